@@ -1,0 +1,1 @@
+"""Streamlit pages: widgets, session state and layout only; figures come from viz/, numbers from model/."""

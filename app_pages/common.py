@@ -1,0 +1,88 @@
+"""What every page shares: the language, the loaded model, the session's sentence and its translation.
+
+The model is loaded once per process (st.cache_resource) and only read;
+each session's sentence and settings live in st.session_state; results are
+cached per input (st.cache_data hands every session its own copy).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import streamlit as st
+import torch
+
+from i18n import LANGUAGES, translate_key
+from model import CheckpointError, InputError, TranslationResult, Translator
+
+CHECKPOINTS = Path(__file__).resolve().parent.parent / "checkpoints"
+EXAMPLES = ("Thinking Machines", "I have a dream.", "Who are you?", "The dog saw the cat and the cat saw the dog.")
+DEFAULT_SENTENCE = "I have a dream."
+
+# Session-state keys, written only by the widgets that own them.
+LANG, CHECKPOINT, DEVICE, BEAM, SENTENCE = "lang", "checkpoint", "device", "beam", "sentence"
+
+
+def t(key: str, **values) -> str:
+    """User-facing text in the session's language."""
+    return translate_key(st.session_state.get(LANG, "en"), key, **values)
+
+
+def checkpoint_names() -> list[str]:
+    return sorted(p.name for p in CHECKPOINTS.iterdir() if p.is_dir()) if CHECKPOINTS.is_dir() else []
+
+
+def devices() -> list[str]:
+    return ["cuda", "cpu"] if torch.cuda.is_available() else ["cpu"]
+
+
+def sidebar() -> None:
+    """Language, checkpoint, device and beam size: the settings every page uses."""
+    with st.sidebar:
+        st.segmented_control(
+            t("sidebar.language"), list(LANGUAGES), format_func=LANGUAGES.get, key=LANG, default="en", required=True
+        )
+        names = checkpoint_names()
+        st.selectbox(t("sidebar.checkpoint"), names, key=CHECKPOINT, index=names.index("en-zh") if "en-zh" in names else 0)
+        st.selectbox(t("sidebar.device"), devices(), key=DEVICE)
+        st.slider(t("sidebar.beam"), 1, 8, 1, key=BEAM)
+
+
+@st.cache_resource(show_spinner="Loading the Transformer…", max_entries=4)
+def _load(checkpoint: str, device: str) -> Translator:
+    return Translator.from_checkpoint(CHECKPOINTS / checkpoint, device=device)
+
+
+def translator() -> Translator:
+    """The shared model for the sidebar's checkpoint and device; stops the page with a message if it cannot load."""
+    name = st.session_state.get(CHECKPOINT)
+    if not name:
+        st.error(t("error.checkpoint", error=f"no checkpoint folder under {CHECKPOINTS}"))
+        st.stop()
+    try:
+        return _load(name, st.session_state.get(DEVICE, devices()[0]))
+    except CheckpointError as exc:
+        st.error(t("error.checkpoint", error=exc))
+        st.stop()
+
+
+@st.cache_data(show_spinner="Translating…", max_entries=256)
+def _translate(checkpoint: str, device: str, sentence: str, beam: int) -> TranslationResult:
+    return _load(checkpoint, device).translate(sentence, beam=beam)
+
+
+def current_sentence() -> str:
+    return st.session_state.get(SENTENCE) or DEFAULT_SENTENCE
+
+
+def current_result() -> TranslationResult:
+    """The session's sentence translated with the sidebar's settings (cached per input)."""
+    translator()  # surfaces checkpoint errors before translating
+    try:
+        return _translate(
+            st.session_state[CHECKPOINT], st.session_state.get(DEVICE, devices()[0]), current_sentence(),
+            int(st.session_state.get(BEAM, 1)),
+        )
+    except InputError as exc:
+        st.warning(t("error.input", error=exc))
+        st.stop()

@@ -1,0 +1,126 @@
+"""A checkpoint is a folder: weights (safetensors), config, both tokenizers, model card, training log.
+
+safetensors holds tensors only, so loading a checkpoint can never run code.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import torch
+from safetensors import SafetensorError
+from safetensors.torch import load_file, save_file
+
+from .config import ModelConfig
+from .tokenizer import TextTokenizer
+from .transformer import Transformer
+
+WEIGHTS = "model.safetensors"
+CONFIG = "config.json"
+SOURCE_TOKENIZER = "tokenizer_source.json"
+TARGET_TOKENIZER = "tokenizer_target.json"
+CARD = "README.md"
+TRAINING_LOG = "training_log.json"
+REQUIRED = (WEIGHTS, CONFIG, SOURCE_TOKENIZER, TARGET_TOKENIZER)
+RETRAIN_HINT = "Restore the folder from git (git checkout -- checkpoints/) or retrain it (see README, 'Retraining')."
+
+
+class CheckpointError(RuntimeError):
+    """A checkpoint folder that cannot be used, with what is wrong and what to do."""
+
+
+def save_checkpoint(
+    folder: str | Path,
+    model: Transformer,
+    source_tokenizer: TextTokenizer,
+    target_tokenizer: TextTokenizer,
+    card: str = "",
+    training_log: dict | None = None,
+    dtype: torch.dtype = torch.float32,
+) -> Path:
+    """Write the checkpoint folder; `dtype=torch.float16` halves its size (weights load back as float32)."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    tensors = {k: v.detach().to("cpu", dtype).contiguous() for k, v in model.state_dict().items()}
+    save_file(tensors, folder / WEIGHTS, metadata={"format": "pt"})
+    (folder / CONFIG).write_text(model.config.to_json() + "\n", encoding="utf-8")
+    (folder / SOURCE_TOKENIZER).write_text(source_tokenizer.to_str(), encoding="utf-8")
+    (folder / TARGET_TOKENIZER).write_text(target_tokenizer.to_str(), encoding="utf-8")
+    if card:
+        (folder / CARD).write_text(card, encoding="utf-8")
+    if training_log is not None:
+        (folder / TRAINING_LOG).write_text(json.dumps(training_log, indent=1) + "\n", encoding="utf-8")
+    return folder
+
+
+def resolve_device(device: str | torch.device | None = None) -> torch.device:
+    """CUDA when available unless told otherwise."""
+    if device is None or str(device) == "auto":
+        return torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    device = torch.device(device)
+    if device.type == "cuda" and not torch.cuda.is_available():
+        raise CheckpointError("device 'cuda' was asked for but no CUDA GPU is available; use --device cpu")
+    return device
+
+
+def _read_json(path: Path) -> dict:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise CheckpointError(f"{path} is not valid JSON ({exc}). {RETRAIN_HINT}") from None
+    if not isinstance(data, dict):
+        raise CheckpointError(f"{path} must hold a JSON object. {RETRAIN_HINT}")
+    return data
+
+
+def load_checkpoint(
+    folder: str | Path, device: str | torch.device | None = None
+) -> tuple[Transformer, TextTokenizer, TextTokenizer]:
+    """Load and validate a checkpoint folder; the model comes back in eval mode on `device`."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise CheckpointError(f"checkpoint folder {folder} does not exist. {RETRAIN_HINT}")
+    missing = [name for name in REQUIRED if not (folder / name).is_file()]
+    if missing:
+        raise CheckpointError(f"checkpoint {folder} is missing {', '.join(missing)}. {RETRAIN_HINT}")
+    try:
+        config = ModelConfig.from_dict(_read_json(folder / CONFIG))
+    except (TypeError, ValueError) as exc:
+        raise CheckpointError(f"{folder / CONFIG} is not a valid model config: {exc}. {RETRAIN_HINT}") from None
+    tokenizers = []
+    for name, expected in ((SOURCE_TOKENIZER, config.src_vocab_size), (TARGET_TOKENIZER, config.tgt_vocab_size)):
+        try:
+            tok = TextTokenizer.from_str((folder / name).read_text(encoding="utf-8"))
+        except Exception as exc:  # the Rust parser raises plain Exception subclasses
+            raise CheckpointError(f"{folder / name} is not a valid tokenizer: {exc}. {RETRAIN_HINT}") from None
+        if tok.vocab_size != expected:
+            raise CheckpointError(
+                f"{folder / name} has {tok.vocab_size} tokens but {CONFIG} says {expected}: "
+                f"the files come from different trainings. {RETRAIN_HINT}"
+            )
+        tokenizers.append(tok)
+    try:
+        tensors = load_file(folder / WEIGHTS)
+    except (SafetensorError, OSError, ValueError) as exc:
+        raise CheckpointError(
+            f"{folder / WEIGHTS} is corrupt or truncated ({exc}). {RETRAIN_HINT}"
+        ) from None
+    model = Transformer(config)
+    expected = model.state_dict()
+    problems = [f"missing {k}" for k in expected if k not in tensors]
+    problems += [f"unexpected {k}" for k in tensors if k not in expected]
+    problems += [
+        f"{k} has shape {tuple(tensors[k].shape)}, config needs {tuple(v.shape)}"
+        for k, v in expected.items()
+        if k in tensors and tensors[k].shape != v.shape
+    ]
+    if problems:
+        shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more" if len(problems) > 5 else "")
+        raise CheckpointError(f"{folder / WEIGHTS} does not match {CONFIG}: {shown}. {RETRAIN_HINT}")
+    bad = [k for k, v in tensors.items() if not torch.isfinite(v).all()]
+    if bad:
+        raise CheckpointError(f"{folder / WEIGHTS} holds NaN/inf values in {bad[0]}. {RETRAIN_HINT}")
+    model.load_state_dict({k: v.float() for k, v in tensors.items()})
+    model.eval()
+    return model.to(resolve_device(device)), tokenizers[0], tokenizers[1]

@@ -1,0 +1,79 @@
+"""Sentence pairs from a TSV file, tokenised and grouped into length-bucketed batches."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+import torch
+
+from .config import ModelConfig
+from .text import clean_text, to_simplified
+from .tokenizer import TextTokenizer
+
+
+def read_pairs(path: str | Path) -> list[tuple[str, str]]:
+    """(English, Simplified Chinese) pairs from `english<TAB>chinese[<TAB>attribution]` lines."""
+    pairs = []
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            cols = line.rstrip("\n").split("\t")
+            if len(cols) < 2:
+                raise ValueError(f"{path}:{n}: expected 'english<TAB>chinese', got {line[:60]!r}")
+            src, tgt = clean_text(cols[0]), clean_text(to_simplified(cols[1]))
+            if src and tgt:
+                pairs.append((src, tgt))
+    return pairs
+
+
+@dataclass(frozen=True)
+class Example:
+    src: tuple[int, ...]  # source ids + </s>
+    tgt: tuple[int, ...]  # <s> + target ids + </s>
+
+
+def encode_pairs(
+    pairs: list[tuple[str, str]], src_tok: TextTokenizer, tgt_tok: TextTokenizer, config: ModelConfig
+) -> list[Example]:
+    """Tokenise; pairs longer than the positional table are skipped."""
+    out = []
+    for src, tgt in pairs:
+        s = (*src_tok.encode(src), config.eos_id)
+        t = (config.bos_id, *tgt_tok.encode(tgt), config.eos_id)
+        if len(s) <= config.max_len and len(t) <= config.max_len:
+            out.append(Example(s, t))
+    return out
+
+
+def make_batches(examples: list[Example], max_tokens: int, rng: random.Random) -> list[list[Example]]:
+    """Group sentences of similar length so little compute goes to padding.
+
+    Sorting with a little noise varies the batches from epoch to epoch;
+    `max_tokens` bounds padded target tokens per batch.
+    """
+    order = sorted(examples, key=lambda e: (len(e.tgt) + rng.random() * 2, len(e.src)))
+    batches, current, longest = [], [], 0
+    for ex in order:
+        longest_if_added = max(longest, len(ex.tgt), len(ex.src))
+        if current and longest_if_added * (len(current) + 1) > max_tokens:
+            batches.append(current)
+            current, longest_if_added = [], max(len(ex.tgt), len(ex.src))
+        current.append(ex)
+        longest = longest_if_added
+    if current:
+        batches.append(current)
+    rng.shuffle(batches)
+    return batches
+
+
+def pad(rows: list[tuple[int, ...]] | list[list[int]], pad_id: int) -> torch.Tensor:
+    width = max(len(r) for r in rows)
+    return torch.tensor([list(r) + [pad_id] * (width - len(r)) for r in rows], dtype=torch.long)
+
+
+def collate(batch: list[Example], pad_id: int) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """(src (B, S), decoder input (B, T), decoder target (B, T)), shifted by one position."""
+    src = pad([e.src for e in batch], pad_id)
+    tgt = pad([e.tgt for e in batch], pad_id)
+    return src, tgt[:, :-1], tgt[:, 1:]

@@ -1,0 +1,113 @@
+"""Greedy and beam-search decoding with an incremental key/value cache.
+
+These return token ids (and, for beam search, what was kept and dropped);
+the attention maps of the chosen output come from one teacher-forced pass
+afterwards (see translator.py), so they are exactly what the model computes
+for that output whichever search produced it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import torch
+
+from .transformer import EncoderOutput, Transformer
+
+
+def _next_logits(model: Transformer, enc: EncoderOutput, ys: torch.Tensor, state, use_cache: bool):
+    """Logits for the position after ys[:, -1]: (batch, vocab), and the next state."""
+    if use_cache:
+        out = model.decode(ys[:, -1:], enc, state)
+        return out.logits[:, -1], out.state
+    return model.decode(ys, enc).logits[:, -1], None
+
+
+def greedy_decode(
+    model: Transformer, enc: EncoderOutput, max_new_tokens: int, use_cache: bool = True
+) -> list[list[int]]:
+    """Batched greedy search; returns each sentence's output ids without <s> and </s>."""
+    c = model.config
+    batch = enc.memory.size(0)
+    ys = torch.full((batch, 1), c.bos_id, dtype=torch.long, device=enc.memory.device)
+    done = torch.zeros(batch, dtype=torch.bool, device=ys.device)
+    state = model.start_state(enc) if use_cache else None
+    for _ in range(max_new_tokens):
+        logits, state = _next_logits(model, enc, ys, state, use_cache)
+        nxt = logits.argmax(-1).masked_fill(done, c.pad_id)
+        ys = torch.cat([ys, nxt[:, None]], dim=1)
+        done |= nxt == c.eos_id
+        if bool(done.all()):
+            break
+    return [[i for i in row if i not in (c.pad_id, c.eos_id)] for row in ys[:, 1:].tolist()]
+
+
+@dataclass(frozen=True)
+class Hypothesis:
+    ids: tuple[int, ...]  # output ids so far, without <s>
+    logprob: float
+
+
+@dataclass
+class BeamStep:
+    """One step of beam search: the hypotheses kept, and the best candidates that fell off."""
+
+    kept: list[Hypothesis] = field(default_factory=list)
+    dropped: list[Hypothesis] = field(default_factory=list)
+    finished: list[Hypothesis] = field(default_factory=list)  # ended with </s> at this step
+
+
+def length_penalty(length: int, alpha: float = 0.6) -> float:
+    """GNMT's ((5 + |Y|) / 6)^α: without it beam search prefers short outputs."""
+    return ((5 + length) / 6) ** alpha
+
+
+def beam_decode(
+    model: Transformer, enc: EncoderOutput, beam_size: int, max_new_tokens: int, use_cache: bool = True
+) -> tuple[list[int], list[BeamStep]]:
+    """Beam search for one sentence (batch of 1). Returns (best output ids, per-step record).
+
+    Candidates are taken in score order until `beam_size` live hypotheses are
+    found; an </s> candidate met before that ends a hypothesis. With
+    beam_size=1 this is exactly greedy search.
+    """
+    if enc.memory.size(0) != 1:
+        raise ValueError("beam_decode takes one sentence; loop over a batch")
+    c = model.config
+    device = enc.memory.device
+    alive = [Hypothesis((), 0.0)]
+    finished: list[Hypothesis] = []
+    steps: list[BeamStep] = []
+    state = model.start_state(enc) if use_cache else None
+    for t in range(max_new_tokens):
+        n = len(alive)
+        ys = torch.tensor([[c.bos_id, *h.ids] for h in alive], dtype=torch.long, device=device)
+        beam_enc = EncoderOutput(enc.memory.expand(n, -1, -1), enc.src_keep.expand(n, -1), None, None)
+        logits, state = _next_logits(model, beam_enc, ys, state, use_cache)
+        logprobs = torch.log_softmax(logits.float(), dim=-1)  # (n, vocab)
+        scores = torch.tensor([h.logprob for h in alive], device=device)[:, None] + logprobs
+        top_scores, top_index = scores.view(-1).topk(min(2 * beam_size + 1, scores.numel()))
+        step = BeamStep()
+        parents: list[int] = []
+        last_step = t == max_new_tokens - 1
+        for score, index in zip(top_scores.tolist(), top_index.tolist()):
+            parent, token = divmod(index, logprobs.size(1))
+            hyp = Hypothesis(alive[parent].ids + (token,), score)
+            if len(step.kept) == beam_size:
+                step.dropped.append(hyp)
+            elif token == c.eos_id or last_step:
+                step.finished.append(hyp)
+            else:
+                step.kept.append(hyp)
+                parents.append(parent)
+        steps.append(step)
+        finished.extend(step.finished)
+        if len(finished) >= beam_size or not step.kept:
+            break
+        alive = step.kept
+        if use_cache:
+            state = state.select(torch.tensor(parents, dtype=torch.long, device=device))
+    if not finished:  # max_new_tokens == 0
+        finished = [Hypothesis((), 0.0)]
+    best = max(finished, key=lambda h: h.logprob / length_penalty(len(h.ids)))
+    return [i for i in best.ids if i != c.eos_id], steps
