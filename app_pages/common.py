@@ -19,7 +19,9 @@ CHECKPOINTS = Path(__file__).resolve().parent.parent / "checkpoints"
 EXAMPLES = ("Thinking Machines", "I have a dream.", "Who are you?", "The dog saw the cat and the cat saw the dog.")
 DEFAULT_SENTENCE = "I have a dream."
 
-# Session-state keys, written only by the widgets that own them.
+# Session-state keys. The sidebar's widgets own LANG..BEAM (they render on every page, so their
+# state survives navigation). SENTENCE is plain state, set by the translate page's form callback:
+# a widget key would be dropped by Streamlit on pages where that widget is not drawn.
 LANG, CHECKPOINT, DEVICE, BEAM, SENTENCE = "lang", "checkpoint", "device", "beam", "sentence"
 
 

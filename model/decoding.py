@@ -19,8 +19,13 @@ def _next_logits(model: Transformer, enc: EncoderOutput, ys: torch.Tensor, state
     """Logits for the position after ys[:, -1]: (batch, vocab), and the next state."""
     if use_cache:
         out = model.decode(ys[:, -1:], enc, state)
-        return out.logits[:, -1], out.state
-    return model.decode(ys, enc).logits[:, -1], None
+        logits, state = out.logits[:, -1], out.state
+    else:
+        logits, state = model.decode(ys, enc).logits[:, -1], None
+    c = model.config
+    # Padding, <s> and <unk> are never a sensible next token.
+    logits = logits.float().index_fill(1, torch.tensor([c.pad_id, c.bos_id, c.unk_id], device=logits.device), float("-inf"))
+    return logits, state
 
 
 def greedy_decode(

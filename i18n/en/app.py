@@ -1,6 +1,15 @@
 """Shared shell: sidebar, navigation, input."""
 
 STRINGS = {
+    "nav.section.explore": "Explore the model",
+    "nav.section.learn": "Learn attention",
+    "nav.decoding": "Decoding step by step",
+    "nav.qkv": "Q, K, V walkthrough",
+    "nav.masks": "Masks",
+    "nav.positional": "Positional encoding",
+    "nav.scaling": "Why divide by √d_k",
+    "nav.multihead": "Multi-head shapes",
+    "nav.anatomy": "Model anatomy & training",
     "nav.translate": "Translate & explore",
     "app.title": "Attention, explained",
     "sidebar.language": "Language",

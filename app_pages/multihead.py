@@ -1,0 +1,5 @@
+"""Placeholder until its issue lands."""
+
+import streamlit as st
+
+st.info("This page is being built.")

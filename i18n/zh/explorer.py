@@ -1,0 +1,3 @@
+"""Translate page, attention explorer and step-by-step decoding."""
+
+STRINGS: dict[str, str] = {}
