@@ -1,5 +1,155 @@
-"""Placeholder until its issue lands."""
+"""Model anatomy and training: parameters per component against the notes' formula, FLOPs, LR schedule, curves, label smoothing."""
 
+from __future__ import annotations
+
+import argparse
+
+import numpy as np
+import pandas as pd
 import streamlit as st
 
-st.info("This page is being built.")
+from app_pages import common
+from app_pages import teaching_shared as ts
+from app_pages.common import t
+from lessons import anatomy as la
+from model.train import parse_args
+from viz.teaching_anatomy import horizontal_bars, label_smoothing_figure, lr_figure, training_curves_figure
+
+FORMULAS = {
+    "src_embed": "V_src·H",
+    "tgt_embed": "V_tgt·H",
+    "output_projection": "0",
+    "positional": "0",
+    "encoder.self_attn": "4H² + 4H",
+    "encoder.ffn": "2H·d_ff + d_ff + H",
+    "encoder.norms": "2 × 2H",
+    "decoder.self_attn": "4H² + 4H",
+    "decoder.cross_attn": "4H² + 4H",
+    "decoder.ffn": "2H·d_ff + d_ff + H",
+    "decoder.norms": "3 × 2H",
+}
+SMOOTHING_CLASSES = 10  # a small vocabulary, so that every bar of the smoothed target is visible
+
+
+def training_settings(log: dict | None) -> argparse.Namespace:
+    """The training command's settings (warm-up, label smoothing, …): parsed from the log, else the trainer's defaults."""
+    argv = (log or {}).get("argv") or []
+    try:
+        return parse_args(argv)
+    except SystemExit:  # an older log, or none: fall back to what the trainer would use by default
+        return parse_args(["--train", "-", "--out", "-"])
+
+
+translator = common.translator()
+config = translator.config
+H = config.d_model
+log = la.read_training_log(ts.training_log_folder())
+settings = training_settings(log)
+
+st.title(t("anatomy.title"))
+st.markdown(t("anatomy.intro", d=H, heads=config.n_heads, d_ff=config.d_ff, enc=config.n_encoder_layers,
+              dec=config.n_decoder_layers, vs=config.src_vocab_size, vt=config.tgt_vocab_size))
+
+# ---------------------------------------------------------------- parameters
+st.header(t("anatomy.params.header"))
+breakdown = la.parameter_breakdown(config)
+actual = la.group_parameter_names({n: p.numel() for n, p in translator.model.named_parameters()})
+frame = pd.DataFrame({
+    t("anatomy.col.component"): [t(f"anatomy.part.{c.key}") for c in breakdown],
+    t("anatomy.col.formula"): [FORMULAS[c.key] for c in breakdown],
+    t("anatomy.col.each"): [f"{c.each:,}" for c in breakdown],
+    t("anatomy.col.copies"): [c.copies for c in breakdown],
+    t("anatomy.col.total"): [f"{c.total:,}" for c in breakdown],
+    t("anatomy.col.model"): [f"{actual.get(c.key, 0):,}" for c in breakdown],
+})
+st.dataframe(frame, hide_index=True, width="stretch")
+model_total = sum(actual.values())
+logged = (log or {}).get("parameters")
+st.success(t("anatomy.params.total", formula=f"{la.total_parameters(config):,}", model=f"{model_total:,}",
+             logged=f"{logged:,}" if logged else "—"))
+st.plotly_chart(
+    horizontal_bars([t(f"anatomy.part.{c.key}") for c in breakdown if c.total],
+                    [c.total for c in breakdown if c.total], title=t("anatomy.params.fig"),
+                    value_title=t("anatomy.params.axis")),
+    key="anatomy.params",
+)
+
+st.subheader(t("anatomy.formula.header"))
+st.latex(r"\underbrace{4H^2 + 4H}_{\text{attention}} + \underbrace{8H^2 + 5H}_{\text{FFN},\ d_{ff} = 4H} + "
+         r"\underbrace{4H}_{2\ \text{LayerNorm}} = 12H^2 + 13H")
+encoder_actual = sum(p.numel() for p in translator.model.encoder_layers[0].parameters())
+decoder_actual = sum(p.numel() for p in translator.model.decoder_layers[0].parameters())
+ratio = config.d_ff / H
+st.markdown(t("anatomy.formula.text", h=H, ratio=ts.num(ratio), formula=f"{la.note_formula(H):,}",
+              layer=f"{la.encoder_layer_params(H, config.d_ff):,}", model=f"{encoder_actual:,}"))
+st.latex(r"\text{decoder layer} = 12H^2 + 13H + \underbrace{4H^2 + 4H}_{\text{cross-attention}} + "
+         r"\underbrace{2H}_{\text{3rd LayerNorm}} = 16H^2 + 19H")
+st.markdown(t("anatomy.formula.decoder", formula=f"{la.decoder_formula(H):,}",
+              layer=f"{la.decoder_layer_params(H, config.d_ff):,}", model=f"{decoder_actual:,}"))
+st.info(t("anatomy.formula.note"))
+
+# ---------------------------------------------------------------- FLOPs
+st.header(t("anatomy.flops.header"))
+result = common.current_result()
+ts.sentence_banner(result)
+S, T = len(result.source_tokens), len(result.target_tokens)
+flops = la.forward_flops(config, S, T)
+total_flops = sum(f.flops for f in flops)
+st.markdown(t("anatomy.flops.text", s=S, t=T, total=f"{total_flops:,}", mflops=f"{total_flops / 1e6:.1f}",
+              note=f"{24 * S * H * H + 4 * S * S * H:,}",
+              mine=f"{sum(f.flops for f in flops if f.key.startswith('encoder')) // config.n_encoder_layers:,}"))
+st.plotly_chart(horizontal_bars([t(f"anatomy.flop.{f.key}") for f in flops], [f.flops for f in flops],
+                                title=t("anatomy.flops.fig", s=S, t=T), value_title="FLOPs"), key="anatomy.flops")
+st.info(t("anatomy.flops.note"))
+
+# ---------------------------------------------------------------- learning rate and curves
+st.header(t("anatomy.lr.header"))
+st.latex(r"\mathrm{lrate} = \text{factor}\cdot d_{model}^{-0.5}\cdot\min\!\left(step^{-0.5},\ step\cdot warmup^{-1.5}\right)")
+train = (log or {}).get("train") or []
+dev = (log or {}).get("dev") or []
+last_step = max([e["step"] for e in train] + [3 * settings.warmup])
+steps = np.linspace(1, last_step, 400)
+st.markdown(t("anatomy.lr.text", warmup=settings.warmup, factor=ts.num(settings.lr_factor), d=H,
+              peak=f"{la.peak_learning_rate(H, settings.warmup, settings.lr_factor):.2e}"))
+st.plotly_chart(
+    lr_figure(steps, la.learning_rate(steps, H, settings.warmup, settings.lr_factor),
+              [e["step"] for e in train], [e["lr"] for e in train], settings.warmup, title=t("anatomy.lr.fig"),
+              step_title=t("anatomy.axis.step"), lr_title=t("anatomy.axis.lr"), formula_label=t("anatomy.lr.formula"),
+              logged_label=t("anatomy.lr.logged"), warmup_label=t("anatomy.lr.warmup", w=settings.warmup)),
+    key="anatomy.lr",
+)
+st.subheader(t("anatomy.curves.header"))
+if not train:
+    st.info(t("anatomy.curves.missing", folder=ts.training_log_folder()))
+else:
+    best = (log or {}).get("best") or {}
+    st.markdown(t("anatomy.curves.text", steps=log.get("steps", train[-1]["step"]), minutes=log.get("train_minutes", "—"),
+                  hardware=log.get("hardware", "—"), best_step=best.get("step", "—"), bleu=best.get("bleu", "—"),
+                  chrf=best.get("chrf", "—")))
+    st.plotly_chart(
+        training_curves_figure(
+            [e["step"] for e in train], [e["loss"] for e in train], [e["step"] for e in dev], [e["loss"] for e in dev],
+            [e["bleu"] for e in dev], [e["chrf"] for e in dev], title=t("anatomy.curves.fig"),
+            step_title=t("anatomy.axis.step"), loss_title=t("anatomy.axis.loss"), score_title=t("anatomy.axis.score"),
+            labels=(t("anatomy.curves.train"), t("anatomy.curves.dev"), "BLEU", "chrF"),
+        ),
+        key="anatomy.curves",
+    )
+
+# ---------------------------------------------------------------- label smoothing
+st.header(t("anatomy.ls.header"))
+st.latex(r"y^{smooth} = (1-\varepsilon)\,y^{one\text{-}hot} + \frac{\varepsilon}{C}")
+epsilon = st.slider(t("anatomy.ls.eps"), 0.0, 0.5, float(settings.label_smoothing), 0.05, key="anatomy.ls.eps")
+classes = [f"c{i}" for i in range(SMOOTHING_CLASSES)]
+hard = la.smoothed_target(SMOOTHING_CLASSES, 0, 0.0)
+st.plotly_chart(
+    label_smoothing_figure(classes, hard, la.smoothed_target(SMOOTHING_CLASSES, 0, epsilon),
+                           title=t("anatomy.ls.fig", c=SMOOTHING_CLASSES, eps=ts.num(epsilon, 2)),
+                           class_title=t("anatomy.ls.classes"), prob_title=t("anatomy.ls.prob"),
+                           hard_label=t("anatomy.ls.hard"), smooth_label=t("anatomy.ls.smooth")),
+    key="anatomy.ls",
+)
+V = config.tgt_vocab_size
+real = la.smoothed_target(V, 0, epsilon)
+st.markdown(t("anatomy.ls.text", eps=ts.num(epsilon, 2), v=V, top=f"{real[0]:.5f}", rest=f"{real[1]:.2e}",
+              floor=f"{la.smoothed_loss_floor(V, epsilon):.3f}", used=ts.num(settings.label_smoothing, 2)))

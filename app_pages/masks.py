@@ -1,5 +1,122 @@
-"""Placeholder until its issue lands."""
+"""Masks: causal (the notes' "i have a dream" and the live decoder), padding, padding + causal, cross-attention."""
 
+from __future__ import annotations
+
+import numpy as np
 import streamlit as st
 
-st.info("This page is being built.")
+from app_pages import common
+from app_pages import teaching_shared as ts
+from app_pages.common import t
+from lessons import masks as lm
+from lessons.attention_math import attention_steps, softmax
+from viz.teaching_masks import mask_stage_figure, padding_figure
+
+TOY_DK = 4
+
+
+def show_stages(key: str, mask: np.ndarray, scaled: np.ndarray, weights: np.ndarray, query_labels, key_labels) -> None:
+    """Mask M, scores before masking, after masking, after softmax: side by side, queries down, keys across."""
+    stages = (
+        ("mask", lm.additive_mask(mask)),
+        ("scores", scaled),
+        ("masked", np.where(mask, scaled, -np.inf)),
+        ("weights", weights),
+    )
+    cols = st.columns(2)
+    for i, (stage, values) in enumerate(stages):
+        with cols[i % 2]:
+            st.plotly_chart(
+                mask_stage_figure(stage, values, query_labels, key_labels, title=t(f"masks.stage.{stage}"),
+                                  query_title=t("teach.axis.queries"), key_title=t("teach.axis.keys"),
+                                  value_label=t(f"masks.value.{stage}")),
+                key=f"{key}.{stage}",
+            )
+    sums = ", ".join(ts.num(x, 4) for x in weights.sum(axis=1))
+    st.caption(t("masks.rowsums", sums=sums, above=ts.num(float(np.abs(weights[~mask]).max(initial=0.0)), 6)))
+
+
+def toy_stages(key: str, mask: np.ndarray, query_labels, key_labels) -> None:
+    q, k = lm.toy_qk(mask.shape[0], mask.shape[1], TOY_DK)
+    steps = attention_steps(q, k, k, mask)
+    show_stages(key, mask, steps.scaled, steps.weights, query_labels, key_labels)
+
+
+st.title(t("masks.title"))
+st.markdown(t("masks.intro"))
+st.latex(r"\mathrm{Attention}(Q,K,V) = \mathrm{softmax}\!\left(\frac{QK^\top}{\sqrt{d_k}} + M\right)V,\qquad "
+         r"M_{ij} = \begin{cases} 0 & \text{may attend} \\ -\infty & \text{masked} \end{cases}")
+
+# ---------------------------------------------------------------- the notes' 4×4 example
+st.header(t("masks.doc.header"))
+doc_tokens = list(lm.DOC_SENTENCE)
+causal = lm.causal_mask(len(doc_tokens))
+st.markdown(t("masks.doc.text", n=len(doc_tokens)))
+st.markdown("\n".join(
+    t("masks.doc.sees", token=tok, keys=", ".join(seen)) for tok, seen in zip(doc_tokens, lm.visible_keys(causal, doc_tokens))
+))
+st.caption(t("masks.toy", d=TOY_DK))
+toy_stages("masks.doc", causal, doc_tokens, doc_tokens)
+q, k = lm.toy_qk(len(doc_tokens), len(doc_tokens), TOY_DK)
+row = attention_steps(q, k, k).scaled[0]
+zeroed = softmax(np.where(causal[0], row, 0.0))
+st.warning(t("masks.zero_vs_inf", token=doc_tokens[0], zeroed=", ".join(ts.num(x, 3) for x in zeroed),
+             proper=", ".join(ts.num(x, 3) for x in softmax(np.where(causal[0], row, -np.inf)))))
+
+# ---------------------------------------------------------------- the live decoder
+st.header(t("masks.live.header"))
+result = common.current_result()
+translator = common.translator()
+ts.sentence_banner(result)
+
+
+@st.fragment
+def live_causal() -> None:
+    _, layer, head = ts.head_picker("masks.live", result, kinds=("decoder_self",))
+    qkv = translator.head_qkv(result, "decoder_self", layer, head)
+    steps = attention_steps(qkv.q, qkv.k, qkv.v, qkv.mask)
+    tokens = ts.positions(result.target_tokens)
+    st.markdown(t("masks.live.text", n=len(tokens)))
+    show_stages("masks.live", qkv.mask, steps.scaled, steps.weights, tokens, tokens)
+    diff = float(np.abs(steps.weights - qkv.weights).max())
+    (st.success if diff < 1e-4 else st.error)(t("masks.live.check", diff=f"{diff:.1e}"))
+
+
+live_causal()
+
+# ---------------------------------------------------------------- padding
+st.header(t("masks.pad.header"))
+sources = [list(s) for s in lm.BATCH_SOURCES]
+lengths = [len(s) for s in sources]
+padded = lm.pad_tokens(sources)
+keep = lm.padding_mask(lengths)
+st.markdown(t("masks.pad.text", a=lengths[0], b=lengths[1], width=keep.shape[1]))
+st.plotly_chart(
+    padding_figure(keep, padded, title=t("masks.pad.fig"), sentence_title=t("masks.pad.sentence"),
+                   position_title=t("masks.pad.position"), real_label=t("masks.pad.real"), pad_label=t("masks.pad.pad")),
+    key="masks.pad.batch",
+)
+ts.show_table(keep.astype(float), [t("masks.pad.row", i=i) for i in range(len(sources))],
+              [str(j) for j in range(keep.shape[1])], t("masks.pad.index"))
+
+
+@st.fragment
+def padding_views() -> None:
+    row = st.segmented_control(t("masks.pad.pick"), range(len(sources)), format_func=lambda i: " ".join(sources[i]),
+                               key="masks.pad.row", default=1, required=True)
+    tokens = ts.positions(padded[row])
+    st.subheader(t("masks.pad.self"))
+    st.markdown(t("masks.pad.self.text"))
+    toy_stages("masks.pad.self", lm.self_attention_mask(lengths, causal=False)[row], tokens, tokens)
+    st.subheader(t("masks.combined.header"))
+    st.markdown(t("masks.combined.text"))
+    toy_stages("masks.pad.causal", lm.self_attention_mask(lengths, causal=True)[row], tokens, tokens)
+    st.subheader(t("masks.cross.header"))
+    targets = [list(x) for x in lm.BATCH_TARGETS]
+    target_tokens = ts.positions(lm.pad_tokens(targets)[row])
+    st.markdown(t("masks.cross.text"))
+    toy_stages("masks.pad.cross", lm.cross_mask([len(x) for x in targets], lengths)[row], target_tokens, tokens)
+
+
+padding_views()
+st.info(t("masks.convention"))

@@ -1,5 +1,82 @@
-"""Placeholder until its issue lands."""
+"""Multi-head shapes: the notes' walk-through (64, 12, 10, 300, 6 → 50 per head), your own numbers, the live model."""
 
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
 import streamlit as st
 
-st.info("This page is being built.")
+from app_pages import common
+from app_pages import teaching_shared as ts
+from app_pages.common import t
+from lessons import shapes as lsh
+from viz.teaching_heads import head_split_figure
+
+
+def shape_table(steps: list[lsh.ShapeStep]) -> None:
+    frame = pd.DataFrame(
+        {
+            t("mh.col.step"): [t(f"mh.step.{s.key}") for s in steps],
+            t("mh.col.tensor"): [s.tensor for s in steps],
+            t("mh.col.code"): [s.code for s in steps],
+            t("mh.col.shape"): [f"({', '.join(str(n) for n in s.shape)})" for s in steps],
+        }
+    )
+    st.dataframe(frame, hide_index=True, width="stretch")
+
+
+st.title(t("mh.title"))
+st.markdown(t("mh.intro"))
+st.latex(r"\mathrm{MultiHead}(Q,K,V) = \mathrm{Concat}(\mathrm{head}_1,\dots,\mathrm{head}_h)\,W^O,\quad "
+         r"\mathrm{head}_i = \mathrm{Attention}(QW_i^Q, KW_i^K, VW_i^V)")
+
+st.header(t("mh.doc.header"))
+st.markdown(t("mh.doc.text"))
+names = ("batch", "query_len", "key_len", "hidden", "heads")
+cols = st.columns(len(names))
+values = {}
+for col, name in zip(cols, names):
+    with col:
+        values[name] = int(st.number_input(t(f"mh.in.{name}"), 1, 4096, lsh.DOC_EXAMPLE[name], key=f"mh.{name}"))
+try:
+    width = lsh.head_width(values["hidden"], values["heads"])
+except ValueError:
+    st.error(t("mh.indivisible", hidden=values["hidden"], heads=values["heads"],
+               ratio=f"{values['hidden'] / values['heads']:.2f}",
+               valid=", ".join(str(h) for h in lsh.valid_heads(values["hidden"]))))
+else:
+    st.success(t("mh.width", hidden=values["hidden"], heads=values["heads"], d=width))
+    shape_table(lsh.multihead_shapes(**values))
+st.markdown(t("mh.why"))
+st.info(t("mh.doc.bugs"))
+
+# ---------------------------------------------------------------- the live model
+st.header(t("mh.live.header"))
+result = common.current_result()
+translator = common.translator()
+config = translator.config
+ts.sentence_banner(result)
+
+
+@st.fragment
+def live_shapes() -> None:
+    kind, layer, _ = ts.head_picker("mh.live", result, with_head=False)
+    query_tokens, key_tokens = result.axis_tokens(kind)
+    steps = lsh.multihead_shapes(1, len(query_tokens), len(key_tokens), config.d_model, config.n_heads)
+    st.markdown(t("mh.live.text", d_model=config.d_model, heads=config.n_heads, d=config.d_head,
+                  tq=len(query_tokens), tk=len(key_tokens)))
+    shape_table(steps)
+    returned = result.attention(kind).shape
+    per_head = [translator.head_qkv(result, kind, layer, h) for h in range(config.n_heads)]
+    q_full = np.concatenate([h.q for h in per_head], axis=1)  # (Tq, d_model): the heads side by side again
+    st.success(t("mh.live.check", shape=str(tuple(returned)), scores=str(next(s.shape for s in steps if s.key == "scores")[2:]),
+                 q=str(per_head[0].q.shape), full=str(q_full.shape)))
+    st.plotly_chart(
+        head_split_figure(q_full, config.n_heads, ts.positions(query_tokens), title=t("mh.live.fig", layer=layer),
+                          token_title=t("teach.axis.queries"), dimension_title=t("mh.live.dim"),
+                          head_label=t("teach.pick.head")),
+        key="mh.live.split",
+    )
+
+
+live_shapes()

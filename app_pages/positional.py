@@ -1,5 +1,129 @@
-"""Placeholder until its issue lands."""
+"""Positional encoding: the PE matrix, its curves, similarity, the rotation property, PE against the embeddings."""
 
+from __future__ import annotations
+
+import math
+
+import numpy as np
 import streamlit as st
+import torch
 
-st.info("This page is being built.")
+from app_pages import common
+from app_pages import teaching_shared as ts
+from app_pages.common import t
+from lessons import positional as lp
+from model import sinusoidal_table
+from viz.teaching_positional import norms_figure, pe_curves, pe_heatmap, rotation_figure, similarity_heatmap
+
+NOTE_POS, NOTE_D = 1, 6  # the note's own snippet: pos = 1, d_model = 6
+MAX_LENGTH, MAX_D = 256, 512
+
+st.title(t("pe.title"))
+st.markdown(t("pe.intro"))
+st.latex(r"PE_{(pos,\,2i)} = \sin\!\left(\frac{pos}{10000^{2i/d_{model}}}\right),\qquad "
+         r"PE_{(pos,\,2i+1)} = \cos\!\left(\frac{pos}{10000^{2i/d_{model}}}\right)")
+
+# ---------------------------------------------------------------- the note's mistake
+st.subheader(t("pe.note.header"))
+st.warning(t("pe.note.text"))
+st.latex(r"\text{note 002, Eq. 7:}\quad PE_{(pos,\,2i+1)} = \cos\!\left(pos / 10{,}000^{\,2i+1 / d_{model}}\right)")
+variants = {
+    t("pe.note.paper"): lp.pe_table(NOTE_POS + 1, NOTE_D),
+    t("pe.note.literal"): lp.note_variant_table(NOTE_POS + 1, NOTE_D, literal=True),
+    t("pe.note.meant"): lp.note_variant_table(NOTE_POS + 1, NOTE_D, literal=False),
+}
+st.markdown(t("pe.note.table", pos=NOTE_POS, d=NOTE_D))
+ts.show_table(np.stack([v[NOTE_POS] for v in variants.values()]), list(variants), [str(j) for j in range(NOTE_D)],
+              decimals=4)
+errors = {name: lp.rotation_error(
+    lp.pe_table(64, NOTE_D) if i == 0 else lp.note_variant_table(64, NOTE_D, literal=i == 1), 1)
+    for i, name in enumerate(variants)}
+st.markdown(t("pe.note.rotation", paper=f"{errors[t('pe.note.paper')]:.1e}", literal=f"{errors[t('pe.note.literal')]:.2f}",
+              meant=f"{errors[t('pe.note.meant')]:.2f}"))
+
+# ---------------------------------------------------------------- the PE matrix
+translator = common.translator()
+model_d, model_len = translator.config.d_model, translator.config.max_len
+st.header(t("pe.matrix.header"))
+cols = st.columns(2)
+with cols[0]:
+    length = st.slider(t("pe.length"), 2, MAX_LENGTH, min(model_len, MAX_LENGTH), key="pe.length")
+with cols[1]:
+    d_model = st.select_slider(t("pe.d_model"), list(range(2, MAX_D + 1, 2)), value=model_d, key="pe.d_model")
+table = lp.pe_table(length, d_model)
+same = float(np.abs(table - sinusoidal_table(length, d_model).double().numpy()).max())
+st.caption(t("pe.matrix.model", d=model_d, length=model_len, diff=f"{same:.1e}"))
+st.plotly_chart(pe_heatmap(table, title=t("pe.matrix.fig", length=length, d=d_model), position_title=t("pe.axis.pos"),
+                           dimension_title=t("pe.axis.dim"), value_label="PE"), key="pe.heatmap")
+st.markdown(t("pe.matrix.text", fast=f"{2 * math.pi:.2f}", slow=f"{2 * math.pi * lp.BASE:,.0f}"))
+
+st.subheader(t("pe.curves.header"))
+key = "pe.dims"
+if key in st.session_state:  # the dimension count may have shrunk since these were picked
+    st.session_state[key] = [d for d in st.session_state[key] if d < d_model]
+default_dims = sorted({0, 1, min(d_model - 2, 8), min(d_model - 1, 9)})
+dims = st.multiselect(t("pe.curves.pick"), list(range(d_model)), default=default_dims, key=key)
+if dims:
+    names = [t("pe.curves.name", dim=d, fn="sin" if d % 2 == 0 else "cos", i=d // 2,
+               period=f"{2 * math.pi / lp.frequencies(d_model)[d // 2]:.1f}") for d in dims]
+    st.plotly_chart(pe_curves(table, dims, title=t("pe.curves.fig"), position_title=t("pe.axis.pos"), names=names),
+                    key="pe.curves")
+
+st.subheader(t("pe.sim.header"))
+st.markdown(t("pe.sim.text", norm2=ts.num(d_model / 2)))
+st.plotly_chart(similarity_heatmap(lp.similarity(table), title=t("pe.sim.fig"), query_title=t("pe.axis.pos_a"),
+                                   key_title=t("pe.axis.pos_b"), value_label="PE·PE"), key="pe.sim")
+
+# ---------------------------------------------------------------- rotation
+
+
+@st.fragment
+def rotation_section() -> None:
+    st.header(t("pe.rot.header"))
+    st.markdown(t("pe.rot.text"))
+    st.latex(r"\begin{bmatrix} PE_{(pos+k,\,2i)} \\ PE_{(pos+k,\,2i+1)} \end{bmatrix} = "
+             r"\begin{bmatrix} \cos k\omega_i & \sin k\omega_i \\ -\sin k\omega_i & \cos k\omega_i \end{bmatrix}"
+             r"\begin{bmatrix} PE_{(pos,\,2i)} \\ PE_{(pos,\,2i+1)} \end{bmatrix},\qquad \omega_i = 10000^{-2i/d_{model}}")
+    cols = st.columns(3)
+    with cols[0]:
+        k = st.slider(t("pe.rot.k"), 1, length - 1, min(3, length - 1), key="pe.rot.k")
+    with cols[1]:
+        pos = st.slider(t("pe.rot.pos"), 0, length - 1 - k, 0, key="pe.rot.pos") if length - 1 - k > 0 else 0
+    with cols[2]:
+        pair = st.slider(t("pe.rot.pair"), 0, d_model // 2 - 1, 0, key="pe.rot.pair") if d_model > 2 else 0
+    omega = lp.frequencies(d_model)[pair]
+    rot = lp.rotation(k, d_model)[pair]
+    before, after = table[pos, 2 * pair : 2 * pair + 2], table[pos + k, 2 * pair : 2 * pair + 2]
+    st.latex(rf"\omega_{{{pair}}} = {omega:.6f},\quad k\omega_{{{pair}}} = {k * omega:.4f}\ \text{{rad}}:\quad "
+             rf"{ts.matrix_tex(rot)}{ts.matrix_tex(before[:, None])} = {ts.matrix_tex((rot @ before)[:, None])},\quad "
+             rf"PE_{{({pos + k},\,{2 * pair}:{2 * pair + 1})}} = {ts.matrix_tex(after[:, None])}")
+    error = lp.rotation_error(table, k)
+    (st.success if error < 1e-9 else st.error)(t("pe.rot.check", k=k, n=length - k, d=d_model, err=f"{error:.1e}"))
+    points = table[:, 2 * pair : 2 * pair + 2]
+    st.plotly_chart(
+        rotation_figure(points, pos, k, title=t("pe.rot.fig", pair=pair, a=2 * pair, b=2 * pair + 1),
+                        sin_title=t("pe.rot.sin", a=2 * pair), cos_title=t("pe.rot.cos", b=2 * pair + 1),
+                        start_label=t("pe.rot.start"), end_label=t("pe.rot.end"), path_label=t("pe.rot.path")),
+        key="pe.rot.fig",
+    )
+
+
+rotation_section()
+
+# ---------------------------------------------------------------- PE against the embeddings
+st.header(t("pe.size.header"))
+result = common.current_result()
+ts.sentence_banner(result)
+_, ids, _ = translator.prepare(result.source_text)  # the ids of result.source_tokens, </s> included
+with torch.inference_mode():
+    embeddings = translator.model.src_embed.weight[ids].float().cpu().numpy()  # (S, d_model)
+scaled_norms = lp.row_norms(embeddings) * math.sqrt(model_d)
+pe_norms = lp.row_norms(lp.pe_table(len(ids), model_d))
+st.markdown(t("pe.size.text", d=model_d, root=f"{math.sqrt(model_d):.1f}", pe=f"{lp.pe_norm(model_d):.2f}",
+              emb=f"{float(np.mean(scaled_norms)):.2f}"))
+st.plotly_chart(
+    norms_figure(ts.positions(result.source_tokens), scaled_norms, pe_norms, title=t("pe.size.fig"),
+                 token_title=t("pe.size.tokens"), embedding_label=t("pe.size.emb", root=f"{math.sqrt(model_d):.0f}"),
+                 pe_label=t("pe.size.pe")),
+    key="pe.size",
+)

@@ -1,5 +1,159 @@
-"""Placeholder until its issue lands."""
+"""Q, K, V walkthrough: the notes' "Thinking Machines" example step by step, then one head of the live model."""
 
+from __future__ import annotations
+
+import math
+
+import numpy as np
 import streamlit as st
 
-st.info("This page is being built.")
+from app_pages import common
+from app_pages import teaching_shared as ts
+from app_pages.common import t
+from lessons import worked_example as we
+from lessons.live import recompute_weights, walk_query
+from viz.teaching_qkv import score_steps_figure, weighted_sum_figure
+
+STEPS = ("project", "dot", "scale", "softmax", "sum")
+DIMS = ["1", "2", "3", "4"]
+OUT_DIMS = ["1", "2", "3"]
+
+st.title(t("qkv.title"))
+st.markdown(t("qkv.intro"))
+
+# ---------------------------------------------------------------- the worked example
+example = we.thinking_machines()
+words = list(we.WORDS)
+st.header(t("qkv.example.header"))
+st.markdown(t("qkv.example.source"))
+st.info(t("qkv.example.chosen"))
+cols = st.columns(4)
+for col, (name, matrix, rows, width) in zip(
+    cols,
+    (("x", example.x, words, DIMS), ("W_Q", example.w_q, DIMS, OUT_DIMS), ("W_K", example.w_k, DIMS, OUT_DIMS),
+     ("W_V", example.w_v, DIMS, OUT_DIMS)),
+):
+    with col:
+        st.markdown(f"**{name}**")
+        ts.show_table(matrix, rows, width)
+
+
+def show_step(step: str) -> None:
+    q1, (k1, k2), (v1, v2) = example.q[0], example.k, example.v
+    if step == "project":
+        st.markdown(t("qkv.project.text"))
+        for i, word in enumerate(words, start=1):
+            st.latex(
+                rf"q_{i} = x_{i} W_Q = {ts.vector_tex(example.q[i - 1])},\quad k_{i} = x_{i} W_K = {ts.vector_tex(example.k[i - 1])},"
+                rf"\quad v_{i} = x_{i} W_V = {ts.vector_tex(example.v[i - 1])}"
+            )
+    elif step == "dot":
+        st.markdown(t("qkv.dot.text"))
+        for j, k in enumerate((k1, k2), start=1):
+            terms = " + ".join(f"{ts.num(a)}\\cdot{ts.num(b)}" for a, b in we.dot_terms(q1, k))
+            st.latex(rf"q_1 \cdot k_{j} = {terms} = {ts.num(example.scores[j - 1])}")
+    elif step == "scale":
+        st.markdown(t("qkv.scale.text", d_k=we.PAPER_D_K, d_model=we.PAPER_D_MODEL, heads=we.PAPER_HEADS,
+                      root=ts.num(example.divisor)))
+        for j in range(2):
+            st.latex(rf"\frac{{q_1 \cdot k_{j + 1}}}{{\sqrt{{{we.PAPER_D_K}}}}} = \frac{{{ts.num(example.scores[j])}}}"
+                     rf"{{{ts.num(example.divisor)}}} = {ts.num(example.scaled[j])}")
+        toy = we.thinking_machines(d_k=example.q.shape[1])
+        st.caption(t("qkv.scale.alt", d=example.q.shape[1], root=f"{toy.divisor:.3f}", a=f"{toy.scaled[0]:.2f}",
+                     b=f"{toy.scaled[1]:.2f}", wa=f"{toy.weights[0]:.5f}", wb=f"{toy.weights[1]:.5f}"))
+    elif step == "softmax":
+        a, b = example.scaled
+        first, second = we.softmax_of_two(a, b)
+        st.markdown(t("qkv.softmax.text", a=ts.num(a), b=ts.num(b), diff=ts.num(a - b)))
+        st.latex(rf"\frac{{e^{{{ts.num(a)}}}}}{{e^{{{ts.num(a)}}} + e^{{{ts.num(b)}}}}} = \frac{{1}}{{1 + e^{{{ts.num(b - a)}}}}}"
+                 rf" = {first:.4f},\qquad \frac{{e^{{{ts.num(b)}}}}}{{e^{{{ts.num(a)}}} + e^{{{ts.num(b)}}}}} = {second:.4f}")
+        st.markdown(t("qkv.softmax.rounded", a=f"{example.weights[0]:.2f}", b=f"{example.weights[1]:.2f}"))
+    else:
+        w1, w2 = example.weights
+        st.markdown(t("qkv.sum.text", wa=f"{w1:.4f}", wb=f"{w2:.4f}"))
+        st.latex(rf"z_1 = {w1:.4f}\,{ts.vector_tex(v1)} + {w2:.4f}\,{ts.vector_tex(v2)} = {ts.vector_tex(example.z1)}"
+                 rf"\approx {example.weights[0]:.2f}\,v_1 + {example.weights[1]:.2f}\,v_2")
+        st.plotly_chart(
+            weighted_sum_figure(example.weights, example.v, words, title=t("qkv.fig.sum.title"),
+                                dim_title=t("qkv.fig.dim"), output_label="z₁"),
+            key="qkv.example.sum",
+        )
+
+
+@st.fragment
+def step_through() -> None:
+    step = st.segmented_control(t("qkv.step.label"), STEPS, format_func=lambda s: t(f"qkv.step.{s}"),
+                                key="qkv.step", default=STEPS[0], required=True)
+    show_step(step)
+
+
+step_through()
+st.subheader(t("qkv.matrix.header"))
+st.markdown(t("qkv.matrix.text", root=ts.num(example.divisor)))
+st.latex(r"Z = \mathrm{softmax}\!\left(\frac{QK^\top}{\sqrt{d_k}}\right) V")
+s = example.steps
+qk_index = t("qkv.matrix.index")
+cols = st.columns(3)
+for col, (name, matrix) in zip(cols, (("Q = X·W_Q", example.q), ("K = X·W_K", example.k), ("V = X·W_V", example.v))):
+    with col:
+        st.markdown(f"**{name}**")
+        ts.show_table(matrix, words, OUT_DIMS)
+cols = st.columns(4)
+for col, (name, matrix, head) in zip(cols, (
+    ("QKᵀ", s.scores, words), (f"QKᵀ / √{we.PAPER_D_K}", s.scaled, words),
+    ("softmax(QKᵀ / √d_k)", s.weights, words), ("Z", s.output, OUT_DIMS),
+)):
+    with col:
+        st.markdown(f"**{name}**")
+        ts.show_table(matrix, words, head, qk_index if head is words else "")
+st.success(t("qkv.matrix.check", diff=f"{float(np.abs(s.output[0] - example.z1).max()):.1e}",
+             a=ts.num(s.scores[0, 0]), b=ts.num(s.scores[0, 1])))
+
+# ---------------------------------------------------------------- the live model
+st.header(t("qkv.live.header"))
+result = common.current_result()
+translator = common.translator()
+ts.sentence_banner(result)
+
+
+@st.fragment
+def live_walkthrough() -> None:
+    kind, layer, head = ts.head_picker("qkv.live", result)
+    query_tokens, key_tokens = result.axis_tokens(kind)
+    index = ts.query_picker("qkv.live", query_tokens)
+    qkv = translator.head_qkv(result, kind, layer, head)
+    walk = walk_query(qkv.q, qkv.k, qkv.v, qkv.mask, qkv.weights, index)
+    d_head = qkv.q.shape[1]
+    st.markdown(t(f"qkv.live.explain.{kind}", layer=layer, head=head, d=d_head, root=f"{math.sqrt(d_head):.3f}"))
+    keys = ts.positions(key_tokens)
+    dims = [str(i) for i in range(d_head)]
+    st.markdown(t("qkv.live.q", d=d_head))
+    ts.show_table(walk.q[None], [ts.positions(query_tokens)[index]], dims, decimals=3)
+    with st.expander(t("qkv.live.kv")):
+        st.markdown("**k**")
+        ts.show_table(walk.k, keys, dims, decimals=3)
+        st.markdown("**v**")
+        ts.show_table(walk.v, keys, dims, decimals=3)
+    st.markdown(t("qkv.live.table"))
+    steps = walk.steps
+    per_key = np.stack([steps.scores[0], steps.scaled[0], walk.allowed.astype(float), steps.masked[0],
+                        steps.weights[0], walk.model_weights])
+    ts.show_table(per_key.T, keys, [t(f"qkv.live.col.{c}") for c in ("dot", "scaled", "allowed", "masked", "weight", "model")])
+    st.plotly_chart(
+        score_steps_figure(keys, steps.scores[0], steps.masked[0], steps.weights[0],
+                           titles=(t("qkv.fig.dot"), t("qkv.fig.scaled", root=f"{steps.divisor:.3f}"), t("qkv.fig.weights")),
+                           key_title=t("teach.axis.keys"), masked_label=t("teach.masked")),
+        key="qkv.live.steps",
+    )
+    st.markdown(t("qkv.live.output"))
+    st.plotly_chart(
+        weighted_sum_figure(steps.weights[0], walk.v, keys, title=t("qkv.fig.sum.title"),
+                            dim_title=t("qkv.fig.dim"), output_label=t("qkv.fig.output")),
+        key="qkv.live.sum",
+    )
+    whole = float(np.abs(recompute_weights(qkv.q, qkv.k, qkv.mask) - qkv.weights).max())
+    message = t("qkv.live.check", diff=f"{walk.max_difference:.1e}", n=len(query_tokens), whole=f"{whole:.1e}")
+    (st.success if max(whole, walk.max_difference) < 1e-4 else st.error)(message)
+
+
+live_walkthrough()

@@ -1,3 +1,476 @@
 """Teaching pages: Q·K·V, masks, positional encoding, scaling, multi-head shapes, anatomy."""
 
-STRINGS: dict[str, str] = {}
+STRINGS: dict[str, str] = {
+    # ---- shared by the teaching pages
+    "teach.sentence.caption": "Your sentence (set on the “Translate & explore” page) and the model's translation:",
+    "teach.kind.encoder_self": "Encoder self-attention",
+    "teach.kind.decoder_self": "Decoder masked self-attention",
+    "teach.kind.cross": "Cross-attention",
+    "teach.pick.kind": "Attention",
+    "teach.pick.layer": "Layer",
+    "teach.pick.head": "Head",
+    "teach.pick.query": "Query token",
+    "teach.axis.keys": "keys (the tokens attended to)",
+    "teach.axis.queries": "queries (the tokens doing the attending)",
+    "teach.masked": "grey = masked (−∞)",
+    # ---- Q, K, V walkthrough
+    "qkv.title": "Q, K, V: attention step by step",
+    "qkv.intro": (
+        "Attention gives every token three vectors: a **query** q (what this token is looking for), a **key** k "
+        "(what it offers to others) and a **value** v (what it passes on). A token's output is a mix of the values, "
+        "weighted by how well its query matches each key. First on the study notes' toy example, then on the real "
+        "model and your own sentence."
+    ),
+    "qkv.example.header": "1 · The worked example: “Thinking Machines”",
+    "qkv.example.source": (
+        "From the Illustrated Transformer, as study note 000 retells it: two words, “Thinking” and “Machines”, "
+        "with embeddings x₁, x₂ of 4 numbers each, and weight matrices W_Q, W_K, W_V of size 4×3."
+    ),
+    "qkv.example.chosen": (
+        "The notes give only the results — 112, 96, 14, 12, 0.88, 0.12 — never the embeddings or the matrices. "
+        "The small integer matrices below were **chosen to reproduce exactly those results** (found by a search over "
+        "small integers); W_V is free, any 4×3 matrix would do. Every other number on this page is computed from them."
+    ),
+    "qkv.step.label": "Step",
+    "qkv.step.project": "① Projections",
+    "qkv.step.dot": "② Dot products",
+    "qkv.step.scale": "③ Divide by 8",
+    "qkv.step.softmax": "④ Softmax",
+    "qkv.step.sum": "⑤ Weighted sum",
+    "qkv.project.text": (
+        "Each word's embedding (a row of x) is multiplied by the three matrices: q = x·W_Q, k = x·W_K, v = x·W_V. "
+        "Every word gets its own q, k and v, each 1×3."
+    ),
+    "qkv.dot.text": (
+        "How much should “Thinking” attend to each word? Take its query q₁ and the dot product with every key. "
+        "A larger score means that key matches what the query is looking for better."
+    ),
+    "qkv.scale.text": (
+        "Both scores are divided by {root}. Why {root}? It is √d_k with **the paper's d_k = {d_k}** "
+        "(d_model = {d_model} split over {heads} heads) — not the width of these toy vectors, which is 3. The "
+        "Illustrated Transformer kept the paper's divisor for its example and the notes copy it. The notes call this "
+        "an engineering detail; the reason is on the page “Why divide by √d_k”: without it, dot products of long "
+        "vectors get large and push the softmax into saturation."
+    ),
+    "qkv.scale.alt": (
+        "With the toy vectors' own d_k = {d} the divisor would be √{d} ≈ {root}: scaled scores {a} and {b}, softmax "
+        "{wa} and {wb} — nearly all the weight on one word."
+    ),
+    "qkv.softmax.text": (
+        "Softmax turns the scaled scores {a} and {b} into weights that are positive and add up to 1. Only their "
+        "difference matters ({a} − {b} = {diff}), which is why the first weight is 1 / (1 + e^−{diff})."
+    ),
+    "qkv.softmax.rounded": "Rounded to two decimals: **{a}** and **{b}**, the notes' numbers.",
+    "qkv.sum.text": (
+        "The output z₁ for “Thinking” is the weighted sum of the value vectors. This page uses the exact softmax "
+        "weights {wa} and {wb}; the notes round them to 0.88 and 0.12."
+    ),
+    "qkv.fig.sum.title": "Weighted sum: each key's weight × v, stacked per dimension; ◆ = their sum",
+    "qkv.fig.dim": "dimension of v",
+    "qkv.fig.output": "output (the sum)",
+    "qkv.fig.dot": "① q·k for every key",
+    "qkv.fig.scaled": "② ÷ √d_k = {root} (masked keys: −∞)",
+    "qkv.fig.weights": "③ softmax: the attention weights (sum to 1)",
+    "qkv.matrix.header": "The matrix form: both words at once",
+    "qkv.matrix.text": (
+        "Stack the words as rows: X (2×4) gives Q, K, V (2×3) in one multiplication each. QKᵀ is a 2×2 table of "
+        "every query against every key (rows = queries, columns = keys); its first row holds the two scores above. "
+        "Divide by √d_k = {root}, take the softmax of each row, multiply by V: row 1 of Z is z₁ for “Thinking”, "
+        "row 2 is z₂ for “Machines”."
+    ),
+    "qkv.matrix.index": "query ↓ · key →",
+    "qkv.matrix.check": (
+        "Row 1 of QKᵀ holds {a} and {b}, and row 1 of Z equals z₁ from the step-by-step computation "
+        "(largest difference {diff})."
+    ),
+    "qkv.live.header": "2 · Your sentence, on the real model",
+    "qkv.live.explain.encoder_self": (
+        "Layer {layer}, head {head} of the **encoder**: queries, keys and values all come from the source tokens. "
+        "Each head works with d_head = {d} numbers, so the scores are divided by √{d} = {root}. Nothing is masked "
+        "(a single sentence has no padding)."
+    ),
+    "qkv.live.explain.decoder_self": (
+        "Layer {layer}, head {head} of the **decoder's self-attention**: queries, keys and values come from the "
+        "decoder's input tokens (`<s>` then the translation so far). Scores are divided by √{d} = {root}; the causal "
+        "mask hides every later token (−∞ before the softmax)."
+    ),
+    "qkv.live.explain.cross": (
+        "Layer {layer}, head {head} of the **cross-attention**: the query comes from the decoder (a target token), "
+        "keys and values from the encoder's output (the source tokens). Scores are divided by √{d} = {root}."
+    ),
+    "qkv.live.q": "The query q of the chosen token ({d} numbers, projected by this head's slice of W_Q):",
+    "qkv.live.kv": "Show every key k and value v of this head",
+    "qkv.live.table": "Per key: the dot product, scaled, the mask (1 = may attend), masked, softmax — and the weight the model returned:",
+    "qkv.live.col.dot": "q·k",
+    "qkv.live.col.scaled": "÷ √d_head",
+    "qkv.live.col.allowed": "may attend",
+    "qkv.live.col.masked": "masked",
+    "qkv.live.col.weight": "softmax",
+    "qkv.live.col.model": "model's weight",
+    "qkv.live.output": "The head's output for this query: the weighted sum of the value vectors.",
+    "qkv.live.check": (
+        "Check: the weights recomputed here equal the attention the model returned — largest difference {diff} for "
+        "this query, {whole} over all {n} queries of the head."
+    ),
+    # ---- masks
+    "masks.title": "Masks: who may attend to whom",
+    "masks.intro": (
+        "A mask decides, for every query and key, whether that query may look at that key. It works by adding M to "
+        "the scaled scores: 0 where attending is allowed, −∞ where it is not. After the softmax, e^−∞ = 0, so a masked "
+        "key gets weight exactly 0 and the remaining weights of the row still add up to 1."
+    ),
+    "masks.doc.header": "1 · The causal mask of “i have a dream” (the notes' 4×4 example)",
+    "masks.doc.text": (
+        "In the decoder a token may not see the tokens after it — when translating, they have not been generated yet. "
+        "For a sentence of {n} tokens that is a {n}×{n} lower-triangular mask: query i may attend to keys 0…i."
+    ),
+    "masks.doc.sees": "- **{token}** sees: {keys}",
+    "masks.toy": "The scores here are illustrative: random q and k with d_k = {d} (no model is involved in this example).",
+    "masks.stage.mask": "① The mask M (0 = may attend, −∞ = masked)",
+    "masks.stage.scores": "② Scaled scores QKᵀ/√d_k, before masking",
+    "masks.stage.masked": "③ After masking: scores + M",
+    "masks.stage.weights": "④ After softmax: the attention weights",
+    "masks.value.mask": "M",
+    "masks.value.scores": "score",
+    "masks.value.masked": "score",
+    "masks.value.weights": "weight",
+    "masks.rowsums": "Each row of ④ adds up to: {sums}. The largest weight on a masked cell: {above}.",
+    "masks.zero_vs_inf": (
+        "Note 000 says the mask “covers the grey area with 0”. That is true of the **weights after the softmax**, "
+        "not of the scores: setting the hidden scores of row “{token}” to 0 instead of −∞ would still give the hidden "
+        "keys weight (softmax: {zeroed}), while −∞ gives {proper}."
+    ),
+    "masks.live.header": "2 · The causal mask on your sentence, in the real decoder",
+    "masks.live.text": (
+        "The decoder reads `<s>` and the translation so far ({n} tokens) and predicts the next token at every position. "
+        "These are the model's own scaled scores for the chosen layer and head, masked and softmaxed here."
+    ),
+    "masks.live.check": "The weights computed here equal the attention the model returned (largest difference {diff}).",
+    "masks.pad.header": "3 · Padding: a batch of sentences of different lengths",
+    "masks.pad.text": (
+        "Sentences are trained in batches, and a batch is a rectangle: the shorter sentence ({b} tokens) is filled "
+        "with `<pad>` up to the longer one's {width} (it has {a}). The padding mask is True at real tokens, False at "
+        "`<pad>`: no query may attend to a `<pad>` key."
+    ),
+    "masks.pad.fig": "The padded batch (blue = real token, grey = <pad>)",
+    "masks.pad.sentence": "sentence in the batch",
+    "masks.pad.position": "position",
+    "masks.pad.real": "real token (mask = 1)",
+    "masks.pad.pad": "<pad> (mask = 0)",
+    "masks.pad.row": "sentence {i}",
+    "masks.pad.index": "padding mask",
+    "masks.pad.pick": "Sentence of the batch to look at",
+    "masks.pad.self": "Encoder self-attention with padding",
+    "masks.pad.self.text": (
+        "The encoder has no causal mask: each real token sees every real token. The `<pad>` **columns** are masked "
+        "(nobody attends to padding). The `<pad>` rows still compute something, but their outputs are never used."
+    ),
+    "masks.combined.header": "Padding + causal: the decoder's self-attention",
+    "masks.combined.text": (
+        "The decoder combines both masks with a logical AND: a key is visible if it is not in the future "
+        "**and** not padding."
+    ),
+    "masks.cross.header": "Cross-attention: target queries × source keys",
+    "masks.cross.text": (
+        "In cross-attention the queries are the target tokens and the keys are the source tokens, so the mask is "
+        "rectangular (target length × source length). There is no “future” in the source — the whole source "
+        "sentence is known — so only the source's padding is masked."
+    ),
+    "masks.convention": (
+        "Conventions differ: in this model and in note 002 True means “may attend”. PyTorch's "
+        "nn.MultiheadAttention (note 001) uses the opposite for boolean masks: True means “ignore this key”. "
+        "Note 000's code writes masked_fill(mask == 0, −1e9): a very large negative number instead of −∞, "
+        "which gives the same weights — except in a row whose every key is masked: there −1e9 gives equal weights, "
+        "while −∞ gives 0/0 = NaN; this model (and the arithmetic on these pages) returns a row of zeros instead."
+    ),
+    # ---- positional encoding
+    "pe.title": "Positional encoding",
+    "pe.intro": (
+        "Attention by itself ignores order: shuffle the tokens and every token gets the same output, shuffled. "
+        "So before the first layer each token's embedding gets a position vector PE(pos) added to it. The paper uses "
+        "fixed sines and cosines: dimension pair i turns at its own speed ω_i = 1/10000^(2i/d_model), from one turn "
+        "every 2π ≈ 6.3 positions (i = 0) to one turn every 2π·10000 positions."
+    ),
+    "pe.note.header": "A mistake in one of the notes",
+    "pe.note.text": (
+        "Study note 002 (“01: Attention is All You Need”, §2.2, Equation 7) writes the cosine as "
+        "cos(pos / 10,000^{2i+1 / d_model}), and its pos = 1, d_model = 6 snippet computes "
+        "10000 ** (2 * i + 1 / d_model). Read as printed, that exponent is 2i + 1/d_model; read as probably meant, "
+        "(2i+1)/d_model. The paper uses the **same** exponent 2i/d_model for the sine and the cosine of a pair: "
+        "PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model)). Only then do the two share one frequency, which is what makes "
+        "PE(pos + k) a rotation of PE(pos) (section 2 below). The note's own PositionalEncoding class and its "
+        "Equation 9 do use one frequency per pair; note 003 writes the formula correctly, and this model follows the paper."
+    ),
+    "pe.note.paper": "paper: cos exponent 2i/d",
+    "pe.note.literal": "note 002 as printed: 2i + 1/d",
+    "pe.note.meant": "note 002 as meant: (2i+1)/d",
+    "pe.note.table": "PE(pos = {pos}) with d_model = {d} — the note's own example — computed three ways (columns are dimensions):",
+    "pe.note.rotation": (
+        "The rotation test of section 3 (largest error of PE(pos+1) = R·PE(pos) over 64 positions): paper {paper}; "
+        "note as printed {literal}; note as meant {meant}. With the note's exponent there is no such rotation."
+    ),
+    "pe.matrix.header": "1 · The PE matrix",
+    "pe.length": "Positions",
+    "pe.d_model": "d_model",
+    "pe.matrix.model": (
+        "Defaults are the shipped model's own size (d_model = {d}, up to {length} positions). This table is computed "
+        "here with NumPy; it equals the model's model.sinusoidal_table to {diff}."
+    ),
+    "pe.matrix.fig": "PE for {length} positions × {d} dimensions (rows = positions, columns = dimensions)",
+    "pe.axis.pos": "position pos",
+    "pe.axis.dim": "dimension (even = sin, odd = cos)",
+    "pe.axis.pos_a": "position a",
+    "pe.axis.pos_b": "position b",
+    "pe.matrix.text": (
+        "Left columns change fast from row to row (dimension pair 0 repeats every {fast} positions): fine, local "
+        "position. Right columns change slowly (the last pair would need about {slow} positions for one turn): "
+        "coarse, global position. Every row is different, so every position gets its own pattern."
+    ),
+    "pe.curves.header": "Chosen dimensions as curves",
+    "pe.curves.pick": "Dimensions",
+    "pe.curves.name": "dim {dim} = {fn}(pos·ω_{i}), period {period}",
+    "pe.curves.fig": "PE value against position (solid = sin, dashed = cos)",
+    "pe.sim.header": "Position-by-position similarity",
+    "pe.sim.text": (
+        "The dot product PE(a)·PE(b) = Σ_i cos((a−b)·ω_i) depends only on the distance a − b: bands parallel to the "
+        "diagonal. It is largest on the diagonal ({norm2} = d_model/2) and falls off with distance."
+    ),
+    "pe.sim.fig": "PE(a)·PE(b) for every pair of positions",
+    "pe.rot.header": "2 · PE(pos + k) is a rotation of PE(pos)",
+    "pe.rot.text": (
+        "Each (sin, cos) pair is a point on a circle that turns by the angle ω_i per position. Moving k positions "
+        "turns it by kω_i — the same rotation for every pos. So PE(pos+k) is a fixed linear function of PE(pos): "
+        "the reason the paper gives for choosing sinusoids (a model can learn to attend by relative offset)."
+    ),
+    "pe.rot.k": "Offset k",
+    "pe.rot.pos": "Position pos",
+    "pe.rot.pair": "Dimension pair i",
+    "pe.rot.check": (
+        "Checked numerically: with the same rotations for every position, R_k·PE(pos) reproduces PE(pos+{k}) for all "
+        "{n} positions and all {d} dimensions; largest error {err}."
+    ),
+    "pe.rot.fig": "Pair {pair} (dimensions {a}, {b}) of every position: points on the unit circle",
+    "pe.rot.sin": "PE dimension {a} (sin)",
+    "pe.rot.cos": "PE dimension {b} (cos)",
+    "pe.rot.start": "PE(pos)",
+    "pe.rot.end": "PE(pos + k)",
+    "pe.rot.path": "all positions",
+    "pe.size.header": "3 · How big is PE next to the word embeddings?",
+    "pe.size.text": (
+        "PE and the embedding are added, so their sizes matter. Every PE row has length √(d_model/2) = {pe} "
+        "(each pair is a point on the unit circle). The model multiplies its embeddings by √d_model = {root} "
+        "before adding PE (paper §3.4; note 003: “X × M + P”), so that the words are not drowned out by their positions. "
+        "On your sentence the scaled embeddings have an average length of {emb}."
+    ),
+    "pe.size.fig": "Length of each token's scaled embedding and of its position's PE",
+    "pe.size.tokens": "source tokens (position: token)",
+    "pe.size.emb": "‖√d_model · embedding‖ (×{root})",
+    "pe.size.pe": "‖PE(pos)‖",
+    # ---- scaling
+    "scaling.title": "Why divide by √d_k",
+    "scaling.intro": (
+        "A score is the sum of d_k products q_j·k_j. If the entries of q and k are independent with mean 0 and "
+        "variance 1 (as note 002 assumes), each product has variance 1 and the sum has variance d_k: the longer "
+        "the vectors, the larger the scores. Dividing by √d_k brings the variance back to 1, whatever d_k is."
+    ),
+    "scaling.dk": "d_k (numbers per query/key vector)",
+    "scaling.var.header": "1 · The variance of q·k grows with d_k",
+    "scaling.var.fig": "Variance of the score, from 4,000 random pairs q, k per d_k (log–log)",
+    "scaling.var.axis": "variance of the score",
+    "scaling.var.raw": "q·k",
+    "scaling.var.scaled": "q·k / √d_k",
+    "scaling.var.theory": "theory: Var = d_k",
+    "scaling.var.text": (
+        "At d_k = {d} the sampled variance of q·k is {raw} (standard deviation {std}); after dividing by √d_k it "
+        "is {scaled}. The dashed line marks the chosen d_k."
+    ),
+    "scaling.sat.header": "2 · Large scores saturate the softmax",
+    "scaling.sat.fig": "One random query against 8 random keys, d_k = {d}",
+    "scaling.sat.keys": "the {n} keys",
+    "scaling.sat.weight": "softmax weight",
+    "scaling.sat.raw": "softmax(q·k)",
+    "scaling.sat.scaled": "softmax(q·k / {root})",
+    "scaling.sat.text": (
+        "Without scaling, the largest weight here is {top_raw}; with scaling, {top_scaled}. Averaged over 500 random "
+        "queries the largest weight is {mean_raw} unscaled and {mean_scaled} scaled (uniform would be {uniform}). "
+        "A saturated softmax — one weight near 1, the rest near 0 — barely changes when the scores change: its "
+        "largest gradient w(1 − w) is {grad_raw} unscaled against {grad_scaled} scaled, so training learns little "
+        "through it. Move the d_k slider: the larger d_k, the stronger the effect."
+    ),
+    "scaling.toy.header": "3 · Back to the worked example",
+    "scaling.toy.text": (
+        "The worked example divides its scores {a} and {b} by 8 = √64 and gets a first weight of {w8}. Divided by "
+        "√3 ≈ {root3} (its vectors' real width) the first weight would be {w3}: already saturated. Dividing by √d_k "
+        "is what keeps the softmax in its useful range."
+    ),
+    # ---- multi-head shapes
+    "mh.title": "Multi-head attention: every tensor's shape",
+    "mh.intro": (
+        "Multi-head attention runs h attentions side by side. It does not use h full-size projections: it projects "
+        "once to the hidden size, cuts each vector into h equal slices of hidden / h numbers, lets each slice (head) "
+        "attend on its own, and glues the h outputs back together before the output projection W^O. The total cost "
+        "stays that of one full-width attention."
+    ),
+    "mh.doc.header": "1 · The notes' walk-through",
+    "mh.doc.text": (
+        "Note 001's example: a batch of 64 sentence pairs, 12 query words, 10 key/value words, hidden size 300, "
+        "6 heads. Change the numbers to see every shape change."
+    ),
+    "mh.in.batch": "batch",
+    "mh.in.query_len": "query words",
+    "mh.in.key_len": "key words",
+    "mh.in.hidden": "hidden",
+    "mh.in.heads": "heads",
+    "mh.width": "{hidden} / {heads} = {d} numbers per head.",
+    "mh.indivisible": (
+        "hidden = {hidden} cannot be split into {heads} heads: {hidden} / {heads} = {ratio} is not a whole number. "
+        "view(batch, length, heads, hidden / heads) needs equal slices (and PyTorch's nn.MultiheadAttention refuses "
+        "such sizes). Head counts that work for hidden = {hidden}: {valid}."
+    ),
+    "mh.col.step": "step",
+    "mh.col.tensor": "tensor",
+    "mh.col.code": "code",
+    "mh.col.shape": "shape",
+    "mh.step.query_in": "input queries",
+    "mh.step.key_in": "input keys and values",
+    "mh.step.project_q": "project: Q = query·W_Q",
+    "mh.step.project_kv": "project: K = key·W_K, V = value·W_V",
+    "mh.step.split_q": "split Q into heads",
+    "mh.step.transpose_q": "heads to the front",
+    "mh.step.split_kv": "split K and V, heads to the front",
+    "mh.step.scores": "scores: every query × every key, per head",
+    "mh.step.weights": "softmax over the keys (last axis)",
+    "mh.step.heads_out": "weighted sum of V, per head",
+    "mh.step.transpose_back": "words to the front again",
+    "mh.step.concat": "concatenate the heads",
+    "mh.step.output": "output projection W^O",
+    "mh.why": (
+        "**Why must hidden divide by heads?** The heads are slices of one vector: view() reshapes the last axis of "
+        "size hidden into (heads, hidden / heads), which only works if every head gets the same whole number of "
+        "dimensions. That is also what lets all heads run as one batched matrix multiplication."
+    ),
+    "mh.doc.bugs": (
+        "Two slips in note 001: its first example builds nn.MultiheadAttention(embed_dim = 299, num_heads = 1) for "
+        "vectors of 300 numbers — PyTorch rejects that (“was expecting embedding dimension of 299, but got 300”); "
+        "embed_dim must be 300. And in its hand-written version the comments on K, V and Q swap the word counts: "
+        "Q has 12 words ([64, 12, 300] → [64, 6, 12, 50]), K and V have 10 ([64, 10, 300] → [64, 6, 10, 50])."
+    ),
+    "mh.live.header": "2 · The same shapes in the real model",
+    "mh.live.text": (
+        "The shipped model has d_model = {d_model} and {heads} heads, so d_head = {d}. For your sentence the chosen "
+        "attention has {tq} query tokens and {tk} key tokens (batch = 1)."
+    ),
+    "mh.live.check": (
+        "The model returned this attention with shape {shape} = (layers, heads, queries, keys): per layer and head, "
+        "{scores} as in the table. One head's q is {q}; the heads side by side give Q of {full}."
+    ),
+    "mh.live.fig": "Q of layer {layer}: one row per query token, columns cut into heads",
+    "mh.live.dim": "dimension of Q (d_model)",
+    # ---- anatomy and training
+    "anatomy.title": "Model anatomy and training",
+    "anatomy.intro": (
+        "The shipped model: d_model = H = {d}, {heads} heads, d_ff = {d_ff}, {enc} encoder layers and {dec} decoder "
+        "layers, vocabularies of {vs} English and {vt} Chinese tokens. Everything below is counted from that "
+        "configuration and checked against the loaded model."
+    ),
+    "anatomy.params.header": "1 · Parameters per component",
+    "anatomy.col.component": "component",
+    "anatomy.col.formula": "formula",
+    "anatomy.col.each": "per copy",
+    "anatomy.col.copies": "copies",
+    "anatomy.col.total": "total (formula)",
+    "anatomy.col.model": "counted in the model",
+    "anatomy.part.src_embed": "source embedding",
+    "anatomy.part.tgt_embed": "target embedding",
+    "anatomy.part.output_projection": "output projection (tied to the target embedding)",
+    "anatomy.part.positional": "positional encoding (fixed sinusoids)",
+    "anatomy.part.encoder.self_attn": "encoder self-attention",
+    "anatomy.part.encoder.ffn": "encoder feed-forward",
+    "anatomy.part.encoder.norms": "encoder LayerNorms",
+    "anatomy.part.decoder.self_attn": "decoder masked self-attention",
+    "anatomy.part.decoder.cross_attn": "decoder cross-attention",
+    "anatomy.part.decoder.ffn": "decoder feed-forward",
+    "anatomy.part.decoder.norms": "decoder LayerNorms",
+    "anatomy.params.total": (
+        "Total from the formulas: {formula}. Counted in the loaded model: {model}. Recorded by the training run: {logged}."
+    ),
+    "anatomy.params.fig": "Parameters per component (all layers together)",
+    "anatomy.params.axis": "parameters",
+    "anatomy.formula.header": "The notes' formula: 12H² + 13H per encoder layer",
+    "anatomy.formula.text": (
+        "Note 003 counts an encoder layer with d_ff = 4H. This model has d_ff / H = {ratio}, so the formula applies: "
+        "with H = {h}, 12H² + 13H = {formula}; summing the components gives {layer}; the model's first encoder "
+        "layer holds {model} parameters."
+    ),
+    "anatomy.formula.decoder": (
+        "A decoder layer adds a cross-attention (its own W_Q, W_K, W_V, W_O: 4H² + 4H) and a third LayerNorm (2H): "
+        "16H² + 19H = {formula}; from the components {layer}; counted in the model's first decoder layer: {model}."
+    ),
+    "anatomy.formula.note": (
+        "Reading note 003 carefully: it labels “VH + L(12H² + 13H)” as “each Transformer block”, but that is the "
+        "whole of a decoder-only model with L layers and one tied embedding; one block is 12H² + 13H. "
+        "An encoder–decoder model like this one has two embeddings, L encoder layers of 12H² + 13H and L decoder "
+        "layers of 16H² + 19H. Note 002's output layer has its own weights and bias; this model ties the output "
+        "projection to the target embedding (as the paper does), so it adds no parameters."
+    ),
+    "anatomy.flops.header": "2 · FLOPs for your sentence",
+    "anatomy.flops.text": (
+        "One pass over your sentence — {s} source tokens through the encoder, {t} target tokens through the decoder — "
+        "costs about {total} floating-point operations ({mflops} million), counting 2·m·k·n for an (m×k)·(k×n) "
+        "matrix product as note 003 does. For one encoder layer the note's 24SH² + 4S²H gives {note}; counted "
+        "part by part: {mine}."
+    ),
+    "anatomy.flops.fig": "Forward FLOPs by part (S = {s}, T = {t})",
+    "anatomy.flop.encoder.projections": "encoder: W_Q, W_K, W_V, W_O",
+    "anatomy.flop.encoder.scores_and_sum": "encoder: QKᵀ and weights·V",
+    "anatomy.flop.encoder.ffn": "encoder: feed-forward",
+    "anatomy.flop.decoder.self_projections": "decoder self-attention: W_Q, W_K, W_V, W_O",
+    "anatomy.flop.decoder.self_scores_and_sum": "decoder self-attention: QKᵀ and weights·V",
+    "anatomy.flop.decoder.cross_projections": "cross-attention: W_Q, W_O (target), W_K, W_V (source)",
+    "anatomy.flop.decoder.cross_scores_and_sum": "cross-attention: QKᵀ and weights·V",
+    "anatomy.flop.decoder.ffn": "decoder: feed-forward",
+    "anatomy.flop.output_logits": "output projection to the vocabulary",
+    "anatomy.flops.note": (
+        "Note 003 lists “computing Q, K, V: 8BSH²”. Q, K and V take 6BSH²; the other 2BSH² is the output "
+        "projection W_O. The total 24BSH² + 4BS²H per layer is right. For short sentences the H² terms dominate; "
+        "the S² terms (the attention map itself) take over only once S is comparable to H."
+    ),
+    "anatomy.lr.header": "3 · The learning-rate schedule",
+    "anatomy.lr.text": (
+        "The paper's schedule (§5.3, note 002 Eq. 33): the rate grows linearly for the first warmup = {warmup} steps, "
+        "then falls like 1/√step. This run used factor = {factor} and d_model = {d}: the peak at step {warmup} is "
+        "{peak}. The dots are the rates the training run actually logged."
+    ),
+    "anatomy.lr.fig": "Learning rate per training step",
+    "anatomy.lr.formula": "formula",
+    "anatomy.lr.logged": "logged by the training run",
+    "anatomy.lr.warmup": "end of warm-up (step {w})",
+    "anatomy.axis.step": "training step",
+    "anatomy.axis.lr": "learning rate",
+    "anatomy.axis.loss": "loss (nats per token)",
+    "anatomy.axis.score": "score on the dev set",
+    "anatomy.curves.header": "Training curves of the shipped checkpoint",
+    "anatomy.curves.missing": "No training log found in {folder}: the curves appear once the checkpoint has its training_log.json.",
+    "anatomy.curves.text": (
+        "{steps} steps in {minutes} minutes on {hardware}. Best dev BLEU {bleu} (chrF {chrf}) at step {best_step}: "
+        "that is the checkpoint the app loads."
+    ),
+    "anatomy.curves.fig": "Loss (left) and dev scores (right) against training step",
+    "anatomy.curves.train": "training loss (with label smoothing)",
+    "anatomy.curves.dev": "dev loss (plain cross-entropy)",
+    "anatomy.ls.header": "4 · Label smoothing",
+    "anatomy.ls.eps": "ε (label smoothing)",
+    "anatomy.ls.fig": "The target for a {c}-word vocabulary whose right answer is c0, ε = {eps}",
+    "anatomy.ls.classes": "vocabulary entry",
+    "anatomy.ls.prob": "target probability",
+    "anatomy.ls.hard": "one-hot target",
+    "anatomy.ls.smooth": "smoothed target",
+    "anatomy.ls.text": (
+        "Instead of asking for probability 1 on the right token, training asks for 1 − ε + ε/C and spreads ε over "
+        "all C tokens, so the model is not pushed towards infinite confidence. This is what PyTorch's "
+        "cross_entropy(label_smoothing = ε) computes, the formula of note 002 (Eq. 31); the training run used "
+        "ε = {used}. With the real Chinese vocabulary of C = {v} tokens and ε = {eps}, the right token's target is "
+        "{top} and every other token's {rest}. A side effect: the training loss can never go below the smoothed "
+        "target's entropy, {floor} nats per token, however good the model."
+    ),
+}

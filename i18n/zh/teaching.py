@@ -1,3 +1,441 @@
-"""Teaching pages: Q·K·V, masks, positional encoding, scaling, multi-head shapes, anatomy."""
+"""教学页面：Q·K·V、掩码、位置编码、缩放、多头形状、模型结构与训练。"""
 
-STRINGS: dict[str, str] = {}
+STRINGS: dict[str, str] = {
+    # ---- 各教学页面共用
+    "teach.sentence.caption": "你的句子（在“翻译与注意力探索”页面设置）和模型的译文：",
+    "teach.kind.encoder_self": "编码器自注意力",
+    "teach.kind.decoder_self": "解码器掩码自注意力",
+    "teach.kind.cross": "交叉注意力",
+    "teach.pick.kind": "注意力类型",
+    "teach.pick.layer": "层",
+    "teach.pick.head": "头",
+    "teach.pick.query": "查询词元",
+    "teach.axis.keys": "键（被关注的词元）",
+    "teach.axis.queries": "查询（发出关注的词元）",
+    "teach.masked": "灰色 = 被掩码（−∞）",
+    # ---- Q、K、V 逐步计算
+    "qkv.title": "Q、K、V：一步一步算注意力",
+    "qkv.intro": (
+        "注意力给每个词元三个向量：**查询** q（这个词元在找什么）、**键** k（它能向别人提供什么）和**值** v"
+        "（它要传递出去的内容）。一个词元的输出是所有值向量的加权混合，权重取决于它的查询与每个键的匹配程度。"
+        "先用学习笔记里的玩具例子算一遍，再在真实模型和你自己的句子上算一遍。"
+    ),
+    "qkv.example.header": "1 · 经典例子：“Thinking Machines”",
+    "qkv.example.source": (
+        "出自 The Illustrated Transformer，笔记 000 转述了它：两个单词 “Thinking” 和 “Machines”，"
+        "嵌入向量 x₁、x₂ 各有 4 个数，权重矩阵 W_Q、W_K、W_V 的大小都是 4×3。"
+    ),
+    "qkv.example.chosen": (
+        "笔记只给出了结果——112、96、14、12、0.88、0.12——从未给出嵌入向量和权重矩阵。下面这些小整数矩阵是"
+        "**专门为了精确复现这些结果而挑选的**（在小整数范围内搜索得到）；W_V 可以随便取，任何 4×3 矩阵都行。"
+        "本页其余的每个数字都是由它们计算出来的。"
+    ),
+    "qkv.step.label": "步骤",
+    "qkv.step.project": "① 线性投影",
+    "qkv.step.dot": "② 点积",
+    "qkv.step.scale": "③ 除以 8",
+    "qkv.step.softmax": "④ Softmax",
+    "qkv.step.sum": "⑤ 加权求和",
+    "qkv.project.text": (
+        "每个单词的嵌入（x 的一行）分别乘以三个矩阵：q = x·W_Q，k = x·W_K，v = x·W_V。"
+        "每个单词都得到自己的 q、k、v，大小都是 1×3。"
+    ),
+    "qkv.dot.text": (
+        "“Thinking” 应该对每个单词关注多少？用它的查询 q₁ 和每个键做点积。"
+        "得分越大，说明这个键越符合查询要找的东西。"
+    ),
+    "qkv.scale.text": (
+        "两个得分都除以 {root}。为什么是 {root}？它是 √d_k，用的是**论文中的 d_k = {d_k}**"
+        "（d_model = {d_model} 分给 {heads} 个头），而不是这些玩具向量自己的维度 3。"
+        "The Illustrated Transformer 在例子里沿用了论文的除数，笔记也照抄了。笔记说这是“工程问题没什么好解释的”；"
+        "其实原因见“为什么除以 √d_k”页面：不缩放的话，长向量的点积会很大，把 softmax 推进饱和区。"
+    ),
+    "qkv.scale.alt": (
+        "如果用玩具向量自己的 d_k = {d}，除数就是 √{d} ≈ {root}：缩放后的得分为 {a} 和 {b}，softmax 结果为 "
+        "{wa} 和 {wb}——几乎全部权重都落在一个单词上。"
+    ),
+    "qkv.softmax.text": (
+        "Softmax 把缩放后的得分 {a} 和 {b} 变成为正、且加起来等于 1 的权重。只有它们的差有意义"
+        "（{a} − {b} = {diff}），所以第一个权重就是 1 / (1 + e^−{diff})。"
+    ),
+    "qkv.softmax.rounded": "保留两位小数：**{a}** 和 **{b}**，正是笔记里的数字。",
+    "qkv.sum.text": (
+        "“Thinking” 的输出 z₁ 是值向量的加权和。本页用的是精确的 softmax 权重 {wa} 和 {wb}；"
+        "笔记把它们四舍五入成了 0.88 和 0.12。"
+    ),
+    "qkv.fig.sum.title": "加权求和：每个键的权重 × v，按维度叠加；◆ = 它们的和",
+    "qkv.fig.dim": "v 的维度",
+    "qkv.fig.output": "输出（求和结果）",
+    "qkv.fig.dot": "① 与每个键的点积 q·k",
+    "qkv.fig.scaled": "② ÷ √d_k = {root}（被掩码的键：−∞）",
+    "qkv.fig.weights": "③ softmax：注意力权重（和为 1）",
+    "qkv.matrix.header": "矩阵形式：两个单词一起算",
+    "qkv.matrix.text": (
+        "把单词按行堆起来：X（2×4）各做一次矩阵乘法就得到 Q、K、V（2×3）。QKᵀ 是一张 2×2 的表，"
+        "列出每个查询和每个键的点积（行 = 查询，列 = 键）；第一行就是上面的两个得分。除以 √d_k = {root}，"
+        "对每一行做 softmax，再乘以 V：Z 的第 1 行是 “Thinking” 的 z₁，第 2 行是 “Machines” 的 z₂。"
+    ),
+    "qkv.matrix.index": "查询 ↓ · 键 →",
+    "qkv.matrix.check": "QKᵀ 的第 1 行是 {a} 和 {b}，Z 的第 1 行与逐步计算得到的 z₁ 相同（最大差值 {diff}）。",
+    "qkv.live.header": "2 · 你的句子，在真实模型上",
+    "qkv.live.explain.encoder_self": (
+        "**编码器**第 {layer} 层、第 {head} 个头：查询、键和值都来自源语言词元。每个头处理 d_head = {d} 个数，"
+        "所以得分除以 √{d} = {root}。这里没有任何掩码（单个句子没有填充）。"
+    ),
+    "qkv.live.explain.decoder_self": (
+        "**解码器自注意力**第 {layer} 层、第 {head} 个头：查询、键和值都来自解码器的输入词元（先是 `<s>`，"
+        "然后是目前为止的译文）。得分除以 √{d} = {root}；因果掩码遮住每个后面的词元（softmax 之前置为 −∞）。"
+    ),
+    "qkv.live.explain.cross": (
+        "**交叉注意力**第 {layer} 层、第 {head} 个头：查询来自解码器（一个目标语言词元），键和值来自编码器的输出"
+        "（源语言词元）。得分除以 √{d} = {root}。"
+    ),
+    "qkv.live.q": "所选词元的查询 q（{d} 个数，由这个头对应的那一段 W_Q 投影得到）：",
+    "qkv.live.kv": "显示这个头的所有键 k 和值 v",
+    "qkv.live.table": "对每个键：点积、缩放、掩码（1 = 可以关注）、掩码后得分、softmax——以及模型返回的权重：",
+    "qkv.live.col.dot": "q·k",
+    "qkv.live.col.scaled": "÷ √d_head",
+    "qkv.live.col.allowed": "可关注",
+    "qkv.live.col.masked": "掩码后",
+    "qkv.live.col.weight": "softmax",
+    "qkv.live.col.model": "模型的权重",
+    "qkv.live.output": "这个头对该查询的输出：值向量的加权和。",
+    "qkv.live.check": (
+        "验证：这里重新计算的权重与模型返回的注意力一致——该查询的最大差值为 {diff}，"
+        "这个头全部 {n} 个查询的最大差值为 {whole}。"
+    ),
+    # ---- 掩码
+    "masks.title": "掩码：谁可以关注谁",
+    "masks.intro": (
+        "掩码决定每一对查询和键之间，查询能不能看这个键。做法是把 M 加到缩放后的得分上：允许关注的位置加 0，"
+        "不允许的位置加 −∞。经过 softmax 后 e^−∞ = 0，所以被掩码的键权重恰好为 0，而这一行其余的权重加起来仍然是 1。"
+    ),
+    "masks.doc.header": "1 · “i have a dream” 的因果掩码（笔记中的 4×4 例子）",
+    "masks.doc.text": (
+        "在解码器里，一个词元不能看到它后面的词元——翻译时它们还没有生成出来。对 {n} 个词元的句子，"
+        "这是一个 {n}×{n} 的下三角掩码：查询 i 只能关注键 0…i。"
+    ),
+    "masks.doc.sees": "- **{token}** 能看到：{keys}",
+    "masks.toy": "这里的得分只是示意：随机的 q 和 k，d_k = {d}（这个例子不涉及模型）。",
+    "masks.stage.mask": "① 掩码 M（0 = 可以关注，−∞ = 被掩码）",
+    "masks.stage.scores": "② 掩码之前的缩放得分 QKᵀ/√d_k",
+    "masks.stage.masked": "③ 掩码之后：得分 + M",
+    "masks.stage.weights": "④ softmax 之后：注意力权重",
+    "masks.value.mask": "M",
+    "masks.value.scores": "得分",
+    "masks.value.masked": "得分",
+    "masks.value.weights": "权重",
+    "masks.rowsums": "④ 中每一行的和：{sums}。被掩码位置上的最大权重：{above}。",
+    "masks.zero_vs_inf": (
+        "笔记 000 说掩码是“把灰色的区域用0覆盖掉”。这句话对 **softmax 之后的权重**成立，对得分却不成立："
+        "如果把 “{token}” 这一行被遮住的得分设成 0 而不是 −∞，被遮住的键仍然会分到权重（softmax：{zeroed}），"
+        "而用 −∞ 得到的是 {proper}。"
+    ),
+    "masks.live.header": "2 · 你的句子在真实解码器中的因果掩码",
+    "masks.live.text": (
+        "解码器读入 `<s>` 和目前为止的译文（共 {n} 个词元），并在每个位置预测下一个词元。"
+        "下面是模型在所选层和头上的真实缩放得分，由本页完成掩码和 softmax。"
+    ),
+    "masks.live.check": "本页算出的权重与模型返回的注意力一致（最大差值 {diff}）。",
+    "masks.pad.header": "3 · 填充（padding）：长度不同的句子组成一个批次",
+    "masks.pad.text": (
+        "训练时句子按批次处理，而一个批次是一个矩形：较短的句子（{b} 个词元）用 `<pad>` 补齐到较长句子的 {width} "
+        "个（它有 {a} 个）。填充掩码在真实词元处为 True，在 `<pad>` 处为 False：任何查询都不能关注 `<pad>` 键。"
+    ),
+    "masks.pad.fig": "补齐后的批次（蓝色 = 真实词元，灰色 = <pad>）",
+    "masks.pad.sentence": "批次中的句子",
+    "masks.pad.position": "位置",
+    "masks.pad.real": "真实词元（掩码 = 1）",
+    "masks.pad.pad": "<pad>（掩码 = 0）",
+    "masks.pad.row": "句子 {i}",
+    "masks.pad.index": "填充掩码",
+    "masks.pad.pick": "查看批次中的哪个句子",
+    "masks.pad.self": "带填充的编码器自注意力",
+    "masks.pad.self.text": (
+        "编码器没有因果掩码：每个真实词元都能看到所有真实词元。被掩码的是 `<pad>` 所在的**列**"
+        "（没有人关注填充）。`<pad>` 所在的行仍然会算出结果，但这些输出从来不会被使用。"
+    ),
+    "masks.combined.header": "填充 + 因果：解码器的自注意力",
+    "masks.combined.text": "解码器用逻辑“与”把两种掩码合起来：一个键只有既不在未来、**又**不是填充时才可见。",
+    "masks.cross.header": "交叉注意力：目标查询 × 源端键",
+    "masks.cross.text": (
+        "交叉注意力中，查询是目标语言词元，键是源语言词元，所以掩码是长方形的（目标长度 × 源长度）。"
+        "源句子没有“未来”——整个源句都已知——所以只需要遮住源端的填充。"
+    ),
+    "masks.convention": (
+        "约定并不统一：在本模型和笔记 002 中，True 表示“可以关注”。而笔记 001 用的 PyTorch "
+        "nn.MultiheadAttention 对布尔掩码的约定正好相反：True 表示“忽略这个键”。笔记 000 的代码写的是 "
+        "masked_fill(mask == 0, −1e9)：用一个很大的负数代替 −∞，得到的权重相同——只有在某一行所有键都被遮住时"
+        "例外：−1e9 会给出均匀的权重，而 −∞ 会得到 0/0 = NaN；本模型（以及本页的计算）在这种情况下返回全零的一行。"
+    ),
+    # ---- 位置编码
+    "pe.title": "位置编码",
+    "pe.intro": (
+        "注意力本身不考虑顺序：把词元打乱，每个词元得到的输出不变，只是跟着一起被打乱。所以在第一层之前，"
+        "每个词元的嵌入都要加上一个位置向量 PE(pos)。论文用的是固定的正弦和余弦：第 i 对维度以自己的角速度 "
+        "ω_i = 1/10000^(2i/d_model) 旋转，从每 2π ≈ 6.3 个位置转一圈（i = 0）到每 2π·10000 个位置转一圈。"
+    ),
+    "pe.note.header": "一篇笔记里的错误",
+    "pe.note.text": (
+        "笔记 002（“01: Attention is All You Need”，§2.2，公式 7）把余弦写成了 "
+        "cos(pos / 10,000^{2i+1 / d_model})，它的 pos = 1、d_model = 6 示例代码算的是 "
+        "10000 ** (2 * i + 1 / d_model)。按字面读，指数是 2i + 1/d_model；按它大概想表达的意思读，是 (2i+1)/d_model。"
+        "论文中一对正弦和余弦用的是**同一个**指数 2i/d_model：PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model))。"
+        "只有这样两者才共享同一个频率，PE(pos + k) 才是 PE(pos) 的一个旋转（见下面第 2 节）。"
+        "这篇笔记自己的 PositionalEncoding 类和公式 9 确实对每一对维度只用一个频率；笔记 003 的公式写对了，本模型也遵循论文。"
+    ),
+    "pe.note.paper": "论文：cos 指数 2i/d",
+    "pe.note.literal": "笔记 002 字面写法：2i + 1/d",
+    "pe.note.meant": "笔记 002 想表达的：(2i+1)/d",
+    "pe.note.table": "d_model = {d} 时的 PE(pos = {pos})——笔记自己的例子——用三种方式计算（列是维度）：",
+    "pe.note.rotation": (
+        "第 2 节的旋转检验（在 64 个位置上 PE(pos+1) = R·PE(pos) 的最大误差）：论文 {paper}；"
+        "笔记字面写法 {literal}；笔记想表达的写法 {meant}。用笔记的指数，就不存在这样的旋转。"
+    ),
+    "pe.matrix.header": "1 · PE 矩阵",
+    "pe.length": "位置数",
+    "pe.d_model": "d_model",
+    "pe.matrix.model": (
+        "默认值就是本模型自己的尺寸（d_model = {d}，最多 {length} 个位置）。这张表是在本页用 NumPy 算的；"
+        "它与模型的 model.sinusoidal_table 相差不超过 {diff}。"
+    ),
+    "pe.matrix.fig": "{length} 个位置 × {d} 个维度的 PE（行 = 位置，列 = 维度）",
+    "pe.axis.pos": "位置 pos",
+    "pe.axis.dim": "维度（偶数 = sin，奇数 = cos）",
+    "pe.axis.pos_a": "位置 a",
+    "pe.axis.pos_b": "位置 b",
+    "pe.matrix.text": (
+        "左边的列逐行变化很快（第 0 对维度每 {fast} 个位置重复一次）：精细的局部位置。右边的列变化很慢"
+        "（最后一对大约要 {slow} 个位置才转一圈）：粗略的全局位置。每一行都不一样，所以每个位置都有自己独特的模式。"
+    ),
+    "pe.curves.header": "选定维度的曲线",
+    "pe.curves.pick": "维度",
+    "pe.curves.name": "维度 {dim} = {fn}(pos·ω_{i})，周期 {period}",
+    "pe.curves.fig": "PE 值随位置的变化（实线 = sin，虚线 = cos）",
+    "pe.sim.header": "位置之间的相似度",
+    "pe.sim.text": (
+        "点积 PE(a)·PE(b) = Σ_i cos((a−b)·ω_i) 只取决于距离 a − b：图中是平行于对角线的条带。"
+        "它在对角线上最大（{norm2} = d_model/2），随距离增大而减小。"
+    ),
+    "pe.sim.fig": "每一对位置的 PE(a)·PE(b)",
+    "pe.rot.header": "2 · PE(pos + k) 是 PE(pos) 的一个旋转",
+    "pe.rot.text": (
+        "每一对 (sin, cos) 都是圆上的一个点，每前进一个位置就转过角度 ω_i。前进 k 个位置就转过 kω_i——对每个 pos "
+        "都是同一个旋转。所以 PE(pos+k) 是 PE(pos) 的一个固定的线性函数：这正是论文选择正弦函数的理由"
+        "（模型可以学会按相对距离去关注）。"
+    ),
+    "pe.rot.k": "偏移量 k",
+    "pe.rot.pos": "位置 pos",
+    "pe.rot.pair": "维度对 i",
+    "pe.rot.check": (
+        "数值验证：对所有位置使用同一组旋转，R_k·PE(pos) 在全部 {n} 个位置、全部 {d} 个维度上都重现了 "
+        "PE(pos+{k})；最大误差 {err}。"
+    ),
+    "pe.rot.fig": "每个位置的第 {pair} 对维度（维度 {a}、{b}）：单位圆上的点",
+    "pe.rot.sin": "PE 维度 {a}（sin）",
+    "pe.rot.cos": "PE 维度 {b}（cos）",
+    "pe.rot.start": "PE(pos)",
+    "pe.rot.end": "PE(pos + k)",
+    "pe.rot.path": "所有位置",
+    "pe.size.header": "3 · PE 和词嵌入相比有多大？",
+    "pe.size.text": (
+        "PE 和嵌入是相加的，所以两者的大小很重要。每一行 PE 的长度都是 √(d_model/2) = {pe}"
+        "（每一对都是单位圆上的点）。模型在加上 PE 之前先把嵌入乘以 √d_model = {root}（论文 §3.4；笔记 003："
+        "“X × M + P”），免得词的信息被位置淹没。在你的句子上，缩放后嵌入的平均长度是 {emb}。"
+    ),
+    "pe.size.fig": "每个词元缩放后嵌入的长度，以及它所在位置 PE 的长度",
+    "pe.size.tokens": "源语言词元（位置: 词元）",
+    "pe.size.emb": "‖√d_model · 嵌入‖（×{root}）",
+    "pe.size.pe": "‖PE(pos)‖",
+    # ---- 缩放
+    "scaling.title": "为什么要除以 √d_k",
+    "scaling.intro": (
+        "一个得分是 d_k 个乘积 q_j·k_j 的和。如果 q 和 k 的各个分量相互独立、均值为 0、方差为 1（笔记 002 的假设），"
+        "每个乘积的方差是 1，总和的方差就是 d_k：向量越长，得分越大。除以 √d_k 后，无论 d_k 多大，方差都回到 1。"
+    ),
+    "scaling.dk": "d_k（每个查询/键向量的维度）",
+    "scaling.var.header": "1 · q·k 的方差随 d_k 增长",
+    "scaling.var.fig": "得分的方差：每个 d_k 取 4000 对随机 q、k（双对数坐标）",
+    "scaling.var.axis": "得分的方差",
+    "scaling.var.raw": "q·k",
+    "scaling.var.scaled": "q·k / √d_k",
+    "scaling.var.theory": "理论值：Var = d_k",
+    "scaling.var.text": (
+        "d_k = {d} 时，q·k 的样本方差为 {raw}（标准差 {std}）；除以 √d_k 之后为 {scaled}。虚线标出所选的 d_k。"
+    ),
+    "scaling.sat.header": "2 · 得分过大会让 softmax 饱和",
+    "scaling.sat.fig": "一个随机查询对 8 个随机键，d_k = {d}",
+    "scaling.sat.keys": "{n} 个键",
+    "scaling.sat.weight": "softmax 权重",
+    "scaling.sat.raw": "softmax(q·k)",
+    "scaling.sat.scaled": "softmax(q·k / {root})",
+    "scaling.sat.text": (
+        "不缩放时，这里最大的权重是 {top_raw}；缩放后是 {top_scaled}。对 500 个随机查询取平均，最大权重不缩放时为 "
+        "{mean_raw}，缩放后为 {mean_scaled}（完全均匀时为 {uniform}）。饱和的 softmax——一个权重接近 1，其余接近 0——"
+        "对得分的变化几乎没有反应：它最大的梯度 w(1 − w) 不缩放时是 {grad_raw}，缩放后是 {grad_scaled}，"
+        "所以训练时很难通过它学到东西。拖动 d_k 滑块：d_k 越大，效果越明显。"
+    ),
+    "scaling.toy.header": "3 · 回到那个经典例子",
+    "scaling.toy.text": (
+        "经典例子把得分 {a} 和 {b} 除以 8 = √64，第一个权重是 {w8}。如果除以 √3 ≈ {root3}（它的向量的真实维度），"
+        "第一个权重会是 {w3}：已经饱和了。除以 √d_k 正是为了让 softmax 保持在有用的范围内。"
+    ),
+    # ---- 多头形状
+    "mh.title": "多头注意力：每个张量的形状",
+    "mh.intro": (
+        "多头注意力并排运行 h 个注意力。它并不做 h 个全尺寸的投影：而是先投影一次到隐藏维度，把每个向量切成 h 段"
+        "（每段 hidden / h 个数），每一段（一个头）各自做注意力，最后把 h 个输出拼回去，再经过输出投影 W^O。"
+        "总计算量与一个全维度的注意力相当。"
+    ),
+    "mh.doc.header": "1 · 笔记中的形状推演",
+    "mh.doc.text": (
+        "笔记 001 的例子：批次大小 64，12 个查询词，10 个键/值词，隐藏维度 300，6 个头。修改这些数字，看每个形状如何变化。"
+    ),
+    "mh.in.batch": "批次大小",
+    "mh.in.query_len": "查询词数",
+    "mh.in.key_len": "键词数",
+    "mh.in.hidden": "隐藏维度",
+    "mh.in.heads": "头数",
+    "mh.width": "{hidden} / {heads} = 每个头 {d} 个数。",
+    "mh.indivisible": (
+        "hidden = {hidden} 无法分成 {heads} 个头：{hidden} / {heads} = {ratio} 不是整数。"
+        "view(batch, length, heads, hidden / heads) 需要等长的分段（PyTorch 的 nn.MultiheadAttention 也会拒绝这样的尺寸）。"
+        "hidden = {hidden} 时可用的头数：{valid}。"
+    ),
+    "mh.col.step": "步骤",
+    "mh.col.tensor": "张量",
+    "mh.col.code": "代码",
+    "mh.col.shape": "形状",
+    "mh.step.query_in": "输入的查询",
+    "mh.step.key_in": "输入的键和值",
+    "mh.step.project_q": "投影：Q = query·W_Q",
+    "mh.step.project_kv": "投影：K = key·W_K，V = value·W_V",
+    "mh.step.split_q": "把 Q 切分成多个头",
+    "mh.step.transpose_q": "把“头”这一维移到前面",
+    "mh.step.split_kv": "切分 K 和 V，并把“头”移到前面",
+    "mh.step.scores": "得分：每个头里每个查询 × 每个键",
+    "mh.step.weights": "在键这一维（最后一维）上做 softmax",
+    "mh.step.heads_out": "每个头对 V 加权求和",
+    "mh.step.transpose_back": "把“词”这一维移回前面",
+    "mh.step.concat": "拼接所有头",
+    "mh.step.output": "输出投影 W^O",
+    "mh.why": (
+        "**为什么 hidden 必须能被头数整除？** 各个头是同一个向量的不同分段：view() 把长度为 hidden 的最后一维"
+        "变形为 (heads, hidden / heads)，只有每个头分到同样多、且是整数个维度时才可行。这也让所有头可以作为一次"
+        "批量矩阵乘法一起计算。"
+    ),
+    "mh.doc.bugs": (
+        "笔记 001 里有两处小错误：它的第一个例子对 300 维的向量构造了 nn.MultiheadAttention(embed_dim = 299, "
+        "num_heads = 1)——PyTorch 会拒绝（“was expecting embedding dimension of 299, but got 300”），embed_dim 必须是 300。"
+        "另外在它手写的版本里，K、V、Q 的注释把词数写反了：Q 有 12 个词（[64, 12, 300] → [64, 6, 12, 50]），"
+        "K 和 V 有 10 个（[64, 10, 300] → [64, 6, 10, 50]）。"
+    ),
+    "mh.live.header": "2 · 真实模型中的同样形状",
+    "mh.live.text": (
+        "本模型 d_model = {d_model}，有 {heads} 个头，所以 d_head = {d}。对你的句子，所选的注意力有 {tq} 个查询词元和 "
+        "{tk} 个键词元（批次大小 = 1）。"
+    ),
+    "mh.live.check": (
+        "模型返回的这种注意力形状为 {shape} = (层, 头, 查询, 键)：每层每个头是 {scores}，与表中一致。"
+        "一个头的 q 是 {q}；所有头并排拼起来就是 {full} 的 Q。"
+    ),
+    "mh.live.fig": "第 {layer} 层的 Q：每行一个查询词元，列被切分给各个头",
+    "mh.live.dim": "Q 的维度（d_model）",
+    # ---- 模型结构与训练
+    "anatomy.title": "模型结构与训练",
+    "anatomy.intro": (
+        "本应用附带的模型：d_model = H = {d}，{heads} 个头，d_ff = {d_ff}，{enc} 层编码器和 {dec} 层解码器，"
+        "词表分别有 {vs} 个英文词元和 {vt} 个中文词元。下面的所有数字都由这套配置计算，并与加载的模型核对。"
+    ),
+    "anatomy.params.header": "1 · 各部分的参数量",
+    "anatomy.col.component": "组成部分",
+    "anatomy.col.formula": "公式",
+    "anatomy.col.each": "每份",
+    "anatomy.col.copies": "份数",
+    "anatomy.col.total": "合计（公式）",
+    "anatomy.col.model": "模型中实际统计",
+    "anatomy.part.src_embed": "源语言嵌入",
+    "anatomy.part.tgt_embed": "目标语言嵌入",
+    "anatomy.part.output_projection": "输出投影（与目标语言嵌入共享权重）",
+    "anatomy.part.positional": "位置编码（固定的正弦函数）",
+    "anatomy.part.encoder.self_attn": "编码器自注意力",
+    "anatomy.part.encoder.ffn": "编码器前馈网络",
+    "anatomy.part.encoder.norms": "编码器层归一化",
+    "anatomy.part.decoder.self_attn": "解码器掩码自注意力",
+    "anatomy.part.decoder.cross_attn": "解码器交叉注意力",
+    "anatomy.part.decoder.ffn": "解码器前馈网络",
+    "anatomy.part.decoder.norms": "解码器层归一化",
+    "anatomy.params.total": "按公式合计：{formula}。加载的模型中实际统计：{model}。训练时记录：{logged}。",
+    "anatomy.params.fig": "各部分的参数量（所有层合计）",
+    "anatomy.params.axis": "参数量",
+    "anatomy.formula.header": "笔记中的公式：每层编码器 12H² + 13H",
+    "anatomy.formula.text": (
+        "笔记 003 在 d_ff = 4H 的前提下统计一层编码器。本模型 d_ff / H = {ratio}，所以公式适用：H = {h} 时，"
+        "12H² + 13H = {formula}；把各部分加起来得到 {layer}；模型第一层编码器实际有 {model} 个参数。"
+    ),
+    "anatomy.formula.decoder": (
+        "解码器每层多了一个交叉注意力（它自己的 W_Q、W_K、W_V、W_O：4H² + 4H）和第三个层归一化（2H）："
+        "16H² + 19H = {formula}；由各部分相加得 {layer}；模型第一层解码器实际统计：{model}。"
+    ),
+    "anatomy.formula.note": (
+        "仔细读笔记 003：它把 “VH + L(12H² + 13H)” 标为“每层Transformer Block”，但这其实是一个共享嵌入、有 L 层的"
+        "纯解码器模型的总参数量；一个 block 是 12H² + 13H。像本模型这样的编码器–解码器模型有两个嵌入、L 层 "
+        "12H² + 13H 的编码器和 L 层 16H² + 19H 的解码器。笔记 002 的输出层有自己的权重和偏置；本模型（和论文一样）"
+        "让输出投影与目标语言嵌入共享权重，所以不增加参数。"
+    ),
+    "anatomy.flops.header": "2 · 你的句子的计算量（FLOPs）",
+    "anatomy.flops.text": (
+        "对你的句子做一次前向计算——{s} 个源语言词元经过编码器，{t} 个目标语言词元经过解码器——大约需要 {total} "
+        "次浮点运算（{mflops} 百万次）。按笔记 003 的算法，(m×k)·(k×n) 的矩阵乘法计为 2·m·k·n。对一层编码器，"
+        "笔记的 24SH² + 4S²H 给出 {note}；逐项统计得到 {mine}。"
+    ),
+    "anatomy.flops.fig": "前向计算量按部分划分（S = {s}，T = {t}）",
+    "anatomy.flop.encoder.projections": "编码器：W_Q、W_K、W_V、W_O",
+    "anatomy.flop.encoder.scores_and_sum": "编码器：QKᵀ 和 权重·V",
+    "anatomy.flop.encoder.ffn": "编码器：前馈网络",
+    "anatomy.flop.decoder.self_projections": "解码器自注意力：W_Q、W_K、W_V、W_O",
+    "anatomy.flop.decoder.self_scores_and_sum": "解码器自注意力：QKᵀ 和 权重·V",
+    "anatomy.flop.decoder.cross_projections": "交叉注意力：W_Q、W_O（目标端），W_K、W_V（源端）",
+    "anatomy.flop.decoder.cross_scores_and_sum": "交叉注意力：QKᵀ 和 权重·V",
+    "anatomy.flop.decoder.ffn": "解码器：前馈网络",
+    "anatomy.flop.output_logits": "到词表的输出投影",
+    "anatomy.flops.note": (
+        "笔记 003 写的是“attention 中计算 Q, K, V，计算次数：8BSH²”。其实 Q、K、V 只占 6BSH²，另外的 2BSH² 是输出投影 "
+        "W_O。每层合计 24BSH² + 4BS²H 是对的。句子较短时 H² 项占主导；只有当 S 与 H 相当时，S² 项（注意力图本身）才会占上风。"
+    ),
+    "anatomy.lr.header": "3 · 学习率调度",
+    "anatomy.lr.text": (
+        "论文的调度方式（§5.3，笔记 002 公式 33）：前 warmup = {warmup} 步学习率线性增长，之后按 1/√step 下降。"
+        "本次训练用的是 factor = {factor}、d_model = {d}：第 {warmup} 步的峰值为 {peak}。圆点是训练过程实际记录的学习率。"
+    ),
+    "anatomy.lr.fig": "每个训练步的学习率",
+    "anatomy.lr.formula": "公式",
+    "anatomy.lr.logged": "训练时记录的值",
+    "anatomy.lr.warmup": "预热结束（第 {w} 步）",
+    "anatomy.axis.step": "训练步数",
+    "anatomy.axis.lr": "学习率",
+    "anatomy.axis.loss": "损失（每个词元，单位 nat）",
+    "anatomy.axis.score": "开发集上的分数",
+    "anatomy.curves.header": "附带检查点的训练曲线",
+    "anatomy.curves.missing": "在 {folder} 中没有找到训练日志：检查点有了 training_log.json 之后这里才会显示曲线。",
+    "anatomy.curves.text": (
+        "在 {hardware} 上训练了 {steps} 步，用时 {minutes} 分钟。开发集最佳 BLEU 为 {bleu}（chrF {chrf}），"
+        "出现在第 {best_step} 步：本应用加载的就是这个检查点。"
+    ),
+    "anatomy.curves.fig": "损失（左）和开发集分数（右）随训练步数的变化",
+    "anatomy.curves.train": "训练损失（含标签平滑）",
+    "anatomy.curves.dev": "开发集损失（普通交叉熵）",
+    "anatomy.ls.header": "4 · 标签平滑",
+    "anatomy.ls.eps": "ε（标签平滑）",
+    "anatomy.ls.fig": "词表只有 {c} 个词、正确答案为 c0 时的目标分布，ε = {eps}",
+    "anatomy.ls.classes": "词表条目",
+    "anatomy.ls.prob": "目标概率",
+    "anatomy.ls.hard": "独热（one-hot）目标",
+    "anatomy.ls.smooth": "平滑后的目标",
+    "anatomy.ls.text": (
+        "训练时不要求正确词元的概率为 1，而是要求 1 − ε + ε/C，并把 ε 平均分给全部 C 个词元，这样模型就不会被推向"
+        "无限的自信。这正是 PyTorch 的 cross_entropy(label_smoothing = ε) 的计算方式，也是笔记 002 的公式 31；"
+        "本次训练用的是 ε = {used}。对真实的中文词表 C = {v} 个词元、ε = {eps}，正确词元的目标概率是 {top}，"
+        "其他每个词元是 {rest}。一个副作用：无论模型多好，训练损失都不可能低于平滑目标的熵，即每个词元 {floor} nat。"
+    ),
+}

@@ -1,0 +1,98 @@
+"""Widgets and tables the teaching pages share: the live-model head picker, numeric tables, number formatting."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from app_pages import common
+from app_pages.common import t
+from model import ATTENTION_KINDS, TranslationResult
+
+NEG_INF = "−∞"
+
+
+def num(x: float, decimals: int = 4) -> str:
+    """A number as the pages print it: whole numbers without decimals, −∞ spelled out."""
+    x = float(x)
+    if np.isneginf(x):
+        return NEG_INF
+    if x == round(x) and abs(x) < 1e12:
+        return f"{int(round(x))}"
+    return f"{x:.{decimals}f}"
+
+
+def matrix_tex(values, decimals: int = 4) -> str:
+    rows = np.atleast_2d(np.asarray(values, dtype=np.float64))
+    return r"\begin{bmatrix}" + r" \\ ".join(" & ".join(num(v, decimals) for v in row) for row in rows) + r"\end{bmatrix}"
+
+
+def vector_tex(values, decimals: int = 4) -> str:
+    """A row vector."""
+    return matrix_tex(np.ravel(values)[None], decimals)
+
+
+def positions(tokens: Sequence[str]) -> list[str]:
+    """"i: token" labels: unique even when a token repeats."""
+    return [f"{i}: {tok}" for i, tok in enumerate(tokens)]
+
+
+def table(values, rows: Sequence[str], cols: Sequence[str], index_name: str = "", decimals: int = 4) -> pd.DataFrame:
+    """A numeric matrix as a DataFrame of display strings (so −∞ reads as −∞ and integers stay integers)."""
+    values = np.atleast_2d(np.asarray(values, dtype=np.float64))
+    frame = pd.DataFrame([[num(v, decimals) for v in row] for row in values], index=list(rows), columns=list(cols))
+    frame.index.name = index_name
+    return frame
+
+
+def show_table(values, rows: Sequence[str], cols: Sequence[str], index_name: str = "", decimals: int = 4) -> None:
+    st.dataframe(table(values, rows, cols, index_name, decimals), width="content")
+
+
+def sentence_banner(result: TranslationResult) -> None:
+    """The sentence the live sections use, as plain text (user text never goes through Markdown)."""
+    st.caption(t("teach.sentence.caption"))
+    st.text(f"{result.source_text}  →  {result.translation}")
+
+
+def kind_label(kind: str) -> str:
+    return t(f"teach.kind.{kind}")
+
+
+def head_picker(
+    prefix: str, result: TranslationResult, kinds: Sequence[str] = ATTENTION_KINDS, with_head: bool = True
+) -> tuple[str, int, int]:
+    """Attention kind, layer and head for the live sections; keys start with `prefix` so pages do not share state.
+
+    Without `with_head` the head returned is 0 and no head selector is drawn.
+    """
+    layers, heads = result.attention(kinds[0]).shape[:2]
+    cols = st.columns([3, 1, 1])
+    with cols[0]:
+        kind = st.segmented_control(
+            t("teach.pick.kind"), list(kinds), format_func=kind_label, key=f"{prefix}.kind", default=kinds[0],
+            required=True,
+        )
+    with cols[1]:
+        layer = st.selectbox(t("teach.pick.layer"), range(layers), key=f"{prefix}.layer")
+    head = 0
+    if with_head:
+        with cols[2]:
+            head = st.selectbox(t("teach.pick.head"), range(heads), key=f"{prefix}.head")
+    return kind, int(layer), int(head)
+
+
+def query_picker(prefix: str, query_tokens: Sequence[str]) -> int:
+    """A query position; kept in range when the sentence (and its length) changes."""
+    key = f"{prefix}.query"
+    if st.session_state.get(key, 0) >= len(query_tokens):
+        st.session_state[key] = 0
+    labels = positions(query_tokens)
+    return int(st.selectbox(t("teach.pick.query"), range(len(query_tokens)), format_func=labels.__getitem__, key=key))
+
+
+def training_log_folder() -> str:
+    return str(common.CHECKPOINTS / st.session_state.get(common.CHECKPOINT, ""))
