@@ -1,0 +1,179 @@
+"""Structure of the attention figures: what a reader sees must match the arrays and tokens passed in."""
+
+from __future__ import annotations
+
+import numpy as np
+import plotly.graph_objects as go
+import pytest
+
+from viz.head_view import head_view
+from viz.heatmap import attention_heatmap
+from viz.labels import token_label
+from viz.model_view import model_view
+
+DOG = ["▁the", "▁dog", "▁saw", "▁the", "▁cat", "</s>"]
+
+
+def softmax_rows(*shape: int, seed: int = 0) -> np.ndarray:
+    x = np.random.default_rng(seed).normal(size=shape) * 3
+    e = np.exp(x - x.max(-1, keepdims=True))
+    return (e / e.sum(-1, keepdims=True)).astype(np.float32)
+
+
+def heatmaps(fig: go.Figure) -> list[go.Heatmap]:
+    return [t for t in fig.data if isinstance(t, go.Heatmap)]
+
+
+class TestHeatmap:
+    def test_values_ticks_and_scale(self):
+        w = softmax_rows(6, 6)
+        fig = attention_heatmap(w, DOG, DOG, query_title="queries (source tokens)", key_title="keys (source tokens)")
+        (hm,) = heatmaps(fig)
+        np.testing.assert_array_equal(hm.z, w)
+        assert hm.z.dtype == np.float32
+        assert (hm.zmin, hm.zmax) == (0.0, 1.0)
+        assert list(fig.layout.xaxis.ticktext) == ["▁the", "▁dog", "▁saw", "▁the", "▁cat", "&lt;/s&gt;"]
+        assert list(fig.layout.yaxis.ticktext) == list(fig.layout.xaxis.ticktext)
+        assert fig.layout.xaxis.title.text == "keys (source tokens)"
+        assert fig.layout.yaxis.title.text == "queries (source tokens)"
+
+    def test_repeated_tokens_stay_separate_positions(self):
+        fig = attention_heatmap(softmax_rows(6, 6), DOG, DOG)
+        (hm,) = heatmaps(fig)
+        assert list(hm.x) == list(range(6)) and list(hm.y) == list(range(6))
+        assert list(fig.layout.xaxis.tickvals) == list(range(6))
+        assert fig.layout.xaxis.ticktext.count("▁the") == 2
+
+    def test_queries_down_keys_across_for_cross_attention(self):
+        target, source = ["<s>", "我", "有"], ["▁I", "▁have", "▁a", "▁dream", "</s>"]
+        w = softmax_rows(3, 5)
+        fig = attention_heatmap(w, target, source)
+        (hm,) = heatmaps(fig)
+        assert hm.z.shape == (3, 5)
+        assert len(fig.layout.yaxis.ticktext) == 3 and len(fig.layout.xaxis.ticktext) == 5
+        assert fig.layout.yaxis.range[0] > fig.layout.yaxis.range[1]  # first query at the top
+
+    def test_hover_carries_the_weight_and_tokens(self):
+        fig = attention_heatmap(softmax_rows(3, 3), ["a", "b", "c"], ["a", "b", "c"], value_label="weight")
+        template = heatmaps(fig)[0].hovertemplate
+        assert "%{z:.4f}" in template and "%{x}" in template and "%{y}" in template
+
+    def test_mask_hides_future_cells(self):
+        w = np.tril(softmax_rows(4, 4))
+        fig = attention_heatmap(w, list("abcd"), list("abcd"), mask=np.tril(np.ones((4, 4), bool)))
+        z = heatmaps(fig)[0].z
+        assert np.isnan(z[0, 1]) and not np.isnan(z[1, 0])
+
+    def test_user_text_is_escaped(self):
+        fig = attention_heatmap(softmax_rows(2, 2), ["<b>x</b>", "&"], ["<s>", "y"], title="<i>t</i>")
+        assert list(fig.layout.yaxis.ticktext) == ["&lt;b&gt;x&lt;/b&gt;", "&amp;"]
+        assert fig.layout.title.text == "&lt;i&gt;t&lt;/i&gt;"
+
+    def test_long_sentence_grows_the_figure(self):
+        small = attention_heatmap(softmax_rows(5, 5), list("abcde"), list("abcde"))
+        tokens = [f"▁w{i}" for i in range(45)]
+        big = attention_heatmap(softmax_rows(45, 45), tokens, tokens)
+        assert big.layout.height > small.layout.height
+        assert big.layout.xaxis.tickangle == -90  # 45 labels side by side would overlap
+
+    @pytest.mark.parametrize(
+        ("weights", "queries", "keys", "message"),
+        [
+            (np.zeros((2, 3, 3)), list("abc"), list("abc"), "2 dimensions"),
+            (np.zeros((3, 3)), list("ab"), list("abc"), "query_tokens has 2 tokens"),
+            (np.zeros((3, 3)), list("abc"), list("abcd"), "key_tokens has 4 tokens"),
+            (np.zeros((3, 3)), "abc", list("abc"), "not one string"),
+            (np.full((2, 2), np.nan), list("ab"), list("ab"), "NaN"),
+        ],
+    )
+    def test_bad_input_raises_helpful_error(self, weights, queries, keys, message):
+        with pytest.raises(ValueError, match=message):
+            attention_heatmap(weights, queries, keys)
+
+
+class TestModelView:
+    def test_one_heatmap_per_layer_and_head(self):
+        w = softmax_rows(3, 8, 6, 6)
+        fig = model_view(w, DOG, DOG)
+        maps = heatmaps(fig)
+        assert len(maps) == 24
+        np.testing.assert_array_equal(maps[8 * 2 + 5].z, w[2, 5])  # layer 3, head 6
+        assert fig.layout.coloraxis.cmin == 0.0 and fig.layout.coloraxis.cmax == 1.0
+        assert all(m.hovertemplate and "%{z:.4f}" in m.hovertemplate for m in maps)
+
+    def test_every_subplot_axis_carries_the_tokens(self):
+        fig = model_view(softmax_rows(2, 2, 3, 5), ["<s>", "我", "我"], ["▁a", "▁b", "▁a", ".", "</s>"])
+        xaxes = [fig.layout[k] for k in fig.layout if k.startswith("xaxis")]
+        yaxes = [fig.layout[k] for k in fig.layout if k.startswith("yaxis")]
+        assert len(xaxes) == len(yaxes) == 4
+        assert all(list(a.ticktext) == ["▁a", "▁b", "▁a", ".", "&lt;/s&gt;"] for a in xaxes)
+        assert all(list(a.ticktext) == ["&lt;s&gt;", "我", "我"] for a in yaxes)
+
+    def test_selected_map_is_framed(self):
+        fig = model_view(softmax_rows(2, 2, 3, 3), list("abc"), list("abc"), selected=(1, 0))
+        framed = [k for k in fig.layout if k.startswith("xaxis") and fig.layout[k].linewidth == 3]
+        assert framed == ["xaxis3"]
+
+    def test_payload_stays_small_for_a_40_token_grid(self):
+        tokens = [f"▁w{i}" for i in range(40)]
+        assert len(model_view(softmax_rows(3, 8, 40, 40), tokens, tokens).to_json()) < 600_000
+
+    def test_bad_shape_raises(self):
+        with pytest.raises(ValueError, match="4 dimensions"):
+            model_view(softmax_rows(3, 3), list("abc"), list("abc"))
+        with pytest.raises(ValueError, match="selected"):
+            model_view(softmax_rows(1, 2, 3, 3), list("abc"), list("abc"), selected=(1, 0))
+
+
+class TestHeadView:
+    def test_one_legend_entry_per_head_with_its_colour(self):
+        fig = head_view(softmax_rows(4, 6, 6), DOG, DOG)
+        legend = [t for t in fig.data if t.showlegend]
+        assert [t.name for t in legend] == ["head 1", "head 2", "head 3", "head 4"]
+        assert len({t.marker.color for t in legend}) == 4
+        for entry in legend:  # the lines of a head share its legend group, so the legend toggles them together
+            group = [t for t in fig.data if t.legendgroup == entry.legendgroup]
+            assert len(group) >= 2
+
+    def test_tokens_on_both_sides_repeated_ones_separate(self):
+        fig = head_view(softmax_rows(2, 6, 6), DOG, DOG)
+        assert list(fig.layout.yaxis.ticktext) == ["▁the", "▁dog", "▁saw", "▁the", "▁cat", "&lt;/s&gt;"]
+        assert list(fig.layout.yaxis2.ticktext) == list(fig.layout.yaxis.ticktext)
+        assert len(set(fig.layout.yaxis.tickvals)) == 6
+
+    def test_pruning_keeps_strong_links_and_each_query_best(self):
+        w = np.full((1, 3, 4), 0.02, np.float32)
+        w[0, :, 0] = [0.94, 0.5, 0.03]
+        w[0, 1, 1] = 0.44
+        fig = head_view(w, list("abc"), list("wxyz"), min_weight=0.1)
+        (markers,) = [t for t in fig.data if t.showlegend]
+        assert len(markers.x) == 4  # 0.94, 0.5, 0.44, and query c's best (0.03)
+        assert any("0.9400" in text for text in markers.text)  # hover carries the exact weight
+
+    def test_large_sentence_stays_small(self):
+        tokens = [f"▁w{i}" for i in range(45)]
+        fig = head_view(softmax_rows(8, 45, 45), tokens, tokens)
+        points = sum(len(t.x) for t in fig.data if t.mode == "markers")
+        assert points < 45 * 45 * 8 / 4
+        assert len(fig.to_json()) < 300_000
+
+    def test_head_and_query_filters(self):
+        fig = head_view(softmax_rows(4, 6, 6), DOG, DOG, heads=[2], query_index=1, min_weight=0.0)
+        (markers,) = [t for t in fig.data if t.showlegend]
+        assert markers.name == "head 3" and len(markers.x) == 6
+        assert all(text.startswith("▁dog →") for text in markers.text)
+
+    def test_bad_input_raises(self):
+        with pytest.raises(ValueError, match="3 dimensions"):
+            head_view(softmax_rows(6, 6), DOG, DOG)
+        with pytest.raises(ValueError, match="head must be an integer"):
+            head_view(softmax_rows(2, 6, 6), DOG, DOG, heads=[5])
+        with pytest.raises(ValueError, match="min_weight"):
+            head_view(softmax_rows(2, 6, 6), DOG, DOG, min_weight=1.5)
+
+
+def test_token_label_escapes_and_never_empty():
+    assert token_label("<unk>") == "&lt;unk&gt;"
+    assert token_label("") != ""
+    with pytest.raises(ValueError, match="string"):
+        token_label(3)

@@ -1,0 +1,99 @@
+"""Structure of the decoding-step figures: mask row, cross-attention bars, candidates, beams."""
+
+from __future__ import annotations
+
+import numpy as np
+import plotly.graph_objects as go
+import pytest
+
+from viz.decoding import BEAM_COLORS, CHOSEN_COLOR, attention_bar, beam_chart, candidates_chart, causal_mask_row
+
+TARGET = ["<s>", "我", "有", "一", "个", "梦", "想", "。"]
+
+
+class TestCausalMaskRow:
+    def test_prefix_visible_future_masked(self):
+        row = np.array([0.5, 0.3, 0.2, 0, 0, 0, 0, 0], np.float32)
+        fig = causal_mask_row(row, TARGET, 2)
+        (hm,) = fig.data
+        assert hm.z.shape == (1, 8)
+        np.testing.assert_array_equal(hm.z[0, :3], row[:3])
+        assert np.isnan(hm.z[0, 3:]).all()
+        assert list(fig.layout.xaxis.ticktext) == ["&lt;s&gt;", *TARGET[1:-1], "。"]
+        assert list(fig.layout.yaxis.ticktext) == ["有"]  # the query is the token read at this step
+        assert (hm.zmin, hm.zmax) == (0.0, 1.0)
+        assert fig.layout.annotations  # the grey cells are explained
+
+    def test_last_step_has_no_masked_cell(self):
+        fig = causal_mask_row(np.full(8, 1 / 8, np.float32), TARGET, 7)
+        assert not np.isnan(fig.data[0].z).any()
+        assert not fig.layout.annotations
+
+    def test_bad_step_or_length(self):
+        with pytest.raises(ValueError, match="step must be an integer in \\[0, 7\\]"):
+            causal_mask_row(np.zeros(8), TARGET, 8)
+        with pytest.raises(ValueError, match="target_tokens has 8 tokens"):
+            causal_mask_row(np.zeros(5), TARGET, 1)
+
+
+class TestAttentionBar:
+    def test_bars_match_weights_and_tokens(self):
+        source = ["▁I", "▁have", "▁a", "▁dream", ".", "</s>"]
+        w = np.array([0.1, 0.6, 0.05, 0.2, 0.03, 0.02], np.float32)
+        fig = attention_bar(w, source, key_title="keys (source tokens)")
+        (bar,) = fig.data
+        np.testing.assert_array_equal(bar.y, w)
+        assert list(bar.x) == list(range(6))
+        assert list(fig.layout.xaxis.ticktext)[-1] == "&lt;/s&gt;"
+        assert list(fig.layout.yaxis.range) == [0, 1.08]
+        assert "%{y:.4f}" in bar.hovertemplate
+
+    def test_wrong_shape(self):
+        with pytest.raises(ValueError, match="1 dimensions"):
+            attention_bar(np.zeros((2, 3)), list("abc"))
+
+
+class TestCandidates:
+    def test_chosen_is_highlighted(self):
+        fig = candidates_chart(["我", "你", "他"], [0.7, 0.2, 0.05], 1)
+        (bar,) = fig.data
+        np.testing.assert_allclose(bar.x, [0.7, 0.2, 0.05], rtol=1e-6)
+        assert list(bar.marker.color).count(CHOSEN_COLOR) == 1 and bar.marker.color[1] == CHOSEN_COLOR
+        assert list(fig.layout.yaxis.ticktext) == ["我", "你", "他"]
+        assert "%{x:.4f}" in bar.hovertemplate
+
+    def test_repeated_candidate_tokens_stay_separate(self):
+        fig = candidates_chart(["▁a", "a", "▁a"], [0.5, 0.3, 0.1], 0)
+        assert list(fig.data[0].y) == [0, 1, 2]
+
+    def test_bad_chosen(self):
+        with pytest.raises(ValueError, match="chosen"):
+            candidates_chart(["a"], [1.0], 3)
+
+
+class TestBeamChart:
+    def test_groups_coloured_and_labelled(self):
+        groups = {
+            "kept": [(("我", "有"), -0.4), (("我", "在"), -1.2)],
+            "finished": [(("我", "</s>"), -2.0)],
+            "dropped": [(("你",), -3.5)],
+        }
+        fig = beam_chart(groups, status_labels={"kept": "kept", "finished": "finished", "dropped": "dropped"})
+        bars = [t for t in fig.data if isinstance(t, go.Bar)]
+        assert [b.name for b in bars] == ["kept", "finished", "dropped"]
+        assert [b.marker.color for b in bars] == [BEAM_COLORS[s] for s in ("kept", "finished", "dropped")]
+        np.testing.assert_allclose(bars[0].x, [-0.4, -1.2], rtol=1e-6)
+        assert list(fig.layout.yaxis.ticktext) == ["我有", "我在", "我&lt;/s&gt;", "你"]
+
+    def test_long_hypothesis_keeps_its_end(self):
+        tokens = tuple("一二三四五六七八九十") * 3
+        fig = beam_chart({"kept": [(tokens, -5.0)]})
+        assert fig.layout.yaxis.ticktext[0].startswith("…") and fig.layout.yaxis.ticktext[0].endswith("十")
+
+    def test_bad_groups(self):
+        with pytest.raises(ValueError, match="must be among"):
+            beam_chart({"alive": [(("a",), -1.0)]})
+        with pytest.raises(ValueError, match="no hypothesis"):
+            beam_chart({"kept": []})
+        with pytest.raises(ValueError, match="not one string"):
+            beam_chart({"kept": [("我有", -1.0)]})

@@ -1,0 +1,162 @@
+"""Figures for one decoding step: what the decoder may see, where it looked, what it could say next."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import plotly.graph_objects as go
+
+from .heatmap import FONT, attention_heatmap, empty_template, tick_angle, token_axis
+from .labels import joined_text, plain_text
+from .validate import as_float32, check_index, check_tokens
+
+CHOSEN_COLOR = "#e4572e"
+OTHER_COLOR = "#8fb3d9"
+ATTENTION_BAR_COLOR = "#2b6cb0"
+BEAM_COLORS = {"kept": "#2f9e44", "finished": "#1c7ed6", "dropped": "#adb5bd"}
+MAX_HYPOTHESIS_TOKENS = 24  # a longer hypothesis label keeps its end, where the new token is
+
+
+def causal_mask_row(
+    weights_row,
+    target_tokens: Sequence[str],
+    step: int,
+    *,
+    title: str = "",
+    query_title: str = "query",
+    key_title: str = "keys (target prefix)",
+    value_label: str = "weight",
+    masked_label: str = "masked (future)",
+) -> go.Figure:
+    """The decoder self-attention row of `step`: keys 0..step are visible, later ones are masked grey."""
+    row = as_float32(weights_row, "weights_row", 1)
+    target_tokens = check_tokens(target_tokens, len(row), "target_tokens", "positions")
+    step = check_index(step, len(row), "step")
+    mask = (np.arange(len(row)) <= step)[None]
+    return attention_heatmap(
+        row[None], [target_tokens[step]], target_tokens, title=title, query_title=query_title,
+        key_title=key_title, value_label=value_label, mask=mask, masked_label=masked_label,
+    )
+
+
+def attention_bar(
+    weights,
+    key_tokens: Sequence[str],
+    *,
+    title: str = "",
+    key_title: str = "keys",
+    value_label: str = "weight",
+) -> go.Figure:
+    """One query's attention over the keys as bars on a fixed 0–1 axis (e.g. heads averaged)."""
+    w = as_float32(weights, "weights", 1)
+    key_tokens = check_tokens(key_tokens, len(w), "key_tokens", "keys")
+    n = len(w)
+    fig = go.Figure(go.Bar(
+        x=np.arange(n, dtype=np.int32), y=w, marker_color=ATTENTION_BAR_COLOR,
+        hovertemplate=f"{plain_text(key_title)}: <b>%{{x}}</b><br>{plain_text(value_label)}: <b>%{{y:.4f}}</b><extra></extra>",
+        texttemplate="%{y:.2f}" if n <= 20 else None, textposition="outside",
+    ))
+    fig.update_layout(
+        template=empty_template(),
+        title=dict(text=plain_text(title), x=0, xanchor="left"),
+        height=320,
+        margin=dict(l=10, r=10, t=50 if title else 20, b=10),
+        plot_bgcolor="white",
+        font=dict(family=FONT),
+        xaxis=token_axis(key_tokens, key_title, tickangle=tick_angle(key_tokens, 40 * n)),
+        yaxis=dict(range=[0, 1.08], title=dict(text=plain_text(value_label)), gridcolor="#eee", zeroline=False),
+        bargap=0.25,
+    )
+    return fig
+
+
+def candidates_chart(
+    tokens: Sequence[str],
+    probs,
+    chosen: int,
+    *,
+    title: str = "",
+    token_title: str = "candidate next token",
+    value_label: str = "probability",
+) -> go.Figure:
+    """Top-k candidates as horizontal bars, most probable on top; bar `chosen` is the token the search took."""
+    p = as_float32(probs, "probs", 1)
+    tokens = check_tokens(tokens, len(p), "tokens", "probabilities")
+    chosen = check_index(chosen, len(p), "chosen")
+    n = len(p)
+    fig = go.Figure(go.Bar(
+        x=p, y=np.arange(n, dtype=np.int32), orientation="h",
+        marker_color=[CHOSEN_COLOR if i == chosen else OTHER_COLOR for i in range(n)],
+        texttemplate="%{x:.1%}", textposition="outside", cliponaxis=False,
+        hovertemplate=f"{plain_text(token_title)}: <b>%{{y}}</b><br>{plain_text(value_label)}: <b>%{{x:.4f}}</b><extra></extra>",
+    ))
+    fig.update_layout(
+        template=empty_template(),
+        title=dict(text=plain_text(title), x=0, xanchor="left"),
+        height=90 + 34 * n,
+        margin=dict(l=10, r=50, t=50 if title else 20, b=10),
+        plot_bgcolor="white",
+        font=dict(family=FONT),
+        xaxis=dict(range=[0, 1], title=dict(text=plain_text(value_label)), tickformat=".0%", gridcolor="#eee"),
+        yaxis=token_axis(tokens, token_title, reversed_=True, tickfont=dict(size=15, family=FONT)),
+        bargap=0.3,
+    )
+    return fig
+
+
+def beam_chart(
+    groups: dict[str, Sequence[tuple[Sequence[str], float]]],
+    *,
+    status_labels: dict[str, str] | None = None,
+    title: str = "",
+    hypothesis_title: str = "hypothesis",
+    value_label: str = "log-probability",
+) -> go.Figure:
+    """Beam hypotheses of one step as bars of their log-probability, coloured kept / finished / dropped.
+
+    groups maps a status in BEAM_COLORS to (tokens, logprob) pairs, best first.
+    """
+    unknown = sorted(set(groups) - set(BEAM_COLORS))
+    if unknown:
+        raise ValueError(f"beam groups must be among {sorted(BEAM_COLORS)}, got {unknown}")
+    labels = status_labels or {}
+    rows: list[tuple[str, str, float]] = []
+    for status in BEAM_COLORS:
+        for tokens, logprob in groups.get(status, ()):
+            if isinstance(tokens, str):
+                raise ValueError("each hypothesis must be (tokens, logprob) with a list of tokens, not one string")
+            shown = list(tokens)[-MAX_HYPOTHESIS_TOKENS:]
+            text = ("…" if len(tokens) > len(shown) else "") + joined_text(shown)
+            rows.append((status, text, float(logprob)))
+    if not rows:
+        raise ValueError("groups holds no hypothesis: pass at least one (tokens, logprob) pair")
+    fig = go.Figure()
+    for status, color in BEAM_COLORS.items():
+        idx = [i for i, r in enumerate(rows) if r[0] == status]
+        if not idx:
+            continue
+        fig.add_trace(go.Bar(
+            x=np.array([rows[i][2] for i in idx], dtype=np.float32), y=np.array(idx, dtype=np.int32),
+            orientation="h", marker_color=color, name=plain_text(labels.get(status, status)),
+            customdata=np.exp(np.array([rows[i][2] for i in idx], dtype=np.float32)),
+            texttemplate="%{x:.2f}", textposition="outside", cliponaxis=False,
+            hovertemplate=(f"%{{y}}<br>{plain_text(value_label)}: <b>%{{x:.3f}}</b>"
+                           f"<br>p = %{{customdata:.4f}}<extra>{plain_text(labels.get(status, status))}</extra>"),
+        ))
+    low = min(r[2] for r in rows)
+    fig.update_layout(
+        template=empty_template(),
+        title=dict(text=plain_text(title), x=0, xanchor="left"),
+        height=110 + 28 * len(rows),
+        margin=dict(l=10, r=50, t=70 if title else 40, b=10),
+        plot_bgcolor="white",
+        font=dict(family=FONT),
+        barmode="overlay",
+        legend=dict(orientation="h", x=0, y=1.0, yanchor="bottom"),
+        xaxis=dict(range=[min(low * 1.15, -0.5), 0], title=dict(text=plain_text(value_label)), gridcolor="#eee"),
+        yaxis=dict(tickmode="array", tickvals=list(range(len(rows))), ticktext=[r[1] for r in rows],
+                   range=[len(rows) - 0.5, -0.5], title=dict(text=plain_text(hypothesis_title)),
+                   tickfont=dict(size=13, family=FONT)),
+    )
+    return fig

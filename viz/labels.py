@@ -1,0 +1,37 @@
+"""How tokens appear in figures.
+
+Plotly renders a subset of HTML in tick labels and hover text, so every token
+is escaped before it reaches a figure: "<s>" must show as "<s>", and a user
+who types "<b>" must see those three characters, not bold text. The
+word-start marker ▁ stays visible, so "▁the" (a new word) and "the" (the end
+of a longer word) remain different labels.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+WORD_START = "▁"
+EMPTY = "∅"  # an empty string would leave an invisible tick
+
+
+def token_label(token: str) -> str:
+    """One token as figure text: HTML-escaped, never empty."""
+    if not isinstance(token, str):
+        raise ValueError(f"a token must be a string, got {type(token).__name__}: {token!r}")
+    return html.escape(token, quote=False) if token else EMPTY
+
+
+def token_labels(tokens: Sequence[str]) -> list[str]:
+    return [token_label(t) for t in tokens]
+
+
+def joined_text(tokens: Sequence[str]) -> str:
+    """Tokens read as text (▁ becomes a space), escaped: for a hypothesis or a prefix in one label."""
+    return html.escape("".join(tokens).replace(WORD_START, " ").strip(), quote=False) or EMPTY
+
+
+def plain_text(text: str) -> str:
+    """A caption or title supplied by the caller, escaped like tokens (it may quote user text)."""
+    return html.escape(text, quote=False)
