@@ -72,7 +72,7 @@ def live_shapes() -> None:
     st.success(t("mh.live.check", shape=str(tuple(returned)), scores=str(next(s.shape for s in steps if s.key == "scores")[2:]),
                  q=str(per_head[0].q.shape), full=str(q_full.shape)))
     st.plotly_chart(
-        head_split_figure(q_full, config.n_heads, ts.positions(query_tokens), title=t("mh.live.fig", layer=layer),
+        head_split_figure(q_full, config.n_heads, ts.positions(query_tokens), title=t("mh.live.fig", layer=layer + 1),
                           token_title=t("teach.axis.queries"), dimension_title=t("mh.live.dim"),
                           head_label=t("teach.pick.head")),
         key="mh.live.split",

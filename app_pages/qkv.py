@@ -124,7 +124,7 @@ def live_walkthrough() -> None:
     qkv = translator.head_qkv(result, kind, layer, head)
     walk = walk_query(qkv.q, qkv.k, qkv.v, qkv.mask, qkv.weights, index)
     d_head = qkv.q.shape[1]
-    st.markdown(t(f"qkv.live.explain.{kind}", layer=layer, head=head, d=d_head, root=f"{math.sqrt(d_head):.3f}"))
+    st.markdown(t(f"qkv.live.explain.{kind}", layer=layer + 1, head=head + 1, d=d_head, root=f"{math.sqrt(d_head):.3f}"))
     keys = ts.positions(key_tokens)
     dims = [str(i) for i in range(d_head)]
     st.markdown(t("qkv.live.q", d=d_head))

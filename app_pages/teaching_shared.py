@@ -62,6 +62,11 @@ def kind_label(kind: str) -> str:
     return t(f"teach.kind.{kind}")
 
 
+def ordinal(index: int) -> str:
+    """Layers and heads are numbered from 1 on screen, as on the explorer pages."""
+    return str(index + 1)
+
+
 def head_picker(
     prefix: str, result: TranslationResult, kinds: Sequence[str] = ATTENTION_KINDS, with_head: bool = True
 ) -> tuple[str, int, int]:
@@ -77,11 +82,11 @@ def head_picker(
             required=True,
         )
     with cols[1]:
-        layer = st.selectbox(t("teach.pick.layer"), range(layers), key=f"{prefix}.layer")
+        layer = st.selectbox(t("teach.pick.layer"), range(layers), format_func=ordinal, key=f"{prefix}.layer")
     head = 0
     if with_head:
         with cols[2]:
-            head = st.selectbox(t("teach.pick.head"), range(heads), key=f"{prefix}.head")
+            head = st.selectbox(t("teach.pick.head"), range(heads), format_func=ordinal, key=f"{prefix}.head")
     return kind, int(layer), int(head)
 
 

@@ -13,7 +13,7 @@ from .teaching_base import base_layout, label_list, labelled_axis, values_array
 
 def head_split_figure(matrix, n_heads: int, tokens: Sequence[str], *, title: str, token_title: str,
                       dimension_title: str, head_label: str) -> go.Figure:
-    """The (T, d_model) matrix with a line between heads and each block named `head_label` + index."""
+    """The (T, d_model) matrix with a line between heads, each block named `head_label` and its number from 1."""
     z = values_array(matrix, "matrix", 2)
     if n_heads < 1 or z.shape[1] % n_heads:
         raise ValueError(f"d_model={z.shape[1]} must split evenly into n_heads={n_heads}")
@@ -29,7 +29,7 @@ def head_split_figure(matrix, n_heads: int, tokens: Sequence[str], *, title: str
         if h:
             fig.add_vline(x=h * width - 0.5, line=dict(color="black", width=2))
         fig.add_annotation(x=h * width + (width - 1) / 2, y=1.0, yref="paper", yanchor="bottom", showarrow=False,
-                           text=f"{plain_text(head_label)} {h}", font=dict(size=11))
+                           text=f"{plain_text(head_label)} {h + 1}", font=dict(size=11))
     base_layout(fig, title, 160 + 26 * z.shape[0])
     fig.update_layout(yaxis=labelled_axis(labels, token_title, reversed_=True))
     fig.update_xaxes(title=dict(text=plain_text(dimension_title)), showgrid=False)
