@@ -88,3 +88,67 @@ def current_result() -> TranslationResult:
     except InputError as exc:
         st.warning(t("error.input", error=exc))
         st.stop()
+
+
+# --- Shared display helpers for the explorer pages ------------------------------------------
+
+ALL = -1  # layer/head option meaning "average over all of them"
+_MARKDOWN_SPECIAL = frozenset("\\`*_{}[]()<>#+-.!|~:$&=\"'%^@/;,?")
+
+
+def md_escape(text: str) -> str:
+    """Model or user text made inert for st.markdown-based elements (no formatting, links, directives or LaTeX)."""
+    return "".join("\\" + ch if ch in _MARKDOWN_SPECIAL else ch for ch in str(text))
+
+
+def token_chips(tokens: list[str], color: str = "blue", special_color: str = "gray") -> None:
+    """Tokens as a wrapped row of badges; hovering one shows its position, so repeated tokens stay distinguishable."""
+    with st.container(horizontal=True, gap="small"):
+        for i, token in enumerate(tokens):
+            special = token.startswith("<") and token.endswith(">")
+            st.badge(md_escape(token), color=special_color if special else color, help=t("chips.position", n=i))
+
+
+def pick(weights, layer: int, head: int):
+    """A (layers, heads, …) array reduced to one layer/head; ALL averages over that axis."""
+    w = weights if layer == ALL else weights[layer : layer + 1]
+    w = w if head == ALL else w[:, head : head + 1]
+    return w.mean(axis=(0, 1))
+
+
+def keep_valid(key: str, options: list) -> None:
+    """Forget a widget's stored choice that a new sentence or model made impossible (e.g. step 12 of 8)."""
+    if key in st.session_state and st.session_state[key] not in options:
+        del st.session_state[key]
+
+
+def layer_name(layer: int) -> str:
+    return t("explorer.all_layers") if layer == ALL else t("explorer.layer_n", n=layer + 1)
+
+
+def head_name(head: int) -> str:
+    return t("explorer.all_heads") if head == ALL else t("explorer.head_n", n=head + 1)
+
+
+def short_name(index: int) -> str:
+    """A layer or head in a compact picker: its 1-based number, or "average"."""
+    return t("explorer.average") if index == ALL else str(index + 1)
+
+
+def layer_head_selectors(prefix: str, layers: int, heads: int, average_layers: bool) -> tuple[int, int]:
+    """Segmented layer and head pickers keyed under `prefix`; returns (layer, head), ALL for averages."""
+    layer_options = ([ALL] if average_layers else []) + list(range(layers))
+    head_options = [ALL, *range(heads)]
+    keep_valid(f"{prefix}.layer", layer_options)
+    keep_valid(f"{prefix}.head", head_options)
+    left, right = st.columns([2, 3])
+    with left:
+        layer = st.segmented_control(
+            t("explorer.layer"), layer_options, format_func=short_name, key=f"{prefix}.layer",
+            default=layer_options[0], required=True,
+        )
+    with right:
+        head = st.segmented_control(
+            t("explorer.head"), head_options, format_func=short_name, key=f"{prefix}.head", default=ALL, required=True,
+        )
+    return layer, head

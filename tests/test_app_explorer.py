@@ -1,0 +1,148 @@
+"""The app end to end in-process (streamlit.testing): translate and decoding pages, and that views never re-run the model."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from app_pages import common
+from model import Translator
+from tests.conftest import ROOT
+from viz.labels import token_labels
+
+SHORT = "I have a dream."
+REPEATED = "The dog saw the cat and the cat saw the dog."
+LONG = (
+    "When the students finally arrived at the old station after a long and tiring journey through the mountains, "
+    "they discovered that the last train had already left and nobody knew when the next one would come."
+)
+
+
+@pytest.fixture
+def model_calls(monkeypatch):
+    """Every result the model produced during the test, in order (a spy on Translator.translate_batch)."""
+    calls: list = []
+    original = Translator.translate_batch
+
+    def spy(self, texts, *args, **kwargs):
+        results = original(self, texts, *args, **kwargs)
+        calls.extend(results)
+        return results
+
+    monkeypatch.setattr(Translator, "translate_batch", spy)
+    return calls
+
+
+def app(sentence: str | None = None, page: str | None = None, beam: int = 1) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    if sentence is not None:
+        at.session_state[common.SENTENCE] = sentence
+    at.session_state[common.BEAM] = beam
+    if page:
+        at.switch_page(page)
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def specs(at: AppTest) -> list[dict]:
+    return [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
+
+
+def markdown_text(at: AppTest) -> str:
+    return "\n".join(m.value for m in at.markdown)
+
+
+def test_app_starts_on_translate_page():
+    at = app()
+    assert at.text_area(key="translate.input").value == common.DEFAULT_SENTENCE
+    assert len(at.get("plotly_chart")) == 1
+
+
+def test_typing_a_sentence_shows_its_translation(model_calls):
+    common._translate.clear()  # so the model really runs and the spy sees this result
+    at = app()
+    at.text_area(key="translate.input").input("Who are you?")
+    at.button(key="translate.submit").click().run()
+    assert not at.exception
+    (result,) = [r for r in model_calls if r.source_text == "Who are you?"]
+    assert "### " + common.md_escape(result.translation) in markdown_text(at)
+    assert at.session_state[common.SENTENCE] == "Who are you?"
+
+
+def test_example_pill_translates_it():
+    at = app()
+    at.pills(key="translate.example").set_value("Who are you?").run()
+    assert not at.exception
+    assert at.session_state[common.SENTENCE] == "Who are you?"
+    assert at.text_area(key="translate.input").value == "Who are you?"
+
+
+@pytest.mark.parametrize("sentence", [SHORT, REPEATED, LONG], ids=["short", "repeated", "40-tokens"])
+def test_translate_page_every_view(sentence, translator):
+    at = app(sentence)
+    tokens = token_labels(translator.src_tok.tokens(translator.prepare(sentence)[1]))
+    if sentence == LONG:
+        assert len(tokens) >= 40
+    (heatmap,) = specs(at)  # default: encoder self-attention, layer 1, average of heads
+    assert heatmap["layout"]["xaxis"]["ticktext"] == tokens == heatmap["layout"]["yaxis"]["ticktext"]
+    if sentence == REPEATED:
+        assert tokens.count("▁the") == 3  # every "the" keeps its own column
+
+    for kind in ("encoder_self", "decoder_self", "cross"):
+        at.segmented_control(key="explorer.kind").set_value(kind).run()
+        at.segmented_control(key="explorer.view").set_value("grid").run()
+        assert not at.exception
+        grid, opened = specs(at)
+        assert sum(trace["type"] == "heatmap" for trace in grid["data"]) == 3 * 8
+        at.segmented_control(key="explorer.view").set_value("lines").run()
+        assert not at.exception
+        (lines,) = specs(at)
+        assert any(trace.get("showlegend") for trace in lines["data"])
+        at.segmented_control(key="explorer.view").set_value("head").run()
+
+
+def test_changing_layer_head_view_does_not_call_the_model(model_calls):
+    at = app(REPEATED)
+    before = len(model_calls)
+    at.segmented_control(key="explorer.layer").set_value(2).run()
+    at.segmented_control(key="explorer.head").set_value(3).run()
+    (heatmap,) = specs(at)
+    assert "layer 3" in heatmap["layout"]["title"]["text"] and "head 4" in heatmap["layout"]["title"]["text"]
+    at.segmented_control(key="explorer.view").set_value("grid").run()
+    at.segmented_control(key="explorer.kind").set_value("cross").run()
+    at.segmented_control(key="explorer.view").set_value("lines").run()
+    at.switch_page("app_pages/decoding.py").run()
+    at.slider(key="decoding.step").set_value(2).run()
+    assert not at.exception
+    assert len(model_calls) == before
+
+
+@pytest.mark.parametrize("sentence", [SHORT, REPEATED, LONG], ids=["short", "repeated", "40-tokens"])
+def test_decoding_page_steps(sentence):
+    at = app(sentence, page="app_pages/decoding.py", beam=2)
+    steps = at.slider(key="decoding.step")
+    last = steps.max
+    for step in sorted({1, 2, last}):
+        steps.set_value(step).run()
+        assert not at.exception
+        mask, cross, candidates, *beam = specs(at)
+        z_len = len(mask["layout"]["xaxis"]["ticktext"])
+        assert z_len == last  # every target position is a column of the mask row
+        assert len(beam) <= 1
+        colours = candidates["data"][0]["marker"]["color"]
+        assert colours.count("#e4572e") == 1  # exactly one chosen candidate
+        steps = at.slider(key="decoding.step")
+    at.toggle(key="decoding.every_head").set_value(True).run()
+    assert not at.exception
+    assert len(specs(at)[1]["layout"]["yaxis"]["ticktext"]) == 3 * 8
+
+
+def test_decoding_page_shows_beams_when_beam_search(model_calls):
+    at = app("Who are you?", page="app_pages/decoding.py", beam=3)
+    charts = specs(at)
+    assert len(charts) == 4
+    names = {trace["name"] for trace in charts[3]["data"]}
+    assert "kept" in names
