@@ -93,6 +93,7 @@ def current_result() -> TranslationResult:
 # --- Shared display helpers for the explorer pages ------------------------------------------
 
 ALL = -1  # layer/head option meaning "average over all of them"
+PLOTLY_CONFIG = {"displaylogo": False, "toImageButtonOptions": {"format": "svg"}}  # the camera button saves SVG
 _MARKDOWN_SPECIAL = frozenset("\\`*_{}[]()<>#+-.!|~:$&=\"'%^@/;,?")
 
 
@@ -139,16 +140,17 @@ def layer_head_selectors(prefix: str, layers: int, heads: int, average_layers: b
     """Segmented layer and head pickers keyed under `prefix`; returns (layer, head), ALL for averages."""
     layer_options = ([ALL] if average_layers else []) + list(range(layers))
     head_options = [ALL, *range(heads)]
-    keep_valid(f"{prefix}.layer", layer_options)
-    keep_valid(f"{prefix}.head", head_options)
+    # Defaults go through session state, not `default=`: a grid click may set these keys too.
+    for key, options in ((f"{prefix}.layer", layer_options), (f"{prefix}.head", head_options)):
+        keep_valid(key, options)
+        st.session_state.setdefault(key, options[0])
     left, right = st.columns([2, 3])
     with left:
         layer = st.segmented_control(
-            t("explorer.layer"), layer_options, format_func=short_name, key=f"{prefix}.layer",
-            default=layer_options[0], required=True,
+            t("explorer.layer"), layer_options, format_func=short_name, key=f"{prefix}.layer", required=True,
         )
     with right:
         head = st.segmented_control(
-            t("explorer.head"), head_options, format_func=short_name, key=f"{prefix}.head", default=ALL, required=True,
+            t("explorer.head"), head_options, format_func=short_name, key=f"{prefix}.head", required=True,
         )
     return layer, head

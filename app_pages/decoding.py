@@ -13,7 +13,6 @@ from viz.decoding import attention_bar, beam_chart, candidates_chart, causal_mas
 from viz.heatmap import attention_heatmap
 
 STEP, EVERY_HEAD = "decoding.step", "decoding.every_head"
-PLOTLY_CONFIG = {"displaylogo": False, "toImageButtonOptions": {"format": "svg"}}
 
 
 def candidate_lists(result: TranslationResult, t: int) -> tuple[list[str], list[float], int]:
@@ -44,9 +43,9 @@ def beam_section(result: TranslationResult, t: int) -> None:
     }
     fig = beam_chart(
         groups, status_labels={s: common.t(f"beam.{s}") for s in groups},
-        hypothesis_title=common.t("axis.hypothesis"), value_label=common.t("axis.logprob"),
+        hypothesis_title=common.t("axis.hypothesis"), value_label=common.t("axis.sequence_prob"),
     )
-    st.plotly_chart(fig, key="decoding.chart.beam", config=PLOTLY_CONFIG)
+    st.plotly_chart(fig, key="decoding.chart.beam", config=common.PLOTLY_CONFIG)
 
 
 @st.fragment
@@ -73,7 +72,7 @@ def step_view(result: TranslationResult) -> None:
             common.pick(result.decoder_self[:, :, t], layer, head), result.target_tokens, t, title=which,
             query_title=common.t("axis.step_query"), key_title=common.t("axis.decoder_self.keys"),
             value_label=common.t("axis.weight"), masked_label=common.t("axis.masked"),
-        ), width="content", key="decoding.chart.mask", config=PLOTLY_CONFIG)
+        ), width="content", key="decoding.chart.mask", config=common.PLOTLY_CONFIG)
 
         st.subheader(common.t("decoding.cross_title"))
         every_head = st.toggle(common.t("decoding.every_head"), key=EVERY_HEAD)
@@ -87,14 +86,14 @@ def step_view(result: TranslationResult) -> None:
             st.caption(common.t("decoding.cross_help"))
             fig = attention_bar(common.pick(result.cross[:, :, t], layer, head), result.source_tokens, title=which,
                                 key_title=common.t("axis.cross.keys"), value_label=common.t("axis.weight"))
-        st.plotly_chart(fig, width="content", key="decoding.chart.cross", config=PLOTLY_CONFIG)
+        st.plotly_chart(fig, width="content", key="decoding.chart.cross", config=common.PLOTLY_CONFIG)
     with right:
         st.subheader(common.t("decoding.candidates_title"))
         st.caption(common.t("decoding.candidates_help", k=len(result.steps[t].candidates)))
         tokens, probs, chosen_index = candidate_lists(result, t)
         st.plotly_chart(candidates_chart(
             tokens, probs, chosen_index, token_title=common.t("axis.candidate"), value_label=common.t("axis.probability"),
-        ), key="decoding.chart.candidates", config=PLOTLY_CONFIG)
+        ), key="decoding.chart.candidates", config=common.PLOTLY_CONFIG)
         beam_section(result, t)
 
 

@@ -12,12 +12,11 @@ from app_pages import common
 from model import ATTENTION_KINDS, TranslationResult
 from viz.head_view import head_view
 from viz.heatmap import attention_heatmap
-from viz.model_view import model_view
+from viz.model_view import clicked_map, model_view
 
 INPUT, EXAMPLE = "translate.input", "translate.example"
 KIND, VIEW, QUERY, MIN_WEIGHT, GRID = "explorer.kind", "explorer.view", "explorer.query", "explorer.min_weight", "explorer.grid"
 VIEWS = ("head", "grid", "lines")
-PLOTLY_CONFIG = {"displaylogo": False, "toImageButtonOptions": {"format": "svg"}}
 
 
 def submit() -> None:
@@ -65,6 +64,13 @@ def translation_summary(result: TranslationResult) -> None:
     st.caption(common.t("translate.tokens_help"))
 
 
+def open_clicked_map() -> None:
+    """A click on a small map in the grid opens that layer and head below it."""
+    choice = clicked_map(st.session_state[GRID].selection.points)
+    if choice is not None:
+        st.session_state["explorer.layer"], st.session_state["explorer.head"] = choice
+
+
 @st.fragment
 def explorer(result: TranslationResult) -> None:
     st.subheader(common.t("explorer.title"))
@@ -93,16 +99,18 @@ def explorer(result: TranslationResult) -> None:
 
     if view == "head":
         st.caption(common.t("view.head.help"))
-        st.plotly_chart(one_head_figure(), width="content", key="explorer.chart.head", config=PLOTLY_CONFIG)
+        st.plotly_chart(one_head_figure(), width="content", key="explorer.chart.head", config=common.PLOTLY_CONFIG)
     elif view == "grid":
         st.caption(common.t("view.grid.help"))
         grid = model_view(
             weights, queries, keys, title=common.t("explorer.grid_title", kind=common.t(f"kind.{kind}")),
             layer_label=common.t("explorer.layer_n"), head_label=common.t("explorer.head_n"),
-            selected=None if head == common.ALL else (layer, head), **titles,
+            selected=None if head == common.ALL else (layer, head), click_hint=common.t("explorer.click_hint"),
+            **titles,
         )
-        st.plotly_chart(grid, key=GRID, width="content", config=PLOTLY_CONFIG)
-        st.plotly_chart(one_head_figure(), width="content", key="explorer.chart.opened", config=PLOTLY_CONFIG)
+        st.plotly_chart(grid, key=GRID, width="content", config=common.PLOTLY_CONFIG, on_select=open_clicked_map,
+                        selection_mode="points")
+        st.plotly_chart(one_head_figure(), width="content", key="explorer.chart.opened", config=common.PLOTLY_CONFIG)
     else:
         st.caption(common.t("view.lines.help"))
         c1, c2 = st.columns([3, 2])
@@ -121,7 +129,7 @@ def explorer(result: TranslationResult) -> None:
             title=common.t("explorer.lines_title", kind=common.t(f"kind.{kind}"), layer=common.layer_name(layer)),
             **titles,
         )
-        st.plotly_chart(fig, width="content", key="explorer.chart.lines", config=PLOTLY_CONFIG)
+        st.plotly_chart(fig, width="content", key="explorer.chart.lines", config=common.PLOTLY_CONFIG)
 
 
 st.title(common.t("translate.title"))

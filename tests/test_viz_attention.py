@@ -9,7 +9,7 @@ import pytest
 from viz.head_view import head_view
 from viz.heatmap import attention_heatmap
 from viz.labels import token_label
-from viz.model_view import model_view
+from viz.model_view import clicked_map, model_view
 
 DOG = ["▁the", "▁dog", "▁saw", "▁the", "▁cat", "</s>"]
 
@@ -114,9 +114,19 @@ class TestModelView:
         framed = [k for k in fig.layout if k.startswith("xaxis") and fig.layout[k].linewidth == 3]
         assert framed == ["xaxis3"]
 
+    def test_click_targets_name_their_map(self):
+        fig = model_view(softmax_rows(2, 3, 4, 4), list("abcd"), list("abcd"), click_hint="click to open")
+        targets = [t for t in fig.data if isinstance(t, go.Scatter)]
+        assert [list(t.customdata[0]) for t in targets] == [[l, h] for l in range(2) for h in range(3)]
+        assert "layer 2 · head 3" in targets[-1].hovertemplate and "click to open" in targets[-1].hovertemplate
+        assert clicked_map([{"curve_number": 7, "customdata": [1, 2]}]) == (1, 2)
+        assert clicked_map([]) is None
+        assert not [t for t in model_view(softmax_rows(1, 1, 2, 2), ["a", "b"], ["a", "b"]).data if isinstance(t, go.Scatter)]
+
     def test_payload_stays_small_for_a_40_token_grid(self):
         tokens = [f"▁w{i}" for i in range(40)]
-        assert len(model_view(softmax_rows(3, 8, 40, 40), tokens, tokens).to_json()) < 600_000
+        grid = model_view(softmax_rows(3, 8, 40, 40), tokens, tokens, click_hint="click to open")
+        assert len(grid.to_json()) < 600_000
 
     def test_bad_shape_raises(self):
         with pytest.raises(ValueError, match="4 dimensions"):

@@ -82,7 +82,9 @@ class TestBeamChart:
         bars = [t for t in fig.data if isinstance(t, go.Bar)]
         assert [b.name for b in bars] == ["kept", "finished", "dropped"]
         assert [b.marker.color for b in bars] == [BEAM_COLORS[s] for s in ("kept", "finished", "dropped")]
-        np.testing.assert_allclose(bars[0].x, [-0.4, -1.2], rtol=1e-6)
+        np.testing.assert_allclose(bars[0].x, np.exp([-0.4, -1.2]), rtol=1e-6)
+        np.testing.assert_allclose(bars[0].customdata, [-0.4, -1.2])
+        assert fig.layout.xaxis.type == "log" and "%{x:.4g}" in bars[0].hovertemplate
         assert list(fig.layout.yaxis.ticktext) == ["我有", "我在", "我&lt;/s&gt;", "你"]
 
     def test_long_hypothesis_keeps_its_end(self):

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import numpy as np
 import plotly.graph_objects as go
 
-from .heatmap import FONT, attention_heatmap, empty_template, tick_angle, token_axis
+from .heatmap import FONT, apply_style, attention_heatmap, tick_angle, token_axis
 from .labels import joined_text, plain_text
 from .validate import as_float32, check_index, check_tokens
 
@@ -57,18 +57,14 @@ def attention_bar(
         hovertemplate=f"{plain_text(key_title)}: <b>%{{x}}</b><br>{plain_text(value_label)}: <b>%{{y:.4f}}</b><extra></extra>",
         texttemplate="%{y:.2f}" if n <= 20 else None, textposition="outside",
     ))
-    fig.update_layout(
-        template=empty_template(),
-        title=dict(text=plain_text(title), x=0, xanchor="left"),
+    return apply_style(
+        fig,
+        title,
         height=320,
-        margin=dict(l=10, r=10, t=50 if title else 20, b=10),
-        plot_bgcolor="white",
-        font=dict(family=FONT),
         xaxis=token_axis(key_tokens, key_title, tickangle=tick_angle(key_tokens, 40 * n)),
         yaxis=dict(range=[0, 1.08], title=dict(text=plain_text(value_label)), gridcolor="#eee", zeroline=False),
         bargap=0.25,
     )
-    return fig
 
 
 def candidates_chart(
@@ -91,18 +87,15 @@ def candidates_chart(
         texttemplate="%{x:.1%}", textposition="outside", cliponaxis=False,
         hovertemplate=f"{plain_text(token_title)}: <b>%{{y}}</b><br>{plain_text(value_label)}: <b>%{{x:.4f}}</b><extra></extra>",
     ))
-    fig.update_layout(
-        template=empty_template(),
-        title=dict(text=plain_text(title), x=0, xanchor="left"),
+    return apply_style(
+        fig,
+        title,
+        right=50,
         height=90 + 34 * n,
-        margin=dict(l=10, r=50, t=50 if title else 20, b=10),
-        plot_bgcolor="white",
-        font=dict(family=FONT),
         xaxis=dict(range=[0, 1], title=dict(text=plain_text(value_label)), tickformat=".0%", gridcolor="#eee"),
         yaxis=token_axis(tokens, token_title, reversed_=True, tickfont=dict(size=15, family=FONT)),
         bargap=0.3,
     )
-    return fig
 
 
 def beam_chart(
@@ -111,11 +104,13 @@ def beam_chart(
     status_labels: dict[str, str] | None = None,
     title: str = "",
     hypothesis_title: str = "hypothesis",
-    value_label: str = "log-probability",
+    value_label: str = "probability (log scale)",
 ) -> go.Figure:
-    """Beam hypotheses of one step as bars of their log-probability, coloured kept / finished / dropped.
+    """Beam hypotheses of one step as bars of their probability, coloured kept / finished / dropped.
 
     groups maps a status in BEAM_COLORS to (tokens, logprob) pairs, best first.
+    The axis is logarithmic (sequence probabilities shrink fast with length)
+    and bars grow from its left edge, so the longest bar is the likeliest.
     """
     unknown = sorted(set(groups) - set(BEAM_COLORS))
     if unknown:
@@ -136,27 +131,26 @@ def beam_chart(
         idx = [i for i, r in enumerate(rows) if r[0] == status]
         if not idx:
             continue
+        logprobs = np.array([rows[i][2] for i in idx])
+        name = plain_text(labels.get(status, status))
         fig.add_trace(go.Bar(
-            x=np.array([rows[i][2] for i in idx], dtype=np.float32), y=np.array(idx, dtype=np.int32),
-            orientation="h", marker_color=color, name=plain_text(labels.get(status, status)),
-            customdata=np.exp(np.array([rows[i][2] for i in idx], dtype=np.float32)),
-            texttemplate="%{x:.2f}", textposition="outside", cliponaxis=False,
-            hovertemplate=(f"%{{y}}<br>{plain_text(value_label)}: <b>%{{x:.3f}}</b>"
-                           f"<br>p = %{{customdata:.4f}}<extra>{plain_text(labels.get(status, status))}</extra>"),
+            x=np.exp(logprobs),  # float64: a long hypothesis can fall below float32's range
+            y=np.array(idx, dtype=np.int32), orientation="h", marker_color=color, name=name,
+            customdata=logprobs, texttemplate="%{x:.3g}", textposition="outside", cliponaxis=False,
+            hovertemplate=f"%{{y}}<br>p = <b>%{{x:.4g}}</b><br>log p = %{{customdata:.3f}}<extra>{name}</extra>",
         ))
-    low = min(r[2] for r in rows)
-    fig.update_layout(
-        template=empty_template(),
-        title=dict(text=plain_text(title), x=0, xanchor="left"),
+    low = min(r[2] for r in rows) / np.log(10)  # log10 of the smallest probability
+    return apply_style(
+        fig,
+        title,
+        top=40,
+        right=60,
         height=110 + 28 * len(rows),
-        margin=dict(l=10, r=50, t=70 if title else 40, b=10),
-        plot_bgcolor="white",
-        font=dict(family=FONT),
         barmode="overlay",
         legend=dict(orientation="h", x=0, y=1.0, yanchor="bottom"),
-        xaxis=dict(range=[min(low * 1.15, -0.5), 0], title=dict(text=plain_text(value_label)), gridcolor="#eee"),
+        xaxis=dict(type="log", range=[min(low - 0.5, -1.0), 0], title=dict(text=plain_text(value_label)),
+                   gridcolor="#eee"),
         yaxis=dict(tickmode="array", tickvals=list(range(len(rows))), ticktext=[r[1] for r in rows],
                    range=[len(rows) - 0.5, -0.5], title=dict(text=plain_text(hypothesis_title)),
                    tickfont=dict(size=13, family=FONT)),
     )
-    return fig

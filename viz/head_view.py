@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import numpy as np
 import plotly.graph_objects as go
 
-from .heatmap import FONT, empty_template
+from .heatmap import FONT, apply_style
 from .labels import plain_text, token_labels
 from .validate import as_float32, check_index, check_tokens
 
@@ -98,14 +98,11 @@ def head_view(
             hovertemplate=f"{name}<br>%{{text}}<extra></extra>",
             legendgroup=f"head{head}", name=name, showlegend=True,
         ))
-    fig.update_layout(
-        template=empty_template(),
-        title=dict(text=plain_text(title), x=0, xanchor="left"),
+    apply_style(
+        fig,
+        title,
         height=150 + max(span, 10) * ROW_PX,
         width=680,
-        margin=dict(l=10, r=10, t=50 if title else 20, b=10),
-        plot_bgcolor="white",
-        font=dict(family=FONT),
         showlegend=True,
         legend=dict(orientation="h", x=0.5, xanchor="center", y=-0.01, yanchor="top", itemclick="toggle",
                     groupclick="togglegroup"),

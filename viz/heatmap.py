@@ -37,9 +37,22 @@ def tick_angle(tokens: Sequence[str], n_px: float) -> int:
     return 0 if needed <= n_px else -90
 
 
-def empty_template() -> go.layout.Template:
-    # Plotly's default template adds ~9 KB to every figure; the app's theme styles the rest.
-    return go.layout.Template()
+def apply_style(fig: go.Figure, title: str, *, top: int = 20, right: int = 10, **layout) -> go.Figure:
+    """The look every figure shares: title on the left, white plot, the app's font.
+
+    top: the top margin without a title (a title adds 30 px). The template is
+    empty because Plotly's default one adds ~9 KB to every figure; the app's
+    theme styles the rest.
+    """
+    layout.setdefault("plot_bgcolor", "white")
+    fig.update_layout(
+        template=go.layout.Template(),
+        title=dict(text=plain_text(title), x=0, xanchor="left"),
+        margin=dict(l=10, r=right, t=top + (30 if title else 0), b=10),
+        font=dict(family=FONT),
+        **layout,
+    )
+    return fig
 
 
 def token_axis(tokens: Sequence[str], title: str, *, reversed_: bool = False, **extra) -> dict:
@@ -113,17 +126,14 @@ def attention_heatmap(
     )
     if max(tq, tk) <= VALUES_SHOWN_UP_TO:
         heatmap.update(texttemplate="%{z:.2f}", textfont=dict(size=11))
-    fig = go.Figure(heatmap)
-    fig.update_layout(
-        template=empty_template(),
-        title=dict(text=plain_text(title), x=0, xanchor="left"),
+    fig = apply_style(
+        go.Figure(heatmap),
+        title,
         width=width,
         height=height,
-        margin=dict(l=10, r=10, t=50 if title else 20, b=10),
         plot_bgcolor=MASKED_COLOR if mask is not None else "white",
         xaxis=token_axis(key_tokens, key_title, tickangle=tick_angle(key_tokens, tk * cell_w)),
         yaxis=token_axis(query_tokens, query_title, reversed_=True),
-        font=dict(family=FONT),
     )
     if mask is not None and not mask.all():
         fig.add_annotation(

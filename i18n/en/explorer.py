@@ -34,6 +34,7 @@ STRINGS: dict[str, str] = {
     "explorer.map_title": "{kind} · {layer} · {head}",
     "explorer.grid_title": "{kind}: every head of every layer",
     "explorer.lines_title": "{kind} · {layer}",
+    "explorer.click_hint": "click to open this map large below",
     "explorer.focus": "Show the lines of one query token",
     "explorer.focus_all": "all query tokens",
     "explorer.min_weight": "Hide lines lighter than",
@@ -80,7 +81,7 @@ STRINGS: dict[str, str] = {
     "axis.candidate": "candidate",
     "axis.probability": "probability",
     "axis.hypothesis": "hypothesis",
-    "axis.logprob": "log-probability",
+    "axis.sequence_prob": "probability of the hypothesis (log scale)",
     # Decoding page
     "decoding.title": "Decoding, one token at a time",
     "decoding.intro": (
@@ -112,7 +113,8 @@ STRINGS: dict[str, str] = {
     ),
     "decoding.beam_done": "Beam search stopped after {steps} steps; this step belongs to the chosen hypothesis only.",
     "decoding.beam_help": (
-        "Hypotheses after this step, scored by their total log-probability (closer to 0 is better): "
+        "Hypotheses after this step and the probability the model gives each whole prefix (log scale: the longer "
+        "the bar, the likelier): "
         "{kept} kept for the next step, {finished} finished with </s>, {dropped} dropped."
     ),
     "beam.kept": "kept",

@@ -33,6 +33,7 @@ STRINGS: dict[str, str] = {
     "explorer.map_title": "{kind} · {layer} · {head}",
     "explorer.grid_title": "{kind}：所有层的所有头",
     "explorer.lines_title": "{kind} · {layer}",
+    "explorer.click_hint": "点击即可在下方放大这张图",
     "explorer.focus": "只显示一个查询词元的连线",
     "explorer.focus_all": "全部查询词元",
     "explorer.min_weight": "隐藏权重低于此值的连线",
@@ -76,7 +77,7 @@ STRINGS: dict[str, str] = {
     "axis.candidate": "候选",
     "axis.probability": "概率",
     "axis.hypothesis": "候选译文",
-    "axis.logprob": "对数概率",
+    "axis.sequence_prob": "候选译文的概率（对数刻度）",
     # 逐步解码页
     "decoding.title": "逐步解码：一次一个词元",
     "decoding.intro": (
@@ -104,7 +105,7 @@ STRINGS: dict[str, str] = {
     "decoding.beam_greedy": "贪心解码每一步只保留最好的一个词元。在侧边栏调大束宽，就能看到束搜索保留和丢弃了哪些候选译文。",
     "decoding.beam_done": "束搜索在第 {steps} 步后已经结束；这一步只属于最终选中的候选译文。",
     "decoding.beam_help": (
-        "这一步之后的候选译文，按总对数概率排序（越接近 0 越好）："
+        "这一步之后的候选译文，以及模型给出的整个前缀的概率（对数刻度：条越长，可能性越大）："
         "{kept} 个保留到下一步，{finished} 个以 </s> 结束，{dropped} 个被丢弃。"
     ),
     "beam.kept": "保留",
