@@ -62,7 +62,7 @@ frame = pd.DataFrame({
     t("anatomy.col.total"): [f"{c.total:,}" for c in breakdown],
     t("anatomy.col.model"): [f"{actual.get(c.key, 0):,}" for c in breakdown],
 })
-st.dataframe(frame, hide_index=True, width="stretch")
+st.dataframe(frame, hide_index=True, width="stretch", height=ts.table_height(len(frame)))
 model_total = sum(actual.values())
 logged = (log or {}).get("parameters")
 st.success(t("anatomy.params.total", formula=f"{la.total_parameters(config):,}", model=f"{model_total:,}",
@@ -75,15 +75,16 @@ st.plotly_chart(
 )
 
 st.subheader(t("anatomy.formula.header"))
-st.latex(r"\underbrace{4H^2 + 4H}_{\text{attention}} + \underbrace{8H^2 + 5H}_{\text{FFN},\ d_{ff} = 4H} + "
-         r"\underbrace{4H}_{2\ \text{LayerNorm}} = 12H^2 + 13H")
+st.latex(rf"\underbrace{{4H^2 + 4H}}_{{\text{{{t('anatomy.tex.attention')}}}}} + "
+         rf"\underbrace{{8H^2 + 5H}}_{{\text{{FFN}},\ d_{{ff}} = 4H}} + "
+         rf"\underbrace{{4H}}_{{\text{{{t('anatomy.tex.norms')}}}}} = 12H^2 + 13H")
 encoder_actual = sum(p.numel() for p in translator.model.encoder_layers[0].parameters())
 decoder_actual = sum(p.numel() for p in translator.model.decoder_layers[0].parameters())
 ratio = config.d_ff / H
 st.markdown(t("anatomy.formula.text", h=H, ratio=ts.num(ratio), formula=f"{la.note_formula(H):,}",
               layer=f"{la.encoder_layer_params(H, config.d_ff):,}", model=f"{encoder_actual:,}"))
-st.latex(r"\text{decoder layer} = 12H^2 + 13H + \underbrace{4H^2 + 4H}_{\text{cross-attention}} + "
-         r"\underbrace{2H}_{\text{3rd LayerNorm}} = 16H^2 + 19H")
+st.latex(rf"\text{{{t('anatomy.tex.decoder')}}} = 12H^2 + 13H + \underbrace{{4H^2 + 4H}}_{{\text{{{t('anatomy.tex.cross')}}}}} + "
+         rf"\underbrace{{2H}}_{{\text{{{t('anatomy.tex.norm3')}}}}} = 16H^2 + 19H")
 st.markdown(t("anatomy.formula.decoder", formula=f"{la.decoder_formula(H):,}",
               layer=f"{la.decoder_layer_params(H, config.d_ff):,}", model=f"{decoder_actual:,}"))
 st.info(t("anatomy.formula.note"))

@@ -32,7 +32,7 @@ def show_stages(key: str, mask: np.ndarray, scaled: np.ndarray, weights: np.ndar
                                   value_label=t(f"masks.value.{stage}")),
                 key=f"{key}.{stage}",
             )
-    sums = ", ".join(ts.num(x, 4) for x in weights.sum(axis=1))
+    sums = ", ".join(f"{x:.4f}" for x in weights.sum(axis=1))
     st.caption(t("masks.rowsums", sums=sums, above=ts.num(float(np.abs(weights[~mask]).max(initial=0.0)), 6)))
 
 
@@ -45,11 +45,11 @@ def toy_stages(key: str, mask: np.ndarray, query_labels, key_labels) -> None:
 st.title(t("masks.title"))
 st.markdown(t("masks.intro"))
 st.latex(r"\mathrm{Attention}(Q,K,V) = \mathrm{softmax}\!\left(\frac{QK^\top}{\sqrt{d_k}} + M\right)V,\qquad "
-         r"M_{ij} = \begin{cases} 0 & \text{may attend} \\ -\infty & \text{masked} \end{cases}")
+         rf"M_{{ij}} = \begin{{cases}} 0 & \text{{{t('masks.tex.allowed')}}} \\ -\infty & \text{{{t('masks.tex.masked')}}} \end{{cases}}")
 
 # ---------------------------------------------------------------- the notes' 4×4 example
-st.header(t("masks.doc.header"))
 doc_tokens = list(lm.DOC_SENTENCE)
+st.header(t("masks.doc.header", n=len(doc_tokens)))
 causal = lm.causal_mask(len(doc_tokens))
 st.markdown(t("masks.doc.text", n=len(doc_tokens)))
 st.markdown("\n".join(

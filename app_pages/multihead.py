@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import streamlit as st
+import torch
 
 from app_pages import common
 from app_pages import teaching_shared as ts
@@ -22,7 +23,7 @@ def shape_table(steps: list[lsh.ShapeStep]) -> None:
             t("mh.col.shape"): [f"({', '.join(str(n) for n in s.shape)})" for s in steps],
         }
     )
-    st.dataframe(frame, hide_index=True, width="stretch")
+    st.dataframe(frame, hide_index=True, width="stretch", height=ts.table_height(len(frame)))
 
 
 st.title(t("mh.title"))
@@ -31,7 +32,7 @@ st.latex(r"\mathrm{MultiHead}(Q,K,V) = \mathrm{Concat}(\mathrm{head}_1,\dots,\ma
          r"\mathrm{head}_i = \mathrm{Attention}(QW_i^Q, KW_i^K, VW_i^V)")
 
 st.header(t("mh.doc.header"))
-st.markdown(t("mh.doc.text"))
+st.markdown(t("mh.doc.text", **lsh.DOC_EXAMPLE))
 names = ("batch", "query_len", "key_len", "hidden", "heads")
 cols = st.columns(len(names))
 values = {}
@@ -48,7 +49,25 @@ else:
     st.success(t("mh.width", hidden=values["hidden"], heads=values["heads"], d=width))
     shape_table(lsh.multihead_shapes(**values))
 st.markdown(t("mh.why"))
-st.info(t("mh.doc.bugs"))
+
+
+@st.cache_data(show_spinner=False)
+def library_refusal(embed_dim: int, batch: int, query_len: int, key_len: int, hidden: int) -> str:
+    """What nn.MultiheadAttention says when embed_dim does not match the vectors (note 001's first example)."""
+    query, key = torch.rand(query_len, batch, hidden), torch.rand(key_len, batch, hidden)
+    try:
+        torch.nn.MultiheadAttention(embed_dim, 1)(query, key, key)
+    except (AssertionError, RuntimeError) as exc:
+        return str(exc)
+    return ""
+
+
+doc = lsh.DOC_EXAMPLE
+doc_shapes = {s.key: s.shape for s in lsh.multihead_shapes(**doc)}
+st.info(t("mh.doc.bugs", bad=lsh.DOC_BAD_EMBED_DIM, hidden=doc["hidden"], lq=doc["query_len"], lk=doc["key_len"],
+          error=library_refusal(lsh.DOC_BAD_EMBED_DIM, doc["batch"], doc["query_len"], doc["key_len"], doc["hidden"]),
+          q_in=list(doc_shapes["project_q"]), q_heads=list(doc_shapes["transpose_q"]),
+          k_in=list(doc_shapes["project_kv"]), k_heads=list(doc_shapes["split_kv"])))
 
 # ---------------------------------------------------------------- the live model
 st.header(t("mh.live.header"))

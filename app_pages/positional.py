@@ -16,17 +16,18 @@ from model import sinusoidal_table
 from viz.teaching_positional import norms_figure, pe_curves, pe_heatmap, rotation_figure, similarity_heatmap
 
 NOTE_POS, NOTE_D = 1, 6  # the note's own snippet: pos = 1, d_model = 6
+ROTATION_CHECK = 64  # positions over which the note's variants are tested for the rotation property
 MAX_LENGTH, MAX_D = 256, 512
 
 st.title(t("pe.title"))
-st.markdown(t("pe.intro"))
+st.markdown(t("pe.intro", fast=f"{2 * math.pi:.1f}", slow=f"{2 * math.pi * lp.BASE:,.0f}"))
 st.latex(r"PE_{(pos,\,2i)} = \sin\!\left(\frac{pos}{10000^{2i/d_{model}}}\right),\qquad "
          r"PE_{(pos,\,2i+1)} = \cos\!\left(\frac{pos}{10000^{2i/d_{model}}}\right)")
 
 # ---------------------------------------------------------------- the note's mistake
 st.subheader(t("pe.note.header"))
-st.warning(t("pe.note.text"))
-st.latex(r"\text{note 002, Eq. 7:}\quad PE_{(pos,\,2i+1)} = \cos\!\left(pos / 10{,}000^{\,2i+1 / d_{model}}\right)")
+st.warning(t("pe.note.text", pos=NOTE_POS, d=NOTE_D))
+st.latex(rf"\text{{{t('pe.note.eq')}}}\quad PE_{{(pos,\,2i+1)}} = \cos\!\left(pos / 10{{,}}000^{{\,2i+1 / d_{{model}}}}\right)")
 variants = {
     t("pe.note.paper"): lp.pe_table(NOTE_POS + 1, NOTE_D),
     t("pe.note.literal"): lp.note_variant_table(NOTE_POS + 1, NOTE_D, literal=True),
@@ -34,12 +35,12 @@ variants = {
 }
 st.markdown(t("pe.note.table", pos=NOTE_POS, d=NOTE_D))
 ts.show_table(np.stack([v[NOTE_POS] for v in variants.values()]), list(variants), [str(j) for j in range(NOTE_D)],
-              decimals=4)
+              decimals=4, fixed=True)
 errors = {name: lp.rotation_error(
-    lp.pe_table(64, NOTE_D) if i == 0 else lp.note_variant_table(64, NOTE_D, literal=i == 1), 1)
+    lp.pe_table(ROTATION_CHECK, NOTE_D) if i == 0 else lp.note_variant_table(ROTATION_CHECK, NOTE_D, literal=i == 1), 1)
     for i, name in enumerate(variants)}
 st.markdown(t("pe.note.rotation", paper=f"{errors[t('pe.note.paper')]:.1e}", literal=f"{errors[t('pe.note.literal')]:.2f}",
-              meant=f"{errors[t('pe.note.meant')]:.2f}"))
+              meant=f"{errors[t('pe.note.meant')]:.2f}", n=ROTATION_CHECK))
 
 # ---------------------------------------------------------------- the PE matrix
 translator = common.translator()
@@ -61,7 +62,7 @@ st.subheader(t("pe.curves.header"))
 key = "pe.dims"
 if key in st.session_state:  # the dimension count may have shrunk since these were picked
     st.session_state[key] = [d for d in st.session_state[key] if d < d_model]
-default_dims = sorted({0, 1, min(d_model - 2, 8), min(d_model - 1, 9)})
+default_dims = sorted({0, 1, 2 * (d_model // 8), 2 * (d_model // 4)} & set(range(d_model)))  # fast and slow pairs
 dims = st.multiselect(t("pe.curves.pick"), list(range(d_model)), default=default_dims, key=key)
 if dims:
     names = [t("pe.curves.name", dim=d, fn="sin" if d % 2 == 0 else "cos", i=d // 2,

@@ -15,8 +15,6 @@ from lessons.live import recompute_weights, walk_query
 from viz.teaching_qkv import score_steps_figure, weighted_sum_figure
 
 STEPS = ("project", "dot", "scale", "softmax", "sum")
-DIMS = ["1", "2", "3", "4"]
-OUT_DIMS = ["1", "2", "3"]
 
 st.title(t("qkv.title"))
 st.markdown(t("qkv.intro"))
@@ -24,13 +22,19 @@ st.markdown(t("qkv.intro"))
 # ---------------------------------------------------------------- the worked example
 example = we.thinking_machines()
 words = list(we.WORDS)
+n_words, n_in = example.x.shape  # 2 words, 4 numbers each
+n_out = example.w_q.shape[1]  # 3 numbers per q, k, v
+DIMS, OUT_DIMS = [str(i) for i in range(n_in)], [str(i) for i in range(n_out)]
+rounded = [f"{w:.2f}" for w in example.weights]  # the notes' two-decimal weights
+sizes = dict(n=n_in, m=n_out, w=n_words)
 st.header(t("qkv.example.header"))
-st.markdown(t("qkv.example.source"))
-st.info(t("qkv.example.chosen"))
-cols = st.columns(4)
+st.markdown(t("qkv.example.source", **sizes))
+results = [ts.num(x) for x in (*example.scores, *example.scaled)] + rounded
+st.info(t("qkv.example.chosen", results=", ".join(results), **sizes))
+cols = st.columns([4, 3, 3, 3])
 for col, (name, matrix, rows, width) in zip(
     cols,
-    (("x", example.x, words, DIMS), ("W_Q", example.w_q, DIMS, OUT_DIMS), ("W_K", example.w_k, DIMS, OUT_DIMS),
+    (("x", example.x, [f"x{i} · {w}" for i, w in zip("₁₂", words)], DIMS), ("W_Q", example.w_q, DIMS, OUT_DIMS), ("W_K", example.w_k, DIMS, OUT_DIMS),
      ("W_V", example.w_v, DIMS, OUT_DIMS)),
 ):
     with col:
@@ -41,7 +45,7 @@ for col, (name, matrix, rows, width) in zip(
 def show_step(step: str) -> None:
     q1, (k1, k2), (v1, v2) = example.q[0], example.k, example.v
     if step == "project":
-        st.markdown(t("qkv.project.text"))
+        st.markdown(t("qkv.project.text", **sizes))
         for i, word in enumerate(words, start=1):
             st.latex(
                 rf"q_{i} = x_{i} W_Q = {ts.vector_tex(example.q[i - 1])},\quad k_{i} = x_{i} W_K = {ts.vector_tex(example.k[i - 1])},"
@@ -54,12 +58,12 @@ def show_step(step: str) -> None:
             st.latex(rf"q_1 \cdot k_{j} = {terms} = {ts.num(example.scores[j - 1])}")
     elif step == "scale":
         st.markdown(t("qkv.scale.text", d_k=we.PAPER_D_K, d_model=we.PAPER_D_MODEL, heads=we.PAPER_HEADS,
-                      root=ts.num(example.divisor)))
+                      root=ts.num(example.divisor), width=n_out))
         for j in range(2):
             st.latex(rf"\frac{{q_1 \cdot k_{j + 1}}}{{\sqrt{{{we.PAPER_D_K}}}}} = \frac{{{ts.num(example.scores[j])}}}"
                      rf"{{{ts.num(example.divisor)}}} = {ts.num(example.scaled[j])}")
-        toy = we.thinking_machines(d_k=example.q.shape[1])
-        st.caption(t("qkv.scale.alt", d=example.q.shape[1], root=f"{toy.divisor:.3f}", a=f"{toy.scaled[0]:.2f}",
+        toy = we.thinking_machines(d_k=n_out)
+        st.caption(t("qkv.scale.alt", d=n_out, root=f"{toy.divisor:.3f}", a=f"{toy.scaled[0]:.2f}",
                      b=f"{toy.scaled[1]:.2f}", wa=f"{toy.weights[0]:.5f}", wb=f"{toy.weights[1]:.5f}"))
     elif step == "softmax":
         a, b = example.scaled
@@ -67,12 +71,12 @@ def show_step(step: str) -> None:
         st.markdown(t("qkv.softmax.text", a=ts.num(a), b=ts.num(b), diff=ts.num(a - b)))
         st.latex(rf"\frac{{e^{{{ts.num(a)}}}}}{{e^{{{ts.num(a)}}} + e^{{{ts.num(b)}}}}} = \frac{{1}}{{1 + e^{{{ts.num(b - a)}}}}}"
                  rf" = {first:.4f},\qquad \frac{{e^{{{ts.num(b)}}}}}{{e^{{{ts.num(a)}}} + e^{{{ts.num(b)}}}}} = {second:.4f}")
-        st.markdown(t("qkv.softmax.rounded", a=f"{example.weights[0]:.2f}", b=f"{example.weights[1]:.2f}"))
+        st.markdown(t("qkv.softmax.rounded", a=rounded[0], b=rounded[1]))
     else:
         w1, w2 = example.weights
-        st.markdown(t("qkv.sum.text", wa=f"{w1:.4f}", wb=f"{w2:.4f}"))
+        st.markdown(t("qkv.sum.text", wa=f"{w1:.4f}", wb=f"{w2:.4f}", ra=rounded[0], rb=rounded[1]))
         st.latex(rf"z_1 = {w1:.4f}\,{ts.vector_tex(v1)} + {w2:.4f}\,{ts.vector_tex(v2)} = {ts.vector_tex(example.z1)}"
-                 rf"\approx {example.weights[0]:.2f}\,v_1 + {example.weights[1]:.2f}\,v_2")
+                 rf"\approx {rounded[0]}\,v_1 + {rounded[1]}\,v_2")
         st.plotly_chart(
             weighted_sum_figure(example.weights, example.v, words, title=t("qkv.fig.sum.title"),
                                 dim_title=t("qkv.fig.dim"), output_label="z₁"),
@@ -82,14 +86,14 @@ def show_step(step: str) -> None:
 
 @st.fragment
 def step_through() -> None:
-    step = st.segmented_control(t("qkv.step.label"), STEPS, format_func=lambda s: t(f"qkv.step.{s}"),
+    step = st.segmented_control(t("qkv.step.label"), STEPS, format_func=lambda s: t(f"qkv.step.{s}", root=ts.num(example.divisor)),
                                 key="qkv.step", default=STEPS[0], required=True)
     show_step(step)
 
 
 step_through()
 st.subheader(t("qkv.matrix.header"))
-st.markdown(t("qkv.matrix.text", root=ts.num(example.divisor)))
+st.markdown(t("qkv.matrix.text", root=ts.num(example.divisor), **sizes))
 st.latex(r"Z = \mathrm{softmax}\!\left(\frac{QK^\top}{\sqrt{d_k}}\right) V")
 s = example.steps
 qk_index = t("qkv.matrix.index")
@@ -98,14 +102,15 @@ for col, (name, matrix) in zip(cols, (("Q = X·W_Q", example.q), ("K = X·W_K", 
     with col:
         st.markdown(f"**{name}**")
         ts.show_table(matrix, words, OUT_DIMS)
-cols = st.columns(4)
-for col, (name, matrix, head) in zip(cols, (
+stages = (
     ("QKᵀ", s.scores, words), (f"QKᵀ / √{we.PAPER_D_K}", s.scaled, words),
-    ("softmax(QKᵀ / √d_k)", s.weights, words), ("Z", s.output, OUT_DIMS),
-)):
-    with col:
-        st.markdown(f"**{name}**")
-        ts.show_table(matrix, words, head, qk_index if head is words else "")
+    ("softmax(QKᵀ / √d_k)", s.weights, words), ("Z = softmax(QKᵀ / √d_k)·V", s.output, OUT_DIMS),
+)
+for pair in (stages[:2], stages[2:]):
+    for col, (name, matrix, head) in zip(st.columns(2), pair):
+        with col:
+            st.markdown(f"**{name}**")
+            ts.show_table(matrix, words, head, qk_index if head is words else "")
 st.success(t("qkv.matrix.check", diff=f"{float(np.abs(s.output[0] - example.z1).max()):.1e}",
              a=ts.num(s.scores[0, 0]), b=ts.num(s.scores[0, 1])))
 

@@ -9,10 +9,8 @@ import streamlit as st
 from app_pages import teaching_shared as ts
 from app_pages.common import t
 from lessons import scaling as ls
-from lessons.worked_example import thinking_machines
+from lessons.worked_example import PAPER_D_K, thinking_machines
 from viz.teaching_scaling import softmax_comparison_figure, variance_figure
-
-N_KEYS = 8
 
 st.title(t("scaling.title"))
 st.markdown(t("scaling.intro"))
@@ -24,7 +22,7 @@ d_k = st.select_slider(t("scaling.dk"), ls.D_K_CHOICES, value=64, key="scaling.d
 st.header(t("scaling.var.header"))
 raw_var, scaled_var = ls.dot_product_variance()
 st.plotly_chart(
-    variance_figure(ls.D_K_CHOICES, raw_var, scaled_var, d_k, title=t("scaling.var.fig"), dk_title="d_k",
+    variance_figure(ls.D_K_CHOICES, raw_var, scaled_var, d_k, title=t("scaling.var.fig", samples=f"{ls.SAMPLES:,}"), dk_title="d_k",
                     var_title=t("scaling.var.axis"), raw_label=t("scaling.var.raw"), scaled_label=t("scaling.var.scaled"),
                     theory_label=t("scaling.var.theory")),
     key="scaling.var",
@@ -34,21 +32,23 @@ st.markdown(t("scaling.var.text", d=d_k, raw=f"{raw_var[i]:.1f}", scaled=f"{scal
               std=f"{math.sqrt(raw_var[i]):.1f}"))
 
 st.header(t("scaling.sat.header"))
-sat = ls.saturation(d_k, N_KEYS)
-keys = [f"k{j}" for j in range(N_KEYS)]
+sat = ls.saturation(d_k)
+keys = [f"k{j}" for j in range(ls.N_KEYS)]
 st.plotly_chart(
-    softmax_comparison_figure(keys, sat.raw_weights, sat.scaled_weights, title=t("scaling.sat.fig", d=d_k),
-                              key_title=t("scaling.sat.keys", n=N_KEYS), weight_title=t("scaling.sat.weight"),
+    softmax_comparison_figure(keys, sat.raw_weights, sat.scaled_weights, title=t("scaling.sat.fig", d=d_k, n=ls.N_KEYS),
+                              key_title=t("scaling.sat.keys", n=ls.N_KEYS), weight_title=t("scaling.sat.weight"),
                               raw_label=t("scaling.sat.raw"), scaled_label=t("scaling.sat.scaled", root=f"{math.sqrt(d_k):.2f}")),
     key="scaling.sat",
 )
-mean_raw, mean_scaled = ls.mean_max_weight(d_k, N_KEYS)
+mean_raw, mean_scaled = ls.mean_max_weight(d_k)
 st.markdown(t("scaling.sat.text", d=d_k, top_raw=f"{sat.raw_weights.max():.3f}", top_scaled=f"{sat.scaled_weights.max():.3f}",
               grad_raw=f"{sat.largest_gradient(sat.raw_weights):.2e}", grad_scaled=f"{sat.largest_gradient(sat.scaled_weights):.3f}",
-              mean_raw=f"{mean_raw:.3f}", mean_scaled=f"{mean_scaled:.3f}", uniform=f"{1 / N_KEYS:.3f}"))
-st.latex(r"\frac{\partial\,\mathrm{softmax}_i}{\partial z_i} = w_i(1 - w_i) \;\to\; 0 \quad\text{when } w_i \to 1 \text{ or } 0")
+              mean_raw=f"{mean_raw:.3f}", mean_scaled=f"{mean_scaled:.3f}", uniform=f"{1 / ls.N_KEYS:.3f}", trials=ls.TRIALS))
+st.latex(rf"\frac{{\partial\,\mathrm{{softmax}}_i}}{{\partial z_i}} = w_i(1 - w_i) \;\to\; 0 \quad\text{{{t('scaling.tex.when')}}}")
 
 st.header(t("scaling.toy.header"))
-paper, toy = thinking_machines(), thinking_machines(d_k=3)
+paper = thinking_machines()
+toy = thinking_machines(d_k=paper.q.shape[1])  # the toy vectors' own width
 st.markdown(t("scaling.toy.text", a=ts.num(paper.scores[0]), b=ts.num(paper.scores[1]),
-              w8=f"{paper.weights[0]:.4f}", w3=f"{toy.weights[0]:.5f}", root3=f"{toy.divisor:.3f}"))
+              w8=f"{paper.weights[0]:.4f}", w3=f"{toy.weights[0]:.5f}", root3=f"{toy.divisor:.3f}", root=ts.num(paper.divisor), d_k=PAPER_D_K,
+              width=paper.q.shape[1]))

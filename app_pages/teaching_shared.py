@@ -15,12 +15,12 @@ from model import ATTENTION_KINDS, TranslationResult
 NEG_INF = "−∞"
 
 
-def num(x: float, decimals: int = 4) -> str:
-    """A number as the pages print it: whole numbers without decimals, −∞ spelled out."""
+def num(x: float, decimals: int = 4, fixed: bool = False) -> str:
+    """A number as the pages print it: whole numbers without decimals (unless `fixed`), −∞ spelled out."""
     x = float(x)
     if np.isneginf(x):
         return NEG_INF
-    if x == round(x) and abs(x) < 1e12:
+    if not fixed and x == round(x) and abs(x) < 1e12:
         return f"{int(round(x))}"
     return f"{x:.{decimals}f}"
 
@@ -40,16 +40,25 @@ def positions(tokens: Sequence[str]) -> list[str]:
     return [f"{i}: {tok}" for i, tok in enumerate(tokens)]
 
 
-def table(values, rows: Sequence[str], cols: Sequence[str], index_name: str = "", decimals: int = 4) -> pd.DataFrame:
+def table(
+    values, rows: Sequence[str], cols: Sequence[str], index_name: str = "", decimals: int = 4, fixed: bool = False
+) -> pd.DataFrame:
     """A numeric matrix as a DataFrame of display strings (so −∞ reads as −∞ and integers stay integers)."""
     values = np.atleast_2d(np.asarray(values, dtype=np.float64))
-    frame = pd.DataFrame([[num(v, decimals) for v in row] for row in values], index=list(rows), columns=list(cols))
+    frame = pd.DataFrame([[num(v, decimals, fixed) for v in row] for row in values], index=list(rows), columns=list(cols))
     frame.index.name = index_name
     return frame
 
 
-def show_table(values, rows: Sequence[str], cols: Sequence[str], index_name: str = "", decimals: int = 4) -> None:
-    st.dataframe(table(values, rows, cols, index_name, decimals), width="content")
+def show_table(
+    values, rows: Sequence[str], cols: Sequence[str], index_name: str = "", decimals: int = 4, fixed: bool = False
+) -> None:
+    st.dataframe(table(values, rows, cols, index_name, decimals, fixed), width="content")
+
+
+def table_height(rows: int) -> int:
+    """Pixels that show every row of a st.dataframe without an inner scroll bar (header + rows)."""
+    return 38 + 35 * rows
 
 
 def sentence_banner(result: TranslationResult) -> None:

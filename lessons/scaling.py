@@ -13,9 +13,12 @@ import numpy as np
 from .attention_math import softmax
 
 D_K_CHOICES = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512)
+SAMPLES = 4000  # random (q, k) pairs per d_k for the variance
+N_KEYS = 8  # keys per random query in the saturation demo
+TRIALS = 500  # random queries averaged over
 
 
-def dot_product_variance(d_ks: tuple[int, ...] = D_K_CHOICES, samples: int = 4000, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
+def dot_product_variance(d_ks: tuple[int, ...] = D_K_CHOICES, samples: int = SAMPLES, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
     """Sampled Var(q·k) and Var(q·k/√d_k) for each d_k, q and k with N(0, 1) entries."""
     rng = np.random.default_rng(seed)
     raw, scaled = [], []
@@ -43,7 +46,7 @@ class Saturation:
         return float((weights * (1 - weights)).max())
 
 
-def saturation(d_k: int, n_keys: int = 8, seed: int = 0) -> Saturation:
+def saturation(d_k: int, n_keys: int = N_KEYS, seed: int = 0) -> Saturation:
     if d_k < 1 or n_keys < 2:
         raise ValueError(f"need d_k ≥ 1 and at least 2 keys, got d_k={d_k}, n_keys={n_keys}")
     rng = np.random.default_rng(seed)
@@ -53,7 +56,7 @@ def saturation(d_k: int, n_keys: int = 8, seed: int = 0) -> Saturation:
     return Saturation(d_k, scores, softmax(scores), softmax(scores / np.sqrt(d_k)))
 
 
-def mean_max_weight(d_k: int, n_keys: int = 8, trials: int = 500, seed: int = 0) -> tuple[float, float]:
+def mean_max_weight(d_k: int, n_keys: int = N_KEYS, trials: int = TRIALS, seed: int = 0) -> tuple[float, float]:
     """Average largest softmax weight over many random queries: (unscaled, scaled). 1/n_keys would be uniform."""
     rng = np.random.default_rng(seed)
     q = rng.standard_normal((trials, 1, d_k))

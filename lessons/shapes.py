@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 DOC_EXAMPLE = {"batch": 64, "query_len": 12, "key_len": 10, "hidden": 300, "heads": 6}
+# The note's first, library-based example passes embed_dim=299 for those 300-number vectors (a slip).
+DOC_BAD_EMBED_DIM = 299
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,7 @@ def test_minus_infinity_cells_are_gaps_labelled_as_such():
     heat, labels = fig.data
     assert np.isnan(heat.z[0, 1]) and np.isnan(heat.z[0, 2]) and not np.isnan(heat.z[1, 0])
     assert list(labels.text) == [NEG_INF] * 3
+    assert heat.texttemplate == "%{z:.2f}"  # small matrices print every number
     assert sorted(zip(labels.y, labels.x)) == [(0, 1), (0, 2), (1, 2)]
 
 

@@ -9,7 +9,16 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from .labels import plain_text
-from .teaching_base import KEY_COLOR, OUTPUT_COLOR, QUERY_COLOR, VALUE_COLOR, base_layout, label_list, values_array
+from .teaching_base import (
+    KEY_COLOR,
+    OUTPUT_COLOR,
+    QUERY_COLOR,
+    VALUE_COLOR,
+    base_layout,
+    label_list,
+    paired_bars,
+    values_array,
+)
 
 
 def horizontal_bars(names: Sequence[str], counts, *, title: str, value_title: str) -> go.Figure:
@@ -79,19 +88,5 @@ def training_curves_figure(train_steps, train_loss, dev_steps, dev_loss, dev_ble
 def label_smoothing_figure(class_labels: Sequence[str], hard, smoothed, *, title: str, class_title: str,
                            prob_title: str, hard_label: str, smooth_label: str) -> go.Figure:
     """The one-hot target next to the smoothed one, class by class."""
-    h = values_array(hard, "hard", 1)
-    s = values_array(smoothed, "smoothed", 1)
-    if h.shape != s.shape:
-        raise ValueError(f"one probability of each kind per class: {h.shape} vs {s.shape}")
-    labels = label_list(class_labels, h.shape[0], "class_labels")
-    x = np.arange(h.shape[0], dtype=np.int32)
-    fig = go.Figure([
-        go.Bar(x=x, y=h, name=plain_text(hard_label), marker_color="#bbb"),
-        go.Bar(x=x, y=s, name=plain_text(smooth_label), marker_color=QUERY_COLOR, text=np.char.mod("%.3f", s),
-               textposition="outside"),
-    ])
-    base_layout(fig, title, 340, barmode="group", legend=dict(orientation="h", y=-0.3))
-    fig.update_xaxes(tickmode="array", tickvals=list(range(len(labels))), ticktext=labels,
-                     title=dict(text=plain_text(class_title)))
-    fig.update_yaxes(range=[0, 1.15], title=dict(text=plain_text(prob_title)))
-    return fig
+    return paired_bars(class_labels, hard, smoothed, names=(hard_label, smooth_label), colors=("#bbb", QUERY_COLOR),
+                       title=title, x_title=class_title, y_title=prob_title, unit_range=True)

@@ -8,7 +8,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from .labels import plain_text
-from .teaching_base import base_layout, label_list, labelled_axis, values_array
+from .teaching_base import base_layout, checked_labels, labelled_axis, values_array
 
 
 def head_split_figure(matrix, n_heads: int, tokens: Sequence[str], *, title: str, token_title: str,
@@ -17,7 +17,7 @@ def head_split_figure(matrix, n_heads: int, tokens: Sequence[str], *, title: str
     z = values_array(matrix, "matrix", 2)
     if n_heads < 1 or z.shape[1] % n_heads:
         raise ValueError(f"d_model={z.shape[1]} must split evenly into n_heads={n_heads}")
-    labels = label_list(tokens, z.shape[0], "tokens")
+    labels = checked_labels(tokens, z.shape[0], "tokens")
     width = z.shape[1] // n_heads
     top = float(np.abs(z).max()) or 1.0
     fig = go.Figure(go.Heatmap(
@@ -30,7 +30,7 @@ def head_split_figure(matrix, n_heads: int, tokens: Sequence[str], *, title: str
             fig.add_vline(x=h * width - 0.5, line=dict(color="black", width=2))
         fig.add_annotation(x=h * width + (width - 1) / 2, y=1.0, yref="paper", yanchor="bottom", showarrow=False,
                            text=f"{plain_text(head_label)} {h + 1}", font=dict(size=11))
-    base_layout(fig, title, 160 + 26 * z.shape[0])
+    base_layout(fig, title, max(380, 180 + 34 * z.shape[0]))
     fig.update_layout(yaxis=labelled_axis(labels, token_title, reversed_=True))
     fig.update_xaxes(title=dict(text=plain_text(dimension_title)), showgrid=False)
     return fig

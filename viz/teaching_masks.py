@@ -11,6 +11,7 @@ from .labels import plain_text
 from .teaching_base import base_layout, label_list, labelled_axis, matrix_heatmap
 
 STAGES = ("mask", "scores", "masked", "weights")
+ALLOWED_COLOR = "#deebf7"  # every allowed cell of M is 0: one colour; the −∞ cells are grey gaps
 
 
 def mask_stage_figure(
@@ -35,8 +36,8 @@ def mask_stage_figure(
     if stage == "weights":
         return matrix_heatmap(values, query_labels, key_labels, zmin=0.0, zmax=1.0, **options)
     if stage == "mask":
-        return matrix_heatmap(values, query_labels, key_labels, zmin=-1.0, zmax=1.0, colorscale="Greys",
-                              decimals=0, allow_neg_inf=True, **options)
+        return matrix_heatmap(values, query_labels, key_labels, zmin=0.0, zmax=1.0, colorscale=[[0, ALLOWED_COLOR], [1, ALLOWED_COLOR]],
+                              decimals=0, allow_neg_inf=True, show_scale=False, **options)
     return matrix_heatmap(values, query_labels, key_labels, colorscale="RdBu_r", allow_neg_inf=True,
                           **_symmetric_range(values), **options)
 

@@ -8,7 +8,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from .labels import plain_text
-from .teaching_base import KEY_COLOR, QUERY_COLOR, base_layout, label_list, labelled_axis, values_array
+from .teaching_base import KEY_COLOR, QUERY_COLOR, base_layout, paired_bars, values_array
 
 
 def pe_heatmap(table, *, title: str, position_title: str, dimension_title: str, value_label: str) -> go.Figure:
@@ -54,7 +54,7 @@ def similarity_heatmap(sim, *, title: str, query_title: str, key_title: str, val
         hovertemplate=f"{plain_text(query_title)} %{{y}}<br>{plain_text(key_title)} %{{x}}<br>%{{z:.3f}}<extra></extra>",
     ))
     base_layout(fig, title, 460)
-    fig.update_xaxes(title=dict(text=plain_text(key_title)), showgrid=False)
+    fig.update_xaxes(title=dict(text=plain_text(key_title)), showgrid=False, constrain="domain")
     fig.update_yaxes(title=dict(text=plain_text(query_title)), autorange="reversed", showgrid=False, scaleanchor="x")
     return fig
 
@@ -78,7 +78,8 @@ def rotation_figure(pair_points, pos: int, k: int, *, title: str, sin_title: str
     fig.add_annotation(x=pts[pos + k, 0], y=pts[pos + k, 1], ax=pts[pos, 0], ay=pts[pos, 1], xref="x", yref="y",
                        axref="x", ayref="y", showarrow=True, arrowhead=3, arrowcolor="black")
     base_layout(fig, title, 460, legend=dict(orientation="h", y=-0.15))
-    fig.update_xaxes(title=dict(text=plain_text(sin_title)), range=[-1.3, 1.3], zeroline=True, zerolinecolor="#ddd")
+    fig.update_xaxes(title=dict(text=plain_text(sin_title)), range=[-1.3, 1.3], zeroline=True, zerolinecolor="#ddd",
+                     constrain="domain")
     fig.update_yaxes(title=dict(text=plain_text(cos_title)), range=[-1.3, 1.3], scaleanchor="x", zeroline=True,
                      zerolinecolor="#ddd")
     return fig
@@ -87,16 +88,5 @@ def rotation_figure(pair_points, pos: int, k: int, *, title: str, sin_title: str
 def norms_figure(tokens: Sequence[str], embedding_norms, pe_norms, *, title: str, token_title: str,
                  embedding_label: str, pe_label: str) -> go.Figure:
     """Per token, the length of its √d_model-scaled embedding next to the length of its position's PE."""
-    e = values_array(embedding_norms, "embedding_norms", 1)
-    p = values_array(pe_norms, "pe_norms", 1)
-    if e.shape != p.shape:
-        raise ValueError(f"one norm of each kind per token: {e.shape} vs {p.shape}")
-    labels = label_list(tokens, e.shape[0], "tokens")
-    x = np.arange(e.shape[0], dtype=np.int32)
-    fig = go.Figure([
-        go.Bar(x=x, y=e, name=plain_text(embedding_label), marker_color=QUERY_COLOR, hovertemplate="%{y:.2f}<extra></extra>"),
-        go.Bar(x=x, y=p, name=plain_text(pe_label), marker_color=KEY_COLOR, hovertemplate="%{y:.2f}<extra></extra>"),
-    ])
-    base_layout(fig, title, 360, barmode="group", legend=dict(orientation="h", y=-0.3))
-    fig.update_layout(xaxis=labelled_axis(labels, token_title, tickangle=-60 if len(labels) > 10 else 0))
-    return fig
+    return paired_bars(tokens, embedding_norms, pe_norms, names=(embedding_label, pe_label),
+                       colors=(QUERY_COLOR, KEY_COLOR), title=title, x_title=token_title, decimals=2)

@@ -15,6 +15,7 @@ from .teaching_base import (
     OUTPUT_COLOR,
     QUERY_COLOR,
     base_layout,
+    checked_labels,
     label_list,
     labelled_axis,
     values_array,
@@ -37,7 +38,7 @@ def score_steps_figure(
     w = values_array(weights, "weights", 1)
     if not raw.shape == scaled.shape == w.shape:
         raise ValueError(f"scores {raw.shape}, scaled {scaled.shape} and weights {w.shape} need one entry per key")
-    labels = label_list(key_labels, raw.shape[0], "key_labels")
+    labels = checked_labels(key_labels, raw.shape[0], "key_labels")
     x = np.arange(raw.shape[0], dtype=np.int32)
     masked = np.isneginf(scaled)
     fig = make_subplots(rows=3, cols=1, shared_xaxes=True, vertical_spacing=0.08,

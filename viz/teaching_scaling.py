@@ -8,7 +8,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from .labels import plain_text
-from .teaching_base import KEY_COLOR, QUERY_COLOR, base_layout, label_list, labelled_axis, values_array
+from .teaching_base import KEY_COLOR, QUERY_COLOR, base_layout, paired_bars, values_array
 
 
 def variance_figure(d_ks: Sequence[int], raw_var, scaled_var, selected: int, *, title: str, dk_title: str,
@@ -34,19 +34,6 @@ def variance_figure(d_ks: Sequence[int], raw_var, scaled_var, selected: int, *, 
 def softmax_comparison_figure(key_labels: Sequence[str], raw_weights, scaled_weights, *, title: str, key_title: str,
                               weight_title: str, raw_label: str, scaled_label: str) -> go.Figure:
     """Grouped bars per key: softmax(q·k) and softmax(q·k/√d_k), on a fixed 0–1 scale."""
-    raw = values_array(raw_weights, "raw_weights", 1)
-    scaled = values_array(scaled_weights, "scaled_weights", 1)
-    if raw.shape != scaled.shape:
-        raise ValueError(f"one weight of each kind per key: {raw.shape} vs {scaled.shape}")
-    labels = label_list(key_labels, raw.shape[0], "key_labels")
-    x = np.arange(raw.shape[0], dtype=np.int32)
-    fig = go.Figure([
-        go.Bar(x=x, y=raw, name=plain_text(raw_label), marker_color=KEY_COLOR, text=np.char.mod("%.3f", raw),
-               textposition="outside"),
-        go.Bar(x=x, y=scaled, name=plain_text(scaled_label), marker_color=QUERY_COLOR, text=np.char.mod("%.3f", scaled),
-               textposition="outside"),
-    ])
-    base_layout(fig, title, 380, barmode="group", legend=dict(orientation="h", y=-0.25))
-    fig.update_layout(xaxis=labelled_axis(labels, key_title))
-    fig.update_yaxes(range=[0, 1.15], title=dict(text=plain_text(weight_title)))
-    return fig
+    return paired_bars(key_labels, raw_weights, scaled_weights, names=(raw_label, scaled_label),
+                       colors=(KEY_COLOR, QUERY_COLOR), title=title, x_title=key_title, y_title=weight_title,
+                       unit_range=True)

@@ -24,22 +24,22 @@ STRINGS: dict[str, str] = {
     "qkv.example.header": "1 · The worked example: “Thinking Machines”",
     "qkv.example.source": (
         "From the Illustrated Transformer, as study note 000 retells it: two words, “Thinking” and “Machines”, "
-        "with embeddings x₁, x₂ of 4 numbers each, and weight matrices W_Q, W_K, W_V of size 4×3."
+        "with embeddings x₁, x₂ of {n} numbers each, and weight matrices W_Q, W_K, W_V of size {n}×{m}."
     ),
     "qkv.example.chosen": (
-        "The notes give only the results — 112, 96, 14, 12, 0.88, 0.12 — never the embeddings or the matrices. "
+        "The notes give only the results — {results} — never the embeddings or the matrices. "
         "The small integer matrices below were **chosen to reproduce exactly those results** (found by a search over "
-        "small integers); W_V is free, any 4×3 matrix would do. Every other number on this page is computed from them."
+        "small integers); W_V is free, any {n}×{m} matrix would do. Every other number on this page is computed from them."
     ),
     "qkv.step.label": "Step",
     "qkv.step.project": "① Projections",
     "qkv.step.dot": "② Dot products",
-    "qkv.step.scale": "③ Divide by 8",
+    "qkv.step.scale": "③ Divide by {root}",
     "qkv.step.softmax": "④ Softmax",
     "qkv.step.sum": "⑤ Weighted sum",
     "qkv.project.text": (
         "Each word's embedding (a row of x) is multiplied by the three matrices: q = x·W_Q, k = x·W_K, v = x·W_V. "
-        "Every word gets its own q, k and v, each 1×3."
+        "Every word gets its own q, k and v, each 1×{m}."
     ),
     "qkv.dot.text": (
         "How much should “Thinking” attend to each word? Take its query q₁ and the dot product with every key. "
@@ -47,7 +47,7 @@ STRINGS: dict[str, str] = {
     ),
     "qkv.scale.text": (
         "Both scores are divided by {root}. Why {root}? It is √d_k with **the paper's d_k = {d_k}** "
-        "(d_model = {d_model} split over {heads} heads) — not the width of these toy vectors, which is 3. The "
+        "(d_model = {d_model} split over {heads} heads) — not the width of these toy vectors, which is {width}. The "
         "Illustrated Transformer kept the paper's divisor for its example and the notes copy it. The notes call this "
         "an engineering detail; the reason is on the page “Why divide by √d_k”: without it, dot products of long "
         "vectors get large and push the softmax into saturation."
@@ -63,7 +63,7 @@ STRINGS: dict[str, str] = {
     "qkv.softmax.rounded": "Rounded to two decimals: **{a}** and **{b}**, the notes' numbers.",
     "qkv.sum.text": (
         "The output z₁ for “Thinking” is the weighted sum of the value vectors. This page uses the exact softmax "
-        "weights {wa} and {wb}; the notes round them to 0.88 and 0.12."
+        "weights {wa} and {wb}; the notes round them to {ra} and {rb}."
     ),
     "qkv.fig.sum.title": "Weighted sum: each key's weight × v, stacked per dimension; ◆ = their sum",
     "qkv.fig.dim": "dimension of v",
@@ -73,7 +73,7 @@ STRINGS: dict[str, str] = {
     "qkv.fig.weights": "③ softmax: the attention weights (sum to 1)",
     "qkv.matrix.header": "The matrix form: both words at once",
     "qkv.matrix.text": (
-        "Stack the words as rows: X (2×4) gives Q, K, V (2×3) in one multiplication each. QKᵀ is a 2×2 table of "
+        "Stack the words as rows: X ({w}×{n}) gives Q, K, V ({w}×{m}) in one multiplication each. QKᵀ is a {w}×{w} table of "
         "every query against every key (rows = queries, columns = keys); its first row holds the two scores above. "
         "Divide by √d_k = {root}, take the softmax of each row, multiply by V: row 1 of Z is z₁ for “Thinking”, "
         "row 2 is z₂ for “Machines”."
@@ -119,7 +119,9 @@ STRINGS: dict[str, str] = {
         "the scaled scores: 0 where attending is allowed, −∞ where it is not. After the softmax, e^−∞ = 0, so a masked "
         "key gets weight exactly 0 and the remaining weights of the row still add up to 1."
     ),
-    "masks.doc.header": "1 · The causal mask of “i have a dream” (the notes' 4×4 example)",
+    "masks.tex.allowed": "may attend",
+    "masks.tex.masked": "masked",
+    "masks.doc.header": "1 · The causal mask of “i have a dream” (the notes' {n}×{n} example)",
     "masks.doc.text": (
         "In the decoder a token may not see the tokens after it — when translating, they have not been generated yet. "
         "For a sentence of {n} tokens that is a {n}×{n} lower-triangular mask: query i may attend to keys 0…i."
@@ -149,7 +151,7 @@ STRINGS: dict[str, str] = {
     "masks.pad.header": "3 · Padding: a batch of sentences of different lengths",
     "masks.pad.text": (
         "Sentences are trained in batches, and a batch is a rectangle: the shorter sentence ({b} tokens) is filled "
-        "with `<pad>` up to the longer one's {width} (it has {a}). The padding mask is True at real tokens, False at "
+        "with `<pad>` up to the length of the longer one ({a} tokens), {width} columns in all. The padding mask is True at real tokens, False at "
         "`<pad>`: no query may attend to a `<pad>` key."
     ),
     "masks.pad.fig": "The padded batch (blue = real token, grey = <pad>)",
@@ -189,24 +191,25 @@ STRINGS: dict[str, str] = {
         "Attention by itself ignores order: shuffle the tokens and every token gets the same output, shuffled. "
         "So before the first layer each token's embedding gets a position vector PE(pos) added to it. The paper uses "
         "fixed sines and cosines: dimension pair i turns at its own speed ω_i = 1/10000^(2i/d_model), from one turn "
-        "every 2π ≈ 6.3 positions (i = 0) to one turn every 2π·10000 positions."
+        "every 2π ≈ {fast} positions (i = 0) to one turn every 2π·10000 ≈ {slow} positions."
     ),
     "pe.note.header": "A mistake in one of the notes",
     "pe.note.text": (
         "Study note 002 (“01: Attention is All You Need”, §2.2, Equation 7) writes the cosine as "
-        "cos(pos / 10,000^{2i+1 / d_model}), and its pos = 1, d_model = 6 snippet computes "
+        "cos(pos / 10,000^{{2i+1 / d_model}}), and its pos = {pos}, d_model = {d} snippet computes "
         "10000 ** (2 * i + 1 / d_model). Read as printed, that exponent is 2i + 1/d_model; read as probably meant, "
         "(2i+1)/d_model. The paper uses the **same** exponent 2i/d_model for the sine and the cosine of a pair: "
         "PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model)). Only then do the two share one frequency, which is what makes "
         "PE(pos + k) a rotation of PE(pos) (section 2 below). The note's own PositionalEncoding class and its "
         "Equation 9 do use one frequency per pair; note 003 writes the formula correctly, and this model follows the paper."
     ),
+    "pe.note.eq": "note 002, Eq. 7:",
     "pe.note.paper": "paper: cos exponent 2i/d",
     "pe.note.literal": "note 002 as printed: 2i + 1/d",
     "pe.note.meant": "note 002 as meant: (2i+1)/d",
     "pe.note.table": "PE(pos = {pos}) with d_model = {d} — the note's own example — computed three ways (columns are dimensions):",
     "pe.note.rotation": (
-        "The rotation test of section 3 (largest error of PE(pos+1) = R·PE(pos) over 64 positions): paper {paper}; "
+        "The rotation test of section 2 (largest error of PE(pos+1) = R·PE(pos) over {n} positions): paper {paper}; "
         "note as printed {literal}; note as meant {meant}. With the note's exponent there is no such rotation."
     ),
     "pe.matrix.header": "1 · The PE matrix",
@@ -273,9 +276,10 @@ STRINGS: dict[str, str] = {
         "variance 1 (as note 002 assumes), each product has variance 1 and the sum has variance d_k: the longer "
         "the vectors, the larger the scores. Dividing by √d_k brings the variance back to 1, whatever d_k is."
     ),
+    "scaling.tex.when": "when a weight approaches 1 (and the others 0)",
     "scaling.dk": "d_k (numbers per query/key vector)",
     "scaling.var.header": "1 · The variance of q·k grows with d_k",
-    "scaling.var.fig": "Variance of the score, from 4,000 random pairs q, k per d_k (log–log)",
+    "scaling.var.fig": "Variance of the score, from {samples} random pairs q, k per d_k (log–log)",
     "scaling.var.axis": "variance of the score",
     "scaling.var.raw": "q·k",
     "scaling.var.scaled": "q·k / √d_k",
@@ -285,13 +289,13 @@ STRINGS: dict[str, str] = {
         "is {scaled}. The dashed line marks the chosen d_k."
     ),
     "scaling.sat.header": "2 · Large scores saturate the softmax",
-    "scaling.sat.fig": "One random query against 8 random keys, d_k = {d}",
+    "scaling.sat.fig": "One random query against {n} random keys, d_k = {d}",
     "scaling.sat.keys": "the {n} keys",
     "scaling.sat.weight": "softmax weight",
     "scaling.sat.raw": "softmax(q·k)",
     "scaling.sat.scaled": "softmax(q·k / {root})",
     "scaling.sat.text": (
-        "Without scaling, the largest weight here is {top_raw}; with scaling, {top_scaled}. Averaged over 500 random "
+        "Without scaling, the largest weight here is {top_raw}; with scaling, {top_scaled}. Averaged over {trials} random "
         "queries the largest weight is {mean_raw} unscaled and {mean_scaled} scaled (uniform would be {uniform}). "
         "A saturated softmax — one weight near 1, the rest near 0 — barely changes when the scores change: its "
         "largest gradient w(1 − w) is {grad_raw} unscaled against {grad_scaled} scaled, so training learns little "
@@ -299,8 +303,8 @@ STRINGS: dict[str, str] = {
     ),
     "scaling.toy.header": "3 · Back to the worked example",
     "scaling.toy.text": (
-        "The worked example divides its scores {a} and {b} by 8 = √64 and gets a first weight of {w8}. Divided by "
-        "√3 ≈ {root3} (its vectors' real width) the first weight would be {w3}: already saturated. Dividing by √d_k "
+        "The worked example divides its scores {a} and {b} by {root} = √{d_k} and gets a first weight of {w8}. Divided by "
+        "√{width} ≈ {root3} (its vectors' real width) the first weight would be {w3}: already saturated. Dividing by √d_k "
         "is what keeps the softmax in its useful range."
     ),
     # ---- multi-head shapes
@@ -313,8 +317,8 @@ STRINGS: dict[str, str] = {
     ),
     "mh.doc.header": "1 · The notes' walk-through",
     "mh.doc.text": (
-        "Note 001's example: a batch of 64 sentence pairs, 12 query words, 10 key/value words, hidden size 300, "
-        "6 heads. Change the numbers to see every shape change."
+        "Note 001's example: a batch of {batch} sentence pairs, {query_len} query words, {key_len} key/value words, hidden size "
+        "{hidden}, {heads} heads. Change the numbers to see every shape change."
     ),
     "mh.in.batch": "batch",
     "mh.in.query_len": "query words",
@@ -350,10 +354,10 @@ STRINGS: dict[str, str] = {
         "dimensions. That is also what lets all heads run as one batched matrix multiplication."
     ),
     "mh.doc.bugs": (
-        "Two slips in note 001: its first example builds nn.MultiheadAttention(embed_dim = 299, num_heads = 1) for "
-        "vectors of 300 numbers — PyTorch rejects that (“was expecting embedding dimension of 299, but got 300”); "
-        "embed_dim must be 300. And in its hand-written version the comments on K, V and Q swap the word counts: "
-        "Q has 12 words ([64, 12, 300] → [64, 6, 12, 50]), K and V have 10 ([64, 10, 300] → [64, 6, 10, 50])."
+        "Two slips in note 001. Its first example builds nn.MultiheadAttention(embed_dim = {bad}, num_heads = 1) for "
+        "vectors of {hidden} numbers; run here, PyTorch refuses: “{error}”. embed_dim must be {hidden}. And in its "
+        "hand-written version the comments on K, V and Q swap the word counts: Q has {lq} words ({q_in} → {q_heads}), "
+        "K and V have {lk} ({k_in} → {k_heads})."
     ),
     "mh.live.header": "2 · The same shapes in the real model",
     "mh.live.text": (
@@ -397,6 +401,11 @@ STRINGS: dict[str, str] = {
     "anatomy.params.fig": "Parameters per component (all layers together)",
     "anatomy.params.axis": "parameters",
     "anatomy.formula.header": "The notes' formula: 12H² + 13H per encoder layer",
+    "anatomy.tex.attention": "attention",
+    "anatomy.tex.norms": "2 LayerNorms",
+    "anatomy.tex.decoder": "decoder layer",
+    "anatomy.tex.cross": "cross-attention",
+    "anatomy.tex.norm3": "3rd LayerNorm",
     "anatomy.formula.text": (
         "Note 003 counts an encoder layer with d_ff = 4H. This model has d_ff / H = {ratio}, so the formula applies: "
         "with H = {h}, 12H² + 13H = {formula}; summing the components gives {layer}; the model's first encoder "

@@ -23,22 +23,22 @@ STRINGS: dict[str, str] = {
     "qkv.example.header": "1 · 经典例子：“Thinking Machines”",
     "qkv.example.source": (
         "出自 The Illustrated Transformer，笔记 000 转述了它：两个单词 “Thinking” 和 “Machines”，"
-        "嵌入向量 x₁、x₂ 各有 4 个数，权重矩阵 W_Q、W_K、W_V 的大小都是 4×3。"
+        "嵌入向量 x₁、x₂ 各有 {n} 个数，权重矩阵 W_Q、W_K、W_V 的大小都是 {n}×{m}。"
     ),
     "qkv.example.chosen": (
-        "笔记只给出了结果——112、96、14、12、0.88、0.12——从未给出嵌入向量和权重矩阵。下面这些小整数矩阵是"
-        "**专门为了精确复现这些结果而挑选的**（在小整数范围内搜索得到）；W_V 可以随便取，任何 4×3 矩阵都行。"
+        "笔记只给出了结果——{results}——从未给出嵌入向量和权重矩阵。下面这些小整数矩阵是"
+        "**专门为了精确复现这些结果而挑选的**（在小整数范围内搜索得到）；W_V 可以随便取，任何 {n}×{m} 矩阵都行。"
         "本页其余的每个数字都是由它们计算出来的。"
     ),
     "qkv.step.label": "步骤",
     "qkv.step.project": "① 线性投影",
     "qkv.step.dot": "② 点积",
-    "qkv.step.scale": "③ 除以 8",
+    "qkv.step.scale": "③ 除以 {root}",
     "qkv.step.softmax": "④ Softmax",
     "qkv.step.sum": "⑤ 加权求和",
     "qkv.project.text": (
         "每个单词的嵌入（x 的一行）分别乘以三个矩阵：q = x·W_Q，k = x·W_K，v = x·W_V。"
-        "每个单词都得到自己的 q、k、v，大小都是 1×3。"
+        "每个单词都得到自己的 q、k、v，大小都是 1×{m}。"
     ),
     "qkv.dot.text": (
         "“Thinking” 应该对每个单词关注多少？用它的查询 q₁ 和每个键做点积。"
@@ -46,7 +46,7 @@ STRINGS: dict[str, str] = {
     ),
     "qkv.scale.text": (
         "两个得分都除以 {root}。为什么是 {root}？它是 √d_k，用的是**论文中的 d_k = {d_k}**"
-        "（d_model = {d_model} 分给 {heads} 个头），而不是这些玩具向量自己的维度 3。"
+        "（d_model = {d_model} 分给 {heads} 个头），而不是这些玩具向量自己的维度 {width}。"
         "The Illustrated Transformer 在例子里沿用了论文的除数，笔记也照抄了。笔记说这是“工程问题没什么好解释的”；"
         "其实原因见“为什么除以 √d_k”页面：不缩放的话，长向量的点积会很大，把 softmax 推进饱和区。"
     ),
@@ -61,7 +61,7 @@ STRINGS: dict[str, str] = {
     "qkv.softmax.rounded": "保留两位小数：**{a}** 和 **{b}**，正是笔记里的数字。",
     "qkv.sum.text": (
         "“Thinking” 的输出 z₁ 是值向量的加权和。本页用的是精确的 softmax 权重 {wa} 和 {wb}；"
-        "笔记把它们四舍五入成了 0.88 和 0.12。"
+        "笔记把它们四舍五入成了 {ra} 和 {rb}。"
     ),
     "qkv.fig.sum.title": "加权求和：每个键的权重 × v，按维度叠加；◆ = 它们的和",
     "qkv.fig.dim": "v 的维度",
@@ -71,7 +71,7 @@ STRINGS: dict[str, str] = {
     "qkv.fig.weights": "③ softmax：注意力权重（和为 1）",
     "qkv.matrix.header": "矩阵形式：两个单词一起算",
     "qkv.matrix.text": (
-        "把单词按行堆起来：X（2×4）各做一次矩阵乘法就得到 Q、K、V（2×3）。QKᵀ 是一张 2×2 的表，"
+        "把单词按行堆起来：X（{w}×{n}）各做一次矩阵乘法就得到 Q、K、V（{w}×{m}）。QKᵀ 是一张 {w}×{w} 的表，"
         "列出每个查询和每个键的点积（行 = 查询，列 = 键）；第一行就是上面的两个得分。除以 √d_k = {root}，"
         "对每一行做 softmax，再乘以 V：Z 的第 1 行是 “Thinking” 的 z₁，第 2 行是 “Machines” 的 z₂。"
     ),
@@ -110,7 +110,9 @@ STRINGS: dict[str, str] = {
         "掩码决定每一对查询和键之间，查询能不能看这个键。做法是把 M 加到缩放后的得分上：允许关注的位置加 0，"
         "不允许的位置加 −∞。经过 softmax 后 e^−∞ = 0，所以被掩码的键权重恰好为 0，而这一行其余的权重加起来仍然是 1。"
     ),
-    "masks.doc.header": "1 · “i have a dream” 的因果掩码（笔记中的 4×4 例子）",
+    "masks.tex.allowed": "可以关注",
+    "masks.tex.masked": "被掩码",
+    "masks.doc.header": "1 · “i have a dream” 的因果掩码（笔记中的 {n}×{n} 例子）",
     "masks.doc.text": (
         "在解码器里，一个词元不能看到它后面的词元——翻译时它们还没有生成出来。对 {n} 个词元的句子，"
         "这是一个 {n}×{n} 的下三角掩码：查询 i 只能关注键 0…i。"
@@ -139,8 +141,8 @@ STRINGS: dict[str, str] = {
     "masks.live.check": "本页算出的权重与模型返回的注意力一致（最大差值 {diff}）。",
     "masks.pad.header": "3 · 填充（padding）：长度不同的句子组成一个批次",
     "masks.pad.text": (
-        "训练时句子按批次处理，而一个批次是一个矩形：较短的句子（{b} 个词元）用 `<pad>` 补齐到较长句子的 {width} "
-        "个（它有 {a} 个）。填充掩码在真实词元处为 True，在 `<pad>` 处为 False：任何查询都不能关注 `<pad>` 键。"
+        "训练时句子按批次处理，而一个批次是一个矩形：较短的句子（{b} 个词元）用 `<pad>` 补齐到较长句子的长度"
+        "（{a} 个词元），一共 {width} 列。填充掩码在真实词元处为 True，在 `<pad>` 处为 False：任何查询都不能关注 `<pad>` 键。"
     ),
     "masks.pad.fig": "补齐后的批次（蓝色 = 真实词元，灰色 = <pad>）",
     "masks.pad.sentence": "批次中的句子",
@@ -173,23 +175,24 @@ STRINGS: dict[str, str] = {
     "pe.intro": (
         "注意力本身不考虑顺序：把词元打乱，每个词元得到的输出不变，只是跟着一起被打乱。所以在第一层之前，"
         "每个词元的嵌入都要加上一个位置向量 PE(pos)。论文用的是固定的正弦和余弦：第 i 对维度以自己的角速度 "
-        "ω_i = 1/10000^(2i/d_model) 旋转，从每 2π ≈ 6.3 个位置转一圈（i = 0）到每 2π·10000 个位置转一圈。"
+        "ω_i = 1/10000^(2i/d_model) 旋转，从每 2π ≈ {fast} 个位置转一圈（i = 0）到每 2π·10000 ≈ {slow} 个位置转一圈。"
     ),
     "pe.note.header": "一篇笔记里的错误",
     "pe.note.text": (
         "笔记 002（“01: Attention is All You Need”，§2.2，公式 7）把余弦写成了 "
-        "cos(pos / 10,000^{2i+1 / d_model})，它的 pos = 1、d_model = 6 示例代码算的是 "
+        "cos(pos / 10,000^{{2i+1 / d_model}})，它的 pos = {pos}、d_model = {d} 示例代码算的是 "
         "10000 ** (2 * i + 1 / d_model)。按字面读，指数是 2i + 1/d_model；按它大概想表达的意思读，是 (2i+1)/d_model。"
         "论文中一对正弦和余弦用的是**同一个**指数 2i/d_model：PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model))。"
         "只有这样两者才共享同一个频率，PE(pos + k) 才是 PE(pos) 的一个旋转（见下面第 2 节）。"
         "这篇笔记自己的 PositionalEncoding 类和公式 9 确实对每一对维度只用一个频率；笔记 003 的公式写对了，本模型也遵循论文。"
     ),
+    "pe.note.eq": "笔记 002，公式 7：",
     "pe.note.paper": "论文：cos 指数 2i/d",
     "pe.note.literal": "笔记 002 字面写法：2i + 1/d",
     "pe.note.meant": "笔记 002 想表达的：(2i+1)/d",
     "pe.note.table": "d_model = {d} 时的 PE(pos = {pos})——笔记自己的例子——用三种方式计算（列是维度）：",
     "pe.note.rotation": (
-        "第 2 节的旋转检验（在 64 个位置上 PE(pos+1) = R·PE(pos) 的最大误差）：论文 {paper}；"
+        "第 2 节的旋转检验（在 {n} 个位置上 PE(pos+1) = R·PE(pos) 的最大误差）：论文 {paper}；"
         "笔记字面写法 {literal}；笔记想表达的写法 {meant}。用笔记的指数，就不存在这样的旋转。"
     ),
     "pe.matrix.header": "1 · PE 矩阵",
@@ -253,9 +256,10 @@ STRINGS: dict[str, str] = {
         "一个得分是 d_k 个乘积 q_j·k_j 的和。如果 q 和 k 的各个分量相互独立、均值为 0、方差为 1（笔记 002 的假设），"
         "每个乘积的方差是 1，总和的方差就是 d_k：向量越长，得分越大。除以 √d_k 后，无论 d_k 多大，方差都回到 1。"
     ),
+    "scaling.tex.when": "当某个权重趋近 1（其余趋近 0）时",
     "scaling.dk": "d_k（每个查询/键向量的维度）",
     "scaling.var.header": "1 · q·k 的方差随 d_k 增长",
-    "scaling.var.fig": "得分的方差：每个 d_k 取 4000 对随机 q、k（双对数坐标）",
+    "scaling.var.fig": "得分的方差：每个 d_k 取 {samples} 对随机 q、k（双对数坐标）",
     "scaling.var.axis": "得分的方差",
     "scaling.var.raw": "q·k",
     "scaling.var.scaled": "q·k / √d_k",
@@ -264,20 +268,20 @@ STRINGS: dict[str, str] = {
         "d_k = {d} 时，q·k 的样本方差为 {raw}（标准差 {std}）；除以 √d_k 之后为 {scaled}。虚线标出所选的 d_k。"
     ),
     "scaling.sat.header": "2 · 得分过大会让 softmax 饱和",
-    "scaling.sat.fig": "一个随机查询对 8 个随机键，d_k = {d}",
+    "scaling.sat.fig": "一个随机查询对 {n} 个随机键，d_k = {d}",
     "scaling.sat.keys": "{n} 个键",
     "scaling.sat.weight": "softmax 权重",
     "scaling.sat.raw": "softmax(q·k)",
     "scaling.sat.scaled": "softmax(q·k / {root})",
     "scaling.sat.text": (
-        "不缩放时，这里最大的权重是 {top_raw}；缩放后是 {top_scaled}。对 500 个随机查询取平均，最大权重不缩放时为 "
+        "不缩放时，这里最大的权重是 {top_raw}；缩放后是 {top_scaled}。对 {trials} 个随机查询取平均，最大权重不缩放时为 "
         "{mean_raw}，缩放后为 {mean_scaled}（完全均匀时为 {uniform}）。饱和的 softmax——一个权重接近 1，其余接近 0——"
         "对得分的变化几乎没有反应：它最大的梯度 w(1 − w) 不缩放时是 {grad_raw}，缩放后是 {grad_scaled}，"
         "所以训练时很难通过它学到东西。拖动 d_k 滑块：d_k 越大，效果越明显。"
     ),
     "scaling.toy.header": "3 · 回到那个经典例子",
     "scaling.toy.text": (
-        "经典例子把得分 {a} 和 {b} 除以 8 = √64，第一个权重是 {w8}。如果除以 √3 ≈ {root3}（它的向量的真实维度），"
+        "经典例子把得分 {a} 和 {b} 除以 {root} = √{d_k}，第一个权重是 {w8}。如果除以 √{width} ≈ {root3}（它的向量的真实维度），"
         "第一个权重会是 {w3}：已经饱和了。除以 √d_k 正是为了让 softmax 保持在有用的范围内。"
     ),
     # ---- 多头形状
@@ -289,7 +293,7 @@ STRINGS: dict[str, str] = {
     ),
     "mh.doc.header": "1 · 笔记中的形状推演",
     "mh.doc.text": (
-        "笔记 001 的例子：批次大小 64，12 个查询词，10 个键/值词，隐藏维度 300，6 个头。修改这些数字，看每个形状如何变化。"
+        "笔记 001 的例子：批次大小 {batch}，{query_len} 个查询词，{key_len} 个键/值词，隐藏维度 {hidden}，{heads} 个头。修改这些数字，看每个形状如何变化。"
     ),
     "mh.in.batch": "批次大小",
     "mh.in.query_len": "查询词数",
@@ -325,10 +329,9 @@ STRINGS: dict[str, str] = {
         "批量矩阵乘法一起计算。"
     ),
     "mh.doc.bugs": (
-        "笔记 001 里有两处小错误：它的第一个例子对 300 维的向量构造了 nn.MultiheadAttention(embed_dim = 299, "
-        "num_heads = 1)——PyTorch 会拒绝（“was expecting embedding dimension of 299, but got 300”），embed_dim 必须是 300。"
-        "另外在它手写的版本里，K、V、Q 的注释把词数写反了：Q 有 12 个词（[64, 12, 300] → [64, 6, 12, 50]），"
-        "K 和 V 有 10 个（[64, 10, 300] → [64, 6, 10, 50]）。"
+        "笔记 001 里有两处小错误。它的第一个例子对 {hidden} 维的向量构造了 nn.MultiheadAttention(embed_dim = {bad}, "
+        "num_heads = 1)；在这里实际运行，PyTorch 会拒绝：“{error}”。embed_dim 必须是 {hidden}。另外在它手写的版本里，"
+        "K、V、Q 的注释把词数写反了：Q 有 {lq} 个词（{q_in} → {q_heads}），K 和 V 有 {lk} 个（{k_in} → {k_heads}）。"
     ),
     "mh.live.header": "2 · 真实模型中的同样形状",
     "mh.live.text": (
@@ -369,6 +372,11 @@ STRINGS: dict[str, str] = {
     "anatomy.params.fig": "各部分的参数量（所有层合计）",
     "anatomy.params.axis": "参数量",
     "anatomy.formula.header": "笔记中的公式：每层编码器 12H² + 13H",
+    "anatomy.tex.attention": "注意力",
+    "anatomy.tex.norms": "2 个层归一化",
+    "anatomy.tex.decoder": "解码器层",
+    "anatomy.tex.cross": "交叉注意力",
+    "anatomy.tex.norm3": "第 3 个层归一化",
     "anatomy.formula.text": (
         "笔记 003 在 d_ff = 4H 的前提下统计一层编码器。本模型 d_ff / H = {ratio}，所以公式适用：H = {h} 时，"
         "12H² + 13H = {formula}；把各部分加起来得到 {layer}；模型第一层编码器实际有 {model} 个参数。"
