@@ -29,21 +29,27 @@ def _next_logits(model: Transformer, enc: EncoderOutput, ys: torch.Tensor, state
 
 
 def greedy_decode(
-    model: Transformer, enc: EncoderOutput, max_new_tokens: int, use_cache: bool = True
+    model: Transformer, enc: EncoderOutput, max_new_tokens: int | list[int], use_cache: bool = True
 ) -> list[list[int]]:
-    """Batched greedy search; returns each sentence's output ids without <s> and </s>."""
+    """Batched greedy search; returns each sentence's output ids without <s> and </s>.
+
+    `max_new_tokens` may differ per sentence, so a sentence decodes the same
+    alone as inside a batch of longer ones.
+    """
     c = model.config
     batch = enc.memory.size(0)
+    limits = [max_new_tokens] * batch if isinstance(max_new_tokens, int) else list(max_new_tokens)
     ys = torch.full((batch, 1), c.bos_id, dtype=torch.long, device=enc.memory.device)
-    done = torch.zeros(batch, dtype=torch.bool, device=ys.device)
+    done = torch.tensor([n <= 0 for n in limits], dtype=torch.bool, device=ys.device)
+    limit = torch.tensor(limits, device=ys.device)
     state = model.start_state(enc) if use_cache else None
-    for _ in range(max_new_tokens):
+    for t in range(max(limits, default=0)):
+        if bool(done.all()):
+            break
         logits, state = _next_logits(model, enc, ys, state, use_cache)
         nxt = logits.argmax(-1).masked_fill(done, c.pad_id)
         ys = torch.cat([ys, nxt[:, None]], dim=1)
-        done |= nxt == c.eos_id
-        if bool(done.all()):
-            break
+        done |= (nxt == c.eos_id) | (limit <= t + 1)
     return [[i for i in row if i not in (c.pad_id, c.eos_id)] for row in ys[:, 1:].tolist()]
 
 

@@ -40,7 +40,9 @@ def train_tokenizer(texts: Iterable[str], vocab_size: int, *, mark_word_starts: 
     trainer = trainers.BpeTrainer(
         vocab_size=vocab_size - len(BYTE_TOKENS),
         special_tokens=list(SPECIAL_TOKENS),
-        initial_alphabet=[chr(c) for c in range(0x21, 0x7F)],  # "<", "(" etc. stay readable
+        # "<", "(" etc. stay readable; "▁" must exist even if training text had no spaces,
+        # since the decoder turns "▁" into a space before byte fallback runs.
+        initial_alphabet=[chr(c) for c in range(0x21, 0x7F)] + [WORD_START],
         show_progress=False,
     )
     tok.train_from_iterator(texts, trainer)

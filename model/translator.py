@@ -177,7 +177,7 @@ class Translator:
             enc = self.model.encode(src)
             beams: list[list[BeamStep] | None] = []
             if beam == 1:
-                outputs = greedy_decode(self.model, enc, self._max_new(src.size(1)))
+                outputs = greedy_decode(self.model, enc, [self._max_new(len(ids)) for _, ids, _ in prepared])
                 beams = [None] * len(texts)
             else:
                 outputs = []
@@ -202,6 +202,8 @@ class Translator:
         tgt_in = torch.tensor([[c.bos_id, *out_ids]], device=device)
         enc = self.model.encode(src, trace=True)
         dec = self.model.decode(tgt_in, enc, trace=True)
+        if len(out_ids) >= self._max_new(len(src_ids)):
+            notices = [*notices, f"The translation reached the {len(out_ids)}-token output limit and was cut there."]
         probs = torch.softmax(dec.logits[0].float(), dim=-1)  # (T, vocab)
         predicted = [*out_ids, c.eos_id]
         top_p, top_i = probs.topk(min(top_k, probs.size(-1)), dim=-1)

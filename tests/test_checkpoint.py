@@ -1,0 +1,121 @@
+"""Checkpoint folders: lossless round trip, and a clear error for every way they can be broken."""
+
+import json
+import shutil
+
+import pytest
+import torch
+
+from model import CheckpointError, Translator, load_checkpoint, save_checkpoint
+from model.checkpoint import CONFIG, WEIGHTS
+from tests.tiny import tiny_model, tokenizers
+
+
+@pytest.fixture()
+def saved(tmp_path):
+    src, tgt = tokenizers()
+    model = tiny_model(seed=7)
+    folder = save_checkpoint(tmp_path / "ck", model, src, tgt, card="# card", training_log={"train": []})
+    return folder, model
+
+
+def test_round_trip_gives_identical_weights_and_outputs(saved):
+    folder, model = saved
+    loaded, src, tgt = load_checkpoint(folder, "cpu")
+    assert loaded.config == model.config and not loaded.training
+    for k, v in model.state_dict().items():
+        assert torch.equal(v, loaded.state_dict()[k]), k
+    a = Translator(model, src, tgt).translate("I have a dream.")
+    b = Translator(loaded, src, tgt).translate("I have a dream.")
+    assert a.output_tokens == b.output_tokens
+    assert (a.cross == b.cross).all()
+
+
+def test_float16_checkpoint_loads_as_float32_within_rounding(tmp_path):
+    src, tgt = tokenizers()
+    model = tiny_model(seed=7)
+    folder = save_checkpoint(tmp_path / "half", model, src, tgt, dtype=torch.float16)
+    loaded, _, _ = load_checkpoint(folder, "cpu")
+    for k, v in model.state_dict().items():
+        assert loaded.state_dict()[k].dtype == torch.float32
+        torch.testing.assert_close(loaded.state_dict()[k], v, atol=1e-3, rtol=1e-3)
+
+
+def expect_error(folder, *words):
+    with pytest.raises(CheckpointError) as info:
+        load_checkpoint(folder, "cpu")
+    message = str(info.value)
+    for word in words:
+        assert word in message, message
+    assert "retrain" in message  # says what to do
+
+
+def test_missing_folder(tmp_path):
+    expect_error(tmp_path / "nope", "does not exist")
+
+
+def test_missing_file(saved):
+    folder, _ = saved
+    (folder / WEIGHTS).unlink()
+    expect_error(folder, "missing", WEIGHTS)
+
+
+def test_corrupt_weights(saved):
+    folder, _ = saved
+    (folder / WEIGHTS).write_bytes(b"\x00garbage" * 100)
+    expect_error(folder, "corrupt or truncated")
+
+
+def test_truncated_weights(saved):
+    folder, _ = saved
+    data = (folder / WEIGHTS).read_bytes()
+    (folder / WEIGHTS).write_bytes(data[: len(data) // 2])
+    expect_error(folder, "corrupt or truncated")
+
+
+def test_config_that_does_not_match_the_weights(saved, tmp_path):
+    folder, _ = saved
+    config = json.loads((folder / CONFIG).read_text())
+    config["d_ff"] = 128
+    (folder / CONFIG).write_text(json.dumps(config))
+    expect_error(folder, "does not match", "shape")
+
+
+def test_broken_config(saved):
+    folder, _ = saved
+    (folder / CONFIG).write_text("{not json")
+    expect_error(folder, "not valid JSON")
+    (folder / CONFIG).write_text(json.dumps({"src_vocab_size": 10, "tgt_vocab_size": 10, "d_model": 30, "n_heads": 4}))
+    expect_error(folder, "divisible")
+
+
+def test_pickle_is_never_loaded(saved):
+    """A torch pickle (which could run code) renamed to the weights file is refused, not executed."""
+    folder, model = saved
+
+    class Boom:
+        def __reduce__(self):
+            return (exec, ("raise SystemExit('code ran')",))
+
+    torch.save({"x": Boom()}, folder / WEIGHTS)
+    expect_error(folder, "corrupt or truncated")
+
+
+def test_shipped_checkpoint_is_small_and_loads():
+    from model.translator import DEFAULT_CHECKPOINT
+
+    if not DEFAULT_CHECKPOINT.exists():
+        pytest.skip("shipped checkpoint not present")
+    size = sum(p.stat().st_size for p in DEFAULT_CHECKPOINT.iterdir())
+    assert size <= 25 * 2**20
+    model, _, _ = load_checkpoint(DEFAULT_CHECKPOINT, "cpu")
+    assert (DEFAULT_CHECKPOINT / "README.md").read_text().count("Tatoeba") >= 1
+
+
+def test_device_is_cpu_when_asked(saved):
+    folder, _ = saved
+    model, _, _ = load_checkpoint(folder, "cpu")
+    assert next(model.parameters()).device.type == "cpu"
+    if not torch.cuda.is_available():
+        with pytest.raises(CheckpointError, match="no CUDA"):
+            load_checkpoint(folder, "cuda")
