@@ -244,7 +244,8 @@ def main(argv: list[str] | None = None) -> int:
     if resume:
         model.load_state_dict(resume["model"])
         optimizer.load_state_dict(resume["optimizer"])
-        log = json.loads(resume["log"])
+        # The log carries on; the command and machine are those of the latest (resumed) run.
+        log = {**json.loads(resume["log"]), "argv": sys.argv[1:] if argv is None else argv, "hardware": hardware}
         step, epoch, elapsed = resume["step"], resume["epoch"], resume["elapsed"]
         rng.setstate(tuple(v if not isinstance(v, list) else tuple(v) for v in json.loads(resume["rng"])))
     net = torch.nn.parallel.DistributedDataParallel(model) if distributed else model
