@@ -97,9 +97,12 @@ PLOTLY_CONFIG = {"displaylogo": False, "toImageButtonOptions": {"format": "svg"}
 _MARKDOWN_SPECIAL = frozenset("\\`*_{}[]()<>#+-.!|~:$&=\"'%^@/;,?")
 
 
-def md_escape(text: str) -> str:
+_BADGE_SPECIAL = _MARKDOWN_SPECIAL - {"[", "]"}  # st.badge escapes brackets itself
+
+
+def md_escape(text: str, special: frozenset[str] = _MARKDOWN_SPECIAL) -> str:
     """Model or user text made inert for st.markdown-based elements (no formatting, links, directives or LaTeX)."""
-    return "".join("\\" + ch if ch in _MARKDOWN_SPECIAL else ch for ch in str(text))
+    return "".join("\\" + ch if ch in special else ch for ch in str(text))
 
 
 def token_chips(tokens: list[str], color: str = "blue", special_color: str = "gray") -> None:
@@ -107,7 +110,7 @@ def token_chips(tokens: list[str], color: str = "blue", special_color: str = "gr
     with st.container(horizontal=True, gap="small"):
         for i, token in enumerate(tokens):
             special = token.startswith("<") and token.endswith(">")
-            st.badge(md_escape(token), color=special_color if special else color, help=t("chips.position", n=i))
+            st.badge(md_escape(token, _BADGE_SPECIAL), color=special_color if special else color, help=t("chips.position", n=i))
 
 
 def pick(weights, layer: int, head: int):

@@ -146,3 +146,13 @@ def test_decoding_page_shows_beams_when_beam_search(model_calls):
     assert len(charts) == 4
     names = {trace["name"] for trace in charts[3]["data"]}
     assert "kept" in names
+
+
+def test_markup_in_the_sentence_stays_text():
+    at = app("<b>Hi</b> & *you* [x](y) :red[z]")
+    (heatmap,) = specs(at)
+    ticks = heatmap["layout"]["xaxis"]["ticktext"]
+    assert "&lt;" in ticks and "<" not in ticks  # Plotly would render a raw "<b>" as bold
+    badges = [m.value for m in at.markdown if "badge[" in m.value]
+    assert ":blue-badge[\\*]" in badges and ":blue-badge[\\<]" in badges  # escaped, not emphasis or HTML
+    assert ":blue-badge[\\[]" in badges  # st.badge escapes brackets itself; escaping twice breaks the badge

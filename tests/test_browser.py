@@ -118,13 +118,20 @@ def nav_links(page) -> list[str]:
     return page.locator("[data-testid='stSidebarNav'] a").evaluate_all("links => links.map(a => a.href)")
 
 
+# Labels of the widgets the tour clicks, per language (they come from i18n/<lang>/explorer.py).
+TOUR = {
+    "en": {"views": ("All heads", "Head view"), "step": "Output step", "every_head": "Show every layer and head"},
+    "zh": {"views": ("全部头", "连线视图"), "step": "输出步", "every_head": "显示每一层的每一个头"},
+}
+
+
 def test_every_page_in_both_languages(page):
     # Beam search, so the decoding page also shows kept and dropped hypotheses.
     beam = page.locator("[data-testid='stSidebar']").get_by_role("slider", name="Beam size")
     beam.focus()
     page.keyboard.press("ArrowRight")
     settle(page)
-    for language in ("en", "zh"):
+    for language, labels in TOUR.items():
         if language == "zh":
             page.locator("[data-testid='stSidebar']").get_by_text("中文", exact=True).click()
             settle(page)
@@ -135,6 +142,19 @@ def test_every_page_in_both_languages(page):
             page.locator("[data-testid='stSidebarNav'] a").nth(i).click()
             settle(page)
             name = urlparse(href).path.strip("/") or "translate"  # the default page lives at /
-            if name in ("translate", "decoding"):
-                page.locator(".js-plotly-plot").first.wait_for()
             screenshot(page, f"page_{name}_{language}")
+            if name == "translate":
+                page.locator(".js-plotly-plot").first.wait_for()
+                for n, view in enumerate(labels["views"]):
+                    choose(page, view)
+                    screenshot(page, f"page_translate_{language}_view{n + 2}")
+            elif name == "decoding":
+                page.locator(".js-plotly-plot").first.wait_for()
+                page.get_by_role("slider", name=labels["step"]).focus()
+                page.keyboard.press("ArrowRight")
+                page.keyboard.press("ArrowRight")
+                settle(page)
+                page.locator("[data-testid='stMain']").get_by_text(labels["every_head"], exact=True).click()
+                settle(page)
+                assert page.locator(".js-plotly-plot").count() == 4  # mask row, cross-attention, candidates, beams
+                screenshot(page, f"page_decoding_{language}_step3")

@@ -148,8 +148,8 @@ def beam_chart(
         height=110 + 28 * len(rows),
         barmode="overlay",
         legend=dict(orientation="h", x=0, y=1.0, yanchor="bottom"),
-        xaxis=dict(type="log", range=[min(low - 0.5, -1.0), 0], title=dict(text=plain_text(value_label)),
-                   gridcolor="#eee"),
+        xaxis=dict(type="log", range=[min(low - 0.5, -1.0), 0], dtick=1, title=dict(text=plain_text(value_label)),
+                   gridcolor="#eee"),  # dtick=1: one labelled tick per power of ten
         yaxis=dict(tickmode="array", tickvals=list(range(len(rows))), ticktext=[r[1] for r in rows],
                    range=[len(rows) - 0.5, -0.5], title=dict(text=plain_text(hypothesis_title)),
                    tickfont=dict(size=13, family=FONT)),

@@ -70,6 +70,7 @@ def head_view(
     yq, yk = token_positions(tq, span), token_positions(tk, span)
     q_text, k_text = token_labels(query_tokens), token_labels(key_tokens)
     value = plain_text(value_label)
+    fade = 1.0 if len(heads) == 1 else 0.7  # overlapping heads stay see-through
     fig = go.Figure()
     for head in heads:
         hw = w[head]
@@ -85,7 +86,7 @@ def head_view(
             ys = np.column_stack([yq[qi], yk[ki], np.full(len(qi), np.nan)]).ravel().astype(np.float32)
             fig.add_trace(go.Scatter(
                 x=xs, y=ys, mode="lines", line=dict(color=head_color(head), width=0.8 + 5 * strength),
-                opacity=float(np.clip(0.15 + strength, 0.2, 0.95)),
+                opacity=float(np.clip(0.15 + strength, 0.2, 0.95) * fade),
                 legendgroup=f"head{head}", name=name, showlegend=False, hoverinfo="skip",
             ))
         # Lines only hover at their points, so a marker on each line's middle carries the exact weight.
@@ -101,7 +102,7 @@ def head_view(
     apply_style(
         fig,
         title,
-        height=150 + max(span, 10) * ROW_PX,
+        height=150 + max(span * ROW_PX, 360),  # a short sentence still gets room between its lines
         width=680,
         showlegend=True,
         legend=dict(orientation="h", x=0.5, xanchor="center", y=-0.01, yanchor="top", itemclick="toggle",
