@@ -4,23 +4,24 @@ import streamlit as st
 
 from app_pages import common
 
-st.set_page_config(page_title="Attention, explained", page_icon="🔍", layout="wide")
+st.set_page_config(page_title="Attention, explained", page_icon=":material/visibility:", layout="wide")
 common.sidebar()
 
 
 def page(name: str, icon: str, default: bool = False) -> st.Page:
+    # Material icons ship with Streamlit's own font; emoji would need a colour-emoji font on the server.
     return st.Page(f"app_pages/{name}.py", title=common.t(f"nav.{name}"), icon=icon, url_path=name, default=default)
 
 
 pages = {
-    common.t("nav.section.explore"): [page("translate", "🌐", default=True), page("decoding", "🪜")],
+    common.t("nav.section.explore"): [page("translate", ":material/translate:", default=True), page("decoding", ":material/stairs:")],
     common.t("nav.section.learn"): [
-        page("qkv", "🧮"),
-        page("masks", "🎭"),
-        page("positional", "〰️"),
-        page("scaling", "📏"),
-        page("multihead", "🧩"),
-        page("anatomy", "🏗️"),
+        page("qkv", ":material/calculate:"),
+        page("masks", ":material/grid_on:"),
+        page("positional", ":material/waves:"),
+        page("scaling", ":material/straighten:"),
+        page("multihead", ":material/view_module:"),
+        page("anatomy", ":material/account_tree:"),
     ],
 }
 st.navigation(pages).run()
