@@ -199,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
     is_main = rank == 0
     say = (lambda *a: print(*a, flush=True)) if is_main else (lambda *a: None)
     torch.manual_seed(args.seed)
-    rng = random.Random(args.seed + rank)
+    rng = random.Random(args.seed)  # the same on every rank: all build the same batches, then take their share
     work = Path(args.work_dir or Path("runs") / Path(args.out).name)
     work.mkdir(parents=True, exist_ok=True)
 
@@ -274,8 +274,9 @@ def main(argv: list[str] | None = None) -> int:
     while epoch < args.epochs and not out_of_time:
         net.train()
         batches = make_batches(train_examples, args.max_tokens, rng)
-        if distributed:
-            batches = batches[rank :: dist.get_world_size()]
+        if distributed:  # equal shares, or the ranks with one batch more would wait forever in all-reduce
+            world = dist.get_world_size()
+            batches = batches[rank::world][: len(batches) // world]
         total, tokens = 0.0, 0
         for batch in batches:
             src, tgt_in, tgt_out = (t.to(device) for t in collate(batch, config.pad_id))
@@ -298,8 +299,12 @@ def main(argv: list[str] | None = None) -> int:
             if step % 50 == 0:
                 log["train"].append({"step": step, "epoch": epoch + 1, "loss": round(loss.item(), 4), "lr": lr,
                                      "minutes": round((time.time() - started) / 60, 2)})
-            if (time.time() - started) / 60 > args.max_minutes:
-                out_of_time = True
+            out_of_time = (time.time() - started) / 60 > args.max_minutes
+            if distributed:  # rank 0's clock decides for all, so no rank leaves the others waiting
+                flag = torch.tensor([float(out_of_time)], device=device)
+                dist.broadcast(flag, 0)
+                out_of_time = bool(flag.item())
+            if out_of_time:
                 break
         epoch += 1
         elapsed = time.time() - started
