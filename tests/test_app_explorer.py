@@ -156,3 +156,12 @@ def test_markup_in_the_sentence_stays_text():
     badges = [m.value for m in at.markdown if "badge[" in m.value]
     assert ":blue-badge[\\*]" in badges and ":blue-badge[\\<]" in badges  # escaped, not emphasis or HTML
     assert ":blue-badge[\\[]" in badges  # st.badge escapes brackets itself; escaping twice breaks the badge
+
+
+def test_truncation_notice_is_shown_and_long_input_still_renders():
+    at = app(" ".join(["The dog saw the cat."] * 60))  # far beyond the model's source length
+    assert any("truncated" in notice.value for notice in at.info)
+    (heatmap,) = specs(at)
+    assert len(heatmap["layout"]["xaxis"]["ticktext"]) > 100
+    at.segmented_control(key="explorer.view").set_value("lines").run()
+    assert not at.exception
