@@ -22,10 +22,12 @@ def _next_logits(model: Transformer, enc: EncoderOutput, ys: torch.Tensor, state
         logits, state = out.logits[:, -1], out.state
     else:
         logits, state = model.decode(ys, enc).logits[:, -1], None
-    c = model.config
-    # Padding, <s> and <unk> are never a sensible next token.
-    logits = logits.float().index_fill(1, torch.tensor([c.pad_id, c.bos_id, c.unk_id], device=logits.device), float("-inf"))
-    return logits, state
+    return never_next(logits.float(), model.config), state
+
+
+def never_next(logits: torch.Tensor, c) -> torch.Tensor:
+    """logits (..., vocab) with padding, <s> and <unk> ruled out: they are never a sensible next token."""
+    return logits.index_fill(-1, torch.tensor([c.pad_id, c.bos_id, c.unk_id], device=logits.device), float("-inf"))
 
 
 def greedy_decode(

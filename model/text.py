@@ -6,6 +6,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from .tokenizer import WORD_START
+
 # Control (Cc), format (Cf: zero-width space/joiners, bidi marks), surrogate (Cs),
 # private-use (Co) and unassigned (Cn) code points carry no meaning for translation.
 _DROP_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn"}
@@ -13,10 +15,31 @@ _SPACE = re.compile(r"\s+")
 
 
 def clean_text(text: str) -> str:
-    """Drop invisible/control characters and collapse whitespace runs to one space."""
-    text = _SPACE.sub(" ", text)
+    """Drop invisible/control characters, read a literal "▁" as a space, collapse whitespace runs to one space.
+
+    The tokenizer marks word starts with "▁" and decodes every "▁" back to a
+    space, so a "▁" left in the text could never come back out as itself.
+    """
+    text = _SPACE.sub(" ", text.replace(WORD_START, " "))
     kept = "".join(ch for ch in text if unicodedata.category(ch) not in _DROP_CATEGORIES)
     return _SPACE.sub(" ", kept).strip()
+
+
+def normalize_source(text: str) -> str:
+    """English input as the source tokenizer round-trips it exactly: NFKC, then clean_text.
+
+    decode(encode(normalize_source(x))) == normalize_source(x) for any string x
+    (tests/test_property.py). NFKC first, as the tokenizer's own normaliser does
+    (full-width "Ａ" → "A", "ﬁ" → "fi"); it can also make spaces ("¨" → " ̈"),
+    and dropping a character can leave a pair NFKC would compose, so the two
+    steps repeat until nothing changes (in practice at most twice).
+    """
+    for _ in range(4):
+        cleaned = clean_text(unicodedata.normalize("NFKC", text))
+        if cleaned == text:
+            break
+        text = cleaned
+    return text
 
 
 @lru_cache(maxsize=1)

@@ -7,6 +7,7 @@ import json
 import sys
 
 from .checkpoint import CheckpointError
+from .threads import configure_torch_threads
 from .translator import DEFAULT_CHECKPOINT, InputError, TranslationResult, Translator
 
 
@@ -53,6 +54,7 @@ def main(argv: list[str] | None = None) -> int:
         return fail("the sentence is empty; give some English text to translate")
     else:
         lines = [args.text]
+    configure_torch_threads()  # before the model's first op
     try:
         translator = Translator.from_checkpoint(args.checkpoint, device=args.device)
     except CheckpointError as exc:

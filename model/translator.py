@@ -14,19 +14,21 @@ import numpy as np
 import torch
 
 from .checkpoint import load_checkpoint
-from .decoding import BeamStep, beam_decode, greedy_decode
+from .decoding import BeamStep, beam_decode, greedy_decode, never_next
 from .data import pad
-from .text import clean_text
+from .text import clean_text, normalize_source
+from .threads import default_concurrency
 from .tokenizer import TextTokenizer
 from .transformer import Transformer
 
 DEFAULT_CHECKPOINT = Path(__file__).resolve().parent.parent / "checkpoints" / "en-zh"
 MAX_CHARS = 1000  # longer input is cut before tokenising (a 100,000-character paste must not stall the server)
+MAX_BEAM = 16  # each beam multiplies the decoding work; the app offers up to 8
 ATTENTION_KINDS = ("encoder_self", "decoder_self", "cross")
 
 
 class InputError(ValueError):
-    """Text that cannot be translated (empty, blank, nothing translatable)."""
+    """Input that cannot be translated (empty, blank, only invisible characters, not a string) or bad settings."""
 
 
 @dataclass(frozen=True)
@@ -119,7 +121,7 @@ class Translator:
         source_tokenizer: TextTokenizer,
         target_tokenizer: TextTokenizer,
         checkpoint: str = "",
-        max_concurrent: int = 2,
+        max_concurrent: int | None = None,
     ) -> None:
         self.model = model.eval()
         self.src_tok = source_tokenizer
@@ -127,8 +129,9 @@ class Translator:
         self.checkpoint = checkpoint
         self.config = model.config
         self.max_source_tokens = self.config.max_len - 1  # room for </s>
-        # Bursts queue here instead of oversubscribing the CPU's cores.
-        self._slots = threading.BoundedSemaphore(max_concurrent)
+        # Bursts queue here instead of oversubscribing the CPU's cores (see model/threads.py).
+        self.max_concurrent = max_concurrent or default_concurrency()
+        self._slots = threading.BoundedSemaphore(self.max_concurrent)
 
     @classmethod
     def from_checkpoint(cls, folder: str | Path = DEFAULT_CHECKPOINT, device: str | None = None, **kw) -> "Translator":
@@ -140,16 +143,21 @@ class Translator:
         return next(self.model.parameters()).device
 
     def prepare(self, text: str) -> tuple[str, list[int], list[str]]:
-        """Clean and tokenise; returns (text used, source ids with </s>, notices). Raises InputError."""
+        """Normalise and tokenise; returns (text used, source ids with </s>, notices). Raises InputError.
+
+        The limits hold here, on the server, whatever a browser lets through:
+        MAX_CHARS characters, then the model's source tokens.
+        """
         if not isinstance(text, str):
             raise InputError(f"text must be a string, got {type(text).__name__}")
         notices = []
-        if len(text) > MAX_CHARS * 4:
-            text = text[: MAX_CHARS * 4]  # bound the cost of cleaning itself
-        text = clean_text(text)
+        too_long = len(text) > MAX_CHARS * 4
+        if too_long:
+            text = text[: MAX_CHARS * 4]  # bound the cost of normalising itself
+        text = normalize_source(text)
         if not text:
             raise InputError("Please type a sentence: the text is empty or has only invisible characters.")
-        if len(text) > MAX_CHARS:
+        if too_long or len(text) > MAX_CHARS:
             text = text[:MAX_CHARS].rstrip()
             notices.append(f"Input was longer than {MAX_CHARS} characters; only the first {MAX_CHARS} were used.")
         ids = self.src_tok.encode(text)
@@ -167,8 +175,12 @@ class Translator:
 
     def translate_batch(self, texts: list[str], beam: int = 1, top_k: int = 5) -> list[TranslationResult]:
         """Translate several sentences; greedy runs them as one padded batch."""
-        if beam < 1:
-            raise InputError(f"beam size must be at least 1, got {beam}")
+        if not 1 <= beam <= MAX_BEAM:
+            raise InputError(f"beam size must be between 1 and {MAX_BEAM}, got {beam}")
+        if top_k < 1:
+            raise InputError(f"top_k must be at least 1, got {top_k}")
+        if not texts:
+            return []
         prepared = [self.prepare(t) for t in texts]
         with self._slots, torch.inference_mode():
             c = self.config
@@ -192,6 +204,7 @@ class Translator:
             ]
 
     def _max_new(self, src_len: int) -> int:
+        """Generated-token limit: twice the source plus some slack, within the positional table."""
         return min(self.config.max_len - 1, 2 * src_len + 10)
 
     def _result(self, text, src_ids, out_ids, beam_record, notices, beam, top_k) -> TranslationResult:
@@ -204,7 +217,8 @@ class Translator:
         dec = self.model.decode(tgt_in, enc, trace=True)
         if len(out_ids) >= self._max_new(len(src_ids)):
             notices = [*notices, f"The translation reached the {len(out_ids)}-token output limit and was cut there."]
-        probs = torch.softmax(dec.logits[0].float(), dim=-1)  # (T, vocab)
+        # The distribution the search chose from, so the chosen token is the top candidate under greedy.
+        probs = torch.softmax(never_next(dec.logits[0].float(), c), dim=-1)  # (T, vocab)
         predicted = [*out_ids, c.eos_id]
         top_p, top_i = probs.topk(min(top_k, probs.size(-1)), dim=-1)
         tok = self.tgt_tok.tokens
@@ -221,7 +235,7 @@ class Translator:
             source_tokens=self.src_tok.tokens(src_ids),
             target_tokens=tok(tgt_in[0].tolist()),
             output_tokens=tok(predicted),
-            translation=self.tgt_tok.decode(out_ids),
+            translation=clean_text(self.tgt_tok.decode(out_ids)),  # byte tokens could spell control characters
             encoder_self=np32(enc.self_attn[:, 0]),
             decoder_self=np32(dec.self_attn[:, 0]),
             cross=np32(dec.cross_attn[:, 0]),
