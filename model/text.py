@@ -29,13 +29,21 @@ def normalize_source(text: str) -> str:
     """English input as the source tokenizer round-trips it exactly: NFKC, then clean_text.
 
     decode(encode(normalize_source(x))) == normalize_source(x) for any string x
-    (tests/test_property.py). NFKC first, as the tokenizer's own normaliser does
-    (full-width "Ａ" → "A", "ﬁ" → "fi"); it can also make spaces ("¨" → " ̈"),
-    and dropping a character can leave a pair NFKC would compose, so the two
-    steps repeat until nothing changes (in practice at most twice).
+    (tests/test_property.py). NFKC as the tokenizer's own normaliser does
+    (full-width "Ａ" → "A", "ﬁ" → "fi").
+    """
+    return normalize(text, "NFKC")
+
+
+def normalize(text: str, form: str) -> str:
+    """Unicode normal form `form`, then clean_text, repeated until nothing changes.
+
+    NFKC can make spaces ("¨" → " ̈"), and dropping an invisible character can
+    leave a pair the normal form would compose, so one pass is not always
+    enough (in practice two are).
     """
     for _ in range(4):
-        cleaned = clean_text(unicodedata.normalize("NFKC", text))
+        cleaned = clean_text(unicodedata.normalize(form, text))
         if cleaned == text:
             break
         text = cleaned

@@ -68,6 +68,9 @@ class TextTokenizer:
 
     def __init__(self, tokenizer: Tokenizer) -> None:
         self._tok = tokenizer
+        # Typed text is only ever text: "<s>" or "<pad>" in a sentence must not become a control token
+        # (a "<pad>" id would even hide the word from attention). Set once here, never per call.
+        tokenizer.encode_special_tokens = True
         vocab = tokenizer.get_vocab()
         for i, name in enumerate(SPECIAL_TOKENS):
             if vocab.get(name) != i:
