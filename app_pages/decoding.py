@@ -102,6 +102,6 @@ st.caption(common.t("decoding.intro"))
 current = common.current_result()
 st.markdown(common.t("decoding.sentence", source=common.md_escape(current.source_text),
                      translation=common.md_escape(current.translation or "∅")))
-st.page_link("app_pages/translate.py", label=common.t("decoding.change_sentence"), icon="🌐")
+st.page_link("app_pages/translate.py", label=common.t("decoding.change_sentence"), icon=":material/translate:")
 st.divider()
 step_view(current)
