@@ -14,6 +14,10 @@ import torch
 
 from i18n import LANGUAGES, translate_key
 from model import CheckpointError, InputError, TranslationResult, Translator
+from model.threads import configure_torch_threads
+
+# Once per process, before the model's first op: every session shares these threads (model/threads.py).
+configure_torch_threads()
 
 CHECKPOINTS = Path(__file__).resolve().parent.parent / "checkpoints"
 EXAMPLES = ("Thinking Machines", "I have a dream.", "Who are you?", "The dog saw the cat and the cat saw the dog.")
@@ -59,12 +63,12 @@ def translator() -> Translator:
     """The shared model for the sidebar's checkpoint and device; stops the page with a message if it cannot load."""
     name = st.session_state.get(CHECKPOINT)
     if not name:
-        st.error(t("error.checkpoint", error=f"no checkpoint folder under {CHECKPOINTS}"))
+        st.error(t("error.checkpoint", error=md_escape(f"no checkpoint folder under {CHECKPOINTS}")))
         st.stop()
     try:
         return _load(name, st.session_state.get(DEVICE, devices()[0]))
     except CheckpointError as exc:
-        st.error(t("error.checkpoint", error=exc))
+        st.error(t("error.checkpoint", error=md_escape(exc)))  # the message, never a traceback
         st.stop()
 
 
@@ -86,7 +90,7 @@ def current_result() -> TranslationResult:
             int(st.session_state.get(BEAM, 1)),
         )
     except InputError as exc:
-        st.warning(t("error.input", error=exc))
+        st.warning(t("error.input", error=md_escape(exc)))
         st.stop()
 
 

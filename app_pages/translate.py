@@ -10,6 +10,7 @@ import streamlit as st
 
 from app_pages import common
 from model import ATTENTION_KINDS, TranslationResult
+from model.translator import MAX_CHARS
 from viz.head_view import head_view
 from viz.heatmap import attention_heatmap
 from viz.model_view import clicked_map, model_view
@@ -40,7 +41,8 @@ def axis_titles(kind: str) -> dict[str, str]:
 def sentence_input() -> None:
     st.session_state.setdefault(INPUT, common.current_sentence())
     with st.form("translate.form", border=False):
-        st.text_area(common.t("translate.input"), key=INPUT, height=80, max_chars=1000)
+        # Streamlit enforces max_chars on the server too; the Translator then applies its own limits.
+        st.text_area(common.t("translate.input"), key=INPUT, height=80, max_chars=MAX_CHARS)
         st.form_submit_button(common.t("translate.submit"), type="primary", on_click=submit, key="translate.submit")
     st.pills(common.t("translate.examples"), common.EXAMPLES, key=EXAMPLE, on_change=use_example)
 
