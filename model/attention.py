@@ -81,12 +81,16 @@ class MultiHeadAttention(nn.Module):
         mask: torch.Tensor | None,  # bool (batch | 1, 1, Tq, Tk)
         cache: KVCache | None = None,
         extend_cache: bool = True,
-    ) -> tuple[torch.Tensor, torch.Tensor, KVCache]:
-        """Returns (output (batch, Tq, d_model), weights (batch, heads, Tq, Tk), cache).
+        need_weights: bool = True,
+    ) -> tuple[torch.Tensor, torch.Tensor | None, KVCache]:
+        """Returns (output (batch, Tq, d_model), weights (batch, heads, Tq, Tk) or None, cache).
 
         Self-attention while decoding appends this step's keys/values to the
         cache (`extend_cache=True`); cross-attention passes its precomputed
         cache with `extend_cache=False` and an empty `memory` is never needed.
+        Without `need_weights` (search and training, which never look at the
+        weights) torch's fused kernel does the same arithmetic in one op; every
+        query there has a key it may attend to, so no row is fully masked.
         """
         q = self.split_heads(self.q_proj(query))
         if cache is not None and not extend_cache:
@@ -95,7 +99,11 @@ class MultiHeadAttention(nn.Module):
             k, v = self.split_heads(self.k_proj(memory)), self.split_heads(self.v_proj(memory))
             if cache is not None:
                 k, v = torch.cat([cache.k, k], dim=2), torch.cat([cache.v, v], dim=2)
-        out, weights = scaled_dot_product_attention(q, k, v, mask, self.dropout if self.training else 0.0)
+        dropout = self.dropout if self.training else 0.0
+        if need_weights:
+            out, weights = scaled_dot_product_attention(q, k, v, mask, dropout)
+        else:
+            out, weights = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, dropout_p=dropout), None
         b, _, tq, _ = out.shape
         out = out.transpose(1, 2).reshape(b, tq, self.n_heads * self.d_head)
         return self.out_proj(out), weights, KVCache(k, v)

@@ -30,9 +30,11 @@ class EncoderLayer(nn.Module):
         self.norm2 = nn.LayerNorm(d_model)
         self.dropout = nn.Dropout(dropout)
 
-    def forward(self, x: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-        """x: (batch, S, d_model); mask: (batch, 1, 1, S). Returns (x, weights (batch, heads, S, S))."""
-        attended, weights, _ = self.self_attn(x, x, mask)
+    def forward(
+        self, x: torch.Tensor, mask: torch.Tensor, need_weights: bool = True
+    ) -> tuple[torch.Tensor, torch.Tensor | None]:
+        """x: (batch, S, d_model); mask: (batch, 1, 1, S). Returns (x, weights (batch, heads, S, S) or None)."""
+        attended, weights, _ = self.self_attn(x, x, mask, need_weights=need_weights)
         x = self.norm1(x + self.dropout(attended))
         x = self.norm2(x + self.dropout(self.ffn(x)))
         return x, weights
@@ -52,16 +54,19 @@ class DecoderLayer(nn.Module):
     def forward(
         self,
         x: torch.Tensor,  # (batch, T, d_model): only the new positions when decoding incrementally
-        self_mask: torch.Tensor,  # (batch | 1, 1, T, t_past + T)
-        cross_mask: torch.Tensor,  # (batch, 1, 1, S)
+        self_mask: torch.Tensor | None,  # (batch | 1, 1, T, t_past + T); None: every key visible
+        cross_mask: torch.Tensor | None,  # (batch, 1, 1, S); None: no padding
         self_cache: KVCache | None,
         cross_cache: KVCache,
-    ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor, KVCache]:
+        need_weights: bool = True,
+    ) -> tuple[torch.Tensor, torch.Tensor | None, torch.Tensor | None, torch.Tensor, KVCache]:
         """Returns (x, self weights, cross weights, input to cross-attention, extended self cache)."""
-        attended, self_weights, self_cache = self.self_attn(x, x, self_mask, self_cache)
+        attended, self_weights, self_cache = self.self_attn(x, x, self_mask, self_cache, need_weights=need_weights)
         x = self.norm1(x + self.dropout(attended))
         cross_input = x
-        attended, cross_weights, _ = self.cross_attn(x, x, cross_mask, cross_cache, extend_cache=False)
+        attended, cross_weights, _ = self.cross_attn(
+            x, x, cross_mask, cross_cache, extend_cache=False, need_weights=need_weights
+        )
         x = self.norm2(x + self.dropout(attended))
         x = self.norm3(x + self.dropout(self.ffn(x)))
         return x, self_weights, cross_weights, cross_input, self_cache

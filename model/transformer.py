@@ -30,6 +30,7 @@ class DecoderState:
     cross_caches: list[KVCache]  # per layer, keys/values of the encoder output
     src_keep: torch.Tensor  # (batch, S)
     length: int = 0  # positions already in self_caches
+    padded: bool = True  # whether any source position is padding; without any, cross-attention needs no mask
 
     def select(self, index: torch.Tensor) -> "DecoderState":
         return DecoderState(
@@ -37,6 +38,7 @@ class DecoderState:
             [c.select(index) for c in self.cross_caches],
             self.src_keep.index_select(0, index),
             self.length,
+            self.padded,
         )
 
 
@@ -104,7 +106,7 @@ class Transformer(nn.Module):
         weights, inputs = [], []
         for layer in self.encoder_layers:
             inputs.append(x)
-            x, w = layer(x, mask)
+            x, w = layer(x, mask, need_weights=trace)
             weights.append(w)
         return EncoderOutput(x, src_keep, _stack(weights, trace), _stack(inputs, trace))
 
@@ -113,6 +115,7 @@ class Transformer(nn.Module):
             self_caches=[],
             cross_caches=[layer.cross_attn.memory_cache(enc.memory) for layer in self.decoder_layers],
             src_keep=enc.src_keep,
+            padded=not bool(enc.src_keep.all()),
         )
 
     def decode(
@@ -131,20 +134,21 @@ class Transformer(nn.Module):
             state = self.start_state(enc)
         past = state.length
         t = tgt.size(1)
-        self_mask = causal_mask(t, past, tgt.device)
-        cross_mask = state.src_keep[:, None, None, :]  # (batch, 1, 1, S)
+        # One new position may see every earlier one: no mask, so the fused kernel takes its fastest path.
+        self_mask = causal_mask(t, past, tgt.device) if t > 1 else None
+        cross_mask = state.src_keep[:, None, None, :] if state.padded else None  # (batch, 1, 1, S)
         x = self._embed(self.tgt_embed, tgt, past)
         self_w, cross_w, self_in, cross_in, new_caches = [], [], [], [], []
         for i, layer in enumerate(self.decoder_layers):
             self_in.append(x)
             cache = state.self_caches[i] if past else None
-            x, sw, cw, ci, cache = layer(x, self_mask, cross_mask, cache, state.cross_caches[i])
+            x, sw, cw, ci, cache = layer(x, self_mask, cross_mask, cache, state.cross_caches[i], need_weights=trace)
             self_w.append(sw)
             cross_w.append(cw)
             cross_in.append(ci)
             new_caches.append(cache)
         logits = F.linear(x, self.tgt_embed.weight)  # output projection tied to the target embedding
-        new_state = DecoderState(new_caches, state.cross_caches, state.src_keep, past + t) if incremental else None
+        new_state = DecoderState(new_caches, state.cross_caches, state.src_keep, past + t, state.padded) if incremental else None
         return DecoderOutput(
             logits,
             _stack(self_w, trace),
