@@ -1,0 +1,1 @@
+"""Benchmarks the project keeps: `python -m benchmarks.run` (see README, "Benchmark")."""

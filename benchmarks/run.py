@@ -1,0 +1,350 @@
+"""python -m benchmarks.run [--device cpu [cuda]] [--repeats N] [--out benchmarks/results.json] [--threads N] [--quick]
+
+Times what a classroom feels, on this machine, and prints one table per
+device (median and 95th percentile over --repeats runs) plus the JSON file:
+
+- translate + capture of every attention map, 10/20/40-token sentences, greedy and beam 4;
+- greedy and beam search with and without the key/value cache, forced to 40 output tokens;
+- the peer: transformers' MarianMTModel of the same size, generate() with every attention map,
+  same input length and same number of output tokens, in the same run (ours/peer time ratio);
+- every figure the translate page shows for a 40-token sentence: build + serialise time, JSON bytes;
+- cold start: checkpoint load, the app's first full render (AppTest, caches cleared);
+- a burst of 60 simultaneous requests through Translator.translate: latency and throughput.
+
+--quick measures a small subset (the test suite runs it so the script cannot rot).
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import dataclasses
+import json
+import platform
+import sys
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime, timezone
+from pathlib import Path
+
+import numpy as np
+import plotly.io
+import torch
+
+from app_pages.common import ALL, pick
+from benchmarks.peer import marian_like, peer_generate
+from benchmarks.timing import Row, measure
+from i18n import translate_key
+from model import ATTENTION_KINDS, Translator
+from model.decoding import beam_decode, greedy_decode
+from model.threads import configure_torch_threads, usable_cores
+from viz.head_view import head_view
+from viz.heatmap import attention_heatmap
+from viz.model_view import model_view
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_OUT = Path(__file__).resolve().parent / "results.json"
+BUDGETS = {"default_view_bytes": 100_000, "grid_bytes": 600_000, "all_figures_ms": 200.0}
+CACHE_GOAL, PEER_GOAL = 1.5, 2.0  # cache ≥ 1.5× faster at 40 output tokens; ours ≥ 2× faster than the peer
+# Plain English the sentences are cut from; word by word until the tokenizer counts exactly n tokens.
+PARAGRAPH = (
+    "When the students finally arrived at the old station after a long and tiring journey through the "
+    "mountains , they discovered that the last train had already left and nobody knew when the next one "
+    "would come , so they sat down on the cold benches , shared the bread and cheese they had bought in the "
+    "village , told each other stories about their teachers and their families , and waited quietly for the "
+    "morning light to return over the sleeping town ."
+)
+
+
+@dataclasses.dataclass(frozen=True)
+class Plan:
+    lengths: tuple[int, ...]  # source tokens of the test sentences (</s> not counted)
+    beams: tuple[int, ...]
+    forced_output: int  # output tokens of the cache comparison
+    burst: int  # simultaneous requests
+    bursts: int
+    app_render: bool
+
+
+FULL = Plan(lengths=(10, 20, 40), beams=(1, 4), forced_output=40, burst=60, bursts=3, app_render=True)
+QUICK = Plan(lengths=(10,), beams=(1,), forced_output=10, burst=8, bursts=1, app_render=False)
+
+
+def sentence_of(tokenizer, n: int) -> str:
+    """The first words of PARAGRAPH that make exactly n source tokens."""
+    words = PARAGRAPH.split()
+    for k in range(1, len(words) + 1):
+        text = " ".join(words[:k]).replace(" ,", ",").replace(" .", ".")
+        if len(tokenizer.encode(text)) == n:
+            return text
+    raise ValueError(f"no prefix of the paragraph is exactly {n} tokens; extend PARAGRAPH")
+
+
+def without_eos(model):
+    """A view of `model` whose search never stops at </s>, so every run decodes the same number of tokens."""
+    forced = copy.copy(model)  # shares every parameter; only the config differs
+    forced.config = dataclasses.replace(model.config, eos_id=-1)
+    return forced
+
+
+def alternating(fns: dict, repeats: int, device: str) -> dict[str, list[float]]:
+    """Time each function once per round, in turn, so a slow moment of the machine hits all of them alike."""
+    times = {name: [] for name in fns}
+    for fn in fns.values():
+        fn()  # warm-up
+    for _ in range(repeats):
+        for name, fn in fns.items():
+            times[name] += measure(fn, 1, device, warmup=0)
+    return times
+
+
+def cold_start(checkpoint: Path, device: str, plan: Plan, repeats: int) -> list:
+    rows = [Row("cold start", "checkpoint load, first in process", measure(
+        lambda: Translator.from_checkpoint(checkpoint, device=device), 1, device, warmup=0))]
+    rows.append(Row("cold start", "checkpoint load, again", measure(
+        lambda: Translator.from_checkpoint(checkpoint, device=device), min(repeats, 5), device, warmup=0)))
+    if plan.app_render and device == "cpu":
+        import streamlit as st
+        from streamlit.testing.v1 import AppTest
+
+        def render():
+            st.cache_resource.clear()  # the model loads again, as in a fresh server process
+            st.cache_data.clear()
+            at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=600)
+            at.run()
+            if at.exception or not at.get("plotly_chart"):
+                raise RuntimeError(f"the app did not render: {[e.message for e in at.exception]}")
+
+        rows.append(Row("cold start", "app first full render (AppTest, caches cleared)",
+                        measure(render, min(repeats, 3), device, warmup=0), note="load + translate + figures"))
+    return rows
+
+
+def translate_rows(tr, sentences: dict[int, str], plan: Plan, repeats: int, device: str) -> list:
+    rows = []
+    for n, text in sentences.items():
+        for beam in plan.beams:
+            result = tr.translate(text, beam=beam)
+            times = measure(lambda: tr.translate(text, beam=beam), repeats, device)
+            name = f"S={n} " + ("greedy" if beam == 1 else f"beam {beam}")
+            rows.append(Row("translate + every attention map", name, times,
+                            note=f"{len(result.output_tokens)} output tokens", extra={"source_tokens": n, "beam": beam}))
+    return rows
+
+
+def cache_rows(tr, sentences: dict[int, str], plan: Plan, repeats: int, device: str) -> tuple[list, dict]:
+    model, out_len = without_eos(tr.model), plan.forced_output
+    rows, speedups = [], {}
+    for n, text in sentences.items():
+        _, ids, _ = tr.prepare(text)
+        with torch.inference_mode():
+            enc = model.encode(torch.tensor([ids], device=tr.device))
+        for beam in plan.beams:
+
+            def search(use_cache: bool, beam=beam):
+                with torch.inference_mode():
+                    if beam == 1:
+                        (out,) = greedy_decode(model, enc, out_len, use_cache=use_cache)
+                    else:
+                        out, _ = beam_decode(model, enc, beam, out_len, use_cache=use_cache)
+                if len(out) != out_len:
+                    raise RuntimeError(f"decoded {len(out)} tokens, forced {out_len}")
+
+            times = alternating({"cache": lambda: search(True), "no cache": lambda: search(False)}, repeats, device)
+            label = f"S={n} " + ("greedy" if beam == 1 else f"beam {beam}")
+            ratio = float(np.median(times["no cache"]) / np.median(times["cache"]))
+            speedups[label] = round(ratio, 2)
+            for which in ("cache", "no cache"):
+                rows.append(Row(f"search, {out_len} output tokens", f"{label}, {which}", times[which],
+                                note=f"cache {ratio:.1f}× faster" if which == "cache" else ""))
+    return rows, speedups
+
+
+def peer_rows(tr, sentences: dict[int, str], repeats: int, device: str) -> tuple[list, dict]:
+    peer = marian_like(tr.config, device)
+    rows, ratios = [], {}
+    for n, text in sentences.items():
+        result = tr.translate(text)
+        steps = len(result.output_tokens)  # decoding steps, the last one predicting </s>
+        generator = torch.Generator().manual_seed(n)
+        ids = torch.randint(4, tr.config.src_vocab_size, (1, len(result.source_tokens)), generator=generator)
+        ids[0, -1] = tr.config.eos_id
+        ids = ids.to(device)
+        times = alternating({"ours": lambda: tr.translate(text), "peer": lambda: peer_generate(peer, ids, steps)},
+                            repeats, device)
+        ratio = float(np.median(times["ours"]) / np.median(times["peer"]))
+        ratios[f"S={n}"] = round(ratio, 3)
+        note = f"{steps} output tokens; ours/peer = {ratio:.2f} ({1 / ratio:.1f}× faster)"
+        rows.append(Row("peer (greedy, same S and T)", f"S={n} ours: translate()", times["ours"], note=note))
+        rows.append(Row("peer (greedy, same S and T)", f"S={n} Marian generate(output_attentions)", times["peer"]))
+    return rows, ratios
+
+
+def page_figures(result) -> list[tuple[str, object]]:
+    """Every figure the translate page's explorer draws, with its default layer/head choices and labels."""
+    def t(key, **values):
+        return translate_key("en", key, **values)
+
+    figures = []
+    for kind in ATTENTION_KINDS:
+        weights = result.attention(kind)  # (layers, heads, Tq, Tk)
+        queries, keys = result.axis_tokens(kind)
+        titles = {"query_title": t(f"axis.{kind}.queries"), "key_title": t(f"axis.{kind}.keys"),
+                  "value_label": t("axis.weight")}
+        mask = np.tril(np.ones(weights.shape[2:], dtype=bool)) if kind == "decoder_self" else None
+        layer, head = 0, ALL  # the page's defaults
+        one_title = t("explorer.map_title", kind=t(f"kind.{kind}"), layer=t("explorer.layer_n", n=1),
+                      head=t("explorer.all_heads"))
+        one = attention_heatmap(pick(weights, layer, head), queries, keys, title=one_title, mask=mask,
+                                masked_label=t("axis.masked"), **titles)
+        grid = model_view(weights, queries, keys, title=t("explorer.grid_title", kind=t(f"kind.{kind}")),
+                          layer_label=t("explorer.layer_n"), head_label=t("explorer.head_n"), selected=None,
+                          click_hint=t("explorer.click_hint"), **titles)
+        lines = head_view(weights[layer], queries, keys, heads=None, query_index=None, min_weight=0.1,
+                          head_label=t("explorer.head_n"),
+                          title=t("explorer.lines_title", kind=t(f"kind.{kind}"), layer=t("explorer.layer_n", n=1)),
+                          **titles)
+        figures += [(f"{kind}/one head", one), (f"{kind}/grid", grid), (f"{kind}/lines", lines)]
+    return figures
+
+
+def figure_rows(tr, text: str, n: int, repeats: int) -> tuple[list, dict]:
+    result = tr.translate(text)
+
+    def build_and_serialise():
+        # Streamlit sends plotly.io.to_json(figure, validate=False) for st.plotly_chart.
+        return {name: plotly.io.to_json(fig, validate=False) for name, fig in page_figures(result)}
+
+    sizes = {name: len(spec.encode()) for name, spec in build_and_serialise().items()}
+    times = measure(build_and_serialise, repeats)
+    default_bytes = sizes["encoder_self/one head"]
+    grid_bytes = max(v for k, v in sizes.items() if k.endswith("/grid"))
+    rows = [Row("figures, translate page", f"S={n}: all {len(sizes)} figures built + serialised", times,
+                note=f"budget {BUDGETS['all_figures_ms']:.0f} ms")]
+    summary = {"default_view_bytes": default_bytes, "largest_grid_bytes": grid_bytes, "bytes": sizes,
+               "all_figures_median_ms": round(rows[0].median_ms, 1)}
+    return rows, summary
+
+
+def burst_rows(tr, plan: Plan, device: str) -> tuple[list, dict]:
+    words = PARAGRAPH.split()
+    texts = [" ".join(words[i % 40 : i % 40 + 6 + i % 9]) for i in range(plan.burst)]  # all different
+    latencies, throughputs = [], []
+    for _ in range(plan.bursts):
+        start = threading.Barrier(plan.burst)
+        spans = [None] * plan.burst
+
+        def request(i):
+            start.wait()
+            began = time.perf_counter()
+            tr.translate(texts[i])
+            spans[i] = (began, time.perf_counter())
+
+        with ThreadPoolExecutor(max_workers=plan.burst) as pool:
+            list(pool.map(request, range(plan.burst)))
+        latencies += [(end - began) * 1000 for began, end in spans]
+        wall = max(end for _, end in spans) - min(began for began, _ in spans)
+        throughputs.append(plan.burst / wall)
+    rps = float(np.median(throughputs))
+    row = Row(f"burst of {plan.burst} at once", "latency per request (queue + model)", latencies,
+              note=f"{rps:.1f} requests/s, {tr.max_concurrent} model calls at once")
+    return [row], {"throughput_rps": round(rps, 2), "requests": plan.burst, "bursts": plan.bursts}
+
+
+def run_device(checkpoint: Path, device: str, plan: Plan, repeats: int) -> dict:
+    rows = cold_start(checkpoint, device, plan, repeats)
+    tr = Translator.from_checkpoint(checkpoint, device=device)
+    sentences = {n: sentence_of(tr.src_tok, n) for n in plan.lengths}
+    rows += translate_rows(tr, sentences, plan, repeats, device)
+    cache, speedups = cache_rows(tr, sentences, plan, repeats, device)
+    peer, ratios = peer_rows(tr, sentences, repeats, device)
+    longest = max(plan.lengths)
+    figures, figure_summary = figure_rows(tr, sentences[longest], longest, repeats)
+    burst, burst_summary = burst_rows(tr, plan, device)
+    rows += cache + peer + figures + burst
+    return {
+        "settings": {"device": device, "torch_threads": torch.get_num_threads(), "usable_cores": usable_cores(),
+                     "max_concurrent_model_calls": tr.max_concurrent, "repeats": repeats,
+                     "sentences": sentences, "forced_output_tokens": plan.forced_output},
+        "rows": [r.as_dict() for r in rows],
+        "summary": {"cache_speedup": speedups, "ours_over_peer_time": ratios, "figures": figure_summary,
+                    "burst": burst_summary, "budgets": BUDGETS},
+        "_rows": rows,
+    }
+
+
+def print_table(report: dict) -> None:
+    s = report["settings"]
+    print(f"\n## {s['device']}: {s['torch_threads']} torch thread(s), {s['usable_cores']} usable core(s), "
+          f"{s['max_concurrent_model_calls']} model call(s) at once, {s['repeats']} repeats\n")
+    print("| section | measurement | median ms | p95 ms | n | note |")
+    print("|---|---|---:|---:|---:|---|")
+    for r in report["_rows"]:
+        print(f"| {r.section} | {r.name} | {r.median_ms:.1f} | {r.p95_ms:.1f} | {len(r.times_ms)} | {r.note} |")
+    summary = report["summary"]
+    fig = summary["figures"]
+    print()
+    for label, ratio in summary["cache_speedup"].items():
+        print(f"- cache speed-up, {label}, {s['forced_output_tokens']} output tokens: {ratio:.2f}× "
+              f"({'meets' if ratio >= CACHE_GOAL else 'MISSES'} the {CACHE_GOAL}× goal)")
+    for label, ratio in summary["ours_over_peer_time"].items():
+        print(f"- ours/peer time, {label}: {ratio:.3f} = {1 / ratio:.1f}× faster "
+              f"({'meets' if 1 / ratio >= PEER_GOAL else 'MISSES'} the {PEER_GOAL:.0f}× goal)")
+    for label, value, budget in (
+        ("default view JSON", fig["default_view_bytes"], BUDGETS["default_view_bytes"]),
+        ("largest layers×heads grid JSON", fig["largest_grid_bytes"], BUDGETS["grid_bytes"]),
+    ):
+        print(f"- {label}: {value / 1000:.0f} KB (budget {budget / 1000:.0f} KB: {'ok' if value <= budget else 'OVER'})")
+    ms = fig["all_figures_median_ms"]
+    print(f"- all figures built + serialised: {ms:.0f} ms (budget {BUDGETS['all_figures_ms']:.0f} ms: "
+          f"{'ok' if ms <= BUDGETS['all_figures_ms'] else 'OVER'})")
+    print(f"- burst: {summary['burst']['throughput_rps']} requests/s")
+
+
+def versions() -> dict:
+    import transformers
+
+    cpu = platform.processor()
+    try:
+        cpu = next(line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    return {"python": platform.python_version(), "torch": torch.__version__, "transformers": transformers.__version__,
+            "cpu": cpu, "machine": platform.machine()}
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m benchmarks.run", description=__doc__.split("\n\n")[1])
+    p.add_argument("--device", nargs="+", default=["cpu"], choices=["cpu", "cuda"],
+                   help="one table per device (on a CUDA machine: --device cpu cuda)")
+    p.add_argument("--repeats", type=int, default=20, help="timed runs per measurement (after one warm-up)")
+    p.add_argument("--out", type=Path, default=DEFAULT_OUT, help="JSON file for the results")
+    p.add_argument("--threads", type=int, default=None, help="torch threads (default: sized to the machine)")
+    p.add_argument("--checkpoint", type=Path, default=ROOT / "checkpoints" / "en-zh")
+    p.add_argument("--quick", action="store_true", help="a small subset, for the smoke test")
+    args = p.parse_args(argv)
+    if args.repeats < 1:
+        p.error("--repeats must be at least 1")
+    if "cuda" in args.device and not torch.cuda.is_available():
+        p.error("--device cuda asked for, but torch sees no CUDA GPU")
+    threads = configure_torch_threads(args.threads)  # first, before any torch op
+    plan = QUICK if args.quick else FULL
+    reports = {}
+    for device in args.device:
+        reports[device] = run_device(args.checkpoint, device, plan, args.repeats)
+        print_table(reports[device])
+    out = {
+        "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "command": "python -m benchmarks.run " + " ".join(argv if argv is not None else sys.argv[1:]),
+        "torch_threads": threads, "quick": args.quick, "versions": versions(),
+        "devices": {d: {k: v for k, v in r.items() if k != "_rows"} for d, r in reports.items()},
+    }
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"\nwrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
