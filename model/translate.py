@@ -32,7 +32,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--file", help="translate one sentence per line of this file")
     p.add_argument("--json", action="store_true", help="print tokens and every attention map as JSON")
     p.add_argument("--checkpoint", default=str(DEFAULT_CHECKPOINT))
-    p.add_argument("--beam", type=int, default=1)
+    # Beam 4 scores about a BLEU point above greedy on the dev set (see the model card).
+    p.add_argument("--beam", type=int, default=4, help="beam size (1 = greedy; default 4)")
     p.add_argument("--device", default=None, help="cpu, cuda, cuda:1 … (default: CUDA if available)")
     args = p.parse_args(argv)
 
