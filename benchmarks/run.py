@@ -88,14 +88,16 @@ def without_eos(model):
     return forced
 
 
-def alternating(fns: dict, repeats: int, device: str) -> dict[str, list[float]]:
-    """Time each function once per round, in turn, so a slow moment of the machine hits all of them alike."""
+def alternating(fns: dict, repeats: int, device: str, block: int = 5) -> dict[str, list[float]]:
+    """Time the functions in turns of `block` runs each, so a slow moment of the machine hits all of them alike.
+
+    Each turn starts with one untimed run: the other function has just pushed this one's weights out
+    of the CPU caches, and a server running only one model would not pay for that.
+    """
     times = {name: [] for name in fns}
-    for fn in fns.values():
-        fn()  # warm-up
-    for _ in range(repeats):
+    while len(times[next(iter(fns))]) < repeats:
         for name, fn in fns.items():
-            times[name] += measure(fn, 1, device, warmup=0)
+            times[name] += measure(fn, min(block, repeats - len(times[name])), device, warmup=1)
     return times
 
 

@@ -19,7 +19,7 @@ from .data import pad
 from .text import clean_text, normalize_source
 from .threads import default_concurrency
 from .tokenizer import TextTokenizer
-from .transformer import Transformer
+from .transformer import EncoderOutput, Transformer
 
 DEFAULT_CHECKPOINT = Path(__file__).resolve().parent.parent / "checkpoints" / "en-zh"
 MAX_CHARS = 1000  # longer input is cut before tokenising (a 100,000-character paste must not stall the server)
@@ -186,34 +186,42 @@ class Translator:
             c = self.config
             device = self.device
             src = pad([ids for _, ids, _ in prepared], c.pad_id).to(device)
-            enc = self.model.encode(src)
+            # A sentence encoded on its own is encoded once, traced: the search and the result share it.
+            encoded: list[EncoderOutput | None] = []
             beams: list[list[BeamStep] | None] = []
             if beam == 1:
+                single = len(prepared) == 1
+                enc = self.model.encode(src, trace=single)
                 outputs = greedy_decode(self.model, enc, [self._max_new(len(ids)) for _, ids, _ in prepared])
+                encoded = [enc if single else None] * len(texts)
                 beams = [None] * len(texts)
             else:
                 outputs = []
                 for row, (_, ids, _) in enumerate(prepared):
-                    one = self.model.encode(src[row : row + 1, : len(ids)])
+                    one = self.model.encode(src[row : row + 1, : len(ids)], trace=True)
                     out, record = beam_decode(self.model, one, beam, self._max_new(len(ids)))
                     outputs.append(out)
                     beams.append(record)
+                    encoded.append(one)
             return [
-                self._result(text, ids, out, record, notices, beam, top_k)
-                for (text, ids, notices), out, record in zip(prepared, outputs, beams)
+                self._result(text, ids, out, record, notices, beam, top_k, enc)
+                for (text, ids, notices), out, record, enc in zip(prepared, outputs, beams, encoded)
             ]
 
     def _max_new(self, src_len: int) -> int:
         """Generated-token limit: twice the source plus some slack, within the positional table."""
         return min(self.config.max_len - 1, 2 * src_len + 10)
 
-    def _result(self, text, src_ids, out_ids, beam_record, notices, beam, top_k) -> TranslationResult:
-        """One teacher-forced pass over the chosen output gives every attention map and candidate list."""
+    def _result(self, text, src_ids, out_ids, beam_record, notices, beam, top_k, enc=None) -> TranslationResult:
+        """One teacher-forced pass over the chosen output gives every attention map and candidate list.
+
+        `enc` is the sentence's traced encoder output when the search already computed it.
+        """
         c = self.config
         device = self.device
-        src = torch.tensor([src_ids], device=device)
         tgt_in = torch.tensor([[c.bos_id, *out_ids]], device=device)
-        enc = self.model.encode(src, trace=True)
+        if enc is None:
+            enc = self.model.encode(torch.tensor([src_ids], device=device), trace=True)
         dec = self.model.decode(tgt_in, enc, trace=True)
         if len(out_ids) >= self._max_new(len(src_ids)):
             notices = [*notices, f"The translation reached the {len(out_ids)}-token output limit and was cut there."]
