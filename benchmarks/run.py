@@ -89,16 +89,16 @@ def without_eos(model):
     return forced
 
 
-def alternating(fns: dict, repeats: int, device: str, block: int = 5) -> dict[str, list[float]]:
+def alternating(fns: dict, repeats: int, device: str, block: int = 10) -> dict[str, list[float]]:
     """Time the functions in turns of `block` runs each, so a slow moment of the machine hits all of them alike.
 
-    Each turn starts with one untimed run: the other function has just pushed this one's weights out
-    of the CPU caches, and a server running only one model would not pay for that.
+    Each turn starts with two untimed runs: the other function may have pushed this one's data out of
+    the CPU caches, and a server running only one of them would not pay for that.
     """
     times = {name: [] for name in fns}
     while len(times[next(iter(fns))]) < repeats:
         for name, fn in fns.items():
-            times[name] += measure(fn, min(block, repeats - len(times[name])), device, warmup=1)
+            times[name] += measure(fn, min(block, repeats - len(times[name])), device, warmup=2)
     return times
 
 
@@ -174,8 +174,10 @@ def peer_rows(tr, sentences: dict[int, str], repeats: int, device: str) -> tuple
         ids = torch.randint(4, tr.config.src_vocab_size, (1, len(result.source_tokens)), generator=generator)
         ids[0, -1] = tr.config.eos_id
         ids = ids.to(device)
+        # One turn each: the two models' weights evict each other from the CPU caches, and a run right
+        # after the other model pays ~1.7× (seen here), which would measure the switch, not the model.
         times = alternating({"ours": lambda: tr.translate(text), "peer": lambda: peer_generate(peer, ids, steps)},
-                            repeats, device)
+                            repeats, device, block=repeats)
         ratio = float(np.median(times["ours"]) / np.median(times["peer"]))
         ratios[f"S={n}"] = round(ratio, 3)
         note = f"{steps} output tokens; ours/peer = {ratio:.2f} ({1 / ratio:.1f}× faster)"
