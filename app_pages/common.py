@@ -78,7 +78,9 @@ def _translate(checkpoint: str, device: str, sentence: str, beam: int) -> Transl
 
 
 def current_sentence() -> str:
-    return st.session_state.get(SENTENCE) or DEFAULT_SENTENCE
+    """The session's sentence; an empty one stays empty, so the page says so instead of translating another."""
+    sentence = st.session_state.get(SENTENCE)
+    return DEFAULT_SENTENCE if sentence is None else sentence
 
 
 def current_result() -> TranslationResult:

@@ -209,12 +209,15 @@ def app(sentence: str | None = None) -> AppTest:
     return at
 
 
-@pytest.mark.parametrize("text", ["   \n\t  ", "\u200b\u200d\ufeff"], ids=["blank", "zero-width"])
+@pytest.mark.parametrize("text", ["", "   \n\t  ", "\u200b\u200d\ufeff"], ids=["empty", "blank", "zero-width"])
 def test_app_warns_about_nothing_to_translate(text):
-    at = app(text)
+    at = app()
+    at.text_area(key="translate.input").input(text)
+    at.button(key="translate.submit").click().run()
+    assert not at.exception
     (warning,) = at.warning
     assert "empty or has only invisible characters" in warning.value
-    assert not at.get("plotly_chart")
+    assert not at.get("plotly_chart")  # no map of some other sentence
 
 
 def test_app_truncates_on_the_server_whatever_the_browser_sends():

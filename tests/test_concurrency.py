@@ -127,3 +127,15 @@ def test_tokenizer_shared_by_many_threads_never_raises_already_borrowed(translat
     for results in all_at_once(32, hammer):  # raises here if any thread hit "Already borrowed"
         for j, ids, text in results:
             assert (ids, text) == expected[j]
+
+
+def test_concurrency_and_threads_can_be_set_by_environment(monkeypatch):
+    from model.threads import CONCURRENCY_ENV, default_concurrency, default_threads
+
+    monkeypatch.setenv(CONCURRENCY_ENV, "3")
+    assert default_concurrency() == 3
+    assert Translator(tiny_model(), *tokenizers()).max_concurrent == 3
+    monkeypatch.setenv(CONCURRENCY_ENV, "zero")
+    with pytest.raises(ValueError, match=CONCURRENCY_ENV):
+        default_concurrency()
+    assert default_threads(2) == 1 and default_threads(16) == 2
