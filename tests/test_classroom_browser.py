@@ -11,7 +11,8 @@ import time
 import pytest
 
 from tests.conftest import CHECKPOINT
-from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, SHOTS, TIMEOUT_MS, screenshot, settle, sync_api
+from tests.test_browser import SHOTS, TIMEOUT_MS, screenshot, settle
+from tests.test_browser import browser  # noqa: F401  (the fixture: one Chromium for this module too)
 
 STUDENTS = (
     "I like my dog.",
@@ -24,16 +25,6 @@ STUDENTS = (
     "Tom bought three apples yesterday.",
 )
 MARKUP = "<script>alert(1)</script> <img src=x onerror=alert(2)>"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 @pytest.fixture(scope="module")
