@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import plotly.graph_objects as go
-from plotly.subplots import make_subplots
 
 from .heatmap import ATTENTION_COLORSCALE, apply_style, attention_hovertemplate, token_axis
 from .labels import plain_text
@@ -40,35 +39,41 @@ def model_view(
     layers, heads, tq, tk = w.shape
     query_tokens = check_tokens(query_tokens, tq, "query_tokens", "rows (queries)")
     key_tokens = check_tokens(key_tokens, tk, "key_tokens", "columns (keys)")
-    fig = make_subplots(
-        rows=layers,
-        cols=heads,
-        horizontal_spacing=0.012,
-        vertical_spacing=0.03,
-        column_titles=[plain_text(head_label.format(n=h + 1)) for h in range(heads)],
-        row_titles=[plain_text(layer_label.format(n=l + 1)) for l in range(layers)],
-    )
+    if selected is not None and not (0 <= selected[0] < layers and 0 <= selected[1] < heads):
+        raise ValueError(f"selected must be (layer, head) within ({layers}, {heads}), got {selected}")
+    # The grid is laid out by hand in one layout dict: make_subplots and per-axis
+    # update_xaxes validate every 40-label tick array 24 times, ~5× slower.
+    h_gap, v_gap = 0.012, 0.03
+    col_w = (1 - h_gap * (heads - 1)) / heads
+    row_h = (1 - v_gap * (layers - 1)) / layers
+    x_axis = token_axis(key_tokens, "", showticklabels=False, ticks="")
+    y_axis = token_axis(query_tokens, "", reversed_=True, showticklabels=False, ticks="")
+    frame = dict(showline=True, linewidth=3, linecolor="#e4572e", mirror=True)
     hover = attention_hovertemplate(query_title, key_title, value_label)
+    traces, layout, titles = [], {}, []
     for layer in range(layers):
+        top = 1 - layer * (row_h + v_gap)
         for head in range(heads):
-            fig.add_trace(
-                go.Heatmap(z=w[layer, head], coloraxis="coloraxis", hovertemplate=hover, name=f"{layer},{head}"),
-                row=layer + 1,
-                col=head + 1,
-            )
+            n = layer * heads + head + 1
+            suffix = "" if n == 1 else str(n)
+            left = head * (col_w + h_gap)
+            extra = frame if selected == (layer, head) else {}
+            layout[f"xaxis{suffix}"] = {**x_axis, "domain": [left, left + col_w], "anchor": f"y{suffix}", **extra}
+            layout[f"yaxis{suffix}"] = {**y_axis, "domain": [top - row_h, top], "anchor": f"x{suffix}", **extra}
+            traces.append(go.Heatmap(z=w[layer, head], coloraxis="coloraxis", hovertemplate=hover,
+                                     name=f"{layer},{head}", xaxis=f"x{suffix}", yaxis=f"y{suffix}"))
             if click_hint is not None:
                 name = f"{layer_label.format(n=layer + 1)} · {head_label.format(n=head + 1)}"
-                fig.add_trace(_click_target(layer, head, (tk - 1) / 2, (tq - 1) / 2, name, click_hint),
-                              row=layer + 1, col=head + 1)
-    # Tick labels would not fit a small map; the token still shows on hover.
-    fig.update_xaxes(token_axis(key_tokens, "", showticklabels=False, ticks=""))
-    fig.update_yaxes(token_axis(query_tokens, "", reversed_=True, showticklabels=False, ticks=""))
-    if selected is not None:
-        layer, head = selected
-        if not (0 <= layer < layers and 0 <= head < heads):
-            raise ValueError(f"selected must be (layer, head) within ({layers}, {heads}), got {selected}")
-        fig.update_xaxes(showline=True, linewidth=3, linecolor="#e4572e", mirror=True, row=layer + 1, col=head + 1)
-        fig.update_yaxes(showline=True, linewidth=3, linecolor="#e4572e", mirror=True, row=layer + 1, col=head + 1)
+                target = _click_target(layer, head, (tk - 1) / 2, (tq - 1) / 2, name, click_hint)
+                traces.append(target.update(xaxis=f"x{suffix}", yaxis=f"y{suffix}"))
+        titles.append(dict(text=plain_text(layer_label.format(n=layer + 1)), x=1, y=top - row_h / 2, xref="paper",
+                           yref="paper", xanchor="left", yanchor="middle", textangle=90, showarrow=False))
+    titles += [
+        dict(text=plain_text(head_label.format(n=head + 1)), x=head * (col_w + h_gap) + col_w / 2, y=1, xref="paper",
+             yref="paper", xanchor="center", yanchor="bottom", showarrow=False)
+        for head in range(heads)
+    ]
+    fig = go.Figure(data=traces, layout=dict(layout, annotations=titles))
     return apply_style(
         fig,
         title,
