@@ -77,7 +77,7 @@ class MultiHeadAttention(nn.Module):
     def forward(
         self,
         query: torch.Tensor,  # (batch, Tq, d_model)
-        memory: torch.Tensor,  # (batch, Tk_new, d_model): the positions not yet in `cache`
+        memory: torch.Tensor | None,  # (batch, Tk_new, d_model): positions not yet in `cache`; None with extend_cache=False
         mask: torch.Tensor | None,  # bool (batch | 1, 1, Tq, Tk)
         cache: KVCache | None = None,
         extend_cache: bool = True,
@@ -87,7 +87,7 @@ class MultiHeadAttention(nn.Module):
 
         Self-attention while decoding appends this step's keys/values to the
         cache (`extend_cache=True`); cross-attention passes its precomputed
-        cache with `extend_cache=False` and an empty `memory` is never needed.
+        cache with `extend_cache=False` and no `memory`.
         Without `need_weights` (search and training, which never look at the
         weights) torch's fused kernel does the same arithmetic in one op; every
         query there has a key it may attend to, so no row is fully masked.

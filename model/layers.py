@@ -65,7 +65,7 @@ class DecoderLayer(nn.Module):
         x = self.norm1(x + self.dropout(attended))
         cross_input = x
         attended, cross_weights, _ = self.cross_attn(
-            x, x, cross_mask, cross_cache, extend_cache=False, need_weights=need_weights
+            x, None, cross_mask, cross_cache, extend_cache=False, need_weights=need_weights
         )
         x = self.norm2(x + self.dropout(attended))
         x = self.norm3(x + self.dropout(self.ffn(x)))
