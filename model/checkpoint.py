@@ -77,7 +77,7 @@ def _read_json(path: Path) -> dict:
 def load_checkpoint(
     folder: str | Path, device: str | torch.device | None = None
 ) -> tuple[Transformer, TextTokenizer, TextTokenizer]:
-    """Load and validate a checkpoint folder; the model comes back in eval mode on `device`."""
+    """Load and validate a checkpoint folder; the model comes back in eval mode on `device`, laid out for decoding."""
     folder = Path(folder)
     if not folder.is_dir():
         raise CheckpointError(f"checkpoint folder {folder} does not exist. {RETRAIN_HINT}")
@@ -122,5 +122,8 @@ def load_checkpoint(
     if bad:
         raise CheckpointError(f"{folder / WEIGHTS} holds NaN/inf values in {bad[0]}. {RETRAIN_HINT}")
     model.load_state_dict({k: v.float() for k, v in tensors.items()})
-    model.eval()
-    return model.to(resolve_device(device)), tokenizers[0], tokenizers[1]
+    device = resolve_device(device)
+    model = model.eval().to(device)
+    if device.type == "cpu":
+        model.lay_out_for_decoding()
+    return model, tokenizers[0], tokenizers[1]

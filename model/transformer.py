@@ -158,6 +158,21 @@ class Transformer(nn.Module):
             new_state,
         )
 
+    def lay_out_for_decoding(self) -> "Transformer":
+        """Store every matrix that multiplies activations transposed in memory (column-major), in place.
+
+        F.linear(x, W) computes x Wᵀ; with Wᵀ contiguous, one decoding position (x of a single row) runs
+        MKL's non-transposed kernel, which streams the weights about twice as fast on this project's CPUs
+        (benchmarks/run.py). Values, shapes and state_dict stay the same; only the strides change.
+        """
+        with torch.no_grad():
+            for module in self.modules():
+                if isinstance(module, nn.Linear):
+                    module.weight.data = module.weight.data.t().contiguous().t()
+            # The target embedding doubles as the output projection, read in full at every step.
+            self.tgt_embed.weight.data = self.tgt_embed.weight.data.t().contiguous().t()
+        return self
+
     def forward(self, src: torch.Tensor, tgt_in: torch.Tensor) -> torch.Tensor:
         """Training pass: logits (batch, T, tgt_vocab)."""
         return self.decode(tgt_in, self.encode(src)).logits
