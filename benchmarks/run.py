@@ -31,6 +31,7 @@ from pathlib import Path
 
 import numpy as np
 import plotly.io
+import plotly.tools
 import torch
 
 from app_pages.common import ALL, pick
@@ -226,8 +227,9 @@ def page_figures(result, kind: str) -> dict[str, Callable[[], object]]:
 
 
 def serialised(figures: list) -> list[str]:
-    """What st.plotly_chart sends to the browser: plotly.io.to_json(figure, validate=False)."""
-    return [plotly.io.to_json(fig, validate=False) for fig in figures]
+    """What st.plotly_chart does with a figure before sending it: to_dict(), then plotly.io.to_json(validate=False)."""
+    return [plotly.io.to_json(plotly.tools.return_figure_from_figure_or_data(fig, validate_figure=True), validate=False)
+            for fig in figures]
 
 
 def figure_rows(tr, text: str, n: int, repeats: int) -> tuple[list, dict]:

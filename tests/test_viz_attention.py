@@ -106,8 +106,12 @@ class TestModelView:
         xaxes = [fig.layout[k] for k in fig.layout if k.startswith("xaxis")]
         yaxes = [fig.layout[k] for k in fig.layout if k.startswith("yaxis")]
         assert len(xaxes) == len(yaxes) == 4
-        assert all(list(a.ticktext) == ["▁a", "▁b", "▁a", ".", "&lt;/s&gt;"] for a in xaxes)
-        assert all(list(a.ticktext) == ["&lt;s&gt;", "我", "我"] for a in yaxes)
+        # Set once in the template, which Plotly applies to every x (y) axis; no axis overrides it.
+        shared = fig.layout.template.layout
+        assert list(shared.xaxis.ticktext) == ["▁a", "▁b", "▁a", ".", "&lt;/s&gt;"]
+        assert list(shared.xaxis.tickvals) == [0, 1, 2, 3, 4]
+        assert list(shared.yaxis.ticktext) == ["&lt;s&gt;", "我", "我"]
+        assert all(a.ticktext is None and a.tickvals is None for a in xaxes + yaxes)
 
     def test_selected_map_is_framed(self):
         fig = model_view(softmax_rows(2, 2, 3, 3), list("abc"), list("abc"), selected=(1, 0))

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import numpy as np
 import plotly.graph_objects as go
 
-from .heatmap import FONT, apply_style, attention_heatmap, tick_angle, token_axis
+from .heatmap import FONT, attention_heatmap, styled_figure, tick_angle, token_axis
 from .labels import joined_text, plain_text
 from .validate import as_float32, check_index, check_tokens
 
@@ -52,13 +52,13 @@ def attention_bar(
     w = as_float32(weights, "weights", 1)
     key_tokens = check_tokens(key_tokens, len(w), "key_tokens", "keys")
     n = len(w)
-    fig = go.Figure(go.Bar(
+    bars = go.Bar(
         x=np.arange(n, dtype=np.int32), y=w, marker_color=ATTENTION_BAR_COLOR,
         hovertemplate=f"{plain_text(key_title)}: <b>%{{x}}</b><br>{plain_text(value_label)}: <b>%{{y:.4f}}</b><extra></extra>",
         texttemplate="%{y:.2f}" if n <= 20 else None, textposition="outside",
-    ))
-    return apply_style(
-        fig,
+    )
+    return styled_figure(
+        [bars],
         title,
         height=320,
         xaxis=token_axis(key_tokens, key_title, tickangle=tick_angle(key_tokens, 40 * n)),
@@ -81,14 +81,14 @@ def candidates_chart(
     tokens = check_tokens(tokens, len(p), "tokens", "probabilities")
     chosen = check_index(chosen, len(p), "chosen")
     n = len(p)
-    fig = go.Figure(go.Bar(
+    bars = go.Bar(
         x=p, y=np.arange(n, dtype=np.int32), orientation="h",
         marker_color=[CHOSEN_COLOR if i == chosen else OTHER_COLOR for i in range(n)],
         texttemplate="%{x:.1%}", textposition="outside", cliponaxis=False,
         hovertemplate=f"{plain_text(token_title)}: <b>%{{y}}</b><br>{plain_text(value_label)}: <b>%{{x:.4f}}</b><extra></extra>",
-    ))
-    return apply_style(
-        fig,
+    )
+    return styled_figure(
+        [bars],
         title,
         right=50,
         height=90 + 34 * n,
@@ -126,22 +126,22 @@ def beam_chart(
             rows.append((status, text, float(logprob)))
     if not rows:
         raise ValueError("groups holds no hypothesis: pass at least one (tokens, logprob) pair")
-    fig = go.Figure()
+    bars = []
     for status, color in BEAM_COLORS.items():
         idx = [i for i, r in enumerate(rows) if r[0] == status]
         if not idx:
             continue
         logprobs = np.array([rows[i][2] for i in idx])
         name = plain_text(labels.get(status, status))
-        fig.add_trace(go.Bar(
+        bars.append(go.Bar(
             x=np.exp(logprobs),  # float64: a long hypothesis can fall below float32's range
             y=np.array(idx, dtype=np.int32), orientation="h", marker_color=color, name=name,
             customdata=logprobs, texttemplate="%{x:.3g}", textposition="outside", cliponaxis=False,
             hovertemplate=f"%{{y}}<br>p = <b>%{{x:.4g}}</b><br>log p = %{{customdata:.3f}}<extra>{name}</extra>",
         ))
     low = min(r[2] for r in rows) / np.log(10)  # log10 of the smallest probability
-    return apply_style(
-        fig,
+    return styled_figure(
+        bars,
         title,
         top=40,
         right=60,

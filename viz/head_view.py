@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import numpy as np
 import plotly.graph_objects as go
 
-from .heatmap import FONT, apply_style
+from .heatmap import FONT, styled_figure
 from .labels import plain_text, token_labels
 from .validate import as_float32, check_index, check_tokens
 
@@ -71,7 +71,7 @@ def head_view(
     q_text, k_text = token_labels(query_tokens), token_labels(key_tokens)
     value = plain_text(value_label)
     fade = 1.0 if len(heads) == 1 else 0.7  # overlapping heads stay see-through
-    fig = go.Figure()
+    traces = []  # plain dicts: go.Figure validates each once (a go.Scatter would be validated twice)
     for head in heads:
         hw = w[head]
         name = plain_text(head_label.format(n=head + 1))
@@ -84,23 +84,25 @@ def head_view(
             # Each line is three points: query end, key end, a gap (NaN) before the next line.
             xs = np.tile(np.array([0.0, 1.0, np.nan], dtype=np.float32), len(qi))
             ys = np.column_stack([yq[qi], yk[ki], np.full(len(qi), np.nan)]).ravel().astype(np.float32)
-            fig.add_trace(go.Scatter(
-                x=xs, y=ys, mode="lines", line=dict(color=head_color(head), width=0.8 + 5 * strength),
+            traces.append(dict(
+                type="scatter", x=xs, y=ys, mode="lines", line=dict(color=head_color(head), width=0.8 + 5 * strength),
                 opacity=float(np.clip(0.15 + strength, 0.2, 0.95) * fade),
                 legendgroup=f"head{head}", name=name, showlegend=False, hoverinfo="skip",
             ))
         # Lines only hover at their points, so a marker on each line's middle carries the exact weight.
         qi, ki = _pairs(drawn, query_index)
-        fig.add_trace(go.Scatter(
-            x=np.full(len(qi), 0.5, dtype=np.float32),
+        traces.append(dict(
+            type="scatter", x=np.full(len(qi), 0.5, dtype=np.float32),
             y=((yq[qi] + yk[ki]) / 2).astype(np.float32),
             mode="markers", marker=dict(color=head_color(head), size=5, opacity=0.6),
             text=[f"{q_text[a]} → {k_text[b]}<br>{value}: <b>{hw[a, b]:.4f}</b>" for a, b in zip(qi, ki)],
             hovertemplate=f"{name}<br>%{{text}}<extra></extra>",
             legendgroup=f"head{head}", name=name, showlegend=True,
         ))
-    apply_style(
-        fig,
+    # yaxis2 needs a trace to be drawn; an invisible one keeps the right-hand token column.
+    traces.append(dict(type="scatter", x=[None], y=[None], yaxis="y2", showlegend=False, hoverinfo="skip"))
+    return styled_figure(
+        traces,
         title,
         height=150 + max(span * ROW_PX, 360),  # a short sentence still gets room between its lines
         width=680,
@@ -111,9 +113,6 @@ def head_view(
         yaxis=_side_axis(yq, q_text, query_title, span),
         yaxis2=_side_axis(yk, k_text, key_title, span, overlaying="y", side="right"),
     )
-    # yaxis2 needs a trace to be drawn; an invisible one keeps the right-hand token column.
-    fig.add_trace(go.Scatter(x=[None], y=[None], yaxis="y2", showlegend=False, hoverinfo="skip"))
-    return fig
 
 
 def _pairs(selected: np.ndarray, query_index: int | None) -> tuple[np.ndarray, np.ndarray]:

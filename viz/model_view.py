@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import plotly.graph_objects as go
 
-from .heatmap import ATTENTION_COLORSCALE, apply_style, attention_hovertemplate, token_axis
+from .heatmap import ATTENTION_COLORSCALE, attention_hovertemplate, styled_figure, token_axis
 from .labels import plain_text
 from .validate import as_float32, check_tokens
 
@@ -41,8 +41,9 @@ def model_view(
     key_tokens = check_tokens(key_tokens, tk, "key_tokens", "columns (keys)")
     if selected is not None and not (0 <= selected[0] < layers and 0 <= selected[1] < heads):
         raise ValueError(f"selected must be (layer, head) within ({layers}, {heads}), got {selected}")
-    # The grid is laid out by hand in one layout dict: make_subplots and per-axis
-    # update_xaxes validate every 40-label tick array 24 times, ~5× slower.
+    # The grid is laid out by hand in one layout dict, and what every small map's axes share (the token
+    # ticks that hovers read) is set once in the template: repeating 40-label tick arrays on 48 axes
+    # made the figure ~5× slower to build and 40 % larger.
     h_gap, v_gap = 0.012, 0.03
     col_w = (1 - h_gap * (heads - 1)) / heads
     row_h = (1 - v_gap * (layers - 1)) / layers
@@ -50,7 +51,7 @@ def model_view(
     y_axis = token_axis(query_tokens, "", reversed_=True, showticklabels=False, ticks="")
     frame = dict(showline=True, linewidth=3, linecolor="#e4572e", mirror=True)
     hover = attention_hovertemplate(query_title, key_title, value_label)
-    traces, layout, titles = [], {}, []
+    traces, layout, titles = [], {}, []  # plain-dict traces: go.Figure validates each once
     for layer in range(layers):
         top = 1 - layer * (row_h + v_gap)
         for head in range(heads):
@@ -58,14 +59,14 @@ def model_view(
             suffix = "" if n == 1 else str(n)
             left = head * (col_w + h_gap)
             extra = frame if selected == (layer, head) else {}
-            layout[f"xaxis{suffix}"] = {**x_axis, "domain": [left, left + col_w], "anchor": f"y{suffix}", **extra}
-            layout[f"yaxis{suffix}"] = {**y_axis, "domain": [top - row_h, top], "anchor": f"x{suffix}", **extra}
-            traces.append(go.Heatmap(z=w[layer, head], coloraxis="coloraxis", hovertemplate=hover,
-                                     name=f"{layer},{head}", xaxis=f"x{suffix}", yaxis=f"y{suffix}"))
+            layout[f"xaxis{suffix}"] = {"domain": [left, left + col_w], "anchor": f"y{suffix}", **extra}
+            layout[f"yaxis{suffix}"] = {"domain": [top - row_h, top], "anchor": f"x{suffix}", **extra}
+            traces.append(dict(type="heatmap", z=w[layer, head], coloraxis="coloraxis", hovertemplate=hover,
+                               name=f"{layer},{head}", xaxis=f"x{suffix}", yaxis=f"y{suffix}"))
             if click_hint is not None:
                 name = f"{layer_label.format(n=layer + 1)} · {head_label.format(n=head + 1)}"
                 target = _click_target(layer, head, (tk - 1) / 2, (tq - 1) / 2, name, click_hint)
-                traces.append(target.update(xaxis=f"x{suffix}", yaxis=f"y{suffix}"))
+                traces.append({**target, "xaxis": f"x{suffix}", "yaxis": f"y{suffix}"})
         titles.append(dict(text=plain_text(layer_label.format(n=layer + 1)), x=1, y=top - row_h / 2, xref="paper",
                            yref="paper", xanchor="left", yanchor="middle", textangle=90, showarrow=False))
     titles += [
@@ -73,9 +74,8 @@ def model_view(
              yref="paper", xanchor="center", yanchor="bottom", showarrow=False)
         for head in range(heads)
     ]
-    fig = go.Figure(data=traces, layout=dict(layout, annotations=titles))
-    return apply_style(
-        fig,
+    return styled_figure(
+        traces,
         title,
         top=40,
         right=40,
@@ -83,13 +83,16 @@ def model_view(
                        colorbar=dict(title=dict(text=plain_text(value_label)), thickness=14, len=0.6)),
         width=80 + heads * CELL_PX,
         height=(90 if title else 50) + layers * CELL_PX,
+        annotations=titles,
+        template=dict(layout=dict(xaxis=x_axis, yaxis=y_axis)),
+        **layout,
     )
 
-def _click_target(layer: int, head: int, x: float, y: float, name: str, hint: str) -> go.Scatter:
+def _click_target(layer: int, head: int, x: float, y: float, name: str, hint: str) -> dict:
     """One transparent square covering a small map: hovering names the map, clicking selects it."""
     invisible = dict(marker=dict(opacity=0))
-    return go.Scatter(
-        x=[x], y=[y], mode="markers", customdata=[[layer, head]], showlegend=False,
+    return dict(
+        type="scatter", x=[x], y=[y], mode="markers", customdata=[[layer, head]], showlegend=False,
         marker=dict(symbol="square", size=CELL_PX - 12, color="rgba(0,0,0,0)"),
         selected=invisible, unselected=invisible,
         hovertemplate=f"<b>{plain_text(name)}</b><br>{plain_text(hint)}<extra></extra>",
