@@ -92,7 +92,7 @@ def current_result() -> TranslationResult:
             int(st.session_state.get(BEAM, 1)),
         )
     except InputError as exc:
-        st.warning(t("error.input", error=md_escape(exc)))
+        st.warning(t("error.input", error=md_escape(t(f"model.{exc.key}", **exc.values))))
         st.stop()
 
 

@@ -5,12 +5,12 @@ Pure PyTorch: nothing here imports Streamlit or Plotly.
 
 from .checkpoint import CheckpointError, load_checkpoint, resolve_device, save_checkpoint
 from .config import ModelConfig
+from .messages import InputError, Notice
 from .positional import rotation_for_offset, sinusoidal_table
 from .translator import (
     ATTENTION_KINDS,
     DEFAULT_CHECKPOINT,
     HeadQKV,
-    InputError,
     StepCandidates,
     TranslationResult,
     Translator,
@@ -24,6 +24,7 @@ __all__ = [
     "HeadQKV",
     "InputError",
     "ModelConfig",
+    "Notice",
     "StepCandidates",
     "TranslationResult",
     "Transformer",

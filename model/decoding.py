@@ -1,9 +1,11 @@
 """Greedy and beam-search decoding with an incremental key/value cache.
 
-These return token ids (and, for beam search, what was kept and dropped);
-the attention maps of the chosen output come from one teacher-forced pass
-afterwards (see translator.py), so they are exactly what the model computes
-for that output whichever search produced it.
+greedy_decode and beam_decode return token ids (and, for beam search, what
+was kept and dropped); the attention maps of the chosen output then come from
+one teacher-forced pass (see translator.py), so they are exactly what the
+model computes for that output whichever search produced it. greedy_trace,
+for one sentence, keeps what its steps computed instead: the same maps,
+without the second pass.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from dataclasses import dataclass, field
 
 import torch
 
-from .transformer import EncoderOutput, Transformer
+from .transformer import DecoderOutput, EncoderOutput, Transformer
 
 
 def _next_logits(model: Transformer, enc: EncoderOutput, ys: torch.Tensor, state, use_cache: bool):
@@ -53,6 +55,45 @@ def greedy_decode(
         ys = torch.cat([ys, nxt[:, None]], dim=1)
         done |= (nxt == c.eos_id) | (limit <= t + 1)
     return [[i for i in row if i not in (c.pad_id, c.eos_id)] for row in ys[:, 1:].tolist()]
+
+
+def greedy_trace(model: Transformer, enc: EncoderOutput, max_new_tokens: int) -> tuple[list[int], DecoderOutput]:
+    """Greedy search of one sentence that keeps every step's attention, inputs and logits.
+
+    Returns the output ids (without <s> and </s>) and a DecoderOutput equal to
+    one teacher-forced traced pass over <s> + output: logits (1, T, vocab),
+    self_attn (layers, 1, heads, T, T) with zeros above the diagonal, cross_attn
+    (layers, 1, heads, T, S) and the layer inputs, T = len(output) + 1. The last
+    position is the one that predicted </s>, or that a cut output never used.
+    """
+    if enc.memory.size(0) != 1:
+        raise ValueError("greedy_trace takes one sentence; use greedy_decode for a batch")
+    c = model.config
+    device = enc.memory.device
+    ids = [c.bos_id]
+    steps: list[DecoderOutput] = []
+    state = model.start_state(enc)
+    while True:
+        step = model.decode(torch.tensor([ids[-1:]], device=device), enc, state, trace=True)
+        state = step.state
+        steps.append(step)
+        if len(ids) > max_new_tokens:
+            break
+        nxt = int(never_next(step.logits[0, -1].float(), c).argmax())
+        if nxt == c.eos_id:
+            break
+        ids.append(nxt)
+    t = len(steps)
+    self_attn = steps[0].self_attn.new_zeros(*steps[0].self_attn.shape[:3], t, t)  # (layers, 1, heads, T, T)
+    for i, step in enumerate(steps):
+        self_attn[..., i : i + 1, : i + 1] = step.self_attn  # row i saw keys 0..i
+
+    def joined(name: str, dim: int) -> torch.Tensor:
+        return torch.cat([getattr(step, name) for step in steps], dim=dim)
+
+    traced = DecoderOutput(joined("logits", 1), self_attn, joined("cross_attn", 3), joined("self_inputs", 2),
+                           joined("cross_inputs", 2), state=None)
+    return ids[1:], traced
 
 
 @dataclass(frozen=True)

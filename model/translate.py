@@ -8,7 +8,8 @@ import sys
 
 from .checkpoint import CheckpointError
 from .threads import configure_torch_threads
-from .translator import DEFAULT_CHECKPOINT, InputError, TranslationResult, Translator
+from .messages import InputError
+from .translator import DEFAULT_CHECKPOINT, TranslationResult, Translator
 
 
 def as_json(result: TranslationResult) -> dict:
@@ -20,7 +21,7 @@ def as_json(result: TranslationResult) -> dict:
         "device": result.device,
         "checkpoint": result.checkpoint,
         "beam": result.beam_size,
-        "notices": result.notices,
+        "notices": [str(n) for n in result.notices],
         # Nested lists [layer][head][query][key], rounded: 6 decimals are far below what a plot shows.
         "attention": {kind: result.attention(kind).round(6).tolist() for kind in ("encoder_self", "decoder_self", "cross")},
     }

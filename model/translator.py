@@ -14,21 +14,18 @@ import numpy as np
 import torch
 
 from .checkpoint import load_checkpoint
-from .decoding import BeamStep, beam_decode, greedy_decode, never_next
+from .decoding import BeamStep, beam_decode, greedy_decode, greedy_trace, never_next
 from .data import pad
+from .messages import InputError, Notice
 from .text import clean_text, normalize_source
 from .threads import default_concurrency
 from .tokenizer import TextTokenizer
-from .transformer import EncoderOutput, Transformer
+from .transformer import DecoderOutput, EncoderOutput, Transformer
 
 DEFAULT_CHECKPOINT = Path(__file__).resolve().parent.parent / "checkpoints" / "en-zh"
 MAX_CHARS = 1000  # longer input is cut before tokenising (a 100,000-character paste must not stall the server)
 MAX_BEAM = 16  # each beam multiplies the decoding work; the app offers up to 8
 ATTENTION_KINDS = ("encoder_self", "decoder_self", "cross")
-
-
-class InputError(ValueError):
-    """Input that cannot be translated (empty, blank, only invisible characters, not a string) or bad settings."""
 
 
 @dataclass(frozen=True)
@@ -79,7 +76,7 @@ class TranslationResult:
     steps: list[StepCandidates]  # one per output token, T of them
     beam_size: int
     beam_steps: list[BeamRecord] | None  # None for greedy
-    notices: list[str] = field(default_factory=list)  # e.g. "input truncated to 126 tokens"
+    notices: list[Notice] = field(default_factory=list)  # e.g. the input was cut to the model's 127 tokens
     device: str = "cpu"
     checkpoint: str = ""
     # What each attention layer projected its queries / keys and values from,
@@ -149,25 +146,22 @@ class Translator:
         MAX_CHARS characters, then the model's source tokens.
         """
         if not isinstance(text, str):
-            raise InputError(f"text must be a string, got {type(text).__name__}")
+            raise InputError("not_string", type=type(text).__name__)
         notices = []
         too_long = len(text) > MAX_CHARS * 4
         if too_long:
             text = text[: MAX_CHARS * 4]  # bound the cost of normalising itself
         text = normalize_source(text)
         if not text:
-            raise InputError("Please type a sentence: the text is empty or has only invisible characters.")
+            raise InputError("empty")
         if too_long or len(text) > MAX_CHARS:
             text = text[:MAX_CHARS].rstrip()
-            notices.append(f"Input was longer than {MAX_CHARS} characters; only the first {MAX_CHARS} were used.")
+            notices.append(Notice("chars_cut", {"limit": MAX_CHARS}))
         ids = self.src_tok.encode(text)
         if len(ids) > self.max_source_tokens:
             ids = ids[: self.max_source_tokens]
             text = self.src_tok.decode(ids)
-            notices.append(
-                f"Input was longer than the model's {self.max_source_tokens} source tokens; "
-                f"it was truncated to: {text[:80]}…"
-            )
+            notices.append(Notice("tokens_cut", {"limit": self.max_source_tokens, "text": text[:80]}))
         return text, ids + [self.config.eos_id], notices
 
     def translate(self, text: str, beam: int = 1, top_k: int = 5) -> TranslationResult:
@@ -176,9 +170,9 @@ class Translator:
     def translate_batch(self, texts: list[str], beam: int = 1, top_k: int = 5) -> list[TranslationResult]:
         """Translate several sentences; greedy runs them as one padded batch."""
         if not 1 <= beam <= MAX_BEAM:
-            raise InputError(f"beam size must be between 1 and {MAX_BEAM}, got {beam}")
+            raise InputError("beam", max=MAX_BEAM, beam=beam)
         if top_k < 1:
-            raise InputError(f"top_k must be at least 1, got {top_k}")
+            raise InputError("top_k", top_k=top_k)
         if not texts:
             return []
         prepared = [self.prepare(t) for t in texts]
@@ -189,11 +183,16 @@ class Translator:
             # A sentence encoded on its own is encoded once, traced: the search and the result share it.
             encoded: list[EncoderOutput | None] = []
             beams: list[list[BeamStep] | None] = []
-            if beam == 1:
-                single = len(prepared) == 1
-                enc = self.model.encode(src, trace=single)
+            decoded: list[DecoderOutput | None] = [None] * len(texts)
+            if beam == 1 and len(prepared) == 1:
+                # One sentence, greedy (the app's default): the search's own steps give every map.
+                enc = self.model.encode(src, trace=True)
+                out, decoded[0] = greedy_trace(self.model, enc, self._max_new(len(prepared[0][1])))
+                outputs, encoded, beams = [out], [enc], [None]
+            elif beam == 1:
+                enc = self.model.encode(src)
                 outputs = greedy_decode(self.model, enc, [self._max_new(len(ids)) for _, ids, _ in prepared])
-                encoded = [enc if single else None] * len(texts)
+                encoded = [None] * len(texts)
                 beams = [None] * len(texts)
             else:
                 outputs = []
@@ -204,27 +203,29 @@ class Translator:
                     beams.append(record)
                     encoded.append(one)
             return [
-                self._result(text, ids, out, record, notices, beam, top_k, enc)
-                for (text, ids, notices), out, record, enc in zip(prepared, outputs, beams, encoded)
+                self._result(text, ids, out, record, notices, beam, top_k, enc, dec)
+                for (text, ids, notices), out, record, enc, dec in zip(prepared, outputs, beams, encoded, decoded)
             ]
 
     def _max_new(self, src_len: int) -> int:
         """Generated-token limit: twice the source plus some slack, within the positional table."""
         return min(self.config.max_len - 1, 2 * src_len + 10)
 
-    def _result(self, text, src_ids, out_ids, beam_record, notices, beam, top_k, enc=None) -> TranslationResult:
+    def _result(self, text, src_ids, out_ids, beam_record, notices, beam, top_k, enc=None, dec=None) -> TranslationResult:
         """One teacher-forced pass over the chosen output gives every attention map and candidate list.
 
-        `enc` is the sentence's traced encoder output when the search already computed it.
+        `enc` and `dec` are the sentence's traced encoder and decoder outputs when the search already
+        computed them (greedy_trace); otherwise this makes them.
         """
         c = self.config
         device = self.device
         tgt_in = torch.tensor([[c.bos_id, *out_ids]], device=device)
         if enc is None:
             enc = self.model.encode(torch.tensor([src_ids], device=device), trace=True)
-        dec = self.model.decode(tgt_in, enc, trace=True)
+        if dec is None:
+            dec = self.model.decode(tgt_in, enc, trace=True)
         if len(out_ids) >= self._max_new(len(src_ids)):
-            notices = [*notices, f"The translation reached the {len(out_ids)}-token output limit and was cut there."]
+            notices = [*notices, Notice("output_cut", {"n": len(out_ids)})]
         # The distribution the search chose from, so the chosen token is the top candidate under greedy.
         probs = torch.softmax(never_next(dec.logits[0].float(), c), dim=-1)  # (T, vocab)
         predicted = [*out_ids, c.eos_id]

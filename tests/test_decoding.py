@@ -3,7 +3,7 @@
 import numpy as np
 import torch
 
-from model.decoding import beam_decode, greedy_decode
+from model.decoding import beam_decode, greedy_decode, greedy_trace
 from tests.tiny import ENGLISH, tiny_model, tiny_translator
 
 SENTENCES = ["I have a dream.", "Who are you?", "The dog saw the cat and the cat saw the dog.", "I love you."]
@@ -73,6 +73,23 @@ def test_attention_returned_equals_one_teacher_forced_pass():
     np.testing.assert_allclose(result.encoder_self, enc.self_attn[:, 0].numpy(), atol=1e-6)
 
 
+def test_greedy_trace_keeps_exactly_what_one_teacher_forced_pass_computes():
+    for seed in range(3):
+        model = tiny_model(seed=seed)
+        with torch.inference_mode():
+            for text in SENTENCES:
+                enc = encode(model, text)
+                for limit in (20, 3, 0):  # 3 and 0 cut the output: the last position predicts nothing used
+                    out, traced = greedy_trace(model, enc, limit)
+                    assert [out] == greedy_decode(model, enc, limit)
+                    full = model.decode(torch.tensor([[model.config.bos_id, *out]]), enc, trace=True)
+                    for name in ("logits", "self_attn", "cross_attn", "self_inputs", "cross_inputs"):
+                        got, want = getattr(traced, name), getattr(full, name)
+                        assert got.shape == want.shape, name
+                        torch.testing.assert_close(got, want, atol=1e-5, rtol=1e-4)
+                    assert torch.all(torch.triu(traced.self_attn[0, 0, 0], diagonal=1) == 0)
+
+
 def test_sentence_alone_equals_sentence_in_padded_batch():
     translator = tiny_translator(seed=5)
     texts = ["Who are you?", "The dog saw the cat and the cat saw the dog.", "I love you.", ENGLISH[0]]
@@ -97,7 +114,7 @@ def test_sentence_alone_equals_sentence_in_padded_batch():
 
 def test_top_k_candidates_are_sorted_probabilities_and_hold_the_greedy_choice():
     result = tiny_translator(seed=4).translate("I have a dream.", top_k=4)
-    cut = any("output limit" in n for n in result.notices)
+    cut = any(n.key == "output_cut" for n in result.notices)
     for step in result.steps[:-1] if cut else result.steps:  # a cut output's final </s> was not chosen by search
         probs = [c.prob for c in step.candidates]
         assert len(probs) == 4 and probs == sorted(probs, reverse=True) and 0 < sum(probs) <= 1 + 1e-6

@@ -1,5 +1,7 @@
 """Shared shell: sidebar, navigation, input."""
 
+from model.messages import MESSAGES
+
 STRINGS = {
     "nav.section.explore": "Explore the model",
     "nav.section.learn": "Learn attention",
@@ -18,4 +20,6 @@ STRINGS = {
     "sidebar.beam": "Beam size",
     "error.checkpoint": "The model could not be loaded: {error}",
     "error.input": "{error}",
+    # What translate() reports (input errors, notices): the model's own English text.
+    **{f"model.{key}": text for key, text in MESSAGES.items()},
 }

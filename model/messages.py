@@ -1,0 +1,40 @@
+"""What translate() tells its caller in words: input errors and notices, each with a key and values.
+
+The text here is English (the CLI and the Python API print it); an interface in
+another language looks up the key instead (i18n/<lang>/ holds "model.<key>"
+for every key below, with the same {placeholders}).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+MESSAGES = {
+    "not_string": "text must be a string, got {type}",
+    "empty": "Please type a sentence: the text is empty or has only invisible characters.",
+    "beam": "beam size must be between 1 and {max}, got {beam}",
+    "top_k": "top_k must be at least 1, got {top_k}",
+    "chars_cut": "Input was longer than {limit} characters; only the first {limit} were used.",
+    "tokens_cut": "Input was longer than the model's {limit} source tokens; it was truncated to: {text}…",
+    "output_cut": "The translation reached the {n}-token output limit and was cut there.",
+}
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something the reader of a translation should know, e.g. that the input was cut; str() is the English text."""
+
+    key: str  # one of MESSAGES
+    values: dict = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return MESSAGES[self.key].format(**self.values)
+
+
+class InputError(ValueError):
+    """Input that cannot be translated (empty, blank, only invisible characters, not a string) or bad settings."""
+
+    def __init__(self, key: str, **values) -> None:
+        super().__init__(MESSAGES[key].format(**values))
+        self.key = key
+        self.values = values
