@@ -175,10 +175,11 @@ def peer_rows(tr, sentences: dict[int, str], repeats: int, device: str) -> tuple
         ids = torch.randint(4, tr.config.src_vocab_size, (1, len(result.source_tokens)), generator=generator)
         ids[0, -1] = tr.config.eos_id
         ids = ids.to(device)
-        # One turn each: the two models' weights evict each other from the CPU caches, and a run right
-        # after the other model pays ~1.7× (seen here), which would measure the switch, not the model.
+        # Turns of 5: the VM's speed drifts by ±25 % within a minute, so one long turn each would often
+        # time the two models at different speeds. Each turn starts with 2 untimed runs, because a run
+        # right after the other model pays ~1.7× (their weights evict each other from the CPU caches).
         times = alternating({"ours": lambda: tr.translate(text), "peer": lambda: peer_generate(peer, ids, steps)},
-                            repeats, device, block=repeats)
+                            repeats, device, block=5)
         ratio = float(np.median(times["ours"]) / np.median(times["peer"]))
         ratios[f"S={n}"] = round(ratio, 3)
         note = f"{steps} output tokens; ours/peer = {ratio:.2f} ({1 / ratio:.1f}× faster)"
