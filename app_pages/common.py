@@ -13,7 +13,7 @@ import streamlit as st
 import torch
 
 from i18n import LANGUAGES, translate_key
-from model import CheckpointError, InputError, TranslationResult, Translator
+from model import CheckpointError, InputError, Notice, TranslationResult, Translator
 from model.threads import configure_torch_threads
 
 # Once per process, before the model's first op: every session shares these threads (model/threads.py).
@@ -77,6 +77,11 @@ def _translate(checkpoint: str, device: str, sentence: str, beam: int) -> Transl
     return _load(checkpoint, device).translate(sentence, beam=beam)
 
 
+def model_message(message: InputError | Notice) -> str:
+    """An input error or notice of translate() in the session's language (i18n key "model.<key>")."""
+    return t(f"model.{message.key}", **message.values)
+
+
 def current_sentence() -> str:
     """The session's sentence; an empty one stays empty, so the page says so instead of translating another."""
     sentence = st.session_state.get(SENTENCE)
@@ -92,7 +97,7 @@ def current_result() -> TranslationResult:
             int(st.session_state.get(BEAM, 1)),
         )
     except InputError as exc:
-        st.warning(t("error.input", error=md_escape(t(f"model.{exc.key}", **exc.values))))
+        st.warning(t("error.input", error=md_escape(model_message(exc))))
         st.stop()
 
 

@@ -49,7 +49,7 @@ def sentence_input() -> None:
 
 def translation_summary(result: TranslationResult) -> None:
     for notice in result.notices:
-        st.info(common.md_escape(common.t(f"model.{notice.key}", **notice.values)), icon=":material/content_cut:")
+        st.info(common.md_escape(common.model_message(notice)), icon=":material/content_cut:")
     st.caption(common.t("translate.translation"))
     st.markdown("### " + common.md_escape(result.translation or "∅"))
     st.caption(common.t(

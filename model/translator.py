@@ -212,10 +212,10 @@ class Translator:
         return min(self.config.max_len - 1, 2 * src_len + 10)
 
     def _result(self, text, src_ids, out_ids, beam_record, notices, beam, top_k, enc=None, dec=None) -> TranslationResult:
-        """One teacher-forced pass over the chosen output gives every attention map and candidate list.
+        """The result object: every attention map and candidate list of the chosen output.
 
-        `enc` and `dec` are the sentence's traced encoder and decoder outputs when the search already
-        computed them (greedy_trace); otherwise this makes them.
+        They come from the traced encoder and decoder outputs `enc` and `dec`: the search's own when it
+        kept them (greedy_trace), otherwise one teacher-forced pass over the chosen output made here.
         """
         c = self.config
         device = self.device
