@@ -51,64 +51,99 @@ class KVCache:
         return KVCache(self.k.index_select(0, index), self.v.index_select(0, index))
 
 
+@dataclass(frozen=True, slots=True)
+class AttentionParams:
+    """One attention layer's tensors, read off its module once (once per sentence when decoding).
+
+    A decoding step then reads plain fields: going through nn.Module attribute lookups and calls
+    instead costs about a fifth of a step (benchmarks/run.py).
+    """
+
+    wq: torch.Tensor  # (d_model, d_model), as nn.Linear stores it: q = x wqᵀ + bq
+    bq: torch.Tensor
+    wk: torch.Tensor
+    bk: torch.Tensor
+    wv: torch.Tensor
+    bv: torch.Tensor
+    wo: torch.Tensor
+    bo: torch.Tensor
+    heads: int
+    dropout: float  # 0 outside training
+
+
+def split_heads(x: torch.Tensor, heads: int) -> torch.Tensor:
+    """(batch, t, d_model) → (batch, heads, t, d_head)."""
+    b, t, d = x.shape
+    return x.view(b, t, heads, d // heads).transpose(1, 2)
+
+
+def multi_head_attention(
+    p: AttentionParams,
+    query: torch.Tensor,  # (batch, Tq, d_model)
+    memory: torch.Tensor | None,  # (batch, Tk_new, d_model): positions not yet in `cache`; None with extend_cache=False
+    mask: torch.Tensor | None,  # bool (batch | 1, 1, Tq, Tk)
+    cache: KVCache | None = None,
+    extend_cache: bool = True,
+    need_weights: bool = True,
+) -> tuple[torch.Tensor, torch.Tensor | None, KVCache]:
+    """Returns (output (batch, Tq, d_model), weights (batch, heads, Tq, Tk) or None, cache).
+
+    Self-attention while decoding appends this step's keys/values to the
+    cache (`extend_cache=True`); cross-attention passes its precomputed
+    cache with `extend_cache=False` and no `memory`.
+    Without `need_weights` (search and training, which never look at the
+    weights) torch's fused kernel does the same arithmetic in one op; every
+    query there has a key it may attend to, so no row is fully masked.
+    """
+    q = split_heads(F.linear(query, p.wq, p.bq), p.heads)
+    if cache is not None and not extend_cache:
+        k, v = cache.k, cache.v
+    else:
+        k, v = split_heads(F.linear(memory, p.wk, p.bk), p.heads), split_heads(F.linear(memory, p.wv, p.bv), p.heads)
+        if cache is not None:
+            k, v = torch.cat([cache.k, k], dim=2), torch.cat([cache.v, v], dim=2)
+    if need_weights:
+        out, weights = scaled_dot_product_attention(q, k, v, mask, p.dropout)
+    else:
+        out, weights = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, dropout_p=p.dropout), None
+    b, _, tq, _ = out.shape
+    return F.linear(out.transpose(1, 2).reshape(b, tq, -1), p.wo, p.bo), weights, KVCache(k, v)
+
+
 class MultiHeadAttention(nn.Module):
+    """The parameters of one attention layer; the arithmetic is multi_head_attention()."""
+
     def __init__(self, d_model: int, n_heads: int, dropout: float = 0.0) -> None:
         super().__init__()
         self.n_heads = n_heads
-        self.d_head = d_model // n_heads
         self.q_proj = nn.Linear(d_model, d_model)
         self.k_proj = nn.Linear(d_model, d_model)
         self.v_proj = nn.Linear(d_model, d_model)
         self.out_proj = nn.Linear(d_model, d_model)
         self.dropout = dropout
 
-    def split_heads(self, x: torch.Tensor) -> torch.Tensor:
-        b, t, _ = x.shape
-        return x.view(b, t, self.n_heads, self.d_head).transpose(1, 2)  # (batch, heads, t, d_head)
+    def params(self) -> AttentionParams:
+        q, k, v, o = self.q_proj, self.k_proj, self.v_proj, self.out_proj
+        return AttentionParams(q.weight, q.bias, k.weight, k.bias, v.weight, v.bias, o.weight, o.bias,
+                               self.n_heads, self.dropout if self.training else 0.0)
 
     def project(self, query: torch.Tensor, memory: torch.Tensor) -> tuple[torch.Tensor, ...]:
         """Per-head Q from `query` and K, V from `memory`: what the teaching pages recompute by hand."""
-        return (
-            self.split_heads(self.q_proj(query)),
-            self.split_heads(self.k_proj(memory)),
-            self.split_heads(self.v_proj(memory)),
-        )
+        return tuple(split_heads(proj(x), self.n_heads)
+                     for proj, x in ((self.q_proj, query), (self.k_proj, memory), (self.v_proj, memory)))
 
     def forward(
         self,
-        query: torch.Tensor,  # (batch, Tq, d_model)
-        memory: torch.Tensor | None,  # (batch, Tk_new, d_model): positions not yet in `cache`; None with extend_cache=False
-        mask: torch.Tensor | None,  # bool (batch | 1, 1, Tq, Tk)
+        query: torch.Tensor,
+        memory: torch.Tensor | None,
+        mask: torch.Tensor | None,
         cache: KVCache | None = None,
         extend_cache: bool = True,
         need_weights: bool = True,
     ) -> tuple[torch.Tensor, torch.Tensor | None, KVCache]:
-        """Returns (output (batch, Tq, d_model), weights (batch, heads, Tq, Tk) or None, cache).
-
-        Self-attention while decoding appends this step's keys/values to the
-        cache (`extend_cache=True`); cross-attention passes its precomputed
-        cache with `extend_cache=False` and no `memory`.
-        Without `need_weights` (search and training, which never look at the
-        weights) torch's fused kernel does the same arithmetic in one op; every
-        query there has a key it may attend to, so no row is fully masked.
-        """
-        q = self.split_heads(self.q_proj(query))
-        if cache is not None and not extend_cache:
-            k, v = cache.k, cache.v
-        else:
-            k, v = self.split_heads(self.k_proj(memory)), self.split_heads(self.v_proj(memory))
-            if cache is not None:
-                k, v = torch.cat([cache.k, k], dim=2), torch.cat([cache.v, v], dim=2)
-        dropout = self.dropout if self.training else 0.0
-        if need_weights:
-            out, weights = scaled_dot_product_attention(q, k, v, mask, dropout)
-        else:
-            out, weights = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, dropout_p=dropout), None
-        b, _, tq, _ = out.shape
-        out = out.transpose(1, 2).reshape(b, tq, self.n_heads * self.d_head)
-        return self.out_proj(out), weights, KVCache(k, v)
+        """multi_head_attention() with this module's parameters."""
+        return multi_head_attention(self.params(), query, memory, mask, cache, extend_cache, need_weights)
 
     def memory_cache(self, memory: torch.Tensor) -> KVCache:
         """Keys/values of the encoder output, computed once per sentence for cross-attention."""
-        return KVCache(self.split_heads(self.k_proj(memory)), self.split_heads(self.v_proj(memory)))
-
+        return KVCache(split_heads(self.k_proj(memory), self.n_heads), split_heads(self.v_proj(memory), self.n_heads))

@@ -10,7 +10,7 @@ from torch import nn
 
 from .attention import KVCache
 from .config import ModelConfig
-from .layers import DecoderLayer, EncoderLayer
+from .layers import DecoderLayer, DecoderLayerParams, EncoderLayer, decoder_layer, dropout, encoder_layer
 from .positional import embedding_scale, sinusoidal_table
 
 
@@ -26,6 +26,7 @@ class EncoderOutput:
 class DecoderState:
     """Everything incremental decoding carries from one step to the next (never stored on the model)."""
 
+    layers: tuple[DecoderLayerParams, ...]  # the decoder layers' tensors, read off the modules once per sentence
     self_caches: list[KVCache]  # per layer, keys/values of positions decoded so far
     cross_caches: list[KVCache]  # per layer, keys/values of the encoder output
     src_keep: torch.Tensor  # (batch, S)
@@ -34,6 +35,7 @@ class DecoderState:
 
     def select(self, index: torch.Tensor) -> "DecoderState":
         return DecoderState(
+            self.layers,
             [c.select(index) for c in self.self_caches],
             [c.select(index) for c in self.cross_caches],
             self.src_keep.index_select(0, index),
@@ -77,7 +79,6 @@ class Transformer(nn.Module):
         self.decoder_layers = nn.ModuleList(
             DecoderLayer(c.d_model, c.n_heads, c.d_ff, c.dropout) for _ in range(c.n_decoder_layers)
         )
-        self.dropout = nn.Dropout(c.dropout)
         self._init_weights()
 
     def _init_weights(self) -> None:
@@ -96,7 +97,7 @@ class Transformer(nn.Module):
         if start + t > self.config.max_len:
             raise ValueError(f"sequence of {start + t} positions exceeds max_len={self.config.max_len}")
         x = table(ids) * embedding_scale(self.config.d_model) + self.positional[start : start + t]
-        return self.dropout(x)
+        return dropout(x, self.config.dropout if self.training else 0.0)
 
     def encode(self, src: torch.Tensor, trace: bool = False) -> EncoderOutput:
         """src: (batch, S) token ids, padded with pad_id."""
@@ -106,12 +107,13 @@ class Transformer(nn.Module):
         weights, inputs = [], []
         for layer in self.encoder_layers:
             inputs.append(x)
-            x, w = layer(x, mask, need_weights=trace)
+            x, w = encoder_layer(layer.params(), x, mask, need_weights=trace)
             weights.append(w)
         return EncoderOutput(x, src_keep, _stack(weights, trace), _stack(inputs, trace))
 
     def start_state(self, enc: EncoderOutput) -> DecoderState:
         return DecoderState(
+            layers=tuple(layer.params() for layer in self.decoder_layers),
             self_caches=[],
             cross_caches=[layer.cross_attn.memory_cache(enc.memory) for layer in self.decoder_layers],
             src_keep=enc.src_keep,
@@ -139,16 +141,19 @@ class Transformer(nn.Module):
         cross_mask = state.src_keep[:, None, None, :] if state.padded else None  # (batch, 1, 1, S)
         x = self._embed(self.tgt_embed, tgt, past)
         self_w, cross_w, self_in, cross_in, new_caches = [], [], [], [], []
-        for i, layer in enumerate(self.decoder_layers):
+        for i, layer in enumerate(state.layers):
             self_in.append(x)
             cache = state.self_caches[i] if past else None
-            x, sw, cw, ci, cache = layer(x, self_mask, cross_mask, cache, state.cross_caches[i], need_weights=trace)
+            x, sw, cw, ci, cache = decoder_layer(layer, x, self_mask, cross_mask, cache, state.cross_caches[i], trace)
             self_w.append(sw)
             cross_w.append(cw)
             cross_in.append(ci)
             new_caches.append(cache)
         logits = F.linear(x, self.tgt_embed.weight)  # output projection tied to the target embedding
-        new_state = DecoderState(new_caches, state.cross_caches, state.src_keep, past + t, state.padded) if incremental else None
+        new_state = (
+            DecoderState(state.layers, new_caches, state.cross_caches, state.src_keep, past + t, state.padded)
+            if incremental else None
+        )
         return DecoderOutput(
             logits,
             _stack(self_w, trace),
