@@ -1,15 +1,33 @@
 """Dropout acts while training and nowhere else: the layers read it from their parameter bundles."""
 
+import dataclasses
+
+import pytest
 import torch
 
+from model.attention import MultiHeadAttention
+from model.layers import DecoderLayer, EncoderLayer
 from tests.tiny import tiny_model
 
 SRC = torch.tensor([[5, 6, 7, 8, 3]])
 TGT = torch.tensor([[2, 9, 10, 11]])
 
 
-def test_training_passes_drop_activations_and_eval_passes_do_not():
+def model_dropping(where: str):
+    """A tiny model whose dropout (0.5) acts only on attention weights, or only on the other activations."""
     model = tiny_model(seed=1, dropout=0.5)
+    off = MultiHeadAttention if where == "activations" else (EncoderLayer, DecoderLayer)
+    for module in model.modules():
+        if isinstance(module, off):
+            module.dropout = 0.0
+    if where == "attention":
+        model.config = dataclasses.replace(model.config, dropout=0.0)  # the embeddings' dropout
+    return model
+
+
+@pytest.mark.parametrize("where", ["attention", "activations"])
+def test_training_passes_drop_and_eval_passes_do_not(where):
+    model = model_dropping(where)
     with torch.no_grad():
         evaluated = model.eval()(SRC, TGT)
         assert torch.equal(evaluated, model(SRC, TGT))  # eval is deterministic
@@ -18,8 +36,12 @@ def test_training_passes_drop_activations_and_eval_passes_do_not():
         second = model(SRC, TGT)
     assert not torch.allclose(first, second)  # a fresh mask each pass
     assert not torch.allclose(first, evaluated)
-    # The bundles carry the probability only in training, for every attention and layer.
+
+
+def test_bundles_carry_the_probability_only_in_training():
+    model = tiny_model(seed=1, dropout=0.5)
     layer = model.decoder_layers[0]
+    model.train()
     assert layer.params().dropout == 0.5 and layer.params().self_attn.dropout == 0.5
     model.eval()
     assert layer.params().dropout == 0.0 and layer.params().cross_attn.dropout == 0.0
