@@ -41,7 +41,7 @@ def scaled_dot_product_attention(
 
 @dataclass
 class KVCache:
-    """Keys/values of one attention layer for the positions decoded so far."""
+    """Per-head keys and values of one attention layer: of the positions decoded so far, in a cache."""
 
     k: torch.Tensor  # (batch, heads, t, d_head)
     v: torch.Tensor  # (batch, heads, t, d_head)
@@ -77,6 +77,11 @@ def split_heads(x: torch.Tensor, heads: int) -> torch.Tensor:
     return x.view(b, t, heads, d // heads).transpose(1, 2)
 
 
+def keys_values(p: AttentionParams, memory: torch.Tensor) -> KVCache:
+    """Per-head keys and values of `memory` (batch, T, d_model): each (batch, heads, T, d_head)."""
+    return KVCache(split_heads(F.linear(memory, p.wk, p.bk), p.heads), split_heads(F.linear(memory, p.wv, p.bv), p.heads))
+
+
 def multi_head_attention(
     p: AttentionParams,
     query: torch.Tensor,  # (batch, Tq, d_model)
@@ -97,17 +102,17 @@ def multi_head_attention(
     """
     q = split_heads(F.linear(query, p.wq, p.bq), p.heads)
     if cache is not None and not extend_cache:
-        k, v = cache.k, cache.v
+        kv = cache
     else:
-        k, v = split_heads(F.linear(memory, p.wk, p.bk), p.heads), split_heads(F.linear(memory, p.wv, p.bv), p.heads)
+        kv = keys_values(p, memory)
         if cache is not None:
-            k, v = torch.cat([cache.k, k], dim=2), torch.cat([cache.v, v], dim=2)
+            kv = KVCache(torch.cat([cache.k, kv.k], dim=2), torch.cat([cache.v, kv.v], dim=2))
     if need_weights:
-        out, weights = scaled_dot_product_attention(q, k, v, mask, p.dropout)
+        out, weights = scaled_dot_product_attention(q, kv.k, kv.v, mask, p.dropout)
     else:
-        out, weights = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, dropout_p=p.dropout), None
+        out, weights = F.scaled_dot_product_attention(q, kv.k, kv.v, attn_mask=mask, dropout_p=p.dropout), None
     b, _, tq, _ = out.shape
-    return F.linear(out.transpose(1, 2).reshape(b, tq, -1), p.wo, p.bo), weights, KVCache(k, v)
+    return F.linear(out.transpose(1, 2).reshape(b, tq, -1), p.wo, p.bo), weights, kv
 
 
 class MultiHeadAttention(nn.Module):
@@ -129,8 +134,9 @@ class MultiHeadAttention(nn.Module):
 
     def project(self, query: torch.Tensor, memory: torch.Tensor) -> tuple[torch.Tensor, ...]:
         """Per-head Q from `query` and K, V from `memory`: what the teaching pages recompute by hand."""
-        return tuple(split_heads(proj(x), self.n_heads)
-                     for proj, x in ((self.q_proj, query), (self.k_proj, memory), (self.v_proj, memory)))
+        p = self.params()
+        kv = keys_values(p, memory)
+        return split_heads(F.linear(query, p.wq, p.bq), p.heads), kv.k, kv.v
 
     def forward(
         self,
@@ -143,7 +149,3 @@ class MultiHeadAttention(nn.Module):
     ) -> tuple[torch.Tensor, torch.Tensor | None, KVCache]:
         """multi_head_attention() with this module's parameters."""
         return multi_head_attention(self.params(), query, memory, mask, cache, extend_cache, need_weights)
-
-    def memory_cache(self, memory: torch.Tensor) -> KVCache:
-        """Keys/values of the encoder output, computed once per sentence for cross-attention."""
-        return KVCache(split_heads(self.k_proj(memory), self.n_heads), split_heads(self.v_proj(memory), self.n_heads))

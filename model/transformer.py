@@ -8,7 +8,7 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from .attention import KVCache
+from .attention import KVCache, keys_values
 from .config import ModelConfig
 from .layers import DecoderLayer, DecoderLayerParams, EncoderLayer, decoder_layer, dropout, encoder_layer
 from .positional import embedding_scale, sinusoidal_table
@@ -112,10 +112,12 @@ class Transformer(nn.Module):
         return EncoderOutput(x, src_keep, _stack(weights, trace), _stack(inputs, trace))
 
     def start_state(self, enc: EncoderOutput) -> DecoderState:
+        layers = tuple(layer.params() for layer in self.decoder_layers)
         return DecoderState(
-            layers=tuple(layer.params() for layer in self.decoder_layers),
+            layers=layers,
             self_caches=[],
-            cross_caches=[layer.cross_attn.memory_cache(enc.memory) for layer in self.decoder_layers],
+            # Cross-attention's keys/values come from the encoder output alone: computed once per sentence.
+            cross_caches=[keys_values(p.cross_attn, enc.memory) for p in layers],
             src_keep=enc.src_keep,
             padded=not bool(enc.src_keep.all()),
         )
