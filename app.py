@@ -2,20 +2,20 @@
 
 import streamlit as st
 
-from app_pages import common
+from app_pages import session
 
 st.set_page_config(page_title="Attention, explained", page_icon=":material/visibility:", layout="wide")
-common.sidebar()
+session.sidebar()
 
 
 def page(name: str, icon: str, default: bool = False) -> st.Page:
     # Material icons ship with Streamlit's own font; emoji would need a colour-emoji font on the server.
-    return st.Page(f"app_pages/{name}.py", title=common.t(f"nav.{name}"), icon=icon, url_path=name, default=default)
+    return st.Page(f"app_pages/{name}.py", title=session.t(f"nav.{name}"), icon=icon, url_path=name, default=default)
 
 
 pages = {
-    common.t("nav.section.explore"): [page("translate", ":material/translate:", default=True), page("decoding", ":material/stairs:")],
-    common.t("nav.section.learn"): [
+    session.t("nav.section.explore"): [page("translate", ":material/translate:", default=True), page("decoding", ":material/stairs:")],
+    session.t("nav.section.learn"): [
         page("qkv", ":material/calculate:"),
         page("masks", ":material/grid_on:"),
         page("positional", ":material/waves:"),

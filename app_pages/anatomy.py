@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import argparse
-
 import numpy as np
 import pandas as pd
 import streamlit as st
 
-from app_pages import common
+from app_pages import session
 from app_pages import teaching_shared as ts
-from app_pages.common import t
+from app_pages.session import t
 from lessons import anatomy as la
-from model.train import parse_args
+from model.schedule import learning_rate, peak_learning_rate
 from viz.teaching_anatomy import horizontal_bars, label_smoothing_figure, lr_figure, training_curves_figure
 
 FORMULAS = {
@@ -31,20 +29,11 @@ FORMULAS = {
 SMOOTHING_CLASSES = 10  # a small vocabulary, so that every bar of the smoothed target is visible
 
 
-def training_settings(log: dict | None) -> argparse.Namespace:
-    """The training command's settings (warm-up, label smoothing, …): parsed from the log, else the trainer's defaults."""
-    argv = (log or {}).get("argv") or []
-    try:
-        return parse_args(argv)
-    except SystemExit:  # an older log, or none: fall back to what the trainer would use by default
-        return parse_args(["--train", "-", "--out", "-"])
-
-
-translator = common.translator()
+translator = session.translator()
 config = translator.config
 H = config.d_model
-log = la.read_training_log(ts.training_log_folder())
-settings = training_settings(log)
+log = translator.training_log or {}
+settings = log.get("args") or {}  # the training command's arguments, as the trainer logged them
 
 st.title(t("anatomy.title"))
 st.markdown(t("anatomy.intro", d=H, heads=config.n_heads, d_ff=config.d_ff, enc=config.n_encoder_layers,
@@ -53,7 +42,7 @@ st.markdown(t("anatomy.intro", d=H, heads=config.n_heads, d_ff=config.d_ff, enc=
 # ---------------------------------------------------------------- parameters
 st.header(t("anatomy.params.header"))
 breakdown = la.parameter_breakdown(config)
-actual = la.group_parameter_names({n: p.numel() for n, p in translator.model.named_parameters()})
+actual = la.group_parameter_names(translator.parameter_counts)
 frame = pd.DataFrame({
     t("anatomy.col.component"): [t(f"anatomy.part.{c.key}") for c in breakdown],
     t("anatomy.col.formula"): [FORMULAS[c.key] for c in breakdown],
@@ -64,7 +53,7 @@ frame = pd.DataFrame({
 })
 st.dataframe(frame, hide_index=True, width="stretch", height=ts.table_height(len(frame)))
 model_total = sum(actual.values())
-logged = (log or {}).get("parameters")
+logged = log.get("parameters")
 st.success(t("anatomy.params.total", formula=f"{la.total_parameters(config):,}", model=f"{model_total:,}",
              logged=f"{logged:,}" if logged else "—"))
 st.plotly_chart(
@@ -78,8 +67,8 @@ st.subheader(t("anatomy.formula.header"))
 st.latex(rf"\underbrace{{4H^2 + 4H}}_{{\text{{{t('anatomy.tex.attention')}}}}} + "
          rf"\underbrace{{8H^2 + 5H}}_{{\text{{FFN}},\ d_{{ff}} = 4H}} + "
          rf"\underbrace{{4H}}_{{\text{{{t('anatomy.tex.norms')}}}}} = 12H^2 + 13H")
-encoder_actual = sum(p.numel() for p in translator.model.encoder_layers[0].parameters())
-decoder_actual = sum(p.numel() for p in translator.model.decoder_layers[0].parameters())
+encoder_actual = la.layer_parameters(translator.parameter_counts, "encoder", 0)
+decoder_actual = la.layer_parameters(translator.parameter_counts, "decoder", 0)
 ratio = config.d_ff / H
 st.markdown(t("anatomy.formula.text", h=H, ratio=ts.num(ratio), formula=f"{la.note_formula(H):,}",
               layer=f"{la.encoder_layer_params(H, config.d_ff):,}", model=f"{encoder_actual:,}"))
@@ -91,7 +80,7 @@ st.info(t("anatomy.formula.note"))
 
 # ---------------------------------------------------------------- FLOPs
 st.header(t("anatomy.flops.header"))
-result = common.current_result()
+result = session.current_result()
 ts.sentence_banner(result)
 S, T = len(result.source_tokens), len(result.target_tokens)
 flops = la.forward_flops(config, S, T)
@@ -106,24 +95,27 @@ st.info(t("anatomy.flops.note"))
 # ---------------------------------------------------------------- learning rate and curves
 st.header(t("anatomy.lr.header"))
 st.latex(r"\mathrm{lrate} = \text{factor}\cdot d_{model}^{-0.5}\cdot\min\!\left(step^{-0.5},\ step\cdot warmup^{-1.5}\right)")
-train = (log or {}).get("train") or []
-dev = (log or {}).get("dev") or []
-last_step = max([e["step"] for e in train] + [3 * settings.warmup])
-steps = np.linspace(1, last_step, 400)
-st.markdown(t("anatomy.lr.text", warmup=settings.warmup, factor=ts.num(settings.lr_factor), d=H,
-              peak=f"{la.peak_learning_rate(H, settings.warmup, settings.lr_factor):.2e}"))
-st.plotly_chart(
-    lr_figure(steps, la.learning_rate(steps, H, settings.warmup, settings.lr_factor),
-              [e["step"] for e in train], [e["lr"] for e in train], settings.warmup, title=t("anatomy.lr.fig"),
-              step_title=t("anatomy.axis.step"), lr_title=t("anatomy.axis.lr"), formula_label=t("anatomy.lr.formula"),
-              logged_label=t("anatomy.lr.logged"), warmup_label=t("anatomy.lr.warmup", w=settings.warmup)),
-    key="anatomy.lr",
-)
+train = log.get("train") or []
+dev = log.get("dev") or []
+if "warmup" in settings:
+    warmup, factor = settings["warmup"], settings.get("lr_factor", 1.0)
+    steps = np.linspace(1, max([e["step"] for e in train] + [3 * warmup]), 400)
+    st.markdown(t("anatomy.lr.text", warmup=warmup, factor=ts.num(factor), d=H,
+                  peak=f"{peak_learning_rate(H, warmup, factor):.2e}"))
+    st.plotly_chart(
+        lr_figure(steps, learning_rate(steps, H, warmup, factor),
+                  [e["step"] for e in train], [e["lr"] for e in train], warmup, title=t("anatomy.lr.fig"),
+                  step_title=t("anatomy.axis.step"), lr_title=t("anatomy.axis.lr"), formula_label=t("anatomy.lr.formula"),
+                  logged_label=t("anatomy.lr.logged"), warmup_label=t("anatomy.lr.warmup", w=warmup)),
+        key="anatomy.lr",
+    )
+else:  # a checkpoint without a training log, or one from before the log kept its arguments
+    st.info(t("anatomy.curves.missing", folder=translator.checkpoint))
 st.subheader(t("anatomy.curves.header"))
 if not train:
-    st.info(t("anatomy.curves.missing", folder=ts.training_log_folder()))
+    st.info(t("anatomy.curves.missing", folder=translator.checkpoint))
 else:
-    best = (log or {}).get("best") or {}
+    best = log.get("best") or {}
     st.markdown(t("anatomy.curves.text", steps=log.get("steps", train[-1]["step"]), minutes=log.get("train_minutes", "—"),
                   hardware=log.get("hardware", "—"), best_step=best.get("step", "—"), bleu=best.get("bleu", "—"),
                   chrf=best.get("chrf", "—")))
@@ -140,7 +132,7 @@ else:
 # ---------------------------------------------------------------- label smoothing
 st.header(t("anatomy.ls.header"))
 st.latex(r"y^{smooth} = (1-\varepsilon)\,y^{one\text{-}hot} + \frac{\varepsilon}{C}")
-epsilon = st.slider(t("anatomy.ls.eps"), 0.0, 0.5, float(settings.label_smoothing), 0.05, key="anatomy.ls.eps")
+epsilon = st.slider(t("anatomy.ls.eps"), 0.0, 0.5, float(settings.get("label_smoothing", 0.1)), 0.05, key="anatomy.ls.eps")
 classes = [f"c{i}" for i in range(SMOOTHING_CLASSES)]
 hard = la.smoothed_target(SMOOTHING_CLASSES, 0, 0.0)
 st.plotly_chart(
@@ -153,4 +145,4 @@ st.plotly_chart(
 V = config.tgt_vocab_size
 real = la.smoothed_target(V, 0, epsilon)
 st.markdown(t("anatomy.ls.text", eps=ts.num(epsilon, 2), v=V, top=f"{real[0]:.5f}", rest=f"{real[1]:.2e}",
-              floor=f"{la.smoothed_loss_floor(V, epsilon):.3f}", used=ts.num(settings.label_smoothing, 2)))
+              floor=f"{la.smoothed_loss_floor(V, epsilon):.3f}", used=ts.num(settings["label_smoothing"], 2) if "label_smoothing" in settings else "—"))

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import streamlit as st
 
-from app_pages import common
+from app_pages import session
 from app_pages import teaching_shared as ts
-from app_pages.common import t
+from app_pages.session import t
 from lessons import masks as lm
 from lessons.attention_math import attention_steps, softmax
 from viz.teaching_masks import mask_stage_figure, padding_figure
@@ -65,15 +65,14 @@ st.warning(t("masks.zero_vs_inf", token=doc_tokens[0], zeroed=", ".join(ts.num(x
 
 # ---------------------------------------------------------------- the live decoder
 st.header(t("masks.live.header"))
-result = common.current_result()
-translator = common.translator()
+result = session.current_result()
 ts.sentence_banner(result)
 
 
 @st.fragment
 def live_causal() -> None:
     _, layer, head = ts.head_picker("masks.live", result, kinds=("decoder_self",))
-    qkv = translator.head_qkv(result, "decoder_self", layer, head)
+    qkv = result.head("decoder_self", layer, head)
     steps = attention_steps(qkv.q, qkv.k, qkv.v, qkv.mask)
     tokens = ts.positions(result.target_tokens)
     st.markdown(t("masks.live.text", n=len(tokens)))

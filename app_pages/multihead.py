@@ -7,9 +7,9 @@ import pandas as pd
 import streamlit as st
 import torch
 
-from app_pages import common
+from app_pages import session
 from app_pages import teaching_shared as ts
-from app_pages.common import t
+from app_pages.session import t
 from lessons import shapes as lsh
 from viz.teaching_heads import head_split_figure
 
@@ -71,8 +71,8 @@ st.info(t("mh.doc.bugs", bad=lsh.DOC_BAD_EMBED_DIM, hidden=doc["hidden"], lq=doc
 
 # ---------------------------------------------------------------- the live model
 st.header(t("mh.live.header"))
-result = common.current_result()
-translator = common.translator()
+result = session.current_result()
+translator = session.translator()
 config = translator.config
 ts.sentence_banner(result)
 
@@ -86,10 +86,10 @@ def live_shapes() -> None:
                   tq=len(query_tokens), tk=len(key_tokens)))
     shape_table(steps)
     returned = result.attention(kind).shape
-    per_head = [translator.head_qkv(result, kind, layer, h) for h in range(config.n_heads)]
-    q_full = np.concatenate([h.q for h in per_head], axis=1)  # (Tq, d_model): the heads side by side again
+    q_heads = result.queries[kind][layer]  # (heads, Tq, d_head)
+    q_full = np.concatenate(list(q_heads), axis=1)  # (Tq, d_model): the heads side by side again
     st.success(t("mh.live.check", shape=str(tuple(returned)), scores=str(next(s.shape for s in steps if s.key == "scores")[2:]),
-                 q=str(per_head[0].q.shape), full=str(q_full.shape)))
+                 q=str(q_heads[0].shape), full=str(q_full.shape)))
     st.plotly_chart(
         head_split_figure(q_full, config.n_heads, ts.positions(query_tokens), title=t("mh.live.fig", layer=layer + 1),
                           token_title=t("teach.axis.queries"), dimension_title=t("mh.live.dim"),

@@ -6,11 +6,10 @@ import math
 
 import numpy as np
 import streamlit as st
-import torch
 
-from app_pages import common
+from app_pages import session
 from app_pages import teaching_shared as ts
-from app_pages.common import t
+from app_pages.session import t
 from lessons import positional as lp
 from model import sinusoidal_table
 from viz.teaching_positional import norms_figure, pe_curves, pe_heatmap, rotation_figure, similarity_heatmap
@@ -43,7 +42,7 @@ st.markdown(t("pe.note.rotation", paper=f"{errors[t('pe.note.paper')]:.1e}", lit
               meant=f"{errors[t('pe.note.meant')]:.2f}", n=ROTATION_CHECK))
 
 # ---------------------------------------------------------------- the PE matrix
-translator = common.translator()
+translator = session.translator()
 model_d, model_len = translator.config.d_model, translator.config.max_len
 st.header(t("pe.matrix.header"))
 cols = st.columns(2)
@@ -113,13 +112,11 @@ rotation_section()
 
 # ---------------------------------------------------------------- PE against the embeddings
 st.header(t("pe.size.header"))
-result = common.current_result()
+result = session.current_result()
 ts.sentence_banner(result)
-_, ids, _ = translator.prepare(result.source_text)  # the ids of result.source_tokens, </s> included
-with torch.inference_mode():
-    embeddings = translator.model.src_embed.weight[ids].float().cpu().numpy()  # (S, d_model)
-scaled_norms = lp.row_norms(embeddings) * math.sqrt(model_d)
-pe_norms = lp.row_norms(lp.pe_table(len(ids), model_d))
+embeddings = result.source_embeddings  # the rows the model looked up for result.source_tokens
+scaled_norms = lp.row_norms(embeddings.token) * embeddings.scale
+pe_norms = lp.row_norms(embeddings.positional)
 st.markdown(t("pe.size.text", d=model_d, root=f"{math.sqrt(model_d):.1f}", pe=f"{lp.pe_norm(model_d):.2f}",
               emb=f"{float(np.mean(scaled_norms)):.2f}"))
 st.plotly_chart(

@@ -7,9 +7,9 @@ import math
 import numpy as np
 import streamlit as st
 
-from app_pages import common
+from app_pages import session
 from app_pages import teaching_shared as ts
-from app_pages.common import t
+from app_pages.session import t
 from lessons import worked_example as we
 from lessons.live import recompute_weights, walk_query
 from viz.teaching_qkv import score_steps_figure, weighted_sum_figure
@@ -116,8 +116,7 @@ st.success(t("qkv.matrix.check", diff=f"{float(np.abs(s.output[0] - example.z1).
 
 # ---------------------------------------------------------------- the live model
 st.header(t("qkv.live.header"))
-result = common.current_result()
-translator = common.translator()
+result = session.current_result()
 ts.sentence_banner(result)
 
 
@@ -126,7 +125,7 @@ def live_walkthrough() -> None:
     kind, layer, head = ts.head_picker("qkv.live", result)
     query_tokens, key_tokens = result.axis_tokens(kind)
     index = ts.query_picker("qkv.live", query_tokens)
-    qkv = translator.head_qkv(result, kind, layer, head)
+    qkv = result.head(kind, layer, head)
     walk = walk_query(qkv.q, qkv.k, qkv.v, qkv.mask, qkv.weights, index)
     d_head = qkv.q.shape[1]
     st.markdown(t(f"qkv.live.explain.{kind}", layer=layer + 1, head=head + 1, d=d_head, root=f"{math.sqrt(d_head):.3f}"))

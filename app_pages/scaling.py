@@ -7,7 +7,7 @@ import math
 import streamlit as st
 
 from app_pages import teaching_shared as ts
-from app_pages.common import t
+from app_pages.session import t
 from lessons import scaling as ls
 from lessons.worked_example import PAPER_D_K, thinking_machines
 from viz.teaching_scaling import softmax_comparison_figure, variance_figure

@@ -8,8 +8,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from app_pages import common
-from app_pages.common import t
+from app_pages.session import t
 from model import ATTENTION_KINDS, TranslationResult
 
 NEG_INF = "−∞"
@@ -106,7 +105,3 @@ def query_picker(prefix: str, query_tokens: Sequence[str]) -> int:
         st.session_state[key] = 0
     labels = positions(query_tokens)
     return int(st.selectbox(t("teach.pick.query"), range(len(query_tokens)), format_func=labels.__getitem__, key=key))
-
-
-def training_log_folder() -> str:
-    return str(common.CHECKPOINTS / st.session_state.get(common.CHECKPOINT, ""))

@@ -34,12 +34,12 @@ import plotly.io
 import plotly.tools
 import torch
 
-from app_pages.common import ALL, pick
+from app_pages.widgets import ALL, pick
 from benchmarks.peer import marian_like, peer_generate
 from benchmarks.timing import Row, measure
 from i18n import translate_key
 from model import ATTENTION_KINDS, Translator
-from model.decoding import beam_decode, greedy_decode
+from model.decoding import greedy_search, never_next
 from model.threads import configure_torch_threads, usable_cores
 from viz.head_view import head_view
 from viz.heatmap import attention_heatmap
@@ -137,31 +137,37 @@ def translate_rows(tr, sentences: dict[int, str], plan: Plan, repeats: int, devi
     return rows
 
 
+def greedy_without_cache(model, enc, out_len: int) -> list[int]:
+    """Greedy search that recomputes the whole prefix at every step: what the key/value cache saves."""
+    ys = torch.tensor([[model.config.bos_id]], device=enc.memory.device)
+    for _ in range(out_len):
+        nxt = never_next(model.decode(ys, enc).logits[:, -1], model.config).argmax(-1, keepdim=True)
+        ys = torch.cat([ys, nxt], dim=1)
+    return ys[0, 1:].tolist()
+
+
 def cache_rows(tr, sentences: dict[int, str], plan: Plan, repeats: int, device: str) -> tuple[list, dict]:
+    """Greedy search forced to the same number of tokens, with the key/value cache and without."""
     model, out_len = without_eos(tr.model), plan.forced_output
     rows, speedups = [], {}
     for n, text in sentences.items():
         _, ids, _ = tr.prepare(text)
         with torch.inference_mode():
             enc = model.encode(torch.tensor([ids], device=tr.device))
-        for beam in plan.beams:
 
-            def search(use_cache: bool, beam=beam):
-                with torch.inference_mode():
-                    if beam == 1:
-                        (out,) = greedy_decode(model, enc, out_len, use_cache=use_cache)
-                    else:
-                        out, _ = beam_decode(model, enc, beam, out_len, use_cache=use_cache)
-                if len(out) != out_len:
-                    raise RuntimeError(f"decoded {len(out)} tokens, forced {out_len}")
+        def search(use_cache: bool):
+            with torch.inference_mode():
+                out = greedy_search(model, enc, [out_len])[0] if use_cache else greedy_without_cache(model, enc, out_len)
+            if len(out) != out_len:
+                raise RuntimeError(f"decoded {len(out)} tokens, forced {out_len}")
 
-            times = alternating({"cache": lambda: search(True), "no cache": lambda: search(False)}, repeats, device)
-            label = f"S={n} " + ("greedy" if beam == 1 else f"beam {beam}")
-            ratio = float(np.median(times["no cache"]) / np.median(times["cache"]))
-            speedups[label] = round(ratio, 2)
-            for which in ("cache", "no cache"):
-                rows.append(Row(f"search, {out_len} output tokens", f"{label}, {which}", times[which],
-                                note=f"cache {ratio:.1f}× faster" if which == "cache" else ""))
+        times = alternating({"cache": lambda: search(True), "no cache": lambda: search(False)}, repeats, device)
+        label = f"S={n} greedy"
+        ratio = float(np.median(times["no cache"]) / np.median(times["cache"]))
+        speedups[label] = round(ratio, 2)
+        for which in ("cache", "no cache"):
+            rows.append(Row(f"search, {out_len} output tokens", f"{label}, {which}", times[which],
+                            note=f"cache {ratio:.1f}× faster" if which == "cache" else ""))
     return rows, speedups
 
 

@@ -1,4 +1,4 @@
-"""Parameter counts, FLOPs, learning-rate schedule and label smoothing of an encoder–decoder Transformer.
+"""Parameter counts, FLOPs and label smoothing of an encoder–decoder Transformer.
 
 Counts follow the study note (seed 003): with H = d_model and d_ff = 4H an encoder
 layer holds 12H² + 13H parameters (attention 4H² + 4H, FFN 8H² + 5H, two
@@ -8,14 +8,10 @@ LayerNorm (2H): 16H² + 19H. `sizes` is anything with ModelConfig's field names.
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
-
-TRAINING_LOG = "training_log.json"
 
 
 def attention_params(h: int) -> int:
@@ -105,6 +101,12 @@ def group_parameter_names(counts: dict[str, int]) -> dict[str, int]:
     return groups
 
 
+def layer_parameters(counts: dict[str, int], stack: str, index: int) -> int:
+    """Parameters of one layer ("encoder" or "decoder", 0-based) among a model's named parameter counts."""
+    prefix = f"{stack}_layers.{index}."
+    return sum(n for name, n in counts.items() if name.startswith(prefix))
+
+
 @dataclass(frozen=True)
 class Flops:
     key: str
@@ -134,17 +136,6 @@ def forward_flops(sizes, source_len: int, target_len: int) -> list[Flops]:
     ]
 
 
-def learning_rate(step: int | np.ndarray, d_model: int, warmup: int, factor: float = 1.0) -> np.ndarray:
-    """lrate = factor · d_model^−0.5 · min(step^−0.5, step · warmup^−1.5): linear warm-up, then 1/√step."""
-    step = np.maximum(np.asarray(step, dtype=np.float64), 1.0)
-    return factor * d_model**-0.5 * np.minimum(step**-0.5, step * warmup**-1.5)
-
-
-def peak_learning_rate(d_model: int, warmup: int, factor: float = 1.0) -> float:
-    """The schedule's top, reached at step = warmup: factor · (d_model · warmup)^−0.5."""
-    return factor * (d_model * warmup) ** -0.5
-
-
 def smoothed_target(n_classes: int, true_index: int, epsilon: float) -> np.ndarray:
     """(1 − ε)·one_hot + ε/C: the target PyTorch's cross_entropy(label_smoothing=ε) uses, as the note writes it."""
     if not 0 <= true_index < n_classes:
@@ -161,12 +152,3 @@ def smoothed_loss_floor(n_classes: int, epsilon: float) -> float:
     top = 1 - epsilon + epsilon / n_classes
     rest = epsilon / n_classes
     return float(-(top * math.log(top)) - ((n_classes - 1) * rest * math.log(rest) if rest > 0 else 0.0))
-
-
-def read_training_log(folder: str | Path) -> dict | None:
-    """The checkpoint's training_log.json, or None when it is missing or unreadable."""
-    try:
-        data = json.loads((Path(folder) / TRAINING_LOG).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        return None
-    return data if isinstance(data, dict) else None

@@ -1,7 +1,7 @@
 """The attention arithmetic redone by hand on one head of the real model, and the check against its own weights.
 
-The page gets q, k, v and the mask from Translator.head_qkv (the model's own
-projections of the layer's inputs); everything after that happens here, in NumPy.
+The page gets q, k, v and the mask from TranslationResult.head (what the model's
+own projections gave in its forward pass); everything after that happens here, in NumPy.
 """
 
 from __future__ import annotations

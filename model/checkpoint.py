@@ -14,6 +14,7 @@ from safetensors.torch import load_file, save_file
 
 from .config import ModelConfig
 from .tokenizer import TextTokenizer
+from .inference import lay_out_for_cpu_decoding
 from .transformer import Transformer
 
 WEIGHTS = "model.safetensors"
@@ -52,6 +53,15 @@ def save_checkpoint(
     if training_log is not None:
         (folder / TRAINING_LOG).write_text(json.dumps(training_log, indent=1) + "\n", encoding="utf-8")
     return folder
+
+
+def read_training_log(folder: str | Path) -> dict | None:
+    """The checkpoint's training log (losses, scores, the training arguments), or None when it has none."""
+    try:
+        data = json.loads((Path(folder) / TRAINING_LOG).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return None
+    return data if isinstance(data, dict) else None
 
 
 def resolve_device(device: str | torch.device | None = None) -> torch.device:
@@ -125,5 +135,5 @@ def load_checkpoint(
     device = resolve_device(device)
     model = model.eval().to(device)
     if device.type == "cpu":
-        model.lay_out_for_decoding()
+        lay_out_for_cpu_decoding(model)
     return model, tokenizers[0], tokenizers[1]

@@ -1,11 +1,11 @@
-"""Greedy and beam-search decoding with an incremental key/value cache.
+"""Choosing the output: greedy and beam search over the decoder, one new position per step.
 
-greedy_decode and beam_decode return token ids (and, for beam search, what
-was kept and dropped); the attention maps of the chosen output then come from
-one teacher-forced pass (see translator.py), so they are exactly what the
-model computes for that output whichever search produced it. greedy_trace,
-for one sentence, keeps what its steps computed instead: the same maps,
-without the second pass.
+Each step feeds only the newest token and continues the DecoderCache, so a
+step costs one position's work instead of the whole prefix's. The searches
+return token ids (and, for beam search, what was kept and dropped); the
+attention maps of the chosen output come from one teacher-forced traced pass
+(translator.py), so they are exactly what the model computes for that output.
+The app, the CLI and training's dev scores all decode through search().
 """
 
 from __future__ import annotations
@@ -14,86 +14,47 @@ from dataclasses import dataclass, field
 
 import torch
 
-from .transformer import DecoderOutput, EncoderOutput, Transformer
+from .config import ModelConfig
+from .transformer import EncoderOutput, Transformer
 
 
-def _next_logits(model: Transformer, enc: EncoderOutput, ys: torch.Tensor, state, use_cache: bool):
-    """Logits for the position after ys[:, -1]: (batch, vocab), and the next state."""
-    if use_cache:
-        out = model.decode(ys[:, -1:], enc, state)
-        logits, state = out.logits[:, -1], out.state
-    else:
-        logits, state = model.decode(ys, enc).logits[:, -1], None
-    return never_next(logits.float(), model.config), state
+def max_output_tokens(source_len: int, config: ModelConfig) -> int:
+    """Generated-token limit for a source of `source_len` tokens: twice the source plus some slack."""
+    return min(config.max_len - 1, 2 * source_len + 10)
 
 
-def never_next(logits: torch.Tensor, c) -> torch.Tensor:
+def never_next(logits: torch.Tensor, config: ModelConfig) -> torch.Tensor:
     """logits (..., vocab) with padding, <s> and <unk> ruled out: they are never a sensible next token."""
-    return logits.index_fill(-1, torch.tensor([c.pad_id, c.bos_id, c.unk_id], device=logits.device), float("-inf"))
+    banned = torch.tensor([config.pad_id, config.bos_id, config.unk_id], device=logits.device)
+    return logits.index_fill(-1, banned, float("-inf"))
 
 
-def greedy_decode(
-    model: Transformer, enc: EncoderOutput, max_new_tokens: int | list[int], use_cache: bool = True
-) -> list[list[int]]:
-    """Batched greedy search; returns each sentence's output ids without <s> and </s>.
+def greedy_search(model: Transformer, enc: EncoderOutput, limits: list[int]) -> list[list[int]]:
+    """A batch of sentences, each taking its most probable next token; output ids without <s> and </s>.
 
-    `max_new_tokens` may differ per sentence, so a sentence decodes the same
-    alone as inside a batch of longer ones.
+    `limits` is each sentence's own output-token limit, so a sentence decodes
+    the same alone as inside a batch of longer ones. A finished sentence's row
+    keeps being fed (rows never see each other) but adds nothing to its output.
     """
     c = model.config
     batch = enc.memory.size(0)
-    limits = [max_new_tokens] * batch if isinstance(max_new_tokens, int) else list(max_new_tokens)
-    ys = torch.full((batch, 1), c.bos_id, dtype=torch.long, device=enc.memory.device)
-    done = torch.tensor([n <= 0 for n in limits], dtype=torch.bool, device=ys.device)
-    limit = torch.tensor(limits, device=ys.device)
-    state = model.start_state(enc) if use_cache else None
-    for t in range(max(limits, default=0)):
-        if bool(done.all()):
-            break
-        logits, state = _next_logits(model, enc, ys, state, use_cache)
-        nxt = logits.argmax(-1).masked_fill(done, c.pad_id)
-        ys = torch.cat([ys, nxt[:, None]], dim=1)
-        done |= (nxt == c.eos_id) | (limit <= t + 1)
-    return [[i for i in row if i not in (c.pad_id, c.eos_id)] for row in ys[:, 1:].tolist()]
-
-
-def greedy_trace(model: Transformer, enc: EncoderOutput, max_new_tokens: int) -> tuple[list[int], DecoderOutput]:
-    """Greedy search of one sentence that keeps every step's attention, inputs and logits.
-
-    Returns the output ids (without <s> and </s>) and a DecoderOutput equal to
-    one teacher-forced traced pass over <s> + output: logits (1, T, vocab),
-    self_attn (layers, 1, heads, T, T) with zeros above the diagonal, cross_attn
-    (layers, 1, heads, T, S) and the layer inputs, T = len(output) + 1. The last
-    position is the one that predicted </s>, or that a cut output never used.
-    """
-    if enc.memory.size(0) != 1:
-        raise ValueError("greedy_trace takes one sentence; use greedy_decode for a batch")
-    c = model.config
-    device = enc.memory.device
-    ids = [c.bos_id]
-    steps: list[DecoderOutput] = []
-    state = model.start_state(enc)
-    while True:
-        step = model.decode(torch.tensor([ids[-1:]], device=device), enc, state, trace=True)
-        state = step.state
-        steps.append(step)
-        if len(ids) > max_new_tokens:
-            break
-        nxt = int(never_next(step.logits[0, -1].float(), c).argmax())
-        if nxt == c.eos_id:
-            break
-        ids.append(nxt)
-    t = len(steps)
-    self_attn = steps[0].self_attn.new_zeros(*steps[0].self_attn.shape[:3], t, t)  # (layers, 1, heads, T, T)
-    for i, step in enumerate(steps):
-        self_attn[..., i : i + 1, : i + 1] = step.self_attn  # row i saw keys 0..i
-
-    def joined(name: str, dim: int) -> torch.Tensor:
-        return torch.cat([getattr(step, name) for step in steps], dim=dim)
-
-    traced = DecoderOutput(joined("logits", 1), self_attn, joined("cross_attn", 3), joined("self_inputs", 2),
-                           joined("cross_inputs", 2), state=None)
-    return ids[1:], traced
+    outputs: list[list[int]] = [[] for _ in range(batch)]
+    finished = [limit <= 0 for limit in limits]
+    last = torch.full((batch, 1), c.bos_id, dtype=torch.long, device=enc.memory.device)  # (batch, 1)
+    cache = model.start_decoding(enc)
+    while not all(finished):
+        out = model.decode(last, enc, cache)
+        cache = out.cache
+        last = never_next(out.logits[:, -1], c).argmax(-1, keepdim=True)  # (batch, 1)
+        for row, token in enumerate(last[:, 0].tolist()):
+            if finished[row]:
+                continue
+            if token == c.eos_id:
+                finished[row] = True
+            else:
+                outputs[row].append(token)
+                finished[row] = len(outputs[row]) >= limits[row]
+    return outputs
 
 
 @dataclass(frozen=True)
@@ -116,34 +77,30 @@ def length_penalty(length: int, alpha: float = 0.6) -> float:
     return ((5 + length) / 6) ** alpha
 
 
-def beam_decode(
-    model: Transformer, enc: EncoderOutput, beam_size: int, max_new_tokens: int, use_cache: bool = True
-) -> tuple[list[int], list[BeamStep]]:
-    """Beam search for one sentence (batch of 1). Returns (best output ids, per-step record).
+def beam_search(model: Transformer, enc: EncoderOutput, beam_size: int, limit: int) -> tuple[list[int], list[BeamStep]]:
+    """Beam search for one sentence (enc of batch 1). Returns (best output ids, per-step record).
 
     Candidates are taken in score order until `beam_size` live hypotheses are
     found; an </s> candidate met before that ends a hypothesis. With
     beam_size=1 this is exactly greedy search.
     """
     if enc.memory.size(0) != 1:
-        raise ValueError("beam_decode takes one sentence; loop over a batch")
+        raise ValueError("beam_search takes one sentence; search() loops over a batch")
     c = model.config
     device = enc.memory.device
     alive = [Hypothesis((), 0.0)]
     finished: list[Hypothesis] = []
     steps: list[BeamStep] = []
-    state = model.start_state(enc) if use_cache else None
-    for t in range(max_new_tokens):
-        n = len(alive)
-        ys = torch.tensor([[c.bos_id, *h.ids] for h in alive], dtype=torch.long, device=device)
-        beam_enc = EncoderOutput(enc.memory.expand(n, -1, -1), enc.src_keep.expand(n, -1), None, None)
-        logits, state = _next_logits(model, beam_enc, ys, state, use_cache)
-        logprobs = torch.log_softmax(logits.float(), dim=-1)  # (n, vocab)
+    cache = model.start_decoding(enc)
+    for t in range(limit):
+        last = torch.tensor([[h.ids[-1] if h.ids else c.bos_id] for h in alive], device=device)  # (beams, 1)
+        out = model.decode(last, enc, cache)
+        logprobs = torch.log_softmax(never_next(out.logits[:, -1].float(), c), dim=-1)  # (beams, vocab)
         scores = torch.tensor([h.logprob for h in alive], device=device)[:, None] + logprobs
         top_scores, top_index = scores.view(-1).topk(min(2 * beam_size + 1, scores.numel()))
         step = BeamStep()
         parents: list[int] = []
-        last_step = t == max_new_tokens - 1
+        last_step = t == limit - 1
         for score, index in zip(top_scores.tolist(), top_index.tolist()):
             parent, token = divmod(index, logprobs.size(1))
             hyp = Hypothesis(alive[parent].ids + (token,), score)
@@ -159,9 +116,31 @@ def beam_decode(
         if len(finished) >= beam_size or not step.kept:
             break
         alive = step.kept
-        if use_cache:
-            state = state.select(torch.tensor(parents, dtype=torch.long, device=device))
-    if not finished:  # max_new_tokens == 0
+        cache = out.cache.select(torch.tensor(parents, dtype=torch.long, device=device))
+    if not finished:  # limit == 0
         finished = [Hypothesis((), 0.0)]
     best = max(finished, key=lambda h: h.logprob / length_penalty(len(h.ids)))
     return [i for i in best.ids if i != c.eos_id], steps
+
+
+@dataclass
+class SearchOutput:
+    ids: list[int]  # output ids without <s> and </s>
+    beam_steps: list[BeamStep] | None  # None for greedy
+
+
+def search(model: Transformer, enc: EncoderOutput, lengths: list[int], beam: int) -> list[SearchOutput]:
+    """Decode a batch of encoded sources whose real lengths (with </s>) are `lengths`.
+
+    Greedy (beam 1) runs the batch at once; beam search runs each sentence on its own.
+    Each sentence's output limit is max_output_tokens() of its own length.
+    """
+    limits = [max_output_tokens(n, model.config) for n in lengths]
+    if beam == 1:
+        return [SearchOutput(ids, None) for ids in greedy_search(model, enc, limits)]
+    outputs = []
+    for row, (n, limit) in enumerate(zip(lengths, limits)):
+        alone = EncoderOutput(enc.memory[row : row + 1, :n], mask=None)  # its padding cut off: nothing to mask
+        ids, steps = beam_search(model, alone, beam, limit)
+        outputs.append(SearchOutput(ids, steps))
+    return outputs

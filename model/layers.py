@@ -1,8 +1,7 @@
-"""Encoder and decoder layers, post-norm as in the paper: LayerNorm(x + Sublayer(x)).
+"""One encoder layer and one decoder layer, post-norm as in the paper (§3.1): LayerNorm(x + Sublayer(x)).
 
-The modules hold the parameters (and name them in the state_dict); encoder_layer() and
-decoder_layer() do the arithmetic on a params() bundle read off a module once, once per
-sentence when decoding (see attention.AttentionParams for why).
+With `trace=True` a layer also returns what each sublayer took and gave, so a
+page can follow a sentence through it; the arithmetic is the same either way.
 """
 
 from __future__ import annotations
@@ -10,133 +9,98 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import torch
-import torch.nn.functional as F
 from torch import nn
 
-from .attention import AttentionParams, KVCache, MultiHeadAttention, multi_head_attention
-
-NormParams = tuple[torch.Tensor, torch.Tensor, float]  # LayerNorm's weight, bias and eps
-
-
-def dropout(x: torch.Tensor, p: float) -> torch.Tensor:
-    """Dropout with probability p (0 outside training, where not even a pass-through op is run)."""
-    return F.dropout(x, p) if p > 0 else x
-
-
-def add_norm(x: torch.Tensor, sublayer_out: torch.Tensor, norm: NormParams, p_drop: float) -> torch.Tensor:
-    """LayerNorm(x + Dropout(Sublayer(x))): the residual connection around every sublayer."""
-    weight, bias, eps = norm
-    return F.layer_norm(x + dropout(sublayer_out, p_drop), weight.shape, weight, bias, eps)
-
-
-def _norm(norm: nn.LayerNorm) -> NormParams:
-    return norm.weight, norm.bias, norm.eps
-
-
-@dataclass(frozen=True, slots=True)
-class FeedForwardParams:
-    w1: torch.Tensor  # (d_ff, d_model)
-    b1: torch.Tensor
-    w2: torch.Tensor  # (d_model, d_ff)
-    b2: torch.Tensor
-
-
-def feed_forward(p: FeedForwardParams, x: torch.Tensor, p_drop: float) -> torch.Tensor:
-    """FFN(x) = max(0, x W1 + b1) W2 + b2, applied to each position alone."""
-    return F.linear(dropout(torch.relu(F.linear(x, p.w1, p.b1)), p_drop), p.w2, p.b2)
+from .attention import AttentionTrace, KVCache, MultiHeadAttention
 
 
 class FeedForward(nn.Module):
-    def __init__(self, d_model: int, d_ff: int) -> None:
+    """FFN(x) = max(0, x W1 + b1) W2 + b2, applied to each position alone (§3.3)."""
+
+    def __init__(self, d_model: int, d_ff: int, dropout: float) -> None:
         super().__init__()
         self.linear1 = nn.Linear(d_model, d_ff)
         self.linear2 = nn.Linear(d_ff, d_model)
+        self.dropout = nn.Dropout(dropout)
 
-    def params(self) -> FeedForwardParams:
-        return FeedForwardParams(self.linear1.weight, self.linear1.bias, self.linear2.weight, self.linear2.bias)
-
-
-@dataclass(frozen=True, slots=True)
-class EncoderLayerParams:
-    self_attn: AttentionParams
-    ffn: FeedForwardParams
-    norms: tuple[NormParams, NormParams]
-    dropout: float  # 0 outside training
+    def forward(self, x: torch.Tensor) -> torch.Tensor:  # (batch, T, d_model) → same
+        return self.linear2(self.dropout(torch.relu(self.linear1(x))))
 
 
-def encoder_layer(
-    p: EncoderLayerParams, x: torch.Tensor, mask: torch.Tensor, need_weights: bool = True
-) -> tuple[torch.Tensor, torch.Tensor | None]:
-    """x: (batch, S, d_model); mask: (batch, 1, 1, S). Returns (x, weights (batch, heads, S, S) or None)."""
-    attended, weights, _ = multi_head_attention(p.self_attn, x, x, mask, need_weights=need_weights)
-    x = add_norm(x, attended, p.norms[0], p.dropout)
-    x = add_norm(x, feed_forward(p.ffn, x, p.dropout), p.norms[1], p.dropout)
-    return x, weights
+@dataclass
+class EncoderLayerTrace:
+    input: torch.Tensor  # (batch, S, d_model): what Q, K and V are projected from
+    self_attn: AttentionTrace
+    self_attn_out: torch.Tensor  # (batch, S, d_model): MultiHead(x, x, x)
+    norm1: torch.Tensor  # LayerNorm(x + MultiHead(x, x, x))
+    ffn_out: torch.Tensor  # FFN(norm1)
+    output: torch.Tensor  # LayerNorm(norm1 + FFN(norm1))
 
 
 class EncoderLayer(nn.Module):
-    """The parameters of one encoder layer; the arithmetic is encoder_layer()."""
-
     def __init__(self, d_model: int, n_heads: int, d_ff: int, dropout: float) -> None:
         super().__init__()
         self.self_attn = MultiHeadAttention(d_model, n_heads, dropout)
-        self.ffn = FeedForward(d_model, d_ff)
+        self.ffn = FeedForward(d_model, d_ff, dropout)
         self.norm1 = nn.LayerNorm(d_model)
         self.norm2 = nn.LayerNorm(d_model)
-        self.dropout = dropout
+        self.dropout = nn.Dropout(dropout)  # on each sublayer's output, before the residual add (§5.4)
 
-    def params(self) -> EncoderLayerParams:
-        return EncoderLayerParams(self.self_attn.params(), self.ffn.params(), (_norm(self.norm1), _norm(self.norm2)),
-                                  self.dropout if self.training else 0.0)
+    def forward(
+        self,
+        x: torch.Tensor,  # (batch, S, d_model)
+        mask: torch.Tensor | None,  # (batch, 1, 1, S): False at padding; None: no padding
+        trace: bool = False,
+    ) -> tuple[torch.Tensor, EncoderLayerTrace | None]:
+        attended, attn_trace = self.self_attn(x, self.self_attn.keys_values(x), mask, trace)
+        h = self.norm1(x + self.dropout(attended))
+        ffn_out = self.ffn(h)
+        out = self.norm2(h + self.dropout(ffn_out))
+        return out, EncoderLayerTrace(x, attn_trace, attended, h, ffn_out, out) if trace else None
 
 
-@dataclass(frozen=True, slots=True)
-class DecoderLayerParams:
-    self_attn: AttentionParams
-    cross_attn: AttentionParams
-    ffn: FeedForwardParams
-    norms: tuple[NormParams, NormParams, NormParams]
-    dropout: float  # 0 outside training
-
-
-def decoder_layer(
-    p: DecoderLayerParams,
-    x: torch.Tensor,  # (batch, T, d_model): only the new positions when decoding incrementally
-    self_mask: torch.Tensor | None,  # (batch | 1, 1, T, t_past + T); None: every key visible
-    cross_mask: torch.Tensor | None,  # (batch, 1, 1, S); None: no padding
-    self_cache: KVCache | None,
-    cross_cache: KVCache,
-    need_weights: bool = True,
-) -> tuple[torch.Tensor, torch.Tensor | None, torch.Tensor | None, torch.Tensor, KVCache]:
-    """Returns (x, self weights, cross weights, input to cross-attention, extended self cache)."""
-    attended, self_weights, self_cache = multi_head_attention(
-        p.self_attn, x, x, self_mask, self_cache, need_weights=need_weights
-    )
-    x = add_norm(x, attended, p.norms[0], p.dropout)
-    cross_input = x
-    attended, cross_weights, _ = multi_head_attention(
-        p.cross_attn, x, None, cross_mask, cross_cache, extend_cache=False, need_weights=need_weights
-    )
-    x = add_norm(x, attended, p.norms[1], p.dropout)
-    x = add_norm(x, feed_forward(p.ffn, x, p.dropout), p.norms[2], p.dropout)
-    return x, self_weights, cross_weights, cross_input, self_cache
+@dataclass
+class DecoderLayerTrace:
+    input: torch.Tensor  # (batch, T, d_model)
+    self_attn: AttentionTrace  # masked self-attention
+    self_attn_out: torch.Tensor
+    norm1: torch.Tensor  # what cross-attention's queries are projected from
+    cross_attn: AttentionTrace  # keys and values from the encoder output
+    cross_attn_out: torch.Tensor
+    norm2: torch.Tensor
+    ffn_out: torch.Tensor
+    output: torch.Tensor
 
 
 class DecoderLayer(nn.Module):
-    """The parameters of one decoder layer; the arithmetic is decoder_layer()."""
-
     def __init__(self, d_model: int, n_heads: int, d_ff: int, dropout: float) -> None:
         super().__init__()
         self.self_attn = MultiHeadAttention(d_model, n_heads, dropout)
         self.cross_attn = MultiHeadAttention(d_model, n_heads, dropout)
-        self.ffn = FeedForward(d_model, d_ff)
+        self.ffn = FeedForward(d_model, d_ff, dropout)
         self.norm1 = nn.LayerNorm(d_model)
         self.norm2 = nn.LayerNorm(d_model)
         self.norm3 = nn.LayerNorm(d_model)
-        self.dropout = dropout
+        self.dropout = nn.Dropout(dropout)
 
-    def params(self) -> DecoderLayerParams:
-        return DecoderLayerParams(
-            self.self_attn.params(), self.cross_attn.params(), self.ffn.params(),
-            (_norm(self.norm1), _norm(self.norm2), _norm(self.norm3)), self.dropout if self.training else 0.0,
-        )
+    def forward(
+        self,
+        x: torch.Tensor,  # (batch, T, d_model): all positions, or only the new ones when `past` is given
+        memory_kv: KVCache,  # cross-attention's keys/values of the encoder output, (batch, heads, S, d_head)
+        self_mask: torch.Tensor | None,  # (1, 1, T, t_past + T) causal; None: one new position sees all
+        cross_mask: torch.Tensor | None,  # (batch, 1, 1, S): False at source padding; None: no padding
+        past: KVCache | None = None,  # self-attention keys/values of earlier positions (incremental decoding)
+        trace: bool = False,
+    ) -> tuple[torch.Tensor, KVCache, DecoderLayerTrace | None]:
+        """Returns (output, self-attention keys/values up to this position, trace)."""
+        kv = self.self_attn.keys_values(x)
+        if past is not None:
+            kv = past.extend(kv)
+        attended, self_trace = self.self_attn(x, kv, self_mask, trace)
+        h1 = self.norm1(x + self.dropout(attended))
+        crossed, cross_trace = self.cross_attn(h1, memory_kv, cross_mask, trace)
+        h2 = self.norm2(h1 + self.dropout(crossed))
+        ffn_out = self.ffn(h2)
+        out = self.norm3(h2 + self.dropout(ffn_out))
+        layer_trace = DecoderLayerTrace(x, self_trace, attended, h1, cross_trace, crossed, h2, ffn_out, out) if trace else None
+        return out, kv, layer_trace

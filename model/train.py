@@ -20,27 +20,24 @@ import platform
 import random
 import sys
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import torch
 import torch.distributed as dist
 import torch.nn.functional as F
 
-from .checkpoint import TRAINING_LOG, resolve_device, save_checkpoint
+from .card import model_card
+from .checkpoint import CARD, TRAINING_LOG, load_checkpoint, resolve_device, save_checkpoint
 from .config import ModelConfig
-from .data import Example, collate, encode_pairs, make_batches, pad, read_pairs
-from .decoding import beam_decode, greedy_decode
+from .data import Example, collate, encode_pairs, make_batches, read_pairs
 from .metrics import score
+from .schedule import learning_rate
 from .tokenizer import TextTokenizer, train_tokenizer
+from .translator import Translator
 from .transformer import Transformer
 
 STATE = "train_state.pt"
-
-
-def learning_rate(step: int, d_model: int, warmup: int, factor: float) -> float:
-    """lrate = factor · d_model^-0.5 · min(step^-0.5, step · warmup^-1.5)  (paper §5.3)."""
-    step = max(step, 1)
-    return factor * d_model**-0.5 * min(step**-0.5, step * warmup**-1.5)
 
 
 def cpu_has_native_bf16() -> bool:
@@ -86,31 +83,6 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return p.parse_args(argv)
 
 
-def translate_ids(model: Transformer, examples: list[Example], beam: int = 1, batch_size: int = 64) -> list[list[int]]:
-    """Output ids for each example's source (greedy in batches, or beam one by one)."""
-    device = next(model.parameters()).device
-    c = model.config
-    out: list[list[int]] = []
-    model.eval()
-    with torch.inference_mode():
-        for i in range(0, len(examples), batch_size):
-            chunk = examples[i : i + batch_size]
-            src = pad([e.src for e in chunk], c.pad_id).to(device)
-            limit = min(c.max_len - 1, 2 * src.size(1) + 10)
-            if beam == 1:
-                out += greedy_decode(model, model.encode(src), limit)
-            else:
-                for row in range(src.size(0)):
-                    one = src[row : row + 1, : len(chunk[row].src)]
-                    out.append(beam_decode(model, model.encode(one), beam, limit)[0])
-    return out
-
-
-def evaluate(model, examples, references, tgt_tok, beam: int = 1) -> dict:
-    hyps = [tgt_tok.decode(ids) for ids in translate_ids(model, examples, beam)]
-    return {**score(hyps, references), "samples": hyps[:5]}
-
-
 def dev_loss(model: Transformer, batches, pad_id: int, device) -> float:
     model.eval()
     total, count = 0.0, 0
@@ -123,220 +95,209 @@ def dev_loss(model: Transformer, batches, pad_id: int, device) -> float:
     return total / max(count, 1)
 
 
-def model_card(config: ModelConfig, log: dict, args: argparse.Namespace) -> str:
-    best = log["best"]
-    params = log["parameters"]
-    final = log.get("final", {})
-    lines = [
-        f"# Model card: {Path(args.out).name}",
-        "",
-        "An encoder–decoder Transformer (Vaswani et al., 2017), written from scratch in PyTorch,",
-        "that translates **English → Chinese (Simplified)**. It returns every attention map it computes.",
-        "",
-        "| | |",
-        "|---|---|",
-        f"| direction | English (en) → Chinese (zh, Simplified) |",
-        f"| parameters | {params:,} |",
-        f"| shape | d_model {config.d_model}, {config.n_heads} heads, {config.n_encoder_layers} encoder + "
-        f"{config.n_decoder_layers} decoder layers, d_ff {config.d_ff}, max {config.max_len} positions |",
-        f"| vocabularies | English BPE {config.src_vocab_size} (word starts marked ▁), Chinese {config.tgt_vocab_size} "
-        "(one token per character); both with byte fallback |",
-        f"| weights | safetensors, {args.save_dtype} (loaded as float32) |",
-        f"| training | {log['hardware']}, {log.get('mixed_precision', 'fp32')}; {log['train_minutes']:.1f} minutes, {log['steps']} steps, "
-        f"{log['epochs']} epochs; selected at step {best['step']} |",
-        f"| recipe | Adam(0.9, 0.98, 1e-9), warm-up {args.warmup} steps then 1/√step, label smoothing "
-        f"{args.label_smoothing}, dropout {config.dropout}, ~{args.max_tokens} tokens per batch |",
-        "",
-        "## Dev-set scores (`dev.tsv`, 1,221 pairs, references converted to Simplified with OpenCC t2s)",
-        "",
-        "| decoding | BLEU | chrF |",
-        "|---|---|---|",
-        f"| greedy | {best['bleu']} | {best['chrf']} |",
-    ]
-    if final:
-        lines.append(f"| beam {final['beam']} | {final['bleu']} | {final['chrf']} |")
-    lines += [
-        "",
-        f"BLEU signature: `{best['bleu_signature']}`  ",
-        f"chrF signature: `{best['chrf_signature']}`",
-        "",
-        "## Training data",
-        "",
-        "English–Chinese sentence pairs from **Tatoeba (tatoeba.org), CC-BY 2.0 FR**, as compiled by",
-        "ManyThings.org (`cmn.txt`): 26,777 training pairs, 1,221 dev pairs. The Chinese side was",
-        "normalised to Simplified characters with OpenCC (t2s). The data is not shipped with this model.",
-        "",
-        "## Limits",
-        "",
-        "Tatoeba holds short everyday sentences; long, technical or literary input translates poorly.",
-        "This is a teaching model: its purpose is to show attention, not to compete with production MT.",
-        "",
-        "## Retraining",
-        "",
-        "```",
-        "python -m model.train " + " ".join(log["argv"]),
-        "```",
-        "",
-    ]
-    return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = parse_args(argv)
-    distributed = int(os.environ.get("WORLD_SIZE", "1")) > 1
-    rank = 0
-    if distributed:
-        dist.init_process_group("nccl" if torch.cuda.is_available() else "gloo")
-        rank = dist.get_rank()
-        local = int(os.environ.get("LOCAL_RANK", "0"))
-        device = torch.device("cuda", local) if torch.cuda.is_available() else torch.device("cpu")
-        if device.type == "cuda":
-            torch.cuda.set_device(device)
-    else:
-        device = resolve_device(args.device)
-    if args.threads:
-        torch.set_num_threads(args.threads)
-    is_main = rank == 0
-    say = (lambda *a: print(*a, flush=True)) if is_main else (lambda *a: None)
-    torch.manual_seed(args.seed)
-    rng = random.Random(args.seed)  # the same on every rank: all build the same batches, then take their share
-    work = Path(args.work_dir or Path("runs") / Path(args.out).name)
-    work.mkdir(parents=True, exist_ok=True)
+def dev_scores(model: Transformer, src_tok: TextTokenizer, tgt_tok: TextTokenizer, pairs, beam: int = 1) -> dict:
+    """BLEU and chrF of the dev pairs, decoded exactly as the app decodes (Translator: same search, same limits)."""
+    hypotheses = Translator(model, src_tok, tgt_tok, max_concurrent=1).translations([s for s, _ in pairs], beam)
+    return {**score(hypotheses, [t for _, t in pairs]), "samples": hypotheses[:3]}
 
-    train_pairs = read_pairs(args.train)
-    dev_pairs = read_pairs(args.dev) if args.dev else []
-    if args.dev_limit:
-        dev_pairs = dev_pairs[: args.dev_limit]
-    state_path = work / STATE
+
+@dataclass
+class Run:
+    """One training run's moving parts; all of it but the data is saved after each evaluation, to resume."""
+
+    args: argparse.Namespace
+    device: torch.device
+    rank: int
+    world: int  # processes (torchrun), 1 without
+    src_tok: TextTokenizer
+    tgt_tok: TextTokenizer
+    config: ModelConfig
+    model: Transformer
+    optimizer: torch.optim.Optimizer
+    rng: random.Random  # the same on every rank: all build the same batches, then take their share
+    log: dict = field(default_factory=dict)
+    step: int = 0
+    epoch: int = 0
+    elapsed: float = 0.0  # seconds of training, summed over resumed runs
+
+    @property
+    def is_main(self) -> bool:
+        return self.rank == 0
+
+    def say(self, *parts) -> None:
+        if self.is_main:
+            print(*parts, flush=True)
+
+
+def start_process(args: argparse.Namespace) -> tuple[torch.device, int, int]:
+    """(device, rank, world size); under torchrun each process takes its own GPU."""
+    if int(os.environ.get("WORLD_SIZE", "1")) == 1:
+        return resolve_device(args.device), 0, 1
+    dist.init_process_group("nccl" if torch.cuda.is_available() else "gloo")
+    device = torch.device("cpu")
+    if torch.cuda.is_available():
+        device = torch.device("cuda", int(os.environ.get("LOCAL_RANK", "0")))
+        torch.cuda.set_device(device)
+    return device, dist.get_rank(), dist.get_world_size()
+
+
+def new_or_resumed_run(args: argparse.Namespace, train_pairs, argv: list[str], state_path: Path) -> Run:
+    """Tokenizers, model and optimizer: fresh, or as saved in `state_path` by an earlier run of the same command."""
+    device, rank, world = start_process(args)
     resume = torch.load(state_path, map_location="cpu", weights_only=True) if state_path.exists() else None
     if resume:
         src_tok = TextTokenizer.from_str(resume["source_tokenizer"])
         tgt_tok = TextTokenizer.from_str(resume["target_tokenizer"])
         config = ModelConfig.from_dict(json.loads(resume["config"]))
-        say(f"resuming from {state_path} at step {resume['step']}")
     else:
         src_tok = TextTokenizer(train_tokenizer((s for s, _ in train_pairs), args.src_vocab, mark_word_starts=True))
         tgt_tok = TextTokenizer(train_tokenizer((t for _, t in train_pairs), args.tgt_vocab, mark_word_starts=False))
         config = ModelConfig(
-            src_vocab_size=src_tok.vocab_size,
-            tgt_vocab_size=tgt_tok.vocab_size,
-            d_model=args.d_model,
-            n_heads=args.heads,
-            n_encoder_layers=args.encoder_layers,
-            n_decoder_layers=args.decoder_layers,
-            d_ff=args.d_ff,
-            dropout=args.dropout,
-            max_len=args.max_len,
+            src_vocab_size=src_tok.vocab_size, tgt_vocab_size=tgt_tok.vocab_size, d_model=args.d_model,
+            n_heads=args.heads, n_encoder_layers=args.encoder_layers, n_decoder_layers=args.decoder_layers,
+            d_ff=args.d_ff, dropout=args.dropout, max_len=args.max_len,
         )
-    train_examples = encode_pairs(train_pairs, src_tok, tgt_tok, config)
-    dev_examples = encode_pairs(dev_pairs, src_tok, tgt_tok, config)
-    dev_refs = [t for _, t in dev_pairs]
     model = Transformer(config).to(device)
-    n_params = sum(p.numel() for p in model.parameters())
-    say(f"{len(train_examples)} training pairs, {len(dev_examples)} dev pairs, {n_params:,} parameters, device {device}")
     optimizer = torch.optim.Adam(model.parameters(), lr=0.0, betas=(0.9, 0.98), eps=1e-9)
     hardware = (
-        torch.cuda.get_device_name(device) if device.type == "cuda" else f"{platform.machine()} CPU, {torch.get_num_threads()} threads"
-    ) + (f" × {dist.get_world_size()} processes" if distributed else "")
-    log = {"argv": sys.argv[1:] if argv is None else argv, "hardware": hardware, "parameters": n_params,
-           "train": [], "dev": [], "best": None, "steps": 0, "epochs": 0, "train_minutes": 0.0}
-    step, epoch, elapsed = 0, 0, 0.0
+        torch.cuda.get_device_name(device) if device.type == "cuda"
+        else f"{platform.machine()} CPU, {torch.get_num_threads()} threads"
+    ) + (f" × {world} processes" if world > 1 else "")
+    # The command and machine are those of the latest (resumed) run; the arguments are kept as data for the pages.
+    now = {"argv": argv, "args": vars(args), "hardware": hardware}
+    run = Run(args, device, rank, world, src_tok, tgt_tok, config, model, optimizer, random.Random(args.seed))
     if resume:
         model.load_state_dict(resume["model"])
         optimizer.load_state_dict(resume["optimizer"])
-        # The log carries on; the command and machine are those of the latest (resumed) run.
-        log = {**json.loads(resume["log"]), "argv": sys.argv[1:] if argv is None else argv, "hardware": hardware}
-        step, epoch, elapsed = resume["step"], resume["epoch"], resume["elapsed"]
-        rng.setstate(tuple(v if not isinstance(v, list) else tuple(v) for v in json.loads(resume["rng"])))
-    net = torch.nn.parallel.DistributedDataParallel(model) if distributed else model
-    # On CPUs without native bf16, half precision is many times slower than fp32.
-    use_amp = args.amp == "on" or (args.amp == "auto" and (device.type == "cuda" or cpu_has_native_bf16()))
-    log["mixed_precision"] = "bf16" if use_amp else "fp32"
-    dev_batches = make_batches(dev_examples, args.max_tokens, random.Random(0))
+        run.log = {**json.loads(resume["log"]), **now}
+        run.step, run.epoch, run.elapsed = resume["step"], resume["epoch"], resume["elapsed"]
+        run.rng.setstate(tuple(v if not isinstance(v, list) else tuple(v) for v in json.loads(resume["rng"])))
+        run.say(f"resuming from {state_path} at step {run.step}")
+    else:
+        run.log = {**now, "parameters": sum(p.numel() for p in model.parameters()), "train": [], "dev": [],
+                   "best": None, "steps": 0, "epochs": 0, "train_minutes": 0.0}
+    return run
 
-    def save_state() -> None:
-        if not is_main:
-            return
-        torch.save(
-            {"model": model.state_dict(), "optimizer": optimizer.state_dict(), "step": step, "epoch": epoch,
-             "elapsed": elapsed, "log": json.dumps(log), "config": config.to_json(), "rng": json.dumps(rng.getstate()),
-             "source_tokenizer": src_tok.to_str(), "target_tokenizer": tgt_tok.to_str()},
-            state_path,
-        )
 
-    def export() -> None:
-        if is_main:
-            save_checkpoint(args.out, model, src_tok, tgt_tok, model_card(config, log, args), log,
-                            getattr(torch, args.save_dtype))
+def save_state(run: Run, path: Path) -> None:
+    torch.save(
+        {"model": run.model.state_dict(), "optimizer": run.optimizer.state_dict(), "step": run.step,
+         "epoch": run.epoch, "elapsed": run.elapsed, "log": json.dumps(run.log), "config": run.config.to_json(),
+         "rng": json.dumps(run.rng.getstate()), "source_tokenizer": run.src_tok.to_str(),
+         "target_tokenizer": run.tgt_tok.to_str()},
+        path,
+    )
 
-    started = time.time() - elapsed
-    out_of_time = False
-    while epoch < args.epochs and not out_of_time:
-        net.train()
-        batches = make_batches(train_examples, args.max_tokens, rng)
-        if distributed:  # equal shares, or the ranks with one batch more would wait forever in all-reduce
-            world = dist.get_world_size()
-            batches = batches[rank::world][: len(batches) // world]
-        total, tokens = 0.0, 0
-        for batch in batches:
-            src, tgt_in, tgt_out = (t.to(device) for t in collate(batch, config.pad_id))
-            step += 1
-            lr = learning_rate(step, config.d_model, args.warmup, args.lr_factor)
-            for group in optimizer.param_groups:
-                group["lr"] = lr
-            with torch.autocast(device.type, dtype=torch.bfloat16, enabled=use_amp):
-                logits = net(src, tgt_in)
-            loss = F.cross_entropy(
-                logits.flatten(0, 1).float(), tgt_out.flatten(), ignore_index=config.pad_id,
-                label_smoothing=args.label_smoothing,
-            )
-            optimizer.zero_grad(set_to_none=True)
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-            optimizer.step()
-            n = int((tgt_out != config.pad_id).sum())
-            total, tokens = total + loss.item() * n, tokens + n
-            if step % 50 == 0:
-                log["train"].append({"step": step, "epoch": epoch + 1, "loss": round(loss.item(), 4), "lr": lr,
+
+def export(run: Run) -> None:
+    """The checkpoint folder the app loads: weights, config, tokenizers, model card and training log."""
+    save_checkpoint(run.args.out, run.model, run.src_tok, run.tgt_tok, model_card(run.config, run.log), run.log,
+                    getattr(torch, run.args.save_dtype))
+
+
+def train_epoch(run: Run, net: torch.nn.Module, examples: list[Example], use_amp: bool, started: float) -> bool:
+    """One pass over the training data (this process's share); returns whether the time budget ran out."""
+    args, config = run.args, run.config
+    net.train()
+    batches = make_batches(examples, args.max_tokens, run.rng)
+    if run.world > 1:  # equal shares, or the ranks with one batch more would wait forever in all-reduce
+        batches = batches[run.rank :: run.world][: len(batches) // run.world]
+    total, tokens, lr = 0.0, 0, 0.0
+    for batch in batches:
+        src, tgt_in, tgt_out = (t.to(run.device) for t in collate(batch, config.pad_id))
+        run.step += 1
+        lr = learning_rate(run.step, config.d_model, args.warmup, args.lr_factor)
+        for group in run.optimizer.param_groups:
+            group["lr"] = lr
+        with torch.autocast(run.device.type, dtype=torch.bfloat16, enabled=use_amp):
+            logits = net(src, tgt_in)  # (batch, T, vocab)
+        loss = F.cross_entropy(logits.flatten(0, 1).float(), tgt_out.flatten(), ignore_index=config.pad_id,
+                               label_smoothing=args.label_smoothing)
+        run.optimizer.zero_grad(set_to_none=True)
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(run.model.parameters(), 1.0)
+        run.optimizer.step()
+        n = int((tgt_out != config.pad_id).sum())
+        total, tokens = total + loss.item() * n, tokens + n
+        if run.step % 50 == 0:
+            run.log["train"].append({"step": run.step, "epoch": run.epoch + 1, "loss": round(loss.item(), 4), "lr": lr,
                                      "minutes": round((time.time() - started) / 60, 2)})
-            out_of_time = (time.time() - started) / 60 > args.max_minutes
-            if distributed:  # rank 0's clock decides for all, so no rank leaves the others waiting
-                flag = torch.tensor([float(out_of_time)], device=device)
-                dist.broadcast(flag, 0)
-                out_of_time = bool(flag.item())
-            if out_of_time:
-                break
-        epoch += 1
-        elapsed = time.time() - started
-        say(f"epoch {epoch} step {step} loss {total / max(tokens, 1):.3f} lr {lr:.2e} {elapsed / 60:.1f} min")
-        if is_main and dev_examples and (epoch % args.eval_every == 0 or out_of_time or epoch == args.epochs):
-            result = evaluate(model, dev_examples, dev_refs, tgt_tok)
-            entry = {"step": step, "epoch": epoch, "loss": round(dev_loss(model, dev_batches, config.pad_id, device), 4),
-                     **{k: result[k] for k in ("bleu", "chrf")}, "minutes": round(elapsed / 60, 2)}
-            log["dev"].append(entry)
-            say(f"  dev loss {entry['loss']} BLEU {entry['bleu']} chrF {entry['chrf']} | {result['samples'][:3]}")
-            log.update(steps=step, epochs=epoch, train_minutes=round(elapsed / 60, 2))
-            if log["best"] is None or entry["bleu"] > log["best"]["bleu"]:
-                log["best"] = {**entry, "bleu_signature": result["bleu_signature"], "chrf_signature": result["chrf_signature"]}
-                export()
-            save_state()
-    if is_main and not dev_examples:
-        log.update(steps=step, epochs=epoch, train_minutes=round(elapsed / 60, 2),
-                   best={"step": step, "bleu": None, "chrf": None, "bleu_signature": "", "chrf_signature": ""})
-        export()
-        save_state()
-    if is_main and dev_examples and args.final_beam > 1:
-        from .checkpoint import load_checkpoint
+        out_of_time = (time.time() - started) / 60 > args.max_minutes
+        if run.world > 1:  # rank 0's clock decides for all, so no rank leaves the others waiting
+            flag = torch.tensor([float(out_of_time)], device=run.device)
+            dist.broadcast(flag, 0)
+            out_of_time = bool(flag.item())
+        if out_of_time:
+            break
+    run.epoch += 1
+    run.elapsed = time.time() - started
+    run.say(f"epoch {run.epoch} step {run.step} loss {total / max(tokens, 1):.3f} lr {lr:.2e} {run.elapsed / 60:.1f} min")
+    return out_of_time
 
-        best_model, _, _ = load_checkpoint(args.out, device)
-        result = evaluate(best_model, dev_examples, dev_refs, tgt_tok, beam=args.final_beam)
-        log["final"] = {"beam": args.final_beam, "bleu": result["bleu"], "chrf": result["chrf"]}
-        say(f"best checkpoint (step {log['best']['step']}), beam {args.final_beam}: BLEU {result['bleu']} chrF {result['chrf']}")
-        (Path(args.out) / TRAINING_LOG).write_text(json.dumps(log, indent=1) + "\n", encoding="utf-8")
-        (Path(args.out) / "README.md").write_text(model_card(config, log, args), encoding="utf-8")
-    if distributed:
+
+def evaluate(run: Run, dev_pairs, dev_batches) -> None:
+    """Dev loss and scores into the log; a new best BLEU is exported as the checkpoint."""
+    result = dev_scores(run.model, run.src_tok, run.tgt_tok, dev_pairs)
+    entry = {"step": run.step, "epoch": run.epoch, "loss": round(dev_loss(run.model, dev_batches, run.config.pad_id, run.device), 4),
+             "bleu": result["bleu"], "chrf": result["chrf"], "minutes": round(run.elapsed / 60, 2)}
+    run.log["dev"].append(entry)
+    run.say(f"  dev loss {entry['loss']} BLEU {entry['bleu']} chrF {entry['chrf']} | {result['samples']}")
+    if run.log["best"] is None or entry["bleu"] > run.log["best"]["bleu"]:
+        run.log["best"] = {**entry, "bleu_signature": result["bleu_signature"], "chrf_signature": result["chrf_signature"]}
+        export(run)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    args = parse_args(argv)
+    if args.threads:
+        torch.set_num_threads(args.threads)
+    torch.manual_seed(args.seed)
+    work = Path(args.work_dir or Path("runs") / Path(args.out).name)
+    work.mkdir(parents=True, exist_ok=True)
+    train_pairs = read_pairs(args.train)
+    dev_pairs = (read_pairs(args.dev) if args.dev else [])[: args.dev_limit or None]
+    run = new_or_resumed_run(args, train_pairs, argv, work / STATE)
+    train_examples = encode_pairs(train_pairs, run.src_tok, run.tgt_tok, run.config)
+    dev_batches = make_batches(encode_pairs(dev_pairs, run.src_tok, run.tgt_tok, run.config), args.max_tokens, random.Random(0))
+    run.say(f"{len(train_examples)} training pairs, {len(dev_pairs)} dev pairs, {run.log['parameters']:,} parameters, "
+            f"device {run.device}")
+    net = torch.nn.parallel.DistributedDataParallel(run.model) if run.world > 1 else run.model
+    # On CPUs without native bf16, half precision is many times slower than fp32.
+    use_amp = args.amp == "on" or (args.amp == "auto" and (run.device.type == "cuda" or cpu_has_native_bf16()))
+    run.log["mixed_precision"] = "bf16" if use_amp else "fp32"
+
+    started = time.time() - run.elapsed
+    out_of_time = False
+    while run.epoch < args.epochs and not out_of_time:
+        out_of_time = train_epoch(run, net, train_examples, use_amp, started)
+        if not run.is_main:
+            continue
+        run.log.update(steps=run.step, epochs=run.epoch, train_minutes=round(run.elapsed / 60, 2))
+        if dev_pairs and (run.epoch % args.eval_every == 0 or out_of_time or run.epoch == args.epochs):
+            evaluate(run, dev_pairs, dev_batches)
+            save_state(run, work / STATE)
+    if run.is_main and not dev_pairs:
+        run.log["best"] = {"step": run.step, "bleu": None, "chrf": None, "bleu_signature": "", "chrf_signature": ""}
+        export(run)
+        save_state(run, work / STATE)
+    if run.is_main and dev_pairs and args.final_beam > 1:
+        best, _, _ = load_checkpoint(args.out, run.device)
+        result = dev_scores(best, run.src_tok, run.tgt_tok, dev_pairs, beam=args.final_beam)
+        run.log["final"] = {"beam": args.final_beam, "bleu": result["bleu"], "chrf": result["chrf"]}
+        run.say(f"best checkpoint (step {run.log['best']['step']}), beam {args.final_beam}: BLEU {result['bleu']} chrF {result['chrf']}")
+        export_card_and_log(run)
+    if run.world > 1:
         dist.destroy_process_group()
     return 0
+
+
+def export_card_and_log(run: Run) -> None:
+    """Rewrite the checkpoint's log and card (with the final beam scores) without touching its weights."""
+    (Path(run.args.out) / TRAINING_LOG).write_text(json.dumps(run.log, indent=1) + "\n", encoding="utf-8")
+    (Path(run.args.out) / CARD).write_text(model_card(run.config, run.log), encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,15 @@
-"""The encoder–decoder Transformer, returning every attention map it computes."""
+"""The encoder–decoder Transformer of "Attention Is All You Need", returning what it computes.
+
+Read top-down: a sentence's token ids are embedded (§3.4) and given positions
+(§3.5), pass through the encoder stack, and the decoder stack attends to its
+output in every layer (cross-attention) while predicting the next target token
+through an output projection tied to the target embedding.
+
+One code path serves training, teacher-forced passes and step-by-step decoding:
+decode() continues a DecoderCache, which is empty for a whole teacher-forced
+pass. With `trace=True` every layer also returns its per-head q, k, v,
+attention weights and each sublayer's input and output, for the app's pages.
+"""
 
 from __future__ import annotations
 
@@ -8,71 +19,68 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from .attention import KVCache, keys_values
+from .attention import KVCache
 from .config import ModelConfig
-from .layers import DecoderLayer, DecoderLayerParams, EncoderLayer, decoder_layer, dropout, encoder_layer
+from .layers import DecoderLayer, DecoderLayerTrace, EncoderLayer, EncoderLayerTrace
 from .positional import embedding_scale, sinusoidal_table
 
 
 @dataclass
-class EncoderOutput:
-    memory: torch.Tensor  # (batch, S, d_model)
-    src_keep: torch.Tensor  # (batch, S) bool, False at padding
-    self_attn: torch.Tensor | None  # (layers, batch, heads, S, S)
-    layer_inputs: torch.Tensor | None  # (layers, batch, S, d_model): what each layer's Q, K, V are projected from
+class EmbeddingTrace:
+    token: torch.Tensor  # (batch, T, d_model): the rows of the embedding table
+    positional: torch.Tensor  # (T, d_model): PE rows; layer 1's input is token · √d_model + positional
 
 
 @dataclass
-class DecoderState:
-    """Everything incremental decoding carries from one step to the next (never stored on the model)."""
+class EncoderOutput:
+    memory: torch.Tensor  # (batch, S, d_model): what every decoder layer's cross-attention reads
+    mask: torch.Tensor | None  # (batch, 1, 1, S) bool, False at padding; None when nothing is padding
+    embedding: EmbeddingTrace | None = None  # with trace=True
+    layers: list[EncoderLayerTrace] | None = None  # with trace=True, one per encoder layer
 
-    layers: tuple[DecoderLayerParams, ...]  # the decoder layers' tensors, read off the modules once per sentence
-    self_caches: list[KVCache]  # per layer, keys/values of positions decoded so far
-    cross_caches: list[KVCache]  # per layer, keys/values of the encoder output
-    src_keep: torch.Tensor  # (batch, S)
-    length: int = 0  # positions already in self_caches
-    padded: bool = True  # whether any source position is padding; without any, cross-attention needs no mask
 
-    def select(self, index: torch.Tensor) -> "DecoderState":
-        return DecoderState(
-            self.layers,
-            [c.select(index) for c in self.self_caches],
-            [c.select(index) for c in self.cross_caches],
-            self.src_keep.index_select(0, index),
+@dataclass
+class DecoderCache:
+    """What step-by-step decoding carries from one step to the next (never stored on the model)."""
+
+    memory_kv: list[KVCache]  # per layer: cross-attention's keys/values, computed once per sentence
+    self_kv: list[KVCache | None]  # per layer: self-attention keys/values of the positions decoded so far
+    cross_mask: torch.Tensor | None  # (batch, 1, 1, S)
+    length: int = 0  # positions already decoded
+
+    def select(self, index: torch.Tensor) -> "DecoderCache":
+        """Keep (and repeat) batch rows: beam search continues some hypotheses, drops others."""
+        return DecoderCache(
+            [kv.select(index) for kv in self.memory_kv],
+            [kv.select(index) for kv in self.self_kv],
+            None if self.cross_mask is None else self.cross_mask.index_select(0, index),
             self.length,
-            self.padded,
         )
 
 
 @dataclass
 class DecoderOutput:
-    logits: torch.Tensor  # (batch, T, tgt_vocab)
-    self_attn: torch.Tensor | None  # (layers, batch, heads, T, t_past + T)
-    cross_attn: torch.Tensor | None  # (layers, batch, heads, T, S)
-    self_inputs: torch.Tensor | None  # (layers, batch, T, d_model)
-    cross_inputs: torch.Tensor | None  # (layers, batch, T, d_model): queries of cross-attention
-    state: DecoderState | None
+    logits: torch.Tensor  # (batch, T, tgt_vocab): scores of the next token after each position
+    cache: DecoderCache  # extended by the T new positions
+    embedding: EmbeddingTrace | None = None
+    layers: list[DecoderLayerTrace] | None = None
 
 
 def causal_mask(n_new: int, n_past: int, device: torch.device) -> torch.Tensor:
-    """(1, 1, n_new, n_past + n_new) bool: query i (absolute n_past + i) sees keys 0..n_past + i."""
+    """(1, 1, n_new, n_past + n_new) bool: query i (absolute n_past + i) sees keys 0 … n_past + i."""
     q = torch.arange(n_past, n_past + n_new, device=device).unsqueeze(1)
     k = torch.arange(n_past + n_new, device=device).unsqueeze(0)
     return (k <= q).view(1, 1, n_new, n_past + n_new)
 
 
-def _stack(items: list[torch.Tensor], trace: bool) -> torch.Tensor | None:
-    return torch.stack(items) if trace else None
-
-
 class Transformer(nn.Module):
     def __init__(self, config: ModelConfig) -> None:
         super().__init__()
-        self.config = config
-        c = config
+        self.config = c = config
         self.src_embed = nn.Embedding(c.src_vocab_size, c.d_model, padding_idx=c.pad_id)
         self.tgt_embed = nn.Embedding(c.tgt_vocab_size, c.d_model, padding_idx=c.pad_id)
-        self.register_buffer("positional", sinusoidal_table(c.max_len, c.d_model), persistent=False)
+        self.register_buffer("positional", sinusoidal_table(c.max_len, c.d_model), persistent=False)  # (max_len, d_model)
+        self.embed_dropout = nn.Dropout(c.dropout)
         self.encoder_layers = nn.ModuleList(
             EncoderLayer(c.d_model, c.n_heads, c.d_ff, c.dropout) for _ in range(c.n_encoder_layers)
         )
@@ -92,94 +100,57 @@ class Transformer(nn.Module):
             with torch.no_grad():
                 emb.weight[self.config.pad_id].zero_()
 
-    def _embed(self, table: nn.Embedding, ids: torch.Tensor, start: int) -> torch.Tensor:
-        t = ids.size(1)
-        if start + t > self.config.max_len:
-            raise ValueError(f"sequence of {start + t} positions exceeds max_len={self.config.max_len}")
-        x = table(ids) * embedding_scale(self.config.d_model) + self.positional[start : start + t]
-        return dropout(x, self.config.dropout if self.training else 0.0)
+    def embed(self, table: nn.Embedding, ids: torch.Tensor, start: int) -> tuple[torch.Tensor, EmbeddingTrace]:
+        """ids (batch, T) at positions start … start+T-1 → (batch, T, d_model): Embedding · √d_model + PE."""
+        end = start + ids.size(1)
+        if end > self.config.max_len:
+            raise ValueError(f"sequence of {end} positions exceeds max_len={self.config.max_len}")
+        token, positional = table(ids), self.positional[start:end]
+        x = token * embedding_scale(self.config.d_model) + positional
+        return self.embed_dropout(x), EmbeddingTrace(token, positional)
 
     def encode(self, src: torch.Tensor, trace: bool = False) -> EncoderOutput:
-        """src: (batch, S) token ids, padded with pad_id."""
-        src_keep = src != self.config.pad_id
-        mask = src_keep[:, None, None, :]  # (batch, 1, 1, S)
-        x = self._embed(self.src_embed, src, 0)
-        weights, inputs = [], []
+        """src: (batch, S) token ids, padded with pad_id → the encoder output ("memory")."""
+        keep = src != self.config.pad_id  # (batch, S)
+        # Without padding every key is visible: no mask, so the fused kernel takes its fastest path.
+        mask = None if bool(keep.all()) else keep[:, None, None, :]  # (batch, 1, 1, S)
+        x, embedding = self.embed(self.src_embed, src, 0)
+        layers = []
         for layer in self.encoder_layers:
-            inputs.append(x)
-            x, w = encoder_layer(layer.params(), x, mask, need_weights=trace)
-            weights.append(w)
-        return EncoderOutput(x, src_keep, _stack(weights, trace), _stack(inputs, trace))
+            x, layer_trace = layer(x, mask, trace)
+            layers.append(layer_trace)
+        return EncoderOutput(x, mask, embedding if trace else None, layers if trace else None)
 
-    def start_state(self, enc: EncoderOutput) -> DecoderState:
-        layers = tuple(layer.params() for layer in self.decoder_layers)
-        return DecoderState(
-            layers=layers,
-            self_caches=[],
-            # Cross-attention's keys/values come from the encoder output alone: computed once per sentence.
-            cross_caches=[keys_values(p.cross_attn, enc.memory) for p in layers],
-            src_keep=enc.src_keep,
-            padded=not bool(enc.src_keep.all()),
+    def start_decoding(self, enc: EncoderOutput) -> DecoderCache:
+        """An empty cache: cross-attention's keys/values come from the encoder output alone, once per sentence."""
+        return DecoderCache(
+            memory_kv=[layer.cross_attn.keys_values(enc.memory) for layer in self.decoder_layers],
+            self_kv=[None] * len(self.decoder_layers),
+            cross_mask=enc.mask,
         )
 
     def decode(
         self,
-        tgt: torch.Tensor,  # (batch, T): all target positions, or only the new ones when `state` is given
+        tgt: torch.Tensor,  # (batch, T): target ids at the positions after those already in `cache`
         enc: EncoderOutput,
-        state: DecoderState | None = None,
+        cache: DecoderCache | None = None,  # None: start at position 0 (a teacher-forced pass over all of tgt)
         trace: bool = False,
     ) -> DecoderOutput:
-        """Teacher-forced pass (state=None) or incremental step(s) continuing `state`.
-
-        The returned state holds the extended caches; the input state is left unchanged.
-        """
-        incremental = state is not None
-        if state is None:
-            state = self.start_state(enc)
-        past = state.length
-        t = tgt.size(1)
-        # One new position may see every earlier one: no mask, so the fused kernel takes its fastest path.
+        """Logits for the token after each of tgt's positions, and the cache extended by them."""
+        cache = cache or self.start_decoding(enc)
+        past, t = cache.length, tgt.size(1)
+        # Position i may see positions ≤ i (§3.2.3). One new position may see every earlier one: no mask.
         self_mask = causal_mask(t, past, tgt.device) if t > 1 else None
-        cross_mask = state.src_keep[:, None, None, :] if state.padded else None  # (batch, 1, 1, S)
-        x = self._embed(self.tgt_embed, tgt, past)
-        self_w, cross_w, self_in, cross_in, new_caches = [], [], [], [], []
-        for i, layer in enumerate(state.layers):
-            self_in.append(x)
-            cache = state.self_caches[i] if past else None
-            x, sw, cw, ci, cache = decoder_layer(layer, x, self_mask, cross_mask, cache, state.cross_caches[i], trace)
-            self_w.append(sw)
-            cross_w.append(cw)
-            cross_in.append(ci)
-            new_caches.append(cache)
-        logits = F.linear(x, self.tgt_embed.weight)  # output projection tied to the target embedding
-        new_state = (
-            DecoderState(state.layers, new_caches, state.cross_caches, state.src_keep, past + t, state.padded)
-            if incremental else None
-        )
-        return DecoderOutput(
-            logits,
-            _stack(self_w, trace),
-            _stack(cross_w, trace),
-            _stack(self_in, trace),
-            _stack(cross_in, trace),
-            new_state,
-        )
-
-    def lay_out_for_decoding(self) -> "Transformer":
-        """Store every matrix that multiplies activations transposed in memory (column-major), in place.
-
-        F.linear(x, W) computes x Wᵀ; with Wᵀ contiguous, one decoding position (x of a single row) runs
-        MKL's non-transposed kernel, which streams the weights about twice as fast on this project's CPUs
-        (benchmarks/run.py). Values, shapes and state_dict stay the same; only the strides change.
-        """
-        with torch.no_grad():
-            for module in self.modules():
-                if isinstance(module, nn.Linear):
-                    module.weight.data = module.weight.data.t().contiguous().t()
-            # The target embedding doubles as the output projection, read in full at every step.
-            self.tgt_embed.weight.data = self.tgt_embed.weight.data.t().contiguous().t()
-        return self
+        x, embedding = self.embed(self.tgt_embed, tgt, past)
+        self_kv, layers = [], []
+        for layer, memory_kv, layer_past in zip(self.decoder_layers, cache.memory_kv, cache.self_kv):
+            x, kv, layer_trace = layer(x, memory_kv, self_mask, cache.cross_mask, layer_past, trace)
+            self_kv.append(kv)
+            layers.append(layer_trace)
+        logits = F.linear(x, self.tgt_embed.weight)  # output projection tied to the target embedding (§3.4)
+        extended = DecoderCache(cache.memory_kv, self_kv, cache.cross_mask, past + t)
+        return DecoderOutput(logits, extended, embedding if trace else None, layers if trace else None)
 
     def forward(self, src: torch.Tensor, tgt_in: torch.Tensor) -> torch.Tensor:
-        """Training pass: logits (batch, T, tgt_vocab)."""
+        """Training pass (teacher forcing): src (batch, S), tgt_in (batch, T) = <s> y1 … → logits (batch, T, vocab)."""
         return self.decode(tgt_in, self.encode(src)).logits

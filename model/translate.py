@@ -9,7 +9,8 @@ import sys
 from .checkpoint import CheckpointError
 from .threads import configure_torch_threads
 from .messages import InputError
-from .translator import DEFAULT_CHECKPOINT, TranslationResult, Translator
+from .result import ATTENTION_KINDS, TranslationResult
+from .translator import DEFAULT_CHECKPOINT, Translator
 
 
 def as_json(result: TranslationResult) -> dict:
@@ -23,7 +24,7 @@ def as_json(result: TranslationResult) -> dict:
         "beam": result.beam_size,
         "notices": [str(n) for n in result.notices],
         # Nested lists [layer][head][query][key], rounded: 6 decimals are far below what a plot shows.
-        "attention": {kind: result.attention(kind).round(6).tolist() for kind in ("encoder_self", "decoder_self", "cross")},
+        "attention": {kind: result.attention(kind).round(6).tolist() for kind in ATTENTION_KINDS},
     }
 
 

@@ -7,7 +7,7 @@ import json
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app_pages import common
+from app_pages import session
 from model import Translator
 from tests.conftest import ROOT
 from viz.labels import token_labels
@@ -22,24 +22,24 @@ LONG = (
 
 @pytest.fixture
 def model_calls(monkeypatch):
-    """Every result the model produced during the test, in order (a spy on Translator.translate_batch)."""
+    """Every result the model produced during the test, in order (a spy on Translator.translate)."""
     calls: list = []
-    original = Translator.translate_batch
+    original = Translator.translate
 
-    def spy(self, texts, *args, **kwargs):
-        results = original(self, texts, *args, **kwargs)
-        calls.extend(results)
-        return results
+    def spy(self, text, *args, **kwargs):
+        result = original(self, text, *args, **kwargs)
+        calls.append(result)
+        return result
 
-    monkeypatch.setattr(Translator, "translate_batch", spy)
+    monkeypatch.setattr(Translator, "translate", spy)
     return calls
 
 
 def app(sentence: str | None = None, page: str | None = None, beam: int = 1) -> AppTest:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
     if sentence is not None:
-        at.session_state[common.SENTENCE] = sentence
-    at.session_state[common.BEAM] = beam
+        at.session_state[session.SENTENCE] = sentence
+    at.session_state[session.BEAM] = beam
     if page:
         at.switch_page(page)
     at.run()
@@ -57,26 +57,26 @@ def markdown_text(at: AppTest) -> str:
 
 def test_app_starts_on_translate_page():
     at = app()
-    assert at.text_area(key="translate.input").value == common.DEFAULT_SENTENCE
+    assert at.text_area(key="translate.input").value == session.DEFAULT_SENTENCE
     assert len(at.get("plotly_chart")) == 1
 
 
 def test_typing_a_sentence_shows_its_translation(model_calls):
-    common._translate.clear()  # so the model really runs and the spy sees this result
+    session._translate.clear()  # so the model really runs and the spy sees this result
     at = app()
     at.text_area(key="translate.input").input("Who are you?")
     at.button(key="translate.submit").click().run()
     assert not at.exception
     (result,) = [r for r in model_calls if r.source_text == "Who are you?"]
-    assert "### " + common.md_escape(result.translation) in markdown_text(at)
-    assert at.session_state[common.SENTENCE] == "Who are you?"
+    assert "### " + session.md_escape(result.translation) in markdown_text(at)
+    assert at.session_state[session.SENTENCE] == "Who are you?"
 
 
 def test_example_pill_translates_it():
     at = app()
     at.pills(key="translate.example").set_value("Who are you?").run()
     assert not at.exception
-    assert at.session_state[common.SENTENCE] == "Who are you?"
+    assert at.session_state[session.SENTENCE] == "Who are you?"
     assert at.text_area(key="translate.input").value == "Who are you?"
 
 

@@ -32,10 +32,14 @@ def test_multi_head_layer_matches_nn_multihead_attention():
         ref.out_proj.bias.copy_(ours.out_proj.bias)
     query, memory = torch.randn(2, 5, d), torch.randn(2, 7, d)
     pad = torch.tensor([[False] * 7, [False] * 5 + [True] * 2])  # True = padding, nn.MHA's convention
-    out, weights, _ = ours(query, memory, (~pad)[:, None, None, :])
+    with torch.no_grad():
+        out, trace = ours(query, ours.keys_values(memory), (~pad)[:, None, None, :], trace=True)
+        fused, _ = ours(query, ours.keys_values(memory), (~pad)[:, None, None, :])
+    weights = trace.weights
     ref_out, ref_avg = ref(query, memory, memory, key_padding_mask=pad, need_weights=True)
     _, ref_heads = ref(query, memory, memory, key_padding_mask=pad, need_weights=True, average_attn_weights=False)
     torch.testing.assert_close(out, ref_out, atol=1e-5, rtol=1e-5)
+    torch.testing.assert_close(fused, ref_out, atol=1e-5, rtol=1e-5)
     torch.testing.assert_close(weights.mean(dim=1), ref_avg, atol=1e-5, rtol=1e-5)
     torch.testing.assert_close(weights, ref_heads, atol=1e-5, rtol=1e-5)
 
@@ -80,6 +84,7 @@ def test_padded_keys_get_zero_weight():
     with torch.inference_mode():
         enc = model.encode(src, trace=True)
         dec = model.decode(torch.tensor([[2, 9, 10], [2, 9, 10]]), enc, trace=True)
-    assert torch.all(enc.self_attn[:, 1, :, :, 3:] == 0)
-    assert torch.all(dec.cross_attn[:, 1, :, :, 3:] == 0)
-    assert not torch.isnan(enc.self_attn).any()
+    for layer in enc.layers:
+        assert torch.all(layer.self_attn.weights[1, :, :, 3:] == 0) and not torch.isnan(layer.self_attn.weights).any()
+    for layer in dec.layers:
+        assert torch.all(layer.cross_attn.weights[1, :, :, 3:] == 0)

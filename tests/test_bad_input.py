@@ -14,7 +14,7 @@ import pytest
 import torch
 from streamlit.testing.v1 import AppTest
 
-from app_pages import common
+from app_pages import session
 from model import InputError, save_checkpoint
 from model.checkpoint import CONFIG, WEIGHTS
 from model.translate import main as cli
@@ -203,7 +203,7 @@ def test_cli_rejects_bad_settings_and_files(tmp_path, capsys):
 def app(sentence: str | None = None) -> AppTest:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
     if sentence is not None:
-        at.session_state[common.SENTENCE] = sentence
+        at.session_state[session.SENTENCE] = sentence
     at.run()
     assert not at.exception, [e.message for e in at.exception]
     return at
@@ -226,7 +226,7 @@ def test_app_truncates_on_the_server_whatever_the_browser_sends():
     at.text_area(key="translate.input").set_value(PASTE)  # set_value skips the browser's max_chars, input() would not
     at.button(key="translate.submit").click().run()
     assert not at.exception
-    assert len(at.session_state[common.SENTENCE]) <= MAX_CHARS
+    assert len(at.session_state[session.SENTENCE]) <= MAX_CHARS
     notices = [n.value for n in at.info]
     assert any("truncated" in n for n in notices), notices
     assert at.get("plotly_chart")
@@ -234,7 +234,7 @@ def test_app_truncates_on_the_server_whatever_the_browser_sends():
 
 def test_chinese_interface_says_input_errors_and_notices_in_chinese():
     at = app()
-    at.session_state[common.LANG] = "zh"
+    at.session_state[session.LANG] = "zh"
     at.run()
     at.text_area(key="translate.input").input("\u200b ")
     at.button(key="translate.submit").click().run()
@@ -250,7 +250,7 @@ def test_chinese_interface_says_input_errors_and_notices_in_chinese():
 def test_app_shows_a_broken_checkpoint_message_not_a_traceback(tmp_path, monkeypatch, how):
     marker = tmp_path / "ran"
     broken_checkpoint(tmp_path / "checkpoints" / f"broken-{how.replace(' ', '-')}", how, marker)
-    monkeypatch.setattr(common, "CHECKPOINTS", tmp_path / "checkpoints")
+    monkeypatch.setattr(session, "CHECKPOINTS", tmp_path / "checkpoints")
     at = app()
     (error,) = at.error
     assert "The model could not be loaded" in error.value
@@ -260,7 +260,7 @@ def test_app_shows_a_broken_checkpoint_message_not_a_traceback(tmp_path, monkeyp
 
 
 def test_app_without_any_checkpoint_says_so(tmp_path, monkeypatch):
-    monkeypatch.setattr(common, "CHECKPOINTS", tmp_path / "nothing here")
+    monkeypatch.setattr(session, "CHECKPOINTS", tmp_path / "nothing here")
     at = app()
     (error,) = at.error
     assert "no checkpoint folder" in error.value

@@ -138,3 +138,13 @@ def test_device_is_cpu_when_asked(saved):
     if not torch.cuda.is_available():
         with pytest.raises(CheckpointError, match="no CUDA"):
             load_checkpoint(folder, "cuda")
+
+
+def test_training_log_is_tolerated_missing_or_broken(tmp_path):
+    from model.checkpoint import TRAINING_LOG, read_training_log
+
+    assert read_training_log(tmp_path) is None
+    (tmp_path / TRAINING_LOG).write_text("{not json", encoding="utf-8")
+    assert read_training_log(tmp_path) is None
+    (tmp_path / TRAINING_LOG).write_text('{"train": [], "dev": []}', encoding="utf-8")
+    assert read_training_log(tmp_path) == {"train": [], "dev": []}

@@ -3,43 +3,60 @@
 import numpy as np
 import torch
 
-from model.decoding import beam_decode, greedy_decode, greedy_trace
+from model.decoding import beam_search, greedy_search, never_next
 from tests.tiny import ENGLISH, tiny_model, tiny_translator
 
 SENTENCES = ["I have a dream.", "Who are you?", "The dog saw the cat and the cat saw the dog.", "I love you."]
 
 
 def encode(model, text):
-    translator = tiny_translator()
-    _, ids, _ = translator.prepare(text)
+    _, ids, _ = tiny_translator().prepare(text)
     return model.encode(torch.tensor([ids]), trace=True)
 
 
-def test_cached_steps_give_the_same_attention_as_recomputing_the_whole_decoder():
+def greedy_recomputing_the_prefix(model, enc, limit):
+    """Reference search without the cache: the whole prefix goes through the decoder at every step."""
+    c = model.config
+    ys = [c.bos_id]
+    while len(ys) <= limit:
+        nxt = int(never_next(model.decode(torch.tensor([ys]), enc).logits[0, -1], c).argmax())
+        if nxt == c.eos_id:
+            break
+        ys.append(nxt)
+    return ys[1:]
+
+
+def test_cached_steps_compute_what_one_teacher_forced_pass_computes():
     model = tiny_model(seed=3)
     with torch.inference_mode():
         enc = encode(model, "The dog saw the cat and the cat saw the dog.")
         tgt = torch.tensor([[2, 11, 12, 13, 11, 14, 15]])
         full = model.decode(tgt, enc, trace=True)
-        state = model.start_state(enc)
+        cache = model.start_decoding(enc)
         for t in range(tgt.size(1)):
-            step = model.decode(tgt[:, t : t + 1], enc, state, trace=True)
-            state = step.state
+            step = model.decode(tgt[:, t : t + 1], enc, cache, trace=True)
+            cache = step.cache
             torch.testing.assert_close(step.logits[:, 0], full.logits[:, t], atol=1e-5, rtol=1e-5)
-            # the cached step sees keys 0..t: its row equals the full pass's row up to t (zeros after)
-            torch.testing.assert_close(step.self_attn[:, :, :, 0], full.self_attn[:, :, :, t, : t + 1], atol=1e-6, rtol=1e-5)
-            assert torch.all(full.self_attn[:, :, :, t, t + 1 :] == 0)
-            torch.testing.assert_close(step.cross_attn[:, :, :, 0], full.cross_attn[:, :, :, t], atol=1e-6, rtol=1e-5)
+            for got, want in zip(step.layers, full.layers):
+                # the cached step sees keys 0..t: its row equals the full pass's row up to t (zeros after)
+                torch.testing.assert_close(got.self_attn.weights[..., 0, :], want.self_attn.weights[..., t, : t + 1],
+                                           atol=1e-6, rtol=1e-5)
+                assert torch.all(want.self_attn.weights[..., t, t + 1 :] == 0)
+                torch.testing.assert_close(got.cross_attn.weights[..., 0, :], want.cross_attn.weights[..., t, :],
+                                           atol=1e-6, rtol=1e-5)
+                torch.testing.assert_close(got.self_attn.q[..., 0, :], want.self_attn.q[..., t, :], atol=1e-5, rtol=1e-5)
+                torch.testing.assert_close(got.self_attn.k, want.self_attn.k[..., : t + 1, :], atol=1e-5, rtol=1e-5)
+        assert cache.length == tgt.size(1)
 
 
-def test_cache_and_recompute_choose_the_same_tokens():
+def test_the_cached_search_chooses_what_recomputing_the_prefix_chooses():
     for seed in range(3):
         model = tiny_model(seed=seed)
         with torch.inference_mode():
             for text in SENTENCES:
                 enc = encode(model, text)
-                assert greedy_decode(model, enc, 20, use_cache=True) == greedy_decode(model, enc, 20, use_cache=False)
-                assert beam_decode(model, enc, 3, 20, use_cache=True)[0] == beam_decode(model, enc, 3, 20, use_cache=False)[0]
+                for limit in (20, 3, 0):
+                    assert greedy_search(model, enc, [limit]) == [greedy_recomputing_the_prefix(model, enc, limit)]
 
 
 def test_beam_size_one_is_greedy():
@@ -48,7 +65,7 @@ def test_beam_size_one_is_greedy():
         with torch.inference_mode():
             for text in SENTENCES:
                 enc = encode(model, text)
-                assert beam_decode(model, enc, 1, 20)[0] == greedy_decode(model, enc, 20)[0]
+                assert beam_search(model, enc, 1, 20)[0] == greedy_search(model, enc, [20])[0]
 
 
 def test_beam_search_records_kept_and_dropped_hypotheses():
@@ -60,47 +77,36 @@ def test_beam_search_records_kept_and_dropped_hypotheses():
     assert max(h.logprob for h in first.dropped) <= min(kept_scores) + 1e-6
 
 
-def test_attention_returned_equals_one_teacher_forced_pass():
+def test_result_maps_are_what_the_decoding_steps_computed():
+    """The result's maps come from one teacher-forced pass; the step-by-step cached path must agree with them."""
     translator = tiny_translator(seed=2)
-    result = translator.translate("Who are you?", beam=2)
-    model = translator.model
-    tgt_ids = [model.config.bos_id, *[s.chosen.token_id for s in result.steps[:-1]]]
-    with torch.inference_mode():
-        enc = encode(model, "Who are you?")
-        dec = model.decode(torch.tensor([tgt_ids]), enc, trace=True)
-    np.testing.assert_allclose(result.cross, dec.cross_attn[:, 0].numpy(), atol=1e-6)
-    np.testing.assert_allclose(result.decoder_self, dec.self_attn[:, 0].numpy(), atol=1e-6)
-    np.testing.assert_allclose(result.encoder_self, enc.self_attn[:, 0].numpy(), atol=1e-6)
-
-
-def test_greedy_trace_keeps_exactly_what_one_teacher_forced_pass_computes():
-    for seed in range(3):
-        model = tiny_model(seed=seed)
+    for beam in (1, 2):
+        result = translator.translate("Who are you?", beam=beam)
+        model = translator.model
+        ids = [model.config.bos_id, *[s.chosen.token_id for s in result.steps[:-1]]]
+        t = len(ids)
         with torch.inference_mode():
-            for text in SENTENCES:
-                enc = encode(model, text)
-                for limit in (20, 3, 0):  # 3 and 0 cut the output: the last position predicts nothing used
-                    out, traced = greedy_trace(model, enc, limit)
-                    assert [out] == greedy_decode(model, enc, limit)
-                    full = model.decode(torch.tensor([[model.config.bos_id, *out]]), enc, trace=True)
-                    for name in ("logits", "self_attn", "cross_attn", "self_inputs", "cross_inputs"):
-                        got, want = getattr(traced, name), getattr(full, name)
-                        assert got.shape == want.shape, name
-                        torch.testing.assert_close(got, want, atol=1e-5, rtol=1e-4)
-                    assert torch.all(torch.triu(traced.self_attn[0, 0, 0], diagonal=1) == 0)
+            enc = encode(model, "Who are you?")
+            cache, self_rows, cross_rows = model.start_decoding(enc), [], []
+            for i in range(t):
+                step = model.decode(torch.tensor([ids[i : i + 1]]), enc, cache, trace=True)
+                cache = step.cache
+                row = torch.zeros(len(step.layers), step.layers[0].self_attn.weights.size(1), t)
+                row[..., : i + 1] = torch.stack([layer.self_attn.weights[0, :, 0] for layer in step.layers])
+                self_rows.append(row)
+                cross_rows.append(torch.stack([layer.cross_attn.weights[0, :, 0] for layer in step.layers]))
+        np.testing.assert_allclose(result.decoder_self, torch.stack(self_rows, dim=2).numpy(), atol=1e-5)
+        np.testing.assert_allclose(result.cross, torch.stack(cross_rows, dim=2).numpy(), atol=1e-5)
+        assert result.output_tokens[:-1] == result.target_tokens[1:]
 
 
 def test_sentence_alone_equals_sentence_in_padded_batch():
     translator = tiny_translator(seed=5)
     texts = ["Who are you?", "The dog saw the cat and the cat saw the dog.", "I love you.", ENGLISH[0]]
-    batch = translator.translate_batch(texts)
-    model = translator.model
-    for text, in_batch in zip(texts, batch):
-        alone = translator.translate(text)
-        assert alone.output_tokens == in_batch.output_tokens
-        for kind in ("encoder_self", "decoder_self", "cross"):
-            np.testing.assert_allclose(alone.attention(kind), in_batch.attention(kind), atol=1e-5)
+    for beam in (1, 3):
+        assert translator.translations(texts, beam=beam) == [translator.translate(t, beam=beam).translation for t in texts]
     # and inside the model: a padded encoder batch gives the same maps on the real positions
+    model = translator.model
     ids = [translator.prepare(t)[1] for t in texts]
     width = max(map(len, ids))
     with torch.inference_mode():
@@ -108,7 +114,8 @@ def test_sentence_alone_equals_sentence_in_padded_batch():
         for row, sent in enumerate(ids):
             alone = model.encode(torch.tensor([sent]), trace=True)
             n = len(sent)
-            torch.testing.assert_close(padded.self_attn[:, row, :, :n, :n], alone.self_attn[:, 0], atol=1e-5, rtol=1e-4)
+            for p, a in zip(padded.layers, alone.layers):
+                torch.testing.assert_close(p.self_attn.weights[row, :, :n, :n], a.self_attn.weights[0], atol=1e-5, rtol=1e-4)
             torch.testing.assert_close(padded.memory[row, :n], alone.memory[0], atol=1e-5, rtol=1e-4)
 
 

@@ -18,7 +18,8 @@ def test_fused_and_weight_returning_paths_agree_with_padding():
         torch.testing.assert_close(fused_enc.memory, traced_enc.memory, atol=1e-5, rtol=1e-5)
         fused = model.decode(tgt, fused_enc)
         traced = model.decode(tgt, traced_enc, trace=True)
-    assert fused.self_attn is None and traced.self_attn is not None
+    assert fused.layers is None and traced.layers is not None
+    assert fused_enc.mask is not None  # padding: cross-attention and the encoder are masked
     torch.testing.assert_close(fused.logits, traced.logits, atol=1e-5, rtol=1e-5)
 
 
@@ -30,10 +31,10 @@ def test_incremental_steps_without_masks_match_the_masked_full_pass():
     with torch.inference_mode():
         enc = model.encode(src)
         full = model.decode(tgt, enc, trace=True).logits
-        state, steps = model.start_state(enc), []
+        cache, steps = model.start_decoding(enc), []
         for t in range(tgt.size(1)):
-            out = model.decode(tgt[:, t : t + 1], enc, state)
-            state = out.state
+            out = model.decode(tgt[:, t : t + 1], enc, cache)
+            cache = out.cache
             steps.append(out.logits)
-    assert not state.padded
+    assert enc.mask is None and cache.cross_mask is None
     torch.testing.assert_close(torch.cat(steps, dim=1), full, atol=1e-5, rtol=1e-5)

@@ -16,7 +16,6 @@ from lessons import shapes as lsh
 from lessons import worked_example as we
 from lessons.attention_math import apply_mask, attention_steps, softmax
 from model import ModelConfig, Transformer, rotation_for_offset, sinusoidal_table
-from model.train import learning_rate as train_learning_rate
 
 # ---------------------------------------------------------------- Thinking Machines
 
@@ -184,8 +183,9 @@ def test_shapes_match_a_real_multi_head_attention():
 
     mha = MultiHeadAttention(48, 6)
     query, memory = torch.randn(2, 5, 48), torch.randn(2, 7, 48)
-    out, weights, _ = mha(query, memory, None)
-    q, k, _ = mha.project(query, memory)
+    with torch.no_grad():
+        out, trace = mha(query, mha.keys_values(memory), None, trace=True)
+    q, k, weights = trace.q, trace.k, trace.weights
     steps = {s.key: s.shape for s in lsh.multihead_shapes(2, 5, 7, 48, 6)}
     assert tuple(q.shape) == steps["transpose_q"] and tuple(k.shape) == steps["split_kv"]
     assert tuple(weights.shape) == steps["weights"] and tuple(out.shape) == steps["output"]
@@ -222,13 +222,6 @@ def test_flops_agree_with_the_notes_formula_when_d_ff_is_4h():
     assert encoder == 24 * s * h * h + 4 * s * s * h
 
 
-def test_learning_rate_matches_the_trainer():
-    steps = np.array([1, 10, 1500, 1501, 40000])
-    expected = [train_learning_rate(int(s), 256, 1500, 1.0) for s in steps]
-    np.testing.assert_allclose(la.learning_rate(steps, 256, 1500), expected, rtol=1e-12)
-    assert la.learning_rate(1500, 256, 1500) == pytest.approx(la.peak_learning_rate(256, 1500))
-
-
 def test_label_smoothing_matches_pytorch():
     target = la.smoothed_target(5, 2, 0.1)
     assert target.sum() == pytest.approx(1.0)
@@ -240,11 +233,3 @@ def test_label_smoothing_matches_pytorch():
     # the floor is reached when the prediction equals the smoothed target
     floor = la.smoothed_loss_floor(5, 0.1)
     assert floor == pytest.approx(float(-(torch.from_numpy(target) * torch.log(torch.from_numpy(target))).sum()))
-
-
-def test_training_log_is_tolerated_missing_or_broken(tmp_path):
-    assert la.read_training_log(tmp_path) is None
-    (tmp_path / la.TRAINING_LOG).write_text("{not json", encoding="utf-8")
-    assert la.read_training_log(tmp_path) is None
-    (tmp_path / la.TRAINING_LOG).write_text('{"train": [], "dev": []}', encoding="utf-8")
-    assert la.read_training_log(tmp_path) == {"train": [], "dev": []}

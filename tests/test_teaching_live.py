@@ -1,4 +1,4 @@
-"""The live walkthrough: attention recomputed by hand from Translator.head_qkv equals what the model returned."""
+"""The live walkthrough: attention recomputed by hand from TranslationResult.head equals what the model returned."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def check_walkthrough(translator: Translator, sentence: str) -> int:
     for kind in ATTENTION_KINDS:
         for layer in range(layers):
             for head in sorted({0, heads // 2, heads - 1}):
-                qkv = translator.head_qkv(result, kind, layer, head)
+                qkv = result.head(kind, layer, head)
                 np.testing.assert_allclose(recompute_weights(qkv.q, qkv.k, qkv.mask), qkv.weights, atol=1e-5, rtol=0)
                 for index in sorted({0, qkv.q.shape[0] // 2, qkv.q.shape[0] - 1}):
                     walk = walk_query(qkv.q, qkv.k, qkv.v, qkv.mask, qkv.weights, index)
@@ -53,16 +53,31 @@ def test_tiny_model_walkthrough_equals_its_attention():
 
 
 def test_weighted_sum_of_values_reproduces_the_layer_output(shipped):
-    """All heads' Σ weight·v, concatenated and projected by W_O, is what the model's attention layer outputs."""
+    """All heads' Σ weight·v, concatenated and projected by W_O, is what the model's attention sublayer output."""
     result = shipped.translate(SENTENCES[0])
     layer = 1
     module = shipped.model.decoder_layers[layer].cross_attn
-    heads = [shipped.head_qkv(result, "cross", layer, h) for h in range(shipped.config.n_heads)]
+    heads = [result.head("cross", layer, h) for h in range(shipped.config.n_heads)]
     by_hand = np.concatenate([attention_steps(h.q, h.k, h.v, h.mask).output for h in heads], axis=1)  # (T, d_model)
     with torch.inference_mode():
-        query = torch.from_numpy(result.decoder_cross_inputs[layer])[None]
-        memory = torch.from_numpy(result.memory)[None]
-        out, _, _ = module(query, memory, None)
-        expected = out[0].numpy()
         projected = module.out_proj(torch.from_numpy(by_hand.astype(np.float32))).numpy()
-    np.testing.assert_allclose(projected, expected, atol=1e-4)
+    np.testing.assert_allclose(projected, result.decoder_sublayers["cross_attn_out"][layer], atol=1e-4)
+
+
+@pytest.mark.parametrize("kind", ATTENTION_KINDS)
+def test_result_q_k_v_are_the_layer_inputs_projected_by_the_models_weights(shipped, kind):
+    """q = x W_Qᵀ + b_Q from the sublayer that feeds the queries; k, v from the one that feeds the keys."""
+    result = shipped.translate(SENTENCES[1])
+    layer = 2
+    enc, dec = result.encoder_sublayers, result.decoder_sublayers
+    module, query_in, key_in = {
+        "encoder_self": (shipped.model.encoder_layers[layer].self_attn, enc["input"][layer], enc["input"][layer]),
+        "decoder_self": (shipped.model.decoder_layers[layer].self_attn, dec["input"][layer], dec["input"][layer]),
+        "cross": (shipped.model.decoder_layers[layer].cross_attn, dec["norm1"][layer], enc["output"][-1]),
+    }[kind]
+    with torch.inference_mode():
+        q = module.split_heads(module.q_proj(torch.from_numpy(query_in)[None]))[0].numpy()
+        kv = module.keys_values(torch.from_numpy(key_in)[None])
+    np.testing.assert_allclose(result.queries[kind][layer], q, atol=1e-4)
+    np.testing.assert_allclose(result.keys[kind][layer], kv.k[0].numpy(), atol=1e-4)
+    np.testing.assert_allclose(result.values[kind][layer], kv.v[0].numpy(), atol=1e-4)

@@ -7,7 +7,8 @@ import pytest
 
 from model import Translator
 from model.checkpoint import TRAINING_LOG
-from model.train import learning_rate, main
+from model.schedule import learning_rate
+from model.train import main
 
 WORDS = dict(zip("red blue green cat dog big small sun".split(), "红蓝绿猫狗大小日"))
 
@@ -64,3 +65,22 @@ def test_learning_rate_warms_up_then_decays_as_inverse_square_root():
     lrs = [learning_rate(s, 256, 1000, 1.0) for s in (1, 500, 1000, 4000)]
     assert lrs[0] < lrs[1] < lrs[2] and lrs[3] == pytest.approx(lrs[2] / 2)
     assert lrs[2] == pytest.approx(256**-0.5 * 1000**-0.5)
+
+
+def test_the_log_keeps_the_training_arguments_as_data(trained):
+    """Pages read warm-up and label smoothing from here, never by re-parsing the command line."""
+    tmp, _ = trained
+    log = json.loads((tmp / "ck" / TRAINING_LOG).read_text())
+    assert log["args"]["warmup"] == 100 and log["args"]["lr_factor"] == 0.3 and log["args"]["d_model"] == 64
+    assert log["args"]["epochs"] == 24  # the latest (resumed) command's
+
+
+def test_dev_scores_use_the_apps_decoding(trained):
+    """Training's dev BLEU is computed from the same translations the app shows for those sentences."""
+    from model.train import dev_scores
+
+    tmp, _ = trained
+    translator = Translator.from_checkpoint(tmp / "ck", device="cpu")
+    rows = [line.split("\t")[:2] for line in (tmp / "dev.tsv").read_text(encoding="utf-8").splitlines()]
+    scores = dev_scores(translator.model, translator.src_tok, translator.tgt_tok, rows)
+    assert scores["samples"] == [translator.translate(en).translation for en, _ in rows[:3]]

@@ -1,4 +1,4 @@
-"""What every page shares: the language, the loaded model, the session's sentence and its translation.
+"""What every page shares: the session's language and settings, the loaded model, the sentence and its translation.
 
 The model is loaded once per process (st.cache_resource) and only read;
 each session's sentence and settings live in st.session_state; results are
@@ -34,6 +34,11 @@ def t(key: str, **values) -> str:
     return translate_key(st.session_state.get(LANG, "en"), key, **values)
 
 
+def md_escape(text: str, special: frozenset[str] = frozenset("\\`*_{}[]()<>#+-.!|~:$&=\"'%^@/;,?")) -> str:
+    """Model or user text made inert for st.markdown-based elements (no formatting, links, directives or LaTeX)."""
+    return "".join("\\" + ch if ch in special else ch for ch in str(text))
+
+
 def checkpoint_names() -> list[str]:
     return sorted(p.name for p in CHECKPOINTS.iterdir() if p.is_dir()) if CHECKPOINTS.is_dir() else []
 
@@ -60,7 +65,10 @@ def _load(checkpoint: str, device: str) -> Translator:
 
 
 def translator() -> Translator:
-    """The shared model for the sidebar's checkpoint and device; stops the page with a message if it cannot load."""
+    """The shared model for the sidebar's checkpoint and device; stops the page with a message if it cannot load.
+
+    Pages read its `config`, `training_log` and `parameter_counts` (the checkpoint's data), never its model.
+    """
     name = st.session_state.get(CHECKPOINT)
     if not name:
         st.error(t("error.checkpoint", error=md_escape(f"no checkpoint folder under {CHECKPOINTS}")))
@@ -72,7 +80,7 @@ def translator() -> Translator:
         st.stop()
 
 
-@st.cache_data(show_spinner="Translating…", max_entries=256)
+@st.cache_data(show_spinner="Translating…", max_entries=128)
 def _translate(checkpoint: str, device: str, sentence: str, beam: int) -> TranslationResult:
     return _load(checkpoint, device).translate(sentence, beam=beam)
 
@@ -99,72 +107,3 @@ def current_result() -> TranslationResult:
     except InputError as exc:
         st.warning(t("error.input", error=md_escape(model_message(exc))))
         st.stop()
-
-
-# --- Shared display helpers for the explorer pages ------------------------------------------
-
-ALL = -1  # layer/head option meaning "average over all of them"
-PLOTLY_CONFIG = {"displaylogo": False, "toImageButtonOptions": {"format": "svg"}}  # the camera button saves SVG
-_MARKDOWN_SPECIAL = frozenset("\\`*_{}[]()<>#+-.!|~:$&=\"'%^@/;,?")
-
-
-_BADGE_SPECIAL = _MARKDOWN_SPECIAL - {"[", "]"}  # st.badge escapes brackets itself
-
-
-def md_escape(text: str, special: frozenset[str] = _MARKDOWN_SPECIAL) -> str:
-    """Model or user text made inert for st.markdown-based elements (no formatting, links, directives or LaTeX)."""
-    return "".join("\\" + ch if ch in special else ch for ch in str(text))
-
-
-def token_chips(tokens: list[str], color: str = "blue", special_color: str = "gray") -> None:
-    """Tokens as a wrapped row of badges; hovering one shows its position, so repeated tokens stay distinguishable."""
-    with st.container(horizontal=True, gap="small"):
-        for i, token in enumerate(tokens):
-            special = token.startswith("<") and token.endswith(">")
-            st.badge(md_escape(token, _BADGE_SPECIAL), color=special_color if special else color, help=t("chips.position", n=i))
-
-
-def pick(weights, layer: int, head: int):
-    """A (layers, heads, …) array reduced to one layer/head; ALL averages over that axis."""
-    w = weights if layer == ALL else weights[layer : layer + 1]
-    w = w if head == ALL else w[:, head : head + 1]
-    return w.mean(axis=(0, 1))
-
-
-def keep_valid(key: str, options: list) -> None:
-    """Forget a widget's stored choice that a new sentence or model made impossible (e.g. step 12 of 8)."""
-    if key in st.session_state and st.session_state[key] not in options:
-        del st.session_state[key]
-
-
-def layer_name(layer: int) -> str:
-    return t("explorer.all_layers") if layer == ALL else t("explorer.layer_n", n=layer + 1)
-
-
-def head_name(head: int) -> str:
-    return t("explorer.all_heads") if head == ALL else t("explorer.head_n", n=head + 1)
-
-
-def short_name(index: int) -> str:
-    """A layer or head in a compact picker: its 1-based number, or "average"."""
-    return t("explorer.average") if index == ALL else str(index + 1)
-
-
-def layer_head_selectors(prefix: str, layers: int, heads: int, average_layers: bool) -> tuple[int, int]:
-    """Segmented layer and head pickers keyed under `prefix`; returns (layer, head), ALL for averages."""
-    layer_options = ([ALL] if average_layers else []) + list(range(layers))
-    head_options = [ALL, *range(heads)]
-    # Defaults go through session state, not `default=`: a grid click may set these keys too.
-    for key, options in ((f"{prefix}.layer", layer_options), (f"{prefix}.head", head_options)):
-        keep_valid(key, options)
-        st.session_state.setdefault(key, options[0])
-    left, right = st.columns([2, 3])
-    with left:
-        layer = st.segmented_control(
-            t("explorer.layer"), layer_options, format_func=short_name, key=f"{prefix}.layer", required=True,
-        )
-    with right:
-        head = st.segmented_control(
-            t("explorer.head"), head_options, format_func=short_name, key=f"{prefix}.head", required=True,
-        )
-    return layer, head

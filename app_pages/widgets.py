@@ -1,0 +1,65 @@
+"""Display pieces the explorer pages share: token chips, layer/head pickers and what they select."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from app_pages.session import md_escape, t
+
+ALL = -1  # layer/head option meaning "average over all of them"
+PLOTLY_CONFIG = {"displaylogo": False, "toImageButtonOptions": {"format": "svg"}}  # the camera button saves SVG
+_BADGE_SPECIAL = frozenset("\\`*_{}()<>#+-.!|~:$&=\"'%^@/;,?")  # md_escape's set less brackets: st.badge escapes those
+
+
+def token_chips(tokens: list[str], color: str = "blue", special_color: str = "gray") -> None:
+    """Tokens as a wrapped row of badges; hovering one shows its position, so repeated tokens stay distinguishable."""
+    with st.container(horizontal=True, gap="small"):
+        for i, token in enumerate(tokens):
+            special = token.startswith("<") and token.endswith(">")
+            st.badge(md_escape(token, _BADGE_SPECIAL), color=special_color if special else color, help=t("chips.position", n=i))
+
+
+def pick(weights, layer: int, head: int):
+    """A (layers, heads, …) array reduced to one layer/head; ALL averages over that axis."""
+    w = weights if layer == ALL else weights[layer : layer + 1]
+    w = w if head == ALL else w[:, head : head + 1]
+    return w.mean(axis=(0, 1))
+
+
+def keep_valid(key: str, options: list) -> None:
+    """Forget a widget's stored choice that a new sentence or model made impossible (e.g. step 12 of 8)."""
+    if key in st.session_state and st.session_state[key] not in options:
+        del st.session_state[key]
+
+
+def layer_name(layer: int) -> str:
+    return t("explorer.all_layers") if layer == ALL else t("explorer.layer_n", n=layer + 1)
+
+
+def head_name(head: int) -> str:
+    return t("explorer.all_heads") if head == ALL else t("explorer.head_n", n=head + 1)
+
+
+def short_name(index: int) -> str:
+    """A layer or head in a compact picker: its 1-based number, or "average"."""
+    return t("explorer.average") if index == ALL else str(index + 1)
+
+
+def layer_head_selectors(prefix: str, layers: int, heads: int, average_layers: bool) -> tuple[int, int]:
+    """Segmented layer and head pickers keyed under `prefix`; returns (layer, head), ALL for averages."""
+    layer_options = ([ALL] if average_layers else []) + list(range(layers))
+    head_options = [ALL, *range(heads)]
+    # Defaults go through session state, not `default=`: a grid click may set these keys too.
+    for key, options in ((f"{prefix}.layer", layer_options), (f"{prefix}.head", head_options)):
+        keep_valid(key, options)
+        st.session_state.setdefault(key, options[0])
+    left, right = st.columns([2, 3])
+    with left:
+        layer = st.segmented_control(
+            t("explorer.layer"), layer_options, format_func=short_name, key=f"{prefix}.layer", required=True,
+        )
+    with right:
+        head = st.segmented_control(
+            t("explorer.head"), head_options, format_func=short_name, key=f"{prefix}.head", required=True,
+        )
+    return layer, head
