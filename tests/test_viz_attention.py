@@ -7,9 +7,11 @@ import plotly.graph_objects as go
 import pytest
 
 from viz.head_view import head_view
-from viz.heatmap import attention_heatmap
+from viz.heatmap import attention_heatmap, matrix_heatmap
 from viz.labels import token_label
 from viz.model_view import clicked_map, model_view
+from viz.style import MASKED_COLOR
+from viz.validate import as_float32, check_labels
 
 DOG = ["▁the", "▁dog", "▁saw", "▁the", "▁cat", "</s>"]
 
@@ -64,6 +66,26 @@ class TestHeatmap:
         z = heatmaps(fig)[0].z
         assert np.isnan(z[0, 1]) and not np.isnan(z[1, 0])
 
+    def test_masked_cells_are_grey_gaps_without_hover_and_explained(self):
+        causal = np.tril(np.ones((4, 4), bool))
+        fig = attention_heatmap(np.tril(softmax_rows(4, 4)), list("abcd"), list("abcd"), mask=causal,
+                                masked_label="<future>")
+        (hm,) = heatmaps(fig)
+        assert np.isnan(hm.z[~causal]).all() and not np.isnan(hm.z[causal]).any()
+        assert hm.hoverongaps is False and fig.layout.plot_bgcolor == MASKED_COLOR
+        assert [a.text for a in fig.layout.annotations] == ["&lt;future&gt;"]
+        unmasked = attention_heatmap(softmax_rows(4, 4), list("abcd"), list("abcd"))
+        assert unmasked.layout.plot_bgcolor == "white" and not unmasked.layout.annotations
+
+    def test_attention_and_teaching_heatmaps_are_one_builder(self):
+        w = softmax_rows(3, 3)
+        attention = heatmaps(attention_heatmap(w, DOG[:3], DOG[:3], value_label="weight"))[0]
+        teaching = heatmaps(matrix_heatmap(w, DOG[:3], DOG[:3], row_title="queries", col_title="keys",
+                                           value_label="weight", zmin=0.0, zmax=1.0))[0]
+        np.testing.assert_array_equal(attention.z, teaching.z)
+        for field in ("x", "y", "zmin", "zmax", "hovertemplate", "texttemplate", "xgap", "ygap"):
+            assert np.array_equal(attention[field], teaching[field]), field
+
     def test_user_text_is_escaped(self):
         fig = attention_heatmap(softmax_rows(2, 2), ["<b>x</b>", "&"], ["<s>", "y"], title="<i>t</i>")
         assert list(fig.layout.yaxis.ticktext) == ["&lt;b&gt;x&lt;/b&gt;", "&amp;"]
@@ -80,8 +102,10 @@ class TestHeatmap:
         ("weights", "queries", "keys", "message"),
         [
             (np.zeros((2, 3, 3)), list("abc"), list("abc"), "2 dimensions"),
-            (np.zeros((3, 3)), list("ab"), list("abc"), "query_tokens has 2 tokens"),
-            (np.zeros((3, 3)), list("abc"), list("abcd"), "key_tokens has 4 tokens"),
+            (np.zeros((3, 3)), list("ab"), list("abc"), "query_tokens has 2 labels but the array has 3 rows"),
+            (np.zeros((3, 3)), list("abc"), list("abcd"), "key_tokens has 4 labels but the array has 3 columns"),
+            (np.zeros((3, 3)), list("abc"), list("abcd"), "TranslationResult.axis_tokens"),
+            (np.full((2, 2), -np.inf), list("ab"), list("ab"), "NaN or infinite"),
             (np.zeros((3, 3)), "abc", list("abc"), "not one string"),
             (np.full((2, 2), np.nan), list("ab"), list("ab"), "NaN"),
         ],
@@ -184,6 +208,35 @@ class TestHeadView:
             head_view(softmax_rows(2, 6, 6), DOG, DOG, heads=[5])
         with pytest.raises(ValueError, match="min_weight"):
             head_view(softmax_rows(2, 6, 6), DOG, DOG, min_weight=1.5)
+
+
+class TestChecks:
+    """viz/validate.py: the one checker every figure function calls; each refusal says how to fix the call."""
+
+    def test_as_float32_gives_float32_of_the_asked_dimensions(self):
+        array = as_float32([[1, 2], [3, 4]], "values", 2)
+        assert array.dtype == np.float32 and array.shape == (2, 2)
+        with pytest.raises(ValueError, match=r"values must have 1 dimensions, got shape \(2, 2\): pass one 1-D array"):
+            as_float32(array, "values", 1)
+        with pytest.raises(ValueError, match="values must be numeric, got str"):
+            as_float32("abc", "values", 1)
+
+    def test_minus_infinity_only_where_a_masked_score_may_stand(self):
+        scores = np.array([1.0, -np.inf])
+        with pytest.raises(ValueError, match="scores contains NaN or infinite values: pass finite numbers"):
+            as_float32(scores, "scores", 1)
+        kept = as_float32(scores, "scores", 1, allow_neg_inf=True)
+        assert kept.dtype == np.float32 and kept[0] == 1 and np.isneginf(kept[1])
+        for bad in (np.inf, np.nan):
+            with pytest.raises(ValueError, match=r"only −∞ \(a masked score\)"):
+                as_float32([1.0, bad], "scores", 1, allow_neg_inf=True)
+
+    def test_check_labels_one_string_per_entry(self):
+        assert check_labels(("a", 3), 2, "labels") == ["a", "3"]
+        with pytest.raises(ValueError, match=r"labels must be a list of labels \(tokens\), not one string"):
+            check_labels("ab", 2, "labels")
+        with pytest.raises(ValueError, match="labels has 1 labels but the array has 2 columns: pass one label per entry"):
+            check_labels(["a"], 2, "labels", "columns")
 
 
 def test_token_label_escapes_and_never_empty():

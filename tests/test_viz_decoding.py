@@ -32,7 +32,7 @@ class TestCausalMaskRow:
     def test_bad_step_or_length(self):
         with pytest.raises(ValueError, match="step must be an integer in \\[0, 7\\]"):
             causal_mask_row(np.zeros(8), TARGET, 8)
-        with pytest.raises(ValueError, match="target_tokens has 8 tokens"):
+        with pytest.raises(ValueError, match="target_tokens has 8 labels but the array has 5 positions"):
             causal_mask_row(np.zeros(5), TARGET, 1)
 
 

@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+import ast
+import importlib
+import re
+
 import numpy as np
+import plotly.graph_objects as go
 import pytest
 
 from lessons import positional as lp
+from tests.conftest import ROOT
+from viz.decoding import attention_bar, beam_chart, candidates_chart, causal_mask_row
+from viz.head_view import head_view
+from viz.heatmap import attention_heatmap, matrix_heatmap
+from viz.labels import NEG_INF
+from viz.model_view import model_view
+from viz.style import FONT, TITLE_PX, styled_figure
 from viz.teaching_anatomy import horizontal_bars, label_smoothing_figure, lr_figure, training_curves_figure
-from viz.teaching_base import NEG_INF, matrix_heatmap
 from viz.teaching_heads import head_split_figure
 from viz.teaching_masks import mask_stage_figure, padding_figure
 from viz.teaching_positional import norms_figure, pe_curves, pe_heatmap, rotation_figure, similarity_heatmap
@@ -146,3 +157,130 @@ def test_head_split_figure_draws_one_boundary_between_each_pair_of_heads():
     with pytest.raises(ValueError, match="split evenly"):
         head_split_figure(np.zeros((2, 10)), 4, ["a", "b"], title="", token_title="t", dimension_title="d",
                           head_label="h")
+
+
+# --- Every figure in viz/: one way to build it, one look -------------------------------------------------------
+
+T3 = ["▁the", "▁cat", "▁the"]
+W3 = np.full((3, 3), 1 / 3)
+EVERY_FIGURE = {
+    "attention_heatmap": lambda: attention_heatmap(W3, T3, T3, title="t", mask=np.tril(np.ones((3, 3), bool))),
+    "model_view": lambda: model_view(np.full((2, 2, 3, 3), 1 / 3), T3, T3, title="t", click_hint="c"),
+    "head_view": lambda: head_view(np.full((2, 3, 3), 1 / 3), T3, T3, title="t"),
+    "causal_mask_row": lambda: causal_mask_row(np.array([0.5, 0.5, 0.0]), T3, 1, title="t"),
+    "attention_bar": lambda: attention_bar(np.array([0.2, 0.3, 0.5]), T3, title="t"),
+    "candidates_chart": lambda: candidates_chart(T3, [0.5, 0.3, 0.2], 0, title="t"),
+    "beam_chart": lambda: beam_chart({"kept": [(T3, -1.0)], "dropped": [(T3[:1], -3.0)]}, title="t"),
+    "matrix_heatmap": lambda: matrix_heatmap(masked_scores(), T3, T3, row_title="q", col_title="k", title="t",
+                                             allow_neg_inf=True),
+    "mask_stage_figure": lambda: mask_stage_figure("mask", np.where(np.tril(np.ones((3, 3))), 0.0, -np.inf), T3, T3,
+                                                   title="t", **TITLES),
+    "padding_figure": lambda: padding_figure(np.array([[True, False]]), [["a", "<pad>"]], title="t",
+                                             sentence_title="s", position_title="p", real_label="r", pad_label="p"),
+    "score_steps_figure": lambda: score_steps_figure(T3, [1.0, 2.0, 3.0], [0.5, -np.inf, 1.5], [0.4, 0.0, 0.6],
+                                                     titles=("1", "2", "3"), key_title="k", masked_label="m"),
+    "weighted_sum_figure": lambda: weighted_sum_figure([0.5, 0.5], np.eye(2), ["a", "b"], title="t", dim_title="d",
+                                                       output_label="z"),
+    "pe_heatmap": lambda: pe_heatmap(lp.pe_table(6, 4), title="t", position_title="p", dimension_title="d",
+                                     value_label="v"),
+    "pe_curves": lambda: pe_curves(lp.pe_table(6, 4), [0, 1], title="t", position_title="p", names=["a", "b"]),
+    "similarity_heatmap": lambda: similarity_heatmap(np.eye(4), title="t", query_title="a", key_title="b",
+                                                     value_label="v"),
+    "rotation_figure": lambda: rotation_figure(lp.pe_table(6, 2), 1, 2, title="t", sin_title="s", cos_title="c",
+                                               start_label="a", end_label="b", path_label="p"),
+    "norms_figure": lambda: norms_figure(["a", "b"], [1.0, 2.0], [1.0, 1.0], title="t", token_title="x",
+                                         embedding_label="e", pe_label="p"),
+    "variance_figure": lambda: variance_figure([1, 4], [1.0, 4.0], [1.0, 1.0], 4, title="t", dk_title="d",
+                                               var_title="v", raw_label="r", scaled_label="s", theory_label="x"),
+    "softmax_comparison_figure": lambda: softmax_comparison_figure(["a", "b"], [0.9, 0.1], [0.6, 0.4], title="t",
+                                                                   key_title="k", weight_title="w", raw_label="r",
+                                                                   scaled_label="s"),
+    "horizontal_bars": lambda: horizontal_bars(["a", "b"], [1, 2], title="t", value_title="n"),
+    "lr_figure": lambda: lr_figure([1, 2], [0.1, 0.2], [2], [0.2], 1, title="t", step_title="s", lr_title="l",
+                                   formula_label="f", logged_label="l", warmup_label="w"),
+    "training_curves_figure": lambda: training_curves_figure([1, 2], [2.0, 1.0], [2], [1.5], [3.0], [9.0], title="t",
+                                                             step_title="s", loss_title="l", score_title="c",
+                                                             labels=("a", "b", "c", "d")),
+    "label_smoothing_figure": lambda: label_smoothing_figure(["a", "b"], [1.0, 0.0], [0.9, 0.1], title="t",
+                                                             class_title="c", prob_title="p", hard_label="h",
+                                                             smooth_label="s"),
+    "head_split_figure": lambda: head_split_figure(np.ones((2, 4)), 2, ["a", "b"], title="t", token_title="x",
+                                                   dimension_title="d", head_label="h"),
+}
+UPDATES_AFTER = ("update", "update_layout", "update_traces", "update_xaxes", "update_yaxes", "add_trace", "add_traces",
+                 "add_annotation", "add_shape", "add_vline", "add_hline", "add_vrect", "add_hrect", "set_subplots")
+
+
+def test_every_public_figure_function_is_covered():
+    modules = [importlib.import_module(f"viz.{path.stem}") for path in sorted((ROOT / "viz").glob("*.py"))]
+    public = {name for m in modules for name, f in vars(m).items()
+              if callable(f) and getattr(f, "__module__", "") == m.__name__ and not name.startswith("_")
+              and getattr(f, "__annotations__", {}).get("return") == "go.Figure"}
+    assert public - {"styled_figure", "heatmap_figure", "paired_bars"} == set(EVERY_FIGURE)  # builders the others call
+
+
+@pytest.mark.parametrize("name", sorted(EVERY_FIGURE))
+def test_figure_is_built_in_one_call_with_the_shared_look(name, monkeypatch):
+    """Adding to a figure after building it re-validates all of it (3–5× slower): every figure is one constructor call."""
+    def refuse(*args, **kwargs):
+        raise AssertionError(f"{name} changes its figure after building it")
+
+    for method in UPDATES_AFTER:
+        monkeypatch.setattr(go.Figure, method, refuse)
+    fig = EVERY_FIGURE[name]()
+    assert fig.layout.font.family == FONT and fig.layout.title.x == 0
+    assert fig.layout.template.layout.colorway is None  # not Plotly's default template: it adds ~9 KB to every figure
+
+
+def test_go_figure_is_constructed_in_one_place():
+    sources = {p.name: p.read_text(encoding="utf-8") for p in sorted((ROOT / "viz").glob("*.py"))}
+    assert [name for name, text in sources.items() if re.search(r"go\.Figure\(", text)] == ["style.py"]
+    assert not [name for name, text in sources.items() if "make_subplots" in text.replace("make_subplots)", "")]
+
+
+def test_constants_and_colours_are_defined_once():
+    assigned, colours = [], []
+    for path in sorted((ROOT / "viz").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        targets = [t for node in ast.walk(tree) if isinstance(node, ast.Assign) for t in node.targets]
+        assigned += [n.id for t in targets for n in (t.elts if isinstance(t, ast.Tuple) else [t]) if isinstance(n, ast.Name)]
+        colours += [node.value.lower() for node in ast.walk(tree) if isinstance(node, ast.Constant)
+                    and isinstance(node.value, str) and re.fullmatch(r"#[0-9a-fA-F]{3,6}", node.value)]
+    for constant in ("FONT", "NEG_INF", "MASKED_COLOR", "QUERY_COLOR", "ATTENTION_COLORSCALE"):
+        assert assigned.count(constant) == 1, constant
+    assert sorted(c for c in set(colours) if colours.count(c) > 1) == []
+
+
+def test_a_title_never_overprints_an_axis_on_top():
+    long = [f"▁internationalisation{i}" for i in range(20)]
+    short = [f"{i}" for i in range(20)]
+    titled_long = matrix_heatmap(np.eye(20), long, long, row_title="q", col_title="k", title="A title")
+    untitled_long = matrix_heatmap(np.eye(20), long, long, row_title="q", col_title="k")
+    titled_short = matrix_heatmap(np.eye(20), short, short, row_title="q", col_title="k", title="A title")
+    assert titled_long.layout.xaxis.side == "top" and titled_long.layout.xaxis.tickangle == -90
+    # The title sits at the top of the figure; below it the margin holds the vertical labels and the axis title.
+    assert titled_long.layout.title.yref == "container" and titled_long.layout.title.y == 1
+    label_px = len("▁internationalisation19") * titled_long.layout.xaxis.tickfont.size * 0.6
+    assert titled_long.layout.margin.t >= TITLE_PX + label_px
+    assert titled_long.layout.margin.t - untitled_long.layout.margin.t == TITLE_PX
+    assert titled_long.layout.margin.t > titled_short.layout.margin.t
+    # The plot keeps its height: the figure grows by the room the labels take.
+    plot_h = [f.layout.height - f.layout.margin.t for f in (titled_long, untitled_long, titled_short)]
+    assert plot_h[0] == plot_h[2] and plot_h[1] == plot_h[0] + TITLE_PX
+
+
+def test_figure_without_minus_infinity_has_no_gap_labels_and_large_ones_no_cell_text():
+    fig = matrix_heatmap(np.eye(3), T3, T3, row_title="q", col_title="k", allow_neg_inf=True)
+    assert len(fig.data) == 1 and fig.layout.plot_bgcolor == "white"
+    big = np.where(np.tril(np.ones((20, 20), bool)), 1.0, -np.inf)
+    fig = matrix_heatmap(big, [str(i) for i in range(20)], [str(i) for i in range(20)], row_title="q", col_title="k",
+                         allow_neg_inf=True)
+    (heat,) = fig.data  # too many cells to write numbers or "−∞" in; the gaps still show
+    assert heat.texttemplate is None and np.isnan(heat.z[0, 1]) and heat.hoverongaps is False
+    with pytest.raises(ValueError, match="only −∞"):
+        mask_stage_figure("masked", np.array([[1.0, np.inf]]), ["a"], ["a", "b"], title="", **TITLES)
+
+
+def test_styled_figure_takes_traces_and_layout_in_one_call():
+    fig = styled_figure([dict(type="bar", x=[0], y=[1])], "<b>t</b>", height=200, xaxis=dict(side="top"))
+    assert fig.layout.title.text == "&lt;b&gt;t&lt;/b&gt;" and fig.layout.height > 200

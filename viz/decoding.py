@@ -7,11 +7,12 @@ from collections.abc import Sequence
 import numpy as np
 import plotly.graph_objects as go
 
-from .heatmap import FONT, attention_heatmap, styled_figure, tick_angle, token_axis
+from .heatmap import attention_heatmap
 from .labels import joined_text, plain_text
-from .validate import as_float32, check_index, check_tokens
+from .style import FONT, GRID_COLOR, HIGHLIGHT_COLOR, hovertemplate, styled_figure, tick_angle, titled, token_axis
+from .validate import as_float32, check_index, check_labels
 
-CHOSEN_COLOR = "#e4572e"
+CHOSEN_COLOR = HIGHLIGHT_COLOR
 OTHER_COLOR = "#8fb3d9"
 ATTENTION_BAR_COLOR = "#2b6cb0"
 BEAM_COLORS = {"kept": "#2f9e44", "finished": "#1c7ed6", "dropped": "#adb5bd"}
@@ -31,7 +32,7 @@ def causal_mask_row(
 ) -> go.Figure:
     """The decoder self-attention row of `step`: keys 0..step are visible, later ones are masked grey."""
     row = as_float32(weights_row, "weights_row", 1)
-    target_tokens = check_tokens(target_tokens, len(row), "target_tokens", "positions")
+    target_tokens = check_labels(target_tokens, len(row), "target_tokens", "positions")
     step = check_index(step, len(row), "step")
     mask = (np.arange(len(row)) <= step)[None]
     return attention_heatmap(
@@ -50,11 +51,11 @@ def attention_bar(
 ) -> go.Figure:
     """One query's attention over the keys as bars on a fixed 0–1 axis (e.g. heads averaged)."""
     w = as_float32(weights, "weights", 1)
-    key_tokens = check_tokens(key_tokens, len(w), "key_tokens", "keys")
+    key_tokens = check_labels(key_tokens, len(w), "key_tokens", "keys")
     n = len(w)
-    bars = go.Bar(
-        x=np.arange(n, dtype=np.int32), y=w, marker_color=ATTENTION_BAR_COLOR,
-        hovertemplate=f"{plain_text(key_title)}: <b>%{{x}}</b><br>{plain_text(value_label)}: <b>%{{y:.4f}}</b><extra></extra>",
+    bars = dict(
+        type="bar", x=np.arange(n, dtype=np.int32), y=w, marker_color=ATTENTION_BAR_COLOR,
+        hovertemplate=hovertemplate((key_title, "%{x}"), (value_label, "%{y:.4f}")),
         texttemplate="%{y:.2f}" if n <= 20 else None, textposition="outside",
     )
     return styled_figure(
@@ -62,7 +63,7 @@ def attention_bar(
         title,
         height=320,
         xaxis=token_axis(key_tokens, key_title, tickangle=tick_angle(key_tokens, 40 * n)),
-        yaxis=dict(range=[0, 1.08], title=dict(text=plain_text(value_label)), gridcolor="#eee", zeroline=False),
+        yaxis=titled(value_label, range=[0, 1.08], gridcolor=GRID_COLOR, zeroline=False),
         bargap=0.25,
     )
 
@@ -78,21 +79,21 @@ def candidates_chart(
 ) -> go.Figure:
     """Top-k candidates as horizontal bars, most probable on top; bar `chosen` is the token the search took."""
     p = as_float32(probs, "probs", 1)
-    tokens = check_tokens(tokens, len(p), "tokens", "probabilities")
+    tokens = check_labels(tokens, len(p), "tokens", "probabilities")
     chosen = check_index(chosen, len(p), "chosen")
     n = len(p)
-    bars = go.Bar(
-        x=p, y=np.arange(n, dtype=np.int32), orientation="h",
+    bars = dict(
+        type="bar", x=p, y=np.arange(n, dtype=np.int32), orientation="h",
         marker_color=[CHOSEN_COLOR if i == chosen else OTHER_COLOR for i in range(n)],
         texttemplate="%{x:.1%}", textposition="outside", cliponaxis=False,
-        hovertemplate=f"{plain_text(token_title)}: <b>%{{y}}</b><br>{plain_text(value_label)}: <b>%{{x:.4f}}</b><extra></extra>",
+        hovertemplate=hovertemplate((token_title, "%{y}"), (value_label, "%{x:.4f}")),
     )
     return styled_figure(
         [bars],
         title,
         right=50,
         height=90 + 34 * n,
-        xaxis=dict(range=[0, 1], title=dict(text=plain_text(value_label)), tickformat=".0%", gridcolor="#eee"),
+        xaxis=titled(value_label, range=[0, 1], tickformat=".0%", gridcolor=GRID_COLOR),
         yaxis=token_axis(tokens, token_title, reversed_=True, tickfont=dict(size=15, family=FONT)),
         bargap=0.3,
     )
@@ -133,8 +134,8 @@ def beam_chart(
             continue
         logprobs = np.array([rows[i][2] for i in idx])
         name = plain_text(labels.get(status, status))
-        bars.append(go.Bar(
-            x=np.exp(logprobs),  # float64: a long hypothesis can fall below float32's range
+        bars.append(dict(
+            type="bar", x=np.exp(logprobs),  # float64: a long hypothesis can fall below float32's range
             y=np.array(idx, dtype=np.int32), orientation="h", marker_color=color, name=name,
             customdata=logprobs, texttemplate="%{x:.3g}", textposition="outside", cliponaxis=False,
             hovertemplate=f"%{{y}}<br>p = <b>%{{x:.4g}}</b><br>log p = %{{customdata:.3f}}<extra>{name}</extra>",
@@ -148,9 +149,8 @@ def beam_chart(
         height=110 + 28 * len(rows),
         barmode="overlay",
         legend=dict(orientation="h", x=0, y=1.0, yanchor="bottom"),
-        xaxis=dict(type="log", range=[min(low - 0.5, -1.0), 0], dtick=1, title=dict(text=plain_text(value_label)),
-                   gridcolor="#eee"),  # dtick=1: one labelled tick per power of ten
-        yaxis=dict(tickmode="array", tickvals=list(range(len(rows))), ticktext=[r[1] for r in rows],
-                   range=[len(rows) - 0.5, -0.5], title=dict(text=plain_text(hypothesis_title)),
-                   tickfont=dict(size=13, family=FONT)),
+        xaxis=titled(value_label, type="log", range=[min(low - 0.5, -1.0), 0], dtick=1,
+                     gridcolor=GRID_COLOR),  # dtick=1: one labelled tick per power of ten
+        yaxis=titled(hypothesis_title, tickmode="array", tickvals=list(range(len(rows))), ticktext=[r[1] for r in rows],
+                     range=[len(rows) - 0.5, -0.5], tickfont=dict(size=13, family=FONT)),
     )

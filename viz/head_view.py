@@ -15,13 +15,12 @@ from collections.abc import Sequence
 import numpy as np
 import plotly.graph_objects as go
 
-from .heatmap import FONT, styled_figure
 from .labels import plain_text, token_labels
-from .validate import as_float32, check_index, check_tokens
+from .style import D3, FONT, styled_figure, titled
+from .validate import as_float32, check_index, check_labels
 
 # One colour per head (Plotly's D3 palette, then Dark24 for models with more heads).
-HEAD_COLORS = (
-    "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf",
+HEAD_COLORS = D3 + (
     "#2E91E5", "#E15F99", "#1CA71C", "#FB0D0D", "#DA16FF", "#222A2A", "#B68100", "#750D86", "#EB663B", "#511CFB",
 )
 # Weights fall into these bands; a band is one trace with one opacity and width (Plotly lines have one style per trace).
@@ -59,8 +58,8 @@ def head_view(
     """
     w = as_float32(weights, "weights", 3)
     n_heads, tq, tk = w.shape
-    query_tokens = check_tokens(query_tokens, tq, "query_tokens", "rows (queries)")
-    key_tokens = check_tokens(key_tokens, tk, "key_tokens", "columns (keys)")
+    query_tokens = check_labels(query_tokens, tq, "query_tokens", "rows (queries)")
+    key_tokens = check_labels(key_tokens, tk, "key_tokens", "columns (keys)")
     heads = list(range(n_heads)) if heads is None else [check_index(h, n_heads, "head") for h in heads]
     if query_index is not None:
         check_index(query_index, tq, "query_index")
@@ -126,8 +125,7 @@ def _pairs(selected: np.ndarray, query_index: int | None) -> tuple[np.ndarray, n
 
 def _side_axis(positions: np.ndarray, labels: list[str], title: str, span: int, **extra) -> dict:
     size = int(np.clip(ROW_PX * 0.65, 9, 14))
-    return dict(
-        tickmode="array", tickvals=positions.tolist(), ticktext=labels, tickfont=dict(size=size, family=FONT),
-        title=dict(text=plain_text(title)), range=[span - 0.5, -0.5], showgrid=False, zeroline=False,
-        fixedrange=True, ticks="", **extra,
+    return titled(
+        title, tickmode="array", tickvals=positions.tolist(), ticktext=labels, tickfont=dict(size=size, family=FONT),
+        range=[span - 0.5, -0.5], showgrid=False, zeroline=False, fixedrange=True, ticks="", **extra,
     )

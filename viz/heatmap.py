@@ -1,8 +1,13 @@
-"""One attention map as a heatmap: queries down, keys across, weights on a fixed 0–1 scale.
+"""Heatmaps: one builder for every matrix figure, rows down and columns across.
 
-Rows and columns are plotted at integer positions with the tokens as tick
-text, so a sentence with "the … the" keeps two separate rows. With array
-tick text Plotly also uses the token as the hover label of that position.
+Labelled rows and columns are plotted at integer positions with the labels as
+tick text, so a sentence with "the … the" keeps two separate rows. With array
+tick text Plotly also uses the label as the hover label of that position.
+Hidden cells (where a mask forbids attending, or a score is −∞) are gaps: the
+grey plot background shows through them and they carry no hover.
+
+attention_heatmap: attention weights on a fixed 0–1 scale. matrix_heatmap:
+the teaching pages' matrices (raw scores of any sign, −∞ where masked).
 """
 
 from __future__ import annotations
@@ -12,74 +17,111 @@ from collections.abc import Sequence
 import numpy as np
 import plotly.graph_objects as go
 
-from .labels import plain_text, token_labels
-from .validate import as_float32, check_tokens
+from .labels import NEG_INF, plain_text
+from .style import (
+    ATTENTION_COLORSCALE,
+    MASKED_COLOR,
+    MAX_FIGURE_PX,
+    NOTE_COLOR,
+    cell_px,
+    hovertemplate,
+    masked_note,
+    styled_figure,
+    tick_angle,
+    titled,
+    token_axis,
+)
+from .validate import as_float32, check_labels
 
-ATTENTION_COLORSCALE = "Blues"  # white = no attention, so a sparse head reads at a glance
-MASKED_COLOR = "#d9d9d9"  # masked cells are gaps: the plot background shows through
-FONT = "Noto Sans, Noto Sans CJK SC, sans-serif"
-VALUES_SHOWN_UP_TO = 12  # print the weight in each cell for matrices this small
-MAX_FIGURE_PX = 1400
-
-
-def cell_px(n: int) -> int:
-    """Pixels per row/column: big for short sentences, never so small that labels overlap."""
-    return int(np.clip(900 / max(n, 1), 8, 60))
-
-
-def tick_font_size(n: int) -> int:
-    return int(np.clip(cell_px(n) * 0.7, 8, 14))
-
-
-def tick_angle(tokens: Sequence[str], n_px: float) -> int:
-    """Upright labels while they fit side by side in n_px, vertical once they would overlap."""
-    needed = sum(len(t) + 1 for t in tokens) * tick_font_size(len(tokens)) * 0.62
-    return 0 if needed <= n_px else -90
+VALUES_SHOWN_UP_TO = 14  # print each cell's number for matrices this small
+COLORBAR_PX = 300  # a colour bar no taller than this, so it stays readable beside a long sentence
+FRAME_PX = (200, 110)  # width and height a figure adds around its cells: labels, colour bar, title
+BOTTOM_AXIS_PX = 50  # and an x axis below the cells (styled_figure adds the room of one on top)
 
 
-def styled_figure(data, title: str, *, top: int = 20, right: int = 10, template: dict | None = None, **layout) -> go.Figure:
-    """A figure of `data` (traces) with the look every figure shares: title on the left, white plot, the app's font.
+def cell_hovertemplate(row_title: str, col_title: str, value_label: str, decimals: int = 4) -> str:
+    """Hover text of one cell: its row, its column (the labels, for labelled axes) and its exact value."""
+    return hovertemplate((row_title, "%{y}"), (col_title, "%{x}"), (value_label, f"%{{z:.{decimals}f}}"))
 
-    top: the top margin without a title (a title adds 30 px). Data and layout go
-    into one constructor call: adding traces or updating the layout afterwards
-    re-validates the whole figure each time (3–5× slower for the head view's
-    40 traces). The template is empty because Plotly's default one adds ~9 KB
-    to every figure; the app's theme styles the rest. A figure with many axes
-    passes what they share as `template` (e.g. template=dict(layout=dict(xaxis=…))),
-    which Plotly applies to every x axis, instead of repeating it per axis.
+
+def heatmap_figure(
+    z: np.ndarray,
+    rows: list[str] | None,
+    cols: list[str] | None,
+    *,
+    title: str,
+    row_title: str,
+    col_title: str,
+    value_label: str,
+    row_px: float,
+    col_px: float | None = None,
+    zmin: float | None = None,
+    zmax: float | None = None,
+    colorscale=ATTENTION_COLORSCALE,
+    decimals: int = 2,
+    hidden: np.ndarray | None = None,
+    hidden_text: str = "",
+    hidden_note: str = "",
+    show_scale: bool = True,
+    x_side: str = "bottom",
+    xaxis: dict | None = None,
+    yaxis: dict | None = None,
+    shapes: Sequence[dict] = (),
+    annotations: Sequence[dict] = (),
+) -> go.Figure:
+    """The one heatmap builder: a checked float32 (rows, cols) matrix `z`, first row at the top.
+
+    rows / cols: labels (unescaped) of each position, or None for a numbered axis.
+    row_px / col_px: pixels per row and column; col_px None leaves the width to the page.
+    decimals: of the numbers printed in small matrices; the hover shows two more.
+    hidden: bool (rows, cols), True = a gap; in a small matrix `hidden_text` is
+    written on each gap, and `hidden_note` at the top right explains them.
+    xaxis / yaxis / shapes / annotations: added to what the builder sets.
     """
-    layout.setdefault("plot_bgcolor", "white")
-    style = dict(
-        template=template or go.layout.Template(),
-        title=dict(text=plain_text(title), x=0, xanchor="left"),
-        margin=dict(l=10, r=right, t=top + (30 if title else 0), b=10),
-        font=dict(family=FONT),
+    n_rows, n_cols = z.shape
+    gaps = hidden is not None and bool(hidden.any())
+    small = max(z.shape) <= VALUES_SHOWN_UP_TO
+    plot_h = n_rows * row_px
+    heat = dict(
+        type="heatmap",
+        z=np.where(hidden, np.float32(np.nan), z).astype(np.float32) if gaps else z,
+        x=np.arange(n_cols, dtype=np.int32),
+        y=np.arange(n_rows, dtype=np.int32),
+        zmin=zmin,
+        zmax=zmax,
+        colorscale=colorscale,
+        colorbar=dict(title=dict(text=plain_text(value_label)), thickness=14, len=min(1.0, COLORBAR_PX / plot_h)),
+        showscale=show_scale,
+        hoverongaps=False,
+        hovertemplate=cell_hovertemplate(row_title, col_title, value_label, decimals + 2),
+        xgap=int(cols is not None),  # thin lines between token cells; none between hundreds of numbered ones
+        ygap=int(rows is not None),
     )
-    return go.Figure(data=list(data), layout={**style, **layout})
-
-
-def token_axis(tokens: Sequence[str], title: str, *, reversed_: bool = False, **extra) -> dict:
-    """Axis settings that label integer positions 0..n-1 with the tokens."""
-    n = len(tokens)
-    axis = dict(
-        tickmode="array",
-        tickvals=list(range(n)),
-        ticktext=token_labels(tokens),
-        tickfont=dict(size=tick_font_size(n), family=FONT),
-        title=dict(text=plain_text(title)),
-        showgrid=False,
-        zeroline=False,
-        automargin=True,
-        range=[n - 0.5, -0.5] if reversed_ else [-0.5, n - 0.5],
-    )
-    axis.update(extra)
-    return axis
-
-
-def attention_hovertemplate(query_title: str, key_title: str, value_label: str) -> str:
-    return (
-        f"{plain_text(query_title)}: <b>%{{y}}</b><br>{plain_text(key_title)}: <b>%{{x}}</b><br>"
-        f"{plain_text(value_label)}: <b>%{{z:.4f}}</b><extra></extra>"
+    if small:
+        heat.update(texttemplate=f"%{{z:.{decimals}f}}", textfont=dict(size=12))
+    traces = [heat]
+    if gaps and small and hidden_text:  # a heatmap prints no text where its value is missing
+        r, c = np.nonzero(hidden)
+        traces.append(dict(
+            type="scatter", x=c.astype(np.int32), y=r.astype(np.int32), mode="text", text=[hidden_text] * len(r),
+            textfont=dict(size=13, color=NOTE_COLOR), hoverinfo="skip", showlegend=False,
+        ))
+    if cols is None:
+        x_axis = titled(col_title, showgrid=False, side=x_side)
+    else:
+        x_axis = token_axis(cols, col_title, side=x_side, tickangle=tick_angle(cols, col_px and n_cols * col_px))
+    y_axis = titled(row_title, autorange="reversed", showgrid=False) if rows is None else token_axis(
+        rows, row_title, reversed_=True)
+    return styled_figure(
+        traces,
+        title,
+        width=None if col_px is None else min(MAX_FIGURE_PX, FRAME_PX[0] + n_cols * col_px),
+        height=min(2 * MAX_FIGURE_PX, FRAME_PX[1] + (BOTTOM_AXIS_PX if x_side == "bottom" else 0) + plot_h),
+        plot_bgcolor=MASKED_COLOR if gaps else "white",
+        xaxis={**x_axis, **(xaxis or {})},
+        yaxis={**y_axis, **(yaxis or {})},
+        shapes=list(shapes),
+        annotations=[*annotations, *([masked_note(hidden_note)] if gaps and hidden_note else [])],
     )
 
 
@@ -95,52 +137,51 @@ def attention_heatmap(
     mask=None,
     masked_label: str = "masked",
 ) -> go.Figure:
-    """Heatmap of one (Tq, Tk) attention matrix.
+    """Heatmap of one (Tq, Tk) attention matrix: queries down, keys across, weights on a fixed 0–1 scale.
 
     mask: optional (Tq, Tk) bool, True = may attend; masked cells are drawn
     grey and carry no hover, so a causal mask is visible as a shape.
     """
     z = as_float32(weights, "weights", 2)
     tq, tk = z.shape
-    query_tokens = check_tokens(query_tokens, tq, "query_tokens", "rows (queries)")
-    key_tokens = check_tokens(key_tokens, tk, "key_tokens", "columns (keys)")
+    query_tokens = check_labels(query_tokens, tq, "query_tokens", "rows (queries)")
+    key_tokens = check_labels(key_tokens, tk, "key_tokens", "columns (keys)")
     if mask is not None:
         mask = np.asarray(mask, dtype=bool)
         if mask.shape != z.shape:
             raise ValueError(f"mask must have the weights' shape {z.shape}, got {mask.shape}")
-        z = np.where(mask, z, np.float32(np.nan)).astype(np.float32)
     # Square cells when both axes are sentences of similar length; a short axis gets wider cells.
-    cell_w, cell_h = cell_px(tk), min(cell_px(tq), max(cell_px(tk), 28))
-    width = min(MAX_FIGURE_PX, 200 + tk * cell_w)
-    height = min(2 * MAX_FIGURE_PX, 160 + tq * cell_h)
-    heatmap = go.Heatmap(
-        z=z,
-        x=np.arange(tk, dtype=np.int32),
-        y=np.arange(tq, dtype=np.int32),
-        zmin=0.0,
-        zmax=1.0,
-        colorscale=ATTENTION_COLORSCALE,
-        colorbar=dict(title=dict(text=plain_text(value_label)), thickness=14, len=min(1.0, 300 / (tq * cell_h))),
-        showscale=tq > 1,  # a single row is too short for a readable colour bar; its cells carry the values
-        hoverongaps=False,
-        hovertemplate=attention_hovertemplate(query_title, key_title, value_label),
-        xgap=1,
-        ygap=1,
+    cell_w = cell_px(tk)
+    return heatmap_figure(
+        z, query_tokens, key_tokens, title=title, row_title=query_title, col_title=key_title,
+        value_label=value_label, row_px=min(cell_px(tq), max(cell_w, 28)), col_px=cell_w, zmin=0.0, zmax=1.0,
+        hidden=None if mask is None else ~mask, hidden_note=masked_label,
+        show_scale=tq > 1,  # a single row is too short for a readable colour bar; its cells carry the values
     )
-    if max(tq, tk) <= VALUES_SHOWN_UP_TO:
-        heatmap.update(texttemplate="%{z:.2f}", textfont=dict(size=11))
-    fig = styled_figure(
-        [heatmap],
-        title,
-        width=width,
-        height=height,
-        plot_bgcolor=MASKED_COLOR if mask is not None else "white",
-        xaxis=token_axis(key_tokens, key_title, tickangle=tick_angle(key_tokens, tk * cell_w)),
-        yaxis=token_axis(query_tokens, query_title, reversed_=True),
+
+
+def matrix_heatmap(
+    values,
+    row_labels: Sequence[str],
+    col_labels: Sequence[str],
+    *,
+    row_title: str,
+    col_title: str,
+    title: str = "",
+    value_label: str = "",
+    zmin: float | None = None,
+    zmax: float | None = None,
+    colorscale=ATTENTION_COLORSCALE,
+    decimals: int = 2,
+    allow_neg_inf: bool = False,
+    show_scale: bool = True,
+) -> go.Figure:
+    """A teaching matrix: rows down, columns across (labelled on top, like a table); −∞ cells are grey gaps marked "−∞"."""
+    z = as_float32(values, "values", 2, allow_neg_inf)
+    rows = check_labels(row_labels, z.shape[0], "row_labels", "rows")
+    cols = check_labels(col_labels, z.shape[1], "col_labels", "columns")
+    return heatmap_figure(
+        z, rows, cols, title=title, row_title=row_title, col_title=col_title, value_label=value_label,
+        row_px=int(np.clip(520 / max(z.shape[0], 1), 10, 48)), zmin=zmin, zmax=zmax, colorscale=colorscale,
+        decimals=decimals, hidden=np.isneginf(z), hidden_text=NEG_INF, show_scale=show_scale, x_side="top",
     )
-    if mask is not None and not mask.all():
-        fig.add_annotation(
-            text=plain_text(masked_label), showarrow=False, xref="paper", yref="paper", x=1, y=1,
-            xanchor="right", yanchor="bottom", font=dict(color="#555", size=12), bgcolor=MASKED_COLOR,
-        )
-    return fig

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 WORD_START = "▁"
 EMPTY = "∅"  # an empty string would leave an invisible tick
+NEG_INF = "−∞"  # a masked score, written where a figure cannot draw the value
 
 
 def token_label(token: str) -> str:

@@ -6,9 +6,10 @@ from collections.abc import Sequence
 
 import plotly.graph_objects as go
 
-from .heatmap import ATTENTION_COLORSCALE, attention_hovertemplate, styled_figure, token_axis
+from .heatmap import cell_hovertemplate
 from .labels import plain_text
-from .validate import as_float32, check_tokens
+from .style import ATTENTION_COLORSCALE, HIGHLIGHT_COLOR, TITLE_PX, domains, paper_label, styled_figure, token_axis
+from .validate import as_float32, check_labels
 
 CELL_PX = 115  # one small map; the figure grows with the number of heads and layers
 
@@ -37,43 +38,37 @@ def model_view(
     """
     w = as_float32(weights, "weights", 4)
     layers, heads, tq, tk = w.shape
-    query_tokens = check_tokens(query_tokens, tq, "query_tokens", "rows (queries)")
-    key_tokens = check_tokens(key_tokens, tk, "key_tokens", "columns (keys)")
+    query_tokens = check_labels(query_tokens, tq, "query_tokens", "rows (queries)")
+    key_tokens = check_labels(key_tokens, tk, "key_tokens", "columns (keys)")
     if selected is not None and not (0 <= selected[0] < layers and 0 <= selected[1] < heads):
         raise ValueError(f"selected must be (layer, head) within ({layers}, {heads}), got {selected}")
     # The grid is laid out by hand in one layout dict, and what every small map's axes share (the token
     # ticks that hovers read) is set once in the template: repeating 40-label tick arrays on 48 axes
     # made the figure ~5× slower to build and 40 % larger.
-    h_gap, v_gap = 0.012, 0.03
-    col_w = (1 - h_gap * (heads - 1)) / heads
-    row_h = (1 - v_gap * (layers - 1)) / layers
+    columns = domains(heads, 0.012)
+    rows = domains(layers, 0.03)[::-1]  # first layer at the top
     x_axis = token_axis(key_tokens, "", showticklabels=False, ticks="")
     y_axis = token_axis(query_tokens, "", reversed_=True, showticklabels=False, ticks="")
-    frame = dict(showline=True, linewidth=3, linecolor="#e4572e", mirror=True)
-    hover = attention_hovertemplate(query_title, key_title, value_label)
+    frame = dict(showline=True, linewidth=3, linecolor=HIGHLIGHT_COLOR, mirror=True)
+    hover = cell_hovertemplate(query_title, key_title, value_label)
     traces, layout, titles = [], {}, []  # plain-dict traces: go.Figure validates each once
-    for layer in range(layers):
-        top = 1 - layer * (row_h + v_gap)
-        for head in range(heads):
+    for layer, row in enumerate(rows):
+        for head, column in enumerate(columns):
             n = layer * heads + head + 1
             suffix = "" if n == 1 else str(n)
-            left = head * (col_w + h_gap)
             extra = frame if selected == (layer, head) else {}
-            layout[f"xaxis{suffix}"] = {"domain": [left, left + col_w], "anchor": f"y{suffix}", **extra}
-            layout[f"yaxis{suffix}"] = {"domain": [top - row_h, top], "anchor": f"x{suffix}", **extra}
+            layout[f"xaxis{suffix}"] = {"domain": column, "anchor": f"y{suffix}", **extra}
+            layout[f"yaxis{suffix}"] = {"domain": row, "anchor": f"x{suffix}", **extra}
             traces.append(dict(type="heatmap", z=w[layer, head], coloraxis="coloraxis", hovertemplate=hover,
                                name=f"{layer},{head}", xaxis=f"x{suffix}", yaxis=f"y{suffix}"))
             if click_hint is not None:
                 name = f"{layer_label.format(n=layer + 1)} · {head_label.format(n=head + 1)}"
                 target = _click_target(layer, head, (tk - 1) / 2, (tq - 1) / 2, name, click_hint)
                 traces.append({**target, "xaxis": f"x{suffix}", "yaxis": f"y{suffix}"})
-        titles.append(dict(text=plain_text(layer_label.format(n=layer + 1)), x=1, y=top - row_h / 2, xref="paper",
-                           yref="paper", xanchor="left", yanchor="middle", textangle=90, showarrow=False))
-    titles += [
-        dict(text=plain_text(head_label.format(n=head + 1)), x=head * (col_w + h_gap) + col_w / 2, y=1, xref="paper",
-             yref="paper", xanchor="center", yanchor="bottom", showarrow=False)
-        for head in range(heads)
-    ]
+        titles.append(paper_label(layer_label.format(n=layer + 1), 1, sum(row) / 2, xanchor="left", yanchor="middle",
+                                  textangle=90))
+    titles += [paper_label(head_label.format(n=head + 1), sum(column) / 2, 1, xanchor="center", yanchor="bottom")
+               for head, column in enumerate(columns)]
     return styled_figure(
         traces,
         title,
@@ -82,7 +77,7 @@ def model_view(
         coloraxis=dict(cmin=0.0, cmax=1.0, colorscale=ATTENTION_COLORSCALE,
                        colorbar=dict(title=dict(text=plain_text(value_label)), thickness=14, len=0.6)),
         width=80 + heads * CELL_PX,
-        height=(90 if title else 50) + layers * CELL_PX,
+        height=50 + (TITLE_PX if title else 0) + layers * CELL_PX,
         annotations=titles,
         template=dict(layout=dict(xaxis=x_axis, yaxis=y_axis)),
         **layout,

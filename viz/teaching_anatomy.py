@@ -6,56 +6,66 @@ from collections.abc import Sequence
 
 import numpy as np
 import plotly.graph_objects as go
-from plotly.subplots import make_subplots
 
-from .labels import plain_text
-from .teaching_base import (
+from .bars import paired_bars
+from .labels import plain_text, token_labels
+from .style import (
     KEY_COLOR,
+    NEUTRAL_COLOR,
     OUTPUT_COLOR,
     QUERY_COLOR,
     VALUE_COLOR,
-    base_layout,
-    label_list,
-    paired_bars,
-    values_array,
+    domains,
+    guide_line,
+    styled_figure,
+    titled,
+    token_axis,
 )
+from .validate import as_float32, check_labels
 
 
 def horizontal_bars(names: Sequence[str], counts, *, title: str, value_title: str) -> go.Figure:
     """One bar per named part (parameters or FLOPs), largest at the top, exact numbers on hover."""
-    values = values_array(counts, "counts", 1)
-    labels = label_list(names, values.shape[0], "names")
+    values = as_float32(counts, "counts", 1)
+    labels = check_labels(names, values.shape[0], "names")
     order = np.argsort(values, kind="stable")
-    fig = go.Figure(go.Bar(
-        x=values[order], y=np.arange(len(order), dtype=np.int32), orientation="h", marker_color=QUERY_COLOR,
+    ranked = [labels[i] for i in order]
+    bars = dict(
+        type="bar", x=values[order], y=np.arange(len(order), dtype=np.int32), orientation="h", marker_color=QUERY_COLOR,
         text=[f"{int(round(float(v))):,}" for v in values[order]], textposition="outside",
-        customdata=[labels[i] for i in order], hovertemplate="%{customdata}: %{x:,.0f}<extra></extra>",
-    ))
-    base_layout(fig, title, 120 + 34 * len(labels))
-    fig.update_yaxes(tickmode="array", tickvals=list(range(len(order))), ticktext=[labels[i] for i in order])
-    fig.update_xaxes(title=dict(text=plain_text(value_title)), range=[0, float(values.max()) * 1.25 if values.size else 1])
-    return fig
+        customdata=token_labels(ranked), hovertemplate="%{customdata}: %{x:,.0f}<extra></extra>",
+    )
+    return styled_figure(
+        [bars],
+        title,
+        height=120 + 34 * len(labels),
+        xaxis=titled(value_title, range=[0, float(values.max()) * 1.25 if values.size else 1]),
+        yaxis=token_axis(ranked, ""),
+    )
 
 
 def lr_figure(steps, lr, logged_steps, logged_lr, warmup: int, *, title: str, step_title: str, lr_title: str,
               formula_label: str, logged_label: str, warmup_label: str) -> go.Figure:
     """The schedule's formula as a line, the rates the training actually logged as dots, the warm-up's end marked."""
-    s = values_array(steps, "steps", 1)
-    y = values_array(lr, "lr", 1)
-    ls = values_array(logged_steps, "logged_steps", 1)
-    ly = values_array(logged_lr, "logged_lr", 1)
+    s = as_float32(steps, "steps", 1)
+    y = as_float32(lr, "lr", 1)
+    ls = as_float32(logged_steps, "logged_steps", 1)
+    ly = as_float32(logged_lr, "logged_lr", 1)
     if s.shape != y.shape or ls.shape != ly.shape:
         raise ValueError("steps and lr (and logged_steps and logged_lr) need the same length")
-    fig = go.Figure([
-        go.Scatter(x=s, y=y, mode="lines", name=plain_text(formula_label), line=dict(color=QUERY_COLOR)),
-        go.Scatter(x=ls, y=ly, mode="markers", name=plain_text(logged_label), marker=dict(color=KEY_COLOR, size=5)),
-    ])
-    fig.add_vline(x=warmup, line=dict(color="#666", dash="dash"), annotation_text=plain_text(warmup_label),
-                  annotation_position="top right")
-    base_layout(fig, title, 360, legend=dict(orientation="h", y=-0.25))
-    fig.update_xaxes(title=dict(text=plain_text(step_title)))
-    fig.update_yaxes(title=dict(text=plain_text(lr_title)), exponentformat="e")
-    return fig
+    lines = [
+        dict(type="scatter", x=s, y=y, mode="lines", name=plain_text(formula_label), line=dict(color=QUERY_COLOR)),
+        dict(type="scatter", x=ls, y=ly, mode="markers", name=plain_text(logged_label),
+             marker=dict(color=KEY_COLOR, size=5)),
+    ]
+    return styled_figure(
+        lines,
+        title,
+        height=360,
+        **guide_line(warmup, warmup_label),
+        xaxis=titled(step_title),
+        yaxis=titled(lr_title, exponentformat="e"),
+    )
 
 
 def training_curves_figure(train_steps, train_loss, dev_steps, dev_loss, dev_bleu, dev_chrf, *, title: str,
@@ -64,29 +74,38 @@ def training_curves_figure(train_steps, train_loss, dev_steps, dev_loss, dev_ble
 
     labels: (train loss, dev loss, BLEU, chrF).
     """
-    arrays = [values_array(a, n, 1) for a, n in ((train_steps, "train_steps"), (train_loss, "train_loss"),
-                                                  (dev_steps, "dev_steps"), (dev_loss, "dev_loss"),
-                                                  (dev_bleu, "dev_bleu"), (dev_chrf, "dev_chrf"))]
+    arrays = [as_float32(a, n, 1) for a, n in ((train_steps, "train_steps"), (train_loss, "train_loss"),
+                                                (dev_steps, "dev_steps"), (dev_loss, "dev_loss"),
+                                                (dev_bleu, "dev_bleu"), (dev_chrf, "dev_chrf"))]
     ts, tl, ds, dl, bleu, chrf = arrays
     if ts.shape != tl.shape or not ds.shape == dl.shape == bleu.shape == chrf.shape:
         raise ValueError("train_steps/train_loss and dev_steps/dev_loss/dev_bleu/dev_chrf must pair up")
     if len(labels) != 4:
         raise ValueError("labels: train loss, dev loss, BLEU, chrF")
-    names = [plain_text(x) for x in labels]
-    fig = make_subplots(rows=1, cols=2, horizontal_spacing=0.12)
-    fig.add_trace(go.Scatter(x=ts, y=tl, mode="lines", name=names[0], line=dict(color=QUERY_COLOR)), row=1, col=1)
-    fig.add_trace(go.Scatter(x=ds, y=dl, mode="lines+markers", name=names[1], line=dict(color=KEY_COLOR)), row=1, col=1)
-    fig.add_trace(go.Scatter(x=ds, y=bleu, mode="lines+markers", name=names[2], line=dict(color=VALUE_COLOR)), row=1, col=2)
-    fig.add_trace(go.Scatter(x=ds, y=chrf, mode="lines+markers", name=names[3], line=dict(color=OUTPUT_COLOR)), row=1, col=2)
-    base_layout(fig, title, 380, legend=dict(orientation="h", y=-0.25))
-    fig.update_xaxes(title=dict(text=plain_text(step_title)))
-    fig.update_yaxes(title=dict(text=plain_text(loss_title)), row=1, col=1)
-    fig.update_yaxes(title=dict(text=plain_text(score_title)), row=1, col=2)
-    return fig
+    curves = [
+        dict(type="scatter", x=x, y=y, mode=mode, name=plain_text(name), line=dict(color=color), xaxis=axis,
+             yaxis=f"y{axis[1:]}")
+        for x, y, mode, name, color, axis in (
+            (ts, tl, "lines", labels[0], QUERY_COLOR, "x"),
+            (ds, dl, "lines+markers", labels[1], KEY_COLOR, "x"),
+            (ds, bleu, "lines+markers", labels[2], VALUE_COLOR, "x2"),
+            (ds, chrf, "lines+markers", labels[3], OUTPUT_COLOR, "x2"),
+        )
+    ]
+    left, right = domains(2, 0.12)
+    return styled_figure(
+        curves,
+        title,
+        height=380,
+        xaxis=titled(step_title, domain=left, anchor="y"),
+        yaxis=titled(loss_title, anchor="x"),
+        xaxis2=titled(step_title, domain=right, anchor="y2"),
+        yaxis2=titled(score_title, anchor="x2"),
+    )
 
 
 def label_smoothing_figure(class_labels: Sequence[str], hard, smoothed, *, title: str, class_title: str,
                            prob_title: str, hard_label: str, smooth_label: str) -> go.Figure:
     """The one-hot target next to the smoothed one, class by class."""
-    return paired_bars(class_labels, hard, smoothed, names=(hard_label, smooth_label), colors=("#bbb", QUERY_COLOR),
+    return paired_bars(class_labels, hard, smoothed, names=(hard_label, smooth_label), colors=(NEUTRAL_COLOR, QUERY_COLOR),
                        title=title, x_title=class_title, y_title=prob_title, unit_range=True)

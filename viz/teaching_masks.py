@@ -7,11 +7,13 @@ from collections.abc import Sequence
 import numpy as np
 import plotly.graph_objects as go
 
-from .labels import plain_text
-from .teaching_base import base_layout, label_list, labelled_axis, matrix_heatmap
+from .heatmap import matrix_heatmap
+from .labels import plain_text, token_labels
+from .style import DIVERGING_COLORSCALE, MASKED_COLOR, legend_below, styled_figure, token_axis
 
 STAGES = ("mask", "scores", "masked", "weights")
 ALLOWED_COLOR = "#deebf7"  # every allowed cell of M is 0: one colour; the −∞ cells are grey gaps
+REAL_COLOR = "#9ecae1"  # a real token of a padded batch; its <pad> cells are grey
 
 
 def mask_stage_figure(
@@ -36,9 +38,10 @@ def mask_stage_figure(
     if stage == "weights":
         return matrix_heatmap(values, query_labels, key_labels, zmin=0.0, zmax=1.0, **options)
     if stage == "mask":
-        return matrix_heatmap(values, query_labels, key_labels, zmin=0.0, zmax=1.0, colorscale=[[0, ALLOWED_COLOR], [1, ALLOWED_COLOR]],
-                              decimals=0, allow_neg_inf=True, show_scale=False, **options)
-    return matrix_heatmap(values, query_labels, key_labels, colorscale="RdBu_r", allow_neg_inf=True,
+        return matrix_heatmap(values, query_labels, key_labels, zmin=0.0, zmax=1.0,
+                              colorscale=[[0, ALLOWED_COLOR], [1, ALLOWED_COLOR]], decimals=0, allow_neg_inf=True,
+                              show_scale=False, **options)
+    return matrix_heatmap(values, query_labels, key_labels, colorscale=DIVERGING_COLORSCALE, allow_neg_inf=True,
                           **_symmetric_range(values), **options)
 
 
@@ -64,23 +67,23 @@ def padding_figure(
     keep = np.asarray(keep, dtype=bool)
     if keep.ndim != 2:
         raise ValueError(f"keep must be (batch, length), got shape {keep.shape}")
-    if len(tokens) != keep.shape[0] or any(len(row) != keep.shape[1] for row in tokens):
-        raise ValueError(f"tokens must be {keep.shape[0]} padded rows of {keep.shape[1]} tokens (see lessons.masks.pad_tokens)")
-    rows = [f"{i}" for i in range(keep.shape[0])]
-    cols = [f"{j}" for j in range(keep.shape[1])]
-    text = np.array([label_list(row, keep.shape[1], "tokens") for row in tokens])
-    fig = go.Figure(go.Heatmap(
-        z=keep.astype(np.float32), x=np.arange(keep.shape[1], dtype=np.int32), y=np.arange(keep.shape[0], dtype=np.int32),
-        zmin=0, zmax=1, colorscale=[[0, "#d9d9d9"], [1, "#9ecae1"]], showscale=False, text=text,
-        texttemplate="%{text}", textfont=dict(size=14), xgap=2, ygap=2,
-        hovertemplate="%{text}<extra></extra>",
-    ))
-    for name, color in ((real_label, "#9ecae1"), (pad_label, "#d9d9d9")):
-        fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name=plain_text(name),
-                                 marker=dict(symbol="square", size=14, color=color)))
-    base_layout(fig, title, 120 + 60 * keep.shape[0], legend=dict(orientation="h", y=-0.15))
-    fig.update_layout(
-        xaxis=labelled_axis(cols, position_title, side="top"),
-        yaxis=labelled_axis(rows, sentence_title, reversed_=True),
+    if len(tokens) != keep.shape[0] or any(isinstance(row, str) or len(row) != keep.shape[1] for row in tokens):
+        raise ValueError(f"tokens must be {keep.shape[0]} padded rows of {keep.shape[1]} tokens "
+                         "(see lessons.masks.pad_tokens)")
+    grid = dict(
+        type="heatmap", z=keep.astype(np.float32), x=np.arange(keep.shape[1], dtype=np.int32),
+        y=np.arange(keep.shape[0], dtype=np.int32), zmin=0, zmax=1, colorscale=[[0, MASKED_COLOR], [1, REAL_COLOR]],
+        showscale=False, text=np.array([token_labels([str(t) for t in row]) for row in tokens]), texttemplate="%{text}",
+        textfont=dict(size=14), xgap=2, ygap=2, hovertemplate="%{text}<extra></extra>",
     )
-    return fig
+    legend = [dict(type="scatter", x=[None], y=[None], mode="markers", name=plain_text(name),
+                   marker=dict(symbol="square", size=14, color=color))
+              for name, color in ((real_label, REAL_COLOR), (pad_label, MASKED_COLOR))]
+    return styled_figure(
+        [grid, *legend],
+        title,
+        height=120 + 60 * keep.shape[0],
+        legend=legend_below(-0.15),
+        xaxis=token_axis([str(j) for j in range(keep.shape[1])], position_title, side="top"),
+        yaxis=token_axis([str(i) for i in range(keep.shape[0])], sentence_title, reversed_=True),
+    )

@@ -4,31 +4,37 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import numpy as np
 import plotly.graph_objects as go
 
+from .bars import paired_bars
 from .labels import plain_text
-from .teaching_base import KEY_COLOR, QUERY_COLOR, base_layout, paired_bars, values_array
+from .style import KEY_COLOR, NEUTRAL_COLOR, QUERY_COLOR, guide_line, styled_figure, titled
+from .validate import as_float32
 
 
 def variance_figure(d_ks: Sequence[int], raw_var, scaled_var, selected: int, *, title: str, dk_title: str,
                     var_title: str, raw_label: str, scaled_label: str, theory_label: str) -> go.Figure:
     """Sampled Var(q·k) and Var(q·k/√d_k) on log–log axes, with the line Var = d_k and the chosen d_k marked."""
-    d = np.asarray(d_ks, dtype=np.float32)
-    raw = values_array(raw_var, "raw_var", 1)
-    scaled = values_array(scaled_var, "scaled_var", 1)
+    d = as_float32(d_ks, "d_ks", 1)
+    raw = as_float32(raw_var, "raw_var", 1)
+    scaled = as_float32(scaled_var, "scaled_var", 1)
     if not d.shape == raw.shape == scaled.shape:
         raise ValueError(f"one variance of each kind per d_k: {d.shape}, {raw.shape}, {scaled.shape}")
-    fig = go.Figure([
-        go.Scatter(x=d, y=d, mode="lines", name=plain_text(theory_label), line=dict(color="#bbb", dash="dot")),
-        go.Scatter(x=d, y=raw, mode="lines+markers", name=plain_text(raw_label), marker_color=KEY_COLOR),
-        go.Scatter(x=d, y=scaled, mode="lines+markers", name=plain_text(scaled_label), marker_color=QUERY_COLOR),
-    ])
-    fig.add_vline(x=selected, line=dict(color="#666", dash="dash"))
-    base_layout(fig, title, 380, legend=dict(orientation="h", y=-0.25))
-    fig.update_xaxes(type="log", title=dict(text=plain_text(dk_title)))
-    fig.update_yaxes(type="log", title=dict(text=plain_text(var_title)))
-    return fig
+    lines = [
+        dict(type="scatter", x=d, y=d, mode="lines", name=plain_text(theory_label),
+             line=dict(color=NEUTRAL_COLOR, dash="dot")),
+        dict(type="scatter", x=d, y=raw, mode="lines+markers", name=plain_text(raw_label), marker_color=KEY_COLOR),
+        dict(type="scatter", x=d, y=scaled, mode="lines+markers", name=plain_text(scaled_label),
+             marker_color=QUERY_COLOR),
+    ]
+    return styled_figure(
+        lines,
+        title,
+        height=380,
+        **guide_line(selected),
+        xaxis=titled(dk_title, type="log"),
+        yaxis=titled(var_title, type="log"),
+    )
 
 
 def softmax_comparison_figure(key_labels: Sequence[str], raw_weights, scaled_weights, *, title: str, key_title: str,

@@ -7,30 +7,35 @@ from collections.abc import Sequence
 import numpy as np
 
 
-def as_float32(values, name: str, ndim: int) -> np.ndarray:
-    """`values` as a finite float32 array with `ndim` dimensions."""
+def as_float32(values, name: str, ndim: int, allow_neg_inf: bool = False) -> np.ndarray:
+    """`values` as a float32 array with `ndim` dimensions and no NaN or ±∞, except −∞ (a masked score) if allowed."""
     try:
         array = np.asarray(values, dtype=np.float32)
     except (TypeError, ValueError) as exc:
         raise ValueError(f"{name} must be numeric, got {type(values).__name__}: {exc}") from None
     if array.ndim != ndim:
-        raise ValueError(f"{name} must have {ndim} dimensions, got shape {array.shape}")
-    if not np.isfinite(array).all():
-        raise ValueError(f"{name} contains NaN or infinite values; pass the attention weights the model returned")
+        raise ValueError(f"{name} must have {ndim} dimensions, got shape {array.shape}: pass one {ndim}-D array")
+    bad = ~np.isfinite(array)
+    if allow_neg_inf:
+        bad &= ~np.isneginf(array)
+    if bad.any():
+        allowed = "only −∞ (a masked score) may stand for a missing value" if allow_neg_inf else (
+            "pass finite numbers, e.g. the attention weights the model returned")
+        raise ValueError(f"{name} contains NaN or infinite values: {allowed}")
     return array
 
 
-def check_tokens(tokens: Sequence[str], length: int, name: str, axis: str) -> list[str]:
-    """`tokens` as a list of `length` strings, one per `axis` of the array they label."""
-    if isinstance(tokens, str):
-        raise ValueError(f"{name} must be a list of tokens, not one string: use e.g. result.source_tokens")
-    tokens = list(tokens)
-    if len(tokens) != length:
+def check_labels(labels: Sequence[str], length: int, name: str, axis: str = "positions") -> list[str]:
+    """`labels` as a list of `length` strings, one per entry along `axis` of the array they label (not yet escaped)."""
+    if isinstance(labels, str):
+        raise ValueError(f"{name} must be a list of labels (tokens), not one string: pass e.g. result.source_tokens")
+    labels = [str(x) for x in labels]
+    if len(labels) != length:
         raise ValueError(
-            f"{name} has {len(tokens)} tokens but the array has {length} {axis}: "
-            "pass the tokens that label that axis (see TranslationResult.axis_tokens)"
+            f"{name} has {len(labels)} labels but the array has {length} {axis}: pass one label per entry of that "
+            "axis (for a translation, TranslationResult.axis_tokens gives the tokens of each axis)"
         )
-    return tokens
+    return labels
 
 
 def check_index(value: int, size: int, name: str) -> int:
