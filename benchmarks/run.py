@@ -67,10 +67,11 @@ class Plan:
     burst: int  # simultaneous requests
     bursts: int
     app_render: bool
+    pieces: bool
 
 
-FULL = Plan(lengths=(10, 20, 40), beams=(1, 4), forced_output=40, burst=60, bursts=3, app_render=True)
-QUICK = Plan(lengths=(10,), beams=(1,), forced_output=10, burst=8, bursts=1, app_render=False)
+FULL = Plan(lengths=(10, 20, 40), beams=(1, 4), forced_output=40, burst=60, bursts=3, app_render=True, pieces=True)
+QUICK = Plan(lengths=(10,), beams=(1,), forced_output=10, burst=8, bursts=1, app_render=False, pieces=True)
 
 
 def sentence_of(tokenizer, n: int) -> str:
@@ -194,6 +195,56 @@ def peer_rows(tr, sentences: dict[int, str], repeats: int, device: str) -> tuple
     return rows, ratios
 
 
+def piece_rows(checkpoint: Path, tr, sentences: dict[int, str], repeats: int, device: str) -> tuple[list, dict]:
+    """What each speed piece buys, measured against the model without it in the same run (model/inference.py).
+
+    - column-major weights: translate() with the CPU layout vs. the same checkpoint loaded row-major;
+    - fused attention kernel: one untraced decoding step (torch's kernel) vs. the traced step (weights by hand).
+    """
+    rows, ratios = [], {}
+    if device == "cpu":
+        plain = Translator(load_row_major(checkpoint), tr.src_tok, tr.tgt_tok)
+        for n, text in sentences.items():
+            times = alternating({"column-major": lambda: tr.translate(text), "row-major": lambda: plain.translate(text)},
+                                repeats, device, block=5)
+            ratio = float(np.median(times["column-major"]) / np.median(times["row-major"]))
+            ratios[f"layout S={n}"] = round(ratio, 3)
+            for which in times:
+                rows.append(Row("speed pieces", f"S={n} translate(), weights {which}", times[which],
+                                note=f"column-major / row-major = {ratio:.2f}" if which == "column-major" else ""))
+    n = max(sentences)
+    _, ids, _ = tr.prepare(sentences[n])
+    model = tr.model
+    with torch.inference_mode():
+        enc = model.encode(torch.tensor([ids], device=tr.device))
+        prefix = model.decode(torch.tensor([[model.config.bos_id] * 10], device=tr.device), enc)
+        nxt = torch.tensor([[model.config.bos_id]], device=tr.device)
+
+        def step(trace: bool):
+            with torch.inference_mode():
+                model.decode(nxt, enc, prefix.cache, trace=trace)
+
+        times = alternating({"fused": lambda: step(False), "traced": lambda: step(True)}, repeats * 5, device)
+    ratio = float(np.median(times["fused"]) / np.median(times["traced"]))
+    ratios["fused kernel step"] = round(ratio, 3)
+    rows.append(Row("speed pieces", f"S={n} one decoding step, fused attention", times["fused"],
+                    note=f"fused / by hand = {ratio:.2f}"))
+    rows.append(Row("speed pieces", f"S={n} one decoding step, traced (weights by hand)", times["traced"]))
+    return rows, ratios
+
+
+def load_row_major(checkpoint: Path):
+    """The shipped model without model/inference.py's CPU layout: the plain modules' own storage."""
+    from model import checkpoint as ck
+
+    layout = ck.lay_out_for_cpu_decoding
+    ck.lay_out_for_cpu_decoding = lambda model: model
+    try:
+        return ck.load_checkpoint(checkpoint, "cpu")[0]
+    finally:
+        ck.lay_out_for_cpu_decoding = layout
+
+
 # What each view of the translate page's explorer draws: the grid view also shows, under it, the map a click opens.
 VIEWS = {"one head": ("one head",), "grid": ("grid", "one head"), "lines": ("lines",)}
 
@@ -293,16 +344,17 @@ def run_device(checkpoint: Path, device: str, plan: Plan, repeats: int) -> dict:
     rows += translate_rows(tr, sentences, plan, repeats, device)
     cache, speedups = cache_rows(tr, sentences, plan, repeats, device)
     peer, ratios = peer_rows(tr, sentences, repeats, device)
+    pieces, piece_ratios = piece_rows(checkpoint, tr, sentences, repeats, device) if plan.pieces else ([], {})
     longest = max(plan.lengths)
     figures, figure_summary = figure_rows(tr, sentences[longest], longest, repeats)
     burst, burst_summary = burst_rows(tr, plan, device)
-    rows += cache + peer + figures + burst
+    rows += cache + peer + pieces + figures + burst
     return {
         "settings": {"device": device, "torch_threads": torch.get_num_threads(), "usable_cores": usable_cores(),
                      "max_concurrent_model_calls": tr.max_concurrent, "repeats": repeats,
                      "sentences": sentences, "forced_output_tokens": plan.forced_output},
         "rows": [r.as_dict() for r in rows],
-        "summary": {"cache_speedup": speedups, "ours_over_peer_time": ratios, "figures": figure_summary,
+        "summary": {"cache_speedup": speedups, "ours_over_peer_time": ratios, "speed_pieces": piece_ratios, "figures": figure_summary,
                     "burst": burst_summary, "budgets": BUDGETS},
         "_rows": rows,
     }

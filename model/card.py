@@ -22,7 +22,7 @@ def model_card(config: ModelConfig, log: dict) -> str:
         "",
         "| | |",
         "|---|---|",
-        f"| direction | English (en) → Chinese (zh, Simplified) |",
+        "| direction | English (en) → Chinese (zh, Simplified) |",
         f"| parameters | {params:,} |",
         f"| shape | d_model {config.d_model}, {config.n_heads} heads, {config.n_encoder_layers} encoder + "
         f"{config.n_decoder_layers} decoder layers, d_ff {config.d_ff}, max {config.max_len} positions |",

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
-from tokenizers import Regex, Tokenizer, decoders, models, normalizers, pre_tokenizers, trainers
+from tokenizers import Regex, Tokenizer, models, normalizers, pre_tokenizers, trainers
 
 SPECIAL_TOKENS = ("<pad>", "<unk>", "<s>", "</s>")  # ids 0..3, shared by both sides
 BYTE_TOKENS = tuple(f"<0x{b:02X}>" for b in range(256))

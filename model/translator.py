@@ -15,7 +15,7 @@ import torch
 from .checkpoint import load_checkpoint, read_training_log
 from .config import ModelConfig
 from .data import pad
-from .decoding import BeamStep, max_output_tokens, never_next, search
+from .decoding import BeamStep, SearchOutput, max_output_tokens, never_next, search
 from .messages import InputError, Notice
 from .result import BeamHypothesis, BeamRecord, Candidate, Embeddings, StepCandidates, TranslationResult
 from .text import clean_text, normalize_source
@@ -97,7 +97,7 @@ class Translator:
         with self._slots, torch.inference_mode():
             enc = self.model.encode(torch.tensor([src_ids], device=self.device), trace=True)
             (found,) = search(self.model, enc, [len(src_ids)], beam)
-            return self._result(text, src_ids, enc, found.ids, found.beam_steps, notices, beam, top_k)
+            return self._result(text, src_ids, notices, enc, found, beam, top_k)
 
     def translations(self, texts: list[str], beam: int = 1, batch_size: int = 64) -> list[str]:
         """The translated text of many sentences in padded batches: the same search and limits as translate()."""
@@ -120,19 +120,16 @@ class Translator:
             raise InputError("top_k", top_k=top_k)
 
     def _result(
-        self,
-        text: str,
-        src_ids: list[int],
-        enc: EncoderOutput,  # traced
-        out_ids: list[int],
-        beam_steps: list[BeamStep] | None,
-        notices: list[Notice],
-        beam: int,
+        self, text: str, src_ids: list[int], notices: list[Notice], enc: EncoderOutput, found: SearchOutput, beam: int,
         top_k: int,
     ) -> TranslationResult:
-        """Every map and candidate list of the chosen output, from one teacher-forced traced pass over it."""
+        """Every map and candidate list of the chosen output, from one teacher-forced traced pass over it.
+
+        `enc` is the traced encoder output the search decoded from; `found` is what the search chose.
+        """
         c = self.config
         device = self.device
+        out_ids = found.ids
         tgt_in = [c.bos_id, *out_ids]
         dec = self.model.decode(torch.tensor([tgt_in], device=device), enc, trace=True)
         if len(out_ids) >= max_output_tokens(len(src_ids), c):
@@ -154,7 +151,7 @@ class Translator:
             ),
             steps=self._candidates(dec.logits[0], predicted, top_k),
             beam_size=beam,
-            beam_steps=None if beam_steps is None else [self._beam_record(s) for s in beam_steps],
+            beam_steps=None if found.beam_steps is None else [self._beam_record(s) for s in found.beam_steps],
             notices=notices,
             device=str(device),
             checkpoint=self.checkpoint,

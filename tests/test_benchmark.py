@@ -18,9 +18,10 @@ def test_quick_benchmark_runs_and_writes_its_table(tmp_path, capsys):
     cpu = report["devices"]["cpu"]
     assert cpu["settings"]["torch_threads"] >= 1 and report["torch_threads"] == cpu["settings"]["torch_threads"]
     sections = {row["section"] for row in cpu["rows"]}
-    assert {"cold start", "translate + every attention map", "figures, translate page"} <= sections
+    assert {"cold start", "translate + every attention map", "speed pieces", "figures, translate page"} <= sections
     assert all(row["median_ms"] > 0 and row["p95_ms"] >= row["median_ms"] for row in cpu["rows"])
     summary = cpu["summary"]
     assert summary["cache_speedup"] and summary["ours_over_peer_time"]
+    assert {"layout S=10", "fused kernel step"} <= set(summary["speed_pieces"])
     assert 0 < summary["figures"]["default_view_bytes"] < summary["figures"]["largest_grid_bytes"]
     assert summary["burst"]["throughput_rps"] > 0
