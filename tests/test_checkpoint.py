@@ -1,7 +1,6 @@
 """Checkpoint folders: lossless round trip, and a clear error for every way they can be broken."""
 
 import json
-import shutil
 
 import numpy as np
 import pytest
