@@ -1,4 +1,9 @@
-"""Shared fixtures: the shipped checkpoint's Translator and a headless Streamlit server."""
+"""Shared fixtures: the shipped checkpoint's Translator, a headless Streamlit server and one Chromium.
+
+The server and the browser are session-wide: every browser test talks to the same
+`streamlit run app.py` through the same Chromium, each test in contexts of its own
+(a context is a separate Streamlit session, as a student's tab is).
+"""
 
 from __future__ import annotations
 
@@ -15,6 +20,11 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 CHECKPOINT = ROOT / "checkpoints" / "en-zh"
 SERVER_START_S = 180  # first start imports torch and loads the model on a busy CPU
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run",
+]
 
 
 @pytest.fixture(scope="session")
@@ -71,3 +81,23 @@ def streamlit_server(tmp_path_factory):
             proc.wait()
         if log.exists():
             print(log.read_text()[-3000:])
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Chromium for every browser test (skipped where Chromium or Playwright is missing)."""
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def pytest_collection_modifyitems(config, items):
+    """Browser tests run last, one after another: Playwright's sync API leaves its event loop marked
+    as running in the main thread between calls, which other tests' asyncio use must not meet."""
+    items.sort(key=lambda item: "browser" in getattr(item, "fixturenames", ()))

@@ -1,18 +1,34 @@
 """A classroom against one real `streamlit run app.py`: eight students at once, and a student typing markup.
 
-Each browser context is its own Streamlit session, as each student's tab is.
-Screenshots go to screenshots/classroom_*.png for a person to look at.
+Each browser context is its own Streamlit session, as each student's tab is; the server and the
+Chromium are the session-wide fixtures of tests/conftest.py.
+Screenshots (1280×800) go to screenshots/classroom_*.png for a person to look at.
 """
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
-from tests.conftest import CHECKPOINT
-from tests.test_browser import SHOTS, TIMEOUT_MS, screenshot, settle
-from tests.test_browser import browser  # noqa: F401  (the fixture: one Chromium for this module too)
+from tests.conftest import CHROMIUM
+
+if not CHROMIUM.exists():
+    pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)", allow_module_level=True)
+pytest.importorskip("playwright.sync_api")
+
+from playwright.sync_api import expect
+
+from tests.browser_support import (
+    MAIN,
+    chips,
+    hover,
+    open_session,
+    open_sessions,
+    point_on_plot,
+    screenshot,
+    submit_sentence,
+    translation,
+    wait_for_runs,
+)
 
 STUDENTS = (
     "I like my dog.",
@@ -27,88 +43,59 @@ STUDENTS = (
 MARKUP = "<script>alert(1)</script> <img src=x onerror=alert(2)>"
 
 
-@pytest.fixture(scope="module")
-def expected():
-    """What each sentence gives when translated alone, by a separate copy of the shipped model."""
-    from model import Translator
-
-    tr = Translator.from_checkpoint(CHECKPOINT, device="cpu")
-    return {s: tr.translate(s) for s in STUDENTS}
+def heatmap_ticks(page, axis: str):
+    return page.locator(f"{MAIN} .js-plotly-plot .{axis}tick text")
 
 
-def open_student(browser, url: str):
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    page.goto(url, timeout=TIMEOUT_MS)
-    return context, page
-
-
-def submit(page, sentence: str) -> None:
-    page.locator("textarea").first.fill(sentence)
-    page.locator("[data-testid='stMain'] button", has=page.get_by_text("Translate", exact=True)).click()
-
-
-def heatmap_ticks(page, axis: str) -> list[str]:
-    return page.locator(f".js-plotly-plot .{axis}tick text").all_text_contents()
-
-
-def test_eight_students_at_once_each_see_their_own_translation_and_attention(browser, streamlit_server, expected):
-    students = [open_student(browser, streamlit_server) for _ in STUDENTS]
+def test_eight_students_at_once_each_see_their_own_translation_and_attention(browser, streamlit_server, translator):
+    expected = {s: translator.translate(s) for s in STUDENTS}  # each sentence alone, beam 1 as the app's default
+    students = open_sessions(browser, streamlit_server, len(STUDENTS))
     try:
-        for _, page in students:
-            settle(page)
         for (_, page), sentence in zip(students, STUDENTS):
-            submit(page, sentence)  # all eight submitted before any result is awaited: the server runs them together
+            # All eight are submitted before any result is awaited: the server runs them together.
+            page.locator(f"{MAIN} textarea").first.fill(sentence)
+            page.locator(MAIN).get_by_role("button", name="Translate", exact=True).click()
         for i, ((_, page), sentence) in enumerate(zip(students, STUDENTS)):
-            settle(page)
+            wait_for_runs(page, 2)  # the first page load, then this sentence
             alone = expected[sentence]
-            assert page.locator("[data-testid='stMain'] h3").first.inner_text().strip() == alone.translation
-            page.locator(".js-plotly-plot .heatmaplayer").first.wait_for()
+            expect(translation(page)).to_have_text(alone.translation)
+            expect(chips(page, "Source tokens")).to_have_text(alone.source_tokens)
             # The default map is encoder self-attention: this sentence's source tokens on both axes.
-            assert heatmap_ticks(page, "x") == alone.source_tokens
-            assert heatmap_ticks(page, "y") == alone.source_tokens
-            assert page.locator("textarea").first.input_value() == sentence
+            expect(heatmap_ticks(page, "x")).to_have_text(alone.source_tokens)
+            expect(heatmap_ticks(page, "y")).to_have_text(alone.source_tokens)
+            expect(page.locator(f"{MAIN} textarea").first).to_have_value(sentence)
             screenshot(page, f"classroom_student{i + 1}")
     finally:
         for context, _ in students:
             context.close()
 
 
-def test_markup_shows_as_text_and_never_runs(browser, streamlit_server):
-    context, page = open_student(browser, streamlit_server)
+def test_markup_shows_as_text_and_never_runs(browser, streamlit_server, translator):
+    context, page = open_session(browser, streamlit_server)
     dialogs: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     try:
-        settle(page)
-        submit(page, MARKUP)
-        settle(page)
-        page.locator(".js-plotly-plot .heatmaplayer").first.wait_for()
-        # Tick labels show the characters themselves (Plotly got them escaped, so it drew text, not tags).
-        ticks = heatmap_ticks(page, "x")
-        drawn = "".join(ticks).replace("▁", " ")
-        assert "<script>alert(1)</script>" in drawn and "<img src=x onerror=alert(2)>" in drawn, ticks
-        # Hover text too: move over the cell where the second "<" attends to itself and read Plotly's label.
-        plot = page.locator(".js-plotly-plot .nsewdrag").first
-        plot.scroll_into_view_if_needed()
-        box = plot.bounding_box()
-        n, i = len(ticks), ticks.index("<", ticks.index("<") + 1)
-        cell = (box["x"] + box["width"] * (i + 0.5) / n, box["y"] + box["height"] * (i + 0.5) / n)
-        page.mouse.move(cell[0] + 5, cell[1] + 5)
-        page.mouse.move(*cell, steps=5)  # Plotly finds the point under the mouse on mousemove
-        hover = page.locator(".hoverlayer .hovertext")
-        hover.first.wait_for(timeout=20_000)
-        assert "<" in hover.first.text_content(), hover.first.text_content()
-        SHOTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(SHOTS / "classroom_markup_hover.png"))  # the viewport: keeps the hover label
-        # Token chips show the markup's pieces as text.
-        chips = page.locator("[data-testid='stMain'] [data-testid='stMarkdownContainer']").all_inner_texts()
-        assert {"<", ">", "/", "=", "(", ")", "▁on"} <= {c.strip() for c in chips}, chips
-        # Nothing was injected into the page and no dialog opened.
-        assert page.locator("[data-testid='stMain'] img[src='x']").count() == 0
+        submit_sentence(page, MARKUP)
+        alone = translator.translate(MARKUP)
+        tokens = alone.source_tokens
+        # The translation, the token chips and the tick labels show the characters themselves.
+        expect(translation(page)).to_have_text(alone.translation or "∅")
+        expect(chips(page, "Source tokens")).to_have_text(tokens)
+        expect(heatmap_ticks(page, "x")).to_have_text(tokens)
+        drawn = "".join(heatmap_ticks(page, "x").all_text_contents()).replace("▁", " ")
+        assert "<script>alert(1)</script>" in drawn and "<img src=x onerror=alert(2)>" in drawn, drawn
+        # Nothing was injected into the page.
+        assert page.locator(f"{MAIN} img[src='x'], {MAIN} script").count() == 0
         assert not page.evaluate("[...document.scripts].some(s => s.textContent.includes('alert('))")
-        time.sleep(1.0)  # an onerror handler would fire as soon as the broken image loaded
+        # Hover text too: the cell where the second "<" attends to itself names it in its label, with the
+        # weight of the default map (encoder self-attention, layer 1, average of heads).
+        i = tokens.index("<", tokens.index("<") + 1)
+        lines = hover(page, point_on_plot(page, 0, i, i))
+        assert lines[:2] == ["queries (source tokens): <", "keys (source tokens): <"], lines
+        weight = alone.attention("encoder_self")[0].mean(axis=0)[i, i]
+        assert float(lines[2].partition(": ")[2]) == pytest.approx(float(weight), abs=1e-4), lines
+        screenshot(page, "classroom_markup_hover")  # the viewport keeps the hover label
+        # An onerror handler would have fired by now: the broken image would have failed to load long ago.
         assert dialogs == []
-        screenshot(page, "classroom_markup")
     finally:
         context.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
@@ -9,9 +10,10 @@ import numpy as np
 import pytest
 import torch
 
-from app_pages import common
+from app_pages import session
 from model import Translator
-from model.threads import usable_cores
+from model import threads as threads_module
+from model.threads import CONCURRENCY_ENV, THREADS_ENV, configure_torch_threads
 from tests.conftest import CHECKPOINT
 from tests.tiny import tiny_model, tokenizers
 
@@ -49,12 +51,12 @@ def assert_same(got, alone) -> None:
 
 def test_60_concurrent_requests_through_the_apps_code_path_match_each_alone():
     """The app's path: the process-wide model from st.cache_resource, results through st.cache_data."""
-    shared = common._load(CHECKPOINT.name, "cpu")
-    assert shared is common._load(CHECKPOINT.name, "cpu")  # one model per process
+    shared = session._load(CHECKPOINT.name, "cpu")
+    assert shared is session._load(CHECKPOINT.name, "cpu")  # one model per process
     todo = requests(60)
     alone = [shared.translate(text, beam=beam) for text, beam in todo]
-    common._translate.clear()  # so every request really runs the model
-    got = all_at_once(len(todo), lambda i: common._translate(CHECKPOINT.name, "cpu", *todo[i]))
+    session._translate.clear()  # so every request really runs the model
+    got = all_at_once(len(todo), lambda i: session._translate(CHECKPOINT.name, "cpu", *todo[i]))
     for g, a in zip(got, alone):
         assert_same(g, a)
 
@@ -79,32 +81,86 @@ def test_the_model_is_only_read(translator):
     assert not model.training
 
 
-def test_a_burst_queues_at_the_concurrency_limit():
-    src, tgt = tokenizers()
-    tr = Translator(tiny_model(), src, tgt, max_concurrent=2)
-    inside, most = 0, 0
-    lock = threading.Lock()
+def peak_model_calls(tr: Translator, n: int = 12) -> int:
+    """The most model calls that a burst of n translate() calls on `tr` ran at once.
+
+    Every call is held inside the model until the burst is let go: first until as many calls are
+    inside as the translator says it allows (so that limit must be reachable), then 0.3 s longer, so
+    that a call the limit failed to hold back gets in and is counted.
+    """
+    inside = most = 0
+    changed = threading.Condition()
+    go = threading.Event()
     encode = tr.model.encode
 
-    def counting_encode(*args, **kwargs):
+    def held_encode(*args, **kwargs):
         nonlocal inside, most
-        with lock:
+        with changed:
             inside += 1
             most = max(most, inside)
+            changed.notify_all()
         try:
+            go.wait()
             return encode(*args, **kwargs)
         finally:
-            with lock:
+            with changed:
                 inside -= 1
 
-    tr.model.encode = counting_encode  # this private translator only
-    all_at_once(12, lambda i: tr.translate(SENTENCES[i]))
-    assert 1 <= most <= 2
+    tr.model.encode = held_encode  # this private translator only
+    try:
+        with ThreadPoolExecutor(max_workers=n) as pool:
+            calls = [pool.submit(tr.translate, SENTENCES[i]) for i in range(n)]
+            with changed:
+                reached = changed.wait_for(lambda: inside >= tr.max_concurrent, timeout=10)
+                changed.wait_for(lambda: inside > tr.max_concurrent, timeout=0.3)
+            go.set()
+            for call in calls:
+                call.result()
+    finally:
+        go.set()
+    assert reached, f"a burst ran at most {most} model calls at once; the limit is {tr.max_concurrent}"
+    return most
 
 
-def test_default_concurrency_fits_the_machine():
+def test_a_burst_never_runs_more_model_calls_at_once_than_the_limit():
+    tr = Translator(tiny_model(), *tokenizers(), max_concurrent=2)
+    assert peak_model_calls(tr) == 2
+
+
+def test_the_default_limit_keeps_a_burst_within_the_machines_cores(monkeypatch):
+    monkeypatch.delenv(CONCURRENCY_ENV, raising=False)
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    threads = torch.get_num_threads()
     tr = Translator(tiny_model(), *tokenizers())
-    assert 1 <= tr.max_concurrent <= max(1, usable_cores() // torch.get_num_threads())
+    assert 1 <= tr.max_concurrent <= cores
+    assert tr.max_concurrent * threads <= max(cores, threads)  # a full burst asks for no more threads than cores
+    assert peak_model_calls(tr) == tr.max_concurrent
+
+
+def test_the_concurrency_limit_can_be_set_by_environment(monkeypatch):
+    monkeypatch.setenv(CONCURRENCY_ENV, "3")
+    tr = Translator(tiny_model(), *tokenizers())
+    assert tr.max_concurrent == 3
+    assert peak_model_calls(tr) == 3
+    monkeypatch.setenv(CONCURRENCY_ENV, "zero")
+    with pytest.raises(ValueError, match=CONCURRENCY_ENV):
+        Translator(tiny_model(), *tokenizers())
+
+
+def test_torch_threads_can_be_set_by_environment_once_per_process(monkeypatch):
+    monkeypatch.setattr(threads_module, "_configured", None)  # as in a process that has not chosen yet
+    before = torch.get_num_threads()
+    try:
+        monkeypatch.setenv(THREADS_ENV, "3")
+        assert configure_torch_threads() == 3 and torch.get_num_threads() == 3
+        monkeypatch.setenv(THREADS_ENV, "1")
+        assert configure_torch_threads() == 3 and torch.get_num_threads() == 3  # the first choice stays
+        monkeypatch.setattr(threads_module, "_configured", None)
+        monkeypatch.setenv(THREADS_ENV, "none")
+        with pytest.raises(ValueError, match=THREADS_ENV):
+            configure_torch_threads()
+    finally:
+        torch.set_num_threads(before)
 
 
 @pytest.mark.parametrize("side", ["source", "target"])
@@ -127,15 +183,3 @@ def test_tokenizer_shared_by_many_threads_never_raises_already_borrowed(translat
     for results in all_at_once(32, hammer):  # raises here if any thread hit "Already borrowed"
         for j, ids, text in results:
             assert (ids, text) == expected[j]
-
-
-def test_concurrency_and_threads_can_be_set_by_environment(monkeypatch):
-    from model.threads import CONCURRENCY_ENV, default_concurrency, default_threads
-
-    monkeypatch.setenv(CONCURRENCY_ENV, "3")
-    assert default_concurrency() == 3
-    assert Translator(tiny_model(), *tokenizers()).max_concurrent == 3
-    monkeypatch.setenv(CONCURRENCY_ENV, "zero")
-    with pytest.raises(ValueError, match=CONCURRENCY_ENV):
-        default_concurrency()
-    assert default_threads(2) == 1 and default_threads(16) == 2

@@ -8,8 +8,10 @@ import string
 
 import pytest
 
-from i18n import strings
+from i18n import LANGUAGES, strings, translate_key
 from model.messages import MESSAGES, InputError, Notice
+from model.translator import MAX_BEAM
+from tests.tiny import tiny_translator
 
 EN, ZH = strings("en"), strings("zh")
 
@@ -35,10 +37,43 @@ def test_chinese_strings_are_chinese():
     assert not untranslated
 
 
+@pytest.fixture(scope="module")
+def model_messages() -> dict[str, InputError | Notice]:
+    """One of each input error and notice, as translate() raises or returns them (a tiny random model,
+    which never says </s>, so its output always hits the length limit)."""
+    tr = tiny_translator()
+    calls = [
+        lambda: tr.translate(3),
+        lambda: tr.translate(" \u200b\t"),
+        lambda: tr.translate("I love you.", beam=MAX_BEAM + 1),
+        lambda: tr.translate("I love you.", top_k=0),
+        lambda: tr.translate("the dog " * 700),  # too many characters, too many tokens, output cut
+    ]
+    found = {}
+    for call in calls:
+        try:
+            found.update((notice.key, notice) for notice in call().notices)
+        except InputError as error:
+            found[error.key] = error
+    return found
+
+
+def test_translate_can_say_every_model_message(model_messages):
+    assert set(model_messages) == set(MESSAGES)
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
 @pytest.mark.parametrize("key", sorted(MESSAGES))
-def test_every_model_message_has_a_translation_with_its_placeholders(key):
-    assert EN[f"model.{key}"] == MESSAGES[key]  # the app's English is the model's own text
-    assert placeholders(ZH[f"model.{key}"]) == placeholders(MESSAGES[key])
+def test_every_model_message_renders_with_its_values(model_messages, key, lang):
+    """What the app shows for it (session.model_message: the key "model.<key>" formatted with the message's
+    values): every value substituted, no {placeholder} left, and Chinese in Chinese."""
+    message = model_messages[key]
+    shown = translate_key(lang, f"model.{message.key}", **message.values)
+    assert "{" not in shown and "}" not in shown, shown
+    for name, value in message.values.items():
+        assert str(value) in shown, (name, value, shown)
+    if lang == "zh":
+        assert re.search(r"[\u4e00-\u9fff]", shown), shown
 
 
 def test_notices_and_input_errors_carry_key_values_and_english_text():

@@ -1,0 +1,212 @@
+"""What the browser tests share: how to open a session, wait for Streamlit, read what a user sees, and hover a map.
+
+Waiting is always on a condition, never a fixed sleep:
+- the app is connected: [data-testid=stApp][data-test-connection-state=CONNECTED];
+- a rerun caused by an action has finished: the server has sent its "script finished" message on
+  the page's websocket (counted here, per page) and the app shows data-test-script-state=notRunning.
+  The DOM alone cannot tell: a click's rerun may not have started when the click returns, and a fast
+  fragment rerun often never shows "running" at all (React renders both state changes at once);
+- then the expected text or element, with Playwright's auto-retrying `expect`, since charts draw
+  after the script has finished.
+
+The browser fixture itself is in tests/conftest.py (one Chromium for the session).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import expect
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+from tests.conftest import ROOT
+
+SHOTS = ROOT / "screenshots"
+VIEWPORT = {"width": 1280, "height": 800}
+TIMEOUT_MS = 180_000  # the CPU may be busy; a slow page is not a broken page
+expect.set_options(timeout=TIMEOUT_MS)  # expect's own default is 5 s
+APP = "[data-testid='stApp']"
+MAIN = "[data-testid='stMain']"
+SIDEBAR = "[data-testid='stSidebar']"
+STREAM = "/_stcore/stream"  # the websocket of a Streamlit session
+
+_sockets: dict = {}  # page -> its session's websocket
+_runs_finished: dict = {}  # page -> script runs (or fragment runs) the server reported finished
+
+
+def _script_finished(payload) -> bool:
+    """Whether a websocket frame from the server says a run finished (not one cut short by a newer rerun)."""
+    if not isinstance(payload, bytes):
+        return False
+    msg = ForwardMsg.FromString(payload)
+    return msg.WhichOneof("type") == "script_finished" and msg.script_finished != ForwardMsg.FINISHED_EARLY_FOR_RERUN
+
+
+def _watch(page) -> None:
+    """Count the runs the server reports finished to `page`, from its first frame on."""
+    _runs_finished[page] = 0
+
+    def on_frame(payload) -> None:
+        if _script_finished(payload):
+            _runs_finished[page] += 1
+
+    def on_socket(ws) -> None:
+        if ws.url.endswith(STREAM):
+            _sockets[page] = ws
+            ws.on("framereceived", on_frame)
+
+    page.on("websocket", on_socket)
+    page.on("close", lambda _: (_sockets.pop(page, None), _runs_finished.pop(page, None)))
+
+
+def runs_finished(page) -> int:
+    return _runs_finished[page]
+
+
+def wait_for_runs(page, n: int) -> None:
+    """Block until the server has reported `n` finished runs to `page`, then until the page shows them.
+
+    Playwright delivers events only while a call blocks, so nothing can arrive between a check of the
+    count and the start of the wait that follows it: no frame is missed.
+    """
+    if page not in _sockets:
+        page.wait_for_event("websocket", predicate=lambda ws: ws.url.endswith(STREAM))
+    while _runs_finished[page] < n:
+        _sockets[page].wait_for_event("framereceived", predicate=_script_finished)
+    page.wait_for_selector(f"{APP}[data-test-connection-state='CONNECTED'][data-test-script-state='notRunning']")
+    assert_no_exception(page)
+
+
+def open_sessions(browser, url: str, n: int) -> list:
+    """n new browser contexts, each its own Streamlit session (as each student's tab is), showing the app, idle.
+
+    All n start loading before any is awaited. Returns [(context, page)]; the caller closes the contexts.
+    """
+    sessions = []
+    try:
+        for _ in range(n):
+            context = browser.new_context(viewport=VIEWPORT)
+            context.set_default_timeout(TIMEOUT_MS)
+            page = context.new_page()
+            sessions.append((context, page))
+            _watch(page)
+        for _, page in sessions:
+            page.goto(url, wait_until="commit")
+        for _, page in sessions:
+            wait_for_runs(page, 1)  # the first run has finished
+    except BaseException:
+        for context, _ in sessions:
+            context.close()
+        raise
+    return sessions
+
+
+def open_session(browser, url: str):
+    """One new session showing the app, idle: (context, page)."""
+    return open_sessions(browser, url, 1)[0]
+
+
+def rerun(page, action: Callable[[], object]) -> None:
+    """Do `action` (a click, a key press) and wait until the rerun it causes has finished."""
+    before = runs_finished(page)
+    action()
+    wait_for_runs(page, before + 1)
+
+
+def assert_no_exception(page) -> None:
+    exceptions = page.locator(f"{APP} [data-testid='stException']")
+    assert exceptions.count() == 0, exceptions.first.inner_text()
+
+
+def screenshot(page, name: str) -> Path:
+    """The 1280×800 viewport, for a person to look at (nothing is asserted on pixels)."""
+    SHOTS.mkdir(exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    page.screenshot(path=str(path))
+    return path
+
+
+def main(page):
+    return page.locator(MAIN)
+
+
+def radio_group(page, label: str):
+    """A segmented control or pills widget in the main area, by its label."""
+    return main(page).get_by_role("radiogroup", name=label, exact=True)
+
+
+def choose(page, group: str, option: str) -> None:
+    """Click `option` of the main area's segmented control labelled `group`, and wait for the rerun."""
+    button = radio_group(page, group).get_by_role("radio", name=option, exact=True)
+    rerun(page, button.click)
+
+
+def chosen(page, group: str):
+    """The checked option of the main area's segmented control labelled `group` (a locator, for expect)."""
+    return radio_group(page, group).locator("[role=radio][aria-checked=true]")
+
+
+def submit_sentence(page, sentence: str, button: str = "Translate") -> None:
+    page.locator(f"{MAIN} textarea").first.fill(sentence)
+    rerun(page, main(page).get_by_role("button", name=button, exact=True).click)
+
+
+def translation(page):
+    """The translation as the translate page shows it (its only level-3 heading above the explorer)."""
+    return page.locator(f"{MAIN} h3").first
+
+
+def chips(page, column_heading: str):
+    """The token chips of the translate page's column headed `column_heading` (a locator, for expect)."""
+    column = main(page).locator("[data-testid='stColumn']").filter(has_text=column_heading).first
+    # Streamlit also keeps a hidden copy of each badge (for measuring): only the visible ones count.
+    return column.locator(".stMarkdownBadge").filter(visible=True)
+
+
+def nav_links(page):
+    return page.locator("[data-testid='stSidebarNav'] a")
+
+
+def ending_with(texts: list[str]) -> list[re.Pattern]:
+    """Patterns for expect(...).to_have_text: each text ends the element's (a nav link starts with its icon's name)."""
+    return [re.compile(re.escape(text) + r"\s*$") for text in texts]
+
+
+# The screen position of (x, y) in the axes `axes` ("" for the first, "15" for x15/y15) of the main area's
+# plot number `index`: the SVG's offset, the axis' offset inside it, and Plotly's linear-to-pixel map.
+# Scrolls the main area first when the point is outside the viewport (or under the page header).
+POINT_ON_PLOT = """([index, axes, x, y]) => {
+  const gd = document.querySelectorAll("[data-testid='stMain'] .js-plotly-plot")[index];
+  const point = () => {
+    const L = gd._fullLayout, xa = L['xaxis' + axes], ya = L['yaxis' + axes], box = gd.getBoundingClientRect();
+    return {x: box.left + xa._offset + xa.l2p(x), y: box.top + ya._offset + ya.l2p(y)};
+  };
+  let p = point();
+  if (p.y < 120 || p.y > window.innerHeight - 60) {
+    let s = gd.parentElement;
+    const scrolls = e => e.scrollHeight > e.clientHeight && /(auto|scroll)/.test(getComputedStyle(e).overflowY);
+    while (s && !scrolls(s)) s = s.parentElement;
+    (s || document.scrollingElement).scrollBy(0, p.y - window.innerHeight / 2);
+    p = point();
+  }
+  return p;
+}"""
+
+
+def point_on_plot(page, plot_index: int, x: float, y: float, axes: str = "") -> tuple[float, float]:
+    """Where on the screen data point (x, y) of the main area's plot `plot_index` is drawn (scrolled into view)."""
+    point = page.evaluate(POINT_ON_PLOT, [plot_index, axes, x, y])
+    return point["x"], point["y"]
+
+
+def hover(page, point: tuple[float, float]) -> list[str]:
+    """Move the mouse to `point` and return the lines of the hover label Plotly shows there."""
+    label = page.locator(".hoverlayer .hovertext")
+    page.mouse.move(0, 0)  # away from every plot, so no earlier label is read
+    expect(label).to_have_count(0)
+    page.mouse.move(point[0] + 7, point[1] + 7)
+    page.mouse.move(*point, steps=4)  # Plotly finds the point under the mouse on mousemove
+    label.first.wait_for()
+    return [line.strip() for line in label.first.locator("tspan.line").all_text_contents()]
