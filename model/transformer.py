@@ -137,7 +137,8 @@ class Transformer(nn.Module):
         trace: bool = False,
     ) -> DecoderOutput:
         """Logits for the token after each of tgt's positions, and the cache extended by them."""
-        cache = cache or self.start_decoding(enc)
+        if cache is None:
+            cache = self.start_decoding(enc)
         past, t = cache.length, tgt.size(1)
         # Position i may see positions ≤ i (§3.2.3). One new position may see every earlier one: no mask.
         self_mask = causal_mask(t, past, tgt.device) if t > 1 else None
