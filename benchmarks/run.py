@@ -38,7 +38,7 @@ from app_pages.widgets import ALL, pick
 from benchmarks.peer import marian_like, peer_generate
 from benchmarks.timing import Row, measure
 from i18n import translate_key
-from model import ATTENTION_KINDS, Translator
+from model import ATTENTION_KINDS, Translator, load_checkpoint
 from model.decoding import greedy_search, never_next
 from model.threads import configure_torch_threads, usable_cores
 from viz.head_view import head_view
@@ -67,11 +67,10 @@ class Plan:
     burst: int  # simultaneous requests
     bursts: int
     app_render: bool
-    pieces: bool
 
 
-FULL = Plan(lengths=(10, 20, 40), beams=(1, 4), forced_output=40, burst=60, bursts=3, app_render=True, pieces=True)
-QUICK = Plan(lengths=(10,), beams=(1,), forced_output=10, burst=8, bursts=1, app_render=False, pieces=True)
+FULL = Plan(lengths=(10, 20, 40), beams=(1, 4), forced_output=40, burst=60, bursts=3, app_render=True)
+QUICK = Plan(lengths=(10,), beams=(1,), forced_output=10, burst=8, bursts=1, app_render=False)
 
 
 def sentence_of(tokenizer, n: int) -> str:
@@ -203,7 +202,8 @@ def piece_rows(checkpoint: Path, tr, sentences: dict[int, str], repeats: int, de
     """
     rows, ratios = [], {}
     if device == "cpu":
-        plain = Translator(load_row_major(checkpoint), tr.src_tok, tr.tgt_tok)
+        row_major, _, _ = load_checkpoint(checkpoint, "cpu", cpu_layout=False)
+        plain = Translator(row_major, tr.src_tok, tr.tgt_tok)
         for n, text in sentences.items():
             times = alternating({"column-major": lambda: tr.translate(text), "row-major": lambda: plain.translate(text)},
                                 repeats, device, block=5)
@@ -220,29 +220,17 @@ def piece_rows(checkpoint: Path, tr, sentences: dict[int, str], repeats: int, de
         prefix = model.decode(torch.tensor([[model.config.bos_id] * 10], device=tr.device), enc)
         nxt = torch.tensor([[model.config.bos_id]], device=tr.device)
 
-        def step(trace: bool):
-            with torch.inference_mode():
-                model.decode(nxt, enc, prefix.cache, trace=trace)
+    def step(trace: bool):
+        with torch.inference_mode():
+            model.decode(nxt, enc, prefix.cache, trace=trace)
 
-        times = alternating({"fused": lambda: step(False), "traced": lambda: step(True)}, repeats * 5, device)
+    times = alternating({"fused": lambda: step(False), "traced": lambda: step(True)}, repeats * 5, device)
     ratio = float(np.median(times["fused"]) / np.median(times["traced"]))
     ratios["fused kernel step"] = round(ratio, 3)
     rows.append(Row("speed pieces", f"S={n} one decoding step, fused attention", times["fused"],
                     note=f"fused / by hand = {ratio:.2f}"))
     rows.append(Row("speed pieces", f"S={n} one decoding step, traced (weights by hand)", times["traced"]))
     return rows, ratios
-
-
-def load_row_major(checkpoint: Path):
-    """The shipped model without model/inference.py's CPU layout: the plain modules' own storage."""
-    from model import checkpoint as ck
-
-    layout = ck.lay_out_for_cpu_decoding
-    ck.lay_out_for_cpu_decoding = lambda model: model
-    try:
-        return ck.load_checkpoint(checkpoint, "cpu")[0]
-    finally:
-        ck.lay_out_for_cpu_decoding = layout
 
 
 # What each view of the translate page's explorer draws: the grid view also shows, under it, the map a click opens.
@@ -344,7 +332,7 @@ def run_device(checkpoint: Path, device: str, plan: Plan, repeats: int) -> dict:
     rows += translate_rows(tr, sentences, plan, repeats, device)
     cache, speedups = cache_rows(tr, sentences, plan, repeats, device)
     peer, ratios = peer_rows(tr, sentences, repeats, device)
-    pieces, piece_ratios = piece_rows(checkpoint, tr, sentences, repeats, device) if plan.pieces else ([], {})
+    pieces, piece_ratios = piece_rows(checkpoint, tr, sentences, repeats, device)
     longest = max(plan.lengths)
     figures, figure_summary = figure_rows(tr, sentences[longest], longest, repeats)
     burst, burst_summary = burst_rows(tr, plan, device)

@@ -85,9 +85,12 @@ def _read_json(path: Path) -> dict:
 
 
 def load_checkpoint(
-    folder: str | Path, device: str | torch.device | None = None
+    folder: str | Path, device: str | torch.device | None = None, cpu_layout: bool = True
 ) -> tuple[Transformer, TextTokenizer, TextTokenizer]:
-    """Load and validate a checkpoint folder; the model comes back in eval mode on `device`, laid out for decoding."""
+    """Load and validate a checkpoint folder; the model comes back in eval mode on `device`.
+
+    On the CPU its matrices are laid out column-major for decoding (model/inference.py) unless `cpu_layout=False`.
+    """
     folder = Path(folder)
     if not folder.is_dir():
         raise CheckpointError(f"checkpoint folder {folder} does not exist. {RETRAIN_HINT}")
@@ -134,6 +137,6 @@ def load_checkpoint(
     model.load_state_dict({k: v.float() for k, v in tensors.items()})
     device = resolve_device(device)
     model = model.eval().to(device)
-    if device.type == "cpu":
+    if device.type == "cpu" and cpu_layout:
         lay_out_for_cpu_decoding(model)
     return model, tokenizers[0], tokenizers[1]

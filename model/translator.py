@@ -18,8 +18,8 @@ from .data import pad
 from .decoding import BeamStep, SearchOutput, max_output_tokens, never_next, search
 from .messages import InputError, Notice
 from .result import BeamHypothesis, BeamRecord, Candidate, Embeddings, StepCandidates, TranslationResult
-from .text import clean_text, normalize_source
 from .positional import embedding_scale
+from .text import clean_text, normalize_source
 from .threads import default_concurrency
 from .tokenizer import TextTokenizer
 from .transformer import DecoderOutput, EmbeddingTrace, EncoderOutput, Transformer

@@ -49,6 +49,17 @@ def test_loaded_matrices_are_column_major_and_save_back_unchanged(saved, tmp_pat
     assert all(p.grad is not None for p in loaded.parameters() if p.requires_grad)
 
 
+def test_cpu_layout_can_be_left_out(saved):
+    """The benchmark compares against this: the same values, each matrix in the modules' own row-major storage."""
+    folder, model = saved
+    plain, _, _ = load_checkpoint(folder, "cpu", cpu_layout=False)
+    for name, module in plain.named_modules():
+        if isinstance(module, torch.nn.Linear):
+            assert module.weight.is_contiguous(), name
+    for k, v in model.state_dict().items():
+        assert torch.equal(v, plain.state_dict()[k]), k
+
+
 def test_float16_checkpoint_loads_as_float32_within_rounding(tmp_path):
     src, tgt = tokenizers()
     model = tiny_model(seed=7)
