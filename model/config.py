@@ -16,7 +16,11 @@ class ModelConfig:
     n_encoder_layers: int = 3
     n_decoder_layers: int = 3
     d_ff: int = 1024
-    dropout: float = 0.1
+    dropout: float = 0.1  # on embeddings and on each sublayer's output before the residual add
+    # None: the same as `dropout`. Low-resource recipes regularise these separately
+    # (on the attention weights; after the FFN's ReLU).
+    attention_dropout: float | None = None
+    activation_dropout: float | None = None
     # Longest sequence the positional table covers; also caps source and output lengths.
     max_len: int = 128
     # Special-token ids are the same in both vocabularies (see model/tokenizer.py).
@@ -34,6 +38,14 @@ class ModelConfig:
         for name in ("src_vocab_size", "tgt_vocab_size", "d_model", "n_heads", "d_ff", "max_len"):
             if getattr(self, name) <= 0:
                 raise ValueError(f"{name} must be positive, got {getattr(self, name)}")
+
+    @property
+    def attention_dropout_p(self) -> float:
+        return self.dropout if self.attention_dropout is None else self.attention_dropout
+
+    @property
+    def activation_dropout_p(self) -> float:
+        return self.dropout if self.activation_dropout is None else self.activation_dropout
 
     @property
     def d_head(self) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,6 +26,36 @@ def read_pairs(path: str | Path) -> list[tuple[str, str]]:
             if src and tgt:
                 pairs.append((src, tgt))
     return pairs
+
+
+def _words(sentence: str) -> tuple[str, ...]:
+    return tuple(re.sub(r"[^\w' ]+", " ", sentence.lower()).split())
+
+
+def unlike_training(dev: list[tuple[str, str]], train: list[tuple[str, str]]) -> list[int]:
+    """Indices of the dev pairs that are not near-duplicates of a training pair.
+
+    Tatoeba is full of one-word variants ("Tom is happy." / "Tom is sad."), and a
+    dev pair one word away from a training pair measures recall, not translation.
+    Near-duplicate: the English (lower-cased, punctuation dropped) is within one
+    word (substituted, inserted or deleted) of a training sentence's, or the
+    Chinese is identical to a training sentence's. Two word sequences are within
+    one edit exactly when they share a "one word deleted or none" variant.
+    """
+    seen: set[tuple[str, ...]] = set()
+    for english, _ in train:
+        words = _words(english)
+        seen.add(("=", *words))
+        seen.update(("-", *words[:i], *words[i + 1 :]) for i in range(len(words)))
+    chinese = {zh for _, zh in train}
+
+    def near(words: tuple[str, ...]) -> bool:
+        if ("=", *words) in seen or ("-", *words) in seen:  # same, or one word added to a training sentence
+            return True
+        shorter = [(*words[:i], *words[i + 1 :]) for i in range(len(words))]
+        return any(("=", *w) in seen or ("-", *w) in seen for w in shorter)  # one word removed or substituted
+
+    return [i for i, (english, zh) in enumerate(dev) if zh not in chinese and not near(_words(english))]
 
 
 @dataclass(frozen=True)

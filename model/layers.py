@@ -12,6 +12,7 @@ import torch
 from torch import nn
 
 from .attention import AttentionTrace, KVCache, MultiHeadAttention
+from .config import ModelConfig
 
 
 class FeedForward(nn.Module):
@@ -38,13 +39,13 @@ class EncoderLayerTrace:
 
 
 class EncoderLayer(nn.Module):
-    def __init__(self, d_model: int, n_heads: int, d_ff: int, dropout: float) -> None:
+    def __init__(self, c: ModelConfig) -> None:
         super().__init__()
-        self.self_attn = MultiHeadAttention(d_model, n_heads, dropout)
-        self.ffn = FeedForward(d_model, d_ff, dropout)
-        self.norm1 = nn.LayerNorm(d_model)
-        self.norm2 = nn.LayerNorm(d_model)
-        self.dropout = nn.Dropout(dropout)  # on each sublayer's output, before the residual add (§5.4)
+        self.self_attn = MultiHeadAttention(c.d_model, c.n_heads, c.attention_dropout_p)
+        self.ffn = FeedForward(c.d_model, c.d_ff, c.activation_dropout_p)
+        self.norm1 = nn.LayerNorm(c.d_model)
+        self.norm2 = nn.LayerNorm(c.d_model)
+        self.dropout = nn.Dropout(c.dropout)  # on each sublayer's output, before the residual add (§5.4)
 
     def forward(
         self,
@@ -73,15 +74,15 @@ class DecoderLayerTrace:
 
 
 class DecoderLayer(nn.Module):
-    def __init__(self, d_model: int, n_heads: int, d_ff: int, dropout: float) -> None:
+    def __init__(self, c: ModelConfig) -> None:
         super().__init__()
-        self.self_attn = MultiHeadAttention(d_model, n_heads, dropout)
-        self.cross_attn = MultiHeadAttention(d_model, n_heads, dropout)
-        self.ffn = FeedForward(d_model, d_ff, dropout)
-        self.norm1 = nn.LayerNorm(d_model)
-        self.norm2 = nn.LayerNorm(d_model)
-        self.norm3 = nn.LayerNorm(d_model)
-        self.dropout = nn.Dropout(dropout)
+        self.self_attn = MultiHeadAttention(c.d_model, c.n_heads, c.attention_dropout_p)
+        self.cross_attn = MultiHeadAttention(c.d_model, c.n_heads, c.attention_dropout_p)
+        self.ffn = FeedForward(c.d_model, c.d_ff, c.activation_dropout_p)
+        self.norm1 = nn.LayerNorm(c.d_model)
+        self.norm2 = nn.LayerNorm(c.d_model)
+        self.norm3 = nn.LayerNorm(c.d_model)
+        self.dropout = nn.Dropout(c.dropout)
 
     def forward(
         self,

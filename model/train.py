@@ -7,8 +7,9 @@ The recipe of the paper: Adam(β2=0.98, ε=1e-9), warm-up then inverse-square-ro
 learning rate, label smoothing 0.1, dropout, length-bucketed batches. Mixed
 precision (bf16) on CUDA; data-parallel under `torchrun --nproc_per_node N`.
 Training state is saved to --work-dir after every evaluation, and a rerun of
-the same command resumes from it. The checkpoint with the best dev BLEU is
-exported to --out.
+the same command resumes from it. The checkpoint with the best BLEU on the dev
+pairs unlike any training pair (model.data.unlike_training) is exported to
+--out, or the average of the last epochs' weights when that scores higher.
 """
 
 from __future__ import annotations
@@ -30,9 +31,10 @@ import torch.nn.functional as F
 from .card import model_card
 from .checkpoint import CARD, TRAINING_LOG, load_checkpoint, resolve_device, save_checkpoint
 from .config import ModelConfig
-from .data import Example, collate, encode_pairs, make_batches, read_pairs
+from .data import Example, collate, encode_pairs, make_batches, read_pairs, unlike_training
 from .metrics import score
 from .schedule import learning_rate
+from .snapshots import PROBES, as_tensors, index_maps, save_snapshots, take_snapshot
 from .tokenizer import TextTokenizer, train_tokenizer
 from .translator import Translator
 from .transformer import Transformer
@@ -61,7 +63,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--encoder-layers", type=int, default=3)
     p.add_argument("--decoder-layers", type=int, default=3)
     p.add_argument("--d-ff", type=int, default=1024)
-    p.add_argument("--dropout", type=float, default=0.1)
+    p.add_argument("--dropout", type=float, default=0.1, help="on embeddings and sublayer outputs")
+    p.add_argument("--attention-dropout", type=float, help="on the attention weights (default: --dropout)")
+    p.add_argument("--activation-dropout", type=float, help="after the FFN's ReLU (default: --dropout)")
+    p.add_argument("--token-dropout", type=float, default=0.0,
+                   help="share of source and decoder-input tokens replaced by <unk> while training")
     p.add_argument("--max-len", type=int, default=128)
     p.add_argument("--max-tokens", type=int, default=3000, help="padded tokens per batch (per process)")
     p.add_argument("--warmup", type=int, default=1500)
@@ -71,6 +77,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--max-minutes", type=float, default=80.0, help="stop training after this much time")
     p.add_argument("--eval-every", type=int, default=2, help="epochs between dev evaluations")
     p.add_argument("--final-beam", type=int, default=4, help="beam size for the final dev scores")
+    p.add_argument("--average-last", type=int, default=0,
+                   help="also score the average of the weights of the last N epochs; export it if it wins on dev")
+    p.add_argument("--probe", action="append", dest="probes",
+                   help="probe sentence for the attention snapshots (repeatable; default: model.snapshots.PROBES)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--threads", type=int, default=0, help="torch CPU threads (0 = all cores)")
     p.add_argument("--device", default="auto")
@@ -97,10 +107,18 @@ def dev_loss(model: Transformer, batches, pad_id: int, device) -> float:
 
 
 
-def dev_scores(model: Transformer, src_tok: TextTokenizer, tgt_tok: TextTokenizer, pairs, beam: int = 1) -> dict:
-    """BLEU and chrF of the dev pairs, decoded exactly as the app decodes (Translator: same search, same limits)."""
+def dev_scores(
+    model: Transformer, src_tok: TextTokenizer, tgt_tok: TextTokenizer, pairs, dedup: list[int], beam: int = 1
+) -> dict:
+    """BLEU and chrF of all dev pairs and of the `dedup` ones (unlike training), from one decoding of all.
+
+    Decoded exactly as the app decodes (Translator: same search, same limits).
+    """
     hypotheses = Translator(model, src_tok, tgt_tok, max_concurrent=1).translations([s for s, _ in pairs], beam)
-    return {**score(hypotheses, [t for _, t in pairs]), "samples": hypotheses[:3]}
+    references = [t for _, t in pairs]
+    subset = score([hypotheses[i] for i in dedup], [references[i] for i in dedup]) if dedup else {}
+    return {**score(hypotheses, references), "dedup_bleu": subset.get("bleu"), "dedup_chrf": subset.get("chrf"),
+            "samples": hypotheses[:3]}
 
 
 @dataclass
@@ -118,6 +136,7 @@ class Run:
     optimizer: torch.optim.Optimizer
     rng: random.Random  # the same on every rank: all build the same batches, then take their share
     log: dict = field(default_factory=dict)
+    snapshot_maps: dict = field(default_factory=dict)  # "<snapshot>/<probe>/<kind>" → float16 (layers, heads, Tq, Tk)
     step: int = 0
     epoch: int = 0
     elapsed: float = 0.0  # seconds of training, summed over resumed runs
@@ -157,7 +176,8 @@ def new_or_resumed_run(args: argparse.Namespace, train_pairs, argv: list[str], s
         config = ModelConfig(
             src_vocab_size=src_tok.vocab_size, tgt_vocab_size=tgt_tok.vocab_size, d_model=args.d_model,
             n_heads=args.heads, n_encoder_layers=args.encoder_layers, n_decoder_layers=args.decoder_layers,
-            d_ff=args.d_ff, dropout=args.dropout, max_len=args.max_len,
+            d_ff=args.d_ff, dropout=args.dropout, attention_dropout=args.attention_dropout,
+            activation_dropout=args.activation_dropout, max_len=args.max_len,
         )
     model = Transformer(config).to(device)
     optimizer = torch.optim.Adam(model.parameters(), lr=0.0, betas=(0.9, 0.98), eps=1e-9)
@@ -173,11 +193,13 @@ def new_or_resumed_run(args: argparse.Namespace, train_pairs, argv: list[str], s
         optimizer.load_state_dict(resume["optimizer"])
         run.log = {**json.loads(resume["log"]), **now}
         run.step, run.epoch, run.elapsed = resume["step"], resume["epoch"], resume["elapsed"]
+        run.snapshot_maps = {k: v.numpy() for k, v in resume["snapshots"].items()}
         run.rng.setstate(tuple(v if not isinstance(v, list) else tuple(v) for v in json.loads(resume["rng"])))
         run.say(f"resuming from {state_path} at step {run.step}")
     else:
         run.log = {**now, "parameters": sum(p.numel() for p in model.parameters()), "train": [], "dev": [],
-                   "best": None, "steps": 0, "epochs": 0, "train_minutes": 0.0}
+                   "best": None, "steps": 0, "epochs": 0, "train_minutes": 0.0,
+                   "probes": list(args.probes or PROBES), "snapshots": []}
     return run
 
 
@@ -185,7 +207,8 @@ def save_state(run: Run, path: Path) -> None:
     torch.save(
         {"model": run.model.state_dict(), "optimizer": run.optimizer.state_dict(), "step": run.step,
          "epoch": run.epoch, "elapsed": run.elapsed, "log": json.dumps(run.log), "config": run.config.to_json(),
-         "rng": json.dumps(run.rng.getstate()), "source_tokenizer": run.src_tok.to_str(),
+         "rng": json.dumps(run.rng.getstate()), "snapshots": as_tensors(run.snapshot_maps),
+         "source_tokenizer": run.src_tok.to_str(),
          "target_tokenizer": run.tgt_tok.to_str()},
         path,
     )
@@ -195,6 +218,21 @@ def export(run: Run) -> None:
     """The checkpoint folder the app loads: weights, config, tokenizers, model card and training log."""
     save_checkpoint(run.args.out, run.model, run.src_tok, run.tgt_tok, model_card(run.config, run.log), run.log,
                     getattr(torch, run.args.save_dtype))
+    save_snapshots(run.args.out, run.snapshot_maps)
+
+
+def record_snapshot(run: Run) -> None:
+    """The probes' attention maps and translations now, into the log (see model/snapshots.py)."""
+    entry, maps = take_snapshot(run.model, run.src_tok, run.tgt_tok, run.log["probes"], run.step, run.epoch)
+    run.snapshot_maps.update(index_maps(maps, len(run.log["snapshots"])))
+    run.log["snapshots"].append(entry)
+
+
+def drop_tokens(ids: torch.Tensor, p: float, config: ModelConfig) -> torch.Tensor:
+    """Word dropout (Sennrich & Zhang 2019): real tokens become <unk> with probability p; specials stay."""
+    special = ids <= max(config.pad_id, config.unk_id, config.bos_id, config.eos_id)
+    keep = special | (torch.rand(ids.shape, device=ids.device) >= p)
+    return ids.where(keep, torch.full_like(ids, config.unk_id))
 
 
 def train_epoch(run: Run, net: torch.nn.Module, examples: list[Example], use_amp: bool, started: float) -> bool:
@@ -207,6 +245,8 @@ def train_epoch(run: Run, net: torch.nn.Module, examples: list[Example], use_amp
     total, tokens, lr = 0.0, 0, 0.0
     for batch in batches:
         src, tgt_in, tgt_out = (t.to(run.device) for t in collate(batch, config.pad_id))
+        if args.token_dropout:
+            src, tgt_in = drop_tokens(src, args.token_dropout, config), drop_tokens(tgt_in, args.token_dropout, config)
         run.step += 1
         lr = learning_rate(run.step, config.d_model, args.warmup, args.lr_factor)
         for group in run.optimizer.param_groups:
@@ -237,15 +277,48 @@ def train_epoch(run: Run, net: torch.nn.Module, examples: list[Example], use_amp
     return out_of_time
 
 
-def evaluate(run: Run, dev_pairs, dev_batches) -> None:
-    """Dev loss and scores into the log; a new best BLEU is exported as the checkpoint."""
-    result = dev_scores(run.model, run.src_tok, run.tgt_tok, dev_pairs)
+def selection_score(entry: dict) -> float:
+    """What picks the checkpoint: BLEU on the dev pairs unlike training, when there are any."""
+    return entry["bleu"] if entry.get("dedup_bleu") is None else entry["dedup_bleu"]
+
+
+def evaluate(run: Run, dev_pairs, dedup: list[int], dev_batches) -> None:
+    """Dev loss and scores into the log; a new best is exported as the checkpoint."""
+    result = dev_scores(run.model, run.src_tok, run.tgt_tok, dev_pairs, dedup)
     entry = {"step": run.step, "epoch": run.epoch, "loss": round(dev_loss(run.model, dev_batches, run.config.pad_id, run.device), 4),
-             "bleu": result["bleu"], "chrf": result["chrf"], "minutes": round(run.elapsed / 60, 2)}
+             "bleu": result["bleu"], "chrf": result["chrf"], "dedup_bleu": result["dedup_bleu"],
+             "dedup_chrf": result["dedup_chrf"], "minutes": round(run.elapsed / 60, 2)}
     run.log["dev"].append(entry)
-    run.say(f"  dev loss {entry['loss']} BLEU {entry['bleu']} chrF {entry['chrf']} | {result['samples']}")
-    if run.log["best"] is None or entry["bleu"] > run.log["best"]["bleu"]:
+    run.say(f"  dev loss {entry['loss']} BLEU {entry['bleu']} chrF {entry['chrf']} dedup BLEU {entry['dedup_bleu']}"
+            f" | {result['samples']}")
+    if run.log["best"] is None or selection_score(entry) > selection_score(run.log["best"]):
         run.log["best"] = {**entry, "bleu_signature": result["bleu_signature"], "chrf_signature": result["chrf_signature"]}
+        run.log["shipped"] = f"best evaluation (step {run.step})"
+        export(run)
+
+
+def keep_for_averaging(run: Run, folder: Path) -> None:
+    """This epoch's weights on disk; only the last --average-last are kept."""
+    folder.mkdir(exist_ok=True)
+    torch.save({k: v.detach().to("cpu", copy=True) for k, v in run.model.state_dict().items()},
+               folder / f"epoch{run.epoch:04d}.pt")
+    for old in sorted(folder.glob("epoch*.pt"))[: -run.args.average_last]:
+        old.unlink()
+
+
+def try_average(run: Run, folder: Path, dev_pairs, dedup: list[int]) -> None:
+    """Score the mean of the kept epochs' weights (checkpoint averaging); export it if it beats the best."""
+    paths = sorted(folder.glob("epoch*.pt"))
+    if len(paths) < 2:
+        return
+    states = [torch.load(p, map_location="cpu", weights_only=True) for p in paths]
+    run.model.load_state_dict({k: sum(s[k].float() for s in states) / len(states) for k in states[0]})
+    result = dev_scores(run.model, run.src_tok, run.tgt_tok, dev_pairs, dedup)
+    entry = {"epochs": [int(p.stem[5:]) for p in paths], **{k: result[k] for k in ("bleu", "chrf", "dedup_bleu", "dedup_chrf")}}
+    run.log["average"] = entry
+    run.say(f"average of epochs {entry['epochs']}: BLEU {entry['bleu']} dedup BLEU {entry['dedup_bleu']}")
+    if selection_score(entry) > selection_score(run.log["best"]):
+        run.log["shipped"] = f"average of the weights of epochs {entry['epochs'][0]}–{entry['epochs'][-1]}"
         export(run)
 
 
@@ -259,16 +332,21 @@ def main(argv: list[str] | None = None) -> int:
     work.mkdir(parents=True, exist_ok=True)
     train_pairs = read_pairs(args.train)
     dev_pairs = (read_pairs(args.dev) if args.dev else [])[: args.dev_limit or None]
+    dedup = unlike_training(dev_pairs, train_pairs)
     run = new_or_resumed_run(args, train_pairs, argv, work / STATE)
     train_examples = encode_pairs(train_pairs, run.src_tok, run.tgt_tok, run.config)
+    run.log.update(train_pairs=len(train_examples), dev_pairs=len(dev_pairs), dedup_dev_pairs=len(dedup))
     dev_batches = make_batches(encode_pairs(dev_pairs, run.src_tok, run.tgt_tok, run.config), args.max_tokens, random.Random(0))
-    run.say(f"{len(train_examples)} training pairs, {len(dev_pairs)} dev pairs, {run.log['parameters']:,} parameters, "
-            f"device {run.device}")
+    run.say(f"{len(train_examples)} training pairs, {len(dev_pairs)} dev pairs ({len(dedup)} unlike training), "
+            f"{run.log['parameters']:,} parameters, device {run.device}")
     net = torch.nn.parallel.DistributedDataParallel(run.model) if run.world > 1 else run.model
     # On CPUs without native bf16, half precision is many times slower than fp32.
     use_amp = args.amp == "on" or (args.amp == "auto" and (run.device.type == "cuda" or cpu_has_native_bf16()))
     run.log["mixed_precision"] = "bf16" if use_amp else "fp32"
 
+    averaged = work / "average"
+    if run.is_main and run.step == 0:
+        record_snapshot(run)  # the untrained model: where the replay of attention starts
     started = time.time() - run.elapsed
     out_of_time = False
     while run.epoch < args.epochs and not out_of_time:
@@ -276,18 +354,27 @@ def main(argv: list[str] | None = None) -> int:
         if not run.is_main:
             continue
         run.log.update(steps=run.step, epochs=run.epoch, train_minutes=round(run.elapsed / 60, 2))
-        if dev_pairs and (run.epoch % args.eval_every == 0 or out_of_time or run.epoch == args.epochs):
-            evaluate(run, dev_pairs, dev_batches)
+        if args.average_last:
+            keep_for_averaging(run, averaged)
+        evaluating = dev_pairs and (run.epoch % args.eval_every == 0 or out_of_time or run.epoch == args.epochs)
+        if evaluating or run.epoch <= 2:  # attention changes fastest in the first epochs
+            record_snapshot(run)
+        if evaluating:
+            evaluate(run, dev_pairs, dedup, dev_batches)
             save_state(run, work / STATE)
     if run.is_main and not dev_pairs:
         run.log["best"] = {"step": run.step, "bleu": None, "chrf": None, "bleu_signature": "", "chrf_signature": ""}
         export(run)
         save_state(run, work / STATE)
+    if run.is_main and dev_pairs and args.average_last:
+        try_average(run, averaged, dev_pairs, dedup)
     if run.is_main and dev_pairs and args.final_beam > 1:
-        best, _, _ = load_checkpoint(args.out, run.device)
-        result = dev_scores(best, run.src_tok, run.tgt_tok, dev_pairs, beam=args.final_beam)
-        run.log["final"] = {"beam": args.final_beam, "bleu": result["bleu"], "chrf": result["chrf"]}
-        run.say(f"best checkpoint (step {run.log['best']['step']}), beam {args.final_beam}: BLEU {result['bleu']} chrF {result['chrf']}")
+        shipped, _, _ = load_checkpoint(args.out, run.device)
+        result = dev_scores(shipped, run.src_tok, run.tgt_tok, dev_pairs, dedup, beam=args.final_beam)
+        run.log["final"] = {"beam": args.final_beam, **{k: result[k] for k in ("bleu", "chrf", "dedup_bleu", "dedup_chrf")}}
+        run.say(f"shipped: {run.log['shipped']}, beam {args.final_beam}: BLEU {result['bleu']} chrF {result['chrf']} "
+                f"dedup BLEU {result['dedup_bleu']}")
+    if run.is_main and dev_pairs:
         export_card_and_log(run)
     if run.world > 1:
         dist.destroy_process_group()
@@ -295,7 +382,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def export_card_and_log(run: Run) -> None:
-    """Rewrite the checkpoint's log and card (with the final beam scores) without touching its weights."""
+    """Rewrite the checkpoint's log, card and snapshots (all of training's) without touching its weights."""
+    save_snapshots(run.args.out, run.snapshot_maps)
     (Path(run.args.out) / TRAINING_LOG).write_text(json.dumps(run.log, indent=1) + "\n", encoding="utf-8")
     (Path(run.args.out) / CARD).write_text(model_card(run.config, run.log), encoding="utf-8")
 

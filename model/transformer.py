@@ -82,10 +82,10 @@ class Transformer(nn.Module):
         self.register_buffer("positional", sinusoidal_table(c.max_len, c.d_model), persistent=False)  # (max_len, d_model)
         self.embed_dropout = nn.Dropout(c.dropout)
         self.encoder_layers = nn.ModuleList(
-            EncoderLayer(c.d_model, c.n_heads, c.d_ff, c.dropout) for _ in range(c.n_encoder_layers)
+            EncoderLayer(c) for _ in range(c.n_encoder_layers)
         )
         self.decoder_layers = nn.ModuleList(
-            DecoderLayer(c.d_model, c.n_heads, c.d_ff, c.dropout) for _ in range(c.n_decoder_layers)
+            DecoderLayer(c) for _ in range(c.n_decoder_layers)
         )
         self._init_weights()
 

@@ -3,6 +3,7 @@
 import json
 import random
 
+import numpy as np
 import pytest
 
 from model import Translator
@@ -28,13 +29,16 @@ TINY = ["--d-model", "64", "--heads", "4", "--encoder-layers", "2", "--decoder-l
         "--warmup", "100", "--lr-factor", "0.3", "--eval-every", "100", "--final-beam", "1", "--amp", "off", "--threads", "1"]
 
 
+PROBES = ["--probe", "red cat", "--probe", "big dog sun"]
+
+
 @pytest.fixture(scope="module")
 def trained(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("train")
     write_task(tmp / "train.tsv", 600, seed=0)
     write_task(tmp / "dev.tsv", 40, seed=1)
     args = ["--train", str(tmp / "train.tsv"), "--dev", str(tmp / "dev.tsv"), "--out", str(tmp / "ck"),
-            "--work-dir", str(tmp / "work"), *TINY]
+            "--work-dir", str(tmp / "work"), "--average-last", "3", *PROBES, *TINY]
     assert main(args + ["--epochs", "10"]) == 0
     first = json.loads((tmp / "ck" / TRAINING_LOG).read_text())
     assert main(args + ["--epochs", "24"]) == 0  # the same command again resumes and continues
@@ -82,5 +86,95 @@ def test_dev_scores_use_the_apps_decoding(trained):
     tmp, _ = trained
     translator = Translator.from_checkpoint(tmp / "ck", device="cpu")
     rows = [line.split("\t")[:2] for line in (tmp / "dev.tsv").read_text(encoding="utf-8").splitlines()]
-    scores = dev_scores(translator.model, translator.src_tok, translator.tgt_tok, rows)
+    scores = dev_scores(translator.model, translator.src_tok, translator.tgt_tok, rows, dedup=[0, 1, 2])
     assert scores["samples"] == [translator.translate(en).translation for en, _ in rows[:3]]
+    assert scores["dedup_bleu"] is not None and 0 <= scores["dedup_bleu"] <= 100
+
+
+def test_checkpoint_averaging_is_scored_and_the_winner_shipped(trained):
+    tmp, _ = trained
+    log = json.loads((tmp / "ck" / TRAINING_LOG).read_text())
+    assert log["average"]["epochs"] == [22, 23, 24] and log["average"]["bleu"] is not None
+    assert len(list((tmp / "work" / "average").glob("epoch*.pt"))) == 3  # older epochs pruned
+    assert log["shipped"].startswith("average") == (log["average"]["bleu"] > log["best"]["bleu"])
+
+
+def test_attention_snapshots_record_each_probe_through_training(trained):
+    """Every map of every probe at each snapshot, float16 on disk, consistent with its tokens; resumed runs keep them."""
+    from model.snapshots import SNAPSHOTS, read_snapshots
+
+    tmp, _ = trained
+    log = json.loads((tmp / "ck" / TRAINING_LOG).read_text())
+    assert log["probes"] == ["red cat", "big dog sun"]
+    steps = [s["step"] for s in log["snapshots"]]
+    assert steps[0] == 0 and steps == sorted(steps) and log["steps"] == steps[-1]
+    assert [s["epoch"] for s in log["snapshots"]] == [0, 1, 2, 10, 24]  # untrained, first epochs, evaluations
+    snaps = read_snapshots(tmp / "ck", log)
+    assert len(snaps) == len(steps)
+    for snap in snaps:
+        for probe in snap["probes"]:
+            S, T = len(probe["source_tokens"]), len(probe["target_tokens"])
+            assert probe["encoder_self"].shape == (2, 4, S, S)
+            assert probe["decoder_self"].shape == (2, 4, T, T)
+            assert probe["cross"].shape == (2, 4, T, S)
+            for kind in ("encoder_self", "decoder_self", "cross"):
+                assert abs(probe[kind].sum(-1) - 1).max() < 1e-2  # rows are softmax outputs (float16 on disk)
+            assert np.triu(probe["decoder_self"], 1).max() == 0  # the causal mask held
+    assert snaps[-1]["probes"][0]["translation"] == "红猫"  # the trained model translates its probe
+    assert (tmp / "ck" / SNAPSHOTS).stat().st_size < 200_000
+
+
+def test_token_dropout_hides_real_tokens_only():
+    import torch
+
+    from model.config import ModelConfig
+    from model.train import drop_tokens
+
+    config = ModelConfig(src_vocab_size=50, tgt_vocab_size=50)
+    ids = torch.tensor([[2, 10, 11, 12, 13, 3, 0, 0]] * 500)
+    torch.manual_seed(0)
+    dropped = drop_tokens(ids, 0.25, config)
+    real = ids > 3
+    assert (dropped[~real] == ids[~real]).all()  # <pad>, <s>, </s> untouched
+    share = (dropped[real] == config.unk_id).float().mean().item()
+    assert 0.2 < share < 0.3
+    assert (drop_tokens(ids, 0.0, config) == ids).all()
+
+
+def test_dev_pairs_one_word_from_training_are_not_counted_as_unseen():
+    from model.data import unlike_training
+
+    train = [("Tom is happy.", "汤姆很开心。"), ("I like tea.", "我喜欢茶。")]
+    dev = [
+        ("Tom is sad.", "汤姆很难过。"),  # one word substituted
+        ("Tom is very happy!", "汤姆非常开心。"),  # one word added (punctuation does not count)
+        ("I like.", "我喜欢。"),  # one word removed
+        ("tom is HAPPY", "汤姆很快乐"),  # the same words
+        ("Where is my tea?", "我喜欢茶。"),  # the Chinese of a training pair
+        ("Tom is a happy man.", "汤姆是个快乐的人。"),  # two words away: a new sentence
+        ("Birds build nests.", "鸟儿筑巢。"),
+    ]
+    assert unlike_training(dev, train) == [5, 6]
+
+
+def test_the_recipe_study_scores_runs_alike_and_fills_the_model_card(trained, tmp_path):
+    import shutil
+
+    from model.checkpoint import CARD
+    from model.study import main as study
+
+    tmp, _ = trained
+    variant = tmp_path / "variant"
+    shutil.copytree(tmp / "ck", variant)
+    log = json.loads((variant / TRAINING_LOG).read_text())
+    log["args"]["token_dropout"] = 0.2  # as if trained with another recipe: the row must name the difference
+    (variant / TRAINING_LOG).write_text(json.dumps(log))
+    into = tmp_path / "shipped"
+    shutil.copytree(tmp / "ck", into)
+    assert study(["--train", str(tmp / "train.tsv"), "--dev", str(tmp / "dev.tsv"),
+                  "--group", str(tmp / "ck"), str(variant), "--into", str(into)]) == 0
+    rows = json.loads((into / TRAINING_LOG).read_text())["study"]
+    assert [r["changes"] for r in rows] == ["reference", "token_dropout=0.2"]
+    assert rows[0]["bleu"] == rows[1]["bleu"]  # the same weights decode the same way
+    card = (into / CARD).read_text()
+    assert "## Recipe study" in card and "| token_dropout=0.2 |" in card and "+0.00 | no clear effect |" in card

@@ -1,0 +1,80 @@
+"""Attention snapshots: how a few fixed probe sentences were attended to at moments during training.
+
+At each evaluation the trainer translates the probes and keeps every attention map
+(float16) and the translation, so a page can replay how attention formed. The
+maps live in one safetensors file next to the weights, keyed
+"<snapshot index>/<probe index>/<kind>"; the training log holds the index: step,
+epoch, and per probe its tokens and translation.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import torch
+from safetensors.numpy import load_file, save_file
+
+from .result import ATTENTION_KINDS
+from .tokenizer import TextTokenizer
+from .transformer import Transformer
+from .translator import Translator
+
+SNAPSHOTS = "attention_snapshots.safetensors"
+PROBES = (
+    "I have a dream.",
+    "The dog saw the cat and the cat saw the dog.",
+    "Who are you?",
+    "She didn't go to school because she was sick.",
+    "How many languages do you speak?",
+)
+
+
+def take_snapshot(
+    model: Transformer, src_tok: TextTokenizer, tgt_tok: TextTokenizer, probes: list[str], step: int, epoch: int
+) -> tuple[dict, dict[str, np.ndarray]]:
+    """(log entry, maps) for the model as it is now; its train/eval mode is left as it was."""
+    was_training = model.training
+    translator = Translator(model.eval(), src_tok, tgt_tok, max_concurrent=1)
+    entry: dict = {"step": step, "epoch": epoch, "probes": []}
+    maps: dict[str, np.ndarray] = {}
+    for p, sentence in enumerate(probes):
+        result = translator.translate(sentence, beam=1, top_k=1)
+        entry["probes"].append(
+            {"source_tokens": result.source_tokens, "target_tokens": result.target_tokens,
+             "translation": result.translation}
+        )
+        for kind in ATTENTION_KINDS:
+            maps[f"{p}/{kind}"] = result.attention(kind).astype(np.float16)  # (layers, heads, Tq, Tk)
+    model.train(was_training)
+    return entry, maps
+
+
+def save_snapshots(folder: str | Path, maps: dict[str, np.ndarray]) -> None:
+    save_file({k: np.ascontiguousarray(v) for k, v in maps.items()}, Path(folder) / SNAPSHOTS)
+
+
+def read_snapshots(folder: str | Path, log: dict) -> list[dict]:
+    """The log's snapshots, each probe with its maps as float32 arrays: probe[kind] (layers, heads, Tq, Tk)."""
+    path = Path(folder) / SNAPSHOTS
+    if not log.get("snapshots") or not path.is_file():
+        return []
+    maps = load_file(path)
+    out = []
+    for i, snap in enumerate(log["snapshots"]):
+        probes = [
+            {**probe, **{kind: maps[f"{i}/{p}/{kind}"].astype(np.float32) for kind in ATTENTION_KINDS}}
+            for p, probe in enumerate(snap["probes"])
+        ]
+        out.append({**snap, "probes": probes})
+    return out
+
+
+def index_maps(maps: dict[str, np.ndarray], index: int) -> dict[str, np.ndarray]:
+    """One snapshot's maps under their key in the file: "<index>/<probe>/<kind>"."""
+    return {f"{index}/{k}": v for k, v in maps.items()}
+
+
+def as_tensors(maps: dict[str, np.ndarray]) -> dict[str, torch.Tensor]:
+    """For the resumable training state (torch.load with weights_only=True takes tensors, not arrays)."""
+    return {k: torch.from_numpy(v) for k, v in maps.items()}

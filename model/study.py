@@ -1,0 +1,83 @@
+"""The recipe study: score trained checkpoints side by side and write the table into the shipped model's card.
+
+    python -m model.study --dev ../shared/data/tatoeba-cmn-eng/dev.tsv \
+        --train ../shared/data/tatoeba-cmn-eng/train.tsv \
+        --group runs/old-en-zh checkpoints/en-zh --group runs/s-base runs/s-tokdrop --into checkpoints/en-zh
+
+Each --group holds runs trained with the same time budget; its first run is the
+reference the others are compared with. Every checkpoint is decoded the same way
+(greedy, the app's search) on all of dev.tsv and on the dev pairs unlike any
+training pair, so rows are comparable whatever their training logs recorded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .card import model_card
+from .checkpoint import CARD, TRAINING_LOG, load_checkpoint, read_training_log
+from .data import read_pairs, unlike_training
+from .train import dev_scores
+
+# Arguments that say where files are or how a run was resumed, not what was trained.
+NOT_RECIPE = {"train", "dev", "out", "work_dir", "epochs", "dev_limit", "eval_every", "final_beam", "probes", "device",
+              "threads", "save_dtype"}
+
+
+def recipe_changes(args: dict, reference: dict) -> str:
+    """The training arguments in which a run differs from its group's reference, as `name=value` pairs."""
+    changed = [f"{k}={args.get(k)}" for k in sorted(set(args) | set(reference))
+               if k not in NOT_RECIPE and args.get(k) != reference.get(k)]
+    return ", ".join(changed) or "reference"
+
+
+def study_row(folder: Path, reference_args: dict, dev_pairs, dedup: list[int]) -> dict:
+    model, src_tok, tgt_tok = load_checkpoint(folder, "cpu")
+    log = read_training_log(folder) or {}
+    scores = dev_scores(model, src_tok, tgt_tok, dev_pairs, dedup)
+    return {
+        "run": folder.name,
+        "changes": recipe_changes(log.get("args", {}), reference_args),
+        "minutes": log.get("train_minutes"),
+        "steps": log.get("steps"),
+        "hardware": log.get("hardware", "?"),
+        "shipped": log.get("shipped", "best evaluation"),
+        **{k: scores[k] for k in ("bleu", "chrf", "dedup_bleu", "dedup_chrf")},
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m model.study", description=__doc__.split("\n\n")[0])
+    p.add_argument("--train", required=True, help="the training TSV (to find the dev pairs unlike it)")
+    p.add_argument("--dev", required=True)
+    p.add_argument("--group", nargs="+", action="append", required=True, help="checkpoint folders, reference first")
+    p.add_argument("--into", required=True, help="checkpoint whose training log and card receive the table")
+    p.add_argument("--finding", action="append", default=[],
+                   help="a sentence of what the study showed, printed under the table (repeatable)")
+    args = p.parse_args(argv)
+    dev_pairs = read_pairs(args.dev)
+    dedup = unlike_training(dev_pairs, read_pairs(args.train))
+    study = []
+    for g, folders in enumerate(args.group):
+        reference_args = (read_training_log(folders[0]) or {}).get("args", {})
+        for folder in map(Path, folders):
+            row = {"group": g + 1, **study_row(folder, reference_args, dev_pairs, dedup)}
+            print(json.dumps(row, ensure_ascii=False), flush=True)
+            study.append(row)
+    into = Path(args.into)
+    log = read_training_log(into)
+    if log is None:
+        p.error(f"{into} has no {TRAINING_LOG}")
+    log["study"] = study
+    log["study_findings"] = args.finding
+    model, _, _ = load_checkpoint(into, "cpu")
+    (into / TRAINING_LOG).write_text(json.dumps(log, indent=1) + "\n", encoding="utf-8")
+    (into / CARD).write_text(model_card(model.config, log), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
