@@ -14,7 +14,11 @@ def page(name: str, icon: str, default: bool = False) -> st.Page:
 
 
 pages = {
-    session.t("nav.section.explore"): [page("translate", ":material/translate:", default=True), page("decoding", ":material/stairs:")],
+    session.t("nav.section.explore"): [
+        page("translate", ":material/translate:", default=True),
+        page("decoding", ":material/stairs:"),
+        page("model_card", ":material/description:"),
+    ],
     session.t("nav.section.learn"): [
         page("qkv", ":material/calculate:"),
         page("masks", ":material/grid_on:"),

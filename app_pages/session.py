@@ -7,6 +7,7 @@ cached per input (st.cache_data hands every session its own copy).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import streamlit as st
@@ -14,13 +15,39 @@ import torch
 
 from i18n import LANGUAGES, translate_key
 from model import CheckpointError, InputError, Notice, TranslationResult, Translator
+from model.alignment import WordLink
 from model.threads import configure_torch_threads
 
 # Once per process, before the model's first op: every session shares these threads (model/threads.py).
 configure_torch_threads()
 
 CHECKPOINTS = Path(__file__).resolve().parent.parent / "checkpoints"
-EXAMPLES = ("Thinking Machines", "I have a dream.", "Who are you?", "The dog saw the cat and the cat saw the dog.")
+
+
+@dataclass(frozen=True)
+class Example:
+    """A translate-page pill: a sentence the shipped model translates correctly, and what to look for in it.
+
+    The line under a chosen pill is computed from its result (model/alignment.py): the cross-attention
+    head that links `target_word` in the translation to `source_word` in the sentence, and its weight.
+    tests/test_examples.py runs the shipped checkpoint on every pill: a new model must still get each right.
+    """
+
+    sentence: str
+    source_word: str  # an English word of the sentence
+    target_word: str  # the Chinese word of the translation it should align with
+    hint: str  # i18n key of the "what to look for" line ({zh}, {en}, {layer}, {head}, {weight}, {rows})
+
+
+# Change freely (then run tests/test_examples.py): each must translate correctly with the shipped checkpoint.
+# "Thinking Machines" stays the Q·K·V page's worked example; the model mistranslates it, so it is no pill.
+EXAMPLES = (
+    Example("I have a dream.", "dream", "梦想", "example.dream"),
+    Example("Who are you?", "Who", "谁", "example.who"),
+    Example("Tom bought three apples yesterday.", "yesterday", "昨天", "example.yesterday"),
+    Example("Where is the hospital?", "Where", "哪里", "example.where"),
+    Example("I like my dog.", "dog", "狗", "example.dog"),
+)
 DEFAULT_SENTENCE = "I have a dream."
 
 # Session-state keys. The sidebar's widgets own LANG..BEAM (they render on every page, so their
@@ -37,6 +64,15 @@ def t(key: str, **values) -> str:
 def md_escape(text: str, special: frozenset[str] = frozenset("\\`*_{}[]()<>#+-.!|~:$&=\"'%^@/;,?")) -> str:
     """Model or user text made inert for st.markdown-based elements (no formatting, links, directives or LaTeX)."""
     return "".join("\\" + ch if ch in special else ch for ch in str(text))
+
+
+def example_line(example: Example, link: WordLink, lang: str) -> str:
+    """A pill's line of what to look for (Markdown), with the numbers of its result's strongest link."""
+    return translate_key(
+        lang, example.hint, zh=md_escape(example.target_word), en=md_escape(" + ".join(link.source_tokens)),
+        layer=link.layer + 1, head=link.head + 1, weight=f"{link.weight:.2f}",
+        rows=md_escape(translate_key(lang, "example.rows_sep").join(link.rows)),
+    )
 
 
 def checkpoint_names() -> list[str]:
@@ -67,7 +103,7 @@ def _load(checkpoint: str, device: str) -> Translator:
 def translator() -> Translator:
     """The shared model for the sidebar's checkpoint and device; stops the page with a message if it cannot load.
 
-    Pages read its `config`, `training_log` and `parameter_counts` (the checkpoint's data), never its model.
+    Pages read its `config`, `training_log`, `parameter_counts` and `card` (the checkpoint's data), never its model.
     """
     name = st.session_state.get(CHECKPOINT)
     if not name:

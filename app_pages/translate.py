@@ -10,6 +10,8 @@ import streamlit as st
 
 from app_pages import session, widgets
 from model import ATTENTION_KINDS, TranslationResult
+from model.alignment import word_link
+from model.calibrate import assess
 from model.translator import MAX_CHARS
 from viz.head_view import head_view
 from viz.heatmap import attention_heatmap
@@ -30,6 +32,30 @@ def use_example() -> None:
         st.session_state[session.SENTENCE] = st.session_state[INPUT] = st.session_state[EXAMPLE]
 
 
+def dev_score(log: dict) -> dict | None:
+    """The dev BLEU the training log reports: the final beam-search score, else the best greedy evaluation."""
+    final, best = log.get("final") or {}, log.get("best") or {}
+    if final.get("bleu") is not None:
+        return {"bleu": final["bleu"], "decoding": session.t("knows.beam", beam=final.get("beam", "?"))}
+    if best.get("bleu") is not None:
+        return {"bleu": best["bleu"], "decoding": session.t("knows.greedy")}
+    return None
+
+
+def model_knows() -> None:
+    """One line on what the model learned from and how well it scores (all from its training log), and its card."""
+    log = session.translator().training_log or {}
+    pairs = log.get("train_pairs")
+    parts = [session.t("knows.data", pairs=f"{pairs:,}") if pairs else session.t("knows.data_unknown")]
+    score = dev_score(log)
+    if score:
+        parts.append(session.t("knows.score", **score))
+    parts.append(session.t("knows.limits"))
+    with st.container(horizontal=True, vertical_alignment="center", key="translate.knows"):
+        st.caption(session.t("knows.sep").join(parts))
+        st.page_link("app_pages/model_card.py", label=session.t("knows.card_link"), icon=":material/description:")
+
+
 def axis_titles(kind: str) -> dict[str, str]:
     return {
         "query_title": session.t(f"axis.{kind}.queries"),
@@ -44,7 +70,49 @@ def sentence_input() -> None:
         # Streamlit enforces max_chars on the server too; the Translator then applies its own limits.
         st.text_area(session.t("translate.input"), key=INPUT, height=80, max_chars=MAX_CHARS)
         st.form_submit_button(session.t("translate.submit"), type="primary", on_click=submit, key="translate.submit")
-    st.pills(session.t("translate.examples"), session.EXAMPLES, key=EXAMPLE, on_change=use_example)
+    st.pills(session.t("translate.examples"), [e.sentence for e in session.EXAMPLES], key=EXAMPLE, on_change=use_example)
+
+
+def confidence(result: TranslationResult) -> None:
+    """The output tokens with the model's probability for each, marked against the checkpoint's calibration."""
+    c = assess([step.chosen.prob for step in result.steps], session.translator().training_log)
+    pct = widgets.percent
+    st.markdown("**" + session.t("confidence.title") + "**")
+    widgets.token_chips(result.output_tokens, color="violet", probs=c.probs, low=c.low, key="translate.confidence")
+    if c.calibration is None:
+        st.caption(session.t("confidence.uncalibrated", score=pct(c.score)))
+        return
+    token, sentence = c.calibration["token"], c.calibration["sentence"]
+    st.caption(session.t(
+        "confidence.legend", threshold=pct(token["threshold"]), pairs=f"{c.calibration['pairs']:,}",
+        below_right=pct(token["below"]["right"]), above_right=pct(token["above"]["right"]),
+    ))
+    values = {"score": pct(c.score), "threshold": pct(sentence["threshold"]),
+              "below_exact": pct(sentence["below"]["exact"]), "above_exact": pct(sentence["above"]["exact"])}
+    if c.unsure:
+        st.warning(session.t("confidence.unsure", **values), icon=":material/help:")
+    else:
+        st.caption(session.t("confidence.sure", **values))
+
+
+def show_head(layer: int, head: int) -> None:
+    """Open one cross-attention head in the explorer (the pill's "what to look for")."""
+    st.session_state.update({KIND: "cross", VIEW: "head", "explorer.layer": layer, "explorer.head": head})
+
+
+def example_hint(result: TranslationResult) -> None:
+    """Under a pill's translation, one line on what to look for, computed from this result's cross-attention."""
+    example = next((e for e in session.EXAMPLES if e.sentence == result.source_text), None)
+    if example is None:
+        return
+    link = word_link(result, example.source_word, example.target_word)
+    if link is None:
+        st.info(session.t("example.missing", zh=session.md_escape(example.target_word),
+                          en=session.md_escape(example.source_word)), icon=":material/search_off:")
+        return
+    with st.container(horizontal=True, vertical_alignment="center", key="translate.hint"):
+        st.info(session.example_line(example, link, st.session_state.get(session.LANG, "en")), icon=":material/lightbulb:")
+        st.button(session.t("example.show"), key="translate.show_head", on_click=show_head, args=(link.layer, link.head))
 
 
 def translation_summary(result: TranslationResult) -> None:
@@ -52,6 +120,8 @@ def translation_summary(result: TranslationResult) -> None:
         st.info(session.md_escape(session.model_message(notice)), icon=":material/content_cut:")
     st.caption(session.t("translate.translation"))
     st.markdown("### " + session.md_escape(result.translation or "∅"))
+    confidence(result)
+    example_hint(result)
     st.caption(session.t(
         "translate.details", checkpoint=session.md_escape(result.checkpoint.rsplit("/", 1)[-1]),
         device=result.device, beam=result.beam_size, S=len(result.source_tokens), T=len(result.target_tokens),
@@ -136,6 +206,7 @@ def explorer(result: TranslationResult) -> None:
 
 st.title(session.t("translate.title"))
 st.caption(session.t("translate.intro"))
+model_knows()
 sentence_input()
 current = session.current_result()
 translation_summary(current)

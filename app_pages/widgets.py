@@ -11,12 +11,31 @@ PLOTLY_CONFIG = {"displaylogo": False, "toImageButtonOptions": {"format": "svg"}
 _BADGE_SPECIAL = frozenset("\\`*_{}()<>#+-.!|~:$&=\"'%^@/;,?")  # md_escape's set less brackets: st.badge escapes those
 
 
-def token_chips(tokens: list[str], color: str = "blue", special_color: str = "gray") -> None:
-    """Tokens as a wrapped row of badges; hovering one shows its position, so repeated tokens stay distinguishable."""
-    with st.container(horizontal=True, gap="small"):
+def token_chips(
+    tokens: list[str], color: str = "blue", special_color: str = "gray", probs: list[float] | None = None,
+    low: list[bool] | None = None, key: str | None = None,
+) -> None:
+    """Tokens as a wrapped row of badges; hovering one shows its position, so repeated tokens stay distinguishable.
+
+    With `probs`, each chip also shows the model's probability for its token (exact on hover), and the
+    chips marked in `low` are red with a warning sign.
+    """
+    with st.container(horizontal=True, gap="small", key=key):
         for i, token in enumerate(tokens):
             special = token.startswith("<") and token.endswith(">")
-            st.badge(md_escape(token, _BADGE_SPECIAL), color=special_color if special else color, help=t("chips.position", n=i))
+            label, tip = md_escape(token, _BADGE_SPECIAL), t("chips.position", n=i)
+            chip_color, icon = special_color if special else color, None
+            if probs is not None:
+                label += " " + md_escape(f"{probs[i]:.0%}", _BADGE_SPECIAL)
+                tip = t("chips.probability", prob=f"{probs[i]:.1%}", n=i)
+                if low is not None and low[i]:
+                    chip_color, icon = "red", ":material/warning:"
+            st.badge(label, color=chip_color, icon=icon, help=tip)
+
+
+def percent(rate: float | None, digits: int = 0) -> str:
+    """A rate (0–1) as a percentage; "–" where there was nothing to measure."""
+    return "–" if rate is None else f"{rate:.{digits}%}"
 
 
 def pick(weights, layer: int, head: int):

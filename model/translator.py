@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from .checkpoint import load_checkpoint, read_training_log
+from .checkpoint import CARD, load_checkpoint, read_training_log
 from .config import ModelConfig
 from .data import pad
 from .decoding import BeamStep, SearchOutput, max_output_tokens, never_next, search
@@ -42,6 +42,7 @@ class Translator:
         checkpoint: str = "",
         max_concurrent: int | None = None,
         training_log: dict | None = None,
+        card: str | None = None,
     ) -> None:
         self.model = model.eval()
         self.src_tok = source_tokenizer
@@ -49,6 +50,7 @@ class Translator:
         self.checkpoint = checkpoint
         self.config: ModelConfig = model.config
         self.training_log = training_log  # the checkpoint's training_log.json, None when it has none
+        self.card = card  # the checkpoint's model card (README.md, Markdown), None when it has none
         # Parameter names and sizes as data, for the pages that count them (they never touch the model).
         self.parameter_counts = {name: p.numel() for name, p in model.named_parameters()}
         self.max_source_tokens = self.config.max_len - 1  # room for </s>
@@ -59,7 +61,8 @@ class Translator:
     @classmethod
     def from_checkpoint(cls, folder: str | Path = DEFAULT_CHECKPOINT, device: str | None = None, **kw) -> "Translator":
         model, src_tok, tgt_tok = load_checkpoint(folder, device)
-        return cls(model, src_tok, tgt_tok, checkpoint=str(folder), training_log=read_training_log(folder), **kw)
+        return cls(model, src_tok, tgt_tok, checkpoint=str(folder), training_log=read_training_log(folder),
+                   card=_read_card(folder), **kw)
 
     @property
     def device(self) -> torch.device:
@@ -175,6 +178,13 @@ class Translator:
             return tuple(BeamHypothesis(tuple(self.tgt_tok.tokens(h.ids)), h.logprob) for h in hyps)
 
         return BeamRecord(conv(step.kept), conv(step.dropped), conv(step.finished))
+
+
+def _read_card(folder: str | Path) -> str | None:
+    try:
+        return (Path(folder) / CARD).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
 
 
 def _attention_maps(enc: EncoderOutput, dec: DecoderOutput) -> dict:

@@ -14,6 +14,7 @@ The browser fixture itself is in tests/conftest.py (one Chromium for the session
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -23,7 +24,7 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from tests.conftest import ROOT
 
-SHOTS = ROOT / "screenshots"
+SHOTS = Path(os.environ.get("SCREENSHOTS", ROOT / "screenshots"))  # e.g. SCREENSHOTS=/tmp/shots
 VIEWPORT = {"width": 1280, "height": 800}
 TIMEOUT_MS = 180_000  # the CPU may be busy; a slow page is not a broken page
 expect.set_options(timeout=TIMEOUT_MS)  # expect's own default is 5 s
@@ -120,9 +121,14 @@ def assert_no_exception(page) -> None:
     assert exceptions.count() == 0, exceptions.first.inner_text()
 
 
-def screenshot(page, name: str) -> Path:
-    """The 1280×800 viewport, for a person to look at (nothing is asserted on pixels)."""
-    SHOTS.mkdir(exist_ok=True)
+def screenshot(page, name: str, element=None) -> Path:
+    """The 1280×800 viewport, for a person to look at (nothing is asserted on pixels).
+
+    With `element` (a locator), the app's scrolling main area first brings it to the middle of the viewport.
+    """
+    if element is not None:
+        element.first.evaluate("e => e.scrollIntoView({block: 'center'})")
+    SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / f"{name}.png"
     page.screenshot(path=str(path))
     return path

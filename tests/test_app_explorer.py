@@ -35,11 +35,12 @@ def model_calls(monkeypatch):
     return calls
 
 
-def app(sentence: str | None = None, page: str | None = None, beam: int = 1) -> AppTest:
+def app(sentence: str | None = None, page: str | None = None, beam: int = 1, lang: str = "en") -> AppTest:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
     if sentence is not None:
         at.session_state[session.SENTENCE] = sentence
     at.session_state[session.BEAM] = beam
+    at.session_state[session.LANG] = lang
     if page:
         at.switch_page(page)
     at.run()

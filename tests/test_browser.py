@@ -22,7 +22,10 @@ pytest.importorskip("playwright.sync_api")
 
 from playwright.sync_api import expect
 
+from app_pages import session
 from i18n import strings
+from model.alignment import word_link
+from model.calibrate import assess
 from tests.browser_support import (
     MAIN,
     SIDEBAR,
@@ -34,6 +37,7 @@ from tests.browser_support import (
     nav_links,
     open_session,
     point_on_plot,
+    radio_group,
     rerun,
     screenshot,
     submit_sentence,
@@ -42,11 +46,14 @@ from tests.browser_support import (
 
 SENTENCE = "The dog saw the cat and the cat saw the dog."
 DEFAULT_SENTENCE = "I have a dream."  # what a new session translates before anything is typed (app_pages/session.py)
+UNSURE = "She didn't go to school because she was sick."  # the shipped model is unsure here (checked below)
+PILL = "Tom bought three apples yesterday."
 EN = strings("en")
 # The app's pages in the sidebar's order, with the i18n key of each page's title.
 PAGES = {
-    "translate": "translate.title", "decoding": "decoding.title", "qkv": "qkv.title", "masks": "masks.title",
-    "positional": "pe.title", "scaling": "scaling.title", "multihead": "mh.title", "anatomy": "anatomy.title",
+    "translate": "translate.title", "decoding": "decoding.title", "model_card": "card.title", "qkv": "qkv.title",
+    "masks": "masks.title", "positional": "pe.title", "scaling": "scaling.title", "multihead": "mh.title",
+    "anatomy": "anatomy.title",
 }
 
 
@@ -150,7 +157,8 @@ def test_every_page_in_both_languages(page, translator):
             # Clicking the link (not page.goto) keeps the session, its sentence and its settings.
             rerun(page, links.nth(i).click)
             assert (urlparse(page.url).path.strip("/") or "translate") == name  # the default page lives at /
-            expect(page.locator(f"{MAIN} h1")).to_have_text(s[title])
+            heading = s[title].format(name="en-zh") if name == "model_card" else s[title]
+            expect(page.locator(f"{MAIN} h1")).to_have_text(heading)
             screenshot(page, f"page_{name}_{language}")
             if name == "translate":
                 expect(translation(page)).to_have_text(result.translation)
@@ -181,3 +189,74 @@ def test_every_page_in_both_languages(page, translator):
                 rows = page.locator(f"{MAIN} .js-plotly-plot").nth(1).locator(".ytick text")
                 expect(rows).to_have_text([f"L{layer}·H{head}" for layer in (1, 2, 3) for head in range(1, 9)])
                 screenshot(page, f"page_decoding_{language}_step3")
+
+
+def test_confidence_what_the_model_knows_and_pills_in_both_languages(page, translator):
+    """In English and 中文: the line on what the model knows (its numbers from the training log) links to the model
+    card; a pill translates and says, with computed numbers, which head to look at, and opens it; each output token
+    shows its probability, low ones marked, and an unsure translation says so."""
+    log = translator.training_log
+    unsure = translator.translate(UNSURE)
+    marks = assess([s.chosen.prob for s in unsure.steps], log)
+    assert any(marks.low) and marks.unsure  # what this test is about
+    (example,) = [e for e in session.EXAMPLES if e.sentence == PILL]
+    pill = translator.translate(PILL)
+    link = word_link(pill, example.source_word, example.target_word)
+    sentence = marks.calibration["sentence"]
+    main = page.locator(MAIN)
+    for language in ("en", "zh"):
+        s = strings(language)
+        if language == "zh":
+            rerun(page, page.locator(SIDEBAR).get_by_role("radio", name="中文", exact=True).click)
+        knows = main.locator(".st-key-translate-knows")
+        expect(knows).to_contain_text(s["knows.score"].format(
+            bleu=log["final"]["bleu"], decoding=s["knows.beam"].format(beam=log["final"]["beam"])))
+        expect(knows).to_contain_text(s["knows.limits"])
+        if "train_pairs" in log:
+            expect(knows).to_contain_text(f"{log['train_pairs']:,}")
+        expect(knows.get_by_role("link", name=s["knows.card_link"])).to_be_visible()
+        screenshot(page, f"honesty_knows_{language}", knows)
+
+        # The pills, then one of them: its translation and its line of what to look for.
+        expect(radio_group(page, s["translate.examples"]).get_by_role("radio")).to_have_text(
+            [e.sentence for e in session.EXAMPLES])
+        choose(page, s["translate.examples"], PILL)
+        expect(translation(page)).to_have_text(pill.translation)
+        hint = main.locator(".st-key-translate-hint")
+        expect(hint).to_contain_text(session.example_line(example, link, language).replace("\\", ""))
+        screenshot(page, f"honesty_pill_{language}", hint)
+        rerun(page, hint.get_by_role("button", name=s["example.show"]).click)
+        kind = s["kind.cross"]
+        title = s["explorer.map_title"].format(kind=kind, layer=s["explorer.layer_n"].format(n=link.layer + 1),
+                                              head=s["explorer.head_n"].format(n=link.head + 1))
+        chart_title = page.locator(f"{MAIN} .js-plotly-plot .gtitle")
+        expect(chart_title).to_have_text([title])
+        screenshot(page, f"honesty_pill_head_{language}", chart_title)
+        screenshot(page, f"honesty_pill_head_keys_{language}", page.locator(f"{MAIN} .js-plotly-plot .xtick"))
+
+        # An unsure translation: every token with its probability, the low ones red with a warning sign.
+        submit_sentence(page, UNSURE, button=s["translate.submit"])
+        expect(translation(page)).to_have_text(unsure.translation)
+        row = main.locator(".st-key-translate-confidence .stMarkdownBadge").filter(visible=True)
+        expect(row).to_have_text(ending_with([f"{step.chosen.token} {step.chosen.prob:.0%}" for step in unsure.steps]))
+        low = row.filter(has=page.locator("[aria-label='warning icon']"))
+        expect(low).to_have_count(sum(marks.low))
+        first_low = marks.low.index(True)
+        low.first.hover()
+        expect(page.locator("[data-testid='stTooltipContent']")).to_have_text(s["chips.probability"].format(
+            prob=f"{unsure.steps[first_low].chosen.prob:.1%}", n=first_low))
+        screenshot(page, f"honesty_hover_{language}")
+        warning = s["confidence.unsure"].format(
+            score=f"{marks.score:.0%}", threshold=f"{sentence['threshold']:.0%}",
+            below_exact=f"{sentence['below']['exact']:.0%}", above_exact=f"{sentence['above']['exact']:.0%}")
+        expect(main.locator("[data-testid='stAlertContentWarning']")).to_contain_text(warning)
+        screenshot(page, f"honesty_unsure_{language}", main.locator(".st-key-translate-confidence"))
+
+        # The model card, from the link.
+        rerun(page, knows.get_by_role("link", name=s["knows.card_link"]).click)
+        expect(page.locator(f"{MAIN} h1")).to_have_text(s["card.title"].format(name="en-zh"))
+        expect(main.get_by_role("heading", name=s["card.calibration.header"])).to_be_visible()
+        screenshot(page, f"honesty_card_{language}")
+        calibration = main.get_by_role("heading", name=s["card.calibration.header"])
+        screenshot(page, f"honesty_card_calibration_{language}", calibration)
+        rerun(page, nav_links(page).first.click)

@@ -98,6 +98,13 @@ class TestHeatmap:
         assert big.layout.height > small.layout.height
         assert big.layout.xaxis.tickangle == -90  # 45 labels side by side would overlap
 
+    def test_labels_turn_vertical_when_two_neighbours_would_touch(self):
+        """All seven fit in the figure's width, but ▁apples and ▁yesterday are each wider than their cell."""
+        tokens = ["▁Tom", "▁bought", "▁three", "▁apples", "▁yesterday", ".", "</s>"]
+        assert attention_heatmap(softmax_rows(3, 7), list("abc"), tokens).layout.xaxis.tickangle == -90
+        short = ["▁I", "▁have", "▁a", "▁dream", ".", "</s>"]
+        assert attention_heatmap(softmax_rows(3, 6), list("abc"), short).layout.xaxis.tickangle == 0
+
     @pytest.mark.parametrize(
         ("weights", "queries", "keys", "message"),
         [

@@ -48,10 +48,16 @@ def tick_font_size(n: int) -> int:
 
 
 def tick_angle(labels: Sequence[str], n_px: float | None = None) -> int:
-    """Upright labels while they fit side by side in n_px (None: as wide as the page), vertical once they would not."""
+    """Upright labels while they fit side by side in n_px (None: as wide as the page), vertical once they would not.
+
+    Each label is centred on its own slot of n_px / len(labels): two neighbours collide when their half
+    widths add up to more than a slot, even where all the labels together would fit ("▁apples▁yesterday").
+    """
     n_px = CONTAINER_PX if n_px is None else n_px
-    needed = sum(len(t) + 1 for t in labels) * tick_font_size(len(labels)) * 0.62
-    return 0 if needed <= n_px else -90
+    widths = [(len(t) + 1) * tick_font_size(len(labels)) * 0.62 for t in labels]
+    slot = n_px / max(len(labels), 1)
+    neighbours = max(((a + b) / 2 for a, b in zip(widths, widths[1:])), default=0.0)
+    return 0 if sum(widths) <= n_px and neighbours <= slot else -90
 
 
 def styled_figure(data, title: str, *, top: int = 20, right: int = 10, template: dict | None = None, **layout) -> go.Figure:

@@ -13,6 +13,7 @@ STRINGS = {
     "nav.multihead": "Multi-head shapes",
     "nav.anatomy": "Model anatomy & training",
     "nav.translate": "Translate & explore",
+    "nav.model_card": "Model card",
     "app.title": "Attention, explained",
     "sidebar.language": "Language",
     "sidebar.checkpoint": "Checkpoint",

@@ -20,6 +20,88 @@ STRINGS: dict[str, str] = {
         "at each position, predicts the next target token."
     ),
     "chips.position": "position {n}",
+    # What this model knows (numbers from the checkpoint's training log)
+    "knows.data": "**What this model knows:** it learned from {pairs} short everyday English–Chinese sentence pairs (Tatoeba).",
+    "knows.data_unknown": "**What this model knows:** it learned from short everyday English–Chinese sentence pairs (Tatoeba).",
+    "knows.score": "On its dev set it scores BLEU {bleu} ({decoding}).",
+    "knows.beam": "beam {beam}",
+    "knows.greedy": "greedy",
+    "knows.limits": "Short everyday sentences work best; long or technical text translates poorly.",
+    "knows.card_link": "Model card",
+    "knows.sep": " ",  # between the sentences of the line
+    # Confidence of each output token (thresholds from the checkpoint's calibration, model/calibrate.py)
+    "confidence.title": "How sure the model was of each token it wrote",
+    "chips.probability": "probability {prob} · position {n}",
+    "confidence.legend": (
+        "Each chip is a token the model wrote, with its probability for it (hover for the exact value). Red chips "
+        "are below {threshold}: on {pairs} dev sentences, tokens that unsure were in the reference only {below_right} "
+        "of the time ({above_right} above)."
+    ),
+    "confidence.sure": (
+        "Confidence of the whole translation: {score} (the geometric mean of its token probabilities), above the "
+        "{threshold} line — on the dev set {above_exact} of translations above it matched the reference exactly, "
+        "{below_exact} below it."
+    ),
+    "confidence.unsure": (
+        "The model is unsure about this translation: its confidence is {score} (the geometric mean of its token "
+        "probabilities), below {threshold}. On the dev set only {below_exact} of translations below that line "
+        "matched the reference exactly ({above_exact} above it). Read it with care."
+    ),
+    "confidence.uncalibrated": (
+        "This checkpoint is uncalibrated (python -m model.calibrate has not been run on it), so no token is marked "
+        "low-confidence: the chips show the raw probabilities. Geometric mean of the token probabilities: {score}."
+    ),
+    # Example pills: what to look for (computed from the result's cross-attention, model/alignment.py)
+    "example.dream": (
+        "What to look for: while writing {zh}, cross-attention layer {layer} · head {head} puts weight {weight} on "
+        "{en} — more than any other head (in its map, rows {rows}: each row writes the next token)."
+    ),
+    "example.who": (
+        "What to look for: {en} opens the English question; while writing {zh}, cross-attention layer {layer} · "
+        "head {head} finds it (weight {weight}, row {rows}) — compare where {zh} stands in the translation."
+    ),
+    "example.yesterday": (
+        "What to look for: {en} is the last English word; while writing {zh}, cross-attention layer {layer} · "
+        "head {head} looks there (weight {weight}, rows {rows}) — see where Chinese puts {zh}."
+    ),
+    "example.where": (
+        "What to look for: while writing {zh}, cross-attention layer {layer} · head {head} looks back at {en} "
+        "(weight {weight}, rows {rows}): compare where the question word stands in each language."
+    ),
+    "example.dog": (
+        "What to look for: one English word, one Chinese character — while writing {zh}, cross-attention "
+        "layer {layer} · head {head} puts weight {weight} on {en} (row {rows})."
+    ),
+    "example.missing": "This translation does not contain {zh}, so there is no {zh} ↔ {en} link to point at.",
+    "example.rows_sep": ", ",
+    "example.show": "Show this head",
+    # Model card page
+    "card.title": "Model card: {name}",
+    "card.intro": (
+        "What the model is, how it was trained and how well it scores, written by the trainer from the checkpoint's "
+        "config and training log."
+    ),
+    "card.missing": "This checkpoint has no model card (README.md).",
+    "card.calibration.header": "Confidence calibration",
+    "card.calibration.missing": (
+        "This checkpoint is uncalibrated: run python -m model.calibrate --checkpoint DIR --dev DEV.tsv to measure "
+        "where its probabilities stop being trustworthy."
+    ),
+    "card.calibration.intro": (
+        "The translate page marks tokens and whole translations as unsure with two thresholds measured on "
+        "{pairs} dev pairs (beam {beam}, python -m model.calibrate):"
+    ),
+    "card.calibration.tokens": (
+        "**Tokens** below probability {threshold} were in the reference {below_right} of the time ({below_n} "
+        "tokens); above it, {above_right} ({above_n} tokens). The threshold is where an isotonic fit of that rate "
+        "reaches one half."
+    ),
+    "card.calibration.sentences": (
+        "**Translations** whose geometric-mean token probability is below {threshold} matched the reference "
+        "exactly {below_exact} of the time (mean chrF {below_chrf}, {below_n} translations); above it, "
+        "{above_exact} (chrF {above_chrf}, {above_n} translations). The threshold best separates exact matches from the rest "
+        "(Youden's J)."
+    ),
     # Explorer
     "explorer.title": "Attention explorer",
     "explorer.kind": "Attention",

@@ -11,6 +11,7 @@ STRINGS = {
     "nav.multihead": "多头注意力的形状",
     "nav.anatomy": "模型结构与训练",
     "nav.translate": "翻译与注意力探索",
+    "nav.model_card": "模型卡",
     "app.title": "注意力机制图解",
     "sidebar.language": "语言",
     "sidebar.checkpoint": "模型检查点",

@@ -19,6 +19,80 @@ STRINGS: dict[str, str] = {
         "中文按单个汉字切分。</s> 表示源句结束；解码器从 <s> 开始，在每个位置预测下一个目标词元。"
     ),
     "chips.position": "位置 {n}",
+    # 这个模型懂什么（数字来自检查点的训练日志）
+    "knows.data": "**这个模型懂什么**：它从 {pairs} 对简短的日常英汉句子（Tatoeba）中学习。",
+    "knows.data_unknown": "**这个模型懂什么**：它从简短的日常英汉句对（Tatoeba）中学习。",
+    "knows.score": "它在开发集上的 BLEU 为 {bleu}（{decoding}）。",
+    "knows.beam": "束宽 {beam}",
+    "knows.greedy": "贪心解码",
+    "knows.limits": "简短的日常句子翻得最好；长句或专业文本翻得很差。",
+    "knows.card_link": "模型卡",
+    "knows.sep": "",
+    # 每个输出词元的置信度（阈值来自检查点的校准，model/calibrate.py）
+    "confidence.title": "模型对它写出的每个词元有多确定",
+    "chips.probability": "概率 {prob} · 位置 {n}",
+    "confidence.legend": (
+        "每个标签是模型写出的一个词元及其概率（悬停可看精确值）。红色标签低于 {threshold}："
+        "在 {pairs} 个开发集句子上，这么不确定的词元只有 {below_right} 出现在参考译文中（高于阈值的为 {above_right}）。"
+    ),
+    "confidence.sure": (
+        "整句译文的置信度：{score}（各词元概率的几何平均），高于 {threshold} 这条线——"
+        "在开发集上，高于这条线的译文有 {above_exact} 与参考译文完全一致，低于它的只有 {below_exact}。"
+    ),
+    "confidence.unsure": (
+        "模型对这句译文没有把握：它的置信度是 {score}（各词元概率的几何平均），低于 {threshold}。"
+        "在开发集上，低于这条线的译文只有 {below_exact} 与参考译文完全一致（高于它的为 {above_exact}）。请谨慎看待。"
+    ),
+    "confidence.uncalibrated": (
+        "这个检查点尚未校准（还没有对它运行 python -m model.calibrate），所以不标记低置信度词元："
+        "标签上显示的是原始概率。各词元概率的几何平均：{score}。"
+    ),
+    # 例句：看什么（根据结果的交叉注意力计算，model/alignment.py）
+    "example.dream": (
+        "看点：写出“{zh}”时，交叉注意力第 {layer} 层 · 头 {head} 给 {en} 的权重是 {weight}——"
+        "所有头里最高（在它的注意力图中看 {rows} 这几行：每一行写出下一个词元）。"
+    ),
+    "example.who": (
+        "看点：{en} 位于英文问句开头；写出“{zh}”时，交叉注意力第 {layer} 层 · 头 {head} 找到了它"
+        "（权重 {weight}，行 {rows}）——对比“{zh}”在译文中的位置。"
+    ),
+    "example.yesterday": (
+        "看点：{en} 是英文的最后一个词；写出“{zh}”时，交叉注意力第 {layer} 层 · 头 {head} 看向那里"
+        "（权重 {weight}，行 {rows}）——看看中文把“{zh}”放在哪里。"
+    ),
+    "example.where": (
+        "看点：写出“{zh}”时，交叉注意力第 {layer} 层 · 头 {head} 回头看向 {en}"
+        "（权重 {weight}，行 {rows}）：比较两种语言里疑问词的位置。"
+    ),
+    "example.dog": (
+        "看点：一个英文单词对应一个汉字——写出“{zh}”时，交叉注意力第 {layer} 层 · 头 {head} "
+        "给 {en} 的权重是 {weight}（行 {rows}）。"
+    ),
+    "example.missing": "这句译文里没有“{zh}”，所以无法指出“{zh}”与 {en} 之间的对应。",
+    "example.rows_sep": "、",
+    "example.show": "显示这个头",
+    # 模型卡页面
+    "card.title": "模型卡：{name}",
+    "card.intro": "模型是什么、如何训练、得分多少——由训练脚本根据检查点的配置和训练日志写成（模型卡本身只有英文版）。",
+    "card.missing": "这个检查点没有模型卡（README.md）。",
+    "card.calibration.header": "置信度校准",
+    "card.calibration.missing": (
+        "这个检查点尚未校准：运行 python -m model.calibrate --checkpoint DIR --dev DEV.tsv，"
+        "测出它的概率从哪里开始不可信。"
+    ),
+    "card.calibration.intro": (
+        "翻译页用两个阈值标记没有把握的词元和整句译文，它们是在 {pairs} 对开发集句子上测得的"
+        "（束宽 {beam}，python -m model.calibrate）："
+    ),
+    "card.calibration.tokens": (
+        "**词元**：概率低于 {threshold} 的词元有 {below_right} 出现在参考译文中（共 {below_n} 个）；"
+        "高于它的为 {above_right}（共 {above_n} 个）。阈值取在这一比例的保序回归拟合达到一半的位置。"
+    ),
+    "card.calibration.sentences": (
+        "**整句译文**：词元概率几何平均低于 {threshold} 的译文有 {below_exact} 与参考译文完全一致"
+        "（平均 chrF {below_chrf}，共 {below_n} 句）；高于它的为 {above_exact}（chrF {above_chrf}，共 {above_n} 句）。"
+        "这个阈值最能把完全一致的译文与其余译文分开（约登指数 J）。"
+    ),
     # 探索器
     "explorer.title": "注意力探索器",
     "explorer.kind": "注意力类型",

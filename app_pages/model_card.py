@@ -1,0 +1,55 @@
+"""The checkpoint's model card (its README.md, written by the trainer) and the confidence calibration in its log."""
+
+import streamlit as st
+
+from app_pages import session, widgets
+from model.calibrate import calibration_of
+
+t = session.t
+
+
+def show_card(card: str) -> None:
+    """The card's Markdown under this page's title: its own "# Model card: …" line dropped, its headings one level
+    down (below the page's), and its code blocks wrapped (the retraining command is one long line)."""
+    lines = card.split("\n")[1:] if card.startswith("# ") else card.split("\n")
+    text: list[str] = []
+    code: list[str] | None = None  # the lines of the open ``` block; None outside one
+    for line in lines:
+        if line.startswith("```") and code is None:
+            st.markdown("\n".join(text))
+            text, code = [], []
+        elif line.startswith("```"):
+            st.code("\n".join(code), language=None, wrap_lines=True)
+            code = None
+        elif code is not None:
+            code.append(line)
+        else:
+            text.append("#" + line if line.startswith("#") else line)
+    st.markdown("\n".join(text + (code or [])))
+
+
+translator = session.translator()
+st.title(t("card.title", name=session.md_escape(st.session_state[session.CHECKPOINT])))
+st.caption(t("card.intro"))
+if translator.card is None:
+    st.warning(t("card.missing"))
+else:
+    show_card(translator.card)
+
+st.header(t("card.calibration.header"))
+calibration = calibration_of(translator.training_log)
+if calibration is None:
+    st.info(t("card.calibration.missing"))
+else:
+    token, sentence = calibration["token"], calibration["sentence"]
+    pct = widgets.percent
+    st.markdown(t("card.calibration.intro", pairs=f"{calibration['pairs']:,}", beam=calibration["beam"]))
+    st.markdown("\n".join([
+        "- " + t("card.calibration.tokens", threshold=pct(token["threshold"]), below_n=f"{token['below']['tokens']:,}",
+                 below_right=pct(token["below"]["right"], 1), above_n=f"{token['above']['tokens']:,}",
+                 above_right=pct(token["above"]["right"], 1)),
+        "- " + t("card.calibration.sentences", threshold=pct(sentence["threshold"]),
+                 below_n=f"{sentence['below']['translations']:,}", below_exact=pct(sentence["below"]["exact"], 1),
+                 below_chrf=sentence["below"]["chrf"], above_n=f"{sentence['above']['translations']:,}",
+                 above_exact=pct(sentence["above"]["exact"], 1), above_chrf=sentence["above"]["chrf"]),
+    ]))

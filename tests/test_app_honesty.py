@@ -1,0 +1,119 @@
+"""The translate page is honest about its model (in-process, streamlit.testing): each output token with its
+probability and the calibrated marks, a warning on an unsure translation, what the model knows with a link to
+its card, and the pills' computed line of what to look for."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from app_pages import session
+from app_pages.session import md_escape
+from app_pages.widgets import _BADGE_SPECIAL
+from i18n import strings
+from model import Translator
+from model.alignment import word_link
+from model.calibrate import assess
+from tests.test_app_explorer import app
+
+EN, ZH = strings("en"), strings("zh")
+UNSURE = "She didn't go to school because she was sick."  # the shipped model stumbles here (tests check it does)
+PILL = "Tom bought three apples yesterday."
+
+
+def badges(at: AppTest) -> list[str]:
+    return [m.value for m in at.markdown if "-badge[" in m.value]
+
+
+@pytest.fixture
+def uncalibrated(monkeypatch):
+    """The app's checkpoint loads without the "calibration" key in its training log (as a new checkpoint does)."""
+    original = Translator.from_checkpoint.__func__
+
+    def without_calibration(cls, *args, **kwargs):
+        translator = original(cls, *args, **kwargs)
+        translator.training_log = {k: v for k, v in (translator.training_log or {}).items() if k != "calibration"}
+        return translator
+
+    monkeypatch.setattr(Translator, "from_checkpoint", classmethod(without_calibration))
+    session._load.clear()
+    yield
+    session._load.clear()
+
+
+def test_every_output_token_shows_its_probability_and_low_ones_are_marked(translator):
+    result = translator.translate(UNSURE)
+    c = assess([s.chosen.prob for s in result.steps], translator.training_log)
+    assert c.calibration is not None and any(c.low) and c.unsure  # the shipped checkpoint is calibrated
+    at = app(UNSURE)
+    confidence_chips = badges(at)[: len(result.steps)]  # the row under the translation
+    expected = []
+    for step, low in zip(result.steps, c.low):
+        label = md_escape(f"{step.chosen.token} {step.chosen.prob:.0%}", _BADGE_SPECIAL)
+        color = "red" if low else "gray" if step.chosen.token == "</s>" else "violet"
+        expected.append(f":{color}-badge[{':material/warning: ' if low else ''}{label}]")
+    assert confidence_chips == expected
+    sentence = c.calibration["sentence"]
+    warning = EN["confidence.unsure"].format(
+        score=f"{c.score:.0%}", threshold=f"{sentence['threshold']:.0%}", below_exact=f"{sentence['below']['exact']:.0%}",
+        above_exact=f"{sentence['above']['exact']:.0%}")
+    assert [w.value for w in at.warning] == [warning]
+
+
+def test_a_sure_translation_says_so_without_a_warning(translator):
+    at = app("I have a dream.", lang="zh")
+    assert not at.warning
+    sentence = translator.training_log["calibration"]["sentence"]
+    assert any(ZH["confidence.sure"].split("{")[0] in c.value and f"{sentence['threshold']:.0%}" in c.value
+               for c in at.caption)
+
+
+def test_an_uncalibrated_checkpoint_shows_probabilities_and_says_so(uncalibrated):
+    at = app(UNSURE)
+    assert not at.warning
+    assert not [b for b in badges(at) if b.startswith(":red-badge")]
+    assert any(c.value.startswith(EN["confidence.uncalibrated"].split("{")[0]) for c in at.caption)
+    assert any("%]" in b for b in badges(at))  # the probabilities are still there
+
+
+def test_what_the_model_knows_comes_from_its_training_log(translator):
+    log = translator.training_log
+    at = app()
+    line = next(c.value for c in at.caption if c.value.startswith(EN["knows.data_unknown"].split(":")[0]))
+    if "train_pairs" in log:
+        assert f"{log['train_pairs']:,}" in line
+    assert f"BLEU {log['final']['bleu']}" in line and EN["knows.limits"] in line
+    (link,) = at.get("page_link")
+    assert link.proto.label == EN["knows.card_link"] and link.proto.page.endswith("model_card")
+
+
+def test_the_model_card_page_renders_the_card_and_the_calibration(translator):
+    at = app(page="app_pages/model_card.py")
+    assert at.title[0].value == EN["card.title"].format(name=md_escape("en-zh"))
+    text = "\n".join(m.value for m in at.markdown)
+    assert "## Dev-set scores" in text and "# Model card" not in text.replace("## ", "")  # the title is the page's
+    token = translator.training_log["calibration"]["token"]
+    assert f"{token['below']['tokens']:,}" in text and f"{token['below']['right']:.1%}" in text
+
+
+def test_a_pill_shows_what_to_look_for_and_opens_that_head(translator):
+    (example,) = [e for e in session.EXAMPLES if e.sentence == PILL]
+    link = word_link(translator.translate(PILL), example.source_word, example.target_word)
+    at = app()
+    at.pills(key="translate.example").set_value(PILL).run()
+    assert not at.exception
+    assert [i.value for i in at.info] == [session.example_line(example, link, "en")]
+    at.button(key="translate.show_head").click().run()
+    assert (at.session_state["explorer.kind"], at.session_state["explorer.layer"], at.session_state["explorer.head"]) == (
+        "cross", link.layer, link.head)
+    (chart,) = at.get("plotly_chart")
+    title = json.loads(chart.proto.spec)["layout"]["title"]["text"]
+    assert title == EN["explorer.map_title"].format(
+        kind=EN["kind.cross"], layer=f"layer {link.layer + 1}", head=f"head {link.head + 1}")
+
+
+def test_no_hint_for_a_sentence_that_is_no_pill():
+    at = app("The weather is nice today.")
+    assert not at.info and not [b for b in at.button if b.key == "translate.show_head"]

@@ -1,0 +1,56 @@
+"""The translate page's example pills against the shipped checkpoint: each is translated right, and its line of
+what to look for names the cross-attention head that links the two words. A new model that breaks a pill fails here:
+change the pill (app_pages/session.py, EXAMPLES), not this test."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from app_pages import session
+from i18n import LANGUAGES
+from model.alignment import output_word_positions, source_word_positions, word_link
+from model.calibrate import assess
+
+
+@pytest.mark.parametrize("example", session.EXAMPLES, ids=lambda e: e.sentence)
+def test_the_shipped_model_gets_every_pill_right(translator, example):
+    result = translator.translate(example.sentence)  # beam 1, as a new session's sidebar
+    assert example.target_word in result.translation, (example, result.translation)
+    assert not assess([s.chosen.prob for s in result.steps], translator.training_log).unsure, result.translation
+    link = word_link(result, example.source_word, example.target_word)
+    assert link is not None, (example, result.source_tokens, result.output_tokens)
+    layers, heads = result.cross.shape[:2]
+    assert 0 <= link.layer < layers and 0 <= link.head < heads and 0 < link.weight <= 1
+    layer, head = link.layer + 1, link.head + 1
+    names = {"en": f"layer {layer} · head {head}", "zh": f"第 {layer} 层 · 头 {head}"}
+    for lang in LANGUAGES:
+        line = session.example_line(example, link, lang)
+        assert names[lang] in line and f"{link.weight:.2f}" in line and example.target_word in line, line
+
+
+def test_thinking_machines_is_no_pill():
+    """The Q·K·V page's worked example; the model mistranslates it, so the translate page does not offer it."""
+    assert "Thinking Machines" not in [e.sentence for e in session.EXAMPLES]
+    assert 4 <= len(session.EXAMPLES) <= 6
+    assert session.DEFAULT_SENTENCE in [e.sentence for e in session.EXAMPLES]
+
+
+def test_word_positions():
+    assert source_word_positions(["▁The", "▁anim", "al", "▁was", "▁tired", ".", "</s>"], "Animal") == [1, 2]
+    assert source_word_positions(["▁I", "▁have", "▁a", "▁dream", ".", "</s>"], "dream") == [3]
+    assert source_word_positions(["▁a", "▁dream", "."], "dream.") == []  # punctuation is a word of its own
+    assert output_word_positions(["我", "有", "一", "个", "梦", "想", "。"], "梦想") == [4, 5]
+    assert output_word_positions(["我", "梦", "。"], "梦想") == []
+
+
+def test_word_link_is_the_strongest_head(translator):
+    result = translator.translate("I have a dream.")
+    link = word_link(result, "dream", "梦想")
+    rows = output_word_positions(result.output_tokens[:-1], "梦想")
+    col = result.source_tokens.index("▁dream")
+    per_head = result.cross[:, :, rows, col].mean(-1)  # (layers, heads)
+    assert link.weight == pytest.approx(per_head.max()) and (link.layer, link.head) == np.unravel_index(
+        per_head.argmax(), per_head.shape)
+    assert link.rows == tuple(result.target_tokens[r] for r in rows)  # the map's row labels of those steps
+    assert word_link(result, "nightmare", "梦想") is None and word_link(result, "dream", "噩梦") is None
