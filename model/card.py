@@ -8,14 +8,17 @@ from types import SimpleNamespace
 from .config import ModelConfig
 
 
-def model_card(config: ModelConfig, log: dict) -> str:
-    """The checkpoint's README: what the model is, its scores, its data and how to retrain it."""
+def model_card(config: ModelConfig, log: dict, name: str | None = None) -> str:
+    """The checkpoint's README: what the model is, its scores, its data and how to retrain it.
+
+    `name`: the folder the card is written into, when the checkpoint was moved after training.
+    """
     args = SimpleNamespace(**log["args"])
     best = log["best"]
     params = log["parameters"]
     final = log.get("final", {})
     lines = [
-        f"# Model card: {Path(args.out).name}",
+        f"# Model card: {name or Path(args.out).name}",
         "",
         "An encoder–decoder Transformer (Vaswani et al., 2017), written from scratch in PyTorch,",
         "that translates **English → Chinese (Simplified)**. It returns every attention map it computes.",

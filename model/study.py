@@ -75,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     log["study_findings"] = args.finding
     model, _, _ = load_checkpoint(into, "cpu")
     (into / TRAINING_LOG).write_text(json.dumps(log, indent=1) + "\n", encoding="utf-8")
-    (into / CARD).write_text(model_card(model.config, log), encoding="utf-8")
+    (into / CARD).write_text(model_card(model.config, log, into.name), encoding="utf-8")
     return 0
 
 
