@@ -17,6 +17,7 @@ def model_card(config: ModelConfig, log: dict, name: str | None = None) -> str:
     best = log["best"]
     params = log["parameters"]
     final = log.get("final", {})
+    shipped = log.get("shipped") or f"best evaluation (step {best['step']})"
     lines = [
         f"# Model card: {name or Path(args.out).name}",
         "",
@@ -33,7 +34,7 @@ def model_card(config: ModelConfig, log: dict, name: str | None = None) -> str:
         "(one token per character); both with byte fallback |",
         f"| weights | safetensors, {args.save_dtype} (loaded as float32) |",
         f"| training | {log['hardware']}, {log.get('mixed_precision', 'fp32')}; {log['train_minutes']:.1f} minutes, {log['steps']} steps, "
-        f"{log['epochs']} epochs; selected at step {best['step']} |",
+        f"{log['epochs']} epochs; shipped: {shipped} |",
         f"| recipe | Adam(0.9, 0.98, 1e-9), warm-up {args.warmup} steps then 1/√step, label smoothing "
         f"{args.label_smoothing}, dropout {config.dropout} (attention {config.attention_dropout_p}, "
         f"activation {config.activation_dropout_p}), token dropout {getattr(args, 'token_dropout', 0.0)}, "
@@ -101,7 +102,8 @@ def _study(rows: list[dict], findings: list[str]) -> list[str]:
         "## Recipe study",
         "",
         "All rows decoded the same way (greedy) on the same dev pairs. Within a group the runs had the same",
-        "time budget on the same hardware; *Δ unseen* compares each with its group's first run.",
+        "budget on the same hardware (the same minutes, or the same steps where the minutes differ);",
+        "*Δ unseen* compares each with its group's first run.",
         "",
         "| group | run | recipe (vs. the group's first run) | minutes | steps | hardware | dev BLEU | dev chrF "
         "| unseen BLEU | unseen chrF | Δ unseen BLEU | verdict |",

@@ -20,7 +20,7 @@ from pathlib import Path
 from .card import model_card
 from .checkpoint import CARD, TRAINING_LOG, load_checkpoint, read_training_log
 from .data import read_pairs, unlike_training
-from .train import dev_scores
+from .train import dev_scores, parse_args
 
 # Arguments that say where files are or how a run was resumed, not what was trained.
 NOT_RECIPE = {"train", "dev", "out", "work_dir", "epochs", "dev_limit", "eval_every", "final_beam", "probes", "device",
@@ -28,9 +28,13 @@ NOT_RECIPE = {"train", "dev", "out", "work_dir", "epochs", "dev_limit", "eval_ev
 
 
 def recipe_changes(args: dict, reference: dict) -> str:
-    """The training arguments in which a run differs from its group's reference, as `name=value` pairs."""
-    changed = [f"{k}={args.get(k)}" for k in sorted(set(args) | set(reference))
-               if k not in NOT_RECIPE and args.get(k) != reference.get(k)]
+    """The training arguments in which a run differs from its group's reference, as `name=value` pairs.
+
+    An option a run's log lacks did not exist when it was trained: it had the option's default behaviour.
+    """
+    defaults = vars(parse_args(["--train", "-", "--out", "-"]))
+    changed = [f"{k}={args.get(k, defaults.get(k))}" for k in sorted(set(args) | set(reference))
+               if k not in NOT_RECIPE and args.get(k, defaults.get(k)) != reference.get(k, defaults.get(k))]
     return ", ".join(changed) or "reference"
 
 

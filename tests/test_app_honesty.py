@@ -19,7 +19,7 @@ from model.calibrate import assess
 from tests.test_app_explorer import app
 
 EN, ZH = strings("en"), strings("zh")
-UNSURE = "She didn't go to school because she was sick."  # the shipped model stumbles here (tests check it does)
+UNSURE = "The animal didn't cross the street because it was too tired."  # the shipped model stumbles here (tests check it does)
 PILL = "Tom bought three apples yesterday."
 
 

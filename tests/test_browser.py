@@ -46,7 +46,7 @@ from tests.browser_support import (
 
 SENTENCE = "The dog saw the cat and the cat saw the dog."
 DEFAULT_SENTENCE = "I have a dream."  # what a new session translates before anything is typed (app_pages/session.py)
-UNSURE = "She didn't go to school because she was sick."  # the shipped model is unsure here (checked below)
+UNSURE = "The animal didn't cross the street because it was too tired."  # the shipped model is unsure here (checked below)
 PILL = "Tom bought three apples yesterday."
 EN = strings("en")
 # The app's pages in the sidebar's order, with the i18n key of each page's title.

@@ -158,3 +158,40 @@ def test_training_log_is_tolerated_missing_or_broken(tmp_path):
     assert read_training_log(tmp_path) is None
     (tmp_path / TRAINING_LOG).write_text('{"train": [], "dev": []}', encoding="utf-8")
     assert read_training_log(tmp_path) == {"train": [], "dev": []}
+
+
+def test_shipped_checkpoint_records_how_attention_formed_during_training():
+    """The probe sentences' attention maps at each snapshot: compact, well-formed and consistent with their tokens."""
+    from model.checkpoint import read_training_log
+    from model.snapshots import SNAPSHOTS, read_snapshots
+    from model.translator import DEFAULT_CHECKPOINT
+
+    log = read_training_log(DEFAULT_CHECKPOINT)
+    assert (DEFAULT_CHECKPOINT / SNAPSHOTS).stat().st_size < 4 * 2**20
+    snaps = read_snapshots(DEFAULT_CHECKPOINT, log)
+    assert len(snaps) >= 5 and snaps[0]["step"] == 0 and snaps[-1]["step"] == log["steps"]
+    assert "I have a dream." in log["probes"]
+    model, _, _ = load_checkpoint(DEFAULT_CHECKPOINT, "cpu")
+    layers, heads = model.config.n_encoder_layers, model.config.n_heads
+    for snap in snaps:
+        assert len(snap["probes"]) == len(log["probes"])
+        for probe in snap["probes"]:
+            S, T = len(probe["source_tokens"]), len(probe["target_tokens"])
+            assert probe["source_tokens"][-1] == "</s>" and probe["target_tokens"][0] == "<s>"
+            assert probe["cross"].shape == (layers, heads, T, S) and probe["encoder_self"].shape == (layers, heads, S, S)
+            assert np.allclose(probe["cross"].sum(-1), 1, atol=1e-2)
+            assert np.triu(probe["decoder_self"], 1).max() == 0
+    # Training changed what the model says: the untrained model babbles, the last snapshot translates.
+    assert snaps[-1]["probes"][0]["translation"] and snaps[0]["probes"][0]["translation"] != snaps[-1]["probes"][0]["translation"]
+
+
+def test_shipped_model_card_reports_the_honest_dev_split_and_the_recipe_study():
+    from model.checkpoint import read_training_log
+    from model.translator import DEFAULT_CHECKPOINT
+
+    log = read_training_log(DEFAULT_CHECKPOINT)
+    card = (DEFAULT_CHECKPOINT / "README.md").read_text()
+    assert 0 < log["dedup_dev_pairs"] < log["dev_pairs"]
+    assert log["final"]["dedup_bleu"] is not None
+    assert f"| beam {log['final']['beam']} | {log['final']['bleu']} |" in card
+    assert "## Recipe study" in card and len(log["study"]) >= 2
