@@ -15,7 +15,7 @@ STRINGS: dict[str, str] = {
     "translate.source_tokens": "Source tokens (encoder input, {n})",
     "translate.target_tokens": "Target tokens (decoder input, {n})",
     "translate.tokens_help": (
-        "▁ marks the start of an English word (so ▁have is a whole word, and a token without ▁ continues the word "
+        "▁ marks the start of an English word (so ▁have begins a word, and a token without ▁ continues the word "
         "before it). Chinese is split into single characters. </s> ends the source; the decoder starts from <s> and, "
         "at each position, predicts the next target token."
     ),

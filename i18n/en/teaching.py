@@ -419,8 +419,10 @@ STRINGS: dict[str, str] = {
         "Reading note 003 carefully: it labels “VH + L(12H² + 13H)” as “each Transformer block”, but that is the "
         "whole of a decoder-only model with L layers and one tied embedding; one block is 12H² + 13H. "
         "An encoder–decoder model like this one has two embeddings, L encoder layers of 12H² + 13H and L decoder "
-        "layers of 16H² + 19H. Note 002's output layer has its own weights and bias; this model ties the output "
-        "projection to the target embedding (as the paper does), so it adds no parameters."
+        "layers of 16H² + 19H. Like note 002 (output_proj = nn.Linear(d_model, V, bias=False) with its weight set to the "
+        "embedding's), this model ties the output projection to the target embedding, so it adds no parameters. The paper "
+        "shares one matrix three ways (source embedding, target embedding and output) over a joint vocabulary; with "
+        "separate English and Chinese vocabularies this model can share it only two ways."
     ),
     "anatomy.flops.header": "2 · FLOPs for your sentence",
     "anatomy.flops.text": (

@@ -15,7 +15,7 @@ STRINGS: dict[str, str] = {
     "translate.source_tokens": "源端词元（编码器输入，{n} 个）",
     "translate.target_tokens": "目标端词元（解码器输入，{n} 个）",
     "translate.tokens_help": (
-        "▁ 表示一个英文单词的开头（▁have 是完整的词；不带 ▁ 的词元接在前一个词元后面）。"
+        "▁ 表示一个英文单词的开头（▁have 是一个词的开头；不带 ▁ 的词元接在前一个词元后面）。"
         "中文按单个汉字切分。</s> 表示源句结束；解码器从 <s> 开始，在每个位置预测下一个目标词元。"
     ),
     "chips.position": "位置 {n}",
@@ -160,7 +160,7 @@ STRINGS: dict[str, str] = {
     ),
     "decoding.sentence": "**英文：** {source}  \n**中文：** {translation}",
     "decoding.change_sentence": "到翻译页更换句子",
-    "decoding.step": "输出步",
+    "decoding.step": "解码步",
     "decoding.now": "第 **{step}** 步（共 {steps} 步）：模型写出 **{token}**（概率 {prob}）。",
     "decoding.prefix": "解码器到目前为止读到的内容（目标前缀）",
     "decoding.which": "{layer} · {head}",
