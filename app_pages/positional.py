@@ -18,8 +18,17 @@ NOTE_POS, NOTE_D = 1, 6  # the note's own snippet: pos = 1, d_model = 6
 ROTATION_CHECK = 64  # positions over which the note's variants are tested for the rotation property
 MAX_LENGTH, MAX_D = 256, 512
 
+
+
+def slowest_period(d_model: int) -> str:
+    """Positions per turn of the last pair, i = d_model/2 − 1: 2π·10000^((d_model − 2)/d_model)."""
+    return f"{2 * math.pi / lp.frequencies(d_model)[-1]:,.0f}"
+
+
+translator = session.translator()
+model_d, model_len = translator.config.d_model, translator.config.max_len
 st.title(t("pe.title"))
-st.markdown(t("pe.intro", fast=f"{2 * math.pi:.1f}", slow=f"{2 * math.pi * lp.BASE:,.0f}"))
+st.markdown(t("pe.intro", fast=f"{2 * math.pi:.1f}", slow=slowest_period(model_d), d=model_d))
 st.latex(r"PE_{(pos,\,2i)} = \sin\!\left(\frac{pos}{10000^{2i/d_{model}}}\right),\qquad "
          r"PE_{(pos,\,2i+1)} = \cos\!\left(\frac{pos}{10000^{2i/d_{model}}}\right)")
 
@@ -42,8 +51,6 @@ st.markdown(t("pe.note.rotation", paper=f"{errors[t('pe.note.paper')]:.1e}", lit
               meant=f"{errors[t('pe.note.meant')]:.2f}", n=ROTATION_CHECK))
 
 # ---------------------------------------------------------------- the PE matrix
-translator = session.translator()
-model_d, model_len = translator.config.d_model, translator.config.max_len
 st.header(t("pe.matrix.header"))
 cols = st.columns(2)
 with cols[0]:
@@ -55,7 +62,7 @@ same = float(np.abs(table - sinusoidal_table(length, d_model).double().numpy()).
 st.caption(t("pe.matrix.model", d=model_d, length=model_len, diff=f"{same:.1e}"))
 st.plotly_chart(pe_heatmap(table, title=t("pe.matrix.fig", length=length, d=d_model), position_title=t("pe.axis.pos"),
                            dimension_title=t("pe.axis.dim"), value_label="PE"), key="pe.heatmap")
-st.markdown(t("pe.matrix.text", fast=f"{2 * math.pi:.2f}", slow=f"{2 * math.pi * lp.BASE:,.0f}"))
+st.markdown(t("pe.matrix.text", fast=f"{2 * math.pi:.2f}", slow=slowest_period(d_model)))
 
 st.subheader(t("pe.curves.header"))
 key = "pe.dims"

@@ -76,3 +76,16 @@ def test_live_walkthrough_agrees_with_the_model_for_each_kind(kind):
 def test_indivisible_heads_explain_themselves():
     at = open_page("multihead", **{"mh.heads": 7})
     assert any("300 / 7" in e.value for e in at.error)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_slowest_positional_period_depends_on_d_model(lang):
+    """The last (sin, cos) pair turns once every 2π·10000^((d−2)/d) positions, not 2π·10000 whatever d is."""
+    import math
+
+    at = open_page("positional", lang)
+    d = at.select_slider(key="pe.d_model").value
+    expected = f"{2 * math.pi * 10000 ** ((d - 2) / d):,.0f}"
+    assert expected in page_text(at) and f"{2 * math.pi * 10000:,.0f}" not in page_text(at)
+    at.select_slider(key="pe.d_model").set_value(16).run()
+    assert f"{2 * math.pi * 10000 ** (14 / 16):,.0f}" in page_text(at)

@@ -191,7 +191,8 @@ STRINGS: dict[str, str] = {
         "Attention by itself ignores order: shuffle the tokens and every token gets the same output, shuffled. "
         "So before the first layer each token's embedding gets a position vector PE(pos) added to it. The paper uses "
         "fixed sines and cosines: dimension pair i turns at its own speed ω_i = 1/10000^(2i/d_model), from one turn "
-        "every 2π ≈ {fast} positions (i = 0) to one turn every 2π·10000 ≈ {slow} positions."
+        "every 2π ≈ {fast} positions (i = 0) to one turn every 2π·10000^((d_model−2)/d_model) positions for the last "
+        "pair (i = d_model/2 − 1): {slow} for this model's d_model = {d}. (2π·10000 is only the limit for very large d_model.)"
     ),
     "pe.note.header": "A mistake in one of the notes",
     "pe.note.text": (
@@ -444,7 +445,7 @@ STRINGS: dict[str, str] = {
     "anatomy.flops.note": (
         "Note 003 lists “computing Q, K, V: 8BSH²”. Q, K and V take 6BSH²; the other 2BSH² is the output "
         "projection W_O. The total 24BSH² + 4BS²H per layer is right. For short sentences the H² terms dominate; "
-        "the S² terms (the attention map itself) take over only once S is comparable to H."
+        "the S² terms (the attention map itself) take over only once 4S²H > 24SH², that is once S > 6H."
     ),
     "anatomy.lr.header": "3 · The learning-rate schedule",
     "anatomy.lr.text": (

@@ -175,7 +175,8 @@ STRINGS: dict[str, str] = {
     "pe.intro": (
         "注意力本身不考虑顺序：把词元打乱，每个词元得到的输出不变，只是跟着一起被打乱。所以在第一层之前，"
         "每个词元的嵌入都要加上一个位置向量 PE(pos)。论文用的是固定的正弦和余弦：第 i 对维度以自己的角频率 "
-        "ω_i = 1/10000^(2i/d_model) 旋转，从每 2π ≈ {fast} 个位置转一圈（i = 0）到每 2π·10000 ≈ {slow} 个位置转一圈。"
+        "ω_i = 1/10000^(2i/d_model) 旋转，从每 2π ≈ {fast} 个位置转一圈（i = 0），到最后一对（i = d_model/2 − 1）"
+        "每 2π·10000^((d_model−2)/d_model) 个位置转一圈：本模型 d_model = {d} 时约为 {slow}。（2π·10000 只是 d_model 很大时的极限。）"
     ),
     "pe.note.header": "一篇笔记里的错误",
     "pe.note.text": (
@@ -410,7 +411,7 @@ STRINGS: dict[str, str] = {
     "anatomy.flop.output_logits": "到词表的输出投影",
     "anatomy.flops.note": (
         "笔记 003 写的是“attention 中计算 Q, K, V，计算次数：8BSH²”。其实 Q、K、V 只占 6BSH²，另外的 2BSH² 是输出投影 "
-        "W_O。每层合计 24BSH² + 4BS²H 是对的。句子较短时 H² 项占主导；只有当 S 与 H 相当时，S² 项（注意力图本身）才会占上风。"
+        "W_O。每层合计 24BSH² + 4BS²H 是对的。句子较短时 H² 项占主导；只有当 4S²H > 24SH²，即 S > 6H 时，S² 项（注意力图本身）才会占上风。"
     ),
     "anatomy.lr.header": "3 · 学习率调度",
     "anatomy.lr.text": (
