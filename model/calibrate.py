@@ -37,7 +37,7 @@ from pathlib import Path
 import numpy as np
 from sacrebleu.metrics import CHRF
 
-from .checkpoint import TRAINING_LOG, CheckpointError, read_training_log
+from .checkpoint import CheckpointError, read_training_log, write_training_log
 from .data import read_pairs
 from .threads import configure_torch_threads
 from .translator import DEFAULT_CHECKPOINT, Translator
@@ -196,11 +196,9 @@ def assess(probs: list[float], training_log: dict | None) -> Confidence:
 
 def write_calibration(folder: str | Path, calibration: dict) -> Path:
     """Store `calibration` under "calibration" in the checkpoint's training_log.json (created if absent)."""
-    path = Path(folder) / TRAINING_LOG
     log = read_training_log(folder) or {}
     log[LOG_KEY] = calibration
-    path.write_text(json.dumps(log, indent=1) + "\n", encoding="utf-8")  # as save_checkpoint writes it
-    return path
+    return write_training_log(folder, log)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -6,6 +6,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from .config import ModelConfig
+from .metrics import selection_bleu
 
 
 def model_card(config: ModelConfig, log: dict, name: str | None = None) -> str:
@@ -89,11 +90,6 @@ def _shipped_greedy(log: dict) -> str:
     return " | ".join(str(entry.get(k, "–")) for k in ("bleu", "chrf", "dedup_bleu", "dedup_chrf"))
 
 
-def _selection_bleu(row: dict) -> float:
-    """BLEU on the unseen dev pairs; on all of dev when none is unseen (as the trainer selects)."""
-    return row["bleu"] if row.get("dedup_bleu") is None else row["dedup_bleu"]
-
-
 def _study(rows: list[dict], findings: list[str]) -> list[str]:
     """The recipe-study table (model/study.py): each group shares a time budget; its first row is the reference."""
     if not rows:
@@ -112,7 +108,7 @@ def _study(rows: list[dict], findings: list[str]) -> list[str]:
     reference: dict[int, dict] = {}
     for row in rows:
         ref = reference.setdefault(row["group"], row)
-        delta = _selection_bleu(row) - _selection_bleu(ref)
+        delta = selection_bleu(row) - selection_bleu(ref)
         verdict = "reference" if row is ref else "helped" if delta >= 0.5 else "hurt" if delta <= -0.5 else "no clear effect"
         lines.append(
             f"| {row['group']} | {row['run']} | {row['changes']} | {row['minutes']} | {row['steps']} | {row['hardware']} "

@@ -51,8 +51,15 @@ def save_checkpoint(
     if card:
         (folder / CARD).write_text(card, encoding="utf-8")
     if training_log is not None:
-        (folder / TRAINING_LOG).write_text(json.dumps(training_log, indent=1) + "\n", encoding="utf-8")
+        write_training_log(folder, training_log)
     return folder
+
+
+def write_training_log(folder: str | Path, training_log: dict) -> Path:
+    """The one writer of training_log.json (trainer, calibration and study rewrite it in place)."""
+    path = Path(folder) / TRAINING_LOG
+    path.write_text(json.dumps(training_log, indent=1) + "\n", encoding="utf-8")
+    return path
 
 
 def read_training_log(folder: str | Path) -> dict | None:

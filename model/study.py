@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 from .card import model_card
-from .checkpoint import CARD, TRAINING_LOG, load_checkpoint, read_training_log
+from .checkpoint import CARD, TRAINING_LOG, load_checkpoint, read_training_log, write_training_log
 from .data import read_pairs, unlike_training
 from .train import dev_scores, parse_args
 
@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     log["study"] = study
     log["study_findings"] = args.finding
     model, _, _ = load_checkpoint(into, "cpu")
-    (into / TRAINING_LOG).write_text(json.dumps(log, indent=1) + "\n", encoding="utf-8")
+    write_training_log(into, log)
     (into / CARD).write_text(model_card(model.config, log, into.name), encoding="utf-8")
     return 0
 

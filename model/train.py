@@ -29,10 +29,10 @@ import torch.distributed as dist
 import torch.nn.functional as F
 
 from .card import model_card
-from .checkpoint import CARD, TRAINING_LOG, load_checkpoint, resolve_device, save_checkpoint
+from .checkpoint import CARD, load_checkpoint, resolve_device, save_checkpoint, write_training_log
 from .config import ModelConfig
 from .data import Example, collate, encode_pairs, make_batches, read_pairs, unlike_training
-from .metrics import score
+from .metrics import score, selection_bleu
 from .schedule import learning_rate
 from .snapshots import PROBES, as_tensors, index_maps, save_snapshots, take_snapshot
 from .tokenizer import TextTokenizer, train_tokenizer
@@ -277,11 +277,6 @@ def train_epoch(run: Run, net: torch.nn.Module, examples: list[Example], use_amp
     return out_of_time
 
 
-def selection_score(entry: dict) -> float:
-    """What picks the checkpoint: BLEU on the dev pairs unlike training, when there are any."""
-    return entry["bleu"] if entry.get("dedup_bleu") is None else entry["dedup_bleu"]
-
-
 def evaluate(run: Run, dev_pairs, dedup: list[int], dev_batches) -> None:
     """Dev loss and scores into the log; a new best is exported as the checkpoint."""
     result = dev_scores(run.model, run.src_tok, run.tgt_tok, dev_pairs, dedup)
@@ -291,7 +286,7 @@ def evaluate(run: Run, dev_pairs, dedup: list[int], dev_batches) -> None:
     run.log["dev"].append(entry)
     run.say(f"  dev loss {entry['loss']} BLEU {entry['bleu']} chrF {entry['chrf']} dedup BLEU {entry['dedup_bleu']}"
             f" | {result['samples']}")
-    if run.log["best"] is None or selection_score(entry) > selection_score(run.log["best"]):
+    if run.log["best"] is None or selection_bleu(entry) > selection_bleu(run.log["best"]):
         run.log["best"] = {**entry, "bleu_signature": result["bleu_signature"], "chrf_signature": result["chrf_signature"]}
         run.log["shipped"] = f"best evaluation (step {run.step})"
         export(run)
@@ -317,7 +312,7 @@ def try_average(run: Run, folder: Path, dev_pairs, dedup: list[int]) -> None:
     entry = {"epochs": [int(p.stem[5:]) for p in paths], **{k: result[k] for k in ("bleu", "chrf", "dedup_bleu", "dedup_chrf")}}
     run.log["average"] = entry
     run.say(f"average of epochs {entry['epochs']}: BLEU {entry['bleu']} dedup BLEU {entry['dedup_bleu']}")
-    if selection_score(entry) > selection_score(run.log["best"]):
+    if selection_bleu(entry) > selection_bleu(run.log["best"]):
         run.log["shipped"] = f"average of the weights of epochs {entry['epochs'][0]}–{entry['epochs'][-1]}"
         export(run)
 
@@ -384,7 +379,7 @@ def main(argv: list[str] | None = None) -> int:
 def export_card_and_log(run: Run) -> None:
     """Rewrite the checkpoint's log, card and snapshots (all of training's) without touching its weights."""
     save_snapshots(run.args.out, run.snapshot_maps)
-    (Path(run.args.out) / TRAINING_LOG).write_text(json.dumps(run.log, indent=1) + "\n", encoding="utf-8")
+    write_training_log(run.args.out, run.log)
     (Path(run.args.out) / CARD).write_text(model_card(run.config, run.log), encoding="utf-8")
 
 
