@@ -8,6 +8,7 @@ import streamlit as st
 
 from app_pages import session
 from app_pages import teaching_shared as ts
+from app_pages import widgets
 from app_pages.session import t
 from lessons import anatomy as la
 from model.schedule import learning_rate, peak_learning_rate
@@ -56,7 +57,7 @@ model_total = sum(actual.values())
 logged = log.get("parameters")
 st.success(t("anatomy.params.total", formula=f"{la.total_parameters(config):,}", model=f"{model_total:,}",
              logged=f"{logged:,}" if logged else "—"))
-st.plotly_chart(
+widgets.chart(
     horizontal_bars([t(f"anatomy.part.{c.key}") for c in breakdown if c.total],
                     [c.total for c in breakdown if c.total], title=t("anatomy.params.fig"),
                     value_title=t("anatomy.params.axis")),
@@ -88,7 +89,7 @@ total_flops = sum(f.flops for f in flops)
 st.markdown(t("anatomy.flops.text", s=S, t=T, total=f"{total_flops:,}", mflops=f"{total_flops / 1e6:.1f}",
               note=f"{24 * S * H * H + 4 * S * S * H:,}",
               mine=f"{sum(f.flops for f in flops if f.key.startswith('encoder')) // config.n_encoder_layers:,}"))
-st.plotly_chart(horizontal_bars([t(f"anatomy.flop.{f.key}") for f in flops], [f.flops for f in flops],
+widgets.chart(horizontal_bars([t(f"anatomy.flop.{f.key}") for f in flops], [f.flops for f in flops],
                                 title=t("anatomy.flops.fig", s=S, t=T), value_title="FLOPs"), key="anatomy.flops")
 st.info(t("anatomy.flops.note"))
 
@@ -102,7 +103,7 @@ if "warmup" in settings:
     steps = np.linspace(1, max([e["step"] for e in train] + [3 * warmup]), 400)
     st.markdown(t("anatomy.lr.text", warmup=warmup, factor=ts.num(factor), d=H,
                   peak=f"{peak_learning_rate(H, warmup, factor):.2e}"))
-    st.plotly_chart(
+    widgets.chart(
         lr_figure(steps, learning_rate(steps, H, warmup, factor),
                   [e["step"] for e in train], [e["lr"] for e in train], warmup, title=t("anatomy.lr.fig"),
                   step_title=t("anatomy.axis.step"), lr_title=t("anatomy.axis.lr"), formula_label=t("anatomy.lr.formula"),
@@ -119,7 +120,7 @@ else:
     st.markdown(t("anatomy.curves.text", steps=log.get("steps", train[-1]["step"]), minutes=log.get("train_minutes", "—"),
                   hardware=log.get("hardware", "—"), best_step=best.get("step", "—"), bleu=best.get("bleu", "—"),
                   chrf=best.get("chrf", "—")))
-    st.plotly_chart(
+    widgets.chart(
         training_curves_figure(
             [e["step"] for e in train], [e["loss"] for e in train], [e["step"] for e in dev], [e["loss"] for e in dev],
             [e["bleu"] for e in dev], [e["chrf"] for e in dev], title=t("anatomy.curves.fig"),
@@ -135,7 +136,7 @@ st.latex(r"y^{smooth} = (1-\varepsilon)\,y^{one\text{-}hot} + \frac{\varepsilon}
 epsilon = st.slider(t("anatomy.ls.eps"), 0.0, 0.5, float(settings.get("label_smoothing", 0.1)), 0.05, key="anatomy.ls.eps")
 classes = [f"c{i}" for i in range(SMOOTHING_CLASSES)]
 hard = la.smoothed_target(SMOOTHING_CLASSES, 0, 0.0)
-st.plotly_chart(
+widgets.chart(
     label_smoothing_figure(classes, hard, la.smoothed_target(SMOOTHING_CLASSES, 0, epsilon),
                            title=t("anatomy.ls.fig", c=SMOOTHING_CLASSES, eps=ts.num(epsilon, 2)),
                            class_title=t("anatomy.ls.classes"), prob_title=t("anatomy.ls.prob"),

@@ -45,7 +45,7 @@ def beam_section(result: TranslationResult, t: int) -> None:
         groups, status_labels={s: session.t(f"beam.{s}") for s in groups},
         hypothesis_title=session.t("axis.hypothesis"), value_label=session.t("axis.sequence_prob"),
     )
-    st.plotly_chart(fig, key="decoding.chart.beam", config=widgets.PLOTLY_CONFIG)
+    widgets.chart(fig, key="decoding.chart.beam")
 
 
 @st.fragment
@@ -68,11 +68,11 @@ def step_view(result: TranslationResult) -> None:
     with left:
         st.subheader(session.t("decoding.mask_title"))
         st.caption(session.t("decoding.mask_help"))
-        st.plotly_chart(causal_mask_row(
+        widgets.chart(causal_mask_row(
             widgets.pick(result.decoder_self[:, :, t], layer, head), result.target_tokens, t, title=which,
             query_title=session.t("axis.step_query"), key_title=session.t("axis.decoder_self.keys"),
             value_label=session.t("axis.weight"), masked_label=session.t("axis.masked"),
-        ), width="content", key="decoding.chart.mask", config=widgets.PLOTLY_CONFIG)
+        ), key="decoding.chart.mask")
 
         st.subheader(session.t("decoding.cross_title"))
         every_head = st.toggle(session.t("decoding.every_head"), key=EVERY_HEAD)
@@ -86,14 +86,14 @@ def step_view(result: TranslationResult) -> None:
             st.caption(session.t("decoding.cross_help"))
             fig = attention_bar(widgets.pick(result.cross[:, :, t], layer, head), result.source_tokens, title=which,
                                 key_title=session.t("axis.cross.keys"), value_label=session.t("axis.weight"))
-        st.plotly_chart(fig, width="content", key="decoding.chart.cross", config=widgets.PLOTLY_CONFIG)
+        widgets.chart(fig, key="decoding.chart.cross")
     with right:
         st.subheader(session.t("decoding.candidates_title"))
         st.caption(session.t("decoding.candidates_help", k=len(result.steps[t].candidates)))
         tokens, probs, chosen_index = candidate_lists(result, t)
-        st.plotly_chart(candidates_chart(
+        widgets.chart(candidates_chart(
             tokens, probs, chosen_index, token_title=session.t("axis.candidate"), value_label=session.t("axis.probability"),
-        ), key="decoding.chart.candidates", config=widgets.PLOTLY_CONFIG)
+        ), key="decoding.chart.candidates")
         beam_section(result, t)
 
 

@@ -7,6 +7,7 @@ import streamlit as st
 
 from app_pages import session
 from app_pages import teaching_shared as ts
+from app_pages import widgets
 from app_pages.session import t
 from lessons import masks as lm
 from lessons.attention_math import attention_steps, softmax
@@ -26,7 +27,7 @@ def show_stages(key: str, mask: np.ndarray, scaled: np.ndarray, weights: np.ndar
     cols = st.columns(2)
     for i, (stage, values) in enumerate(stages):
         with cols[i % 2]:
-            st.plotly_chart(
+            widgets.chart(
                 mask_stage_figure(stage, values, query_labels, key_labels, title=t(f"masks.stage.{stage}"),
                                   query_title=t("teach.axis.queries"), key_title=t("teach.axis.keys"),
                                   value_label=t(f"masks.value.{stage}")),
@@ -90,7 +91,7 @@ lengths = [len(s) for s in sources]
 padded = lm.pad_tokens(sources)
 keep = lm.padding_mask(lengths)
 st.markdown(t("masks.pad.text", a=lengths[0], b=lengths[1], width=keep.shape[1]))
-st.plotly_chart(
+widgets.chart(
     padding_figure(keep, padded, title=t("masks.pad.fig"), sentence_title=t("masks.pad.sentence"),
                    position_title=t("masks.pad.position"), real_label=t("masks.pad.real"), pad_label=t("masks.pad.pad")),
     key="masks.pad.batch",

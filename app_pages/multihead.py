@@ -9,6 +9,7 @@ import torch
 
 from app_pages import session
 from app_pages import teaching_shared as ts
+from app_pages import widgets
 from app_pages.session import t
 from lessons import shapes as lsh
 from viz.teaching_heads import head_split_figure
@@ -90,7 +91,7 @@ def live_shapes() -> None:
     q_full = np.concatenate(list(q_heads), axis=1)  # (Tq, d_model): the heads side by side again
     st.success(t("mh.live.check", shape=str(tuple(returned)), scores=str(next(s.shape for s in steps if s.key == "scores")[2:]),
                  q=str(q_heads[0].shape), full=str(q_full.shape)))
-    st.plotly_chart(
+    widgets.chart(
         head_split_figure(q_full, config.n_heads, ts.positions(query_tokens), title=t("mh.live.fig", layer=layer + 1),
                           token_title=t("teach.axis.queries"), dimension_title=t("mh.live.dim"),
                           head_label=t("teach.pick.head")),

@@ -9,6 +9,7 @@ import streamlit as st
 
 from app_pages import session
 from app_pages import teaching_shared as ts
+from app_pages import widgets
 from app_pages.session import t
 from lessons import positional as lp
 from model import sinusoidal_table
@@ -60,7 +61,7 @@ with cols[1]:
 table = lp.pe_table(length, d_model)
 same = float(np.abs(table - sinusoidal_table(length, d_model).double().numpy()).max())
 st.caption(t("pe.matrix.model", d=model_d, length=model_len, diff=f"{same:.1e}"))
-st.plotly_chart(pe_heatmap(table, title=t("pe.matrix.fig", length=length, d=d_model), position_title=t("pe.axis.pos"),
+widgets.chart(pe_heatmap(table, title=t("pe.matrix.fig", length=length, d=d_model), position_title=t("pe.axis.pos"),
                            dimension_title=t("pe.axis.dim"), value_label="PE"), key="pe.heatmap")
 st.markdown(t("pe.matrix.text", fast=f"{2 * math.pi:.2f}", slow=slowest_period(d_model)))
 
@@ -73,12 +74,12 @@ dims = st.multiselect(t("pe.curves.pick"), list(range(d_model)), default=default
 if dims:
     names = [t("pe.curves.name", dim=d, fn="sin" if d % 2 == 0 else "cos", i=d // 2,
                period=f"{2 * math.pi / lp.frequencies(d_model)[d // 2]:.1f}") for d in dims]
-    st.plotly_chart(pe_curves(table, dims, title=t("pe.curves.fig"), position_title=t("pe.axis.pos"), names=names),
+    widgets.chart(pe_curves(table, dims, title=t("pe.curves.fig"), position_title=t("pe.axis.pos"), names=names),
                     key="pe.curves")
 
 st.subheader(t("pe.sim.header"))
 st.markdown(t("pe.sim.text", norm2=ts.num(d_model / 2)))
-st.plotly_chart(similarity_heatmap(lp.similarity(table), title=t("pe.sim.fig"), query_title=t("pe.axis.pos_a"),
+widgets.chart(similarity_heatmap(lp.similarity(table), title=t("pe.sim.fig"), query_title=t("pe.axis.pos_a"),
                                    key_title=t("pe.axis.pos_b"), value_label="PE·PE"), key="pe.sim")
 
 # ---------------------------------------------------------------- rotation
@@ -107,7 +108,7 @@ def rotation_section() -> None:
     error = lp.rotation_error(table, k)
     (st.success if error < 1e-9 else st.error)(t("pe.rot.check", k=k, n=length - k, d=d_model, err=f"{error:.1e}"))
     points = table[:, 2 * pair : 2 * pair + 2]
-    st.plotly_chart(
+    widgets.chart(
         rotation_figure(points, pos, k, title=t("pe.rot.fig", pair=pair, a=2 * pair, b=2 * pair + 1),
                         sin_title=t("pe.rot.sin", a=2 * pair), cos_title=t("pe.rot.cos", b=2 * pair + 1),
                         start_label=t("pe.rot.start"), end_label=t("pe.rot.end"), path_label=t("pe.rot.path")),
@@ -126,7 +127,7 @@ scaled_norms = lp.row_norms(embeddings.token) * embeddings.scale
 pe_norms = lp.row_norms(embeddings.positional)
 st.markdown(t("pe.size.text", d=model_d, root=f"{math.sqrt(model_d):.1f}", pe=f"{lp.pe_norm(model_d):.2f}",
               emb=f"{float(np.mean(scaled_norms)):.2f}"))
-st.plotly_chart(
+widgets.chart(
     norms_figure(ts.positions(result.source_tokens), scaled_norms, pe_norms, title=t("pe.size.fig"),
                  token_title=t("pe.size.tokens"), embedding_label=t("pe.size.emb", root=f"{math.sqrt(model_d):.0f}"),
                  pe_label=t("pe.size.pe")),

@@ -9,6 +9,7 @@ import streamlit as st
 
 from app_pages import session
 from app_pages import teaching_shared as ts
+from app_pages import widgets
 from app_pages.session import t
 from lessons import worked_example as we
 from lessons.live import recompute_weights, walk_query
@@ -77,7 +78,7 @@ def show_step(step: str) -> None:
         st.markdown(t("qkv.sum.text", wa=f"{w1:.4f}", wb=f"{w2:.4f}", ra=rounded[0], rb=rounded[1]))
         st.latex(rf"z_1 = {w1:.4f}\,{ts.vector_tex(v1)} + {w2:.4f}\,{ts.vector_tex(v2)} = {ts.vector_tex(example.z1)}"
                  rf"\approx {rounded[0]}\,v_1 + {rounded[1]}\,v_2")
-        st.plotly_chart(
+        widgets.chart(
             weighted_sum_figure(example.weights, example.v, words, title=t("qkv.fig.sum.title"),
                                 dim_title=t("qkv.fig.dim"), output_label="z₁"),
             key="qkv.example.sum",
@@ -143,14 +144,14 @@ def live_walkthrough() -> None:
     per_key = np.stack([steps.scores[0], steps.scaled[0], walk.allowed.astype(float), steps.masked[0],
                         steps.weights[0], walk.model_weights])
     ts.show_table(per_key.T, keys, [t(f"qkv.live.col.{c}") for c in ("dot", "scaled", "allowed", "masked", "weight", "model")])
-    st.plotly_chart(
+    widgets.chart(
         score_steps_figure(keys, steps.scores[0], steps.masked[0], steps.weights[0],
                            titles=(t("qkv.fig.dot"), t("qkv.fig.scaled", root=f"{steps.divisor:.3f}"), t("qkv.fig.weights")),
                            key_title=t("teach.axis.keys"), masked_label=t("teach.masked")),
         key="qkv.live.steps",
     )
     st.markdown(t("qkv.live.output"))
-    st.plotly_chart(
+    widgets.chart(
         weighted_sum_figure(steps.weights[0], walk.v, keys, title=t("qkv.fig.sum.title"),
                             dim_title=t("qkv.fig.dim"), output_label=t("qkv.fig.output")),
         key="qkv.live.sum",

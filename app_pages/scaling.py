@@ -7,6 +7,7 @@ import math
 import streamlit as st
 
 from app_pages import teaching_shared as ts
+from app_pages import widgets
 from app_pages.session import t
 from lessons import scaling as ls
 from lessons.worked_example import PAPER_D_K, thinking_machines
@@ -21,7 +22,7 @@ d_k = st.select_slider(t("scaling.dk"), ls.D_K_CHOICES, value=64, key="scaling.d
 
 st.header(t("scaling.var.header"))
 raw_var, scaled_var = ls.dot_product_variance()
-st.plotly_chart(
+widgets.chart(
     variance_figure(ls.D_K_CHOICES, raw_var, scaled_var, d_k, title=t("scaling.var.fig", samples=f"{ls.SAMPLES:,}"), dk_title="d_k",
                     var_title=t("scaling.var.axis"), raw_label=t("scaling.var.raw"), scaled_label=t("scaling.var.scaled"),
                     theory_label=t("scaling.var.theory")),
@@ -34,7 +35,7 @@ st.markdown(t("scaling.var.text", d=d_k, raw=f"{raw_var[i]:.1f}", scaled=f"{scal
 st.header(t("scaling.sat.header"))
 sat = ls.saturation(d_k)
 keys = [f"k{j}" for j in range(ls.N_KEYS)]
-st.plotly_chart(
+widgets.chart(
     softmax_comparison_figure(keys, sat.raw_weights, sat.scaled_weights, title=t("scaling.sat.fig", d=d_k, n=ls.N_KEYS),
                               key_title=t("scaling.sat.keys", n=ls.N_KEYS), weight_title=t("scaling.sat.weight"),
                               raw_label=t("scaling.sat.raw"), scaled_label=t("scaling.sat.scaled", root=f"{math.sqrt(d_k):.2f}")),

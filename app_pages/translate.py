@@ -171,7 +171,7 @@ def explorer(result: TranslationResult) -> None:
 
     if view == "head":
         st.caption(session.t("view.head.help"))
-        st.plotly_chart(one_head_figure(), width="content", key="explorer.chart.head", config=widgets.PLOTLY_CONFIG)
+        widgets.chart(one_head_figure(), key="explorer.chart.head")
     elif view == "grid":
         st.caption(session.t("view.grid.help"))
         grid = model_view(
@@ -180,9 +180,9 @@ def explorer(result: TranslationResult) -> None:
             selected=None if head == widgets.ALL else (layer, head), click_hint=session.t("explorer.click_hint"),
             **titles,
         )
-        st.plotly_chart(grid, key=GRID, width="content", config=widgets.PLOTLY_CONFIG, on_select=open_clicked_map,
+        widgets.chart(grid, key=GRID, on_select=open_clicked_map,
                         selection_mode="points")
-        st.plotly_chart(one_head_figure(), width="content", key="explorer.chart.opened", config=widgets.PLOTLY_CONFIG)
+        widgets.chart(one_head_figure(), key="explorer.chart.opened")
     else:
         st.caption(session.t("view.lines.help"))
         c1, c2 = st.columns([3, 2])
@@ -201,7 +201,7 @@ def explorer(result: TranslationResult) -> None:
             title=session.t("explorer.lines_title", kind=session.t(f"kind.{kind}"), layer=widgets.layer_name(layer)),
             **titles,
         )
-        st.plotly_chart(fig, width="content", key="explorer.chart.lines", config=widgets.PLOTLY_CONFIG)
+        widgets.chart(fig, key="explorer.chart.lines")
 
 
 st.title(session.t("translate.title"))

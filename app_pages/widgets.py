@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import plotly.graph_objects as go
 import streamlit as st
 
-from app_pages.session import md_escape, t
+from app_pages.session import chart_scale, md_escape, t
+from viz.style import scaled
 
 ALL = -1  # layer/head option meaning "average over all of them"
-PLOTLY_CONFIG = {"displaylogo": False, "toImageButtonOptions": {"format": "svg"}}  # the camera button saves SVG
 _BADGE_SPECIAL = frozenset("\\`*_{}()<>#+-.!|~:$&=\"'%^@/;,?")  # md_escape's set less brackets: st.badge escapes those
 
 
@@ -31,6 +32,16 @@ def token_chips(
                 if low is not None and low[i]:
                     chip_color, icon = "red", ":material/warning:"
             st.badge(label, color=chip_color, icon=icon, help=tip)
+
+
+def chart(fig: go.Figure, key: str, *, width: str = "content", **kwargs):
+    """Every chart of the app, drawn at the size its figure asks for, enlarged as a whole in presentation mode.
+
+    The camera button saves an SVG named after the chart's key (Plotly would cut a long title into the name).
+    """
+    factor = chart_scale()
+    config = {"displaylogo": False, "toImageButtonOptions": {"format": "svg", "filename": key.replace(".", "-")}}
+    return st.plotly_chart(scaled(fig, factor) if factor != 1 else fig, key=key, width=width, config=config, **kwargs)
 
 
 def percent(rate: float | None, digits: int = 0) -> str:
