@@ -1,21 +1,38 @@
-"""Streamlit entry: `streamlit run app.py`. Navigation and the shared sidebar; each page is its own module."""
+"""Streamlit entry: `streamlit run app.py`. Navigation and the shared sidebar; each page is its own module.
+
+Every page is reachable by its own URL (/translate, /decoding, …) with the view in the query string
+(app_pages/session.py: read_link, write_link), so a teacher can prepare links before class.
+"""
 
 import streamlit as st
 
 from app_pages import session
 
-st.set_page_config(page_title="Attention, explained", page_icon=":material/visibility:", layout="wide")
+session.begin_run()
+st.set_page_config(page_title=session.t("app.title"), page_icon=":material/visibility:", layout="wide",
+                   initial_sidebar_state="collapsed" if session.presenting() else "auto")
 session.sidebar()
 
 
-def page(name: str, icon: str, default: bool = False) -> st.Page:
+def page(name: str, icon: str, url_path: str | None = None, default: bool = False) -> st.Page:
     # Material icons ship with Streamlit's own font; emoji would need a colour-emoji font on the server.
-    return st.Page(f"app_pages/{name}.py", title=session.t(f"nav.{name}"), icon=icon, url_path=name, default=default)
+    return st.Page(f"app_pages/{name}.py", title=session.t(f"nav.{name}"), icon=icon, url_path=url_path or name,
+                   default=default)
+
+
+translate = page("translate", ":material/translate:", url_path="home", default=True)  # served at /
+
+
+def translate_by_name() -> None:
+    """/translate: the default page lives at /, so its own name would be "Page not found" without this alias."""
+    session.read_link_again()
+    st.switch_page(translate, query_params=st.query_params.to_dict())
 
 
 pages = {
     session.t("nav.section.explore"): [
-        page("translate", ":material/translate:", default=True),
+        page("start", ":material/school:"),
+        translate,
         page("decoding", ":material/stairs:"),
         page("model_card", ":material/description:"),
     ],
@@ -27,5 +44,11 @@ pages = {
         page("multihead", ":material/view_module:"),
         page("anatomy", ":material/account_tree:"),
     ],
+    "": [st.Page(translate_by_name, title=session.t("nav.translate"), url_path="translate", visibility="hidden")],
 }
-st.navigation(pages).run()
+current = st.navigation(pages)
+session.scroll_to_top_on_new_page(current.url_path)
+session.show_link_notices()
+current.run()
+session.show_link_notices(unknown=True)
+session.write_link()

@@ -1,18 +1,20 @@
 """Decoding step by step: at output step t, what the decoder saw, where it looked, and what it could say next.
 
 Decoder position t reads target_tokens[t] (<s>, y1, …) and predicts
-output_tokens[t]; everything here slices the one cached result, so moving the
-slider never runs the model.
+output_tokens[t]; everything here slices the one cached result, so moving
+through the steps never runs the model. Previous / Next / Play, the slider and
+the ← → keys all move one session-state step (STEP).
 """
 
 import streamlit as st
 
-from app_pages import session, widgets
+from app_pages import page_scripts, session, widgets
 from model import TranslationResult
 from viz.decoding import attention_bar, beam_chart, candidates_chart, causal_mask_row
 from viz.heatmap import attention_heatmap
 
-STEP, EVERY_HEAD = "decoding.step", "decoding.every_head"
+STEP, EVERY_HEAD, PLAYING = "decoding.step", "decoding.every_head", "decoding.playing"
+PLAY_SECONDS = 1.5  # a step long enough to read its charts aloud
 
 
 def candidate_lists(result: TranslationResult, t: int) -> tuple[list[str], list[float], int]:
@@ -27,7 +29,7 @@ def candidate_lists(result: TranslationResult, t: int) -> tuple[list[str], list[
 
 
 def beam_section(result: TranslationResult, t: int) -> None:
-    st.subheader(session.t("decoding.beam_title", beam=result.beam_size))
+    st.markdown("#### " + session.t("decoding.beam_title", beam=result.beam_size))
     if result.beam_steps is None:
         st.caption(session.t("decoding.beam_greedy"))
         return
@@ -48,57 +50,104 @@ def beam_section(result: TranslationResult, t: int) -> None:
     widgets.chart(fig, key="decoding.chart.beam")
 
 
-@st.fragment
-def step_view(result: TranslationResult) -> None:
-    n_steps = len(result.steps)
+def move(by: int, n_steps: int) -> None:
+    st.session_state[STEP] = min(max(st.session_state.get(STEP, 1) + by, 1), n_steps)
+    st.session_state[PLAYING] = False
+
+
+def play(n_steps: int) -> None:
+    """Play from the current step, or from the first when the last is showing; a second press pauses."""
+    playing = not st.session_state.get(PLAYING, False)
+    if playing and st.session_state.get(STEP, 1) >= n_steps:
+        st.session_state[STEP] = 1
+    st.session_state[PLAYING] = playing
+
+
+@st.fragment(run_every=PLAY_SECONDS)
+def player(n_steps: int) -> None:
+    """Drawn only while playing: every PLAY_SECONDS the next step, until the last."""
+    if st.session_state.get(STEP, 1) < n_steps:
+        st.session_state[STEP] = st.session_state.get(STEP, 1) + 1
+    else:
+        st.session_state[PLAYING] = False
+    st.rerun()
+
+
+def step_controls(n_steps: int) -> int:
+    """Previous / Play / Next and the slider, in one row above the charts; returns the step number (1-based)."""
     widgets.keep_valid(STEP, list(range(1, n_steps + 1)))
-    number = st.slider(session.t("decoding.step"), 1, n_steps, 1, key=STEP) if n_steps > 1 else 1
+    st.session_state.setdefault(STEP, 1)
+    step, playing = st.session_state[STEP], st.session_state.get(PLAYING, False)
+    with st.container(horizontal=True, vertical_alignment="bottom", key="decoding.controls"):
+        st.button(session.t("decoding.prev"), key="decoding.prev", icon=":material/skip_previous:",
+                  on_click=move, args=(-1, n_steps), disabled=step <= 1)
+        st.button(session.t("decoding.pause" if playing else "decoding.play"), key="decoding.play",
+                  icon=":material/pause:" if playing else ":material/play_arrow:", on_click=play, args=(n_steps,),
+                  disabled=n_steps <= 1)
+        st.button(session.t("decoding.next"), key="decoding.next", icon=":material/skip_next:",
+                  on_click=move, args=(1, n_steps), disabled=step >= n_steps)
+        if n_steps > 1:
+            st.slider(session.t("decoding.step"), 1, n_steps, key=STEP, width=360)
+    page_scripts.arrow_keys()
+    if playing:
+        player(n_steps)
+    return st.session_state[STEP]
+
+
+def step_view(result: TranslationResult) -> None:
+    """The controls first, then the charts beside each other, their explanations under them: at 1280×800 the
+    controls and the charts of a step are on screen together."""
+    n_steps = len(result.steps)
+    number = step_controls(n_steps)
+    layers, heads = result.cross.shape[:2]
+    with st.container(horizontal=True, gap="large", key="decoding.pickers"):
+        layer, head = widgets.layer_head_selectors("decoding", layers, heads, average_layers=True)
     t = number - 1
     chosen = result.steps[t].chosen
-    st.markdown(session.t("decoding.now", step=number, steps=n_steps, token=session.md_escape(chosen.token),
-                         prob=f"{chosen.prob:.1%}"))
-    st.markdown("**" + session.t("decoding.prefix") + "**")
-    widgets.token_chips(result.target_tokens[: t + 1], color="orange")
-
-    layers, heads = result.cross.shape[:2]
-    layer, head = widgets.layer_head_selectors("decoding", layers, heads, average_layers=True)
+    with st.container(horizontal=True, vertical_alignment="center", key="decoding.now"):
+        st.markdown(session.t("decoding.now", step=number, steps=n_steps, token=session.md_escape(chosen.token),
+                             prob=f"{chosen.prob:.1%}"))
+        widgets.token_chips(result.target_tokens[: t + 1], color="orange", key="decoding.prefix")
     which = session.t("decoding.which", layer=widgets.layer_name(layer), head=widgets.head_name(head))
 
     left, right = st.columns([3, 2])
     with left:
-        st.subheader(session.t("decoding.mask_title"))
-        st.caption(session.t("decoding.mask_help"))
+        st.markdown("#### " + session.t("decoding.mask_title"))
         widgets.chart(causal_mask_row(
             widgets.pick(result.decoder_self[:, :, t], layer, head), result.target_tokens, t, title=which,
             query_title=session.t("axis.step_query"), key_title=session.t("axis.decoder_self.keys"),
             value_label=session.t("axis.weight"), masked_label=session.t("axis.masked"),
         ), key="decoding.chart.mask")
+        st.caption(session.t("decoding.mask_help"))
 
-        st.subheader(session.t("decoding.cross_title"))
+        st.markdown("#### " + session.t("decoding.cross_title"))
         every_head = st.toggle(session.t("decoding.every_head"), key=EVERY_HEAD)
         if every_head:
-            st.caption(session.t("decoding.every_head_help"))
             rows = result.cross[:, :, t].reshape(layers * heads, -1)  # (layers·heads, S)
             labels = [f"L{l + 1}·H{h + 1}" for l in range(layers) for h in range(heads)]
             fig = attention_heatmap(rows, labels, result.source_tokens, query_title=session.t("axis.layer_head"),
                                     key_title=session.t("axis.cross.keys"), value_label=session.t("axis.weight"))
         else:
-            st.caption(session.t("decoding.cross_help"))
             fig = attention_bar(widgets.pick(result.cross[:, :, t], layer, head), result.source_tokens, title=which,
                                 key_title=session.t("axis.cross.keys"), value_label=session.t("axis.weight"))
         widgets.chart(fig, key="decoding.chart.cross")
+        st.caption(session.t("decoding.every_head_help" if every_head else "decoding.cross_help"))
     with right:
-        st.subheader(session.t("decoding.candidates_title"))
-        st.caption(session.t("decoding.candidates_help", k=len(result.steps[t].candidates)))
+        st.markdown("#### " + session.t("decoding.candidates_title"))
         tokens, probs, chosen_index = candidate_lists(result, t)
         widgets.chart(candidates_chart(
             tokens, probs, chosen_index, token_title=session.t("axis.candidate"), value_label=session.t("axis.probability"),
         ), key="decoding.chart.candidates")
+        st.caption(session.t("decoding.candidates_help", k=len(result.steps[t].candidates)))
         beam_section(result, t)
 
 
 st.title(session.t("decoding.title"))
 st.caption(session.t("decoding.intro"))
+session.keep(STEP, EVERY_HEAD, "decoding.layer", "decoding.head")
+config = session.translator().config
+session.link_page({"step": session.Param(STEP, session.number_in(1, config.max_len)),
+                   **widgets.layer_head_params("decoding", config.n_decoder_layers, config.n_heads, average_layers=True)})
 current = session.current_result()
 st.markdown(session.t("decoding.sentence", source=session.md_escape(current.source_text),
                      translation=session.md_escape(current.translation or "∅")))

@@ -7,16 +7,19 @@ cached per input (st.cache_data hands every session its own copy).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import streamlit as st
 import torch
 
+from app_pages import page_scripts
 from i18n import LANGUAGES, translate_key
 from model import CheckpointError, InputError, Notice, TranslationResult, Translator
 from model.alignment import WordLink
 from model.threads import configure_torch_threads
+from model.translator import MAX_CHARS
 
 # Once per process, before the model's first op: every session shares these threads (model/threads.py).
 configure_torch_threads()
@@ -60,8 +63,12 @@ PRESENT = "present"  # presentation mode: larger type and charts, sidebar collap
 PRESENT_SCALE = 1.3  # charts' size in presentation mode: 14 px labels become 18 px
 
 
+def presenting() -> bool:
+    return bool(st.session_state.get(PRESENT))
+
+
 def chart_scale() -> float:
-    return PRESENT_SCALE if st.session_state.get(PRESENT) else 1.0
+    return PRESENT_SCALE if presenting() else 1.0
 
 
 def t(key: str, **values) -> str:
@@ -91,16 +98,167 @@ def devices() -> list[str]:
     return ["cuda", "cpu"] if torch.cuda.is_available() else ["cpu"]
 
 
+@dataclass(frozen=True)
+class Param:
+    """A piece of session state that a link carries: its session-state key, and how it is read from and written to the URL.
+
+    read raises ValueError for a value the app cannot use (a link is typed, pasted, or crafted by anyone).
+    """
+
+    key: str
+    read: Callable[[str], object]
+    write: Callable[[object], str] = str
+
+
+def number_in(low: int, high: int, offset: int = 0) -> Callable[[str], int]:
+    """A reader of whole numbers low..high as the URL writes them; offset turns a 1-based number into an index."""
+    def read(text: str) -> int:
+        value = int(text)  # ValueError for "abc", "1.5", "1e9"
+        if not low <= value <= high:
+            raise ValueError(f"{value} is outside {low}..{high}")
+        return value - offset
+    return read
+
+
+def one_of(options) -> Callable[[str], str]:
+    def read(text: str) -> str:
+        if text not in options:
+            raise ValueError(f"{text!r} is not one of {list(options)}")
+        return text
+    return read
+
+
+def sentence(text: str) -> str:
+    if len(text) > MAX_CHARS:
+        raise ValueError(f"longer than {MAX_CHARS} characters")
+    return text
+
+
+def flag(text: str) -> bool:
+    return bool(one_of(("0", "1"))(text) == "1")
+
+
+def shared_params() -> dict[str, Param]:
+    """What every page's link carries: the language, the model, the beam size, the sentence, presentation mode."""
+    return {
+        "lang": Param(LANG, one_of(LANGUAGES)),
+        "model": Param(CHECKPOINT, one_of(checkpoint_names())),
+        "beam": Param(BEAM, number_in(1, 8)),
+        "s": Param(SENTENCE, sentence),
+        "present": Param(PRESENT, flag, lambda on: "1" if on else "0"),
+    }
+
+
+LINK_READ, LINK_PENDING, LINK_NOTICES, LINK_PARAMS = "link.read", "link.pending", "link.notices", "link.params"
+
+
+def read_link(params: dict[str, Param]) -> None:
+    """The link's values of `params` into session state, on the session's first run only (later runs write the link).
+
+    A value that does not read is left out and named in a notice (show_link_notices); it never raises.
+    """
+    pending: dict[str, str] = st.session_state.get(LINK_PENDING, {})
+    notices = st.session_state.setdefault(LINK_NOTICES, [])
+    for name, param in params.items():
+        if name not in pending:
+            continue
+        text = pending.pop(name)
+        try:
+            st.session_state[param.key] = param.read(text)
+        except ValueError as exc:
+            notices.append(t("link.ignored", name=md_escape(name), value=md_escape(text[:40]), why=md_escape(exc)))
+
+
+def link_page(params: dict[str, Param]) -> None:
+    """A page's own part of the link (e.g. the explorer's kind, layer and head): read on a first run, written on every run."""
+    read_link(params)
+    st.session_state[LINK_PARAMS] = params
+    show_link_notices()
+
+
+def show_link_notices(unknown: bool = False) -> None:
+    """The link's ignored values, once; with `unknown`, also the names no page reads (a typo, or a crafted link)."""
+    notices = st.session_state.pop(LINK_NOTICES, [])
+    if unknown:
+        leftover = st.session_state.get(LINK_PENDING, {})
+        notices += [t("link.ignored", name=md_escape(name[:40]), value=md_escape(value[:40]), why=t("link.unknown"))
+                    for name, value in leftover.items()]
+        leftover.clear()
+    if notices:
+        st.warning("  \n".join(notices), icon=":material/link_off:")
+
+
+def write_link() -> None:
+    """The URL made to say what is on screen: the shared settings and the current page's own (link_page).
+
+    Called at the end of every run and of each fragment run, so a link copied at any moment reopens that view.
+    """
+    values = {}
+    for name, param in {**shared_params(), **st.session_state.get(LINK_PARAMS, {})}.items():
+        value = st.session_state.get(param.key)
+        if value is not None and value != "":
+            values[name] = param.write(value)
+    if values != st.query_params.to_dict():
+        st.query_params.from_dict(values)
+
+
+# Widget keys of the pages' controls, kept when their page is not drawn: Streamlit forgets a widget's
+# value on a run that does not draw it, so the explorer would reset after a visit to another page.
+KEPT: set[str] = set()
+
+
+def keep(*keys: str) -> None:
+    """Keep these widgets' values across pages (call before drawing them)."""
+    KEPT.update(keys)
+
+
+def begin_run() -> None:
+    """Before anything is drawn: on the session's first run the link (st.query_params) sets the shared settings
+    and leaves the rest of itself for the page to read (read_link); a bad value is skipped with a notice.
+    On every run, the pages' kept widget values are kept."""
+    first = LINK_READ not in st.session_state
+    st.session_state[LINK_READ] = True
+    st.session_state[LINK_PENDING] = st.query_params.to_dict() if first else {}
+    st.session_state[LINK_PARAMS] = {}
+    if first:
+        read_link(shared_params())
+    st.session_state.setdefault(SENTENCE, DEFAULT_SENTENCE)  # so that every link names its sentence
+    for key in KEPT:
+        if key in st.session_state:
+            st.session_state[key] = st.session_state[key]  # marks it as set by the app, so Streamlit keeps it
+
+
+def read_link_again() -> None:
+    """The next run reads the link as a first run does (after a redirect that carries it to another page)."""
+    st.session_state.pop(LINK_READ, None)
+
+
+LAST_PAGE = "page.last"
+
+
+def scroll_to_top_on_new_page(url_path: str) -> None:
+    """A new page starts at its top: Streamlit keeps the main area's scroll position across pages."""
+    if st.session_state.get(LAST_PAGE, url_path) != url_path:
+        page_scripts.scroll_to_top()
+    st.session_state[LAST_PAGE] = url_path
+
+
 def sidebar() -> None:
-    """Language, checkpoint, device and beam size: the settings every page uses."""
+    """Language, checkpoint, device, beam size and presentation mode: the settings every page uses."""
     with st.sidebar:
-        st.segmented_control(
-            t("sidebar.language"), list(LANGUAGES), format_func=LANGUAGES.get, key=LANG, default="en", required=True
-        )
+        # Defaults go through session state, not the widgets' default/index: a link may have set these keys.
+        st.session_state.setdefault(LANG, "en")
+        st.segmented_control(t("sidebar.language"), list(LANGUAGES), format_func=LANGUAGES.get, key=LANG, required=True)
         names = checkpoint_names()
-        st.selectbox(t("sidebar.checkpoint"), names, key=CHECKPOINT, index=names.index("en-zh") if "en-zh" in names else 0)
+        if names:
+            st.session_state.setdefault(CHECKPOINT, "en-zh" if "en-zh" in names else names[0])
+        st.selectbox(t("sidebar.checkpoint"), names, key=CHECKPOINT)
         st.selectbox(t("sidebar.device"), devices(), key=DEVICE)
-        st.slider(t("sidebar.beam"), 1, 8, 1, key=BEAM)
+        st.session_state.setdefault(BEAM, 1)
+        st.slider(t("sidebar.beam"), 1, 8, key=BEAM)
+        st.toggle(t("sidebar.present"), key=PRESENT, help=t("sidebar.present_help"))
+    if presenting():
+        page_scripts.present_style()
 
 
 @st.cache_resource(show_spinner="Loading the Transformer…", max_entries=4)
@@ -140,14 +298,19 @@ def current_sentence() -> str:
     return DEFAULT_SENTENCE if sentence is None else sentence
 
 
-def current_result() -> TranslationResult:
-    """The session's sentence translated with the sidebar's settings (cached per input)."""
+def translation_of(sentence: str) -> TranslationResult:
+    """`sentence` translated with the sidebar's settings (cached per input); stops the page with a message on bad input."""
     translator()  # surfaces checkpoint errors before translating
     try:
         return _translate(
-            st.session_state[CHECKPOINT], st.session_state.get(DEVICE, devices()[0]), current_sentence(),
+            st.session_state[CHECKPOINT], st.session_state.get(DEVICE, devices()[0]), sentence,
             int(st.session_state.get(BEAM, 1)),
         )
     except InputError as exc:
         st.warning(t("error.input", error=md_escape(model_message(exc))))
         st.stop()
+
+
+def current_result() -> TranslationResult:
+    """The session's sentence translated with the sidebar's settings."""
+    return translation_of(current_sentence())

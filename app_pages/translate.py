@@ -143,23 +143,31 @@ def open_clicked_map() -> None:
         st.session_state["explorer.layer"], st.session_state["explorer.head"] = choice
 
 
+def link_params() -> dict[str, session.Param]:
+    """What the translate page's link carries beyond the shared settings: the explorer's view."""
+    config = session.translator().config
+    layers = max(config.n_encoder_layers, config.n_decoder_layers)
+    return {"kind": session.Param(KIND, session.one_of(ATTENTION_KINDS)), "view": session.Param(VIEW, session.one_of(VIEWS)),
+            **widgets.layer_head_params("explorer", layers, config.n_heads, average_layers=False)}
+
+
 @st.fragment
 def explorer(result: TranslationResult) -> None:
     st.subheader(session.t("explorer.title"))
-    with st.container(horizontal=True, gap="large"):
-        kind = st.segmented_control(
-            session.t("explorer.kind"), ATTENTION_KINDS, format_func=lambda k: session.t(f"kind.{k}"),
-            key=KIND, default=ATTENTION_KINDS[0], required=True,
-        )
-        view = st.segmented_control(
-            session.t("explorer.view"), VIEWS, format_func=lambda v: session.t(f"view.{v}"),
-            key=VIEW, default=VIEWS[0], required=True,
-        )
-    st.caption(session.t(f"kind.{kind}.help"))
+    st.session_state.setdefault(KIND, ATTENTION_KINDS[0])
+    st.session_state.setdefault(VIEW, VIEWS[0])
+    kind = st.segmented_control(
+        session.t("explorer.kind"), ATTENTION_KINDS, format_func=lambda k: session.t(f"kind.{k}"), key=KIND,
+        required=True,
+    )
     weights = result.attention(kind)  # (layers, heads, Tq, Tk)
     layers, heads = weights.shape[:2]
     queries, keys = result.axis_tokens(kind)
-    layer, head = widgets.layer_head_selectors("explorer", layers, heads, average_layers=False)
+    with st.container(horizontal=True, gap="large", vertical_alignment="bottom"):
+        view = st.segmented_control(
+            session.t("explorer.view"), VIEWS, format_func=lambda v: session.t(f"view.{v}"), key=VIEW, required=True,
+        )
+        layer, head = widgets.layer_head_selectors("explorer", layers, heads, average_layers=False)
     titles = axis_titles(kind)
     mask = np.tril(np.ones(weights.shape[2:], dtype=bool)) if kind == "decoder_self" else None
 
@@ -170,21 +178,17 @@ def explorer(result: TranslationResult) -> None:
                                  masked_label=session.t("axis.masked"), **titles)
 
     if view == "head":
-        st.caption(session.t("view.head.help"))
         widgets.chart(one_head_figure(), key="explorer.chart.head")
     elif view == "grid":
-        st.caption(session.t("view.grid.help"))
         grid = model_view(
             weights, queries, keys, title=session.t("explorer.grid_title", kind=session.t(f"kind.{kind}")),
             layer_label=session.t("explorer.layer_n"), head_label=session.t("explorer.head_n"),
             selected=None if head == widgets.ALL else (layer, head), click_hint=session.t("explorer.click_hint"),
             **titles,
         )
-        widgets.chart(grid, key=GRID, on_select=open_clicked_map,
-                        selection_mode="points")
+        widgets.chart(grid, key=GRID, on_select=open_clicked_map, selection_mode="points")
         widgets.chart(one_head_figure(), key="explorer.chart.opened")
     else:
-        st.caption(session.t("view.lines.help"))
         c1, c2 = st.columns([3, 2])
         with c1:
             query_options = [None, *range(len(queries))]
@@ -195,15 +199,21 @@ def explorer(result: TranslationResult) -> None:
             )
         with c2:
             min_weight = st.slider(session.t("explorer.min_weight"), 0.0, 0.5, 0.1, 0.01, key=MIN_WEIGHT)
+        # "average" draws the mean over heads as one head, as the heatmap views do.
+        lines = weights[layer].mean(axis=0, keepdims=True) if head == widgets.ALL else weights[layer, head : head + 1]
         fig = head_view(
-            weights[layer], queries, keys, heads=None if head == widgets.ALL else [head], query_index=query,
-            min_weight=min_weight, head_label=session.t("explorer.head_n"),
+            lines, queries, keys, query_index=query, min_weight=min_weight,
+            head_label=widgets.head_name(head),
             title=session.t("explorer.lines_title", kind=session.t(f"kind.{kind}"), layer=widgets.layer_name(layer)),
             **titles,
         )
         widgets.chart(fig, key="explorer.chart.lines")
+    st.caption(session.t(f"kind.{kind}.help") + " " + session.t(f"view.{view}.help"))
+    session.write_link()
 
 
+session.keep(KIND, VIEW, QUERY, MIN_WEIGHT, "explorer.layer", "explorer.head")
+session.link_page(link_params())
 st.title(session.t("translate.title"))
 st.caption(session.t("translate.intro"))
 model_knows()

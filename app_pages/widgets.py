@@ -5,7 +5,7 @@ from __future__ import annotations
 import plotly.graph_objects as go
 import streamlit as st
 
-from app_pages.session import chart_scale, md_escape, t
+from app_pages.session import Param, chart_scale, md_escape, number_in, t
 from viz.style import scaled
 
 ALL = -1  # layer/head option meaning "average over all of them"
@@ -75,21 +75,35 @@ def short_name(index: int) -> str:
     return t("explorer.average") if index == ALL else str(index + 1)
 
 
+def index_param(key: str, count: int, average: bool) -> Param:
+    """A layer or head in a link: its 1-based number, or "average" (ALL) where the picker offers an average."""
+    by_number = number_in(1, count, offset=1)
+
+    def read(text: str) -> int:
+        return ALL if average and text == "average" else by_number(text)
+
+    return Param(key, read, lambda index: "average" if index == ALL else str(index + 1))
+
+
+def layer_head_params(prefix: str, layers: int, heads: int, average_layers: bool) -> dict[str, Param]:
+    """The link's "layer" and "head" for the pickers of layer_head_selectors(prefix, …)."""
+    return {"layer": index_param(f"{prefix}.layer", layers, average_layers),
+            "head": index_param(f"{prefix}.head", heads, True)}
+
+
 def layer_head_selectors(prefix: str, layers: int, heads: int, average_layers: bool) -> tuple[int, int]:
-    """Segmented layer and head pickers keyed under `prefix`; returns (layer, head), ALL for averages."""
+    """Segmented layer and head pickers keyed under `prefix`, side by side in the caller's container (a
+    horizontal one puts them on the row of the caller's other controls); returns (layer, head), ALL for averages."""
     layer_options = ([ALL] if average_layers else []) + list(range(layers))
     head_options = [ALL, *range(heads)]
     # Defaults go through session state, not `default=`: a grid click may set these keys too.
     for key, options in ((f"{prefix}.layer", layer_options), (f"{prefix}.head", head_options)):
         keep_valid(key, options)
         st.session_state.setdefault(key, options[0])
-    left, right = st.columns([2, 3])
-    with left:
-        layer = st.segmented_control(
-            t("explorer.layer"), layer_options, format_func=short_name, key=f"{prefix}.layer", required=True,
-        )
-    with right:
-        head = st.segmented_control(
-            t("explorer.head"), head_options, format_func=short_name, key=f"{prefix}.head", required=True,
-        )
+    layer = st.segmented_control(
+        t("explorer.layer"), layer_options, format_func=short_name, key=f"{prefix}.layer", required=True,
+    )
+    head = st.segmented_control(
+        t("explorer.head"), head_options, format_func=short_name, key=f"{prefix}.head", required=True,
+    )
     return layer, head

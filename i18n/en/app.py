@@ -14,11 +14,51 @@ STRINGS = {
     "nav.anatomy": "Model anatomy & training",
     "nav.translate": "Translate & explore",
     "nav.model_card": "Model card",
+    "nav.start": "Start here",
+    "start.title": "Start here: a guide for teachers",
+    "start.intro": (
+        "This app runs a real Transformer that translates English into Chinese and shows every attention weight it "
+        "computed. Nothing on screen is drawn by hand: each number comes from the model or from the arithmetic on the page."
+    ),
+    "start.first": "What to show first",
+    "start.steps": (
+        "1. **Q, K, V walkthrough**: the “Thinking Machines” example by hand, scores 112 and 96, ÷ 8, softmax → 0.88 and 0.12.\n"
+        "2. **Translate & explore**: type a sentence the class chooses, open *cross-attention* and let students guess "
+        "which English word each Chinese character looked at before you hover.\n"
+        "3. **Decoding step by step**: press **Next** (or the → key) to watch the causal mask grow one token at a time, "
+        "where each new character looked, and which candidates it beat.\n"
+        "4. **Masks**, **Positional encoding** and **Why divide by √d_k** when the questions come."
+    ),
+    "start.links": "Prepared links",
+    "start.links_help": (
+        "Each link opens a view exactly as described; put it in your slides or the class chat and every student sees "
+        "the same view. Any view you set up has its own link too: the address bar follows what you click."
+    ),
+    "start.cross.title": "Where “{zh}” looks: cross-attention",
+    "start.cross.what": (
+        "The explorer at the cross-attention head whose strongest link joins “{zh}” to “{en}”, found in this model's own weights."
+    ),
+    "start.decoding.title": "Writing “{zh}”: decoding step {step}",
+    "start.decoding.what": (
+        "The decoding page at the step that writes “{zh}”: the causal mask, where it looked in the English, and the "
+        "candidates it beat."
+    ),
+    "start.qkv.title": "Q, K, V by hand: “Thinking Machines”",
+    "start.qkv.what": "The worked example of the study notes, every number computed on the page.",
+    "start.present": "On a projector",
+    "start.present_help": (
+        "Turn on **Presentation mode** in the sidebar: larger text and charts, sidebar closed. Links copied in "
+        "presentation mode open in it too. On the decoding page, ← and → step through the translation."
+    ),
     "app.title": "Attention, explained",
     "sidebar.language": "Language",
     "sidebar.checkpoint": "Checkpoint",
     "sidebar.device": "Device",
     "sidebar.beam": "Beam size",
+    "sidebar.present": "Presentation mode",
+    "sidebar.present_help": "Larger text and charts for a projector, sidebar closed. Links copied now open in presentation mode too.",
+    "link.ignored": "The link's {name}={value} was ignored: {why}.",
+    "link.unknown": "the app has no such setting",
     "error.checkpoint": "The model could not be loaded: {error}",
     "error.input": "{error}",
     # What translate() reports (input errors, notices): the model's own English text.

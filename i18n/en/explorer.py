@@ -140,7 +140,7 @@ STRINGS: dict[str, str] = {
     "view.lines": "Head view",
     "view.head.help": (
         "Queries down, keys across. Colours use one fixed scale from 0 (white) to 1 (dark blue) so heads can be "
-        "compared; hover a cell for its exact weight. Pick “average of heads” to see the layer as a whole."
+        "compared; hover a cell for its exact weight. Pick head “average” to see the mean of all heads of the layer."
     ),
     "view.grid.help": (
         "Every head of every layer, rows = layers, columns = heads, all on the same 0–1 scale. Click a map "
@@ -173,9 +173,12 @@ STRINGS: dict[str, str] = {
     ),
     "decoding.sentence": "**English:** {source}  \n**Chinese:** {translation}",
     "decoding.change_sentence": "Change the sentence on the translate page",
+    "decoding.prev": "Previous",
+    "decoding.next": "Next",
+    "decoding.play": "Play",
+    "decoding.pause": "Pause",
     "decoding.step": "Output step",
     "decoding.now": "Step **{step}** of {steps}: the model writes **{token}** (probability {prob}).",
-    "decoding.prefix": "What the decoder has read so far (the target prefix)",
     "decoding.which": "{layer} · {head}",
     "decoding.mask_title": "What this step may look at",
     "decoding.mask_help": (

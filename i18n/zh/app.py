@@ -5,24 +5,57 @@ STRINGS = {
     "nav.section.learn": "学习注意力",
     "nav.decoding": "逐步解码",
     "nav.qkv": "Q、K、V 逐步计算",
-    "nav.masks": "掩码 (Mask)",
+    "nav.masks": "掩码",
     "nav.positional": "位置编码",
     "nav.scaling": "为什么除以 √d_k",
     "nav.multihead": "多头注意力的形状",
     "nav.anatomy": "模型结构与训练",
     "nav.translate": "翻译与注意力探索",
     "nav.model_card": "模型卡",
+    "nav.start": "从这里开始",
+    "start.title": "从这里开始：给老师的使用指南",
+    "start.intro": (
+        "本应用运行一个真实的、把英文翻译成中文的 Transformer，并展示它算出的每一个注意力权重。"
+        "屏幕上没有手画的数字：每个数都来自模型，或来自页面上的计算。"
+    ),
+    "start.first": "先展示什么",
+    "start.steps": (
+        "1. **Q、K、V 逐步计算**：手算 “Thinking Machines” 的例子，得分 112 和 96，除以 8，softmax 得到 0.88 和 0.12。\n"
+        "2. **翻译与注意力探索**：输入全班选的句子，打开*交叉注意力*，先让学生猜每个汉字看向哪个英文单词，再把鼠标移上去验证。\n"
+        "3. **逐步解码**：按 **下一步**（或 → 键），看因果掩码每次增长一个词元、每个新汉字看向英文的哪里、以及它胜过了哪些候选。\n"
+        "4. 有疑问时再讲 **掩码**、**位置编码** 和 **为什么除以 √d_k**。"
+    ),
+    "start.links": "准备好的链接",
+    "start.links_help": (
+        "每个链接都会打开下面描述的视图；把它放进幻灯片或班级群，每个学生看到的都是同一个视图。"
+        "你自己设置的任何视图也有自己的链接：地址栏会随你的点击而更新。"
+    ),
+    "start.cross.title": "“{zh}” 看向哪里：交叉注意力",
+    "start.cross.what": "打开探索器中的一个交叉注意力头：它最强的连接把 “{zh}” 和 “{en}” 连在一起，从这个模型自己的权重中找出。",
+    "start.decoding.title": "写出 “{zh}”：第 {step} 个解码步",
+    "start.decoding.what": "打开逐步解码页中写出 “{zh}” 的那一步：因果掩码、它在英文中看向哪里，以及它胜过的候选。",
+    "start.qkv.title": "手算 Q、K、V：“Thinking Machines”",
+    "start.qkv.what": "学习笔记中的例题，页面上的每个数字都是算出来的。",
+    "start.present": "在投影仪上",
+    "start.present_help": (
+        "在侧边栏打开 **演示模式**：文字和图表更大，侧边栏收起。在演示模式下复制的链接也会以演示模式打开。"
+        "在逐步解码页，用 ← 和 → 键逐步查看译文。"
+    ),
     "app.title": "注意力机制图解",
     "sidebar.language": "语言",
     "sidebar.checkpoint": "模型检查点",
     "sidebar.device": "设备",
-    "sidebar.beam": "束搜索宽度 (beam)",
+    "sidebar.beam": "束宽",
+    "sidebar.present": "演示模式",
+    "sidebar.present_help": "为投影仪放大文字和图表，并收起侧边栏。此时复制的链接也会以演示模式打开。",
+    "link.ignored": "链接中的 {name}={value} 无法使用，已忽略：{why}。",
+    "link.unknown": "应用没有这个设置",
     "error.checkpoint": "模型无法加载：{error}",
     "error.input": "{error}",
     # translate() 报告的输入错误与提示（键与占位符同 model/messages.py）。
     "model.not_string": "输入必须是字符串，收到的是 {type}",
     "model.empty": "请输入一个句子：文本为空，或只有不可见字符。",
-    "model.beam": "束搜索宽度必须在 1 到 {max} 之间，收到的是 {beam}",
+    "model.beam": "束宽必须在 1 到 {max} 之间，收到的是 {beam}",
     "model.top_k": "top_k 至少为 1，收到的是 {top_k}",
     "model.chars_cut": "输入超过 {limit} 个字符，只使用了前 {limit} 个字符。",
     "model.tokens_cut": "输入超过模型的 {limit} 个源语言词元，已截断为：{text}…",

@@ -128,7 +128,7 @@ STRINGS: dict[str, str] = {
     "view.lines": "连线视图",
     "view.head.help": (
         "查询（query）在纵轴，键（key）在横轴。颜色使用固定的 0（白）到 1（深蓝）刻度，便于比较不同的头；"
-        "把鼠标移到格子上可以看到精确权重。选择“各头平均”可以看整层的平均效果。"
+        "把鼠标移到格子上可以看到精确权重。把头选为“平均”可以看这一层所有头的平均。"
     ),
     "view.grid.help": (
         "所有层的所有头：行是层，列是头，全部使用同一个 0–1 刻度。点击某张小图（或用层、头选择器）"
@@ -160,9 +160,12 @@ STRINGS: dict[str, str] = {
     ),
     "decoding.sentence": "**英文：** {source}  \n**中文：** {translation}",
     "decoding.change_sentence": "到翻译页更换句子",
+    "decoding.prev": "上一步",
+    "decoding.next": "下一步",
+    "decoding.play": "播放",
+    "decoding.pause": "暂停",
     "decoding.step": "解码步",
     "decoding.now": "第 **{step}** 步（共 {steps} 步）：模型写出 **{token}**（概率 {prob}）。",
-    "decoding.prefix": "解码器到目前为止读到的内容（目标前缀）",
     "decoding.which": "{layer} · {head}",
     "decoding.mask_title": "这一步能看到什么",
     "decoding.mask_help": (

@@ -1,0 +1,40 @@
+"""The app's only HTML and JavaScript: three constant snippets, none of them holding user or model text.
+
+Streamlit cannot scroll, bind keys or resize its root font itself; these do it in the page.
+tests/test_bad_input.py checks that st.html appears nowhere else and is only given these constants.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+PRESENT_FONT_PX = 21  # presentation mode's root size (Streamlit's 16 px × 1.3): Streamlit sizes its text in rem
+PRESENT_STYLE = f"<style>html {{ font-size: {PRESENT_FONT_PX}px; }}</style>"
+# Streamlit keeps the main area's scroll position across pages: a new page should start at its top.
+SCROLL_TO_TOP = "<script>document.querySelector('[data-testid=stMain]')?.scrollTo(0, 0);</script>"
+# ← and → press the Previous and Next buttons of the decoding page (keys decoding.prev / decoding.next),
+# unless the cursor is in a text box or on a slider, which use those keys themselves.
+ARROW_KEYS = """<script>
+if (!window.attentionArrowKeys) {
+  window.attentionArrowKeys = true;
+  document.addEventListener("keydown", (event) => {
+    const target = event.target;
+    if (event.altKey || event.ctrlKey || event.metaKey || target.closest("input, textarea, [role=slider]")) return;
+    const name = {ArrowLeft: "prev", ArrowRight: "next"}[event.key];
+    const button = name && document.querySelector(`.st-key-decoding-${name} button`);
+    if (button && !button.disabled) { event.preventDefault(); button.click(); }
+  });
+}
+</script>"""
+
+
+def present_style() -> None:
+    st.html(PRESENT_STYLE)
+
+
+def scroll_to_top() -> None:
+    st.html(SCROLL_TO_TOP, unsafe_allow_javascript=True)
+
+
+def arrow_keys() -> None:
+    st.html(ARROW_KEYS, unsafe_allow_javascript=True)

@@ -1,0 +1,59 @@
+"""Start here: a teacher's guide to the app: what to show first, and three prepared links that open a view.
+
+The links' layer, head and step are computed from the shipped model's own translations, like the
+translate page's pill hints, so they point at what the text says they show.
+"""
+
+from urllib.parse import urlencode, urljoin
+
+import streamlit as st
+
+from app_pages import session
+from model.alignment import word_link
+
+
+def link(page: str, values: dict) -> str:
+    """An absolute link to `page` with `values` in its query string, on whatever host the app is served from."""
+    values = {"lang": st.session_state.get(session.LANG, "en"), **values}
+    base = st.context.url or "http://localhost:8501/"
+    return urljoin(base, f"{page}?{urlencode(values)}")
+
+
+def cross_lesson() -> tuple[dict, dict]:
+    """The first pill, in the explorer at the cross-attention head that links its key word pair."""
+    example = session.EXAMPLES[0]
+    found = word_link(session.translation_of(example.sentence), example.source_word, example.target_word)
+    values = {"s": example.sentence, "kind": "cross", "view": "head"}
+    if found is not None:
+        values |= {"layer": found.layer + 1, "head": found.head + 1}
+    return values, {"zh": example.target_word, "en": example.source_word}
+
+
+def decoding_lesson() -> tuple[dict, dict]:
+    """The second pill on the decoding page, at the step that writes its key word."""
+    example = session.EXAMPLES[1]
+    tokens = session.translation_of(example.sentence).output_tokens
+    step = next((i for i, token in enumerate(tokens) if example.target_word in token), 0)
+    return {"s": example.sentence, "step": step + 1, "layer": "average", "head": "average"}, {
+        "zh": example.target_word, "step": step + 1}
+
+
+def lesson(key: str, page: str, values: dict, words: dict) -> None:
+    url = link(page, values)
+    with st.container(border=True, key=f"start.lesson.{page}"):
+        st.markdown(f"**[{session.t(key + '.title', **words)}]({url})**")
+        st.caption(session.t(key + ".what", **words))
+        st.code(url, language=None, wrap_lines=True)
+
+
+st.title(session.t("start.title"))
+st.markdown(session.t("start.intro"))
+st.subheader(session.t("start.first"))
+st.markdown(session.t("start.steps"))
+st.subheader(session.t("start.links"))
+st.caption(session.t("start.links_help"))
+lesson("start.cross", "translate", *cross_lesson())
+lesson("start.decoding", "decoding", *decoding_lesson())
+lesson("start.qkv", "qkv", {}, {})
+st.subheader(session.t("start.present"))
+st.markdown(session.t("start.present_help"))

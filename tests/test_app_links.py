@@ -1,0 +1,130 @@
+"""Links that share a view (st.query_params), settings that survive navigation, and the decoding controls.
+
+A link is typed, pasted or crafted by anyone: every value it carries is read or ignored with a notice, never an error.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from app_pages import session
+from tests.conftest import ROOT
+
+DECODING = "app_pages/decoding.py"
+
+
+def opened(link: dict[str, str], page: str | None = None) -> AppTest:
+    """The app as a new session opening `link` (its query string) on `page`."""
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.query_params.update(link)
+    if page:
+        at.switch_page(page)
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def link_of(at: AppTest) -> dict[str, str]:
+    """The query string the app last wrote (each value as one string)."""
+    return {k: v[0] if isinstance(v, list) else v for k, v in at.query_params.items()}
+
+
+def chart_titles(at: AppTest) -> list[str]:
+    return [json.loads(c.proto.spec)["layout"].get("title", {}).get("text", "") for c in at.get("plotly_chart")]
+
+
+def test_a_link_restores_sentence_language_and_explorer_view():
+    at = opened({"s": "Who are you?", "lang": "zh", "beam": "2", "kind": "cross", "view": "head", "layer": "2",
+                 "head": "4"})
+    assert at.session_state[session.SENTENCE] == "Who are you?"
+    assert at.session_state[session.LANG] == "zh" and at.session_state[session.BEAM] == 2
+    assert at.segmented_control(key="explorer.kind").value == "cross"
+    assert at.segmented_control(key="explorer.layer").value == 1 and at.segmented_control(key="explorer.head").value == 3
+    (title,) = chart_titles(at)
+    assert "第 2 层" in title and "4" in title
+    assert not at.warning
+    # The link it writes back opens the same view.
+    assert link_of(at) | {"present": "0", "model": "en-zh"} == link_of(at)
+    assert {k: link_of(at)[k] for k in ("s", "lang", "beam", "kind", "layer", "head")} == {
+        "s": "Who are you?", "lang": "zh", "beam": "2", "kind": "cross", "layer": "2", "head": "4"}
+
+
+def test_changing_the_view_updates_the_link():
+    at = opened({})
+    at.segmented_control(key="explorer.kind").set_value("decoder_self").run()
+    at.segmented_control(key="explorer.head").set_value(-1).run()
+    link = link_of(at)
+    assert link["kind"] == "decoder_self" and link["head"] == "average" and link["s"] == session.DEFAULT_SENTENCE
+    at.toggle(key=session.PRESENT).set_value(True).run()
+    assert link_of(at)["present"] == "1"
+
+
+@pytest.mark.parametrize("name, value", [
+    ("beam", "abc"), ("beam", "99"), ("beam", "1e9"), ("lang", "fr"), ("model", "../../etc/passwd"),
+    ("kind", "<script>alert(1)</script>"), ("layer", "0"), ("layer", "-3"), ("head", "9"), ("view", "everything"),
+    ("s", "x" * 5000), ("present", "yes"), ("unknown", "1"),
+])
+def test_bad_or_hostile_link_values_are_ignored_with_a_notice(name, value):
+    at = opened({name: value, "s": "I like my dog."} if name != "s" else {name: value})
+    (notice,) = at.warning
+    assert f"{name}=" in notice.value and "ignored" in notice.value
+    assert at.get("plotly_chart"), "the page still draws with its defaults"
+    assert at.session_state[session.BEAM] == 1 and at.session_state[session.LANG] == "en"
+
+
+def test_decoding_link_opens_its_step_and_heads():
+    at = opened({"s": "Who are you?", "step": "3", "layer": "average", "head": "2"}, page=DECODING)
+    assert at.slider(key="decoding.step").value == 3
+    assert at.segmented_control(key="decoding.layer").value == -1 and at.segmented_control(key="decoding.head").value == 1
+    assert link_of(at)["step"] == "3"
+
+
+def test_a_step_past_the_end_of_this_translation_falls_back_to_the_first():
+    at = opened({"s": "Who are you?", "step": "40"}, page=DECODING)
+    assert at.slider(key="decoding.step").value == 1
+
+
+def test_explorer_settings_survive_a_visit_to_another_page():
+    at = opened({"s": "Who are you?"})
+    at.segmented_control(key="explorer.kind").set_value("cross").run()
+    at.segmented_control(key="explorer.view").set_value("grid").run()
+    at.segmented_control(key="explorer.layer").set_value(2).run()
+    at.switch_page(DECODING).run()
+    at.switch_page("app_pages/qkv.py").run()
+    at.switch_page("app_pages/translate.py").run()
+    assert not at.exception
+    assert at.segmented_control(key="explorer.kind").value == "cross"
+    assert at.segmented_control(key="explorer.view").value == "grid"
+    assert at.segmented_control(key="explorer.layer").value == 2
+
+
+def test_previous_next_and_play_move_through_the_steps():
+    at = opened({"s": "Who are you?"}, page=DECODING)
+    last = at.slider(key="decoding.step").max
+    assert at.button(key="decoding.prev").disabled
+    at.button(key="decoding.next").click().run()
+    at.button(key="decoding.next").click().run()
+    assert at.slider(key="decoding.step").value == 3
+    at.button(key="decoding.prev").click().run()
+    assert at.slider(key="decoding.step").value == 2
+    at.slider(key="decoding.step").set_value(last).run()
+    assert at.button(key="decoding.next").disabled
+    at.button(key="decoding.play").click().run()  # at the last step, Play starts again from the first
+    assert at.slider(key="decoding.step").value == 1 and at.session_state["decoding.playing"]
+    at.button(key="decoding.play").click().run()  # pause
+    assert not at.session_state["decoding.playing"]
+
+
+def test_start_page_links_open_views_computed_from_the_model(translator):
+    at = opened({}, page="app_pages/start.py")
+    links = [c.value for c in at.code]
+    assert len(links) == 3
+    cross = next(link for link in links if "/translate?" in link)
+    assert "kind=cross" in cross and "layer=" in cross and "head=" in cross
+    decoding = next(link for link in links if "/decoding?" in link)
+    who = translator.translate("Who are you?")
+    step = next(i for i, token in enumerate(who.output_tokens) if "谁" in token) + 1
+    assert f"step={step}" in decoding
