@@ -100,7 +100,7 @@ def step_view(result: TranslationResult) -> None:
     n_steps = len(result.steps)
     number = step_controls(n_steps)
     layers, heads = result.cross.shape[:2]
-    with st.container(horizontal=True, gap="large", key="decoding.pickers"):
+    with st.container(horizontal=True, gap="medium", key="decoding.pickers"):
         layer, head = widgets.layer_head_selectors("decoding", layers, heads, average_layers=True)
     t = number - 1
     chosen = result.steps[t].chosen

@@ -163,7 +163,7 @@ def explorer(result: TranslationResult) -> None:
     weights = result.attention(kind)  # (layers, heads, Tq, Tk)
     layers, heads = weights.shape[:2]
     queries, keys = result.axis_tokens(kind)
-    with st.container(horizontal=True, gap="large", vertical_alignment="bottom"):
+    with st.container(horizontal=True, gap="medium", vertical_alignment="bottom"):
         view = st.segmented_control(
             session.t("explorer.view"), VIEWS, format_func=lambda v: session.t(f"view.{v}"), key=VIEW, required=True,
         )
