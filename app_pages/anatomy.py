@@ -73,8 +73,8 @@ decoder_actual = la.layer_parameters(translator.parameter_counts, "decoder", 0)
 ratio = config.d_ff / H
 st.markdown(t("anatomy.formula.text", h=H, ratio=ts.num(ratio), formula=f"{la.note_formula(H):,}",
               layer=f"{la.encoder_layer_params(H, config.d_ff):,}", model=f"{encoder_actual:,}"))
-st.latex(rf"\text{{{t('anatomy.tex.decoder')}}} = 12H^2 + 13H + \underbrace{{4H^2 + 4H}}_{{\text{{{t('anatomy.tex.cross')}}}}} + "
-         rf"\underbrace{{2H}}_{{\text{{{t('anatomy.tex.norm3')}}}}} = 16H^2 + 19H")
+st.latex(rf"\begin{{aligned}}\text{{{t('anatomy.tex.decoder')}}} &= 12H^2 + 13H + \underbrace{{4H^2 + 4H}}_{{\text{{{t('anatomy.tex.cross')}}}}} + "
+         rf"\underbrace{{2H}}_{{\text{{{t('anatomy.tex.norm3')}}}}} \\ &= 16H^2 + 19H\end{{aligned}}")
 st.markdown(t("anatomy.formula.decoder", formula=f"{la.decoder_formula(H):,}",
               layer=f"{la.decoder_layer_params(H, config.d_ff):,}", model=f"{decoder_actual:,}"))
 st.info(t("anatomy.formula.note"))

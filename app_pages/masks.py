@@ -14,6 +14,7 @@ from lessons.attention_math import attention_steps, softmax
 from viz.teaching_masks import mask_stage_figure, padding_figure
 
 TOY_DK = 4
+PAD_KINDS = ("self", "combined", "cross")  # the attentions whose masks the padded batch shows
 
 
 def show_stages(key: str, mask: np.ndarray, scaled: np.ndarray, weights: np.ndarray, query_labels, key_labels) -> None:
@@ -33,20 +34,27 @@ def show_stages(key: str, mask: np.ndarray, scaled: np.ndarray, weights: np.ndar
                                   value_label=t(f"masks.value.{stage}")),
                 key=f"{key}.{stage}",
             )
-    sums = ", ".join(f"{x:.4f}" for x in weights.sum(axis=1))
+    sums = ts.join(f"{x:.4f}" for x in weights.sum(axis=1))
     st.caption(t("masks.rowsums", sums=sums, above=ts.num(float(np.abs(weights[~mask]).max(initial=0.0)), 6)))
 
 
-def toy_stages(key: str, mask: np.ndarray, query_labels, key_labels) -> None:
+@st.cache_data(show_spinner=False)
+def toy_scores(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Scaled scores and weights of random q, k under `mask`: pure, so computed once per mask for every session."""
     q, k = lm.toy_qk(mask.shape[0], mask.shape[1], TOY_DK)
     steps = attention_steps(q, k, k, mask)
-    show_stages(key, mask, steps.scaled, steps.weights, query_labels, key_labels)
+    return steps.scaled, steps.weights
+
+
+def toy_stages(key: str, mask: np.ndarray, query_labels, key_labels) -> None:
+    show_stages(key, mask, *toy_scores(mask), query_labels, key_labels)
 
 
 st.title(t("masks.title"))
 st.markdown(t("masks.intro"))
-st.latex(r"\mathrm{Attention}(Q,K,V) = \mathrm{softmax}\!\left(\frac{QK^\top}{\sqrt{d_k}} + M\right)V,\qquad "
-         rf"M_{{ij}} = \begin{{cases}} 0 & \text{{{t('masks.tex.allowed')}}} \\ -\infty & \text{{{t('masks.tex.masked')}}} \end{{cases}}")
+st.latex(r"\begin{gathered}\mathrm{Attention}(Q,K,V) = \mathrm{softmax}\!\left(\frac{QK^\top}{\sqrt{d_k}} + M\right)V \\ "
+         rf"M_{{ij}} = \begin{{cases}} 0 & \text{{{t('masks.tex.allowed')}}} \\ -\infty & \text{{{t('masks.tex.masked')}}} "
+         r"\end{cases}\end{gathered}")
 
 # ---------------------------------------------------------------- the notes' 4×4 example
 doc_tokens = list(lm.DOC_SENTENCE)
@@ -54,15 +62,15 @@ st.header(t("masks.doc.header", n=len(doc_tokens)))
 causal = lm.causal_mask(len(doc_tokens))
 st.markdown(t("masks.doc.text", n=len(doc_tokens)))
 st.markdown("\n".join(
-    t("masks.doc.sees", token=tok, keys=", ".join(seen)) for tok, seen in zip(doc_tokens, lm.visible_keys(causal, doc_tokens))
+    t("masks.doc.sees", token=tok, keys=ts.join(seen)) for tok, seen in zip(doc_tokens, lm.visible_keys(causal, doc_tokens))
 ))
 st.caption(t("masks.toy", d=TOY_DK))
 toy_stages("masks.doc", causal, doc_tokens, doc_tokens)
 q, k = lm.toy_qk(len(doc_tokens), len(doc_tokens), TOY_DK)
 row = attention_steps(q, k, k).scaled[0]
 zeroed = softmax(np.where(causal[0], row, 0.0))
-st.warning(t("masks.zero_vs_inf", token=doc_tokens[0], zeroed=", ".join(ts.num(x, 3) for x in zeroed),
-             proper=", ".join(ts.num(x, 3) for x in softmax(np.where(causal[0], row, -np.inf)))))
+st.warning(t("masks.zero_vs_inf", token=doc_tokens[0], zeroed=ts.join(ts.num(x, 3) for x in zeroed),
+             proper=ts.join(ts.num(x, 3) for x in softmax(np.where(causal[0], row, -np.inf)))))
 
 # ---------------------------------------------------------------- the live decoder
 st.header(t("masks.live.header"))
@@ -100,22 +108,28 @@ ts.show_table(keep.astype(float), [t("masks.pad.row", i=i) for i in range(len(so
               [str(j) for j in range(keep.shape[1])], t("masks.pad.index"))
 
 
+def padded_views(row: int) -> dict[str, tuple[np.ndarray, list[str], list[str]]]:
+    """Per attention kind of the padded batch: its mask for sentence `row`, query labels, key labels."""
+    tokens = ts.positions(padded[row])
+    targets = [list(x) for x in lm.BATCH_TARGETS]
+    target_tokens = ts.positions(lm.pad_tokens(targets)[row])
+    return {
+        "self": (lm.self_attention_mask(lengths, causal=False)[row], tokens, tokens),
+        "combined": (lm.self_attention_mask(lengths, causal=True)[row], tokens, tokens),
+        "cross": (lm.cross_mask([len(x) for x in targets], lengths)[row], target_tokens, tokens),
+    }
+
+
 @st.fragment
 def padding_views() -> None:
     row = st.segmented_control(t("masks.pad.pick"), range(len(sources)), format_func=lambda i: " ".join(sources[i]),
                                key="masks.pad.row", default=1, required=True)
-    tokens = ts.positions(padded[row])
-    st.subheader(t("masks.pad.self"))
-    st.markdown(t("masks.pad.self.text"))
-    toy_stages("masks.pad.self", lm.self_attention_mask(lengths, causal=False)[row], tokens, tokens)
-    st.subheader(t("masks.combined.header"))
-    st.markdown(t("masks.combined.text"))
-    toy_stages("masks.pad.causal", lm.self_attention_mask(lengths, causal=True)[row], tokens, tokens)
-    st.subheader(t("masks.cross.header"))
-    targets = [list(x) for x in lm.BATCH_TARGETS]
-    target_tokens = ts.positions(lm.pad_tokens(targets)[row])
-    st.markdown(t("masks.cross.text"))
-    toy_stages("masks.pad.cross", lm.cross_mask([len(x) for x in targets], lengths)[row], target_tokens, tokens)
+    # One kind at a time: twelve heatmaps at once made this the slowest page to draw.
+    kind = st.segmented_control(t("masks.pad.kind"), PAD_KINDS, format_func=lambda k: t(f"masks.pad.kind.{k}"),
+                                key="masks.pad.kind", default=PAD_KINDS[0], required=True, wrap=True)
+    st.subheader(t(f"masks.{kind}.header"))
+    st.markdown(t(f"masks.{kind}.text"))
+    toy_stages(f"masks.pad.{kind}", *padded_views(row)[kind])
 
 
 padding_views()

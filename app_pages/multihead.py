@@ -29,8 +29,8 @@ def shape_table(steps: list[lsh.ShapeStep]) -> None:
 
 st.title(t("mh.title"))
 st.markdown(t("mh.intro"))
-st.latex(r"\mathrm{MultiHead}(Q,K,V) = \mathrm{Concat}(\mathrm{head}_1,\dots,\mathrm{head}_h)\,W^O,\quad "
-         r"\mathrm{head}_i = \mathrm{Attention}(QW_i^Q, KW_i^K, VW_i^V)")
+st.latex(r"\begin{gathered}\mathrm{MultiHead}(Q,K,V) = \mathrm{Concat}(\mathrm{head}_1,\dots,\mathrm{head}_h)\,W^O \\ "
+         r"\mathrm{head}_i = \mathrm{Attention}(QW_i^Q, KW_i^K, VW_i^V)\end{gathered}")
 
 st.header(t("mh.doc.header"))
 st.markdown(t("mh.doc.text", **lsh.DOC_EXAMPLE))
@@ -45,7 +45,7 @@ try:
 except ValueError:
     st.error(t("mh.indivisible", hidden=values["hidden"], heads=values["heads"],
                ratio=f"{values['hidden'] / values['heads']:.2f}",
-               valid=", ".join(str(h) for h in lsh.valid_heads(values["hidden"]))))
+               valid=ts.join(str(h) for h in lsh.valid_heads(values["hidden"]))))
 else:
     st.success(t("mh.width", hidden=values["hidden"], heads=values["heads"], d=width))
     shape_table(lsh.multihead_shapes(**values))

@@ -18,7 +18,13 @@ from viz.teaching_positional import norms_figure, pe_curves, pe_heatmap, rotatio
 NOTE_POS, NOTE_D = 1, 6  # the note's own snippet: pos = 1, d_model = 6
 ROTATION_CHECK = 64  # positions over which the note's variants are tested for the rotation property
 MAX_LENGTH, MAX_D = 256, 512
+DIMS, CHOSEN_DIMS = "pe.dims", "pe.dims.chosen"  # the multiselect's key; the picks kept across d_model changes
 
+
+def remember_dims(d_model: int) -> None:
+    """The widget's new picks, plus earlier picks that the current d_model could not show."""
+    hidden = [d for d in st.session_state.get(CHOSEN_DIMS, []) if d >= d_model]
+    st.session_state[CHOSEN_DIMS] = sorted(set(st.session_state[DIMS]) | set(hidden))
 
 
 def slowest_period(d_model: int) -> str:
@@ -30,8 +36,8 @@ translator = session.translator()
 model_d, model_len = translator.config.d_model, translator.config.max_len
 st.title(t("pe.title"))
 st.markdown(t("pe.intro", fast=f"{2 * math.pi:.1f}", slow=slowest_period(model_d), d=model_d))
-st.latex(r"PE_{(pos,\,2i)} = \sin\!\left(\frac{pos}{10000^{2i/d_{model}}}\right),\qquad "
-         r"PE_{(pos,\,2i+1)} = \cos\!\left(\frac{pos}{10000^{2i/d_{model}}}\right)")
+st.latex(r"\begin{gathered}PE_{(pos,\,2i)} = \sin\!\left(\frac{pos}{10000^{2i/d_{model}}}\right) \\ "
+         r"PE_{(pos,\,2i+1)} = \cos\!\left(\frac{pos}{10000^{2i/d_{model}}}\right)\end{gathered}")
 
 # ---------------------------------------------------------------- the note's mistake
 st.subheader(t("pe.note.header"))
@@ -66,11 +72,12 @@ widgets.chart(pe_heatmap(table, title=t("pe.matrix.fig", length=length, d=d_mode
 st.markdown(t("pe.matrix.text", fast=f"{2 * math.pi:.2f}", slow=slowest_period(d_model)))
 
 st.subheader(t("pe.curves.header"))
-key = "pe.dims"
-if key in st.session_state:  # the dimension count may have shrunk since these were picked
-    st.session_state[key] = [d for d in st.session_state[key] if d < d_model]
 default_dims = sorted({0, 1, 2 * (d_model // 8), 2 * (d_model // 4)} & set(range(d_model)))  # fast and slow pairs
-dims = st.multiselect(t("pe.curves.pick"), list(range(d_model)), default=default_dims, key=key)
+# The user's picks live in plain state, not only in the widget: a smaller d_model hides the picks it has no room
+# for, and they come back when d_model grows again. The widget gets its value from state alone (no default=),
+# which Streamlit would warn about.
+st.session_state[DIMS] = [d for d in st.session_state.get(CHOSEN_DIMS, default_dims) if d < d_model]
+dims = st.multiselect(t("pe.curves.pick"), list(range(d_model)), key=DIMS, on_change=remember_dims, args=(d_model,))
 if dims:
     names = [t("pe.curves.name", dim=d, fn="sin" if d % 2 == 0 else "cos", i=d // 2,
                period=f"{2 * math.pi / lp.frequencies(d_model)[d // 2]:.1f}") for d in dims]
@@ -89,9 +96,11 @@ widgets.chart(similarity_heatmap(lp.similarity(table), title=t("pe.sim.fig"), qu
 def rotation_section() -> None:
     st.header(t("pe.rot.header"))
     st.markdown(t("pe.rot.text"))
-    st.latex(r"\begin{bmatrix} PE_{(pos+k,\,2i)} \\ PE_{(pos+k,\,2i+1)} \end{bmatrix} = "
+    # Two lines, not one: on one line the equation ran past the right edge of a 1280-pixel projector.
+    st.latex(r"\begin{gathered}\begin{bmatrix} PE_{(pos+k,\,2i)} \\ PE_{(pos+k,\,2i+1)} \end{bmatrix} = "
              r"\begin{bmatrix} \cos k\omega_i & \sin k\omega_i \\ -\sin k\omega_i & \cos k\omega_i \end{bmatrix}"
-             r"\begin{bmatrix} PE_{(pos,\,2i)} \\ PE_{(pos,\,2i+1)} \end{bmatrix},\qquad \omega_i = 10000^{-2i/d_{model}}")
+             r"\begin{bmatrix} PE_{(pos,\,2i)} \\ PE_{(pos,\,2i+1)} \end{bmatrix} \\ \omega_i = 10000^{-2i/d_{model}}"
+             r"\end{gathered}")
     cols = st.columns(3)
     with cols[0]:
         k = st.slider(t("pe.rot.k"), 1, length - 1, min(3, length - 1), key="pe.rot.k")
@@ -102,9 +111,9 @@ def rotation_section() -> None:
     omega = lp.frequencies(d_model)[pair]
     rot = lp.rotation(k, d_model)[pair]
     before, after = table[pos, 2 * pair : 2 * pair + 2], table[pos + k, 2 * pair : 2 * pair + 2]
-    st.latex(rf"\omega_{{{pair}}} = {omega:.6f},\quad k\omega_{{{pair}}} = {k * omega:.4f}\ \text{{rad}}:\quad "
+    st.latex(rf"\begin{{gathered}}\omega_{{{pair}}} = {omega:.6f},\quad k\omega_{{{pair}}} = {k * omega:.4f}\ \text{{rad}} \\ "
              rf"{ts.matrix_tex(rot)}{ts.matrix_tex(before[:, None])} = {ts.matrix_tex((rot @ before)[:, None])},\quad "
-             rf"PE_{{({pos + k},\,{2 * pair}:{2 * pair + 1})}} = {ts.matrix_tex(after[:, None])}")
+             rf"PE_{{({pos + k},\,{2 * pair}:{2 * pair + 1})}} = {ts.matrix_tex(after[:, None])}\end{{gathered}}")
     error = lp.rotation_error(table, k)
     (st.success if error < 1e-9 else st.error)(t("pe.rot.check", k=k, n=length - k, d=d_model, err=f"{error:.1e}"))
     points = table[:, 2 * pair : 2 * pair + 2]

@@ -31,27 +31,19 @@ sizes = dict(n=n_in, m=n_out, w=n_words)
 st.header(t("qkv.example.header"))
 st.markdown(t("qkv.example.source", **sizes))
 results = [ts.num(x) for x in (*example.scores, *example.scaled)] + rounded
-st.info(t("qkv.example.chosen", results=", ".join(results), **sizes))
-cols = st.columns([4, 3, 3, 3])
-for col, (name, matrix, rows, width) in zip(
-    cols,
-    (("x", example.x, [f"x{i} · {w}" for i, w in zip("₁₂", words)], DIMS), ("W_Q", example.w_q, DIMS, OUT_DIMS), ("W_K", example.w_k, DIMS, OUT_DIMS),
-     ("W_V", example.w_v, DIMS, OUT_DIMS)),
-):
-    with col:
-        st.markdown(f"**{name}**")
-        ts.show_table(matrix, rows, width)
+st.info(t("qkv.example.chosen", results=ts.join(results), **sizes))
+ts.show_tables([("x", ts.table(example.x, [f"x{i} · {w}" for i, w in zip("₁₂", words)], DIMS))])
+ts.show_tables([(name, ts.table(matrix, DIMS, OUT_DIMS))
+                for name, matrix in (("W_Q", example.w_q), ("W_K", example.w_k), ("W_V", example.w_v))])
 
 
 def show_step(step: str) -> None:
     q1, (k1, k2), (v1, v2) = example.q[0], example.k, example.v
     if step == "project":
         st.markdown(t("qkv.project.text", **sizes))
-        for i, word in enumerate(words, start=1):
-            st.latex(
-                rf"q_{i} = x_{i} W_Q = {ts.vector_tex(example.q[i - 1])},\quad k_{i} = x_{i} W_K = {ts.vector_tex(example.k[i - 1])},"
-                rf"\quad v_{i} = x_{i} W_V = {ts.vector_tex(example.v[i - 1])}"
-            )
+        for name, matrix in (("q", example.q), ("k", example.k), ("v", example.v)):  # one line each: fits a projector
+            st.latex(r",\qquad ".join(rf"{name}_{i} = x_{i} W_{name.upper()} = {ts.vector_tex(row)}"
+                                      for i, row in enumerate(matrix, start=1)))
     elif step == "dot":
         st.markdown(t("qkv.dot.text"))
         for j, k in enumerate((k1, k2), start=1):
@@ -98,20 +90,15 @@ st.markdown(t("qkv.matrix.text", root=ts.num(example.divisor), **sizes))
 st.latex(r"Z = \mathrm{softmax}\!\left(\frac{QK^\top}{\sqrt{d_k}}\right) V")
 s = example.steps
 qk_index = t("qkv.matrix.index")
-cols = st.columns(3)
-for col, (name, matrix) in zip(cols, (("Q = X·W_Q", example.q), ("K = X·W_K", example.k), ("V = X·W_V", example.v))):
-    with col:
-        st.markdown(f"**{name}**")
-        ts.show_table(matrix, words, OUT_DIMS)
-stages = (
-    ("QKᵀ", s.scores, words), (f"QKᵀ / √{we.PAPER_D_K}", s.scaled, words),
-    ("softmax(QKᵀ / √d_k)", s.weights, words), ("Z = softmax(QKᵀ / √d_k)·V", s.output, OUT_DIMS),
-)
-for pair in (stages[:2], stages[2:]):
-    for col, (name, matrix, head) in zip(st.columns(2), pair):
-        with col:
-            st.markdown(f"**{name}**")
-            ts.show_table(matrix, words, head, qk_index if head is words else "")
+ts.show_tables([(name, ts.table(matrix, words, OUT_DIMS))
+                for name, matrix in (("Q = X·W_Q", example.q), ("K = X·W_K", example.k), ("V = X·W_V", example.v))])
+ts.show_tables([
+    (name, ts.table(matrix, words, head, qk_index if head is words else ""))
+    for name, matrix, head in (
+        ("QKᵀ", s.scores, words), (f"QKᵀ / √{we.PAPER_D_K}", s.scaled, words),
+        ("softmax(QKᵀ / √d_k)", s.weights, words), ("Z = softmax(QKᵀ / √d_k)·V", s.output, OUT_DIMS),
+    )
+])
 st.success(t("qkv.matrix.check", diff=f"{float(np.abs(s.output[0] - example.z1).max()):.1e}",
              a=ts.num(s.scores[0, 0]), b=ts.num(s.scores[0, 1])))
 
@@ -131,14 +118,12 @@ def live_walkthrough() -> None:
     d_head = qkv.q.shape[1]
     st.markdown(t(f"qkv.live.explain.{kind}", layer=layer + 1, head=head + 1, d=d_head, root=f"{math.sqrt(d_head):.3f}"))
     keys = ts.positions(key_tokens)
-    dims = [str(i) for i in range(d_head)]
     st.markdown(t("qkv.live.q", d=d_head))
-    ts.show_table(walk.q[None], [ts.positions(query_tokens)[index]], dims, decimals=3)
+    st.dataframe(ts.wrapped_vector(walk.q, index_name=ts.positions(query_tokens)[index]), width="content")
     with st.expander(t("qkv.live.kv")):
-        st.markdown("**k**")
-        ts.show_table(walk.k, keys, dims, decimals=3)
-        st.markdown("**v**")
-        ts.show_table(walk.v, keys, dims, decimals=3)
+        for name, values in (("k", walk.k), ("v", walk.v)):
+            st.markdown(f"**{name}**")
+            ts.show_tables(ts.dimension_tables(values, keys))
     st.markdown(t("qkv.live.table"))
     steps = walk.steps
     per_key = np.stack([steps.scores[0], steps.scaled[0], walk.allowed.astype(float), steps.masked[0],

@@ -15,8 +15,8 @@ from viz.teaching_scaling import softmax_comparison_figure, variance_figure
 
 st.title(t("scaling.title"))
 st.markdown(t("scaling.intro"))
-st.latex(r"q\cdot k = \sum_{j=1}^{d_k} q_j k_j,\qquad \mathrm{Var}(q_j k_j) = 1 \;\Rightarrow\; "
-         r"\mathrm{Var}(q\cdot k) = d_k,\qquad \mathrm{Var}\!\left(\frac{q\cdot k}{\sqrt{d_k}}\right) = 1")
+st.latex(r"\begin{gathered}q\cdot k = \sum_{j=1}^{d_k} q_j k_j \\ \mathrm{Var}(q_j k_j) = 1 \;\Rightarrow\; "
+         r"\mathrm{Var}(q\cdot k) = d_k,\qquad \mathrm{Var}\!\left(\frac{q\cdot k}{\sqrt{d_k}}\right) = 1\end{gathered}")
 
 d_k = st.select_slider(t("scaling.dk"), ls.D_K_CHOICES, value=64, key="scaling.dk")
 
@@ -45,7 +45,8 @@ mean_raw, mean_scaled = ls.mean_max_weight(d_k)
 st.markdown(t("scaling.sat.text", d=d_k, top_raw=f"{sat.raw_weights.max():.3f}", top_scaled=f"{sat.scaled_weights.max():.3f}",
               grad_raw=f"{sat.largest_gradient(sat.raw_weights):.2e}", grad_scaled=f"{sat.largest_gradient(sat.scaled_weights):.3f}",
               mean_raw=f"{mean_raw:.3f}", mean_scaled=f"{mean_scaled:.3f}", uniform=f"{1 / ls.N_KEYS:.3f}", trials=ls.TRIALS))
-st.latex(rf"\frac{{\partial\,\mathrm{{softmax}}_i}}{{\partial z_i}} = w_i(1 - w_i) \;\to\; 0 \quad\text{{{t('scaling.tex.when')}}}")
+st.latex(rf"\begin{{gathered}}\frac{{\partial\,\mathrm{{softmax}}_i}}{{\partial z_i}} = w_i(1 - w_i) \\ "
+         rf"w_i(1 - w_i) \to 0 \quad\text{{{t('scaling.tex.when')}}}\end{{gathered}}")
 
 st.header(t("scaling.toy.header"))
 paper = thinking_machines()

@@ -12,6 +12,7 @@ from app_pages.session import t
 from model import ATTENTION_KINDS, TranslationResult
 
 NEG_INF = "−∞"
+DIMS_PER_TABLE = 8  # numbers per table when a vector is too long for one (dimension_tables)
 
 
 def num(x: float, decimals: int = 4, fixed: bool = False) -> str:
@@ -22,6 +23,11 @@ def num(x: float, decimals: int = 4, fixed: bool = False) -> str:
     if not fixed and x == round(x) and abs(x) < 1e12:
         return f"{int(round(x))}"
     return f"{x:.{decimals}f}"
+
+
+def join(items) -> str:
+    """A list in running text, with the language's separator (Chinese lists take "、", not ASCII commas)."""
+    return t("teach.sep").join(str(x) for x in items)
 
 
 def matrix_tex(values, decimals: int = 4) -> str:
@@ -55,6 +61,46 @@ def show_table(
     st.dataframe(table(values, rows, cols, index_name, decimals, fixed), width="content")
 
 
+def show_tables(tables: Sequence[tuple[str, pd.DataFrame]]) -> None:
+    """Titled tables side by side, each as wide as its columns.
+
+    A table that does not fit the line moves to the next one instead of being squeezed: a squeezed
+    st.dataframe hides its last columns behind a scroll bar nobody sees on a projector.
+    """
+    with st.container(horizontal=True, gap="medium"):
+        for title, frame in tables:
+            with st.container(width="content"):
+                st.markdown(f"**{title}**")
+                st.dataframe(frame, width="content")
+
+
+def wrapped_vector(vector, index_name: str = "", decimals: int = 3) -> pd.DataFrame:
+    """A long vector as rows of DIMS_PER_TABLE numbers, like a printed array: row "8–15", column "+5" is number 13."""
+    vector = np.ravel(np.asarray(vector, dtype=np.float64))
+    starts = range(0, len(vector), DIMS_PER_TABLE)
+    cells = [[num(x, decimals) for x in vector[a : a + DIMS_PER_TABLE]] for a in starts]
+    frame = pd.DataFrame([row + [""] * (DIMS_PER_TABLE - len(row)) for row in cells],
+                         index=[t("teach.dims", a=a, b=min(a + DIMS_PER_TABLE, len(vector)) - 1) for a in starts],
+                         columns=[f"+{j}" for j in range(DIMS_PER_TABLE)])
+    frame.index.name = index_name
+    return frame
+
+
+def dimension_tables(values, rows: Sequence[str], decimals: int = 3) -> list[tuple[str, pd.DataFrame]]:
+    """A (rows × d) matrix cut into tables of DIMS_PER_TABLE dimensions each, titled with their range.
+
+    A head's 32 numbers per token do not fit one table at 1280 pixels; 8 at a time fit in any column.
+    """
+    values = np.atleast_2d(np.asarray(values, dtype=np.float64))
+    width = values.shape[1]
+    return [
+        (t("teach.dims", a=start, b=min(start + DIMS_PER_TABLE, width) - 1),
+         table(values[:, start : start + DIMS_PER_TABLE], rows,
+               [str(j) for j in range(start, min(start + DIMS_PER_TABLE, width))], decimals=decimals))
+        for start in range(0, width, DIMS_PER_TABLE)
+    ]
+
+
 def table_height(rows: int) -> int:
     """Pixels that show every row of a st.dataframe without an inner scroll bar (header + rows)."""
     return 38 + 35 * rows
@@ -83,17 +129,17 @@ def head_picker(
     Without `with_head` the head returned is 0 and no head selector is drawn.
     """
     layers, heads = result.attention(kinds[0]).shape[:2]
-    cols = st.columns([3, 1, 1])
+    # The kinds get a line of their own: squeezed into a column, "Cross-attention" lost its last letters.
+    kind = st.segmented_control(
+        t("teach.pick.kind"), list(kinds), format_func=kind_label, key=f"{prefix}.kind", default=kinds[0],
+        required=True, wrap=True,
+    )
+    cols = st.columns(4)
     with cols[0]:
-        kind = st.segmented_control(
-            t("teach.pick.kind"), list(kinds), format_func=kind_label, key=f"{prefix}.kind", default=kinds[0],
-            required=True,
-        )
-    with cols[1]:
         layer = st.selectbox(t("teach.pick.layer"), range(layers), format_func=ordinal, key=f"{prefix}.layer")
     head = 0
     if with_head:
-        with cols[2]:
+        with cols[1]:
             head = st.selectbox(t("teach.pick.head"), range(heads), format_func=ordinal, key=f"{prefix}.head")
     return kind, int(layer), int(head)
 

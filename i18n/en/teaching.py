@@ -13,6 +13,8 @@ STRINGS: dict[str, str] = {
     "teach.axis.keys": "keys (the tokens attended to)",
     "teach.axis.queries": "queries (the tokens doing the attending)",
     "teach.masked": "grey = masked (−∞)",
+    "teach.dims": "dimensions {a}–{b}",
+    "teach.sep": ", ",
     # ---- Q, K, V walkthrough
     "qkv.title": "Q, K, V: attention step by step",
     "qkv.intro": (
@@ -162,10 +164,15 @@ STRINGS: dict[str, str] = {
     "masks.pad.row": "sentence {i}",
     "masks.pad.index": "padding mask",
     "masks.pad.pick": "Sentence of the batch to look at",
-    "masks.pad.self": "Encoder self-attention with padding",
-    "masks.pad.self.text": (
-        "The encoder has no causal mask: each real token sees every real token. The `<pad>` **columns** are masked "
-        "(nobody attends to padding). The `<pad>` rows still compute something, but their outputs are never used."
+    "masks.pad.kind": "Attention",
+    "masks.pad.kind.self": "Encoder self-attention",
+    "masks.pad.kind.combined": "Decoder self-attention (padding + causal)",
+    "masks.pad.kind.cross": "Cross-attention",
+    "masks.self.header": "Encoder self-attention with padding",
+    "masks.self.text": (
+        "The encoder has no causal mask: each real token sees every real token. The `<pad>` **columns** are "
+        "masked (nobody attends to padding). The `<pad>` rows still compute something, but their outputs are "
+        "never used."
     ),
     "masks.combined.header": "Padding + causal: the decoder's self-attention",
     "masks.combined.text": (

@@ -13,6 +13,8 @@ STRINGS: dict[str, str] = {
     "teach.axis.keys": "键（被关注的词元）",
     "teach.axis.queries": "查询（发出关注的词元）",
     "teach.masked": "灰色 = 被掩码（−∞）",
+    "teach.dims": "第 {a}–{b} 维",
+    "teach.sep": "、",
     # ---- Q、K、V 逐步计算
     "qkv.title": "Q、K、V：一步一步算注意力",
     "qkv.intro": (
@@ -152,10 +154,14 @@ STRINGS: dict[str, str] = {
     "masks.pad.row": "句子 {i}",
     "masks.pad.index": "填充掩码",
     "masks.pad.pick": "查看批次中的哪个句子",
-    "masks.pad.self": "带填充的编码器自注意力",
-    "masks.pad.self.text": (
-        "编码器没有因果掩码：每个真实词元都能看到所有真实词元。被掩码的是 `<pad>` 所在的**列**"
-        "（任何查询都不关注填充）。`<pad>` 所在的行仍然会算出结果，但这些输出从来不会被使用。"
+    "masks.pad.kind": "注意力类型",
+    "masks.pad.kind.self": "编码器自注意力",
+    "masks.pad.kind.combined": "解码器自注意力（填充 + 因果）",
+    "masks.pad.kind.cross": "交叉注意力",
+    "masks.self.header": "带填充的编码器自注意力",
+    "masks.self.text": (
+        "编码器没有因果掩码：每个真实词元都能看到所有真实词元。被掩码的是 `<pad>` "
+        "所在的**列**（任何查询都不关注填充）。`<pad>` 所在的行仍然会算出结果，但这些输出从来不会被使用。"
     ),
     "masks.combined.header": "填充 + 因果：解码器的自注意力",
     "masks.combined.text": "解码器用逻辑“与”把两种掩码合起来：一个键只有既不在未来、**又**不是填充时才可见。",
