@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import streamlit as st
 
 from app_pages import teaching_shared as ts
@@ -51,6 +52,8 @@ st.latex(rf"\begin{{gathered}}\frac{{\partial\,\mathrm{{softmax}}_i}}{{\partial 
 st.header(t("scaling.toy.header"))
 paper = thinking_machines()
 toy = thinking_machines(d_k=paper.q.shape[1])  # the toy vectors' own width
+# The √d_k argument assumes entries of mean 0 and variance 1: their mean square would be 1.
+mean_square = float(np.mean(np.concatenate([paper.q.ravel(), paper.k.ravel()]) ** 2))
 st.markdown(t("scaling.toy.text", a=ts.num(paper.scores[0]), b=ts.num(paper.scores[1]),
               w8=f"{paper.weights[0]:.4f}", w3=f"{toy.weights[0]:.5f}", root3=f"{toy.divisor:.3f}", root=ts.num(paper.divisor), d_k=PAPER_D_K,
-              width=paper.q.shape[1]))
+              width=paper.q.shape[1], ms=f"{mean_square:.0f}"))

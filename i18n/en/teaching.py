@@ -19,19 +19,21 @@ STRINGS: dict[str, str] = {
     "qkv.title": "Q, K, V: attention step by step",
     "qkv.intro": (
         "Attention gives every token three vectors: a **query** q (what this token is looking for), a **key** k "
-        "(what it offers to others) and a **value** v (what it passes on). A token's output is a mix of the values, "
-        "weighted by how well its query matches each key. First on the study notes' toy example, then on the real "
-        "model and your own sentence."
+        "(what it offers to others) and a **value** v (what it passes on). A token's output is a mix of the "
+        "values, weighted by how well its query matches each key. First on a small worked example, then on the "
+        "real model and your own sentence."
     ),
     "qkv.example.header": "1 · The worked example: “Thinking Machines”",
     "qkv.example.source": (
-        "From the Illustrated Transformer, as study note 000 retells it: two words, “Thinking” and “Machines”, "
-        "with embeddings x₁, x₂ of {n} numbers each, and weight matrices W_Q, W_K, W_V of size {n}×{m}."
+        "From Jay Alammar's “The Illustrated Transformer”, an example many study notes retell: two words, "
+        "“Thinking” and “Machines”, with embeddings x₁, x₂ of {n} numbers each, and weight matrices W_Q, W_K, "
+        "W_V of size {n}×{m}."
     ),
     "qkv.example.chosen": (
-        "The notes give only the results — {results} — never the embeddings or the matrices. "
-        "The small integer matrices below were **chosen to reproduce exactly those results** (found by a search over "
-        "small integers); W_V is free, any {n}×{m} matrix would do. Every other number on this page is computed from them."
+        "The Illustrated Transformer shows only the results — {results} — never the embeddings or the matrices. "
+        "The small integer matrices below were **chosen to reproduce exactly those results** (found by a search "
+        "over small integers); W_V is free, any {n}×{m} matrix would do. Every other number on this page is "
+        "computed from them."
     ),
     "qkv.step.label": "Step",
     "qkv.step.project": "① Projections",
@@ -48,11 +50,13 @@ STRINGS: dict[str, str] = {
         "A larger score means that key matches what the query is looking for better."
     ),
     "qkv.scale.text": (
-        "Both scores are divided by {root}. Why {root}? It is √d_k with **the paper's d_k = {d_k}** "
-        "(d_model = {d_model} split over {heads} heads) — not the width of these toy vectors, which is {width}. The "
-        "Illustrated Transformer kept the paper's divisor for its example and the notes copy it. The notes call this "
-        "an engineering detail; the reason is on the page “Why divide by √d_k”: without it, dot products of long "
-        "vectors get large and push the softmax into saturation."
+        "Both scores are divided by {root}. Why {root}? It is √d_k with **the paper's d_k = {d_k}** (d_model = "
+        "{d_model} split over {heads} heads) — not the width of these toy vectors, which is {width}. The "
+        "Illustrated Transformer borrowed the paper's divisor for its example, and study notes that retell it "
+        "copy the {root}, some calling it an engineering detail with nothing to explain. There is a reason, on "
+        "the page “Why divide by √d_k”: if the entries of q and k have variance 1, q·k has variance d_k, and "
+        "dividing by √d_k keeps the scores from pushing the softmax into saturation. These small integers are "
+        "not such vectors, so that argument does not decide their divisor: the {root} here is simply borrowed."
     ),
     "qkv.scale.alt": (
         "With the toy vectors' own d_k = {d} the divisor would be √{d} ≈ {root}: scaled scores {a} and {b}, softmax "
@@ -62,10 +66,12 @@ STRINGS: dict[str, str] = {
         "Softmax turns the scaled scores {a} and {b} into weights that are positive and add up to 1. Only their "
         "difference matters ({a} − {b} = {diff}), which is why the first weight is 1 / (1 + e^−{diff})."
     ),
-    "qkv.softmax.rounded": "Rounded to two decimals: **{a}** and **{b}**, the notes' numbers.",
+    "qkv.softmax.rounded": (
+        "Rounded to two decimals: **{a}** and **{b}**, the numbers the Illustrated Transformer shows."
+    ),
     "qkv.sum.text": (
         "The output z₁ for “Thinking” is the weighted sum of the value vectors. This page uses the exact softmax "
-        "weights {wa} and {wb}; the notes round them to {ra} and {rb}."
+        "weights {wa} and {wb}; the Illustrated Transformer rounds them to {ra} and {rb}."
     ),
     "qkv.fig.sum.title": "Weighted sum: each key's weight × v, stacked per dimension; ◆ = their sum",
     "qkv.fig.dim": "dimension of v",
@@ -87,18 +93,23 @@ STRINGS: dict[str, str] = {
     ),
     "qkv.live.header": "2 · Your sentence, on the real model",
     "qkv.live.explain.encoder_self": (
-        "Layer {layer}, head {head} of the **encoder**: queries, keys and values all come from the source tokens. "
-        "Each head works with d_head = {d} numbers, so the scores are divided by √{d} = {root}. Nothing is masked "
-        "(a single sentence has no padding)."
+        "Layer {layer}, head {head} of the **encoder**: queries, keys and values are three projections of the "
+        "same vectors, one per source token — in layer 1 each token's embedding plus its positional encoding, in "
+        "every higher layer the previous encoder layer's output at that position. Each head works with d_head = "
+        "{d} numbers, so the scores are divided by √{d} = {root}. Nothing is masked (a single sentence has no "
+        "padding)."
     ),
     "qkv.live.explain.decoder_self": (
-        "Layer {layer}, head {head} of the **decoder's self-attention**: queries, keys and values come from the "
-        "decoder's input tokens (`<s>` then the translation so far). Scores are divided by √{d} = {root}; the causal "
-        "mask hides every later token (−∞ before the softmax)."
+        "Layer {layer}, head {head} of the **decoder's self-attention**: queries, keys and values are "
+        "projections of one vector per decoder input token (`<s>` then the translation so far) — in layer 1 its "
+        "embedding plus positional encoding, in every higher layer the previous decoder layer's output. Scores "
+        "are divided by √{d} = {root}; the causal mask hides every later token (−∞ before the softmax)."
     ),
     "qkv.live.explain.cross": (
-        "Layer {layer}, head {head} of the **cross-attention**: the query comes from the decoder (a target token), "
-        "keys and values from the encoder's output (the source tokens). Scores are divided by √{d} = {root}."
+        "Layer {layer}, head {head} of the **cross-attention**: the query is projected from the decoder's vector "
+        "for a target token (this layer's masked self-attention output, after its residual connection and "
+        "LayerNorm); keys and values are projected from the encoder's final output (one vector per source token, "
+        "the same for every decoder layer). Scores are divided by √{d} = {root}."
     ),
     "qkv.live.q": "The query q of the chosen token ({d} numbers, projected by this head's slice of W_Q):",
     "qkv.live.kv": "Show every key k and value v of this head",
@@ -123,10 +134,14 @@ STRINGS: dict[str, str] = {
     ),
     "masks.tex.allowed": "may attend",
     "masks.tex.masked": "masked",
-    "masks.doc.header": "1 · The causal mask of “i have a dream” (the notes' {n}×{n} example)",
+    "masks.doc.header": "1 · The causal mask of “i have a dream”: a {n}×{n} example",
     "masks.doc.text": (
-        "In the decoder a token may not see the tokens after it — when translating, they have not been generated yet. "
-        "For a sentence of {n} tokens that is a {n}×{n} lower-triangular mask: query i may attend to keys 0…i."
+        "In the decoder a token may not see the tokens after it. When translating, they have not been generated "
+        "yet. In training they do exist: the whole target sentence is fed in at once (teacher forcing), and "
+        "position t must predict token t+1. Without the mask, position t could look at tokens t+1, t+2, … and "
+        "copy the answer; with it, every position sees only what step-by-step decoding would have seen, so "
+        "training matches translation. For a sentence of {n} tokens that is a {n}×{n} lower-triangular mask: "
+        "query i may attend to keys 0…i."
     ),
     "masks.doc.sees": "- **{token}** sees: {keys}",
     "masks.toy": "The scores here are illustrative: random q and k with d_k = {d} (no model is involved in this example).",
@@ -140,9 +155,9 @@ STRINGS: dict[str, str] = {
     "masks.value.weights": "weight",
     "masks.rowsums": "Each row of ④ adds up to: {sums}. The largest weight on a masked cell: {above}.",
     "masks.zero_vs_inf": (
-        "Note 000 says the mask “covers the grey area with 0”. That is true of the **weights after the softmax**, "
-        "not of the scores: setting the hidden scores of row “{token}” to 0 instead of −∞ would still give the hidden "
-        "keys weight (softmax: {zeroed}), while −∞ gives {proper}."
+        "Study notes often say the mask “covers the grey area with 0”. That is true of the **weights after the "
+        "softmax**, not of the scores: setting the hidden scores of row “{token}” to 0 instead of −∞ would still "
+        "give the hidden keys weight (softmax: {zeroed}), while −∞ gives {proper}."
     ),
     "masks.live.header": "2 · The causal mask on your sentence, in the real decoder",
     "masks.live.text": (
@@ -186,11 +201,12 @@ STRINGS: dict[str, str] = {
         "sentence is known — so only the source's padding is masked."
     ),
     "masks.convention": (
-        "Conventions differ: in this model and in note 002 True means “may attend”. PyTorch's "
-        "nn.MultiheadAttention (note 001) uses the opposite for boolean masks: True means “ignore this key”. "
-        "Note 000's code writes masked_fill(mask == 0, −1e9): a very large negative number instead of −∞, "
-        "which gives the same weights — except in a row whose every key is masked: there −1e9 gives equal weights, "
-        "while −∞ gives 0/0 = NaN; this model (and the arithmetic on these pages) returns a row of zeros instead."
+        "Conventions differ: in this model True means “may attend”, as in many tutorials' code. PyTorch's "
+        "nn.MultiheadAttention uses the opposite for boolean masks: True means “ignore this key”. The Annotated "
+        "Transformer's code, which many study notes copy, writes masked_fill(mask == 0, −1e9): a very large "
+        "negative number instead of −∞, which gives the same weights — except in a row whose every key is "
+        "masked: there −1e9 gives equal weights, while −∞ gives 0/0 = NaN; this model (and the arithmetic on "
+        "these pages) returns a row of zeros instead."
     ),
     # ---- positional encoding
     "pe.title": "Positional encoding",
@@ -201,24 +217,26 @@ STRINGS: dict[str, str] = {
         "every 2π ≈ {fast} positions (i = 0) to one turn every 2π·10000^((d_model−2)/d_model) positions for the last "
         "pair (i = d_model/2 − 1): {slow} for this model's d_model = {d}. (2π·10000 is only the limit for very large d_model.)"
     ),
-    "pe.note.header": "A mistake in one of the notes",
+    "pe.note.header": "A common slip: the cosine's exponent",
     "pe.note.text": (
-        "Study note 002 (“01: Attention is All You Need”, §2.2, Equation 7) writes the cosine as "
-        "cos(pos / 10,000^{{2i+1 / d_model}}), and its pos = {pos}, d_model = {d} snippet computes "
-        "10000 ** (2 * i + 1 / d_model). Read as printed, that exponent is 2i + 1/d_model; read as probably meant, "
-        "(2i+1)/d_model. The paper uses the **same** exponent 2i/d_model for the sine and the cosine of a pair: "
-        "PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model)). Only then do the two share one frequency, which is what makes "
-        "PE(pos + k) a rotation of PE(pos) (section 2 below). The note's own PositionalEncoding class and its "
-        "Equation 9 do use one frequency per pair; note 003 writes the formula correctly, and this model follows the paper."
+        "Some study notes print the cosine as cos(pos / 10,000^{{2i+1 / d_model}}) and compute 10000 ** (2 * i + "
+        "1 / d_model) in a snippet with pos = {pos} and d_model = {d}. Read as printed, that exponent is 2i + "
+        "1/d_model; read as probably meant, (2i+1)/d_model. Both are wrong. The paper uses the **same** exponent "
+        "2i/d_model for the sine and the cosine of a pair: PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model)). Only "
+        "then do the two share one frequency, which is what makes PE(pos + k) a rotation of PE(pos) (section 2 "
+        "below). This model and every number on this page follow the paper."
     ),
-    "pe.note.eq": "note 002, Eq. 7:",
+    "pe.note.eq": "as sometimes printed:",
     "pe.note.paper": "paper: cos exponent 2i/d",
-    "pe.note.literal": "note 002 as printed: 2i + 1/d",
-    "pe.note.meant": "note 002 as meant: (2i+1)/d",
-    "pe.note.table": "PE(pos = {pos}) with d_model = {d} — the note's own example — computed three ways (columns are dimensions):",
+    "pe.note.literal": "as printed: 2i + 1/d",
+    "pe.note.meant": "as probably meant: (2i+1)/d",
+    "pe.note.table": (
+        "PE(pos = {pos}) with d_model = {d}, the snippet's size, computed three ways (columns are dimensions):"
+    ),
     "pe.note.rotation": (
-        "The rotation test of section 2 (largest error of PE(pos+1) = R·PE(pos) over {n} positions): paper {paper}; "
-        "note as printed {literal}; note as meant {meant}. With the note's exponent there is no such rotation."
+        "The rotation test of section 2 (largest error of PE(pos+1) = R·PE(pos) over {n} positions): paper "
+        "{paper}; as printed {literal}; as probably meant {meant}. With another exponent for the cosine there is "
+        "no such rotation."
     ),
     "pe.matrix.header": "1 · The PE matrix",
     "pe.length": "Positions",
@@ -270,8 +288,8 @@ STRINGS: dict[str, str] = {
     "pe.size.text": (
         "PE and the embedding are added, so their sizes matter. Every PE row has length √(d_model/2) = {pe} "
         "(each pair is a point on the unit circle). The model multiplies its embeddings by √d_model = {root} "
-        "before adding PE (paper §3.4; note 003: “X × M + P”), so that the words are not drowned out by their positions. "
-        "On your sentence the scaled embeddings have an average length of {emb}."
+        "before adding PE (paper §3.4), so that the words are not drowned out by their positions. On your "
+        "sentence the scaled embeddings have an average length of {emb}."
     ),
     "pe.size.fig": "Length of each token's scaled embedding and of its position's PE",
     "pe.size.tokens": "source tokens (position: token)",
@@ -281,8 +299,9 @@ STRINGS: dict[str, str] = {
     "scaling.title": "Why divide by √d_k",
     "scaling.intro": (
         "A score is the sum of d_k products q_j·k_j. If the entries of q and k are independent with mean 0 and "
-        "variance 1 (as note 002 assumes), each product has variance 1 and the sum has variance d_k: the longer "
-        "the vectors, the larger the scores. Dividing by √d_k brings the variance back to 1, whatever d_k is."
+        "variance 1 (the paper's assumption, in its footnote 4), each product has variance 1 and the sum has "
+        "variance d_k: the longer the vectors, the larger the scores. Dividing by √d_k brings the variance back "
+        "to 1, whatever d_k is."
     ),
     "scaling.tex.when": "when a weight approaches 1 (and the others 0)",
     "scaling.dk": "d_k (numbers per query/key vector)",
@@ -311,9 +330,13 @@ STRINGS: dict[str, str] = {
     ),
     "scaling.toy.header": "3 · Back to the worked example",
     "scaling.toy.text": (
-        "The worked example divides its scores {a} and {b} by {root} = √{d_k} and gets a first weight of {w8}. Divided by "
-        "√{width} ≈ {root3} (its vectors' real width) the first weight would be {w3}: already saturated. Dividing by √d_k "
-        "is what keeps the softmax in its useful range."
+        "The worked example divides its scores {a} and {b} by {root} = √{d_k} and gets a first weight of {w8}. "
+        "Divided by √{width} ≈ {root3}, the √d_k of its own vectors, the first weight would be {w3}: saturated. "
+        "So it is the borrowed {root}, not the rule “divide by √d_k”, that keeps this example in the softmax's "
+        "useful range. The rule rests on the assumption above: entries of q and k with mean 0 and variance 1, so "
+        "that q·k has variance d_k. The toy entries are small integers with a mean square of {ms}, not 1, so "
+        "their scores are far larger than √{width} and the argument does not apply to them. It applies to "
+        "vectors like those of section 1, and there dividing by √d_k is what keeps the softmax out of saturation."
     ),
     # ---- multi-head shapes
     "mh.title": "Multi-head attention: every tensor's shape",
@@ -323,10 +346,11 @@ STRINGS: dict[str, str] = {
         "attend on its own, and glues the h outputs back together before the output projection W^O. The total cost "
         "stays that of one full-width attention."
     ),
-    "mh.doc.header": "1 · The notes' walk-through",
+    "mh.doc.header": "1 · A worked example: every shape, step by step",
     "mh.doc.text": (
-        "Note 001's example: a batch of {batch} sentence pairs, {query_len} query words, {key_len} key/value words, hidden size "
-        "{hidden}, {heads} heads. Change the numbers to see every shape change."
+        "A walk-through that circulates in study notes: a batch of {batch} sentence pairs, {query_len} query "
+        "words, {key_len} key/value words, hidden size {hidden}, {heads} heads. Change the numbers to see every "
+        "shape change."
     ),
     "mh.in.batch": "batch",
     "mh.in.query_len": "query words",
@@ -362,10 +386,10 @@ STRINGS: dict[str, str] = {
         "dimensions. That is also what lets all heads run as one batched matrix multiplication."
     ),
     "mh.doc.bugs": (
-        "Two slips in note 001. Its first example builds nn.MultiheadAttention(embed_dim = {bad}, num_heads = 1) for "
-        "vectors of {hidden} numbers; run here, PyTorch refuses: “{error}”. embed_dim must be {hidden}. And in its "
-        "hand-written version the comments on K, V and Q swap the word counts: Q has {lq} words ({q_in} → {q_heads}), "
-        "K and V have {lk} ({k_in} → {k_heads})."
+        "Two slips to watch for in versions of this walk-through. One builds nn.MultiheadAttention(embed_dim = "
+        "{bad}, num_heads = 1) for vectors of {hidden} numbers; run here, PyTorch refuses: “{error}”. embed_dim "
+        "must be {hidden}. And a hand-written version's comments on K, V and Q swap the word counts: Q has {lq} "
+        "words ({q_in} → {q_heads}), K and V have {lk} ({k_in} → {k_heads})."
     ),
     "mh.live.header": "2 · The same shapes in the real model",
     "mh.live.text": (
@@ -408,36 +432,37 @@ STRINGS: dict[str, str] = {
     ),
     "anatomy.params.fig": "Parameters per component (all layers together)",
     "anatomy.params.axis": "parameters",
-    "anatomy.formula.header": "The notes' formula: 12H² + 13H per encoder layer",
+    "anatomy.formula.header": "The usual count: 12H² + 13H per encoder layer",
     "anatomy.tex.attention": "attention",
     "anatomy.tex.norms": "2 LayerNorms",
     "anatomy.tex.decoder": "decoder layer",
     "anatomy.tex.cross": "cross-attention",
     "anatomy.tex.norm3": "3rd LayerNorm",
     "anatomy.formula.text": (
-        "Note 003 counts an encoder layer with d_ff = 4H. This model has d_ff / H = {ratio}, so the formula applies: "
-        "with H = {h}, 12H² + 13H = {formula}; summing the components gives {layer}; the model's first encoder "
-        "layer holds {model} parameters."
+        "The usual count of an encoder layer assumes d_ff = 4H. This model has d_ff / H = {ratio}, so the "
+        "formula applies: with H = {h}, 12H² + 13H = {formula}; summing the components gives {layer}; the "
+        "model's first encoder layer holds {model} parameters."
     ),
     "anatomy.formula.decoder": (
         "A decoder layer adds a cross-attention (its own W_Q, W_K, W_V, W_O: 4H² + 4H) and a third LayerNorm (2H): "
         "16H² + 19H = {formula}; from the components {layer}; counted in the model's first decoder layer: {model}."
     ),
     "anatomy.formula.note": (
-        "Reading note 003 carefully: it labels “VH + L(12H² + 13H)” as “each Transformer block”, but that is the "
-        "whole of a decoder-only model with L layers and one tied embedding; one block is 12H² + 13H. "
-        "An encoder–decoder model like this one has two embeddings, L encoder layers of 12H² + 13H and L decoder "
-        "layers of 16H² + 19H. Like note 002 (output_proj = nn.Linear(d_model, V, bias=False) with its weight set to the "
-        "embedding's), this model ties the output projection to the target embedding, so it adds no parameters. The paper "
-        "shares one matrix three ways (source embedding, target embedding and output) over a joint vocabulary; with "
-        "separate English and Chinese vocabularies this model can share it only two ways."
+        "A common slip in study notes: “VH + L(12H² + 13H)” labelled as the parameters of “each Transformer "
+        "block”. That is the whole of a decoder-only model with L layers and one tied embedding; one block is "
+        "12H² + 13H. An encoder–decoder model like this one has two embeddings, L encoder layers of 12H² + 13H "
+        "and L decoder layers of 16H² + 19H. Like many implementations (output_proj = nn.Linear(d_model, V, "
+        "bias=False) with its weight set to the embedding's), this model ties the output projection to the "
+        "target embedding, so it adds no parameters. The paper shares one matrix three ways (source embedding, "
+        "target embedding and output) over a joint vocabulary; with separate English and Chinese vocabularies "
+        "this model can share it only two ways."
     ),
     "anatomy.flops.header": "2 · FLOPs for your sentence",
     "anatomy.flops.text": (
-        "One pass over your sentence — {s} source tokens through the encoder, {t} target tokens through the decoder — "
-        "costs about {total} floating-point operations ({mflops} million), counting 2·m·k·n for an (m×k)·(k×n) "
-        "matrix product as note 003 does. For one encoder layer the note's 24SH² + 4S²H gives {note}; counted "
-        "part by part: {mine}."
+        "One pass over your sentence — {s} source tokens through the encoder, {t} target tokens through the "
+        "decoder — costs about {total} floating-point operations ({mflops} million), counting 2·m·k·n for an "
+        "(m×k)·(k×n) matrix product, the usual convention. For one encoder layer the usual estimate 24SH² + 4S²H "
+        "gives {note}; counted part by part: {mine}."
     ),
     "anatomy.flops.fig": "Forward FLOPs by part (S = {s}, T = {t})",
     "anatomy.flop.encoder.projections": "encoder: W_Q, W_K, W_V, W_O",
@@ -450,15 +475,15 @@ STRINGS: dict[str, str] = {
     "anatomy.flop.decoder.ffn": "decoder: feed-forward",
     "anatomy.flop.output_logits": "output projection to the vocabulary",
     "anatomy.flops.note": (
-        "Note 003 lists “computing Q, K, V: 8BSH²”. Q, K and V take 6BSH²; the other 2BSH² is the output "
-        "projection W_O. The total 24BSH² + 4BS²H per layer is right. For short sentences the H² terms dominate; "
-        "the S² terms (the attention map itself) take over only once 4S²H > 24SH², that is once S > 6H."
+        "Study notes sometimes count “computing Q, K, V: 8BSH²”. Q, K and V take 6BSH²; the other 2BSH² is the "
+        "output projection W_O. The total 24BSH² + 4BS²H per layer is right. For short sentences the H² terms "
+        "dominate; the S² terms (the attention map itself) take over only once 4S²H > 24SH², that is once S > 6H."
     ),
     "anatomy.lr.header": "3 · The learning-rate schedule",
     "anatomy.lr.text": (
-        "The paper's schedule (§5.3, note 002 Eq. 33): the rate grows linearly for the first warmup = {warmup} steps, "
-        "then falls like 1/√step. This run used factor = {factor} and d_model = {d}: the peak at step {warmup} is "
-        "{peak}. The dots are the rates the training run actually logged."
+        "The paper's schedule (§5.3): the rate grows linearly for the first warmup = {warmup} steps, then falls "
+        "like 1/√step. This run used factor = {factor} and d_model = {d}: the peak at step {warmup} is {peak}. "
+        "The dots are the rates the training run actually logged."
     ),
     "anatomy.lr.fig": "Learning rate per training step",
     "anatomy.lr.formula": "formula",
@@ -485,10 +510,10 @@ STRINGS: dict[str, str] = {
     "anatomy.ls.hard": "one-hot target",
     "anatomy.ls.smooth": "smoothed target",
     "anatomy.ls.text": (
-        "Instead of asking for probability 1 on the right token, training asks for 1 − ε + ε/C and spreads ε over "
-        "all C tokens, so the model is not pushed towards infinite confidence. This is what PyTorch's "
-        "cross_entropy(label_smoothing = ε) computes, the formula of note 002 (Eq. 31); the training run used "
-        "ε = {used}. With the real Chinese vocabulary of C = {v} tokens and ε = {eps}, the right token's target is "
+        "Instead of asking for probability 1 on the right token, training asks for 1 − ε + ε/C and spreads ε "
+        "over all C tokens, so the model is not pushed towards infinite confidence. This is what PyTorch's "
+        "cross_entropy(label_smoothing = ε) computes; the paper uses ε = 0.1 (§5.4), this training run ε = "
+        "{used}. With the real Chinese vocabulary of C = {v} tokens and ε = {eps}, the right token's target is "
         "{top} and every other token's {rest}. A side effect: the training loss can never go below the smoothed "
         "target's entropy, {floor} nats per token, however good the model."
     ),

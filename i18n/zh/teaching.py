@@ -18,19 +18,19 @@ STRINGS: dict[str, str] = {
     # ---- Q、K、V 逐步计算
     "qkv.title": "Q、K、V：一步一步算注意力",
     "qkv.intro": (
-        "注意力给每个词元三个向量：**查询** q（这个词元在找什么）、**键** k（它能向别人提供什么）和**值** v"
-        "（它要传递出去的内容）。一个词元的输出是所有值向量的加权混合，权重取决于它的查询与每个键的匹配程度。"
-        "先用学习笔记里简化的小例子算一遍，再在真实模型和你自己的句子上算一遍。"
+        "注意力给每个词元三个向量：**查询** q（这个词元在找什么）、**键** k（它能向别人提供什么）和**值** "
+        "v（它要传递出去的内容）。一个词元的输出是所有值向量的加权混合，权重取决于它的查询与每个键的匹配程度。"
+        "先用一个简化的小例子算一遍，再在真实模型和你自己的句子上算一遍。"
     ),
     "qkv.example.header": "1 · 经典例子：“Thinking Machines”",
     "qkv.example.source": (
-        "出自 The Illustrated Transformer，笔记 000 转述了它：两个单词 “Thinking” 和 “Machines”，"
-        "嵌入向量 x₁、x₂ 各有 {n} 个数，权重矩阵 W_Q、W_K、W_V 的大小都是 {n}×{m}。"
+        "出自 Jay Alammar 的 “The Illustrated Transformer”，许多学习笔记都转述过这个例子：两个单词 “Thinking” 和 "
+        "“Machines”，嵌入向量 x₁、x₂ 各有 {n} 个数，权重矩阵 W_Q、W_K、W_V 的大小都是 {n}×{m}。"
     ),
     "qkv.example.chosen": (
-        "笔记只给出了结果——{results}——从未给出嵌入向量和权重矩阵。下面这些小整数矩阵是"
-        "**专门为了精确复现这些结果而挑选的**（在小整数范围内搜索得到）；W_V 可以随便取，任何 {n}×{m} 矩阵都行。"
-        "本页其余的每个数字都是由它们计算出来的。"
+        "The Illustrated Transformer 只给出了结果——{results}——从未给出嵌入向量和权重矩阵。"
+        "下面这些小整数矩阵是**专门为了精确复现这些结果而挑选的**（在小整数范围内搜索得到）；W_V 可以随便取，"
+        "任何 {n}×{m} 矩阵都行。本页其余的每个数字都是由它们计算出来的。"
     ),
     "qkv.step.label": "步骤",
     "qkv.step.project": "① 线性投影",
@@ -47,10 +47,12 @@ STRINGS: dict[str, str] = {
         "得分越大，说明这个键越符合查询要找的东西。"
     ),
     "qkv.scale.text": (
-        "两个得分都除以 {root}。为什么是 {root}？它是 √d_k，用的是**论文中的 d_k = {d_k}**"
-        "（d_model = {d_model} 分给 {heads} 个头），而不是这些简化小例子中向量自己的维度 {width}。"
-        "The Illustrated Transformer 在例子里沿用了论文的除数，笔记也照抄了。笔记说这是“工程问题没什么好解释的”；"
-        "其实原因见“为什么除以 √d_k”页面：不缩放的话，长向量的点积会很大，把 softmax 推进饱和区。"
+        "两个得分都除以 {root}。为什么是 {root}？它是 √d_k，用的是**论文中的 d_k = {d_k}**（d_model = {d_model} "
+        "分给 {heads} 个头），而不是这些简化小例子中向量自己的维度 {width}。The Illustrated Transformer "
+        "在例子里借用了论文的除数，转述它的学习笔记也照抄了这个 {root}，有的还说这是“工程问题，没什么好解释的”。"
+        "其实是有原因的，见“为什么除以 √d_k”页面：如果 q 和 k 的各个分量方差为 1，q·k 的方差就是 d_k，除以 √d_k "
+        "可以防止得分把 softmax 推进饱和区。这些小整数并不是这样的向量，所以这个论证决定不了它们该除以多少："
+        "这里的 {root} 只是借来的。"
     ),
     "qkv.scale.alt": (
         "如果用简化小例子中向量自己的 d_k = {d}，除数就是 √{d} ≈ {root}：缩放后的得分为 {a} 和 {b}，softmax 结果为 "
@@ -60,10 +62,10 @@ STRINGS: dict[str, str] = {
         "Softmax 把缩放后的得分 {a} 和 {b} 变成为正、且加起来等于 1 的权重。只有它们的差有意义"
         "（{a} − {b} = {diff}），所以第一个权重就是 1 / (1 + e^−{diff})。"
     ),
-    "qkv.softmax.rounded": "保留两位小数：**{a}** 和 **{b}**，正是笔记里的数字。",
+    "qkv.softmax.rounded": "保留两位小数：**{a}** 和 **{b}**，正是 The Illustrated Transformer 给出的数字。",
     "qkv.sum.text": (
-        "“Thinking” 的输出 z₁ 是值向量的加权和。本页用的是精确的 softmax 权重 {wa} 和 {wb}；"
-        "笔记把它们四舍五入成了 {ra} 和 {rb}。"
+        "“Thinking” 的输出 z₁ 是值向量的加权和。本页用的是精确的 softmax 权重 {wa} 和 {wb}；The Illustrated "
+        "Transformer 把它们四舍五入成了 {ra} 和 {rb}。"
     ),
     "qkv.fig.sum.title": "加权求和：每个键的权重 × v，按维度叠加；◆ = 它们的和",
     "qkv.fig.dim": "v 的维度",
@@ -81,16 +83,20 @@ STRINGS: dict[str, str] = {
     "qkv.matrix.check": "QKᵀ 的第 1 行是 {a} 和 {b}，Z 的第 1 行与逐步计算得到的 z₁ 相同（最大差值 {diff}）。",
     "qkv.live.header": "2 · 你的句子，在真实模型上",
     "qkv.live.explain.encoder_self": (
-        "**编码器**第 {layer} 层、第 {head} 个头：查询、键和值都来自源语言词元。每个头处理 d_head = {d} 个数，"
-        "所以得分除以 √{d} = {root}。这里没有任何掩码（单个句子没有填充）。"
+        "**编码器**第 {layer} 层、第 {head} 个头：查询、键和值是同一组向量（每个源语言词元一个）的三种投影——在第 "
+        "1 层，这组向量是词元的嵌入加上位置编码；在更高的层，是上一层编码器在该位置的输出。每个头处理 d_head = "
+        "{d} 个数，所以得分除以 √{d} = {root}。这里没有任何掩码（单个句子没有填充）。"
     ),
     "qkv.live.explain.decoder_self": (
-        "**解码器自注意力**第 {layer} 层、第 {head} 个头：查询、键和值都来自解码器的输入词元（先是 `<s>`，"
-        "然后是目前为止的译文）。得分除以 √{d} = {root}；因果掩码遮住每个后面的词元（softmax 之前置为 −∞）。"
+        "**解码器自注意力**第 {layer} 层、第 {head} 个头：查询、键和值是解码器每个输入词元（先是 `<s>`，"
+        "然后是目前为止的译文）所对应向量的投影——在第 1 层是嵌入加上位置编码，在更高的层是上一层解码器的输出。"
+        "得分除以 √{d} = {root}；因果掩码遮住每个后面的词元（softmax 之前置为 −∞）。"
     ),
     "qkv.live.explain.cross": (
-        "**交叉注意力**第 {layer} 层、第 {head} 个头：查询来自解码器（一个目标语言词元），键和值来自编码器的输出"
-        "（源语言词元）。得分除以 √{d} = {root}。"
+        "**交叉注意力**第 {layer} 层、第 {head} 个头："
+        "查询由解码器中一个目标语言词元的向量投影得到（即本层掩码自注意力经过残差连接和层归一化之后的输出）；"
+        "键和值由编码器的最终输出投影得到（每个源语言词元一个向量，解码器的每一层用的都是它）。得分除以 √{d} = "
+        "{root}。"
     ),
     "qkv.live.q": "所选词元的查询 q（{d} 个数，由这个头对应的那一段 W_Q 投影得到）：",
     "qkv.live.kv": "显示这个头的所有键 k 和值 v",
@@ -114,10 +120,12 @@ STRINGS: dict[str, str] = {
     ),
     "masks.tex.allowed": "可以关注",
     "masks.tex.masked": "被掩码",
-    "masks.doc.header": "1 · “i have a dream” 的因果掩码（笔记中的 {n}×{n} 例子）",
+    "masks.doc.header": "1 · “i have a dream” 的因果掩码：一个 {n}×{n} 的例子",
     "masks.doc.text": (
-        "在解码器里，一个词元不能看到它后面的词元——翻译时它们还没有生成出来。对 {n} 个词元的句子，"
-        "这是一个 {n}×{n} 的下三角掩码：查询 i 只能关注键 0…i。"
+        "在解码器里，一个词元不能看到它后面的词元。翻译时，它们还没有生成出来。训练时它们其实已经存在："
+        "整个目标句子一次性输入（教师强制，teacher forcing），位置 t 要预测第 t+1 个词元。如果没有掩码，位置 t "
+        "就能看到第 t+1、t+2……个词元，直接把答案抄过来；有了掩码，每个位置只能看到逐步解码时能看到的内容，"
+        "训练和翻译就一致了。对 {n} 个词元的句子，这是一个 {n}×{n} 的下三角掩码：查询 i 只能关注键 0…i。"
     ),
     "masks.doc.sees": "- **{token}** 能看到：{keys}",
     "masks.toy": "这里的得分只是示意：随机的 q 和 k，d_k = {d}（这个例子不涉及模型）。",
@@ -131,7 +139,7 @@ STRINGS: dict[str, str] = {
     "masks.value.weights": "权重",
     "masks.rowsums": "④ 中每一行的和：{sums}。被掩码位置上的最大权重：{above}。",
     "masks.zero_vs_inf": (
-        "笔记 000 说掩码是“把灰色的区域用0覆盖掉”。这句话对 **softmax 之后的权重**成立，对得分却不成立："
+        "学习笔记里常说掩码是“把灰色的区域用0覆盖掉”。这句话对 **softmax 之后的权重**成立，对得分却不成立："
         "如果把 “{token}” 这一行被遮住的得分设成 0 而不是 −∞，被遮住的键仍然会分到权重（softmax：{zeroed}），"
         "而用 −∞ 得到的是 {proper}。"
     ),
@@ -171,10 +179,11 @@ STRINGS: dict[str, str] = {
         "源句子没有“未来”——整个源句都已知——所以只需要遮住源端的填充。"
     ),
     "masks.convention": (
-        "约定并不统一：在本模型和笔记 002 中，True 表示“可以关注”。而笔记 001 用的 PyTorch "
-        "nn.MultiheadAttention 对布尔掩码的约定正好相反：True 表示“忽略这个键”。笔记 000 的代码写的是 "
-        "masked_fill(mask == 0, −1e9)：用一个很大的负数代替 −∞，得到的权重相同——只有在某一行所有键都被遮住时"
-        "例外：−1e9 会给出均匀的权重，而 −∞ 会得到 0/0 = NaN；本模型（以及本页的计算）在这种情况下返回全零的一行。"
+        "约定并不统一：在本模型中（许多教程的代码也一样），True 表示“可以关注”。而 PyTorch 的 "
+        "nn.MultiheadAttention 对布尔掩码的约定正好相反：True 表示“忽略这个键”。许多学习笔记照抄的 The Annotated "
+        "Transformer 代码写的是 masked_fill(mask == 0, −1e9)：用一个很大的负数代替 −∞，"
+        "得到的权重相同——只有在某一行所有键都被遮住时例外：−1e9 会给出均匀的权重，而 −∞ 会得到 0/0 = NaN；"
+        "本模型（以及本页的计算）在这种情况下返回全零的一行。"
     ),
     # ---- 位置编码
     "pe.title": "位置编码",
@@ -184,23 +193,22 @@ STRINGS: dict[str, str] = {
         "ω_i = 1/10000^(2i/d_model) 旋转，从每 2π ≈ {fast} 个位置转一圈（i = 0），到最后一对（i = d_model/2 − 1）"
         "每 2π·10000^((d_model−2)/d_model) 个位置转一圈：本模型 d_model = {d} 时约为 {slow}。（2π·10000 只是 d_model 很大时的极限。）"
     ),
-    "pe.note.header": "一篇笔记里的错误",
+    "pe.note.header": "一个常见的笔误：余弦的指数",
     "pe.note.text": (
-        "笔记 002（“01: Attention is All You Need”，§2.2，公式 7）把余弦写成了 "
-        "cos(pos / 10,000^{{2i+1 / d_model}})，它的 pos = {pos}、d_model = {d} 示例代码算的是 "
-        "10000 ** (2 * i + 1 / d_model)。按字面读，指数是 2i + 1/d_model；按它大概想表达的意思读，是 (2i+1)/d_model。"
-        "论文中一对正弦和余弦用的是**同一个**指数 2i/d_model：PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model))。"
-        "只有这样两者才共享同一个频率，PE(pos + k) 才是 PE(pos) 的一个旋转（见下面第 2 节）。"
-        "这篇笔记自己的 PositionalEncoding 类和公式 9 确实对每一对维度只用一个频率；笔记 003 的公式写对了，本模型也遵循论文。"
+        "有些学习笔记把余弦写成 cos(pos / 10,000^{{2i+1 / d_model}})，并在 pos = {pos}、d_model = {d} "
+        "的示例代码里计算 10000 ** (2 * i + 1 / d_model)。按字面读，指数是 2i + 1/d_model；"
+        "按它大概想表达的意思读，是 (2i+1)/d_model。两者都不对。论文中一对正弦和余弦用的是**同一个**指数 "
+        "2i/d_model：PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model))。只有这样两者才共享同一个频率，PE(pos + k) "
+        "才是 PE(pos) 的一个旋转（见下面第 2 节）。本模型和本页的每个数字都遵循论文。"
     ),
-    "pe.note.eq": "笔记 002，公式 7：",
+    "pe.note.eq": "有些笔记的写法：",
     "pe.note.paper": "论文：cos 指数 2i/d",
-    "pe.note.literal": "笔记 002 字面写法：2i + 1/d",
-    "pe.note.meant": "笔记 002 想表达的：(2i+1)/d",
-    "pe.note.table": "d_model = {d} 时的 PE(pos = {pos})——笔记自己的例子——用三种方式计算（列是维度）：",
+    "pe.note.literal": "字面写法：2i + 1/d",
+    "pe.note.meant": "想表达的写法：(2i+1)/d",
+    "pe.note.table": "d_model = {d} 时的 PE(pos = {pos})（与那段示例代码的尺寸相同），用三种方式计算（列是维度）：",
     "pe.note.rotation": (
-        "第 2 节的旋转检验（在 {n} 个位置上 PE(pos+1) = R·PE(pos) 的最大误差）：论文 {paper}；"
-        "笔记字面写法 {literal}；笔记想表达的写法 {meant}。用笔记的指数，就不存在这样的旋转。"
+        "第 2 节的旋转检验（在 {n} 个位置上 PE(pos+1) = R·PE(pos) 的最大误差）：论文 {paper}；字面写法 "
+        "{literal}；想表达的写法 {meant}。余弦换了指数，就不存在这样的旋转。"
     ),
     "pe.matrix.header": "1 · PE 矩阵",
     "pe.length": "位置数",
@@ -249,9 +257,9 @@ STRINGS: dict[str, str] = {
     "pe.rot.path": "所有位置",
     "pe.size.header": "3 · PE 和词嵌入相比有多大？",
     "pe.size.text": (
-        "PE 和嵌入是相加的，所以两者的大小很重要。每一行 PE 的长度都是 √(d_model/2) = {pe}"
-        "（每一对都是单位圆上的点）。模型在加上 PE 之前先把嵌入乘以 √d_model = {root}（论文 §3.4；笔记 003："
-        "“X × M + P”），免得词的信息被位置淹没。在你的句子上，缩放后嵌入的平均长度是 {emb}。"
+        "PE 和嵌入是相加的，所以两者的大小很重要。每一行 PE 的长度都是 √(d_model/2) = "
+        "{pe}（每一对都是单位圆上的点）。模型在加上 PE 之前先把嵌入乘以 √d_model = {root}（论文 §3.4），"
+        "免得词的信息被位置淹没。在你的句子上，缩放后嵌入的平均长度是 {emb}。"
     ),
     "pe.size.fig": "每个词元缩放后嵌入的长度，以及它所在位置 PE 的长度",
     "pe.size.tokens": "源语言词元（位置: 词元）",
@@ -260,8 +268,9 @@ STRINGS: dict[str, str] = {
     # ---- 缩放
     "scaling.title": "为什么要除以 √d_k",
     "scaling.intro": (
-        "一个得分是 d_k 个乘积 q_j·k_j 的和。如果 q 和 k 的各个分量相互独立、均值为 0、方差为 1（笔记 002 的假设），"
-        "每个乘积的方差是 1，总和的方差就是 d_k：向量越长，得分越大。除以 √d_k 后，无论 d_k 多大，方差都回到 1。"
+        "一个得分是 d_k 个乘积 q_j·k_j 的和。如果 q 和 k 的各个分量相互独立、均值为 0、方差为 1（论文脚注 4 "
+        "的假设），每个乘积的方差是 1，总和的方差就是 d_k：向量越长，得分越大。除以 √d_k 后，无论 d_k 多大，"
+        "方差都回到 1。"
     ),
     "scaling.tex.when": "当某个权重趋近 1（其余趋近 0）时",
     "scaling.dk": "d_k（每个查询/键向量的维度）",
@@ -288,8 +297,12 @@ STRINGS: dict[str, str] = {
     ),
     "scaling.toy.header": "3 · 回到那个经典例子",
     "scaling.toy.text": (
-        "经典例子把得分 {a} 和 {b} 除以 {root} = √{d_k}，第一个权重是 {w8}。如果除以 √{width} ≈ {root3}（它的向量的真实维度），"
-        "第一个权重会是 {w3}：已经饱和了。除以 √d_k 正是为了让 softmax 保持在有用的范围内。"
+        "经典例子把得分 {a} 和 {b} 除以 {root} = √{d_k}，第一个权重是 {w8}。如果除以它自己向量的 √d_k，即 "
+        "√{width} ≈ {root3}，第一个权重会是 {w3}：已经饱和了。所以让这个例子保持在 softmax 有用范围内的，"
+        "是借来的 {root}，而不是“除以 √d_k”这条规则。这条规则依赖上面的假设：q 和 k 的各个分量均值为 0、方差为 "
+        "1，因此 q·k 的方差是 d_k。这些小整数分量的均方是 {ms}，远不是 1，所以它们的得分远大于 √{width}，"
+        "这个论证对它们并不适用。它适用于第 1 节那样的向量：对那些向量，除以 √d_k 正是让 softmax "
+        "避开饱和区的原因。"
     ),
     # ---- 多头形状
     "mh.title": "多头注意力：每个张量的形状",
@@ -298,9 +311,10 @@ STRINGS: dict[str, str] = {
         "（每段 hidden / h 个数），每一段（一个头）各自做注意力，最后把 h 个输出拼回去，再经过输出投影 W^O。"
         "总计算量与一个全维度的注意力相当。"
     ),
-    "mh.doc.header": "1 · 笔记中的形状推演",
+    "mh.doc.header": "1 · 一个例子：逐步推演每个形状",
     "mh.doc.text": (
-        "笔记 001 的例子：批次大小 {batch}，{query_len} 个查询词，{key_len} 个键/值词，隐藏维度 {hidden}，{heads} 个头。修改这些数字，看每个形状如何变化。"
+        "学习笔记里流传的一个例子：批次大小 {batch}，{query_len} 个查询词，{key_len} 个键/值词，隐藏维度 "
+        "{hidden}，{heads} 个头。修改这些数字，看每个形状如何变化。"
     ),
     "mh.in.batch": "批次大小",
     "mh.in.query_len": "查询词数",
@@ -336,9 +350,10 @@ STRINGS: dict[str, str] = {
         "批量矩阵乘法一起计算。"
     ),
     "mh.doc.bugs": (
-        "笔记 001 里有两处小错误。它的第一个例子对 {hidden} 维的向量构造了 nn.MultiheadAttention(embed_dim = {bad}, "
-        "num_heads = 1)；在这里实际运行，PyTorch 会拒绝：“{error}”。embed_dim 必须是 {hidden}。另外在它手写的版本里，"
-        "K、V、Q 的注释把词数写反了：Q 有 {lq} 个词（{q_in} → {q_heads}），K 和 V 有 {lk} 个（{k_in} → {k_heads}）。"
+        "这个例子流传的版本里有两处需要注意的小错误。一个版本对 {hidden} 维的向量构造了 "
+        "nn.MultiheadAttention(embed_dim = {bad}, num_heads = 1)；在这里实际运行，PyTorch 会拒绝：“{error}”。"
+        "embed_dim 必须是 {hidden}。另外在一个手写的版本里，K、V、Q 的注释把词数写反了：Q 有 {lq} 个词（{q_in} → "
+        "{q_heads}），K 和 V 有 {lk} 个（{k_in} → {k_heads}）。"
     ),
     "mh.live.header": "2 · 真实模型中的同样形状",
     "mh.live.text": (
@@ -346,8 +361,8 @@ STRINGS: dict[str, str] = {
         "{tk} 个键词元（批次大小 = 1）。"
     ),
     "mh.live.check": (
-        "模型返回的这种注意力形状为 {shape} = (层, 头, 查询, 键)：每层每个头是 {scores}，与表中一致。"
-        "一个头的 q 是 {q}；所有头并排拼起来就是 {full} 的 Q。"
+        "模型返回的这种注意力形状为 {shape} = (层，头，查询，键)：每层每个头是 {scores}，与表中一致。一个头的 q "
+        "是 {q}；所有头并排拼起来就是 {full} 的 Q。"
     ),
     "mh.live.fig": "第 {layer} 层的 Q：每行一个查询词元，列被切分给各个头",
     "mh.live.dim": "Q 的维度（d_model）",
@@ -378,14 +393,14 @@ STRINGS: dict[str, str] = {
     "anatomy.params.total": "按公式合计：{formula}。加载的模型中实际统计：{model}。训练时记录：{logged}。",
     "anatomy.params.fig": "各部分的参数量（所有层合计）",
     "anatomy.params.axis": "参数量",
-    "anatomy.formula.header": "笔记中的公式：每层编码器 12H² + 13H",
+    "anatomy.formula.header": "常见的公式：每层编码器 12H² + 13H",
     "anatomy.tex.attention": "注意力",
     "anatomy.tex.norms": "2 个层归一化",
     "anatomy.tex.decoder": "解码器层",
     "anatomy.tex.cross": "交叉注意力",
     "anatomy.tex.norm3": "第 3 个层归一化",
     "anatomy.formula.text": (
-        "笔记 003 在 d_ff = 4H 的前提下统计一层编码器。本模型 d_ff / H = {ratio}，所以公式适用：H = {h} 时，"
+        "常见的统计方法在 d_ff = 4H 的前提下计算一层编码器。本模型 d_ff / H = {ratio}，所以公式适用：H = {h} 时，"
         "12H² + 13H = {formula}；把各部分加起来得到 {layer}；模型第一层编码器实际有 {model} 个参数。"
     ),
     "anatomy.formula.decoder": (
@@ -393,17 +408,18 @@ STRINGS: dict[str, str] = {
         "16H² + 19H = {formula}；由各部分相加得 {layer}；模型第一层解码器实际统计：{model}。"
     ),
     "anatomy.formula.note": (
-        "仔细读笔记 003：它把 “VH + L(12H² + 13H)” 标为“每层Transformer Block”，但这其实是一个共享嵌入、有 L 层的"
-        "纯解码器模型的总参数量；一个 block 是 12H² + 13H。像本模型这样的编码器–解码器模型有两个嵌入、L 层 "
-        "12H² + 13H 的编码器和 L 层 16H² + 19H 的解码器。和笔记 002 一样（output_proj = nn.Linear(d_model, V, bias=False)，"
-        "其权重直接指向嵌入矩阵），本模型让输出投影与目标语言嵌入共享权重，所以不增加参数。论文在共享词表上三方共享"
-        "同一个矩阵（源语言嵌入、目标语言嵌入和输出层）；本模型的英文和中文词表是分开的，只能两方共享。"
+        "学习笔记里常见的一个错误：把 “VH + L(12H² + 13H)” 标为“每层 Transformer Block”的参数量，"
+        "但这其实是一个共享嵌入、有 L 层的纯解码器模型的总参数量；一个 block 是 12H² + 13H。"
+        "像本模型这样的编码器–解码器模型有两个嵌入、L 层 12H² + 13H 的编码器和 L 层 16H² + 19H 的解码器。"
+        "和许多实现一样（output_proj = nn.Linear(d_model, V, bias=False)，其权重直接指向嵌入矩阵），"
+        "本模型让输出投影与目标语言嵌入共享权重，所以不增加参数。论文在共享词表上三方共享同一个矩阵（源语言嵌入、"
+        "目标语言嵌入和输出层）；本模型的英文和中文词表是分开的，只能两方共享。"
     ),
     "anatomy.flops.header": "2 · 你的句子的计算量（FLOPs）",
     "anatomy.flops.text": (
         "对你的句子做一次前向计算——{s} 个源语言词元经过编码器，{t} 个目标语言词元经过解码器——大约需要 {total} "
-        "次浮点运算（{mflops} 百万次）。按笔记 003 的算法，(m×k)·(k×n) 的矩阵乘法计为 2·m·k·n。对一层编码器，"
-        "笔记的 24SH² + 4S²H 给出 {note}；逐项统计得到 {mine}。"
+        "次浮点运算（{mflops} 百万次）。按常用的算法，(m×k)·(k×n) 的矩阵乘法计为 2·m·k·n。对一层编码器，"
+        "常用的估计 24SH² + 4S²H 给出 {note}；逐项统计得到 {mine}。"
     ),
     "anatomy.flops.fig": "前向计算量按部分划分（S = {s}，T = {t}）",
     "anatomy.flop.encoder.projections": "编码器：W_Q、W_K、W_V、W_O",
@@ -416,13 +432,14 @@ STRINGS: dict[str, str] = {
     "anatomy.flop.decoder.ffn": "解码器：前馈网络",
     "anatomy.flop.output_logits": "到词表的输出投影",
     "anatomy.flops.note": (
-        "笔记 003 写的是“attention 中计算 Q, K, V，计算次数：8BSH²”。其实 Q、K、V 只占 6BSH²，另外的 2BSH² 是输出投影 "
-        "W_O。每层合计 24BSH² + 4BS²H 是对的。句子较短时 H² 项占主导；只有当 4S²H > 24SH²，即 S > 6H 时，S² 项（注意力图本身）才会占上风。"
+        "学习笔记里有时把计算 Q、K、V 的次数写成 8BSH²。其实 Q、K、V 只占 6BSH²，另外的 2BSH² 是输出投影 W_O。"
+        "每层合计 24BSH² + 4BS²H 是对的。句子较短时 H² 项占主导；只有当 4S²H > 24SH²，即 S > 6H 时，S² "
+        "项（注意力图本身）才会占上风。"
     ),
     "anatomy.lr.header": "3 · 学习率调度",
     "anatomy.lr.text": (
-        "论文的调度方式（§5.3，笔记 002 公式 33）：前 warmup = {warmup} 步学习率线性增长，之后按 1/√step 下降。"
-        "本次训练用的是 factor = {factor}、d_model = {d}：第 {warmup} 步的峰值为 {peak}。圆点是训练过程实际记录的学习率。"
+        "论文的调度方式（§5.3）：前 warmup = {warmup} 步学习率线性增长，之后按 1/√step 下降。本次训练用的是 "
+        "factor = {factor}、d_model = {d}：第 {warmup} 步的峰值为 {peak}。圆点是训练过程实际记录的学习率。"
     ),
     "anatomy.lr.fig": "每个训练步的学习率",
     "anatomy.lr.formula": "公式",
@@ -449,9 +466,10 @@ STRINGS: dict[str, str] = {
     "anatomy.ls.hard": "独热（one-hot）目标",
     "anatomy.ls.smooth": "平滑后的目标",
     "anatomy.ls.text": (
-        "训练时不要求正确词元的概率为 1，而是要求 1 − ε + ε/C，并把 ε 平均分给全部 C 个词元，这样模型就不会被推向"
-        "无限的自信。这正是 PyTorch 的 cross_entropy(label_smoothing = ε) 的计算方式，也是笔记 002 的公式 31；"
-        "本次训练用的是 ε = {used}。对真实的中文词表 C = {v} 个词元、ε = {eps}，正确词元的目标概率是 {top}，"
-        "其他每个词元是 {rest}。一个副作用：无论模型多好，训练损失都不可能低于平滑目标的熵，即每个词元 {floor} nat。"
+        "训练时不要求正确词元的概率为 1，而是要求 1 − ε + ε/C，并把 ε 平均分给全部 C 个词元，"
+        "这样模型就不会被推向无限的自信。这正是 PyTorch 的 cross_entropy(label_smoothing = ε) 的计算方式；"
+        "论文用的是 ε = 0.1（§5.4），本次训练用的是 ε = {used}。对真实的中文词表 C = {v} 个词元、ε = {eps}，"
+        "正确词元的目标概率是 {top}，其他每个词元是 {rest}。一个副作用：无论模型多好，"
+        "训练损失都不可能低于平滑目标的熵，即每个词元 {floor} nat。"
     ),
 }
