@@ -10,7 +10,7 @@ from viz.head_view import head_view
 from viz.heatmap import attention_heatmap, matrix_heatmap
 from viz.labels import token_label
 from viz.model_view import clicked_map, model_view
-from viz.style import MASKED_COLOR
+from viz.style import HIGHLIGHT_COLOR, MASKED_COLOR
 from viz.validate import as_float32, check_labels
 
 DOG = ["▁the", "▁dog", "▁saw", "▁the", "▁cat", "</s>"]
@@ -144,10 +144,14 @@ class TestModelView:
         assert list(shared.yaxis.ticktext) == ["&lt;s&gt;", "我", "我"]
         assert all(a.ticktext is None and a.tickvals is None for a in xaxes + yaxes)
 
-    def test_selected_map_is_framed(self):
+    def test_selected_map_is_framed_exactly(self):
         fig = model_view(softmax_rows(2, 2, 3, 3), list("abc"), list("abc"), selected=(1, 0))
-        framed = [k for k in fig.layout if k.startswith("xaxis") and fig.layout[k].linewidth == 3]
-        assert framed == ["xaxis3"]
+        (frame,) = fig.layout.shapes
+        assert (frame.xref, frame.yref, frame.line.color) == ("paper", "paper", HIGHLIGHT_COLOR)
+        # Layer 2 · head 1 is the third map: the frame's edges are its domain's.
+        assert [frame.x0, frame.x1] == list(fig.layout.xaxis3.domain)
+        assert [frame.y0, frame.y1] == list(fig.layout.yaxis3.domain)
+        assert not model_view(softmax_rows(2, 2, 3, 3), list("abc"), list("abc")).layout.shapes
 
     def test_click_targets_name_their_map(self):
         fig = model_view(softmax_rows(2, 3, 4, 4), list("abcd"), list("abcd"), click_hint="click to open")
@@ -206,7 +210,7 @@ class TestHeadView:
         fig = head_view(softmax_rows(4, 6, 6), DOG, DOG, heads=[2], query_index=1, min_weight=0.0)
         (markers,) = [t for t in fig.data if t.showlegend]
         assert markers.name == "head 3" and len(markers.x) == 6
-        assert all(text.startswith("▁dog →") for text in markers.text)
+        assert all(text.startswith("1 · ▁dog →") for text in markers.text)  # positions: which "the" it is
 
     def test_bad_input_raises(self):
         with pytest.raises(ValueError, match="3 dimensions"):

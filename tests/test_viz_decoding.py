@@ -45,8 +45,10 @@ class TestAttentionBar:
         np.testing.assert_array_equal(bar.y, w)
         assert list(bar.x) == list(range(6))
         assert list(fig.layout.xaxis.ticktext)[-1] == "&lt;/s&gt;"
-        assert list(fig.layout.yaxis.range) == [0, 1.08]
-        assert "%{y:.4f}" in bar.hovertemplate
+        low, high = fig.layout.yaxis.range
+        assert low == 0 and 1 < high < 1.5  # a fixed 0–1 scale, with room for the numbers above the bars
+        assert "%{y:.4f}" in bar.hovertemplate and "%{pointNumber} · %{customdata}" in bar.hovertemplate
+        assert list(bar.customdata)[-1] == "&lt;/s&gt;"
 
     def test_wrong_shape(self):
         with pytest.raises(ValueError, match="1 dimensions"):
@@ -83,7 +85,9 @@ class TestBeamChart:
         assert [b.name for b in bars] == ["kept", "finished", "dropped"]
         assert [b.marker.color for b in bars] == [BEAM_COLORS[s] for s in ("kept", "finished", "dropped")]
         np.testing.assert_allclose(bars[0].x, np.exp([-0.4, -1.2]), rtol=1e-6)
-        np.testing.assert_allclose(bars[0].customdata, [-0.4, -1.2])
+        # customdata: the hypothesis's row, all of its text, its log-probability
+        assert [list(row) for row in bars[0].customdata] == [[0, "我有", -0.4], [1, "我在", -1.2]]
+        assert "%{customdata[0]} · %{customdata[1]}" in bars[0].hovertemplate
         assert fig.layout.xaxis.type == "log" and "%{x:.4g}" in bars[0].hovertemplate
         assert list(fig.layout.yaxis.ticktext) == ["我有", "我在", "我&lt;/s&gt;", "你"]
 

@@ -1,15 +1,149 @@
-"""Two values per label as grouped bars: the teaching pages' before/after comparisons."""
+"""Bars over token positions: how wide each label's slot is, how its bars' numbers fit, and grouped bars.
+
+fit_bars sizes the slots (and from them the labels' layout and the numbers' font) for every figure with a bar
+per token (attention_bar, the teaching pages' comparisons, the q·k steps); paired_bars draws two values per
+label, the teaching pages' before/after comparisons.
+"""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import plotly.graph_objects as go
 
-from .labels import plain_text
-from .style import legend_below, styled_figure, tick_angle, titled, token_axis
+from .labels import plain_text, token_labels
+from .style import (
+    AXIS_TITLE_PX,
+    BASE_FONT_PX,
+    CELL_TEXT_PX,
+    EDGE_PX,
+    LINE_EM,
+    MAX_HEIGHT_PX,
+    MAX_WIDTH_PX,
+    MIN_FONT_PX,
+    TICK_PAD_PX,
+    Ticks,
+    cell_text_size,
+    hovertemplate,
+    legend_above,
+    legend_px,
+    position_text,
+    styled_figure,
+    text_px,
+    tick_layout,
+    title_px,
+    titled,
+    token_axis,
+)
 from .validate import as_float32, check_labels
+
+MAX_SLOT_PX = 64  # a label's slot grows to this and no further: wider bars say nothing more
+BARGAP = 0.25  # of each slot, left empty between neighbouring labels' bars
+PLOT_PX = 240  # the plot's height, where max_height leaves room for it
+VALUE_AXIS_PX = EDGE_PX + AXIS_TITLE_PX + int(text_px("0.00", BASE_FONT_PX)) + TICK_PAD_PX  # a numbered y axis
+
+
+@dataclass(frozen=True)
+class BarFit:
+    """How many labels, the px of each one's slot, the labels' layout, the bars' text settings ({} = no text: it
+    would not fit) and how far that text reaches past a bar's end (px)."""
+
+    count: int
+    slot: float
+    ticks: Ticks
+    text: dict
+    reach: float
+
+    @property
+    def left(self) -> int:
+        """The left margin: the value axis, moved out of the way of a first label that reaches past the plot."""
+        return VALUE_AXIS_PX + math.ceil(self.ticks.overhang)
+
+    @property
+    def right(self) -> int:
+        """The right margin: room for the last label where it reaches past the plot."""
+        return math.ceil(self.ticks.overhang) + EDGE_PX
+
+    def width(self) -> int:
+        """The figure's width: its margins and slots."""
+        return int(self.left + self.count * self.slot + self.right)
+
+    def value_axis(self, title: str, low: float, high: float, plot_px: float, **extra) -> dict:
+        """The value (y) axis from `low` to `high` plus the room the bars' text needs (see range), its labels
+        standing clear of the first token label."""
+        return titled(title, range=self.range(low, high, plot_px), ticklabelstandoff=math.ceil(self.ticks.overhang),
+                      **extra)
+
+    def style(self, bar: dict) -> dict:
+        """The bar trace with its text as fitted: outside the bar's end, in the fitted font and angle, or none."""
+        return {**bar, **self.text, "textposition": "outside" if self.text else "none", "constraintext": "none",
+                "cliponaxis": False}
+
+    def range(self, low: float, high: float, plot_px: float) -> list[float]:
+        """A value range from `low` to `high` grown by the room the bars' text needs past their ends (at most a
+        third of `plot_px`, see fit_bars): above, and below where values are negative."""
+        pad = (high - low) * self.reach / (plot_px - 2 * self.reach)
+        return [low - pad if low < 0 else low, high + pad]
+
+
+def fit_bars(labels: Sequence[str], texts: Sequence[str], per_slot: int, max_width: float,
+             plot_px: float = PLOT_PX) -> BarFit:
+    """Slots for `labels` in a figure at most max_width px wide (up to MAX_SLOT_PX each), `per_slot` bars in
+    each. The bars' `texts` stand upright where they fit a bar's width, else vertical where a line fits it;
+    they are left to the hover where neither fits or they would take more than a third of `plot_px`."""
+    n, room = max(len(labels), 1), max_width - VALUE_AXIS_PX - EDGE_PX
+    slot = min(MAX_SLOT_PX, room / n)
+    overhang = tick_layout(labels, slot).overhang  # where end labels reach past the plot, the slots give way
+    slot = min(slot, (room - 2 * math.ceil(overhang)) / n)
+    bar = slot * (1 - BARGAP) / per_slot
+    size = cell_text_size(texts, bar, float("inf")) if texts else None
+    text, reach = {}, 0.0
+    if size:
+        text, reach = dict(textfont=dict(size=size), textangle=0), LINE_EM * size + 4
+    elif texts and bar >= LINE_EM * MIN_FONT_PX:
+        size = int(min(CELL_TEXT_PX, bar / LINE_EM))
+        text, reach = dict(textfont=dict(size=size), textangle=-90), max(text_px(t, size) for t in texts) + 4
+    if reach > plot_px / 3:
+        text, reach = {}, 0.0
+    return BarFit(len(labels), slot, tick_layout(labels, slot), text, reach)
+
+
+def bar_figure(bars: list[dict], labels: Sequence[str], fit: BarFit, *, title: str, x_title: str, y_title: str,
+               low: float, high: float, max_height: float, legend: Sequence[str] = (), yaxis: dict | None = None,
+               **layout) -> go.Figure:
+    """Bars over token slots laid out by `fit`: the figure as wide as its slots, as tall as max_height allows
+    (up to PLOT_PX of plot), the legend (its names, unescaped) above the plot, each bar's text sized by `fit`,
+    the value axis from `low` to `high` plus the room that text needs."""
+    width = fit.width()
+    top = EDGE_PX + (legend_px(legend, fit.count * fit.slot) if legend else 0)
+    bottom = int(EDGE_PX + fit.ticks.depth + TICK_PAD_PX + AXIS_TITLE_PX)
+    plot_px = min(PLOT_PX, max_height - top - bottom - title_px(title, width))
+    return styled_figure(
+        [fit.style(bar) for bar in bars],
+        title,
+        top=top,
+        left=fit.left,
+        right=fit.right,
+        bottom=bottom,
+        width=width,
+        height=int(top + plot_px + bottom + title_px(title, width)),
+        bargap=BARGAP,
+        legend=legend_above(),
+        showlegend=bool(legend),
+        xaxis=token_axis(labels, x_title, fit=fit.ticks),
+        yaxis=fit.value_axis(y_title, low, high, plot_px, **(yaxis or {})),
+        **layout,
+    )
+
+
+def token_hover(labels: Sequence[str], title: str, value_label: str, value: str) -> dict:
+    """Trace settings for a hover that names a bar's token and position and its value (Plotly placeholder)."""
+    return dict(customdata=token_labels(labels),
+                hovertemplate=hovertemplate((title, position_text(labels, "%{pointNumber}", "%{customdata}")),
+                                            (value_label, value)))
 
 
 def paired_bars(
@@ -24,6 +158,8 @@ def paired_bars(
     y_title: str = "",
     unit_range: bool = False,
     decimals: int = 3,
+    max_width: float = MAX_WIDTH_PX,
+    max_height: float = MAX_HEIGHT_PX,
 ) -> go.Figure:
     """Two values per label as grouped bars (e.g. unscaled vs scaled weights); `unit_range` fixes the axis to 0–1."""
     a = as_float32(first, "first", 1)
@@ -31,18 +167,15 @@ def paired_bars(
     if a.shape != b.shape:
         raise ValueError(f"one value of each kind per label: {a.shape} vs {b.shape}")
     ticks = check_labels(labels, a.shape[0], "labels")
+    texts = [np.char.mod(f"%.{decimals}f", values) for values in (a, b)]
+    fit = fit_bars(ticks, [t.replace("-", "−") for column in texts for t in column], 2, max_width)
     x = np.arange(a.shape[0], dtype=np.int32)
     bars = [
-        dict(type="bar", x=x, y=values, name=plain_text(name), marker_color=color, textposition="outside",
-             text=np.char.mod(f"%.{decimals}f", values), hovertemplate=f"%{{y:.{decimals + 2}f}}<extra></extra>")
-        for values, name, color in ((a, names[0], colors[0]), (b, names[1], colors[1]))
+        dict(type="bar", x=x, y=values, name=plain_text(name), marker_color=color, text=text,
+             **token_hover(ticks, x_title, name, f"%{{y:.{decimals + 2}f}}"))
+        for values, text, name, color in ((a, texts[0], names[0], colors[0]), (b, texts[1], names[1], colors[1]))
     ]
-    return styled_figure(
-        bars,
-        title,
-        height=380,
-        barmode="group",
-        legend=legend_below(-0.3),
-        xaxis=token_axis(ticks, x_title, tickangle=tick_angle(ticks)),
-        yaxis=titled(y_title, **(dict(range=[0, 1.15]) if unit_range else {})),
-    )
+    values = np.concatenate([a, b])
+    low, high = (0.0, 1.0) if unit_range else (min(0.0, float(values.min())), max(0.0, float(values.max())))
+    return bar_figure(bars, ticks, fit, title=title, x_title=x_title, y_title=y_title, low=low, high=high,
+                      max_height=max_height, legend=names)

@@ -2,14 +2,35 @@
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 
 import numpy as np
 import plotly.graph_objects as go
 
+from .bars import bar_figure, fit_bars, token_hover
 from .heatmap import attention_heatmap
 from .labels import joined_text, plain_text
-from .style import FONT, GRID_COLOR, HIGHLIGHT_COLOR, hovertemplate, styled_figure, tick_angle, titled, token_axis
+from .style import (
+    AXIS_TITLE_PX,
+    CELL_TEXT_PX,
+    EDGE_PX,
+    GRID_COLOR,
+    HIGHLIGHT_COLOR,
+    LINE_EM,
+    MAX_HEIGHT_PX,
+    MAX_WIDTH_PX,
+    TICK_PAD_PX,
+    legend_above,
+    largest_cell,
+    legend_px,
+    styled_figure,
+    text_px,
+    tick_layout,
+    title_px,
+    titled,
+    token_axis,
+)
 from .validate import as_float32, check_index, check_labels
 
 CHOSEN_COLOR = HIGHLIGHT_COLOR
@@ -17,6 +38,9 @@ OTHER_COLOR = "#8fb3d9"
 ATTENTION_BAR_COLOR = "#2b6cb0"
 BEAM_COLORS = {"kept": "#2f9e44", "finished": "#1c7ed6", "dropped": "#adb5bd"}
 MAX_HYPOTHESIS_TOKENS = 24  # a longer hypothesis label keeps its end, where the new token is
+ROW_PX = 34  # a row of the candidates' and the beams' bars, where max_height leaves room for it
+PLOT_PX = (200, 400)  # the narrowest and widest the bars of those two charts get
+LABEL_SHARE = 0.45  # of max_width, the most a hypothesis label may take (it is cut at its start beyond that)
 
 
 def causal_mask_row(
@@ -29,6 +53,8 @@ def causal_mask_row(
     key_title: str = "keys (target prefix)",
     value_label: str = "weight",
     masked_label: str = "masked (future)",
+    max_width: float = MAX_WIDTH_PX,
+    max_height: float = MAX_HEIGHT_PX,
 ) -> go.Figure:
     """The decoder self-attention row of `step`: keys 0..step are visible, later ones are masked grey."""
     row = as_float32(weights_row, "weights_row", 1)
@@ -37,7 +63,8 @@ def causal_mask_row(
     mask = (np.arange(len(row)) <= step)[None]
     return attention_heatmap(
         row[None], [target_tokens[step]], target_tokens, title=title, query_title=query_title,
-        key_title=key_title, value_label=value_label, mask=mask, masked_label=masked_label,
+        key_title=key_title, value_label=value_label, mask=mask, masked_label=masked_label, max_width=max_width,
+        max_height=max_height,
     )
 
 
@@ -48,24 +75,18 @@ def attention_bar(
     title: str = "",
     key_title: str = "keys",
     value_label: str = "weight",
+    max_width: float = MAX_WIDTH_PX,
+    max_height: float = MAX_HEIGHT_PX,
 ) -> go.Figure:
     """One query's attention over the keys as bars on a fixed 0–1 axis (e.g. heads averaged)."""
     w = as_float32(weights, "weights", 1)
     key_tokens = check_labels(key_tokens, len(w), "key_tokens", "keys")
-    n = len(w)
-    bars = dict(
-        type="bar", x=np.arange(n, dtype=np.int32), y=w, marker_color=ATTENTION_BAR_COLOR,
-        hovertemplate=hovertemplate((key_title, "%{x}"), (value_label, "%{y:.4f}")),
-        texttemplate="%{y:.2f}" if n <= 20 else None, textposition="outside",
-    )
-    return styled_figure(
-        [bars],
-        title,
-        height=320,
-        xaxis=token_axis(key_tokens, key_title, tickangle=tick_angle(key_tokens, 40 * n)),
-        yaxis=titled(value_label, range=[0, 1.08], gridcolor=GRID_COLOR, zeroline=False),
-        bargap=0.25,
-    )
+    texts = np.char.mod("%.2f", w)
+    fit = fit_bars(key_tokens, list(texts), 1, max_width)
+    bars = dict(type="bar", x=np.arange(len(w), dtype=np.int32), y=w, marker_color=ATTENTION_BAR_COLOR, text=texts,
+                **token_hover(key_tokens, key_title, value_label, "%{y:.4f}"))
+    return bar_figure([bars], key_tokens, fit, title=title, x_title=key_title, y_title=value_label, low=0.0,
+                      high=1.0, max_height=max_height, yaxis=dict(gridcolor=GRID_COLOR, zeroline=False))
 
 
 def candidates_chart(
@@ -76,6 +97,8 @@ def candidates_chart(
     title: str = "",
     token_title: str = "candidate next token",
     value_label: str = "probability",
+    max_width: float = MAX_WIDTH_PX,
+    max_height: float = MAX_HEIGHT_PX,
 ) -> go.Figure:
     """Top-k candidates as horizontal bars, most probable on top; bar `chosen` is the token the search took."""
     p = as_float32(probs, "probs", 1)
@@ -85,18 +108,12 @@ def candidates_chart(
     bars = dict(
         type="bar", x=p, y=np.arange(n, dtype=np.int32), orientation="h",
         marker_color=[CHOSEN_COLOR if i == chosen else OTHER_COLOR for i in range(n)],
-        texttemplate="%{x:.1%}", textposition="outside", cliponaxis=False,
-        hovertemplate=hovertemplate((token_title, "%{y}"), (value_label, "%{x:.4f}")),
+        texttemplate="%{x:.1%}", textposition="outside", cliponaxis=False, textfont=dict(size=CELL_TEXT_PX),
+        **token_hover(tokens, token_title, value_label, "%{x:.4f}"),
     )
-    return styled_figure(
-        [bars],
-        title,
-        right=50,
-        height=90 + 34 * n,
-        xaxis=titled(value_label, range=[0, 1], tickformat=".0%", gridcolor=GRID_COLOR),
-        yaxis=token_axis(tokens, token_title, reversed_=True, tickfont=dict(size=15, family=FONT)),
-        bargap=0.3,
-    )
+    return _row_bars([bars], tokens, "100.0%", title=title, row_title=token_title, value_title=value_label,
+                     max_width=max_width, max_height=max_height,
+                     xaxis=titled(value_label, range=[0, 1], tickformat=".0%", gridcolor=GRID_COLOR), bargap=0.3)
 
 
 def beam_chart(
@@ -106,27 +123,30 @@ def beam_chart(
     title: str = "",
     hypothesis_title: str = "hypothesis",
     value_label: str = "probability (log scale)",
+    max_width: float = MAX_WIDTH_PX,
+    max_height: float = MAX_HEIGHT_PX,
 ) -> go.Figure:
     """Beam hypotheses of one step as bars of their probability, coloured kept / finished / dropped.
 
     groups maps a status in BEAM_COLORS to (tokens, logprob) pairs, best first.
     The axis is logarithmic (sequence probabilities shrink fast with length)
     and bars grow from its left edge, so the longest bar is the likeliest.
+    A hypothesis too long for its label keeps its end (where the new token is); its hover has all of it.
     """
     unknown = sorted(set(groups) - set(BEAM_COLORS))
     if unknown:
         raise ValueError(f"beam groups must be among {sorted(BEAM_COLORS)}, got {unknown}")
     labels = status_labels or {}
-    rows: list[tuple[str, str, float]] = []
+    rows: list[tuple[str, list[str], float]] = []
     for status in BEAM_COLORS:
         for tokens, logprob in groups.get(status, ()):
             if isinstance(tokens, str):
                 raise ValueError("each hypothesis must be (tokens, logprob) with a list of tokens, not one string")
-            shown = list(tokens)[-MAX_HYPOTHESIS_TOKENS:]
-            text = ("…" if len(tokens) > len(shown) else "") + joined_text(shown)
-            rows.append((status, text, float(logprob)))
+            rows.append((status, list(tokens), float(logprob)))
     if not rows:
         raise ValueError("groups holds no hypothesis: pass at least one (tokens, logprob) pair")
+    font = tick_layout(["…"], ROW_PX, across=False).size
+    texts = [_ending(tokens, LABEL_SHARE * max_width, font) for _, tokens, _ in rows]
     bars = []
     for status, color in BEAM_COLORS.items():
         idx = [i for i, r in enumerate(rows) if r[0] == status]
@@ -137,20 +157,48 @@ def beam_chart(
         bars.append(dict(
             type="bar", x=np.exp(logprobs),  # float64: a long hypothesis can fall below float32's range
             y=np.array(idx, dtype=np.int32), orientation="h", marker_color=color, name=name,
-            customdata=logprobs, texttemplate="%{x:.3g}", textposition="outside", cliponaxis=False,
-            hovertemplate=f"%{{y}}<br>p = <b>%{{x:.4g}}</b><br>log p = %{{customdata:.3f}}<extra>{name}</extra>",
+            customdata=[[i, joined_text(rows[i][1]), rows[i][2]] for i in idx], texttemplate="%{x:.3g}",
+            textposition="outside", cliponaxis=False, textfont=dict(size=CELL_TEXT_PX),
+            hovertemplate=f"{plain_text(hypothesis_title)}: <b>%{{customdata[0]}} · %{{customdata[1]}}</b><br>"
+                          f"p = <b>%{{x:.4g}}</b><br>log p = %{{customdata[2]:.3f}}<extra>{name}</extra>",
         ))
     low = min(r[2] for r in rows) / np.log(10)  # log10 of the smallest probability
-    return styled_figure(
-        bars,
-        title,
-        top=40,
-        right=60,
-        height=110 + 28 * len(rows),
+    return _row_bars(
+        bars, texts, "0.000123", title=title, row_title=hypothesis_title, value_title=value_label,
+        max_width=max_width, max_height=max_height, legend=[labels.get(b, b) for b in BEAM_COLORS if b in groups],
         barmode="overlay",
-        legend=dict(orientation="h", x=0, y=1.0, yanchor="bottom"),
         xaxis=titled(value_label, type="log", range=[min(low - 0.5, -1.0), 0], dtick=1,
                      gridcolor=GRID_COLOR),  # dtick=1: one labelled tick per power of ten
-        yaxis=titled(hypothesis_title, tickmode="array", tickvals=list(range(len(rows))), ticktext=[r[1] for r in rows],
-                     range=[len(rows) - 0.5, -0.5], tickfont=dict(size=13, family=FONT)),
     )
+
+
+def _ending(tokens: list[str], width_px: float, size: int) -> str:
+    """The hypothesis as text, cut at its start to its last tokens that fit width_px at `size`."""
+    shown = tokens[-MAX_HYPOTHESIS_TOKENS:]
+    while len(shown) > 1 and text_px("…" + "".join(shown), size) > width_px:
+        shown = shown[1:]
+    return ("…" if len(shown) < len(tokens) else "") + html.unescape(joined_text(shown))
+
+
+def _row_bars(bars: list[dict], labels: list[str], widest_text: str, *, title: str, row_title: str,
+              value_title: str, max_width: float, max_height: float, legend: Sequence[str] = (),
+              **layout) -> go.Figure:
+    """Horizontal bars, one labelled row each (ROW_PX, fewer px where max_height needs it), their text (at
+    most as wide as `widest_text`) right of them, a legend (its names) above them."""
+    n = len(labels)
+    right = int(text_px(widest_text, CELL_TEXT_PX)) + 2 * EDGE_PX
+    value_axis = EDGE_PX + AXIS_TITLE_PX + int(LINE_EM * CELL_TEXT_PX) + TICK_PAD_PX
+
+    def size(row: int) -> dict:
+        fit = tick_layout(labels, row, across=False)
+        left = int(EDGE_PX + AXIS_TITLE_PX + fit.depth + TICK_PAD_PX)
+        plot = int(np.clip(max_width - left - right, *PLOT_PX))
+        top = EDGE_PX + (legend_px(legend, plot) if legend else 0)
+        width = left + plot + right
+        return dict(fit=fit, left=left, width=width, top=top,
+                    height=title_px(title, width) + top + n * row + value_axis)
+
+    s = size(largest_cell(lambda row: size(row)["height"] <= max_height, ROW_PX))
+    return styled_figure(bars, title, top=s["top"], left=s["left"], right=right, bottom=value_axis,
+                         width=s["width"], height=s["height"], legend=legend_above(), showlegend=bool(legend),
+                         yaxis=token_axis(labels, row_title, fit=s["fit"], reversed_=True), **layout)

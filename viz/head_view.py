@@ -5,7 +5,11 @@ is one legend entry (a legend group), so clicking a head in the legend hides
 or shows its lines. Weights below `min_weight` are not drawn (a 40-token
 sentence has 1,600 query–key pairs per head, and most carry almost nothing),
 except each query's strongest key: a head that spreads its attention thinly
-still shows where each query looked most.
+still shows where each query looked most. With every query shown, each query
+keeps at most its TOP_LINKS strongest keys (its strongest one per head where several heads are drawn), so the
+lines do not tangle.
+Hovering a token lists its strongest links; the query tokens carry their
+index as customdata, so a click can focus the view on that query (clicked_query).
 """
 
 from __future__ import annotations
@@ -16,25 +20,37 @@ import numpy as np
 import plotly.graph_objects as go
 
 from .labels import plain_text, token_labels
-from .style import D3, FONT, styled_figure, titled
+from .style import (
+    AXIS_TITLE_PX,
+    D3,
+    EDGE_PX,
+    GUIDE_COLOR,
+    MAX_HEIGHT_PX,
+    MAX_WIDTH_PX,
+    TICK_PAD_PX,
+    largest_cell,
+    legend_above,
+    legend_px,
+    styled_figure,
+    tick_layout,
+    title_px,
+    token_axis,
+)
 from .validate import as_float32, check_index, check_labels
 
-# One colour per head (Plotly's D3 palette, then Dark24 for models with more heads).
-HEAD_COLORS = D3 + (
+# One colour per head: D3's most distinct eight first (its grey and olive are easily confused), then Dark24's.
+HEAD_COLORS = tuple(D3[i] for i in (0, 1, 2, 3, 4, 9, 6, 5, 7, 8)) + (
     "#2E91E5", "#E15F99", "#1CA71C", "#FB0D0D", "#DA16FF", "#222A2A", "#B68100", "#750D86", "#EB663B", "#511CFB",
 )
 # Weights fall into these bands; a band is one trace with one opacity and width (Plotly lines have one style per trace).
 BANDS = (0.0, 0.1, 0.25, 0.5, 0.75, 1.0001)
-ROW_PX = 24
+ROW_PX = 28  # a short sentence's rows grow to this and no further
+LINES_PX = (160, 400)  # the narrowest and widest the space between the two token columns gets
+TOP_LINKS = 3  # links kept per query when every query is shown; listed per token in its hover
 
 
 def head_color(head: int) -> str:
     return HEAD_COLORS[head % len(HEAD_COLORS)]
-
-
-def token_positions(n: int, span: int) -> np.ndarray:
-    """n positions spread evenly over 0..span-1, so source and target columns have the same height."""
-    return np.linspace(0, span - 1, n) if n > 1 else np.array([(span - 1) / 2])
 
 
 def head_view(
@@ -50,31 +66,55 @@ def head_view(
     key_title: str = "keys",
     value_label: str = "weight",
     head_label: str = "head {n}",
+    head_names: Sequence[str] | None = None,
+    max_width: float = MAX_WIDTH_PX,
+    max_height: float = MAX_HEIGHT_PX,
 ) -> go.Figure:
     """Bipartite lines for one layer's (heads, Tq, Tk) weights.
 
     heads: which heads to draw (default all); query_index: draw only the lines
     of that query token; min_weight: lighter lines are pruned.
+    head_names: one name per head of `weights`, instead of head_label ({n} 1-based): e.g. ["average"] for
+    the mean over heads passed as one head, shape (1, Tq, Tk).
     """
     w = as_float32(weights, "weights", 3)
     n_heads, tq, tk = w.shape
     query_tokens = check_labels(query_tokens, tq, "query_tokens", "rows (queries)")
     key_tokens = check_labels(key_tokens, tk, "key_tokens", "columns (keys)")
+    names = [plain_text(head_label.format(n=h + 1)) for h in range(n_heads)] if head_names is None else [
+        plain_text(name) for name in check_labels(head_names, n_heads, "head_names", "heads")]
     heads = list(range(n_heads)) if heads is None else [check_index(h, n_heads, "head") for h in heads]
     if query_index is not None:
         check_index(query_index, tq, "query_index")
     if not 0 <= min_weight < 1:
         raise ValueError(f"min_weight must be in [0, 1), got {min_weight}")
-    span = max(tq, tk)
-    yq, yk = token_positions(tq, span), token_positions(tk, span)
+
+    def size(row: int) -> dict:
+        """Label layout, margins and size of the figure with `row` px per row of the longer side."""
+        plot_h = max(tq, tk) * row
+        left, right = tick_layout(query_tokens, plot_h / tq, across=False), tick_layout(key_tokens, plot_h / tk,
+                                                                                           across=False)
+        s = dict(left_fit=left, right_fit=right, plot_h=plot_h,
+                 left=int(EDGE_PX + AXIS_TITLE_PX + left.depth + TICK_PAD_PX),
+                 right=int(EDGE_PX + AXIS_TITLE_PX + right.depth + TICK_PAD_PX))
+        lines = int(np.clip(max_width - s["left"] - s["right"], *LINES_PX))
+        s["width"] = s["left"] + s["right"] + lines
+        s["top"] = EDGE_PX + legend_px([names[h] for h in heads], lines)
+        s["height"] = title_px(title, s["width"]) + s["top"] + plot_h + EDGE_PX
+        return s
+
+    s = size(largest_cell(lambda px: size(px)["height"] <= max_height and size(px)["width"] <= max_width, ROW_PX))
+    yk = (np.arange(tk) + 0.5) * tq / tk - 0.5  # key positions on the query axis: both sides span the plot's height
     q_text, k_text = token_labels(query_tokens), token_labels(key_tokens)
     value = plain_text(value_label)
     fade = 1.0 if len(heads) == 1 else 0.7  # overlapping heads stay see-through
+    links = 1 if len(heads) > 1 else TOP_LINKS  # per head: kept of each query's lines, listed in a token's hover
     traces = []  # plain dicts: go.Figure validates each once (a go.Scatter would be validated twice)
     for head in heads:
         hw = w[head]
-        name = plain_text(head_label.format(n=head + 1))
         drawn = (hw >= min_weight) | (hw == hw.max(axis=1, keepdims=True))
+        if query_index is None:
+            drawn &= _top(hw, links, axis=1)
         for low, high in zip(BANDS, BANDS[1:]):
             qi, ki = _pairs(drawn & (hw >= low) & (hw < high), query_index)
             if not len(qi):
@@ -82,36 +122,66 @@ def head_view(
             strength = (low + min(high, 1.0)) / 2  # 0.05 … 0.875
             # Each line is three points: query end, key end, a gap (NaN) before the next line.
             xs = np.tile(np.array([0.0, 1.0, np.nan], dtype=np.float32), len(qi))
-            ys = np.column_stack([yq[qi], yk[ki], np.full(len(qi), np.nan)]).ravel().astype(np.float32)
+            ys = np.column_stack([qi, yk[ki], np.full(len(qi), np.nan)]).ravel().astype(np.float32)
             traces.append(dict(
                 type="scatter", x=xs, y=ys, mode="lines", line=dict(color=head_color(head), width=0.8 + 5 * strength),
-                opacity=float(np.clip(0.15 + strength, 0.2, 0.95) * fade),
-                legendgroup=f"head{head}", name=name, showlegend=False, hoverinfo="skip",
+                opacity=float(np.clip(0.1 + strength, 0.15, 0.95) * fade),
+                legendgroup=f"head{head}", name=names[head], showlegend=False, hoverinfo="skip",
             ))
         # Lines only hover at their points, so a marker on each line's middle carries the exact weight.
         qi, ki = _pairs(drawn, query_index)
         traces.append(dict(
-            type="scatter", x=np.full(len(qi), 0.5, dtype=np.float32),
-            y=((yq[qi] + yk[ki]) / 2).astype(np.float32),
+            type="scatter", x=np.full(len(qi), 0.5, dtype=np.float32), y=((qi + yk[ki]) / 2).astype(np.float32),
             mode="markers", marker=dict(color=head_color(head), size=5, opacity=0.6),
-            text=[f"{q_text[a]} → {k_text[b]}<br>{value}: <b>{hw[a, b]:.4f}</b>" for a, b in zip(qi, ki)],
-            hovertemplate=f"{name}<br>%{{text}}<extra></extra>",
-            legendgroup=f"head{head}", name=name, showlegend=True,
+            text=[f"{a} · {q_text[a]} → {b} · {k_text[b]}<br>{value}: <b>{hw[a, b]:.4f}</b>"
+                  for a, b in zip(qi, ki)],
+            hovertemplate=f"{names[head]}<br>%{{text}}<extra></extra>",
+            legendgroup=f"head{head}", name=names[head], showlegend=True,
         ))
-    # yaxis2 needs a trace to be drawn; an invisible one keeps the right-hand token column.
-    traces.append(dict(type="scatter", x=[None], y=[None], yaxis="y2", showlegend=False, hoverinfo="skip"))
+    # The tokens as markers: hovering one lists its strongest links; a query's index is its customdata.
+    strongest = [_strongest(w[h], names[h] if len(heads) > 1 else "", links, k_text, q_text, value) for h in heads]
+    for side, (x, ys, text, axis_title) in enumerate(((0.0, np.arange(tq), q_text, query_title),
+                                                      (1.0, np.arange(tk), k_text, key_title))):
+        hover = [f"{plain_text(axis_title)}: <b>{i} · {t}</b>" + "".join(s[side][i] for s in strongest)
+                 for i, t in enumerate(text)]
+        traces.append(dict(
+            type="scatter", x=np.full(len(ys), x, dtype=np.float32), y=ys.astype(np.float32), yaxis=f"y{side + 1}",
+            mode="markers", marker=dict(color=GUIDE_COLOR, size=8), text=hover, showlegend=False,
+            hovertemplate="%{text}<extra></extra>", unselected=dict(marker=dict(opacity=1)),
+            **(dict(customdata=np.arange(tq, dtype=np.int32)) if side == 0 else {}),
+        ))
     return styled_figure(
         traces,
         title,
-        height=150 + max(span * ROW_PX, 360),  # a short sentence still gets room between its lines
-        width=680,
+        top=s["top"],
+        left=s["left"],
+        right=s["right"],
+        height=s["height"],
+        width=s["width"],
         showlegend=True,
-        legend=dict(orientation="h", x=0.5, xanchor="center", y=-0.01, yanchor="top", itemclick="toggle",
-                    groupclick="togglegroup"),
-        xaxis=dict(range=[-0.02, 1.02], visible=False, fixedrange=True),
-        yaxis=_side_axis(yq, q_text, query_title, span),
-        yaxis2=_side_axis(yk, k_text, key_title, span, overlaying="y", side="right"),
+        legend=dict(legend_above(), itemclick="toggle", groupclick="togglegroup", itemsizing="constant"),
+        xaxis=dict(range=[-0.03, 1.03], visible=False, fixedrange=True),
+        yaxis=token_axis(query_tokens, query_title, fit=s["left_fit"], reversed_=True, fixedrange=True, ticks=""),
+        yaxis2=token_axis(key_tokens, key_title, fit=s["right_fit"], reversed_=True, fixedrange=True, ticks="",
+                          overlaying="y", side="right"),
     )
+
+
+def _top(hw: np.ndarray, k: int, axis: int) -> np.ndarray:
+    """True at the k largest weights along `axis` (per query for axis=1, per key for axis=0)."""
+    rank = np.argsort(np.argsort(-hw, axis=axis, kind="stable"), axis=axis, kind="stable")
+    return rank < k
+
+
+def _strongest(hw: np.ndarray, name: str, k: int, k_text: list[str], q_text: list[str], value: str
+               ) -> tuple[list[str], list[str]]:
+    """Hover lines of each query's k strongest keys and of each key's k strongest queries, for one head."""
+    def lines(weights: np.ndarray, other: list[str], arrow: str) -> list[str]:
+        order = np.argsort(-weights, axis=1, kind="stable")[:, :k]
+        return ["".join(f"<br>{name + ': ' if name else ''}{arrow} {j} · {other[j]}  {value}: <b>{row[j]:.4f}</b>"
+                        for j in best) for row, best in zip(weights, order)]
+
+    return lines(hw, k_text, "→"), lines(hw.T, q_text, "←")
 
 
 def _pairs(selected: np.ndarray, query_index: int | None) -> tuple[np.ndarray, np.ndarray]:
@@ -123,9 +193,10 @@ def _pairs(selected: np.ndarray, query_index: int | None) -> tuple[np.ndarray, n
     return qi[keep], ki[keep]
 
 
-def _side_axis(positions: np.ndarray, labels: list[str], title: str, span: int, **extra) -> dict:
-    size = int(np.clip(ROW_PX * 0.65, 9, 14))
-    return titled(
-        title, tickmode="array", tickvals=positions.tolist(), ticktext=labels, tickfont=dict(size=size, family=FONT),
-        range=[span - 0.5, -0.5], showgrid=False, zeroline=False, fixedrange=True, ticks="", **extra,
-    )
+def clicked_query(selection_points: list[dict]) -> int | None:
+    """The query token a click on the head view selected (its customdata), if any."""
+    for point in selection_points:
+        data = point.get("customdata")
+        if isinstance(data, (int, float)):
+            return int(data)
+    return None

@@ -13,6 +13,7 @@ the teaching pages' matrices (raw scores of any sign, −∞ where masked).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import numpy as np
 import plotly.graph_objects as go
@@ -20,28 +21,53 @@ import plotly.graph_objects as go
 from .labels import NEG_INF, plain_text
 from .style import (
     ATTENTION_COLORSCALE,
+    BASE_FONT_PX,
+    CELL_TEXT_PX,
+    CONTAINER_PX,
+    EDGE_PX,
+    GUIDE_COLOR,
+    LINE_EM,
     MASKED_COLOR,
-    MAX_FIGURE_PX,
+    MAX_HEIGHT_PX,
+    MAX_WIDTH_PX,
     NOTE_COLOR,
-    cell_px,
+    TICK_PAD_PX,
+    Ticks,
+    axis_title_px,
+    cell_text_size,
     hovertemplate,
+    largest_cell,
     masked_note,
+    position_text,
     styled_figure,
-    tick_angle,
+    text_px,
+    tick_layout,
+    title_px,
     titled,
     token_axis,
 )
 from .validate import as_float32, check_labels
 
-VALUES_SHOWN_UP_TO = 14  # print each cell's number for matrices this small
-COLORBAR_PX = 300  # a colour bar no taller than this, so it stays readable beside a long sentence
-FRAME_PX = (200, 110)  # width and height a figure adds around its cells: labels, colour bar, title
-BOTTOM_AXIS_PX = 50  # and an x axis below the cells (styled_figure adds the room of one on top)
+VALUES_SHOWN_UP_TO = 14  # print each cell's number for matrices this small, where the number fits its cell
+MAX_CELL_PX = 56  # a short sentence's cells grow to this and no further: larger ones show nothing more
+COLORBAR_PX = 100  # room right of the plot for the colour bar, its numbers and its title
+COLORBAR_LEN_PX = (100, 300)  # a colour bar's length: room for three numbers, readable beside a long sentence;
+# a plot shorter than the shortest gets none (its cells' hovers carry the values)
+NOTE_PX = 24  # room above the plot for the note that explains grey cells
+# Hovering a cell draws a thin line across its row and one down its column, to their labels (BertViz-like).
+SPIKES = dict(showspikes=True, spikemode="across+marker", spikesnap="data", spikethickness=1, spikedash="solid",
+              spikecolor=GUIDE_COLOR)
 
 
-def cell_hovertemplate(row_title: str, col_title: str, value_label: str, decimals: int = 4) -> str:
-    """Hover text of one cell: its row, its column (the labels, for labelled axes) and its exact value."""
-    return hovertemplate((row_title, "%{y}"), (col_title, "%{x}"), (value_label, f"%{{z:.{decimals}f}}"))
+def cell_hovertemplate(rows: Sequence[str] | None, cols: Sequence[str] | None, row_title: str, col_title: str,
+                       value_label: str, decimals: int = 4) -> str:
+    """Hover text of one cell: its row and column (position and label, for labelled axes) and its exact value."""
+    def where(labels, axis: str, index: int) -> str:
+        value = f"%{{{axis}}}"
+        return value if labels is None else position_text(labels, f"%{{pointNumber[{index}]}}", value)
+
+    return hovertemplate((row_title, where(rows, "y", 0)), (col_title, where(cols, "x", 1)),
+                         (value_label, f"%{{z:.{decimals}f}}"))
 
 
 def heatmap_figure(
@@ -53,8 +79,9 @@ def heatmap_figure(
     row_title: str,
     col_title: str,
     value_label: str,
-    row_px: float,
-    col_px: float | None = None,
+    row_px: float | None = None,
+    max_width: float = MAX_WIDTH_PX,
+    max_height: float = MAX_HEIGHT_PX,
     zmin: float | None = None,
     zmax: float | None = None,
     colorscale=ATTENTION_COLORSCALE,
@@ -72,16 +99,48 @@ def heatmap_figure(
     """The one heatmap builder: a checked float32 (rows, cols) matrix `z`, first row at the top.
 
     rows / cols: labels (unescaped) of each position, or None for a numbered axis.
-    row_px / col_px: pixels per row and column; col_px None leaves the width to the page.
-    decimals: of the numbers printed in small matrices; the hover shows two more.
+    row_px None: square cells, the largest (up to MAX_CELL_PX) with which the whole figure (title, labels,
+    colour bar) fits max_width × max_height; labels are laid out by tick_layout for that cell size. row_px
+    given: rows that tall (fewer px if max_height needs it) and numbered columns across the page's width.
+    decimals: of the numbers printed in small matrices, where they fit their cells; the hover shows two more.
     hidden: bool (rows, cols), True = a gap; in a small matrix `hidden_text` is
     written on each gap, and `hidden_note` at the top right explains them.
     xaxis / yaxis / shapes / annotations: added to what the builder sets.
     """
     n_rows, n_cols = z.shape
+    if row_px is not None and cols is not None:
+        raise ValueError("labelled columns need square cells: leave row_px None")
     gaps = hidden is not None and bool(hidden.any())
-    small = max(z.shape) <= VALUES_SHOWN_UP_TO
-    plot_h = n_rows * row_px
+    top_side = x_side == "top"
+
+    def frame(r_px: float, c_px: float | None) -> dict:
+        """Ticks and margins (px) of the figure with cells r_px tall and c_px wide (None: the page's width)."""
+        x = tick_layout(cols, c_px) if cols is not None else Ticks()
+        y = (tick_layout(rows, r_px, across=False) if rows is not None
+             else Ticks(depth=text_px(str(n_rows - 1), BASE_FONT_PX)))
+        # Where the labels of one axis reach past its ends, the other axis's labels stand that much further
+        # out (ticklabelstandoff), so the two never meet at a corner.
+        plot_w, plot_h = c_px and n_cols * c_px, n_rows * r_px
+        x_px = x.depth + TICK_PAD_PX + y.overhang + axis_title_px(col_title, plot_w)
+        scale = show_scale and plot_h >= COLORBAR_LEN_PX[0]  # a shorter bar has no room for its numbers
+        m = dict(x=x, y=y, plot_w=plot_w, plot_h=plot_h, scale=scale,
+                 left=int(EDGE_PX + axis_title_px(row_title, plot_h) + y.depth + TICK_PAD_PX + x.overhang),
+                 right=int(max(COLORBAR_PX if scale else EDGE_PX, x.overhang + EDGE_PX)),
+                 top=int(EDGE_PX + (NOTE_PX if gaps and hidden_note else 0) + (x_px if top_side else y.overhang)),
+                 bottom=int(EDGE_PX + (y.overhang if top_side else x_px)))
+        m["width"] = None if c_px is None else m["left"] + m["right"] + n_cols * c_px
+        m["height"] = m["top"] + title_px(title, m["width"]) + n_rows * r_px + m["bottom"]
+        return m
+
+    def fits(m: dict) -> bool:
+        return m["height"] <= max_height and (m["width"] or 0) <= max_width
+
+    if row_px is None:
+        col_px = row_px = largest_cell(lambda px: fits(frame(px, px)), MAX_CELL_PX)
+    else:  # the margins do not depend on the rows' height here: rows shrink to what max_height leaves
+        col_px = None
+        row_px = min(row_px, (max_height - frame(row_px, None)["height"]) / n_rows + row_px)
+    m = frame(row_px, col_px)
     heat = dict(
         type="heatmap",
         z=np.where(hidden, np.float32(np.nan), z).astype(np.float32) if gaps else z,
@@ -90,39 +149,87 @@ def heatmap_figure(
         zmin=zmin,
         zmax=zmax,
         colorscale=colorscale,
-        colorbar=dict(title=dict(text=plain_text(value_label)), thickness=14, len=min(1.0, COLORBAR_PX / plot_h)),
-        showscale=show_scale,
+        showscale=m["scale"],
+        **(dict(colorbar=colorbar(value_label, m["plot_h"])) if m["scale"] else {}),
         hoverongaps=False,
-        hovertemplate=cell_hovertemplate(row_title, col_title, value_label, decimals + 2),
+        hovertemplate=cell_hovertemplate(rows, cols, row_title, col_title, value_label, decimals + 2),
         xgap=int(cols is not None),  # thin lines between token cells; none between hundreds of numbered ones
         ygap=int(rows is not None),
     )
-    if small:
-        heat.update(texttemplate=f"%{{z:.{decimals}f}}", textfont=dict(size=12))
     traces = [heat]
-    if gaps and small and hidden_text:  # a heatmap prints no text where its value is missing
-        r, c = np.nonzero(hidden)
-        traces.append(dict(
-            type="scatter", x=c.astype(np.int32), y=r.astype(np.int32), mode="text", text=[hidden_text] * len(r),
-            textfont=dict(size=13, color=NOTE_COLOR), hoverinfo="skip", showlegend=False,
-        ))
+    text_size = _cell_text_size(z, hidden if gaps else None, hidden_text, decimals, col_px or CONTAINER_PX / n_cols,
+                                row_px)
+    if max(z.shape) <= VALUES_SHOWN_UP_TO and text_size:
+        heat.update(texttemplate=f"%{{z:.{decimals}f}}", textfont=dict(size=text_size))
+        if gaps and hidden_text:  # a heatmap prints no text where its value is missing
+            r, c = np.nonzero(hidden)
+            traces.append(dict(
+                type="scatter", x=c.astype(np.int32), y=r.astype(np.int32), mode="text", text=[hidden_text] * len(r),
+                textfont=dict(size=text_size, color=NOTE_COLOR), hoverinfo="skip", showlegend=False,
+            ))
+    x_extra = dict(side=x_side, wrap=m["plot_w"], ticklabelstandoff=int(m["y"].overhang))
+    y_extra = dict(wrap=m["plot_h"], ticklabelstandoff=int(m["x"].overhang))
     if cols is None:
-        x_axis = titled(col_title, showgrid=False, side=x_side)
+        axes = dict(xaxis=titled(col_title, showgrid=False, **x_extra, **SPIKES))
     else:
-        x_axis = token_axis(cols, col_title, side=x_side, tickangle=tick_angle(cols, col_px and n_cols * col_px))
-    y_axis = titled(row_title, autorange="reversed", showgrid=False) if rows is None else token_axis(
-        rows, row_title, reversed_=True)
+        axes = _label_axes("x", cols, col_title, m["x"], **x_extra)
+    if rows is None:
+        axes["yaxis"] = titled(row_title, autorange="reversed", showgrid=False, **y_extra, **SPIKES)
+    else:
+        axes.update(_label_axes("y", rows, row_title, m["y"], reversed_=True, **y_extra))
+    overlays = {a[0] + "2" for a in axes if a.endswith("2")}
+    if overlays:  # Plotly draws an axis only where a trace is: an empty one on the label axes
+        traces.append(dict(type="scatter", x=[None], y=[None], xaxis="x2" if "x2" in overlays else "x",
+                           yaxis="y2" if "y2" in overlays else "y", hoverinfo="skip", showlegend=False))
+    axes["xaxis"].update(xaxis or {})
+    axes["yaxis"].update(yaxis or {})
     return styled_figure(
         traces,
         title,
-        width=None if col_px is None else min(MAX_FIGURE_PX, FRAME_PX[0] + n_cols * col_px),
-        height=min(2 * MAX_FIGURE_PX, FRAME_PX[1] + (BOTTOM_AXIS_PX if x_side == "bottom" else 0) + plot_h),
+        top=m["top"],
+        left=m["left"],
+        right=m["right"],
+        bottom=m["bottom"],
+        width=m["width"],
+        height=m["height"],
         plot_bgcolor=MASKED_COLOR if gaps else "white",
-        xaxis={**x_axis, **(xaxis or {})},
-        yaxis={**y_axis, **(yaxis or {})},
         shapes=list(shapes),
         annotations=[*annotations, *([masked_note(hidden_note)] if gaps and hidden_note else [])],
+        **axes,
     )
+
+
+def colorbar(value_label: str, plot_h: float, x: float = 1.0) -> dict:
+    """A colour bar right of the plot (from paper x), titled along its side, as long as the plot (≤ 300 px)
+    less the half line its end numbers reach past its ends (else Plotly would shrink the plot to fit them)."""
+    return dict(title=dict(text=plain_text(value_label), side="right"), thickness=14, lenmode="pixels",
+                len=min(plot_h - LINE_EM * CELL_TEXT_PX, COLORBAR_LEN_PX[1]), x=x, xanchor="left", xpad=10, ypad=0,
+                tickfont=dict(size=CELL_TEXT_PX))
+
+
+def _label_axes(letter: str, labels: list[str], title: str, fit: Ticks, **extra) -> dict:
+    """Layout entries of a token axis of a heatmap.
+
+    A hover reads a cell's labels from its axes (a text per cell would multiply the figure's size by the
+    number of cells), so the axis keeps every label. Where only every step-th label fits, it hides them and
+    an axis drawn over it, `{letter}axis2`, shows the step-th ones and the title.
+    """
+    every = token_axis(labels, title, fit=replace(fit, step=1), **extra, **SPIKES)
+    if fit.step == 1:
+        return {f"{letter}axis": every}
+    other = "y" if letter == "x" else "x"
+    shown = token_axis(labels, title, fit=fit, overlaying=letter, matches=letter, anchor=other, **extra)
+    return {f"{letter}axis": {**every, "showticklabels": False, "title": None}, f"{letter}axis2": shown}
+
+
+def _cell_text_size(z: np.ndarray, hidden: np.ndarray | None, hidden_text: str, decimals: int, width: float,
+                    height: float) -> int | None:
+    """The font px at which every cell's number (and the gaps' text) fits its cell, or None where none fits."""
+    values = z[~hidden] if hidden is not None else z.ravel()
+    values = values[np.isfinite(values)]
+    texts = [f"{v:.{decimals}f}".replace("-", "−") for v in (values.min(), values.max())] if values.size else []
+    texts += [hidden_text] if hidden is not None and hidden_text else []
+    return cell_text_size(texts, width, height) if texts else None
 
 
 def attention_heatmap(
@@ -136,11 +243,14 @@ def attention_heatmap(
     value_label: str = "weight",
     mask=None,
     masked_label: str = "masked",
+    max_width: float = MAX_WIDTH_PX,
+    max_height: float = MAX_HEIGHT_PX,
 ) -> go.Figure:
     """Heatmap of one (Tq, Tk) attention matrix: queries down, keys across, weights on a fixed 0–1 scale.
 
     mask: optional (Tq, Tk) bool, True = may attend; masked cells are drawn
     grey and carry no hover, so a causal mask is visible as a shape.
+    max_width / max_height: px the whole figure may take (a narrow page column passes its width).
     """
     z = as_float32(weights, "weights", 2)
     tq, tk = z.shape
@@ -150,11 +260,9 @@ def attention_heatmap(
         mask = np.asarray(mask, dtype=bool)
         if mask.shape != z.shape:
             raise ValueError(f"mask must have the weights' shape {z.shape}, got {mask.shape}")
-    # Square cells when both axes are sentences of similar length; a short axis gets wider cells.
-    cell_w = cell_px(tk)
     return heatmap_figure(
         z, query_tokens, key_tokens, title=title, row_title=query_title, col_title=key_title,
-        value_label=value_label, row_px=min(cell_px(tq), max(cell_w, 28)), col_px=cell_w, zmin=0.0, zmax=1.0,
+        value_label=value_label, max_width=max_width, max_height=max_height, zmin=0.0, zmax=1.0,
         hidden=None if mask is None else ~mask, hidden_note=masked_label,
         show_scale=tq > 1,  # a single row is too short for a readable colour bar; its cells carry the values
     )
@@ -175,13 +283,16 @@ def matrix_heatmap(
     decimals: int = 2,
     allow_neg_inf: bool = False,
     show_scale: bool = True,
+    max_width: float = MAX_WIDTH_PX,
+    max_height: float = MAX_HEIGHT_PX,
 ) -> go.Figure:
-    """A teaching matrix: rows down, columns across (labelled on top, like a table); −∞ cells are grey gaps marked "−∞"."""
+    """A teaching matrix: rows down, columns across (labelled on top, like a table); −∞ cells are grey gaps marked
+    "−∞". Square cells that fit max_width × max_height, as attention_heatmap's."""
     z = as_float32(values, "values", 2, allow_neg_inf)
     rows = check_labels(row_labels, z.shape[0], "row_labels", "rows")
     cols = check_labels(col_labels, z.shape[1], "col_labels", "columns")
     return heatmap_figure(
         z, rows, cols, title=title, row_title=row_title, col_title=col_title, value_label=value_label,
-        row_px=int(np.clip(520 / max(z.shape[0], 1), 10, 48)), zmin=zmin, zmax=zmax, colorscale=colorscale,
+        max_width=max_width, max_height=max_height, zmin=zmin, zmax=zmax, colorscale=colorscale,
         decimals=decimals, hidden=np.isneginf(z), hidden_text=NEG_INF, show_scale=show_scale, x_side="top",
     )

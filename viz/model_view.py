@@ -4,14 +4,33 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
 import plotly.graph_objects as go
 
-from .heatmap import cell_hovertemplate
+from .heatmap import COLORBAR_PX, cell_hovertemplate, colorbar
 from .labels import plain_text
-from .style import ATTENTION_COLORSCALE, HIGHLIGHT_COLOR, TITLE_PX, domains, paper_label, styled_figure, token_axis
+from .style import (
+    ATTENTION_COLORSCALE,
+    BASE_FONT_PX,
+    EDGE_PX,
+    HIGHLIGHT_COLOR,
+    LINE_EM,
+    MAX_HEIGHT_PX,
+    MAX_WIDTH_PX,
+    MIN_FONT_PX,
+    domains,
+    largest_cell,
+    paper_label,
+    styled_figure,
+    text_em,
+    title_px,
+    token_axis,
+)
 from .validate import as_float32, check_labels
 
-CELL_PX = 115  # one small map; the figure grows with the number of heads and layers
+MAX_CELL_PX = 14  # a small map's cells grow to this and no further: it is an overview, its map opens below
+HEAD_GAP_PX, LAYER_GAP_PX = 6, 12  # between the maps of two heads, of two layers
+LABEL_PX = int(LINE_EM * BASE_FONT_PX)  # a row of head names above the maps, a column of layer names right of them
 
 
 def model_view(
@@ -27,10 +46,13 @@ def model_view(
     head_label: str = "head {n}",
     selected: tuple[int, int] | None = None,
     click_hint: str | None = None,
+    max_width: float = MAX_WIDTH_PX,
+    max_height: float = MAX_HEIGHT_PX,
 ) -> go.Figure:
     """Grid of (layers, heads, Tq, Tk) attention maps; `selected` (layer, head) gets a frame.
 
-    layer_label / head_label are format strings with {n} (1-based), so the
+    Every map has square cells, the largest (up to MAX_CELL_PX) with which the grid, its names and colour
+    bar fit max_width × max_height. layer_label / head_label are format strings with {n} (1-based), so the
     caller chooses the language. With click_hint, each map carries an
     invisible point (customdata = [layer, head]) that a click selects, so an
     app can open that map (Plotly heatmaps themselves cannot be selected);
@@ -42,53 +64,74 @@ def model_view(
     key_tokens = check_labels(key_tokens, tk, "key_tokens", "columns (keys)")
     if selected is not None and not (0 <= selected[0] < layers and 0 <= selected[1] < heads):
         raise ValueError(f"selected must be (layer, head) within ({layers}, {heads}), got {selected}")
+
+    def size(cell: int) -> tuple[float, float]:
+        """(width, height) of the whole figure with cells `cell` px."""
+        plot_w = heads * tk * cell + (heads - 1) * HEAD_GAP_PX
+        width = EDGE_PX + plot_w + LABEL_PX + COLORBAR_PX
+        return width, title_px(title, width) + EDGE_PX + LABEL_PX + layers * tq * cell + (layers - 1) * LAYER_GAP_PX
+
+    cell = largest_cell(lambda px: size(px)[0] <= max_width and size(px)[1] <= max_height, MAX_CELL_PX)
+    width, height = size(cell)
+    plot_w, plot_h = heads * tk * cell + (heads - 1) * HEAD_GAP_PX, layers * tq * cell + (layers - 1) * LAYER_GAP_PX
+    columns = domains(heads, HEAD_GAP_PX / plot_w)
+    rows = domains(layers, LAYER_GAP_PX / plot_h)[::-1]  # first layer at the top
     # The grid is laid out by hand in one layout dict, and what every small map's axes share (the token
     # ticks that hovers read) is set once in the template: repeating 40-label tick arrays on 48 axes
     # made the figure ~5× slower to build and 40 % larger.
-    columns = domains(heads, 0.012)
-    rows = domains(layers, 0.03)[::-1]  # first layer at the top
-    x_axis = token_axis(key_tokens, "", showticklabels=False, ticks="")
-    y_axis = token_axis(query_tokens, "", reversed_=True, showticklabels=False, ticks="")
-    frame = dict(showline=True, linewidth=3, linecolor=HIGHLIGHT_COLOR, mirror=True)
-    hover = cell_hovertemplate(query_title, key_title, value_label)
-    traces, layout, titles = [], {}, []  # plain-dict traces: go.Figure validates each once
+    x_axis = token_axis(key_tokens, "", showticklabels=False, ticks="", automargin=False)
+    y_axis = token_axis(query_tokens, "", reversed_=True, showticklabels=False, ticks="", automargin=False)
+    hover = cell_hovertemplate(query_tokens, key_tokens, query_title, key_title, value_label)
+    traces, layout = [], {}  # plain-dict traces: go.Figure validates each once
     for layer, row in enumerate(rows):
         for head, column in enumerate(columns):
             n = layer * heads + head + 1
             suffix = "" if n == 1 else str(n)
-            extra = frame if selected == (layer, head) else {}
-            layout[f"xaxis{suffix}"] = {"domain": column, "anchor": f"y{suffix}", **extra}
-            layout[f"yaxis{suffix}"] = {"domain": row, "anchor": f"x{suffix}", **extra}
+            layout[f"xaxis{suffix}"] = {"domain": column, "anchor": f"y{suffix}"}
+            layout[f"yaxis{suffix}"] = {"domain": row, "anchor": f"x{suffix}"}
             traces.append(dict(type="heatmap", z=w[layer, head], coloraxis="coloraxis", hovertemplate=hover,
                                name=f"{layer},{head}", xaxis=f"x{suffix}", yaxis=f"y{suffix}"))
             if click_hint is not None:
                 name = f"{layer_label.format(n=layer + 1)} · {head_label.format(n=head + 1)}"
-                target = _click_target(layer, head, (tk - 1) / 2, (tq - 1) / 2, name, click_hint)
+                target = _click_target(layer, head, (tk - 1) / 2, (tq - 1) / 2, min(tk, tq) * cell, name,
+                                       click_hint)
                 traces.append({**target, "xaxis": f"x{suffix}", "yaxis": f"y{suffix}"})
-        titles.append(paper_label(layer_label.format(n=layer + 1), 1, sum(row) / 2, xanchor="left", yanchor="middle",
-                                  textangle=90))
-    titles += [paper_label(head_label.format(n=head + 1), sum(column) / 2, 1, xanchor="center", yanchor="bottom")
-               for head, column in enumerate(columns)]
+    head_names = [head_label.format(n=h + 1) for h in range(heads)]
+    layer_names = [layer_label.format(n=layer + 1) for layer in range(layers)]
+    titles = [paper_label(name, 1, sum(row) / 2, xanchor="left", yanchor="middle", textangle=90, xshift=2,
+                          font=_fitting_font(layer_names, tq * cell)) for name, row in zip(layer_names, rows)]
+    titles += [paper_label(name, sum(column) / 2, 1, xanchor="center", yanchor="bottom",
+                           font=_fitting_font(head_names, tk * cell)) for name, column in zip(head_names, columns)]
+    frame = [dict(type="rect", xref="paper", yref="paper", x0=columns[selected[1]][0], x1=columns[selected[1]][1],
+                  y0=rows[selected[0]][0], y1=rows[selected[0]][1], line=dict(color=HIGHLIGHT_COLOR, width=3))
+             ] if selected is not None else []
     return styled_figure(
         traces,
         title,
-        top=40,
-        right=40,
+        top=EDGE_PX + LABEL_PX,
+        right=LABEL_PX + COLORBAR_PX,
         coloraxis=dict(cmin=0.0, cmax=1.0, colorscale=ATTENTION_COLORSCALE,
-                       colorbar=dict(title=dict(text=plain_text(value_label)), thickness=14, len=0.6)),
-        width=80 + heads * CELL_PX,
-        height=50 + (TITLE_PX if title else 0) + layers * CELL_PX,
+                       colorbar=colorbar(value_label, plot_h, x=1 + LABEL_PX / plot_w)),
+        width=width,
+        height=height,
         annotations=titles,
+        shapes=frame,
         template=dict(layout=dict(xaxis=x_axis, yaxis=y_axis)),
         **layout,
     )
 
-def _click_target(layer: int, head: int, x: float, y: float, name: str, hint: str) -> dict:
+
+def _fitting_font(names: list[str], px: float) -> dict:
+    """The font in which the longest of `names` fits along a map's px (10–16 px)."""
+    return dict(size=int(np.clip(px / max(text_em(name) for name in names), MIN_FONT_PX, BASE_FONT_PX)))
+
+
+def _click_target(layer: int, head: int, x: float, y: float, size_px: float, name: str, hint: str) -> dict:
     """One transparent square covering a small map: hovering names the map, clicking selects it."""
     invisible = dict(marker=dict(opacity=0))
     return dict(
         type="scatter", x=[x], y=[y], mode="markers", customdata=[[layer, head]], showlegend=False,
-        marker=dict(symbol="square", size=CELL_PX - 12, color="rgba(0,0,0,0)"),
+        marker=dict(symbol="square", size=size_px, color="rgba(0,0,0,0)"),
         selected=invisible, unselected=invisible,
         hovertemplate=f"<b>{plain_text(name)}</b><br>{plain_text(hint)}<extra></extra>",
     )

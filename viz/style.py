@@ -10,8 +10,11 @@ annotations, subplot domains) that go into that one call.
 
 from __future__ import annotations
 
-import html
-from collections.abc import Sequence
+import math
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 import plotly.graph_objects as go
@@ -32,70 +35,125 @@ QUERY_COLOR, KEY_COLOR, VALUE_COLOR, OUTPUT_COLOR = D3[0], D3[1], D3[2], D3[4]
 ATTENTION_COLORSCALE = "Blues"  # white = no attention, so a sparse head reads at a glance
 DIVERGING_COLORSCALE = "RdBu_r"  # values of either sign, white at 0
 
-TITLE_PX = 40  # room a figure title takes above the plot
-AXIS_TITLE_PX = 30
-MAX_FIGURE_PX = 1400
+TITLE_PX = 40  # room one line of figure title takes above the plot
+MODEBAR_PX = 30  # room Plotly's mode bar takes at the top right, over the plot where nothing else is above it
+AXIS_TITLE_PX = 30  # an axis title's line and its gap to the tick labels
+EDGE_PX = 10  # margin at a figure's edge where nothing else needs room
+TICK_PAD_PX = 6  # between an axis and its tick labels
+LEGEND_ROW_PX = 34  # a row of a horizontal legend: 16 px names beside their symbols
 CONTAINER_PX = 600  # the width a figure sized by the page (no width of its own) is assumed to get
+# A 1280×800 projector leaves about this much for one figure beside Streamlit's sidebar and text.
+MAX_WIDTH_PX, MAX_HEIGHT_PX = 820, 560
+
+# Text sizes, in px. A projector's back row needs 16 px; labels shrink only to fit small cells, never below 10.
+BASE_FONT_PX, MIN_FONT_PX, HOVER_FONT_PX, CELL_TEXT_PX = 16, 10, 16, 14
+# Estimated text extents, in font sizes: a Latin character's width, a wide one's (CJK, and what Unicode calls
+# ambiguous, ▁ · × ∞ … → é, which CJK fonts draw full width), the box a browser draws around a line (Noto Sans
+# CJK's), and the room kept between neighbour labels.
+CHAR_EM, WIDE_EM, LINE_EM, GAP_EM = 0.62, 1.0, 1.5, 0.4
 
 
-def cell_px(n: int) -> int:
-    """Pixels per row/column: big for short sentences, never so small that labels overlap."""
-    return int(np.clip(900 / max(n, 1), 8, 60))
+@lru_cache(maxsize=4096)
+def text_em(text: str) -> float:
+    """Estimated width of `text` (unescaped) in font sizes."""
+    return sum(WIDE_EM if unicodedata.east_asian_width(c) in "WFA" else CHAR_EM for c in text)
 
 
-def tick_font_size(n: int) -> int:
-    return int(np.clip(cell_px(n) * 0.7, 8, 14))
+def text_px(text: str, size: float) -> float:
+    return text_em(text) * size
 
 
-def tick_angle(labels: Sequence[str], n_px: float | None = None) -> int:
-    """Upright labels while they fit side by side in n_px (None: as wide as the page), vertical once they would not.
+@dataclass(frozen=True)
+class Ticks:
+    """How an axis's labels are drawn: font px, angle (0 upright, −90 vertical), every `step`-th label shown,
+    the px the shown labels reach away from the axis, and the px the end labels reach past the axis's ends
+    (where the other axis's labels are: a figure moves those that much further out)."""
 
-    Each label is centred on its own slot of n_px / len(labels): two neighbours collide when their half
-    widths add up to more than a slot, even where all the labels together would fit ("▁apples▁yesterday").
+    size: int = BASE_FONT_PX
+    angle: int = 0
+    step: int = 1
+    depth: float = LINE_EM * BASE_FONT_PX
+    overhang: float = 0.0
+
+
+def tick_layout(labels: Sequence[str], slot_px: float, *, across: bool = True) -> Ticks:
+    """Labels (unescaped) of positions `slot_px` apart, laid out so that no two labels' boxes overlap.
+
+    across: the labels stand side by side (an x axis), else one above the other (a y axis). Upright at 16 px
+    when neighbours fit side by side; otherwise in a font whose line fits a slot (10–16 px), vertical on an x
+    axis; and where even a 10 px line does not fit a slot, only every step-th label, so the shown ones do.
     """
-    n_px = CONTAINER_PX if n_px is None else n_px
-    widths = [(len(t) + 1) * tick_font_size(len(labels)) * 0.62 for t in labels]
-    slot = n_px / max(len(labels), 1)
-    neighbours = max(((a + b) / 2 for a, b in zip(widths, widths[1:])), default=0.0)
-    return 0 if sum(widths) <= n_px and neighbours <= slot else -90
+    ems = [text_em(t) for t in labels] or [0.0]
+    fitted = int(np.clip(slot_px / LINE_EM, MIN_FONT_PX, BASE_FONT_PX))  # the largest font whose line fits a slot
+    if across:
+        for size in dict.fromkeys((BASE_FONT_PX, fitted)):
+            if all(((a + b) / 2 + GAP_EM) * size <= slot_px for a, b in zip(ems, ems[1:])):
+                return Ticks(size, 0, 1, LINE_EM * size, max(0.0, (max(ems[0], ems[-1]) * size - slot_px) / 2))
+    step = math.ceil(LINE_EM * fitted / slot_px)
+    overhang = max(0.0, (LINE_EM * fitted - slot_px) / 2)
+    return Ticks(fitted, -90 if across else 0, step, max(ems[::step]) * fitted, overhang)
 
 
-def styled_figure(data, title: str, *, top: int = 20, right: int = 10, template: dict | None = None, **layout) -> go.Figure:
-    """A figure of `data` (traces) with the look every figure shares: title on the left, white plot, the app's font,
-    a legend (where there is one) across the bottom.
+def cell_text_size(texts: Sequence[str], width_px: float, height_px: float) -> int | None:
+    """The font px (10–14) at which the widest of `texts` fits a cell, or None if even 10 px would not."""
+    size = min(CELL_TEXT_PX, (width_px - 4) / max(text_em(t) for t in texts), height_px / LINE_EM)
+    return int(size) if size >= MIN_FONT_PX else None
 
-    top: the top margin without a title; a title adds TITLE_PX, and an x axis on
-    the top side the room its labels and title take (`top_axis_px`): Plotly
-    grows a margin to fit an axis but not the figure title as well, so without
-    that room the title would overprint the axis title and labels. That room
-    is added to `height` too, so the plot keeps the height it was given.
+
+def largest_cell(fits: Callable[[int], bool], largest: int) -> int:
+    """The largest whole px from `largest` down to 1 for which fits(px) holds; 1 if none does."""
+    return next((px for px in range(largest, 0, -1) if fits(px)), 1)
+
+
+def title_lines(title: str, width: float | None) -> list[str]:
+    """The title cut at spaces into lines that fit `width` px at 16 px (one line where width is None)."""
+    lines: list[str] = []
+    for word in title.split(" ") if title else ():
+        if lines and width and text_px(f"{lines[-1]} {word}", BASE_FONT_PX) > width:
+            lines.append(word)
+        else:
+            lines[-1:] = [f"{lines[-1]} {word}" if lines else word]
+    return lines
+
+
+def title_px(title: str, width: float | None = None) -> int:
+    """Room the figure title takes above the plot: TITLE_PX for its first line, a line more for each wrapped one;
+    without a title, room for the mode bar that hovering shows there (it would cover the top labels)."""
+    lines = len(title_lines(title, width and width - 2 * EDGE_PX))
+    return TITLE_PX + (lines - 1) * int(LINE_EM * BASE_FONT_PX) if lines else MODEBAR_PX
+
+
+def axis_title_px(title: str, length: float | None = None) -> int:
+    """Room an axis title takes beside its labels, wrapped to the axis's `length` px (see titled's wrap)."""
+    return AXIS_TITLE_PX + (len(title_lines(title, length)) - 1) * int(LINE_EM * BASE_FONT_PX) if title else 0
+
+
+def styled_figure(data, title: str, *, top: int = 20, right: int = EDGE_PX, left: int = EDGE_PX,
+                  bottom: int = EDGE_PX, template: dict | None = None, **layout) -> go.Figure:
+    """A figure of `data` (traces) with the look every figure shares: title on the left, 16 px text, white plot,
+    hover labels in 16 px, a legend (where there is one) above the plot (legend_on_top: there it covers no
+    axis's labels).
+
+    top / right / left / bottom: margins in px; the title adds `title_px` above `top` (wrapped to the
+    figure's width where it has one). A figure that sizes its plot itself passes margins that hold its axes'
+    labels and titles and its legend (Plotly would grow a margin to fit an axis but not the title as well).
     The template is empty because Plotly's default one adds ~9 KB to every
     figure; the app's theme styles the rest. A figure with many axes passes what
     they share as `template` (e.g. template=dict(layout=dict(xaxis=…))), which
     Plotly applies to every x axis, instead of repeating it per axis.
     """
-    axis_px = max((top_axis_px(v) for k, v in layout.items()
-                   if k.startswith("xaxis") and isinstance(v, dict) and v.get("side") == "top"), default=0)
-    if axis_px and layout.get("height"):
-        layout["height"] += axis_px
+    lines = title_lines(title, layout.get("width") and layout["width"] - 2 * EDGE_PX)
     layout.setdefault("plot_bgcolor", "white")
-    layout.setdefault("legend", legend_below())
+    layout.setdefault("legend", legend_above())
     style = dict(
         template=template or go.layout.Template(),
-        title=dict(text=plain_text(title), x=0, xanchor="left", yref="container", y=1, yanchor="top",
-                   pad=dict(t=12)),
-        margin=dict(l=10, r=right, t=top + (TITLE_PX if title else 0) + axis_px, b=10),
-        font=dict(family=FONT),
+        title=dict(text="<br>".join(plain_text(line) for line in lines), x=0, xanchor="left", yref="container", y=1,
+                   yanchor="top", pad=dict(t=12), font=dict(size=BASE_FONT_PX)),
+        margin=dict(l=left, r=right, t=top + title_px(title, layout.get("width")), b=bottom),
+        font=dict(family=FONT, size=BASE_FONT_PX),
+        hoverlabel=dict(font=dict(family=FONT, size=HOVER_FONT_PX)),
     )
     return go.Figure(data=list(data), layout={**style, **layout})
-
-
-def top_axis_px(axis: dict) -> int:
-    """Pixels an x axis on the top side takes above the plot: its tick labels (upright or vertical) and its title."""
-    size = axis.get("tickfont", {}).get("size", 12)
-    longest = max((len(html.unescape(t)) for t in axis.get("ticktext", ())), default=2)
-    labels_px = longest * size * 0.62 if axis.get("tickangle") == -90 else size * 1.4  # as tick_angle estimates
-    return int(labels_px) + AXIS_TITLE_PX
 
 
 def hovertemplate(*lines: tuple[str, str]) -> str:
@@ -104,38 +162,77 @@ def hovertemplate(*lines: tuple[str, str]) -> str:
                        for label, value in lines) + "<extra></extra>"
 
 
-def titled(title: str, **extra) -> dict:
-    """Axis settings with an (escaped) title."""
-    return dict(title=dict(text=plain_text(title)), **extra)
+def titled(title: str, *, wrap: float | None = None, **extra) -> dict:
+    """Axis settings with an (escaped) title, in the base font (Plotly's default is 20 % larger), cut into lines
+    no longer than the axis's `wrap` px (a title longer than its axis would run into the next one); the margin
+    grows to hold the axis's labels and title where the figure's own margins do not."""
+    text = "<br>".join(plain_text(line) for line in title_lines(title, wrap))
+    return {"title": dict(text=text, font=dict(size=BASE_FONT_PX)), "automargin": True, **extra}
 
 
-def token_axis(tokens: Sequence[str], title: str, *, reversed_: bool = False, **extra) -> dict:
-    """Axis settings that label integer positions 0..n-1 with the tokens, so repeated tokens keep their own row."""
+def token_axis(tokens: Sequence[str], title: str, *, fit: Ticks = Ticks(), reversed_: bool = False,
+               wrap: float | None = None, **extra) -> dict:
+    """Axis settings that label integer positions 0..n-1 with the tokens, so repeated tokens keep their own row;
+    `fit` (see tick_layout) sets the labels' font and angle, and shows every fit.step-th one; the title is
+    wrapped to `wrap` px (see titled)."""
     n = len(tokens)
+    labels = token_labels(tokens)
+    shown = range(0, n, fit.step)
     axis = titled(
         title,
+        wrap=wrap,
         tickmode="array",
-        tickvals=list(range(n)),
-        ticktext=token_labels(tokens),
-        tickfont=dict(size=tick_font_size(n), family=FONT),
+        tickvals=list(shown),
+        ticktext=[labels[i] for i in shown],
+        tickfont=dict(size=fit.size, family=FONT),
+        tickangle=fit.angle,
         showgrid=False,
         zeroline=False,
-        automargin=True,
         range=[n - 0.5, -0.5] if reversed_ else [-0.5, n - 0.5],
     )
     axis.update(extra)
     return axis
 
 
-def legend_below(y: float = -0.25) -> dict:
-    """A horizontal legend under the plot; `y` (below 0) leaves room for the x axis's labels and title."""
-    return dict(orientation="h", y=y)
+def position_text(labels: Sequence[str], index: str, label: str) -> str:
+    """Hover text naming a token and its position ("3 · ▁the": which "the" it is) from Plotly placeholders of
+    its index and label; just the label where every label already starts with its position ("3: ▁the")."""
+    numbered = all(str(text).startswith(f"{i}: ") for i, text in enumerate(labels))
+    return label if numbered else f"{index} · {label}"
+
+
+def legend_below() -> dict:
+    """A horizontal legend right under the plot, for a figure with no axis below it."""
+    return dict(orientation="h", x=0, xanchor="left", y=0, yanchor="top")
+
+
+def legend_above() -> dict:
+    """A horizontal legend between the title and the plot, where no axis labels are (the top margin must hold
+    `legend_px` for it)."""
+    return dict(orientation="h", x=0, xanchor="left", y=1, yanchor="bottom")
+
+
+def legend_on_top(names: Sequence[str], plot_px: float = CONTAINER_PX) -> dict:
+    """styled_figure settings for a legend of `names` (unescaped) above a plot plot_px wide: there it can never
+    cover the axes' labels or titles, and the top margin holds its rows."""
+    return dict(legend=legend_above(), top=EDGE_PX + legend_px(names, plot_px))
+
+
+def legend_px(names: Sequence[str], width: float) -> int:
+    """The height a horizontal legend of `names` takes above a plot `width` px wide (Plotly wraps it there)."""
+    rows, used = 1, 0.0
+    for name in names:
+        item = text_px(name, BASE_FONT_PX) + 40  # symbol, gaps
+        if used and used + item > width:
+            rows, used = rows + 1, 0.0
+        used += item
+    return rows * LEGEND_ROW_PX
 
 
 def domains(n: int, gap: float) -> list[list[float]]:
     """n equal spans of 0..1 with `gap` between them, first to last (a grid of subplots laid out by hand)."""
     size = (1 - gap * (n - 1)) / n
-    return [[i * (size + gap), i * (size + gap) + size] for i in range(n)]
+    return [[i * (size + gap), min(1.0, i * (size + gap) + size)] for i in range(n)]  # min: float rounding
 
 
 def vline(x: float, xref: str = "x", **line) -> dict:

@@ -9,11 +9,28 @@ import plotly.graph_objects as go
 
 from .heatmap import matrix_heatmap
 from .labels import plain_text, token_labels
-from .style import DIVERGING_COLORSCALE, MASKED_COLOR, legend_below, styled_figure, token_axis
+from .style import (
+    AXIS_TITLE_PX,
+    DIVERGING_COLORSCALE,
+    EDGE_PX,
+    LEGEND_ROW_PX,
+    MASKED_COLOR,
+    MAX_HEIGHT_PX,
+    MAX_WIDTH_PX,
+    TICK_PAD_PX,
+    cell_text_size,
+    hovertemplate,
+    legend_below,
+    styled_figure,
+    tick_layout,
+    title_px,
+    token_axis,
+)
 
 STAGES = ("mask", "scores", "masked", "weights")
 ALLOWED_COLOR = "#deebf7"  # every allowed cell of M is 0: one colour; the −∞ cells are grey gaps
 REAL_COLOR = "#9ecae1"  # a real token of a padded batch; its <pad> cells are grey
+ROW_PX, MAX_COL_PX = 44, 110  # a padded batch's cells: a sentence's row, and the widest a position's column gets
 
 
 def mask_stage_figure(
@@ -26,15 +43,18 @@ def mask_stage_figure(
     query_title: str,
     key_title: str,
     value_label: str,
+    max_width: float = MAX_WIDTH_PX,
+    max_height: float = MAX_HEIGHT_PX,
 ) -> go.Figure:
-    """One stage of masking as a (queries × keys) heatmap.
+    """One stage of masking as a (queries × keys) heatmap that fits max_width × max_height.
 
     mask: M, 0 where allowed and −∞ where hidden; scores / masked: scaled scores (−∞ where hidden);
     weights: the softmax, on a fixed 0–1 scale.
     """
     if stage not in STAGES:
         raise ValueError(f"stage must be one of {STAGES}, got {stage!r}")
-    options = dict(row_title=query_title, col_title=key_title, title=title, value_label=value_label)
+    options = dict(row_title=query_title, col_title=key_title, title=title, value_label=value_label,
+                   max_width=max_width, max_height=max_height)
     if stage == "weights":
         return matrix_heatmap(values, query_labels, key_labels, zmin=0.0, zmax=1.0, **options)
     if stage == "mask":
@@ -62,19 +82,33 @@ def padding_figure(
     position_title: str,
     real_label: str,
     pad_label: str,
+    max_width: float = MAX_WIDTH_PX,
 ) -> go.Figure:
-    """(batch, length) grid: each sentence's tokens in its row, <pad> cells grey (the padding mask is False there)."""
+    """(batch, length) grid: each sentence's tokens in its row, <pad> cells grey (the padding mask is False there).
+
+    Positions are numbered on top, like a table's columns; the legend is below, where no axis is.
+    """
     keep = np.asarray(keep, dtype=bool)
     if keep.ndim != 2:
         raise ValueError(f"keep must be (batch, length), got shape {keep.shape}")
     if len(tokens) != keep.shape[0] or any(isinstance(row, str) or len(row) != keep.shape[1] for row in tokens):
         raise ValueError(f"tokens must be {keep.shape[0]} padded rows of {keep.shape[1]} tokens "
                          "(see lessons.masks.pad_tokens)")
+    n_rows, n_cols = keep.shape
+    rows, cols = [str(i) for i in range(n_rows)], [str(j) for j in range(n_cols)]
+    y_fit = tick_layout(rows, ROW_PX, across=False)
+    left = int(EDGE_PX + AXIS_TITLE_PX + y_fit.depth + TICK_PAD_PX)
+    col_px = min(MAX_COL_PX, (max_width - left - EDGE_PX) / n_cols)
+    x_fit = tick_layout(cols, col_px)
+    width = int(left + n_cols * col_px + EDGE_PX)
+    top = int(EDGE_PX + x_fit.depth + TICK_PAD_PX + AXIS_TITLE_PX)
+    size = cell_text_size([str(t) for row in tokens for t in row], col_px, ROW_PX)
     grid = dict(
-        type="heatmap", z=keep.astype(np.float32), x=np.arange(keep.shape[1], dtype=np.int32),
-        y=np.arange(keep.shape[0], dtype=np.int32), zmin=0, zmax=1, colorscale=[[0, MASKED_COLOR], [1, REAL_COLOR]],
-        showscale=False, text=np.array([token_labels([str(t) for t in row]) for row in tokens]), texttemplate="%{text}",
-        textfont=dict(size=14), xgap=2, ygap=2, hovertemplate="%{text}<extra></extra>",
+        type="heatmap", z=keep.astype(np.float32), x=np.arange(n_cols, dtype=np.int32),
+        y=np.arange(n_rows, dtype=np.int32), zmin=0, zmax=1, colorscale=[[0, MASKED_COLOR], [1, REAL_COLOR]],
+        showscale=False, text=np.array([token_labels([str(t) for t in row]) for row in tokens]),
+        texttemplate="%{text}" if size else "", textfont=dict(size=size or 1), xgap=2, ygap=2,
+        hovertemplate=hovertemplate((sentence_title, "%{y}"), (position_title, "%{x}"), ("", "%{text}")),
     )
     legend = [dict(type="scatter", x=[None], y=[None], mode="markers", name=plain_text(name),
                    marker=dict(symbol="square", size=14, color=color))
@@ -82,8 +116,12 @@ def padding_figure(
     return styled_figure(
         [grid, *legend],
         title,
-        height=120 + 60 * keep.shape[0],
-        legend=legend_below(-0.15),
-        xaxis=token_axis([str(j) for j in range(keep.shape[1])], position_title, side="top"),
-        yaxis=token_axis([str(i) for i in range(keep.shape[0])], sentence_title, reversed_=True),
+        top=top,
+        left=left,
+        bottom=EDGE_PX + LEGEND_ROW_PX,
+        width=width,
+        height=int(title_px(title, width) + top + n_rows * ROW_PX + EDGE_PX + LEGEND_ROW_PX),
+        legend=legend_below(),
+        xaxis=token_axis(cols, position_title, fit=x_fit, side="top"),
+        yaxis=token_axis(rows, sentence_title, fit=y_fit, reversed_=True),
     )

@@ -10,7 +10,7 @@ import plotly.graph_objects as go
 from .bars import paired_bars
 from .heatmap import heatmap_figure
 from .labels import plain_text
-from .style import DIVERGING_COLORSCALE, KEY_COLOR, NEUTRAL_COLOR, QUERY_COLOR, legend_below, styled_figure, titled
+from .style import DIVERGING_COLORSCALE, KEY_COLOR, NEUTRAL_COLOR, QUERY_COLOR, legend_on_top, styled_figure, titled
 from .validate import as_float32
 
 PLOT_PX = 300  # height of the plot area of each square-ish figure here
@@ -41,6 +41,7 @@ def pe_curves(table, dims: Sequence[int], *, title: str, position_title: str, na
         lines,
         title,
         height=360,
+        **legend_on_top(names),
         xaxis=titled(position_title),
         yaxis=dict(range=[-1.1, 1.1], zeroline=True, zerolinecolor=NEUTRAL_COLOR),
     )
@@ -80,7 +81,7 @@ def rotation_figure(pair_points, pos: int, k: int, *, title: str, sin_title: str
         points,
         title,
         height=460,
-        legend=legend_below(-0.15),
+        **legend_on_top([path_label, start_label, end_label]),
         annotations=[arrow],
         xaxis=titled(sin_title, constrain="domain", **unit),
         yaxis=titled(cos_title, scaleanchor="x", **unit),

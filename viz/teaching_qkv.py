@@ -7,21 +7,34 @@ from collections.abc import Sequence
 import numpy as np
 import plotly.graph_objects as go
 
+from .bars import BARGAP, fit_bars, token_hover
 from .labels import NEG_INF, plain_text, token_labels
 from .style import (
+    AXIS_TITLE_PX,
+    BASE_FONT_PX,
+    EDGE_PX,
     KEY_COLOR,
+    LINE_EM,
     MASKED_COLOR,
+    MAX_HEIGHT_PX,
+    MAX_WIDTH_PX,
     OUTPUT_COLOR,
     QUERY_COLOR,
+    TICK_PAD_PX,
     domains,
+    legend_on_top,
+    position_text,
     masked_note,
     paper_label,
     styled_figure,
-    tick_angle,
+    title_px,
     titled,
     token_axis,
 )
 from .validate import as_float32, check_labels
+
+PANEL_PX = 120  # each panel's height, where max_height leaves room for it
+PANEL_TITLE_PX = int(LINE_EM * BASE_FONT_PX) + 6  # above each panel: its title
 
 
 def score_steps_figure(
@@ -33,10 +46,13 @@ def score_steps_figure(
     titles: tuple[str, str, str],
     key_title: str,
     masked_label: str = "",
+    max_width: float = MAX_WIDTH_PX,
+    max_height: float = MAX_HEIGHT_PX,
 ) -> go.Figure:
     """Three panels over the keys: raw q·k, scores after ÷√d_k (−∞ where masked), softmax weights (0–1).
 
     The panels share the keys' axis (the bottom one is labelled); masked keys are grey columns in every panel.
+    The whole figure fits max_width × max_height; each bar's number is printed where it fits (see fit_bars).
     """
     raw = as_float32(scores, "scores", 1)
     scaled = as_float32(scaled, "scaled", 1, allow_neg_inf=True)
@@ -46,40 +62,44 @@ def score_steps_figure(
     if not raw.shape == scaled.shape == w.shape:
         raise ValueError(f"scores {raw.shape}, scaled {scaled.shape} and weights {w.shape} need one entry per key")
     labels = check_labels(key_labels, raw.shape[0], "key_labels")
-    x = np.arange(raw.shape[0], dtype=np.int32)
+    n = len(labels)
     masked = np.isneginf(scaled)
     shown = np.where(masked, 0, scaled).astype(np.float32)
-    panels = (  # values, their bar text, hover, colour, y range
-        (raw, np.char.mod("%.2f", raw), "%{y:.4f}", KEY_COLOR, _padded_range(raw)),
-        (shown, np.where(masked, NEG_INF, np.char.mod("%.2f", shown)), "%{text}", KEY_COLOR,
-         _padded_range(scaled[~masked])),
-        (w, np.char.mod("%.3f", w), "%{y:.5f}", QUERY_COLOR, [0, 1.15]),
+    texts = (np.char.mod("%.2f", raw), np.where(masked, NEG_INF, np.char.mod("%.2f", shown)), np.char.mod("%.3f", w))
+    # The panels' height depends on the labels' depth below them, which depends on their slots, not the text.
+    depth = fit_bars(labels, [], 1, max_width).ticks.depth
+    top, bottom = PANEL_TITLE_PX + title_px(""), int(EDGE_PX + depth + TICK_PAD_PX + AXIS_TITLE_PX)
+    panel_px = min(PANEL_PX, (max_height - top - bottom - 2 * PANEL_TITLE_PX) / 3)
+    fit = fit_bars(labels, [t.replace("-", "−") for column in texts for t in column], 1, max_width, panel_px)
+    plot_px = 3 * panel_px + 2 * PANEL_TITLE_PX
+    finite = scaled[~masked]
+    panels = (  # values, their bar text, hover, colour, the values' extent
+        (raw, texts[0], "%{y:.4f}", KEY_COLOR, (raw.min(initial=0.0), raw.max(initial=0.0))),
+        (shown, texts[1], "%{text}", KEY_COLOR, (finite.min(initial=0.0), finite.max(initial=0.0))),
+        (w, texts[2], "%{y:.5f}", QUERY_COLOR, (0.0, 1.0)),
     )
-    heights = domains(3, 0.08)[::-1]  # first panel at the top
+    heights = domains(3, PANEL_TITLE_PX / plot_px)[::-1]  # first panel at the top
     traces, layout, notes = [], {}, []
-    for i, ((values, text, hover, color, y_range), span, panel_title) in enumerate(zip(panels, heights, titles)):
+    for i, ((values, text, value, color, (low, high)), span, panel_title) in enumerate(zip(panels, heights, titles)):
         suffix = "" if i == 0 else str(i + 1)
-        traces.append(dict(type="bar", x=x, y=values, marker_color=color, text=text, textposition="outside",
-                           hovertemplate=f"{hover}<extra></extra>", showlegend=False, xaxis=f"x{suffix}",
-                           yaxis=f"y{suffix}"))
-        layout[f"yaxis{suffix}"] = dict(domain=span, anchor=f"x{suffix}", range=y_range)
+        bars = dict(type="bar", x=np.arange(n, dtype=np.int32), y=values, marker_color=color, text=text,
+                    showlegend=False, xaxis=f"x{suffix}", yaxis=f"y{suffix}",
+                    **token_hover(labels, key_title, panel_title, value))
+        traces.append(fit.style(bars))
+        layout[f"yaxis{suffix}"] = fit.value_axis("", float(low), float(high), panel_px, domain=span,
+                                                  anchor=f"x{suffix}",
+                                                  nticks=int(panel_px / (2 * LINE_EM * BASE_FONT_PX)) + 1)
         layout[f"xaxis{suffix}"] = dict(anchor=f"y{suffix}", matches="x3", showticklabels=False)
-        notes.append(paper_label(panel_title, 0.5, span[1], xanchor="center", yanchor="bottom", font=dict(size=16)))
-    layout["xaxis3"] = token_axis(labels, key_title, anchor="y3", tickangle=tick_angle(labels))
+        notes.append(paper_label(panel_title, 0.5, span[1], xanchor="center", yanchor="bottom"))
+    layout["xaxis3"] = token_axis(labels, key_title, anchor="y3", fit=fit.ticks)
     shapes = [dict(type="rect", x0=col - 0.5, x1=col + 0.5, xref=f"x{s}", y0=0, y1=1, yref=f"y{s} domain",
                    fillcolor=MASKED_COLOR, opacity=0.6, line_width=0, layer="below")
               for col in np.nonzero(masked)[0] for s in ("", "2", "3")]
     if masked.any() and masked_label:
         notes.append(masked_note(masked_label))
-    return styled_figure(traces, "", top=30, height=620, shapes=shapes, annotations=notes, **layout)
-
-
-def _padded_range(values: np.ndarray) -> list[float]:
-    """A y range that holds 0 and every value, with room above and below for the bars' text."""
-    values = values.astype(np.float64)
-    top, bottom = (values.max(), values.min()) if values.size else (1.0, 0.0)
-    pad = 0.2 * max(top - min(bottom, 0), 1e-6)
-    return [min(bottom, 0) - pad, max(top, 0) + pad]
+    return styled_figure(traces, "", top=PANEL_TITLE_PX, left=fit.left, right=fit.right, bottom=bottom,
+                         width=fit.width(), height=int(top + plot_px + bottom),
+                         bargap=BARGAP, shapes=shapes, annotations=notes, **layout)
 
 
 def weighted_sum_figure(
@@ -96,12 +116,13 @@ def weighted_sum_figure(
     vv = as_float32(v, "v", 2)
     if vv.shape[0] != w.shape[0]:
         raise ValueError(f"v needs one row per key: {vv.shape[0]} rows for {w.shape[0]} weights")
-    labels = token_labels(check_labels(key_labels, w.shape[0], "key_labels"))
+    raw_labels = check_labels(key_labels, w.shape[0], "key_labels")
+    labels = token_labels(raw_labels)
     parts = (w[:, None] * vv).astype(np.float32)  # (keys, d_v)
     dims = np.arange(vv.shape[1], dtype=np.int32)
     bars = [  # largest weight first, so the legend reads in order of importance
         dict(type="bar", x=dims, y=parts[j], name=f"{labels[j]} ({w[j]:.2f})",
-             hovertemplate=f"{labels[j]}: %{{y:.4f}}<extra></extra>")
+             hovertemplate=f"{position_text(raw_labels, str(j), labels[j])}: %{{y:.4f}}<extra></extra>")
         for j in np.argsort(-w)
     ]
     total = dict(type="scatter", x=dims, y=parts.sum(0), mode="markers", name=plain_text(output_label),
@@ -111,6 +132,7 @@ def weighted_sum_figure(
         [*bars, total],
         title,
         height=380,
+        **legend_on_top([f"{t} (0.00)" for t in raw_labels] + [output_label]),
         barmode="relative",
         xaxis=titled(dim_title, dtick=1 if vv.shape[1] <= 16 else 4),
         yaxis=dict(zeroline=True, zerolinecolor="#888"),

@@ -8,7 +8,7 @@ import plotly.graph_objects as go
 
 from .bars import paired_bars
 from .labels import plain_text
-from .style import KEY_COLOR, NEUTRAL_COLOR, QUERY_COLOR, guide_line, styled_figure, titled
+from .style import KEY_COLOR, NEUTRAL_COLOR, QUERY_COLOR, guide_line, legend_on_top, styled_figure, titled
 from .validate import as_float32
 
 
@@ -31,9 +31,10 @@ def variance_figure(d_ks: Sequence[int], raw_var, scaled_var, selected: int, *, 
         lines,
         title,
         height=380,
+        **legend_on_top([theory_label, raw_label, scaled_label]),
         **guide_line(selected),
         xaxis=titled(dk_title, type="log"),
-        yaxis=titled(var_title, type="log"),
+        yaxis=titled(var_title, type="log", dtick=1),  # one label per power of ten: 2…9 between them crowd at 16 px
     )
 
 

@@ -1,0 +1,272 @@
+"""Layout of the token figures at a projector's 1280×800: estimated label boxes never overlap, every figure fits
+max_width × max_height, attention maps have square cells, hovers name positions, the head view stays readable.
+
+A label's box is estimated as the figures estimate it (viz.style.text_em: 0.62 of the font size per Latin
+character, 1.0 per CJK one; a line 1.5 font sizes tall) and placed where Plotly puts it: at its tick, in a
+plot whose size is the figure's size less its margins.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import numpy as np
+import pytest
+
+from tests.test_viz_teaching import EVERY_FIGURE
+from viz.bars import paired_bars
+from viz.decoding import attention_bar, beam_chart, candidates_chart, causal_mask_row
+from viz.head_view import HEAD_COLORS, TOP_LINKS, clicked_query, head_view
+from viz.heatmap import attention_heatmap, matrix_heatmap
+from viz.model_view import model_view
+from viz.style import (
+    BASE_FONT_PX,
+    D3,
+    HOVER_FONT_PX,
+    LEGEND_ROW_PX,
+    LINE_EM,
+    MAX_HEIGHT_PX,
+    MAX_WIDTH_PX,
+    MIN_FONT_PX,
+    text_em,
+    tick_layout,
+    title_px,
+)
+from viz.teaching_masks import mask_stage_figure, padding_figure
+from viz.teaching_qkv import score_steps_figure
+
+LENGTHS = (3, 5, 8, 12, 16, 24, 31, 40, 60)
+KINDS = ("english", "long", "cjk")
+
+
+def sentence(n: int, kind: str) -> list[str]:
+    """n tokens: short English pieces, long ones, or Chinese ones (1–3 characters), each a little different."""
+    words = {
+        "english": ["▁The", "▁animal", "▁didn", "'", "t", "▁cross", "▁the", "▁street", "▁because", "."],
+        "long": ["▁internationalisation", "▁counterrevolutionary", "▁the", "▁incomprehensibilities", "</s>"],
+        "cjk": ["动物", "没", "有", "过", "马路", "因为", "它", "太累了", "。", "<s>"],
+    }[kind]
+    return [words[i % len(words)] for i in range(n)]
+
+
+def weights(*shape: int, seed: int = 0) -> np.ndarray:
+    x = np.random.default_rng(seed).normal(size=shape) * 3
+    e = np.exp(x - x.max(-1, keepdims=True))
+    return (e / e.sum(-1, keepdims=True)).astype(np.float32)
+
+
+def label_axes(fig) -> dict[str, dict]:
+    """The axes whose tick labels are drawn, by layout name."""
+    layout = fig.to_plotly_json()["layout"]
+    return {name: axis for name, axis in layout.items() if re.fullmatch(r"[xy]axis\d*", name)
+            and axis.get("tickvals") is not None and axis.get("showticklabels", True) and axis.get("visible", True)}
+
+
+def assert_labels_apart(fig) -> None:
+    """Along every axis with labels, neighbouring labels' estimated boxes do not overlap, and none is taller than
+    the rows or columns it stands for."""
+    layout = fig.layout
+    plot_w = layout.width - layout.margin.l - layout.margin.r
+    plot_h = layout.height - layout.margin.t - layout.margin.b
+    for name, axis in label_axes(fig).items():
+        size = axis["tickfont"]["size"]
+        assert MIN_FONT_PX <= size <= BASE_FONT_PX, (name, size)
+        domain = axis.get("domain", [0, 1])
+        length = (plot_w if name[0] == "x" else plot_h) * (domain[1] - domain[0])
+        low, high = sorted(axis["range"])
+        px = length / (high - low)  # per position
+        upright_x = name[0] == "x" and axis.get("tickangle", 0) == 0
+        half = [text_em(html.unescape(t)) * size / 2 if upright_x else LINE_EM * size / 2 for t in axis["ticktext"]]
+        ticks = list(axis["tickvals"])
+        for (a, b), (ha, hb) in zip(zip(ticks, ticks[1:]), zip(half, half[1:])):
+            assert (b - a) * px >= ha + hb - 1e-6, (name, axis["ticktext"], size, px)
+
+
+def assert_fits(fig, max_width: float = MAX_WIDTH_PX, max_height: float = MAX_HEIGHT_PX) -> None:
+    assert fig.layout.width <= max_width and fig.layout.height <= max_height, (fig.layout.width, fig.layout.height)
+
+
+def assert_square_cells(fig, rows: int, cols: int) -> None:
+    layout = fig.layout
+    plot_w = layout.width - layout.margin.l - layout.margin.r
+    plot_h = layout.height - layout.margin.t - layout.margin.b
+    assert plot_w / cols == pytest.approx(plot_h / rows, abs=1e-6)
+
+
+class TestTickLayout:
+    def test_text_width_counts_cjk_characters_wide(self):
+        assert text_em("abc") == pytest.approx(3 * 0.62)
+        assert text_em("我们") == pytest.approx(2.0)
+        assert text_em("▁the") == pytest.approx(1.0 + 3 * 0.62)  # CJK fonts draw ▁ full width
+
+    def test_upright_then_vertical_then_thinned(self):
+        upright = tick_layout(["▁I", "▁have", "▁a"], 60)
+        assert (upright.angle, upright.size, upright.step) == (0, BASE_FONT_PX, 1)
+        vertical = tick_layout(["▁because", "▁street"], 30)
+        assert (vertical.angle, vertical.size, vertical.step) == (-90, BASE_FONT_PX, 1)
+        small = tick_layout(["▁because", "▁street"], 18)
+        assert small.angle == -90 and small.step == 1 and LINE_EM * small.size <= 18
+        thinned = tick_layout(["▁because"] * 30, 5)
+        assert thinned.size == MIN_FONT_PX and thinned.step * 5 >= LINE_EM * MIN_FONT_PX
+        stacked = tick_layout(["L1·H1"] * 24, 12, across=False)
+        assert stacked.angle == 0 and stacked.step == 2  # a 10 px line is 15 px: every second row
+
+    def test_upright_end_labels_get_room_past_the_axis(self):
+        fit = tick_layout(["我", "▁internationalisation"], 150)
+        assert fit.angle == 0 and fit.overhang == pytest.approx((text_em("▁internationalisation") * 16 - 150) / 2)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("n", LENGTHS)
+class TestTokenMaps:
+    def test_attention_map_labels_apart_square_cells_within_limits(self, n, kind):
+        source, target = sentence(n, kind), sentence(max(n // 2, 1) + 1, "cjk")
+        for queries, keys in ((source, source), (target, source)):
+            fig = attention_heatmap(weights(len(queries), len(keys)), queries, keys, title="Encoder · layer 1 · average",
+                                    query_title="queries (source tokens)", key_title="keys (source tokens)")
+            assert_fits(fig)
+            assert_square_cells(fig, len(queries), len(keys))
+            assert_labels_apart(fig)
+
+    def test_every_layer_and_head_in_a_narrow_column(self, n, kind):
+        rows = [f"L{layer}·H{head}" for layer in (1, 2, 3) for head in range(1, 9)]
+        fig = attention_heatmap(weights(24, n), rows, sentence(n, kind), query_title="layer · head",
+                                key_title="keys (source tokens)", max_width=320)
+        assert_fits(fig, max_width=320)
+        assert_square_cells(fig, 24, n)
+        assert_labels_apart(fig)
+        assert list(fig.layout.yaxis.ticktext) == rows  # every label stays on the data axis, for the hover
+
+    def test_teaching_matrix_and_mask_row(self, n, kind):
+        tokens = [f"{i}: {t}" for i, t in enumerate(sentence(n, kind))]
+        scores = np.where(np.tril(np.ones((n, n), bool)), np.random.default_rng(n).normal(size=(n, n)) * 3, -np.inf)
+        matrix = mask_stage_figure("masked", scores, tokens, tokens, title="Scores after masking", query_title="queries",
+                                   key_title="keys", value_label="score", max_width=420)
+        assert_fits(matrix, max_width=420)
+        assert_square_cells(matrix, n, n)
+        assert_labels_apart(matrix)
+        row = causal_mask_row(weights(1, n)[0], sentence(n, kind), n // 2, title="layer 1")
+        assert_fits(row)
+        assert_labels_apart(row)
+
+    def test_grid_lines_and_bars_within_limits(self, n, kind):
+        tokens = sentence(n, kind)
+        grid = model_view(weights(3, 8, n, n), tokens, tokens, title="Encoder: every head", selected=(1, 2),
+                          click_hint="click")
+        assert_fits(grid)
+        lines = head_view(weights(8, n, n), tokens, tokens, title="Encoder · layer 1")
+        assert_fits(lines)
+        assert_labels_apart(lines)
+        for bars in (attention_bar(weights(1, n)[0], tokens, title="layer 1"),
+                     paired_bars(tokens, np.ones(n), np.full(n, 0.5), names=("a", "b"), colors=D3[:2], title="t",
+                                 x_title="tokens"),
+                     score_steps_figure(tokens, np.ones(n), np.ones(n), np.full(n, 1 / n), titles=("1", "2", "3"),
+                                        key_title="keys")):
+            assert_fits(bars)
+            assert_labels_apart(bars)
+
+    def test_numbers_in_cells_fit_their_cells(self, n, kind):
+        values = np.random.default_rng(n).normal(size=(n, n)) * 30  # "−41.27": wide numbers
+        tokens = [f"{i}: {t}" for i, t in enumerate(sentence(n, kind))]
+        fig = matrix_heatmap(values, tokens, tokens, row_title="q", col_title="k", max_width=420)
+        heat = fig.data[0]
+        if heat.texttemplate:
+            cell = (fig.layout.width - fig.layout.margin.l - fig.layout.margin.r) / n
+            widest = max(text_em(f"{v:.2f}".replace("-", "−")) for v in values.ravel())
+            assert widest * heat.textfont.size + 4 <= cell and LINE_EM * heat.textfont.size <= cell
+
+
+def test_hover_labels_are_16_px_or_more():
+    for name, build in EVERY_FIGURE.items():
+        assert build().layout.hoverlabel.font.size >= HOVER_FONT_PX, name
+
+
+def test_hovers_name_positions_so_a_repeated_token_is_told_apart():
+    the = ["▁the", "▁cat", "▁saw", "▁the", "▁dog"]
+    heat = attention_heatmap(weights(5, 5), the, the, query_title="query", key_title="key").data[0]
+    assert "query: <b>%{pointNumber[0]} · %{y}</b>" in heat.hovertemplate
+    assert "key: <b>%{pointNumber[1]} · %{x}</b>" in heat.hovertemplate
+    assert "%{pointNumber[1]} · %{x}" in model_view(weights(1, 2, 5, 5), the, the).data[0].hovertemplate
+    # Labels that already carry their position ("3: ▁the", the teaching pages') are not numbered twice.
+    numbered = [f"{i}: {t}" for i, t in enumerate(the)]
+    matrix = matrix_heatmap(np.eye(5), numbered, numbered, row_title="q", col_title="k")
+    assert "pointNumber" not in matrix.data[0].hovertemplate
+    for fig in (attention_bar(weights(1, 5)[0], the), candidates_chart(the, [0.5, 0.2, 0.1, 0.1, 0.1], 0),
+                paired_bars(the, np.ones(5), np.ones(5), names=("a", "b"), colors=D3[:2], title="", x_title="x")):
+        assert all("%{pointNumber} · %{customdata}" in bar.hovertemplate for bar in fig.data)
+        assert list(fig.data[0].customdata) == the
+    beams = beam_chart({"kept": [(the, -1.0)], "dropped": [(the[:2], -2.0)]})
+    assert [list(bar.customdata[0])[:2] for bar in beams.data] == [[0, "the cat saw the dog"], [1, "the cat"]]
+
+
+def test_heatmap_hover_highlights_its_row_and_column():
+    fig = attention_heatmap(weights(12, 40), sentence(12, "cjk"), sentence(40, "english"))
+    for axis in (fig.layout.xaxis, fig.layout.yaxis):  # the data axes, which hovers use
+        assert axis.showspikes and "across" in axis.spikemode
+
+
+def test_thinned_labels_keep_every_token_for_the_hover():
+    tokens = sentence(60, "long")
+    fig = attention_heatmap(weights(60, 60), tokens, tokens)
+    assert list(fig.layout.xaxis.tickvals) == list(range(60)) and not fig.layout.xaxis.showticklabels
+    shown = fig.layout.xaxis2
+    step = shown.tickvals[1] - shown.tickvals[0]
+    assert step > 1 and list(shown.ticktext) == [html.escape(t, quote=False) for t in tokens[::step]]
+    assert shown.overlaying == "x" and shown.title.text and fig.layout.xaxis.title.text is None  # title moves too
+
+
+class TestHeadView:
+    def test_average_draws_one_head_named_by_the_caller(self):
+        w = weights(8, 5, 6).mean(axis=0, keepdims=True)
+        fig = head_view(w, list("abcde"), list("uvwxyz"), head_names=["average"])
+        (entry,) = [t for t in fig.data if t.showlegend]
+        assert entry.name == "average"
+        with pytest.raises(ValueError, match="head_names"):
+            head_view(w, list("abcde"), list("uvwxyz"), head_names=["a", "b"])
+
+    def test_query_tokens_carry_their_index_and_list_their_strongest_keys(self):
+        w = np.full((1, 3, 4), 0.1, np.float32)
+        w[0, 1] = [0.05, 0.6, 0.25, 0.1]
+        fig = head_view(w, ["▁the", "▁cat", "▁the"], list("wxyz"), value_label="weight")
+        queries = next(t for t in fig.data if t.customdata is not None)
+        assert list(queries.customdata) == [0, 1, 2] and list(queries.x) == [0, 0, 0]
+        assert queries.text[1].startswith("queries: <b>1 · ▁cat</b>")
+        assert queries.text[1].index("1 · x") < queries.text[1].index("2 · y")  # strongest first, with its weight
+        assert "weight: <b>0.6000</b>" in queries.text[1]
+        assert clicked_query([{"curve_number": 9, "customdata": 2}]) == 2
+        assert clicked_query([{"customdata": [1, 2]}, {}]) is None
+
+    def test_all_queries_keep_only_their_strongest_links(self):
+        n = 20
+        fig = head_view(weights(8, n, n, seed=3) * 0 + 1 / n, sentence(n, "english"), sentence(n, "english"),
+                        min_weight=0.0)
+        per_head = [t for t in fig.data if t.showlegend]
+        assert all(len(t.x) == n for t in per_head)  # every query its one strongest key, in each of 8 heads
+        one = head_view(weights(1, n, n), sentence(n, "english"), sentence(n, "english"), min_weight=0.0)
+        assert len(next(t for t in one.data if t.showlegend).x) == TOP_LINKS * n
+        focused = head_view(weights(1, n, n), sentence(n, "english"), sentence(n, "english"), min_weight=0.0,
+                            query_index=3)
+        assert len(next(t for t in focused.data if t.showlegend).x) == n  # one query: all its links
+
+    def test_head_colours_are_distinct_and_none_is_grey(self):
+        assert len(set(HEAD_COLORS[:8])) == 8 and "#7f7f7f" not in HEAD_COLORS[:8]
+
+
+def test_padding_figure_shows_every_position_and_keeps_its_title_clear():
+    keep = np.array([[True] * 5, [True, True, True, False, False]])
+    padded = [["i", "have", "a", "dream", "</s>"], ["thinking", "machines", "</s>", "<pad>", "<pad>"]]
+    fig = padding_figure(keep, padded, title="A padded batch", sentence_title="sentence", position_title="position",
+                         real_label="real", pad_label="<pad>")
+    assert list(fig.layout.xaxis.tickvals) == [0, 1, 2, 3, 4] and fig.layout.xaxis.side == "top"
+    assert_labels_apart(fig)
+    assert fig.layout.margin.t >= title_px("A padded batch", fig.layout.width) + LINE_EM * 16 + 30
+    assert fig.layout.legend.y <= 0  # below the plot: the axis is on top
+    assert fig.data[0].textfont.size >= MIN_FONT_PX
+
+
+def test_legends_stand_above_the_plot_clear_of_the_labels():
+    fig = paired_bars(sentence(16, "english"), np.ones(16), np.ones(16), names=("embedding", "PE"), colors=D3[:2],
+                      title="Sizes", x_title="token")
+    assert fig.layout.legend.y == 1 and fig.layout.legend.yanchor == "bottom"
+    assert fig.layout.margin.t >= title_px("Sizes", fig.layout.width) + LEGEND_ROW_PX
