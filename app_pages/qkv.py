@@ -112,7 +112,8 @@ ts.sentence_banner(result)
 def live_walkthrough() -> None:
     kind, layer, head = ts.head_picker("qkv.live", result)
     query_tokens, key_tokens = result.axis_tokens(kind)
-    index = ts.query_picker("qkv.live", query_tokens)
+    # One picker per kind: their query tokens differ, and one shared picker kept showing the last kind's label.
+    index = ts.query_picker(f"qkv.live.{kind}", query_tokens)
     qkv = result.head(kind, layer, head)
     walk = walk_query(qkv.q, qkv.k, qkv.v, qkv.mask, qkv.weights, index)
     d_head = qkv.q.shape[1]
