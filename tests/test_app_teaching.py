@@ -66,11 +66,13 @@ def test_every_step_of_the_worked_example_renders(step):
 
 @pytest.mark.parametrize("kind", ["encoder_self", "decoder_self", "cross"])
 def test_live_walkthrough_agrees_with_the_model_for_each_kind(kind):
-    at = open_page("qkv", **{"qkv.live.kind": kind, "qkv.live.layer": 2, "qkv.live.head": 5, "qkv.live.query": 1})
+    at = open_page("qkv", **{"qkv.live.kind": kind, "qkv.live.layer": 2, "qkv.live.head": 5, f"qkv.live.{kind}.query": 1})
     checks = [s.value for s in at.success if "the attention the model returned" in s.value]
     assert len(checks) == 1 and not at.error
     explained = {"encoder_self": "of the **encoder**", "decoder_self": "decoder's self-attention", "cross": "cross-attention"}
     assert explained[kind] in page_text(at) and "Layer 3, head 6" in page_text(at)
+    query = next(el.value for el in at.dataframe if list(el.value.columns)[0] == "+0")  # under the query's label
+    assert query.index.name.startswith("1: ")
 
 
 def test_indivisible_heads_explain_themselves():
@@ -89,3 +91,102 @@ def test_slowest_positional_period_depends_on_d_model(lang):
     assert expected in page_text(at) and f"{2 * math.pi * 10000:,.0f}" not in page_text(at)
     at.select_slider(key="pe.d_model").set_value(16).run()
     assert f"{2 * math.pi * 10000 ** (14 / 16):,.0f}" in page_text(at)
+
+
+# ---------------------------------------------------------------- classroom readiness (issue 13)
+NOTE_CITATION = re.compile(r"(?i)\bnotes? 0\d\d|笔记 ?0\d\d")  # "study note 000", "学习笔记 002": no student has them
+CJK = r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]"
+ASCII_COMMA_IN_CHINESE = re.compile(rf"{CJK}\s*,|,\s*{CJK}")
+
+
+def teaching_strings(lang: str) -> dict[str, str]:
+    from i18n import strings
+
+    return {k: v for k, v in strings(lang).items() if k.split(".")[0] in {p.split(".")[0] for p in TEACHING_PREFIXES}}
+
+
+TEACHING_PREFIXES = ("teach.", "qkv.", "masks.", "pe.", "scaling.", "mh.", "anatomy.")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_teaching_text_cites_no_study_note_by_number(lang):
+    cited = {k: v for k, v in teaching_strings(lang).items() if NOTE_CITATION.search(v)}
+    assert not cited
+
+
+def test_chinese_teaching_text_has_no_ascii_comma_next_to_chinese():
+    commas = {k: v for k, v in teaching_strings("zh").items() if ASCII_COMMA_IN_CHINESE.search(v)}
+    assert not commas
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("page", PAGES)
+def test_rendered_pages_cite_no_notes_and_join_chinese_lists_with_chinese_marks(page, lang):
+    """The computed parts too: lists of numbers or tokens in Chinese text take 、, not ", "."""
+    text = page_text(open_page(page, lang))
+    assert not NOTE_CITATION.search(text)
+    if lang == "zh":
+        assert not ASCII_COMMA_IN_CHINESE.search(text), ASCII_COMMA_IN_CHINESE.search(text).group(0)
+
+
+def test_qkv_tables_show_every_number():
+    """x has all 4 columns, and the live query all d_head numbers, 8 to a row (a 32-column table overflowed)."""
+    from app_pages.teaching_shared import DIMS_PER_TABLE
+
+    at = open_page("qkv")
+    frames = [el.value for el in at.dataframe]
+    x = next(f for f in frames if f.index[0].startswith("x₁"))
+    assert list(x.columns) == ["0", "1", "2", "3"] and x.loc["x₁ · Thinking"].tolist() == ["2", "2", "1", "1"]
+    q = next(f for f in frames if list(f.columns) == [f"+{j}" for j in range(DIMS_PER_TABLE)])
+    assert q.size == 32 and q.index[-1] == "dimensions 24–31"
+    assert max(len(f.columns) for f in frames) <= DIMS_PER_TABLE
+
+
+def with_ancestors(node, ancestors=()):
+    """Every element under `node` with the types of the blocks it sits in (columns, containers, …)."""
+    for child in getattr(node, "children", {}).values():
+        yield child, ancestors
+        yield from with_ancestors(child, (*ancestors, child.type))
+
+
+@pytest.mark.parametrize("page", ["qkv", "multihead"])
+def test_attention_kinds_are_offered_with_their_full_names(page):
+    """A segmented control outside any column: in a column, its row scrolled and cut "Cross-attention" short."""
+    at = open_page(page)
+    key = {"qkv": "qkv.live.kind", "multihead": "mh.live.kind"}[page]
+    picker, ancestors = next((el, up) for el, up in with_ancestors(at.main) if getattr(el, "key", None) == key)
+    assert picker.type == "button_group" and "column" not in ancestors
+    assert picker.options == ["Encoder self-attention", "Decoder masked self-attention", "Cross-attention"]
+
+
+def test_scaling_page_says_the_borrowed_8_keeps_the_toy_example_in_range_and_why():
+    at = open_page("scaling")
+    toy = next(m.value for m in at.markdown if m.value.startswith("The worked example divides"))
+    assert "borrowed 8" in toy and "mean 0 and variance 1" in toy
+    assert "mean square of 32, not 1" in toy  # (8² + 6² + 10² + 2² + 7² + 3² + 7² + 1² + 5² + 3² + 2² + 6²) / 12
+    assert "Dividing by √d_k is what keeps the softmax in its useful range" not in page_text(at)
+
+
+def test_causal_mask_is_explained_for_training_too():
+    text = page_text(open_page("masks"))
+    assert "teacher forcing" in text and "training matches translation" in text
+
+
+@pytest.mark.parametrize("kind", ["self", "combined", "cross"])
+def test_masks_page_draws_one_padded_attention_at_a_time(kind):
+    """13 charts: 4 for "i have a dream", 4 for the live decoder, the padded batch, 4 for the chosen attention."""
+    at = open_page("masks", **{"masks.pad.kind": kind})
+    assert len(at.get("plotly_chart")) == 13
+    assert {"self": "Encoder self-attention with padding", "combined": "Padding + causal",
+            "cross": "Cross-attention: target queries"}[kind] in page_text(at)
+
+
+def test_pe_dimensions_survive_a_smaller_d_model_without_a_widget_warning():
+    at = open_page("positional")
+    at.multiselect(key="pe.dims").set_value([0, 3, 64, 100]).run()
+    at.select_slider(key="pe.d_model").set_value(2).run()
+    assert at.multiselect(key="pe.dims").value == [0]
+    at.select_slider(key="pe.d_model").set_value(256).run()
+    assert at.multiselect(key="pe.dims").value == [0, 3, 64, 100]
+    # Streamlit warns when a widget has a default= and its value is also set through session state.
+    assert not at.exception and list(at.multiselect(key="pe.dims").proto.default) == []
