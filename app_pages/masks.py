@@ -11,9 +11,11 @@ from app_pages import widgets
 from app_pages.session import t
 from lessons import masks as lm
 from lessons.attention_math import attention_steps, softmax
+from viz.style import MAX_WIDTH_PX
 from viz.teaching_masks import mask_stage_figure, padding_figure
 
 TOY_DK = 4
+STAGE_WIDTH_PX = (MAX_WIDTH_PX - 16) // 2  # two stages side by side share the main column (16 px gap)
 PAD_KINDS = ("self", "combined", "cross")  # the attentions whose masks the padded batch shows
 
 
@@ -31,7 +33,7 @@ def show_stages(key: str, mask: np.ndarray, scaled: np.ndarray, weights: np.ndar
             widgets.chart(
                 mask_stage_figure(stage, values, query_labels, key_labels, title=t(f"masks.stage.{stage}"),
                                   query_title=t("teach.axis.queries"), key_title=t("teach.axis.keys"),
-                                  value_label=t(f"masks.value.{stage}")),
+                                  value_label=t(f"masks.value.{stage}"), max_width=STAGE_WIDTH_PX),
                 key=f"{key}.{stage}",
             )
     sums = ts.join(f"{x:.4f}" for x in weights.sum(axis=1))
