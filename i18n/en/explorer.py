@@ -168,8 +168,8 @@ STRINGS: dict[str, str] = {
     "decoding.title": "Decoding, one token at a time",
     "decoding.intro": (
         "The decoder writes the translation one token per step. At each step it reads the tokens it has written so "
-        "far, looks back at the English sentence, and scores every possible next token. Move the slider to step "
-        "through the translation."
+        "far, looks back at the English sentence, and scores every possible next token. Step through the translation "
+        "with Previous / Next (or the ← → keys), Play, or the slider."
     ),
     "decoding.sentence": "**English:** {source}  \n**Chinese:** {translation}",
     "decoding.change_sentence": "Change the sentence on the translate page",

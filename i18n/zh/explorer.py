@@ -100,7 +100,7 @@ STRINGS: dict[str, str] = {
     "explorer.layer": "层",
     "explorer.head": "头",
     "explorer.layer_n": "第 {n} 层",
-    "explorer.head_n": "头 {n}",
+    "explorer.head_n": "第 {n} 个头",
     "explorer.average": "平均",
     "explorer.all_layers": "各层平均",
     "explorer.all_heads": "各头平均",
@@ -156,7 +156,7 @@ STRINGS: dict[str, str] = {
     "decoding.title": "逐步解码：一次一个词元",
     "decoding.intro": (
         "解码器每一步写出译文的一个词元。每一步它读取已经写出的词元，回看英文句子，"
-        "再给每个可能的下一个词元打分。拖动滑块，一步一步看完整个翻译过程。"
+        "再给每个可能的下一个词元打分。用“上一步”/“下一步”（或 ← → 键）、“播放”或滑块，一步一步看完整个翻译过程。"
     ),
     "decoding.sentence": "**英文：** {source}  \n**中文：** {translation}",
     "decoding.change_sentence": "到翻译页更换句子",
