@@ -317,7 +317,7 @@ STRINGS: dict[str, str] = {
         "{hidden}，{heads} 个头。修改这些数字，看每个形状如何变化。"
     ),
     "mh.in.batch": "批次大小",
-    "mh.in.query_len": "查询词数",
+    "mh.in.query_len": "查询的词元数",
     "mh.in.key_len": "键的词元数",
     "mh.in.hidden": "隐藏维度",
     "mh.in.heads": "头数",
