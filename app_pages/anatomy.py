@@ -11,6 +11,7 @@ from app_pages import teaching_shared as ts
 from app_pages import widgets
 from app_pages.session import t
 from lessons import anatomy as la
+from model.metrics import selection_bleu
 from model.schedule import learning_rate, peak_learning_rate
 from viz.teaching_anatomy import horizontal_bars, label_smoothing_figure, lr_figure, training_curves_figure
 
@@ -116,10 +117,16 @@ st.subheader(t("anatomy.curves.header"))
 if not train:
     st.info(t("anatomy.curves.missing", folder=translator.checkpoint))
 else:
-    best = log.get("best") or {}
+    best, average = log.get("best") or {}, log.get("average")
+    # The trainer ships the average of the last epochs' weights when it beats the best single evaluation (same rule).
+    if average and best and selection_bleu(average) > selection_bleu(best):
+        shipped = t("anatomy.curves.average", first=average["epochs"][0], last=average["epochs"][-1],
+                    bleu=average["bleu"], chrf=average["chrf"])
+    else:
+        shipped = t("anatomy.curves.best")
     st.markdown(t("anatomy.curves.text", steps=log.get("steps", train[-1]["step"]), minutes=log.get("train_minutes", "—"),
-                  hardware=log.get("hardware", "—"), best_step=best.get("step", "—"), bleu=best.get("bleu", "—"),
-                  chrf=best.get("chrf", "—")))
+                  hardware=session.md_escape(session.hardware_name(log.get("hardware"))), best_step=best.get("step", "—"),
+                  bleu=best.get("bleu", "—"), chrf=best.get("chrf", "—"), shipped=shipped))
     widgets.chart(
         training_curves_figure(
             [e["step"] for e in train], [e["loss"] for e in train], [e["step"] for e in dev], [e["loss"] for e in dev],

@@ -7,6 +7,7 @@ cached per input (st.cache_data hands every session its own copy).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -74,6 +75,15 @@ def chart_scale() -> float:
 def t(key: str, **values) -> str:
     """User-facing text in the session's language."""
     return translate_key(st.session_state.get(LANG, "en"), key, **values)
+
+
+def hardware_name(hardware: str | None) -> str:
+    """The training log's machine ("x86_64 CPU, 2 threads", written by model/train.py) in the session's language;
+    a GPU's name stays as its maker wrote it."""
+    found = re.fullmatch(r"(\S+) CPU, (\d+) threads?(.*)", hardware or "")
+    if not found:
+        return hardware or "—"
+    return t("hardware.cpu", machine=found[1], threads=found[2]) + found[3]
 
 
 def md_escape(text: str, special: frozenset[str] = frozenset("\\`*_{}[]()<>#+-.!|~:$&=\"'%^@/;,?")) -> str:

@@ -175,7 +175,7 @@ def explorer(result: TranslationResult) -> None:
         title = session.t("explorer.map_title", kind=session.t(f"kind.{kind}"), layer=widgets.layer_name(layer),
                          head=widgets.head_name(head))
         return attention_heatmap(widgets.pick(weights, layer, head), queries, keys, title=title, mask=mask,
-                                 masked_label=session.t("axis.masked"), **titles)
+                                 masked_label=session.t("axis.masked"), **titles, **widgets.map_limits())
 
     if view == "head":
         widgets.chart(one_head_figure(), key="explorer.chart.head")
@@ -184,7 +184,7 @@ def explorer(result: TranslationResult) -> None:
             weights, queries, keys, title=session.t("explorer.grid_title", kind=session.t(f"kind.{kind}")),
             layer_label=session.t("explorer.layer_n"), head_label=session.t("explorer.head_n"),
             selected=None if head == widgets.ALL else (layer, head), click_hint=session.t("explorer.click_hint"),
-            **titles,
+            **titles, **widgets.map_limits(),
         )
         widgets.chart(grid, key=GRID, on_select=open_clicked_map, selection_mode="points")
         widgets.chart(one_head_figure(), key="explorer.chart.opened")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import plotly.graph_objects as go
 import streamlit as st
 
-from app_pages.session import Param, chart_scale, md_escape, number_in, t
+from app_pages.session import Param, chart_scale, md_escape, number_in, presenting, t
 from viz.style import scaled
 
 ALL = -1  # layer/head option meaning "average over all of them"
@@ -34,14 +34,29 @@ def token_chips(
             st.badge(label, color=chip_color, icon=icon, help=tip)
 
 
+PRESENT_MAX_PX = (1120, 680)  # a chart in presentation mode: the main area with the sidebar closed, at 1280×800
+
+
 def chart(fig: go.Figure, key: str, *, width: str = "content", **kwargs):
-    """Every chart of the app, drawn at the size its figure asks for, enlarged as a whole in presentation mode.
+    """Every chart of the app, drawn at the size its figure asks for, enlarged as a whole in presentation mode
+    (less than PRESENT_SCALE where that would not fit the screen: a chart is seen whole or not at all).
 
     The camera button saves an SVG named after the chart's key (Plotly would cut a long title into the name).
     """
     factor = chart_scale()
+    if factor != 1:
+        sizes = [(fig.layout.width, PRESENT_MAX_PX[0]), (fig.layout.height, PRESENT_MAX_PX[1])]
+        factor = min([factor, *(limit / size for size, limit in sizes if size)])
     config = {"displaylogo": False, "toImageButtonOptions": {"format": "svg", "filename": key.replace(".", "-")}}
     return st.plotly_chart(scaled(fig, factor) if factor != 1 else fig, key=key, width=width, config=config, **kwargs)
+
+
+PRESENT_MAP_PX = 440  # an explorer map's height before presentation mode enlarges it: with its controls, one screen
+
+
+def map_limits() -> dict:
+    """Keyword arguments that size an explorer map so that it and the controls above it fit one screen."""
+    return {"max_height": PRESENT_MAP_PX} if presenting() else {}
 
 
 def percent(rate: float | None, digits: int = 0) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -190,3 +191,14 @@ def test_pe_dimensions_survive_a_smaller_d_model_without_a_widget_warning():
     assert at.multiselect(key="pe.dims").value == [0, 3, 64, 100]
     # Streamlit warns when a widget has a default= and its value is also set through session state.
     assert not at.exception and list(at.multiselect(key="pe.dims").proto.default) == []
+
+
+def test_anatomy_says_which_weights_the_app_loads_and_the_machine_in_the_page_language():
+    """The shipped checkpoint is an average of its last epochs (its log's "average" beats its "best"): the page
+    must not call the best single evaluation "the checkpoint the app loads"; the machine reads as Chinese in 中文."""
+    log = json.loads((DEFAULT_CHECKPOINT / "training_log.json").read_text(encoding="utf-8"))
+    first, last = log["average"]["epochs"][0], log["average"]["epochs"][-1]
+    en, zh = page_text(open_page("anatomy")), page_text(open_page("anatomy", "zh"))
+    assert f"average of the weights of epochs {first}–{last}" in en and str(log["average"]["bleu"]) in en
+    assert "checkpoint the app loads" not in en
+    assert f"第 {first}–{last} 轮权重的平均" in zh and "threads" not in zh and "个线程" in zh

@@ -59,6 +59,7 @@ STRINGS = {
     "sidebar.present_help": "Larger text and charts for a projector, sidebar closed. Links copied now open in presentation mode too.",
     "link.ignored": "The link's {name}={value} was ignored: {why}.",
     "link.unknown": "the app has no such setting",
+    "hardware.cpu": "{machine} CPU, {threads} threads",
     "error.checkpoint": "The model could not be loaded: {error}",
     "error.input": "{error}",
     # What translate() reports (input errors, notices): the model's own English text.

@@ -496,8 +496,13 @@ STRINGS: dict[str, str] = {
     "anatomy.curves.header": "Training curves of the shipped checkpoint",
     "anatomy.curves.missing": "No training log found in {folder}: the curves appear once the checkpoint has its training_log.json.",
     "anatomy.curves.text": (
-        "{steps} steps in {minutes} minutes on {hardware}. Best dev BLEU {bleu} (chrF {chrf}) at step {best_step}: "
-        "that is the checkpoint the app loads."
+        "{steps} steps in {minutes} minutes on {hardware}. Best single evaluation: dev BLEU {bleu} (chrF {chrf}) at "
+        "step {best_step}. {shipped}"
+    ),
+    "anatomy.curves.best": "That is the checkpoint the app loads.",
+    "anatomy.curves.average": (
+        "The app loads the average of the weights of epochs {first}–{last}, which scores dev BLEU {bleu} (chrF {chrf}): "
+        "averaging the last epochs smooths out the noise of single steps."
     ),
     "anatomy.curves.fig": "Loss (left) and dev scores (right) against training step",
     "anatomy.curves.train": "training loss (with label smoothing)",

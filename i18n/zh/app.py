@@ -50,6 +50,7 @@ STRINGS = {
     "sidebar.present_help": "为投影仪放大文字和图表，并收起侧边栏。此时复制的链接也会以演示模式打开。",
     "link.ignored": "链接中的 {name}={value} 无法使用，已忽略：{why}。",
     "link.unknown": "应用没有这个设置",
+    "hardware.cpu": "{machine} CPU，{threads} 个线程",
     "error.checkpoint": "模型无法加载：{error}",
     "error.input": "{error}",
     # translate() 报告的输入错误与提示（键与占位符同 model/messages.py）。

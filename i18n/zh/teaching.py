@@ -452,8 +452,12 @@ STRINGS: dict[str, str] = {
     "anatomy.curves.header": "附带检查点的训练曲线",
     "anatomy.curves.missing": "在 {folder} 中没有找到训练日志：检查点有了 training_log.json 之后这里才会显示曲线。",
     "anatomy.curves.text": (
-        "在 {hardware} 上训练了 {steps} 步，用时 {minutes} 分钟。开发集最佳 BLEU 为 {bleu}（chrF {chrf}），"
-        "出现在第 {best_step} 步：本应用加载的就是这个检查点。"
+        "在 {hardware} 上训练了 {steps} 步，用时 {minutes} 分钟。单次评估中开发集 BLEU 最高为 {bleu}（chrF {chrf}），"
+        "出现在第 {best_step} 步。{shipped}"
+    ),
+    "anatomy.curves.best": "本应用加载的就是这个检查点。",
+    "anatomy.curves.average": (
+        "本应用加载的是第 {first}–{last} 轮权重的平均，开发集 BLEU 为 {bleu}（chrF {chrf}）：对最后几轮取平均可以抹平单步训练的噪声。"
     ),
     "anatomy.curves.fig": "损失（左）和开发集分数（右）随训练步数的变化",
     "anatomy.curves.train": "训练损失（含标签平滑）",
