@@ -121,13 +121,19 @@ def heatmap_figure(
         # Where the labels of one axis reach past its ends, the other axis's labels stand that much further
         # out (ticklabelstandoff), so the two never meet at a corner.
         plot_w, plot_h = c_px and n_cols * c_px, n_rows * r_px
-        x_px = x.depth + TICK_PAD_PX + y.overhang + axis_title_px(col_title, plot_w)
         scale = show_scale and plot_h >= COLORBAR_LEN_PX[0]  # a shorter bar has no room for its numbers
-        m = dict(x=x, y=y, plot_w=plot_w, plot_h=plot_h, scale=scale,
-                 left=int(EDGE_PX + axis_title_px(row_title, plot_h) + y.depth + TICK_PAD_PX + x.overhang),
-                 right=int(max(COLORBAR_PX if scale else EDGE_PX, x.overhang + EDGE_PX)),
-                 top=int(EDGE_PX + (NOTE_PX if gaps and hidden_note else 0) + (x_px if top_side else y.overhang)),
-                 bottom=int(EDGE_PX + (y.overhang if top_side else x_px)))
+        y_labels = y.depth + TICK_PAD_PX + x.overhang
+        right = max(COLORBAR_PX if scale else EDGE_PX, x.overhang + EDGE_PX)
+        # An axis title, centred on its axis, may reach past the plot as far as the margins on both sides are
+        # free there: under the y labels and the colour bar, beside the x labels and the figure's edge.
+        x_wrap = plot_w and plot_w + 2 * (min(y_labels, right) - EDGE_PX)
+        x_px = x.depth + TICK_PAD_PX + y.overhang + axis_title_px(col_title, x_wrap)
+        note = NOTE_PX if gaps and hidden_note else 0
+        top, bottom = note + (x_px if top_side else y.overhang), y.overhang if top_side else x_px
+        y_wrap = plot_h + 2 * min(top, bottom)
+        m = dict(x=x, y=y, plot_w=plot_w, plot_h=plot_h, scale=scale, x_wrap=x_wrap, y_wrap=y_wrap,
+                 left=int(EDGE_PX + axis_title_px(row_title, y_wrap) + y_labels), right=int(right),
+                 top=int(EDGE_PX + top), bottom=int(EDGE_PX + bottom))
         m["width"] = None if c_px is None else m["left"] + m["right"] + n_cols * c_px
         m["height"] = m["top"] + title_px(title, m["width"]) + n_rows * r_px + m["bottom"]
         return m
@@ -167,8 +173,8 @@ def heatmap_figure(
                 type="scatter", x=c.astype(np.int32), y=r.astype(np.int32), mode="text", text=[hidden_text] * len(r),
                 textfont=dict(size=text_size, color=NOTE_COLOR), hoverinfo="skip", showlegend=False,
             ))
-    x_extra = dict(side=x_side, wrap=m["plot_w"], ticklabelstandoff=int(m["y"].overhang))
-    y_extra = dict(wrap=m["plot_h"], ticklabelstandoff=int(m["x"].overhang))
+    x_extra = dict(side=x_side, wrap=m["x_wrap"], ticklabelstandoff=int(m["y"].overhang))
+    y_extra = dict(wrap=m["y_wrap"], ticklabelstandoff=int(m["x"].overhang))
     if cols is None:
         axes = dict(xaxis=titled(col_title, showgrid=False, **x_extra, **SPIKES))
     else:
@@ -202,9 +208,9 @@ def heatmap_figure(
 def colorbar(value_label: str, plot_h: float, x: float = 1.0) -> dict:
     """A colour bar right of the plot (from paper x), titled along its side, as long as the plot (≤ 300 px)
     less the half line its end numbers reach past its ends (else Plotly would shrink the plot to fit them)."""
-    return dict(title=dict(text=plain_text(value_label), side="right"), thickness=14, lenmode="pixels",
-                len=min(plot_h - LINE_EM * CELL_TEXT_PX, COLORBAR_LEN_PX[1]), x=x, xanchor="left", xpad=10, ypad=0,
-                tickfont=dict(size=CELL_TEXT_PX))
+    return dict(title=dict(text=plain_text(value_label), side="right", font=dict(size=BASE_FONT_PX)), thickness=14,
+                lenmode="pixels", len=min(plot_h - LINE_EM * CELL_TEXT_PX, COLORBAR_LEN_PX[1]), x=x, xanchor="left",
+                xpad=10, ypad=0, tickfont=dict(size=CELL_TEXT_PX))
 
 
 def _label_axes(letter: str, labels: list[str], title: str, fit: Ticks, **extra) -> dict:

@@ -163,11 +163,13 @@ def hovertemplate(*lines: tuple[str, str]) -> str:
 
 
 def titled(title: str, *, wrap: float | None = None, **extra) -> dict:
-    """Axis settings with an (escaped) title, in the base font (Plotly's default is 20 % larger), cut into lines
-    no longer than the axis's `wrap` px (a title longer than its axis would run into the next one); the margin
-    grows to hold the axis's labels and title where the figure's own margins do not."""
+    """Axis settings with an (escaped) title, title and labels in the base font (Plotly's default title is 20 %
+    larger, Streamlit's theme makes labels 12 px), the title cut into lines no longer than the axis's `wrap` px
+    (a title longer than its axis would run into the next one); the margin grows to hold the axis's labels and
+    title where the figure's own margins do not."""
     text = "<br>".join(plain_text(line) for line in title_lines(title, wrap))
-    return {"title": dict(text=text, font=dict(size=BASE_FONT_PX)), "automargin": True, **extra}
+    return {"title": dict(text=text, font=dict(size=BASE_FONT_PX)), "automargin": True,
+            "tickfont": dict(size=BASE_FONT_PX), **extra}
 
 
 def token_axis(tokens: Sequence[str], title: str, *, fit: Ticks = Ticks(), reversed_: bool = False,
@@ -203,13 +205,13 @@ def position_text(labels: Sequence[str], index: str, label: str) -> str:
 
 def legend_below() -> dict:
     """A horizontal legend right under the plot, for a figure with no axis below it."""
-    return dict(orientation="h", x=0, xanchor="left", y=0, yanchor="top")
+    return dict(orientation="h", x=0, xanchor="left", y=0, yanchor="top", font=dict(size=BASE_FONT_PX))
 
 
 def legend_above() -> dict:
     """A horizontal legend between the title and the plot, where no axis labels are (the top margin must hold
     `legend_px` for it)."""
-    return dict(orientation="h", x=0, xanchor="left", y=1, yanchor="bottom")
+    return dict(orientation="h", x=0, xanchor="left", y=1, yanchor="bottom", font=dict(size=BASE_FONT_PX))
 
 
 def legend_on_top(names: Sequence[str], plot_px: float = CONTAINER_PX) -> dict:
@@ -254,7 +256,7 @@ def paper_label(text: str, x: float, y: float, **extra) -> dict:
 
 def masked_note(text: str) -> dict:
     """A grey label at the top right that says what the grey cells or columns mean."""
-    return paper_label(text, 1, 1, xanchor="right", yanchor="bottom", font=dict(color=NOTE_COLOR, size=12),
+    return paper_label(text, 1, 1, xanchor="right", yanchor="bottom", font=dict(color=NOTE_COLOR, size=CELL_TEXT_PX),
                        bgcolor=MASKED_COLOR)
 
 
