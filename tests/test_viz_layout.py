@@ -29,6 +29,7 @@ from viz.style import (
     MAX_HEIGHT_PX,
     MAX_WIDTH_PX,
     MIN_FONT_PX,
+    scaled,
     text_em,
     tick_layout,
     title_px,
@@ -63,15 +64,15 @@ def label_axes(fig) -> dict[str, dict]:
             and axis.get("tickvals") is not None and axis.get("showticklabels", True) and axis.get("visible", True)}
 
 
-def assert_labels_apart(fig) -> None:
+def assert_labels_apart(fig, factor: float = 1.0) -> None:
     """Along every axis with labels, neighbouring labels' estimated boxes do not overlap, and none is taller than
-    the rows or columns it stands for."""
+    the rows or columns it stands for; fonts are 10–16 px (times `factor` in a scaled figure)."""
     layout = fig.layout
     plot_w = layout.width - layout.margin.l - layout.margin.r
     plot_h = layout.height - layout.margin.t - layout.margin.b
     for name, axis in label_axes(fig).items():
         size = axis["tickfont"]["size"]
-        assert MIN_FONT_PX <= size <= BASE_FONT_PX, (name, size)
+        assert MIN_FONT_PX * factor <= size <= BASE_FONT_PX * factor, (name, size)
         domain = axis.get("domain", [0, 1])
         length = (plot_w if name[0] == "x" else plot_h) * (domain[1] - domain[0])
         low, high = sorted(axis["range"])
@@ -175,6 +176,20 @@ class TestTokenMaps:
             cell = (fig.layout.width - fig.layout.margin.l - fig.layout.margin.r) / n
             widest = max(text_em(f"{v:.2f}".replace("-", "−")) for v in values.ravel())
             assert widest * heat.textfont.size + 4 <= cell and LINE_EM * heat.textfont.size <= cell
+
+
+def test_presentation_scale_enlarges_a_figure_as_a_whole_so_its_labels_stay_apart():
+    tokens = sentence(40, "english")
+    fig = attention_heatmap(weights(40, 40), tokens, tokens, title="Encoder · layer 1")
+    big = scaled(fig, 1.3)
+    assert_labels_apart(big, factor=1.3)
+    assert big.layout.width == pytest.approx(1.3 * fig.layout.width)
+    assert big.layout.yaxis.ticklabelstandoff >= 1.3 * fig.layout.yaxis.ticklabelstandoff > 0
+    assert big.data[0].colorbar.len == pytest.approx(1.3 * fig.data[0].colorbar.len)
+    grid = model_view(weights(2, 2, 5, 5), tokens[:5], tokens[:5], click_hint="click", selected=(0, 0))
+    big_grid = scaled(grid, 1.3)
+    assert big_grid.data[1].marker.size == pytest.approx(1.3 * grid.data[1].marker.size)  # a click target fills its map
+    assert big_grid.layout.shapes[0].line.width == pytest.approx(1.3 * grid.layout.shapes[0].line.width)
 
 
 def test_hover_labels_are_16_px_or_more():

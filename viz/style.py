@@ -261,10 +261,12 @@ def masked_note(text: str) -> dict:
 
 
 DEFAULT_FONT_PX = 12  # Plotly's size for text that names none
+PX_KEYS = ("ticklabelstandoff", "thickness", "xpad", "ypad", "spikethickness")  # other lengths set in px
 
 
 def scaled(fig: go.Figure, factor: float) -> go.Figure:
-    """The figure `factor` times larger as a whole: every font, the width, height and margins.
+    """The figure `factor` times larger as a whole: every font, marker and line, the width, height, margins and
+    every other length given in px (label standoffs, a colour bar's length and thickness).
 
     Presentation mode enlarges figures this way rather than asking each figure for bigger text: text and
     cells grow together, so labels that did not overlap at factor 1 do not overlap at any factor.
@@ -276,8 +278,11 @@ def scaled(fig: go.Figure, factor: float) -> go.Figure:
 
     def grow(node, key: str = "") -> None:
         if isinstance(node, dict):
-            if key.endswith("font") and "size" in node and not isinstance(node["size"], (list, tuple)):
-                node["size"] = node["size"] * factor
+            px = [*PX_KEYS, *(["size"] if key.endswith("font") or key == "marker" else []),
+                  *(["width"] if key == "line" else []), *(["len"] if node.get("lenmode") == "pixels" else [])]
+            for k in px:
+                if isinstance(node.get(k), (int, float)):  # Plotly takes a standoff in whole px only
+                    node[k] = math.ceil(node[k] * factor) if k == "ticklabelstandoff" else node[k] * factor
             for k, v in node.items():
                 grow(v, k)
         elif isinstance(node, (list, tuple)):
