@@ -13,12 +13,13 @@ from model import ATTENTION_KINDS, TranslationResult
 from model.alignment import word_link
 from model.calibrate import assess
 from model.translator import MAX_CHARS
-from viz.head_view import head_view
+from viz.head_view import clicked_query, head_view
 from viz.heatmap import attention_heatmap
 from viz.model_view import clicked_map, model_view
 
 INPUT, EXAMPLE = "translate.input", "translate.example"
-KIND, VIEW, QUERY, MIN_WEIGHT, GRID = "explorer.kind", "explorer.view", "explorer.query", "explorer.min_weight", "explorer.grid"
+KIND, VIEW, QUERY, MIN_WEIGHT = "explorer.kind", "explorer.view", "explorer.query", "explorer.min_weight"
+GRID, LINES = "explorer.grid", "explorer.chart.lines"  # charts a click selects in
 VIEWS = ("head", "grid", "lines")
 
 
@@ -151,6 +152,13 @@ def link_params() -> dict[str, session.Param]:
             **widgets.layer_head_params("explorer", layers, config.n_heads, average_layers=False)}
 
 
+def focus_clicked_query() -> None:
+    """A click on a query token of the head view shows only its lines."""
+    query = clicked_query(st.session_state[LINES].selection.points)
+    if query is not None:
+        st.session_state[QUERY] = query
+
+
 @st.fragment
 def explorer(result: TranslationResult) -> None:
     st.subheader(session.t("explorer.title"))
@@ -199,15 +207,16 @@ def explorer(result: TranslationResult) -> None:
             )
         with c2:
             min_weight = st.slider(session.t("explorer.min_weight"), 0.0, 0.5, 0.1, 0.01, key=MIN_WEIGHT)
-        # "average" draws the mean over heads as one head, as the heatmap views do.
-        lines = weights[layer].mean(axis=0, keepdims=True) if head == widgets.ALL else weights[layer, head : head + 1]
+        # "average" draws the mean over heads as one head, as the heatmap views do; a head keeps its own colour.
+        average = head == widgets.ALL
         fig = head_view(
-            lines, queries, keys, query_index=query, min_weight=min_weight,
-            head_label=widgets.head_name(head),
+            weights[layer].mean(axis=0, keepdims=True) if average else weights[layer], queries, keys,
+            heads=None if average else [head], head_names=[widgets.head_name(head)] if average else None,
+            head_label=session.t("explorer.head_n"), query_index=query, min_weight=min_weight,
             title=session.t("explorer.lines_title", kind=session.t(f"kind.{kind}"), layer=widgets.layer_name(layer)),
-            **titles,
+            **titles, **widgets.map_limits(),
         )
-        widgets.chart(fig, key="explorer.chart.lines")
+        widgets.chart(fig, key=LINES, on_select=focus_clicked_query, selection_mode="points")
     st.caption(session.t(f"kind.{kind}.help") + " " + session.t(f"view.{view}.help"))
     session.write_link()
 

@@ -147,8 +147,9 @@ STRINGS: dict[str, str] = {
         "(or use the layer and head pickers) to open it large below; the open one has a red frame."
     ),
     "view.lines.help": (
-        "Queries on the left, keys on the right; a line's thickness and opacity follow the weight, one colour per "
-        "head. Click a head in the legend to hide it, double-click to see it alone; hover a dot for the exact weight."
+        "Queries on the left, keys on the right; a line's thickness and opacity follow the weight. Hover a token for "
+        "its position and strongest links with their exact weights; click a query token to see only its lines "
+        "(“all query tokens” above brings the others back)."
     ),
     "axis.encoder_self.queries": "queries (source tokens)",
     "axis.encoder_self.keys": "keys (source tokens)",
