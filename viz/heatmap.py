@@ -128,8 +128,12 @@ def heatmap_figure(
         # free there: under the y labels and the colour bar, beside the x labels and the figure's edge.
         x_wrap = plot_w and plot_w + 2 * (min(y_labels, right) - EDGE_PX)
         x_px = x.depth + TICK_PAD_PX + y.overhang + axis_title_px(col_title, x_wrap)
+        # The y title, centred too, reaches as far past the plot on the side away from the x axis as on the x
+        # axis's side: that margin grows as far as one line of it needs (up to x_px), rather than the title
+        # taking more lines and more width.
         note = NOTE_PX if gaps and hidden_note else 0
-        top, bottom = note + (x_px if top_side else y.overhang), y.overhang if top_side else x_px
+        free = max(y.overhang, min(x_px, (text_px(row_title, BASE_FONT_PX) - plot_h) / 2))
+        top, bottom = (note + x_px, free) if top_side else (note + free, x_px)
         y_wrap = plot_h + 2 * min(top, bottom)
         m = dict(x=x, y=y, plot_w=plot_w, plot_h=plot_h, scale=scale, x_wrap=x_wrap, y_wrap=y_wrap,
                  left=int(EDGE_PX + axis_title_px(row_title, y_wrap) + y_labels), right=int(right),

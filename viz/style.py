@@ -147,8 +147,10 @@ def styled_figure(data, title: str, *, top: int = 20, right: int = EDGE_PX, left
     layout.setdefault("legend", legend_above())
     style = dict(
         template=template or go.layout.Template(),
+        # Plotly sets a title of several lines 0.7 em higher than one of one line, its top out of the figure.
         title=dict(text="<br>".join(plain_text(line) for line in lines), x=0, xanchor="left", yref="container", y=1,
-                   yanchor="top", pad=dict(t=12), font=dict(size=BASE_FONT_PX)),
+                   yanchor="top", pad=dict(t=12 + (int(0.7 * BASE_FONT_PX) if len(lines) > 1 else 0)),
+                   font=dict(size=BASE_FONT_PX)),
         margin=dict(l=left, r=right, t=top + title_px(title, layout.get("width")), b=bottom),
         font=dict(family=FONT, size=BASE_FONT_PX),
         hoverlabel=dict(font=dict(family=FONT, size=HOVER_FONT_PX)),
