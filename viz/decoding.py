@@ -13,6 +13,7 @@ from .heatmap import attention_heatmap
 from .labels import joined_text, plain_text
 from .style import (
     AXIS_TITLE_PX,
+    BASE_FONT_PX,
     CELL_TEXT_PX,
     EDGE_PX,
     GRID_COLOR,
@@ -21,8 +22,9 @@ from .style import (
     MAX_HEIGHT_PX,
     MAX_WIDTH_PX,
     TICK_PAD_PX,
-    legend_above,
+    axis_title_px,
     largest_cell,
+    legend_above,
     legend_px,
     styled_figure,
     text_px,
@@ -111,8 +113,8 @@ def candidates_chart(
         texttemplate="%{x:.1%}", textposition="outside", cliponaxis=False, textfont=dict(size=CELL_TEXT_PX),
         **token_hover(tokens, token_title, value_label, "%{x:.4f}"),
     )
-    return _row_bars([bars], tokens, "100.0%", title=title, row_title=token_title, value_title=value_label,
-                     max_width=max_width, max_height=max_height,
+    return _row_bars([bars], tokens, "100.0%", title=title, row_title=token_title, max_width=max_width,
+                     max_height=max_height,
                      xaxis=titled(value_label, range=[0, 1], tickformat=".0%", gridcolor=GRID_COLOR), bargap=0.3)
 
 
@@ -164,8 +166,8 @@ def beam_chart(
         ))
     low = min(r[2] for r in rows) / np.log(10)  # log10 of the smallest probability
     return _row_bars(
-        bars, texts, "0.000123", title=title, row_title=hypothesis_title, value_title=value_label,
-        max_width=max_width, max_height=max_height, legend=[labels.get(b, b) for b in BEAM_COLORS if b in groups],
+        bars, texts, "0.000123", title=title, row_title=hypothesis_title, max_width=max_width, max_height=max_height,
+        legend=[labels.get(b, b) for b in BEAM_COLORS if b in groups],
         barmode="overlay",
         xaxis=titled(value_label, type="log", range=[min(low - 0.5, -1.0), 0], dtick=1,
                      gridcolor=GRID_COLOR),  # dtick=1: one labelled tick per power of ten
@@ -181,24 +183,25 @@ def _ending(tokens: list[str], width_px: float, size: int) -> str:
 
 
 def _row_bars(bars: list[dict], labels: list[str], widest_text: str, *, title: str, row_title: str,
-              value_title: str, max_width: float, max_height: float, legend: Sequence[str] = (),
-              **layout) -> go.Figure:
+              max_width: float, max_height: float, legend: Sequence[str] = (), **layout) -> go.Figure:
     """Horizontal bars, one labelled row each (ROW_PX, fewer px where max_height needs it), their text (at
-    most as wide as `widest_text`) right of them, a legend (its names) above them."""
+    most as wide as `widest_text`) right of them, a legend (its names) above them, the value axis (layout's
+    xaxis) below."""
     n = len(labels)
     right = int(text_px(widest_text, CELL_TEXT_PX)) + 2 * EDGE_PX
-    value_axis = EDGE_PX + AXIS_TITLE_PX + int(LINE_EM * CELL_TEXT_PX) + TICK_PAD_PX
+    value_axis = EDGE_PX + AXIS_TITLE_PX + int(LINE_EM * BASE_FONT_PX) + TICK_PAD_PX
 
     def size(row: int) -> dict:
         fit = tick_layout(labels, row, across=False)
-        left = int(EDGE_PX + AXIS_TITLE_PX + fit.depth + TICK_PAD_PX)
+        wrap = n * row + 2 * EDGE_PX  # the row axis's title no longer than the plot and the margins allow
+        left = int(EDGE_PX + axis_title_px(row_title, wrap) + fit.depth + TICK_PAD_PX)
         plot = int(np.clip(max_width - left - right, *PLOT_PX))
         top = EDGE_PX + (legend_px(legend, plot) if legend else 0)
         width = left + plot + right
-        return dict(fit=fit, left=left, width=width, top=top,
+        return dict(fit=fit, wrap=wrap, left=left, width=width, top=top,
                     height=title_px(title, width) + top + n * row + value_axis)
 
     s = size(largest_cell(lambda row: size(row)["height"] <= max_height, ROW_PX))
     return styled_figure(bars, title, top=s["top"], left=s["left"], right=right, bottom=value_axis,
                          width=s["width"], height=s["height"], legend=legend_above(), showlegend=bool(legend),
-                         yaxis=token_axis(labels, row_title, fit=s["fit"], reversed_=True), **layout)
+                         yaxis=token_axis(labels, row_title, fit=s["fit"], reversed_=True, wrap=s["wrap"]), **layout)

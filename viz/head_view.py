@@ -21,13 +21,13 @@ import plotly.graph_objects as go
 
 from .labels import plain_text, token_labels
 from .style import (
-    AXIS_TITLE_PX,
     D3,
     EDGE_PX,
     GUIDE_COLOR,
     MAX_HEIGHT_PX,
     MAX_WIDTH_PX,
     TICK_PAD_PX,
+    axis_title_px,
     largest_cell,
     legend_above,
     legend_px,
@@ -92,11 +92,12 @@ def head_view(
     def size(row: int) -> dict:
         """Label layout, margins and size of the figure with `row` px per row of the longer side."""
         plot_h = max(tq, tk) * row
-        left, right = tick_layout(query_tokens, plot_h / tq, across=False), tick_layout(key_tokens, plot_h / tk,
-                                                                                           across=False)
-        s = dict(left_fit=left, right_fit=right, plot_h=plot_h,
-                 left=int(EDGE_PX + AXIS_TITLE_PX + left.depth + TICK_PAD_PX),
-                 right=int(EDGE_PX + AXIS_TITLE_PX + right.depth + TICK_PAD_PX))
+        wrap = plot_h + 2 * EDGE_PX  # an axis title no longer than the plot and the bottom margin allow
+        left = tick_layout(query_tokens, plot_h / tq, across=False)
+        right = tick_layout(key_tokens, plot_h / tk, across=False)
+        s = dict(left_fit=left, right_fit=right, plot_h=plot_h, wrap=wrap,
+                 left=int(EDGE_PX + axis_title_px(query_title, wrap) + left.depth + TICK_PAD_PX),
+                 right=int(EDGE_PX + axis_title_px(key_title, wrap) + right.depth + TICK_PAD_PX))
         lines = int(np.clip(max_width - s["left"] - s["right"], *LINES_PX))
         s["width"] = s["left"] + s["right"] + lines
         s["top"] = EDGE_PX + legend_px([names[h] for h in heads], lines)
@@ -114,7 +115,7 @@ def head_view(
         hw = w[head]
         drawn = (hw >= min_weight) | (hw == hw.max(axis=1, keepdims=True))
         if query_index is None:
-            drawn &= _top(hw, links, axis=1)
+            drawn &= _top(hw, links)
         for low, high in zip(BANDS, BANDS[1:]):
             qi, ki = _pairs(drawn & (hw >= low) & (hw < high), query_index)
             if not len(qi):
@@ -161,15 +162,16 @@ def head_view(
         showlegend=True,
         legend=dict(legend_above(), itemclick="toggle", groupclick="togglegroup", itemsizing="constant"),
         xaxis=dict(range=[-0.03, 1.03], visible=False, fixedrange=True),
-        yaxis=token_axis(query_tokens, query_title, fit=s["left_fit"], reversed_=True, fixedrange=True, ticks=""),
-        yaxis2=token_axis(key_tokens, key_title, fit=s["right_fit"], reversed_=True, fixedrange=True, ticks="",
-                          overlaying="y", side="right"),
+        yaxis=token_axis(query_tokens, query_title, fit=s["left_fit"], reversed_=True, wrap=s["wrap"],
+                         fixedrange=True, ticks=""),
+        yaxis2=token_axis(key_tokens, key_title, fit=s["right_fit"], reversed_=True, wrap=s["wrap"],
+                          fixedrange=True, ticks="", overlaying="y", side="right"),
     )
 
 
-def _top(hw: np.ndarray, k: int, axis: int) -> np.ndarray:
-    """True at the k largest weights along `axis` (per query for axis=1, per key for axis=0)."""
-    rank = np.argsort(np.argsort(-hw, axis=axis, kind="stable"), axis=axis, kind="stable")
+def _top(hw: np.ndarray, k: int) -> np.ndarray:
+    """True at each query's k largest weights."""
+    rank = np.argsort(np.argsort(-hw, axis=1, kind="stable"), axis=1, kind="stable")
     return rank < k
 
 
