@@ -26,6 +26,7 @@ from .style import (
     MIN_FONT_PX,
     TICK_PAD_PX,
     Ticks,
+    axis_title_px,
     cell_text_size,
     hovertemplate,
     legend_above,
@@ -71,6 +72,14 @@ class BarFit:
         """The figure's width: its margins and slots."""
         return int(self.left + self.count * self.slot + self.right)
 
+    def title_wrap(self) -> float:
+        """How long the token axis's title may be, centred under the slots: as far as the right margin allows."""
+        return self.count * self.slot + 2 * (self.right - EDGE_PX)
+
+    def bottom(self, x_title: str) -> int:
+        """The bottom margin: the token labels and the axis title (wrapped, see title_wrap)."""
+        return int(EDGE_PX + self.ticks.depth + TICK_PAD_PX + axis_title_px(x_title, self.title_wrap()))
+
     def value_axis(self, title: str, low: float, high: float, plot_px: float, **extra) -> dict:
         """The value (y) axis from `low` to `high` plus the room the bars' text needs (see range), its labels
         standing clear of the first token label."""
@@ -85,7 +94,7 @@ class BarFit:
     def range(self, low: float, high: float, plot_px: float) -> list[float]:
         """A value range from `low` to `high` grown by the room the bars' text needs past their ends (at most a
         third of `plot_px`, see fit_bars): above, and below where values are negative."""
-        pad = (high - low) * self.reach / (plot_px - 2 * self.reach)
+        pad = (high - low) * self.reach / max(plot_px - 2 * self.reach, plot_px / 3)
         return [low - pad if low < 0 else low, high + pad]
 
 
@@ -119,7 +128,7 @@ def bar_figure(bars: list[dict], labels: Sequence[str], fit: BarFit, *, title: s
     the value axis from `low` to `high` plus the room that text needs."""
     width = fit.width()
     top = EDGE_PX + (legend_px(legend, fit.count * fit.slot) if legend else 0)
-    bottom = int(EDGE_PX + fit.ticks.depth + TICK_PAD_PX + AXIS_TITLE_PX)
+    bottom = fit.bottom(x_title)
     plot_px = min(PLOT_PX, max_height - top - bottom - title_px(title, width))
     return styled_figure(
         [fit.style(bar) for bar in bars],
@@ -133,7 +142,7 @@ def bar_figure(bars: list[dict], labels: Sequence[str], fit: BarFit, *, title: s
         bargap=BARGAP,
         legend=legend_above(),
         showlegend=bool(legend),
-        xaxis=token_axis(labels, x_title, fit=fit.ticks),
+        xaxis=token_axis(labels, x_title, fit=fit.ticks, wrap=fit.title_wrap()),
         yaxis=fit.value_axis(y_title, low, high, plot_px, **(yaxis or {})),
         **layout,
     )

@@ -43,7 +43,7 @@ def pe_curves(table, dims: Sequence[int], *, title: str, position_title: str, na
         height=360,
         **legend_on_top(names),
         xaxis=titled(position_title),
-        yaxis=dict(range=[-1.1, 1.1], zeroline=True, zerolinecolor=NEUTRAL_COLOR),
+        yaxis=titled("", range=[-1.1, 1.1], zeroline=True, zerolinecolor=NEUTRAL_COLOR),
     )
 
 

@@ -10,9 +10,7 @@ import plotly.graph_objects as go
 from .bars import BARGAP, fit_bars, token_hover
 from .labels import NEG_INF, plain_text, token_labels
 from .style import (
-    AXIS_TITLE_PX,
     BASE_FONT_PX,
-    EDGE_PX,
     KEY_COLOR,
     LINE_EM,
     MASKED_COLOR,
@@ -20,7 +18,6 @@ from .style import (
     MAX_WIDTH_PX,
     OUTPUT_COLOR,
     QUERY_COLOR,
-    TICK_PAD_PX,
     domains,
     legend_on_top,
     masked_note,
@@ -66,9 +63,8 @@ def score_steps_figure(
     masked = np.isneginf(scaled)
     shown = np.where(masked, 0, scaled).astype(np.float32)
     texts = (np.char.mod("%.2f", raw), np.where(masked, NEG_INF, np.char.mod("%.2f", shown)), np.char.mod("%.3f", w))
-    # The panels' height depends on the labels' depth below them, which depends on their slots, not the text.
-    depth = fit_bars(labels, [], 1, max_width).ticks.depth
-    top, bottom = PANEL_TITLE_PX + title_px(""), int(EDGE_PX + depth + TICK_PAD_PX + AXIS_TITLE_PX)
+    # The panels' height depends on the room below them, which depends on the slots, not on the bars' text.
+    top, bottom = PANEL_TITLE_PX + title_px(""), fit_bars(labels, [], 1, max_width).bottom(key_title)
     panel_px = min(PANEL_PX, (max_height - top - bottom - 2 * PANEL_TITLE_PX) / 3)
     fit = fit_bars(labels, [t.replace("-", "−") for column in texts for t in column], 1, max_width, panel_px)
     plot_px = 3 * panel_px + 2 * PANEL_TITLE_PX
@@ -91,7 +87,7 @@ def score_steps_figure(
                                                   nticks=int(panel_px / (2 * LINE_EM * BASE_FONT_PX)) + 1)
         layout[f"xaxis{suffix}"] = dict(anchor=f"y{suffix}", matches="x3", showticklabels=False)
         notes.append(paper_label(panel_title, 0.5, span[1], xanchor="center", yanchor="bottom"))
-    layout["xaxis3"] = token_axis(labels, key_title, anchor="y3", fit=fit.ticks)
+    layout["xaxis3"] = token_axis(labels, key_title, anchor="y3", fit=fit.ticks, wrap=fit.title_wrap())
     shapes = [dict(type="rect", x0=col - 0.5, x1=col + 0.5, xref=f"x{s}", y0=0, y1=1, yref=f"y{s} domain",
                    fillcolor=MASKED_COLOR, opacity=0.6, line_width=0, layer="below")
               for col in np.nonzero(masked)[0] for s in ("", "2", "3")]
@@ -135,5 +131,5 @@ def weighted_sum_figure(
         **legend_on_top([f"{t} (0.00)" for t in raw_labels] + [output_label]),
         barmode="relative",
         xaxis=titled(dim_title, dtick=1 if vv.shape[1] <= 16 else 4),
-        yaxis=dict(zeroline=True, zerolinecolor="#888"),
+        yaxis=titled("", zeroline=True, zerolinecolor="#888"),
     )
