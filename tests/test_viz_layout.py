@@ -65,8 +65,9 @@ def label_axes(fig) -> dict[str, dict]:
 
 
 def assert_labels_apart(fig, factor: float = 1.0) -> None:
-    """Along every axis with labels, neighbouring labels' estimated boxes do not overlap, and none is taller than
-    the rows or columns it stands for; fonts are 10–16 px (times `factor` in a scaled figure)."""
+    """Along every axis with labels, neighbouring labels' estimated boxes do not overlap, none is taller than the
+    rows or columns it stands for, and the margin on the axis's side holds them; fonts are 10–16 px (times
+    `factor` in a scaled figure)."""
     layout = fig.layout
     plot_w = layout.width - layout.margin.l - layout.margin.r
     plot_h = layout.height - layout.margin.t - layout.margin.b
@@ -82,6 +83,12 @@ def assert_labels_apart(fig, factor: float = 1.0) -> None:
         ticks = list(axis["tickvals"])
         for (a, b), (ha, hb) in zip(zip(ticks, ticks[1:]), zip(half, half[1:])):
             assert (b - a) * px >= ha + hb - 1e-6, (name, axis["ticktext"], size, px)
+        depth = LINE_EM * size if upright_x else max(text_em(html.unescape(t)) * size for t in axis["ticktext"])
+        side = axis.get("side", "bottom" if name[0] == "x" else "left")
+        room = {"bottom": layout.margin.b, "top": layout.margin.t - title_px(layout.title.text.replace("<br>", " "),
+                                                                               layout.width),
+                "left": layout.margin.l, "right": layout.margin.r}[side]
+        assert room >= depth, (name, side, room, depth)
 
 
 def assert_fits(fig, max_width: float = MAX_WIDTH_PX, max_height: float = MAX_HEIGHT_PX) -> None:
