@@ -58,10 +58,10 @@ def weights(*shape: int, seed: int = 0) -> np.ndarray:
 
 
 def label_axes(fig) -> dict[str, dict]:
-    """The axes whose tick labels are drawn, by layout name."""
+    """The axes whose token labels are drawn, by layout name."""
     layout = fig.to_plotly_json()["layout"]
     return {name: axis for name, axis in layout.items() if re.fullmatch(r"[xy]axis\d*", name)
-            and axis.get("tickvals") is not None and axis.get("showticklabels", True) and axis.get("visible", True)}
+            and axis.get("ticktext") is not None and axis.get("showticklabels", True) and axis.get("visible", True)}
 
 
 def assert_labels_apart(fig, factor: float = 1.0) -> None:

@@ -45,6 +45,7 @@ MAX_SLOT_PX = 64  # a label's slot grows to this and no further: wider bars say 
 BARGAP = 0.25  # of each slot, left empty between neighbouring labels' bars
 PLOT_PX = 240  # the plot's height, where max_height leaves room for it
 VALUE_AXIS_PX = EDGE_PX + AXIS_TITLE_PX + int(text_px("0.00", BASE_FONT_PX)) + TICK_PAD_PX  # a numbered y axis
+UNIT_TICKS = dict(tickvals=[0, 0.2, 0.4, 0.6, 0.8, 1])  # a 0–1 scale labels 0…1, not the room above for the text
 
 
 @dataclass(frozen=True)
@@ -187,4 +188,4 @@ def paired_bars(
     values = np.concatenate([a, b])
     low, high = (0.0, 1.0) if unit_range else (min(0.0, float(values.min())), max(0.0, float(values.max())))
     return bar_figure(bars, ticks, fit, title=title, x_title=x_title, y_title=y_title, low=low, high=high,
-                      max_height=max_height, legend=names)
+                      max_height=max_height, legend=names, yaxis=UNIT_TICKS if unit_range else None)

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import numpy as np
 import plotly.graph_objects as go
 
-from .bars import bar_figure, fit_bars, token_hover
+from .bars import UNIT_TICKS, bar_figure, fit_bars, token_hover
 from .heatmap import attention_heatmap
 from .labels import joined_text, plain_text
 from .style import (
@@ -88,7 +88,7 @@ def attention_bar(
     bars = dict(type="bar", x=np.arange(len(w), dtype=np.int32), y=w, marker_color=ATTENTION_BAR_COLOR, text=texts,
                 **token_hover(key_tokens, key_title, value_label, "%{y:.4f}"))
     return bar_figure([bars], key_tokens, fit, title=title, x_title=key_title, y_title=value_label, low=0.0,
-                      high=1.0, max_height=max_height, yaxis=dict(gridcolor=GRID_COLOR, zeroline=False))
+                      high=1.0, max_height=max_height, yaxis=dict(gridcolor=GRID_COLOR, zeroline=False, **UNIT_TICKS))
 
 
 def candidates_chart(
