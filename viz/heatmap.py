@@ -2,9 +2,12 @@
 
 Labelled rows and columns are plotted at integer positions with the labels as
 tick text, so a sentence with "the … the" keeps two separate rows. With array
-tick text Plotly also uses the label as the hover label of that position.
-Hidden cells (where a mask forbids attending, or a score is −∞) are gaps: the
-grey plot background shows through them and they carry no hover.
+tick text Plotly also uses the label as the hover label of that position; the
+hover adds the position itself ("3 · ▁the"). Cells are square and the figure
+fits max_width × max_height with its labels laid out so that none overlap
+(viz.style.tick_layout). Hidden cells (where a mask forbids attending, or a
+score is −∞) are gaps: the grey plot background shows through them and they
+carry no hover.
 
 attention_heatmap: attention weights on a fixed 0–1 scale. matrix_heatmap:
 the teaching pages' matrices (raw scores of any sign, −∞ where masked).
