@@ -28,7 +28,7 @@ from .style import (
 )
 from .validate import as_float32, check_labels
 
-MAX_CELL_PX = 14  # a small map's cells grow to this and no further: it is an overview, its map opens below
+MAX_GRID_CELL_PX = 14  # a small map's cells grow to this and no further: it is an overview, its map opens below
 HEAD_GAP_PX, LAYER_GAP_PX = 6, 12  # between the maps of two heads, of two layers
 LABEL_PX = int(LINE_EM * BASE_FONT_PX)  # a row of head names above the maps, a column of layer names right of them
 
@@ -51,7 +51,7 @@ def model_view(
 ) -> go.Figure:
     """Grid of (layers, heads, Tq, Tk) attention maps; `selected` (layer, head) gets a frame.
 
-    Every map has square cells, the largest (up to MAX_CELL_PX) with which the grid, its names and colour
+    Every map has square cells, the largest (up to MAX_GRID_CELL_PX) with which the grid, its names and colour
     bar fit max_width × max_height. layer_label / head_label are format strings with {n} (1-based), so the
     caller chooses the language. With click_hint, each map carries an
     invisible point (customdata = [layer, head]) that a click selects, so an
@@ -71,7 +71,7 @@ def model_view(
         width = EDGE_PX + plot_w + LABEL_PX + COLORBAR_PX
         return width, title_px(title, width) + EDGE_PX + LABEL_PX + layers * tq * cell + (layers - 1) * LAYER_GAP_PX
 
-    cell = largest_cell(lambda px: size(px)[0] <= max_width and size(px)[1] <= max_height, MAX_CELL_PX)
+    cell = largest_cell(lambda px: size(px)[0] <= max_width and size(px)[1] <= max_height, MAX_GRID_CELL_PX)
     width, height = size(cell)
     plot_w, plot_h = heads * tk * cell + (heads - 1) * HEAD_GAP_PX, layers * tq * cell + (layers - 1) * LAYER_GAP_PX
     columns = domains(heads, HEAD_GAP_PX / plot_w)
