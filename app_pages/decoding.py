@@ -14,6 +14,9 @@ from viz.decoding import attention_bar, beam_chart, candidates_chart, causal_mas
 from viz.heatmap import attention_heatmap
 
 STEP, EVERY_HEAD, PLAYING = "decoding.step", "decoding.every_head", "decoding.playing"
+# Widths of the two chart columns at 1280 px with the sidebar open (in presentation mode the columns are wider and
+# the figures 1.3× larger: about the same), so their figures lay out their labels for the room they get.
+LEFT_PX, RIGHT_PX = 480, 320
 PLAY_SECONDS = 1.5  # a step long enough to read its charts aloud
 
 
@@ -45,7 +48,7 @@ def beam_section(result: TranslationResult, t: int) -> None:
     }
     fig = beam_chart(
         groups, status_labels={s: session.t(f"beam.{s}") for s in groups},
-        hypothesis_title=session.t("axis.hypothesis"), value_label=session.t("axis.sequence_prob"),
+        hypothesis_title=session.t("axis.hypothesis"), value_label=session.t("axis.sequence_prob"), max_width=RIGHT_PX,
     )
     widgets.chart(fig, key="decoding.chart.beam")
 
@@ -116,7 +119,7 @@ def step_view(result: TranslationResult) -> None:
         widgets.chart(causal_mask_row(
             widgets.pick(result.decoder_self[:, :, t], layer, head), result.target_tokens, t, title=which,
             query_title=session.t("axis.step_query"), key_title=session.t("axis.decoder_self.keys"),
-            value_label=session.t("axis.weight"), masked_label=session.t("axis.masked"),
+            value_label=session.t("axis.weight"), masked_label=session.t("axis.masked"), max_width=LEFT_PX,
         ), key="decoding.chart.mask")
         st.caption(session.t("decoding.mask_help"))
 
@@ -126,10 +129,12 @@ def step_view(result: TranslationResult) -> None:
             rows = result.cross[:, :, t].reshape(layers * heads, -1)  # (layers·heads, S)
             labels = [f"L{l + 1}·H{h + 1}" for l in range(layers) for h in range(heads)]
             fig = attention_heatmap(rows, labels, result.source_tokens, query_title=session.t("axis.layer_head"),
-                                    key_title=session.t("axis.cross.keys"), value_label=session.t("axis.weight"))
+                                    key_title=session.t("axis.cross.keys"), value_label=session.t("axis.weight"),
+                                    max_width=LEFT_PX)
         else:
             fig = attention_bar(widgets.pick(result.cross[:, :, t], layer, head), result.source_tokens, title=which,
-                                key_title=session.t("axis.cross.keys"), value_label=session.t("axis.weight"))
+                                key_title=session.t("axis.cross.keys"), value_label=session.t("axis.weight"),
+                                max_width=LEFT_PX)
         widgets.chart(fig, key="decoding.chart.cross")
         st.caption(session.t("decoding.every_head_help" if every_head else "decoding.cross_help"))
     with right:
@@ -137,6 +142,7 @@ def step_view(result: TranslationResult) -> None:
         tokens, probs, chosen_index = candidate_lists(result, t)
         widgets.chart(candidates_chart(
             tokens, probs, chosen_index, token_title=session.t("axis.candidate"), value_label=session.t("axis.probability"),
+            max_width=RIGHT_PX,
         ), key="decoding.chart.candidates")
         st.caption(session.t("decoding.candidates_help", k=len(result.steps[t].candidates)))
         beam_section(result, t)

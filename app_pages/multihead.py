@@ -94,7 +94,7 @@ def live_shapes() -> None:
     widgets.chart(
         head_split_figure(q_full, config.n_heads, ts.positions(query_tokens), title=t("mh.live.fig", layer=layer + 1),
                           token_title=t("teach.axis.queries"), dimension_title=t("mh.live.dim"),
-                          head_label=t("teach.pick.head")),
+                          head_label=t("explorer.head_n")),
         key="mh.live.split",
     )
 

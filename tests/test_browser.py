@@ -9,6 +9,8 @@ person to look at; nothing is asserted on pixels.
 
 from __future__ import annotations
 
+import re
+
 from urllib.parse import urlparse
 
 import numpy as np
@@ -51,10 +53,15 @@ PILL = "Tom bought three apples yesterday."
 EN = strings("en")
 # The app's pages in the sidebar's order, with the i18n key of each page's title.
 PAGES = {
-    "translate": "translate.title", "decoding": "decoding.title", "model_card": "card.title", "qkv": "qkv.title",
+    "start": "start.title", "translate": "translate.title", "decoding": "decoding.title", "model_card": "card.title", "qkv": "qkv.title",
     "masks": "masks.title", "positional": "pe.title", "scaling": "scaling.title", "multihead": "mh.title",
     "anatomy": "anatomy.title",
 }
+
+
+def wrapped(*titles: str) -> list[re.Pattern]:
+    """Chart titles as expect() patterns: a long title wraps (<br>), so a space may be a line break, or nothing."""
+    return [re.compile(r"\s*".join(map(re.escape, title.split(" ")))) for title in titles]
 
 
 @pytest.fixture
@@ -79,10 +86,11 @@ def telling_cell(maps: np.ndarray, layer: int, head: int, allowed: np.ndarray) -
 
 
 def assert_hover_shows(page, plot_index: int, maps, layer: int, head: int, q: int, k: int, kind: str, tokens) -> None:
-    """Hovering cell (q, k) shows its query and key tokens and the model's weight, to Plotly's 4 decimals."""
+    """Hovering cell (q, k) shows its query and key, each with its position (a repeated token is told apart by it),
+    and the model's weight, to Plotly's 4 decimals."""
     queries, keys = tokens
     lines = hover(page, point_on_plot(page, plot_index, k, q))
-    assert lines[:2] == [f"{EN[f'axis.{kind}.queries']}: {queries[q]}", f"{EN[f'axis.{kind}.keys']}: {keys[k]}"]
+    assert lines[:2] == [f"{EN[f'axis.{kind}.queries']}: {q} · {queries[q]}", f"{EN[f'axis.{kind}.keys']}: {k} · {keys[k]}"]
     label, _, number = lines[2].partition(": ")
     assert label == EN["axis.weight"]
     assert float(number) == pytest.approx(float(maps[layer, head, q, k]), abs=1e-4), (lines, layer, head, q, k)
@@ -98,14 +106,14 @@ def test_translate_and_explore(page, translator):
                                              T=len(alone.target_tokens))
     expect(page.locator(MAIN).get_by_text(details, exact=True)).to_be_visible()
     titles = page.locator(f"{MAIN} .js-plotly-plot .gtitle")
-    expect(titles).to_have_text([f"{EN['kind.encoder_self']} · layer 1 · {EN['explorer.all_heads']}"])
+    expect(titles).to_have_text(wrapped(f"{EN['kind.encoder_self']} · layer 1 · {EN['explorer.all_heads']}"))
     screenshot(page, "translate_en_one_head")
 
     # One head: decoder self-attention, layer 3, head 5; a hover on a cell reads the model's weight.
     choose(page, EN["explorer.kind"], EN["kind.decoder_self"])
     choose(page, EN["explorer.layer"], "3")
     choose(page, EN["explorer.head"], "5")
-    expect(titles).to_have_text([f"{EN['kind.decoder_self']} · layer 3 · head 5"])
+    expect(titles).to_have_text(wrapped(f"{EN['kind.decoder_self']} · layer 3 · head 5"))
     maps = alone.attention("decoder_self")
     below_diagonal = np.tril(np.ones(maps.shape[2:], dtype=bool), -1)  # the transposed cell is masked: no hover
     q, k = telling_cell(maps, 2, 4, below_diagonal)
@@ -164,14 +172,14 @@ def test_every_page_in_both_languages(page, translator):
                 expect(translation(page)).to_have_text(result.translation)
                 kind = s["kind.encoder_self"]
                 choose(page, s["explorer.view"], s["view.grid"])
-                expect(page.locator(f"{MAIN} .js-plotly-plot .gtitle")).to_have_text(
-                    [s["explorer.grid_title"].format(kind=kind),
-                     s["explorer.map_title"].format(kind=kind, layer=s["explorer.layer_n"].format(n=1),
-                                                    head=s["explorer.all_heads"])])
+                expect(page.locator(f"{MAIN} .js-plotly-plot .gtitle")).to_have_text(wrapped(
+                    s["explorer.grid_title"].format(kind=kind),
+                    s["explorer.map_title"].format(kind=kind, layer=s["explorer.layer_n"].format(n=1),
+                                                   head=s["explorer.all_heads"])))
                 screenshot(page, f"page_translate_{language}_grid")
                 choose(page, s["explorer.view"], s["view.lines"])
-                expect(page.locator(f"{MAIN} .js-plotly-plot .gtitle")).to_have_text(
-                    [s["explorer.lines_title"].format(kind=kind, layer=s["explorer.layer_n"].format(n=1))])
+                expect(page.locator(f"{MAIN} .js-plotly-plot .gtitle")).to_have_text(wrapped(
+                    s["explorer.lines_title"].format(kind=kind, layer=s["explorer.layer_n"].format(n=1))))
                 screenshot(page, f"page_translate_{language}_lines")
             elif name == "decoding":
                 step = page.locator(MAIN).get_by_role("slider", name=s["decoding.step"])
@@ -186,7 +194,7 @@ def test_every_page_in_both_languages(page, translator):
                 rerun(page, page.locator(MAIN).get_by_text(s["decoding.every_head"], exact=True).click)
                 # mask row, every head's cross-attention (one row per layer · head), candidates, beams
                 expect(page.locator(f"{MAIN} .js-plotly-plot")).to_have_count(4)
-                rows = page.locator(f"{MAIN} .js-plotly-plot").nth(1).locator(".ytick text")
+                rows = page.locator(f"{MAIN} .js-plotly-plot").nth(1).locator(".ytick text, .y2tick text")
                 expect(rows).to_have_text([f"L{layer}·H{head}" for layer in (1, 2, 3) for head in range(1, 9)])
                 screenshot(page, f"page_decoding_{language}_step3")
 
@@ -230,7 +238,7 @@ def test_confidence_what_the_model_knows_and_pills_in_both_languages(page, trans
         title = s["explorer.map_title"].format(kind=kind, layer=s["explorer.layer_n"].format(n=link.layer + 1),
                                               head=s["explorer.head_n"].format(n=link.head + 1))
         chart_title = page.locator(f"{MAIN} .js-plotly-plot .gtitle")
-        expect(chart_title).to_have_text([title])
+        expect(chart_title).to_have_text(wrapped(title))
         screenshot(page, f"honesty_pill_head_{language}", chart_title)
         screenshot(page, f"honesty_pill_head_keys_{language}", page.locator(f"{MAIN} .js-plotly-plot .xtick"))
 

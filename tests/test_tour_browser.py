@@ -34,8 +34,14 @@ CHART_PROBLEMS = """() => {
     const title = plot.querySelector('.gtitle')?.textContent || `chart ${index}`;
     const height = plot.getBoundingClientRect().height;
     if (height > window.innerHeight) out.push(`${title}: ${Math.round(height)} px tall`);
-    plot.querySelectorAll('.xaxislayer-above, .yaxislayer-above').forEach(axis => {
-      const boxes = [...axis.querySelectorAll('text')]
+    // Tick labels by axis (x, x2, y, y2…): a heatmap draws thinned labels on an axis laid over its own.
+    const axes = {};
+    plot.querySelectorAll('g[class*="tick"] > text').forEach(t => {
+      const axis = (t.parentElement.getAttribute('class') || '').match(/^([xy]\d*)tick/);
+      if (axis) (axes[axis[1]] = axes[axis[1]] || []).push(t);
+    });
+    Object.values(axes).forEach(texts => {
+      const boxes = texts
         .filter(t => t.textContent.trim() && getComputedStyle(t).opacity !== '0')
         .map(t => [t.textContent, t.getBoundingClientRect()])
         .filter(([, r]) => r.width > 0 && r.height > 0);

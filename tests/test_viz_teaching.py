@@ -152,9 +152,12 @@ def test_anatomy_figures():
 
 def test_head_split_figure_draws_one_boundary_between_each_pair_of_heads():
     fig = head_split_figure(np.random.default_rng(0).standard_normal((3, 12)), 4, ["a", "b", "a"], title="",
-                            token_title="tokens", dimension_title="dim", head_label="head")
+                            token_title="tokens", dimension_title="dim", head_label="head {n}")
     assert len(fig.layout.shapes) == 3
     assert [a.text for a in fig.layout.annotations] == ["head 1", "head 2", "head 3", "head 4"]
+    chinese = head_split_figure(np.ones((1, 4)), 2, ["a"], title="", token_title="t", dimension_title="d",
+                                head_label="第 {n} 个头")
+    assert [a.text for a in chinese.layout.annotations] == ["第 1 个头", "第 2 个头"]  # the language orders the words
     with pytest.raises(ValueError, match="split evenly"):
         head_split_figure(np.zeros((2, 10)), 4, ["a", "b"], title="", token_title="t", dimension_title="d",
                           head_label="h")

@@ -15,15 +15,16 @@ from .validate import as_float32, check_labels
 
 def head_split_figure(matrix, n_heads: int, tokens: Sequence[str], *, title: str, token_title: str,
                       dimension_title: str, head_label: str) -> go.Figure:
-    """The (T, d_model) matrix with a line between heads, each block named `head_label` and its number from 1."""
+    """The (T, d_model) matrix with a line between heads, each block named by `head_label`, a format string
+    with {n} (1-based), so the caller's language orders the words ("head {n}", "第 {n} 个头")."""
     z = as_float32(matrix, "matrix", 2)
     if n_heads < 1 or z.shape[1] % n_heads:
         raise ValueError(f"d_model={z.shape[1]} must split evenly into n_heads={n_heads}")
     labels = check_labels(tokens, z.shape[0], "tokens")
     width = z.shape[1] // n_heads
     top = float(np.abs(z).max()) or 1.0
-    names = [dict(text=f"{plain_text(head_label)} {h + 1}", x=h * width + (width - 1) / 2, y=1.0, yref="paper",
-                  yanchor="bottom", showarrow=False, font=dict(size=11)) for h in range(n_heads)]
+    names = [dict(text=plain_text(head_label.format(n=h + 1)), x=h * width + (width - 1) / 2, y=1.0, yref="paper",
+                  yanchor="bottom", showarrow=False, font=dict(size=14)) for h in range(n_heads)]
     return heatmap_figure(
         z, labels, None, title=title, row_title=token_title, col_title=dimension_title, value_label="",
         row_px=max(34, 220 / z.shape[0]), zmin=-top, zmax=top, colorscale=DIVERGING_COLORSCALE,
