@@ -267,4 +267,4 @@ def test_confidence_what_the_model_knows_and_pills_in_both_languages(page, trans
         screenshot(page, f"honesty_card_{language}")
         calibration = main.get_by_role("heading", name=s["card.calibration.header"])
         screenshot(page, f"honesty_card_calibration_{language}", calibration)
-        rerun(page, nav_links(page).first.click)
+        rerun(page, nav_links(page).filter(has_text=s["nav.translate"]).click)  # back to the translate page
