@@ -28,7 +28,7 @@ PAGES = ("start", "translate", "decoding", "model_card", "qkv", "masks", "positi
 CROWDED = "The animal didn't cross the street because it was too tired."
 
 # Per chart: the tick-label boxes of each axis that overlap a neighbour, and the chart's height.
-CHART_PROBLEMS = """() => {
+CHART_PROBLEMS = r"""() => {
   const out = [];
   document.querySelectorAll("[data-testid='stMain'] .js-plotly-plot").forEach((plot, index) => {
     const title = plot.querySelector('.gtitle')?.textContent || `chart ${index}`;
