@@ -9,7 +9,12 @@ from __future__ import annotations
 import streamlit as st
 
 PRESENT_FONT_PX = 21  # presentation mode's root size (Streamlit's 16 px × 1.3): Streamlit sizes its text in rem
-PRESENT_STYLE = f"<style>html {{ font-size: {PRESENT_FONT_PX}px; }}</style>"
+# The wide layout's 5rem side and 6rem top margins would take a third of a projector's width and room from the
+# charts: 2rem leaves the explorer's view, layer and head pickers one row.
+PRESENT_STYLE = (
+    f"<style>html {{ font-size: {PRESENT_FONT_PX}px; }}"
+    "[data-testid='stMainBlockContainer'] { padding: 3rem 2rem 2rem !important; }</style>"
+)
 # Streamlit keeps the main area's scroll position across pages: a new page should start at its top.
 SCROLL_TO_TOP = "<script>document.querySelector('[data-testid=stMain]')?.scrollTo(0, 0);</script>"
 # ← and → press the Previous and Next buttons of the decoding page (keys decoding.prev / decoding.next),

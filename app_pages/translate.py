@@ -214,7 +214,7 @@ def explorer(result: TranslationResult) -> None:
             heads=None if average else [head], head_names=[widgets.head_name(head)] if average else None,
             head_label=session.t("explorer.head_n"), query_index=query, min_weight=min_weight,
             title=session.t("explorer.lines_title", kind=session.t(f"kind.{kind}"), layer=widgets.layer_name(layer)),
-            **titles, **widgets.map_limits(),
+            **titles, **widgets.map_limits(extra_rows=1),  # the query and minimum-weight row
         )
         widgets.chart(fig, key=LINES, on_select=focus_clicked_query, selection_mode="points")
     st.caption(session.t(f"kind.{kind}.help") + " " + session.t(f"view.{view}.help"))

@@ -52,11 +52,13 @@ def chart(fig: go.Figure, key: str, *, width: str = "content", **kwargs):
 
 
 PRESENT_MAP_PX = 440  # an explorer map's height before presentation mode enlarges it: with its controls, one screen
+CONTROL_ROW_PX = 80  # what one more row of controls above a map takes, before presentation mode enlarges it
 
 
-def map_limits() -> dict:
-    """Keyword arguments that size an explorer map so that it and the controls above it fit one screen."""
-    return {"max_height": PRESENT_MAP_PX} if presenting() else {}
+def map_limits(extra_rows: int = 0) -> dict:
+    """Keyword arguments that size an explorer map so that it and the controls above it (the explorer's, and
+    `extra_rows` rows more) fit one screen in presentation mode; elsewhere the figures' own limits hold."""
+    return {"max_height": PRESENT_MAP_PX - extra_rows * CONTROL_ROW_PX} if presenting() else {}
 
 
 def percent(rate: float | None, digits: int = 0) -> str:

@@ -63,8 +63,14 @@ TRUNCATED = """() => [...document.querySelectorAll("[data-testid='stMain'] *, [d
   .map(e => e.textContent.trim())"""
 
 
-def settle(page) -> None:
-    """Wait until the app has finished its run and every chart it sent is drawn."""
+NO_CHARTS = ("start", "model_card")
+
+
+def settle(page, charts: bool = True) -> None:
+    """Wait until the app has finished its run and every chart it sent is drawn (with `charts`, until there is one:
+    right after page.goto the app may not have started its run yet)."""
+    if charts:
+        page.wait_for_selector(f"{MAIN} .js-plotly-plot .main-svg")
     page.wait_for_selector(f"{APP}[data-test-connection-state='CONNECTED'][data-test-script-state='notRunning']")
     page.wait_for_function(
         "() => [...document.querySelectorAll(\"[data-testid='stMain'] [data-testid='stPlotlyChart']\")]"
@@ -92,7 +98,7 @@ def test_every_page_fits_a_projector(tour, streamlit_server, lang):
     for name in PAGES:
         sentence = f"&s={CROWDED}" if name in ("translate", "decoding") else ""
         page.goto(f"{streamlit_server}/{name}?lang={lang}{sentence}")
-        settle(page)
+        settle(page, charts=name not in NO_CHARTS)
         # The page asked for, in the language asked for (a wrong path would show "Page not found" and the default page).
         expect(page.locator(f"{MAIN} h1").first).to_contain_text(strings(lang)[TITLE_KEYS[name]].format(name="en-zh"))
         screenshot(page, f"tour_{lang}_{name}")
@@ -143,3 +149,22 @@ def test_a_shared_link_restores_its_view_and_follows_changes(tour, streamlit_ser
     alerts = page.locator(f"{MAIN} [data-testid='stAlert']")
     expect(alerts.filter(has_text="beam=<b> was ignored")).to_have_count(1)
     expect(alerts.filter(has_text="kind=everything was ignored")).to_have_count(1)
+
+
+def test_presentation_mode_shows_an_explorer_view_with_its_controls_on_one_screen(tour, streamlit_server):
+    """present=1: type of at least 18 px, the sidebar closed, and from the attention-kind control to the bottom of
+    the map (labels included) no taller than the screen, so the teacher never scrolls between them."""
+    page = tour
+    for view in ("head", "grid", "lines"):
+        page.goto(f"{streamlit_server}/translate?present=1&s={CROWDED}&kind=cross&view={view}")
+        settle(page)
+        assert float(page.evaluate("getComputedStyle(document.documentElement).fontSize")[:-2]) >= 18
+        expect(page.locator("[data-testid='stSidebar']")).to_have_attribute("data-collapsed", "true")
+        span = page.evaluate("""() => {
+            const top = document.querySelector("[data-testid='stMain'] .st-key-explorer-kind").getBoundingClientRect().top;
+            const chart = document.querySelector("[data-testid='stMain'] .js-plotly-plot");  // the view right under them
+            return chart.getBoundingClientRect().bottom - top;
+        }""")
+        assert span <= VIEWPORT["height"], (view, span)
+        assert not page.evaluate(CHART_PROBLEMS)
+        screenshot(page, f"tour_present_{view}", page.locator(f"{MAIN} .st-key-explorer-kind"))
