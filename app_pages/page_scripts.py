@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-PRESENT_FONT_PX = 21  # presentation mode's root size (Streamlit's 16 px × 1.3): Streamlit sizes its text in rem
+PRESENT_SCALE = 1.3  # presentation mode: text and charts this much larger (16 px chart labels become 21 px)
+# Its root size: Streamlit sizes its text in rem, so this scales all of it from Streamlit's 16 px.
+PRESENT_FONT_PX = round(16 * PRESENT_SCALE)
 # The wide layout's 5rem side and 6rem top margins would take a third of a projector's width and room from the
 # charts: 2rem leaves the explorer's view, layer and head pickers one row.
 PRESENT_STYLE = (

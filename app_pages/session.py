@@ -60,8 +60,7 @@ DEFAULT_SENTENCE = "I have a dream."
 LANG, CHECKPOINT, DEVICE, BEAM, SENTENCE = "lang", "checkpoint", "device", "beam", "sentence"
 
 
-PRESENT = "present"  # presentation mode: larger type and charts, sidebar collapsed
-PRESENT_SCALE = 1.3  # charts' size in presentation mode: 14 px labels become 18 px
+PRESENT = "present"  # presentation mode: larger type and charts (page_scripts.PRESENT_SCALE), sidebar collapsed
 
 
 def presenting() -> bool:
@@ -69,7 +68,7 @@ def presenting() -> bool:
 
 
 def chart_scale() -> float:
-    return PRESENT_SCALE if presenting() else 1.0
+    return page_scripts.PRESENT_SCALE if presenting() else 1.0
 
 
 def t(key: str, **values) -> str:
@@ -145,7 +144,7 @@ def sentence(text: str) -> str:
 
 
 def flag(text: str) -> bool:
-    return bool(one_of(("0", "1"))(text) == "1")
+    return one_of(("0", "1"))(text) == "1"
 
 
 def shared_params() -> dict[str, Param]:
