@@ -7,6 +7,10 @@ import json
 from dataclasses import dataclass
 
 
+ACTIVATIONS = ("relu", "swish")
+POSITIONAL_LAYOUTS = ("interleaved", "halves")
+
+
 @dataclass(frozen=True)
 class ModelConfig:
     src_vocab_size: int
@@ -28,6 +32,11 @@ class ModelConfig:
     unk_id: int = 1
     bos_id: int = 2
     eos_id: int = 3
+    # The paper's choices, which converted production models (model/marian.py) may change:
+    activation: str = "relu"  # the FFN's nonlinearity: "relu" (the paper) or "swish" (x·sigmoid(x), Marian's)
+    positional_layout: str = "interleaved"  # PE's sin/cos pairs side by side (the paper), or "halves": all sines, then all cosines
+    shared_embeddings: bool = False  # one table for source, target and output (one vocabulary)
+    output_bias: bool = False  # a learned bias on the logits (Marian's final_logits_bias)
 
     def __post_init__(self) -> None:
         if self.d_model % self.n_heads:
@@ -35,6 +44,12 @@ class ModelConfig:
                 f"d_model={self.d_model} must be divisible by n_heads={self.n_heads}: "
                 "each head gets d_model / n_heads dimensions"
             )
+        if self.activation not in ACTIVATIONS:
+            raise ValueError(f"activation must be one of {ACTIVATIONS}, got {self.activation!r}")
+        if self.positional_layout not in POSITIONAL_LAYOUTS:
+            raise ValueError(f"positional_layout must be one of {POSITIONAL_LAYOUTS}, got {self.positional_layout!r}")
+        if self.shared_embeddings and self.src_vocab_size != self.tgt_vocab_size:
+            raise ValueError("shared_embeddings needs one vocabulary: src_vocab_size must equal tgt_vocab_size")
         for name in ("src_vocab_size", "tgt_vocab_size", "d_model", "n_heads", "d_ff", "max_len"):
             if getattr(self, name) <= 0:
                 raise ValueError(f"{name} must be positive, got {getattr(self, name)}")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import torch
+import torch.nn.functional as F
 from torch import nn
 
 from .attention import AttentionTrace, KVCache, MultiHeadAttention
@@ -16,16 +17,20 @@ from .config import ModelConfig
 
 
 class FeedForward(nn.Module):
-    """FFN(x) = max(0, x W1 + b1) W2 + b2, applied to each position alone (§3.3)."""
+    """FFN(x) = max(0, x W1 + b1) W2 + b2, applied to each position alone (§3.3).
 
-    def __init__(self, d_model: int, d_ff: int, dropout: float) -> None:
+    Marian models use swish, x·sigmoid(x), in place of max(0, x).
+    """
+
+    def __init__(self, d_model: int, d_ff: int, dropout: float, activation: str = "relu") -> None:
         super().__init__()
         self.linear1 = nn.Linear(d_model, d_ff)
         self.linear2 = nn.Linear(d_ff, d_model)
         self.dropout = nn.Dropout(dropout)
+        self.activation = {"relu": F.relu, "swish": F.silu}[activation]
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:  # (batch, T, d_model) → same
-        return self.linear2(self.dropout(torch.relu(self.linear1(x))))
+        return self.linear2(self.dropout(self.activation(self.linear1(x))))
 
 
 @dataclass
@@ -42,7 +47,7 @@ class EncoderLayer(nn.Module):
     def __init__(self, c: ModelConfig) -> None:
         super().__init__()
         self.self_attn = MultiHeadAttention(c.d_model, c.n_heads, c.attention_dropout_p)
-        self.ffn = FeedForward(c.d_model, c.d_ff, c.activation_dropout_p)
+        self.ffn = FeedForward(c.d_model, c.d_ff, c.activation_dropout_p, c.activation)
         self.norm1 = nn.LayerNorm(c.d_model)
         self.norm2 = nn.LayerNorm(c.d_model)
         self.dropout = nn.Dropout(c.dropout)  # on each sublayer's output, before the residual add (§5.4)
@@ -78,7 +83,7 @@ class DecoderLayer(nn.Module):
         super().__init__()
         self.self_attn = MultiHeadAttention(c.d_model, c.n_heads, c.attention_dropout_p)
         self.cross_attn = MultiHeadAttention(c.d_model, c.n_heads, c.attention_dropout_p)
-        self.ffn = FeedForward(c.d_model, c.d_ff, c.activation_dropout_p)
+        self.ffn = FeedForward(c.d_model, c.d_ff, c.activation_dropout_p, c.activation)
         self.norm1 = nn.LayerNorm(c.d_model)
         self.norm2 = nn.LayerNorm(c.d_model)
         self.norm3 = nn.LayerNorm(c.d_model)

@@ -15,14 +15,20 @@ import math
 import torch
 
 
-def sinusoidal_table(length: int, d_model: int) -> torch.Tensor:
-    """(length, d_model) float32 table; d_model must be even (sin/cos pairs)."""
+def sinusoidal_table(length: int, d_model: int, layout: str = "interleaved") -> torch.Tensor:
+    """(length, d_model) float32 table; d_model must be even (sin/cos pairs).
+
+    layout "halves" puts the same numbers in another order, all sines then all cosines
+    (Marian's and fairseq's), which a converted model must keep.
+    """
     if d_model % 2:
         raise ValueError(f"d_model must be even for sin/cos pairs, got {d_model}")
     position = torch.arange(length, dtype=torch.float64).unsqueeze(1)  # (length, 1)
     two_i = torch.arange(0, d_model, 2, dtype=torch.float64)  # (d_model/2,)
     angle = position / torch.pow(10000.0, two_i / d_model)  # (length, d_model/2)
     table = torch.empty(length, d_model, dtype=torch.float64)
+    if layout == "halves":
+        return torch.cat([torch.sin(angle), torch.cos(angle)], dim=1).float()
     table[:, 0::2] = torch.sin(angle)
     table[:, 1::2] = torch.cos(angle)
     return table.float()

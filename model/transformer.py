@@ -79,7 +79,12 @@ class Transformer(nn.Module):
         self.config = c = config
         self.src_embed = nn.Embedding(c.src_vocab_size, c.d_model, padding_idx=c.pad_id)
         self.tgt_embed = nn.Embedding(c.tgt_vocab_size, c.d_model, padding_idx=c.pad_id)
-        self.register_buffer("positional", sinusoidal_table(c.max_len, c.d_model), persistent=False)  # (max_len, d_model)
+        if c.shared_embeddings:
+            self.tgt_embed.weight = self.src_embed.weight  # one parameter, counted once
+        # (max_len, d_model)
+        self.register_buffer("positional", sinusoidal_table(c.max_len, c.d_model, c.positional_layout), persistent=False)
+        # Marian adds a learned bias to the logits; the paper has none.
+        self.output_bias = nn.Parameter(torch.zeros(c.tgt_vocab_size)) if c.output_bias else None
         self.embed_dropout = nn.Dropout(c.dropout)
         self.encoder_layers = nn.ModuleList(
             EncoderLayer(c) for _ in range(c.n_encoder_layers)
@@ -148,7 +153,7 @@ class Transformer(nn.Module):
             x, kv, layer_trace = layer(x, memory_kv, self_mask, cache.cross_mask, layer_past, trace)
             self_kv.append(kv)
             layers.append(layer_trace)
-        logits = F.linear(x, self.tgt_embed.weight)  # output projection tied to the target embedding (§3.4)
+        logits = F.linear(x, self.tgt_embed.weight, self.output_bias)  # output projection tied to the target embedding (§3.4)
         extended = DecoderCache(cache.memory_kv, self_kv, cache.cross_mask, past + t)
         return DecoderOutput(logits, extended, embedding if trace else None, layers if trace else None)
 

@@ -68,6 +68,17 @@ class Translator:
     def device(self) -> torch.device:
         return next(self.model.parameters()).device
 
+    def weight(self, name: str) -> np.ndarray:
+        """A copy of one named parameter (a name from `parameter_counts`), for pages that show learned values."""
+        params = dict(self.model.named_parameters())
+        if name not in params:
+            raise KeyError(f"no parameter {name!r}; the names are the keys of parameter_counts")
+        return _np(params[name].detach())
+
+    def slot(self) -> threading.BoundedSemaphore:
+        """The limit on model calls at once: other work on this process's cores (a live training run) waits in it too."""
+        return self._slots
+
     def prepare(self, text: str) -> tuple[str, list[int], list[Notice]]:
         """Normalise and tokenise; returns (text used, source ids with </s>, notices). Raises InputError.
 
