@@ -43,6 +43,7 @@ pages = {
         page("scaling", ":material/straighten:"),
         page("multihead", ":material/view_module:"),
         page("anatomy", ":material/account_tree:"),
+        page("inside", ":material/schema:"),
     ],
     "": [st.Page(translate_by_name, title=session.t("nav.translate"), url_path="translate", visibility="hidden")],
 }

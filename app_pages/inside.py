@@ -1,0 +1,325 @@
+"""Inside the Transformer: the student's sentence followed through every block of the encoder–decoder.
+
+A diagram of the architecture (the checkpoint's layer counts) opens a block on click, or from the picker
+below it; each block shows the sentence's tensors there, with every step recomputed in NumPy
+(lessons/inside.py) next to the model's own numbers.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from app_pages import session
+from app_pages import teaching_shared as ts
+from app_pages import widgets
+from app_pages.session import t
+from lessons import inside as li
+from model import TranslationResult
+from viz.decoding import candidates_chart
+from viz.teaching_inside import DIAGRAM_LABELS, architecture_blocks, architecture_figure, clicked_block, tensor_panels
+
+BLOCK, DIAGRAM = "inside.block", "inside.diagram"
+SRC_TOKEN, TGT_TOKEN = "inside.src_token", "inside.tgt_token"
+SHOWN_DIMS = 8  # numbers of a token's vector in a table: enough to compare, narrow enough for a projector
+TOP_K = 5
+AGREES = 1e-4  # max difference at which a recomputed step agrees with the model (float32 against float64)
+# Per sublayer block: (the sublayer's input, its output, the LayerNorm's output) as named in the result's
+# sublayer tensors, and the Layer attribute holding its add & norm.
+SUBLAYERS = {
+    ("enc", "self_attn"): ("input", "self_attn_out", "norm1", "norm1"),
+    ("enc", "ffn"): ("norm1", "ffn_out", "output", "last_norm"),
+    ("dec", "self_attn"): ("input", "self_attn_out", "norm1", "norm1"),
+    ("dec", "cross_attn"): ("norm1", "cross_attn_out", "norm2", "norm2"),
+    ("dec", "ffn"): ("norm2", "ffn_out", "output", "last_norm"),
+}
+
+
+def open_clicked_block() -> None:
+    """A click on a block of the diagram opens it below."""
+    block = clicked_block(st.session_state[DIAGRAM].selection.points)
+    if block is not None:
+        st.session_state[BLOCK] = block
+
+
+def block_name(block: str) -> str:
+    parts = block.split(".")
+    if len(parts) == 1:
+        return t(f"inside.block.{block}")
+    stack, layer, name = parts
+    return t(f"inside.block.{stack}", n=int(layer) + 1, part=t(f"inside.part.{stack}.{name}"))
+
+
+def shape(*sizes: int) -> str:
+    return "(" + " × ".join(str(s) for s in sizes) + ")"
+
+
+def difference(value: float) -> str:
+    return f"{value:.1e}"
+
+
+def verdict(message: str, worst: float) -> None:
+    (st.success if worst < AGREES else st.error)(message)
+
+
+def token_picker(key: str, tokens: list[str]) -> int:
+    """One of the sentence's tokens, kept in range when the sentence (and its length) changes."""
+    widgets.keep_valid(key, list(range(len(tokens))))
+    labels = ts.positions(tokens)
+    return int(st.selectbox(t("inside.pick.token"), range(len(tokens)), format_func=labels.__getitem__, key=key))
+
+
+def first_numbers(rows: list[tuple[str, np.ndarray]], token: str) -> None:
+    """The first SHOWN_DIMS numbers of one token's vectors, one named vector per row."""
+    values = np.stack([np.ravel(v)[:SHOWN_DIMS] for _, v in rows])
+    ts.show_table(values, [name for name, _ in rows], [str(j) for j in range(SHOWN_DIMS)], index_name=token)
+
+
+def panels(rows: list[tuple[str, np.ndarray]], tokens: list[str], key: str, title: str) -> None:
+    widgets.chart(tensor_panels(rows, tokens, title=title, token_title=t("inside.axis.tokens"),
+                                dim_title=t("inside.axis.dims"), value_label=t("inside.axis.value")), key=key)
+
+
+def sides(stack: str) -> tuple[list[str], str, dict[str, np.ndarray]]:
+    """The tokens, token-picker key and sublayer tensors of the encoder ("enc") or decoder ("dec")."""
+    if stack == "enc":
+        return result.source_tokens, SRC_TOKEN, result.encoder_sublayers
+    return result.target_tokens, TGT_TOKEN, result.decoder_sublayers
+
+
+# ---------------------------------------------------------------- embeddings
+
+
+def embedding_section(side: str) -> None:
+    source = side == "src_embed"
+    tokens, key, _ = sides("enc" if source else "dec")
+    emb = result.source_embeddings if source else result.target_embeddings
+    first = (result.encoder_sublayers if source else result.decoder_sublayers)["input"][0]
+    table = translator.weight(f"{'src' if source else 'tgt'}_embed.weight")  # (vocab, d)
+    e = li.embedding(table, emb.token, emb.positional, emb.scale, first)
+    vocab, d = table.shape
+    T = len(tokens)
+    st.markdown(t("inside.embed.text", v=f"{vocab:,}", d=d, t=T, scale=ts.num(emb.scale), root=f"√{d}"))
+    st.latex(r"x_{pos} = E[\mathrm{id}_{pos}]\cdot\sqrt{d_{model}} + PE_{pos} = "
+             r"(\mathrm{onehot}(\mathrm{id}_{pos})\,E)\cdot\sqrt{d_{model}} + PE_{pos}")
+    if not source:
+        st.info(t("inside.embed.shifted", first=session.md_escape(tokens[0])))
+    index = token_picker(key, tokens)
+    token_id = int(e.ids[index])
+    label = ts.positions(tokens)[index]
+    st.markdown(t("inside.embed.lookup", token=session.md_escape(label), id=token_id, v=f"{vocab:,}", d=d,
+                  onehot=shape(1, vocab), table=shape(vocab, d), row=shape(1, d),
+                  ones=int(e.one_hot[index].sum()), diff=difference(float(np.abs(e.lookup.recomputed[index] -
+                                                                                 e.lookup.model[index]).max()))))
+    first_numbers([
+        (t("inside.vec.row", id=token_id), e.lookup.model[index]),
+        (t("inside.vec.onehot"), e.lookup.recomputed[index]),
+        (t("inside.vec.scaled", root=f"√{d}"), e.scaled[index]),
+        (t("inside.vec.pe", pos=index), e.positional[index]),
+        (t("inside.vec.sum"), e.first_input.recomputed[index]),
+        (t("inside.vec.model_input"), e.first_input.model[index]),
+    ], label)
+    worst = max(e.lookup.max_difference, e.first_input.max_difference)
+    verdict(t("inside.embed.check", t=T, d=d, diff=difference(worst)), worst)
+    panels([(t("inside.panel.scaled", s=shape(T, d)), e.scaled), (t("inside.panel.pe", s=shape(T, d)), e.positional),
+            (t("inside.panel.input", s=shape(T, d)), e.first_input.model)], tokens, f"inside.{side}.panels",
+           t("inside.embed.fig"))
+
+
+# ---------------------------------------------------------------- sublayers
+
+
+def attention_part(stack: str, name: str, layer: li.Layer, index: int, tokens: list[str]) -> None:
+    """The multi-head attention sublayer: formula, shapes, and its recomputed q, k, v, weights and output."""
+    attn = layer.cross_attn if name == "cross_attn" else layer.self_attn
+    heads, tq, d_head = attn.q.model.shape
+    tk = attn.k.model.shape[1]
+    d = heads * d_head
+    st.markdown(t(f"inside.attn.{stack}.{name}", tq=tq, tk=tk))
+    st.latex(r"\mathrm{Attention}(Q, K, V) = \mathrm{softmax}\!\left(\frac{QK^\top}{\sqrt{d_k}}"
+             + (r" + M" if (stack, name) == ("dec", "self_attn") else "") + r"\right)V,\quad "
+             r"\mathrm{MultiHead} = \mathrm{Concat}(\mathrm{head}_1, \dots, \mathrm{head}_h)\,W^O")
+    st.markdown(t("inside.attn.shapes", h=heads, d=d, dk=d_head, q=shape(tq, d_head), k=shape(tk, d_head),
+                  w=shape(tq, tk), concat=shape(tq, d), out=shape(tq, d), root=ts.num(np.sqrt(d_head))))
+    st.page_link("app_pages/qkv.py", label=t("inside.attn.qkv_link"), icon=":material/calculate:")
+    steps = [("q", attn.q, shape(heads, tq, d_head)), ("k", attn.k, shape(heads, tk, d_head)),
+             ("v", attn.v, shape(heads, tk, d_head)), ("weights", attn.weights, shape(heads, tq, tk)),
+             ("out", attn.out, shape(tq, d))]
+    frame = ts.table([[s.max_difference] for _, s, _ in steps], [t(f"inside.attn.step.{n}") for n, _, _ in steps],
+                     [t("inside.col.diff")], index_name=t("inside.col.step"), decimals=7)
+    frame.insert(0, t("inside.col.shape"), [s for _, _, s in steps])
+    st.dataframe(frame, width="content")
+    label = ts.positions(tokens)[index]
+    first_numbers([(t("inside.vec.recomputed"), attn.out.recomputed[index]), (t("inside.vec.returned"), attn.out.model[index])],
+                  label)
+    worst = max(s.max_difference for _, s, _ in steps)
+    verdict(t("inside.attn.check", diff=difference(worst)), worst)
+
+
+def ffn_part(layer: li.Layer, index: int, tokens: list[str]) -> None:
+    c = translator.config
+    T = len(tokens)
+    st.markdown(t("inside.ffn.text", d=c.d_model, dff=c.d_ff, ratio=li.widening(c.d_model, c.d_ff),
+                  act=t(f"inside.act.{c.activation}"), x=shape(T, c.d_model), h=shape(T, c.d_ff)))
+    st.latex(r"\mathrm{FFN}(x) = " + {"relu": r"\max(0,\ xW_1 + b_1)", "swish": r"\mathrm{swish}(xW_1 + b_1)"}[
+        c.activation] + r"\,W_2 + b_2" + (r",\quad \mathrm{swish}(z) = z\cdot\sigma(z)" if c.activation == "swish" else ""))
+    hidden = layer.ffn.hidden[index]
+    st.markdown(t(f"inside.ffn.hidden.{c.activation}", token=session.md_escape(ts.positions(tokens)[index]),
+                  zero=int((hidden == 0).sum()), negative=int((hidden < 0).sum()), dff=c.d_ff))
+    first_numbers([(t("inside.vec.recomputed"), layer.ffn.step.recomputed[index]),
+                   (t("inside.vec.returned"), layer.ffn.step.model[index])], ts.positions(tokens)[index])
+    verdict(t("inside.ffn.check", diff=difference(layer.ffn.step.max_difference)), layer.ffn.step.max_difference)
+
+
+def add_norm_part(norm: li.AddNorm, names: tuple[str, str, str], index: int, tokens: list[str], stack: str,
+                  layer_index: int) -> None:
+    """LayerNorm(x + Sublayer(x)): formula, γ and β, each token's statistics, the recomputation, why not BatchNorm."""
+    x_name, sub_name, out_name = (t(f"inside.tensor.{n}") for n in names)
+    st.markdown(t("inside.norm.text", x=x_name, sub=sub_name, out=out_name))
+    st.latex(r"\mathrm{LayerNorm}(v) = \gamma \odot \frac{v - \mu}{\sqrt{\sigma^2 + \varepsilon}} + \beta,\quad "
+             r"\mu = \frac{1}{d}\sum_{j} v_j,\ \ \sigma^2 = \frac{1}{d}\sum_j (v_j - \mu)^2,\ \ \varepsilon = "
+             + ts.num(li.LN_EPS, 5))
+    st.markdown(t("inside.norm.post"))
+    ts.show_table(np.stack([norm.gamma[:SHOWN_DIMS], norm.beta[:SHOWN_DIMS]]),
+                  [f"γ ({norm.name}.weight)", f"β ({norm.name}.bias)"], [str(j) for j in range(SHOWN_DIMS)])
+    st.markdown(t("inside.norm.stats"))
+    moments = [*li.token_moments(norm.residual), *li.token_moments(norm.standardised), *li.token_moments(norm.step.model)]
+    ts.show_table(np.stack(moments).T, ts.positions(tokens),
+                  [t(f"inside.col.{c}") for c in ("mean_in", "var_in", "mean_std", "var_std", "mean_out", "var_out")],
+                  index_name=t("inside.col.token"))
+    label = ts.positions(tokens)[index]
+    st.markdown(t("inside.norm.numbers", token=session.md_escape(label)))
+    first_numbers([
+        (x_name, norm.x[index]),
+        (sub_name, norm.sublayer_out[index]),
+        (t("inside.vec.residual"), norm.residual[index]),
+        (t("inside.vec.standardised"), norm.standardised[index]),
+        (t("inside.vec.layernorm"), norm.step.recomputed[index]),
+        (t("inside.vec.model", name=out_name), norm.step.model[index]),
+    ], label)
+    verdict(t("inside.norm.check", diff=difference(norm.step.max_difference)), norm.step.max_difference)
+    with st.expander(t("inside.bn.title")):
+        batch_norm_demo(stack, layer_index, names)
+
+
+def batch_norm_demo(stack: str, layer_index: int, names: tuple[str, str, str]) -> None:
+    """The same LayerNorm input normalised alone and in a zero-padded batch with another sentence."""
+    own = li.residual_sum(sides(stack)[2], layer_index, names[0], names[1])
+    # The example sentence whose length differs most from the student's: the most padding.
+    others = [e.sentence for e in session.EXAMPLES if e.sentence != result.source_text]
+    other_result = max((session.translation_of(s) for s in others),
+                       key=lambda r: abs(len(r.source_tokens) - len(result.source_tokens)))
+    other_subs = other_result.encoder_sublayers if stack == "enc" else other_result.decoder_sublayers
+    cmp = li.compare_norms(own, li.residual_sum(other_subs, layer_index, names[0], names[1]))
+    st.markdown(t("inside.bn.text", other=session.md_escape(other_result.source_text), n=cmp.length,
+                  m=len(other_subs["input"][layer_index]), pad=cmp.padding))
+    tokens = sides(stack)[0]
+    first_numbers([
+        (t("inside.bn.ln_alone"), cmp.layer_alone[0]),
+        (t("inside.bn.ln_batch"), cmp.layer_in_batch[0]),
+        (t("inside.bn.bn_alone"), cmp.batch_alone[0]),
+        (t("inside.bn.bn_batch"), cmp.batch_in_batch[0]),
+        (t("inside.bn.bn_real"), cmp.batch_real_tokens[0]),
+    ], ts.positions(tokens)[0])
+    st.markdown(t("inside.bn.result", ln=difference(cmp.layer_difference), bn=difference(cmp.batch_difference),
+                  real=difference(cmp.batch_real_difference)))
+
+
+def sublayer_section(stack: str, layer_index: int, name: str) -> None:
+    tokens, key, subs = sides(stack)
+    c = translator.config
+    layer = (li.encoder_layer if stack == "enc" else li.decoder_layer)(result, layer_index, translator.weight,
+                                                                        c.activation)
+    x_name, sub_name, out_name, norm_attr = SUBLAYERS[(stack, name)]
+    index = token_picker(key, tokens)
+    T, d = len(tokens), c.d_model
+    panels([(f"{t(f'inside.tensor.{n}')} {shape(T, d)}", subs[n][layer_index]) for n in (x_name, sub_name, out_name)],
+           tokens, f"inside.{stack}.{layer_index}.{name}.panels", block_name(f"{stack}.{layer_index}.{name}"))
+    st.subheader(t(f"inside.part.{stack}.{name}"))
+    if name == "ffn":
+        ffn_part(layer, index, tokens)
+    else:
+        attention_part(stack, name, layer, index, tokens)
+    st.subheader(t("inside.norm.header"))
+    add_norm_part(getattr(layer, norm_attr), (x_name, sub_name, out_name), index, tokens, stack, layer_index)
+
+
+# ---------------------------------------------------------------- output
+
+
+def output_section() -> None:
+    c = translator.config
+    table = translator.weight("tgt_embed.weight")  # (vocab, d)
+    bias = translator.weight("output_bias") if c.output_bias else None
+    out = li.output(result.decoder_sublayers["output"][-1], table, bias, (c.pad_id, c.bos_id, c.unk_id),
+                    [s.chosen.token_id for s in result.steps], [s.chosen.prob for s in result.steps])
+    T, (vocab, d) = len(result.target_tokens), table.shape
+    st.markdown(t("inside.out.text", t=T, d=d, v=f"{vocab:,}", h=shape(T, d), e=shape(d, vocab),
+                  logits=shape(T, vocab)))
+    st.latex(r"\mathrm{logits} = h\,E_{tgt}^\top" + (r" + b" if bias is not None else "") +
+             r",\qquad \mathrm{softmax}(z)_i = \frac{e^{z_i}}{\sum_{j=1}^{V} e^{z_j}}")
+    st.markdown(t("inside.out.bias" if bias is not None else "inside.out.no_bias"))
+    st.markdown(t("inside.out.banned", n=3))
+    index = token_picker(TGT_TOKEN, result.target_tokens)
+    step = result.steps[index]
+    # the top candidates, and the chosen token after them where a beam search took one outside them
+    outside = all(cand.token_id != step.chosen.token_id for cand in step.candidates)
+    shown = [*step.candidates, *([step.chosen] if outside else [])]
+    names, ids = [cand.token for cand in shown], [cand.token_id for cand in shown]
+    probs = out.probs[index, ids]
+    st.markdown(t("inside.out.position", input=session.md_escape(ts.positions(result.target_tokens)[index]),
+                  chosen=session.md_escape(step.chosen.token), prob=f"{out.chosen.recomputed[index]:.4f}",
+                  model=f"{step.chosen.prob:.4f}"))
+    frame = ts.table(np.stack([out.logits[index, ids], probs, [cand.prob for cand in shown]]).T,
+                     ts.positions(names), [t("inside.col.logit"), t("inside.col.prob"), t("inside.col.model_prob")],
+                     index_name=t("inside.col.candidate"))
+    left, right = st.columns([2, 3])
+    with left:
+        st.dataframe(frame, width="content")
+    with right:
+        widgets.chart(candidates_chart(names, probs, ids.index(step.chosen.token_id), token_title=t("inside.axis.candidate"),
+                                       value_label=t("inside.axis.prob"), max_width=480), key="inside.output.candidates")
+    k = len(step.candidates)
+    same_top = [int(i) for i in out.top(index, k)[0]] == ids[:k]
+    verdict(t("inside.out.check", t=T, diff=difference(out.chosen.max_difference),
+              top=t("inside.out.same_top" if same_top else "inside.out.other_top", k=k)),
+            out.chosen.max_difference if same_top else np.inf)
+    st.subheader(t("inside.tf.header"))
+    st.markdown(t("inside.tf.text"))
+    st.dataframe(pd.DataFrame({t("inside.tf.input"): result.target_tokens, t("inside.tf.target"): result.output_tokens},
+                              index=pd.Index(range(T), name=t("inside.tf.position"))), width="content")
+    st.markdown(t("inside.tf.inference", first=session.md_escape(result.output_tokens[0]),
+                  second=session.md_escape(result.target_tokens[1] if T > 1 else result.output_tokens[0])))
+
+
+# ---------------------------------------------------------------- page
+
+translator = session.translator()
+config = translator.config
+result: TranslationResult = session.current_result()
+blocks = architecture_blocks(config.n_encoder_layers, config.n_decoder_layers)
+session.keep(BLOCK, SRC_TOKEN, TGT_TOKEN)
+session.link_page({"block": session.Param(BLOCK, session.one_of(blocks))})
+widgets.keep_valid(BLOCK, blocks)
+st.session_state.setdefault(BLOCK, blocks[0])
+
+st.title(t("inside.title"))
+st.markdown(t("inside.intro", enc=config.n_encoder_layers, dec=config.n_decoder_layers, d=config.d_model,
+              heads=config.n_heads, dff=config.d_ff))
+ts.sentence_banner(result)
+labels = {k: t(f"inside.diagram.{k}") for k in DIAGRAM_LABELS}
+widgets.chart(
+    architecture_figure(config.n_encoder_layers, config.n_decoder_layers, labels, selected=st.session_state[BLOCK],
+                        title=t("inside.diagram.title"), click_hint=t("inside.diagram.click")),
+    key=DIAGRAM, on_select=open_clicked_block, selection_mode="points",
+)
+block = st.selectbox(t("inside.pick.block"), blocks, format_func=block_name, key=BLOCK)
+st.header(block_name(block))
+if block in ("src_embed", "tgt_embed"):
+    embedding_section(block)
+elif block == "output":
+    output_section()
+else:
+    stack_name, layer_number, part = block.split(".")
+    sublayer_section(stack_name, int(layer_number), part)
