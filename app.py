@@ -44,6 +44,7 @@ pages = {
         page("multihead", ":material/view_module:"),
         page("anatomy", ":material/account_tree:"),
         page("inside", ":material/schema:"),
+        page("training", ":material/model_training:"),
     ],
     "": [st.Page(translate_by_name, title=session.t("nav.translate"), url_path="translate", visibility="hidden")],
 }

@@ -1,5 +1,5 @@
 """Merged strings of this language: one module per page group."""
 
-from . import app, explorer, inside, teaching
+from . import app, explorer, inside, teaching, training
 
-STRINGS: dict[str, str] = {**app.STRINGS, **explorer.STRINGS, **teaching.STRINGS, **inside.STRINGS}
+STRINGS: dict[str, str] = {**app.STRINGS, **explorer.STRINGS, **teaching.STRINGS, **inside.STRINGS, **training.STRINGS}

@@ -1,0 +1,296 @@
+"""How the shipped model was trained, from its own training log: Adam, the warm-up schedule, dropout, label
+smoothing, length-bucketed batches, and BLEU taken apart on the student's translation."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import streamlit as st
+
+from app_pages import session
+from app_pages import teaching_shared as ts
+from app_pages import widgets
+from app_pages.session import t
+from lessons import anatomy as la
+from lessons import training as lt
+from model.data import encode_pairs, make_batches, read_pairs
+from model.metrics import selection_bleu
+from model.schedule import learning_rate, peak_learning_rate
+from model.text import clean_text, to_simplified
+from model.tokenizer import TextTokenizer
+from viz.bars import paired_bars
+from viz.style import KEY_COLOR, QUERY_COLOR
+from viz.teaching_anatomy import label_smoothing_figure, lr_figure, training_curves_figure
+from viz.teaching_training import optimizer_paths_figure
+
+ROOT = Path(__file__).resolve().parent.parent  # where the trainer ran: the log's paths are relative to it
+# model/checkpoint.py's file names (tests check they agree); a page may not import the checkpoint loader.
+TOKENIZER_FILES = ("tokenizer_source.json", "tokenizer_target.json")
+SMOOTHING_CLASSES = 8  # a small vocabulary, so that every bar of the smoothed target is visible
+DROPOUT_SHOWN = 8  # dimensions of the dropout demonstration
+DROPOUT_DRAWS = 1000
+TOY_GRID = 60  # contour points per axis
+
+
+@st.cache_data(show_spinner=False, max_entries=4)
+def encoded_pairs(checkpoint: str, pairs: tuple[tuple[str, str], ...]) -> list:
+    """The pairs as the trainer encodes them (model.data.encode_pairs), with the checkpoint's own tokenizers."""
+    src, tgt = (TextTokenizer.from_str((Path(checkpoint) / name).read_text(encoding="utf-8")) for name in TOKENIZER_FILES)
+    return encode_pairs(list(pairs), src, tgt, session.translator().config)
+
+
+@st.cache_data(show_spinner=False, max_entries=2)
+def dev_pairs(path: str) -> tuple[tuple[str, str], ...]:
+    return tuple(read_pairs(path))
+
+
+@st.cache_data(show_spinner=False, max_entries=4)
+def translated_pairs(checkpoint: str, sentences: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """Without the dev file: the sentences the app has, each with the model's own translation as its target."""
+    return tuple(zip(sentences, session.translator().translations(list(sentences))))
+
+
+def lengths(batches) -> list[list[tuple[int, int]]]:
+    return [[(len(e.src), len(e.tgt)) for e in batch] for batch in batches]
+
+
+def show_bleu(parts: lt.BleuBreakdown) -> None:
+    """Tokens, n-gram precisions, brevity penalty and the score, recomputed and checked against sacrebleu's."""
+    st.markdown(t("training.bleu.hyp_tokens"))
+    widgets.token_chips(list(parts.hypothesis_tokens), key="training.bleu.hyp_tokens")
+    st.markdown(t("training.bleu.ref_tokens"))
+    widgets.token_chips(list(parts.reference_tokens), color="green", key="training.bleu.ref_tokens")
+    st.dataframe(
+        {"n": [o.n for o in parts.orders],
+         t("training.bleu.col.matches"): [f"{o.matches} / {o.total}" for o in parts.orders],
+         t("training.bleu.col.precision"): [f"{o.precision:.2f}" + (" *" if o.smoothed else "") for o in parts.orders],
+         t("training.bleu.col.matched"): [t("teach.sep").join(o.matched) for o in parts.orders]},
+        hide_index=True, width="stretch",
+    )
+    if any(o.smoothed for o in parts.orders):
+        st.caption(t("training.bleu.smoothed"))
+    c, r = len(parts.hypothesis_tokens), len(parts.reference_tokens)
+    used = parts.orders[: parts.used_orders]
+    st.latex(rf"BP = {'1' if c >= r else rf'e^{{1 - {r}/{c}}}' if c else '0'} = {parts.brevity_penalty:.4f}"
+             rf"\qquad (c = {c},\ r = {r})")
+    st.latex(r"\text{BLEU} = BP\cdot\exp\!\Big(\frac{1}{" + str(parts.used_orders) + r"}\sum_n \log p_n\Big) = "
+             + f"{parts.brevity_penalty:.4f}" + r"\cdot\sqrt[" + str(parts.used_orders) + "]{"
+             + r"\cdot ".join(f"{o.precision:.2f}" for o in used) + "}"
+             + f" = {parts.brevity_penalty:.4f}" + r"\cdot " + f"{parts.geometric_mean:.2f} = {parts.score:.2f}")
+    agree = abs(parts.score - parts.sacrebleu_score) < 1e-9
+    (st.success if agree else st.error)(t("training.bleu.check" if agree else "training.bleu.mismatch",
+                                           mine=f"{parts.score:.4f}", theirs=f"{parts.sacrebleu_score:.4f}"))
+    fourth = parts.orders[-1]
+    st.markdown(t("training.bleu.noisy", total=fourth.total, orders=lt.ORDERS, affected=sum(range(1, lt.ORDERS + 1)),
+                  worth=f"{100 / fourth.total:.1f}" if fourth.total else "—"))
+
+
+translator = session.translator()
+config = translator.config
+log = translator.training_log
+st.title(t("training.title"))
+if not log or "args" not in log:
+    st.info(t("training.missing", folder=session.md_escape(translator.checkpoint)))
+    st.stop()
+args = log["args"]
+train, dev = log.get("train") or [], log.get("dev") or []
+steps_done = log.get("steps", train[-1]["step"] if train else 0)
+st.markdown(t("training.intro", pairs=f"{log.get('train_pairs', 0):,}", dev=f"{log.get('dev_pairs', 0):,}",
+              steps=f"{steps_done:,}", epochs=log.get("epochs", "—"), minutes=log.get("train_minutes", "—"),
+              hardware=session.md_escape(session.hardware_name(log.get("hardware"))),
+              precision=log.get("mixed_precision", "fp32"), params=f"{log.get('parameters', 0):,}"))
+if log.get("argv"):
+    st.code("python -m model.train " + " ".join(log["argv"]), language="bash")
+
+# ---------------------------------------------------------------- 1 · Adam
+st.header(t("training.adam.header"))
+st.latex(r"\begin{aligned} m_t &= \beta_1 m_{t-1} + (1-\beta_1)\,g_t \qquad v_t = \beta_2 v_{t-1} + (1-\beta_2)\,g_t^2 \\"
+         r"\hat m_t &= \frac{m_t}{1-\beta_1^t} \qquad \hat v_t = \frac{v_t}{1-\beta_2^t} \qquad "
+         r"\theta_t = \theta_{t-1} - \mathrm{lrate}_t\cdot\frac{\hat m_t}{\sqrt{\hat v_t}+\epsilon}\end{aligned}")
+beta1, beta2 = lt.ADAM_BETAS
+st.markdown(t("training.adam.settings", b1=f"{beta1:g}", b2=f"{beta2:g}", eps=f"{lt.ADAM_EPS:g}",
+              w1=ts.num(lt.window(beta1), 0), w2=ts.num(lt.window(beta2), 0),
+              default_b2=f"{lt.PYTORCH_DEFAULT_BETA2:g}", default_w2=ts.num(lt.window(lt.PYTORCH_DEFAULT_BETA2), 0),
+              default_eps=f"{lt.PYTORCH_DEFAULT_EPS:g}", clip=ts.num(lt.GRAD_CLIP_NORM)))
+
+st.subheader(t("training.toy.header"))
+sgd_lr = lt.TOY_SGD_SHARE * lt.largest_stable_sgd_lr()
+adam = lt.adam_steps(lt.TOY_START, lt.TOY_ADAM_LR, lt.TOY_STEPS)
+paths = [lt.sgd_path(lt.TOY_START, sgd_lr, lt.TOY_STEPS), lt.adam_path(lt.TOY_START, adam)]
+a, b = lt.TOY_CURVATURES
+st.markdown(t("training.toy.text", a=ts.num(a), b=ts.num(b), ratio=ts.num(b / a, 0), w1=ts.num(lt.TOY_START[0]),
+              w2=ts.num(lt.TOY_START[1]), steps=lt.TOY_STEPS, limit=ts.num(lt.largest_stable_sgd_lr(), 2),
+              sgd_lr=ts.num(sgd_lr, 2), adam_lr=ts.num(lt.TOY_ADAM_LR, 2)))
+reach = np.abs(np.concatenate(paths)).max(axis=0) * 1.1  # (2,): the grid covers both paths
+w1_grid, w2_grid = (np.linspace(-r, r, TOY_GRID) for r in reach)
+names = [t("training.toy.sgd", lr=ts.num(sgd_lr, 2)), t("training.toy.adam", lr=ts.num(lt.TOY_ADAM_LR, 2))]
+widgets.chart(
+    optimizer_paths_figure(w1_grid, w2_grid, lt.toy_loss(np.stack(np.meshgrid(w1_grid, w2_grid), axis=-1)), paths,
+                           names, title=t("training.toy.fig", steps=lt.TOY_STEPS), w1_title="w₁", w2_title="w₂",
+                           loss_label=t("training.toy.loss"), step_label=t("training.toy.step")),
+    key="training.toy",
+)
+sgd_end, adam_end = (float(lt.toy_loss(p[-1])) for p in paths)
+st.markdown(t("training.toy.result", steps=lt.TOY_STEPS, start=f"{float(lt.toy_loss(lt.TOY_START)):.3f}",
+              sgd=f"{sgd_end:.3f}", adam=f"{adam_end:.3f}", sgd_w1=f"{paths[0][-1][0]:.2f}",
+              adam_w1=f"{paths[1][-1][0]:.2f}"))
+first = adam[:3]
+columns = [f"{name}{sub}" for name in ("g", "m̂", "√v̂", t("training.toy.update")) for sub in ("₁", "₂")]
+ts.show_table([np.concatenate([s.grad, s.m_hat, np.sqrt(s.v_hat), s.update]) for s in first],
+              [str(s.step) for s in first], columns, index_name=t("training.toy.step"))
+st.markdown(t("training.toy.first", g1=ts.num(first[0].grad[0]), g2=ts.num(first[0].grad[1]),
+              u1=ts.num(first[0].update[0]), u2=ts.num(first[0].update[1]), lr=ts.num(lt.TOY_ADAM_LR, 2),
+              ratio=ts.num(abs(first[0].grad[1] / first[0].grad[0]), 1), c1=f"{1 - beta1:.2g}", c2=f"{1 - beta2:.2g}",
+              nobias=f"{(1 - beta1) / np.sqrt(1 - beta2):.3f}"))
+
+# ---------------------------------------------------------------- 2 · warm-up
+st.header(t("training.lr.header"))
+st.latex(r"\mathrm{lrate} = \text{factor}\cdot d_{model}^{-0.5}\cdot\min\!\left(step^{-0.5},\ step\cdot warmup^{-1.5}\right)")
+H, warmup, factor = config.d_model, args["warmup"], args.get("lr_factor", 1.0)
+peak = peak_learning_rate(H, warmup, factor)
+logged_at_peak = min(train, key=lambda e: abs(e["step"] - warmup)) if train else None
+st.markdown(t("training.lr.text", d=H, warmup=f"{warmup:,}", factor=ts.num(factor), first=f"{learning_rate(1, H, warmup, factor):.2e}",
+              peak=f"{peak:.2e}", last_step=f"{steps_done:,}", last=f"{learning_rate(max(steps_done, 1), H, warmup, factor):.2e}",
+              logged_step=f"{logged_at_peak['step']:,}" if logged_at_peak else "—",
+              logged=f"{logged_at_peak['lr']:.2e}" if logged_at_peak else "—"))
+schedule_steps = np.arange(1, max(steps_done, 2 * warmup) + 1)
+widgets.chart(
+    lr_figure(schedule_steps, learning_rate(schedule_steps, H, warmup, factor), [e["step"] for e in train],
+              [e["lr"] for e in train], warmup, title=t("training.lr.fig", d=H, warmup=f"{warmup:,}"),
+              step_title=t("anatomy.axis.step"), lr_title=t("anatomy.axis.lr"), formula_label=t("anatomy.lr.formula"),
+              logged_label=t("anatomy.lr.logged"), warmup_label=t("anatomy.lr.warmup", w=warmup)),
+    key="training.lr",
+)
+st.info(t("training.lr.why"))
+
+# ---------------------------------------------------------------- 3 · dropout
+st.header(t("training.dropout.header"))
+places = [
+    ("embeddings", "model/transformer.py · embed_dropout", config.dropout),
+    ("sublayers", "model/layers.py · self.dropout", config.dropout),
+    ("attention", "model/attention.py · dropout_p", config.attention_dropout_p),
+    ("activation", "model/layers.py · FeedForward.dropout", config.activation_dropout_p),
+]
+st.dataframe(
+    {t("training.dropout.col.where"): [t(f"training.dropout.{key}", activation=config.activation) for key, _, _ in places],
+     t("training.dropout.col.code"): [code for _, code, _ in places],
+     t("training.dropout.col.rate"): [ts.num(p, 2) for _, _, p in places]},
+    hide_index=True, width="content",
+)
+st.markdown(t("training.dropout.text", dropout=ts.num(args.get("dropout", config.dropout), 2),
+              attention="—" if args.get("attention_dropout") is None else ts.num(args["attention_dropout"], 2),
+              activation="—" if args.get("activation_dropout") is None else ts.num(args["activation_dropout"], 2),
+              token=ts.num(args.get("token_dropout", 0.0), 2), keep=ts.num(1 / (1 - config.dropout), 4), n=DROPOUT_SHOWN))
+result = session.current_result()
+ts.sentence_banner(result)
+emb = result.source_embeddings
+first_input = (emb.token[0] * emb.scale + emb.positional[0])[:DROPOUT_SHOWN]  # (DROPOUT_SHOWN,) layer 1's input, first token
+keep, dropped = lt.inverted_dropout(first_input, config.dropout, np.random.default_rng(0))
+ts.show_table(
+    [first_input, keep.astype(float), dropped, lt.mean_over_draws(first_input, config.dropout, DROPOUT_DRAWS), first_input],
+    [t("training.dropout.row.input"), t("training.dropout.row.kept"), t("training.dropout.row.train"),
+     t("training.dropout.row.mean", n=DROPOUT_DRAWS), t("training.dropout.row.eval")],
+    [str(i) for i in range(DROPOUT_SHOWN)], index_name=t("training.dropout.row.dims", token=result.source_tokens[0]),
+    decimals=3,
+)
+st.info(t("training.dropout.inference"))
+
+# ---------------------------------------------------------------- 4 · label smoothing
+st.header(t("training.ls.header"))
+epsilon = float(args.get("label_smoothing", 0.0))
+V = config.tgt_vocab_size
+real = la.smoothed_target(V, 0, epsilon)
+floor = la.smoothed_loss_floor(V, epsilon)
+st.latex(r"y^{smooth} = (1-\varepsilon)\,y^{one\text{-}hot} + \frac{\varepsilon}{C}")
+widgets.chart(
+    label_smoothing_figure([f"c{i}" for i in range(SMOOTHING_CLASSES)], la.smoothed_target(SMOOTHING_CLASSES, 0, 0.0),
+                           la.smoothed_target(SMOOTHING_CLASSES, 0, epsilon),
+                           title=t("anatomy.ls.fig", c=SMOOTHING_CLASSES, eps=ts.num(epsilon, 2)),
+                           class_title=t("anatomy.ls.classes"), prob_title=t("anatomy.ls.prob"),
+                           hard_label=t("anatomy.ls.hard"), smooth_label=t("anatomy.ls.smooth")),
+    key="training.ls",
+)
+lowest_train = min((e["loss"] for e in train), default=None)
+st.markdown(t("training.ls.text", eps=ts.num(epsilon, 2), v=f"{V:,}", top=f"{real[0]:.4f}", rest=f"{real[1]:.2e}",
+              floor=f"{floor:.3f}", lowest=f"{lowest_train:.3f}" if lowest_train is not None else "—",
+              dev=f"{dev[-1]['loss']:.3f}" if dev else "—"))
+
+# ---------------------------------------------------------------- 5 · length-bucketed batches
+st.header(t("training.batch.header"))
+max_tokens = args["max_tokens"]
+st.markdown(t("training.batch.how", max_tokens=f"{max_tokens:,}", train=f"{log.get('train_pairs', 0):,}"))
+dev_path = lt.dev_file(args, ROOT)
+if dev_path:
+    pairs = dev_pairs(str(dev_path))
+    st.markdown(t("training.batch.source.dev", path=session.md_escape(args["dev"]), n=f"{len(pairs):,}"))
+else:
+    sentences = tuple(dict.fromkeys([e.sentence for e in session.EXAMPLES] + list(log.get("probes") or [])))
+    pairs = translated_pairs(translator.checkpoint, sentences)
+    st.warning(t("training.batch.source.missing", path=session.md_escape(args.get("dev") or "—"), n=len(pairs)))
+examples = encoded_pairs(translator.checkpoint, pairs)
+bucketed = lt.padding(lengths(make_batches(examples, max_tokens, random.Random(0))))
+shuffled = lt.padding(lengths(make_batches(examples, max_tokens, lt.ShuffledOrder(0))))
+sides = [t("training.batch.side.source"), t("training.batch.side.target"), t("training.batch.side.both")]
+widgets.chart(
+    paired_bars(sides, [bucketed.source_fraction, bucketed.target_fraction, bucketed.fraction],
+                [shuffled.source_fraction, shuffled.target_fraction, shuffled.fraction],
+                names=(t("training.batch.bucketed"), t("training.batch.random")), colors=(QUERY_COLOR, KEY_COLOR),
+                title=t("training.batch.fig", n=f"{bucketed.sentences:,}", max_tokens=f"{max_tokens:,}"),
+                x_title=t("training.batch.side"), y_title=t("training.batch.axis"), unit_range=True),
+    key="training.batch",
+)
+st.markdown(t("training.batch.result", n=f"{bucketed.sentences:,}", b_batches=bucketed.batches, r_batches=shuffled.batches,
+              b_pad=f"{bucketed.fraction:.1%}", r_pad=f"{shuffled.fraction:.1%}",
+              b_slots=f"{bucketed.source_slots + bucketed.target_slots:,}",
+              r_slots=f"{shuffled.source_slots + shuffled.target_slots:,}",
+              ratio=f"{(shuffled.source_slots + shuffled.target_slots) / max(bucketed.source_slots + bucketed.target_slots, 1):.2f}"))
+
+# ---------------------------------------------------------------- 6 · BLEU
+st.header(t("training.bleu.header"))
+best, average, final = log.get("best") or {}, log.get("average"), log.get("final")
+signature = best.get("bleu_signature") or ""
+st.markdown(t("training.bleu.intro", signature=session.md_escape(signature) if signature else "—"))
+ts.sentence_banner(result)
+reference = st.text_input(t("training.bleu.reference"), key="training.bleu.reference",
+                          placeholder=t("training.bleu.placeholder"), help=t("training.bleu.reference_help"))
+parts = None
+if not signature:
+    st.info(t("training.bleu.nosignature"))
+elif not reference.strip():
+    st.info(t("training.bleu.empty"))
+else:
+    normalised = clean_text(to_simplified(reference))  # as model.data.read_pairs cleans dev references
+    if normalised != reference.strip():
+        st.caption(t("training.bleu.normalised"))
+        st.text(normalised)
+    try:
+        parts = lt.bleu_breakdown(result.translation, normalised, signature)
+    except ValueError as exc:  # a signature whose smoothing the recomputation does not know
+        st.warning(t("training.bleu.unsupported", error=session.md_escape(exc)))
+if parts:
+    show_bleu(parts)
+
+st.subheader(t("training.bleu.dev.header"))
+if best:
+    lines = [t("training.bleu.dev.best", step=f"{best['step']:,}", epoch=best.get("epoch", "—"), bleu=best["bleu"],
+               unseen=best.get("dedup_bleu", "—"))]
+    if average:
+        lines.append(t("training.bleu.dev.average", first=average["epochs"][0], last=average["epochs"][-1],
+                       bleu=average["bleu"], unseen=average.get("dedup_bleu", "—"),
+                       chosen=t("training.bleu.dev.chosen") if selection_bleu(average) > selection_bleu(best) else ""))
+    if final:
+        lines.append(t("training.bleu.dev.final", beam=final["beam"], bleu=final["bleu"], unseen=final.get("dedup_bleu", "—")))
+    st.markdown(t("training.bleu.dev.text", n=f"{log.get('dev_pairs', 0):,}", unseen=f"{log.get('dedup_dev_pairs', 0):,}")
+                + "\n\n" + "\n".join(f"- {line}" for line in lines))
+if dev:
+    widgets.chart(
+        training_curves_figure(
+            [e["step"] for e in train], [e["loss"] for e in train], [e["step"] for e in dev], [e["loss"] for e in dev],
+            [e["bleu"] for e in dev], [e["chrf"] for e in dev], title=t("anatomy.curves.fig"),
+            step_title=t("anatomy.axis.step"), loss_title=t("anatomy.axis.loss"), score_title=t("anatomy.axis.score"),
+            labels=(t("anatomy.curves.train"), t("anatomy.curves.dev"), "BLEU", "chrF"),
+        ),
+        key="training.curves",
+    )

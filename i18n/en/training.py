@@ -1,0 +1,192 @@
+"""The "How it was trained" page."""
+
+STRINGS: dict[str, str] = {
+    "nav.training": "How it was trained",
+    "training.title": "How the shipped model was trained",
+    "training.missing": (
+        "The checkpoint in {folder} has no training log with the training arguments (training_log.json): "
+        "this page explains a run from its own log, so there is nothing to show."
+    ),
+    "training.intro": (
+        "The model this app loads ({params} parameters) was trained on {pairs} English–Chinese sentence pairs for "
+        "{steps} steps ({epochs} epochs) in {minutes} minutes on {hardware}, in {precision}, and scored on {dev} dev "
+        "pairs. Every number below comes from that run's training log (training_log.json in the checkpoint), from "
+        "the trainer's code (model/train.py, model/schedule.py, model/data.py) or from arithmetic shown on the page. "
+        "The command it ran:"
+    ),
+    # ---- 1 · Adam
+    "training.adam.header": "1 · The optimiser: Adam",
+    "training.adam.settings": (
+        "Each training step computes the gradient g of the loss for every parameter θ, and Adam turns it into a "
+        "step. **m** is a running mean of the gradient (momentum: noise from one batch to the next averages out; "
+        "β₁ = {b1} remembers about the last {w1} steps). **v** is a running mean of the squared gradient: dividing "
+        "by √v gives **every parameter its own step size**, so a parameter with tiny gradients (a rare word's "
+        "embedding) moves as readily as one with large gradients. Both start at 0, which biases them towards 0 in "
+        "the first steps; dividing by 1 − βᵗ (**bias correction**) removes that.\n\n"
+        "model/train.py builds torch.optim.Adam with **β₁ = {b1}, β₂ = {b2}, ε = {eps}** — the paper's values "
+        "(§5.3), not PyTorch's defaults (β₂ = {default_b2}, ε = {default_eps}). β₂ = {b2} averages g² over "
+        "about {w2} steps instead of {default_w2}, so the step sizes follow quickly when the gradients' scale "
+        "changes, as it does early in training; ε = {eps} only keeps the division finite. Before each step the "
+        "gradients of all parameters together are scaled down to a norm of at most {clip} "
+        "(clip_grad_norm_), so one bad batch cannot throw the model far."
+    ),
+    "training.toy.header": "Adam against plain gradient descent on a toy loss",
+    "training.toy.text": (
+        "Two parameters and the loss ½·({a}·w₁² + {b}·w₂²): a valley {ratio} times steeper across (w₂) than along "
+        "(w₁), starting at (w₁, w₂) = ({w1}, {w2}), {steps} steps each. Gradient descent (w ← w − lr·g) diverges "
+        "once lr ≥ 2/{b} = {limit} because of the steep direction, so it runs at lr = {sgd_lr}; along the shallow "
+        "direction its steps are then tiny. Adam runs at lr = {adam_lr} with the training run's β₁, β₂ and ε."
+    ),
+    "training.toy.sgd": "gradient descent, lr = {lr}",
+    "training.toy.adam": "Adam, lr = {lr}",
+    "training.toy.fig": "{steps} steps of each optimiser on the contours of the toy loss",
+    "training.toy.loss": "loss",
+    "training.toy.step": "step",
+    "training.toy.update": "step size ",
+    "training.toy.result": (
+        "After {steps} steps the loss went from {start} to **{sgd}** with gradient descent (w₁ = {sgd_w1}) and to "
+        "**{adam}** with Adam (w₁ = {adam_w1}). Adam's first three steps, number by number:"
+    ),
+    "training.toy.first": (
+        "In step 1 the gradients are {g1} and {g2}, {ratio} times apart, yet both parameters move by the same amount: "
+        "{u1} and {u2}, that is ±lr = {lr}. Bias correction makes m̂₁ = g and √v̂₁ = |g| exactly, so the first "
+        "step is lr·g/|g|. Without it m₁ = {c1}·g and √v₁ = √{c2}·|g|, and the first step would be only "
+        "{nobias} × lr."
+    ),
+    # ---- 2 · warm-up
+    "training.lr.header": "2 · The learning rate: warm-up, then 1/√step",
+    "training.lr.text": (
+        "Adam's step for a parameter is about lrate in size (previous section), so this schedule sets how far the "
+        "model moves. This run: d_model = {d}, warmup = {warmup}, factor = {factor}. Step 1 uses {first}; the rate "
+        "grows linearly to its peak at step = warmup, where both terms of min() are equal: "
+        "d_model^−0.5 · warmup^−0.5 = **{peak}**. The trainer logged {logged} at step {logged_step}. It then "
+        "decays as 1/√step, down to {last} at the last step ({last_step})."
+    ),
+    "training.lr.fig": "Learning rate per step of this run (d_model = {d}, warmup = {warmup})",
+    "training.lr.why": (
+        "Why warm up: at the start the weights are random, Adam's running means have seen few gradients, and a "
+        "full-size step would push the model somewhere it has trouble coming back from (post-norm Transformers "
+        "like this one are known to diverge without warm-up). Why decay: later, smaller steps let the model settle "
+        "into a minimum instead of bouncing around it."
+    ),
+    # ---- 3 · dropout
+    "training.dropout.header": "3 · Dropout",
+    "training.dropout.col.where": "where",
+    "training.dropout.col.code": "in the code",
+    "training.dropout.col.rate": "rate in this model",
+    "training.dropout.embeddings": "token embedding × √d_model + positional encoding, before layer 1",
+    "training.dropout.sublayers": "each sublayer's output (attention, FFN), before the residual add and LayerNorm",
+    "training.dropout.attention": "the attention weights (after softmax)",
+    "training.dropout.activation": "inside the FFN, after its {activation}",
+    "training.dropout.text": (
+        "The run was started with --dropout {dropout}, --attention-dropout {attention} and --activation-dropout "
+        "{activation} (— means \"the same as --dropout\"); the table shows the rates the model was built with. "
+        "Token dropout (replacing input tokens by <unk>) was {token}. In training, dropout zeroes each value with "
+        "probability p and multiplies the kept ones by 1/(1 − p) = {keep}, so that on average nothing changes. "
+        "Here it is on the first {n} numbers of layer 1's input for the first token of your sentence:"
+    ),
+    "training.dropout.row.input": "input",
+    "training.dropout.row.kept": "kept (1) or dropped (0)",
+    "training.dropout.row.train": "training: output",
+    "training.dropout.row.mean": "training: mean of {n} draws",
+    "training.dropout.row.eval": "inference: output",
+    "training.dropout.row.dims": "dimension of {token}",
+    "training.dropout.inference": (
+        "At inference dropout is off: the app's model is in eval mode (Translator calls model.eval()), so every "
+        "nn.Dropout passes its input through unchanged and the attention weights are used as computed. Because "
+        "training rescaled the kept values, the output at inference already has the right size."
+    ),
+    # ---- 4 · label smoothing
+    "training.ls.header": "4 · Label smoothing",
+    "training.ls.text": (
+        "This run used ε = {eps}. For the real Chinese vocabulary of {v} tokens the target gives the right token "
+        "{top} and every other token {rest}. Its entropy, {floor} nats per token, is the lowest training loss any "
+        "model can reach; this run's lowest logged training loss was {lowest}. The dev loss in the log is plain "
+        "cross-entropy without smoothing, which is why its last value, {dev}, can be lower than the training loss."
+    ),
+    # ---- 5 · batches
+    "training.batch.header": "5 · Length-bucketed batches",
+    "training.batch.how": (
+        "A batch is one tensor, so its shorter sentences are padded to the longest one, and padding costs compute "
+        "without teaching anything. model/data.py's make_batches sorts the sentences by length (plus a little random "
+        "noise, so batches differ from epoch to epoch), then fills each batch while batch size × longest "
+        "sentence stays within --max-tokens = {max_tokens}, and shuffles the batches. The trainer batched its {train} "
+        "training pairs this way; that data is not shipped with the app."
+    ),
+    "training.batch.source.dev": (
+        "The statistics below are computed on the {n} dev pairs the run was scored on ({path}), tokenised with the "
+        "model's own tokenizers and batched by make_batches with this run's --max-tokens, exactly as the trainer "
+        "batched them for the dev loss. *Random* batches are built by the same function with the length sort "
+        "turned off (a random order), under the same token budget."
+    ),
+    "training.batch.source.missing": (
+        "The run's dev file ({path}) is not on this machine, so the statistics below use the only sentences the app "
+        "has: the {n} example and probe sentences, each paired with the model's own translation. That is far too "
+        "few for reliable statistics; with the dev file present this section uses its pairs."
+    ),
+    "training.batch.side.source": "source (encoder)",
+    "training.batch.side.target": "decoder input",
+    "training.batch.side.both": "both",
+    "training.batch.side": "tensor",
+    "training.batch.axis": "share of positions that are padding",
+    "training.batch.bucketed": "sorted by length (make_batches)",
+    "training.batch.random": "random order, same budget",
+    "training.batch.fig": "Padding in the batches of {n} sentence pairs, at most {max_tokens} tokens per batch",
+    "training.batch.result": (
+        "Sorted by length, the {n} pairs fill {b_batches} batches with {b_slots} tensor positions, {b_pad} of them "
+        "padding. In random order they fill {r_batches} batches with {r_slots} positions, {r_pad} of them padding: "
+        "{ratio} times as much computation for the same sentences."
+    ),
+    # ---- 6 · BLEU
+    "training.bleu.header": "6 · BLEU, on your translation",
+    "training.bleu.intro": (
+        "BLEU compares a translation with a reference translation: which share of its 1-, 2-, 3- and 4-grams "
+        "appear in the reference (each counted at most as often as the reference has it), combined by a "
+        "geometric mean and multiplied by a brevity penalty so that a short, safe output cannot score high. "
+        "The trainer scored with sacrebleu configured as {signature} (the log's BLEU signature): tok:zh splits "
+        "Chinese into single characters. This section uses the same configuration. Type a reference translation "
+        "of your sentence, as you would translate it:"
+    ),
+    "training.bleu.reference": "Your reference translation (Chinese)",
+    "training.bleu.placeholder": "Type how you would translate the sentence above",
+    "training.bleu.reference_help": (
+        "Your own translation of the English sentence. It is cleaned and converted to Simplified characters as the "
+        "dev references were."
+    ),
+    "training.bleu.nosignature": "The training log records no BLEU signature, so this section cannot score as the trainer did.",
+    "training.bleu.empty": "Type a reference translation above to see the model's translation scored against it, step by step.",
+    "training.bleu.normalised": "Your reference, cleaned and converted to Simplified as the dev references were:",
+    "training.bleu.unsupported": "This BLEU configuration cannot be recomputed step by step here: {error}",
+    "training.bleu.hyp_tokens": "The model's translation (the hypothesis), as sacrebleu tokenises it:",
+    "training.bleu.ref_tokens": "Your reference, as sacrebleu tokenises it:",
+    "training.bleu.col.matches": "matches / n-grams",
+    "training.bleu.col.precision": "precision pₙ (%)",
+    "training.bleu.col.matched": "matched n-grams",
+    "training.bleu.smoothed": (
+        "* No n-gram of this order matched. Instead of 0 (which would make the whole score 0), the exp smoothing "
+        "of the signature counts 1/(2ᵏ · n-grams), k the number of match-less orders so far."
+    ),
+    "training.bleu.check": (
+        "Step by step: **{mine}**. sacrebleu's own score for the same pair: **{theirs}**. The same number."
+    ),
+    "training.bleu.mismatch": "Step by step: {mine}, but sacrebleu says {theirs}: the recomputation above is wrong.",
+    "training.bleu.noisy": (
+        "Why one sentence's BLEU is noisy: your translation has {total} 4-grams, so one more or one fewer matching "
+        "4-gram moves p₄ by {worth} points, and a single different character can break {affected} n-grams of orders 1 to "
+        "{orders} at once. "
+        "A correct translation worded differently from the reference can score near 0, and one reference can "
+        "never list every correct wording. BLEU is meant for a whole test set."
+    ),
+    "training.bleu.dev.header": "What the dev BLEU in the log means",
+    "training.bleu.dev.text": (
+        "The log's BLEU is **corpus** BLEU over the {n} dev pairs: the matches and n-gram counts of all sentences "
+        "are added up first and divided once, so no single sentence decides it. *Unseen* is the part of dev that is "
+        "not within one word of a training pair ({unseen} pairs); it selects the checkpoint that ships."
+    ),
+    "training.bleu.dev.best": "best single evaluation: step {step} (epoch {epoch}), BLEU {bleu}, unseen {unseen} (greedy decoding)",
+    "training.bleu.dev.average": (
+        "average of the weights of epochs {first}–{last}: BLEU {bleu}, unseen {unseen} (greedy){chosen}"
+    ),
+    "training.bleu.dev.chosen": " — higher, so this average is the model the app loads",
+    "training.bleu.dev.final": "the shipped weights with beam search of {beam}: BLEU {bleu}, unseen {unseen}",
+}

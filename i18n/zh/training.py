@@ -1,0 +1,170 @@
+"""“模型是怎样训练的”页面。"""
+
+STRINGS: dict[str, str] = {
+    "nav.training": "模型是怎样训练的",
+    "training.title": "随应用发布的模型是怎样训练的",
+    "training.missing": (
+        "{folder} 中的检查点没有记录训练参数的训练日志（training_log.json）。"
+        "本页根据一次训练自己的日志来讲解，因此这里没有可显示的内容。"
+    ),
+    "training.intro": (
+        "本应用加载的模型（{params} 个参数）在 {pairs} 对英中句子上训练了 {steps} 步（{epochs} 轮），"
+        "用时 {minutes} 分钟，设备是 {hardware}，精度 {precision}；并在 {dev} 对开发集句子上评分。"
+        "下面的每个数字都来自这次训练的日志（检查点中的 training_log.json）、训练代码"
+        "（model/train.py、model/schedule.py、model/data.py）或页面上给出的计算。训练时运行的命令："
+    ),
+    # ---- 1 · Adam
+    "training.adam.header": "1 · 优化器：Adam",
+    "training.adam.settings": (
+        "每个训练步都会为每个参数 θ 计算损失的梯度 g，Adam 再把它变成一步更新。**m** 是梯度的滑动平均"
+        "（动量：批次之间的噪声会相互抵消；β₁ = {b1} 大约记住最近 {w1} 步）。**v** 是梯度平方的滑动平均："
+        "除以 √v 让**每个参数都有自己的步长**，梯度很小的参数（例如罕见词的嵌入）也能和梯度很大的参数一样移动。"
+        "两者都从 0 开始，所以在最初几步偏向 0；除以 1 − βᵗ（**偏差修正**）消除了这种偏差。\n\n"
+        "model/train.py 用 **β₁ = {b1}、β₂ = {b2}、ε = {eps}** 构造 torch.optim.Adam——这是论文的取值（§5.3），"
+        "而不是 PyTorch 的默认值（β₂ = {default_b2}、ε = {default_eps}）。β₂ = {b2} 大约在最近 {w2} 步上"
+        "平均 g²，而不是 {default_w2} 步，因此当梯度的量级变化时（训练初期正是如此），步长能很快跟上；"
+        "ε = {eps} 只用来保证除法不会除以零。每一步之前，所有参数的梯度合起来的范数会被缩小到不超过 {clip}"
+        "（clip_grad_norm_），这样一个坏批次不会把模型推得太远。"
+    ),
+    "training.toy.header": "在一个玩具损失上比较 Adam 和普通梯度下降",
+    "training.toy.text": (
+        "两个参数，损失为 ½·({a}·w₁² + {b}·w₂²)：这是一条山谷，横向（w₂）比纵向（w₁）陡 {ratio} 倍。"
+        "起点 (w₁, w₂) = ({w1}, {w2})，每种方法各走 {steps} 步。梯度下降（w ← w − lr·g）在陡的方向上"
+        "一旦 lr ≥ 2/{b} = {limit} 就会发散，所以只能用 lr = {sgd_lr}；于是它在平缓方向上的步子非常小。"
+        "Adam 用 lr = {adam_lr}，β₁、β₂ 和 ε 与这次训练相同。"
+    ),
+    "training.toy.sgd": "梯度下降，lr = {lr}",
+    "training.toy.adam": "Adam，lr = {lr}",
+    "training.toy.fig": "两种优化器在玩具损失等高线上各走 {steps} 步",
+    "training.toy.loss": "损失",
+    "training.toy.step": "步",
+    "training.toy.update": "步长 ",
+    "training.toy.result": (
+        "{steps} 步之后，损失从 {start} 降到：梯度下降 **{sgd}**（w₁ = {sgd_w1}），Adam **{adam}**（w₁ = {adam_w1}）。"
+        "下面逐个数字列出 Adam 的前三步："
+    ),
+    "training.toy.first": (
+        "第 1 步的梯度是 {g1} 和 {g2}，相差 {ratio} 倍，但两个参数移动的距离相同：{u1} 和 {u2}，即 ±lr = {lr}。"
+        "偏差修正使 m̂₁ = g、√v̂₁ = |g| 恰好成立，所以第一步是 lr·g/|g|。如果没有偏差修正，"
+        "m₁ = {c1}·g、√v₁ = √{c2}·|g|，第一步只有 {nobias} × lr。"
+    ),
+    # ---- 2 · warm-up
+    "training.lr.header": "2 · 学习率：先预热，再按 1/√step 下降",
+    "training.lr.text": (
+        "Adam 对每个参数的一步大约就是 lrate 那么大（见上一节），所以这个调度决定了模型每步移动多远。"
+        "这次训练：d_model = {d}、warmup = {warmup}、factor = {factor}。第 1 步的学习率是 {first}；"
+        "之后线性增长，到 step = warmup 时达到峰值，此时 min() 的两项相等：d_model^−0.5 · warmup^−0.5 = **{peak}**。"
+        "训练程序在第 {logged_step} 步记录的是 {logged}。之后按 1/√step 下降，到最后一步（第 {last_step} 步）为 {last}。"
+    ),
+    "training.lr.fig": "这次训练每一步的学习率（d_model = {d}，warmup = {warmup}）",
+    "training.lr.why": (
+        "为什么要预热：一开始权重是随机的，Adam 的滑动平均只见过很少的梯度，全尺寸的一步会把模型推到难以回头的地方"
+        "（像本模型这样的后置归一化 Transformer 没有预热就容易发散）。为什么要下降：后期较小的步子"
+        "让模型稳定在一个极小值附近，而不是在它周围来回跳动。"
+    ),
+    # ---- 3 · dropout
+    "training.dropout.header": "3 · Dropout",
+    "training.dropout.col.where": "位置",
+    "training.dropout.col.code": "代码中",
+    "training.dropout.col.rate": "本模型的比率",
+    "training.dropout.embeddings": "词元嵌入 × √d_model + 位置编码，进入第 1 层之前",
+    "training.dropout.sublayers": "每个子层（注意力、FFN）的输出，在残差相加和 LayerNorm 之前",
+    "training.dropout.attention": "注意力权重（softmax 之后）",
+    "training.dropout.activation": "FFN 内部，{activation} 之后",
+    "training.dropout.text": (
+        "训练启动时的参数是 --dropout {dropout}、--attention-dropout {attention}、--activation-dropout {activation}"
+        "（— 表示“与 --dropout 相同”）；表中是模型构建时实际使用的比率。词元 dropout（把输入词元换成 <unk>）为 {token}。"
+        "训练时，dropout 以概率 p 把每个数置为 0，并把保留下来的数乘以 1/(1 − p) = {keep}，因此平均而言什么都不变。"
+        "下面是它作用在你的句子第一个词元的第 1 层输入的前 {n} 个数上的效果："
+    ),
+    "training.dropout.row.input": "输入",
+    "training.dropout.row.kept": "保留（1）或丢弃（0）",
+    "training.dropout.row.train": "训练时：输出",
+    "training.dropout.row.mean": "训练时：{n} 次抽样的平均",
+    "training.dropout.row.eval": "推理时：输出",
+    "training.dropout.row.dims": "{token} 的维度",
+    "training.dropout.inference": (
+        "推理时 dropout 是关闭的：应用中的模型处于 eval 模式（Translator 调用了 model.eval()），"
+        "每个 nn.Dropout 都原样输出它的输入，注意力权重也按计算结果使用。由于训练时已经对保留的数做了放大，"
+        "推理时的输出大小本来就是对的。"
+    ),
+    # ---- 4 · label smoothing
+    "training.ls.header": "4 · 标签平滑",
+    "training.ls.text": (
+        "这次训练用的是 ε = {eps}。对于真实的 {v} 个词元的中文词表，目标给正确词元 {top}，给其他每个词元 {rest}。"
+        "这个目标的熵是每个词元 {floor} nat，这是任何模型能达到的最低训练损失；这次训练记录到的最低训练损失是 {lowest}。"
+        "日志中的开发集损失是不带平滑的普通交叉熵，所以它的最后一个值 {dev} 可以低于训练损失。"
+    ),
+    # ---- 5 · batches
+    "training.batch.header": "5 · 按长度分桶的批次",
+    "training.batch.how": (
+        "一个批次是一个张量，所以较短的句子要用填充补到最长句子的长度；填充消耗计算，却什么也学不到。"
+        "model/data.py 的 make_batches 先按长度给句子排序（加一点随机噪声，使每轮的批次不同），"
+        "然后在“批次大小 × 最长句子长度”不超过 --max-tokens = {max_tokens} 的前提下填满每个批次，最后打乱批次顺序。"
+        "训练程序就是这样给 {train} 对训练句子分批的；这些数据没有随应用发布。"
+    ),
+    "training.batch.source.dev": (
+        "下面的统计在这次训练用来评分的 {n} 对开发集句子（{path}）上计算：用模型自己的分词器分词，"
+        "再用 make_batches 按这次训练的 --max-tokens 分批，和训练程序计算开发集损失时的分批完全相同。"
+        "*随机*批次由同一个函数在关闭长度排序（随机顺序）的情况下生成，词元预算相同。"
+    ),
+    "training.batch.source.missing": (
+        "这台机器上没有这次训练的开发集文件（{path}），所以下面的统计只能用应用自带的句子："
+        "{n} 个示例句和探针句，每句配上模型自己的译文。这样的数量远远不够得出可靠的统计；"
+        "有开发集文件时，本节会使用其中的句对。"
+    ),
+    "training.batch.side.source": "源语言（编码器）",
+    "training.batch.side.target": "解码器输入",
+    "training.batch.side.both": "两者合计",
+    "training.batch.side": "张量",
+    "training.batch.axis": "填充位置所占比例",
+    "training.batch.bucketed": "按长度排序（make_batches）",
+    "training.batch.random": "随机顺序，预算相同",
+    "training.batch.fig": "{n} 对句子分批后的填充比例，每批最多 {max_tokens} 个词元",
+    "training.batch.result": (
+        "按长度排序时，这 {n} 对句子分成 {b_batches} 个批次，共 {b_slots} 个张量位置，其中 {b_pad} 是填充。"
+        "按随机顺序时，它们分成 {r_batches} 个批次，共 {r_slots} 个位置，其中 {r_pad} 是填充："
+        "同样的句子，计算量是 {ratio} 倍。"
+    ),
+    # ---- 6 · BLEU
+    "training.bleu.header": "6 · BLEU：给你的译文打分",
+    "training.bleu.intro": (
+        "BLEU 把一个译文和参考译文比较：译文中的 1、2、3、4 元组有多大比例出现在参考译文中"
+        "（每个元组最多按参考译文中出现的次数计），用几何平均合并，再乘以简短惩罚，"
+        "这样短而保守的输出就拿不到高分。训练程序用的 sacrebleu 配置是 {signature}（日志中的 BLEU 签名）："
+        "tok:zh 把中文切成单个汉字。本节使用同样的配置。请输入你对这句话的参考译文，按你自己的译法："
+    ),
+    "training.bleu.reference": "你的参考译文（中文）",
+    "training.bleu.placeholder": "输入你会怎样翻译上面这句话",
+    "training.bleu.reference_help": "你自己对这句英文的翻译。它会像开发集参考译文一样被清理并转换为简体字。",
+    "training.bleu.nosignature": "训练日志没有记录 BLEU 签名，因此本节无法按训练程序的方式打分。",
+    "training.bleu.empty": "在上面输入一个参考译文，就能逐步看到模型译文相对于它的得分。",
+    "training.bleu.normalised": "你的参考译文，像开发集参考译文一样清理并转换为简体之后：",
+    "training.bleu.unsupported": "这里无法逐步重算这种 BLEU 配置：{error}",
+    "training.bleu.hyp_tokens": "模型的译文（候选译文），按 sacrebleu 的分词：",
+    "training.bleu.ref_tokens": "你的参考译文，按 sacrebleu 的分词：",
+    "training.bleu.col.matches": "匹配数 / 元组数",
+    "training.bleu.col.precision": "精确率 pₙ（%）",
+    "training.bleu.col.matched": "匹配的元组",
+    "training.bleu.smoothed": (
+        "* 这一阶没有任何元组匹配。签名中的 exp 平滑不记为 0（那会让整个分数变成 0），而记为 1/(2ᵏ · 元组数)，"
+        "k 是到这一阶为止没有匹配的阶数。"
+    ),
+    "training.bleu.check": "逐步计算：**{mine}**。sacrebleu 对同一对句子给出的分数：**{theirs}**。两者相同。",
+    "training.bleu.mismatch": "逐步计算得到 {mine}，但 sacrebleu 给出 {theirs}：上面的重算有错误。",
+    "training.bleu.noisy": (
+        "为什么单句 BLEU 噪声很大：你的译文只有 {total} 个 4 元组，多匹配或少匹配一个 4 元组就会让 p₄ 变化 {worth} 个点；"
+        "一个字不同就可能同时破坏 1 到 {orders} 阶的 {affected} 个元组。一个正确但措辞与参考译文不同的译文可能得分接近 0，"
+        "而一个参考译文永远列不全所有正确的说法。BLEU 是为整个测试集设计的。"
+    ),
+    "training.bleu.dev.header": "日志中的开发集 BLEU 是什么意思",
+    "training.bleu.dev.text": (
+        "日志中的 BLEU 是 {n} 对开发集句子上的**语料级** BLEU：先把所有句子的匹配数和元组数加起来，再统一相除，"
+        "所以没有哪一句能单独决定它。*未见过*的部分是开发集中与任何训练句对都相差超过一个词的句对（{unseen} 对）；"
+        "发布哪个检查点由它决定。"
+    ),
+    "training.bleu.dev.best": "单次评估的最好结果：第 {step} 步（第 {epoch} 轮），BLEU {bleu}，未见过部分 {unseen}（贪心解码）",
+    "training.bleu.dev.average": "第 {first}–{last} 轮权重的平均：BLEU {bleu}，未见过部分 {unseen}（贪心解码）{chosen}",
+    "training.bleu.dev.chosen": "——更高，所以应用加载的就是这个平均模型",
+    "training.bleu.dev.final": "发布的权重用宽度为 {beam} 的束搜索：BLEU {bleu}，未见过部分 {unseen}",
+}

@@ -1,0 +1,103 @@
+"""AppTest: the "How it was trained" page renders in English and Chinese from the shipped model's own training log,
+and its BLEU section agrees with sacrebleu."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from sacrebleu.metrics import BLEU
+
+from lessons import training as lt
+from model import DEFAULT_CHECKPOINT, Translator
+from model.data import encode_pairs, make_batches, read_pairs
+from model.schedule import peak_learning_rate
+from tests.test_app_teaching import open_page, page_text
+
+pytestmark = pytest.mark.skipif(
+    not (DEFAULT_CHECKPOINT / "model.safetensors").is_file(), reason=f"needs the shipped checkpoint in {DEFAULT_CHECKPOINT}"
+)
+REFERENCE = "我有一个梦。"  # not the model's wording: some orders match, some do not
+
+
+@pytest.fixture(scope="module")
+def translator() -> Translator:
+    return Translator.from_checkpoint(DEFAULT_CHECKPOINT)
+
+
+@pytest.fixture(scope="module")
+def log(translator) -> dict:
+    return translator.training_log
+
+
+def shows(text: str, number: str) -> bool:
+    return re.search(rf"(?<![\d.,]){re.escape(number)}(?![\d])", text) is not None
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_page_renders_in_both_languages(lang):
+    at = open_page("training", lang)
+    assert len(at.get("plotly_chart")) >= 5, "Adam toy, schedule, smoothing, padding, curves"
+    text = page_text(at)
+    assert (re.search(r"[\u4e00-\u9fff]{4}", text) is not None) == (lang == "zh")
+    assert not at.error and not at.exception
+    assert at.text_input(key="training.bleu.reference").value == "", "no answer is typed in for the student"
+
+
+def test_numbers_on_the_page_are_the_logs(log, translator):
+    at = open_page("training")
+    text = page_text(at)
+    args = log["args"]
+    for number in (f"{log['train_pairs']:,}", f"{log['steps']:,}", f"{args['warmup']:,}", f"{args['max_tokens']:,}",
+                   f"{log['parameters']:,}", str(log["best"]["bleu"]), str(log["average"]["bleu"]),
+                   str(log["final"]["bleu"]), f"{peak_learning_rate(translator.config.d_model, args['warmup']):.2e}"):
+        assert shows(text, number), number
+    assert f"ε = {args['label_smoothing']:g}" in text or f"ε = {args['label_smoothing']:.2f}" in text
+    rates = next(frame.value for frame in at.dataframe if "rate in this model" in frame.value.columns)
+    assert set(rates["rate in this model"]) == {f"{args['dropout']:.2f}"}  # attention and activation: "same as --dropout"
+    assert f"β₁ = {lt.ADAM_BETAS[0]:g}, β₂ = {lt.ADAM_BETAS[1]:g}, ε = {lt.ADAM_EPS:g}" in text
+
+
+def test_padding_statistics_are_those_of_make_batches_on_the_dev_pairs(log, translator):
+    args = log["args"]
+    path = lt.dev_file(args, DEFAULT_CHECKPOINT.parent.parent)
+    if path is None:
+        pytest.skip("the run's dev file is not on this machine")
+    from tests.test_lessons_training import checkpoint_tokenizers
+
+    examples = encode_pairs(read_pairs(path), *checkpoint_tokenizers(), translator.config)
+    batches = make_batches(examples, args["max_tokens"], random.Random(0))
+    expected = lt.padding([[(len(e.src), len(e.tgt)) for e in b] for b in batches])
+    text = page_text(open_page("training"))
+    assert f"{len(examples):,} dev pairs" in text
+    assert f"{expected.batches} batches" in text and f"{expected.fraction:.1%}" in text
+
+
+def test_missing_dev_file_is_said_and_the_app_sentences_are_used(monkeypatch):
+    monkeypatch.setattr(lt, "dev_file", lambda args, root: None)
+    at = open_page("training")
+    assert any("is not on this machine" in w.value for w in at.warning)
+    assert not at.exception
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_bleu_of_a_typed_reference_is_sacrebleus_and_recomputed_alike(lang, log):
+    at = open_page("training", lang)
+    at.text_input(key="training.bleu.reference").input(REFERENCE).run()
+    assert not at.exception
+    hypothesis = next(el.value for el in at.text if "→" in el.value).split("→")[-1].strip()
+    expected = BLEU(tokenize="zh").corpus_score([hypothesis], [[REFERENCE]]).score
+    assert lt.metric_from_signature(log["best"]["bleu_signature"]).corpus_score([hypothesis], [[REFERENCE]]).score == expected
+    check = [s.value for s in at.success if f"{expected:.4f}" in s.value]
+    assert len(check) == 1 and check[0].count(f"{expected:.4f}") == 2, "the recomputation and sacrebleu, both shown"
+    latex = "\n".join(el.value for el in at.latex)
+    assert f"= {expected:.2f}" in latex
+    precisions = next(frame.value for frame in at.dataframe if "n" in frame.value.columns)
+    assert list(precisions["n"]) == [1, 2, 3, 4]
+
+
+def test_empty_reference_shows_a_hint_and_no_score():
+    at = open_page("training")
+    assert not at.success
+    assert any("Type a reference translation" in i.value for i in at.info)

@@ -1,0 +1,221 @@
+"""The "How it was trained" page's arithmetic (lessons/training.py) and figure (viz/teaching_training.py): Adam as
+PyTorch computes it, with the trainer's own settings; dropout; padding of make_batches' batches; BLEU as sacrebleu."""
+
+from __future__ import annotations
+
+import ast
+import random
+
+import numpy as np
+import pytest
+import torch
+from sacrebleu.metrics import BLEU
+
+from lessons import training as lt
+from model.checkpoint import SOURCE_TOKENIZER, TARGET_TOKENIZER
+from model.data import Example, make_batches
+from model.tokenizer import TextTokenizer
+from tests.conftest import ROOT
+from viz.teaching_training import optimizer_paths_figure
+
+SIGNATURE = "nrefs:1|case:mixed|eff:no|tok:zh|smooth:exp|version:2.6.0"
+
+
+def checkpoint_tokenizers(folder=ROOT / "checkpoints" / "en-zh") -> tuple[TextTokenizer, TextTokenizer]:
+    return tuple(TextTokenizer.from_str((folder / name).read_text(encoding="utf-8"))
+                 for name in (SOURCE_TOKENIZER, TARGET_TOKENIZER))
+
+
+# ---------------------------------------------------------------- the trainer's settings
+def trainer_call(name: str) -> ast.Call:
+    tree = ast.parse((ROOT / "model" / "train.py").read_text(encoding="utf-8"))
+    calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and ast.unparse(n.func).endswith(name)]
+    assert len(calls) == 1, f"model/train.py should call {name} once"
+    return calls[0]
+
+
+def test_adam_settings_are_the_trainers():
+    keywords = {k.arg: ast.literal_eval(k.value) for k in trainer_call("optim.Adam").keywords if k.arg in ("betas", "eps")}
+    assert keywords == {"betas": lt.ADAM_BETAS, "eps": lt.ADAM_EPS}
+
+
+def test_gradient_clipping_is_the_trainers():
+    assert ast.literal_eval(trainer_call("clip_grad_norm_").args[1]) == lt.GRAD_CLIP_NORM
+
+
+def test_pytorch_defaults_are_pytorchs():
+    defaults = torch.optim.Adam([torch.zeros(1, requires_grad=True)]).defaults
+    assert defaults["betas"][1] == lt.PYTORCH_DEFAULT_BETA2 and defaults["eps"] == lt.PYTORCH_DEFAULT_EPS
+
+
+def test_page_reads_the_checkpoints_tokenizer_files():
+    page = ast.parse((ROOT / "app_pages" / "training.py").read_text(encoding="utf-8"))
+    names = next(ast.literal_eval(n.value) for n in page.body
+                 if isinstance(n, ast.Assign) and ast.unparse(n.targets[0]) == "TOKENIZER_FILES")
+    assert names == (SOURCE_TOKENIZER, TARGET_TOKENIZER)
+
+
+# ---------------------------------------------------------------- Adam and SGD
+def test_adam_steps_are_torchs():
+    w = torch.tensor(lt.TOY_START, requires_grad=True)
+    opt = torch.optim.Adam([w], lr=lt.TOY_ADAM_LR, betas=lt.ADAM_BETAS, eps=lt.ADAM_EPS)
+    ours = lt.adam_steps(lt.TOY_START, lt.TOY_ADAM_LR, 25)
+    for step in ours:
+        opt.zero_grad()
+        (0.5 * (w**2 * torch.tensor(lt.TOY_CURVATURES)).sum()).backward()
+        opt.step()
+        np.testing.assert_allclose(step.params, w.detach().numpy(), rtol=1e-10, atol=1e-12)
+
+
+def test_first_adam_step_is_lr_times_the_gradients_sign():
+    first = lt.adam_steps([3.0, -0.001], 0.5, 1)[0]
+    np.testing.assert_allclose(first.update, [0.5, -0.5], rtol=1e-5)
+    np.testing.assert_allclose(first.m_hat, first.grad)
+
+
+def test_sgd_diverges_past_its_stable_rate_and_adam_beats_it_below():
+    limit = lt.largest_stable_sgd_lr()
+    assert lt.toy_loss(lt.sgd_path(lt.TOY_START, limit * 1.05, 60)[-1]) > lt.toy_loss(lt.TOY_START)
+    sgd = lt.sgd_path(lt.TOY_START, lt.TOY_SGD_SHARE * limit, lt.TOY_STEPS)
+    adam = lt.adam_path(lt.TOY_START, lt.adam_steps(lt.TOY_START, lt.TOY_ADAM_LR, lt.TOY_STEPS))
+    assert sgd.shape == adam.shape == (lt.TOY_STEPS + 1, 2)
+    assert lt.toy_loss(adam[-1]) < lt.toy_loss(sgd[-1]) / 3
+
+
+def test_bad_adam_settings_say_so():
+    with pytest.raises(ValueError, match="steps"):
+        lt.adam_steps(lt.TOY_START, 0.1, 0)
+
+
+def test_window():
+    assert lt.window(0.9) == pytest.approx(10) and lt.window(0.98) == pytest.approx(50)
+
+
+# ---------------------------------------------------------------- dropout
+def test_inverted_dropout_zeroes_and_rescales_like_torch():
+    x = np.arange(1.0, 2001.0)
+    keep, out = lt.inverted_dropout(x, 0.2, np.random.default_rng(1))
+    np.testing.assert_allclose(out[keep], x[keep] / 0.8)
+    assert not out[~keep].any() and 0.15 < 1 - keep.mean() < 0.25
+    torch_out = torch.nn.functional.dropout(torch.tensor(x), 0.2, training=True).numpy()
+    kept = torch_out != 0
+    np.testing.assert_allclose(torch_out[kept], x[kept] / 0.8)
+
+
+def test_dropout_mean_approaches_the_input():
+    x = np.array([1.0, -2.0, 0.5])
+    np.testing.assert_allclose(lt.mean_over_draws(x, 0.2, 20000), x, atol=0.05)
+    with pytest.raises(ValueError, match="p must be"):
+        lt.inverted_dropout(x, 1.0, np.random.default_rng(0))
+
+
+# ---------------------------------------------------------------- padding
+def examples(lengths) -> list[Example]:
+    return [Example(tuple(range(s)), tuple(range(t))) for s, t in lengths]
+
+
+def test_padding_counts_what_collate_pads():
+    stats = lt.padding([[(3, 4), (5, 2)], [(2, 3)]])
+    # source: batch 1 → 2 rows × 5, 8 real; batch 2 → 2 of 2. Decoder input: lengths − 1 → (3, 1): 2 × 3, 4 real; 2.
+    assert (stats.source_real, stats.source_slots, stats.target_real, stats.target_slots) == (10, 12, 6, 8)
+    assert stats.fraction == pytest.approx(1 - 16 / 20) and stats.sentences == 3 and stats.batches == 2
+    with pytest.raises(ValueError):
+        lt.padding([[]])
+
+
+def test_shuffled_order_turns_make_batches_sort_off_but_keeps_its_budget():
+    rng = random.Random(5)
+    targets = [rng.randint(3, 40) for _ in range(600)]
+    data = examples([(max(2, t + rng.randint(-3, 3)), t) for t in targets])  # a translation is about as long
+    sorted_batches = make_batches(data, 400, random.Random(0))
+    random_batches = make_batches(data, 400, lt.ShuffledOrder(0))
+    for batches in (sorted_batches, random_batches):
+        assert sorted(id(e) for b in batches for e in b) == sorted(id(e) for e in data)
+        assert all(len(b) * max(max(len(e.src), len(e.tgt)) for e in b) <= 400 for b in batches)
+
+    def lengths(batches):
+        return [[(len(e.src), len(e.tgt)) for e in b] for b in batches]
+
+    bucketed, shuffled = lt.padding(lengths(sorted_batches)), lt.padding(lengths(random_batches))
+    assert bucketed.fraction < 0.5 * shuffled.fraction
+    assert shuffled.batches > bucketed.batches
+
+
+def test_dev_file_is_found_relative_to_the_root(tmp_path):
+    (tmp_path / "d").mkdir()
+    (tmp_path / "d" / "dev.tsv").write_text("a\tb\n")
+    assert lt.dev_file({"dev": "d/dev.tsv"}, tmp_path) == tmp_path / "d" / "dev.tsv"
+    assert lt.dev_file({"dev": "d/missing.tsv"}, tmp_path) is None
+    assert lt.dev_file({"dev": None}, tmp_path) is None
+
+
+# ---------------------------------------------------------------- BLEU
+def test_metric_from_signature_reproduces_the_signature():
+    metric = lt.metric_from_signature(SIGNATURE)
+    metric.corpus_score(["我"], [["我"]])
+    assert str(metric.get_signature()).rsplit("|", 1)[0] == SIGNATURE.rsplit("|", 1)[0]
+    with pytest.raises(ValueError, match="lacks"):
+        lt.metric_from_signature("tok:zh")
+    with pytest.raises(ValueError, match="smoothing"):
+        lt.metric_from_signature(SIGNATURE.replace("smooth:exp", "smooth:floor[0.10]"))
+
+
+def test_breakdown_by_hand():
+    parts = lt.bleu_breakdown("我有一个梦想。", "我有个梦想。", SIGNATURE)
+    assert [(o.matches, o.total) for o in parts.orders] == [(6, 7), (4, 6), (2, 5), (1, 4)]
+    assert parts.orders[3].matched == ("个 梦 想 。",)
+    assert parts.brevity_penalty == 1.0
+    expected = (6 / 7 * 4 / 6 * 2 / 5 * 1 / 4) ** 0.25 * 100
+    assert parts.score == pytest.approx(expected) and parts.sacrebleu_score == pytest.approx(expected)
+
+
+def test_brevity_penalty_and_smoothing():
+    parts = lt.bleu_breakdown("我有梦想", "我有一个美丽的梦想", SIGNATURE)  # 4 of 9 characters, no 3-gram match
+    assert parts.brevity_penalty == pytest.approx(np.exp(1 - 9 / 4))
+    assert [o.smoothed for o in parts.orders] == [False, False, True, True]
+    assert parts.orders[2].precision == pytest.approx(100 / (2 * 2)) and parts.orders[3].precision == pytest.approx(100 / 4)
+    assert parts.score == pytest.approx(parts.sacrebleu_score)
+
+
+@pytest.mark.parametrize("signature", [SIGNATURE, SIGNATURE.replace("eff:no", "eff:yes"),
+                                       SIGNATURE.replace("smooth:exp", "smooth:none"),
+                                       SIGNATURE.replace("case:mixed", "case:lc")])
+def test_breakdown_agrees_with_sacrebleu_on_many_pairs(signature):
+    rng = random.Random(3)
+    pool = ["我有一个梦想。", "你是谁？", "汤姆昨天买了三个苹果。", "医院在哪里？", "我喜欢我的狗。", "Tom 喜欢 iPhone。",
+            "我", "", "狗狗狗狗", "我的狗喜欢我。"]
+    for _ in range(200):
+        hyp, ref = rng.choice(pool), rng.choice(pool[:-3] + pool[-2:])
+        if not ref:
+            continue
+        parts = lt.bleu_breakdown(hyp, ref, signature)
+        official = lt.metric_from_signature(signature).corpus_score([hyp], [[ref]])
+        assert parts.score == pytest.approx(official.score, abs=1e-9), (hyp, ref)
+        assert parts.sacrebleu_counts == (tuple(o.matches for o in parts.orders), tuple(o.total for o in parts.orders))
+
+
+def test_the_default_metric_is_the_trainers():
+    """model/metrics.py scores with BLEU(tokenize="zh"): the log's signature must rebuild exactly that."""
+    plain = BLEU(tokenize="zh")
+    plain.corpus_score(["我"], [["我"]])
+    assert str(plain.get_signature()).rsplit("|", 1)[0] == SIGNATURE.rsplit("|", 1)[0]
+
+
+# ---------------------------------------------------------------- the figure
+def test_optimizer_paths_figure():
+    w = np.linspace(-1, 1, 5)
+    loss = lt.toy_loss(np.stack(np.meshgrid(w, w), axis=-1))
+    path = np.zeros((3, 2))
+    fig = optimizer_paths_figure(w, w, loss, [path, path], ["a", "b"], title="t", w1_title="w1", w2_title="w2",
+                                 loss_label="loss", step_label="step")
+    assert [tr.type for tr in fig.data] == ["contour", "scatter", "scatter"]
+    assert list(fig.data[1].customdata) == [0, 1, 2] and fig.layout.height <= 560
+    with pytest.raises(ValueError, match="shape"):
+        optimizer_paths_figure(w, w[:3], loss, [path], ["a"], title="t", w1_title="", w2_title="", loss_label="",
+                               step_label="")
+    with pytest.raises(ValueError, match="one name per path"):
+        optimizer_paths_figure(w, w, loss, [path], ["a", "b"], title="t", w1_title="", w2_title="", loss_label="",
+                               step_label="")
+    with pytest.raises(ValueError, match=r"\(steps \+ 1, 2\)"):
+        optimizer_paths_figure(w, w, loss, [np.zeros((3, 3))], ["a"], title="t", w1_title="", w2_title="",
+                               loss_label="", step_label="")

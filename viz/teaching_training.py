@@ -1,0 +1,52 @@
+"""Figures of the "How it was trained" page that the anatomy page has not already: optimisers' paths on a loss."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import plotly.graph_objects as go
+
+from .labels import plain_text
+from .style import D3, NEUTRAL_COLOR, hovertemplate, legend_on_top, styled_figure, titled
+from .validate import as_float32
+
+PATH_COLORS = (D3[1], D3[0])  # the slower optimiser first (orange), the faster one second (blue)
+
+
+def optimizer_paths_figure(w1, w2, loss, paths: Sequence, names: Sequence[str], *, title: str, w1_title: str,
+                           w2_title: str, loss_label: str, step_label: str) -> go.Figure:
+    """Contours of a two-parameter loss and each optimiser's path over it, one marker per step.
+
+    w1: (n1,) and w2: (n2,) grid coordinates; loss: (n2, n1), loss[j, i] at (w1[i], w2[j]);
+    paths: one (steps + 1, 2) array of (w1, w2) per optimiser, named by `names`.
+    """
+    x, y = as_float32(w1, "w1", 1), as_float32(w2, "w2", 1)
+    z = as_float32(loss, "loss", 2)
+    if z.shape != (y.size, x.size):
+        raise ValueError(f"loss must have shape (len(w2), len(w1)) = {(y.size, x.size)}, got {z.shape}")
+    arrays = [as_float32(p, f"paths[{i}]", 2) for i, p in enumerate(paths)]
+    if len(arrays) != len(names) or len(arrays) > len(PATH_COLORS):
+        raise ValueError(f"pass one name per path and at most {len(PATH_COLORS)} paths, got {len(arrays)} paths "
+                         f"and {len(names)} names")
+    for i, p in enumerate(arrays):
+        if p.shape[1] != 2:
+            raise ValueError(f"paths[{i}] must have shape (steps + 1, 2): one (w1, w2) row per step, got {p.shape}")
+    contour = dict(type="contour", x=x, y=y, z=z, showscale=False, colorscale=[[0, "white"], [1, NEUTRAL_COLOR]],
+                   contours=dict(coloring="lines"), line=dict(width=1), name=plain_text(loss_label),
+                   hovertemplate=hovertemplate(("w₁", "%{x:.2f}"), ("w₂", "%{y:.2f}"), (loss_label, "%{z:.3f}")))
+    lines = [
+        dict(type="scatter", x=p[:, 0], y=p[:, 1], mode="lines+markers", name=plain_text(name),
+             line=dict(color=color), marker=dict(color=color, size=6), customdata=np.arange(len(p)),
+             hovertemplate=hovertemplate(("", "%{fullData.name}"), (step_label, "%{customdata}"), ("w₁", "%{x:.3f}"),
+                                         ("w₂", "%{y:.3f}")))
+        for p, name, color in zip(arrays, names, PATH_COLORS)
+    ]
+    return styled_figure(
+        [contour, *lines],
+        title,
+        height=420,
+        **legend_on_top(names),
+        xaxis=titled(w1_title, range=[float(x.min()), float(x.max())], zeroline=False),
+        yaxis=titled(w2_title, range=[float(y.min()), float(y.max())], zeroline=False),
+    )
