@@ -67,7 +67,8 @@ def token_picker(key: str, tokens: list[str]) -> int:
     """One of the sentence's tokens, kept in range when the sentence (and its length) changes."""
     widgets.keep_valid(key, list(range(len(tokens))))
     labels = ts.positions(tokens)
-    return int(st.selectbox(t("inside.pick.token"), range(len(tokens)), format_func=labels.__getitem__, key=key))
+    with st.columns(3)[0]:
+        return int(st.selectbox(t("inside.pick.token"), range(len(tokens)), format_func=labels.__getitem__, key=key))
 
 
 def first_numbers(rows: list[tuple[str, np.ndarray]], token: str) -> None:
@@ -236,7 +237,7 @@ def sublayer_section(stack: str, layer_index: int, name: str) -> None:
     T, d = len(tokens), c.d_model
     panels([(f"{t(f'inside.tensor.{n}')} {shape(T, d)}", subs[n][layer_index]) for n in (x_name, sub_name, out_name)],
            tokens, f"inside.{stack}.{layer_index}.{name}.panels", block_name(f"{stack}.{layer_index}.{name}"))
-    st.subheader(t(f"inside.part.{stack}.{name}"))
+    st.subheader(t("inside.diagram.masked_self_attn" if (stack, name) == ("dec", "self_attn") else f"inside.diagram.{name}"))
     if name == "ffn":
         ffn_part(layer, index, tokens)
     else:
@@ -274,12 +275,9 @@ def output_section() -> None:
     frame = ts.table(np.stack([out.logits[index, ids], probs, [cand.prob for cand in shown]]).T,
                      ts.positions(names), [t("inside.col.logit"), t("inside.col.prob"), t("inside.col.model_prob")],
                      index_name=t("inside.col.candidate"))
-    left, right = st.columns([2, 3])
-    with left:
-        st.dataframe(frame, width="content")
-    with right:
-        widgets.chart(candidates_chart(names, probs, ids.index(step.chosen.token_id), token_title=t("inside.axis.candidate"),
-                                       value_label=t("inside.axis.prob"), max_width=480), key="inside.output.candidates")
+    st.dataframe(frame, width="content")
+    widgets.chart(candidates_chart(names, probs, ids.index(step.chosen.token_id), token_title=t("inside.axis.candidate"),
+                                   value_label=t("inside.axis.prob"), max_width=480), key="inside.output.candidates")
     k = len(step.candidates)
     same_top = [int(i) for i in out.top(index, k)[0]] == ids[:k]
     verdict(t("inside.out.check", t=T, diff=difference(out.chosen.max_difference),

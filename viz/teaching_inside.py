@@ -47,6 +47,7 @@ from .validate import as_float32, check_labels
 BLOCK_COLORS = {"embed": "#f8d0d2", "attn": "#fbd9ae", "ffn": "#c9e6f5", "norm": "#f2f0b6", "linear": "#ddd5f3",
                 "softmax": "#cfeccb", "memory": "#eeeeee"}
 FRAME_COLOR = "#f7f7f7"
+TEXT_COLOR = "#222"  # darker than Plotly's default grey: the diagram's labels are read from the back of a room
 ENCODER_SUBLAYERS = ("self_attn", "ffn")
 DECODER_SUBLAYERS = ("self_attn", "cross_attn", "ffn")
 # Data coordinates (0–100 both ways) of the diagram's columns and rows.
@@ -86,13 +87,19 @@ class Box:
         return (self.y0 + self.y1) / 2
 
 
-def fitted_text(text: str, width_px: float, height_px: float) -> tuple[str, int]:
-    """`text` wrapped at spaces to `width_px`, in the largest font (10–16 px) at which its lines fit the box."""
-    for size in range(BASE_FONT_PX, MIN_FONT_PX - 1, -1):
+def fitting_size(texts: Sequence[str], width_px: float, height_px: float) -> int:
+    """The largest font (10–16 px) at which each of `texts`, wrapped at spaces, fits a width_px × height_px box."""
+    def fits(text: str, size: int) -> bool:
         lines = _wrapped(text, width_px, size)
-        if max(text_em(line) for line in lines) * size <= width_px and len(lines) * LINE_EM * size <= height_px:
-            return "<br>".join(plain_text(line) for line in lines), size
-    return "<br>".join(plain_text(line) for line in _wrapped(text, width_px, MIN_FONT_PX)), MIN_FONT_PX
+        return max(text_em(line) for line in lines) * size <= width_px and len(lines) * LINE_EM * size <= height_px
+
+    return next((size for size in range(BASE_FONT_PX, MIN_FONT_PX, -1) if all(fits(t, size) for t in texts)),
+                MIN_FONT_PX)
+
+
+def wrapped_label(text: str, width_px: float, size: int) -> str:
+    """`text` (unescaped) as figure text cut into lines of `width_px` at `size` px."""
+    return "<br>".join(plain_text(line) for line in _wrapped(text, width_px, size))
 
 
 def _wrapped(text: str, width_px: float, size: int) -> list[str]:
@@ -181,10 +188,12 @@ def architecture_figure(
         for i, (y0, y1) in enumerate(stack):
             frames.append(dict(type="rect", x0=x[0], x1=x[1], y0=y0, y1=y1, xref="x", yref="y", layer="below",
                                fillcolor=FRAME_COLOR, line=dict(color="#999", width=1)))
-            text, size = fitted_text(labels[name_key].format(n=i + 1), (x[1] - x[0] - 2 * FRAME_PAD) * px_x,
-                                     label_h * px_y)
-            notes.append(dict(text=text, x=x[0] + FRAME_PAD, y=y1 - FRAME_PAD / 2, xref="x", yref="y", xanchor="left",
-                              yanchor="top", showarrow=False, font=dict(size=size)))
+            name = labels[name_key].format(n=i + 1)
+            room = (x[1] - x[0] - 2 * FRAME_PAD) * px_x
+            size = fitting_size([name], room, label_h * px_y)
+            notes.append(dict(text=wrapped_label(name, room, size), x=x[0] + FRAME_PAD, y=y1 - FRAME_PAD / 2, xref="x",
+                              yref="y", xanchor="left", yanchor="top", showarrow=False,
+                              font=dict(size=size, color=TEXT_COLOR)))
             boxes += _sublayer_boxes(prefix, i, names, x, (y0, y1), label_h, labels)
         # arrows up the stack: embedding → layer 1 → … → layer n → what reads the stack's output. The decoder's
         # run at its FFN, right of the lines that bring the encoder's output to each cross-attention.
@@ -204,9 +213,17 @@ def architecture_figure(
     tied_y = ((LINEAR_Y[0] + LINEAR_Y[1]) / 2, (EMBED_Y[0] + EMBED_Y[1]) / 2)
     shapes.append(_line([(DECODER_X[1], tied_y[0]), (TIED_X, tied_y[0]), (TIED_X, tied_y[1]), (DECODER_X[1], tied_y[1])],
                         dash="dash"))
-    tied_text, tied_size = fitted_text(labels["tied"], (tied_y[0] - tied_y[1]) * px_y * 0.8, (100 - TIED_X) * px_x * 2)
-    notes.append(dict(text=tied_text, x=TIED_X, y=sum(tied_y) / 2, xref="x", yref="y", textangle=-90, showarrow=False,
-                      font=dict(size=tied_size), bgcolor="white"))
+    tied_room = (tied_y[0] - tied_y[1]) * px_y * 0.8
+    tied_size = fitting_size([labels["tied"]], tied_room, (100 - TIED_X) * px_x * 2)
+    notes.append(dict(text=wrapped_label(labels["tied"], tied_room, tied_size), x=TIED_X, y=sum(tied_y) / 2, xref="x",
+                      yref="y", textangle=-90, showarrow=False, font=dict(size=tied_size, color=TEXT_COLOR),
+                      bgcolor="white"))
+    # one font for all boxes of a kind (sublayers, add & norm strips, embeddings, …), the largest that fits each
+    kinds = {id(box): "sub" if box.color in (BLOCK_COLORS["attn"], BLOCK_COLORS["ffn"]) else box.color for box in boxes}
+    sizes = {kind: fitting_size([b.text for b in boxes if kinds[id(b)] == kind],
+                                min(_room(b, px_x, px_y)[0] for b in boxes if kinds[id(b)] == kind),
+                                min(_room(b, px_x, px_y)[1] for b in boxes if kinds[id(b)] == kind))
+             for kind in set(kinds.values())}
 
     targets = []
     for box in boxes:
@@ -214,8 +231,9 @@ def architecture_figure(
             color="#777", width=1)
         shapes.append(dict(type="rect", x0=box.x0, x1=box.x1, y0=box.y0, y1=box.y1, xref="x", yref="y",
                            fillcolor=box.color, line=line))
-        text, size = fitted_text(box.text, (box.x1 - box.x0) * px_x - 4, (box.y1 - box.y0) * px_y - 2)
-        notes.append(dict(text=text, x=box.cx, y=box.cy, xref="x", yref="y", showarrow=False, font=dict(size=size)))
+        size = sizes[kinds[id(box)]]
+        notes.append(dict(text=wrapped_label(box.text, _room(box, px_x, px_y)[0], size), x=box.cx, y=box.cy, xref="x",
+                          yref="y", showarrow=False, font=dict(size=size, color=TEXT_COLOR)))
         if box.key is not None:
             targets.append(_click_targets(box, px_x, px_y, _block_name(box.key, labels), click_hint))
     return styled_figure(
@@ -232,6 +250,11 @@ def architecture_figure(
         dragmode=False,
         clickmode="event+select",
     )
+
+
+def _room(box: Box, px_x: float, px_y: float) -> tuple[float, float]:
+    """The px a box's text may take: its size less a small inner margin."""
+    return (box.x1 - box.x0) * px_x - 4, (box.y1 - box.y0) * px_y - 2
 
 
 def _block_name(key: str, labels: Mapping[str, str]) -> str:
@@ -273,6 +296,7 @@ def clicked_block(selection_points: list[dict]) -> str | None:
 
 PANEL_GAP = 0.06  # of the plot's width, between two panels
 MAX_ROW_PX = 28  # a short sentence's rows grow to this and no further
+CLIP_PERCENTILE = 99  # of |value|: where a panel's colour scale ends
 
 
 def tensor_panels(
@@ -288,8 +312,9 @@ def tensor_panels(
 ) -> go.Figure:
     """(name, (T, d) array) panels side by side, tokens down (one row per token, in order), dimensions across.
 
-    Each panel has its own colour scale, white at 0 (a LayerNorm's output and an embedding row differ in size by
-    an order of magnitude); a hover gives a cell's token, dimension and exact value.
+    Each panel has its own colour scale, white at 0 and ending at the 99th percentile of its |values| (a LayerNorm's
+    output and an embedding row differ in size by an order of magnitude); a hover gives a cell's token, dimension
+    and exact value.
     """
     if not panels:
         raise ValueError("panels must hold at least one (name, array) pair")
@@ -298,7 +323,7 @@ def tensor_panels(
     if any(a.shape[0] != n_rows for a in arrays):
         raise ValueError(f"every panel needs one row per token: got {[a.shape for a in arrays]}")
     labels = check_labels(tokens, n_rows, "tokens", "rows (tokens)")
-    header = int(LINE_EM * BASE_FONT_PX)  # a row of panel names above the plots
+    header = 2 * int(LINE_EM * BASE_FONT_PX)  # two lines of panel names above the plots
     bottom = EDGE_PX + AXIS_TITLE_PX + int(LINE_EM * BASE_FONT_PX) + TICK_PAD_PX
     fixed = title_px(title, max_width) + EDGE_PX + header + bottom
     row_px = min(MAX_ROW_PX, (max_height - fixed) / n_rows)
@@ -308,9 +333,12 @@ def tensor_panels(
     panel_px = (max_width - left - EDGE_PX) * (spans[0][1] - spans[0][0])
     traces, layout, names = [], {}, []
     hover = cell_hovertemplate(labels, None, token_title, dim_title, value_label)
+    name_size = fitting_size([name for name, _ in panels], panel_px, header)
     for i, ((name, _), z) in enumerate(zip(panels, arrays)):
         suffix = "" if i == 0 else str(i + 1)
-        top_value = float(np.abs(z).max()) or 1.0
+        # a LayerNorm's output has a few dimensions far larger than the rest: they saturate the colours instead of
+        # washing out every other cell (a hover gives the exact value)
+        top_value = float(np.percentile(np.abs(z), CLIP_PERCENTILE)) or 1.0
         traces.append(dict(
             type="heatmap", z=z, x=np.arange(z.shape[1], dtype=np.int32), y=np.arange(n_rows, dtype=np.int32),
             zmin=-top_value, zmax=top_value, colorscale=DIVERGING_COLORSCALE, showscale=False,
@@ -322,9 +350,8 @@ def tensor_panels(
         # every panel keeps the token labels (a hover reads them), only the first shows them
         layout[f"yaxis{suffix}"] = token_axis(labels, token_title if i == 0 else "", fit=ticks, reversed_=True,
                                               wrap=n_rows * row_px, anchor=f"x{suffix}", showticklabels=i == 0)
-        text, size = fitted_text(name, panel_px, header)
-        names.append(dict(text=text, x=sum(spans[i]) / 2, y=1, xref="paper", yref="paper", xanchor="center",
-                          yanchor="bottom", showarrow=False, font=dict(size=size)))
+        names.append(dict(text=wrapped_label(name, panel_px, name_size), x=sum(spans[i]) / 2, y=1, xref="paper",
+                          yref="paper", xanchor="center", yanchor="bottom", showarrow=False, font=dict(size=name_size)))
     height = fixed + n_rows * row_px
     return styled_figure(traces, title, top=EDGE_PX + header, left=left, bottom=bottom, width=max_width,
                          height=height, annotations=names, **layout)
