@@ -39,7 +39,7 @@ from benchmarks.peer import marian_like, peer_generate
 from benchmarks.timing import Row, measure
 from i18n import translate_key
 from model import ATTENTION_KINDS, Translator, load_checkpoint
-from model.decoding import greedy_search, never_next
+from model.decoding import OURS, greedy_search
 from model.threads import configure_torch_threads, usable_cores
 from viz.head_view import head_view
 from viz.heatmap import attention_heatmap
@@ -141,7 +141,7 @@ def greedy_without_cache(model, enc, out_len: int) -> list[int]:
     """Greedy search that recomputes the whole prefix at every step: what the key/value cache saves."""
     ys = torch.tensor([[model.config.bos_id]], device=enc.memory.device)
     for _ in range(out_len):
-        nxt = never_next(model.decode(ys, enc).logits[:, -1], model.config).argmax(-1, keepdim=True)
+        nxt = OURS.never_next(model.decode(ys, enc).logits[:, -1], model.config).argmax(-1, keepdim=True)
         ys = torch.cat([ys, nxt], dim=1)
     return ys[0, 1:].tolist()
 

@@ -18,18 +18,46 @@ from .config import ModelConfig
 from .transformer import EncoderOutput, Transformer
 
 
-def max_output_tokens(source_len: int, config: ModelConfig) -> int:
-    """Generated-token limit for a source of `source_len` tokens: twice the source plus some slack."""
-    return min(config.max_len - 1, 2 * source_len + 10)
+@dataclass(frozen=True)
+class SearchRules:
+    """How a model's output is chosen, apart from the model itself.
+
+    The defaults are this project's; a converted Marian model takes its authors'
+    generation settings (model/marian.py), with which search() chooses what
+    transformers' generate() chooses (tests/test_marian.py).
+    """
+
+    ban_unk: bool = True  # <unk> is never a sensible output (Marian's settings ban only padding)
+    # None: GNMT's ((5 + |Y|) / 6)^0.6, ours; a number p: |Y|^p, as generate() divides by.
+    length_penalty: float | None = None
+    # Tokens before a forced </s>; None: twice the source length plus 10, within the positional table.
+    max_output: int | None = None
+    renormalize: bool = True  # log-probabilities summed over the allowed tokens only (generate()'s renormalize_logits)
+    early_stopping: bool = False  # stop as soon as `beam` hypotheses have finished (generate()'s early_stopping=True)
+
+    def limit(self, source_len: int, config: ModelConfig) -> int:
+        """Output tokens (without </s>) a source of `source_len` tokens may get."""
+        ours = 2 * source_len + 10 if self.max_output is None else self.max_output
+        return max(0, min(config.max_len - 1, ours))
+
+    def penalty(self, length: int) -> float:
+        """What a finished hypothesis's log-probability is divided by: without it beam search prefers short outputs."""
+        if self.length_penalty is None:
+            return ((5 + length) / 6) ** 0.6
+        return length**self.length_penalty
+
+    def never_next(self, logits: torch.Tensor, config: ModelConfig) -> torch.Tensor:
+        """logits (..., vocab) with padding, the decoder's start token and (unless allowed) <unk> ruled out."""
+        banned = [config.pad_id, config.bos_id] + ([config.unk_id] if self.ban_unk else [])
+        return logits.index_fill(-1, torch.tensor(banned, device=logits.device), float("-inf"))
 
 
-def never_next(logits: torch.Tensor, config: ModelConfig) -> torch.Tensor:
-    """logits (..., vocab) with padding, <s> and <unk> ruled out: they are never a sensible next token."""
-    banned = torch.tensor([config.pad_id, config.bos_id, config.unk_id], device=logits.device)
-    return logits.index_fill(-1, banned, float("-inf"))
+OURS = SearchRules()
 
 
-def greedy_search(model: Transformer, enc: EncoderOutput, limits: list[int]) -> list[list[int]]:
+def greedy_search(
+    model: Transformer, enc: EncoderOutput, limits: list[int], rules: SearchRules = OURS
+) -> list[list[int]]:
     """A batch of sentences, each taking its most probable next token; output ids without <s> and </s>.
 
     `limits` is each sentence's own output-token limit, so a sentence decodes
@@ -45,7 +73,7 @@ def greedy_search(model: Transformer, enc: EncoderOutput, limits: list[int]) -> 
     while not all(finished):
         out = model.decode(last, enc, cache)
         cache = out.cache
-        last = never_next(out.logits[:, -1], c).argmax(-1, keepdim=True)  # (batch, 1)
+        last = rules.never_next(out.logits[:, -1], c).argmax(-1, keepdim=True)  # (batch, 1)
         for row, token in enumerate(last[:, 0].tolist()):
             if finished[row]:
                 continue
@@ -59,7 +87,7 @@ def greedy_search(model: Transformer, enc: EncoderOutput, limits: list[int]) -> 
 
 @dataclass(frozen=True)
 class Hypothesis:
-    ids: tuple[int, ...]  # output ids so far, without <s>
+    ids: tuple[int, ...]  # output ids so far, without <s>; a finished one ends with </s>
     logprob: float
 
 
@@ -69,58 +97,76 @@ class BeamStep:
 
     kept: list[Hypothesis] = field(default_factory=list)
     dropped: list[Hypothesis] = field(default_factory=list)
-    finished: list[Hypothesis] = field(default_factory=list)  # ended with </s> at this step
+    finished: list[Hypothesis] = field(default_factory=list)  # ended with </s> at this step, among the best
 
 
-def length_penalty(length: int, alpha: float = 0.6) -> float:
-    """GNMT's ((5 + |Y|) / 6)^α: without it beam search prefers short outputs."""
-    return ((5 + length) / 6) ** alpha
-
-
-def beam_search(model: Transformer, enc: EncoderOutput, beam_size: int, limit: int) -> tuple[list[int], list[BeamStep]]:
+def beam_search(
+    model: Transformer, enc: EncoderOutput, beam_size: int, limit: int, rules: SearchRules = OURS
+) -> tuple[list[int], list[BeamStep]]:
     """Beam search for one sentence (enc of batch 1). Returns (best output ids, per-step record).
 
-    Candidates are taken in score order until `beam_size` live hypotheses are
-    found; an </s> candidate met before that ends a hypothesis. With
-    beam_size=1 this is exactly greedy search.
+    The algorithm of transformers' generate(), so a converted
+    Marian model chooses here what it chooses there: each step scores every
+    continuation of every live hypothesis and takes the best 2·beam. The best `beam`
+    that do not end go on; one that ends with </s> counts only if it is among the
+    best `beam`, and the `beam` best finished hypotheses by log-probability ÷
+    penalty(length) are kept. The search stops when no live hypothesis, even at its
+    current length, could beat the worst of those (or, with early_stopping, once
+    there are `beam` of them); after `limit` tokens </s> is forced.
     """
     if enc.memory.size(0) != 1:
         raise ValueError("beam_search takes one sentence; search() loops over a batch")
     c = model.config
     device = enc.memory.device
     alive = [Hypothesis((), 0.0)]
-    finished: list[Hypothesis] = []
+    finished: list[tuple[float, Hypothesis]] = []  # (normalised score, hypothesis), best first, at most beam_size
     steps: list[BeamStep] = []
     cache = model.start_decoding(enc)
-    for t in range(limit):
+    for t in range(limit + 1):
+        if t == limit:  # the forced </s> adds nothing to the log-probability
+            ended = [Hypothesis(h.ids + (c.eos_id,), h.logprob) for h in alive]
+            steps.append(BeamStep(finished=ended))
+            finished = _best_finished(finished, ended, t + 1, beam_size, rules)
+            break
         last = torch.tensor([[h.ids[-1] if h.ids else c.bos_id] for h in alive], device=device)  # (beams, 1)
         out = model.decode(last, enc, cache)
-        logprobs = torch.log_softmax(never_next(out.logits[:, -1].float(), c), dim=-1)  # (beams, vocab)
+        logprobs = rules.never_next(torch.log_softmax(out.logits[:, -1].float(), dim=-1), c)  # (beams, vocab)
+        if rules.renormalize:
+            logprobs = torch.log_softmax(logprobs, dim=-1)
         scores = torch.tensor([h.logprob for h in alive], device=device)[:, None] + logprobs
-        top_scores, top_index = scores.view(-1).topk(min(2 * beam_size + 1, scores.numel()))
+        top_scores, top_index = scores.view(-1).topk(min(2 * beam_size, scores.numel()))
         step = BeamStep()
         parents: list[int] = []
-        last_step = t == limit - 1
-        for score, index in zip(top_scores.tolist(), top_index.tolist()):
+        for rank, (score, index) in enumerate(zip(top_scores.tolist(), top_index.tolist())):
             parent, token = divmod(index, logprobs.size(1))
             hyp = Hypothesis(alive[parent].ids + (token,), score)
-            if len(step.kept) == beam_size:
-                step.dropped.append(hyp)
-            elif token == c.eos_id or last_step:
+            if token == c.eos_id and rank < beam_size:
                 step.finished.append(hyp)
-            else:
+            elif token != c.eos_id and len(step.kept) < beam_size:
                 step.kept.append(hyp)
                 parents.append(parent)
+            else:
+                step.dropped.append(hyp)
         steps.append(step)
-        finished.extend(step.finished)
-        if len(finished) >= beam_size or not step.kept:
+        finished = _best_finished(finished, step.finished, t + 1, beam_size, rules)
+        if not step.kept:
             break
         alive = step.kept
         cache = out.cache.select(torch.tensor(parents, dtype=torch.long, device=device))
-    if not finished:  # limit == 0
-        finished = [Hypothesis((), 0.0)]
-    best = max(finished, key=lambda h: h.logprob / length_penalty(len(h.ids)))
+        if len(finished) == beam_size and (
+            rules.early_stopping or alive[0].logprob / rules.penalty(t + 1) <= finished[-1][0]
+        ):
+            break
+    best = finished[0][1] if finished else Hypothesis((), 0.0)  # limit 0 with no hypothesis
     return [i for i in best.ids if i != c.eos_id], steps
+
+
+def _best_finished(
+    finished: list[tuple[float, Hypothesis]], new: list[Hypothesis], length: int, beam_size: int, rules: SearchRules
+) -> list[tuple[float, Hypothesis]]:
+    """The beam_size best finished hypotheses, best first, after adding `new` (all of `length` tokens with </s>)."""
+    scored = finished + [(h.logprob / rules.penalty(length), h) for h in new]
+    return sorted(scored, key=lambda pair: pair[0], reverse=True)[:beam_size]
 
 
 @dataclass
@@ -129,18 +175,20 @@ class SearchOutput:
     beam_steps: list[BeamStep] | None  # None for greedy
 
 
-def search(model: Transformer, enc: EncoderOutput, lengths: list[int], beam: int) -> list[SearchOutput]:
+def search(
+    model: Transformer, enc: EncoderOutput, lengths: list[int], beam: int, rules: SearchRules = OURS
+) -> list[SearchOutput]:
     """Decode a batch of encoded sources whose real lengths (with </s>) are `lengths`.
 
     Greedy (beam 1) runs the batch at once; beam search runs each sentence on its own.
-    Each sentence's output limit is max_output_tokens() of its own length.
+    Each sentence's output limit is rules.limit() of its own length.
     """
-    limits = [max_output_tokens(n, model.config) for n in lengths]
+    limits = [rules.limit(n, model.config) for n in lengths]
     if beam == 1:
-        return [SearchOutput(ids, None) for ids in greedy_search(model, enc, limits)]
+        return [SearchOutput(ids, None) for ids in greedy_search(model, enc, limits, rules)]
     outputs = []
     for row, (n, limit) in enumerate(zip(lengths, limits)):
         alone = EncoderOutput(enc.memory[row : row + 1, :n], mask=None)  # its padding cut off: nothing to mask
-        ids, steps = beam_search(model, alone, beam, limit)
+        ids, steps = beam_search(model, alone, beam, limit, rules)
         outputs.append(SearchOutput(ids, steps))
     return outputs

@@ -16,6 +16,8 @@ MESSAGES = {
     "top_k": "top_k must be at least 1, got {top_k}",
     "chars_cut": "Input was longer than {limit} characters; only the first {limit} were used.",
     "tokens_cut": "Input was longer than the model's {limit} source tokens; it was truncated to: {text}…",
+    "language": "This model needs a target language among {languages}; got {language}.",
+    "language_unsupported": "This model translates into one language only; it takes no target language (got {language}).",
     "output_cut": "The translation reached the {n}-token output limit and was cut there.",
 }
 

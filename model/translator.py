@@ -15,7 +15,8 @@ import torch
 from .checkpoint import CARD, load_checkpoint, read_training_log
 from .config import ModelConfig
 from .data import pad
-from .decoding import BeamStep, SearchOutput, max_output_tokens, never_next, search
+from .marian import default_language, is_marian, load_marian
+from .decoding import OURS, BeamStep, SearchOutput, SearchRules, search
 from .messages import InputError, Notice
 from .result import BeamHypothesis, BeamRecord, Candidate, Embeddings, StepCandidates, TranslationResult
 from .positional import embedding_scale
@@ -43,6 +44,8 @@ class Translator:
         max_concurrent: int | None = None,
         training_log: dict | None = None,
         card: str | None = None,
+        rules: SearchRules = OURS,
+        languages: tuple[str, ...] = (),
     ) -> None:
         self.model = model.eval()
         self.src_tok = source_tokenizer
@@ -51,6 +54,9 @@ class Translator:
         self.config: ModelConfig = model.config
         self.training_log = training_log  # the checkpoint's training_log.json, None when it has none
         self.card = card  # the checkpoint's model card (README.md, Markdown), None when it has none
+        self.rules = rules  # how outputs are chosen: ours, or a converted model's generation settings
+        # Target-language tokens a multi-target Marian model needs first in the source, e.g. ">>cmn_Hans<<".
+        self.languages = languages
         # Parameter names and sizes as data, for the pages that count them (they never touch the model).
         self.parameter_counts = {name: p.numel() for name, p in model.named_parameters()}
         self.max_source_tokens = self.config.max_len - 1  # room for </s>
@@ -60,6 +66,11 @@ class Translator:
 
     @classmethod
     def from_checkpoint(cls, folder: str | Path = DEFAULT_CHECKPOINT, device: str | None = None, **kw) -> "Translator":
+        """Our checkpoint folder, or a Marian model: a folder saved by save_pretrained, or a Hugging Face id."""
+        if is_marian(folder):
+            model, src_tok, tgt_tok, rules, languages, card = load_marian(folder, device)
+            return cls(model, src_tok, tgt_tok, checkpoint=str(folder), card=card, rules=rules, languages=languages,
+                       **kw)
         model, src_tok, tgt_tok = load_checkpoint(folder, device)
         return cls(model, src_tok, tgt_tok, checkpoint=str(folder), training_log=read_training_log(folder),
                    card=_read_card(folder), **kw)
@@ -79,14 +90,16 @@ class Translator:
         """The limit on model calls at once: other work on this process's cores (a live training run) waits in it too."""
         return self._slots
 
-    def prepare(self, text: str) -> tuple[str, list[int], list[Notice]]:
+    def prepare(self, text: str, language: str | None = None) -> tuple[str, list[int], list[Notice]]:
         """Normalise and tokenise; returns (text used, source ids with </s>, notices). Raises InputError.
 
         The limits hold here, on the server, whatever a browser lets through:
-        MAX_CHARS characters, then the model's source tokens.
+        MAX_CHARS characters, then the model's source tokens. `language` is the
+        target-language token of a multi-target model (default: default_language()).
         """
         if not isinstance(text, str):
             raise InputError("not_string", type=type(text).__name__)
+        prefix = self._language_prefix(language)
         notices = []
         too_long = len(text) > MAX_CHARS * 4
         if too_long:
@@ -98,19 +111,30 @@ class Translator:
             text = text[:MAX_CHARS].rstrip()
             notices.append(Notice("chars_cut", {"limit": MAX_CHARS}))
         ids = self.src_tok.encode(text)
-        if len(ids) > self.max_source_tokens:
-            ids = ids[: self.max_source_tokens]
+        room = self.max_source_tokens - len(prefix)
+        if len(ids) > room:
+            ids = ids[:room]
             text = self.src_tok.decode(ids)
-            notices.append(Notice("tokens_cut", {"limit": self.max_source_tokens, "text": text[:80]}))
-        return text, ids + [self.config.eos_id], notices
+            notices.append(Notice("tokens_cut", {"limit": room, "text": text[:80]}))
+        return text, prefix + ids + [self.config.eos_id], notices
 
-    def translate(self, text: str, beam: int = 1, top_k: int = 5) -> TranslationResult:
+    def _language_prefix(self, language: str | None) -> list[int]:
+        if not self.languages:
+            if language is not None:
+                raise InputError("language_unsupported", language=language)
+            return []
+        language = language or default_language(self.languages)
+        if language not in self.languages:
+            raise InputError("language", language=language, languages=", ".join(self.languages[:8]))
+        return [self.src_tok.id_of(language)]
+
+    def translate(self, text: str, beam: int = 1, top_k: int = 5, language: str | None = None) -> TranslationResult:
         """One sentence: encode it (traced), search, then one teacher-forced traced pass over the chosen output."""
         self._check_settings(beam, top_k)
-        text, src_ids, notices = self.prepare(text)
+        text, src_ids, notices = self.prepare(text, language)
         with self._slots, torch.inference_mode():
             enc = self.model.encode(torch.tensor([src_ids], device=self.device), trace=True)
-            (found,) = search(self.model, enc, [len(src_ids)], beam)
+            (found,) = search(self.model, enc, [len(src_ids)], beam, self.rules)
             return self._result(text, src_ids, notices, enc, found, beam, top_k)
 
     def translations(self, texts: list[str], beam: int = 1, batch_size: int = 64) -> list[str]:
@@ -122,7 +146,7 @@ class Translator:
             lengths = [len(ids) for _, ids, _ in prepared]
             with self._slots, torch.inference_mode():
                 enc = self.model.encode(pad([ids for _, ids, _ in prepared], self.config.pad_id).to(self.device))
-                found = search(self.model, enc, lengths, beam)
+                found = search(self.model, enc, lengths, beam, self.rules)
             out += [clean_text(self.tgt_tok.decode(f.ids)) for f in found]
         return out
 
@@ -146,7 +170,7 @@ class Translator:
         out_ids = found.ids
         tgt_in = [c.bos_id, *out_ids]
         dec = self.model.decode(torch.tensor([tgt_in], device=device), enc, trace=True)
-        if len(out_ids) >= max_output_tokens(len(src_ids), c):
+        if len(out_ids) >= self.rules.limit(len(src_ids), c):
             notices = [*notices, Notice("output_cut", {"n": len(out_ids)})]
         tok = self.tgt_tok.tokens
         predicted = [*out_ids, c.eos_id]
@@ -174,7 +198,7 @@ class Translator:
     def _candidates(self, logits: torch.Tensor, predicted: list[int], top_k: int) -> list[StepCandidates]:
         """Per output position (logits (T, vocab)): the chosen token's probability and the top-k alternatives."""
         # The distribution the search chose from, so the chosen token is the top candidate under greedy.
-        probs = torch.softmax(never_next(logits.float(), self.config), dim=-1)  # (T, vocab)
+        probs = torch.softmax(self.rules.never_next(logits.float(), self.config), dim=-1)  # (T, vocab)
         top_p, top_i = probs.topk(min(top_k, probs.size(-1)), dim=-1)
         tok = self.tgt_tok.tokens
         steps = []

@@ -60,5 +60,7 @@ STRINGS = {
     "model.top_k": "top_k 至少为 1，收到的是 {top_k}",
     "model.chars_cut": "输入超过 {limit} 个字符，只使用了前 {limit} 个字符。",
     "model.tokens_cut": "输入超过模型的 {limit} 个源语言词元，已截断为：{text}…",
+    "model.language": "这个模型需要在 {languages} 中选一个目标语言，收到的是 {language}。",
+    "model.language_unsupported": "这个模型只译成一种语言，不接受目标语言（收到的是 {language}）。",
     "model.output_cut": "译文达到 {n} 个词元的输出上限，在此处被截断。",
 }
