@@ -44,6 +44,8 @@ pages = {
         page("multihead", ":material/view_module:"),
         page("anatomy", ":material/account_tree:"),
         page("inside", ":material/schema:"),
+        page("replay", ":material/history:"),
+        page("lab", ":material/science:"),
         page("training", ":material/model_training:"),
     ],
     "": [st.Page(translate_by_name, title=session.t("nav.translate"), url_path="translate", visibility="hidden")],

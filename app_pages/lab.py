@@ -1,0 +1,152 @@
+"""Live lab: train a tiny Transformer on a made-up task in seconds, and watch its attention form.
+
+The Train button sets a session flag (the run's generator, model/lab.py); a fragment then advances the run
+one chunk of steps per run of its own (run_every), holding the shared model-call limit only while it
+computes, so classmates' translations interleave with it. The run's first and latest Progress live in
+session state: they survive reruns and visits to other pages, and the pickers may change while it trains.
+"""
+
+import streamlit as st
+
+from app_pages import session, widgets
+from app_pages.session import t
+from lessons import replay as lr
+from lessons.anatomy import total_parameters
+from model import ATTENTION_KINDS
+from model.lab import ALIGNED_SHARE, EXAMPLE, TASKS, TESTED_EXACT, LabSettings, Progress, answer, train_steps
+from viz.heatmap import attention_heatmap
+from viz.teaching_learning import lab_curves_figure
+
+TASK, MAX_STEPS, KIND = "lab.task", "lab.max_steps", "lab.kind"
+RUN, RUN_SETTINGS, FIRST, LAST = "lab.run", "lab.run_settings", "lab.first", "lab.last"
+STEP_OPTIONS = (100, 200, 300, 500, 1000)
+TICK_SECONDS = 0.1  # pause between chunks: the browser draws the last one while the next computes
+MAP_PX = 400  # each of the two maps side by side, at 1280 px with the sidebar open
+
+
+def chosen_settings() -> LabSettings:
+    return LabSettings(task=st.session_state[TASK], max_steps=st.session_state[MAX_STEPS])
+
+
+def start() -> None:
+    """The Train button: a fresh run replaces the last one; only one runs per session."""
+    settings = chosen_settings()
+    st.session_state[RUN], st.session_state[RUN_SETTINGS] = train_steps(settings), settings
+    st.session_state[FIRST] = st.session_state[LAST] = None
+
+
+def next_chunk() -> Progress:
+    """One chunk of the session's run, computed inside the model-call limit every session shares."""
+    with session.translator().slot():
+        progress = next(st.session_state[RUN])
+    if progress.step == 0:
+        st.session_state[FIRST] = progress
+    st.session_state[LAST] = progress
+    return progress
+
+
+@st.cache_data(show_spinner=False, max_entries=8)
+def untrained(settings: LabSettings) -> Progress:
+    """What the fresh model (the run's seed, no step taken) does: the 'before' of a run not yet started."""
+    with session.translator().slot():
+        return next(train_steps(settings))
+
+
+def attention_map(progress: Progress, kind: str, layer: int, head: int, heading: str, key: str) -> None:
+    """One map of the fixed example: queries on rows, keys on columns, as the explorer draws them."""
+    queries, keys = lr.axis_tokens(progress.source_tokens, progress.target_tokens, kind)
+    weights = progress.attention[kind]  # (layers, heads, Tq, Tk)
+    st.markdown(f"**{heading}**")
+    widgets.chart(attention_heatmap(
+        widgets.pick(weights, layer, head), queries, keys, query_title=t(f"axis.{kind}.queries"),
+        key_title=t(f"axis.{kind}.keys"), value_label=t("axis.weight"), max_width=MAP_PX,
+        mask=lr.shown_mask(kind, *weights.shape[2:]), masked_label=t("axis.masked"),
+    ), key=key)
+    st.caption(t("lab.wrote", wrote=session.md_escape(" ".join(progress.prediction) or "∅"),
+                 exact=f"{progress.accuracy.exact:.0%}", per_token=f"{progress.accuracy.per_token:.0%}"))
+
+
+def results(first: Progress, last: Progress | None, settings: LabSettings, running: bool) -> None:
+    """The run's progress, the example's map before training and now, the alignment and the curves."""
+    kind, layer, head = st.session_state[KIND], st.session_state["lab.layer"], st.session_state["lab.head"]
+    now = last or first
+    status = t("lab.status", step=now.step, steps=settings.max_steps, seconds=f"{now.seconds:.1f}",
+               loss=f"{now.losses[-1]:.3f}" if now.losses else "—", exact=f"{now.accuracy.exact:.0%}",
+               per_token=f"{now.accuracy.per_token:.0%}")
+    st.progress(now.step / settings.max_steps, text=status)
+    if now.stopped_by:
+        st.success(t(f"lab.stopped.{now.stopped_by}", step=now.step, exact=f"{now.accuracy.exact:.0%}",
+                     per_token=f"{now.accuracy.per_token:.0%}", held_out=settings.held_out))
+    which = t("decoding.which", layer=widgets.layer_name(layer), head=widgets.head_name(head))
+    before, after = st.columns(2)
+    with before:
+        attention_map(first, kind, layer, head, t("lab.before", which=which), "lab.chart.before")
+    with after:
+        if last is not None and last.step > 0:
+            attention_map(last, kind, layer, head, t("lab.after", step=last.step, which=which), "lab.chart.after")
+        else:
+            st.info(t("lab.press_train"))
+    if last is not None and last.step > 0:
+        best = int(last.aligned.argmax())
+        layers, heads = last.aligned.shape
+        st.markdown(t(f"lab.aligned.{settings.task}", layer=best // heads + 1, head=best % heads + 1,
+                      share=f"{last.aligned.max():.0%}", before=f"{first.aligned.flat[best]:.0%}",
+                      uniform=f"{1 / len(first.source_tokens):.0%}", n=len(first.source_tokens)))
+        widgets.chart(lab_curves_figure(
+            list(range(1, len(last.losses) + 1)), last.losses, [e.step for e in last.evaluations],
+            [e.exact for e in last.evaluations], [e.per_token for e in last.evaluations], max_steps=settings.max_steps,
+            title=t("lab.curves.fig", task=t(f"lab.task.{settings.task}")), step_title=t("anatomy.axis.step"),
+            loss_title=t("lab.axis.loss"), accuracy_title=t("lab.axis.accuracy"),
+            labels=(t("lab.curves.loss"), t("lab.curves.exact"), t("lab.curves.per_token")),
+        ), key="lab.chart.curves")
+    if running:
+        st.caption(t("lab.running"))
+
+
+@st.fragment(run_every=TICK_SECONDS)
+def training() -> None:
+    """Drawn only while a run is under way: one chunk per run of this fragment, then the page once it stops."""
+    if st.session_state.get(RUN) is None:
+        st.rerun()
+    progress = next_chunk()
+    if progress.stopped_by:
+        st.session_state[RUN] = None
+        st.rerun()  # the whole page: the Train button comes back and the page states what the run measured
+    results(st.session_state[FIRST], progress, st.session_state[RUN_SETTINGS], running=True)
+
+
+settings_now = LabSettings()
+config = settings_now.config()
+session.keep(TASK, MAX_STEPS, KIND, "lab.layer", "lab.head")
+st.session_state.setdefault(TASK, "copy")
+st.session_state.setdefault(MAX_STEPS, settings_now.max_steps)
+st.session_state.setdefault(KIND, "cross")
+running = st.session_state.get(RUN) is not None
+
+st.title(t("lab.title"))
+st.caption(t("lab.intro", d=config.d_model, heads=config.n_heads, layers=config.n_encoder_layers, d_ff=config.d_ff,
+             params=f"{total_parameters(config):,}", big=f"{sum(session.translator().parameter_counts.values()):,}",
+             symbols=len(EXAMPLE), batch=settings_now.batch, held_out=settings_now.held_out, every=settings_now.every))
+with st.container(horizontal=True, vertical_alignment="bottom", gap="medium", key="lab.controls"):
+    st.segmented_control(t("lab.task"), TASKS, format_func=lambda k: t(f"lab.task.{k}"), key=TASK, required=True,
+                         disabled=running)
+    st.select_slider(t("lab.max_steps"), STEP_OPTIONS, key=MAX_STEPS, disabled=running, width=260)
+    st.button(t("lab.train"), key="lab.train", type="primary", icon=":material/play_arrow:", on_click=start,
+              disabled=running)
+task = st.session_state[TASK]
+st.markdown(t("lab.example", task=t(f"lab.task.{task}"), source=" ".join(EXAMPLE),
+              answer=" ".join(answer(task, EXAMPLE))))
+with st.container(horizontal=True, vertical_alignment="bottom", gap="medium", key="lab.pickers"):
+    st.segmented_control(t("explorer.kind"), ATTENTION_KINDS, format_func=lambda k: t(f"replay.kind.{k}"), key=KIND,
+                         required=True)
+    widgets.layer_head_selectors("lab", config.n_decoder_layers, config.n_heads, average_layers=False)
+
+if running:
+    training()
+elif st.session_state.get(LAST) is not None:
+    results(st.session_state[FIRST], st.session_state[LAST], st.session_state[RUN_SETTINGS], running=False)
+else:
+    results(untrained(chosen_settings()), None, chosen_settings(), running=False)
+st.divider()
+st.markdown(t("lab.tested", exact=f"{TESTED_EXACT:.0%}", share=f"{ALIGNED_SHARE:.0%}", steps=settings_now.max_steps,
+              seconds=f"{settings_now.max_seconds:.0f}", uniform=f"{1 / (settings_now.length + 1):.0%}"))

@@ -1,0 +1,191 @@
+"""Replay: how the shipped model's attention formed while it trained.
+
+The trainer translated a few fixed probe sentences at moments of training and kept every attention map
+(model/snapshots.py); this page only reads those snapshots, so moving through them never runs the model.
+Previous / Play / Next and the slider move one session-state index (SNAPSHOT) over the snapshots.
+"""
+
+import shlex
+
+import numpy as np
+import streamlit as st
+
+from app_pages import session, widgets
+from app_pages.session import t
+from lessons import replay as lr
+from model import ATTENTION_KINDS
+from model.snapshots import read_snapshots
+from viz.heatmap import attention_heatmap
+from viz.teaching_anatomy import training_curves_figure
+from viz.teaching_learning import marked_at, share_figure
+
+PROBE, KIND, SNAPSHOT, PLAYING = "replay.probe", "replay.kind", "replay.snapshot", "replay.playing"
+PLAY_SECONDS = 1.2  # long enough to see a map change and read the translation under it
+COLUMN_PX = 400  # a column's width at 1280 px with the sidebar open: its figures lay out their labels for that room
+MAP_MAX_PX = 540  # within MAX_HEIGHT_PX: the untrained model writes 22 tokens, and each row needs room for its label
+
+
+@st.cache_resource(show_spinner=False, max_entries=4)
+def snapshots_of(folder: str, _log: dict) -> list[dict]:
+    """The checkpoint's snapshots with their maps, read once per process and only read afterwards."""
+    return read_snapshots(folder, _log)
+
+
+def missing(log: dict, folder: str) -> None:
+    """What a checkpoint without snapshots shows: why, and the command that trains one with them."""
+    args = log.get("args") or {}
+    command = ["python", "-m", "model.train", "--train", args.get("train", "../shared/data/tatoeba-cmn-eng/train.tsv"),
+               "--dev", args.get("dev", "../shared/data/tatoeba-cmn-eng/dev.tsv"), "--out", folder]
+    command += [part for sentence in log.get("probes") or () for part in ("--probe", sentence)]
+    st.info(t("replay.missing", folder=session.md_escape(folder)), icon=":material/history_toggle_off:")
+    st.code(shlex.join(command), language="bash", wrap_lines=True)
+    st.caption(t("replay.missing_probes"))
+
+
+def move(by: int, n: int) -> None:
+    st.session_state[SNAPSHOT] = min(max(st.session_state.get(SNAPSHOT, 0) + by, 0), n - 1)
+    st.session_state[PLAYING] = False
+
+
+def play(n: int) -> None:
+    """Play from the shown snapshot, or from the first when the last is showing; a second press pauses."""
+    playing = not st.session_state.get(PLAYING, False)
+    if playing and st.session_state.get(SNAPSHOT, 0) >= n - 1:
+        st.session_state[SNAPSHOT] = 0
+    st.session_state[PLAYING] = playing
+
+
+@st.fragment(run_every=PLAY_SECONDS)
+def player(n: int) -> None:
+    """Drawn only while playing: every PLAY_SECONDS the next snapshot, until the last."""
+    if st.session_state.get(SNAPSHOT, 0) < n - 1:
+        st.session_state[SNAPSHOT] = st.session_state.get(SNAPSHOT, 0) + 1
+    else:
+        st.session_state[PLAYING] = False
+    st.rerun()
+
+
+def snapshot_controls(steps: list[int]) -> int:
+    """Previous / Play / Next and a slider over the training steps that have a snapshot; returns the snapshot's index."""
+    n = len(steps)
+    widgets.keep_valid(SNAPSHOT, list(range(n)))
+    st.session_state.setdefault(SNAPSHOT, 0)
+    index, playing = st.session_state[SNAPSHOT], st.session_state.get(PLAYING, False)
+    with st.container(horizontal=True, vertical_alignment="bottom", key="replay.controls"):
+        st.button(t("decoding.prev"), key="replay.prev", icon=":material/skip_previous:", on_click=move, args=(-1, n),
+                  disabled=index <= 0)
+        st.button(t("decoding.pause" if playing else "decoding.play"), key="replay.play",
+                  icon=":material/pause:" if playing else ":material/play_arrow:", on_click=play, args=(n,),
+                  disabled=n <= 1)
+        st.button(t("decoding.next"), key="replay.next", icon=":material/skip_next:", on_click=move, args=(1, n),
+                  disabled=index >= n - 1)
+        if n > 1:
+            st.select_slider(t("replay.step"), options=list(range(n)), format_func=lambda i: f"{steps[i]:,}",
+                             key=SNAPSHOT, width=420)
+    if playing:
+        player(n)
+    return st.session_state[SNAPSHOT]
+
+
+def pickers(probes: list[str], final: dict) -> tuple[int, str, int, int]:
+    """Probe sentence, attention kind, layer and head, one above the other; `final`: the last snapshot."""
+    st.session_state.setdefault(PROBE, 0)
+    st.session_state.setdefault(KIND, "cross")  # the kind that turns from uniform into an alignment
+    probe = st.selectbox(t("replay.probe"), list(range(len(probes))), format_func=lambda i: probes[i], key=PROBE)
+    kind = st.segmented_control(t("explorer.kind"), ATTENTION_KINDS, format_func=lambda k: t(f"replay.kind.{k}"),
+                                key=KIND, required=True)
+    if "replay.head" not in st.session_state and kind == "cross":
+        # Open on the head whose cross-attention the training focused most (lowest entropy share, last snapshot).
+        shares = lr.entropy_share(final["probes"][probe][kind], kind)  # (layers, heads)
+        st.session_state["replay.layer"], st.session_state["replay.head"] = divmod(int(shares.argmin()), shares.shape[1])
+    with st.container(horizontal=True, gap="medium", key="replay.pickers"):
+        layer, head = widgets.layer_head_selectors("replay", *final["probes"][probe][kind].shape[:2], average_layers=True)
+    return probe, kind, layer, head
+
+
+def share_section(snapshots: list[dict], probe: int, kind: str, layer: int, head: int, index: int) -> None:
+    """How far from uniform the chosen kind's attention is at every snapshot: per layer, and for the selection."""
+    steps = [s["step"] for s in snapshots]
+    shares = lr.shares_over_snapshots(snapshots, probe, kind)  # (layers, heads, snapshots)
+    lines, names = list(shares.mean(axis=1)), [widgets.layer_name(i) for i in range(shares.shape[0])]
+    if head == widgets.ALL and layer != widgets.ALL:
+        highlight = layer  # the selection is that layer's line
+    else:
+        lines.append(widgets.pick(shares, layer, head))
+        names.append(t("decoding.which", layer=widgets.layer_name(layer), head=widgets.head_name(head)))
+        highlight = len(lines) - 1
+    chosen = lines[highlight]
+    st.markdown("#### " + t("replay.share.header"))
+    widgets.chart(share_figure(
+        steps, np.stack(lines), names, step=steps[index], highlight=highlight, width=COLUMN_PX,
+        title=t("replay.share.fig", kind=t(f"teach.kind.{kind}")), step_title=t("anatomy.axis.step"),
+        share_title=t("replay.share.axis"), uniform_label=t("replay.share.uniform"),
+    ), key="replay.chart.share")
+    st.caption(t("replay.share.text", which=names[highlight], first=f"{chosen[0]:.0%}", first_step=f"{steps[0]:,}",
+                 now=f"{chosen[index]:.0%}", step=f"{steps[index]:,}", lowest=f"{chosen.min():.0%}",
+                 lowest_step=f"{steps[int(chosen.argmin())]:,}"))
+
+
+def curves_section(log: dict, step: int) -> None:
+    """The shipped run's loss and dev scores, the replayed step marked on both panels."""
+    train, dev = log.get("train") or [], log.get("dev") or []
+    if not train:
+        return
+    st.markdown("#### " + t("replay.curves.header"))
+    fig = training_curves_figure(
+        [e["step"] for e in train], [e["loss"] for e in train], [e["step"] for e in dev], [e["loss"] for e in dev],
+        [e["bleu"] for e in dev], [e["chrf"] for e in dev], title=t("replay.curves.fig", step=f"{step:,}"),
+        step_title=t("anatomy.axis.step"), loss_title=t("anatomy.axis.loss"), score_title=t("anatomy.axis.score"),
+        labels=(t("anatomy.curves.train"), t("anatomy.curves.dev"), "BLEU", "chrF"),
+    )
+    widgets.chart(marked_at(fig, step, ("x", "x2")), key="replay.chart.curves")
+
+
+translator = session.translator()
+config = translator.config
+log = translator.training_log or {}
+st.title(t("replay.title"))
+snapshots = snapshots_of(translator.checkpoint, log)
+if not snapshots:
+    missing(log, translator.checkpoint)
+    st.stop()
+
+probe_texts = list(log.get("probes") or [" ".join(p["source_tokens"]) for p in snapshots[0]["probes"]])
+layers, heads = max(config.n_encoder_layers, config.n_decoder_layers), config.n_heads
+session.keep(PROBE, KIND, SNAPSHOT, "replay.layer", "replay.head")
+session.link_page({
+    "probe": session.Param(PROBE, session.number_in(1, len(probe_texts), offset=1), lambda i: str(i + 1)),
+    "kind": session.Param(KIND, session.one_of(ATTENTION_KINDS)),
+    "snapshot": session.Param(SNAPSHOT, session.number_in(1, len(snapshots), offset=1), lambda i: str(i + 1)),
+    **widgets.layer_head_params("replay", layers, heads, average_layers=True),
+})
+st.caption(t("replay.intro", probes=len(probe_texts), snapshots=len(snapshots), first=f"{snapshots[0]['step']:,}",
+             last=f"{snapshots[-1]['step']:,}"))
+
+index = snapshot_controls([s["step"] for s in snapshots])
+snapshot = snapshots[index]
+left, right = st.columns(2)
+with right:
+    now_line = st.empty()  # filled once the probe is chosen, below
+    probe, kind, layer, head = pickers(probe_texts, snapshots[-1])
+shown = snapshot["probes"][probe]
+evaluation = lr.dev_at(log.get("dev") or [], snapshot["step"])
+now_line.markdown(t("replay.now", n=index + 1, total=len(snapshots), step=f"{snapshot['step']:,}",
+                    epoch=snapshot["epoch"], source=session.md_escape(probe_texts[probe]),
+                    translation=session.md_escape(shown["translation"] or "∅"))
+                  + (t("replay.now_dev", bleu=evaluation["bleu"]) if evaluation else ""))
+with left:
+    weights = shown[kind]  # (layers, heads, Tq, Tk)
+    queries, keys = lr.axis_tokens(shown["source_tokens"], shown["target_tokens"], kind)
+    # The title goes above the figure: a narrow map (6 source tokens) would wrap it into a column of words.
+    st.markdown("**" + t("replay.map_title", kind=t(f"teach.kind.{kind}"), layer=widgets.layer_name(layer),
+                            head=widgets.head_name(head), step=f"{snapshot['step']:,}") + "**")
+    widgets.chart(attention_heatmap(
+        widgets.pick(weights, layer, head), queries, keys, mask=lr.shown_mask(kind, *weights.shape[2:]), masked_label=t("axis.masked"),
+        query_title=t(f"axis.{kind}.queries"), key_title=t(f"axis.{kind}.keys"), value_label=t("axis.weight"),
+        max_width=COLUMN_PX, max_height=MAP_MAX_PX,
+    ), key="replay.chart.map")
+    st.caption(t(f"kind.{kind}.help"))
+with right:
+    share_section(snapshots, probe, kind, layer, head, index)
+curves_section(log, snapshot["step"])

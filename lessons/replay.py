@@ -1,0 +1,57 @@
+"""How far attention is from uniform: the replay page's measure of attention being learned.
+
+A row of an attention map is a probability distribution over the keys its query may see. Its entropy
+H = −Σ p·log p is log n when it spreads evenly over n keys (an untrained model's cross-attention is
+close to that) and 0 when it reads one key only (an alignment). Dividing by log n gives a share that
+compares rows, sentences and kinds of different lengths: 1 = uniform, 0 = one key.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def row_entropy(weights) -> np.ndarray:
+    """Entropy in nats of each row of (…, Tq, Tk) weights along the keys; 0·log 0 counts as 0."""
+    p = np.asarray(weights, dtype=np.float64)
+    logs = np.log(np.where(p > 0, p, 1.0))
+    return -(p * logs).sum(axis=-1)
+
+
+def visible_keys(kind: str, tq: int, tk: int) -> np.ndarray:
+    """(Tq,) how many keys each query may see: all of them, or positions ≤ its own in the decoder's masked
+    self-attention."""
+    return np.arange(1, tq + 1) if kind == "decoder_self" else np.full(tq, tk)
+
+
+def axis_tokens(source: list[str], target: list[str], kind: str) -> tuple[list[str], list[str]]:
+    """(query tokens, key tokens) of a map of `kind` — rows, then columns — as TranslationResult.axis_tokens."""
+    return {"encoder_self": (source, source), "decoder_self": (target, target), "cross": (target, source)}[kind]
+
+
+def shown_mask(kind: str, tq: int, tk: int) -> np.ndarray | None:
+    """(Tq, Tk) True where a query may look, for a map to grey out the rest: the decoder's causal mask, else None."""
+    return np.tril(np.ones((tq, tk), dtype=bool)) if kind == "decoder_self" else None
+
+
+def entropy_share(weights, kind: str) -> np.ndarray:
+    """(layers, heads): the mean over query rows of H(row) / log(keys the row may see), for (layers, heads, Tq, Tk)
+    weights. Rows that see a single key (the decoder's first position) have no choice to make and are left out."""
+    w = np.asarray(weights, dtype=np.float64)
+    if w.ndim != 4:
+        raise ValueError(f"weights must be (layers, heads, Tq, Tk), got shape {w.shape}")
+    n = visible_keys(kind, *w.shape[2:])
+    rows = n > 1
+    if not rows.any():
+        raise ValueError("every query sees a single key: there is no spread to measure")
+    return (row_entropy(w)[..., rows] / np.log(n[rows])).mean(axis=-1)
+
+
+def shares_over_snapshots(snapshots: list[dict], probe: int, kind: str) -> np.ndarray:
+    """(layers, heads, snapshots): entropy_share of one probe's `kind` maps at each snapshot of training."""
+    return np.stack([entropy_share(s["probes"][probe][kind], kind) for s in snapshots], axis=-1)
+
+
+def dev_at(dev: list[dict], step: int) -> dict | None:
+    """The dev evaluation logged at training step `step`, if that step was evaluated."""
+    return next((entry for entry in dev if entry.get("step") == step), None)
