@@ -34,6 +34,7 @@ pages = {
         page("start", ":material/school:"),
         translate,
         page("decoding", ":material/stairs:"),
+        page("compare", ":material/compare:"),
         page("model_card", ":material/description:"),
     ],
     session.t("nav.section.learn"): [

@@ -67,6 +67,11 @@ with cols[1]:
 table = lp.pe_table(length, d_model)
 same = float(np.abs(table - sinusoidal_table(length, d_model).double().numpy()).max())
 st.caption(t("pe.matrix.model", d=model_d, length=model_len, diff=f"{same:.1e}"))
+if translator.config.positional_layout == "halves":
+    # Marian's table: the same numbers, sines of every pair first, then their cosines.
+    halves = sinusoidal_table(length, d_model, "halves").double().numpy()
+    reordered = np.concatenate([table[:, 0::2], table[:, 1::2]], axis=1)
+    st.caption(t("pe.matrix.halves", diff=f"{float(np.abs(halves - reordered).max()):.1e}"))
 widgets.chart(pe_heatmap(table, title=t("pe.matrix.fig", length=length, d=d_model), position_title=t("pe.axis.pos"),
                            dimension_title=t("pe.axis.dim"), value_label="PE"), key="pe.heatmap")
 st.markdown(t("pe.matrix.text", fast=f"{2 * math.pi:.2f}", slow=slowest_period(d_model)))

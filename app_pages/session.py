@@ -8,6 +8,7 @@ cached per input (st.cache_data hands every session its own copy).
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +20,7 @@ from app_pages import page_scripts
 from i18n import LANGUAGES, translate_key
 from model import CheckpointError, InputError, Notice, TranslationResult, Translator
 from model.alignment import WordLink
+from model.marian import INSTALL_HINT, default_language, is_marian, marian_available
 from model.threads import configure_torch_threads
 from model.translator import MAX_CHARS
 
@@ -58,6 +60,8 @@ DEFAULT_SENTENCE = "I have a dream."
 # state survives navigation). SENTENCE is plain state, set by the translate page's form callback:
 # a widget key would be dropped by Streamlit on pages where that widget is not drawn.
 LANG, CHECKPOINT, DEVICE, BEAM, SENTENCE = "lang", "checkpoint", "device", "beam", "sentence"
+TARGET_LANGUAGE = "target_language"  # a multi-target Marian model's ">>xxx<<" token
+ADD_INPUT, ADDED, ADD_ERROR = "sidebar.add_model", "models.added", "models.add_error"
 
 
 PRESENT = "present"  # presentation mode: larger type and charts (page_scripts.PRESENT_SCALE), sidebar collapsed
@@ -100,7 +104,47 @@ def example_line(example: Example, link: WordLink, lang: str) -> str:
 
 
 def checkpoint_names() -> list[str]:
+    """Folders under checkpoints/: ours, or Marian folders saved there with save_pretrained."""
     return sorted(p.name for p in CHECKPOINTS.iterdir() if p.is_dir()) if CHECKPOINTS.is_dir() else []
+
+
+def command_line_models(argv: list[str] | None = None) -> list[str]:
+    """Models the teacher named when starting the app: streamlit run app.py -- --model NAME [--model NAME2]."""
+    argv = sys.argv[1:] if argv is None else argv
+    return [argv[i + 1] for i, arg in enumerate(argv[:-1]) if arg == "--model"]
+
+
+def linkable_models() -> list[str]:
+    """What a link may choose: never a path or hub id from a URL, only models the server already offers."""
+    return checkpoint_names() + [m for m in command_line_models() if m not in checkpoint_names()]
+
+
+def model_names() -> list[str]:
+    """The sidebar's choices: linkable_models() and the Marian models this session added."""
+    names = linkable_models()
+    return names + [m for m in st.session_state.get(ADDED, []) if m not in names]
+
+
+def model_label(name: str) -> str:
+    """A model as a picker shows it: a folder by its name, a hub id as itself."""
+    return Path(name).name if "/" in name and Path(name).is_dir() else name
+
+
+def model_location(name: str) -> str | Path:
+    return CHECKPOINTS / name if name in checkpoint_names() else name
+
+
+def add_model() -> None:
+    """The sidebar's "add a Marian model" box: a folder or hub id becomes a choice, and the chosen one."""
+    name = st.session_state.get(ADD_INPUT, "").strip()
+    st.session_state[ADD_INPUT] = ""
+    if not name:
+        return
+    if not is_marian(name):
+        st.session_state[ADD_ERROR] = name
+        return
+    st.session_state[ADDED] = [*st.session_state.get(ADDED, []), name]
+    st.session_state[CHECKPOINT] = name
 
 
 def devices() -> list[str]:
@@ -151,7 +195,7 @@ def shared_params() -> dict[str, Param]:
     """What every page's link carries: the language, the model, the beam size, the sentence, presentation mode."""
     return {
         "lang": Param(LANG, one_of(LANGUAGES)),
-        "model": Param(CHECKPOINT, one_of(checkpoint_names())),
+        "model": Param(CHECKPOINT, one_of(linkable_models())),
         "beam": Param(BEAM, number_in(1, 8)),
         "s": Param(SENTENCE, sentence),
         "present": Param(PRESENT, flag, lambda on: "1" if on else "0"),
@@ -258,10 +302,11 @@ def sidebar() -> None:
         # Defaults go through session state, not the widgets' default/index: a link may have set these keys.
         st.session_state.setdefault(LANG, "en")
         st.segmented_control(t("sidebar.language"), list(LANGUAGES), format_func=LANGUAGES.get, key=LANG, required=True)
-        names = checkpoint_names()
+        names = model_names()
         if names:
             st.session_state.setdefault(CHECKPOINT, "en-zh" if "en-zh" in names else names[0])
-        st.selectbox(t("sidebar.checkpoint"), names, key=CHECKPOINT)
+        st.selectbox(t("sidebar.checkpoint"), names, key=CHECKPOINT, format_func=model_label)
+        marian_sidebar()
         st.selectbox(t("sidebar.device"), devices(), key=DEVICE)
         st.session_state.setdefault(BEAM, 1)
         st.slider(t("sidebar.beam"), 1, 8, key=BEAM)
@@ -270,17 +315,41 @@ def sidebar() -> None:
         page_scripts.present_style()
 
 
+def marian_sidebar() -> None:
+    """Adding a production (Marian) model, and the target language of a multi-target one."""
+    if not marian_available():
+        st.caption(t("sidebar.marian_missing", command=INSTALL_HINT))
+        return
+    st.text_input(t("sidebar.add_model"), key=ADD_INPUT, on_change=add_model, placeholder="Helsinki-NLP/opus-mt-en-zh",
+                  help=t("sidebar.add_model_help"))
+    if ADD_ERROR in st.session_state:
+        st.caption(t("sidebar.add_model_error", name=md_escape(st.session_state.pop(ADD_ERROR))))
+    name = st.session_state.get(CHECKPOINT)
+    if not name:
+        return  # the page says there is no model
+    try:
+        languages = _load(name, st.session_state.get(DEVICE, devices()[0])).languages
+    except CheckpointError:
+        return  # the page says why the model cannot load
+    if languages:
+        keep_language = st.session_state.get(TARGET_LANGUAGE) in languages
+        if not keep_language:
+            st.session_state[TARGET_LANGUAGE] = default_language(languages)
+        st.selectbox(t("sidebar.language_token"), languages, key=TARGET_LANGUAGE)
+
+
 @st.cache_resource(show_spinner="Loading the Transformer…", max_entries=4)
 def _load(checkpoint: str, device: str) -> Translator:
-    return Translator.from_checkpoint(CHECKPOINTS / checkpoint, device=device)
+    return Translator.from_checkpoint(model_location(checkpoint), device=device)
 
 
-def translator() -> Translator:
-    """The shared model for the sidebar's checkpoint and device; stops the page with a message if it cannot load.
+def translator(name: str | None = None) -> Translator:
+    """The shared model `name` (default: the sidebar's) on the sidebar's device; stops the page with a message if it
+    cannot load.
 
     Pages read its `config`, `training_log`, `parameter_counts` and `card` (the checkpoint's data), never its model.
     """
-    name = st.session_state.get(CHECKPOINT)
+    name = name or st.session_state.get(CHECKPOINT)
     if not name:
         st.error(t("error.checkpoint", error=md_escape(f"no checkpoint folder under {CHECKPOINTS}")))
         st.stop()
@@ -292,8 +361,8 @@ def translator() -> Translator:
 
 
 @st.cache_data(show_spinner="Translating…", max_entries=128)
-def _translate(checkpoint: str, device: str, sentence: str, beam: int) -> TranslationResult:
-    return _load(checkpoint, device).translate(sentence, beam=beam)
+def _translate(checkpoint: str, device: str, sentence: str, beam: int, language: str | None) -> TranslationResult:
+    return _load(checkpoint, device).translate(sentence, beam=beam, language=language)
 
 
 def model_message(message: InputError | Notice) -> str:
@@ -307,13 +376,16 @@ def current_sentence() -> str:
     return DEFAULT_SENTENCE if sentence is None else sentence
 
 
-def translation_of(sentence: str) -> TranslationResult:
-    """`sentence` translated with the sidebar's settings (cached per input); stops the page with a message on bad input."""
-    translator()  # surfaces checkpoint errors before translating
+def translation_of(sentence: str, model: str | None = None) -> TranslationResult:
+    """`sentence` translated with the sidebar's settings (cached per input), by `model` (default: the sidebar's);
+    stops the page with a message on bad input."""
+    model = model or st.session_state[CHECKPOINT]
+    languages = translator(model).languages  # surfaces checkpoint errors before translating
+    language = st.session_state.get(TARGET_LANGUAGE) if languages else None
     try:
         return _translate(
-            st.session_state[CHECKPOINT], st.session_state.get(DEVICE, devices()[0]), sentence,
-            int(st.session_state.get(BEAM, 1)),
+            model, st.session_state.get(DEVICE, devices()[0]), sentence, int(st.session_state.get(BEAM, 1)),
+            language if language in languages else None,
         )
     except InputError as exc:
         st.warning(t("error.input", error=md_escape(model_message(exc))))

@@ -46,6 +46,7 @@ class Translator:
         card: str | None = None,
         rules: SearchRules = OURS,
         languages: tuple[str, ...] = (),
+        family: str = "ours",
     ) -> None:
         self.model = model.eval()
         self.src_tok = source_tokenizer
@@ -57,6 +58,7 @@ class Translator:
         self.rules = rules  # how outputs are chosen: ours, or a converted model's generation settings
         # Target-language tokens a multi-target Marian model needs first in the source, e.g. ">>cmn_Hans<<".
         self.languages = languages
+        self.family = family  # "ours" (trained by model/train.py) or "marian" (converted by model/marian.py)
         # Parameter names and sizes as data, for the pages that count them (they never touch the model).
         self.parameter_counts = {name: p.numel() for name, p in model.named_parameters()}
         self.max_source_tokens = self.config.max_len - 1  # room for </s>
@@ -70,7 +72,7 @@ class Translator:
         if is_marian(folder):
             model, src_tok, tgt_tok, rules, languages, card = load_marian(folder, device)
             return cls(model, src_tok, tgt_tok, checkpoint=str(folder), card=card, rules=rules, languages=languages,
-                       **kw)
+                       family="marian", **kw)
         model, src_tok, tgt_tok = load_checkpoint(folder, device)
         return cls(model, src_tok, tgt_tok, checkpoint=str(folder), training_log=read_training_log(folder),
                    card=_read_card(folder), **kw)

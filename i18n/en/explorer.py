@@ -206,4 +206,11 @@ STRINGS: dict[str, str] = {
     "beam.kept": "kept",
     "beam.finished": "finished",
     "beam.dropped": "dropped",
+    "compare.title": "Two models side by side",
+    "compare.intro": "One sentence, two models: each one’s translation and the same attention map, driven by one set of controls. Compare the app’s small model, trained from scratch on Tatoeba, with a production Marian (opus-mt) model: add one in the sidebar.",
+    "compare.left": "Left model",
+    "compare.right": "Right model",
+    "compare.shape": "{layers} layers × {heads} heads · vocabularies of {src} and {tgt} tokens · {s} source tokens · {t} decoder positions",
+    "compare.clamped": "This model has {layers} layers and {heads} heads: showing layer {layer}, {head}.",
+    "compare.note": "Tokens differ between models: each has its own vocabularies (their sizes are above each map), so the axes differ even for the same sentence. Beam size and target language come from the sidebar.",
 }

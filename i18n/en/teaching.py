@@ -112,6 +112,11 @@ STRINGS: dict[str, str] = {
         "the same for every decoder layer). Scores are divided by √{d} = {root}."
     ),
     "qkv.live.q": "The query q of the chosen token ({d} numbers, projected by this head's slice of W_Q):",
+    "qkv.live.marian": (
+        "q = x·W_Q + b_Q: this head's slice of the projection, bias included. Marian's own code multiplies q by "
+        "1/√d_head = {inv} right after the projection instead of dividing the scores by {root}; the weights are the "
+        "same numbers (the tests compare them with transformers' to 1e-5)."
+    ),
     "qkv.live.kv": "Show every key k and value v of this head",
     "qkv.live.table": "Per key: the dot product, scaled, the mask (1 = may attend), masked, softmax — and the weight the model returned:",
     "qkv.live.col.dot": "q·k",
@@ -242,8 +247,13 @@ STRINGS: dict[str, str] = {
     "pe.length": "Positions",
     "pe.d_model": "d_model",
     "pe.matrix.model": (
-        "Defaults are the shipped model's own size (d_model = {d}, up to {length} positions). This table is computed "
+        "Defaults are the chosen model's own size (d_model = {d}, up to {length} positions). This table is computed "
         "here with NumPy; it equals the model's model.sinusoidal_table to {diff}."
+    ),
+    "pe.matrix.halves": (
+        "This model (Marian) stores the same numbers in another order: all sin columns, then all cos columns "
+        "(PE(pos, 2i) in column i, PE(pos, 2i+1) in column d_model/2 + i). Reordered, this table equals its table to "
+        "{diff}. The order changes nothing the model computes: its weights were learned for that order."
     ),
     "pe.matrix.fig": "PE for {length} positions × {d} dimensions (rows = positions, columns = dimensions)",
     "pe.axis.pos": "position pos",

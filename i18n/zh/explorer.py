@@ -188,4 +188,11 @@ STRINGS: dict[str, str] = {
     "beam.kept": "保留",
     "beam.finished": "已结束",
     "beam.dropped": "丢弃",
+    "compare.title": "两个模型并排对比",
+    "compare.intro": "同一个句子，两个模型：各自的译文和同一种注意力图，由同一组控件控制。可以把本应用从零开始在 Tatoeba 上训练的小模型，与生产级的 Marian（opus-mt）模型对比：在侧边栏添加一个。",
+    "compare.left": "左侧模型",
+    "compare.right": "右侧模型",
+    "compare.shape": "{layers} 层 × {heads} 个头 · 词表 {src} 和 {tgt} 个词元 · {s} 个源语言词元 · {t} 个解码位置",
+    "compare.clamped": "这个模型只有 {layers} 层、{heads} 个头：显示第 {layer} 层、{head}。",
+    "compare.note": "不同模型的词元不同：各有自己的词表（大小见每张图上方），所以即使是同一个句子，坐标轴也不同。束宽和目标语言取自侧边栏。",
 }

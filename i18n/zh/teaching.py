@@ -99,6 +99,10 @@ STRINGS: dict[str, str] = {
         "{root}。"
     ),
     "qkv.live.q": "所选词元的查询 q（{d} 个数，由这个头对应的那一段 W_Q 投影得到）：",
+    "qkv.live.marian": (
+        "q = x·W_Q + b_Q：这个头在投影中的那一段，含偏置。Marian 自己的代码在投影之后立即把 q 乘以 "
+        "1/√d_head = {inv}，而不是把分数除以 {root}；得到的权重完全相同（测试把它们与 transformers 的结果比较，误差在 1e-5 以内）。"
+    ),
     "qkv.live.kv": "显示这个头的所有键 k 和值 v",
     "qkv.live.table": "对每个键：点积、缩放、掩码（1 = 可以关注）、掩码后得分、softmax——以及模型返回的权重：",
     "qkv.live.col.dot": "q·k",
@@ -214,8 +218,13 @@ STRINGS: dict[str, str] = {
     "pe.length": "位置数",
     "pe.d_model": "d_model",
     "pe.matrix.model": (
-        "默认值就是本模型自己的尺寸（d_model = {d}，最多 {length} 个位置）。这张表是在本页用 NumPy 算的；"
+        "默认值就是所选模型自己的尺寸（d_model = {d}，最多 {length} 个位置）。这张表是在本页用 NumPy 算的；"
         "它与模型的 model.sinusoidal_table 相差不超过 {diff}。"
+    ),
+    "pe.matrix.halves": (
+        "这个模型（Marian）把同样的数按另一种顺序存放：先是所有 sin 列，再是所有 cos 列"
+        "（PE(pos, 2i) 在第 i 列，PE(pos, 2i+1) 在第 d_model/2 + i 列）。重新排列后，这张表与它的表相差不超过 {diff}。"
+        "顺序不改变模型的计算：它的权重就是按这个顺序学出来的。"
     ),
     "pe.matrix.fig": "{length} 个位置 × {d} 个维度的 PE（行 = 位置，列 = 维度）",
     "pe.axis.pos": "位置 pos",
