@@ -20,10 +20,8 @@ from model.metrics import selection_bleu
 from model.schedule import learning_rate, peak_learning_rate
 from model.text import clean_text, to_simplified
 from model.tokenizer import TextTokenizer
-from viz.bars import paired_bars
-from viz.style import KEY_COLOR, QUERY_COLOR
-from viz.teaching_anatomy import label_smoothing_figure, lr_figure, training_curves_figure
-from viz.teaching_training import optimizer_paths_figure
+from viz.teaching_anatomy import label_smoothing_figure, lr_figure
+from viz.teaching_training import optimizer_paths_figure, padding_figure
 
 ROOT = Path(__file__).resolve().parent.parent  # where the trainer ran: the log's paths are relative to it
 # model/checkpoint.py's file names (tests check they agree); a page may not import the checkpoint loader.
@@ -50,6 +48,16 @@ def dev_pairs(path: str) -> tuple[tuple[str, str], ...]:
 def translated_pairs(checkpoint: str, sentences: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     """Without the dev file: the sentences the app has, each with the model's own translation as its target."""
     return tuple(zip(sentences, session.translator().translations(list(sentences))))
+
+
+def power(x: float) -> str:
+    """1e-09 as 1e-9."""
+    return f"{x:g}".replace("e-0", "e-")
+
+
+def given(args: dict, name: str) -> str:
+    """A dropout argument of the run as it was given; not given means "the same as --dropout" (ModelConfig)."""
+    return t("training.dropout.same") if args.get(name) is None else ts.num(args[name], 2, fixed=True)
 
 
 def lengths(batches) -> list[list[tuple[int, int]]]:
@@ -110,17 +118,17 @@ st.latex(r"\begin{aligned} m_t &= \beta_1 m_{t-1} + (1-\beta_1)\,g_t \qquad v_t 
          r"\hat m_t &= \frac{m_t}{1-\beta_1^t} \qquad \hat v_t = \frac{v_t}{1-\beta_2^t} \qquad "
          r"\theta_t = \theta_{t-1} - \mathrm{lrate}_t\cdot\frac{\hat m_t}{\sqrt{\hat v_t}+\epsilon}\end{aligned}")
 beta1, beta2 = lt.ADAM_BETAS
-st.markdown(t("training.adam.settings", b1=f"{beta1:g}", b2=f"{beta2:g}", eps=f"{lt.ADAM_EPS:g}",
+st.markdown(t("training.adam.settings", b1=f"{beta1:g}", b2=f"{beta2:g}", eps=power(lt.ADAM_EPS),
               w1=ts.num(lt.window(beta1), 0), w2=ts.num(lt.window(beta2), 0),
               default_b2=f"{lt.PYTORCH_DEFAULT_BETA2:g}", default_w2=ts.num(lt.window(lt.PYTORCH_DEFAULT_BETA2), 0),
-              default_eps=f"{lt.PYTORCH_DEFAULT_EPS:g}", clip=ts.num(lt.GRAD_CLIP_NORM)))
+              default_eps=power(lt.PYTORCH_DEFAULT_EPS), clip=ts.num(lt.GRAD_CLIP_NORM)))
 
 st.subheader(t("training.toy.header"))
 sgd_lr = lt.TOY_SGD_SHARE * lt.largest_stable_sgd_lr()
 adam = lt.adam_steps(lt.TOY_START, lt.TOY_ADAM_LR, lt.TOY_STEPS)
 paths = [lt.sgd_path(lt.TOY_START, sgd_lr, lt.TOY_STEPS), lt.adam_path(lt.TOY_START, adam)]
 a, b = lt.TOY_CURVATURES
-st.markdown(t("training.toy.text", a=ts.num(a), b=ts.num(b), ratio=ts.num(b / a, 0), w1=ts.num(lt.TOY_START[0]),
+st.markdown(t("training.toy.text", a=f"{a:g}", b=f"{b:g}", ratio=ts.num(b / a, 0), w1=ts.num(lt.TOY_START[0]),
               w2=ts.num(lt.TOY_START[1]), steps=lt.TOY_STEPS, limit=ts.num(lt.largest_stable_sgd_lr(), 2),
               sgd_lr=ts.num(sgd_lr, 2), adam_lr=ts.num(lt.TOY_ADAM_LR, 2)))
 reach = np.abs(np.concatenate(paths)).max(axis=0) * 1.1  # (2,): the grid covers both paths
@@ -167,22 +175,16 @@ st.info(t("training.lr.why"))
 
 # ---------------------------------------------------------------- 3 · dropout
 st.header(t("training.dropout.header"))
-places = [
-    ("embeddings", "model/transformer.py · embed_dropout", config.dropout),
-    ("sublayers", "model/layers.py · self.dropout", config.dropout),
-    ("attention", "model/attention.py · dropout_p", config.attention_dropout_p),
-    ("activation", "model/layers.py · FeedForward.dropout", config.activation_dropout_p),
-]
-st.dataframe(
-    {t("training.dropout.col.where"): [t(f"training.dropout.{key}", activation=config.activation) for key, _, _ in places],
-     t("training.dropout.col.code"): [code for _, code, _ in places],
-     t("training.dropout.col.rate"): [ts.num(p, 2) for _, _, p in places]},
-    hide_index=True, width="content",
-)
-st.markdown(t("training.dropout.text", dropout=ts.num(args.get("dropout", config.dropout), 2),
-              attention="—" if args.get("attention_dropout") is None else ts.num(args["attention_dropout"], 2),
-              activation="—" if args.get("activation_dropout") is None else ts.num(args["activation_dropout"], 2),
-              token=ts.num(args.get("token_dropout", 0.0), 2), keep=ts.num(1 / (1 - config.dropout), 4), n=DROPOUT_SHOWN))
+places = [("embeddings", config.dropout), ("sublayers", config.dropout), ("attention", config.attention_dropout_p),
+          ("activation", config.activation_dropout_p)]
+st.markdown("\n".join(f"- **{ts.num(p, 2, fixed=True)}** · " + t(f"training.dropout.{key}", activation=config.activation)
+                       for key, p in places))
+
+
+st.markdown(t("training.dropout.text", dropout=ts.num(args.get("dropout", config.dropout), 2, fixed=True),
+              attention=given(args, "attention_dropout"), activation=given(args, "activation_dropout"),
+              token=ts.num(args.get("token_dropout", 0.0), 2, fixed=True), keep=ts.num(1 / (1 - config.dropout), 2),
+              n=DROPOUT_SHOWN))
 result = session.current_result()
 ts.sentence_banner(result)
 emb = result.source_embeddings
@@ -213,7 +215,7 @@ widgets.chart(
     key="training.ls",
 )
 lowest_train = min((e["loss"] for e in train), default=None)
-st.markdown(t("training.ls.text", eps=ts.num(epsilon, 2), v=f"{V:,}", top=f"{real[0]:.4f}", rest=f"{real[1]:.2e}",
+st.markdown(t("training.ls.text", eps=ts.num(epsilon, 2), v=f"{V:,}", top=f"{real[0]:.5f}", rest=f"{real[1]:.2e}",
               floor=f"{floor:.3f}", lowest=f"{lowest_train:.3f}" if lowest_train is not None else "—",
               dev=f"{dev[-1]['loss']:.3f}" if dev else "—"))
 
@@ -232,20 +234,19 @@ else:
 examples = encoded_pairs(translator.checkpoint, pairs)
 bucketed = lt.padding(lengths(make_batches(examples, max_tokens, random.Random(0))))
 shuffled = lt.padding(lengths(make_batches(examples, max_tokens, lt.ShuffledOrder(0))))
-sides = [t("training.batch.side.source"), t("training.batch.side.target"), t("training.batch.side.both")]
 widgets.chart(
-    paired_bars(sides, [bucketed.source_fraction, bucketed.target_fraction, bucketed.fraction],
-                [shuffled.source_fraction, shuffled.target_fraction, shuffled.fraction],
-                names=(t("training.batch.bucketed"), t("training.batch.random")), colors=(QUERY_COLOR, KEY_COLOR),
-                title=t("training.batch.fig", n=f"{bucketed.sentences:,}", max_tokens=f"{max_tokens:,}"),
-                x_title=t("training.batch.side"), y_title=t("training.batch.axis"), unit_range=True),
+    padding_figure([t("training.batch.bucketed"), t("training.batch.random")], [bucketed.real, shuffled.real],
+                   [bucketed.pads, shuffled.pads],
+                   title=t("training.batch.fig", n=f"{bucketed.sentences:,}", max_tokens=f"{max_tokens:,}"),
+                   count_title=t("training.batch.axis"), real_label=t("training.batch.real"),
+                   padding_label=t("training.batch.padding")),
     key="training.batch",
 )
 st.markdown(t("training.batch.result", n=f"{bucketed.sentences:,}", b_batches=bucketed.batches, r_batches=shuffled.batches,
-              b_pad=f"{bucketed.fraction:.1%}", r_pad=f"{shuffled.fraction:.1%}",
-              b_slots=f"{bucketed.source_slots + bucketed.target_slots:,}",
-              r_slots=f"{shuffled.source_slots + shuffled.target_slots:,}",
-              ratio=f"{(shuffled.source_slots + shuffled.target_slots) / max(bucketed.source_slots + bucketed.target_slots, 1):.2f}"))
+              b_pad=f"{bucketed.fraction:.1%}", r_pad=f"{shuffled.fraction:.1%}", b_slots=f"{bucketed.slots:,}",
+              r_slots=f"{shuffled.slots:,}", ratio=f"{shuffled.slots / max(bucketed.slots, 1):.2f}",
+              b_src=f"{bucketed.source_fraction:.1%}", b_tgt=f"{bucketed.target_fraction:.1%}",
+              r_src=f"{shuffled.source_fraction:.1%}", r_tgt=f"{shuffled.target_fraction:.1%}"))
 
 # ---------------------------------------------------------------- 6 · BLEU
 st.header(t("training.bleu.header"))
@@ -284,13 +285,4 @@ if best:
         lines.append(t("training.bleu.dev.final", beam=final["beam"], bleu=final["bleu"], unseen=final.get("dedup_bleu", "—")))
     st.markdown(t("training.bleu.dev.text", n=f"{log.get('dev_pairs', 0):,}", unseen=f"{log.get('dedup_dev_pairs', 0):,}")
                 + "\n\n" + "\n".join(f"- {line}" for line in lines))
-if dev:
-    widgets.chart(
-        training_curves_figure(
-            [e["step"] for e in train], [e["loss"] for e in train], [e["step"] for e in dev], [e["loss"] for e in dev],
-            [e["bleu"] for e in dev], [e["chrf"] for e in dev], title=t("anatomy.curves.fig"),
-            step_title=t("anatomy.axis.step"), loss_title=t("anatomy.axis.loss"), score_title=t("anatomy.axis.score"),
-            labels=(t("anatomy.curves.train"), t("anatomy.curves.dev"), "BLEU", "chrF"),
-        ),
-        key="training.curves",
-    )
+st.page_link("app_pages/anatomy.py", label=t("training.bleu.dev.curves", page=t("nav.anatomy")), icon=":material/account_tree:")

@@ -139,6 +139,18 @@ class Padding:
     target_slots: int
 
     @property
+    def slots(self) -> int:
+        return self.source_slots + self.target_slots
+
+    @property
+    def real(self) -> int:
+        return self.source_real + self.target_real
+
+    @property
+    def pads(self) -> int:
+        return self.slots - self.real
+
+    @property
     def source_fraction(self) -> float:
         return 1 - self.source_real / self.source_slots if self.source_slots else 0.0
 
@@ -148,8 +160,7 @@ class Padding:
 
     @property
     def fraction(self) -> float:
-        slots = self.source_slots + self.target_slots
-        return 1 - (self.source_real + self.target_real) / slots if slots else 0.0
+        return 1 - self.real / self.slots if self.slots else 0.0
 
 
 def padding(batches: Sequence[Sequence[tuple[int, int]]]) -> Padding:

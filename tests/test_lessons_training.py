@@ -16,7 +16,7 @@ from model.checkpoint import SOURCE_TOKENIZER, TARGET_TOKENIZER
 from model.data import Example, make_batches
 from model.tokenizer import TextTokenizer
 from tests.conftest import ROOT
-from viz.teaching_training import optimizer_paths_figure
+from viz.teaching_training import optimizer_paths_figure, padding_figure
 
 SIGNATURE = "nrefs:1|case:mixed|eff:no|tok:zh|smooth:exp|version:2.6.0"
 
@@ -219,3 +219,15 @@ def test_optimizer_paths_figure():
     with pytest.raises(ValueError, match=r"\(steps \+ 1, 2\)"):
         optimizer_paths_figure(w, w, loss, [np.zeros((3, 3))], ["a"], title="t", w1_title="", w2_title="",
                                loss_label="", step_label="")
+
+
+def test_padding_figure():
+    fig = padding_figure(["sorted", "random"], [100, 100], [20, 80], title="t", count_title="positions",
+                         real_label="real", padding_label="padding")
+    assert fig.layout.barmode == "stack" and fig.layout.height <= 560
+    assert list(fig.data[1].text) == ["20 (17%)", "80 (44%)"]
+    assert list(fig.layout.yaxis.ticktext) == ["sorted", "random"]
+    with pytest.raises(ValueError, match="one real and one padding"):
+        padding_figure(["a"], [1, 2], [1], title="", count_title="", real_label="", padding_label="")
+    with pytest.raises(ValueError, match="negative"):
+        padding_figure(["a"], [1], [-1], title="", count_title="", real_label="", padding_label="")

@@ -1,4 +1,5 @@
-"""Figures of the "How it was trained" page that the anatomy page has not already: optimisers' paths on a loss."""
+"""Figures of the "How it was trained" page that the anatomy page has not already: optimisers' paths on a loss,
+real tokens against padding in batches."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ import numpy as np
 import plotly.graph_objects as go
 
 from .labels import plain_text
-from .style import D3, NEUTRAL_COLOR, hovertemplate, legend_on_top, styled_figure, titled
-from .validate import as_float32
+from .style import D3, MASKED_COLOR, legend_above, NEUTRAL_COLOR, QUERY_COLOR, hovertemplate, legend_on_top, styled_figure, titled, token_axis
+from .validate import as_float32, check_labels
 
 PATH_COLORS = (D3[1], D3[0])  # the slower optimiser first (orange), the faster one second (blue)
 
@@ -49,4 +50,36 @@ def optimizer_paths_figure(w1, w2, loss, paths: Sequence, names: Sequence[str], 
         **legend_on_top(names),
         xaxis=titled(w1_title, range=[float(x.min()), float(x.max())], zeroline=False),
         yaxis=titled(w2_title, range=[float(y.min()), float(y.max())], zeroline=False),
+    )
+
+
+def padding_figure(names: Sequence[str], real, padding, *, title: str, count_title: str, real_label: str,
+                   padding_label: str) -> go.Figure:
+    """One stacked bar per way of batching the same sentences: the tensor positions that hold real tokens, then
+    those that hold padding (each bar's length is the computation it costs). real, padding: (ways,) counts."""
+    r, p = as_float32(real, "real", 1), as_float32(padding, "padding", 1)
+    if r.shape != p.shape:
+        raise ValueError(f"one real and one padding count per way of batching: {r.shape} vs {p.shape}")
+    labels = check_labels(names, r.size, "names", "ways of batching")
+    if (r < 0).any() or (p < 0).any():
+        raise ValueError("counts of positions cannot be negative")
+    total = r + p
+    share = np.divide(p, total, out=np.zeros_like(p), where=total > 0)
+    rows = np.arange(r.size, dtype=np.int32)
+    bars = [
+        dict(type="bar", orientation="h", x=r, y=rows, name=plain_text(real_label), marker_color=QUERY_COLOR,
+             text=[f"{int(v):,}" for v in r], textposition="inside", insidetextanchor="middle",
+             hovertemplate=hovertemplate((real_label, "%{x:,.0f}"))),
+        dict(type="bar", orientation="h", x=p, y=rows, name=plain_text(padding_label), marker_color=MASKED_COLOR,
+             text=[f"{int(v):,} ({s:.0%})" for v, s in zip(p, share)], textposition="inside", insidetextanchor="middle",
+             textfont=dict(color="black"), hovertemplate=hovertemplate((padding_label, "%{x:,.0f}"))),
+    ]
+    return styled_figure(
+        bars,
+        title,
+        height=200 + 50 * r.size,
+        barmode="stack",
+        **{**legend_on_top([real_label, padding_label]), "legend": {**legend_above(), "traceorder": "normal"}},
+        xaxis=titled(count_title, range=[0, float(total.max()) * 1.02 if total.size else 1]),
+        yaxis=token_axis(labels, "", reversed_=True),
     )

@@ -71,20 +71,20 @@ STRINGS: dict[str, str] = {
     ),
     # ---- 3 · dropout
     "training.dropout.header": "3 · Dropout",
-    "training.dropout.col.where": "where",
-    "training.dropout.col.code": "in the code",
-    "training.dropout.col.rate": "rate in this model",
-    "training.dropout.embeddings": "token embedding × √d_model + positional encoding, before layer 1",
-    "training.dropout.sublayers": "each sublayer's output (attention, FFN), before the residual add and LayerNorm",
-    "training.dropout.attention": "the attention weights (after softmax)",
-    "training.dropout.activation": "inside the FFN, after its {activation}",
-    "training.dropout.text": (
-        "The run was started with --dropout {dropout}, --attention-dropout {attention} and --activation-dropout "
-        "{activation} (— means \"the same as --dropout\"); the table shows the rates the model was built with. "
-        "Token dropout (replacing input tokens by <unk>) was {token}. In training, dropout zeroes each value with "
-        "probability p and multiplies the kept ones by 1/(1 − p) = {keep}, so that on average nothing changes. "
-        "Here it is on the first {n} numbers of layer 1's input for the first token of your sentence:"
+    "training.dropout.embeddings": "token embedding × √d_model + positional encoding, before layer 1 (`model/transformer.py`: `embed_dropout`)",
+    "training.dropout.sublayers": (
+        "each sublayer's output (attention, FFN), before the residual add and LayerNorm (`model/layers.py`: `self.dropout`)"
     ),
+    "training.dropout.attention": "the attention weights, after softmax (`model/attention.py`: `dropout_p`)",
+    "training.dropout.activation": "inside the FFN, after its {activation} (`model/layers.py`: `FeedForward.dropout`)",
+    "training.dropout.text": (
+        "These are the rates the model was built with (its config). The run was started with --dropout {dropout}; "
+        "--attention-dropout: {attention}; --activation-dropout: {activation}. Token dropout (replacing input "
+        "tokens by <unk>) was {token}. In training, dropout zeroes each value with probability p and multiplies "
+        "the kept ones by 1/(1 − p) = {keep}, so that on average nothing changes. Here it is on the first {n} "
+        "numbers of layer 1's input for the first token of your sentence:"
+    ),
+    "training.dropout.same": "not given, so the same as --dropout",
     "training.dropout.row.input": "input",
     "training.dropout.row.kept": "kept (1) or dropped (0)",
     "training.dropout.row.train": "training: output",
@@ -124,18 +124,18 @@ STRINGS: dict[str, str] = {
         "has: the {n} example and probe sentences, each paired with the model's own translation. That is far too "
         "few for reliable statistics; with the dev file present this section uses its pairs."
     ),
-    "training.batch.side.source": "source (encoder)",
-    "training.batch.side.target": "decoder input",
-    "training.batch.side.both": "both",
-    "training.batch.side": "tensor",
-    "training.batch.axis": "share of positions that are padding",
+    "training.batch.axis": "tensor positions (source + decoder input)",
+    "training.batch.real": "real tokens",
+    "training.batch.padding": "padding",
     "training.batch.bucketed": "sorted by length (make_batches)",
     "training.batch.random": "random order, same budget",
     "training.batch.fig": "Padding in the batches of {n} sentence pairs, at most {max_tokens} tokens per batch",
     "training.batch.result": (
         "Sorted by length, the {n} pairs fill {b_batches} batches with {b_slots} tensor positions, {b_pad} of them "
         "padding. In random order they fill {r_batches} batches with {r_slots} positions, {r_pad} of them padding: "
-        "{ratio} times as much computation for the same sentences."
+        "{ratio} times as much computation for the same sentences. Per tensor, sorted against random: decoder input "
+        "{b_tgt} against {r_tgt} padding, source {b_src} against {r_src}: make_batches sorts by the target's length, "
+        "so the English sentences of a batch are only roughly alike in length."
     ),
     # ---- 6 · BLEU
     "training.bleu.header": "6 · BLEU, on your translation",
@@ -188,5 +188,6 @@ STRINGS: dict[str, str] = {
         "average of the weights of epochs {first}–{last}: BLEU {bleu}, unseen {unseen} (greedy){chosen}"
     ),
     "training.bleu.dev.chosen": " — higher, so this average is the model the app loads",
-    "training.bleu.dev.final": "the shipped weights with beam search of {beam}: BLEU {bleu}, unseen {unseen}",
+    "training.bleu.dev.final": "the shipped weights with beam search ({beam} beams): BLEU {bleu}, unseen {unseen}",
+    "training.bleu.dev.curves": "The training and dev curves of this run, evaluation by evaluation, are on the page “{page}”",
 }

@@ -64,19 +64,17 @@ STRINGS: dict[str, str] = {
     ),
     # ---- 3 · dropout
     "training.dropout.header": "3 · Dropout",
-    "training.dropout.col.where": "位置",
-    "training.dropout.col.code": "代码中",
-    "training.dropout.col.rate": "本模型的比率",
-    "training.dropout.embeddings": "词元嵌入 × √d_model + 位置编码，进入第 1 层之前",
-    "training.dropout.sublayers": "每个子层（注意力、FFN）的输出，在残差相加和 LayerNorm 之前",
-    "training.dropout.attention": "注意力权重（softmax 之后）",
-    "training.dropout.activation": "FFN 内部，{activation} 之后",
+    "training.dropout.embeddings": "词元嵌入 × √d_model + 位置编码，进入第 1 层之前（`model/transformer.py`：`embed_dropout`）",
+    "training.dropout.sublayers": "每个子层（注意力、FFN）的输出，在残差相加和 LayerNorm 之前（`model/layers.py`：`self.dropout`）",
+    "training.dropout.attention": "注意力权重，softmax 之后（`model/attention.py`：`dropout_p`）",
+    "training.dropout.activation": "FFN 内部，{activation} 之后（`model/layers.py`：`FeedForward.dropout`）",
     "training.dropout.text": (
-        "训练启动时的参数是 --dropout {dropout}、--attention-dropout {attention}、--activation-dropout {activation}"
-        "（— 表示“与 --dropout 相同”）；表中是模型构建时实际使用的比率。词元 dropout（把输入词元换成 <unk>）为 {token}。"
+        "这些是模型构建时使用的比率（见它的配置）。训练启动时用的是 --dropout {dropout}；"
+        "--attention-dropout：{attention}；--activation-dropout：{activation}。词元 dropout（把输入词元换成 <unk>）为 {token}。"
         "训练时，dropout 以概率 p 把每个数置为 0，并把保留下来的数乘以 1/(1 − p) = {keep}，因此平均而言什么都不变。"
         "下面是它作用在你的句子第一个词元的第 1 层输入的前 {n} 个数上的效果："
     ),
+    "training.dropout.same": "未指定，因此与 --dropout 相同",
     "training.dropout.row.input": "输入",
     "training.dropout.row.kept": "保留（1）或丢弃（0）",
     "training.dropout.row.train": "训练时：输出",
@@ -113,18 +111,18 @@ STRINGS: dict[str, str] = {
         "{n} 个示例句和探针句，每句配上模型自己的译文。这样的数量远远不够得出可靠的统计；"
         "有开发集文件时，本节会使用其中的句对。"
     ),
-    "training.batch.side.source": "源语言（编码器）",
-    "training.batch.side.target": "解码器输入",
-    "training.batch.side.both": "两者合计",
-    "training.batch.side": "张量",
-    "training.batch.axis": "填充位置所占比例",
+    "training.batch.axis": "张量位置（源语言 + 解码器输入）",
+    "training.batch.real": "真实词元",
+    "training.batch.padding": "填充",
     "training.batch.bucketed": "按长度排序（make_batches）",
     "training.batch.random": "随机顺序，预算相同",
     "training.batch.fig": "{n} 对句子分批后的填充比例，每批最多 {max_tokens} 个词元",
     "training.batch.result": (
         "按长度排序时，这 {n} 对句子分成 {b_batches} 个批次，共 {b_slots} 个张量位置，其中 {b_pad} 是填充。"
         "按随机顺序时，它们分成 {r_batches} 个批次，共 {r_slots} 个位置，其中 {r_pad} 是填充："
-        "同样的句子，计算量是 {ratio} 倍。"
+        "同样的句子，计算量是 {ratio} 倍。分张量看（排序对随机）：解码器输入的填充是 {b_tgt} 对 {r_tgt}，"
+        "源语言是 {b_src} 对 {r_src}：make_batches 按目标句的长度排序，"
+        "所以同一批次中英文句子的长度只是大致相近。"
     ),
     # ---- 6 · BLEU
     "training.bleu.header": "6 · BLEU：给你的译文打分",
@@ -166,5 +164,6 @@ STRINGS: dict[str, str] = {
     "training.bleu.dev.best": "单次评估的最好结果：第 {step} 步（第 {epoch} 轮），BLEU {bleu}，未见过部分 {unseen}（贪心解码）",
     "training.bleu.dev.average": "第 {first}–{last} 轮权重的平均：BLEU {bleu}，未见过部分 {unseen}（贪心解码）{chosen}",
     "training.bleu.dev.chosen": "——更高，所以应用加载的就是这个平均模型",
-    "training.bleu.dev.final": "发布的权重用宽度为 {beam} 的束搜索：BLEU {bleu}，未见过部分 {unseen}",
+    "training.bleu.dev.final": "发布的权重用束搜索（{beam} 个束）：BLEU {bleu}，未见过部分 {unseen}",
+    "training.bleu.dev.curves": "这次训练逐次评估的训练曲线和开发集曲线在“{page}”页面",
 }

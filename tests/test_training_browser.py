@@ -1,0 +1,50 @@
+"""The "How it was trained" page in a real browser at 1280×800, in English and 中文: no chart taller than the screen
+or with overlapping tick labels; a reference typed into the BLEU section shows the breakdown, and the page's own
+arithmetic and sacrebleu print the same score. Screenshots: training_<lang>_*.png under SCREENSHOTS."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.conftest import CHROMIUM
+
+if not CHROMIUM.exists():
+    pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)", allow_module_level=True)
+pytest.importorskip("playwright.sync_api")
+
+from i18n import strings
+from tests.browser_support import MAIN, open_session, rerun, screenshot
+from tests.test_tour_browser import CHART_PROBLEMS, settle
+
+REFERENCE = "我有一个梦。"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_training_page_fits_and_scores_a_typed_reference(browser, streamlit_server, lang):
+    text = strings(lang)
+    context, page = open_session(browser, f"{streamlit_server}/training?lang={lang}")
+    try:
+        page.locator(f"{MAIN} h1").filter(has_text=text["training.title"]).wait_for()
+        settle(page)
+        assert page.locator(f"{MAIN} .js-plotly-plot").count() == 4
+        assert not page.evaluate(CHART_PROBLEMS)
+        screenshot(page, f"training_{lang}_top")
+        for key in ("training.toy", "training.batch"):
+            screenshot(page, f"training_{lang}_{key.split('.')[1]}", page.locator(f"{MAIN} .st-key-{key.replace('.', '-')}"))
+
+        box = page.get_by_label(text["training.bleu.reference"])
+        box.fill(REFERENCE)
+        rerun(page, lambda: box.press("Enter"))
+        settle(page)
+        check = page.locator(f"{MAIN} [data-testid='stAlertContentSuccess']")
+        check.wait_for()
+        scores = re.findall(r"\d+\.\d{4}", check.inner_text())
+        assert len(scores) == 2 and scores[0] == scores[1], check.inner_text()
+        table = page.locator(f"{MAIN} [data-testid='stDataFrame']").filter(has_text=text["training.bleu.col.matched"])
+        assert table.count() == 1
+        screenshot(page, f"training_{lang}_bleu", table)
+        assert not page.evaluate(CHART_PROBLEMS)
+    finally:
+        context.close()
