@@ -21,7 +21,8 @@ TASK, MAX_STEPS, KIND = "lab.task", "lab.max_steps", "lab.kind"
 RUN, RUN_SETTINGS, FIRST, LAST = "lab.run", "lab.run_settings", "lab.first", "lab.last"
 STEP_OPTIONS = (100, 200, 300, 500, 1000)
 TICK_SECONDS = 0.1  # pause between chunks: the browser draws the last one while the next computes
-MAP_PX = 400  # each of the two maps side by side, at 1280 px with the sidebar open
+# Each of the two maps side by side, at 1280 px with the sidebar open: with the controls above, on one screen.
+MAP_PX, MAP_HEIGHT_PX = 400, 330
 
 
 def chosen_settings() -> LabSettings:
@@ -59,7 +60,7 @@ def attention_map(progress: Progress, kind: str, layer: int, head: int, heading:
     st.markdown(f"**{heading}**")
     widgets.chart(attention_heatmap(
         widgets.pick(weights, layer, head), queries, keys, query_title=t(f"axis.{kind}.queries"),
-        key_title=t(f"axis.{kind}.keys"), value_label=t("axis.weight"), max_width=MAP_PX,
+        key_title=t(f"axis.{kind}.keys"), value_label=t("axis.weight"), max_width=MAP_PX, max_height=MAP_HEIGHT_PX,
         mask=lr.shown_mask(kind, *weights.shape[2:]), masked_label=t("axis.masked"),
     ), key=key)
     st.caption(t("lab.wrote", wrote=session.md_escape(" ".join(progress.prediction) or "∅"),
@@ -73,10 +74,10 @@ def results(first: Progress, last: Progress | None, settings: LabSettings, runni
     status = t("lab.status", step=now.step, steps=settings.max_steps, seconds=f"{now.seconds:.1f}",
                loss=f"{now.losses[-1]:.3f}" if now.losses else "—", exact=f"{now.accuracy.exact:.0%}",
                per_token=f"{now.accuracy.per_token:.0%}")
-    st.progress(now.step / settings.max_steps, text=status)
     if now.stopped_by:
-        st.success(t(f"lab.stopped.{now.stopped_by}", step=now.step, exact=f"{now.accuracy.exact:.0%}",
-                     per_token=f"{now.accuracy.per_token:.0%}", held_out=settings.held_out))
+        status = t(f"lab.stopped.{now.stopped_by}", step=now.step, exact=f"{now.accuracy.exact:.0%}",
+                   per_token=f"{now.accuracy.per_token:.0%}", held_out=settings.held_out, seconds=f"{now.seconds:.1f}")
+    st.progress(now.step / settings.max_steps, text=status)
     which = t("decoding.which", layer=widgets.layer_name(layer), head=widgets.head_name(head))
     before, after = st.columns(2)
     with before:
@@ -130,12 +131,11 @@ st.caption(t("lab.intro", d=config.d_model, heads=config.n_heads, layers=config.
 with st.container(horizontal=True, vertical_alignment="bottom", gap="medium", key="lab.controls"):
     st.segmented_control(t("lab.task"), TASKS, format_func=lambda k: t(f"lab.task.{k}"), key=TASK, required=True,
                          disabled=running)
-    st.select_slider(t("lab.max_steps"), STEP_OPTIONS, key=MAX_STEPS, disabled=running, width=260)
+    st.select_slider(t("lab.max_steps"), STEP_OPTIONS, key=MAX_STEPS, disabled=running, width=220)
     st.button(t("lab.train"), key="lab.train", type="primary", icon=":material/play_arrow:", on_click=start,
               disabled=running)
-task = st.session_state[TASK]
-st.markdown(t("lab.example", task=t(f"lab.task.{task}"), source=" ".join(EXAMPLE),
-              answer=" ".join(answer(task, EXAMPLE))))
+    task = st.session_state[TASK]
+    st.markdown(t("lab.example", source="".join(EXAMPLE), answer="".join(answer(task, EXAMPLE))))
 with st.container(horizontal=True, vertical_alignment="bottom", gap="medium", key="lab.pickers"):
     st.segmented_control(t("explorer.kind"), ATTENTION_KINDS, format_func=lambda k: t(f"replay.kind.{k}"), key=KIND,
                          required=True)

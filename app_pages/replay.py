@@ -16,13 +16,14 @@ from lessons import replay as lr
 from model import ATTENTION_KINDS
 from model.snapshots import read_snapshots
 from viz.heatmap import attention_heatmap
+from viz.style import MAX_HEIGHT_PX
 from viz.teaching_anatomy import training_curves_figure
 from viz.teaching_learning import marked_at, share_figure
 
 PROBE, KIND, SNAPSHOT, PLAYING = "replay.probe", "replay.kind", "replay.snapshot", "replay.playing"
 PLAY_SECONDS = 1.2  # long enough to see a map change and read the translation under it
 COLUMN_PX = 400  # a column's width at 1280 px with the sidebar open: its figures lay out their labels for that room
-MAP_MAX_PX = 540  # within MAX_HEIGHT_PX: the untrained model writes 22 tokens, and each row needs room for its label
+MAP_MAX_PX = MAX_HEIGHT_PX  # within MAX_HEIGHT_PX: the untrained model writes 22 tokens, and each row needs room for its label
 
 
 @st.cache_resource(show_spinner=False, max_entries=4)

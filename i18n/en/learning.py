@@ -45,10 +45,10 @@ STRINGS: dict[str, str] = {
     # ---- live lab
     "lab.title": "Live lab: watch a tiny Transformer learn",
     "lab.intro": (
-        "The app's own Transformer class, built tiny: d_model = {d}, {heads} heads, {layers} encoder and {layers} "
-        "decoder layer, d_ff = {d_ff} — {params} parameters (the translation model has {big}). It learns a made-up "
-        "task on strings of {symbols} letters from batches of {batch} random strings, and is scored on {held_out} "
-        "strings it never trains on. Press Train: the page redraws every {every} steps."
+        "The app's own Transformer, built tiny: d_model = {d}, {heads} heads, {layers} encoder and {layers} decoder "
+        "layer, d_ff = {d_ff}: {params} parameters (the translation model: {big}). It learns a made-up task on strings "
+        "of {symbols} letters, {batch} random strings a step, scored on {held_out} strings it never trains on; the "
+        "page redraws every {every} steps."
     ),
     "lab.task": "Task",
     "lab.task.copy": "Copy",
@@ -56,20 +56,20 @@ STRINGS: dict[str, str] = {
     "lab.task.sort": "Sort",
     "lab.max_steps": "Steps at most",
     "lab.train": "Train",
-    "lab.example": "{task}: the example below is **{source}** → **{answer}**.",
+    "lab.example": "Example: **{source}** → **{answer}**",
     "lab.status": (
         "Step {step} of {steps} · {seconds} s · loss {loss} · held-out: {exact} exactly right, {per_token} of letters"
     ),
     "lab.stopped.learned": (
-        "Learned after {step} steps: {exact} of the {held_out} held-out strings come out exactly right "
-        "({per_token} of letters)."
+        "Learned after {step} steps ({seconds} s): {exact} of the {held_out} held-out strings come out exactly "
+        "right ({per_token} of letters)."
     ),
     "lab.stopped.steps": (
-        "Stopped at the cap of {step} steps: {exact} of the {held_out} held-out strings exactly right "
+        "Stopped at the cap of {step} steps ({seconds} s): {exact} of the {held_out} held-out strings exactly right "
         "({per_token} of letters)."
     ),
     "lab.stopped.seconds": (
-        "Stopped at the time cap after {step} steps: {exact} of the {held_out} held-out strings exactly right "
+        "Stopped at the time cap ({seconds} s) after {step} steps: {exact} of the {held_out} held-out strings exactly right "
         "({per_token} of letters)."
     ),
     "lab.before": "Before training (step 0), {which}",

@@ -39,10 +39,9 @@ STRINGS: dict[str, str] = {
     # ---- live lab
     "lab.title": "现场实验：看一个小 Transformer 学习",
     "lab.intro": (
-        "这就是本应用自己的 Transformer 类，只是做得很小：d_model = {d}，{heads} 个头，编码器与解码器各 {layers} 层，"
-        "d_ff = {d_ff}——共 {params} 个参数（翻译模型有 {big} 个）。它在由 {symbols} 个字母组成的字符串上学习一个"
-        "编造的任务，每批 {batch} 个随机字符串，并在 {held_out} 个从未训练过的字符串上评分。按“训练”："
-        "页面每 {every} 步重画一次。"
+        "本应用自己的 Transformer，做得很小：d_model = {d}，{heads} 个头，编码器与解码器各 {layers} 层，d_ff = {d_ff}："
+        "{params} 个参数（翻译模型：{big}）。它在 {symbols} 个字母的字符串上学习一个编造的任务，每步 {batch} 个随机"
+        "字符串，在 {held_out} 个从未训练过的字符串上评分；页面每 {every} 步重画一次。"
     ),
     "lab.task": "任务",
     "lab.task.copy": "复制",
@@ -50,11 +49,11 @@ STRINGS: dict[str, str] = {
     "lab.task.sort": "排序",
     "lab.max_steps": "最多步数",
     "lab.train": "训练",
-    "lab.example": "{task}：下面的例子是 **{source}** → **{answer}**。",
+    "lab.example": "例子：**{source}** → **{answer}**",
     "lab.status": "第 {step} / {steps} 步 · {seconds} 秒 · 损失 {loss} · 留出集：{exact} 完全正确，字母正确率 {per_token}",
-    "lab.stopped.learned": "{step} 步后学会了：{held_out} 个留出字符串中 {exact} 完全正确（字母正确率 {per_token}）。",
-    "lab.stopped.steps": "到达 {step} 步的上限后停止：{held_out} 个留出字符串中 {exact} 完全正确（字母正确率 {per_token}）。",
-    "lab.stopped.seconds": "到达时间上限，{step} 步后停止：{held_out} 个留出字符串中 {exact} 完全正确（字母正确率 {per_token}）。",
+    "lab.stopped.learned": "{step} 步（{seconds} 秒）后学会了：{held_out} 个留出字符串中 {exact} 完全正确（字母正确率 {per_token}）。",
+    "lab.stopped.steps": "到达 {step} 步的上限后停止（{seconds} 秒）：{held_out} 个留出字符串中 {exact} 完全正确（字母正确率 {per_token}）。",
+    "lab.stopped.seconds": "到达时间上限（{seconds} 秒），{step} 步后停止：{held_out} 个留出字符串中 {exact} 完全正确（字母正确率 {per_token}）。",
     "lab.before": "训练前（第 0 步），{which}",
     "lab.after": "训练 {step} 步后，{which}",
     "lab.press_train": "按 **训练**：训练后模型的注意力图会出现在这里，并随学习过程重画。",

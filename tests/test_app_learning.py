@@ -1,0 +1,193 @@
+"""The replay and live-lab pages (AppTest) in English and Chinese, and the arithmetic and figures they draw with."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+
+import numpy as np
+import pytest
+
+from lessons import replay as lr
+from model import DEFAULT_CHECKPOINT
+from model.snapshots import read_snapshots
+from tests.test_app_teaching import open_page, page_text
+from viz.teaching_anatomy import training_curves_figure
+from viz.teaching_learning import lab_curves_figure, marked_at, share_figure
+
+needs_checkpoint = pytest.mark.skipif(
+    not (DEFAULT_CHECKPOINT / "model.safetensors").is_file(), reason=f"needs the shipped checkpoint in {DEFAULT_CHECKPOINT}"
+)
+
+
+def has_chinese(text: str) -> bool:
+    return re.search(r"[\u4e00-\u9fff]{4}", text) is not None
+
+
+@pytest.fixture(scope="module")
+def snapshots():
+    log = json.loads((DEFAULT_CHECKPOINT / "training_log.json").read_text(encoding="utf-8"))
+    return log, read_snapshots(DEFAULT_CHECKPOINT, log)
+
+
+# ---------------------------------------------------------------- replay
+
+
+@needs_checkpoint
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_replay_renders_in_both_languages(lang):
+    at = open_page("replay", lang)
+    assert len(at.get("plotly_chart")) == 3  # the map, the entropy share, the training curves
+    assert has_chinese(page_text(at)) == (lang == "zh")
+
+
+@needs_checkpoint
+def test_replay_moves_through_the_snapshots(snapshots):
+    log, snaps = snapshots
+    at = open_page("replay")
+    first = snaps[0]["probes"][0]["translation"]
+    assert at.session_state["replay.snapshot"] == 0 and "step 0**" in page_text(at)
+    at.button(key="replay.next").click().run()
+    assert at.session_state["replay.snapshot"] == 1
+    assert f"step {snaps[1]['step']:,}**" in page_text(at)
+    at.select_slider(key="replay.snapshot").set_value(len(snaps) - 1).run()
+    text = page_text(at)
+    last = snaps[-1]["probes"][0]["translation"]
+    assert last in text and last != first
+    assert at.button(key="replay.next").disabled and not at.exception
+    at.button(key="replay.play").click().run()  # from the last snapshot Play starts over at the first
+    assert at.session_state["replay.snapshot"] == 0 and at.session_state["replay.playing"]
+
+
+@needs_checkpoint
+def test_replay_opens_on_the_head_training_focused_most(snapshots):
+    _, snaps = snapshots
+    shares = lr.entropy_share(snaps[-1]["probes"][0]["cross"], "cross")
+    layer, head = divmod(int(shares.argmin()), shares.shape[1])
+    at = open_page("replay")
+    assert (at.session_state["replay.layer"], at.session_state["replay.head"]) == (layer, head)
+    line = lr.shares_over_snapshots(snaps, 0, "cross")[layer, head]  # the caption's numbers are this head's
+    assert f"{line[0]:.0%} at step 0" in page_text(at) and f"lowest {line.min():.0%}" in page_text(at)
+
+
+@needs_checkpoint
+@pytest.mark.parametrize("kind", ["encoder_self", "decoder_self", "cross"])
+def test_replay_draws_every_kind(kind):
+    at = open_page("replay", **{"replay.kind": kind, "replay.snapshot": 5, "replay.probe": 1})
+    assert len(at.get("plotly_chart")) == 3
+
+
+@pytest.fixture
+def no_snapshot_file(monkeypatch):
+    """The shipped checkpoint as if trained before snapshots existed (the page's cache forgets the real ones)."""
+    import streamlit as st
+
+    import model.snapshots
+
+    monkeypatch.setattr(model.snapshots, "SNAPSHOTS", "missing.safetensors")
+    st.cache_resource.clear()
+    yield
+    st.cache_resource.clear()
+
+
+@needs_checkpoint
+def test_replay_without_snapshots_says_how_to_retrain(no_snapshot_file):
+    at = open_page("replay")
+    text = page_text(at) + "\n".join(c.value for c in at.code)
+    assert not at.get("plotly_chart")
+    assert "no attention snapshots" in text and "python -m model.train" in text and "--probe" in text
+
+
+# ---------------------------------------------------------------- live lab
+
+
+@needs_checkpoint
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_lab_renders_the_untrained_model_in_both_languages(lang):
+    at = open_page("lab", lang)
+    assert len(at.get("plotly_chart")) == 1  # the untrained model's map; the trained one waits for Train
+    assert has_chinese(page_text(at)) == (lang == "zh")
+    assert "5,952" in page_text(at)  # the tiny model's parameters, counted from its config
+
+
+@needs_checkpoint
+def test_lab_runs_a_capped_run_and_keeps_it():
+    at = open_page("lab", **{"lab.task": "reverse"})
+    at.select_slider(key="lab.max_steps").set_value(100).run()
+    at.button(key="lab.train").click().run()
+    runs = 0
+    while at.session_state["lab.run"] is not None:
+        assert runs < 10, "a 100-step run is 4 chunks of 25 after the untrained model's"
+        at.run()
+        runs += 1
+    assert not at.exception
+    last = at.session_state["lab.last"]
+    assert last.step == 100 and last.stopped_by == "steps" and at.session_state["lab.first"].step == 0
+    assert len(at.get("plotly_chart")) == 3  # before, after, curves
+    assert "After 100 steps" in page_text(at) and "anti-diagonal" in page_text(at)
+    assert not at.button(key="lab.train").disabled
+    at.segmented_control(key="lab.head").set_value(1).run()  # another head: the run's maps, redrawn, not retrained
+    assert at.session_state["lab.last"] is last and len(at.get("plotly_chart")) == 3
+
+
+# ---------------------------------------------------------------- arithmetic and figures
+
+
+def test_entropy_share_is_one_for_uniform_and_zero_for_one_key():
+    uniform = np.full((2, 3, 4, 5), 0.2)
+    np.testing.assert_allclose(lr.entropy_share(uniform, "cross"), np.ones((2, 3)))
+    one_key = np.zeros((1, 1, 4, 5))
+    one_key[..., 2] = 1
+    np.testing.assert_allclose(lr.entropy_share(one_key, "cross"), [[0.0]])
+    half = np.zeros((1, 1, 1, 4))
+    half[..., :2] = 0.5
+    np.testing.assert_allclose(lr.entropy_share(half, "encoder_self"), [[math.log(2) / math.log(4)]])
+
+
+def test_entropy_share_of_masked_rows_counts_only_visible_keys():
+    causal = np.tril(np.ones((4, 4)))
+    uniform_visible = (causal / causal.sum(axis=1, keepdims=True))[None, None]
+    np.testing.assert_allclose(lr.entropy_share(uniform_visible, "decoder_self"), [[1.0]])
+    with pytest.raises(ValueError, match="layers, heads"):
+        lr.entropy_share(np.ones((4, 4)), "cross")
+
+
+@needs_checkpoint
+def test_training_made_cross_attention_less_uniform(snapshots):
+    _, snaps = snapshots
+    shares = lr.shares_over_snapshots(snaps, 0, "cross")  # (layers, heads, snapshots)
+    assert shares.shape[-1] == len(snaps)
+    assert shares[..., 0].mean() > 0.9 and shares[..., -1].min() < shares[..., 0].min() - 0.2
+
+
+def test_dev_at_finds_only_evaluated_steps():
+    dev = [{"step": 10, "bleu": 1.0}, {"step": 20, "bleu": 2.0}]
+    assert lr.dev_at(dev, 20)["bleu"] == 2.0 and lr.dev_at(dev, 15) is None
+
+
+def test_marked_at_adds_a_line_on_each_panel_and_keeps_the_figure():
+    fig = training_curves_figure([1, 2], [3, 2], [2], [2.5], [5], [10], title="t", step_title="s", loss_title="l",
+                                 score_title="c", labels=("a", "b", "c", "d"))
+    marked = marked_at(fig, 2, ("x", "x2"))
+    assert [(s.xref, s.x0) for s in marked.layout.shapes] == [("x", 2), ("x2", 2)]
+    assert len(marked.data) == len(fig.data) and not fig.layout.shapes
+
+
+def test_share_figure_checks_its_shapes_and_highlights_one_line():
+    fig = share_figure([0, 10], [[1.0, 0.5], [0.9, 0.4]], ["a", "b"], step=10, title="t", step_title="s",
+                       share_title="y", uniform_label="u", highlight=1, width=400)
+    assert [d.name for d in fig.data] == ["u", "a", "b"] and fig.data[2].line.width > fig.data[1].line.width
+    assert fig.layout.width == 400 and fig.layout.shapes[0].x0 == 10
+    with pytest.raises(ValueError, match="one column per step"):
+        share_figure([0, 10, 20], [[1.0, 0.5]], ["a"], step=0, title="", step_title="", share_title="",
+                     uniform_label="")
+
+
+def test_lab_curves_span_the_cap():
+    fig = lab_curves_figure([1, 2], [2.0, 1.0], [0, 2], [0.0, 0.5], [0.1, 0.6], max_steps=300, title="t",
+                            step_title="s", loss_title="l", accuracy_title="a", labels=("l", "e", "p"))
+    assert list(fig.layout.xaxis.range) == [0, 300] == list(fig.layout.xaxis2.range)
+    with pytest.raises(ValueError, match="pair up"):
+        lab_curves_figure([1], [2.0, 1.0], [0], [0.0], [0.1], max_steps=1, title="", step_title="", loss_title="",
+                          accuracy_title="", labels=("", "", ""))
