@@ -27,7 +27,7 @@ def choose_models(names: list[str]) -> tuple[str, str]:
     st.session_state.setdefault(LEFT, st.session_state.get(session.CHECKPOINT, names[0]))
     others = [n for n in names if n != st.session_state[LEFT]]
     st.session_state.setdefault(RIGHT, others[-1] if others else names[0])
-    c1, c2 = st.columns(2)
+    c1, c2 = st.columns(2)  # inside the caller's first column
     return (c1.selectbox(session.t("compare.left"), names, key=LEFT, format_func=session.model_label),
             c2.selectbox(session.t("compare.right"), names, key=RIGHT, format_func=session.model_label))
 
@@ -39,7 +39,7 @@ def side(which: str, name: str, result: TranslationResult, kind: str, layer: int
     own_layer = min(layer, layers - 1)
     own_head = head if head == widgets.ALL else min(head, heads - 1)
     st.markdown(f"**{session.md_escape(session.model_label(name))}**")
-    st.markdown(f"### {session.md_escape(result.translation) or '∅'}")
+    st.markdown(f"#### {session.md_escape(result.translation) or '∅'}")
     config = session.translator(name).config
     st.caption(session.t("compare.shape", layers=layers, heads=heads, src=f"{config.src_vocab_size:,}",
                          tgt=f"{config.tgt_vocab_size:,}", s=len(result.source_tokens), t=len(result.target_tokens)))
@@ -64,11 +64,12 @@ st.markdown(session.t("compare.intro"))
 names = session.model_names()
 if not names:
     session.translator()  # says that there is no model
-left, right = choose_models(names)
+pickers, typed = st.columns([1, 1])
+with pickers:
+    left, right = choose_models(names)
 st.session_state.setdefault(INPUT, session.current_sentence())
-with st.form("compare.form", border=False):
-    st.text_input(session.t("translate.input"), key=INPUT, max_chars=session.MAX_CHARS)
-    st.form_submit_button(session.t("translate.submit"), type="primary", on_click=submit, key="compare.submit")
+typed.text_input(session.t("translate.input"), key=INPUT, max_chars=session.MAX_CHARS, on_change=submit,
+                 help=session.t("compare.enter"))
 sentence = session.current_sentence()
 results = {name: session.translation_of(sentence, name) for name in (left, right)}
 layers = max(r.cross.shape[0] for r in results.values())

@@ -45,7 +45,13 @@ def dev_score(log: dict) -> dict | None:
 
 def model_knows() -> None:
     """One line on what the model learned from and how well it scores (all from its training log), and its card."""
-    log = session.translator().training_log or {}
+    translator = session.translator()
+    if translator.family == "marian":  # trained elsewhere: its card says on what
+        with st.container(horizontal=True, vertical_alignment="center", key="translate.knows"):
+            st.caption(session.t("knows.marian", name=session.md_escape(session.model_label(translator.checkpoint))))
+            st.page_link("app_pages/model_card.py", label=session.t("knows.card_link"), icon=":material/description:")
+        return
+    log = translator.training_log or {}
     pairs = log.get("train_pairs")
     parts = [session.t("knows.data", pairs=f"{pairs:,}") if pairs else session.t("knows.data_unknown")]
     score = dev_score(log)
@@ -224,7 +230,7 @@ def explorer(result: TranslationResult) -> None:
 session.keep(KIND, VIEW, QUERY, MIN_WEIGHT, "explorer.layer", "explorer.head")
 session.link_page(link_params())
 st.title(session.t("translate.title"))
-st.caption(session.t("translate.intro"))
+st.caption(session.t("translate.intro" if session.translator().family == "ours" else "translate.intro_marian"))
 model_knows()
 sentence_input()
 current = session.current_result()

@@ -10,7 +10,7 @@ import pytest
 
 from i18n import LANGUAGES, strings, translate_key
 from model.messages import MESSAGES, InputError, Notice
-from model.translator import MAX_BEAM
+from model.translator import MAX_BEAM, Translator
 from tests.tiny import tiny_translator
 
 EN, ZH = strings("en"), strings("zh")
@@ -48,6 +48,9 @@ def model_messages() -> dict[str, InputError | Notice]:
         lambda: tr.translate("I love you.", beam=MAX_BEAM + 1),
         lambda: tr.translate("I love you.", top_k=0),
         lambda: tr.translate("the dog " * 700),  # too many characters, too many tokens, output cut
+        lambda: tr.translate("I love you.", language=">>fra<<"),  # a one-language model given a target language
+        lambda: Translator(tr.model, tr.src_tok, tr.tgt_tok, languages=(">>cmn_Hans<<",)).translate(
+            "I love you.", language=">>fra<<"),  # a multi-target model given one it lacks
     ]
     found = {}
     for call in calls:

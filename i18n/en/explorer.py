@@ -22,6 +22,11 @@ STRINGS: dict[str, str] = {
     "chips.position": "position {n}",
     # What this model knows (numbers from the checkpoint's training log)
     "knows.data": "**What this model knows:** it learned from {pairs} short everyday English–Chinese sentence pairs (Tatoeba).",
+    "translate.intro_marian": (
+        "Type a sentence. The model chosen in the sidebar is a production Marian (opus-mt) Transformer, converted into "
+        "this app's Transformer code; below its translation you can open every attention map it computed on the way."
+    ),
+    "knows.marian": "**{name}** is a Marian (opus-mt) model trained by its authors on millions of sentence pairs; the app did not train it and has no dev score of its own for it.",
     "knows.data_unknown": "**What this model knows:** it learned from short everyday English–Chinese sentence pairs (Tatoeba).",
     "knows.score": "On its dev set it scores BLEU {bleu} ({decoding}).",
     "knows.beam": "beam {beam}",
@@ -208,6 +213,7 @@ STRINGS: dict[str, str] = {
     "beam.dropped": "dropped",
     "compare.title": "Two models side by side",
     "compare.intro": "One sentence, two models: each one’s translation and the same attention map, driven by one set of controls. Compare the app’s small model, trained from scratch on Tatoeba, with a production Marian (opus-mt) model: add one in the sidebar.",
+    "compare.enter": "Press Enter to translate with both models.",
     "compare.left": "Left model",
     "compare.right": "Right model",
     "compare.shape": "{layers} layers × {heads} heads · vocabularies of {src} and {tgt} tokens · {s} source tokens · {t} decoder positions",

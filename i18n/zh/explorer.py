@@ -21,6 +21,11 @@ STRINGS: dict[str, str] = {
     "chips.position": "位置 {n}",
     # 这个模型懂什么（数字来自检查点的训练日志）
     "knows.data": "**这个模型懂什么**：它从 {pairs} 对简短的日常英汉句子（Tatoeba）中学习。",
+    "translate.intro_marian": (
+        "输入一个句子。侧边栏选中的是生产级的 Marian（opus-mt）Transformer，已转换成本应用自己的 Transformer 代码；"
+        "在译文下方，你可以打开它在翻译过程中计算出的每一张注意力图。"
+    ),
+    "knows.marian": "**{name}** 是 Marian（opus-mt）模型，由其作者用数百万句对训练；本应用没有训练它，也没有它自己的开发集分数。",
     "knows.data_unknown": "**这个模型懂什么**：它从简短的日常英汉句对（Tatoeba）中学习。",
     "knows.score": "它在开发集上的 BLEU 为 {bleu}（{decoding}）。",
     "knows.beam": "束宽 {beam}",
@@ -190,6 +195,7 @@ STRINGS: dict[str, str] = {
     "beam.dropped": "丢弃",
     "compare.title": "两个模型并排对比",
     "compare.intro": "同一个句子，两个模型：各自的译文和同一种注意力图，由同一组控件控制。可以把本应用从零开始在 Tatoeba 上训练的小模型，与生产级的 Marian（opus-mt）模型对比：在侧边栏添加一个。",
+    "compare.enter": "按回车，用两个模型翻译。",
     "compare.left": "左侧模型",
     "compare.right": "右侧模型",
     "compare.shape": "{layers} 层 × {heads} 个头 · 词表 {src} 和 {tgt} 个词元 · {s} 个源语言词元 · {t} 个解码位置",
