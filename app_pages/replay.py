@@ -23,7 +23,7 @@ from viz.teaching_learning import marked_at, share_figure
 PROBE, KIND, SNAPSHOT, PLAYING = "replay.probe", "replay.kind", "replay.snapshot", "replay.playing"
 PLAY_SECONDS = 1.2  # long enough to see a map change and read the translation under it
 COLUMN_PX = 400  # a column's width at 1280 px with the sidebar open: its figures lay out their labels for that room
-MAP_MAX_PX = MAX_HEIGHT_PX  # within MAX_HEIGHT_PX: the untrained model writes 22 tokens, and each row needs room for its label
+MAP_MAX_PX = MAX_HEIGHT_PX  # the untrained model writes 22 tokens: its map needs all the height a figure may take
 
 
 @st.cache_resource(show_spinner=False, max_entries=4)
