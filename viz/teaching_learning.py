@@ -16,9 +16,14 @@ from .style import (
     NEUTRAL_COLOR,
     QUERY_COLOR,
     VALUE_COLOR,
+    BASE_FONT_PX,
+    EDGE_PX,
+    LEGEND_ROW_PX,
     domains,
+    legend_above,
     legend_on_top,
     styled_figure,
+    text_px,
     titled,
     vline,
 )
@@ -30,6 +35,18 @@ UNIT_AXIS = dict(range=[0, 1.05], tickvals=[0, 0.25, 0.5, 0.75, 1], tickformat="
 def step_line(x: float, xref: str = "x") -> dict:
     """The replayed step: a dashed line across the plot of axis `xref`, in the colour of what is selected."""
     return vline(float(x), xref, color=HIGHLIGHT_COLOR, dash="dash", width=2)
+
+
+PLOT_PX = 300  # the lines' plot, its step axis and title, and the figure title: the legend's rows come on top
+Y_AXIS_PX = 110  # left of a share's plot: its axis title and "100%" labels, and the edge
+
+
+def legend_rows(names: Sequence[str], plot_px: float) -> int:
+    """Rows a horizontal legend of `names` takes above a plot `plot_px` wide: Plotly gives every entry the widest
+    entry's width once the legend wraps, so a narrow column fits fewer per row than legend_px assumes."""
+    widest = max(text_px(name, BASE_FONT_PX) for name in names) + 40  # symbol and gaps
+    per_row = max(1, int(plot_px // widest))
+    return -(-len(names) // per_row)
 
 
 def marked_at(fig: go.Figure, x: float, xrefs: Sequence[str] = ("x",)) -> go.Figure:
@@ -59,12 +76,14 @@ def share_figure(steps, shares, names: Sequence[str], *, step: float, title: str
     ]
     uniform = dict(type="scatter", x=[x.min(), x.max()] if x.size else [], y=[1, 1], mode="lines",
                    name=plain_text(uniform_label), line=dict(color=NEUTRAL_COLOR, dash="dot"), hoverinfo="skip")
+    top = EDGE_PX + LEGEND_ROW_PX * legend_rows([uniform_label, *names], (width or CONTAINER_PX) - Y_AXIS_PX)
     return styled_figure(
         [uniform, *lines],
         title,
-        height=380,
+        height=PLOT_PX + top,
         width=width,
-        **legend_on_top([uniform_label, *names], width or CONTAINER_PX),
+        legend=legend_above(),
+        top=top,
         shapes=[step_line(step)],
         xaxis=titled(step_title),
         yaxis=titled(share_title, **UNIT_AXIS),
