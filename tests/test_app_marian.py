@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.test_app_teaching import open_page as open_teaching_page
 from tests.tiny_marian import save_tiny_marian
 
 pytest.importorskip("transformers")
@@ -22,17 +23,8 @@ def marian_folder(tmp_path_factory):
     return str(save_tiny_marian(tmp_path_factory.mktemp("app-marian") / "tiny-marian", languages=True))
 
 
-def open_page(page: str, marian_folder: str, lang: str = "en", **state) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=240)
-    at.session_state["lang"] = lang
-    at.session_state["models.added"] = [marian_folder]
-    at.session_state["checkpoint"] = marian_folder
-    for key, value in state.items():
-        at.session_state[key] = value
-    at.run()
-    at.switch_page(f"app_pages/{page}.py")
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
+def open_page(page: str, marian_folder: str, **state) -> AppTest:
+    at = open_teaching_page(page, **{"models.added": [marian_folder], "checkpoint": marian_folder, **state})
     assert not at.error, [e.value for e in at.error]
     return at
 
