@@ -110,7 +110,7 @@ st.markdown(t("training.intro", pairs=f"{log.get('train_pairs', 0):,}", dev=f"{l
               hardware=session.md_escape(session.hardware_name(log.get("hardware"))),
               precision=log.get("mixed_precision", "fp32"), params=f"{log.get('parameters', 0):,}"))
 if log.get("argv"):
-    st.code("python -m model.train " + " ".join(log["argv"]), language="bash")
+    st.code("python -m model.train " + " ".join(log["argv"]), language="bash", wrap_lines=True)
 
 # ---------------------------------------------------------------- 1 · Adam
 st.header(t("training.adam.header"))
@@ -163,7 +163,7 @@ st.markdown(t("training.lr.text", d=H, warmup=f"{warmup:,}", factor=ts.num(facto
               peak=f"{peak:.2e}", last_step=f"{steps_done:,}", last=f"{learning_rate(max(steps_done, 1), H, warmup, factor):.2e}",
               logged_step=f"{logged_at_peak['step']:,}" if logged_at_peak else "—",
               logged=f"{logged_at_peak['lr']:.2e}" if logged_at_peak else "—"))
-schedule_steps = np.arange(1, max(steps_done, 2 * warmup) + 1)
+schedule_steps = np.union1d(np.linspace(1, max(steps_done, 2 * warmup), 400), [warmup])  # the peak itself drawn
 widgets.chart(
     lr_figure(schedule_steps, learning_rate(schedule_steps, H, warmup, factor), [e["step"] for e in train],
               [e["lr"] for e in train], warmup, title=t("training.lr.fig", d=H, warmup=f"{warmup:,}"),

@@ -34,7 +34,7 @@ def test_training_page_fits_and_scores_a_typed_reference(browser, streamlit_serv
         for key in ("training.toy", "training.batch"):
             screenshot(page, f"training_{lang}_{key.split('.')[1]}", page.locator(f"{MAIN} .st-key-{key.replace('.', '-')}"))
 
-        box = page.get_by_label(text["training.bleu.reference"])
+        box = page.get_by_label(text["training.bleu.reference"], exact=True)
         box.fill(REFERENCE)
         rerun(page, lambda: box.press("Enter"))
         settle(page)

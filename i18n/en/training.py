@@ -59,7 +59,7 @@ STRINGS: dict[str, str] = {
         "Adam's step for a parameter is about lrate in size (previous section), so this schedule sets how far the "
         "model moves. This run: d_model = {d}, warmup = {warmup}, factor = {factor}. Step 1 uses {first}; the rate "
         "grows linearly to its peak at step = warmup, where both terms of min() are equal: "
-        "d_model^−0.5 · warmup^−0.5 = **{peak}**. The trainer logged {logged} at step {logged_step}. It then "
+        "factor · d_model^−0.5 · warmup^−0.5 = **{peak}**. The trainer logged {logged} at step {logged_step}. It then "
         "decays as 1/√step, down to {last} at the last step ({last_step})."
     ),
     "training.lr.fig": "Learning rate per step of this run (d_model = {d}, warmup = {warmup})",

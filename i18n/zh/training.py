@@ -53,7 +53,7 @@ STRINGS: dict[str, str] = {
     "training.lr.text": (
         "Adam 对每个参数的一步大约就是 lrate 那么大（见上一节），所以这个调度决定了模型每步移动多远。"
         "这次训练：d_model = {d}、warmup = {warmup}、factor = {factor}。第 1 步的学习率是 {first}；"
-        "之后线性增长，到 step = warmup 时达到峰值，此时 min() 的两项相等：d_model^−0.5 · warmup^−0.5 = **{peak}**。"
+        "之后线性增长，到 step = warmup 时达到峰值，此时 min() 的两项相等：factor · d_model^−0.5 · warmup^−0.5 = **{peak}**。"
         "训练程序在第 {logged_step} 步记录的是 {logged}。之后按 1/√step 下降，到最后一步（第 {last_step} 步）为 {last}。"
     ),
     "training.lr.fig": "这次训练每一步的学习率（d_model = {d}，warmup = {warmup}）",
