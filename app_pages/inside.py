@@ -52,7 +52,8 @@ def block_name(block: str) -> str:
 
 
 def shape(*sizes: int) -> str:
-    return "(" + " × ".join(str(s) for s in sizes) + ")"
+    """"(8 × 256)", with no-break spaces: a wrapped label or line keeps a shape whole."""
+    return "(" + "\u00a0×\u00a0".join(str(s) for s in sizes) + ")"
 
 
 def difference(value: float) -> str:

@@ -11,6 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from lessons import inside as li
 from model import DEFAULT_CHECKPOINT, Translator
+from tests.test_app_teaching import page_text
 from viz.teaching_inside import architecture_blocks
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
@@ -42,13 +43,6 @@ def open_inside(lang: str = "en", **state) -> AppTest:
     at.run()
     assert not at.exception, [e.value for e in at.exception]
     return at
-
-
-def page_text(at: AppTest) -> str:
-    parts = [el.value for kind in ("markdown", "latex", "success", "info", "warning", "error", "caption", "title",
-                                   "header", "subheader") for el in getattr(at, kind)]
-    parts += [frame.value.to_string() for frame in at.dataframe]
-    return "\n".join(str(p) for p in parts)
 
 
 def shown(cells, values) -> bool:

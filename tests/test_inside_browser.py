@@ -18,17 +18,15 @@ from playwright.sync_api import expect
 
 from i18n import strings
 from tests.browser_support import (
-    APP,
     MAIN,
-    TIMEOUT_MS,
     VIEWPORT,
-    assert_no_exception,
     hover,
     open_session,
     point_on_plot,
     rerun,
     screenshot,
 )
+from tests.test_teaching_browser import settle
 
 # Where the diagram draws the cross-attention of decoder layer 2, read from the figure the browser shows: the
 # centre of the click-target trace whose customdata names that block.
@@ -41,12 +39,10 @@ CHART_HEIGHTS = """() => [...document.querySelectorAll("[data-testid='stMain'] .
   .map(e => e.getBoundingClientRect().height)"""
 
 
-def settle(page) -> None:
-    page.wait_for_selector(f"{APP}[data-test-connection-state='CONNECTED'][data-test-script-state='notRunning']")
-    page.wait_for_function(
-        "() => [...document.querySelectorAll(\"[data-testid='stMain'] [data-testid='stPlotlyChart']\")]"
-        ".every(c => c.querySelector('.main-svg'))", timeout=TIMEOUT_MS)
-    assert_no_exception(page)
+def drawn(page) -> None:
+    """Wait until the diagram and the block's own figure are drawn (settle alone passes before any chart exists)."""
+    page.locator(f"{MAIN} .js-plotly-plot").nth(1).wait_for()
+    settle(page)
 
 
 @pytest.fixture(scope="module")
@@ -61,7 +57,7 @@ def test_a_click_on_the_diagram_opens_that_block(page, streamlit_server, lang):
     s = strings(lang)
     page.goto(f"{streamlit_server}/inside?lang={lang}&s=I+have+a+dream.")
     page.locator(f"{MAIN} h1").filter(has_text=s["inside.title"]).first.wait_for()
-    settle(page)
+    drawn(page)
     assert page.viewport_size == VIEWPORT
     screenshot(page, f"inside_{lang}_diagram", page.locator(f"{MAIN} .js-plotly-plot").first)
 
@@ -75,7 +71,7 @@ def test_a_click_on_the_diagram_opens_that_block(page, streamlit_server, lang):
     settle(page)
     heading = page.locator(f"{MAIN} h2").filter(has_text=name)
     expect(heading).to_be_visible()
-    expect(page.locator(f"{MAIN} .st-key-inside-block")).to_contain_text(name)
+    expect(page.locator(f"{MAIN} .st-key-inside-block input")).to_have_value(name)  # the picker follows the click
     # the section under the heading is the chosen block's: cross-attention's explanation and its check
     expect(page.locator(f"{MAIN} h3").filter(has_text=s["inside.diagram.cross_attn"])).to_have_count(1)
     screenshot(page, f"inside_{lang}_cross_attention", heading)
@@ -88,8 +84,7 @@ def test_every_kind_of_block_fits_the_screen(page, streamlit_server):
     """The embedding, an FFN and the output block at 1280×800: each chart no taller than the screen."""
     for block in ("src_embed", "enc.2.ffn", "output"):
         page.goto(f"{streamlit_server}/inside?lang=en&block={block}")
-        page.locator(f"{MAIN} h2").first.wait_for()
-        settle(page)
+        drawn(page)
         heights = page.evaluate(CHART_HEIGHTS)
         assert len(heights) >= 2 and max(heights) <= VIEWPORT["height"], (block, heights)
-        screenshot(page, f"inside_en_{block.replace('.', '_')}", page.locator(f"{MAIN} h2").first)
+        screenshot(page, f"inside_en_{block.replace('.', '_')}", page.locator(f"{MAIN} .js-plotly-plot").nth(1))

@@ -275,7 +275,7 @@ def _click_targets(box: Box, px_x: float, px_y: float, name: str, hint: str) -> 
     xs = np.linspace(box.x0 + side / px_x / 2, box.x1 - side / px_x / 2, count) if count > 1 else np.array([box.cx])
     invisible = dict(marker=dict(opacity=0))
     return dict(
-        type="scatter", x=xs.astype(np.float32), y=np.full(count, box.cy, dtype=np.float32), mode="markers",
+        type="scatter", x=xs.round(3).tolist(), y=[round(box.cy, 3)] * count, mode="markers",
         customdata=[box.key] * count, showlegend=False, marker=dict(symbol="square", size=side, color="rgba(0,0,0,0)"),
         selected=invisible, unselected=invisible,
         hovertemplate=hovertemplate(("", plain_text(name)), ("", plain_text(hint))) if hint else
@@ -351,7 +351,7 @@ def tensor_panels(
         layout[f"yaxis{suffix}"] = token_axis(labels, token_title if i == 0 else "", fit=ticks, reversed_=True,
                                               wrap=n_rows * row_px, anchor=f"x{suffix}", showticklabels=i == 0)
         names.append(dict(text=wrapped_label(name, panel_px, name_size), x=sum(spans[i]) / 2, y=1, xref="paper",
-                          yref="paper", xanchor="center", yanchor="bottom", showarrow=False, font=dict(size=name_size)))
+                          yref="paper", xanchor="center", yanchor="bottom", showarrow=False, font=dict(size=name_size, color=TEXT_COLOR)))
     height = fixed + n_rows * row_px
     return styled_figure(traces, title, top=EDGE_PX + header, left=left, bottom=bottom, width=max_width,
                          height=height, annotations=names, **layout)
