@@ -113,19 +113,19 @@ def embedding_section(side: str) -> None:
     st.markdown(t("inside.embed.lookup", token=session.md_escape(label), id=token_id, v=f"{vocab:,}", d=d,
                   onehot=shape(1, vocab), table=shape(vocab, d), row=shape(1, d),
                   ones=int(e.one_hot[index].sum()), diff=difference(float(np.abs(e.lookup.recomputed[index] -
-                                                                                 e.lookup.model[index]).max()))))
+                                                                                 e.lookup.returned[index]).max()))))
     first_numbers([
-        (t("inside.vec.row", id=token_id), e.lookup.model[index]),
+        (t("inside.vec.row", id=token_id), e.lookup.returned[index]),
         (t("inside.vec.onehot"), e.lookup.recomputed[index]),
         (t("inside.vec.scaled", root=f"√{d}"), e.scaled[index]),
         (t("inside.vec.pe", pos=index), e.positional[index]),
         (t("inside.vec.sum"), e.first_input.recomputed[index]),
-        (t("inside.vec.model_input"), e.first_input.model[index]),
+        (t("inside.vec.model_input"), e.first_input.returned[index]),
     ], label)
     worst = max(e.lookup.max_difference, e.first_input.max_difference)
     verdict(t("inside.embed.check", t=T, d=d, diff=difference(worst)), worst)
     panels([(t("inside.panel.scaled", s=shape(T, d)), e.scaled), (t("inside.panel.pe", s=shape(T, d)), e.positional),
-            (t("inside.panel.input", s=shape(T, d)), e.first_input.model)], tokens, f"inside.{side}.panels",
+            (t("inside.panel.input", s=shape(T, d)), e.first_input.returned)], tokens, f"inside.{side}.panels",
            t("inside.embed.fig"))
 
 
@@ -135,8 +135,8 @@ def embedding_section(side: str) -> None:
 def attention_part(stack: str, name: str, layer: li.Layer, index: int, tokens: list[str]) -> None:
     """The multi-head attention sublayer: formula, shapes, and its recomputed q, k, v, weights and output."""
     attn = layer.cross_attn if name == "cross_attn" else layer.self_attn
-    heads, tq, d_head = attn.q.model.shape
-    tk = attn.k.model.shape[1]
+    heads, tq, d_head = attn.q.returned.shape
+    tk = attn.k.returned.shape[1]
     d = heads * d_head
     st.markdown(t(f"inside.attn.{stack}.{name}", tq=tq, tk=tk))
     st.latex(r"\mathrm{Attention}(Q, K, V) = \mathrm{softmax}\!\left(\frac{QK^\top}{\sqrt{d_k}}"
@@ -153,7 +153,7 @@ def attention_part(stack: str, name: str, layer: li.Layer, index: int, tokens: l
     frame.insert(0, t("inside.col.shape"), [s for _, _, s in steps])
     st.dataframe(frame, width="content")
     label = ts.positions(tokens)[index]
-    first_numbers([(t("inside.vec.recomputed"), attn.out.recomputed[index]), (t("inside.vec.returned"), attn.out.model[index])],
+    first_numbers([(t("inside.vec.recomputed"), attn.out.recomputed[index]), (t("inside.vec.returned"), attn.out.returned[index])],
                   label)
     worst = max(s.max_difference for _, s, _ in steps)
     verdict(t("inside.attn.check", diff=difference(worst)), worst)
@@ -170,7 +170,7 @@ def ffn_part(layer: li.Layer, index: int, tokens: list[str]) -> None:
     st.markdown(t(f"inside.ffn.hidden.{c.activation}", token=session.md_escape(ts.positions(tokens)[index]),
                   zero=int((hidden == 0).sum()), negative=int((hidden < 0).sum()), dff=c.d_ff))
     first_numbers([(t("inside.vec.recomputed"), layer.ffn.step.recomputed[index]),
-                   (t("inside.vec.returned"), layer.ffn.step.model[index])], ts.positions(tokens)[index])
+                   (t("inside.vec.returned"), layer.ffn.step.returned[index])], ts.positions(tokens)[index])
     verdict(t("inside.ffn.check", diff=difference(layer.ffn.step.max_difference)), layer.ffn.step.max_difference)
 
 
@@ -186,7 +186,7 @@ def add_norm_part(norm: li.AddNorm, names: tuple[str, str, str], index: int, tok
     ts.show_table(np.stack([norm.gamma[:SHOWN_DIMS], norm.beta[:SHOWN_DIMS]]),
                   [f"γ ({norm.name}.weight)", f"β ({norm.name}.bias)"], [str(j) for j in range(SHOWN_DIMS)])
     st.markdown(t("inside.norm.stats"))
-    moments = [*li.token_moments(norm.residual), *li.token_moments(norm.standardised), *li.token_moments(norm.step.model)]
+    moments = [*li.token_moments(norm.residual), *li.token_moments(norm.standardised), *li.token_moments(norm.step.returned)]
     ts.show_table(np.stack(moments).T, ts.positions(tokens),
                   [t(f"inside.col.{c}") for c in ("mean_in", "var_in", "mean_std", "var_std", "mean_out", "var_out")],
                   index_name=t("inside.col.token"))
@@ -198,7 +198,7 @@ def add_norm_part(norm: li.AddNorm, names: tuple[str, str, str], index: int, tok
         (t("inside.vec.residual"), norm.residual[index]),
         (t("inside.vec.standardised"), norm.standardised[index]),
         (t("inside.vec.layernorm"), norm.step.recomputed[index]),
-        (t("inside.vec.model", name=out_name), norm.step.model[index]),
+        (t("inside.vec.returned", name=out_name), norm.step.returned[index]),
     ], label)
     verdict(t("inside.norm.check", diff=difference(norm.step.max_difference)), norm.step.max_difference)
     with st.expander(t("inside.bn.title")):

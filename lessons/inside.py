@@ -24,15 +24,15 @@ class Step:
     """One step of the forward pass: what NumPy computed and what the model returned, same shape."""
 
     recomputed: np.ndarray
-    model: np.ndarray
+    returned: np.ndarray  # what the model returned
 
     def __post_init__(self) -> None:
-        if self.recomputed.shape != self.model.shape:
-            raise ValueError(f"recomputed {self.recomputed.shape} and model {self.model.shape} must have one shape")
+        if self.recomputed.shape != self.returned.shape:
+            raise ValueError(f"recomputed {self.recomputed.shape} and returned {self.returned.shape} must have one shape")
 
     @property
     def max_difference(self) -> float:
-        return float(np.abs(self.recomputed - self.model).max()) if self.model.size else 0.0
+        return float(np.abs(self.recomputed - self.returned).max()) if self.returned.size else 0.0
 
 
 # ---------------------------------------------------------------- embeddings

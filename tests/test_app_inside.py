@@ -90,7 +90,7 @@ def test_embedding_numbers_are_the_recomputed_ones(translator, result):
     frame = table_with_index(at, label)
     token_id = int(e.ids[3])
     assert f"row {token_id} of E" in frame.index
-    assert shown(list(frame.loc[f"row {token_id} of E"]), e.lookup.model[3, :8])
+    assert shown(list(frame.loc[f"row {token_id} of E"]), e.lookup.returned[3, :8])
     assert shown(list(frame.loc["× √d + PE (recomputed)"]), e.first_input.recomputed[3, :8])
     assert f"has id **{token_id}**" in page_text(at)
 

@@ -96,7 +96,7 @@ def test_output_projection_and_softmax_give_each_chosen_tokens_probability(trans
         np.testing.assert_allclose(probs, [cand.prob for cand in step.candidates], atol=ATOL)
     # without the mask on <s>, <unk> and padding the probabilities would be the softmax of other logits
     unmasked = li.output(result.decoder_sublayers["output"][-1], translator.weight("tgt_embed.weight"), None, (),
-                         out.chosen_ids, out.chosen.model)
+                         out.chosen_ids, out.chosen.returned)
     assert unmasked.probs[:, c.bos_id].max() > 0
 
 

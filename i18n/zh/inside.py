@@ -71,7 +71,7 @@ STRINGS: dict[str, str] = {
     "inside.vec.recomputed": "重算",
     "inside.vec.returned": "模型的",
     "inside.vec.residual": "x + Sublayer(x)",
-    "inside.vec.standardised": "(v − μ) / √(σ² + ε)",
+    "inside.vec.standardised": "标准化后 (v − μ) / √(σ² + ε)",
     "inside.vec.layernorm": "γ ⊙ … + β（重算）",
     "inside.vec.model": "{name}（模型）",
     "inside.panel.scaled": "E[词元] × √d {s}",
