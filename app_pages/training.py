@@ -21,7 +21,7 @@ from model.schedule import learning_rate, peak_learning_rate
 from model.text import clean_text, to_simplified
 from model.tokenizer import TextTokenizer
 from viz.teaching_anatomy import label_smoothing_figure, lr_figure
-from viz.teaching_training import optimizer_paths_figure, padding_figure
+from viz.teaching_training import optimizer_paths_figure, batch_padding_figure
 
 ROOT = Path(__file__).resolve().parent.parent  # where the trainer ran: the log's paths are relative to it
 # model/checkpoint.py's file names (tests check they agree); a page may not import the checkpoint loader.
@@ -235,7 +235,7 @@ examples = encoded_pairs(translator.checkpoint, pairs)
 bucketed = lt.padding(lengths(make_batches(examples, max_tokens, random.Random(0))))
 shuffled = lt.padding(lengths(make_batches(examples, max_tokens, lt.ShuffledOrder(0))))
 widgets.chart(
-    padding_figure([t("training.batch.bucketed"), t("training.batch.random")], [bucketed.real, shuffled.real],
+    batch_padding_figure([t("training.batch.bucketed"), t("training.batch.random")], [bucketed.real, shuffled.real],
                    [bucketed.pads, shuffled.pads],
                    title=t("training.batch.fig", n=f"{bucketed.sentences:,}", max_tokens=f"{max_tokens:,}"),
                    count_title=t("training.batch.axis"), real_label=t("training.batch.real"),

@@ -17,12 +17,8 @@ from pathlib import Path
 import numpy as np
 from sacrebleu.metrics import BLEU
 
-# model/train.py builds its optimizer with literals (torch.optim.Adam(..., betas=(0.9, 0.98), eps=1e-9)) and
-# clips gradients with clip_grad_norm_(..., 1.0); a page may not import the trainer, so the values live here and
-# tests/test_lessons_training.py reads that source and fails when they stop agreeing.
-ADAM_BETAS = (0.9, 0.98)
-ADAM_EPS = 1e-9
-GRAD_CLIP_NORM = 1.0
+from model.schedule import ADAM_BETAS, ADAM_EPS, GRAD_CLIP_NORM  # the trainer's own settings
+
 PYTORCH_DEFAULT_BETA2, PYTORCH_DEFAULT_EPS = 0.999, 1e-8  # torch.optim.Adam's own defaults, which the trainer overrides
 
 

@@ -28,10 +28,10 @@ import torch.nn.functional as F
 from .config import ModelConfig
 from .data import Example, collate, pad
 from .decoding import greedy_search
-from .schedule import learning_rate
+from .schedule import GRAD_CLIP_NORM, adam, learning_rate
 from .threads import configure_torch_threads
 from .transformer import Transformer
-from .translator import _attention_maps
+from .translator import attention_maps as traced_maps
 
 TASKS = ("copy", "reverse", "sort")
 SYMBOLS = "ABCDEFGH"
@@ -134,14 +134,14 @@ def accuracy(model: Transformer, task: str, tests: list[str], step: int) -> Eval
     return Evaluation(step, exact / len(tests), right / sum(len(s) for s in tests))
 
 
-def attention_maps(model: Transformer, example: Example) -> dict[str, np.ndarray]:
+def example_maps(model: Transformer, example: Example) -> dict[str, np.ndarray]:
     """The three attention kinds of one teacher-forced traced pass over the example: kind → (layers, heads, Tq, Tk)."""
     was_training = model.training
     with torch.inference_mode():
         src, tgt_in, _ = collate([example], model.config.pad_id)
         model.eval()
         enc = model.encode(src, trace=True)
-        maps = _attention_maps(enc, model.decode(tgt_in, enc, trace=True))
+        maps = traced_maps(enc, model.decode(tgt_in, enc, trace=True))
     model.train(was_training)
     return {kind: maps[kind] for kind in ("encoder_self", "decoder_self", "cross")}
 
@@ -195,7 +195,7 @@ def train_steps(settings: LabSettings, stop_at_exact: float = 1.0) -> Iterator[P
     torch.manual_seed(settings.seed)
     config = settings.config()
     model = Transformer(config)
-    optimizer = torch.optim.Adam(model.parameters(), lr=0.0, betas=(0.9, 0.98), eps=1e-9)  # the trainer's
+    optimizer = adam(model.parameters())
     rng = random.Random(settings.seed)
     tests = held_out_set(settings)
     unseen = set(tests)
@@ -209,7 +209,7 @@ def train_steps(settings: LabSettings, stop_at_exact: float = 1.0) -> Iterator[P
 
     def progress(step: int) -> Progress:
         evaluations.append(accuracy(model, settings.task, tests, step))
-        maps = attention_maps(model, example)
+        maps = example_maps(model, example)
         with torch.inference_mode():
             (written,) = greedy_search(model, model.eval().encode(pad([example.src], config.pad_id)), [settings.length])
         return Progress(step, seconds, list(losses), list(evaluations), maps, on_alignment(maps["cross"], positions),
@@ -233,7 +233,7 @@ def train_steps(settings: LabSettings, stop_at_exact: float = 1.0) -> Iterator[P
             loss = F.cross_entropy(model(src, tgt_in).flatten(0, 1), tgt_out.flatten(), ignore_index=config.pad_id)
             optimizer.zero_grad(set_to_none=True)
             loss.backward()
-            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+            torch.nn.utils.clip_grad_norm_(model.parameters(), GRAD_CLIP_NORM)
             optimizer.step()
             losses.append(loss.item())
         seconds += time.perf_counter() - started

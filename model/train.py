@@ -33,7 +33,7 @@ from .checkpoint import CARD, load_checkpoint, resolve_device, save_checkpoint, 
 from .config import ModelConfig
 from .data import Example, collate, encode_pairs, make_batches, read_pairs, unlike_training
 from .metrics import score, selection_bleu
-from .schedule import learning_rate
+from .schedule import GRAD_CLIP_NORM, adam, learning_rate
 from .snapshots import PROBES, as_tensors, index_maps, save_snapshots, take_snapshot
 from .tokenizer import TextTokenizer, train_tokenizer
 from .translator import Translator
@@ -180,7 +180,7 @@ def new_or_resumed_run(args: argparse.Namespace, train_pairs, argv: list[str], s
             activation_dropout=args.activation_dropout, max_len=args.max_len,
         )
     model = Transformer(config).to(device)
-    optimizer = torch.optim.Adam(model.parameters(), lr=0.0, betas=(0.9, 0.98), eps=1e-9)
+    optimizer = adam(model.parameters())
     hardware = (
         torch.cuda.get_device_name(device) if device.type == "cuda"
         else f"{platform.machine()} CPU, {torch.get_num_threads()} threads"
@@ -257,7 +257,7 @@ def train_epoch(run: Run, net: torch.nn.Module, examples: list[Example], use_amp
                                label_smoothing=args.label_smoothing)
         run.optimizer.zero_grad(set_to_none=True)
         loss.backward()
-        torch.nn.utils.clip_grad_norm_(run.model.parameters(), 1.0)
+        torch.nn.utils.clip_grad_norm_(run.model.parameters(), GRAD_CLIP_NORM)
         run.optimizer.step()
         n = int((tgt_out != config.pad_id).sum())
         total, tokens = total + loss.item() * n, tokens + n

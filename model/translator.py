@@ -182,7 +182,7 @@ class Translator:
             target_tokens=tok(tgt_in),
             output_tokens=tok(predicted),
             translation=clean_text(self.tgt_tok.decode(out_ids)),  # byte tokens could spell control characters
-            **_attention_maps(enc, dec),
+            **attention_maps(enc, dec),
             source_embeddings=_embeddings(enc.embedding, c.d_model),
             target_embeddings=_embeddings(dec.embedding, c.d_model),
             encoder_sublayers=_sublayers(enc.layers, ("input", "self_attn_out", "norm1", "ffn_out", "output")),
@@ -224,7 +224,7 @@ def _read_card(folder: str | Path) -> str | None:
         return None
 
 
-def _attention_maps(enc: EncoderOutput, dec: DecoderOutput) -> dict:
+def attention_maps(enc: EncoderOutput, dec: DecoderOutput) -> dict:
     """Weights and per-head q, k, v of all three attention kinds, batch row 0, stacked over layers."""
     traces = {
         "encoder_self": [layer.self_attn for layer in enc.layers],

@@ -299,4 +299,9 @@ def scaled(fig: go.Figure, factor: float) -> go.Figure:
         if layout.get(key):
             layout[key] = layout[key] * factor
     layout["margin"] = {k: v * factor if isinstance(v, (int, float)) else v for k, v in layout.get("margin", {}).items()}
-    return go.Figure(spec["data"], layout)
+    return rebuilt(spec["data"], layout)
+
+
+def rebuilt(data, layout: dict) -> go.Figure:
+    """A figure of `data` (traces, or a figure's) with a new layout, in one constructor call."""
+    return go.Figure(data.data if isinstance(data, go.Figure) else data, layout)

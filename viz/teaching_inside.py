@@ -24,6 +24,7 @@ from .style import (
     DIVERGING_COLORSCALE,
     EDGE_PX,
     GUIDE_COLOR,
+    NEUTRAL_COLOR,
     HIGHLIGHT_COLOR,
     LINE_EM,
     MAX_HEIGHT_PX,
@@ -187,7 +188,7 @@ def architecture_figure(
         label_h = min(LINE_EM * BASE_FONT_PX / px_y, (stack[0][1] - stack[0][0]) * 0.3)
         for i, (y0, y1) in enumerate(stack):
             frames.append(dict(type="rect", x0=x[0], x1=x[1], y0=y0, y1=y1, xref="x", yref="y", layer="below",
-                               fillcolor=FRAME_COLOR, line=dict(color="#999", width=1)))
+                               fillcolor=FRAME_COLOR, line=dict(color=NEUTRAL_COLOR, width=1)))
             name = labels[name_key].format(n=i + 1)
             room = (x[1] - x[0] - 2 * FRAME_PAD) * px_x
             size = fitting_size([name], room, label_h * px_y)

@@ -22,6 +22,7 @@ from .style import (
     domains,
     legend_above,
     legend_on_top,
+    rebuilt,
     styled_figure,
     text_px,
     titled,
@@ -54,7 +55,7 @@ def marked_at(fig: go.Figure, x: float, xrefs: Sequence[str] = ("x",)) -> go.Fig
     where on the curves a replayed moment lies. One constructor call, as styled_figure's."""
     layout = fig.layout.to_plotly_json()
     shapes = [*layout.get("shapes", ()), *(step_line(x, xref) for xref in xrefs)]
-    return go.Figure(data=fig.data, layout={**layout, "shapes": shapes})
+    return rebuilt(fig, {**layout, "shapes": shapes})
 
 
 def share_figure(steps, shares, names: Sequence[str], *, step: float, title: str, step_title: str, share_title: str,

@@ -53,7 +53,7 @@ def optimizer_paths_figure(w1, w2, loss, paths: Sequence, names: Sequence[str], 
     )
 
 
-def padding_figure(names: Sequence[str], real, padding, *, title: str, count_title: str, real_label: str,
+def batch_padding_figure(names: Sequence[str], real, padding, *, title: str, count_title: str, real_label: str,
                    padding_label: str) -> go.Figure:
     """One stacked bar per way of batching the same sentences: the tensor positions that hold real tokens, then
     those that hold padding (each bar's length is the computation it costs). real, padding: (ways,) counts."""
