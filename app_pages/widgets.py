@@ -48,7 +48,10 @@ def chart(fig: go.Figure, key: str, *, width: str = "content", **kwargs):
         sizes = [(fig.layout.width, PRESENT_MAX_PX[0]), (fig.layout.height, PRESENT_MAX_PX[1])]
         factor = min([factor, *(limit / size for size, limit in sizes if size)])
     config = {"displaylogo": False, "toImageButtonOptions": {"format": "svg", "filename": key.replace(".", "-")}}
-    return st.plotly_chart(scaled(fig, factor) if factor != 1 else fig, key=key, width=width, config=config, **kwargs)
+    # theme=None: the figure is drawn as viz built it; Streamlit's theme reserves room the figure's own margins
+    # already hold, and narrowed a 6-column map's cells below the size its labels were laid out for.
+    return st.plotly_chart(scaled(fig, factor) if factor != 1 else fig, key=key, width=width, config=config, theme=None,
+                           **kwargs)
 
 
 PRESENT_MAP_PX = 440  # an explorer map's height before presentation mode enlarges it: with its controls, one screen
