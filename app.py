@@ -43,15 +43,15 @@ pages = {
         page("positional", ":material/waves:"),
         page("scaling", ":material/straighten:"),
         page("multihead", ":material/view_module:"),
-        page("anatomy", ":material/account_tree:"),
         page("inside", ":material/schema:"),
+        page("anatomy", ":material/account_tree:"),
+        page("training", ":material/model_training:"),
         page("replay", ":material/history:"),
         page("lab", ":material/science:"),
-        page("training", ":material/model_training:"),
     ],
     "": [st.Page(translate_by_name, title=session.t("nav.translate"), url_path="translate", visibility="hidden")],
 }
-current = st.navigation(pages)
+current = st.navigation(pages, expanded=True)  # every page listed: no "View more" to find
 session.scroll_to_top_on_new_page(current.url_path)
 session.show_link_notices()
 current.run()

@@ -361,7 +361,7 @@ def translator(name: str | None = None) -> Translator:
 
 
 @st.cache_data(show_spinner="Translating…", max_entries=128)
-def _translate(checkpoint: str, device: str, sentence: str, beam: int, language: str | None) -> TranslationResult:
+def _translate(checkpoint: str, device: str, sentence: str, beam: int, language: str | None = None) -> TranslationResult:
     return _load(checkpoint, device).translate(sentence, beam=beam, language=language)
 
 

@@ -63,3 +63,8 @@ def test_adding_something_that_is_not_a_marian_model_says_so(marian_folder, tmp_
     at.text_input(key="sidebar.add_model").input(str(tmp_path)).run()
     assert not at.exception
     assert any("is not a Marian model" in c.value for c in at.sidebar.caption)
+
+
+def test_the_decoding_page_shows_a_marian_models_beams(marian_folder):
+    at = open_page("decoding", marian_folder, beam=3)
+    assert len(at.get("plotly_chart")) >= 2  # the step's charts and the beams

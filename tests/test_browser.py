@@ -52,10 +52,11 @@ UNSURE = "The animal didn't cross the street because it was too tired."  # the s
 PILL = "Tom bought three apples yesterday."
 EN = strings("en")
 # The app's pages in the sidebar's order, with the i18n key of each page's title.
-PAGES = {
-    "start": "start.title", "translate": "translate.title", "decoding": "decoding.title", "model_card": "card.title", "qkv": "qkv.title",
-    "masks": "masks.title", "positional": "pe.title", "scaling": "scaling.title", "multihead": "mh.title",
-    "anatomy": "anatomy.title",
+PAGES = {  # in the navigation's order
+    "start": "start.title", "translate": "translate.title", "decoding": "decoding.title", "compare": "compare.title",
+    "model_card": "card.title", "qkv": "qkv.title", "masks": "masks.title", "positional": "pe.title",
+    "scaling": "scaling.title", "multihead": "mh.title", "inside": "inside.title", "anatomy": "anatomy.title",
+    "training": "training.title", "replay": "replay.title", "lab": "lab.title",
 }
 
 

@@ -23,7 +23,8 @@ from playwright.sync_api import expect
 from i18n import LANGUAGES, strings
 from tests.browser_support import APP, MAIN, TIMEOUT_MS, VIEWPORT, assert_no_exception, screenshot
 
-PAGES = ("start", "translate", "decoding", "model_card", "qkv", "masks", "positional", "scaling", "multihead", "anatomy")
+PAGES = ("start", "translate", "decoding", "compare", "model_card", "qkv", "masks", "positional", "scaling", "multihead",
+         "anatomy", "inside", "training", "replay", "lab")
 # A sentence whose 16 source tokens crowd an axis, as the tour found.
 CROWDED = "The animal didn't cross the street because it was too tired."
 
@@ -81,7 +82,8 @@ def settle(page, charts: bool = True) -> None:
 
 TITLE_KEYS = {"start": "start.title", "translate": "translate.title", "decoding": "decoding.title",
               "model_card": "card.title", "qkv": "qkv.title", "masks": "masks.title", "positional": "pe.title",
-              "scaling": "scaling.title", "multihead": "mh.title", "anatomy": "anatomy.title"}
+              "scaling": "scaling.title", "multihead": "mh.title", "anatomy": "anatomy.title", "compare": "compare.title",
+              "inside": "inside.title", "training": "training.title", "replay": "replay.title", "lab": "lab.title"}
 
 
 @pytest.fixture(scope="module")
@@ -96,7 +98,7 @@ def tour(browser):
 def test_every_page_fits_a_projector(tour, streamlit_server, lang):
     page, problems = tour, []
     for name in PAGES:
-        sentence = f"&s={CROWDED}" if name in ("translate", "decoding") else ""
+        sentence = f"&s={CROWDED}" if name in ("translate", "decoding", "compare", "inside") else ""
         page.goto(f"{streamlit_server}/{name}?lang={lang}{sentence}")
         settle(page, charts=name not in NO_CHARTS)
         # The page asked for, in the language asked for (a wrong path would show "Page not found" and the default page).
