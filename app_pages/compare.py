@@ -13,7 +13,6 @@ from viz.heatmap import attention_heatmap
 
 KIND, LAYER, HEAD = "compare.kind", "compare.layer", "compare.head"
 LEFT, RIGHT, INPUT = "compare.left", "compare.right", "compare.input"
-HALF_WIDTH_PX = 600  # each map gets half of the wide layout's main column
 
 
 def submit() -> None:
@@ -54,7 +53,7 @@ def side(which: str, name: str, result: TranslationResult, kind: str, layer: int
         widgets.pick(weights, own_layer, own_head), queries, keys, title=title, mask=mask,
         masked_label=session.t("axis.masked"), query_title=session.t(f"axis.{kind}.queries"),
         key_title=session.t(f"axis.{kind}.keys"), value_label=session.t("axis.weight"),
-        max_width=HALF_WIDTH_PX, **widgets.map_limits(extra_rows=2),
+        max_width=widgets.HALF_COLUMN_PX, **widgets.map_limits(extra_rows=2),
     )
     widgets.chart(figure, key=f"compare.chart.{which}")
 

@@ -22,7 +22,6 @@ from viz.teaching_learning import marked_at, share_figure
 
 PROBE, KIND, SNAPSHOT, PLAYING = "replay.probe", "replay.kind", "replay.snapshot", "replay.playing"
 PLAY_SECONDS = 1.2  # long enough to see a map change and read the translation under it
-COLUMN_PX = 400  # a column's width at 1280 px with the sidebar open: its figures lay out their labels for that room
 MAP_MAX_PX = MAX_HEIGHT_PX  # the untrained model writes 22 tokens: its map needs all the height a figure may take
 
 
@@ -118,7 +117,7 @@ def share_section(snapshots: list[dict], probe: int, kind: str, layer: int, head
     chosen = lines[highlight]
     st.markdown("#### " + t("replay.share.header"))
     widgets.chart(share_figure(
-        steps, np.stack(lines), names, step=steps[index], highlight=highlight, width=COLUMN_PX,
+        steps, np.stack(lines), names, step=steps[index], highlight=highlight, width=widgets.HALF_COLUMN_PX,
         title=t("replay.share.fig", kind=t(f"teach.kind.{kind}")), step_title=t("anatomy.axis.step"),
         share_title=t("replay.share.axis"), uniform_label=t("replay.share.uniform"),
     ), key="replay.chart.share")
@@ -184,7 +183,7 @@ with left:
     widgets.chart(attention_heatmap(
         widgets.pick(weights, layer, head), queries, keys, mask=lr.shown_mask(kind, *weights.shape[2:]), masked_label=t("axis.masked"),
         query_title=t(f"axis.{kind}.queries"), key_title=t(f"axis.{kind}.keys"), value_label=t("axis.weight"),
-        max_width=COLUMN_PX, max_height=MAP_MAX_PX,
+        max_width=widgets.HALF_COLUMN_PX, max_height=MAP_MAX_PX,
     ), key="replay.chart.map")
     st.caption(t(f"kind.{kind}.help"))
 with right:

@@ -54,6 +54,7 @@ def chart(fig: go.Figure, key: str, *, width: str = "content", **kwargs):
                            **kwargs)
 
 
+HALF_COLUMN_PX = 400  # one of two columns at 1280 px with the sidebar open: its figures lay out their labels for that
 PRESENT_MAP_PX = 440  # an explorer map's height before presentation mode enlarges it: with its controls, one screen
 CONTROL_ROW_PX = 80  # what one more row of controls above a map takes, before presentation mode enlarges it
 
