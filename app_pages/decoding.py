@@ -8,16 +8,16 @@ the ← → keys all move one session-state step (STEP).
 
 import streamlit as st
 
-from app_pages import page_scripts, session, widgets
+from app_pages import session, widgets
+from app_pages.stepper import stepper
 from model import TranslationResult
 from viz.decoding import attention_bar, beam_chart, candidates_chart, causal_mask_row
 from viz.heatmap import attention_heatmap
 
-STEP, EVERY_HEAD, PLAYING = "decoding.step", "decoding.every_head", "decoding.playing"
+STEP, EVERY_HEAD = "decoding.step", "decoding.every_head"
 # Widths of the two chart columns at 1280 px with the sidebar open (in presentation mode the columns are wider and
 # the figures 1.3× larger: about the same), so their figures lay out their labels for the room they get.
 LEFT_PX, RIGHT_PX = 480, 320
-PLAY_SECONDS = 1.5  # a step long enough to read its charts aloud
 
 
 def candidate_lists(result: TranslationResult, t: int) -> tuple[list[str], list[float], int]:
@@ -53,48 +53,10 @@ def beam_section(result: TranslationResult, t: int) -> None:
     widgets.chart(fig, key="decoding.chart.beam")
 
 
-def move(by: int, n_steps: int) -> None:
-    st.session_state[STEP] = min(max(st.session_state.get(STEP, 1) + by, 1), n_steps)
-    st.session_state[PLAYING] = False
-
-
-def play(n_steps: int) -> None:
-    """Play from the current step, or from the first when the last is showing; a second press pauses."""
-    playing = not st.session_state.get(PLAYING, False)
-    if playing and st.session_state.get(STEP, 1) >= n_steps:
-        st.session_state[STEP] = 1
-    st.session_state[PLAYING] = playing
-
-
-@st.fragment(run_every=PLAY_SECONDS)
-def player(n_steps: int) -> None:
-    """Drawn only while playing: every PLAY_SECONDS the next step, until the last."""
-    if st.session_state.get(STEP, 1) < n_steps:
-        st.session_state[STEP] = st.session_state.get(STEP, 1) + 1
-    else:
-        st.session_state[PLAYING] = False
-    st.rerun()
-
-
 def step_controls(n_steps: int) -> int:
     """Previous / Play / Next and the slider, in one row above the charts; returns the step number (1-based)."""
-    widgets.keep_valid(STEP, list(range(1, n_steps + 1)))
-    st.session_state.setdefault(STEP, 1)
-    step, playing = st.session_state[STEP], st.session_state.get(PLAYING, False)
-    with st.container(horizontal=True, vertical_alignment="bottom", key="decoding.controls"):
-        st.button(session.t("decoding.prev"), key="decoding.prev", icon=":material/skip_previous:",
-                  on_click=move, args=(-1, n_steps), disabled=step <= 1)
-        st.button(session.t("decoding.pause" if playing else "decoding.play"), key="decoding.play",
-                  icon=":material/pause:" if playing else ":material/play_arrow:", on_click=play, args=(n_steps,),
-                  disabled=n_steps <= 1)
-        st.button(session.t("decoding.next"), key="decoding.next", icon=":material/skip_next:",
-                  on_click=move, args=(1, n_steps), disabled=step >= n_steps)
-        if n_steps > 1:
-            st.slider(session.t("decoding.step"), 1, n_steps, key=STEP, width=360)
-    page_scripts.arrow_keys()
-    if playing:
-        player(n_steps)
-    return st.session_state[STEP]
+    return stepper("decoding", STEP, 1, n_steps,
+                   lambda: st.slider(session.t("decoding.step"), 1, n_steps, key=STEP, width=360))
 
 
 def step_view(result: TranslationResult) -> None:

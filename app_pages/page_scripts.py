@@ -19,8 +19,8 @@ PRESENT_STYLE = (
 )
 # Streamlit keeps the main area's scroll position across pages: a new page should start at its top.
 SCROLL_TO_TOP = "<script>document.querySelector('[data-testid=stMain]')?.scrollTo(0, 0);</script>"
-# ← and → press the Previous and Next buttons of the decoding page (keys decoding.prev / decoding.next),
-# unless the cursor is in a text box or on a slider, which use those keys themselves.
+# ← and → press the Previous and Next buttons of the page's stepper (app_pages/stepper.py: keys <prefix>.prev and
+# <prefix>.next), unless the cursor is in a text box or on a slider, which use those keys themselves.
 ARROW_KEYS = """<script>
 if (!window.attentionArrowKeys) {
   window.attentionArrowKeys = true;
@@ -28,7 +28,9 @@ if (!window.attentionArrowKeys) {
     const target = event.target;
     if (event.altKey || event.ctrlKey || event.metaKey || target.closest("input, textarea, [role=slider]")) return;
     const name = {ArrowLeft: "prev", ArrowRight: "next"}[event.key];
-    const button = name && document.querySelector(`.st-key-decoding-${name} button`);
+    const holder = name && [...document.querySelectorAll("[class*='st-key-']")].find(
+      (el) => [...el.classList].some((c) => c.startsWith("st-key-") && c.endsWith(`-${name}`)));
+    const button = holder && holder.querySelector("button");
     if (button && !button.disabled) { event.preventDefault(); button.click(); }
   });
 }

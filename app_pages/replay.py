@@ -12,6 +12,7 @@ import streamlit as st
 
 from app_pages import session, widgets
 from app_pages.session import t
+from app_pages.stepper import stepper
 from lessons import replay as lr
 from model import ATTENTION_KINDS
 from model.snapshots import read_snapshots
@@ -20,8 +21,7 @@ from viz.style import MAX_HEIGHT_PX
 from viz.teaching_anatomy import training_curves_figure
 from viz.teaching_learning import marked_at, share_figure
 
-PROBE, KIND, SNAPSHOT, PLAYING = "replay.probe", "replay.kind", "replay.snapshot", "replay.playing"
-PLAY_SECONDS = 1.2  # long enough to see a map change and read the translation under it
+PROBE, KIND, SNAPSHOT = "replay.probe", "replay.kind", "replay.snapshot"
 MAP_MAX_PX = MAX_HEIGHT_PX  # the untrained model writes 22 tokens: its map needs all the height a figure may take
 
 
@@ -42,49 +42,11 @@ def missing(log: dict, folder: str) -> None:
     st.caption(t("replay.missing_probes"))
 
 
-def move(by: int, n: int) -> None:
-    st.session_state[SNAPSHOT] = min(max(st.session_state.get(SNAPSHOT, 0) + by, 0), n - 1)
-    st.session_state[PLAYING] = False
-
-
-def play(n: int) -> None:
-    """Play from the shown snapshot, or from the first when the last is showing; a second press pauses."""
-    playing = not st.session_state.get(PLAYING, False)
-    if playing and st.session_state.get(SNAPSHOT, 0) >= n - 1:
-        st.session_state[SNAPSHOT] = 0
-    st.session_state[PLAYING] = playing
-
-
-@st.fragment(run_every=PLAY_SECONDS)
-def player(n: int) -> None:
-    """Drawn only while playing: every PLAY_SECONDS the next snapshot, until the last."""
-    if st.session_state.get(SNAPSHOT, 0) < n - 1:
-        st.session_state[SNAPSHOT] = st.session_state.get(SNAPSHOT, 0) + 1
-    else:
-        st.session_state[PLAYING] = False
-    st.rerun()
-
-
 def snapshot_controls(steps: list[int]) -> int:
     """Previous / Play / Next and a slider over the training steps that have a snapshot; returns the snapshot's index."""
-    n = len(steps)
-    widgets.keep_valid(SNAPSHOT, list(range(n)))
-    st.session_state.setdefault(SNAPSHOT, 0)
-    index, playing = st.session_state[SNAPSHOT], st.session_state.get(PLAYING, False)
-    with st.container(horizontal=True, vertical_alignment="bottom", key="replay.controls"):
-        st.button(t("decoding.prev"), key="replay.prev", icon=":material/skip_previous:", on_click=move, args=(-1, n),
-                  disabled=index <= 0)
-        st.button(t("decoding.pause" if playing else "decoding.play"), key="replay.play",
-                  icon=":material/pause:" if playing else ":material/play_arrow:", on_click=play, args=(n,),
-                  disabled=n <= 1)
-        st.button(t("decoding.next"), key="replay.next", icon=":material/skip_next:", on_click=move, args=(1, n),
-                  disabled=index >= n - 1)
-        if n > 1:
-            st.select_slider(t("replay.step"), options=list(range(n)), format_func=lambda i: f"{steps[i]:,}",
-                             key=SNAPSHOT, width=420)
-    if playing:
-        player(n)
-    return st.session_state[SNAPSHOT]
+    return stepper("replay", SNAPSHOT, 0, len(steps) - 1,
+                   lambda: st.select_slider(t("replay.step"), options=list(range(len(steps))),
+                                            format_func=lambda i: f"{steps[i]:,}", key=SNAPSHOT, width=420))
 
 
 def pickers(probes: list[str], final: dict) -> tuple[int, str, int, int]:

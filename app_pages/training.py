@@ -17,11 +17,11 @@ from lessons import anatomy as la
 from lessons import training as lt
 from model.data import encode_pairs, make_batches, read_pairs
 from model.metrics import selection_bleu
-from model.schedule import learning_rate, peak_learning_rate
+from model.schedule import ADAM_BETAS, ADAM_EPS, GRAD_CLIP_NORM, learning_rate, peak_learning_rate
 from model.text import clean_text, to_simplified
 from model.tokenizer import TextTokenizer
 from viz.teaching_anatomy import label_smoothing_figure, lr_figure
-from viz.teaching_training import optimizer_paths_figure, batch_padding_figure
+from viz.teaching_training import batch_padding_figure, optimizer_paths_figure
 
 ROOT = Path(__file__).resolve().parent.parent  # where the trainer ran: the log's paths are relative to it
 # model/checkpoint.py's file names (tests check they agree); a page may not import the checkpoint loader.
@@ -117,15 +117,15 @@ st.header(t("training.adam.header"))
 st.latex(r"\begin{aligned} m_t &= \beta_1 m_{t-1} + (1-\beta_1)\,g_t \qquad v_t = \beta_2 v_{t-1} + (1-\beta_2)\,g_t^2 \\"
          r"\hat m_t &= \frac{m_t}{1-\beta_1^t} \qquad \hat v_t = \frac{v_t}{1-\beta_2^t} \qquad "
          r"\theta_t = \theta_{t-1} - \mathrm{lrate}_t\cdot\frac{\hat m_t}{\sqrt{\hat v_t}+\epsilon}\end{aligned}")
-beta1, beta2 = lt.ADAM_BETAS
-st.markdown(t("training.adam.settings", b1=f"{beta1:g}", b2=f"{beta2:g}", eps=power(lt.ADAM_EPS),
+beta1, beta2 = ADAM_BETAS
+st.markdown(t("training.adam.settings", b1=f"{beta1:g}", b2=f"{beta2:g}", eps=power(ADAM_EPS),
               w1=ts.num(lt.window(beta1), 0), w2=ts.num(lt.window(beta2), 0),
               default_b2=f"{lt.PYTORCH_DEFAULT_BETA2:g}", default_w2=ts.num(lt.window(lt.PYTORCH_DEFAULT_BETA2), 0),
-              default_eps=power(lt.PYTORCH_DEFAULT_EPS), clip=ts.num(lt.GRAD_CLIP_NORM)))
+              default_eps=power(lt.PYTORCH_DEFAULT_EPS), clip=ts.num(GRAD_CLIP_NORM)))
 
 st.subheader(t("training.toy.header"))
 sgd_lr = lt.TOY_SGD_SHARE * lt.largest_stable_sgd_lr()
-adam = lt.adam_steps(lt.TOY_START, lt.TOY_ADAM_LR, lt.TOY_STEPS)
+adam = lt.adam_steps(lt.TOY_START, lt.TOY_ADAM_LR, lt.TOY_STEPS, ADAM_BETAS, ADAM_EPS)  # the trainer's settings
 paths = [lt.sgd_path(lt.TOY_START, sgd_lr, lt.TOY_STEPS), lt.adam_path(lt.TOY_START, adam)]
 a, b = lt.TOY_CURVATURES
 st.markdown(t("training.toy.text", a=f"{a:g}", b=f"{b:g}", ratio=ts.num(b / a, 0), w1=ts.num(lt.TOY_START[0]),

@@ -17,8 +17,6 @@ from pathlib import Path
 import numpy as np
 from sacrebleu.metrics import BLEU
 
-from model.schedule import ADAM_BETAS, ADAM_EPS, GRAD_CLIP_NORM  # the trainer's own settings
-
 PYTORCH_DEFAULT_BETA2, PYTORCH_DEFAULT_EPS = 0.999, 1e-8  # torch.optim.Adam's own defaults, which the trainer overrides
 
 
@@ -58,7 +56,7 @@ class AdamStep:
     params: np.ndarray  # after the update
 
 
-def adam_steps(start, lr: float, steps: int, betas: tuple[float, float] = ADAM_BETAS, eps: float = ADAM_EPS,
+def adam_steps(start, lr: float, steps: int, betas: tuple[float, float], eps: float,
                gradient=toy_gradient) -> list[AdamStep]:
     """Adam (Kingma & Ba 2015) as torch.optim.Adam computes it, on `gradient` from `start`, with a constant lr."""
     if steps < 1 or lr <= 0:

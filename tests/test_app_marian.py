@@ -15,7 +15,7 @@ pytest.importorskip("sentencepiece")
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
 PAGES = [p.stem for p in (Path(APP).parent / "app_pages").glob("*.py")
-         if p.stem not in ("__init__", "session", "widgets", "page_scripts", "teaching_shared")]
+         if p.stem not in ("__init__", "session", "widgets", "page_scripts", "teaching_shared", "stepper")]
 
 
 @pytest.fixture(scope="module")

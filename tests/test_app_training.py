@@ -12,7 +12,7 @@ from sacrebleu.metrics import BLEU
 from lessons import training as lt
 from model import DEFAULT_CHECKPOINT, Translator
 from model.data import encode_pairs, make_batches, read_pairs
-from model.schedule import peak_learning_rate
+from model.schedule import ADAM_BETAS, ADAM_EPS, peak_learning_rate
 from tests.test_app_teaching import open_page, page_text
 
 pytestmark = pytest.mark.skipif(
@@ -56,8 +56,8 @@ def test_numbers_on_the_page_are_the_logs(log, translator):
     assert f"ε = {args['label_smoothing']:g}" in text or f"ε = {args['label_smoothing']:.2f}" in text
     rates = re.findall(r"^- \*\*([\d.]+)\*\* · ", text, flags=re.M)  # one line per place dropout acts
     assert rates == [f"{args['dropout']:.2f}"] * 4  # attention and activation were not given: "same as --dropout"
-    eps = f"{lt.ADAM_EPS:g}".replace("e-0", "e-")  # 1e-9
-    assert f"β₁ = {lt.ADAM_BETAS[0]:g}, β₂ = {lt.ADAM_BETAS[1]:g}, ε = {eps}" in text
+    eps = f"{ADAM_EPS:g}".replace("e-0", "e-")  # 1e-9
+    assert f"β₁ = {ADAM_BETAS[0]:g}, β₂ = {ADAM_BETAS[1]:g}, ε = {eps}" in text
 
 
 def test_padding_statistics_are_those_of_make_batches_on_the_dev_pairs(log, translator):

@@ -14,10 +14,10 @@ from sacrebleu.metrics import BLEU
 from lessons import training as lt
 from model.checkpoint import SOURCE_TOKENIZER, TARGET_TOKENIZER
 from model.data import Example, make_batches
-from model.schedule import adam
+from model.schedule import ADAM_BETAS, ADAM_EPS, adam
 from model.tokenizer import TextTokenizer
 from tests.conftest import ROOT
-from viz.teaching_training import optimizer_paths_figure, batch_padding_figure
+from viz.teaching_training import batch_padding_figure, optimizer_paths_figure
 
 SIGNATURE = "nrefs:1|case:mixed|eff:no|tok:zh|smooth:exp|version:2.6.0"
 
@@ -31,7 +31,7 @@ def checkpoint_tokenizers(folder=ROOT / "checkpoints" / "en-zh") -> tuple[TextTo
 def test_the_page_shows_the_optimiser_the_trainer_builds():
     """model/train.py and model/lab.py build theirs with model.schedule.adam; the page states these settings."""
     defaults = adam([torch.zeros(1, requires_grad=True)]).defaults
-    assert (defaults["betas"], defaults["eps"]) == (lt.ADAM_BETAS, lt.ADAM_EPS) == ((0.9, 0.98), 1e-9)
+    assert (defaults["betas"], defaults["eps"]) == (ADAM_BETAS, ADAM_EPS) == ((0.9, 0.98), 1e-9)
 
 
 def test_pytorch_defaults_are_pytorchs():
@@ -49,8 +49,8 @@ def test_page_reads_the_checkpoints_tokenizer_files():
 # ---------------------------------------------------------------- Adam and SGD
 def test_adam_steps_are_torchs():
     w = torch.tensor(lt.TOY_START, requires_grad=True)
-    opt = torch.optim.Adam([w], lr=lt.TOY_ADAM_LR, betas=lt.ADAM_BETAS, eps=lt.ADAM_EPS)
-    ours = lt.adam_steps(lt.TOY_START, lt.TOY_ADAM_LR, 25)
+    opt = torch.optim.Adam([w], lr=lt.TOY_ADAM_LR, betas=ADAM_BETAS, eps=ADAM_EPS)
+    ours = lt.adam_steps(lt.TOY_START, lt.TOY_ADAM_LR, 25, ADAM_BETAS, ADAM_EPS)
     for step in ours:
         opt.zero_grad()
         (0.5 * (w**2 * torch.tensor(lt.TOY_CURVATURES)).sum()).backward()
@@ -59,7 +59,7 @@ def test_adam_steps_are_torchs():
 
 
 def test_first_adam_step_is_lr_times_the_gradients_sign():
-    first = lt.adam_steps([3.0, -0.001], 0.5, 1)[0]
+    first = lt.adam_steps([3.0, -0.001], 0.5, 1, ADAM_BETAS, ADAM_EPS)[0]
     np.testing.assert_allclose(first.update, [0.5, -0.5], rtol=1e-5)
     np.testing.assert_allclose(first.m_hat, first.grad)
 
@@ -68,14 +68,14 @@ def test_sgd_diverges_past_its_stable_rate_and_adam_beats_it_below():
     limit = lt.largest_stable_sgd_lr()
     assert lt.toy_loss(lt.sgd_path(lt.TOY_START, limit * 1.05, 60)[-1]) > lt.toy_loss(lt.TOY_START)
     sgd = lt.sgd_path(lt.TOY_START, lt.TOY_SGD_SHARE * limit, lt.TOY_STEPS)
-    adam = lt.adam_path(lt.TOY_START, lt.adam_steps(lt.TOY_START, lt.TOY_ADAM_LR, lt.TOY_STEPS))
+    adam = lt.adam_path(lt.TOY_START, lt.adam_steps(lt.TOY_START, lt.TOY_ADAM_LR, lt.TOY_STEPS, ADAM_BETAS, ADAM_EPS))
     assert sgd.shape == adam.shape == (lt.TOY_STEPS + 1, 2)
     assert lt.toy_loss(adam[-1]) < lt.toy_loss(sgd[-1]) / 3
 
 
 def test_bad_adam_settings_say_so():
     with pytest.raises(ValueError, match="steps"):
-        lt.adam_steps(lt.TOY_START, 0.1, 0)
+        lt.adam_steps(lt.TOY_START, 0.1, 0, ADAM_BETAS, ADAM_EPS)
 
 
 def test_window():
