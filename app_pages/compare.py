@@ -47,13 +47,14 @@ def side(which: str, name: str, result: TranslationResult, kind: str, layer: int
                              head=widgets.head_name(own_head)))
     queries, keys = result.axis_tokens(kind)
     mask = np.tril(np.ones(weights.shape[2:], dtype=bool)) if kind == "decoder_self" else None
-    title = session.t("explorer.map_title", kind=session.t(f"kind.{kind}"), layer=widgets.layer_name(own_layer),
-                      head=widgets.head_name(own_head))
+    # The title above the figure: inside a narrow map it would wrap into a column of words.
+    st.markdown("**" + session.t("explorer.map_title", kind=session.t(f"kind.{kind}"),
+                                 layer=widgets.layer_name(own_layer), head=widgets.head_name(own_head)) + "**")
     figure = attention_heatmap(
-        widgets.pick(weights, own_layer, own_head), queries, keys, title=title, mask=mask,
+        widgets.pick(weights, own_layer, own_head), queries, keys, mask=mask,
         masked_label=session.t("axis.masked"), query_title=session.t(f"axis.{kind}.queries"),
         key_title=session.t(f"axis.{kind}.keys"), value_label=session.t("axis.weight"),
-        max_width=widgets.HALF_COLUMN_PX, **widgets.map_limits(extra_rows=2),
+        max_width=widgets.HALF_COLUMN_PX, **widgets.map_limits(),
     )
     widgets.chart(figure, key=f"compare.chart.{which}")
 
