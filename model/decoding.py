@@ -46,10 +46,14 @@ class SearchRules:
             return ((5 + length) / 6) ** 0.6
         return length**self.length_penalty
 
+    def banned(self, config: ModelConfig) -> list[int]:
+        """Tokens never chosen: padding, the decoder's start token and (unless allowed) <unk>."""
+        # Marian's start token is its padding token: listed once
+        return list(dict.fromkeys([config.pad_id, config.bos_id] + ([config.unk_id] if self.ban_unk else [])))
+
     def never_next(self, logits: torch.Tensor, config: ModelConfig) -> torch.Tensor:
-        """logits (..., vocab) with padding, the decoder's start token and (unless allowed) <unk> ruled out."""
-        banned = [config.pad_id, config.bos_id] + ([config.unk_id] if self.ban_unk else [])
-        return logits.index_fill(-1, torch.tensor(banned, device=logits.device), float("-inf"))
+        """logits (..., vocab) with the banned tokens ruled out."""
+        return logits.index_fill(-1, torch.tensor(self.banned(config), device=logits.device), float("-inf"))
 
 
 OURS = SearchRules()

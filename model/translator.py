@@ -83,7 +83,7 @@ class Translator:
 
     def weight(self, name: str) -> np.ndarray:
         """A copy of one named parameter (a name from `parameter_counts`), for pages that show learned values."""
-        params = dict(self.model.named_parameters())
+        params = dict(self.model.named_parameters(remove_duplicate=False))  # a shared table answers to both names
         if name not in params:
             raise KeyError(f"no parameter {name!r}; the names are the keys of parameter_counts")
         return _np(params[name].detach())

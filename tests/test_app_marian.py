@@ -9,6 +9,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.test_app_teaching import open_page as open_teaching_page
 from tests.tiny_marian import save_tiny_marian
+from viz.teaching_inside import architecture_blocks
 
 pytest.importorskip("transformers")
 pytest.importorskip("sentencepiece")
@@ -68,3 +69,10 @@ def test_adding_something_that_is_not_a_marian_model_says_so(marian_folder, tmp_
 def test_the_decoding_page_shows_a_marian_models_beams(marian_folder):
     at = open_page("decoding", marian_folder, beam=3)
     assert len(at.get("plotly_chart")) >= 2  # the step's charts and the beams
+
+
+def test_inside_the_transformer_recomputes_every_block_of_a_marian_model(marian_folder):
+    """Swish, PE in halves, one shared table, a logits bias: each block's NumPy recomputation still agrees."""
+    for block in architecture_blocks(2, 2):
+        at = open_page("inside", marian_folder, **{"inside.block": block})
+        assert at.success and not at.warning, (block, [w.value for w in at.warning])

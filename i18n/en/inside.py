@@ -181,8 +181,8 @@ STRINGS: dict[str, str] = {
     "inside.out.bias": "This model also adds a learned bias b to the logits (output_bias).",
     "inside.out.no_bias": "This model adds no bias to the logits, as in the paper.",
     "inside.out.banned": (
-        "Before the softmax the {n} tokens that are never a sensible next token (padding, <s>, <unk>) get a logit "
-        "of −∞, as the search does: their probability is 0."
+        "Before the softmax the {n} token ids the search never chooses ({ids}: padding and the decoder's start "
+        "token, and <unk> where the model's rules ban it) get a logit of −∞, as the search does: their probability is 0."
     ),
     "inside.out.position": (
         "At {input} the model chose **{chosen}** with probability {prob} (recomputed); the model reported {model}."

@@ -169,8 +169,8 @@ STRINGS: dict[str, str] = {
     "inside.out.bias": "本模型还在 logits 上加一个学到的偏置 b（output_bias）。",
     "inside.out.no_bias": "与论文一样，本模型不在 logits 上加偏置。",
     "inside.out.banned": (
-        "在 softmax 之前，{n} 个永远不该作为下一个词元的词元（填充、<s>、<unk>）的 logit 被设为 −∞，"
-        "与搜索时相同：它们的概率为 0。"
+        "在 softmax 之前，搜索永远不会选的 {n} 个词元编号（{ids}：填充和解码器的起始词元，"
+        "以及模型规则禁止时的 <unk>）的 logit 被设为 −∞，与搜索时相同：它们的概率为 0。"
     ),
     "inside.out.position": "在 {input} 处，模型选择了 **{chosen}**，概率 {prob}（重算）；模型报告的是 {model}。",
     "inside.out.same_top": "重算出的最可能的 {k} 个词元与模型的 {k} 个相同，顺序也相同",
