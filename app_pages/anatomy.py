@@ -18,7 +18,9 @@ from viz.teaching_anatomy import horizontal_bars, label_smoothing_figure, lr_fig
 FORMULAS = {
     "src_embed": "V_src·H",
     "tgt_embed": "V_tgt·H",
+    "tgt_embed_shared": "0",
     "output_projection": "0",
+    "output_bias": "V_tgt",
     "positional": "0",
     "encoder.self_attn": "4H² + 4H",
     "encoder.ffn": "2H·d_ff + d_ff + H",
@@ -72,7 +74,7 @@ st.latex(rf"\underbrace{{4H^2 + 4H}}_{{\text{{{t('anatomy.tex.attention')}}}}} +
 encoder_actual = la.layer_parameters(translator.parameter_counts, "encoder", 0)
 decoder_actual = la.layer_parameters(translator.parameter_counts, "decoder", 0)
 ratio = config.d_ff / H
-st.markdown(t("anatomy.formula.text", h=H, ratio=ts.num(ratio), formula=f"{la.note_formula(H):,}",
+st.markdown(t("anatomy.formula.text" if ratio == 4 else "anatomy.formula.text_other", h=H, ratio=ts.num(ratio), formula=f"{la.note_formula(H):,}",
               layer=f"{la.encoder_layer_params(H, config.d_ff):,}", model=f"{encoder_actual:,}"))
 st.latex(rf"\begin{{aligned}}\text{{{t('anatomy.tex.decoder')}}} &= 12H^2 + 13H + \underbrace{{4H^2 + 4H}}_{{\text{{{t('anatomy.tex.cross')}}}}} + "
          rf"\underbrace{{2H}}_{{\text{{{t('anatomy.tex.norm3')}}}}} \\ &= 16H^2 + 19H\end{{aligned}}")

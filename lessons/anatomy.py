@@ -60,13 +60,17 @@ class Component:
 
 def parameter_breakdown(sizes) -> list[Component]:
     """Parameters per component. The output projection is tied to the target embedding (no extra weights);
-    the sinusoidal positional table is computed, not learned."""
+    the sinusoidal positional table is computed, not learned. A converted Marian model shares one table between
+    source and target (`shared_embeddings`) and adds a bias to the logits (`output_bias`)."""
     h, f = sizes.d_model, sizes.d_ff
     ne, nd = sizes.n_encoder_layers, sizes.n_decoder_layers
+    shared = getattr(sizes, "shared_embeddings", False)
+    bias = [Component("output_bias", sizes.tgt_vocab_size, 1)] if getattr(sizes, "output_bias", False) else []
     return [
         Component("src_embed", sizes.src_vocab_size * h, 1),
-        Component("tgt_embed", sizes.tgt_vocab_size * h, 1),
+        Component("tgt_embed_shared" if shared else "tgt_embed", 0 if shared else sizes.tgt_vocab_size * h, 1),
         Component("output_projection", 0, 1),
+        *bias,
         Component("positional", 0, 1),
         Component("encoder.self_attn", attention_params(h), ne),
         Component("encoder.ffn", ffn_params(h, f), ne),

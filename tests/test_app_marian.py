@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -76,3 +77,12 @@ def test_inside_the_transformer_recomputes_every_block_of_a_marian_model(marian_
     for block in architecture_blocks(2, 2):
         at = open_page("inside", marian_folder, **{"inside.block": block})
         assert at.success and not at.warning, (block, [w.value for w in at.warning])
+
+
+def test_anatomy_counts_a_marian_models_parameters_from_its_config(marian_folder):
+    """One shared embedding table and the logits bias: the formulas' total is what the loaded model holds."""
+    at = open_page("anatomy", marian_folder)
+    (total,) = [s.value for s in at.success if s.value.startswith("Total from the formulas")]
+    formula, model = re.findall(r"[\d,]+(?=\.)", total)[:2]
+    assert formula == model
+    assert "does not apply" in "\n".join(m.value for m in at.markdown)  # its d_ff is 2H, not 4H

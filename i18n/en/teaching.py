@@ -415,7 +415,7 @@ STRINGS: dict[str, str] = {
     # ---- anatomy and training
     "anatomy.title": "Model anatomy and training",
     "anatomy.intro": (
-        "The shipped model: d_model = H = {d}, {heads} heads, d_ff = {d_ff}, {enc} encoder layers and {dec} decoder "
+        "The chosen model: d_model = H = {d}, {heads} heads, d_ff = {d_ff}, {enc} encoder layers and {dec} decoder "
         "layers, vocabularies of {vs} English and {vt} Chinese tokens. Everything below is counted from that "
         "configuration and checked against the loaded model."
     ),
@@ -428,6 +428,8 @@ STRINGS: dict[str, str] = {
     "anatomy.col.model": "counted in the model",
     "anatomy.part.src_embed": "source embedding",
     "anatomy.part.tgt_embed": "target embedding",
+    "anatomy.part.tgt_embed_shared": "target embedding (the source's table, shared)",
+    "anatomy.part.output_bias": "bias on the logits (Marian's final_logits_bias)",
     "anatomy.part.output_projection": "output projection (tied to the target embedding)",
     "anatomy.part.positional": "positional encoding (fixed sinusoids)",
     "anatomy.part.encoder.self_attn": "encoder self-attention",
@@ -452,6 +454,11 @@ STRINGS: dict[str, str] = {
         "The usual count of an encoder layer assumes d_ff = 4H. This model has d_ff / H = {ratio}, so the "
         "formula applies: with H = {h}, 12H² + 13H = {formula}; summing the components gives {layer}; the "
         "model's first encoder layer holds {model} parameters."
+    ),
+    "anatomy.formula.text_other": (
+        "The usual count of an encoder layer assumes d_ff = 4H. This model has d_ff / H = {ratio}, so the "
+        "formula does not apply to it: with H = {h}, 12H² + 13H would be {formula}, while summing its components "
+        "(FFN 2H·d_ff + d_ff + H) gives {layer}; the model's first encoder layer holds {model} parameters."
     ),
     "anatomy.formula.decoder": (
         "A decoder layer adds a cross-attention (its own W_Q, W_K, W_V, W_O: 4H² + 4H) and a third LayerNorm (2H): "

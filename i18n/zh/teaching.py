@@ -378,7 +378,7 @@ STRINGS: dict[str, str] = {
     # ---- 模型结构与训练
     "anatomy.title": "模型结构与训练",
     "anatomy.intro": (
-        "本应用附带的模型：d_model = H = {d}，{heads} 个头，d_ff = {d_ff}，{enc} 层编码器和 {dec} 层解码器，"
+        "所选模型：d_model = H = {d}，{heads} 个头，d_ff = {d_ff}，{enc} 层编码器和 {dec} 层解码器，"
         "词表分别有 {vs} 个英文词元和 {vt} 个中文词元。下面的所有数字都由这套配置计算，并与加载的模型核对。"
     ),
     "anatomy.params.header": "1 · 各部分的参数量",
@@ -390,6 +390,8 @@ STRINGS: dict[str, str] = {
     "anatomy.col.model": "模型中实际统计",
     "anatomy.part.src_embed": "源语言嵌入",
     "anatomy.part.tgt_embed": "目标语言嵌入",
+    "anatomy.part.tgt_embed_shared": "目标语言嵌入（与源语言共用一张表）",
+    "anatomy.part.output_bias": "logits 上的偏置（Marian 的 final_logits_bias）",
     "anatomy.part.output_projection": "输出投影（与目标语言嵌入共享权重）",
     "anatomy.part.positional": "位置编码（固定的正弦函数）",
     "anatomy.part.encoder.self_attn": "编码器自注意力",
@@ -411,6 +413,11 @@ STRINGS: dict[str, str] = {
     "anatomy.formula.text": (
         "常见的统计方法在 d_ff = 4H 的前提下计算一层编码器。本模型 d_ff / H = {ratio}，所以公式适用：H = {h} 时，"
         "12H² + 13H = {formula}；把各部分加起来得到 {layer}；模型第一层编码器实际有 {model} 个参数。"
+    ),
+    "anatomy.formula.text_other": (
+        "常见的统计方法在 d_ff = 4H 的前提下计算一层编码器。本模型 d_ff / H = {ratio}，所以公式不适用：H = {h} 时，"
+        "12H² + 13H 会得到 {formula}，而把各部分加起来（前馈网络为 2H·d_ff + d_ff + H）得到 {layer}；"
+        "模型第一层编码器实际有 {model} 个参数。"
     ),
     "anatomy.formula.decoder": (
         "解码器每层多了一个交叉注意力（它自己的 W_Q、W_K、W_V、W_O：4H² + 4H）和第三个层归一化（2H）："
