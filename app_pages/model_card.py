@@ -29,8 +29,8 @@ def show_card(card: str) -> None:
 
 
 translator = session.translator()
-st.title(t("card.title", name=session.md_escape(st.session_state[session.CHECKPOINT])))
-st.caption(t("card.intro"))
+st.title(t("card.title", name=session.md_escape(session.model_label(st.session_state[session.CHECKPOINT]))))
+st.caption(t("card.intro" if translator.family == "ours" else "card.intro_marian"))
 if translator.card is None:
     st.warning(t("card.missing"))
 else:

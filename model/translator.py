@@ -71,8 +71,9 @@ class Translator:
         """Our checkpoint folder, or a Marian model: a folder saved by save_pretrained, or a Hugging Face id."""
         if is_marian(folder):
             model, src_tok, tgt_tok, rules, languages, card = load_marian(folder, device)
+            # A local folder's log holds what model.calibrate measured for it; a hub id has none.
             return cls(model, src_tok, tgt_tok, checkpoint=str(folder), card=card, rules=rules, languages=languages,
-                       family="marian", **kw)
+                       family="marian", training_log=read_training_log(folder), **kw)
         model, src_tok, tgt_tok = load_checkpoint(folder, device)
         return cls(model, src_tok, tgt_tok, checkpoint=str(folder), training_log=read_training_log(folder),
                    card=_read_card(folder), **kw)

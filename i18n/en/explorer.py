@@ -86,6 +86,7 @@ STRINGS: dict[str, str] = {
         "What the model is, how it was trained and how well it scores, written by the trainer from the checkpoint's "
         "config and training log."
     ),
+    "card.intro_marian": "A Marian (opus-mt) model: its own card (the README.md of its folder) or, without one, what its config says. Its authors trained it; the app converted it.",
     "card.missing": "This checkpoint has no model card (README.md).",
     "card.calibration.header": "Confidence calibration",
     "card.calibration.missing": (
