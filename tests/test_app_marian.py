@@ -86,3 +86,14 @@ def test_anatomy_counts_a_marian_models_parameters_from_its_config(marian_folder
     formula, model = re.findall(r"[\d,]+(?=\.)", total)[:2]
     assert formula == model
     assert "does not apply" in "\n".join(m.value for m in at.markdown)  # its d_ff is 2H, not 4H
+
+
+def test_without_the_optional_packages_the_sidebar_says_how_to_get_them(monkeypatch):
+    from app_pages import session
+
+    monkeypatch.setattr(session, "marian_available", lambda: False)
+    at = AppTest.from_file(APP, default_timeout=240)
+    at.run()
+    assert not at.exception
+    assert any("pip install -r requirements-marian.txt" in c.value for c in at.sidebar.caption)
+    assert not [w for w in at.text_input if w.key == "sidebar.add_model"]
