@@ -15,17 +15,14 @@ from app_pages import widgets
 from app_pages.session import t
 from lessons import anatomy as la
 from lessons import training as lt
-from model.data import encode_pairs, make_batches, read_pairs
+from model.data import make_batches, read_pairs
 from model.metrics import selection_bleu
 from model.schedule import ADAM_BETAS, ADAM_EPS, GRAD_CLIP_NORM, learning_rate, peak_learning_rate
 from model.text import clean_text, to_simplified
-from model.tokenizer import TextTokenizer
 from viz.teaching_anatomy import label_smoothing_figure, lr_figure
 from viz.teaching_training import batch_padding_figure, optimizer_paths_figure
 
 ROOT = Path(__file__).resolve().parent.parent  # where the trainer ran: the log's paths are relative to it
-# model/checkpoint.py's file names (tests check they agree); a page may not import the checkpoint loader.
-TOKENIZER_FILES = ("tokenizer_source.json", "tokenizer_target.json")
 SMOOTHING_CLASSES = 8  # a small vocabulary, so that every bar of the smoothed target is visible
 DROPOUT_SHOWN = 8  # dimensions of the dropout demonstration
 DROPOUT_DRAWS = 1000
@@ -34,9 +31,8 @@ TOY_GRID = 60  # contour points per axis
 
 @st.cache_data(show_spinner=False, max_entries=4)
 def encoded_pairs(checkpoint: str, pairs: tuple[tuple[str, str], ...]) -> list:
-    """The pairs as the trainer encodes them (model.data.encode_pairs), with the checkpoint's own tokenizers."""
-    src, tgt = (TextTokenizer.from_str((Path(checkpoint) / name).read_text(encoding="utf-8")) for name in TOKENIZER_FILES)
-    return encode_pairs(list(pairs), src, tgt, session.translator().config)
+    """The pairs as the trainer encodes them (model.data.encode_pairs), with the model's own tokenizers."""
+    return session.translator(checkpoint).encode_pairs(list(pairs))
 
 
 @st.cache_data(show_spinner=False, max_entries=2)
@@ -231,7 +227,7 @@ else:
     sentences = tuple(dict.fromkeys([e.sentence for e in session.EXAMPLES] + list(log.get("probes") or [])))
     pairs = translated_pairs(translator.checkpoint, sentences)
     st.warning(t("training.batch.source.missing", path=session.md_escape(args.get("dev") or "—"), n=len(pairs)))
-examples = encoded_pairs(translator.checkpoint, pairs)
+examples = encoded_pairs(st.session_state[session.CHECKPOINT], pairs)
 bucketed = lt.padding(lengths(make_batches(examples, max_tokens, random.Random(0))))
 shuffled = lt.padding(lengths(make_batches(examples, max_tokens, lt.ShuffledOrder(0))))
 widgets.chart(

@@ -14,7 +14,7 @@ import torch
 
 from .checkpoint import CARD, load_checkpoint, read_training_log
 from .config import ModelConfig
-from .data import pad
+from .data import Example, encode_pairs, pad
 from .marian import default_language, is_marian, load_marian
 from .decoding import OURS, BeamStep, SearchOutput, SearchRules, search
 from .messages import InputError, Notice
@@ -88,6 +88,10 @@ class Translator:
         if name not in params:
             raise KeyError(f"no parameter {name!r}; the names are the keys of parameter_counts")
         return _np(params[name].detach())
+
+    def encode_pairs(self, pairs: list[tuple[str, str]]) -> list[Example]:
+        """Sentence pairs tokenised as the trainer tokenises them (model/data.py), with this model's tokenizers."""
+        return encode_pairs(pairs, self.src_tok, self.tgt_tok, self.config)
 
     def slot(self) -> threading.BoundedSemaphore:
         """The limit on model calls at once: other work on this process's cores (a live training run) waits in it too."""

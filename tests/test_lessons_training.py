@@ -3,7 +3,6 @@ PyTorch computes it, with the trainer's own settings; dropout; padding of make_b
 
 from __future__ import annotations
 
-import ast
 import random
 
 import numpy as np
@@ -13,7 +12,8 @@ from sacrebleu.metrics import BLEU
 
 from lessons import training as lt
 from model.checkpoint import SOURCE_TOKENIZER, TARGET_TOKENIZER
-from model.data import Example, make_batches
+from model import Translator
+from model.data import Example, encode_pairs, make_batches
 from model.schedule import ADAM_BETAS, ADAM_EPS, adam
 from model.tokenizer import TextTokenizer
 from tests.conftest import ROOT
@@ -39,11 +39,11 @@ def test_pytorch_defaults_are_pytorchs():
     assert defaults["betas"][1] == lt.PYTORCH_DEFAULT_BETA2 and defaults["eps"] == lt.PYTORCH_DEFAULT_EPS
 
 
-def test_page_reads_the_checkpoints_tokenizer_files():
-    page = ast.parse((ROOT / "app_pages" / "training.py").read_text(encoding="utf-8"))
-    names = next(ast.literal_eval(n.value) for n in page.body
-                 if isinstance(n, ast.Assign) and ast.unparse(n.targets[0]) == "TOKENIZER_FILES")
-    assert names == (SOURCE_TOKENIZER, TARGET_TOKENIZER)
+def test_pairs_are_encoded_with_the_checkpoints_tokenizers_as_the_trainer_does():
+    pairs = [("I have a dream.", "我有一个梦想。"), ("Who are you?", "你是谁？")]
+    translator = Translator.from_checkpoint()  # the shipped checkpoint
+    src, tgt = checkpoint_tokenizers()
+    assert translator.encode_pairs(pairs) == encode_pairs(pairs, src, tgt, translator.config)
 
 
 # ---------------------------------------------------------------- Adam and SGD
