@@ -99,7 +99,7 @@ def embedding_section(side: str) -> None:
     emb = result.source_embeddings if source else result.target_embeddings
     first = (result.encoder_sublayers if source else result.decoder_sublayers)["input"][0]
     table = translator.weight(f"{'src' if source else 'tgt'}_embed.weight")  # (vocab, d)
-    e = li.embedding(table, emb.token, emb.positional, emb.scale, first)
+    e = li.embedding(table, emb.ids, emb.token, emb.positional, emb.scale, first)
     vocab, d = table.shape
     T = len(tokens)
     st.markdown(t("inside.embed.text", v=f"{vocab:,}", d=d, t=T, scale=ts.num(emb.scale), root=f"√{d}"))

@@ -48,13 +48,6 @@ def one_hot(ids, vocab_size: int) -> np.ndarray:
     return out
 
 
-def row_ids(table: np.ndarray, rows: np.ndarray) -> np.ndarray:
-    """For each of `rows` (T, d), the index of the row of `table` (vocab, d) nearest to it: the id the lookup used."""
-    table, rows = np.asarray(table, dtype=np.float64), np.asarray(rows, dtype=np.float64)
-    distances = (rows * rows).sum(1)[:, None] - 2 * rows @ table.T + (table * table).sum(1)[None, :]  # (T, vocab)
-    return distances.argmin(axis=1)
-
-
 @dataclass(frozen=True)
 class Embedding:
     """How a sequence enters its stack: its token ids, the table's rows as one-hot × table, × √d, + PE."""
@@ -68,10 +61,11 @@ class Embedding:
     first_input: Step  # rows × √d + PE against layer 1's input
 
 
-def embedding(table: np.ndarray, token_rows: np.ndarray, positional: np.ndarray, scale: float,
+def embedding(table: np.ndarray, ids, token_rows: np.ndarray, positional: np.ndarray, scale: float,
               first_input: np.ndarray) -> Embedding:
-    """table (vocab, d); token_rows, positional and first_input (T, d) as the model returned them."""
-    ids = row_ids(table, token_rows)
+    """table (vocab, d); ids (T,) the tokens looked up; token_rows, positional and first_input (T, d) as the model
+    returned them."""
+    ids = np.asarray(ids, dtype=np.int64)
     hot = one_hot(ids, table.shape[0])
     scaled = token_rows * np.float32(scale)
     return Embedding(ids, hot, Step(hot @ table, token_rows), scaled, positional, scale,

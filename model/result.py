@@ -60,6 +60,7 @@ class HeadQKV:
 class Embeddings:
     """How a sequence enters its stack: layer 1's input = token · scale + positional."""
 
+    ids: np.ndarray  # (T,) the token ids looked up
     token: np.ndarray  # (T, d_model) rows of the embedding table
     positional: np.ndarray  # (T, d_model) sinusoidal PE rows
     scale: float  # √d_model

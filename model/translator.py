@@ -188,8 +188,8 @@ class Translator:
             output_tokens=tok(predicted),
             translation=clean_text(self.tgt_tok.decode(out_ids)),  # byte tokens could spell control characters
             **attention_maps(enc, dec),
-            source_embeddings=_embeddings(enc.embedding, c.d_model),
-            target_embeddings=_embeddings(dec.embedding, c.d_model),
+            source_embeddings=_embeddings(src_ids, enc.embedding, c.d_model),
+            target_embeddings=_embeddings(tgt_in, dec.embedding, c.d_model),
             encoder_sublayers=_sublayers(enc.layers, ("input", "self_attn_out", "norm1", "ffn_out", "output")),
             decoder_sublayers=_sublayers(
                 dec.layers, ("input", "self_attn_out", "norm1", "cross_attn_out", "norm2", "ffn_out", "output")
@@ -248,8 +248,9 @@ def attention_maps(enc: EncoderOutput, dec: DecoderOutput) -> dict:
     }
 
 
-def _embeddings(trace: EmbeddingTrace, d_model: int) -> Embeddings:
-    return Embeddings(_np(trace.token[0]), _np(trace.positional), embedding_scale(d_model))
+def _embeddings(ids: list[int], trace: EmbeddingTrace, d_model: int) -> Embeddings:
+    return Embeddings(np.asarray(ids, dtype=np.int64), _np(trace.token[0]), _np(trace.positional),
+                      embedding_scale(d_model))
 
 
 def _sublayers(layers: list, names: tuple[str, ...]) -> dict[str, np.ndarray]:

@@ -84,7 +84,7 @@ def test_layer_count_comes_from_the_config(translator):
 def test_embedding_numbers_are_the_recomputed_ones(translator, result):
     at = open_inside(**{"inside.block": "src_embed", "inside.src_token": 3})
     emb = result.source_embeddings
-    e = li.embedding(translator.weight("src_embed.weight"), emb.token, emb.positional, emb.scale,
+    e = li.embedding(translator.weight("src_embed.weight"), emb.ids, emb.token, emb.positional, emb.scale,
                      result.encoder_sublayers["input"][0])
     label = f"3: {result.source_tokens[3]}"
     frame = table_with_index(at, label)

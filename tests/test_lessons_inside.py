@@ -30,7 +30,7 @@ def result(request, translator):
 def test_embedding_lookup_scale_and_positional_encoding_give_layer_one_input(translator, result):
     for side, emb, subs, table in (("src", result.source_embeddings, result.encoder_sublayers, "src_embed.weight"),
                                    ("tgt", result.target_embeddings, result.decoder_sublayers, "tgt_embed.weight")):
-        e = li.embedding(translator.weight(table), emb.token, emb.positional, emb.scale, subs["input"][0])
+        e = li.embedding(translator.weight(table), emb.ids, emb.token, emb.positional, emb.scale, subs["input"][0])
         assert e.scale == np.sqrt(translator.config.d_model)
         assert e.one_hot.shape == (len(emb.token), translator.config.src_vocab_size if side == "src"
                                    else translator.config.tgt_vocab_size)
@@ -39,9 +39,9 @@ def test_embedding_lookup_scale_and_positional_encoding_give_layer_one_input(tra
         assert e.first_input.max_difference < ATOL, side
 
 
-def test_target_ids_found_from_the_rows_are_the_decoder_inputs(translator, result):
+def test_target_ids_looked_up_are_the_decoder_inputs(translator, result):
     emb = result.target_embeddings
-    e = li.embedding(translator.weight("tgt_embed.weight"), emb.token, emb.positional, emb.scale,
+    e = li.embedding(translator.weight("tgt_embed.weight"), emb.ids, emb.token, emb.positional, emb.scale,
                      result.decoder_sublayers["input"][0])
     expected = [translator.config.bos_id] + [s.chosen.token_id for s in result.steps[:-1]]
     assert e.ids.tolist() == expected
