@@ -4,12 +4,16 @@ Every page is reachable by its own URL (/translate, /decoding, …) with the vie
 (app_pages/session.py: read_link, write_link), so a teacher can prepare links before class.
 """
 
+from pathlib import Path
+
 import streamlit as st
 
 from app_pages import session
 
+FAVICON = Path(__file__).parent / "assets" / "favicon.png"  # a file: a :material/…: icon is fetched from Google's servers
+
 session.begin_run()
-st.set_page_config(page_title=session.t("app.title"), page_icon=":material/visibility:", layout="wide",
+st.set_page_config(page_title=session.t("app.title"), page_icon=str(FAVICON), layout="wide",
                    initial_sidebar_state="collapsed" if session.presenting() else "auto")
 session.sidebar()
 

@@ -9,7 +9,9 @@ Waiting is always on a condition, never a fixed sleep:
 - then the expected text or element, with Playwright's auto-retrying `expect`, since charts draw
   after the script has finished.
 
-The browser fixture itself is in tests/conftest.py (one Chromium for the session).
+The browser fixture itself is in tests/conftest.py (one Chromium for the session). Every context it opens
+is guarded (`Guard`): a test fails when, at any moment, a page showed Streamlit's exception box, the browser
+logged a console error or an uncaught page error, or the server wrote a traceback.
 """
 
 from __future__ import annotations
@@ -32,6 +34,83 @@ APP = "[data-testid='stApp']"
 MAIN = "[data-testid='stMain']"
 SIDEBAR = "[data-testid='stSidebar']"
 STREAM = "/_stcore/stream"  # the websocket of a Streamlit session
+
+# Injected into every page of a guarded context: reports each exception box the moment it appears, even one
+# that a later rerun removes again (an autoplay fragment's error box shows between two checks of the DOM).
+EXCEPTION_WATCH = """(() => {
+  const seen = new WeakSet();
+  const report = () => document.querySelectorAll("[data-testid='stException']").forEach(box => {
+    if (seen.has(box)) return;
+    seen.add(box);
+    window.__guardReport((box.innerText || "exception box").slice(0, 2000));
+  });
+  new MutationObserver(report).observe(document, {childList: true, subtree: true});
+})()"""
+TRACEBACK = "Traceback (most recent call last)"
+# Streamlit's client finds the server's base path by asking below the page's own path first (/qkv/_stcore/health)
+# and then the root: those 404s are its way of looking, not a failure a user meets.
+BASE_PATH_PROBE = re.compile(r"^https?://[^/]+/.+/_stcore/(health|host-config)$")
+
+
+class Guard:
+    """What went wrong on screen, in the browser's console or in the server's log while a test ran.
+
+    `attach` wires a browser context; `start` marks the beginning of a test (and where the server's log stood);
+    `problems` lists what went wrong since. The conftest fails every browser test that leaves a problem.
+    """
+
+    def __init__(self) -> None:
+        self.log: Path | None = None  # the Streamlit server's stdout and stderr, once the server is started
+        self.found: list[str] = []
+        self._log_offset = 0
+
+    def attach(self, context) -> None:
+        context.expose_binding("__guardReport", lambda source, text: self.found.append(
+            f"exception box on {source['page'].url}: {text}"))
+        context.add_init_script(script=EXCEPTION_WATCH)
+        context.on("page", self._watch_page)
+
+    def _watch_page(self, page) -> None:
+        def on_console(msg) -> None:
+            source = msg.location.get("url", "")
+            if msg.type == "error" and not ("404" in msg.text and BASE_PATH_PROBE.match(source)):
+                self.found.append(f"console error on {page.url}: {msg.text} ({source})")
+
+        page.on("console", on_console)
+        page.on("pageerror", lambda error: self.found.append(f"uncaught page error on {page.url}: {error}"))
+
+    def start(self) -> None:
+        self.found = []
+        self._log_offset = self.log.stat().st_size if self.log and self.log.exists() else 0
+
+    def problems(self) -> list[str]:
+        found = list(self.found)
+        if self.log and self.log.exists():
+            with open(self.log, encoding="utf-8", errors="replace") as f:
+                f.seek(self._log_offset)
+                new = f.read()
+            if TRACEBACK in new:
+                found.append("server traceback:\n" + new[new.index(TRACEBACK) - 200:][:3000])
+        return found
+
+
+GUARD = Guard()
+
+
+class GuardedBrowser:
+    """Chromium whose every new context is watched by GUARD (the one way browser tests open contexts)."""
+
+    def __init__(self, browser) -> None:
+        self._browser = browser
+
+    def new_context(self, **options):
+        context = self._browser.new_context(**options)
+        GUARD.attach(context)
+        return context
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
 
 _sockets: dict = {}  # page -> its session's websocket
 _runs_finished: dict = {}  # page -> script runs (or fragment runs) the server reported finished

@@ -69,6 +69,9 @@ def streamlit_server(tmp_path_factory):
     with open(log, "w") as out:
         proc = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env={**os.environ})
     url = f"http://127.0.0.1:{port}"
+    from tests.browser_support import GUARD
+
+    GUARD.log = log
     try:
         wait_for_health(url, proc, SERVER_START_S)
         yield url
@@ -89,10 +92,12 @@ def browser():
     if not CHROMIUM.exists():
         pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)")
     sync_api = pytest.importorskip("playwright.sync_api")
+    from tests.browser_support import GuardedBrowser
+
     with sync_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         try:
-            yield b
+            yield GuardedBrowser(b)
         finally:
             b.close()
 
@@ -101,3 +106,30 @@ def pytest_collection_modifyitems(config, items):
     """Browser tests run last, one after another: Playwright's sync API leaves its event loop marked
     as running in the main thread between calls, which other tests' asyncio use must not meet."""
     items.sort(key=lambda item: "browser" in getattr(item, "fixturenames", ()))
+
+
+def _guarded(item) -> bool:
+    return "browser" in getattr(item, "fixturenames", ())
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    if _guarded(item):
+        from tests.browser_support import GUARD
+
+        GUARD.start()  # before the test's fixtures open their pages: what they show is checked too
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    """A browser test fails on an exception box, a console error or a server traceback seen while it set up
+    and ran (tests/browser_support.Guard), even where its own assertions passed."""
+    if not _guarded(item):
+        return (yield)
+    from tests.browser_support import GUARD
+
+    result = yield
+    problems = GUARD.problems()
+    if problems:
+        pytest.fail("the user saw something break:\n" + "\n".join(problems), pytrace=False)
+    return result
