@@ -55,8 +55,7 @@ def beam_section(result: TranslationResult, t: int) -> None:
 
 def step_controls(n_steps: int) -> int:
     """Previous / Play / Next and the slider, in one row above the charts; returns the step number (1-based)."""
-    return stepper("decoding", STEP, 1, n_steps,
-                   lambda: st.slider(session.t("decoding.step"), 1, n_steps, key=STEP, width=360))
+    return stepper("decoding", STEP, 1, n_steps, session.t("decoding.step"))
 
 
 def step_view(result: TranslationResult) -> None:

@@ -44,9 +44,8 @@ def missing(log: dict, folder: str) -> None:
 
 def snapshot_controls(steps: list[int]) -> int:
     """Previous / Play / Next and a slider over the training steps that have a snapshot; returns the snapshot's index."""
-    return stepper("replay", SNAPSHOT, 0, len(steps) - 1,
-                   lambda: st.select_slider(t("replay.step"), options=list(range(len(steps))),
-                                            format_func=lambda i: f"{steps[i]:,}", key=SNAPSHOT, width=420))
+    return stepper("replay", SNAPSHOT, 0, len(steps) - 1, t("replay.step"), format_func=lambda i: f"{steps[i]:,}",
+                   width=420)
 
 
 def pickers(probes: list[str], final: dict) -> tuple[int, str, int, int]:

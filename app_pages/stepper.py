@@ -1,7 +1,14 @@
-"""Previous / Play / Next over numbered positions, in one row with a slider: decoding steps, training snapshots.
+"""Previous / Play / Next, a slider and a speed over numbered positions: decoding steps, training snapshots.
 
-The position lives in session state under the caller's key, so the caller's own
-slider (and a link) set it too. ← and → press Previous and Next (page_scripts.ARROW_KEYS).
+The position lives in a plain session-state key (the caller's: links and kept state read it); the slider is a
+widget on its own key that mirrors it. Autoplay is a timed fragment that only moves the plain key and reruns the
+page: Streamlit refuses a write to a widget's key once that widget is drawn, which is what the fragment would do
+if it moved the slider itself (an error box for the whole playback). ← and → press Previous and Next
+(page_scripts.ARROW_KEYS).
+
+Playing stops at the last position, on Pause, on Previous / Next / the slider, and on any other control of the
+page: every rerun while playing must be the timer's own (it leaves a mark) or a speed change; any other means
+the user touched something.
 """
 
 from __future__ import annotations
@@ -13,41 +20,79 @@ import streamlit as st
 from app_pages import page_scripts
 from app_pages.session import t
 
-PLAY_SECONDS = 1.5  # a step long enough to read its charts aloud
+SPEEDS = {"slow": 3.0, "normal": 1.5, "fast": 0.75}  # seconds a position stays; normal: long enough to read aloud
+
+
+def _keys(prefix: str) -> dict[str, str]:
+    return {name: f"{prefix}.{name}" for name in ("playing", "ticked", "drawn", "speed", "slider")}
+
+
+def _stop(prefix: str) -> None:
+    st.session_state[_keys(prefix)["playing"]] = False
 
 
 def _move(prefix: str, key: str, by: int, first: int, last: int) -> None:
     st.session_state[key] = min(max(st.session_state.get(key, first) + by, first), last)
-    st.session_state[f"{prefix}.playing"] = False
+    _stop(prefix)
+
+
+def _slid(prefix: str, key: str) -> None:
+    st.session_state[key] = st.session_state[_keys(prefix)["slider"]]
+    _stop(prefix)
 
 
 def _play(prefix: str, key: str, first: int, last: int) -> None:
     """Play from the shown position, or from the first when the last is showing; a second press pauses."""
-    playing = not st.session_state.get(f"{prefix}.playing", False)
+    keys = _keys(prefix)
+    playing = not st.session_state.get(keys["playing"], False)
     if playing and st.session_state.get(key, first) >= last:
         st.session_state[key] = first
-    st.session_state[f"{prefix}.playing"] = playing
+    st.session_state[keys["playing"]] = playing
+    st.session_state[keys["ticked"]] = playing  # this rerun is the player's own
 
 
-@st.fragment(run_every=PLAY_SECONDS)
+def _keep_playing(prefix: str) -> None:
+    """A new speed goes on playing at that speed."""
+    st.session_state[_keys(prefix)["ticked"]] = True
+
+
 def _player(prefix: str, key: str, first: int, last: int) -> None:
-    """Drawn only while playing: every PLAY_SECONDS the next position, until the last."""
-    if st.session_state.get(key, first) < last:
-        st.session_state[key] = st.session_state.get(key, first) + 1
-    else:
-        st.session_state[f"{prefix}.playing"] = False
+    """Drawn only while playing; the timed fragment around it moves to the next position and reruns the page.
+
+    A fragment's body also runs when the page draws it: that run only sets the timer (`drawn`)."""
+    keys = _keys(prefix)
+    if st.session_state.pop(keys["drawn"], False) or not st.session_state.get(keys["playing"]):
+        return
+    position = st.session_state.get(key, first)
+    if position < last:
+        st.session_state[key] = position + 1
+    st.session_state[keys["playing"]] = position + 1 < last
+    st.session_state[keys["ticked"]] = True
     st.rerun()
 
 
-def stepper(prefix: str, key: str, first: int, last: int, slider: Callable[[], object]) -> int:
-    """The buttons (keys prefix.prev, prefix.play, prefix.next) and `slider`, a widget the caller draws on `key`
-    (shown only when there are two positions or more); returns the position, first … last.
+def _still_playing(prefix: str) -> bool:
+    """Whether to go on playing in this run: only when the run is the player's own (or a speed change)."""
+    keys = _keys(prefix)
+    playing = st.session_state.get(keys["playing"], False) and st.session_state.get(keys["ticked"], False)
+    st.session_state[keys["playing"]], st.session_state[keys["ticked"]] = playing, False
+    return playing
 
-    While playing, `prefix + ".playing"` is True and a fragment advances the position every PLAY_SECONDS.
+
+def stepper(prefix: str, key: str, first: int, last: int, label: str,
+            format_func: Callable[[int], str] = str, width: int = 360) -> int:
+    """The buttons (keys prefix.prev, prefix.play, prefix.next), a slider labelled `label` over first … last (shown
+    when there are two positions or more; `format_func` names a position) and the speed; returns the position.
+
+    While playing, `prefix + ".playing"` is True and a timed fragment advances the position at the chosen speed.
     """
+    keys = _keys(prefix)
     if st.session_state.get(key) not in range(first, last + 1):
         st.session_state[key] = first
-    position, playing = st.session_state[key], st.session_state.get(f"{prefix}.playing", False)
+    playing = _still_playing(prefix)
+    position = st.session_state[key]
+    st.session_state[keys["slider"]] = position  # before the slider is drawn: the one moment a widget key may be set
+    st.session_state.setdefault(keys["speed"], "normal")
     with st.container(horizontal=True, vertical_alignment="bottom", key=f"{prefix}.controls"):
         st.button(t("decoding.prev"), key=f"{prefix}.prev", icon=":material/skip_previous:", on_click=_move,
                   args=(prefix, key, -1, first, last), disabled=position <= first)
@@ -57,8 +102,12 @@ def stepper(prefix: str, key: str, first: int, last: int, slider: Callable[[], o
         st.button(t("decoding.next"), key=f"{prefix}.next", icon=":material/skip_next:", on_click=_move,
                   args=(prefix, key, 1, first, last), disabled=position >= last)
         if last > first:
-            slider()
+            st.select_slider(label, options=list(range(first, last + 1)), format_func=format_func,
+                             key=keys["slider"], on_change=_slid, args=(prefix, key), width=width)
+            st.segmented_control(t("stepper.speed"), list(SPEEDS), format_func=lambda s: t(f"stepper.speed.{s}"),
+                                 key=keys["speed"], required=True, on_change=_keep_playing, args=(prefix,))
     page_scripts.arrow_keys()
     if playing:
-        _player(prefix, key, first, last)
-    return st.session_state[key]
+        st.session_state[keys["drawn"]] = True
+        st.fragment(_player, run_every=SPEEDS[st.session_state[keys["speed"]]])(prefix, key, first, last)
+    return position

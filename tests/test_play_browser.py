@@ -1,0 +1,124 @@
+"""Autoplay in a real browser, under the guard (tests/browser_support.Guard): every Play control of the app
+plays to its end one position at a time with its charts on screen, pauses and resumes, and stops when the user
+touches another control. An error box at any moment of the playback fails the test (the guard watches the DOM).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from tests.conftest import CHECKPOINT, CHROMIUM
+
+if not CHROMIUM.exists():
+    pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)", allow_module_level=True)
+pytest.importorskip("playwright.sync_api")
+
+from playwright.sync_api import expect
+
+from i18n import strings
+from tests.browser_support import APP, MAIN, main, open_session, rerun, screenshot
+
+EN = strings("en")
+SNAPSHOTS = len(json.loads((CHECKPOINT / "training_log.json").read_text(encoding="utf-8"))["snapshots"])
+# Every page with a Play control: its URL (opened at its first position) and how many positions it plays through.
+PLAYERS = {
+    "decoding": ("decoding?lang=en&s=Who+are+you%3F&step=1", None),  # None: as many as the translation has steps
+    "replay": ("replay?lang=en&probe=1&snapshot=1", SNAPSHOTS),
+}
+# The slider's position and whether its charts are on the first screen, read in one go so that both belong to
+# the same moment of the playback.
+MOMENT = """() => {
+  const thumb = document.querySelector("[data-testid='stMain'] [data-testid='stSlider'] input[type=range]");
+  const charts = [...document.querySelectorAll("[data-testid='stMain'] .js-plotly-plot")];
+  const top = charts.length ? Math.min(...charts.map(c => c.getBoundingClientRect().top)) : Infinity;
+  return {position: thumb && thumb.value, charts: charts.length, top: top};
+}"""
+
+
+@pytest.fixture
+def page(browser, streamlit_server):
+    context, page = open_session(browser, f"{streamlit_server}/start?lang=en")
+    yield page
+    context.close()
+
+
+def play_button(page):
+    return main(page).locator(".st-key-decoding-play, .st-key-replay-play").get_by_role("button")
+
+
+def slider(page):
+    """The stepper's slider (a range input: its value is the position's index, 0 for the first)."""
+    return main(page).locator("[data-testid='stSlider'] input[type=range]").first
+
+
+def position(page) -> int:
+    return int(slider(page).input_value())
+
+
+def open_player(page, url: str) -> int:
+    """Open a page with a Play control at its first position, fastest speed; returns the slider's last index."""
+    page.goto(url)
+    expect(play_button(page)).to_have_accessible_name(EN["decoding.play"])
+    page.wait_for_selector(f"{MAIN} .js-plotly-plot .main-svg")
+    rerun(page, main(page).get_by_role("radio", name=EN["stepper.speed.fast"], exact=True).click)
+    assert position(page) == 0
+    return int(slider(page).get_attribute("max"))
+
+
+def watch_playback(page, until_s: float = 120) -> list[dict]:
+    """What the page shows, sampled every 100 ms, until the Play button says Play again."""
+    moments, deadline = [], time.monotonic() + until_s
+    while time.monotonic() < deadline:
+        moments.append(page.evaluate(MOMENT))
+        if play_button(page).inner_text().strip().endswith(EN["decoding.play"]):  # after its icon's name
+            page.wait_for_selector(f"{APP}[data-test-script-state='notRunning']")  # the run that stopped, drawn
+            return moments + [page.evaluate(MOMENT)]
+        page.wait_for_timeout(100)
+    raise AssertionError(f"still playing after {until_s:.0f} s, at {moments[-1]}")
+
+
+@pytest.mark.parametrize("name", PLAYERS)
+def test_play_goes_to_the_end_one_step_at_a_time_with_its_charts_on_screen(page, streamlit_server, name):
+    url, expected = PLAYERS[name]
+    last = open_player(page, f"{streamlit_server}/{url}")
+    if expected is not None:
+        assert last + 1 == expected
+    rerun(page, play_button(page).click)
+    expect(play_button(page)).to_have_accessible_name(EN["decoding.pause"])
+    screenshot(page, f"play_{name}_playing")
+    moments = watch_playback(page)
+    seen = [int(m["position"]) for m in moments]
+    assert seen[-1] == last, f"stopped at {seen[-1]} of {last}"
+    steps = sorted(set(seen))
+    assert steps == list(range(last + 1)), f"positions shown: {steps}"  # none skipped
+    assert all(b >= a for a, b in zip(seen, seen[1:])), f"went back while playing: {seen}"
+    assert all(m["charts"] > 0 and m["top"] < 800 for m in moments), "a chart left the screen while playing"
+    expect(main(page).get_by_role("button", name=EN["decoding.next"])).to_be_disabled()
+
+
+def test_pause_holds_the_step_and_play_resumes_from_it(page, streamlit_server):
+    open_player(page, f"{streamlit_server}/{PLAYERS['replay'][0]}")
+    rerun(page, play_button(page).click)
+    expect(slider(page)).to_have_value("1")
+    rerun(page, play_button(page).click)  # pause
+    expect(play_button(page)).to_have_accessible_name(EN["decoding.play"])
+    held = position(page)
+    page.wait_for_timeout(2000)  # more than two steps at the fast speed
+    assert position(page) == held
+    rerun(page, play_button(page).click)  # resume
+    expect(slider(page)).to_have_value(str(held + 1))
+
+
+def test_another_control_stops_the_playback(page, streamlit_server):
+    open_player(page, f"{streamlit_server}/{PLAYERS['replay'][0]}")
+    rerun(page, play_button(page).click)
+    expect(slider(page)).to_have_value("1")
+    kind = main(page).get_by_role("radio", name=EN["replay.kind.encoder_self"], exact=True)
+    rerun(page, kind.click)
+    expect(play_button(page)).to_have_accessible_name(EN["decoding.play"])
+    held = position(page)
+    page.wait_for_timeout(2000)
+    assert position(page) == held
