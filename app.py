@@ -8,7 +8,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from app_pages import session
+from app_pages import page_scripts, session
 
 FAVICON = Path(__file__).parent / "assets" / "favicon.png"  # a file: a :material/…: icon is fetched from Google's servers
 
@@ -24,18 +24,28 @@ def page(name: str, icon: str, url_path: str | None = None, default: bool = Fals
                    default=default)
 
 
-translate = page("translate", ":material/translate:", url_path="home", default=True)  # served at /
+start = page("start", ":material/school:", default=True)  # served at /: a newcomer's first screen
+translate = page("translate", ":material/translate:")
+# A root link made before Start here was the first screen (/?s=Hello, /?kind=cross) still opens the explorer.
+EXPLORER_LINK = ("kind", "view", "layer", "head")
 
 
-def translate_by_name() -> None:
-    """/translate: the default page lives at /, so its own name would be "Page not found" without this alias."""
+def explorer_link() -> bool:
+    """Whether this run reads a root link meant for the explorer: its view, or a sentence other than the default
+    (every page's address carries the sentence, so Start here's own address has the default one)."""
+    typed = session.first_link_names(("s",)) and session.current_sentence() != session.DEFAULT_SENTENCE
+    return session.first_link_names(EXPLORER_LINK) or typed
+
+
+def translate_by_old_name() -> None:
+    """/home: the translate page's address while it was the first screen."""
     session.read_link_again()
     st.switch_page(translate, query_params=st.query_params.to_dict())
 
 
 pages = {
     session.t("nav.section.explore"): [
-        page("start", ":material/school:"),
+        start,
         translate,
         page("decoding", ":material/stairs:"),
         page("compare", ":material/compare:"),
@@ -53,10 +63,13 @@ pages = {
         page("replay", ":material/history:"),
         page("lab", ":material/science:"),
     ],
-    "": [st.Page(translate_by_name, title=session.t("nav.translate"), url_path="translate", visibility="hidden")],
+    "": [st.Page(translate_by_old_name, title=session.t("nav.translate"), url_path="home", visibility="hidden")],
 }
 current = st.navigation(pages, expanded=True)  # every page listed: no "View more" to find
+if current is start and explorer_link():
+    translate_by_old_name()
 session.scroll_to_top_on_new_page(current.url_path)
+page_scripts.one_entry_per_page()
 session.show_link_notices()
 current.run()
 session.show_link_notices(unknown=True)

@@ -142,7 +142,7 @@ else:
 # ---------------------------------------------------------------- label smoothing
 st.header(t("anatomy.ls.header"))
 st.latex(r"y^{smooth} = (1-\varepsilon)\,y^{one\text{-}hot} + \frac{\varepsilon}{C}")
-epsilon = st.slider(t("anatomy.ls.eps"), 0.0, 0.5, float(settings.get("label_smoothing", 0.1)), 0.05, key="anatomy.ls.eps")
+epsilon = st.slider(t("anatomy.ls.eps"), 0.0, 0.5, float(settings.get("label_smoothing", 0.1)), 0.05, persist_state="session", key="anatomy.ls.eps")
 classes = [f"c{i}" for i in range(SMOOTHING_CLASSES)]
 hard = la.smoothed_target(SMOOTHING_CLASSES, 0, 0.0)
 widgets.chart(

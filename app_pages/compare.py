@@ -77,7 +77,7 @@ heads = max(r.cross.shape[1] for r in results.values())
 st.session_state.setdefault(KIND, "cross")
 with st.container(horizontal=True, gap="medium", vertical_alignment="bottom"):
     kind = st.segmented_control(session.t("explorer.kind"), ATTENTION_KINDS, format_func=lambda k: session.t(f"kind.{k}"),
-                                key=KIND, required=True)
+                                persist_state="session", key=KIND, required=True)
     layer, head = widgets.layer_head_selectors("compare", layers, heads, average_layers=False)
 for column, which, name in zip(st.columns(2), ("left", "right"), (left, right)):
     with column:

@@ -85,7 +85,7 @@ def step_view(result: TranslationResult) -> None:
         st.caption(session.t("decoding.mask_help"))
 
         st.markdown("#### " + session.t("decoding.cross_title"))
-        every_head = st.toggle(session.t("decoding.every_head"), key=EVERY_HEAD)
+        every_head = st.toggle(session.t("decoding.every_head"), persist_state="session", key=EVERY_HEAD)
         if every_head:
             rows = result.cross[:, :, t].reshape(layers * heads, -1)  # (layers·heads, S)
             labels = [f"L{l + 1}·H{h + 1}" for l in range(layers) for h in range(heads)]
@@ -111,7 +111,6 @@ def step_view(result: TranslationResult) -> None:
 
 st.title(session.t("decoding.title"))
 st.caption(session.t("decoding.intro"))
-session.keep(STEP, EVERY_HEAD, "decoding.layer", "decoding.head")
 config = session.translator().config
 session.link_page({"step": session.Param(STEP, session.number_in(1, config.max_len)),
                    **widgets.layer_head_params("decoding", config.n_decoder_layers, config.n_heads, average_layers=True)})

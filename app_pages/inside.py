@@ -69,7 +69,7 @@ def token_picker(key: str, tokens: list[str]) -> int:
     widgets.keep_valid(key, list(range(len(tokens))))
     labels = ts.positions(tokens)
     with st.columns(3)[0]:
-        return int(st.selectbox(t("inside.pick.token"), range(len(tokens)), format_func=labels.__getitem__, key=key))
+        return int(st.selectbox(t("inside.pick.token"), range(len(tokens)), format_func=labels.__getitem__, persist_state="session", key=key))
 
 
 def first_numbers(rows: list[tuple[str, np.ndarray]], token: str) -> None:
@@ -299,7 +299,6 @@ translator = session.translator()
 config = translator.config
 result: TranslationResult = session.current_result()
 blocks = architecture_blocks(config.n_encoder_layers, config.n_decoder_layers)
-session.keep(BLOCK, SRC_TOKEN, TGT_TOKEN)
 session.link_page({"block": session.Param(BLOCK, session.one_of(blocks))})
 widgets.keep_valid(BLOCK, blocks)
 st.session_state.setdefault(BLOCK, blocks[0])
@@ -314,7 +313,7 @@ widgets.chart(
                         title=t("inside.diagram.title"), click_hint=t("inside.diagram.click")),
     key=DIAGRAM, on_select=open_clicked_block, selection_mode="points",
 )
-block = st.selectbox(t("inside.pick.block"), blocks, format_func=block_name, key=BLOCK)
+block = st.selectbox(t("inside.pick.block"), blocks, format_func=block_name, persist_state="session", key=BLOCK)
 st.header(block_name(block))
 if block in ("src_embed", "tgt_embed"):
     embedding_section(block)

@@ -118,7 +118,6 @@ def training() -> None:
 
 settings_now = LabSettings()
 config = settings_now.config()
-session.keep(TASK, MAX_STEPS, KIND, "lab.layer", "lab.head")
 st.session_state.setdefault(TASK, "copy")
 st.session_state.setdefault(MAX_STEPS, settings_now.max_steps)
 st.session_state.setdefault(KIND, "cross")
@@ -129,15 +128,15 @@ st.caption(t("lab.intro", d=config.d_model, heads=config.n_heads, layers=config.
              params=f"{total_parameters(config):,}", big=f"{sum(session.translator().parameter_counts.values()):,}",
              symbols=len(EXAMPLE), batch=settings_now.batch, held_out=settings_now.held_out, every=settings_now.every))
 with st.container(horizontal=True, vertical_alignment="bottom", gap="medium", key="lab.controls"):
-    st.segmented_control(t("lab.task"), TASKS, format_func=lambda k: t(f"lab.task.{k}"), key=TASK, required=True,
+    st.segmented_control(t("lab.task"), TASKS, format_func=lambda k: t(f"lab.task.{k}"), persist_state="session", key=TASK, required=True,
                          disabled=running)
-    st.select_slider(t("lab.max_steps"), STEP_OPTIONS, key=MAX_STEPS, disabled=running, width=220)
+    st.select_slider(t("lab.max_steps"), STEP_OPTIONS, persist_state="session", key=MAX_STEPS, disabled=running, width=220)
     st.button(t("lab.train"), key="lab.train", type="primary", icon=":material/play_arrow:", on_click=start,
               disabled=running)
     task = st.session_state[TASK]
     st.markdown(t("lab.example", source="".join(EXAMPLE), answer="".join(answer(task, EXAMPLE))))
 with st.container(horizontal=True, vertical_alignment="bottom", gap="medium", key="lab.pickers"):
-    st.segmented_control(t("explorer.kind"), ATTENTION_KINDS, format_func=lambda k: t(f"replay.kind.{k}"), key=KIND,
+    st.segmented_control(t("explorer.kind"), ATTENTION_KINDS, format_func=lambda k: t(f"replay.kind.{k}"), persist_state="session", key=KIND,
                          required=True)
     widgets.layer_head_selectors("lab", config.n_decoder_layers, config.n_heads, average_layers=False)
 

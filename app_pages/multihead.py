@@ -39,7 +39,7 @@ cols = st.columns(len(names))
 values = {}
 for col, name in zip(cols, names):
     with col:
-        values[name] = int(st.number_input(t(f"mh.in.{name}"), 1, 4096, lsh.DOC_EXAMPLE[name], key=f"mh.{name}"))
+        values[name] = int(st.number_input(t(f"mh.in.{name}"), 1, 4096, lsh.DOC_EXAMPLE[name], persist_state="session", key=f"mh.{name}"))
 try:
     width = lsh.head_width(values["hidden"], values["heads"])
 except ValueError:

@@ -1,4 +1,4 @@
-"""The app's only HTML and JavaScript: three constant snippets, none of them holding user or model text.
+"""The app's only HTML and JavaScript: four constant snippets, none of them holding user or model text.
 
 Streamlit cannot scroll, bind keys or resize its root font itself; these do it in the page.
 tests/test_bad_input.py checks that st.html appears nowhere else and is only given these constants.
@@ -35,6 +35,23 @@ if (!window.attentionArrowKeys) {
   });
 }
 </script>"""
+# One history entry per page visit: Streamlit pushes the new page's address with the old page's query string,
+# then the app writes the new page's own view (another push), so Back would need two presses. A query-only push
+# that follows a page's push before any click or key press is that write: it replaces the entry instead.
+ONE_ENTRY_PER_PAGE = """<script>
+if (!window.attentionHistory) {
+  window.attentionHistory = true;
+  let pagePushed = false;
+  for (const type of ["pointerdown", "keydown"]) addEventListener(type, () => { pagePushed = false; }, true);
+  const push = history.pushState.bind(history);
+  history.pushState = (state, title, url) => {
+    const samePage = new URL(url, location.href).pathname === location.pathname;
+    if (samePage && pagePushed) { pagePushed = false; return history.replaceState(state, title, url); }
+    pagePushed = !samePage;
+    return push(state, title, url);
+  };
+}
+</script>"""
 
 
 def present_style() -> None:
@@ -47,3 +64,7 @@ def scroll_to_top() -> None:
 
 def arrow_keys() -> None:
     st.html(ARROW_KEYS, unsafe_allow_javascript=True)
+
+
+def one_entry_per_page() -> None:
+    st.html(ONE_ENTRY_PER_PAGE, unsafe_allow_javascript=True)

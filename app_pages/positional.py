@@ -61,9 +61,9 @@ st.markdown(t("pe.note.rotation", paper=f"{errors[t('pe.note.paper')]:.1e}", lit
 st.header(t("pe.matrix.header"))
 cols = st.columns(2)
 with cols[0]:
-    length = st.slider(t("pe.length"), 2, MAX_LENGTH, min(model_len, MAX_LENGTH), key="pe.length")
+    length = st.slider(t("pe.length"), 2, MAX_LENGTH, min(model_len, MAX_LENGTH), persist_state="session", key="pe.length")
 with cols[1]:
-    d_model = st.select_slider(t("pe.d_model"), list(range(2, MAX_D + 1, 2)), value=model_d, key="pe.d_model")
+    d_model = st.select_slider(t("pe.d_model"), list(range(2, MAX_D + 1, 2)), value=model_d, persist_state="session", key="pe.d_model")
 table = lp.pe_table(length, d_model)
 same = float(np.abs(table - sinusoidal_table(length, d_model).double().numpy()).max())
 st.caption(t("pe.matrix.model", d=model_d, length=model_len, diff=f"{same:.1e}"))
@@ -82,7 +82,7 @@ default_dims = sorted({0, 1, 2 * (d_model // 8), 2 * (d_model // 4)} & set(range
 # for, and they come back when d_model grows again. The widget gets its value from state alone (no default=),
 # which Streamlit would warn about.
 st.session_state[DIMS] = [d for d in st.session_state.get(CHOSEN_DIMS, default_dims) if d < d_model]
-dims = st.multiselect(t("pe.curves.pick"), list(range(d_model)), key=DIMS, on_change=remember_dims, args=(d_model,))
+dims = st.multiselect(t("pe.curves.pick"), list(range(d_model)), persist_state="session", key=DIMS, on_change=remember_dims, args=(d_model,))
 if dims:
     names = [t("pe.curves.name", dim=d, fn="sin" if d % 2 == 0 else "cos", i=d // 2,
                period=f"{2 * math.pi / lp.frequencies(d_model)[d // 2]:.1f}") for d in dims]
@@ -108,11 +108,11 @@ def rotation_section() -> None:
              r"\end{gathered}")
     cols = st.columns(3)
     with cols[0]:
-        k = st.slider(t("pe.rot.k"), 1, length - 1, min(3, length - 1), key="pe.rot.k")
+        k = st.slider(t("pe.rot.k"), 1, length - 1, min(3, length - 1), persist_state="session", key="pe.rot.k")
     with cols[1]:
-        pos = st.slider(t("pe.rot.pos"), 0, length - 1 - k, 0, key="pe.rot.pos") if length - 1 - k > 0 else 0
+        pos = st.slider(t("pe.rot.pos"), 0, length - 1 - k, 0, persist_state="session", key="pe.rot.pos") if length - 1 - k > 0 else 0
     with cols[2]:
-        pair = st.slider(t("pe.rot.pair"), 0, d_model // 2 - 1, 0, key="pe.rot.pair") if d_model > 2 else 0
+        pair = st.slider(t("pe.rot.pair"), 0, d_model // 2 - 1, 0, persist_state="session", key="pe.rot.pair") if d_model > 2 else 0
     omega = lp.frequencies(d_model)[pair]
     rot = lp.rotation(k, d_model)[pair]
     before, after = table[pos, 2 * pair : 2 * pair + 2], table[pos + k, 2 * pair : 2 * pair + 2]

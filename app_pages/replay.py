@@ -52,9 +52,9 @@ def pickers(probes: list[str], final: dict) -> tuple[int, str, int, int]:
     """Probe sentence, attention kind, layer and head, one above the other; `final`: the last snapshot."""
     st.session_state.setdefault(PROBE, 0)
     st.session_state.setdefault(KIND, "cross")  # the kind that turns from uniform into an alignment
-    probe = st.selectbox(t("replay.probe"), list(range(len(probes))), format_func=lambda i: probes[i], key=PROBE)
+    probe = st.selectbox(t("replay.probe"), list(range(len(probes))), format_func=lambda i: probes[i], persist_state="session", key=PROBE)
     kind = st.segmented_control(t("explorer.kind"), ATTENTION_KINDS, format_func=lambda k: t(f"replay.kind.{k}"),
-                                key=KIND, required=True)
+                                persist_state="session", key=KIND, required=True)
     if "replay.head" not in st.session_state and kind == "cross":
         # Open on the head whose cross-attention the training focused most (lowest entropy share, last snapshot).
         shares = lr.entropy_share(final["probes"][probe][kind], kind)  # (layers, heads)
@@ -113,7 +113,6 @@ if not snapshots:
 
 probe_texts = list(log.get("probes") or [" ".join(p["source_tokens"]) for p in snapshots[0]["probes"]])
 layers, heads = max(config.n_encoder_layers, config.n_decoder_layers), config.n_heads
-session.keep(PROBE, KIND, SNAPSHOT, "replay.layer", "replay.head")
 session.link_page({
     "probe": session.Param(PROBE, session.number_in(1, len(probe_texts), offset=1), lambda i: str(i + 1)),
     "kind": session.Param(KIND, session.one_of(ATTENTION_KINDS)),

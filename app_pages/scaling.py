@@ -19,7 +19,7 @@ st.markdown(t("scaling.intro"))
 st.latex(r"\begin{gathered}q\cdot k = \sum_{j=1}^{d_k} q_j k_j \\ \mathrm{Var}(q_j k_j) = 1 \;\Rightarrow\; "
          r"\mathrm{Var}(q\cdot k) = d_k,\qquad \mathrm{Var}\!\left(\frac{q\cdot k}{\sqrt{d_k}}\right) = 1\end{gathered}")
 
-d_k = st.select_slider(t("scaling.dk"), ls.D_K_CHOICES, value=64, key="scaling.dk")
+d_k = st.select_slider(t("scaling.dk"), ls.D_K_CHOICES, value=64, persist_state="session", key="scaling.dk")
 
 st.header(t("scaling.var.header"))
 raw_var, scaled_var = ls.dot_product_variance()

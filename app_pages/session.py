@@ -203,6 +203,7 @@ def shared_params() -> dict[str, Param]:
 
 
 LINK_READ, LINK_PENDING, LINK_NOTICES, LINK_PARAMS = "link.read", "link.pending", "link.notices", "link.params"
+LINK_WRITTEN, LINK_NAMES = "link.written", "link.names"  # the last link this session wrote; the names a read link had
 
 
 def read_link(params: dict[str, Param]) -> None:
@@ -253,37 +254,36 @@ def write_link() -> None:
             values[name] = param.write(value)
     if values != st.query_params.to_dict():
         st.query_params.from_dict(values)
-
-
-# Widget keys of the pages' controls, kept when their page is not drawn: Streamlit forgets a widget's
-# value on a run that does not draw it, so the explorer would reset after a visit to another page.
-KEPT: set[str] = set()
-
-
-def keep(*keys: str) -> None:
-    """Keep these widgets' values across pages (call before drawing them)."""
-    KEPT.update(keys)
+    st.session_state[LINK_WRITTEN] = values
 
 
 def begin_run() -> None:
     """Before anything is drawn: on the session's first run the link (st.query_params) sets the shared settings
     and leaves the rest of itself for the page to read (read_link); a bad value is skipped with a notice.
-    On every run, the pages' kept widget values are kept."""
-    first = LINK_READ not in st.session_state
+    A link that differs from the one this session last wrote is read the same way: the user pressed Back or
+    Forward (or edited the address), and the view follows the address, one history entry per change.
+    A page's own controls keep their values across pages themselves (persist_state="session")."""
+    query = st.query_params.to_dict()
+    written = st.session_state.get(LINK_WRITTEN)
+    first = LINK_READ not in st.session_state or (written is not None and query != written)
     st.session_state[LINK_READ] = True
-    st.session_state[LINK_PENDING] = st.query_params.to_dict() if first else {}
+    st.session_state[LINK_PENDING] = query if first else {}
+    st.session_state[LINK_NAMES] = set(query) if first else set()
     st.session_state[LINK_PARAMS] = {}
     if first:
         read_link(shared_params())
     st.session_state.setdefault(SENTENCE, DEFAULT_SENTENCE)  # so that every link names its sentence
-    for key in KEPT:
-        if key in st.session_state:
-            st.session_state[key] = st.session_state[key]  # marks it as set by the app, so Streamlit keeps it
+
+
+def first_link_names(names) -> bool:
+    """Whether the link this run reads (a first run's, or one the user went Back to) names any of `names`."""
+    return bool(st.session_state.get(LINK_NAMES, set()) & set(names))
 
 
 def read_link_again() -> None:
     """The next run reads the link as a first run does (after a redirect that carries it to another page)."""
     st.session_state.pop(LINK_READ, None)
+    st.session_state.pop(LINK_WRITTEN, None)
 
 
 LAST_PAGE = "page.last"

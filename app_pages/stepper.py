@@ -105,7 +105,7 @@ def stepper(prefix: str, key: str, first: int, last: int, label: str,
             st.select_slider(label, options=list(range(first, last + 1)), format_func=format_func,
                              key=keys["slider"], on_change=_slid, args=(prefix, key), width=width)
             st.segmented_control(t("stepper.speed"), list(SPEEDS), format_func=lambda s: t(f"stepper.speed.{s}"),
-                                 key=keys["speed"], required=True, on_change=_keep_playing, args=(prefix,))
+                                 persist_state="session", key=keys["speed"], required=True, on_change=_keep_playing, args=(prefix,))
     page_scripts.arrow_keys()
     if playing:
         st.session_state[keys["drawn"]] = True

@@ -131,16 +131,16 @@ def head_picker(
     layers, heads = result.attention(kinds[0]).shape[:2]
     # The kinds get a line of their own: squeezed into a column, "Cross-attention" lost its last letters.
     kind = st.segmented_control(
-        t("teach.pick.kind"), list(kinds), format_func=kind_label, key=f"{prefix}.kind", default=kinds[0],
+        t("teach.pick.kind"), list(kinds), format_func=kind_label, persist_state="session", key=f"{prefix}.kind", default=kinds[0],
         required=True, wrap=True,
     )
     cols = st.columns(4)
     with cols[0]:
-        layer = st.selectbox(t("teach.pick.layer"), range(layers), format_func=ordinal, key=f"{prefix}.layer")
+        layer = st.selectbox(t("teach.pick.layer"), range(layers), format_func=ordinal, persist_state="session", key=f"{prefix}.layer")
     head = 0
     if with_head:
         with cols[1]:
-            head = st.selectbox(t("teach.pick.head"), range(heads), format_func=ordinal, key=f"{prefix}.head")
+            head = st.selectbox(t("teach.pick.head"), range(heads), format_func=ordinal, persist_state="session", key=f"{prefix}.head")
     return kind, int(layer), int(head)
 
 
@@ -150,4 +150,4 @@ def query_picker(prefix: str, query_tokens: Sequence[str]) -> int:
     if st.session_state.get(key, 0) >= len(query_tokens):
         st.session_state[key] = 0
     labels = positions(query_tokens)
-    return int(st.selectbox(t("teach.pick.query"), range(len(query_tokens)), format_func=labels.__getitem__, key=key))
+    return int(st.selectbox(t("teach.pick.query"), range(len(query_tokens)), format_func=labels.__getitem__, persist_state="session", key=key))

@@ -171,7 +171,7 @@ def explorer(result: TranslationResult) -> None:
     st.session_state.setdefault(KIND, ATTENTION_KINDS[0])
     st.session_state.setdefault(VIEW, VIEWS[0])
     kind = st.segmented_control(
-        session.t("explorer.kind"), ATTENTION_KINDS, format_func=lambda k: session.t(f"kind.{k}"), key=KIND,
+        session.t("explorer.kind"), ATTENTION_KINDS, format_func=lambda k: session.t(f"kind.{k}"), persist_state="session", key=KIND,
         required=True,
     )
     weights = result.attention(kind)  # (layers, heads, Tq, Tk)
@@ -179,7 +179,7 @@ def explorer(result: TranslationResult) -> None:
     queries, keys = result.axis_tokens(kind)
     with st.container(horizontal=True, gap="medium", vertical_alignment="bottom"):
         view = st.segmented_control(
-            session.t("explorer.view"), VIEWS, format_func=lambda v: session.t(f"view.{v}"), key=VIEW, required=True,
+            session.t("explorer.view"), VIEWS, format_func=lambda v: session.t(f"view.{v}"), persist_state="session", key=VIEW, required=True,
         )
         layer, head = widgets.layer_head_selectors("explorer", layers, heads, average_layers=False)
     titles = axis_titles(kind)
@@ -208,11 +208,11 @@ def explorer(result: TranslationResult) -> None:
             query_options = [None, *range(len(queries))]
             widgets.keep_valid(QUERY, query_options)
             query = st.selectbox(
-                session.t("explorer.focus"), query_options, key=QUERY,
+                session.t("explorer.focus"), query_options, persist_state="session", key=QUERY,
                 format_func=lambda i: session.t("explorer.focus_all") if i is None else f"{i}: {queries[i]}",
             )
         with c2:
-            min_weight = st.slider(session.t("explorer.min_weight"), 0.0, 0.5, 0.1, 0.01, key=MIN_WEIGHT)
+            min_weight = st.slider(session.t("explorer.min_weight"), 0.0, 0.5, 0.1, 0.01, persist_state="session", key=MIN_WEIGHT)
         # "average" draws the mean over heads as one head, as the heatmap views do; a head keeps its own colour.
         average = head == widgets.ALL
         fig = head_view(
@@ -227,7 +227,6 @@ def explorer(result: TranslationResult) -> None:
     session.write_link()
 
 
-session.keep(KIND, VIEW, QUERY, MIN_WEIGHT, "explorer.layer", "explorer.head")
 session.link_page(link_params())
 st.title(session.t("translate.title"))
 st.caption(session.t("translate.intro" if session.translator().family == "ours" else "translate.intro_marian"))

@@ -122,9 +122,9 @@ def layer_head_selectors(prefix: str, layers: int, heads: int, average_layers: b
         keep_valid(key, options)
         st.session_state.setdefault(key, options[0])
     layer = st.segmented_control(
-        t("explorer.layer"), layer_options, format_func=short_name, key=f"{prefix}.layer", required=True,
+        t("explorer.layer"), layer_options, format_func=short_name, persist_state="session", key=f"{prefix}.layer", required=True,
     )
     head = st.segmented_control(
-        t("explorer.head"), head_options, format_func=short_name, key=f"{prefix}.head", required=True,
+        t("explorer.head"), head_options, format_func=short_name, persist_state="session", key=f"{prefix}.head", required=True,
     )
     return layer, head

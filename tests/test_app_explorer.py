@@ -41,8 +41,7 @@ def app(sentence: str | None = None, page: str | None = None, beam: int = 1, lan
         at.session_state[session.SENTENCE] = sentence
     at.session_state[session.BEAM] = beam
     at.session_state[session.LANG] = lang
-    if page:
-        at.switch_page(page)
+    at.switch_page(page or "app_pages/translate.py")  # the app opens on Start here
     at.run()
     assert not at.exception, [e.message for e in at.exception]
     return at

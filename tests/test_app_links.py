@@ -20,8 +20,7 @@ def opened(link: dict[str, str], page: str | None = None) -> AppTest:
     """The app as a new session opening `link` (its query string) on `page`."""
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
     at.query_params.update(link)
-    if page:
-        at.switch_page(page)
+    at.switch_page(page or "app_pages/translate.py")  # the app opens on Start here
     at.run()
     assert not at.exception, [e.message for e in at.exception]
     return at

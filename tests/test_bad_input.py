@@ -14,7 +14,6 @@ import unicodedata
 
 import pytest
 import torch
-from streamlit.testing.v1 import AppTest
 
 from app_pages import session
 from model import InputError, save_checkpoint
@@ -22,6 +21,7 @@ from model.checkpoint import CONFIG, WEIGHTS
 from model.translate import main as cli
 from model.translator import MAX_BEAM, MAX_CHARS
 from tests.conftest import CHECKPOINT, ROOT
+from tests.test_app_explorer import app
 from tests.tiny import tiny_model, tokenizers
 
 PASTE = "I have a dream that one day this nation will rise up. " * 1900  # > 100,000 characters
@@ -200,15 +200,6 @@ def test_cli_rejects_bad_settings_and_files(tmp_path, capsys):
 
 
 # --- App -------------------------------------------------------------------------------------------
-
-
-def app(sentence: str | None = None) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
-    if sentence is not None:
-        at.session_state[session.SENTENCE] = sentence
-    at.run()
-    assert not at.exception, [e.message for e in at.exception]
-    return at
 
 
 @pytest.mark.parametrize("text", ["", "   \n\t  ", "\u200b\u200d\ufeff"], ids=["empty", "blank", "zero-width"])

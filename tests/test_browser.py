@@ -67,7 +67,7 @@ def wrapped(*titles: str) -> list[re.Pattern]:
 
 @pytest.fixture
 def page(browser, streamlit_server):
-    context, pg = open_session(browser, streamlit_server)
+    context, pg = open_session(browser, f"{streamlit_server}/translate")
     try:
         yield pg
     finally:
@@ -165,7 +165,7 @@ def test_every_page_in_both_languages(page, translator):
         for i, (name, title) in enumerate(PAGES.items()):
             # Clicking the link (not page.goto) keeps the session, its sentence and its settings.
             rerun(page, links.nth(i).click)
-            assert (urlparse(page.url).path.strip("/") or "translate") == name  # the default page lives at /
+            assert (urlparse(page.url).path.strip("/") or "start") == name  # the default page lives at /
             heading = s[title].format(name="en-zh") if name == "model_card" else s[title]
             expect(page.locator(f"{MAIN} h1")).to_have_text(heading)
             screenshot(page, f"page_{name}_{language}")

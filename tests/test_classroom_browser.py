@@ -51,7 +51,7 @@ def heatmap_ticks(page, axis: str):
 
 def test_eight_students_at_once_each_see_their_own_translation_and_attention(browser, streamlit_server, translator):
     expected = {s: translator.translate(s) for s in STUDENTS}  # each sentence alone, beam 1 as the app's default
-    students = open_sessions(browser, streamlit_server, len(STUDENTS))
+    students = open_sessions(browser, f"{streamlit_server}/translate", len(STUDENTS))
     try:
         for (_, page), sentence in zip(students, STUDENTS):
             # All eight are submitted before any result is awaited: the server runs them together.
@@ -73,7 +73,7 @@ def test_eight_students_at_once_each_see_their_own_translation_and_attention(bro
 
 
 def test_markup_shows_as_text_and_never_runs(browser, streamlit_server, translator):
-    context, page = open_session(browser, streamlit_server)
+    context, page = open_session(browser, f"{streamlit_server}/translate")
     dialogs: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     try:
