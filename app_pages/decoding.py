@@ -55,51 +55,53 @@ def beam_section(result: TranslationResult, t: int) -> None:
 
 def step_controls(n_steps: int) -> int:
     """Previous / Play / Next and the slider, in one row above the charts; returns the step number (1-based)."""
-    return stepper("decoding", STEP, 1, n_steps, session.t("decoding.step"))
+    return stepper("decoding", STEP, 1, n_steps, session.t("decoding.step"), width=240)
 
 
 def step_view(result: TranslationResult) -> None:
     """The controls first, then the charts beside each other, their explanations under them: at 1280×800 the
-    controls and the charts of a step are on screen together."""
+    controls and the charts of a step are on screen together (each chart's layer and head in its heading, not in a
+    figure title that would take a chart's worth of lines in a narrow column)."""
     n_steps = len(result.steps)
     number = step_controls(n_steps)
     layers, heads = result.cross.shape[:2]
-    with st.container(horizontal=True, gap="medium", key="decoding.pickers"):
-        layer, head = widgets.layer_head_selectors("decoding", layers, heads, average_layers=True)
     t = number - 1
     chosen = result.steps[t].chosen
     with st.container(horizontal=True, vertical_alignment="center", key="decoding.now"):
         st.markdown(session.t("decoding.now", step=number, steps=n_steps, token=session.md_escape(chosen.token),
-                             prob=f"{chosen.prob:.1%}"))
+                             prob=f"{chosen.prob:.1%}"), width="content")
         widgets.token_chips(result.target_tokens[: t + 1], color="orange", key="decoding.prefix")
+    with st.container(horizontal=True, gap="medium", key="decoding.pickers"):
+        layer, head = widgets.layer_head_selectors("decoding", layers, heads, average_layers=True)
     which = session.t("decoding.which", layer=widgets.layer_name(layer), head=widgets.head_name(head))
 
     left, right = st.columns([3, 2])
     with left:
-        st.markdown("#### " + session.t("decoding.mask_title"))
+        st.markdown(f"**{session.t('decoding.mask_title')}** · {which}")
         widgets.chart(causal_mask_row(
-            widgets.pick(result.decoder_self[:, :, t], layer, head), result.target_tokens, t, title=which,
+            widgets.pick(result.decoder_self[:, :, t], layer, head), result.target_tokens, t,
             query_title=session.t("axis.step_query"), key_title=session.t("axis.decoder_self.keys"),
             value_label=session.t("axis.weight"), masked_label=session.t("axis.masked"), max_width=LEFT_PX,
         ), key="decoding.chart.mask")
         st.caption(session.t("decoding.mask_help"))
 
-        st.markdown("#### " + session.t("decoding.cross_title"))
         every_head = st.toggle(session.t("decoding.every_head"), persist_state="session", key=EVERY_HEAD)
         if every_head:
+            st.markdown(f"**{session.t('decoding.cross_title')}**")
             rows = result.cross[:, :, t].reshape(layers * heads, -1)  # (layers·heads, S)
             labels = [f"L{l + 1}·H{h + 1}" for l in range(layers) for h in range(heads)]
             fig = attention_heatmap(rows, labels, result.source_tokens, query_title=session.t("axis.layer_head"),
                                     key_title=session.t("axis.cross.keys"), value_label=session.t("axis.weight"),
                                     max_width=LEFT_PX)
         else:
-            fig = attention_bar(widgets.pick(result.cross[:, :, t], layer, head), result.source_tokens, title=which,
+            st.markdown(f"**{session.t('decoding.cross_title')}** · {which}")
+            fig = attention_bar(widgets.pick(result.cross[:, :, t], layer, head), result.source_tokens,
                                 key_title=session.t("axis.cross.keys"), value_label=session.t("axis.weight"),
                                 max_width=LEFT_PX)
         widgets.chart(fig, key="decoding.chart.cross")
         st.caption(session.t("decoding.every_head_help" if every_head else "decoding.cross_help"))
     with right:
-        st.markdown("#### " + session.t("decoding.candidates_title"))
+        st.markdown(f"**{session.t('decoding.candidates_title')}**")
         tokens, probs, chosen_index = candidate_lists(result, t)
         widgets.chart(candidates_chart(
             tokens, probs, chosen_index, token_title=session.t("axis.candidate"), value_label=session.t("axis.probability"),
@@ -109,14 +111,13 @@ def step_view(result: TranslationResult) -> None:
         beam_section(result, t)
 
 
-st.title(session.t("decoding.title"))
-st.caption(session.t("decoding.intro"))
+session.page_title(session.t("decoding.title"), session.t("decoding.intro"))
 config = session.translator().config
 session.link_page({"step": session.Param(STEP, session.number_in(1, config.max_len)),
                    **widgets.layer_head_params("decoding", config.n_decoder_layers, config.n_heads, average_layers=True)})
 current = session.current_result()
-st.markdown(session.t("decoding.sentence", source=session.md_escape(current.source_text),
-                     translation=session.md_escape(current.translation or "∅")))
-st.page_link("app_pages/translate.py", label=session.t("decoding.change_sentence"), icon=":material/translate:")
-st.divider()
+with st.container(horizontal=True, vertical_alignment="center", key="decoding.sentence"):
+    st.markdown(session.t("decoding.sentence", source=session.md_escape(current.source_text),
+                         translation=session.md_escape(current.translation or "∅")), width="content")
+    st.page_link("app_pages/translate.py", label=session.t("decoding.change_sentence"), icon=":material/edit:")
 step_view(current)

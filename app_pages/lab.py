@@ -136,7 +136,7 @@ with st.container(horizontal=True, vertical_alignment="bottom", gap="medium", ke
     task = st.session_state[TASK]
     st.markdown(t("lab.example", source="".join(EXAMPLE), answer="".join(answer(task, EXAMPLE))))
 with st.container(horizontal=True, vertical_alignment="bottom", gap="medium", key="lab.pickers"):
-    st.segmented_control(t("explorer.kind"), ATTENTION_KINDS, format_func=lambda k: t(f"replay.kind.{k}"), persist_state="session", key=KIND,
+    st.segmented_control(t("explorer.kind"), ATTENTION_KINDS, format_func=lambda k: t(f"kind.{k}"), persist_state="session", key=KIND,
                          required=True)
     widgets.layer_head_selectors("lab", config.n_decoder_layers, config.n_heads, average_layers=False)
 

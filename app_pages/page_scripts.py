@@ -1,4 +1,4 @@
-"""The app's only HTML and JavaScript: four constant snippets, none of them holding user or model text.
+"""The app's only HTML and JavaScript: five constant snippets, none of them holding user or model text.
 
 Streamlit cannot scroll, bind keys or resize its root font itself; these do it in the page.
 tests/test_bad_input.py checks that st.html appears nowhere else and is only given these constants.
@@ -15,7 +15,14 @@ PRESENT_FONT_PX = round(16 * PRESENT_SCALE)
 # charts: 2rem leaves the explorer's view, layer and head pickers one row.
 PRESENT_STYLE = (
     f"<style>html {{ font-size: {PRESENT_FONT_PX}px; }}"
-    "[data-testid='stMainBlockContainer'] { padding: 3rem 2rem 2rem !important; }</style>"
+    "[data-testid='stMainBlockContainer'] { padding: 3rem 2rem 2rem !important; }"
+    "[data-testid='stMain'] h1 { font-size: 2.25rem; }</style>"
+)
+# The wide layout's 6rem top margin sits 2rem below Streamlit's 3.75rem header: at 1280×800 those 2rem are
+# better spent on the chart (every page's main chart starts within the first screen).
+PAGE_STYLE = (
+    "<style>[data-testid='stMainBlockContainer'] { padding-top: 4rem !important; }"
+    "[data-testid='stMain'] h1 { font-size: 2.25rem; }</style>"
 )
 # Streamlit keeps the main area's scroll position across pages: a new page should start at its top.
 SCROLL_TO_TOP = "<script>document.querySelector('[data-testid=stMain]')?.scrollTo(0, 0);</script>"
@@ -52,6 +59,10 @@ if (!window.attentionHistory) {
   };
 }
 </script>"""
+
+
+def page_style() -> None:
+    st.html(PAGE_STYLE)
 
 
 def present_style() -> None:

@@ -45,7 +45,7 @@ def missing(log: dict, folder: str) -> None:
 def snapshot_controls(steps: list[int]) -> int:
     """Previous / Play / Next and a slider over the training steps that have a snapshot; returns the snapshot's index."""
     return stepper("replay", SNAPSHOT, 0, len(steps) - 1, t("replay.step"), format_func=lambda i: f"{steps[i]:,}",
-                   width=420)
+                   width=300)
 
 
 def pickers(probes: list[str], final: dict) -> tuple[int, str, int, int]:
@@ -53,7 +53,7 @@ def pickers(probes: list[str], final: dict) -> tuple[int, str, int, int]:
     st.session_state.setdefault(PROBE, 0)
     st.session_state.setdefault(KIND, "cross")  # the kind that turns from uniform into an alignment
     probe = st.selectbox(t("replay.probe"), list(range(len(probes))), format_func=lambda i: probes[i], persist_state="session", key=PROBE)
-    kind = st.segmented_control(t("explorer.kind"), ATTENTION_KINDS, format_func=lambda k: t(f"replay.kind.{k}"),
+    kind = st.segmented_control(t("explorer.kind"), ATTENTION_KINDS, format_func=lambda k: t(f"kind.{k}"),
                                 persist_state="session", key=KIND, required=True)
     if "replay.head" not in st.session_state and kind == "cross":
         # Open on the head whose cross-attention the training focused most (lowest entropy share, last snapshot).
@@ -79,7 +79,7 @@ def share_section(snapshots: list[dict], probe: int, kind: str, layer: int, head
     st.markdown("#### " + t("replay.share.header"))
     widgets.chart(share_figure(
         steps, np.stack(lines), names, step=steps[index], highlight=highlight, width=widgets.HALF_COLUMN_PX,
-        title=t("replay.share.fig", kind=t(f"teach.kind.{kind}")), step_title=t("anatomy.axis.step"),
+        title=t("replay.share.fig", kind=t(f"kind.{kind}")), step_title=t("anatomy.axis.step"),
         share_title=t("replay.share.axis"), uniform_label=t("replay.share.uniform"),
     ), key="replay.chart.share")
     st.caption(t("replay.share.text", which=names[highlight], first=f"{chosen[0]:.0%}", first_step=f"{steps[0]:,}",
@@ -138,7 +138,7 @@ with left:
     weights = shown[kind]  # (layers, heads, Tq, Tk)
     queries, keys = lr.axis_tokens(shown["source_tokens"], shown["target_tokens"], kind)
     # The title goes above the figure: a narrow map (6 source tokens) would wrap it into a column of words.
-    st.markdown("**" + t("replay.map_title", kind=t(f"teach.kind.{kind}"), layer=widgets.layer_name(layer),
+    st.markdown("**" + t("replay.map_title", kind=t(f"kind.{kind}"), layer=widgets.layer_name(layer),
                             head=widgets.head_name(head), step=f"{snapshot['step']:,}") + "**")
     widgets.chart(attention_heatmap(
         widgets.pick(weights, layer, head), queries, keys, mask=lr.shown_mask(kind, *weights.shape[2:]), masked_label=t("axis.masked"),

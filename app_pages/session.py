@@ -75,6 +75,16 @@ def chart_scale() -> float:
     return page_scripts.PRESENT_SCALE if presenting() else 1.0
 
 
+def page_title(title: str, intro: str) -> None:
+    """A page's title and its introduction: a caption under the title, or, in presentation mode, where every
+    line of the first screen counts, the title's tooltip."""
+    if presenting():
+        st.title(title, help=intro)
+    else:
+        st.title(title)
+        st.caption(intro)
+
+
 def t(key: str, **values) -> str:
     """User-facing text in the session's language."""
     return translate_key(st.session_state.get(LANG, "en"), key, **values)
@@ -313,6 +323,8 @@ def sidebar() -> None:
         st.toggle(t("sidebar.present"), key=PRESENT, help=t("sidebar.present_help"))
     if presenting():
         page_scripts.present_style()
+    else:
+        page_scripts.page_style()
 
 
 def marian_sidebar() -> None:

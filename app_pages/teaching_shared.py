@@ -113,7 +113,7 @@ def sentence_banner(result: TranslationResult) -> None:
 
 
 def kind_label(kind: str) -> str:
-    return t(f"teach.kind.{kind}")
+    return t(f"kind.{kind}")
 
 
 def ordinal(index: int) -> str:

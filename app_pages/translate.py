@@ -74,32 +74,37 @@ def axis_titles(kind: str) -> dict[str, str]:
 def sentence_input() -> None:
     st.session_state.setdefault(INPUT, session.current_sentence())
     with st.form("translate.form", border=False):
-        # Streamlit enforces max_chars on the server too; the Translator then applies its own limits.
-        st.text_area(session.t("translate.input"), key=INPUT, height=80, max_chars=MAX_CHARS)
-        st.form_submit_button(session.t("translate.submit"), type="primary", on_click=submit, key="translate.submit")
-    st.pills(session.t("translate.examples"), [e.sentence for e in session.EXAMPLES], key=EXAMPLE, on_change=use_example)
+        with st.container(horizontal=True, vertical_alignment="bottom"):
+            # Streamlit enforces max_chars on the server too; the Translator then applies its own limits.
+            st.text_area(session.t("translate.input"), key=INPUT, height=68, max_chars=MAX_CHARS,
+                         label_visibility="collapsed", placeholder=session.t("translate.input"))
+            st.form_submit_button(session.t("translate.submit"), type="primary", on_click=submit, key="translate.submit")
+    st.pills(session.t("translate.examples"), [e.sentence for e in session.EXAMPLES], key=EXAMPLE, on_change=use_example,
+             wrap=True)
 
 
 def confidence(result: TranslationResult) -> None:
-    """The output tokens with the model's probability for each, marked against the checkpoint's calibration."""
+    """The output tokens with the model's probability for each, marked against the checkpoint's calibration; an
+    unsure translation says so beside it."""
     c = assess([step.chosen.prob for step in result.steps], session.translator().training_log)
     pct = widgets.percent
-    st.markdown("**" + session.t("confidence.title") + "**")
-    widgets.token_chips(result.output_tokens, color="violet", probs=c.probs, low=c.low, key="translate.confidence")
     if c.calibration is None:
+        st.markdown("**" + session.t("confidence.title") + "**")
+        widgets.token_chips(result.output_tokens, color="violet", probs=c.probs, low=c.low, key="translate.confidence")
         st.caption(session.t("confidence.uncalibrated", score=pct(c.score)))
         return
     token, sentence = c.calibration["token"], c.calibration["sentence"]
-    st.caption(session.t(
-        "confidence.legend", threshold=pct(token["threshold"]), pairs=f"{c.calibration['pairs']:,}",
-        below_right=pct(token["below"]["right"]), above_right=pct(token["above"]["right"]),
-    ))
+    widgets.token_chips(result.output_tokens, color="violet", probs=c.probs, low=c.low, key="translate.confidence")
+    legend = session.t("confidence.legend", threshold=pct(token["threshold"]), pairs=f"{c.calibration['pairs']:,}",
+                       below_right=pct(token["below"]["right"]), above_right=pct(token["above"]["right"]))
     values = {"score": pct(c.score), "threshold": pct(sentence["threshold"]),
               "below_exact": pct(sentence["below"]["exact"]), "above_exact": pct(sentence["above"]["exact"])}
     if c.unsure:
-        st.warning(session.t("confidence.unsure", **values), icon=":material/help:")
+        st.warning(session.t("confidence.unsure_short", **values), icon=":material/help:")
+        st.caption(session.t("confidence.title"), help=legend + "\n\n" + session.t("confidence.unsure", **values))
     else:
-        st.caption(session.t("confidence.sure", **values))
+        st.caption(session.t("confidence.title") + " " + session.t("confidence.sure_short", **values),
+                   help=legend + "\n\n" + session.t("confidence.sure", **values))
 
 
 def show_head(layer: int, head: int) -> None:
@@ -123,12 +128,15 @@ def example_hint(result: TranslationResult) -> None:
 
 
 def translation_summary(result: TranslationResult) -> None:
+    """The translation and how sure the model was of it: beside the sentence, above the explorer."""
     for notice in result.notices:
         st.info(session.md_escape(session.model_message(notice)), icon=":material/content_cut:")
-    st.caption(session.t("translate.translation"))
-    st.markdown("### " + session.md_escape(result.translation or "∅"))
+    st.markdown("### " + session.md_escape(result.translation or "∅"), help=session.t("translate.translation"))
     confidence(result)
-    example_hint(result)
+
+
+def token_details(result: TranslationResult) -> None:
+    """Under the explorer: what the model read and wrote, token by token, and what it knows."""
     st.caption(session.t(
         "translate.details", checkpoint=session.md_escape(result.checkpoint.rsplit("/", 1)[-1]),
         device=result.device, beam=result.beam_size, S=len(result.source_tokens), T=len(result.target_tokens),
@@ -141,6 +149,7 @@ def translation_summary(result: TranslationResult) -> None:
         st.markdown("**" + session.t("translate.target_tokens", n=len(result.target_tokens)) + "**")
         widgets.token_chips(result.target_tokens, color="orange")
     st.caption(session.t("translate.tokens_help"))
+    model_knows()
 
 
 def open_clicked_map() -> None:
@@ -167,20 +176,22 @@ def focus_clicked_query() -> None:
 
 @st.fragment
 def explorer(result: TranslationResult) -> None:
-    st.subheader(session.t("explorer.title"))
     st.session_state.setdefault(KIND, ATTENTION_KINDS[0])
     st.session_state.setdefault(VIEW, VIEWS[0])
-    kind = st.segmented_control(
-        session.t("explorer.kind"), ATTENTION_KINDS, format_func=lambda k: session.t(f"kind.{k}"), persist_state="session", key=KIND,
-        required=True,
-    )
+    # Two rows of controls, then the chart: at 1280×800 the map starts on the first screen.
+    with st.container(horizontal=True, gap="medium", vertical_alignment="bottom", key="explorer.what"):
+        kind = st.segmented_control(
+            session.t("explorer.kind"), ATTENTION_KINDS, format_func=lambda k: session.t(f"kind.{k}"),
+            persist_state="session", key=KIND, required=True,
+        )
+        view = st.segmented_control(
+            session.t("explorer.view"), VIEWS, format_func=lambda v: session.t(f"view.{v}"), persist_state="session",
+            key=VIEW, required=True,
+        )
     weights = result.attention(kind)  # (layers, heads, Tq, Tk)
     layers, heads = weights.shape[:2]
     queries, keys = result.axis_tokens(kind)
-    with st.container(horizontal=True, gap="medium", vertical_alignment="bottom"):
-        view = st.segmented_control(
-            session.t("explorer.view"), VIEWS, format_func=lambda v: session.t(f"view.{v}"), persist_state="session", key=VIEW, required=True,
-        )
+    with st.container(horizontal=True, gap="medium", vertical_alignment="bottom", key="explorer.which"):
         layer, head = widgets.layer_head_selectors("explorer", layers, heads, average_layers=False)
     titles = axis_titles(kind)
     mask = np.tril(np.ones(weights.shape[2:], dtype=bool)) if kind == "decoder_self" else None
@@ -228,11 +239,14 @@ def explorer(result: TranslationResult) -> None:
 
 
 session.link_page(link_params())
-st.title(session.t("translate.title"))
-st.caption(session.t("translate.intro" if session.translator().family == "ours" else "translate.intro_marian"))
-model_knows()
-sentence_input()
+session.page_title(session.t("translate.title"),
+                   session.t("translate.intro" if session.translator().family == "ours" else "translate.intro_marian"))
+sentence_column, translation_column = st.columns([3, 2], gap="medium")
+with sentence_column:
+    sentence_input()
 current = session.current_result()
-translation_summary(current)
-st.divider()
+with translation_column:
+    translation_summary(current)
 explorer(current)
+example_hint(current)
+token_details(current)

@@ -255,10 +255,14 @@ def test_confidence_what_the_model_knows_and_pills_in_both_languages(page, trans
         expect(page.locator("[data-testid='stTooltipContent']")).to_have_text(s["chips.probability"].format(
             prob=f"{unsure.steps[first_low].chosen.prob:.1%}", n=first_low))
         screenshot(page, f"honesty_hover_{language}")
-        warning = s["confidence.unsure"].format(
+        warning = s["confidence.unsure_short"].format(
             score=f"{marks.score:.0%}", threshold=f"{sentence['threshold']:.0%}",
             below_exact=f"{sentence['below']['exact']:.0%}", above_exact=f"{sentence['above']['exact']:.0%}")
-        expect(main.locator("[data-testid='stAlertContentWarning']")).to_contain_text(warning)
+        beside = main.locator("[data-testid='stColumn']").filter(has=translation(page))  # the translation's column
+        expect(beside.locator("[data-testid='stAlertContentWarning']")).to_contain_text(warning)
+        page.evaluate("document.querySelector(\"[data-testid='stMain']\").scrollTo(0, 0)")
+        box = beside.locator("[data-testid='stAlertContentWarning']").bounding_box()
+        assert box["y"] + box["height"] <= 800, f"the unsure warning ends at {box['y'] + box['height']:.0f} px"
         screenshot(page, f"honesty_unsure_{language}", main.locator(".st-key-translate-confidence"))
 
         # The model card, from the link.

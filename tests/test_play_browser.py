@@ -116,7 +116,7 @@ def test_another_control_stops_the_playback(page, streamlit_server):
     open_player(page, f"{streamlit_server}/{PLAYERS['replay'][0]}")
     rerun(page, play_button(page).click)
     expect(slider(page)).to_have_value("1")
-    kind = main(page).get_by_role("radio", name=EN["replay.kind.encoder_self"], exact=True)
+    kind = main(page).get_by_role("radio", name=EN["kind.encoder_self"], exact=True)
     rerun(page, kind.click)
     expect(play_button(page)).to_have_accessible_name(EN["decoding.play"])
     held = position(page)

@@ -86,7 +86,7 @@ def test_live_qkv_cross_attention_with_every_key_shown_fits(page, streamlit_serv
     """The widest state of the Q·K·V page: cross-attention chosen, every key and value opened."""
     s = strings("en")
     visit(page, f"{streamlit_server}/qkv?lang=en&present=0", s["qkv.title"])
-    rerun(page, page.locator(MAIN).get_by_role("radio", name=s["teach.kind.cross"], exact=True).click)
+    rerun(page, page.locator(MAIN).get_by_role("radio", name=s["kind.cross"], exact=True).click)
     settle(page)
     # The query picker lists the decoder's tokens now, and shows one of them (it used to keep "0: ▁I").
     expect(page.locator(f"{MAIN} .st-key-qkv-live-cross-query input")).to_have_value("0: <s>")

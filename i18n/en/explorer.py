@@ -4,8 +4,8 @@ STRINGS: dict[str, str] = {
     # Translate page
     "translate.title": "Translate a sentence, then look inside",
     "translate.intro": (
-        "Type an English sentence. The Transformer on this page was trained from scratch to translate English into "
-        "Chinese; below its translation you can open every attention map it computed on the way."
+        "Type an English sentence: the Transformer translates it into Chinese, and every attention map it computed "
+        "opens below."
     ),
     "translate.input": "English sentence",
     "translate.submit": "Translate",
@@ -35,18 +35,20 @@ STRINGS: dict[str, str] = {
     "knows.card_link": "Model card",
     "knows.sep": " ",  # between the sentences of the line
     # Confidence of each output token (thresholds from the checkpoint's calibration, model/calibrate.py)
-    "confidence.title": "How sure the model was of each token it wrote",
+    "confidence.title": "Each chip: how sure the model was of that token.",
     "chips.probability": "probability {prob} · position {n}",
     "confidence.legend": (
         "Each chip is a token the model wrote, with its probability for it (hover for the exact value). Red chips "
         "are below {threshold}: on {pairs} dev sentences, tokens that unsure were in the reference only {below_right} "
         "of the time ({above_right} above)."
     ),
+    "confidence.sure_short": "Whole translation: {score}, above the {threshold} line.",
     "confidence.sure": (
         "Confidence of the whole translation: {score} (the geometric mean of its token probabilities), above the "
         "{threshold} line — on the dev set {above_exact} of translations above it matched the reference exactly, "
         "{below_exact} below it."
     ),
+    "confidence.unsure_short": "Unsure: confidence {score}, below the {threshold} line. Read it with care.",
     "confidence.unsure": (
         "The model is unsure about this translation: its confidence is {score} (the geometric mean of its token "
         "probabilities), below {threshold}. On the dev set only {below_exact} of translations below that line "
@@ -128,7 +130,7 @@ STRINGS: dict[str, str] = {
     "explorer.min_weight": "Hide lines lighter than",
     "kind.encoder_self": "Encoder self-attention",
     "kind.decoder_self": "Decoder masked self-attention",
-    "kind.cross": "Encoder–decoder cross-attention",
+    "kind.cross": "Cross-attention",
     "kind.encoder_self.help": (
         "Each English token (row) looks at every English token (column) of the same sentence. "
         "Each row sums to 1: it is how that token mixes the others into its new representation."
@@ -178,8 +180,8 @@ STRINGS: dict[str, str] = {
         "far, looks back at the English sentence, and scores every possible next token. Step through the translation "
         "with Previous / Next (or the ← → keys), Play, or the slider."
     ),
-    "decoding.sentence": "**English:** {source}  \n**Chinese:** {translation}",
-    "decoding.change_sentence": "Change the sentence on the translate page",
+    "decoding.sentence": "**English:** {source} → **Chinese:** {translation}",
+    "decoding.change_sentence": "Change the sentence",
     "decoding.prev": "Previous",
     "decoding.next": "Next",
     "stepper.speed": "Speed",

@@ -11,9 +11,6 @@ STRINGS: dict[str, str] = {
         "evenly over the source; training turns it into an alignment of words. Nothing here runs the model."
     ),
     "replay.probe": "Probe sentence",
-    "replay.kind.encoder_self": "Encoder self",
-    "replay.kind.decoder_self": "Decoder self",
-    "replay.kind.cross": "Cross",
     "replay.step": "Training step",
     "replay.now": (
         "Snapshot {n} of {total}, **step {step}** (epoch {epoch}): the model translated “{source}” as "

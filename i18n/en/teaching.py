@@ -3,9 +3,6 @@
 STRINGS: dict[str, str] = {
     # ---- shared by the teaching pages
     "teach.sentence.caption": "Your sentence (set on the “Translate & explore” page) and the model's translation:",
-    "teach.kind.encoder_self": "Encoder self-attention",
-    "teach.kind.decoder_self": "Decoder masked self-attention",
-    "teach.kind.cross": "Cross-attention",
     "teach.pick.kind": "Attention",
     "teach.pick.layer": "Layer",
     "teach.pick.head": "Head",

@@ -4,8 +4,7 @@ STRINGS: dict[str, str] = {
     # 翻译页
     "translate.title": "翻译一句话，再看看模型内部",
     "translate.intro": (
-        "输入一句英文。本页的 Transformer 是从零开始训练的英译中模型；在译文下方，"
-        "你可以打开它在翻译过程中计算出的每一张注意力图。"
+        "输入一句英文：本页从零训练的 Transformer 把它译成中文，它一路算出的每一张注意力图都能在下方打开。"
     ),
     "translate.input": "英文句子",
     "translate.submit": "翻译",
@@ -34,16 +33,18 @@ STRINGS: dict[str, str] = {
     "knows.card_link": "模型卡",
     "knows.sep": "",
     # 每个输出词元的置信度（阈值来自检查点的校准，model/calibrate.py）
-    "confidence.title": "模型对它写出的每个词元有多确定",
+    "confidence.title": "每个标签：模型对该词元有多确定。",
     "chips.probability": "概率 {prob} · 位置 {n}",
     "confidence.legend": (
         "每个标签是模型写出的一个词元及其概率（悬停可看精确值）。红色标签低于 {threshold}："
         "在 {pairs} 个开发集句子上，这么不确定的词元只有 {below_right} 出现在参考译文中（高于阈值的为 {above_right}）。"
     ),
+    "confidence.sure_short": "整句：{score}，高于 {threshold} 的界线。",
     "confidence.sure": (
         "整句译文的置信度：{score}（各词元概率的几何平均），高于 {threshold} 这条线——"
         "在开发集上，高于这条线的译文有 {above_exact} 与参考译文完全一致，低于它的只有 {below_exact}。"
     ),
+    "confidence.unsure_short": "没有把握：置信度 {score}，低于 {threshold} 的界线。请谨慎看待。",
     "confidence.unsure": (
         "模型对这句译文没有把握：它的置信度是 {score}（各词元概率的几何平均），低于 {threshold}。"
         "在开发集上，低于这条线的译文只有 {below_exact} 与参考译文完全一致（高于它的为 {above_exact}）。请谨慎看待。"
@@ -119,7 +120,7 @@ STRINGS: dict[str, str] = {
     "explorer.min_weight": "隐藏权重低于此值的连线",
     "kind.encoder_self": "编码器自注意力",
     "kind.decoder_self": "解码器掩码自注意力",
-    "kind.cross": "编码器–解码器交叉注意力",
+    "kind.cross": "交叉注意力",
     "kind.encoder_self.help": (
         "每个英文词元（行）关注同一句子中的每个英文词元（列）。"
         "每一行之和为 1：表示这个词元如何把其他词元混合进自己的新表示。"
@@ -164,8 +165,8 @@ STRINGS: dict[str, str] = {
         "解码器每一步写出译文的一个词元。每一步它读取已经写出的词元，回看英文句子，"
         "再给每个可能的下一个词元打分。用“上一步”/“下一步”（或 ← → 键）、“播放”或滑块，一步一步看完整个翻译过程。"
     ),
-    "decoding.sentence": "**英文：** {source}  \n**中文：** {translation}",
-    "decoding.change_sentence": "到翻译页更换句子",
+    "decoding.sentence": "**英文：** {source} → **中文：** {translation}",
+    "decoding.change_sentence": "换一句",
     "decoding.prev": "上一步",
     "decoding.next": "下一步",
     "stepper.speed": "速度",

@@ -10,9 +10,6 @@ STRINGS: dict[str, str] = {
         "并保存了每一张注意力图。未训练时，交叉注意力几乎均匀地摊在源句上；训练把它变成词与词的对齐。本页不运行模型。"
     ),
     "replay.probe": "探针句子",
-    "replay.kind.encoder_self": "编码器自注意力",
-    "replay.kind.decoder_self": "解码器自注意力",
-    "replay.kind.cross": "交叉注意力",
     "replay.step": "训练步",
     "replay.now": "第 {n} / {total} 个快照，**第 {step} 步**（第 {epoch} 轮）：模型把“{source}”译为 **{translation}**",
     "replay.now_dev": " · 这一步的开发集 BLEU：{bleu}",

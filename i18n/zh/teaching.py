@@ -3,9 +3,6 @@
 STRINGS: dict[str, str] = {
     # ---- 各教学页面共用
     "teach.sentence.caption": "你的句子（在“翻译与注意力探索”页面设置）和模型的译文：",
-    "teach.kind.encoder_self": "编码器自注意力",
-    "teach.kind.decoder_self": "解码器掩码自注意力",
-    "teach.kind.cross": "交叉注意力",
     "teach.pick.kind": "注意力类型",
     "teach.pick.layer": "层",
     "teach.pick.head": "头",
