@@ -24,7 +24,7 @@ def page(name: str, icon: str, url_path: str | None = None, default: bool = Fals
                    default=default)
 
 
-start = page("start", ":material/school:", default=True)  # served at /: a newcomer's first screen
+start = page("start", ":material/school:", url_path="guide", default=True)  # served at /: a newcomer's first screen
 translate = page("translate", ":material/translate:")
 # A root link made before Start here was the first screen (/?s=Hello, /?kind=cross) still opens the explorer.
 EXPLORER_LINK = ("kind", "view", "layer", "head")
@@ -37,10 +37,12 @@ def explorer_link() -> bool:
     return session.first_link_names(EXPLORER_LINK) or typed
 
 
-def translate_by_old_name() -> None:
-    """/home: the translate page's address while it was the first screen."""
-    session.read_link_again()
-    st.switch_page(translate, query_params=st.query_params.to_dict())
+def moved(to: st.Page):
+    """A hidden page at an old address that opens `to` with the link it was given (the link is read again there)."""
+    def open_it() -> None:
+        session.read_link_again()
+        st.switch_page(to, query_params=st.query_params.to_dict())
+    return open_it
 
 
 pages = {
@@ -63,11 +65,16 @@ pages = {
         page("replay", ":material/history:"),
         page("lab", ":material/science:"),
     ],
-    "": [st.Page(translate_by_old_name, title=session.t("nav.translate"), url_path="home", visibility="hidden")],
+    "": [
+        # /home: the translate page's address while it was the first screen; /start: Start here's own name
+        # (the first screen lives at /).
+        st.Page(moved(translate), title=session.t("nav.translate"), url_path="home", visibility="hidden"),
+        st.Page(moved(start), title=session.t("nav.start"), url_path="start", visibility="hidden"),
+    ],
 }
 current = st.navigation(pages, expanded=True)  # every page listed: no "View more" to find
 if current is start and explorer_link():
-    translate_by_old_name()
+    moved(translate)()
 session.scroll_to_top_on_new_page(current.url_path)
 page_scripts.one_entry_per_page()
 session.show_link_notices()

@@ -18,6 +18,7 @@ STEP, EVERY_HEAD = "decoding.step", "decoding.every_head"
 # Widths of the two chart columns at 1280 px with the sidebar open (in presentation mode the columns are wider and
 # the figures 1.3× larger: about the same), so their figures lay out their labels for the room they get.
 LEFT_PX, RIGHT_PX = 480, 320
+EVERY_HEAD_PX = 680  # 24 rows of layer · head, each tall enough for its 11-px label: below the mask row, on its own screen
 
 
 def candidate_lists(result: TranslationResult, t: int) -> tuple[list[str], list[float], int]:
@@ -92,7 +93,7 @@ def step_view(result: TranslationResult) -> None:
             labels = [f"L{l + 1}·H{h + 1}" for l in range(layers) for h in range(heads)]
             fig = attention_heatmap(rows, labels, result.source_tokens, query_title=session.t("axis.layer_head"),
                                     key_title=session.t("axis.cross.keys"), value_label=session.t("axis.weight"),
-                                    max_width=LEFT_PX)
+                                    max_width=LEFT_PX, max_height=EVERY_HEAD_PX)
         else:
             st.markdown(f"**{session.t('decoding.cross_title')}** · {which}")
             fig = attention_bar(widgets.pick(result.cross[:, :, t], layer, head), result.source_tokens,

@@ -165,7 +165,7 @@ def devices() -> list[str]:
 class Param:
     """A piece of session state that a link carries: its session-state key, and how it is read from and written to the URL.
 
-    read raises ValueError for a value the app cannot use (a link is typed, pasted, or crafted by anyone).
+    read raises BadLinkValue for a value the app cannot use (a link is typed, pasted, or crafted by anyone).
     """
 
     key: str
@@ -173,12 +173,24 @@ class Param:
     write: Callable[[object], str] = str
 
 
+class BadLinkValue(ValueError):
+    """A link's value the app cannot use, said to the user in their language: i18n key link.why.<key> and its values
+    (never Python's own message, such as "invalid literal for int()")."""
+
+    def __init__(self, key: str, **values) -> None:
+        super().__init__(key)
+        self.key, self.values = key, values
+
+
 def number_in(low: int, high: int, offset: int = 0) -> Callable[[str], int]:
     """A reader of whole numbers low..high as the URL writes them; offset turns a 1-based number into an index."""
     def read(text: str) -> int:
-        value = int(text)  # ValueError for "abc", "1.5", "1e9"
+        try:
+            value = int(text)  # ValueError for "abc", "1.5", "1e9"
+        except ValueError:
+            raise BadLinkValue("number", low=low, high=high) from None
         if not low <= value <= high:
-            raise ValueError(f"{value} is outside {low}..{high}")
+            raise BadLinkValue("number", low=low, high=high)
         return value - offset
     return read
 
@@ -186,14 +198,14 @@ def number_in(low: int, high: int, offset: int = 0) -> Callable[[str], int]:
 def one_of(options) -> Callable[[str], str]:
     def read(text: str) -> str:
         if text not in options:
-            raise ValueError(f"{text!r} is not one of {list(options)}")
+            raise BadLinkValue("choice", options=", ".join(map(str, options)))
         return text
     return read
 
 
 def sentence(text: str) -> str:
     if len(text) > MAX_CHARS:
-        raise ValueError(f"longer than {MAX_CHARS} characters")
+        raise BadLinkValue("long", n=MAX_CHARS)
     return text
 
 
@@ -229,8 +241,9 @@ def read_link(params: dict[str, Param]) -> None:
         text = pending.pop(name)
         try:
             st.session_state[param.key] = param.read(text)
-        except ValueError as exc:
-            notices.append(t("link.ignored", name=md_escape(name), value=md_escape(text[:40]), why=md_escape(exc)))
+        except BadLinkValue as exc:
+            why = t(f"link.why.{exc.key}", **exc.values)
+            notices.append(t("link.ignored", name=md_escape(name), value=md_escape(text[:40]), why=md_escape(why)))
 
 
 def link_page(params: dict[str, Param]) -> None:

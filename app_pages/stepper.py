@@ -1,10 +1,10 @@
 """Previous / Play / Next, a slider and a speed over numbered positions: decoding steps, training snapshots.
 
-The position lives in a plain session-state key (the caller's: links and kept state read it); the slider is a
-widget on its own key that mirrors it. Autoplay is a timed fragment that only moves the plain key and reruns the
-page: Streamlit refuses a write to a widget's key once that widget is drawn, which is what the fragment would do
-if it moved the slider itself (an error box for the whole playback). ← and → press Previous and Next
-(page_scripts.ARROW_KEYS).
+The position is the slider's own session-state key (the caller's: links read it, and it persists across pages).
+Autoplay is a timed fragment that only leaves a mark and reruns the page; the page's next run moves the slider
+before drawing it. Streamlit refuses a write to a widget's key once that widget is drawn, which is what the
+fragment did when it moved the slider itself (an error box for the whole playback). ← and → press Previous and
+Next (page_scripts.ARROW_KEYS).
 
 Playing stops at the last position, on Pause, on Previous / Next / the slider, and on any other control of the
 page: every rerun while playing must be the timer's own (it leaves a mark) or a speed change; any other means
@@ -24,7 +24,7 @@ SPEEDS = {"slow": 3.0, "normal": 1.5, "fast": 0.75}  # seconds a position stays;
 
 
 def _keys(prefix: str) -> dict[str, str]:
-    return {name: f"{prefix}.{name}" for name in ("playing", "ticked", "drawn", "speed", "slider")}
+    return {name: f"{prefix}.{name}" for name in ("playing", "ticked", "drawn", "advance", "speed")}
 
 
 def _stop(prefix: str) -> None:
@@ -33,11 +33,6 @@ def _stop(prefix: str) -> None:
 
 def _move(prefix: str, key: str, by: int, first: int, last: int) -> None:
     st.session_state[key] = min(max(st.session_state.get(key, first) + by, first), last)
-    _stop(prefix)
-
-
-def _slid(prefix: str, key: str) -> None:
-    st.session_state[key] = st.session_state[_keys(prefix)["slider"]]
     _stop(prefix)
 
 
@@ -63,18 +58,18 @@ def _player(prefix: str, key: str, first: int, last: int) -> None:
     keys = _keys(prefix)
     if st.session_state.pop(keys["drawn"], False) or not st.session_state.get(keys["playing"]):
         return
-    position = st.session_state.get(key, first)
-    if position < last:
-        st.session_state[key] = position + 1
-    st.session_state[keys["playing"]] = position + 1 < last
-    st.session_state[keys["ticked"]] = True
+    st.session_state[keys["advance"]] = st.session_state[keys["ticked"]] = True
     st.rerun()
 
 
-def _still_playing(prefix: str) -> bool:
-    """Whether to go on playing in this run: only when the run is the player's own (or a speed change)."""
+def _still_playing(prefix: str, key: str, last: int) -> bool:
+    """Whether to go on playing in this run: only when the run is the player's own (or a speed change). A run the
+    player asked for moves to the next position here, before the slider is drawn."""
     keys = _keys(prefix)
     playing = st.session_state.get(keys["playing"], False) and st.session_state.get(keys["ticked"], False)
+    if st.session_state.pop(keys["advance"], False) and playing:
+        st.session_state[key] = min(st.session_state[key] + 1, last)
+        playing = st.session_state[key] < last
     st.session_state[keys["playing"]], st.session_state[keys["ticked"]] = playing, False
     return playing
 
@@ -89,9 +84,8 @@ def stepper(prefix: str, key: str, first: int, last: int, label: str,
     keys = _keys(prefix)
     if st.session_state.get(key) not in range(first, last + 1):
         st.session_state[key] = first
-    playing = _still_playing(prefix)
+    playing = _still_playing(prefix, key, last)
     position = st.session_state[key]
-    st.session_state[keys["slider"]] = position  # before the slider is drawn: the one moment a widget key may be set
     st.session_state.setdefault(keys["speed"], "normal")
     with st.container(horizontal=True, vertical_alignment="bottom", key=f"{prefix}.controls"):
         st.button(t("decoding.prev"), key=f"{prefix}.prev", icon=":material/skip_previous:", on_click=_move,
@@ -103,7 +97,7 @@ def stepper(prefix: str, key: str, first: int, last: int, label: str,
                   args=(prefix, key, 1, first, last), disabled=position >= last)
         if last > first:
             st.select_slider(label, options=list(range(first, last + 1)), format_func=format_func,
-                             key=keys["slider"], on_change=_slid, args=(prefix, key), width=width)
+                             persist_state="session", key=key, on_change=_stop, args=(prefix,), width=width)
             st.segmented_control(t("stepper.speed"), list(SPEEDS), format_func=lambda s: t(f"stepper.speed.{s}"),
                                  persist_state="session", key=keys["speed"], required=True, on_change=_keep_playing, args=(prefix,))
     page_scripts.arrow_keys()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import plotly.graph_objects as go
 import streamlit as st
 
-from app_pages.session import Param, chart_scale, md_escape, number_in, presenting, t
+from app_pages.session import BadLinkValue, Param, chart_scale, md_escape, number_in, presenting, t
 from viz.style import scaled
 
 ALL = -1  # layer/head option meaning "average over all of them"
@@ -101,7 +101,12 @@ def index_param(key: str, count: int, average: bool) -> Param:
     by_number = number_in(1, count, offset=1)
 
     def read(text: str) -> int:
-        return ALL if average and text == "average" else by_number(text)
+        if average and text == "average":
+            return ALL
+        try:
+            return by_number(text)
+        except BadLinkValue:
+            raise BadLinkValue("number_or_average" if average else "number", low=1, high=count) from None
 
     return Param(key, read, lambda index: "average" if index == ALL else str(index + 1))
 

@@ -115,7 +115,7 @@ def test_changing_layer_head_view_does_not_call_the_model(model_calls):
     at.segmented_control(key="explorer.kind").set_value("cross").run()
     at.segmented_control(key="explorer.view").set_value("lines").run()
     at.switch_page("app_pages/decoding.py").run()
-    at.select_slider(key="decoding.slider").set_value(2).run()
+    at.select_slider(key="decoding.step").set_value(2).run()
     assert not at.exception
     assert len(model_calls) == before
 
@@ -123,7 +123,7 @@ def test_changing_layer_head_view_does_not_call_the_model(model_calls):
 @pytest.mark.parametrize("sentence", [SHORT, REPEATED, LONG], ids=["short", "repeated", "40-tokens"])
 def test_decoding_page_steps(sentence):
     at = app(sentence, page="app_pages/decoding.py", beam=2)
-    steps = at.select_slider(key="decoding.slider")
+    steps = at.select_slider(key="decoding.step")
     last = len(steps.options)
     for step in sorted({1, 2, last}):
         steps.set_value(step).run()
@@ -134,7 +134,7 @@ def test_decoding_page_steps(sentence):
         assert len(beam) <= 1
         colours = candidates["data"][0]["marker"]["color"]
         assert colours.count("#e4572e") == 1  # exactly one chosen candidate
-        steps = at.select_slider(key="decoding.slider")
+        steps = at.select_slider(key="decoding.step")
     at.toggle(key="decoding.every_head").set_value(True).run()
     assert not at.exception
     assert len(specs(at)[1]["layout"]["yaxis"]["ticktext"]) == 3 * 8

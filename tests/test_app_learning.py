@@ -51,7 +51,7 @@ def test_replay_moves_through_the_snapshots(snapshots):
     at.button(key="replay.next").click().run()
     assert at.session_state["replay.snapshot"] == 1
     assert f"step {snaps[1]['step']:,}**" in page_text(at)
-    at.select_slider(key="replay.slider").set_value(len(snaps) - 1).run()
+    at.select_slider(key="replay.snapshot").set_value(len(snaps) - 1).run()
     text = page_text(at)
     last = snaps[-1]["probes"][0]["translation"]
     assert last in text and last != first

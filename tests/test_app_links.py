@@ -70,20 +70,24 @@ def test_bad_or_hostile_link_values_are_ignored_with_a_notice(name, value):
     at = opened({name: value, "s": "I like my dog."} if name != "s" else {name: value})
     (notice,) = at.warning
     assert f"{name}=" in notice.value and "ignored" in notice.value
+    # A plain sentence that says what would work, never Python's own words ("invalid literal for int()").
+    assert not any(python in notice.value for python in ("literal", "int(", "[", "is outside", "is not one of")), notice.value
+    if name in ("beam", "layer", "head"):
+        assert "whole number from 1 to" in notice.value
     assert at.get("plotly_chart"), "the page still draws with its defaults"
     assert at.session_state[session.BEAM] == 1 and at.session_state[session.LANG] == "en"
 
 
 def test_decoding_link_opens_its_step_and_heads():
     at = opened({"s": "Who are you?", "step": "3", "layer": "average", "head": "2"}, page=DECODING)
-    assert at.select_slider(key="decoding.slider").value == 3
+    assert at.select_slider(key="decoding.step").value == 3
     assert at.segmented_control(key="decoding.layer").value == -1 and at.segmented_control(key="decoding.head").value == 1
     assert link_of(at)["step"] == "3"
 
 
 def test_a_step_past_the_end_of_this_translation_falls_back_to_the_first():
     at = opened({"s": "Who are you?", "step": "40"}, page=DECODING)
-    assert at.select_slider(key="decoding.slider").value == 1
+    assert at.select_slider(key="decoding.step").value == 1
 
 
 def test_explorer_settings_survive_a_visit_to_another_page():
@@ -102,17 +106,17 @@ def test_explorer_settings_survive_a_visit_to_another_page():
 
 def test_previous_next_and_play_move_through_the_steps():
     at = opened({"s": "Who are you?"}, page=DECODING)
-    last = len(at.select_slider(key="decoding.slider").options)
+    last = len(at.select_slider(key="decoding.step").options)
     assert at.button(key="decoding.prev").disabled
     at.button(key="decoding.next").click().run()
     at.button(key="decoding.next").click().run()
-    assert at.select_slider(key="decoding.slider").value == 3
+    assert at.select_slider(key="decoding.step").value == 3
     at.button(key="decoding.prev").click().run()
-    assert at.select_slider(key="decoding.slider").value == 2
-    at.select_slider(key="decoding.slider").set_value(last).run()
+    assert at.select_slider(key="decoding.step").value == 2
+    at.select_slider(key="decoding.step").set_value(last).run()
     assert at.button(key="decoding.next").disabled
     at.button(key="decoding.play").click().run()  # at the last step, Play starts again from the first
-    assert at.select_slider(key="decoding.slider").value == 1 and at.session_state["decoding.playing"]
+    assert at.select_slider(key="decoding.step").value == 1 and at.session_state["decoding.playing"]
     at.button(key="decoding.play").click().run()  # pause
     assert not at.session_state["decoding.playing"]
 
@@ -125,7 +129,7 @@ def test_playing_goes_on_at_a_new_speed_and_stops_on_any_other_control():
     assert at.session_state["decoding.playing"] and not at.exception
     at.segmented_control(key="decoding.layer").set_value(1).run()  # another control: the user took over
     assert not at.session_state["decoding.playing"]
-    assert at.select_slider(key="decoding.slider").value == 1 and not at.exception
+    assert at.select_slider(key="decoding.step").value == 1 and not at.exception
 
 
 def test_start_page_links_open_views_computed_from_the_model(translator):

@@ -185,14 +185,18 @@ def test_every_page_in_both_languages(page, translator):
             elif name == "decoding":
                 step = page.locator(MAIN).get_by_role("slider", name=s["decoding.step"])
                 step.focus()
-                rerun(page, lambda: (page.keyboard.press("ArrowRight"), page.keyboard.press("ArrowRight")))
+                moves = 2 - int(step.input_value())  # to step 3 (index 2) from wherever the session left it
+                if moves:
+                    key = "ArrowRight" if moves > 0 else "ArrowLeft"
+                    rerun(page, lambda: [page.keyboard.press(key) for _ in range(abs(moves))])
                 chosen_token = result.steps[2].chosen
                 now = s["decoding.now"].format(step=3, steps=len(result.steps), token=chosen_token.token,
                                                prob=f"{chosen_token.prob:.1%}")
                 expect(page.locator(MAIN).get_by_text(now.replace("**", ""), exact=True)).to_be_visible()
                 expect(page.locator(MAIN).get_by_role("heading", name=s["decoding.beam_title"].format(beam=2))
                        ).to_be_visible()
-                rerun(page, page.locator(MAIN).get_by_text(s["decoding.every_head"], exact=True).click)
+                if not page.locator(MAIN).get_by_role("checkbox", name=s["decoding.every_head"]).is_checked():
+                    rerun(page, page.locator(MAIN).get_by_text(s["decoding.every_head"], exact=True).click)  # kept on after
                 # mask row, every head's cross-attention (one row per layer · head), candidates, beams
                 expect(page.locator(f"{MAIN} .js-plotly-plot")).to_have_count(4)
                 rows = page.locator(f"{MAIN} .js-plotly-plot").nth(1).locator(".ytick text, .y2tick text")

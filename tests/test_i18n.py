@@ -3,6 +3,7 @@ model's input errors and notices can be said in both."""
 
 from __future__ import annotations
 
+import json
 import re
 import string
 
@@ -11,6 +12,7 @@ import pytest
 from i18n import LANGUAGES, strings, translate_key
 from model.messages import MESSAGES, InputError, Notice
 from model.translator import MAX_BEAM, Translator
+from tests.conftest import CHECKPOINT
 from tests.tiny import tiny_translator
 
 EN, ZH = strings("en"), strings("zh")
@@ -85,3 +87,20 @@ def test_notices_and_input_errors_carry_key_values_and_english_text():
     assert ZH["model.chars_cut"].format(**notice.values) == "输入超过 1000 个字符，只使用了前 1000 个字符。"
     error = InputError("beam", max=16, beam=40)
     assert (error.key, error.values, str(error)) == ("beam", {"max": 16, "beam": 40}, "beam size must be between 1 and 16, got 40")
+
+
+# What a class must never read on screen: test files, the workplace's own words, raw Python errors.
+DEVELOPER_WORDING = ("tests/", "test_", "lent to this session", "Traceback", "invalid literal", "Error:")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_developer_wording_on_screen(lang):
+    found = {key: text for key, text in strings(lang).items() if any(w in text for w in DEVELOPER_WORDING)}
+    assert not found
+
+
+def test_the_model_card_and_its_findings_have_no_developer_wording():
+    card = (CHECKPOINT / "README.md").read_text(encoding="utf-8")
+    findings = " ".join(json.loads((CHECKPOINT / "training_log.json").read_text(encoding="utf-8"))["study_findings"])
+    for text in (card, findings):
+        assert not [w for w in DEVELOPER_WORDING if w in text]

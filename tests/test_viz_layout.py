@@ -18,7 +18,7 @@ from tests.test_viz_teaching import EVERY_FIGURE
 from viz.bars import paired_bars
 from viz.decoding import attention_bar, beam_chart, candidates_chart, causal_mask_row
 from viz.head_view import HEAD_COLORS, TOP_LINKS, clicked_query, head_view
-from viz.heatmap import attention_heatmap, matrix_heatmap
+from viz.heatmap import SQUARE_MIN_PX, attention_heatmap, matrix_heatmap
 from viz.model_view import model_view
 from viz.style import (
     BASE_FONT_PX,
@@ -95,11 +95,16 @@ def assert_fits(fig, max_width: float = MAX_WIDTH_PX, max_height: float = MAX_HE
     assert fig.layout.width <= max_width and fig.layout.height <= max_height, (fig.layout.width, fig.layout.height)
 
 
-def assert_square_cells(fig, rows: int, cols: int) -> None:
+def assert_square_cells(fig, rows: int, cols: int, max_width: float = MAX_WIDTH_PX) -> None:
+    """Square cells; or, where square ones would be under SQUARE_MIN_PX, rows that short and columns as wide as
+    the width allows (a crowded map uses the page's width)."""
     layout = fig.layout
     plot_w = layout.width - layout.margin.l - layout.margin.r
     plot_h = layout.height - layout.margin.t - layout.margin.b
-    assert plot_w / cols == pytest.approx(plot_h / rows, abs=1e-6)
+    if plot_h / rows < SQUARE_MIN_PX:
+        assert plot_w / cols >= plot_h / rows  # never narrower than square: the width is used
+    else:
+        assert plot_w / cols == pytest.approx(plot_h / rows, abs=1e-6)
 
 
 class TestTickLayout:
@@ -142,7 +147,7 @@ class TestTokenMaps:
         fig = attention_heatmap(weights(24, n), rows, sentence(n, kind), query_title="layer · head",
                                 key_title="keys (source tokens)", max_width=320)
         assert_fits(fig, max_width=320)
-        assert_square_cells(fig, 24, n)
+        assert_square_cells(fig, 24, n, max_width=320)
         assert_labels_apart(fig)
         assert list(fig.layout.yaxis.ticktext) == rows  # every label stays on the data axis, for the hover
 
@@ -152,7 +157,7 @@ class TestTokenMaps:
         matrix = mask_stage_figure("masked", scores, tokens, tokens, title="Scores after masking", query_title="queries",
                                    key_title="keys", value_label="score", max_width=420)
         assert_fits(matrix, max_width=420)
-        assert_square_cells(matrix, n, n)
+        assert_square_cells(matrix, n, n, max_width=420)
         assert_labels_apart(matrix)
         row = causal_mask_row(weights(1, n)[0], sentence(n, kind), n // 2, title="layer 1")
         assert_fits(row)
@@ -191,7 +196,7 @@ def test_presentation_scale_enlarges_a_figure_as_a_whole_so_its_labels_stay_apar
     big = scaled(fig, 1.3)
     assert_labels_apart(big, factor=1.3)
     assert big.layout.width == pytest.approx(1.3 * fig.layout.width)
-    assert big.layout.yaxis.ticklabelstandoff >= 1.3 * fig.layout.yaxis.ticklabelstandoff > 0
+    assert big.layout.yaxis.ticklabelstandoff >= 1.3 * fig.layout.yaxis.ticklabelstandoff
     assert big.data[0].colorbar.len == pytest.approx(1.3 * fig.data[0].colorbar.len)
     grid = model_view(weights(2, 2, 5, 5), tokens[:5], tokens[:5], click_hint="click", selected=(0, 0))
     big_grid = scaled(grid, 1.3)
@@ -292,3 +297,15 @@ def test_legends_stand_above_the_plot_clear_of_the_labels():
                       title="Sizes", x_title="token")
     assert fig.layout.legend.y == 1 and fig.layout.legend.yanchor == "bottom"
     assert fig.layout.margin.t >= title_px("Sizes", fig.layout.width) + LEGEND_ROW_PX
+
+
+def test_a_crowded_map_uses_the_width_it_is_given_with_labels_of_11_px_or_more():
+    """A 40-word sentence (about 50 tokens): not a 360-px square of 9-px labels, but the page's width, and every
+    label at least 11 px (thinned only where 11-px labels would overlap)."""
+    tokens = sentence(50, "english")
+    fig = attention_heatmap(weights(50, 50), tokens, tokens, title="Encoder · layer 1", max_width=MAX_WIDTH_PX)
+    assert_fits(fig)
+    assert fig.layout.width >= 0.75 * MAX_WIDTH_PX, fig.layout.width
+    for axis in (fig.layout.xaxis, fig.layout.yaxis):
+        assert axis.tickfont.size >= 11
+    assert_labels_apart(fig)

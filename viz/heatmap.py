@@ -53,6 +53,9 @@ from .validate import as_float32, check_labels
 
 VALUES_SHOWN_UP_TO = 14  # print each cell's number for matrices this small, where the number fits its cell
 MAX_CELL_PX = 56  # a short sentence's cells grow to this and no further: larger ones show nothing more
+# Below this, square cells would leave the page's width unused and shrink or thin the key labels: a crowded map
+# (a 40-word sentence) keeps its rows this short but widens its columns to the width it is given.
+SQUARE_MIN_PX = 18
 COLORBAR_PX = 100  # room right of the plot for the colour bar, its numbers and its title
 COLORBAR_LEN_PX = (100, 300)  # a colour bar's length: room for three numbers, readable beside a long sentence;
 # a plot shorter than the shortest gets none (its cells' hovers carry the values)
@@ -103,7 +106,8 @@ def heatmap_figure(
 
     rows / cols: labels (unescaped) of each position, or None for a numbered axis.
     row_px None: square cells, the largest (up to MAX_CELL_PX) with which the whole figure (title, labels,
-    colour bar) fits max_width × max_height; labels are laid out by tick_layout for that cell size. row_px
+    colour bar) fits max_width × max_height; where those are under SQUARE_MIN_PX, columns as wide as max_width
+    allows; labels are laid out by tick_layout for that cell size. row_px
     given: rows that tall (fewer px if max_height needs it) and numbered columns across the page's width.
     decimals: of the numbers printed in small matrices, where they fit their cells; the hover shows two more.
     hidden: bool (rows, cols), True = a gap; in a small matrix `hidden_text` is
@@ -150,6 +154,8 @@ def heatmap_figure(
 
     if row_px is None:
         col_px = row_px = largest_cell(lambda px: fits(frame(px, px)), MAX_CELL_PX)
+        if row_px < SQUARE_MIN_PX:
+            col_px = largest_cell(lambda px: fits(frame(row_px, px)), SQUARE_MIN_PX * 2)
     else:  # the margins do not depend on the rows' height here: rows shrink to what max_height leaves
         col_px = None
         row_px = min(row_px, (max_height - frame(row_px, None)["height"]) / n_rows + row_px)

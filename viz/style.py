@@ -45,8 +45,8 @@ CONTAINER_PX = 600  # the width a figure sized by the page (no width of its own)
 # A 1280×800 projector leaves about this much for one figure beside Streamlit's sidebar and text.
 MAX_WIDTH_PX, MAX_HEIGHT_PX = 820, 560
 
-# Text sizes, in px. A projector's back row needs 16 px; labels shrink only to fit small cells, never below 10.
-BASE_FONT_PX, MIN_FONT_PX, HOVER_FONT_PX, CELL_TEXT_PX = 16, 10, 16, 14
+# Text sizes, in px. A projector's back row needs 16 px; labels shrink only to fit small cells, never below 11.
+BASE_FONT_PX, MIN_FONT_PX, HOVER_FONT_PX, CELL_TEXT_PX = 16, 11, 16, 14
 # Estimated text extents, in font sizes: a Latin character's width, a wide one's (CJK, and what Unicode calls
 # ambiguous, ▁ · × ∞ … → é, which CJK fonts draw full width), the box a browser draws around a line (Noto Sans
 # CJK's), and the room kept between neighbour labels.

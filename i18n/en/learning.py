@@ -97,7 +97,7 @@ STRINGS: dict[str, str] = {
     "lab.curves.per_token": "letters right",
     "lab.running": "Training… change the attention, layer or head at any time; the run goes on.",
     "lab.tested": (
-        "**What the tests check.** tests/test_lab.py trains copy and reverse with these settings (at most {steps} "
+        "**What is guaranteed.** The app's own checks train copy and reverse with these settings (at most {steps} "
         "steps and {seconds} s of computing, seed fixed: a run here with the same task is the same run) and requires "
         "at least {exact} of the held-out strings exactly right and one cross-attention head giving at least {share} "
         "of its weight to the source position each answer letter comes from; the untrained model gives about "

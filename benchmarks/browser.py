@@ -1,0 +1,183 @@
+"""python -m benchmarks.browser [--repeats N] [--app DIR] [--label NAME] [--out benchmarks/browser_results.json]
+
+What a class feels, measured in a real browser (Debian's Chromium through Playwright) against `streamlit run
+app.py` on this machine: for every page, a new tab's time to its first chart (the first visit after the server
+started is "cold"; later visits are medians), and for the controls a class uses most, click → the chart redrawn
+(median of --repeats). Times are from the action to the moment the server has reported the run finished and
+every chart on the page is drawn. The results are written (merged by --label) to --out and printed as a table.
+
+--app DIR runs the app in another checkout (e.g. a git worktree of an older commit) to compare before and after.
+Goals (issue "Nothing breaks or hides"): every page ≤ 1 s to its first chart, every view switch ≤ 300 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from datetime import datetime, timezone
+from pathlib import Path
+
+from tests.browser_support import MAIN, VIEWPORT, open_session, rerun
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS, free_port, wait_for_health
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_OUT = Path(__file__).resolve().parent / "browser_results.json"
+PAGES = ("start", "translate", "decoding", "compare", "model_card", "qkv", "masks", "positional", "scaling",
+         "multihead", "inside", "anatomy", "training", "replay", "lab")
+DRAWN = ("() => [...document.querySelectorAll(\"[data-testid='stMain'] [data-testid='stPlotlyChart']\")]"
+         ".every(c => c.querySelector('.main-svg'))")
+IDLE = "[data-testid='stApp'][data-test-connection-state='CONNECTED'][data-test-script-state='notRunning']"
+
+
+def drawn(page) -> None:
+    page.wait_for_selector(IDLE)
+    page.wait_for_function(DRAWN)
+
+
+def first_chart_s(page, url: str) -> float:
+    """Seconds from opening `url` to its first chart drawn (a page without charts: to its title, run finished)."""
+    start = time.perf_counter()
+    page.goto(url, wait_until="commit")
+    page.wait_for_selector(f"{MAIN} h1")
+    page.wait_for_selector(f"{MAIN} .js-plotly-plot .main-svg, {MAIN} [data-testid='stMarkdown']")
+    drawn(page)
+    return time.perf_counter() - start
+
+
+def action_s(page, action: Callable[[], object]) -> float:
+    """Seconds from `action` (a click, a key press) to its rerun finished and every chart drawn."""
+    start = time.perf_counter()
+    rerun(page, action)
+    drawn(page)
+    return time.perf_counter() - start
+
+
+def radio(page, group: str, option: str):
+    return page.locator(MAIN).get_by_role("radiogroup", name=group, exact=True).get_by_role(
+        "radio", name=option, exact=True)
+
+
+def controls(base: str) -> dict[str, tuple[str, list[Callable]]]:
+    """Each measured control: the page it is on, and actions that alternate so every repeat changes the view."""
+    def click(group: str, option: str):
+        return lambda page: radio(page, group, option).click()
+
+    def submit(sentence: str):
+        def act(page):
+            page.locator(f"{MAIN} textarea").first.fill(sentence)
+            page.locator(MAIN).get_by_role("button", name="Translate", exact=True).click()
+        return act
+
+    def reference(text: str):
+        def act(page):
+            box = page.locator(MAIN).get_by_label("Your reference translation", exact=False).first
+            box.fill(text)
+            box.press("Enter")
+        return act
+
+    return {
+        "translate a sentence": ("translate", [submit("Where is the station?"), submit("I like my dog.")]),
+        "explorer: attention kind": ("translate", [click("Attention", "Decoder masked self-attention"),
+                                                   click("Attention", "Encoder self-attention")]),
+        "explorer: layer": ("translate", [click("Layer", "2"), click("Layer", "1")]),
+        "decoding: Next / Previous": ("decoding?step=1", [lambda p: p.keyboard.press("ArrowRight"),
+                                                          lambda p: p.keyboard.press("ArrowLeft")]),
+        "replay: Next / Previous": ("replay?snapshot=2", [lambda p: p.keyboard.press("ArrowRight"),
+                                                          lambda p: p.keyboard.press("ArrowLeft")]),
+        "training: BLEU recomputed": ("training", [reference("我有一个梦。"), reference("我有一个梦想。")]),
+    }
+
+
+def measure_pages(browser, base: str, repeats: int) -> dict:
+    results = {}
+    for name in PAGES:
+        context = browser.new_context(viewport=VIEWPORT)
+        page = context.new_page()
+        cold = first_chart_s(page, f"{base}/{name}?lang=en")
+        warm = [first_chart_s(page, f"{base}/{name}?lang=en") for _ in range(repeats)]
+        context.close()
+        results[name] = {"cold_s": round(cold, 3), "median_s": round(statistics.median(warm), 3)}
+        print(f"  {name:<12} cold {cold:6.2f} s   median {statistics.median(warm):6.2f} s", flush=True)
+    return results
+
+
+def measure_controls(browser, base: str, repeats: int) -> dict:
+    results = {}
+    for label, (path, actions) in controls(base).items():
+        context, page = open_session(browser, f"{base}/{path}{'&' if '?' in path else '?'}lang=en")
+        drawn(page)
+        times = [action_s(page, lambda: actions[i % len(actions)](page)) for i in range(repeats)]
+        context.close()
+        results[label] = {"median_s": round(statistics.median(times), 3)}
+        print(f"  {label:<28} median {statistics.median(times):6.2f} s", flush=True)
+    return results
+
+
+def serve(app: Path, port: int) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true", "--server.port", str(port),
+         "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
+        cwd=app, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def table(runs: dict) -> str:
+    """Markdown: one column per labelled run, pages then controls."""
+    labels = list(runs)
+    head = "| | " + " | ".join(labels) + " |\n|---|" + "---|" * len(labels) + "\n"
+    rows = []
+    for name in PAGES:
+        cells = [f"{runs[l]['pages'][name]['median_s']:.2f} s ({runs[l]['pages'][name]['cold_s']:.2f} cold)"
+                 if name in runs[l]["pages"] else "–" for l in labels]
+        rows.append(f"| page `{name}` → first chart | " + " | ".join(cells) + " |")
+    for control in controls(""):
+        cells = [f"{runs[l]['controls'][control]['median_s']:.2f} s" if control in runs[l]["controls"] else "–"
+                 for l in labels]
+        rows.append(f"| {control} | " + " | ".join(cells) + " |")
+    return head + "\n".join(rows)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--app", type=Path, default=ROOT, help="the checkout whose app.py to serve")
+    parser.add_argument("--label", default="now")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    args = parser.parse_args(argv)
+    if not CHROMIUM.exists():
+        print(f"{CHROMIUM} is not installed (Debian package chromium)", file=sys.stderr)
+        return 2
+    from playwright.sync_api import sync_playwright
+
+    port = free_port()
+    server = serve(args.app, port)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_for_health(base, server, 180)
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            print(f"{args.label}: pages", flush=True)
+            pages = measure_pages(browser, base, args.repeats)
+            print(f"{args.label}: controls", flush=True)
+            measured = measure_controls(browser, base, args.repeats)
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+    runs = json.loads(args.out.read_text()) if args.out.exists() else {}
+    runs[args.label] = {"pages": pages, "controls": measured, "repeats": args.repeats,
+                        "machine": f"{platform.machine()} CPU, {os.cpu_count()} cores",
+                        "date": datetime.now(timezone.utc).strftime("%Y-%m-%d")}
+    args.out.write_text(json.dumps(runs, indent=1) + "\n")
+    print(table(runs))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
