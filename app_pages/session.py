@@ -18,7 +18,7 @@ import torch
 
 from app_pages import page_scripts
 from i18n import LANGUAGES, translate_key
-from model import CheckpointError, InputError, Notice, TranslationResult, Translator
+from model import DEFAULT_BEAM, CheckpointError, InputError, Notice, TranslationResult, Translator
 from model.alignment import WordLink
 from model.marian import INSTALL_HINT, default_language, is_marian, marian_available
 from model.threads import configure_torch_threads
@@ -331,7 +331,7 @@ def sidebar() -> None:
         st.selectbox(t("sidebar.checkpoint"), names, key=CHECKPOINT, format_func=model_label)
         marian_sidebar()
         st.selectbox(t("sidebar.device"), devices(), key=DEVICE)
-        st.session_state.setdefault(BEAM, 1)
+        st.session_state.setdefault(BEAM, DEFAULT_BEAM)
         st.slider(t("sidebar.beam"), 1, 8, key=BEAM)
         st.toggle(t("sidebar.present"), key=PRESENT, help=t("sidebar.present_help"))
     if presenting():
@@ -409,7 +409,7 @@ def translation_of(sentence: str, model: str | None = None) -> TranslationResult
     language = st.session_state.get(TARGET_LANGUAGE) if languages else None
     try:
         return _translate(
-            model, st.session_state.get(DEVICE, devices()[0]), sentence, int(st.session_state.get(BEAM, 1)),
+            model, st.session_state.get(DEVICE, devices()[0]), sentence, int(st.session_state.get(BEAM, DEFAULT_BEAM)),
             language if language in languages else None,
         )
     except InputError as exc:

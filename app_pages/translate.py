@@ -34,13 +34,17 @@ def use_example() -> None:
 
 
 def dev_score(log: dict) -> dict | None:
-    """The dev BLEU the training log reports: the final beam-search score, else the best greedy evaluation."""
+    """The dev BLEU the training log reports, on the dev pairs unlike any training pair where it has them (the
+    honest figure), with the set and the decoding named: the final beam-search score, else the best greedy one."""
     final, best = log.get("final") or {}, log.get("best") or {}
-    if final.get("bleu") is not None:
-        return {"bleu": final["bleu"], "decoding": session.t("knows.beam", beam=final.get("beam", "?"))}
-    if best.get("bleu") is not None:
-        return {"bleu": best["bleu"], "decoding": session.t("knows.greedy")}
-    return None
+    score, decoding = (final, session.t("knows.beam", beam=final.get("beam", "?"))) if final.get("bleu") is not None \
+        else (best, session.t("knows.greedy"))
+    if score.get("bleu") is None:
+        return None
+    if score.get("dedup_bleu") is not None and log.get("dedup_dev_pairs"):
+        return {"bleu": score["dedup_bleu"], "decoding": decoding,
+                "set": session.t("knows.set_unseen", pairs=f"{log['dedup_dev_pairs']:,}")}
+    return {"bleu": score["bleu"], "decoding": decoding, "set": session.t("knows.set_dev")}
 
 
 def model_knows() -> None:

@@ -11,11 +11,12 @@ from .messages import InputError, Notice
 from .positional import rotation_for_offset, sinusoidal_table
 from .result import ATTENTION_KINDS, HeadQKV, StepCandidates, TranslationResult
 from .transformer import Transformer
-from .translator import DEFAULT_CHECKPOINT, MAX_CHARS, Translator
+from .translator import DEFAULT_BEAM, DEFAULT_CHECKPOINT, MAX_CHARS, Translator
 
 __all__ = [
     "ATTENTION_KINDS",
     "CheckpointError",
+    "DEFAULT_BEAM",
     "DEFAULT_CHECKPOINT",
     "HeadQKV",
     "InputError",

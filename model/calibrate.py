@@ -40,7 +40,7 @@ from sacrebleu.metrics import CHRF
 from .checkpoint import CheckpointError, read_training_log, write_training_log
 from .data import read_pairs
 from .threads import configure_torch_threads
-from .translator import DEFAULT_CHECKPOINT, Translator
+from .translator import DEFAULT_BEAM, DEFAULT_CHECKPOINT, Translator
 
 GRID = np.round(np.arange(1, 100) / 100, 2)  # candidate thresholds, all strictly inside (0, 1)
 LOG_KEY = "calibration"
@@ -99,7 +99,7 @@ def _rate(mask: np.ndarray) -> float | None:
     return round(float(mask.mean()), 4) if mask.size else None
 
 
-def calibrate(translator: Translator, pairs: list[tuple[str, str]], beam: int = 1) -> dict:
+def calibrate(translator: Translator, pairs: list[tuple[str, str]], beam: int = DEFAULT_BEAM) -> dict:
     """Translate (English, Chinese) dev pairs and calibrate the token and sentence thresholds (see the module doc).
 
     Returns a JSON-ready dict: both thresholds, the method in words, the number of pairs and tokens,
@@ -205,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m model.calibrate", description=__doc__.split("\n")[0])
     p.add_argument("--checkpoint", default=str(DEFAULT_CHECKPOINT))
     p.add_argument("--dev", required=True, help="dev pairs, english<TAB>chinese per line")
-    p.add_argument("--beam", type=int, default=1, help="beam size the thresholds are for (the app's default: 1)")
+    p.add_argument("--beam", type=int, default=DEFAULT_BEAM, help=f"beam size the thresholds are for (default {DEFAULT_BEAM})")
     p.add_argument("--limit", type=int, default=0, help="use only the first N pairs (0 = all)")
     p.add_argument("--device", default="cpu")
     args = p.parse_args(argv)

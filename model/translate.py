@@ -10,7 +10,7 @@ from .checkpoint import CheckpointError
 from .threads import configure_torch_threads
 from .messages import InputError
 from .result import ATTENTION_KINDS, TranslationResult
-from .translator import DEFAULT_CHECKPOINT, Translator
+from .translator import DEFAULT_BEAM, DEFAULT_CHECKPOINT, Translator
 
 
 def as_json(result: TranslationResult) -> dict:
@@ -35,7 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", action="store_true", help="print tokens and every attention map as JSON")
     p.add_argument("--checkpoint", default=str(DEFAULT_CHECKPOINT))
     # Beam 4 scores about a BLEU point above greedy on the dev set (see the model card).
-    p.add_argument("--beam", type=int, default=4, help="beam size (1 = greedy; default 4)")
+    p.add_argument("--beam", type=int, default=DEFAULT_BEAM, help=f"beam size (1 = greedy; default {DEFAULT_BEAM})")
     p.add_argument("--device", default=None, help="cpu, cuda, cuda:1 … (default: CUDA if available)")
     args = p.parse_args(argv)
 

@@ -8,7 +8,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from app_pages import session
-from model import Translator
+from model import DEFAULT_BEAM, Translator
 from tests.conftest import ROOT
 from viz.labels import token_labels
 
@@ -35,7 +35,7 @@ def model_calls(monkeypatch):
     return calls
 
 
-def app(sentence: str | None = None, page: str | None = None, beam: int = 1, lang: str = "en") -> AppTest:
+def app(sentence: str | None = None, page: str | None = None, beam: int = DEFAULT_BEAM, lang: str = "en") -> AppTest:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
     if sentence is not None:
         at.session_state[session.SENTENCE] = sentence

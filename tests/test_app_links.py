@@ -11,6 +11,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from app_pages import session
+from model import DEFAULT_BEAM
 from tests.conftest import ROOT
 
 DECODING = "app_pages/decoding.py"
@@ -75,7 +76,7 @@ def test_bad_or_hostile_link_values_are_ignored_with_a_notice(name, value):
     if name in ("beam", "layer", "head"):
         assert "whole number from 1 to" in notice.value
     assert at.get("plotly_chart"), "the page still draws with its defaults"
-    assert at.session_state[session.BEAM] == 1 and at.session_state[session.LANG] == "en"
+    assert at.session_state[session.BEAM] == DEFAULT_BEAM and at.session_state[session.LANG] == "en"
 
 
 def test_decoding_link_opens_its_step_and_heads():

@@ -26,6 +26,7 @@ from playwright.sync_api import expect
 
 from app_pages import session
 from i18n import strings
+from model import DEFAULT_BEAM
 from model.alignment import word_link
 from model.calibrate import assess
 from tests.browser_support import (
@@ -48,7 +49,7 @@ from tests.browser_support import (
 
 SENTENCE = "The dog saw the cat and the cat saw the dog."
 DEFAULT_SENTENCE = "I have a dream."  # what a new session translates before anything is typed (app_pages/session.py)
-UNSURE = "The animal didn't cross the street because it was too tired."  # the shipped model is unsure here (checked below)
+UNSURE = "My grandmother plants tulips in the garden every spring."  # the shipped model is unsure here (checked below)
 PILL = "Tom bought three apples yesterday."
 EN = strings("en")
 # The app's pages in the sidebar's order, with the i18n key of each page's title.
@@ -99,11 +100,11 @@ def assert_hover_shows(page, plot_index: int, maps, layer: int, head: int, q: in
 
 def test_translate_and_explore(page, translator):
     submit_sentence(page, SENTENCE)
-    alone = translator.translate(SENTENCE)  # the sidebar's beam size starts at 1, translate()'s default too
+    alone = translator.translate(SENTENCE)  # the sidebar's beam size starts at DEFAULT_BEAM, translate()'s default too
     expect(translation(page)).to_have_text(alone.translation)
     expect(chips(page, "Source tokens")).to_have_text(alone.source_tokens)
     expect(chips(page, "Target tokens")).to_have_text(alone.target_tokens)
-    details = EN["translate.details"].format(checkpoint="en-zh", device="cpu", beam=1, S=len(alone.source_tokens),
+    details = EN["translate.details"].format(checkpoint="en-zh", device="cpu", beam=DEFAULT_BEAM, S=len(alone.source_tokens),
                                              T=len(alone.target_tokens))
     expect(page.locator(MAIN).get_by_text(details, exact=True)).to_be_visible()
     titles = page.locator(f"{MAIN} .js-plotly-plot .gtitle")
@@ -148,13 +149,13 @@ def test_translate_and_explore(page, translator):
 
 
 def test_every_page_in_both_languages(page, translator):
-    """Every page in English and 中文: its nav label and title, no exception; beam size 2 on the way, so the
-    translate and decoding pages show the model's beam-search result for the session's sentence."""
+    """Every page in English and 中文: its nav label and title, no exception; the beam size one more than the
+    default on the way, so the translate and decoding pages show that search's result for the session's sentence."""
     beam = page.locator(SIDEBAR).get_by_role("slider", name=EN["sidebar.beam"])
     beam.focus()
     rerun(page, lambda: page.keyboard.press("ArrowRight"))
-    expect(beam).to_have_attribute("aria-valuetext", "2")
-    result = translator.translate(DEFAULT_SENTENCE, beam=2)
+    expect(beam).to_have_attribute("aria-valuetext", str(DEFAULT_BEAM + 1))
+    result = translator.translate(DEFAULT_SENTENCE, beam=DEFAULT_BEAM + 1)
     links = nav_links(page)
     for language in ("en", "zh"):
         s = strings(language)
@@ -193,7 +194,7 @@ def test_every_page_in_both_languages(page, translator):
                 now = s["decoding.now"].format(step=3, steps=len(result.steps), token=chosen_token.token,
                                                prob=f"{chosen_token.prob:.1%}")
                 expect(page.locator(MAIN).get_by_text(now.replace("**", ""), exact=True)).to_be_visible()
-                expect(page.locator(MAIN).get_by_role("heading", name=s["decoding.beam_title"].format(beam=2))
+                expect(page.locator(MAIN).get_by_role("heading", name=s["decoding.beam_title"].format(beam=DEFAULT_BEAM + 1))
                        ).to_be_visible()
                 if not page.locator(MAIN).get_by_role("checkbox", name=s["decoding.every_head"]).is_checked():
                     rerun(page, page.locator(MAIN).get_by_text(s["decoding.every_head"], exact=True).click)  # kept on after
@@ -222,8 +223,9 @@ def test_confidence_what_the_model_knows_and_pills_in_both_languages(page, trans
         if language == "zh":
             rerun(page, page.locator(SIDEBAR).get_by_role("radio", name="中文", exact=True).click)
         knows = main.locator(".st-key-translate-knows")
-        expect(knows).to_contain_text(s["knows.score"].format(
-            bleu=log["final"]["bleu"], decoding=s["knows.beam"].format(beam=log["final"]["beam"])))
+        expect(knows).to_contain_text(s["knows.score"].format(  # the unseen part of dev, and the beam that scored it
+            set=s["knows.set_unseen"].format(pairs=f"{log['dedup_dev_pairs']:,}"), bleu=log["final"]["dedup_bleu"],
+            decoding=s["knows.beam"].format(beam=log["final"]["beam"])))
         expect(knows).to_contain_text(s["knows.limits"])
         if "train_pairs" in log:
             expect(knows).to_contain_text(f"{log['train_pairs']:,}")
@@ -262,7 +264,7 @@ def test_confidence_what_the_model_knows_and_pills_in_both_languages(page, trans
         warning = s["confidence.unsure_short"].format(
             score=f"{marks.score:.0%}", threshold=f"{sentence['threshold']:.0%}",
             below_exact=f"{sentence['below']['exact']:.0%}", above_exact=f"{sentence['above']['exact']:.0%}")
-        beside = main.locator("[data-testid='stColumn']").filter(has=translation(page))  # the translation's column
+        beside = main.locator("[data-testid='stColumn']").filter(has=page.locator("h3")).first  # the translation's column
         expect(beside.locator("[data-testid='stAlertContentWarning']")).to_contain_text(warning)
         page.evaluate("document.querySelector(\"[data-testid='stMain']\").scrollTo(0, 0)")
         box = beside.locator("[data-testid='stAlertContentWarning']").bounding_box()

@@ -8,7 +8,7 @@ import math
 import numpy as np
 import pytest
 
-from model import save_checkpoint
+from model import DEFAULT_BEAM, save_checkpoint
 from model.calibrate import (
     assess,
     calibrate,
@@ -27,7 +27,7 @@ PAIRS = list(dict.fromkeys(zip(ENGLISH, CHINESE)))  # the six distinct tiny pair
 
 def assert_well_formed(result: dict, pairs: int) -> None:
     json.dumps(result)  # it goes into training_log.json as it is
-    assert result["pairs"] == pairs and result["beam"] == 1 and result["method"]
+    assert result["pairs"] == pairs and result["beam"] == DEFAULT_BEAM and result["method"]
     token, sentence = result["token"], result["sentence"]
     assert 0 < token["threshold"] < 1 and 0 < sentence["threshold"] < 1
     assert token["below"]["tokens"] + token["above"]["tokens"] == token["tokens"] > 0

@@ -50,7 +50,7 @@ def heatmap_ticks(page, axis: str):
 
 
 def test_eight_students_at_once_each_see_their_own_translation_and_attention(browser, streamlit_server, translator):
-    expected = {s: translator.translate(s) for s in STUDENTS}  # each sentence alone, beam 1 as the app's default
+    expected = {s: translator.translate(s) for s in STUDENTS}  # each sentence alone, with the app's default beam
     students = open_sessions(browser, f"{streamlit_server}/translate", len(STUDENTS))
     try:
         for (_, page), sentence in zip(students, STUDENTS):

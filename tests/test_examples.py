@@ -15,7 +15,7 @@ from model.calibrate import assess
 
 @pytest.mark.parametrize("example", session.EXAMPLES, ids=lambda e: e.sentence)
 def test_the_shipped_model_gets_every_pill_right(translator, example):
-    result = translator.translate(example.sentence)  # beam 1, as a new session's sidebar
+    result = translator.translate(example.sentence)  # the default beam, as a new session's sidebar
     assert example.target_word in result.translation, (example, result.translation)
     assert not assess([s.chosen.prob for s in result.steps], translator.training_log).unsure, result.translation
     link = word_link(result, example.source_word, example.target_word)

@@ -66,6 +66,15 @@ TRUNCATED = """() => [...document.querySelectorAll("[data-testid='stMain'] *, [d
 
 
 NO_CHARTS = ("start", "model_card")
+# Pages whose main chart starts within the first screen (its top at most FIRST_SCREEN_PX at 1280×800), with its
+# controls above or beside it, plain ("0") and in presentation mode ("1").
+FIRST_SCREEN_PX = 560
+FIRST_SCREEN = {"0": ("translate", "decoding", "scaling", "inside", "replay", "lab"), "1": ("inside", "replay")}
+FIRST_CHART_TOP = """() => {
+  document.querySelector("[data-testid='stMain']").scrollTo(0, 0);
+  const charts = [...document.querySelectorAll("[data-testid='stMain'] .js-plotly-plot")];
+  return Math.min(...charts.map(c => c.getBoundingClientRect().top));
+}"""
 
 
 def settle(page, charts: bool = True) -> None:
@@ -108,6 +117,8 @@ def test_every_page_fits_a_projector(tour, streamlit_server, lang, present):
         screenshot(page, f"tour_{lang}_{name}" + ("_present" if present == "1" else ""))
         problems += [f"{lang} {name}: {p}" for p in page.evaluate(CHART_PROBLEMS)]
         problems += [f"{lang} {name}: option cut short: {text!r}" for text in page.evaluate(TRUNCATED)]
+        if name in FIRST_SCREEN[present] and (top := page.evaluate(FIRST_CHART_TOP)) > FIRST_SCREEN_PX:
+            problems.append(f"{lang} {name}: the first chart starts at {top:.0f} px, below the first screen")
     assert not problems, "\n".join(problems)
 
 
