@@ -79,10 +79,13 @@ def step_view(result: TranslationResult) -> None:
     left, right = st.columns([3, 2])
     with left:
         st.markdown(f"**{session.t('decoding.mask_title')}** · {which}")
+        # At step t the positions after t are not written yet: labelled with the final answer, they would show
+        # what the model does not know.
+        keys = [*result.target_tokens[: t + 1], *["·"] * (len(result.target_tokens) - t - 1)]
         widgets.chart(causal_mask_row(
-            widgets.pick(result.decoder_self[:, :, t], layer, head), result.target_tokens, t,
+            widgets.pick(result.decoder_self[:, :, t], layer, head), keys, t,
             query_title=session.t("axis.step_query"), key_title=session.t("axis.decoder_self.keys"),
-            value_label=session.t("axis.weight"), masked_label=session.t("axis.masked"), max_width=LEFT_PX,
+            value_label=session.t("axis.weight"), masked_label=session.t("decoding.not_yet"), max_width=LEFT_PX,
         ), key="decoding.chart.mask")
         st.caption(session.t("decoding.mask_help"))
 

@@ -83,6 +83,10 @@ def show_bleu(parts: lt.BleuBreakdown) -> None:
              + f"{parts.brevity_penalty:.4f}" + r"\cdot\sqrt[" + str(parts.used_orders) + "]{"
              + r"\cdot ".join(f"{o.precision:.2f}" for o in used) + "}"
              + f" = {parts.brevity_penalty:.4f}" + r"\cdot " + f"{parts.geometric_mean:.2f} = {parts.score:.2f}")
+    zero = lt.zero_reason(parts)
+    if zero is not None:
+        chrf = f"{lt.sentence_chrf(' '.join(parts.hypothesis_tokens), ' '.join(parts.reference_tokens)):.2f}"
+        st.info(t(f"training.bleu.zero.{zero[0]}", n=zero[1], chrf=chrf), icon=":material/exposure_zero:")
     agree = abs(parts.score - parts.sacrebleu_score) < 1e-9
     (st.success if agree else st.error)(t("training.bleu.check" if agree else "training.bleu.mismatch",
                                            mine=f"{parts.score:.4f}", theirs=f"{parts.sacrebleu_score:.4f}"))

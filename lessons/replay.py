@@ -55,3 +55,9 @@ def shares_over_snapshots(snapshots: list[dict], probe: int, kind: str) -> np.nd
 def dev_at(dev: list[dict], step: int) -> dict | None:
     """The dev evaluation logged at training step `step`, if that step was evaluated."""
     return next((entry for entry in dev if entry.get("step") == step), None)
+
+
+def repeated_token(target_tokens) -> str | None:
+    """The one token an untrained model writes over and over (after <s>), or None when the output varies."""
+    written = [t for t in list(target_tokens)[1:] if t != "</s>"]
+    return written[0] if len(written) > 1 and len(set(written)) == 1 else None

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-from sacrebleu.metrics import BLEU
+from sacrebleu.metrics import BLEU, CHRF
 
 PYTORCH_DEFAULT_BETA2, PYTORCH_DEFAULT_EPS = 0.999, 1e-8  # torch.optim.Adam's own defaults, which the trainer overrides
 
@@ -272,3 +272,18 @@ def bleu_breakdown(hypothesis: str, reference: str, signature: str) -> BleuBreak
     official = metric.corpus_score([hypothesis], [[reference]])  # a one-sentence corpus: sentence BLEU, as configured
     return BleuBreakdown(hyp, ref, tuple(orders), used, bp, geometric, bp * geometric, official.score,
                          (tuple(official.counts), tuple(official.totals)))
+
+
+def zero_reason(parts: BleuBreakdown) -> tuple[str, int] | None:
+    """Why a BLEU is 0, where it is: ("short", n) when the hypothesis has no n-gram of order n at all (fewer than n
+    tokens: a precision of 0/0 counts as 0, and one zero factor makes the geometric mean 0, which smoothing cannot
+    mend); ("nomatch", 0) when no n-gram of any order matched. None when the score is not 0."""
+    if parts.score > 0:
+        return None
+    empty = next((o.n for o in parts.orders[: parts.used_orders] if o.total == 0), None)
+    return ("short", empty) if empty is not None else ("nomatch", 0)
+
+
+def sentence_chrf(hypothesis: str, reference: str) -> float:
+    """chrF (sacrebleu's defaults, as the trainer's dev score): character n-grams, so a partial match still counts."""
+    return CHRF().sentence_score(hypothesis, [reference]).score

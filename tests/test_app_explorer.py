@@ -129,8 +129,9 @@ def test_decoding_page_steps(sentence):
         steps.set_value(step).run()
         assert not at.exception
         mask, cross, candidates, *beam = specs(at)
-        z_len = len(mask["layout"]["xaxis"]["ticktext"])
-        assert z_len == last  # every target position is a column of the mask row
+        keys = mask["layout"]["xaxis"]["ticktext"]
+        assert len(keys) == last  # every target position is a column of the mask row
+        assert set(keys[step:]) <= {"·"}  # positions not yet written are not labelled with the final answer
         assert len(beam) <= 1
         colours = candidates["data"][0]["marker"]["color"]
         assert colours.count("#e4572e") == 1  # exactly one chosen candidate

@@ -48,6 +48,10 @@ def test_replay_moves_through_the_snapshots(snapshots):
     at = open_page("replay")
     first = snaps[0]["probes"][0]["translation"]
     assert at.session_state["replay.snapshot"] == 0 and "step 0**" in page_text(at)
+    from lessons.replay import repeated_token
+
+    if repeated_token(snaps[0]["probes"][0]["target_tokens"]):  # the untrained model's repetition is explained
+        assert "before any training step the weights are random" in page_text(at)
     at.button(key="replay.next").click().run()
     assert at.session_state["replay.snapshot"] == 1
     assert f"step {snaps[1]['step']:,}**" in page_text(at)

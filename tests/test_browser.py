@@ -185,18 +185,17 @@ def test_every_page_in_both_languages(page, translator):
                 screenshot(page, f"page_translate_{language}_lines")
             elif name == "decoding":
                 step = page.locator(MAIN).get_by_role("slider", name=s["decoding.step"])
-                step.focus()
-                moves = 2 - int(step.input_value())  # to step 3 (index 2) from wherever the session left it
-                if moves:
-                    key = "ArrowRight" if moves > 0 else "ArrowLeft"
-                    rerun(page, lambda: [page.keyboard.press(key) for _ in range(abs(moves))])
+                # To step 3 (index 2) from wherever the session left it, one button press and one run at a time.
+                while (index := int(step.input_value())) != 2:
+                    name = s["decoding.next"] if index < 2 else s["decoding.prev"]
+                    rerun(page, page.locator(MAIN).get_by_role("button", name=name).click)
                 chosen_token = result.steps[2].chosen
                 now = s["decoding.now"].format(step=3, steps=len(result.steps), token=chosen_token.token,
                                                prob=f"{chosen_token.prob:.1%}")
                 expect(page.locator(MAIN).get_by_text(now.replace("**", ""), exact=True)).to_be_visible()
                 expect(page.locator(MAIN).get_by_role("heading", name=s["decoding.beam_title"].format(beam=DEFAULT_BEAM + 1))
                        ).to_be_visible()
-                if not page.locator(MAIN).get_by_role("checkbox", name=s["decoding.every_head"]).is_checked():
+                if not page.locator(f"{MAIN} .st-key-decoding-every_head input").is_checked():
                     rerun(page, page.locator(MAIN).get_by_text(s["decoding.every_head"], exact=True).click)  # kept on after
                 # mask row, every head's cross-attention (one row per layer · head), candidates, beams
                 expect(page.locator(f"{MAIN} .js-plotly-plot")).to_have_count(4)

@@ -233,3 +233,11 @@ def test_label_smoothing_matches_pytorch():
     # the floor is reached when the prediction equals the smoothed target
     floor = la.smoothed_loss_floor(5, 0.1)
     assert floor == pytest.approx(float(-(torch.from_numpy(target) * torch.log(torch.from_numpy(target))).sum()))
+
+
+def test_an_untrained_models_repeated_token_is_named():
+    from lessons.replay import repeated_token
+
+    assert repeated_token(["<s>", "119", "119", "119"]) == "119"
+    assert repeated_token(["<s>", "我", "有", "</s>"]) is None
+    assert repeated_token(["<s>", "我", "</s>"]) is None  # one token is not a repetition

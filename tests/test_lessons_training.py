@@ -222,3 +222,13 @@ def test_padding_figure():
         batch_padding_figure(["a"], [1, 2], [1], title="", count_title="", real_label="", padding_label="")
     with pytest.raises(ValueError, match="negative"):
         batch_padding_figure(["a"], [1], [-1], title="", count_title="", real_label="", padding_label="")
+
+
+def test_a_zero_bleu_says_why_and_chrf_still_counts():
+    """A one-token translation has no 4-gram: BLEU 0 by a zero factor, which smoothing cannot mend; chrF is not 0."""
+    short = lt.bleu_breakdown("猫。", "猫坐在垫子上。", SIGNATURE)
+    assert short.score == 0 and lt.zero_reason(short) == ("short", 3)  # 2 tokens: no trigram, the first empty order
+    assert lt.sentence_chrf("猫。", "猫坐在垫子上。") > 0
+    unmatched = lt.bleu_breakdown("狗跑得很快", "猫坐在垫子上。", SIGNATURE)
+    assert unmatched.score == 0 and lt.zero_reason(unmatched) == ("nomatch", 0)
+    assert lt.zero_reason(lt.bleu_breakdown("猫坐在垫子上。", "猫坐在垫子上。", SIGNATURE)) is None

@@ -169,6 +169,7 @@ STRINGS: dict[str, str] = {
     "axis.cross.keys": "keys (source tokens)",
     "axis.weight": "weight",
     "axis.masked": "grey = masked (future)",
+    "decoding.not_yet": "grey · = not written yet (masked)",
     "axis.step_query": "query (this step)",
     "axis.layer_head": "layer · head",
     "axis.candidate": "candidate",

@@ -17,6 +17,10 @@ STRINGS: dict[str, str] = {
         "**{translation}**"
     ),
     "replay.now_dev": " · dev BLEU at this step: {bleu}",
+    "replay.untrained": (
+        " — before any training step the weights are random, so every step's most probable token is the same one "
+        "({token}), repeated until the length limit."
+    ),
     "replay.map_title": "{kind}, {layer}, {head}, step {step}",
     "replay.share.header": "From uniform to focused",
     "replay.share.fig": "{kind}: entropy ÷ uniform entropy",

@@ -166,6 +166,15 @@ STRINGS: dict[str, str] = {
         "* No n-gram of this order matched. Instead of 0 (which would make the whole score 0), the exp smoothing "
         "of the signature counts 1/(2ᵏ · n-grams), k the number of match-less orders so far."
     ),
+    "training.bleu.zero.short": (
+        "Why 0: the translation has fewer than {n} tokens, so it has no {n}-gram at all. Its {n}-gram precision is "
+        "0 of 0, counted as 0, and one zero factor makes the geometric mean — and BLEU — 0. Smoothing only mends an "
+        "order that has n-grams but no match. chrF, which counts character n-grams, still gives this pair {chrf}."
+    ),
+    "training.bleu.zero.nomatch": (
+        "Why 0: not one n-gram of any order matched the reference, so there is nothing for smoothing to scale and "
+        "BLEU is 0. chrF, which counts character n-grams, gives this pair {chrf}."
+    ),
     "training.bleu.check": (
         "Step by step: **{mine}**. sacrebleu's own score for the same pair: **{theirs}**. The same number."
     ),

@@ -155,6 +155,7 @@ STRINGS: dict[str, str] = {
     "axis.cross.keys": "键（源端词元）",
     "axis.weight": "权重",
     "axis.masked": "灰色 = 被掩码（未来位置）",
+    "decoding.not_yet": "灰色 · = 尚未写出（被掩码）",
     "axis.step_query": "查询（当前这一步）",
     "axis.layer_head": "层 · 头",
     "axis.candidate": "候选",

@@ -13,6 +13,7 @@ STRINGS: dict[str, str] = {
     "replay.step": "训练步",
     "replay.now": "第 {n} / {total} 个快照，**第 {step} 步**（第 {epoch} 轮）：模型把“{source}”译为 **{translation}**",
     "replay.now_dev": " · 这一步的开发集 BLEU：{bleu}",
+    "replay.untrained": "——训练开始前权重是随机的，所以每一步概率最高的都是同一个词元（{token}），一直重复到长度上限。",
     "replay.map_title": "{kind}，{layer}，{head}，第 {step} 步",
     "replay.share.header": "从均匀到集中",
     "replay.share.fig": "{kind}：熵 ÷ 均匀分布的熵",

@@ -148,6 +148,15 @@ STRINGS: dict[str, str] = {
         "* 这一阶没有任何元组匹配。签名中的 exp 平滑不记为 0（那会让整个分数变成 0），而记为 1/(2ᵏ · 元组数)，"
         "k 是到这一阶为止没有匹配的阶数。"
     ),
+    "training.bleu.zero.short": (
+        "为什么是 0：译文不足 {n} 个词元，因此一个 {n}-gram 也没有。它的 {n}-gram 精确率是 0/0，按 0 计；"
+        "几何平均里只要有一个因子为 0，结果（也就是 BLEU）就是 0。平滑只修补“有 n-gram 但没有匹配”的阶数。"
+        "按字符 n-gram 计算的 chrF 仍给这一对 {chrf}。"
+    ),
+    "training.bleu.zero.nomatch": (
+        "为什么是 0：任何阶数的 n-gram 都没有与参考译文匹配，平滑无从缩放，BLEU 为 0。"
+        "按字符 n-gram 计算的 chrF 给这一对 {chrf}。"
+    ),
     "training.bleu.check": "逐步计算：**{mine}**。sacrebleu 对同一对句子给出的分数：**{theirs}**。两者相同。",
     "training.bleu.mismatch": "逐步计算得到 {mine}，但 sacrebleu 给出 {theirs}：上面的重算有错误。",
     "training.bleu.noisy": (
