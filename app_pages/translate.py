@@ -87,28 +87,37 @@ def sentence_input() -> None:
              wrap=True)
 
 
-def confidence(result: TranslationResult) -> None:
-    """The output tokens with the model's probability for each, marked against the checkpoint's calibration; an
-    unsure translation says so beside it."""
+def verdict(result: TranslationResult) -> None:
+    """The translation and, beside it, how far to trust it as a whole against the checkpoint's calibration: an
+    unsure translation says so in a warning; the evidence is in the translation's tooltip."""
     c = assess([step.chosen.prob for step in result.steps], session.translator().training_log)
     pct = widgets.percent
+    heading = "### " + session.md_escape(result.translation or "∅")
     if c.calibration is None:
-        st.markdown("**" + session.t("confidence.title") + "**")
-        widgets.token_chips(result.output_tokens, color="violet", probs=c.probs, low=c.low, key="translate.confidence")
+        st.markdown(heading, help=session.t("translate.translation"))
         st.caption(session.t("confidence.uncalibrated", score=pct(c.score)))
         return
-    token, sentence = c.calibration["token"], c.calibration["sentence"]
-    widgets.token_chips(result.output_tokens, color="violet", probs=c.probs, low=c.low, key="translate.confidence")
-    legend = session.t("confidence.legend", threshold=pct(token["threshold"]), pairs=f"{c.calibration['pairs']:,}",
-                       below_right=pct(token["below"]["right"]), above_right=pct(token["above"]["right"]))
+    sentence = c.calibration["sentence"]
     values = {"score": pct(c.score), "threshold": pct(sentence["threshold"]),
               "below_exact": pct(sentence["below"]["exact"]), "above_exact": pct(sentence["above"]["exact"])}
+    evidence = session.t("confidence.unsure" if c.unsure else "confidence.sure", **values)
+    st.markdown(heading, help=session.t("translate.translation") + "\n\n" + evidence)
     if c.unsure:
         st.warning(session.t("confidence.unsure_short", **values), icon=":material/help:")
-        st.caption(session.t("confidence.title"), help=legend + "\n\n" + session.t("confidence.unsure", **values))
     else:
-        st.caption(session.t("confidence.title") + " " + session.t("confidence.sure_short", **values),
-                   help=legend + "\n\n" + session.t("confidence.sure", **values))
+        st.caption(session.t("confidence.sure_short", **values))
+
+
+def token_confidence(result: TranslationResult) -> None:
+    """The output tokens with the model's probability for each, the unsure ones marked (the calibrated line)."""
+    c = assess([step.chosen.prob for step in result.steps], session.translator().training_log)
+    pct = widgets.percent
+    st.markdown("**" + session.t("confidence.title") + "**")
+    widgets.token_chips(result.output_tokens, color="violet", probs=c.probs, low=c.low, key="translate.confidence")
+    if c.calibration is not None:
+        token = c.calibration["token"]
+        st.caption(session.t("confidence.legend", threshold=pct(token["threshold"]), pairs=f"{c.calibration['pairs']:,}",
+                             below_right=pct(token["below"]["right"]), above_right=pct(token["above"]["right"])))
 
 
 def show_head(layer: int, head: int) -> None:
@@ -135,12 +144,12 @@ def translation_summary(result: TranslationResult) -> None:
     """The translation and how sure the model was of it: beside the sentence, above the explorer."""
     for notice in result.notices:
         st.info(session.md_escape(session.model_message(notice)), icon=":material/content_cut:")
-    st.markdown("### " + session.md_escape(result.translation or "∅"), help=session.t("translate.translation"))
-    confidence(result)
+    verdict(result)
 
 
 def token_details(result: TranslationResult) -> None:
-    """Under the explorer: what the model read and wrote, token by token, and what it knows."""
+    """Under the explorer: what the model read and wrote, token by token, how sure it was of each, what it knows."""
+    token_confidence(result)
     st.caption(session.t(
         "translate.details", checkpoint=session.md_escape(result.checkpoint.rsplit("/", 1)[-1]),
         device=result.device, beam=result.beam_size, S=len(result.source_tokens), T=len(result.target_tokens),

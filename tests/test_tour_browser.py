@@ -152,10 +152,10 @@ def test_a_shared_link_restores_its_view_and_follows_changes(tour, streamlit_ser
 
     page.goto(f"{streamlit_server}/decoding?s=Who+are+you%3F&step=2")
     settle(page)
-    step = page.locator(f"{MAIN} .st-key-decoding-step input[type=range]")
-    expect(step).to_have_value("2")
+    step = page.locator(f"{MAIN} .st-key-decoding-step input[type=range]")  # its value is the step's index
+    expect(step).to_have_attribute("aria-valuetext", "2")
     page.keyboard.press("ArrowRight")  # the → key is the Next button
-    expect(step).to_have_value("3")
+    expect(step).to_have_attribute("aria-valuetext", "3")
     expect(page).to_have_url(re.compile(r"[?&]step=3(&|$)"))
     screenshot(page, "tour_decoding_step3", page.locator(f"{MAIN} .st-key-decoding-controls"))
 

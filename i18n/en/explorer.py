@@ -37,14 +37,14 @@ STRINGS: dict[str, str] = {
     "knows.card_link": "Model card",
     "knows.sep": " ",  # between the sentences of the line
     # Confidence of each output token (thresholds from the checkpoint's calibration, model/calibrate.py)
-    "confidence.title": "Each chip: how sure the model was of that token.",
+    "confidence.title": "How sure the model was of each token it wrote",
     "chips.probability": "probability {prob} · position {n}",
     "confidence.legend": (
         "Each chip is a token the model wrote, with its probability for it (hover for the exact value). Red chips "
         "are below {threshold}: on {pairs} dev sentences, tokens that unsure were in the reference only {below_right} "
         "of the time ({above_right} above)."
     ),
-    "confidence.sure_short": "Whole translation: {score}, above the {threshold} line.",
+    "confidence.sure_short": "Confidence of the whole translation: {score}, above the {threshold} line.",
     "confidence.sure": (
         "Confidence of the whole translation: {score} (the geometric mean of its token probabilities), above the "
         "{threshold} line — on the dev set {above_exact} of translations above it matched the reference exactly, "

@@ -35,13 +35,13 @@ STRINGS: dict[str, str] = {
     "knows.card_link": "模型卡",
     "knows.sep": "",
     # 每个输出词元的置信度（阈值来自检查点的校准，model/calibrate.py）
-    "confidence.title": "每个标签：模型对该词元有多确定。",
+    "confidence.title": "模型对它写出的每个词元有多确定",
     "chips.probability": "概率 {prob} · 位置 {n}",
     "confidence.legend": (
         "每个标签是模型写出的一个词元及其概率（悬停可看精确值）。红色标签低于 {threshold}："
         "在 {pairs} 个开发集句子上，这么不确定的词元只有 {below_right} 出现在参考译文中（高于阈值的为 {above_right}）。"
     ),
-    "confidence.sure_short": "整句：{score}，高于 {threshold} 的界线。",
+    "confidence.sure_short": "整句译文的置信度：{score}，高于 {threshold} 的界线。",
     "confidence.sure": (
         "整句译文的置信度：{score}（各词元概率的几何平均），高于 {threshold} 这条线——"
         "在开发集上，高于这条线的译文有 {above_exact} 与参考译文完全一致，低于它的只有 {below_exact}。"
