@@ -69,6 +69,9 @@ def controls(base: str) -> dict[str, tuple[str, list[Callable]]]:
     def click(group: str, option: str):
         return lambda page: radio(page, group, option).click()
 
+    def button(name: str):
+        return lambda page: page.locator(MAIN).get_by_role("button", name=name, exact=True).click()
+
     def submit(sentence: str):
         def act(page):
             page.locator(f"{MAIN} textarea").first.fill(sentence)
@@ -77,7 +80,7 @@ def controls(base: str) -> dict[str, tuple[str, list[Callable]]]:
 
     def reference(text: str):
         def act(page):
-            box = page.locator(MAIN).get_by_label("Your reference translation", exact=False).first
+            box = page.locator(f"{MAIN} .st-key-training-bleu-reference input").first
             box.fill(text)
             box.press("Enter")
         return act
@@ -87,10 +90,8 @@ def controls(base: str) -> dict[str, tuple[str, list[Callable]]]:
         "explorer: attention kind": ("translate", [click("Attention", "Decoder masked self-attention"),
                                                    click("Attention", "Encoder self-attention")]),
         "explorer: layer": ("translate", [click("Layer", "2"), click("Layer", "1")]),
-        "decoding: Next / Previous": ("decoding?step=1", [lambda p: p.keyboard.press("ArrowRight"),
-                                                          lambda p: p.keyboard.press("ArrowLeft")]),
-        "replay: Next / Previous": ("replay?snapshot=2", [lambda p: p.keyboard.press("ArrowRight"),
-                                                          lambda p: p.keyboard.press("ArrowLeft")]),
+        "decoding: Next / Previous": ("decoding?step=1", [button("Next"), button("Previous")]),
+        "replay: Next / Previous": ("replay?snapshot=2", [button("Next"), button("Previous")]),
         "training: BLEU recomputed": ("training", [reference("我有一个梦。"), reference("我有一个梦想。")]),
     }
 
