@@ -130,12 +130,12 @@ with right:
     probe, kind, layer, head = pickers(probe_texts, snapshots[-1])
 shown = snapshot["probes"][probe]
 evaluation = lr.dev_at(log.get("dev") or [], snapshot["step"])
+repeated = lr.repeated_token(shown["target_tokens"])  # the untrained model's one token, said why
 now_line.markdown(t("replay.now", n=index + 1, total=len(snapshots), step=f"{snapshot['step']:,}",
                     epoch=snapshot["epoch"], source=session.md_escape(probe_texts[probe]),
                     translation=session.md_escape(shown["translation"] or "∅"))
                   + (t("replay.now_dev", bleu=evaluation["bleu"]) if evaluation else "")
-                  + (t("replay.untrained", token=session.md_escape(lr.repeated_token(shown["target_tokens"])))
-                     if lr.repeated_token(shown["target_tokens"]) else ""))
+                  + (t("replay.untrained", token=session.md_escape(repeated)) if repeated else ""))
 with left:
     weights = shown[kind]  # (layers, heads, Tq, Tk)
     queries, keys = lr.axis_tokens(shown["source_tokens"], shown["target_tokens"], kind)

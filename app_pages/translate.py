@@ -11,7 +11,7 @@ import streamlit as st
 from app_pages import session, widgets
 from model import ATTENTION_KINDS, TranslationResult
 from model.alignment import word_link
-from model.calibrate import assess
+from model.calibrate import Confidence, assess
 from model.translator import MAX_CHARS
 from viz.head_view import clicked_query, head_view
 from viz.heatmap import attention_heatmap
@@ -87,10 +87,9 @@ def sentence_input() -> None:
              wrap=True)
 
 
-def verdict(result: TranslationResult) -> None:
+def verdict(result: TranslationResult, c: Confidence) -> None:
     """The translation and, beside it, how far to trust it as a whole against the checkpoint's calibration: an
     unsure translation says so in a warning; the evidence is in the translation's tooltip."""
-    c = assess([step.chosen.prob for step in result.steps], session.translator().training_log)
     pct = widgets.percent
     heading = "### " + session.md_escape(result.translation or "∅")
     if c.calibration is None:
@@ -108,9 +107,8 @@ def verdict(result: TranslationResult) -> None:
         st.caption(session.t("confidence.sure_short", **values))
 
 
-def token_confidence(result: TranslationResult) -> None:
+def token_confidence(result: TranslationResult, c: Confidence) -> None:
     """The output tokens with the model's probability for each, the unsure ones marked (the calibrated line)."""
-    c = assess([step.chosen.prob for step in result.steps], session.translator().training_log)
     pct = widgets.percent
     st.markdown("**" + session.t("confidence.title") + "**")
     widgets.token_chips(result.output_tokens, color="violet", probs=c.probs, low=c.low, key="translate.confidence")
@@ -140,16 +138,16 @@ def example_hint(result: TranslationResult) -> None:
         st.button(session.t("example.show"), key="translate.show_head", on_click=show_head, args=(link.layer, link.head))
 
 
-def translation_summary(result: TranslationResult) -> None:
+def translation_summary(result: TranslationResult, c: Confidence) -> None:
     """The translation and how sure the model was of it: beside the sentence, above the explorer."""
     for notice in result.notices:
         st.info(session.md_escape(session.model_message(notice)), icon=":material/content_cut:")
-    verdict(result)
+    verdict(result, c)
 
 
-def token_details(result: TranslationResult) -> None:
+def token_details(result: TranslationResult, c: Confidence) -> None:
     """Under the explorer: what the model read and wrote, token by token, how sure it was of each, what it knows."""
-    token_confidence(result)
+    token_confidence(result, c)
     st.caption(session.t(
         "translate.details", checkpoint=session.md_escape(result.checkpoint.rsplit("/", 1)[-1]),
         device=result.device, beam=result.beam_size, S=len(result.source_tokens), T=len(result.target_tokens),
@@ -258,8 +256,9 @@ sentence_column, translation_column = st.columns([3, 2], gap="medium")
 with sentence_column:
     sentence_input()
 current = session.current_result()
+marks = assess([step.chosen.prob for step in current.steps], session.translator().training_log)
 with translation_column:
-    translation_summary(current)
+    translation_summary(current, marks)
 explorer(current)
 example_hint(current)
-token_details(current)
+token_details(current, marks)
