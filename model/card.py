@@ -61,7 +61,9 @@ def model_card(config: ModelConfig, log: dict, name: str | None = None) -> str:
         f"BLEU signature: `{best['bleu_signature']}`  ",
         f"chrF signature: `{best['chrf_signature']}`",
         "",
+        *_test(log.get("test")),
         *_study(log.get("study", []), log.get("study_findings", [])),
+        *_rounding_note(log, name or Path(args.out).name),
         "## Training data",
         "",
         "English–Chinese sentence pairs from **Tatoeba (tatoeba.org), CC-BY 2.0 FR**, as compiled by",
@@ -69,6 +71,7 @@ def model_card(config: ModelConfig, log: dict, name: str | None = None) -> str:
         "The Chinese side was",
         "normalised to Simplified characters with OpenCC (t2s). The data is not shipped with this model.",
         "",
+        *_dictionary_credit(args),
         "## Limits",
         "",
         "Tatoeba holds short everyday sentences; long, technical or literary input translates poorly.",
@@ -90,28 +93,100 @@ def _shipped_greedy(log: dict) -> str:
     return " | ".join(str(entry.get(k, "–")) for k in ("bleu", "chrf", "dedup_bleu", "dedup_chrf"))
 
 
+def _test(test: dict | None) -> list[str]:
+    """The held-out test half's scores (model.study --test-split): the figure no choice ever saw."""
+    if not test:
+        return []
+    return [
+        f"## Held-out test half ({test['pairs']:,} pairs, {test['unseen_pairs']:,} unseen)",
+        "",
+        "Half of dev.tsv (`model.data.split_dev`, by a hash of the English) that chose nothing: not the",
+        "checkpoint, not a recipe, not a threshold. Decoded as the app decodes (beam "
+        f"{test['beam']}).",
+        "",
+        "| | BLEU | chrF | unseen BLEU | unseen chrF |",
+        "|---|---|---|---|---|",
+        f"| test half | {test['bleu']} | {test['chrf']} | {test['dedup_bleu']} | {test['dedup_chrf']} |",
+        "",
+        f"BLEU signature: `{test['bleu_signature']}`  ",
+        f"chrF signature: `{test['chrf_signature']}`",
+        "",
+    ]
+
+
+def _budgets(rows: list[dict]) -> list[str]:
+    """One line per group saying whether its runs had equal budgets, from their minutes and steps."""
+    lines = []
+    for group in sorted({row["group"] for row in rows}):
+        members = [row for row in rows if row["group"] == group]
+        minutes = [row["minutes"] or 0 for row in members]
+        steps = [row["steps"] or 0 for row in members]
+        if len(members) < 2 or max(minutes) <= 1.02 * min(minutes):
+            same = "the same minutes"
+        elif len(set(steps)) == 1:
+            same = "the same steps (not the same minutes)"
+        else:
+            same = ("**not** the same budget: " + " vs ".join(f"{m} min / {s} steps" for m, s in zip(minutes, steps))
+                    + "; compare its rows with that in mind")
+        lines.append(f"- Group {group}: {same}.")
+    return lines
+
+
 def _study(rows: list[dict], findings: list[str]) -> list[str]:
-    """The recipe-study table (model/study.py): each group shares a time budget; its first row is the reference."""
+    """The recipe-study table (model/study.py): each group's first row is the reference."""
     if not rows:
         return []
     lines = [
         "## Recipe study",
         "",
-        "All rows decoded the same way (greedy) on the same dev pairs. Within a group the runs had the same",
-        "budget on the same hardware (the same minutes, or the same steps where the minutes differ);",
-        "*Δ unseen* compares each with its group's first run.",
+        "All rows decoded the same way (greedy). Rows with *test* scores were scored on the selection half of",
+        "dev.tsv (dev columns) and on the held-out test half (test columns); the others on all of dev.tsv.",
+        "*Δ unseen* compares each with its group's first run. Budgets:",
+        "",
+        *_budgets(rows),
         "",
         "| group | run | recipe (vs. the group's first run) | minutes | steps | hardware | dev BLEU | dev chrF "
-        "| unseen BLEU | unseen chrF | Δ unseen BLEU | verdict |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "| unseen BLEU | unseen chrF | test BLEU | test chrF | test unseen BLEU | Δ unseen BLEU | verdict |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     reference: dict[int, dict] = {}
     for row in rows:
         ref = reference.setdefault(row["group"], row)
         delta = selection_bleu(row) - selection_bleu(ref)
         verdict = "reference" if row is ref else "helped" if delta >= 0.5 else "hurt" if delta <= -0.5 else "no clear effect"
+        test = " | ".join(str(row.get(k, "–")) for k in ("test_bleu", "test_chrf", "test_dedup_bleu"))
         lines.append(
             f"| {row['group']} | {row['run']} | {row['changes']} | {row['minutes']} | {row['steps']} | {row['hardware']} "
-            f"| {row['bleu']} | {row['chrf']} | {row['dedup_bleu']} | {row['dedup_chrf']} | {delta:+.2f} | {verdict} |"
+            f"| {row['bleu']} | {row['chrf']} | {row['dedup_bleu']} | {row['dedup_chrf']} | {test} | {delta:+.2f} | {verdict} |"
         )
     return lines + [""] + [f"- {finding}" for finding in findings] + ([""] if findings else [])
+
+
+def _rounding_note(log: dict, name: str) -> list[str]:
+    """Why the study's greedy score of this checkpoint differs from its training log's (float16 rounding)."""
+    entry = log["average"] if log.get("shipped", "").startswith("average") else log.get("best", {})
+    row = next((r for r in log.get("study", []) if r["run"] == name and "test_bleu" not in r), None)
+    if not row or entry.get("bleu") in (None, row["bleu"]) or log["args"].get("save_dtype") != "float16":
+        return []
+    return [
+        f"The study's greedy BLEU of {name} ({row['bleu']}) differs from its training log's ({entry['bleu']}) for",
+        "one reason: the log scored the float32 weights in memory; the study decodes the shipped file, whose",
+        "weights were rounded to float16 when saved (and are loaded back as float32). No bf16 is involved in",
+        "either decoding; bf16 autocast is used only for training steps.",
+        "",
+    ]
+
+
+def _dictionary_credit(args: SimpleNamespace) -> list[str]:
+    """CC-CEDICT's attribution and share-alike terms, when its pairs were trained on."""
+    words, names = getattr(args, "dictionary_words", 0), getattr(args, "names", 0)
+    if not words and not names:
+        return []
+    return [
+        f"Also trained on pairs derived from **CC-CEDICT** (https://cc-cedict.org, MDBG; **CC BY-SA 4.0**): up to",
+        f"{words:,} English–Chinese word pairs and {names:,} Tatoeba sentences with names swapped for CC-CEDICT",
+        "names or invented ones (`model/dictionary.py`). These weights are adapted from CC BY-SA material:",
+        "share them under CC BY-SA 4.0 (https://creativecommons.org/licenses/by-sa/4.0/), crediting CC-CEDICT",
+        "and Tatoeba.",
+        "",
+    ]

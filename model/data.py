@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 import re
 from dataclasses import dataclass
@@ -26,6 +27,20 @@ def read_pairs(path: str | Path) -> list[tuple[str, str]]:
             if src and tgt:
                 pairs.append((src, tgt))
     return pairs
+
+
+def split_dev(pairs: list[tuple[str, str]]) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """(selection half, test half) of the dev pairs, by a hash of the lower-cased English.
+
+    The selection half chooses checkpoints, arms and thresholds; the test half is never used for
+    a choice, so its score is an honest estimate. Hashing keeps every copy of one English sentence
+    on the same side and the split the same on every machine.
+    """
+    select, test = [], []
+    for pair in pairs:
+        digest = int(hashlib.md5(pair[0].lower().encode("utf-8")).hexdigest(), 16)
+        (test if digest % 2 else select).append(pair)
+    return select, test
 
 
 def _words(sentence: str) -> tuple[str, ...]:

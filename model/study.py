@@ -8,6 +8,11 @@ Each --group holds runs trained with the same time budget; its first run is the
 reference the others are compared with. Every checkpoint is decoded the same way
 (greedy, the app's search) on all of dev.tsv and on the dev pairs unlike any
 training pair, so rows are comparable whatever their training logs recorded.
+
+With --test-split the dev pairs are halved (model.data.split_dev): rows are scored
+on the selection half and, separately, on the test half that no run ever chose by;
+the --into checkpoint's test scores at the app's beam go into its log (`test`), which
+the translate page and the model card quote. --append keeps the rows already in the log.
 """
 
 from __future__ import annotations
@@ -19,7 +24,8 @@ from pathlib import Path
 
 from .card import model_card
 from .checkpoint import CARD, TRAINING_LOG, load_checkpoint, read_training_log, write_training_log
-from .data import read_pairs, unlike_training
+from .data import read_pairs, split_dev, unlike_training
+from .translator import DEFAULT_BEAM
 from .train import dev_scores, parse_args
 
 # Arguments that say where files are or how a run was resumed, not what was trained.
@@ -38,10 +44,17 @@ def recipe_changes(args: dict, reference: dict) -> str:
     return ", ".join(changed) or "reference"
 
 
-def study_row(folder: Path, reference_args: dict, dev_pairs, dedup: list[int]) -> dict:
+SCORES = ("bleu", "chrf", "dedup_bleu", "dedup_chrf")
+
+
+def study_row(folder: Path, reference_args: dict, dev_pairs, dedup: list[int], test=None) -> dict:
+    """One checkpoint's row; `test`: (pairs, unseen indices) of the held-out half, scored apart."""
     model, src_tok, tgt_tok = load_checkpoint(folder, "cpu")
     log = read_training_log(folder) or {}
     scores = dev_scores(model, src_tok, tgt_tok, dev_pairs, dedup)
+    if test:
+        tested = dev_scores(model, src_tok, tgt_tok, *test)
+        scores.update({f"test_{k}": tested[k] for k in SCORES}, scored_on="selection half")
     return {
         "run": folder.name,
         "changes": recipe_changes(log.get("args", {}), reference_args),
@@ -49,8 +62,17 @@ def study_row(folder: Path, reference_args: dict, dev_pairs, dedup: list[int]) -
         "steps": log.get("steps"),
         "hardware": log.get("hardware", "?"),
         "shipped": log.get("shipped", "best evaluation"),
-        **{k: scores[k] for k in ("bleu", "chrf", "dedup_bleu", "dedup_chrf")},
+        **{k: scores[k] for k in SCORES},
+        **{k: v for k, v in scores.items() if k.startswith("test_") or k == "scored_on"},
     }
+
+
+def test_scores(folder: Path, pairs, unseen: list[int]) -> dict:
+    """The held-out test half decoded as the app decodes (beam DEFAULT_BEAM), with sacrebleu signatures."""
+    model, src_tok, tgt_tok = load_checkpoint(folder, "cpu")
+    scores = dev_scores(model, src_tok, tgt_tok, pairs, unseen, beam=DEFAULT_BEAM)
+    return {"beam": DEFAULT_BEAM, "pairs": len(pairs), "unseen_pairs": len(unseen),
+            **{k: scores[k] for k in (*SCORES, "bleu_signature", "chrf_signature")}}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -61,22 +83,32 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--into", required=True, help="checkpoint whose training log and card receive the table")
     p.add_argument("--finding", action="append", default=[],
                    help="a sentence of what the study showed, printed under the table (repeatable)")
+    p.add_argument("--test-split", action="store_true", help="score the selection and test halves apart")
+    p.add_argument("--append", action="store_true", help="keep the log's earlier rows and findings")
     args = p.parse_args(argv)
-    dev_pairs = read_pairs(args.dev)
-    dedup = unlike_training(dev_pairs, read_pairs(args.train))
-    study = []
-    for g, folders in enumerate(args.group):
-        reference_args = (read_training_log(folders[0]) or {}).get("args", {})
-        for folder in map(Path, folders):
-            row = {"group": g + 1, **study_row(folder, reference_args, dev_pairs, dedup)}
-            print(json.dumps(row, ensure_ascii=False), flush=True)
-            study.append(row)
     into = Path(args.into)
     log = read_training_log(into)
     if log is None:
         p.error(f"{into} has no {TRAINING_LOG}")
+    train_pairs = read_pairs(args.train)
+    dev_pairs, test = read_pairs(args.dev), None
+    if args.test_split:
+        dev_pairs, test_pairs = split_dev(dev_pairs)
+        test = (test_pairs, unlike_training(test_pairs, train_pairs))
+    dedup = unlike_training(dev_pairs, train_pairs)
+    study = log.get("study", []) if args.append else []
+    first_group = max((row["group"] for row in study), default=0)
+    for g, folders in enumerate(args.group):
+        reference_args = (read_training_log(folders[0]) or {}).get("args", {})
+        for folder in map(Path, folders):
+            row = {"group": first_group + g + 1, **study_row(folder, reference_args, dev_pairs, dedup, test)}
+            print(json.dumps(row, ensure_ascii=False), flush=True)
+            study.append(row)
     log["study"] = study
-    log["study_findings"] = args.finding
+    log["study_findings"] = (log.get("study_findings", []) if args.append else []) + args.finding
+    if test:
+        log["test"] = test_scores(into, *test)
+        print(json.dumps({"test": log["test"]}, ensure_ascii=False), flush=True)
     model, _, _ = load_checkpoint(into, "cpu")
     write_training_log(into, log)
     (into / CARD).write_text(model_card(model.config, log, into.name), encoding="utf-8")

@@ -31,7 +31,8 @@ import torch.nn.functional as F
 from .card import model_card
 from .checkpoint import CARD, load_checkpoint, resolve_device, save_checkpoint, write_training_log
 from .config import ModelConfig
-from .data import Example, collate, encode_pairs, make_batches, read_pairs, unlike_training
+from . import dictionary
+from .data import Example, collate, encode_pairs, make_batches, read_pairs, split_dev, unlike_training
 from .metrics import score, selection_bleu
 from .schedule import GRAD_CLIP_NORM, adam, learning_rate
 from .snapshots import PROBES, as_tensors, index_maps, save_snapshots, take_snapshot
@@ -88,6 +89,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--amp", choices=["auto", "on", "off"], default="auto",
         help="bf16 mixed precision: auto = on for CUDA and for CPUs with native bf16 (avx512_bf16/AMX)",
     )
+    p.add_argument("--test-split", action="store_true",
+                   help="hold out half of --dev (model.data.split_dev) as a test set: no choice ever sees it")
+    p.add_argument("--dictionary-words", type=int, default=0,
+                   help="add up to N CC-CEDICT word pairs for words the training sentences lack (model.dictionary)")
+    p.add_argument("--names", type=int, default=0,
+                   help="add N training sentences with Tom/汤姆 swapped for other names (model.dictionary)")
     p.add_argument("--dev-limit", type=int, default=0, help="score only the first N dev pairs (0 = all)")
     p.add_argument("--save-dtype", choices=["float16", "float32"], default="float16")
     return p.parse_args(argv)
@@ -160,6 +167,16 @@ def start_process(args: argparse.Namespace) -> tuple[torch.device, int, int]:
         device = torch.device("cuda", int(os.environ.get("LOCAL_RANK", "0")))
         torch.cuda.set_device(device)
     return device, dist.get_rank(), dist.get_world_size()
+
+
+def extra_pairs(args: argparse.Namespace, train_pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The CC-CEDICT word and name pairs asked for (none by default); the same on every rerun."""
+    if not args.dictionary_words and not args.names:
+        return []
+    entries = dictionary.cedict_entries()
+    words = dictionary.word_pairs(entries, train_pairs, args.dictionary_words) if args.dictionary_words else []
+    names = dictionary.name_pairs(train_pairs, dictionary.cedict_names(entries), args.names, seed=args.seed)
+    return words + names
 
 
 def new_or_resumed_run(args: argparse.Namespace, train_pairs, argv: list[str], state_path: Path) -> Run:
@@ -326,7 +343,9 @@ def main(argv: list[str] | None = None) -> int:
     work = Path(args.work_dir or Path("runs") / Path(args.out).name)
     work.mkdir(parents=True, exist_ok=True)
     train_pairs = read_pairs(args.train)
-    dev_pairs = (read_pairs(args.dev) if args.dev else [])[: args.dev_limit or None]
+    dev_pairs = read_pairs(args.dev) if args.dev else []
+    dev_pairs = (split_dev(dev_pairs)[0] if args.test_split else dev_pairs)[: args.dev_limit or None]
+    train_pairs += extra_pairs(args, train_pairs)
     dedup = unlike_training(dev_pairs, train_pairs)
     run = new_or_resumed_run(args, train_pairs, argv, work / STATE)
     train_examples = encode_pairs(train_pairs, run.src_tok, run.tgt_tok, run.config)

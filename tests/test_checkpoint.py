@@ -8,6 +8,7 @@ import torch
 
 from model import CheckpointError, Translator, load_checkpoint, save_checkpoint
 from model.checkpoint import CONFIG, WEIGHTS
+from model.config import ModelConfig
 from tests.tiny import tiny_model, tokenizers
 
 
@@ -195,3 +196,23 @@ def test_shipped_model_card_reports_the_honest_dev_split_and_the_recipe_study():
     assert log["final"]["dedup_bleu"] is not None
     assert f"| beam {log['final']['beam']} | {log['final']['bleu']} |" in card
     assert "## Recipe study" in card and len(log["study"]) >= 2
+
+
+def test_model_card_says_which_study_groups_had_unequal_budgets_and_why_scores_differ():
+    from model.card import model_card
+
+    base = {"group": 1, "hardware": "cpu", "changes": "reference", "bleu": 30.0, "chrf": 30.0, "dedup_bleu": 20.0,
+            "dedup_chrf": 20.0, "run": "a"}
+    log = {"args": {"out": "x", "save_dtype": "float16", "warmup": 1, "label_smoothing": 0.1, "max_tokens": 9},
+           "argv": [], "best": {"step": 1, "bleu": 36.87, "bleu_signature": "", "chrf_signature": ""},
+           "parameters": 1, "hardware": "cpu", "train_minutes": 1.0, "steps": 1, "epochs": 1,
+           "study": [{**base, "minutes": 90.0, "steps": 5516},
+                     {**base, "run": "en-zh", "bleu": 36.83, "minutes": 80.0, "steps": 6471},
+                     {**base, "group": 2, "minutes": 20.0, "steps": 100},
+                     {**base, "group": 2, "run": "b", "minutes": 30.0, "steps": 100}]}
+    card = model_card(ModelConfig(100, 100), log, "en-zh")
+    assert "Group 1: **not** the same budget: 90.0 min / 5516 steps vs 80.0 min / 6471 steps" in card
+    assert "Group 2: the same steps (not the same minutes)" in card
+    assert "en-zh (36.83) differs from its training log's (36.87)" in card and "float16" in card
+    log["args"]["save_dtype"] = "float32"
+    assert "differs from its training log's" not in model_card(ModelConfig(100, 100), log, "en-zh")

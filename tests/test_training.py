@@ -178,3 +178,26 @@ def test_the_recipe_study_scores_runs_alike_and_fills_the_model_card(trained, tm
     assert rows[0]["bleu"] == rows[1]["bleu"]  # the same weights decode the same way
     card = (into / CARD).read_text()
     assert "## Recipe study" in card and "| token_dropout=0.2 |" in card and "+0.00 | no clear effect |" in card
+
+
+def test_the_study_scores_the_held_out_half_apart_and_appends(trained, tmp_path):
+    import shutil
+
+    from model.checkpoint import CARD
+    from model.data import read_pairs, split_dev
+    from model.study import main as study
+
+    tmp, _ = trained
+    into = tmp_path / "shipped"
+    shutil.copytree(tmp / "ck", into)
+    args = ["--train", str(tmp / "train.tsv"), "--dev", str(tmp / "dev.tsv"), "--into", str(into)]
+    assert study(args + ["--group", str(tmp / "ck")]) == 0
+    assert study(args + ["--group", str(tmp / "ck"), "--test-split", "--append", "--finding", "Round 2."]) == 0
+    log = json.loads((into / TRAINING_LOG).read_text())
+    assert [r["group"] for r in log["study"]] == [1, 2]
+    assert "test_bleu" not in log["study"][0] and log["study"][1]["scored_on"] == "selection half"
+    _, test = split_dev(read_pairs(tmp / "dev.tsv"))
+    assert log["test"]["pairs"] == len(test) and log["test"]["beam"] >= 1 and "tok:zh" in log["test"]["bleu_signature"]
+    card = (into / CARD).read_text()
+    assert f"| {log['study'][1]['test_bleu']} |" in card and "- Round 2." in card
+    assert "## Held-out test half" in card and str(log["test"]["bleu"]) in card
