@@ -1,0 +1,77 @@
+"""Everyday sentences and unseen names: how a checkpoint does on what a class types.
+
+    python -m model.everyday checkpoints/en-zh runs/r2-dict-names [--json out.json]
+
+`evaluation/classroom.tsv`: 50 sentences a teacher would type, with our own reference
+translations; `evaluation/names.tsv`: 20 sentences with a name that is in no training pair
+(nor in the name pairs of model.dictionary), with its usual transliteration. Neither file is
+ever trained on or used for a choice. A name *survives* when the translation keeps it in Latin
+letters or gives its usual transliteration.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .checkpoint import read_training_log, write_training_log
+from .metrics import score
+from .translator import DEFAULT_BEAM, Translator
+
+FOLDER = Path(__file__).resolve().parent.parent / "evaluation"
+CLASSROOM = FOLDER / "classroom.tsv"
+NAMES = FOLDER / "names.tsv"
+
+
+def read_rows(path: Path) -> list[list[str]]:
+    return [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def name_survives(translation: str, name: str, transliteration: str) -> bool:
+    return name in translation or transliteration in translation
+
+
+def evaluate(translator: Translator, beam: int = DEFAULT_BEAM) -> dict:
+    """Translations, BLEU/chrF of the classroom set and the share of names that survive."""
+    classroom, names = read_rows(CLASSROOM), read_rows(NAMES)
+    said = translator.translations([row[0] for row in classroom], beam)
+    named = translator.translations([row[0] for row in names], beam)
+    survived = [name_survives(out, name, zh) for out, (_, name, zh) in zip(named, names)]
+    return {
+        "beam": beam,
+        **score(said, [row[1] for row in classroom]),
+        "exact": sum(out == row[1] for out, row in zip(said, classroom)),
+        "sentences": len(classroom),
+        "classroom": [{"en": row[0], "reference": row[1], "translation": out} for row, out in zip(classroom, said)],
+        "names_survived": sum(survived),
+        "names": [{"en": row[0], "name": row[1], "translation": out, "survived": ok}
+                  for row, out, ok in zip(names, named, survived)],
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m model.everyday", description=__doc__.split("\n\n")[0])
+    p.add_argument("checkpoints", nargs="+", help="checkpoint folders, compared side by side")
+    p.add_argument("--beam", type=int, default=DEFAULT_BEAM)
+    p.add_argument("--json", help="write every result here")
+    p.add_argument("--into", help="a checkpoint whose training log receives the last checkpoint's result (`everyday`)")
+    args = p.parse_args(argv)
+    results = {folder: evaluate(Translator.from_checkpoint(folder, device="cpu"), args.beam) for folder in args.checkpoints}
+    for i, row in enumerate(read_rows(CLASSROOM)):
+        print(row[0], "|", row[1], "|", " | ".join(r["classroom"][i]["translation"] for r in results.values()))
+    for folder, r in results.items():
+        print(f"{folder}: classroom BLEU {r['bleu']} chrF {r['chrf']} exact {r['exact']}/{r['sentences']}, "
+              f"names survived {r['names_survived']}/{len(r['names'])}")
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, ensure_ascii=False, indent=1), encoding="utf-8")
+    if args.into:
+        log = read_training_log(args.into)
+        log["everyday"] = results[args.checkpoints[-1]]
+        write_training_log(args.into, log)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,59 @@
+"""The everyday evaluation sets (evaluation/) and python -m model.everyday."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from model import dictionary, everyday
+from model.data import read_pairs
+from tests.tiny import tiny_translator
+
+SHARED_TRAIN = Path(__file__).resolve().parents[2] / "shared" / "data" / "tatoeba-cmn-eng" / "train.tsv"
+
+
+def test_sets_have_the_promised_shape():
+    classroom, names = everyday.read_rows(everyday.CLASSROOM), everyday.read_rows(everyday.NAMES)
+    assert len(classroom) == 50 and all(len(r) == 2 and r[0] and r[1] for r in classroom)
+    assert len(names) == 20 and all(len(r) == 3 and r[1] in r[0] for r in names)
+    assert len({r[0] for r in classroom}) == 50
+
+
+def test_test_names_are_never_trained_on_as_dictionary_names():
+    known = dict(dictionary.cedict_names(dictionary.cedict_entries()))
+    for _, name, _ in everyday.read_rows(everyday.NAMES):
+        assert dictionary.held_out_name(name) or name not in known
+
+
+@pytest.mark.skipif(not SHARED_TRAIN.exists(), reason="the Tatoeba training file is not on this machine")
+def test_sets_are_not_in_the_training_data():
+    train = read_pairs(SHARED_TRAIN)
+    english = {en.lower() for en, _ in train}
+    assert not [r[0] for r in everyday.read_rows(everyday.CLASSROOM) if r[0].lower() in english]
+    words = {w for en, _ in train for w in en.split()}
+    assert not [name for _, name, _ in everyday.read_rows(everyday.NAMES) if name in words]
+
+
+def test_a_name_survives_in_latin_letters_or_transliterated():
+    assert everyday.name_survives("我见了Priya。", "Priya", "普丽娅")
+    assert everyday.name_survives("亨利是医生。", "Henry", "亨利")
+    assert not everyday.name_survives("幸运是医生。", "Henry", "亨利")
+
+
+def test_the_cli_scores_every_sentence_and_writes_the_log(tmp_path, monkeypatch, capsys):
+    translator = tiny_translator()
+    (tmp_path / "c.tsv").write_text("I like tea.\t我喜欢茶。\nHi.\t你好。\n", encoding="utf-8")
+    (tmp_path / "n.tsv").write_text("Priya is here.\tPriya\t普丽娅\n", encoding="utf-8")
+    monkeypatch.setattr(everyday, "CLASSROOM", tmp_path / "c.tsv")
+    monkeypatch.setattr(everyday, "NAMES", tmp_path / "n.tsv")
+    monkeypatch.setattr(everyday.Translator, "from_checkpoint", classmethod(lambda cls, folder, device: translator))
+    monkeypatch.setattr(everyday, "read_training_log", lambda folder: {"kept": 1})
+    written = {}
+    monkeypatch.setattr(everyday, "write_training_log", lambda folder, log: written.update(log))
+    out = tmp_path / "r.json"
+    assert everyday.main(["a", "b", "--beam", "2", "--json", str(out), "--into", "b"]) == 0
+    result = json.loads(out.read_text(encoding="utf-8"))
+    assert set(result) == {"a", "b"} and len(result["a"]["classroom"]) == 2 and len(result["a"]["names"]) == 1
+    assert result["a"]["beam"] == 2 and "tok:zh" in result["a"]["bleu_signature"]
+    assert written["kept"] == 1 and written["everyday"]["sentences"] == 2
+    assert "names survived" in capsys.readouterr().out
