@@ -15,6 +15,11 @@ NEG_INF = "−∞"
 DIMS_PER_TABLE = 8  # numbers per table when a vector is too long for one (dimension_tables)
 
 
+def signed(x: float, decimals: int = 4) -> str:
+    """A number with its sign always written (+0.2, −0.2): for changes, where the direction is the point."""
+    return ("+" if float(x) >= 0 else "−") + num(abs(float(x)), decimals)
+
+
 def num(x: float, decimals: int = 4, fixed: bool = False) -> str:
     """A number as the pages print it: whole numbers without decimals (unless `fixed`), −∞ spelled out."""
     x = float(x)

@@ -150,10 +150,10 @@ st.markdown(t("training.toy.result", steps=lt.TOY_STEPS, start=f"{float(lt.toy_l
               adam_w1=f"{paths[1][-1][0]:.2f}"))
 first = adam[:3]
 columns = [f"{name}{sub}" for name in ("g", "m̂", "√v̂", t("training.toy.update")) for sub in ("₁", "₂")]
-ts.show_table([np.concatenate([s.grad, s.m_hat, np.sqrt(s.v_hat), s.update]) for s in first],
+ts.show_table([np.concatenate([s.grad, s.m_hat, np.sqrt(s.v_hat), s.change]) for s in first],
               [str(s.step) for s in first], columns, index_name=t("training.toy.step"))
 st.markdown(t("training.toy.first", g1=ts.num(first[0].grad[0]), g2=ts.num(first[0].grad[1]),
-              u1=ts.num(first[0].update[0]), u2=ts.num(first[0].update[1]), lr=ts.num(lt.TOY_ADAM_LR, 2),
+              u1=ts.signed(first[0].change[0]), u2=ts.signed(first[0].change[1]), lr=ts.num(lt.TOY_ADAM_LR, 2),
               ratio=ts.num(abs(first[0].grad[1] / first[0].grad[0]), 1), c1=f"{1 - beta1:.2g}", c2=f"{1 - beta2:.2g}",
               nobias=f"{(1 - beta1) / np.sqrt(1 - beta2):.3f}"))
 

@@ -55,6 +55,11 @@ class AdamStep:
     update: np.ndarray  # lr · m̂ / (√v̂ + ε), subtracted from the parameters
     params: np.ndarray  # after the update
 
+    @property
+    def change(self) -> np.ndarray:
+        """How far each parameter moved: −update, so against the sign of its gradient."""
+        return -self.update
+
 
 def adam_steps(start, lr: float, steps: int, betas: tuple[float, float], eps: float,
                gradient=toy_gradient) -> list[AdamStep]:

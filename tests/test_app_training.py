@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import re
 
+import numpy as np
 import pytest
 from sacrebleu.metrics import BLEU
 
@@ -102,3 +103,14 @@ def test_empty_reference_shows_a_hint_and_no_score():
     at = open_page("training")
     assert not at.success
     assert any("Type a reference translation" in i.value for i in at.info)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_adams_first_step_moves_each_weight_against_its_gradient(lang):
+    first = lt.adam_steps(lt.TOY_START, lt.TOY_ADAM_LR, 1, ADAM_BETAS, ADAM_EPS)[0]
+    np.testing.assert_allclose(first.params - lt.TOY_START, first.change)
+    assert (np.sign(first.change) == -np.sign(first.grad)).all()
+    text = page_text(open_page("training", lang))
+    for i, change in enumerate(first.change, 1):
+        sign = "+" if change > 0 else "−"
+        assert f"Δw{'₁₂'[i - 1]} = {sign}{abs(change):g}" in text, (i, change)

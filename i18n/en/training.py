@@ -42,15 +42,16 @@ STRINGS: dict[str, str] = {
     "training.toy.fig": "{steps} steps of each optimiser on the contours of the toy loss",
     "training.toy.loss": "loss",
     "training.toy.step": "step",
-    "training.toy.update": "step size ",
+    "training.toy.update": "Δw",
     "training.toy.result": (
         "After {steps} steps the loss went from {start} to **{sgd}** with gradient descent (w₁ = {sgd_w1}) and to "
         "**{adam}** with Adam (w₁ = {adam_w1}). Adam's first three steps, number by number:"
     ),
     "training.toy.first": (
-        "In step 1 the gradients are {g1} and {g2}, {ratio} times apart, yet both parameters move by the same amount: "
-        "{u1} and {u2}, that is ±lr = {lr}. Bias correction makes m̂₁ = g and √v̂₁ = |g| exactly, so the first "
-        "step is lr·g/|g|. Without it m₁ = {c1}·g and √v₁ = √{c2}·|g|, and the first step would be only "
+        "In step 1 the gradients are {g1} and {g2}, {ratio} times apart, yet both parameters move the same "
+        "distance, each against the sign of its gradient: Δw₁ = {u1} and Δw₂ = {u2} (Δw = −lr·m̂/(√v̂ + ε), "
+        "so |Δw| = lr = {lr}). Bias correction makes m̂₁ = g and √v̂₁ = |g| exactly, so the first step is "
+        "Δw = −lr·g/|g|. Without it m₁ = {c1}·g and √v₁ = √{c2}·|g|, and the first step would be only "
         "{nobias} × lr."
     ),
     # ---- 2 · warm-up

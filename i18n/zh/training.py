@@ -38,14 +38,15 @@ STRINGS: dict[str, str] = {
     "training.toy.fig": "两种优化器在玩具损失等高线上各走 {steps} 步",
     "training.toy.loss": "损失",
     "training.toy.step": "步",
-    "training.toy.update": "步长 ",
+    "training.toy.update": "Δw",
     "training.toy.result": (
         "{steps} 步之后，损失从 {start} 降到：梯度下降 **{sgd}**（w₁ = {sgd_w1}），Adam **{adam}**（w₁ = {adam_w1}）。"
         "下面逐个数字列出 Adam 的前三步："
     ),
     "training.toy.first": (
-        "第 1 步的梯度是 {g1} 和 {g2}，相差 {ratio} 倍，但两个参数移动的距离相同：{u1} 和 {u2}，即 ±lr = {lr}。"
-        "偏差修正使 m̂₁ = g、√v̂₁ = |g| 恰好成立，所以第一步是 lr·g/|g|。如果没有偏差修正，"
+        "第 1 步的梯度是 {g1} 和 {g2}，相差 {ratio} 倍，但两个参数移动的距离相同，方向都与各自梯度的符号相反："
+        "Δw₁ = {u1}，Δw₂ = {u2}（Δw = −lr·m̂/(√v̂ + ε)，所以 |Δw| = lr = {lr}）。"
+        "偏差修正使 m̂₁ = g、√v̂₁ = |g| 恰好成立，所以第一步是 Δw = −lr·g/|g|。如果没有偏差修正，"
         "m₁ = {c1}·g、√v₁ = √{c2}·|g|，第一步只有 {nobias} × lr。"
     ),
     # ---- 2 · warm-up
