@@ -114,3 +114,11 @@ def test_adams_first_step_moves_each_weight_against_its_gradient(lang):
     for i, change in enumerate(first.change, 1):
         sign = "+" if change > 0 else "−"
         assert f"Δw{'₁₂'[i - 1]} = {sign}{abs(change):g}" in text, (i, change)
+
+
+@pytest.mark.parametrize("lang, words", [("en", ("Dropout is on", "eval mode", "one batch")),
+                                         ("zh", ("dropout 是打开的", "eval 模式", "一个批次"))])
+def test_dev_loss_below_training_loss_is_explained_by_dropout_smoothing_and_timing(lang, words, log):
+    text = page_text(open_page("training", lang))
+    assert all(word in text for word in words)
+    assert shows(text, f"{log['dev'][-1]['loss']:.3f}")

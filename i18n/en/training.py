@@ -102,8 +102,14 @@ STRINGS: dict[str, str] = {
     "training.ls.text": (
         "This run used ε = {eps}. For the real Chinese vocabulary of {v} tokens the target gives the right token "
         "{top} and every other token {rest}. Its entropy, {floor} nats per token, is the lowest training loss any "
-        "model can reach; this run's lowest logged training loss was {lowest}. The dev loss in the log is plain "
-        "cross-entropy without smoothing, which is why its last value, {dev}, can be lower than the training loss."
+        "model can reach; this run's lowest logged training loss was {lowest}.\n\n"
+        "**Why the dev loss ({dev} at the end) is below the training loss.** The two are not measured alike. "
+        "(1) Dropout is on while training: each logged training loss is that of a network with a share of its "
+        "values zeroed (section 3), while the dev loss runs in eval mode with dropout off, the network at full "
+        "strength. (2) The training loss is against the smoothed target, so it cannot go below {floor}; the dev "
+        "loss is plain cross-entropy against the right token. (3) Each training point is one batch's loss at "
+        "that step (noisy, and the model improves during the epoch), while the dev loss is the whole dev set "
+        "scored with the weights at the end of the epoch. None of this means the dev sentences are easier."
     ),
     # ---- 5 · batches
     "training.batch.header": "5 · Length-bucketed batches",
