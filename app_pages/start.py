@@ -24,9 +24,11 @@ def cross_lesson() -> tuple[dict, dict]:
     example = session.EXAMPLES[0]
     found = word_link(session.translation_of(example.sentence), example.source_word, example.target_word)
     values = {"s": example.sentence, "kind": "cross", "view": "head"}
-    if found is not None:
-        values |= {"layer": found.layer + 1, "head": found.head + 1}
-    return values, {"zh": example.target_word, "en": example.source_word}
+    words = {"zh": example.target_word, "en": example.source_word}
+    if found is None:  # a retrained model that no longer writes the word: the caption claims no head
+        return values, words
+    values |= {"layer": found.layer + 1, "head": found.head + 1}
+    return values, words | {"layer": found.layer + 1, "head": found.head + 1, "weight": f"{found.weight:.2f}"}
 
 
 def decoding_lesson() -> tuple[dict, dict]:
@@ -42,7 +44,7 @@ def lesson(key: str, page: str, values: dict, words: dict) -> None:
     url = link(page, values)
     with st.container(border=True, key=f"start.lesson.{page}"):
         st.markdown(f"**[{session.t(key + '.title', **words)}]({url})**")
-        st.caption(session.t(key + ".what", **words))
+        st.caption(session.t(key + (".what" if "head" in words or key != "start.cross" else ".what_any"), **words))
         st.code(url, language=None, wrap_lines=True)
 
 

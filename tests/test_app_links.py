@@ -143,3 +143,23 @@ def test_start_page_links_open_views_computed_from_the_model(translator):
     who = translator.translate("Who are you?")
     step = next(i for i, token in enumerate(who.output_tokens) if "谁" in token) + 1
     assert f"step={step}" in decoding
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_start_page_caption_states_the_rule_that_chose_its_head(translator, lang):
+    import numpy as np
+
+    from app_pages.session import EXAMPLES
+    from model.alignment import output_word_positions, source_word_positions
+
+    at = opened({"lang": lang}, page="app_pages/start.py")
+    example = EXAMPLES[0]
+    result = translator.translate(example.sentence)
+    cols = source_word_positions(result.source_tokens, example.source_word)
+    rows = output_word_positions(result.output_tokens[:-1], example.target_word)
+    share = result.cross[:, :, rows][:, :, :, cols].sum(-1).mean(-1)  # (layers, heads): the caption's own rule
+    layer, head = np.unravel_index(int(np.argmax(share)), share.shape)
+    cross = next(c.value for c in at.code if "/translate?" in c.value)
+    assert f"layer={layer + 1}" in cross and f"head={head + 1}" in cross
+    caption = " ".join(c.value for c in at.caption)
+    assert f"{share[layer, head]:.2f}" in caption and str(layer + 1) in caption and example.target_word in caption

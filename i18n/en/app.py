@@ -37,7 +37,11 @@ STRINGS = {
     ),
     "start.cross.title": "Where “{zh}” looks: cross-attention",
     "start.cross.what": (
-        "The explorer at the cross-attention head whose strongest link joins “{zh}” to “{en}”, found in this model's own weights."
+        "The explorer at layer {layer}, head {head} of cross-attention: there “{zh}” puts {weight} of its attention "
+        "on “{en}”, more than in any other cross-attention head of this model (found in its own weights)."
+    ),
+    "start.cross.what_any": (
+        "The explorer at cross-attention: find the head where “{zh}” looks at “{en}”."
     ),
     "start.decoding.title": "Writing “{zh}”: decoding step {step}",
     "start.decoding.what": (

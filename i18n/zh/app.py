@@ -32,7 +32,11 @@ STRINGS = {
         "你自己设置的任何视图也有自己的链接：地址栏会随你的点击而更新。"
     ),
     "start.cross.title": "“{zh}” 看向哪里：交叉注意力",
-    "start.cross.what": "打开探索器中的一个交叉注意力头：它最强的连接把 “{zh}” 和 “{en}” 连在一起，从这个模型自己的权重中找出。",
+    "start.cross.what": (
+        "打开探索器中交叉注意力第 {layer} 层第 {head} 个头：在这里 “{zh}” 把 {weight} 的注意力放在 “{en}” 上，"
+        "比这个模型的任何其他交叉注意力头都多（从模型自己的权重中找出）。"
+    ),
+    "start.cross.what_any": "打开探索器中的交叉注意力：找出 “{zh}” 看向 “{en}” 的那个头。",
     "start.decoding.title": "写出 “{zh}”：第 {step} 个解码步",
     "start.decoding.what": "打开逐步解码页中写出 “{zh}” 的那一步：因果掩码、它在英文中看向哪里，以及它胜过的候选。",
     "start.qkv.title": "手算 Q、K、V：“Thinking Machines”",
