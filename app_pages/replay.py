@@ -56,9 +56,9 @@ def pickers(probes: list[str], final: dict) -> tuple[int, str, int, int]:
     kind = st.segmented_control(t("explorer.kind"), ATTENTION_KINDS, format_func=lambda k: t(f"kind.{k}"),
                                 persist_state="session", key=KIND, required=True)
     if "replay.head" not in st.session_state and kind == "cross":
-        # Open on the head whose cross-attention the training focused most (lowest entropy share, last snapshot).
-        shares = lr.entropy_share(final["probes"][probe][kind], kind)  # (layers, heads)
-        st.session_state["replay.layer"], st.session_state["replay.head"] = divmod(int(shares.argmin()), shares.shape[1])
+        # Open on the head closest to an alignment in the last snapshot (not the most focused: that is a sink).
+        layer, head, _, _ = lr.alignment_head(final["probes"][probe]["cross"])
+        st.session_state["replay.layer"], st.session_state["replay.head"] = layer, head
     with st.container(horizontal=True, gap="medium", key="replay.pickers"):
         layer, head = widgets.layer_head_selectors("replay", *final["probes"][probe][kind].shape[:2], average_layers=True)
     return probe, kind, layer, head
@@ -85,6 +85,14 @@ def share_section(snapshots: list[dict], probe: int, kind: str, layer: int, head
     st.caption(t("replay.share.text", which=names[highlight], first=f"{chosen[0]:.0%}", first_step=f"{steps[0]:,}",
                  now=f"{chosen[index]:.0%}", step=f"{steps[index]:,}", lowest=f"{chosen.min():.0%}",
                  lowest_step=f"{steps[int(chosen.argmin())]:,}"))
+
+
+def shipped_weights(log: dict) -> str:
+    """Which weights the shipped model holds, in the page's language, from the training log."""
+    epochs = (log.get("average") or {}).get("epochs") or []
+    if str(log.get("shipped", "")).startswith("average") and epochs:
+        return t("replay.shipped_average", first=epochs[0], last=epochs[-1])
+    return t("replay.shipped_best", step=f"{(log.get('best') or {}).get('step', '?'):,}")
 
 
 def curves_section(log: dict, step: int) -> None:
@@ -120,7 +128,8 @@ session.link_page({
     **widgets.layer_head_params("replay", layers, heads, average_layers=True),
 })
 st.caption(t("replay.intro", probes=len(probe_texts), snapshots=len(snapshots), first=f"{snapshots[0]['step']:,}",
-             last=f"{snapshots[-1]['step']:,}"))
+             last=f"{snapshots[-1]['step']:,}", last_epoch=snapshots[-1]["epoch"],
+             shipped=shipped_weights(log)))
 
 index = snapshot_controls([s["step"] for s in snapshots])
 snapshot = snapshots[index]
@@ -148,6 +157,10 @@ with left:
         max_width=widgets.HALF_COLUMN_PX, max_height=MAP_MAX_PX,
     ), key="replay.chart.map")
     st.caption(t(f"kind.{kind}.help"))
+    if kind == "cross":
+        best_layer, best_head, agree, rows = lr.alignment_head(snapshots[-1]["probes"][probe]["cross"])
+        st.caption(t("replay.aligned", layer=widgets.layer_name(best_layer), head=widgets.head_name(best_head),
+                     agree=agree, rows=rows))
 with right:
     share_section(snapshots, probe, kind, layer, head, index)
 curves_section(log, snapshot["step"])

@@ -61,3 +61,25 @@ def repeated_token(target_tokens) -> str | None:
     """The one token an untrained model writes over and over (after <s>), or None when the output varies."""
     written = [t for t in list(target_tokens)[1:] if t != "</s>"]
     return written[0] if len(written) > 1 and len(set(written)) == 1 else None
+
+
+def alignment_head(cross) -> tuple[int, int, int, int]:
+    """(layer, head, rows that agree, rows): the cross-attention head that best matches an alignment.
+
+    The reference alignment is the model's consensus: for each row, the source token with the most weight
+    averaged over all layers and heads. Heads that park most rows on one source token (more than half:
+    a sink such as ▁I or </s>) are passed over, whatever their entropy: focus is not alignment. Among the
+    others the one whose own strongest source token agrees with the consensus on the most rows wins;
+    ties go to the lower entropy share. cross: (layers, heads, Tq, Tk).
+    """
+    w = np.asarray(cross, dtype=np.float64)
+    if w.ndim != 4:
+        raise ValueError(f"cross-attention must be (layers, heads, Tq, Tk), got shape {w.shape}")
+    consensus = w.mean(axis=(0, 1)).argmax(axis=-1)  # (Tq,)
+    strongest = w.argmax(axis=-1)  # (layers, heads, Tq)
+    agree = (strongest == consensus).sum(axis=-1)  # (layers, heads)
+    busiest = np.array([[np.bincount(row).max() for row in layer] for layer in strongest])
+    sink = busiest * 2 > w.shape[2]
+    score = np.where(sink, -1.0, agree - entropy_share(w, "cross"))  # entropy share < 1: only breaks ties
+    layer, head = np.unravel_index(int(score.argmax()), score.shape)
+    return int(layer), int(head), int(agree[layer, head]), w.shape[2]

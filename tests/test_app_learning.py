@@ -65,12 +65,18 @@ def test_replay_moves_through_the_snapshots(snapshots):
 
 
 @needs_checkpoint
-def test_replay_opens_on_the_head_training_focused_most(snapshots):
+def test_replay_opens_on_the_head_closest_to_an_alignment_not_on_a_sink(snapshots):
     _, snaps = snapshots
-    shares = lr.entropy_share(snaps[-1]["probes"][0]["cross"], "cross")
-    layer, head = divmod(int(shares.argmin()), shares.shape[1])
+    cross = np.asarray(snaps[-1]["probes"][0]["cross"])
+    layer, head, agree, rows = lr.alignment_head(cross)
+    strongest = cross[layer, head].argmax(-1)
+    assert np.bincount(strongest).max() * 2 <= rows  # not a sink
     at = open_page("replay")
     assert (at.session_state["replay.layer"], at.session_state["replay.head"]) == (layer, head)
+    text = page_text(at)
+    assert f"agrees on {agree} of {rows} rows" in text and "entropy measures how focused" in text
+    # the intro says which weights the shipped model holds
+    assert f"after epoch {snaps[-1]['epoch']}" in text and "average of the weights after epochs" in text
     line = lr.shares_over_snapshots(snaps, 0, "cross")[layer, head]  # the caption's numbers are this head's
     assert f"{line[0]:.0%} at step 0" in page_text(at) and f"lowest {line.min():.0%}" in page_text(at)
 

@@ -8,7 +8,18 @@ STRINGS: dict[str, str] = {
     "replay.intro": (
         "While the shipped model trained, it translated {probes} fixed probe sentences at {snapshots} moments "
         "(steps {first} to {last}) and kept every attention map. Untrained, its cross-attention spreads almost "
-        "evenly over the source; training turns it into an alignment of words. Nothing here runs the model."
+        "evenly over the source; training focuses it — in some heads on the word being translated, in others on "
+        "one token for every row (a sink). The last snapshot holds the weights after epoch {last_epoch}; the "
+        "shipped model is the {shipped}, so its maps differ a little from the last frame. Nothing here runs the model."
+    ),
+    "replay.shipped_best": "weights of its best evaluation (step {step})",
+    "replay.shipped_average": "average of the weights after epochs {first}–{last}",
+    "replay.aligned": (
+        "Opened on {layer}, {head}: in the last snapshot its strongest source token agrees on {agree} of {rows} rows "
+        "with the model's consensus (the source token with the most weight averaged over all heads), the best "
+        "match to an alignment among the heads that do not park more than half their rows on one token. Low "
+        "entropy alone would pick a sink: entropy measures how focused a row is, not whether it looks at the "
+        "right word."
     ),
     "replay.probe": "Probe sentence",
     "replay.step": "Training step",
