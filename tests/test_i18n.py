@@ -104,3 +104,12 @@ def test_the_model_card_and_its_findings_have_no_developer_wording():
     findings = " ".join(json.loads((CHECKPOINT / "training_log.json").read_text(encoding="utf-8"))["study_findings"])
     for text in (card, findings):
         assert not [w for w in DEVELOPER_WORDING if w in text]
+
+
+def test_pre_norm_is_not_said_to_leave_the_residual_stream_unnormalised_for_ever():
+    from i18n import strings
+
+    for lang in ("en", "zh"):
+        text = strings(lang)["inside.norm.post"]
+        assert "never normalised" not in text and "从不被归一化" not in text
+        assert "final LayerNorm" in text or "最后一层之后还有一个 LayerNorm" in text

@@ -147,7 +147,8 @@ STRINGS: dict[str, str] = {
     "inside.norm.post": (
         "**Post-norm** — LayerNorm(x + Sublayer(x)) — is the paper's arrangement and this model's. Many later "
         "models use **pre-norm**, x + Sublayer(LayerNorm(x)), which trains more stably in deep stacks; there the "
-        "residual path is never normalised."
+        "residual stream is not normalised inside the layers — each sublayer reads a normalised copy and adds to "
+        "the raw sum — and one final LayerNorm after the last layer normalises it before the output projection."
     ),
     "inside.norm.stats": "Each token's mean μ and variance σ² over its numbers: before normalising (x + Sublayer(x)), after it, and after γ and β:",
     "inside.norm.numbers": "The first numbers of {token}, step by step:",

@@ -138,7 +138,8 @@ STRINGS: dict[str, str] = {
     "inside.norm.post": (
         "**后归一化（post-norm）**——LayerNorm(x + Sublayer(x))——是论文的做法，也是本模型的做法。"
         "后来的许多模型用**前归一化（pre-norm）**，即 x + Sublayer(LayerNorm(x))，在很深的堆叠中训练更稳定；"
-        "那样残差通路从不被归一化。"
+        "那样残差流在各层内部不被归一化——每个子层读取的是归一化后的副本，再把结果加到未归一化的和上——"
+        "最后一层之后还有一个 LayerNorm，在输出投影之前对它做归一化。"
     ),
     "inside.norm.stats": "每个词元自身各数的均值 μ 和方差 σ²：归一化之前（x + Sublayer(x)）、之后，以及乘 γ 加 β 之后：",
     "inside.norm.numbers": "{token} 的前几个数，一步一步：",
