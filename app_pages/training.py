@@ -125,7 +125,7 @@ beta1, beta2 = ADAM_BETAS
 st.markdown(t("training.adam.settings", b1=f"{beta1:g}", b2=f"{beta2:g}", eps=power(ADAM_EPS),
               w1=ts.num(lt.window(beta1), 0), w2=ts.num(lt.window(beta2), 0),
               default_b2=f"{lt.PYTORCH_DEFAULT_BETA2:g}", default_w2=ts.num(lt.window(lt.PYTORCH_DEFAULT_BETA2), 0),
-              default_eps=power(lt.PYTORCH_DEFAULT_EPS), clip=ts.num(GRAD_CLIP_NORM)))
+              default_eps=power(lt.PYTORCH_DEFAULT_EPS), clip=ts.num(GRAD_CLIP_NORM), tokens=f"{args['max_tokens']:,}"))
 
 st.subheader(t("training.toy.header"))
 sgd_lr = lt.TOY_SGD_SHARE * lt.largest_stable_sgd_lr()

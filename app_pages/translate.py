@@ -99,7 +99,7 @@ def verdict(result: TranslationResult, c: Confidence) -> None:
     sentence = c.calibration["sentence"]
     values = {"score": pct(c.score), "threshold": pct(sentence["threshold"]),
               "below_exact": pct(sentence["below"]["exact"]), "above_exact": pct(sentence["above"]["exact"])}
-    evidence = session.t("confidence.unsure" if c.unsure else "confidence.sure", **values)
+    evidence = session.t("confidence.unsure" if c.unsure else "confidence.sure", **values) + " " + beam_note(result, c)
     st.markdown(heading, help=session.t("translate.translation") + "\n\n" + evidence)
     if c.unsure:
         st.warning(session.t("confidence.unsure_short", **values), icon=":material/help:")
@@ -115,7 +115,16 @@ def token_confidence(result: TranslationResult, c: Confidence) -> None:
     if c.calibration is not None:
         token = c.calibration["token"]
         st.caption(session.t("confidence.legend", threshold=pct(token["threshold"]), pairs=f"{c.calibration['pairs']:,}",
-                             below_right=pct(token["below"]["right"]), above_right=pct(token["above"]["right"])))
+                             below_right=pct(token["below"]["right"]), above_right=pct(token["above"]["right"]))
+                   + " " + beam_note(result, c))
+
+
+def beam_note(result: TranslationResult, c: Confidence) -> str:
+    """At which beam the thresholds were measured, and whether this translation used another (where they were not)."""
+    measured = c.calibration.get("beam", 1)
+    if measured == result.beam_size:
+        return session.t("confidence.beam_same", beam=measured)
+    return session.t("confidence.beam_other", measured=measured, beam=result.beam_size)
 
 
 def show_head(layer: int, head: int) -> None:

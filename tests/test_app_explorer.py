@@ -166,3 +166,16 @@ def test_truncation_notice_is_shown_and_long_input_still_renders():
     assert len(heatmap["layout"]["xaxis"]["ticktext"]) > 100
     at.segmented_control(key="explorer.view").set_value("lines").run()
     assert not at.exception
+
+
+@pytest.mark.parametrize("beam, words", [(4, "measured at beam 4, the beam of this translation"),
+                                         (1, "measured at beam 4; this translation used beam 1")])
+def test_confidence_says_at_which_beam_its_thresholds_were_measured(beam, words):
+    import json
+
+    from model import DEFAULT_CHECKPOINT
+
+    measured = json.loads((DEFAULT_CHECKPOINT / "training_log.json").read_text())["calibration"]["beam"]
+    assert measured == 4, "the expected texts assume the shipped calibration's beam"
+    at = app("I have a dream.", beam=beam)
+    assert words in " ".join(c.value for c in at.caption)

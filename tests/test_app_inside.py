@@ -157,3 +157,8 @@ def test_a_link_opens_its_block_and_names_it():
     assert at.header[0].value == "Decoder layer 2 · masked self-attention, add & norm"
     at.selectbox(key="inside.block").set_value("output").run()
     assert at.query_params["block"] in ("output", ["output"])  # the link says what is on screen
+
+
+@pytest.mark.parametrize("lang, words", [("en", "Training does not do this"), ("zh", "训练时不这样做")])
+def test_output_block_says_the_ban_is_a_decoding_rule_not_trainings(lang, words):
+    assert words in page_text(open_inside(lang, **{"inside.block": "output"}))

@@ -122,3 +122,9 @@ def test_dev_loss_below_training_loss_is_explained_by_dropout_smoothing_and_timi
     text = page_text(open_page("training", lang))
     assert all(word in text for word in words)
     assert shows(text, f"{log['dev'][-1]['loss']:.3f}")
+
+
+@pytest.mark.parametrize("lang, words", [("en", "ours, not the paper's"), ("zh", "我们加的，不是论文的")])
+def test_gradient_clipping_is_said_to_be_ours(lang, words, log):
+    text = page_text(open_page("training", lang))
+    assert words in text and f"{log['args']['max_tokens']:,}" in text

@@ -56,6 +56,11 @@ STRINGS: dict[str, str] = {
         "probabilities), below {threshold}. On the dev set only {below_exact} of translations below that line "
         "matched the reference exactly ({above_exact} above it). Read it with care."
     ),
+    "confidence.beam_same": "These thresholds were measured at beam {beam}, the beam of this translation.",
+    "confidence.beam_other": (
+        "These thresholds were measured at beam {measured}; this translation used beam {beam}, where they were "
+        "not measured: a different search changes the probabilities, so read the colours as a rough guide."
+    ),
     "confidence.uncalibrated": (
         "This checkpoint is uncalibrated (python -m model.calibrate has not been run on it), so no token is marked "
         "low-confidence: the chips show the raw probabilities. Geometric mean of the token probabilities: {score}."

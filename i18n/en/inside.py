@@ -183,7 +183,10 @@ STRINGS: dict[str, str] = {
     "inside.out.no_bias": "This model adds no bias to the logits, as in the paper.",
     "inside.out.banned": (
         "Before the softmax the {n} token ids the search never chooses ({ids}: padding and the decoder's start "
-        "token, and <unk> where the model's rules ban it) get a logit of −∞, as the search does: their probability is 0."
+        "token, and <unk> where the model's rules ban it) get a logit of −∞, as the search does: their probability is 0. "
+        "Training does not do this: its softmax runs over the whole vocabulary, and the model only learns to give "
+        "these tokens little probability, because no target ever contains them. The ban is a decoding rule, which "
+        "is why the probabilities here can be a little higher than the raw softmax's."
     ),
     "inside.out.position": (
         "At {input} the model chose **{chosen}** with probability {prob} (recomputed); the model reported {model}."

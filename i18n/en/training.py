@@ -28,7 +28,9 @@ STRINGS: dict[str, str] = {
         "about {w2} steps instead of {default_w2}, so the step sizes follow quickly when the gradients' scale "
         "changes, as it does early in training; ε = {eps} only keeps the division finite. Before each step the "
         "gradients of all parameters together are scaled down to a norm of at most {clip} "
-        "(clip_grad_norm_), so one bad batch cannot throw the model far."
+        "(clip_grad_norm_), so one bad batch cannot throw the model far. That clipping is **ours, not the paper's**: "
+        "its recipe (§5.3) has none. We added it because our batches are small (~{tokens} tokens against the "
+        "paper's 25,000), so one unusual batch weighs more."
     ),
     "training.toy.header": "Adam against plain gradient descent on a toy loss",
     "training.toy.text": (

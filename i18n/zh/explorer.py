@@ -51,6 +51,11 @@ STRINGS: dict[str, str] = {
         "模型对这句译文没有把握：它的置信度是 {score}（各词元概率的几何平均），低于 {threshold}。"
         "在开发集上，低于这条线的译文只有 {below_exact} 与参考译文完全一致（高于它的为 {above_exact}）。请谨慎看待。"
     ),
+    "confidence.beam_same": "这些阈值是在束宽 {beam} 下测得的，与这次翻译的束宽相同。",
+    "confidence.beam_other": (
+        "这些阈值是在束宽 {measured} 下测得的；这次翻译用的是束宽 {beam}，没有在这个束宽下测量过："
+        "不同的搜索会改变概率，所以颜色只能作为粗略参考。"
+    ),
     "confidence.uncalibrated": (
         "这个检查点尚未校准（还没有对它运行 python -m model.calibrate），所以不标记低置信度词元："
         "标签上显示的是原始概率。各词元概率的几何平均：{score}。"

@@ -172,6 +172,8 @@ STRINGS: dict[str, str] = {
     "inside.out.banned": (
         "在 softmax 之前，搜索永远不会选的 {n} 个词元编号（{ids}：填充和解码器的起始词元，"
         "以及模型规则禁止时的 <unk>）的 logit 被设为 −∞，与搜索时相同：它们的概率为 0。"
+        "训练时不这样做：训练的 softmax 覆盖整个词表，模型只是因为目标中从不出现这些词元，才学会给它们很小的概率。"
+        "禁用是解码的规则，所以这里的概率会比原始 softmax 的略高一些。"
     ),
     "inside.out.position": "在 {input} 处，模型选择了 **{chosen}**，概率 {prob}（重算）；模型报告的是 {model}。",
     "inside.out.same_top": "重算出的最可能的 {k} 个词元与模型的 {k} 个相同，顺序也相同",
