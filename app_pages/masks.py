@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 import streamlit as st
 
 from app_pages import session
@@ -73,6 +74,40 @@ row = attention_steps(q, k, k).scaled[0]
 zeroed = softmax(np.where(causal[0], row, 0.0))
 st.warning(t("masks.zero_vs_inf", token=doc_tokens[0], zeroed=ts.join(ts.num(x, 3) for x in zeroed),
              proper=ts.join(ts.num(x, 3) for x in softmax(np.where(causal[0], row, -np.inf)))))
+
+# ---------------------------------------------------------------- teacher forcing is not decoding
+def exposure_section() -> None:
+    """Where training's prefix (the reference) and translation's (the model's own tokens) part: exposure bias."""
+    checkpoint, device = st.session_state[session.CHECKPOINT], st.session_state.get(session.DEVICE, "cpu")
+    for english, reference in lm.EXPOSURE_EXAMPLES:
+        free = session.translation_of(english)
+        forced = session.teacher_forced(checkpoint, device, english, reference)
+        k = lm.first_divergence(free.output_tokens, forced.output_tokens)
+        if k is not None and k + 1 < min(len(free.steps), len(forced.steps)):
+            break
+    else:
+        st.info(t("masks.exposure.none"))
+        return
+    st.header(t("masks.exposure.header"))
+    rows = range(min(len(free.steps), len(forced.steps)))
+    pct = lambda p: f"{p:.0%}"  # noqa: E731 (a formatter for this table only)
+    frame = pd.DataFrame({
+        t("masks.exposure.train_reads"): [forced.target_tokens[i] for i in rows],
+        t("masks.exposure.train_top"): [f"{forced.steps[i].candidates[0].token} ({pct(forced.steps[i].candidates[0].prob)})" for i in rows],
+        t("masks.exposure.free_reads"): [free.target_tokens[i] for i in rows],
+        t("masks.exposure.free_writes"): [f"{free.steps[i].chosen.token} ({pct(free.steps[i].chosen.prob)})" for i in rows],
+    }, index=pd.Index([str(i + 1) + (" ◀" if i == k + 1 else "") for i in rows], name=t("masks.exposure.step")))
+    after = forced.steps[k + 1]
+    st.markdown(t("masks.exposure.text", english=session.md_escape(english), reference=reference,
+                  translation=session.md_escape(free.translation), step=k + 1, wrote=free.output_tokens[k],
+                  right=forced.output_tokens[k], ref_prob=pct(forced.steps[k].chosen.prob),
+                  train_prefix="".join(forced.target_tokens[1 : k + 2]), free_prefix="".join(free.target_tokens[1 : k + 2]),
+                  next=k + 2, train_top=after.candidates[0].token, train_top_prob=pct(after.candidates[0].prob),
+                  free_next=free.steps[k + 1].chosen.token))
+    st.dataframe(frame, width="content")
+
+
+exposure_section()
 
 # ---------------------------------------------------------------- the live decoder
 st.header(t("masks.live.header"))

@@ -390,6 +390,12 @@ def _translate(checkpoint: str, device: str, sentence: str, beam: int, language:
     return _load(checkpoint, device).translate(sentence, beam=beam, language=language)
 
 
+@st.cache_data(show_spinner="Translating…", max_entries=32)
+def teacher_forced(checkpoint: str, device: str, sentence: str, reference: str) -> TranslationResult:
+    """`sentence` with `reference` fed to the decoder as in training (cached per input)."""
+    return _load(checkpoint, device).teacher_forced(sentence, reference)
+
+
 def model_message(message: InputError | Notice) -> str:
     """An input error or notice of translate() in the session's language (i18n key "model.<key>")."""
     return t(f"model.{message.key}", **message.values)

@@ -75,3 +75,23 @@ def toy_qk(n_queries: int, n_keys: int, d_k: int = 4, seed: int = 0) -> tuple[np
 # the worked example's two words, with illustrative Chinese targets (decoder inputs start with <s>).
 BATCH_SOURCES = (DOC_SENTENCE + ("</s>",), ("thinking", "machines", "</s>"))
 BATCH_TARGETS = (("<s>", "我", "有", "一", "个", "梦", "想"), ("<s>", "思", "考", "机", "器"))
+
+
+# ---------------------------------------------------------------- teacher forcing vs decoding (exposure bias)
+# Everyday sentences with our own reference translations (from evaluation/classroom.tsv): the masks page
+# shows the first of them whose translation leaves the reference, where training and decoding part ways.
+EXPOSURE_EXAMPLES = (
+    ("The cat sat on the mat.", "猫坐在垫子上。"),
+    ("I have two dogs and a cat.", "我有两只狗和一只猫。"),
+    ("The teacher wrote on the blackboard.", "老师在黑板上写字。"),
+    ("Attention is all you need.", "你只需要注意力。"),
+)
+
+
+def first_divergence(written: list[str], reference: list[str]) -> int | None:
+    """The first output position where the decoded tokens leave the reference's, or None when they never do
+    (both lists without <s>; the longer one's extra tokens count as leaving)."""
+    for i, (ours, theirs) in enumerate(zip(written, reference)):
+        if ours != theirs:
+            return i
+    return None if len(written) == len(reference) else min(len(written), len(reference))

@@ -148,6 +148,19 @@ class Translator:
             (found,) = search(self.model, enc, [len(src_ids)], beam, self.rules)
             return self._result(text, src_ids, notices, enc, found, beam, top_k)
 
+    def teacher_forced(self, text: str, reference: str, top_k: int = 5) -> TranslationResult:
+        """`text` with `reference` fed to the decoder as training feeds it (teacher forcing), not searched.
+
+        Each step reads the reference's prefix, so `steps[i].chosen` is the reference token with its probability
+        and `steps[i].candidates` what the model would write after the right prefix. Raises InputError.
+        """
+        self._check_settings(1, top_k)
+        text, src_ids, notices = self.prepare(text)
+        ids = self.tgt_tok.encode(clean_text(reference))[: self.rules.limit(len(src_ids), self.config)]
+        with self._slots, torch.inference_mode():
+            enc = self.model.encode(torch.tensor([src_ids], device=self.device), trace=True)
+            return self._result(text, src_ids, notices, enc, SearchOutput(ids, None), 1, top_k)
+
     def translations(self, texts: list[str], beam: int = 1, batch_size: int = 64) -> list[str]:
         """The translated text of many sentences in padded batches: the same search and limits as translate()."""
         self._check_settings(beam, 1)

@@ -202,3 +202,21 @@ def test_anatomy_says_which_weights_the_app_loads_and_the_machine_in_the_page_la
     assert f"average of the weights of epochs {first}–{last}" in en and str(log["average"]["bleu"]) in en
     assert "checkpoint the app loads" not in en
     assert f"第 {first}–{last} 轮权重的平均" in zh and "threads" not in zh and "个线程" in zh
+
+
+@pytest.mark.parametrize("lang, words", [("en", "exposure bias"), ("zh", "暴露偏差")])
+def test_masks_page_shows_where_teacher_forcing_and_decoding_part(lang, words):
+    from lessons.masks import EXPOSURE_EXAMPLES, first_divergence
+    from model import DEFAULT_BEAM, DEFAULT_CHECKPOINT, Translator
+
+    translator = Translator.from_checkpoint(DEFAULT_CHECKPOINT)
+    for english, reference in EXPOSURE_EXAMPLES:
+        free, forced = translator.translate(english, beam=DEFAULT_BEAM), translator.teacher_forced(english, reference)
+        k = first_divergence(free.output_tokens, forced.output_tokens)
+        if k is not None and k + 1 < min(len(free.steps), len(forced.steps)):
+            break
+    text = page_text(open_page("masks", lang))
+    assert words in text and free.translation in text
+    train_prefix = "".join(forced.target_tokens[1 : k + 2])
+    assert f"**{train_prefix}**" in text and f"**{''.join(free.target_tokens[1 : k + 2])}**" in text
+    assert f"{forced.steps[k + 1].candidates[0].prob:.0%}" in text

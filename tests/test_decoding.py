@@ -1,6 +1,7 @@
 """Incremental decoding, beam search and batching must not change what the model computes."""
 
 import numpy as np
+import pytest
 import torch
 
 from model.decoding import OURS, greedy_search
@@ -117,3 +118,23 @@ def test_top_k_candidates_are_sorted_probabilities_and_hold_the_greedy_choice():
         probs = [c.prob for c in step.candidates]
         assert len(probs) == 4 and probs == sorted(probs, reverse=True) and 0 < sum(probs) <= 1 + 1e-6
         assert step.chosen.token_id == step.candidates[0].token_id  # greedy takes the most probable
+
+
+def test_teacher_forced_reads_the_reference_and_scores_each_of_its_tokens():
+    translator = tiny_translator()
+    free = translator.translate("I have a dream.", beam=1)
+    forced = translator.teacher_forced("I have a dream.", "我有一个梦想。")
+    assert forced.output_tokens == [*translator.tgt_tok.tokens(translator.tgt_tok.encode("我有一个梦想。")), "</s>"]
+    assert forced.target_tokens[1:] == forced.output_tokens[:-1]  # each step reads the reference's prefix
+    # the first step reads <s> alone in both: the same distribution
+    assert [c.token for c in forced.steps[0].candidates] == [c.token for c in free.steps[0].candidates]
+    assert [c.prob for c in forced.steps[0].candidates] == pytest.approx([c.prob for c in free.steps[0].candidates], abs=1e-5)
+    assert all(s.candidates[0].prob >= s.chosen.prob - 1e-6 for s in forced.steps)
+
+
+def test_first_divergence_finds_where_decoding_leaves_the_reference():
+    from lessons.masks import first_divergence
+
+    assert first_divergence(["猫", "坐", "在", "树"], ["猫", "坐", "在", "垫"]) == 3
+    assert first_divergence(["猫", "。"], ["猫", "。"]) is None
+    assert first_divergence(["猫"], ["猫", "。"]) == 1

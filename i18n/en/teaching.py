@@ -141,10 +141,33 @@ STRINGS: dict[str, str] = {
         "In the decoder a token may not see the tokens after it. When translating, they have not been generated "
         "yet. In training they do exist: the whole target sentence is fed in at once (teacher forcing), and "
         "position t must predict token t+1. Without the mask, position t could look at tokens t+1, t+2, … and "
-        "copy the answer; with it, every position sees only what step-by-step decoding would have seen, so "
-        "training matches translation. For a sentence of {n} tokens that is a {n}×{n} lower-triangular mask: "
+        "copy the answer; with it, every position sees only the **positions** step-by-step decoding would have "
+        "seen. The **tokens** in them still differ: training feeds the reference, decoding feeds the model's own "
+        "output (section 2 shows where they part). For a sentence of {n} tokens that is a {n}×{n} lower-triangular mask: "
         "query i may attend to keys 0…i."
     ),
+    "masks.exposure.header": "2 · Teacher forcing is not decoding: exposure bias",
+    "masks.exposure.text": (
+        "The mask makes training and translation see the same positions, not the same tokens. “{english}” "
+        "(our reference: {reference}) translates as **{translation}**. At step {step} the model wrote **{wrote}** "
+        "where the reference has **{right}** (the model gave {right} only {ref_prob}). From there on the two read "
+        "different prefixes: training feeds the reference, **{train_prefix}**, and after it the model would "
+        "write {train_top} ({train_top_prob}) at step {next}; translation feeds the model's own **{free_prefix}** "
+        "— a prefix no training step ever showed it — and it writes {free_next}. Training only ever sees right "
+        "prefixes; decoding must live with its own mistakes. This gap is called **exposure bias**; scheduled "
+        "sampling and sequence-level training are attempts to close it. Step by step (◀: the first step whose "
+        "prefixes differ):"
+    ),
+    "masks.exposure.none": (
+        "Teacher forcing is not decoding: training feeds the reference's tokens, decoding the model's own. The "
+        "model translated every example sentence exactly as our references, so there is no step here where the "
+        "two part."
+    ),
+    "masks.exposure.step": "step",
+    "masks.exposure.train_reads": "training reads",
+    "masks.exposure.train_top": "then would write (p)",
+    "masks.exposure.free_reads": "translation reads",
+    "masks.exposure.free_writes": "and writes (p)",
     "masks.doc.sees": "- **{token}** sees: {keys}",
     "masks.toy": "The scores here are illustrative: random q and k with d_k = {d} (no model is involved in this example).",
     "masks.stage.mask": "① The mask M (0 = may attend, −∞ = masked)",
@@ -161,13 +184,13 @@ STRINGS: dict[str, str] = {
         "softmax**, not of the scores: setting the hidden scores of row “{token}” to 0 instead of −∞ would still "
         "give the hidden keys weight (softmax: {zeroed}), while −∞ gives {proper}."
     ),
-    "masks.live.header": "2 · The causal mask on your sentence, in the real decoder",
+    "masks.live.header": "3 · The causal mask on your sentence, in the real decoder",
     "masks.live.text": (
         "The decoder reads `<s>` and the translation so far ({n} tokens) and predicts the next token at every position. "
         "These are the model's own scaled scores for the chosen layer and head, masked and softmaxed here."
     ),
     "masks.live.check": "The weights computed here equal the attention the model returned (largest difference {diff}).",
-    "masks.pad.header": "3 · Padding: a batch of sentences of different lengths",
+    "masks.pad.header": "4 · Padding: a batch of sentences of different lengths",
     "masks.pad.text": (
         "Sentences are trained in batches, and a batch is a rectangle: the shorter sentence ({b} tokens) is filled "
         "with `<pad>` up to the length of the longer one ({a} tokens), {width} columns in all. The padding mask is True at real tokens, False at "

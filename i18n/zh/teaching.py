@@ -125,9 +125,29 @@ STRINGS: dict[str, str] = {
     "masks.doc.text": (
         "在解码器里，一个词元不能看到它后面的词元。翻译时，它们还没有生成出来。训练时它们其实已经存在："
         "整个目标句子一次性输入（教师强制，teacher forcing），位置 t 要预测第 t+1 个词元。如果没有掩码，位置 t "
-        "就能看到第 t+1、t+2……个词元，直接把答案抄过来；有了掩码，每个位置只能看到逐步解码时能看到的内容，"
-        "训练和翻译就一致了。对 {n} 个词元的句子，这是一个 {n}×{n} 的下三角掩码：查询 i 只能关注键 0…i。"
+        "就能看到第 t+1、t+2……个词元，直接把答案抄过来；有了掩码，每个位置只能看到逐步解码时能看到的**位置**。"
+        "但这些位置上的**词元**仍然不同：训练输入的是参考译文，解码输入的是模型自己的输出（第 2 节展示两者在哪里分开）。"
+        "对 {n} 个词元的句子，这是一个 {n}×{n} 的下三角掩码：查询 i 只能关注键 0…i。"
     ),
+    "masks.exposure.header": "2 · 教师强制不等于解码：暴露偏差",
+    "masks.exposure.text": (
+        "掩码让训练和翻译看到相同的位置，而不是相同的词元。“{english}”（我们的参考译文：{reference}）"
+        "被翻译成 **{translation}**。在第 {step} 步，模型写出了 **{wrote}**，而参考译文是 **{right}**"
+        "（模型只给 {right} {ref_prob} 的概率）。从这里开始两者读到的前缀不同：训练输入参考译文 **{train_prefix}**，"
+        "此后模型在第 {next} 步会写 {train_top}（{train_top_prob}）；翻译输入模型自己的 **{free_prefix}**"
+        "——训练中从没出现过的前缀——它写出 {free_next}。训练只见过正确的前缀；解码却要带着自己的错误往下走。"
+        "这个差距叫作**暴露偏差**（exposure bias）；计划采样（scheduled sampling）和序列级训练都是为缩小它而提出的。"
+        "逐步对照（◀：前缀开始不同的第一步）："
+    ),
+    "masks.exposure.none": (
+        "教师强制不等于解码：训练输入参考译文的词元，解码输入模型自己的词元。模型对每个示例句子的翻译都和我们的参考译文完全一致，"
+        "所以这里没有两者分开的一步。"
+    ),
+    "masks.exposure.step": "步",
+    "masks.exposure.train_reads": "训练时读入",
+    "masks.exposure.train_top": "接着会写（概率）",
+    "masks.exposure.free_reads": "翻译时读入",
+    "masks.exposure.free_writes": "实际写出（概率）",
     "masks.doc.sees": "- **{token}** 能看到：{keys}",
     "masks.toy": "这里的得分只是示意：随机的 q 和 k，d_k = {d}（这个例子不涉及模型）。",
     "masks.stage.mask": "① 掩码 M（0 = 可以关注，−∞ = 被掩码）",
@@ -144,13 +164,13 @@ STRINGS: dict[str, str] = {
         "如果把 “{token}” 这一行被遮住的得分设成 0 而不是 −∞，被遮住的键仍然会分到权重（softmax：{zeroed}），"
         "而用 −∞ 得到的是 {proper}。"
     ),
-    "masks.live.header": "2 · 你的句子在真实解码器中的因果掩码",
+    "masks.live.header": "3 · 你的句子在真实解码器中的因果掩码",
     "masks.live.text": (
         "解码器读入 `<s>` 和目前为止的译文（共 {n} 个词元），并在每个位置预测下一个词元。"
         "下面是模型在所选层和头上的真实缩放得分，由本页完成掩码和 softmax。"
     ),
     "masks.live.check": "本页算出的权重与模型返回的注意力一致（最大差值 {diff}）。",
-    "masks.pad.header": "3 · 填充（padding）：长度不同的句子组成一个批次",
+    "masks.pad.header": "4 · 填充（padding）：长度不同的句子组成一个批次",
     "masks.pad.text": (
         "训练时句子按批次处理，而一个批次是一个矩形：较短的句子（{b} 个词元）用 `<pad>` 补齐到较长句子的长度"
         "（{a} 个词元），一共 {width} 列。填充掩码在真实词元处为 True，在 `<pad>` 处为 False：任何查询都不能关注 `<pad>` 键。"
