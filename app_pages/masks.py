@@ -90,7 +90,8 @@ def exposure_section() -> None:
         return
     st.header(t("masks.exposure.header"))
     rows = range(min(len(free.steps), len(forced.steps)))
-    pct = lambda p: f"{p:.0%}"  # noqa: E731 (a formatter for this table only)
+    def pct(p: float) -> str:  # a tiny probability must not read as 0%
+        return widgets.percent(p) if p >= 0.005 else f"{p * 100:.1g}%"
     frame = pd.DataFrame({
         t("masks.exposure.train_reads"): [forced.target_tokens[i] for i in rows],
         t("masks.exposure.train_top"): [f"{forced.steps[i].candidates[0].token} ({pct(forced.steps[i].candidates[0].prob)})" for i in rows],

@@ -148,8 +148,9 @@ STRINGS: dict[str, str] = {
     ),
     "masks.exposure.header": "2 · Teacher forcing is not decoding: exposure bias",
     "masks.exposure.text": (
-        "The mask makes training and translation see the same positions, not the same tokens. “{english}” "
-        "(our reference: {reference}) translates as **{translation}**. At step {step} the model wrote **{wrote}** "
+        "The mask makes training and translation see the same positions, not the same tokens.\n\n"
+        "- sentence: “{english}”\n- our reference: {reference}\n- the model's translation: **{translation}**\n\n"
+        "At step {step} the model wrote **{wrote}** "
         "where the reference has **{right}** (the model gave {right} only {ref_prob}). From there on the two read "
         "different prefixes: training feeds the reference, **{train_prefix}**, and after it the model would "
         "write {train_top} ({train_top_prob}) at step {next}; translation feeds the model's own **{free_prefix}** "

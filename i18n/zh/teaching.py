@@ -131,8 +131,9 @@ STRINGS: dict[str, str] = {
     ),
     "masks.exposure.header": "2 · 教师强制不等于解码：暴露偏差",
     "masks.exposure.text": (
-        "掩码让训练和翻译看到相同的位置，而不是相同的词元。“{english}”（我们的参考译文：{reference}）"
-        "被翻译成 **{translation}**。在第 {step} 步，模型写出了 **{wrote}**，而参考译文是 **{right}**"
+        "掩码让训练和翻译看到相同的位置，而不是相同的词元。\n\n"
+        "- 句子：“{english}”\n- 我们的参考译文：{reference}\n- 模型的翻译：**{translation}**\n\n"
+        "在第 {step} 步，模型写出了 **{wrote}**，而参考译文是 **{right}**"
         "（模型只给 {right} {ref_prob} 的概率）。从这里开始两者读到的前缀不同：训练输入参考译文 **{train_prefix}**，"
         "此后模型在第 {next} 步会写 {train_top}（{train_top_prob}）；翻译输入模型自己的 **{free_prefix}**"
         "——训练中从没出现过的前缀——它写出 {free_next}。训练只见过正确的前缀；解码却要带着自己的错误往下走。"
