@@ -14,20 +14,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import streamlit as st
-import torch
 
-from app_pages import page_scripts
+from app_pages import page_scripts, server
 from i18n import LANGUAGES, translate_key
 from model import DEFAULT_BEAM, CheckpointError, InputError, Notice, TranslationResult, Translator
 from model.alignment import WordLink
-from model.marian import INSTALL_HINT, default_language, is_marian, marian_available
+from model.marian import INSTALL_HINT, default_language, marian_available
 from model.threads import configure_torch_threads
 from model.translator import MAX_CHARS
 
 # Once per process, before the model's first op: every session shares these threads (model/threads.py).
 configure_torch_threads()
 
-CHECKPOINTS = Path(__file__).resolve().parent.parent / "checkpoints"
 
 
 @dataclass(frozen=True)
@@ -61,7 +59,8 @@ DEFAULT_SENTENCE = "I have a dream."
 # a widget key would be dropped by Streamlit on pages where that widget is not drawn.
 LANG, CHECKPOINT, DEVICE, BEAM, SENTENCE = "lang", "checkpoint", "device", "beam", "sentence"
 TARGET_LANGUAGE = "target_language"  # a multi-target Marian model's ">>xxx<<" token
-ADD_INPUT, ADDED, ADD_ERROR = "sidebar.add_model", "models.added", "models.add_error"
+ADD_INPUT, ADD_ERROR = "sidebar.add_model", "models.add_error"
+PASSCODE_INPUT, DEVICE_CHOICE = "teacher.passcode", "teacher.device"
 
 
 PRESENT = "present"  # presentation mode: larger type and charts (page_scripts.PRESENT_SCALE), sidebar collapsed
@@ -114,8 +113,8 @@ def example_line(example: Example, link: WordLink, lang: str) -> str:
 
 
 def checkpoint_names() -> list[str]:
-    """Folders under checkpoints/: ours, or Marian folders saved there with save_pretrained."""
-    return sorted(p.name for p in CHECKPOINTS.iterdir() if p.is_dir()) if CHECKPOINTS.is_dir() else []
+    """Model folders the server offers (server.model_folders): ours, or Marian folders saved with save_pretrained."""
+    return list(server.model_folders())
 
 
 def command_line_models(argv: list[str] | None = None) -> list[str]:
@@ -125,40 +124,48 @@ def command_line_models(argv: list[str] | None = None) -> list[str]:
 
 
 def linkable_models() -> list[str]:
-    """What a link may choose: never a path or hub id from a URL, only models the server already offers."""
-    return checkpoint_names() + [m for m in command_line_models() if m not in checkpoint_names()]
+    """What a link or a student may choose: never a path or hub id from a URL, only models the server already offers
+    (its model folders, the teacher's --model names, hub models a teacher added)."""
+    names = checkpoint_names()
+    return names + [m for m in [*command_line_models(), *server.shared().hub_models] if m not in names]
 
 
 def model_names() -> list[str]:
-    """The sidebar's choices: linkable_models() and the Marian models this session added."""
-    names = linkable_models()
-    return names + [m for m in st.session_state.get(ADDED, []) if m not in names]
+    """The sidebar's choices: every model the server offers (a session cannot add its own)."""
+    return linkable_models()
 
 
 def model_label(name: str) -> str:
-    """A model as a picker shows it: a folder by its name, a hub id as itself."""
-    return Path(name).name if "/" in name and Path(name).is_dir() else name
+    """A model as a picker shows it: a folder by its name (a --model path by its last part), a hub id as itself."""
+    return Path(name).name if name in command_line_models() and Path(name).is_dir() else name
 
 
 def model_location(name: str) -> str | Path:
-    return CHECKPOINTS / name if name in checkpoint_names() else name
+    """Where an offered model is: its folder, or the teacher's --model path or hub id, as given."""
+    return server.model_folders().get(name, name)
 
 
 def add_model() -> None:
-    """The sidebar's "add a Marian model" box: a folder or hub id becomes a choice, and the chosen one."""
-    name = st.session_state.get(ADD_INPUT, "").strip()
+    """The teacher's "add a hub model" box: a valid hub id that loads in time becomes every session's choice."""
+    name = st.session_state.get(ADD_INPUT, "").strip()[:200]
     st.session_state[ADD_INPUT] = ""
-    if not name:
+    if not name or not server.is_teacher():
         return
-    if not is_marian(name):
-        st.session_state[ADD_ERROR] = name
+    problem = server.hub_id_problem(name)
+    if problem is None:
+        try:
+            server.load_in_time(lambda n: _load(n, server.shared().device), name)
+        except Exception:  # noqa: BLE001 (offline, unknown id, not a Marian model, too slow: all say the same)
+            problem = "failed"
+    if problem is not None:
+        st.session_state[ADD_ERROR] = (problem, name)
         return
-    st.session_state[ADDED] = [*st.session_state.get(ADDED, []), name]
+    server.add_hub_model(name)
     st.session_state[CHECKPOINT] = name
 
 
 def devices() -> list[str]:
-    return ["cuda", "cpu"] if torch.cuda.is_available() else ["cpu"]
+    return server.devices()
 
 
 @dataclass(frozen=True)
@@ -328,27 +335,64 @@ def sidebar() -> None:
         names = model_names()
         if names:
             st.session_state.setdefault(CHECKPOINT, "en-zh" if "en-zh" in names else names[0])
+        if st.session_state.get(CHECKPOINT) not in names and names:
+            st.session_state[CHECKPOINT] = names[0]  # a model no longer offered (evicted hub id, removed folder)
         st.selectbox(t("sidebar.checkpoint"), names, key=CHECKPOINT, format_func=model_label)
-        marian_sidebar()
-        st.selectbox(t("sidebar.device"), devices(), key=DEVICE)
+        language_token_picker()
+        st.session_state[DEVICE] = server.shared().device  # server-wide: only a teacher changes it
         st.session_state.setdefault(BEAM, DEFAULT_BEAM)
         st.slider(t("sidebar.beam"), 1, 8, key=BEAM)
         st.toggle(t("sidebar.present"), key=PRESENT, help=t("sidebar.present_help"))
+        teacher_sidebar()
     if presenting():
         page_scripts.present_style()
     else:
         page_scripts.page_style()
 
 
-def marian_sidebar() -> None:
-    """Adding a production (Marian) model, and the target language of a multi-target one."""
+def teacher_sidebar() -> None:
+    """Server-wide controls (server.py): the device and, where allowed, hub models; behind a passcode if one is set."""
+    teacher = server.is_teacher()
+    if not teacher and not server.PASSCODE:
+        return  # a student's browser on another machine: nothing to unlock
+    with st.expander(t("teacher.title"), icon=":material/school:"):
+        if not teacher:
+            st.text_input(t("teacher.passcode"), type="password", key=PASSCODE_INPUT, on_change=try_passcode,
+                          max_chars=200)
+            if st.session_state.pop("teacher.wrong", False):
+                st.caption(t("teacher.wrong"))
+            return
+        st.caption(t("teacher.help"))
+        st.session_state[DEVICE_CHOICE] = server.shared().device
+        st.selectbox(t("sidebar.device"), devices(), key=DEVICE_CHOICE, on_change=choose_device)
+        if not marian_available():
+            st.caption(t("sidebar.marian_missing", command=INSTALL_HINT))
+        elif server.ALLOW_HUB:
+            st.text_input(t("sidebar.add_model"), key=ADD_INPUT, on_change=add_model, max_chars=200,
+                          placeholder="Helsinki-NLP/opus-mt-en-zh", help=t("sidebar.add_model_help"))
+        else:
+            st.caption(t("teacher.folders", folder=md_escape(server.EXTRA_MODELS or server.CHECKPOINTS)))
+        if ADD_ERROR in st.session_state:
+            problem, name = st.session_state.pop(ADD_ERROR)
+            st.caption(t(f"teacher.hub.{problem}", name=md_escape(name)))
+
+
+def try_passcode() -> None:
+    entered = st.session_state.get(PASSCODE_INPUT, "")
+    st.session_state[PASSCODE_INPUT] = ""
+    if not server.unlock(entered):
+        st.session_state["teacher.wrong"] = True
+
+
+def choose_device() -> None:
+    if server.is_teacher() and st.session_state.get(DEVICE_CHOICE) in devices():
+        server.shared().device = st.session_state[DEVICE_CHOICE]
+
+
+def language_token_picker() -> None:
+    """The target language of a multi-target (Marian) model."""
     if not marian_available():
-        st.caption(t("sidebar.marian_missing", command=INSTALL_HINT))
         return
-    st.text_input(t("sidebar.add_model"), key=ADD_INPUT, on_change=add_model, placeholder="Helsinki-NLP/opus-mt-en-zh",
-                  help=t("sidebar.add_model_help"))
-    if ADD_ERROR in st.session_state:
-        st.caption(t("sidebar.add_model_error", name=md_escape(st.session_state.pop(ADD_ERROR))))
     name = st.session_state.get(CHECKPOINT)
     if not name:
         return  # the page says there is no model
@@ -363,7 +407,7 @@ def marian_sidebar() -> None:
         st.selectbox(t("sidebar.language_token"), languages, key=TARGET_LANGUAGE)
 
 
-@st.cache_resource(show_spinner="Loading the Transformer…", max_entries=4)
+@st.cache_resource(show_spinner="Loading the Transformer…", max_entries=server.MAX_MODELS)
 def _load(checkpoint: str, device: str) -> Translator:
     return Translator.from_checkpoint(model_location(checkpoint), device=device)
 
@@ -376,7 +420,7 @@ def translator(name: str | None = None) -> Translator:
     """
     name = name or st.session_state.get(CHECKPOINT)
     if not name:
-        st.error(t("error.checkpoint", error=md_escape(f"no checkpoint folder under {CHECKPOINTS}")))
+        st.error(t("error.checkpoint", error=md_escape(f"no checkpoint folder under {server.CHECKPOINTS}")))
         st.stop()
     try:
         return _load(name, st.session_state.get(DEVICE, devices()[0]))

@@ -17,16 +17,22 @@ pytest.importorskip("sentencepiece")
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
 PAGES = [p.stem for p in (Path(APP).parent / "app_pages").glob("*.py")
-         if p.stem not in ("__init__", "session", "widgets", "page_scripts", "teaching_shared", "stepper")]
+         if p.stem not in ("__init__", "session", "widgets", "page_scripts", "teaching_shared", "stepper", "server")]
 
 
 @pytest.fixture(scope="module")
 def marian_folder(tmp_path_factory):
-    return str(save_tiny_marian(tmp_path_factory.mktemp("app-marian") / "tiny-marian", languages=True))
+    """A tiny Marian model in a models folder the server offers (ATTENTION_MODELS_DIR): its name is the choice."""
+    from app_pages import server
+
+    folder = save_tiny_marian(tmp_path_factory.mktemp("app-marian") / "tiny-marian", languages=True)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(server, "EXTRA_MODELS", folder.parent)
+        yield folder.name
 
 
 def open_page(page: str, marian_folder: str, **state) -> AppTest:
-    at = open_teaching_page(page, **{"models.added": [marian_folder], "checkpoint": marian_folder, **state})
+    at = open_teaching_page(page, **{"checkpoint": marian_folder, **state})
     assert not at.error, [e.value for e in at.error]
     return at
 
@@ -59,12 +65,76 @@ def test_side_by_side_shows_both_models_translations_and_maps(marian_folder):
     assert "2 layers and 4 heads: showing layer 2" in captions
 
 
-def test_adding_something_that_is_not_a_marian_model_says_so(marian_folder, tmp_path):
+@pytest.mark.parametrize("typed", ["/etc", "../checkpoints/en-zh", "a" * 99 + "/" + "b" * 99, "owner/name; rm -rf /"])
+def test_a_teacher_can_only_add_valid_hub_ids_and_never_a_path(typed, monkeypatch):
+    from app_pages import server
+
+    monkeypatch.setattr(server, "ALLOW_HUB", True)
+    loads = []
+    monkeypatch.setattr(server, "load_in_time", lambda load, name: loads.append(name))
     at = AppTest.from_file(APP, default_timeout=240)
     at.run()
-    at.text_input(key="sidebar.add_model").input(str(tmp_path)).run()
-    assert not at.exception
-    assert any("is not a Marian model" in c.value for c in at.sidebar.caption)
+    assert at.text_input(key="sidebar.add_model").max_chars == 200  # a browser cannot send a longer entry
+    at.text_input(key="sidebar.add_model").input(typed).run()
+    assert not at.exception and not loads, "nothing typed that is not a hub id is ever loaded"
+    assert any("is not a Hugging Face id" in c.value for c in at.sidebar.caption)
+    assert typed not in at.selectbox(key="checkpoint").options
+
+
+def test_a_hub_id_that_fails_is_not_retried_on_every_rerun(monkeypatch):
+    from app_pages import server
+
+    monkeypatch.setattr(server, "ALLOW_HUB", True)
+    monkeypatch.setattr(server.shared(), "failed", {})
+    calls = []
+
+    def fail(load, name):
+        calls.append(name)
+        server.shared().failed[name] = __import__("time").time()
+        raise OSError("offline")
+
+    monkeypatch.setattr(server, "load_in_time", fail)
+    at = AppTest.from_file(APP, default_timeout=240)
+    at.run()
+    at.text_input(key="sidebar.add_model").input("Helsinki-NLP/opus-mt-xx-yy").run()
+    assert any("could not be loaded" in c.value for c in at.sidebar.caption)
+    at.text_input(key="sidebar.add_model").input("Helsinki-NLP/opus-mt-xx-yy").run()
+    assert calls == ["Helsinki-NLP/opus-mt-xx-yy"] and not at.exception
+    assert any("failed to load a few minutes ago" in c.value for c in at.sidebar.caption)
+
+
+def test_a_hub_model_a_teacher_adds_is_offered_to_every_session(monkeypatch, marian_folder):
+    from app_pages import server
+
+    monkeypatch.setattr(server, "ALLOW_HUB", True)
+    monkeypatch.setattr(server.shared(), "hub_models", [])
+    monkeypatch.setattr(server, "load_in_time", lambda load, name: None)
+    teacher = AppTest.from_file(APP, default_timeout=240)
+    teacher.run()
+    teacher.text_input(key="sidebar.add_model").input("Helsinki-NLP/opus-mt-en-zh").run()
+    assert teacher.session_state["checkpoint"] == "Helsinki-NLP/opus-mt-en-zh"
+    student = AppTest.from_file(APP, default_timeout=240)
+    student.run()
+    assert "Helsinki-NLP/opus-mt-en-zh" in student.selectbox(key="checkpoint").options
+
+
+def test_students_get_no_server_controls_and_a_passcode_unlocks_them(monkeypatch):
+    from app_pages import server
+
+    monkeypatch.setattr(server, "PASSCODE", "s3cret code")
+    at = AppTest.from_file(APP, default_timeout=240)
+    at.run()
+    assert not [s for s in at.selectbox if s.key == "teacher.device"]
+    at.text_input(key="teacher.passcode").input("guess").run()
+    assert any("not the passcode" in c.value for c in at.sidebar.caption)
+    assert not [s for s in at.selectbox if s.key == "teacher.device"]
+    at.text_input(key="teacher.passcode").input("s3cret code").run()
+    assert at.selectbox(key="teacher.device").value == server.shared().device and not at.exception
+    monkeypatch.setattr(server, "PASSCODE", "")
+    monkeypatch.setattr(server, "is_teacher", lambda: False)  # a browser on another machine, no passcode set
+    other = AppTest.from_file(APP, default_timeout=240)
+    other.run()
+    assert not other.sidebar.expander and not [t for t in other.text_input if t.key == "sidebar.add_model"]
 
 
 def test_the_decoding_page_shows_a_marian_models_beams(marian_folder):

@@ -15,7 +15,7 @@ import unicodedata
 import pytest
 import torch
 
-from app_pages import session
+from app_pages import server, session
 from model import InputError, save_checkpoint
 from model.checkpoint import CONFIG, WEIGHTS
 from model.translate import main as cli
@@ -243,7 +243,7 @@ def test_chinese_interface_says_input_errors_and_notices_in_chinese():
 def test_app_shows_a_broken_checkpoint_message_not_a_traceback(tmp_path, monkeypatch, how):
     marker = tmp_path / "ran"
     broken_checkpoint(tmp_path / "checkpoints" / f"broken-{how.replace(' ', '-')}", how, marker)
-    monkeypatch.setattr(session, "CHECKPOINTS", tmp_path / "checkpoints")
+    monkeypatch.setattr(server, "CHECKPOINTS", tmp_path / "checkpoints")
     at = app()
     (error,) = at.error
     assert "The model could not be loaded" in error.value
@@ -253,7 +253,7 @@ def test_app_shows_a_broken_checkpoint_message_not_a_traceback(tmp_path, monkeyp
 
 
 def test_app_without_any_checkpoint_says_so(tmp_path, monkeypatch):
-    monkeypatch.setattr(session, "CHECKPOINTS", tmp_path / "nothing here")
+    monkeypatch.setattr(server, "CHECKPOINTS", tmp_path / "nothing here")
     at = app()
     (error,) = at.error
     assert "no checkpoint folder" in error.value

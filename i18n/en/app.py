@@ -58,9 +58,21 @@ STRINGS = {
     "app.title": "Attention, explained",
     "sidebar.language": "Language",
     "sidebar.checkpoint": "Model",
-    "sidebar.add_model": "Add a Marian (opus-mt) model",
-    "sidebar.add_model_help": "A folder saved with transformers' save_pretrained (model and tokenizer), or a Hugging Face id such as Helsinki-NLP/opus-mt-en-zh (downloaded once on a machine with internet, then read from the cache). Press Enter.",
-    "sidebar.add_model_error": "{name} is not a Marian model folder or Hugging Face id.",
+    "teacher.title": "Teacher controls",
+    "teacher.help": "Server-wide: what you choose here applies to every student's session.",
+    "teacher.passcode": "Teacher passcode",
+    "teacher.wrong": "That is not the passcode.",
+    "teacher.folders": (
+        "Models are offered from folders on the server, not typed here: put a model folder (ours, or a Marian "
+        "model saved with save_pretrained) in {folder} and reload. Hub ids: start the server with "
+        "ATTENTION_ALLOW_HUB=1 (see the README)."
+    ),
+    "teacher.hub.off": "Adding hub models is off on this server.",
+    "teacher.hub.invalid": "{name} is not a Hugging Face id (owner/name, letters, digits, . _ -).",
+    "teacher.hub.failed": "{name} could not be loaded as a Marian model in time (offline, unknown, or not Marian). It will not be tried again for 10 minutes.",
+    "teacher.hub.failed_recently": "{name} failed to load a few minutes ago; it will not be tried again yet.",
+    "sidebar.add_model": "Add a Marian (opus-mt) model from the hub",
+    "sidebar.add_model_help": "A Hugging Face id such as Helsinki-NLP/opus-mt-en-zh: downloaded once (within a minute), then offered to every session. Press Enter.",
     "sidebar.marian_missing": "Production Marian (opus-mt) models: `{command}`",
     "sidebar.language_token": "Target language token",
     "sidebar.device": "Device",

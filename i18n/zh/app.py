@@ -49,9 +49,20 @@ STRINGS = {
     "app.title": "注意力机制图解",
     "sidebar.language": "语言",
     "sidebar.checkpoint": "模型",
-    "sidebar.add_model": "添加 Marian（opus-mt）模型",
-    "sidebar.add_model_help": "用 transformers 的 save_pretrained 保存的文件夹（模型和分词器），或 Hugging Face 的模型名，例如 Helsinki-NLP/opus-mt-en-zh（在联网的机器上下载一次，之后从缓存读取）。按回车确认。",
-    "sidebar.add_model_error": "{name} 不是 Marian 模型文件夹，也不是 Hugging Face 模型名。",
+    "teacher.title": "教师控制",
+    "teacher.help": "服务器范围：这里的选择会作用于每个学生的会话。",
+    "teacher.passcode": "教师口令",
+    "teacher.wrong": "口令不对。",
+    "teacher.folders": (
+        "模型来自服务器上的文件夹，不在这里输入：把模型文件夹（我们的模型，或用 save_pretrained 保存的 Marian 模型）"
+        "放进 {folder}，然后重新加载。要使用 Hugging Face 模型名，请用 ATTENTION_ALLOW_HUB=1 启动服务器（见 README）。"
+    ),
+    "teacher.hub.off": "这台服务器没有开放添加 Hugging Face 模型。",
+    "teacher.hub.invalid": "{name} 不是 Hugging Face 模型名（owner/name，只含字母、数字和 . _ -）。",
+    "teacher.hub.failed": "{name} 没能在限定时间内作为 Marian 模型加载（离线、不存在或不是 Marian 模型）。10 分钟内不会再试。",
+    "teacher.hub.failed_recently": "{name} 几分钟前加载失败，暂时不会再试。",
+    "sidebar.add_model": "从 Hugging Face 添加 Marian（opus-mt）模型",
+    "sidebar.add_model_help": "Hugging Face 模型名，例如 Helsinki-NLP/opus-mt-en-zh：下载一次（限时一分钟），之后所有会话都能选择。按回车确认。",
     "sidebar.marian_missing": "使用 Marian（opus-mt）生产级模型：`{command}`",
     "sidebar.language_token": "目标语言标记",
     "sidebar.device": "设备",

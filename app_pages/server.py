@@ -1,0 +1,115 @@
+"""Server-wide settings and the teacher's controls: which models exist, which device runs them, who may change that.
+
+One server serves a class. Students choose among the models the server offers; only a teacher adds models
+or picks the device, for every session at once. Set by environment variables when starting the app:
+
+- ATTENTION_TEACHER_PASSCODE: teacher controls for whoever types it in the sidebar. Unset: only a browser on
+  the server's own machine (localhost) gets them, so one person on a laptop has them with no setup.
+- ATTENTION_MODELS_DIR: a folder of model folders (ours, or Marian saved with save_pretrained) offered besides
+  checkpoints/. Models are listed from these folders, never typed as paths.
+- ATTENTION_ALLOW_HUB=1: the teacher may add Hugging Face hub ids (downloaded once, with a time limit).
+- ATTENTION_MAX_MODELS (default 4): models held in memory at once, least recently used evicted.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as LoadTimeout
+from pathlib import Path
+
+import streamlit as st
+import torch
+
+ROOT = Path(__file__).resolve().parent.parent
+CHECKPOINTS = ROOT / "checkpoints"
+EXTRA_MODELS = Path(os.environ["ATTENTION_MODELS_DIR"]) if os.environ.get("ATTENTION_MODELS_DIR") else None
+PASSCODE = os.environ.get("ATTENTION_TEACHER_PASSCODE", "")
+ALLOW_HUB = os.environ.get("ATTENTION_ALLOW_HUB") == "1"
+MAX_MODELS = max(1, int(os.environ.get("ATTENTION_MAX_MODELS") or 4))
+LOAD_SECONDS = 60  # a hub download that takes longer gives up (offline, the hub's retries take ~48 s)
+RETRY_AFTER_S = 600  # a failed hub id is not tried again for this long, however often sessions rerun
+# owner/name as the Hugging Face hub spells them; bounded, so no typed text reaches the file system as a path
+HUB_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}/[A-Za-z0-9][A-Za-z0-9._-]{0,95}")
+TEACHER = "teacher.unlocked"
+
+
+class Shared:
+    """What every session of this server process sees: the teacher's hub models, the device, failed loads."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.hub_models: list[str] = []
+        self.device = devices()[0]
+        self.failed: dict[str, float] = {}  # hub id -> when it failed
+
+
+@st.cache_resource(show_spinner=False)
+def shared() -> Shared:
+    return Shared()
+
+
+def devices() -> list[str]:
+    return ["cuda", "cpu"] if torch.cuda.is_available() else ["cpu"]
+
+
+def model_folders() -> dict[str, Path]:
+    """Offered model folders by name: checkpoints/ first, then ATTENTION_MODELS_DIR (a name there may not shadow one)."""
+    found: dict[str, Path] = {}
+    for folder in (CHECKPOINTS, EXTRA_MODELS):
+        if folder is not None and folder.is_dir():
+            for path in sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")):
+                found.setdefault(path.name, path)
+    return found
+
+
+def is_teacher() -> bool:
+    """Whether this session may change server-wide settings (see the module's docstring)."""
+    if PASSCODE:
+        return bool(st.session_state.get(TEACHER))
+    # None for a browser on localhost; not a string at all under AppTest's stand-in runtime (no browser)
+    return not isinstance(st.context.ip_address, str)
+
+
+def unlock(entered: str) -> bool:
+    """A typed passcode: right unlocks this session's teacher controls. Compared in constant time."""
+    import hmac
+
+    ok = bool(PASSCODE) and hmac.compare_digest(entered.encode("utf-8"), PASSCODE.encode("utf-8"))
+    if ok:
+        st.session_state[TEACHER] = True
+    return ok
+
+
+def hub_id_problem(name: str) -> str | None:
+    """Why `name` cannot be added as a hub id (an i18n key under teacher.hub.*), or None when it can."""
+    if not ALLOW_HUB:
+        return "off"
+    if not HUB_ID.fullmatch(name) or ".." in name or Path(name).exists():
+        return "invalid"  # a local path must never be read as a hub id
+    failed_at = shared().failed.get(name)
+    if failed_at is not None and time.time() - failed_at < RETRY_AFTER_S:
+        return "failed_recently"
+    return None
+
+
+def load_in_time(load, name: str):
+    """load(name) within LOAD_SECONDS; a failure or a timeout is remembered (hub_id_problem) and re-raised."""
+    pool = ThreadPoolExecutor(max_workers=1)
+    try:
+        return pool.submit(load, name).result(timeout=LOAD_SECONDS)
+    except (LoadTimeout, Exception):
+        with shared().lock:
+            shared().failed[name] = time.time()
+        raise
+    finally:
+        pool.shutdown(wait=False)  # a timed-out download finishes or fails in the background
+
+
+def add_hub_model(name: str) -> None:
+    with shared().lock:
+        if name not in shared().hub_models:
+            shared().hub_models.append(name)
