@@ -157,7 +157,7 @@ STRINGS: dict[str, str] = {
     "inside.bn.text": (
         "BatchNorm takes each dimension's mean and variance over **every position of the batch**. Here your "
         "sentence ({n} tokens) is put in a batch with “{other}” ({m} tokens), the shorter one padded with zero "
-        "vectors ({pad} padding positions). Below, your first token's vector normalised (γ and β left out) "
+        "vectors (padding positions: {pad}). Below, your first token's vector normalised (γ and β left out) "
         "four ways:"
     ),
     "inside.bn.ln_alone": "LayerNorm, sentence alone",
