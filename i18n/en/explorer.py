@@ -29,6 +29,7 @@ STRINGS: dict[str, str] = {
     "knows.marian": "**{name}** is a Marian (opus-mt) model trained by its authors on millions of sentence pairs; the app did not train it and has no dev score of its own for it.",
     "knows.data_unknown": "**What this model knows:** it learned from short everyday English–Chinese sentence pairs (Tatoeba).",
     "knows.score": "On {set} it scores BLEU {bleu} ({decoding}).",
+    "knows.set_test": "{pairs} held-out test sentences unlike any it trained on (never used to choose anything)",
     "knows.set_unseen": "{pairs} dev sentences unlike any it trained on",
     "knows.set_dev": "its dev set",
     "knows.beam": "beam {beam}",

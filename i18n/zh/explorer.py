@@ -27,6 +27,7 @@ STRINGS: dict[str, str] = {
     "knows.marian": "**{name}** 是 Marian（opus-mt）模型，由其作者用数百万句对训练；本应用没有训练它，也没有它自己的开发集分数。",
     "knows.data_unknown": "**这个模型懂什么**：它从简短的日常英汉句对（Tatoeba）中学习。",
     "knows.score": "它在{set}上的 BLEU 为 {bleu}（{decoding}）。",
+    "knows.set_test": "{pairs} 个与训练句子都不相似的留出测试句（从未用于任何选择）",
     "knows.set_unseen": "与训练数据都不相似的 {pairs} 句开发集句子",
     "knows.set_dev": "开发集",
     "knows.beam": "束宽 {beam}",
