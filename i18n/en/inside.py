@@ -210,6 +210,6 @@ STRINGS: dict[str, str] = {
         "At inference there is no reference: decoding is **autoregressive**. The model starts from <s> alone, "
         "predicts {first}, feeds that back as the next input ({second}), and so on until it predicts </s>. The "
         "numbers on this page come from one pass over the model's own output, which gives the same numbers as the "
-        "step-by-step decoding (the Decoding page steps through it)."
+        "step-by-step decoding (the “Decoding step by step” page steps through it)."
     ),
 }
