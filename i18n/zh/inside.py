@@ -126,11 +126,11 @@ STRINGS: dict[str, str] = {
     ),
     "inside.act.relu": "ReLU，即 max(0, z)（论文所用）",
     "inside.act.swish": "swish，即 z · sigmoid(z)（Marian 所用，而不是论文的 ReLU）",
-    "inside.ffn.hidden.relu": "对 {token}，ReLU 把 {dff} 个隐藏数中的 **{zero} 个**置为 0。",
-    "inside.ffn.hidden.swish": "对 {token}，{dff} 个隐藏数中有 **{negative} 个**为负：swish 让较小的负值通过。",
+    "inside.ffn.hidden.relu": "对 {token}，ReLU 把 {dff} 个隐藏维度中的 **{zero} 个**置为 0。",
+    "inside.ffn.hidden.swish": "对 {token}，{dff} 个隐藏维度中有 **{negative} 个**为负：swish 让较小的负值通过。",
     "inside.ffn.check": "用 linear1 和 linear2 的权重为每个词元重算 FFN：最大差值 {diff}。",
     # ---- add & norm
-    "inside.norm.header": "残差相加与层归一化",
+    "inside.norm.header": "残差连接与层归一化（Add & Norm）",
     "inside.norm.text": (
         "子层的输出与它的输入**相加**（残差连接），再对和做归一化：LayerNorm({x} + {sub}) = {out}。"
         "LayerNorm 取每个词元自己 d_model 个数的均值 μ 和方差 σ²，再用学到的 γ 和 β（每个维度一对）缩放和平移。"

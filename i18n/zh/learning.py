@@ -79,7 +79,7 @@ STRINGS: dict[str, str] = {
         "所以答案正确时这个比例也可能很低。"
     ),
     "lab.curves.fig": "{task}：训练损失（左）与留出集准确率（右）",
-    "lab.axis.loss": "损失（每个字母的奈特数）",
+    "lab.axis.loss": "损失（每个字母，单位 nat）",
     "lab.axis.accuracy": "留出集准确率",
     "lab.curves.loss": "训练损失",
     "lab.curves.exact": "完全正确的字符串",

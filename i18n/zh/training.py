@@ -62,7 +62,7 @@ STRINGS: dict[str, str] = {
     "training.lr.fig": "这次训练每一步的学习率（d_model = {d}，warmup = {warmup}）",
     "training.lr.why": (
         "为什么要预热：一开始权重是随机的，Adam 的滑动平均只见过很少的梯度，全尺寸的一步会把模型推到难以回头的地方"
-        "（像本模型这样的后置归一化 Transformer 没有预热就容易发散）。为什么要下降：后期较小的步子"
+        "（像本模型这样的后归一化（post-norm）Transformer 没有预热就容易发散）。为什么要下降：后期较小的步子"
         "让模型稳定在一个极小值附近，而不是在它周围来回跳动。"
     ),
     # ---- 3 · dropout
@@ -135,8 +135,8 @@ STRINGS: dict[str, str] = {
     # ---- 6 · BLEU
     "training.bleu.header": "6 · BLEU：给你的译文打分",
     "training.bleu.intro": (
-        "BLEU 把一个译文和参考译文比较：译文中的 1、2、3、4 元组有多大比例出现在参考译文中"
-        "（每个元组最多按参考译文中出现的次数计），用几何平均合并，再乘以简短惩罚，"
+        "BLEU 把一个译文和参考译文比较：译文中的 1、2、3、4 元语法（n-gram）有多大比例出现在参考译文中"
+        "（每个元语法最多按参考译文中出现的次数计），用几何平均合并，再乘以简短惩罚，"
         "这样短而保守的输出就拿不到高分。训练程序用的 sacrebleu 配置是 {signature}（日志中的 BLEU 签名）："
         "tok:zh 把中文切成单个汉字。本节使用同样的配置。请输入你对这句话的参考译文，按你自己的译法："
     ),
@@ -149,11 +149,11 @@ STRINGS: dict[str, str] = {
     "training.bleu.unsupported": "这里无法逐步重算这种 BLEU 配置：{error}",
     "training.bleu.hyp_tokens": "模型的译文（候选译文），按 sacrebleu 的分词：",
     "training.bleu.ref_tokens": "你的参考译文，按 sacrebleu 的分词：",
-    "training.bleu.col.matches": "匹配数 / 元组数",
+    "training.bleu.col.matches": "匹配数 / 元语法数",
     "training.bleu.col.precision": "精确率 pₙ（%）",
-    "training.bleu.col.matched": "匹配的元组",
+    "training.bleu.col.matched": "匹配的元语法",
     "training.bleu.smoothed": (
-        "* 这一阶没有任何元组匹配。签名中的 exp 平滑不记为 0（那会让整个分数变成 0），而记为 1/(2ᵏ · 元组数)，"
+        "* 这一阶没有任何元语法匹配。签名中的 exp 平滑不记为 0（那会让整个分数变成 0），而记为 1/(2ᵏ · 元语法数)，"
         "k 是到这一阶为止没有匹配的阶数。"
     ),
     "training.bleu.zero.short": (
@@ -168,19 +168,19 @@ STRINGS: dict[str, str] = {
     "training.bleu.check": "逐步计算：**{mine}**。sacrebleu 对同一对句子给出的分数：**{theirs}**。两者相同。",
     "training.bleu.mismatch": "逐步计算得到 {mine}，但 sacrebleu 给出 {theirs}：上面的重算有错误。",
     "training.bleu.noisy": (
-        "为什么单句 BLEU 噪声很大：你的译文只有 {total} 个 4 元组，多匹配或少匹配一个 4 元组就会让 p₄ 变化 {worth} 个点；"
-        "一个字不同就可能同时破坏 1 到 {orders} 阶的 {affected} 个元组。一个正确但措辞与参考译文不同的译文可能得分接近 0，"
+        "为什么单句 BLEU 噪声很大：你的译文只有 {total} 个 4 元语法，多匹配或少匹配一个 4 元语法就会让 p₄ 变化 {worth} 个点；"
+        "一个字不同就可能同时破坏 1 到 {orders} 阶的 {affected} 个元语法。一个正确但措辞与参考译文不同的译文可能得分接近 0，"
         "而一个参考译文永远列不全所有正确的说法。BLEU 是为整个测试集设计的。"
     ),
     "training.bleu.dev.header": "日志中的开发集 BLEU 是什么意思",
     "training.bleu.dev.text": (
-        "日志中的 BLEU 是 {n} 对开发集句子上的**语料级** BLEU：先把所有句子的匹配数和元组数加起来，再统一相除，"
+        "日志中的 BLEU 是 {n} 对开发集句子上的**语料级** BLEU：先把所有句子的匹配数和元语法数加起来，再统一相除，"
         "所以没有哪一句能单独决定它。*未见过*的部分是开发集中与任何训练句对都相差超过一个词的句对（{unseen} 对）；"
         "发布哪个检查点由它决定。"
     ),
     "training.bleu.dev.best": "单次评估的最好结果：第 {step} 步（第 {epoch} 轮），BLEU {bleu}，未见过部分 {unseen}（贪心解码）",
     "training.bleu.dev.average": "第 {first}–{last} 轮权重的平均：BLEU {bleu}，未见过部分 {unseen}（贪心解码）{chosen}",
     "training.bleu.dev.chosen": "——更高，所以应用加载的就是这个平均模型",
-    "training.bleu.dev.final": "发布的权重用束搜索（{beam} 个束）：BLEU {bleu}，未见过部分 {unseen}",
+    "training.bleu.dev.final": "发布的权重用束搜索（束宽 {beam}）：BLEU {bleu}，未见过部分 {unseen}",
     "training.bleu.dev.curves": "这次训练逐次评估的训练曲线和开发集曲线在“{page}”页面",
 }
