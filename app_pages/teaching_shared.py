@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from app_pages import widgets
 from app_pages.session import t
 from model import ATTENTION_KINDS, TranslationResult
 
@@ -139,13 +140,18 @@ def head_picker(
         t("teach.pick.kind"), list(kinds), format_func=kind_label, persist_state="session", key=f"{prefix}.kind", default=kinds[0],
         required=True, wrap=True,
     )
-    cols = st.columns(4)
-    with cols[0]:
-        layer = st.selectbox(t("teach.pick.layer"), range(layers), format_func=ordinal, persist_state="session", key=f"{prefix}.layer")
-    head = 0
-    if with_head:
-        with cols[1]:
-            head = st.selectbox(t("teach.pick.head"), range(heads), format_func=ordinal, persist_state="session", key=f"{prefix}.head")
+    # The explorer's kind of control for layer and head (widgets.py), without its averages: these sections
+    # compute one head's arithmetic.
+    pickers = [(f"{prefix}.layer", t("teach.pick.layer"), layers)] + ([(f"{prefix}.head", t("teach.pick.head"), heads)]
+                                                                       if with_head else [])
+    chosen = []
+    with st.container(horizontal=True, gap="medium", key=f"{prefix}.pickers"):
+        for key, label, count in pickers:
+            widgets.keep_valid(key, list(range(count)))
+            st.session_state.setdefault(key, 0)
+            chosen.append(st.segmented_control(label, range(count), format_func=widgets.short_name,
+                                               persist_state="session", key=key, required=True))
+    layer, head = chosen[0], chosen[1] if with_head else 0
     return kind, int(layer), int(head)
 
 
