@@ -198,7 +198,7 @@ def add_norm_part(norm: li.AddNorm, names: tuple[str, str, str], index: int, tok
         (t("inside.vec.residual"), norm.residual[index]),
         (t("inside.vec.standardised"), norm.standardised[index]),
         (t("inside.vec.layernorm"), norm.step.recomputed[index]),
-        (t("inside.vec.returned", name=out_name), norm.step.returned[index]),
+        (t("inside.vec.returned_as", name=out_name), norm.step.returned[index]),
     ], label)
     verdict(t("inside.norm.check", diff=difference(norm.step.max_difference)), norm.step.max_difference)
     with st.expander(t("inside.bn.title")):

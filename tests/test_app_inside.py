@@ -107,6 +107,8 @@ def test_layer_norm_numbers_and_differences_are_the_recomputed_ones(translator, 
     frame = table_with_index(at, f"1: {tokens[1]}", "x + Sublayer(x)")  # token 1's first numbers, step by step
     assert shown(list(frame.loc["γ ⊙ … + β (recomputed)"]), norm.step.recomputed[1, :8])
     assert shown(list(frame.loc["x + Sublayer(x)"]), norm.residual[1, :8])
+    assert any(row.startswith("the model's ") and len(row) > len("the model's ") for row in frame.index), \
+        list(frame.index)  # the returned row names which output it is
     stated = stated_differences(page_text(at))  # the sublayer's check, the LayerNorm's, LayerNorm alone vs batched
     assert len(stated) >= 2 and all(d < 1e-4 for d in stated)
     assert norm.step.max_difference < 1e-4

@@ -71,6 +71,7 @@ STRINGS: dict[str, str] = {
     "inside.vec.sum": "× √d + PE (recomputed)",
     "inside.vec.model_input": "layer 1's input (model)",
     "inside.vec.recomputed": "recomputed",
+    "inside.vec.returned_as": "the model's {name}",
     "inside.vec.returned": "the model's",
     "inside.vec.residual": "x + Sublayer(x)",
     "inside.vec.standardised": "(v − μ) / √(σ² + ε)",

@@ -69,6 +69,7 @@ STRINGS: dict[str, str] = {
     "inside.vec.sum": "× √d + PE（重算）",
     "inside.vec.model_input": "第 1 层的输入（模型）",
     "inside.vec.recomputed": "重算",
+    "inside.vec.returned_as": "模型的 {name}",
     "inside.vec.returned": "模型的",
     "inside.vec.residual": "x + Sublayer(x)",
     "inside.vec.standardised": "标准化后 (v − μ) / √(σ² + ε)",
