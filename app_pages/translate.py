@@ -40,7 +40,8 @@ def dev_score(log: dict) -> dict | None:
     test = log.get("test") or {}
     if test.get("dedup_bleu") is not None:
         return {"bleu": test["dedup_bleu"], "decoding": session.t("knows.beam", beam=test["beam"]),
-                "set": session.t("knows.set_test", pairs=f"{test['unseen_pairs']:,}")}
+                "set": session.t("knows.set_test" if test.get("untouched") else "knows.set_test_seen",
+                                 pairs=f"{test['unseen_pairs']:,}")}
     final, best = log.get("final") or {}, log.get("best") or {}
     score, decoding = (final, session.t("knows.beam", beam=final.get("beam", "?"))) if final.get("bleu") is not None \
         else (best, session.t("knows.greedy"))

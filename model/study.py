@@ -30,7 +30,7 @@ from .train import dev_scores, parse_args
 
 # Arguments that say where files are or how a run was resumed, not what was trained.
 NOT_RECIPE = {"train", "dev", "out", "work_dir", "epochs", "dev_limit", "eval_every", "final_beam", "probes", "device",
-              "threads", "save_dtype"}
+              "threads", "save_dtype", "test_split"}  # test_split: which dev pairs chose, said by the table's columns
 
 
 def recipe_changes(args: dict, reference: dict) -> str:
@@ -71,7 +71,9 @@ def test_scores(folder: Path, pairs, unseen: list[int]) -> dict:
     """The held-out test half decoded as the app decodes (beam DEFAULT_BEAM), with sacrebleu signatures."""
     model, src_tok, tgt_tok = load_checkpoint(folder, "cpu")
     scores = dev_scores(model, src_tok, tgt_tok, pairs, unseen, beam=DEFAULT_BEAM)
-    return {"beam": DEFAULT_BEAM, "pairs": len(pairs), "unseen_pairs": len(unseen),
+    # Trained before the split existed, a checkpoint was chosen on all of dev, this half included: say so.
+    untouched = bool(((read_training_log(folder) or {}).get("args") or {}).get("test_split"))
+    return {"beam": DEFAULT_BEAM, "pairs": len(pairs), "unseen_pairs": len(unseen), "untouched": untouched,
             **{k: scores[k] for k in (*SCORES, "bleu_signature", "chrf_signature")}}
 
 

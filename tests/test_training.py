@@ -201,3 +201,4 @@ def test_the_study_scores_the_held_out_half_apart_and_appends(trained, tmp_path)
     card = (into / CARD).read_text()
     assert f"| {log['study'][1]['test_bleu']} |" in card and "- Round 2." in card
     assert "## Held-out test half" in card and str(log["test"]["bleu"]) in card
+    assert log["test"]["untouched"] is False and "chosen on all of dev.tsv" in card  # trained without --test-split

@@ -30,6 +30,7 @@ STRINGS: dict[str, str] = {
     "knows.data_unknown": "**What this model knows:** it learned from short everyday English–Chinese sentence pairs (Tatoeba).",
     "knows.score": "On {set} it scores BLEU {bleu} ({decoding}).",
     "knows.set_test": "{pairs} held-out test sentences unlike any it trained on (never used to choose anything)",
+    "knows.set_test_seen": "{pairs} held-out test sentences unlike any it trained on (its checkpoint was chosen on all of dev, these included)",
     "knows.set_unseen": "{pairs} dev sentences unlike any it trained on",
     "knows.set_dev": "its dev set",
     "knows.beam": "beam {beam}",

@@ -28,6 +28,7 @@ STRINGS: dict[str, str] = {
     "knows.data_unknown": "**这个模型懂什么**：它从简短的日常英汉句对（Tatoeba）中学习。",
     "knows.score": "它在{set}上的 BLEU 为 {bleu}（{decoding}）。",
     "knows.set_test": "{pairs} 个与训练句子都不相似的留出测试句（从未用于任何选择）",
+    "knows.set_test_seen": "{pairs} 个与训练句子都不相似的留出测试句（它的检查点是在包括这些句子在内的整个开发集上选出的）",
     "knows.set_unseen": "与训练数据都不相似的 {pairs} 句开发集句子",
     "knows.set_dev": "开发集",
     "knows.beam": "束宽 {beam}",
