@@ -8,6 +8,13 @@ from dataclasses import dataclass
 
 
 ACTIVATIONS = ("relu", "swish")
+# Bounds on a config's whole numbers: far above any model this app serves (opus-mt-big: d_model 1024, d_ff 4096,
+# 6+6 layers, 1,024 positions), far below what would exhaust a classroom server's memory before failing.
+INT_RANGES = {
+    "src_vocab_size": (5, 500_000), "tgt_vocab_size": (5, 500_000), "d_model": (1, 8_192), "n_heads": (1, 128),
+    "n_encoder_layers": (1, 48), "n_decoder_layers": (1, 48), "d_ff": (1, 65_536), "max_len": (2, 8_192),
+    "pad_id": (0, 500_000), "unk_id": (0, 500_000), "bos_id": (0, 500_000), "eos_id": (0, 500_000),
+}
 POSITIONAL_LAYOUTS = ("interleaved", "halves")
 
 
@@ -39,6 +46,7 @@ class ModelConfig:
     output_bias: bool = False  # a learned bias on the logits (Marian's final_logits_bias)
 
     def __post_init__(self) -> None:
+        self._check_types_and_ranges()  # first: a config file may hold anything ("3", 2.5, 1e9, -5)
         if self.d_model % self.n_heads:
             raise ValueError(
                 f"d_model={self.d_model} must be divisible by n_heads={self.n_heads}: "
@@ -50,9 +58,29 @@ class ModelConfig:
             raise ValueError(f"positional_layout must be one of {POSITIONAL_LAYOUTS}, got {self.positional_layout!r}")
         if self.shared_embeddings and self.src_vocab_size != self.tgt_vocab_size:
             raise ValueError("shared_embeddings needs one vocabulary: src_vocab_size must equal tgt_vocab_size")
-        for name in ("src_vocab_size", "tgt_vocab_size", "d_model", "n_heads", "d_ff", "max_len"):
-            if getattr(self, name) <= 0:
-                raise ValueError(f"{name} must be positive, got {getattr(self, name)}")
+        for name in ("pad_id", "unk_id", "bos_id", "eos_id"):
+            if getattr(self, name) >= min(self.src_vocab_size, self.tgt_vocab_size):
+                raise ValueError(f"{name}={getattr(self, name)} is not a token of the vocabularies "
+                                 f"({self.src_vocab_size} and {self.tgt_vocab_size} tokens)")
+
+    def _check_types_and_ranges(self) -> None:
+        """Every field's type and range, before anything is built: a corrupt config must fail here, in a sentence,
+        not as a traceback or an 8-GB allocation."""
+        for name, (low, high) in INT_RANGES.items():
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ValueError(f"{name} must be a whole number, got {value!r}")
+            if not low <= value <= high:
+                raise ValueError(f"{name} must be from {low:,} to {high:,}, got {value:,}")
+        for name in ("dropout", "attention_dropout", "activation_dropout"):
+            value = getattr(self, name)
+            if value is None and name != "dropout":
+                continue
+            if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 <= value < 1:
+                raise ValueError(f"{name} must be a number from 0 to below 1, got {value!r}")
+        for name in ("shared_embeddings", "output_bias"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name} must be true or false, got {getattr(self, name)!r}")
 
     @property
     def attention_dropout_p(self) -> float:

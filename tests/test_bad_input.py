@@ -111,7 +111,14 @@ def test_bad_settings_are_input_errors(translator, settings):
 
 # --- Broken checkpoints ----------------------------------------------------------------------------
 
-BREAKAGES = ("missing weights", "truncated", "corrupt", "config mismatch", "pickle that runs code")
+# Config files that lie: each must fail as one sentence before anything is built (no traceback, no 8-GB allocation).
+LYING_CONFIGS = {
+    "n_heads 0": {"n_heads": 0}, "layers 2.5": {"n_encoder_layers": 2.5}, "layers '3'": {"n_encoder_layers": "3"},
+    "dropout 2": {"dropout": 2.0}, "dropout 'high'": {"dropout": "high"}, "d_ff 2**31": {"d_ff": 2**31},
+    "max_len 1e9": {"max_len": 1e9}, "max_len 2,000,000": {"max_len": 2_000_000}, "eos 99999": {"eos_id": 99999},
+    "bos -5": {"bos_id": -5},
+}
+BREAKAGES = ("missing weights", "truncated", "corrupt", "config mismatch", "pickle that runs code", *LYING_CONFIGS)
 
 
 def broken_checkpoint(folder, how: str, marker) -> None:
@@ -125,6 +132,9 @@ def broken_checkpoint(folder, how: str, marker) -> None:
         weights.write_bytes(weights.read_bytes()[:1000])
     elif how == "corrupt":
         weights.write_bytes(b"\x00not a tensor file" * 64)
+    elif how in LYING_CONFIGS:
+        config = json.loads((folder / CONFIG).read_text())
+        (folder / CONFIG).write_text(json.dumps({**config, **LYING_CONFIGS[how]}))
     elif how == "config mismatch":
         config = json.loads((folder / CONFIG).read_text())
         (folder / CONFIG).write_text(json.dumps({**config, "d_ff": config["d_ff"] * 2}))
@@ -143,6 +153,7 @@ EXPECTED_MESSAGE = {
     "corrupt": "corrupt or truncated",
     "config mismatch": "does not match config.json",
     "pickle that runs code": "corrupt or truncated",
+    **{how: "is not a valid model config" for how in LYING_CONFIGS},
 }
 
 

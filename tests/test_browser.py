@@ -222,9 +222,10 @@ def test_confidence_what_the_model_knows_and_pills_in_both_languages(page, trans
         if language == "zh":
             rerun(page, page.locator(SIDEBAR).get_by_role("radio", name="中文", exact=True).click)
         knows = main.locator(".st-key-translate-knows")
-        expect(knows).to_contain_text(s["knows.score"].format(  # the unseen part of dev, and the beam that scored it
-            set=s["knows.set_unseen"].format(pairs=f"{log['dedup_dev_pairs']:,}"), bleu=log["final"]["dedup_bleu"],
-            decoding=s["knows.beam"].format(beam=log["final"]["beam"])))
+        test = log["test"]  # the held-out test half's unseen part, and the beam that scored it
+        expect(knows).to_contain_text(s["knows.score"].format(
+            set=s["knows.set_test" if test["untouched"] else "knows.set_test_seen"].format(pairs=f"{test['unseen_pairs']:,}"),
+            bleu=test["dedup_bleu"], decoding=s["knows.beam"].format(beam=test["beam"])))
         expect(knows).to_contain_text(s["knows.limits"])
         if "train_pairs" in log:
             expect(knows).to_contain_text(f"{log['train_pairs']:,}")
