@@ -15,7 +15,7 @@ from app_pages.session import t
 from app_pages.stepper import stepper
 from lessons import replay as lr
 from model import ATTENTION_KINDS
-from model.snapshots import read_snapshots
+from model.snapshots import SnapshotError, read_snapshots
 from viz.heatmap import attention_heatmap
 from viz.style import MAX_HEIGHT_PX
 from viz.teaching_anatomy import training_curves_figure
@@ -114,7 +114,11 @@ translator = session.translator()
 config = translator.config
 log = translator.training_log or {}
 st.title(t("replay.title"))
-snapshots = snapshots_of(translator.checkpoint, log)
+try:
+    snapshots = snapshots_of(translator.checkpoint, log)
+except SnapshotError as exc:
+    st.error(t("replay.corrupt", error=session.md_escape(exc)), icon=":material/broken_image:")
+    st.stop()
 if not snapshots:
     missing(log, translator.checkpoint)
     st.stop()

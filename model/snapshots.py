@@ -59,15 +59,23 @@ def read_snapshots(folder: str | Path, log: dict) -> list[dict]:
     path = Path(folder) / SNAPSHOTS
     if not log.get("snapshots") or not path.is_file():
         return []
-    maps = load_file(path)
-    out = []
-    for i, snap in enumerate(log["snapshots"]):
-        probes = [
-            {**probe, **{kind: maps[f"{i}/{p}/{kind}"].astype(np.float32) for kind in ATTENTION_KINDS}}
-            for p, probe in enumerate(snap["probes"])
-        ]
-        out.append({**snap, "probes": probes})
+    try:
+        maps = load_file(path)
+        out = []
+        for i, snap in enumerate(log["snapshots"]):
+            probes = [
+                {**probe, **{kind: maps[f"{i}/{p}/{kind}"].astype(np.float32) for kind in ATTENTION_KINDS}}
+                for p, probe in enumerate(snap["probes"])
+            ]
+            out.append({**snap, "probes": probes})
+    except Exception as exc:  # noqa: BLE001 (safetensors' own error types, KeyError, a bad log entry: all one story)
+        # Only the Replay page needs this optional file: it says so there, and every other page still works.
+        raise SnapshotError(f"{path} is corrupt or does not match the training log ({type(exc).__name__}).") from None
     return out
+
+
+class SnapshotError(ValueError):
+    """The checkpoint's attention snapshots cannot be read; the model itself may be fine."""
 
 
 def index_maps(maps: dict[str, np.ndarray], index: int) -> dict[str, np.ndarray]:

@@ -201,3 +201,22 @@ def test_lab_curves_span_the_cap():
     with pytest.raises(ValueError, match="pair up"):
         lab_curves_figure([1], [2.0, 1.0], [0], [0.0], [0.1], max_steps=1, title="", step_title="", loss_title="",
                           accuracy_title="", labels=("", "", ""))
+
+
+@needs_checkpoint
+def test_a_truncated_snapshots_file_fails_softly_on_replay_only(tmp_path, monkeypatch):
+    import shutil
+
+    from app_pages import server
+    from model import DEFAULT_CHECKPOINT
+    from model.snapshots import SNAPSHOTS
+
+    folder = tmp_path / "en-zh-broken-snapshots"
+    shutil.copytree(DEFAULT_CHECKPOINT, folder)
+    (folder / SNAPSHOTS).write_bytes((folder / SNAPSHOTS).read_bytes()[:5000])
+    monkeypatch.setattr(server, "EXTRA_MODELS", tmp_path)
+    at = open_page("replay", checkpoint=folder.name)
+    assert any("corrupt or does not match" in e.value for e in at.error)
+    assert not at.get("plotly_chart")
+    at.switch_page("app_pages/translate.py").run()
+    assert not at.exception and not at.error and at.get("plotly_chart")  # the model itself still works

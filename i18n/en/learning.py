@@ -45,6 +45,7 @@ STRINGS: dict[str, str] = {
     ),
     "replay.curves.header": "Where this step lies in training",
     "replay.curves.fig": "Loss (left) and dev scores (right); the dashed line is step {step}",
+    "replay.corrupt": "The replay cannot be shown: {error} The model itself still translates on every other page; retraining writes a new snapshots file.",
     "replay.missing": (
         "The checkpoint in {folder} has no attention snapshots: it was trained before the trainer kept them. "
         "Training it again records them — the probe sentences' attention maps and translations before the first "

@@ -35,6 +35,7 @@ STRINGS: dict[str, str] = {
     ),
     "replay.curves.header": "这一步在训练中的位置",
     "replay.curves.fig": "损失（左）与开发集分数（右）；虚线为第 {step} 步",
+    "replay.corrupt": "无法显示回放：{error} 模型本身在其他页面上照常翻译；重新训练会写出新的快照文件。",
     "replay.missing": (
         "{folder} 中的检查点没有注意力快照：它是在训练程序开始保存快照之前训练的。重新训练就会记录下来——"
         "在第一步之前、前两轮的每一轮之后以及每次评估时（每 `--eval-every` 轮），探针句子的注意力图和译文："
