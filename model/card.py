@@ -34,6 +34,7 @@ def model_card(config: ModelConfig, log: dict, name: str | None = None) -> str:
         f"| vocabularies | English BPE {config.src_vocab_size} (word starts marked ▁), Chinese {config.tgt_vocab_size} "
         "(one token per character); both with byte fallback |",
         f"| weights | safetensors, {args.save_dtype} (loaded as float32) |",
+        "| integrity | SHA-256 of the weights, config and tokenizers in `sha256sums.txt`, verified on every load |",
         f"| training | {log['hardware']}, {log.get('mixed_precision', 'fp32')}; {log['train_minutes']:.1f} minutes, {log['steps']} steps, "
         f"{log['epochs']} epochs; shipped: {shipped} |",
         f"| recipe | Adam(0.9, 0.98, 1e-9), warm-up {args.warmup} steps then 1/√step, label smoothing "

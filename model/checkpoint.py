@@ -5,7 +5,9 @@ safetensors holds tensors only, so loading a checkpoint can never run code.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 from pathlib import Path
 
 import torch
@@ -24,6 +26,10 @@ TARGET_TOKENIZER = "tokenizer_target.json"
 CARD = "README.md"
 TRAINING_LOG = "training_log.json"
 REQUIRED = (WEIGHTS, CONFIG, SOURCE_TOKENIZER, TARGET_TOKENIZER)
+# SHA-256 of the REQUIRED files in `sha256sum` format (so `sha256sum -c sha256sums.txt` checks them too). Loading
+# verifies them: flipped bits in the weights would otherwise translate as silent nonsense.
+CHECKSUMS = "sha256sums.txt"
+SKIP_CHECKSUMS = "ATTENTION_SKIP_CHECKSUMS"  # =1: load a model one has changed on purpose
 RETRAIN_HINT = "Restore the folder from git (git checkout -- checkpoints/) or retrain it (see README, 'Retraining')."
 
 
@@ -48,11 +54,40 @@ def save_checkpoint(
     (folder / CONFIG).write_text(model.config.to_json() + "\n", encoding="utf-8")
     (folder / SOURCE_TOKENIZER).write_text(source_tokenizer.to_str(), encoding="utf-8")
     (folder / TARGET_TOKENIZER).write_text(target_tokenizer.to_str(), encoding="utf-8")
+    write_checksums(folder)
     if card:
         (folder / CARD).write_text(card, encoding="utf-8")
     if training_log is not None:
         write_training_log(folder, training_log)
     return folder
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def write_checksums(folder: str | Path) -> Path:
+    """Record the SHA-256 of the weights, config and tokenizers (after a deliberate change, run this again)."""
+    path = Path(folder) / CHECKSUMS
+    path.write_text("".join(f"{_sha256(Path(folder) / name)}  {name}\n" for name in REQUIRED), encoding="utf-8")
+    return path
+
+
+def verify_checksums(folder: Path) -> None:
+    """Raise CheckpointError when a file no longer matches its recorded SHA-256; no record, or the skip setting:
+    nothing to verify."""
+    path = folder / CHECKSUMS
+    if not path.is_file() or os.environ.get(SKIP_CHECKSUMS) == "1":
+        return
+    for line in path.read_text(encoding="utf-8").splitlines():
+        digest, _, name = line.partition("  ")
+        if name in REQUIRED and _sha256(folder / name) != digest:
+            raise CheckpointError(
+                f"{folder / name} does not match its checksum in {CHECKSUMS}: the file changed since it was saved "
+                f"(damaged on disk or in a copy, or edited). {RETRAIN_HINT} If you changed it on purpose, run "
+                f"`python -c \"from model.checkpoint import write_checksums; write_checksums('{folder}')\"`, "
+                f"or set {SKIP_CHECKSUMS}=1."
+            )
 
 
 def write_training_log(folder: str | Path, training_log: dict) -> Path:
@@ -141,6 +176,7 @@ def load_checkpoint(
     bad = [k for k, v in tensors.items() if not torch.isfinite(v).all()]
     if bad:
         raise CheckpointError(f"{folder / WEIGHTS} holds NaN/inf values in {bad[0]}. {RETRAIN_HINT}")
+    verify_checksums(folder)  # last: a file that does not even parse gets its own, more precise message
     model.load_state_dict({k: v.float() for k, v in tensors.items()})
     device = resolve_device(device)
     model = model.eval().to(device)

@@ -216,3 +216,31 @@ def test_model_card_says_which_study_groups_had_unequal_budgets_and_why_scores_d
     assert "en-zh (36.83) differs from its training log's (36.87)" in card and "float16" in card
     log["args"]["save_dtype"] = "float32"
     assert "differs from its training log's" not in model_card(ModelConfig(100, 100), log, "en-zh")
+
+
+def test_a_flipped_bit_in_the_weights_is_caught_by_the_checksum(tmp_path, monkeypatch):
+    from model.checkpoint import CHECKSUMS, SKIP_CHECKSUMS, CheckpointError, write_checksums
+
+    src, tgt = tokenizers()
+    folder = save_checkpoint(tmp_path / "ck", tiny_model(), src, tgt)
+    assert (folder / CHECKSUMS).read_text().count("\n") == 4
+    load_checkpoint(folder, "cpu")  # as saved: verified
+    data = bytearray((folder / WEIGHTS).read_bytes())
+    data[-3] ^= 0x10  # one bit in the last tensor's data: still parses, still finite
+    (folder / WEIGHTS).write_bytes(bytes(data))
+    with pytest.raises(CheckpointError, match="does not match its checksum") as caught:
+        load_checkpoint(folder, "cpu")
+    assert "\n" not in str(caught.value) and SKIP_CHECKSUMS in str(caught.value)
+    monkeypatch.setenv(SKIP_CHECKSUMS, "1")
+    load_checkpoint(folder, "cpu")  # a deliberate change: skipped on request
+    monkeypatch.delenv(SKIP_CHECKSUMS)
+    write_checksums(folder)  # or recorded anew
+    load_checkpoint(folder, "cpu")
+
+
+def test_the_shipped_checkpoint_matches_its_checksums():
+    from model.checkpoint import CHECKSUMS, verify_checksums
+    from model.translator import DEFAULT_CHECKPOINT
+
+    assert (DEFAULT_CHECKPOINT / CHECKSUMS).is_file()
+    verify_checksums(DEFAULT_CHECKPOINT)
