@@ -98,9 +98,17 @@ def hardware_name(hardware: str | None) -> str:
     return t("hardware.cpu", machine=found[1], threads=found[2]) + found[3]
 
 
+# Markdown turns www.…, http(s)://… and e-mail addresses into links even when every character is escaped (GFM's
+# autolink literals): a word joiner (U+2060, invisible) inside each trigger keeps them plain text.
+AUTOLINK_TRIGGER = re.compile(r"(?i)(www)(?=\\\.)|(https?|ftp|mailto)(?=\\:)|(?=\\@)")
+WORD_JOINER = "\u2060"
+
+
 def md_escape(text: str, special: frozenset[str] = frozenset("\\`*_{}[]()<>#+-.!|~:$&=\"'%^@/;,?")) -> str:
-    """Model or user text made inert for st.markdown-based elements (no formatting, links, directives or LaTeX)."""
-    return "".join("\\" + ch if ch in special else ch for ch in str(text))
+    """Model or user text made inert for st.markdown-based elements: no formatting, links, auto-links, directives
+    or LaTeX."""
+    escaped = "".join("\\" + ch if ch in special else ch for ch in str(text))
+    return AUTOLINK_TRIGGER.sub(lambda m: (m.group(0) or "") + WORD_JOINER, escaped)
 
 
 def example_line(example: Example, link: WordLink, lang: str) -> str:
