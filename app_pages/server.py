@@ -13,6 +13,7 @@ or picks the device, for every session at once. Set by environment variables whe
 
 from __future__ import annotations
 
+import hmac
 import os
 import re
 import threading
@@ -76,8 +77,6 @@ def is_teacher() -> bool:
 
 def unlock(entered: str) -> bool:
     """A typed passcode: right unlocks this session's teacher controls. Compared in constant time."""
-    import hmac
-
     ok = bool(PASSCODE) and hmac.compare_digest(entered.encode("utf-8"), PASSCODE.encode("utf-8"))
     if ok:
         st.session_state[TEACHER] = True

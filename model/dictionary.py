@@ -137,13 +137,3 @@ def name_pairs(train: list[tuple[str, str]], names: list[tuple[str, str]], count
             chinese = latin
         out.append((word.sub(latin, en), zh.replace(chinese_name, chinese)))
     return out
-
-
-def coverage(pairs: list[tuple[str, str]], vocabulary: set[str]) -> float:
-    """Share of the English word tokens in `pairs` that occur in `vocabulary` (lower-cased)."""
-    words = [w for en, _ in pairs for w in re.findall(r"[a-z]+", en.lower())]
-    return sum(w in vocabulary for w in words) / max(len(words), 1)
-
-
-def english_words(pairs: list[tuple[str, str]]) -> set[str]:
-    return {w for en, _ in pairs for w in re.findall(r"[a-z]+", en.lower())}

@@ -74,7 +74,3 @@ def test_split_dev_is_stable_disjoint_and_keeps_one_sentence_on_one_side():
     assert (select, test) == split_dev(list(pairs))
     side = {en.lower(): ("s" if (en, zh) in select else "t") for en, zh in pairs[:400]}
     assert (("sentence 7.", "另一句。") in test) == (side["sentence 7."] == "t")
-
-
-def test_coverage_counts_known_word_tokens():
-    assert dictionary.coverage([("A cat, a fox.", "")], {"a", "cat"}) == pytest.approx(0.75)
