@@ -2,7 +2,6 @@
 
 import random
 
-import pytest
 
 from model import dictionary
 from model.data import split_dev
