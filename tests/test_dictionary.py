@@ -2,7 +2,6 @@
 
 import random
 
-
 from model import dictionary
 from model.data import split_dev
 from model.dictionary import Entry
