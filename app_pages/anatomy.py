@@ -11,8 +11,7 @@ from app_pages import teaching_shared as ts
 from app_pages import widgets
 from app_pages.session import t
 from lessons import anatomy as la
-from model.metrics import selection_bleu
-from model.schedule import learning_rate, peak_learning_rate
+from model import learning_rate, peak_learning_rate, selection_bleu
 from viz.teaching_anatomy import horizontal_bars, label_smoothing_figure, lr_figure, training_curves_figure
 
 FORMULAS = {

@@ -254,7 +254,7 @@ def output_section() -> None:
     c = translator.config
     table = translator.weight("tgt_embed.weight")  # (vocab, d)
     bias = translator.weight("output_bias") if c.output_bias else None
-    out = li.output(result.decoder_sublayers["output"][-1], table, bias, translator.rules.banned(c),
+    out = li.output(result.decoder_sublayers["output"][-1], table, bias, translator.generation_config.banned(c),
                     [s.chosen.token_id for s in result.steps], [s.chosen.prob for s in result.steps])
     T, (vocab, d) = len(result.target_tokens), table.shape
     st.markdown(t("inside.out.text", t=T, d=d, v=f"{vocab:,}", h=shape(T, d), e=shape(d, vocab),
@@ -262,7 +262,7 @@ def output_section() -> None:
     st.latex(r"\mathrm{logits} = h\,E_{tgt}^\top" + (r" + b" if bias is not None else "") +
              r",\qquad \mathrm{softmax}(z)_i = \frac{e^{z_i}}{\sum_{j=1}^{V} e^{z_j}}")
     st.markdown(t("inside.out.bias" if bias is not None else "inside.out.no_bias"))
-    banned = translator.rules.banned(c)
+    banned = translator.generation_config.banned(c)
     st.markdown(t("inside.out.banned", n=len(banned), ids=", ".join(map(str, banned))))
     index = token_picker(TGT_TOKEN, result.target_tokens)
     step = result.steps[index]

@@ -1,6 +1,6 @@
 """Live lab: train a tiny Transformer on a made-up task in seconds, and watch its attention form.
 
-The Train button sets a session flag (the run's generator, model/lab.py); a fragment then advances the run
+The Train button sets a session flag (the run's generator, model/training/lab.py); a fragment then advances the run
 one chunk of steps per run of its own (run_every), holding the shared model-call limit only while it
 computes, so classmates' translations interleave with it. The run's first and latest Progress live in
 session state: they survive reruns and visits to other pages, and the pickers may change while it trains.
@@ -12,8 +12,9 @@ from app_pages import session, widgets
 from app_pages.session import t
 from lessons import replay as lr
 from lessons.anatomy import total_parameters
-from model import ATTENTION_KINDS
-from model.lab import ALIGNED_SHARE, EXAMPLE, TASKS, TESTED_EXACT, LabSettings, Progress, answer, train_steps
+from model import (
+    ALIGNED_SHARE, ATTENTION_KINDS, EXAMPLE, TASKS, TESTED_EXACT, LabSettings, Progress, answer, train_steps,
+)
 from viz.heatmap import attention_heatmap
 from viz.teaching_learning import lab_curves_figure
 

@@ -3,7 +3,7 @@
 import streamlit as st
 
 from app_pages import session, widgets
-from model.calibrate import calibration_of
+from model import calibration_of
 
 t = session.t
 
@@ -30,7 +30,7 @@ def show_card(card: str) -> None:
 
 translator = session.translator()
 st.title(t("card.title", name=session.md_escape(session.model_label(st.session_state[session.CHECKPOINT]))))
-st.caption(t("card.intro" if translator.family == "ours" else "card.intro_marian"))
+st.caption(t("card.intro" if translator.capabilities.trained_here else "card.intro_marian"))
 if translator.card is None:
     st.warning(t("card.missing"))
 else:

@@ -5,13 +5,13 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import streamlit as st
-import torch
 
 from app_pages import session
 from app_pages import teaching_shared as ts
 from app_pages import widgets
 from app_pages.session import t
 from lessons import shapes as lsh
+from model import library_refusal
 from viz.teaching_heads import head_split_figure
 
 
@@ -52,21 +52,10 @@ else:
 st.markdown(t("mh.why"))
 
 
-@st.cache_data(show_spinner=False)
-def library_refusal(embed_dim: int, batch: int, query_len: int, key_len: int, hidden: int) -> str:
-    """What nn.MultiheadAttention says when embed_dim does not match the vectors (note 001's first example)."""
-    query, key = torch.rand(query_len, batch, hidden), torch.rand(key_len, batch, hidden)
-    try:
-        torch.nn.MultiheadAttention(embed_dim, 1)(query, key, key)
-    except (AssertionError, RuntimeError) as exc:
-        return str(exc)
-    return ""
-
-
 doc = lsh.DOC_EXAMPLE
 doc_shapes = {s.key: s.shape for s in lsh.multihead_shapes(**doc)}
 st.info(t("mh.doc.bugs", bad=lsh.DOC_BAD_EMBED_DIM, hidden=doc["hidden"], lq=doc["query_len"], lk=doc["key_len"],
-          error=library_refusal(lsh.DOC_BAD_EMBED_DIM, doc["batch"], doc["query_len"], doc["key_len"], doc["hidden"]),
+          error=st.cache_data(show_spinner=False)(library_refusal)(lsh.DOC_BAD_EMBED_DIM, doc["batch"], doc["query_len"], doc["key_len"], doc["hidden"]),
           q_in=list(doc_shapes["project_q"]), q_heads=list(doc_shapes["transpose_q"]),
           k_in=list(doc_shapes["project_kv"]), k_heads=list(doc_shapes["split_kv"])))
 

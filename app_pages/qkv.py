@@ -120,7 +120,7 @@ def live_walkthrough() -> None:
     st.markdown(t(f"qkv.live.explain.{kind}", layer=layer + 1, head=head + 1, d=d_head, root=f"{math.sqrt(d_head):.3f}"))
     keys = ts.positions(key_tokens)
     st.markdown(t("qkv.live.q", d=d_head))
-    if session.translator().family == "marian":
+    if session.translator().capabilities.scales_queries_first:
         st.caption(t("qkv.live.marian", inv=f"{1 / math.sqrt(d_head):.4f}", root=f"{math.sqrt(d_head):.3f}"))
     st.dataframe(ts.wrapped_vector(walk.q, index_name=ts.positions(query_tokens)[index]), width="content")
     with st.expander(t("qkv.live.kv")):

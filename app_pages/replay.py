@@ -1,7 +1,7 @@
 """Replay: how the shipped model's attention formed while it trained.
 
 The trainer translated a few fixed probe sentences at moments of training and kept every attention map
-(model/snapshots.py); this page only reads those snapshots, so moving through them never runs the model.
+(model/training/snapshots.py); this page only reads those snapshots, so moving through them never runs the model.
 Previous / Play / Next and the slider move one session-state index (SNAPSHOT) over the snapshots.
 """
 
@@ -14,8 +14,7 @@ from app_pages import session, widgets
 from app_pages.session import t
 from app_pages.stepper import stepper
 from lessons import replay as lr
-from model import ATTENTION_KINDS
-from model.snapshots import SnapshotError, read_snapshots
+from model import ATTENTION_KINDS, SnapshotError, read_snapshots
 from viz.heatmap import attention_heatmap
 from viz.style import MAX_HEIGHT_PX
 from viz.teaching_anatomy import training_curves_figure
@@ -34,7 +33,7 @@ def snapshots_of(folder: str, _log: dict) -> list[dict]:
 def missing(log: dict, folder: str) -> None:
     """What a checkpoint without snapshots shows: why, and the command that trains one with them."""
     args = log.get("args") or {}
-    command = ["python", "-m", "model.train", "--train", args.get("train", "../shared/data/tatoeba-cmn-eng/train.tsv"),
+    command = ["python", "-m", "model.training.train", "--train", args.get("train", "../shared/data/tatoeba-cmn-eng/train.tsv"),
                "--dev", args.get("dev", "../shared/data/tatoeba-cmn-eng/dev.tsv"), "--out", folder]
     command += [part for sentence in log.get("probes") or () for part in ("--probe", sentence)]
     st.info(t("replay.missing", folder=session.md_escape(folder)), icon=":material/history_toggle_off:")

@@ -17,13 +17,12 @@ import streamlit as st
 
 from app_pages import page_scripts, server
 from i18n import LANGUAGES, translate_key
-from model import DEFAULT_BEAM, CheckpointError, InputError, Notice, TranslationResult, Translator
-from model.alignment import WordLink
-from model.marian import INSTALL_HINT, default_language, marian_available
-from model.threads import configure_torch_threads
-from model.translator import MAX_CHARS
+from model import (
+    DEFAULT_BEAM, INSTALL_HINT, MAX_CHARS, CheckpointError, InputError, Notice, TranslationResult, Translator,
+    WordLink, configure_torch_threads, marian_available,
+)
 
-# Once per process, before the model's first op: every session shares these threads (model/threads.py).
+# Once per process, before the model's first op: every session shares these threads (model/translation/threads.py).
 configure_torch_threads()
 
 
@@ -32,7 +31,7 @@ configure_torch_threads()
 class Example:
     """A translate-page pill: a sentence the shipped model translates correctly, and what to look for in it.
 
-    The line under a chosen pill is computed from its result (model/alignment.py): the cross-attention
+    The line under a chosen pill is computed from its result (model/translation/alignment.py): the cross-attention
     head that links `target_word` in the translation to `source_word` in the sentence, and its weight.
     tests/test_examples.py runs the shipped checkpoint on every pill: a new model must still get each right.
     """
@@ -90,7 +89,7 @@ def t(key: str, **values) -> str:
 
 
 def hardware_name(hardware: str | None) -> str:
-    """The training log's machine ("x86_64 CPU, 2 threads", written by model/train.py) in the session's language;
+    """The training log's machine ("x86_64 CPU, 2 threads", written by model/training/train.py) in the session's language;
     a GPU's name stays as its maker wrote it."""
     found = re.fullmatch(r"(\S+) CPU, (\d+) threads?(.*)", hardware or "")
     if not found:
@@ -405,14 +404,13 @@ def language_token_picker() -> None:
     if not name:
         return  # the page says there is no model
     try:
-        languages = _load(name, st.session_state.get(DEVICE, devices()[0])).languages
+        loaded = _load(name, st.session_state.get(DEVICE, devices()[0]))
     except CheckpointError:
         return  # the page says why the model cannot load
-    if languages:
-        keep_language = st.session_state.get(TARGET_LANGUAGE) in languages
-        if not keep_language:
-            st.session_state[TARGET_LANGUAGE] = default_language(languages)
-        st.selectbox(t("sidebar.language_token"), languages, key=TARGET_LANGUAGE)
+    if loaded.languages:
+        if st.session_state.get(TARGET_LANGUAGE) not in loaded.languages:
+            st.session_state[TARGET_LANGUAGE] = loaded.default_language
+        st.selectbox(t("sidebar.language_token"), loaded.languages, key=TARGET_LANGUAGE)
 
 
 @st.cache_resource(show_spinner="Loading the Transformer…", max_entries=server.MAX_MODELS)

@@ -9,7 +9,7 @@ from urllib.parse import urlencode, urljoin
 import streamlit as st
 
 from app_pages import session
-from model.alignment import word_link
+from model import word_link
 
 
 def link(page: str, values: dict) -> str:

@@ -15,10 +15,10 @@ from app_pages import widgets
 from app_pages.session import t
 from lessons import anatomy as la
 from lessons import training as lt
-from model.data import make_batches, read_pairs
-from model.metrics import selection_bleu
-from model.schedule import ADAM_BETAS, ADAM_EPS, GRAD_CLIP_NORM, learning_rate, peak_learning_rate
-from model.text import clean_text, to_simplified
+from model import (
+    ADAM_BETAS, ADAM_EPS, GRAD_CLIP_NORM, clean_text, learning_rate, make_batches, peak_learning_rate, read_pairs,
+    selection_bleu, to_simplified,
+)
 from viz.teaching_anatomy import label_smoothing_figure, lr_figure
 from viz.teaching_training import batch_padding_figure, optimizer_paths_figure
 
@@ -114,7 +114,7 @@ st.markdown(t("training.intro", pairs=f"{log.get('train_pairs', 0):,}", dev=f"{l
               hardware=session.md_escape(session.hardware_name(log.get("hardware"))),
               precision=log.get("mixed_precision", "fp32"), params=f"{log.get('parameters', 0):,}"))
 if log.get("argv"):
-    st.code("python -m model.train " + " ".join(log["argv"]), language="bash", wrap_lines=True)
+    st.code("python -m model.training.train " + " ".join(log["argv"]), language="bash", wrap_lines=True)
 
 # ---------------------------------------------------------------- 1 · Adam
 st.header(t("training.adam.header"))

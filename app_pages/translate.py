@@ -9,10 +9,7 @@ import numpy as np
 import streamlit as st
 
 from app_pages import session, widgets
-from model import ATTENTION_KINDS, TranslationResult
-from model.alignment import word_link
-from model.calibrate import Confidence, assess
-from model.translator import MAX_CHARS
+from model import ATTENTION_KINDS, MAX_CHARS, Confidence, TranslationResult, assess, word_link
 from viz.head_view import clicked_query, head_view
 from viz.heatmap import attention_heatmap
 from viz.model_view import clicked_map, model_view
@@ -35,7 +32,7 @@ def use_example() -> None:
 
 def dev_score(log: dict) -> dict | None:
     """The most honest score the training log holds, with the set and the decoding named: the held-out test
-    half's (model.study --test-split: it chose nothing) on its pairs unlike training; else the dev BLEU on the
+    half's (model.training.study --test-split: it chose nothing) on its pairs unlike training; else the dev BLEU on the
     dev pairs unlike any training pair (the final beam-search score, else the best greedy one)."""
     test = log.get("test") or {}
     if test.get("dedup_bleu") is not None:
@@ -56,7 +53,7 @@ def dev_score(log: dict) -> dict | None:
 def model_knows() -> None:
     """One line on what the model learned from and how well it scores (all from its training log), and its card."""
     translator = session.translator()
-    if translator.family == "marian":  # trained elsewhere: its card says on what
+    if not translator.capabilities.trained_here:  # trained elsewhere: its card says on what
         with st.container(horizontal=True, vertical_alignment="center", key="translate.knows"):
             st.caption(session.t("knows.marian", name=session.md_escape(session.model_label(translator.checkpoint))))
             st.page_link("app_pages/model_card.py", label=session.t("knows.card_link"), icon=":material/description:")
@@ -266,7 +263,7 @@ def explorer(result: TranslationResult) -> None:
 
 session.link_page(link_params())
 session.page_title(session.t("translate.title"),
-                   session.t("translate.intro" if session.translator().family == "ours" else "translate.intro_marian"))
+                   session.t("translate.intro" if session.translator().capabilities.trained_here else "translate.intro_marian"))
 sentence_column, translation_column = st.columns([3, 2], gap="medium")
 with sentence_column:
     sentence_input()

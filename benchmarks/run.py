@@ -39,8 +39,9 @@ from benchmarks.peer import marian_like, peer_generate
 from benchmarks.timing import Row, measure
 from i18n import translate_key
 from model import ATTENTION_KINDS, Translator, load_checkpoint
-from model.decoding import OURS, greedy_search
-from model.threads import configure_torch_threads, usable_cores
+from model.architecture.config import GenerationConfig
+from model.translation.decoding import greedy_search
+from model.translation.threads import configure_torch_threads, usable_cores
 from viz.head_view import head_view
 from viz.heatmap import attention_heatmap
 from viz.model_view import model_view
@@ -144,7 +145,7 @@ def greedy_without_cache(model, enc, out_len: int) -> list[int]:
     """Greedy search that recomputes the whole prefix at every step: what the key/value cache saves."""
     ys = torch.tensor([[model.config.bos_id]], device=enc.memory.device)
     for _ in range(out_len):
-        nxt = OURS.never_next(model.decode(ys, enc).logits[:, -1], model.config).argmax(-1, keepdim=True)
+        nxt = GenerationConfig().never_next(model.decode(ys, enc).logits[:, -1], model.config).argmax(-1, keepdim=True)
         ys = torch.cat([ys, nxt], dim=1)
     return ys[0, 1:].tolist()
 
@@ -198,7 +199,7 @@ def peer_rows(tr, sentences: dict[int, str], repeats: int, device: str) -> tuple
 
 
 def piece_rows(checkpoint: Path, tr, sentences: dict[int, str], repeats: int, device: str) -> tuple[list, dict]:
-    """What each speed piece buys, measured against the model without it in the same run (model/inference.py).
+    """What each speed piece buys, measured against the model without it in the same run (model/loading/cpu_layout.py).
 
     - column-major weights: translate() with the CPU layout vs. the same checkpoint loaded row-major;
     - fused attention kernel: one untraced decoding step (torch's kernel) vs. the traced step (weights by hand).

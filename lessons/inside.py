@@ -15,7 +15,7 @@ import numpy as np
 
 from .attention_math import attention_steps, softmax
 
-LN_EPS = 1e-5  # torch.nn.LayerNorm's ε, which model/layers.py keeps
+LN_EPS = 1e-5  # torch.nn.LayerNorm's ε, which model/architecture/layers.py keeps
 Weights = Callable[[str], np.ndarray]  # a parameter's values by its name in Translator.parameter_counts
 
 

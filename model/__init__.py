@@ -1,35 +1,86 @@
 """A from-scratch encoder–decoder Transformer that returns every attention map it computes.
 
-Start reading at transformer.py (the architecture, top-down), then layers.py and
-attention.py; decoding.py chooses the output and translator.py turns a sentence
-into a TranslationResult (result.py). Pure PyTorch: nothing here imports Streamlit or Plotly.
+Read the packages in the order they depend on each other (each imports only those before it):
+
+    architecture/  the paper's model: config, positional encoding, attention, layers, transformer (start here)
+    text/          tokenizers, normalisation, sentence pairs as ids
+    loading/       our checkpoint or a converted Marian model, through one load(name)
+    translation/   sentence in, TranslationResult out: translator, decoding, result, confidence, the CLI
+    training/      the trainer and what it measures: data, schedule, metrics, card, snapshots, the lab
+
+This file is the public API: the app's pages import from `model` and nothing deeper
+(tests/test_layering.py checks it). Pure PyTorch: nothing here imports Streamlit or Plotly.
 """
 
-from .checkpoint import CheckpointError, load_checkpoint, resolve_device, save_checkpoint
-from .config import ModelConfig
-from .messages import InputError, Notice
-from .positional import rotation_for_offset, sinusoidal_table
-from .result import ATTENTION_KINDS, HeadQKV, StepCandidates, TranslationResult
-from .transformer import Transformer
-from .translator import DEFAULT_BEAM, DEFAULT_CHECKPOINT, MAX_CHARS, Translator
+from .architecture.attention import library_refusal
+from .architecture.config import GenerationConfig, ModelConfig
+from .architecture.positional import sinusoidal_table
+from .architecture.transformer import Transformer
+from .loading import Capabilities, load
+from .loading.checkpoint import CheckpointError, load_checkpoint, resolve_device, save_checkpoint
+from .loading.marian import INSTALL_HINT, marian_available
+from .text.normalize import clean_text, to_simplified
+from .training.data import make_batches, read_pairs
+from .training.lab import ALIGNED_SHARE, EXAMPLE, TASKS, TESTED_EXACT, LabSettings, Progress, answer, train_steps
+from .training.metrics import selection_bleu
+from .training.schedule import ADAM_BETAS, ADAM_EPS, GRAD_CLIP_NORM, learning_rate, peak_learning_rate
+from .training.snapshots import SnapshotError, read_snapshots
+from .translation.alignment import WordLink, word_link
+from .translation.confidence import Confidence, assess, calibration_of
+from .translation.messages import InputError, Notice
+from .translation.result import ATTENTION_KINDS, HeadQKV, StepCandidates, TranslationResult
+from .translation.threads import configure_torch_threads
+from .translation.translator import DEFAULT_BEAM, DEFAULT_CHECKPOINT, MAX_BEAM, MAX_CHARS, Translator
 
 __all__ = [
+    "ADAM_BETAS",
+    "ADAM_EPS",
+    "ALIGNED_SHARE",
     "ATTENTION_KINDS",
+    "Capabilities",
     "CheckpointError",
+    "Confidence",
     "DEFAULT_BEAM",
     "DEFAULT_CHECKPOINT",
+    "EXAMPLE",
+    "GRAD_CLIP_NORM",
+    "GenerationConfig",
     "HeadQKV",
+    "INSTALL_HINT",
     "InputError",
+    "LabSettings",
+    "MAX_BEAM",
     "MAX_CHARS",
     "ModelConfig",
     "Notice",
+    "Progress",
+    "SnapshotError",
     "StepCandidates",
+    "TASKS",
+    "TESTED_EXACT",
     "TranslationResult",
     "Transformer",
     "Translator",
+    "WordLink",
+    "answer",
+    "assess",
+    "calibration_of",
+    "clean_text",
+    "configure_torch_threads",
+    "learning_rate",
+    "library_refusal",
+    "load",
     "load_checkpoint",
+    "make_batches",
+    "marian_available",
+    "peak_learning_rate",
+    "read_pairs",
+    "read_snapshots",
     "resolve_device",
-    "rotation_for_offset",
     "save_checkpoint",
+    "selection_bleu",
     "sinusoidal_table",
+    "to_simplified",
+    "train_steps",
+    "word_link",
 ]

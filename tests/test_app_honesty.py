@@ -14,8 +14,8 @@ from app_pages.session import md_escape
 from app_pages.widgets import _BADGE_SPECIAL
 from i18n import strings
 from model import Translator
-from model.alignment import word_link
-from model.calibrate import assess
+from model.translation.alignment import word_link
+from model.translation.confidence import assess
 from tests.test_app_explorer import app
 
 EN, ZH = strings("en"), strings("zh")

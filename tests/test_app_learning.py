@@ -11,7 +11,7 @@ import pytest
 
 from lessons import replay as lr
 from model import DEFAULT_CHECKPOINT
-from model.snapshots import read_snapshots
+from model.training.snapshots import read_snapshots
 from tests.test_app_teaching import open_page, page_text
 from viz.teaching_anatomy import training_curves_figure
 from viz.teaching_learning import lab_curves_figure, marked_at, share_figure
@@ -93,9 +93,9 @@ def no_snapshot_file(monkeypatch):
     """The shipped checkpoint as if trained before snapshots existed (the page's cache forgets the real ones)."""
     import streamlit as st
 
-    import model.snapshots
+    import model.training.snapshots
 
-    monkeypatch.setattr(model.snapshots, "SNAPSHOTS", "missing.safetensors")
+    monkeypatch.setattr(model.training.snapshots, "SNAPSHOTS", "missing.safetensors")
     st.cache_resource.clear()
     yield
     st.cache_resource.clear()
@@ -106,7 +106,7 @@ def test_replay_without_snapshots_says_how_to_retrain(no_snapshot_file):
     at = open_page("replay")
     text = page_text(at) + "\n".join(c.value for c in at.code)
     assert not at.get("plotly_chart")
-    assert "no attention snapshots" in text and "python -m model.train" in text and "--probe" in text
+    assert "no attention snapshots" in text and "python -m model.training.train" in text and "--probe" in text
 
 
 # ---------------------------------------------------------------- live lab
@@ -209,7 +209,7 @@ def test_a_truncated_snapshots_file_fails_softly_on_replay_only(tmp_path, monkey
 
     from app_pages import server
     from model import DEFAULT_CHECKPOINT
-    from model.snapshots import SNAPSHOTS
+    from model.training.snapshots import SNAPSHOTS
 
     folder = tmp_path / "en-zh-broken-snapshots"
     shutil.copytree(DEFAULT_CHECKPOINT, folder)

@@ -150,7 +150,7 @@ def test_start_page_caption_states_the_rule_that_chose_its_head(translator, lang
     import numpy as np
 
     from app_pages.session import EXAMPLES
-    from model.alignment import output_word_positions, source_word_positions
+    from model.translation.alignment import output_word_positions, source_word_positions
 
     at = opened({"lang": lang}, page="app_pages/start.py")
     example = EXAMPLES[0]

@@ -12,8 +12,9 @@ from sacrebleu.metrics import BLEU
 
 from lessons import training as lt
 from model import DEFAULT_CHECKPOINT, Translator
-from model.data import encode_pairs, make_batches, read_pairs
-from model.schedule import ADAM_BETAS, ADAM_EPS, peak_learning_rate
+from model.text.pairs import encode_pairs
+from model.training.data import make_batches, read_pairs
+from model.training.schedule import ADAM_BETAS, ADAM_EPS, peak_learning_rate
 from tests.test_app_teaching import open_page, page_text
 
 pytestmark = pytest.mark.skipif(

@@ -5,8 +5,8 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-from model.attention import MultiHeadAttention, scaled_dot_product_attention
-from model.transformer import causal_mask
+from model.architecture.attention import MultiHeadAttention, scaled_dot_product_attention
+from model.architecture.transformer import causal_mask
 from tests.tiny import tiny_translator
 
 

@@ -17,9 +17,9 @@ import torch
 
 from app_pages import server, session
 from model import InputError, save_checkpoint
-from model.checkpoint import CONFIG, WEIGHTS
-from model.translate import main as cli
-from model.translator import MAX_BEAM, MAX_CHARS
+from model.loading.checkpoint import CONFIG, WEIGHTS
+from model.translation.cli import main as cli
+from model.translation.translator import MAX_BEAM, MAX_CHARS
 from tests.conftest import CHECKPOINT, ROOT
 from tests.test_app_explorer import app
 from tests.tiny import tiny_model, tokenizers

@@ -27,8 +27,8 @@ from playwright.sync_api import expect
 from app_pages import session
 from i18n import strings
 from model import DEFAULT_BEAM
-from model.alignment import word_link
-from model.calibrate import assess
+from model.translation.alignment import word_link
+from model.translation.confidence import assess
 from tests.browser_support import (
     MAIN,
     SIDEBAR,

@@ -1,4 +1,4 @@
-"""Confidence calibration (model/calibrate.py): the thresholds, the dict the app and the card read, the CLI."""
+"""Confidence calibration (model/training/calibrate.py): the thresholds, the dict the app and the card read, the CLI."""
 
 from __future__ import annotations
 
@@ -9,17 +9,8 @@ import numpy as np
 import pytest
 
 from model import DEFAULT_BEAM, save_checkpoint
-from model.calibrate import (
-    assess,
-    calibrate,
-    calibration_of,
-    increasing_fit,
-    main,
-    sentence_confidence,
-    sentence_threshold,
-    token_is_right,
-    token_threshold,
-)
+from model.training.calibrate import calibrate, increasing_fit, main, sentence_threshold, token_is_right, token_threshold
+from model.translation.confidence import assess, calibration_of, sentence_confidence
 from tests.tiny import CHINESE, ENGLISH, tiny_model, tiny_translator, tokenizers
 
 PAIRS = list(dict.fromkeys(zip(ENGLISH, CHINESE)))  # the six distinct tiny pairs

@@ -7,8 +7,8 @@ import pytest
 import torch
 
 from model import CheckpointError, Translator, load_checkpoint, save_checkpoint
-from model.checkpoint import CONFIG, WEIGHTS
-from model.config import ModelConfig
+from model.loading.checkpoint import CONFIG, WEIGHTS
+from model.architecture.config import ModelConfig
 from tests.tiny import tiny_model, tokenizers
 
 
@@ -132,7 +132,7 @@ def test_pickle_is_never_loaded(saved):
 
 
 def test_shipped_checkpoint_is_small_and_loads():
-    from model.translator import DEFAULT_CHECKPOINT
+    from model.translation.translator import DEFAULT_CHECKPOINT
 
     if not DEFAULT_CHECKPOINT.exists():
         pytest.skip("shipped checkpoint not present")
@@ -152,7 +152,7 @@ def test_device_is_cpu_when_asked(saved):
 
 
 def test_training_log_is_tolerated_missing_or_broken(tmp_path):
-    from model.checkpoint import TRAINING_LOG, read_training_log
+    from model.loading.checkpoint import TRAINING_LOG, read_training_log
 
     assert read_training_log(tmp_path) is None
     (tmp_path / TRAINING_LOG).write_text("{not json", encoding="utf-8")
@@ -163,9 +163,9 @@ def test_training_log_is_tolerated_missing_or_broken(tmp_path):
 
 def test_shipped_checkpoint_records_how_attention_formed_during_training():
     """The probe sentences' attention maps at each snapshot: compact, well-formed and consistent with their tokens."""
-    from model.checkpoint import read_training_log
-    from model.snapshots import SNAPSHOTS, read_snapshots
-    from model.translator import DEFAULT_CHECKPOINT
+    from model.loading.checkpoint import read_training_log
+    from model.training.snapshots import SNAPSHOTS, read_snapshots
+    from model.translation.translator import DEFAULT_CHECKPOINT
 
     log = read_training_log(DEFAULT_CHECKPOINT)
     assert (DEFAULT_CHECKPOINT / SNAPSHOTS).stat().st_size < 4 * 2**20
@@ -187,8 +187,8 @@ def test_shipped_checkpoint_records_how_attention_formed_during_training():
 
 
 def test_shipped_model_card_reports_the_honest_dev_split_and_the_recipe_study():
-    from model.checkpoint import read_training_log
-    from model.translator import DEFAULT_CHECKPOINT
+    from model.loading.checkpoint import read_training_log
+    from model.translation.translator import DEFAULT_CHECKPOINT
 
     log = read_training_log(DEFAULT_CHECKPOINT)
     card = (DEFAULT_CHECKPOINT / "README.md").read_text()
@@ -199,7 +199,7 @@ def test_shipped_model_card_reports_the_honest_dev_split_and_the_recipe_study():
 
 
 def test_model_card_says_which_study_groups_had_unequal_budgets_and_why_scores_differ():
-    from model.card import model_card
+    from model.training.card import model_card
 
     base = {"group": 1, "hardware": "cpu", "changes": "reference", "bleu": 30.0, "chrf": 30.0, "dedup_bleu": 20.0,
             "dedup_chrf": 20.0, "run": "a"}
@@ -219,7 +219,7 @@ def test_model_card_says_which_study_groups_had_unequal_budgets_and_why_scores_d
 
 
 def test_a_flipped_bit_in_the_weights_is_caught_by_the_checksum(tmp_path, monkeypatch):
-    from model.checkpoint import CHECKSUMS, SKIP_CHECKSUMS, CheckpointError, write_checksums
+    from model.loading.checkpoint import CHECKSUMS, SKIP_CHECKSUMS, CheckpointError, write_checksums
 
     src, tgt = tokenizers()
     folder = save_checkpoint(tmp_path / "ck", tiny_model(), src, tgt)
@@ -239,8 +239,8 @@ def test_a_flipped_bit_in_the_weights_is_caught_by_the_checksum(tmp_path, monkey
 
 
 def test_the_shipped_checkpoint_matches_its_checksums():
-    from model.checkpoint import CHECKSUMS, verify_checksums
-    from model.translator import DEFAULT_CHECKPOINT
+    from model.loading.checkpoint import CHECKSUMS, verify_checksums
+    from model.translation.translator import DEFAULT_CHECKPOINT
 
     assert (DEFAULT_CHECKPOINT / CHECKSUMS).is_file()
     verify_checksums(DEFAULT_CHECKPOINT)

@@ -12,8 +12,8 @@ import torch
 
 from app_pages import session
 from model import Translator
-from model import threads as threads_module
-from model.threads import CONCURRENCY_ENV, THREADS_ENV, configure_torch_threads
+from model.translation import threads as threads_module
+from model.translation.threads import CONCURRENCY_ENV, THREADS_ENV, configure_torch_threads
 from tests.conftest import CHECKPOINT
 from tests.tiny import tiny_model, tokenizers
 

@@ -4,7 +4,8 @@ import numpy as np
 import pytest
 import torch
 
-from model.decoding import OURS, greedy_search
+from model.architecture.config import GenerationConfig
+from model.translation.decoding import greedy_search
 from tests.tiny import ENGLISH, tiny_model, tiny_translator
 
 SENTENCES = ["I have a dream.", "Who are you?", "The dog saw the cat and the cat saw the dog.", "I love you."]
@@ -20,7 +21,7 @@ def greedy_recomputing_the_prefix(model, enc, limit):
     c = model.config
     ys = [c.bos_id]
     while len(ys) <= limit:
-        nxt = int(OURS.never_next(model.decode(torch.tensor([ys]), enc).logits[0, -1], c).argmax())
+        nxt = int(GenerationConfig().never_next(model.decode(torch.tensor([ys]), enc).logits[0, -1], c).argmax())
         if nxt == c.eos_id:
             break
         ys.append(nxt)

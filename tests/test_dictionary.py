@@ -2,9 +2,9 @@
 
 import random
 
-from model import dictionary
-from model.data import split_dev
-from model.dictionary import Entry
+from model.training import dictionary
+from model.training.data import split_dev
+from model.training.dictionary import Entry
 
 ENTRIES = [
     Entry("猫", "mao1", ("cat", "CL:隻|只[zhi1]")),

@@ -4,7 +4,7 @@ import pytest
 import torch
 from torch import nn
 
-from model.attention import MultiHeadAttention
+from model.architecture.attention import MultiHeadAttention
 from tests.tiny import tiny_model
 
 SRC = torch.tensor([[5, 6, 7, 8, 3]])

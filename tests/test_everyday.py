@@ -1,12 +1,12 @@
-"""The everyday evaluation sets (evaluation/) and python -m model.everyday."""
+"""The everyday evaluation sets (evaluation/) and python -m model.training.everyday."""
 
 import json
 from pathlib import Path
 
 import pytest
 
-from model import dictionary, everyday
-from model.data import read_pairs
+from model.training import dictionary, everyday
+from model.training.data import read_pairs
 from tests.tiny import tiny_translator
 
 SHARED_TRAIN = Path(__file__).resolve().parents[2] / "shared" / "data" / "tatoeba-cmn-eng" / "train.tsv"

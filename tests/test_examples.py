@@ -9,8 +9,8 @@ import pytest
 
 from app_pages import session
 from i18n import LANGUAGES
-from model.alignment import output_word_positions, source_word_positions, word_link
-from model.calibrate import assess
+from model.translation.alignment import output_word_positions, source_word_positions, word_link
+from model.translation.confidence import assess
 
 
 @pytest.mark.parametrize("example", session.EXAMPLES, ids=lambda e: e.sentence)

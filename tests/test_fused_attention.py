@@ -2,7 +2,7 @@
 
 import torch
 
-from model.data import pad
+from model.text.pairs import pad
 from tests.tiny import tiny_model, tokenizers
 
 

@@ -10,8 +10,8 @@ import string
 import pytest
 
 from i18n import LANGUAGES, strings, translate_key
-from model.messages import MESSAGES, InputError, Notice
-from model.translator import MAX_BEAM, Translator
+from model.translation.messages import MESSAGES, InputError, Notice
+from model.translation.translator import MAX_BEAM, Translator
 from tests.conftest import CHECKPOINT
 from tests.tiny import tiny_translator
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from model.lab import (
+from model.training.lab import (
     ALIGNED_SHARE,
     EXAMPLE,
     TESTED_EXACT,

@@ -42,30 +42,96 @@ def test_the_checker_sees_imports(tmp_path):
     assert imported_packages(sample) == {"streamlit", "plotly"}
 
 
+# model/'s packages, in the order they may depend on each other: each imports only itself and those before it.
+MODEL_ORDER = ("architecture", "text", "loading", "translation", "training")
+
+
+def model_packages_imported(path) -> set[str]:
+    """The model/ packages a module under model/<package>/ imports, relative or absolute."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    own = path.relative_to(ROOT / "model").parts[0]
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            if node.level == 1:
+                found.add(own)
+            elif node.level == 2:
+                found |= {node.module.split(".")[0]} if node.module else {"model"}  # `from .. import x`: the facade
+            elif node.level == 0 and node.module and node.module.split(".")[0] == "model":
+                parts = node.module.split(".")
+                found.add(parts[1] if len(parts) > 1 else "model")
+        elif isinstance(node, ast.Import):
+            found |= {a.name.split(".")[1] if "." in a.name else "model" for a in node.names
+                      if a.name.split(".")[0] == "model"}
+    return found
+
+
+@pytest.mark.parametrize("package", MODEL_ORDER)
+def test_model_packages_depend_one_way(package):
+    may = set(MODEL_ORDER[: MODEL_ORDER.index(package) + 1])
+    files = sorted((ROOT / "model" / package).rglob("*.py"))
+    assert files, f"model/{package}/ has no Python files"
+    wrong = {f.relative_to(ROOT).as_posix(): sorted(model_packages_imported(f) - may) for f in files}
+    assert not {f: names for f, names in wrong.items() if names}, f"model/{package} may import only {sorted(may)}"
+
+
+def test_every_model_module_lives_in_a_package():
+    loose = sorted(p.name for p in (ROOT / "model").glob("*.py"))
+    assert loose == ["__init__.py", "translate.py"]  # the public API, and the CLI's address (python -m model.translate)
+    assert sorted(p.name for p in (ROOT / "model").iterdir() if p.is_dir() and p.name != "__pycache__") == sorted(
+        MODEL_ORDER)
+
+
+def test_the_package_checker_sees_every_import_form(tmp_path):
+    module = tmp_path / "model" / "text" / "sample.py"
+    module.parent.mkdir(parents=True)
+    module.write_text("from .tokenizer import x\nfrom ..loading.checkpoint import y\nimport model.training.train\n"
+                      "from model import Translator\n")
+    import tests.test_layering as me
+
+    original = me.ROOT
+    me.ROOT = tmp_path
+    try:
+        assert model_packages_imported(module) == {"text", "loading", "training", "model"}
+    finally:
+        me.ROOT = original
+
+
 # Pages render from the TranslationResult and the checkpoint's data (Translator.config, .training_log,
-# .parameter_counts): they never reach into the network, its decoding or its trainer.
-PAGE_MAY_NOT_IMPORT = {"model.train", "model.transformer", "model.layers", "model.attention", "model.decoding",
-                       "model.inference", "model.checkpoint"}
-
-
-def page_reaches_into_the_model(path) -> list[str]:
+# .parameter_counts) and import only model's public API: the names model/__init__.py lists in __all__.
+def page_reaches_into_the_model(path, public: set[str]) -> list[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and node.attr in ("model", "src_tok", "tgt_tok"):
             found.append(f"line {node.lineno}: .{node.attr}")
-        elif isinstance(node, ast.ImportFrom) and node.module in PAGE_MAY_NOT_IMPORT:
+        elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("model."):
             found.append(f"line {node.lineno}: from {node.module}")
-    return found
+        elif isinstance(node, ast.ImportFrom) and node.module == "model":
+            found += [f"line {node.lineno}: {a.name} is not in model.__all__" for a in node.names if a.name not in public]
+        elif isinstance(node, ast.Import) and any(a.name.split(".")[0] == "model" for a in node.names):
+            found.append(f"line {node.lineno}: import model")
+    return sorted(found, key=lambda line: int(line.split(":")[0].split()[1]))
 
 
-def test_pages_render_from_the_result_and_the_checkpoints_data():
-    files = sorted((ROOT / "app_pages").glob("*.py")) + [ROOT / "app.py"]
-    wrong = {f.name: page_reaches_into_the_model(f) for f in files}
+def test_pages_import_only_the_public_api():
+    import model
+
+    files = sorted((ROOT / "app_pages").rglob("*.py")) + [ROOT / "app.py"]
+    wrong = {f.relative_to(ROOT).as_posix(): page_reaches_into_the_model(f, set(model.__all__)) for f in files}
     assert not {name: found for name, found in wrong.items() if found}
+
+
+def test_the_public_api_names_what_it_exports():
+    import model
+
+    assert all(hasattr(model, name) for name in model.__all__)
 
 
 def test_the_page_checker_sees_model_reads(tmp_path):
     sample = tmp_path / "page.py"
-    sample.write_text("from model.train import parse_args\nx = translator.model.src_embed.weight\n")
-    assert page_reaches_into_the_model(sample) == ["line 1: from model.train", "line 2: .model"]
+    sample.write_text("from model.training.train import parse_args\nx = translator.model.src_embed.weight\n"
+                      "from model import Translator, Transformer\nimport model.loading\n")
+    assert page_reaches_into_the_model(sample, {"Translator"}) == [
+        "line 1: from model.training.train", "line 2: .model", "line 3: Transformer is not in model.__all__",
+        "line 4: import model"]

@@ -15,7 +15,7 @@ from lessons import scaling as ls
 from lessons import shapes as lsh
 from lessons import worked_example as we
 from lessons.attention_math import apply_mask, attention_steps, softmax
-from model import ModelConfig, Transformer, rotation_for_offset, sinusoidal_table
+from model import ModelConfig, Transformer, sinusoidal_table
 
 # ---------------------------------------------------------------- Thinking Machines
 
@@ -129,7 +129,11 @@ def test_pe_matches_the_models_table(length, d_model):
 def test_rotation_property_holds_numerically(k):
     table = lp.pe_table(128, 256)
     assert lp.rotation_error(table, k) < 1e-9
-    np.testing.assert_allclose(lp.rotation(k, 256), rotation_for_offset(k, 256).numpy(), atol=1e-6)
+    # The lesson's rotations carry the model's own table k positions on: PE(pos+k) = R_k · PE(pos), pair by pair.
+    model_table = sinusoidal_table(128, 256).double().numpy()
+    pairs = model_table.reshape(128, 128, 2)  # (pos, i, [sin, cos])
+    moved = np.einsum("iab,pib->pia", lp.rotation(k, 256), pairs[: 128 - k]).reshape(128 - k, 256)
+    np.testing.assert_allclose(moved, model_table[k:], atol=1e-5)
 
 
 def test_the_notes_cosine_exponent_breaks_the_rotation():
@@ -179,7 +183,7 @@ def test_notes_shape_walk_through():
 
 
 def test_shapes_match_a_real_multi_head_attention():
-    from model.attention import MultiHeadAttention
+    from model.architecture.attention import MultiHeadAttention
 
     mha = MultiHeadAttention(48, 6)
     query, memory = torch.randn(2, 5, 48), torch.randn(2, 7, 48)

@@ -11,11 +11,12 @@ import torch
 from sacrebleu.metrics import BLEU
 
 from lessons import training as lt
-from model.checkpoint import SOURCE_TOKENIZER, TARGET_TOKENIZER
+from model.loading.checkpoint import SOURCE_TOKENIZER, TARGET_TOKENIZER
 from model import Translator
-from model.data import Example, encode_pairs, make_batches
-from model.schedule import ADAM_BETAS, ADAM_EPS, adam
-from model.tokenizer import TextTokenizer
+from model.text.pairs import Example, encode_pairs
+from model.training.data import make_batches
+from model.training.schedule import ADAM_BETAS, ADAM_EPS, adam
+from model.text.tokenizer import TextTokenizer
 from tests.conftest import ROOT
 from viz.teaching_training import batch_padding_figure, optimizer_paths_figure
 
@@ -29,7 +30,7 @@ def checkpoint_tokenizers(folder=ROOT / "checkpoints" / "en-zh") -> tuple[TextTo
 
 # ---------------------------------------------------------------- the trainer's settings
 def test_the_page_shows_the_optimiser_the_trainer_builds():
-    """model/train.py and model/lab.py build theirs with model.schedule.adam; the page states these settings."""
+    """model/training/train.py and model/training/lab.py build theirs with model.schedule.adam; the page states these settings."""
     defaults = adam([torch.zeros(1, requires_grad=True)]).defaults
     assert (defaults["betas"], defaults["eps"]) == (ADAM_BETAS, ADAM_EPS) == ((0.9, 0.98), 1e-9)
 
@@ -186,7 +187,7 @@ def test_breakdown_agrees_with_sacrebleu_on_many_pairs(signature):
 
 
 def test_the_default_metric_is_the_trainers():
-    """model/metrics.py scores with BLEU(tokenize="zh"): the log's signature must rebuild exactly that."""
+    """model/training/metrics.py scores with BLEU(tokenize="zh"): the log's signature must rebuild exactly that."""
     plain = BLEU(tokenize="zh")
     plain.corpus_score(["我"], [["我"]])
     assert str(plain.get_signature()).rsplit("|", 1)[0] == SIGNATURE.rsplit("|", 1)[0]

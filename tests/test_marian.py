@@ -15,7 +15,7 @@ import torch
 
 from lessons.live import recompute_weights
 from model import ATTENTION_KINDS, CheckpointError, InputError, Translator
-from model import marian
+from model.loading import marian
 from tests.conftest import ROOT
 from tests.tiny_marian import ENGLISH, LANGUAGE, save_tiny_marian
 

@@ -18,10 +18,10 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from model import InputError
-from model.checkpoint import SOURCE_TOKENIZER, TARGET_TOKENIZER
-from model.text import normalize, normalize_source
-from model.tokenizer import TextTokenizer
-from model.translator import DEFAULT_CHECKPOINT
+from model.loading.checkpoint import SOURCE_TOKENIZER, TARGET_TOKENIZER
+from model.text.normalize import normalize, normalize_source
+from model.text.tokenizer import TextTokenizer
+from model.translation.translator import DEFAULT_CHECKPOINT
 from tests.tiny import tiny_translator, tokenizers
 
 # Every code point Python can hold, lone surrogates included, weighted towards the awkward ones.

@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 from model import Translator
-from model.checkpoint import TRAINING_LOG
-from model.schedule import learning_rate
-from model.train import main
+from model.loading.checkpoint import TRAINING_LOG
+from model.training.schedule import learning_rate
+from model.training.train import main
 
 WORDS = dict(zip("red blue green cat dog big small sun".split(), "红蓝绿猫狗大小日"))
 
@@ -81,7 +81,7 @@ def test_the_log_keeps_the_training_arguments_as_data(trained):
 
 def test_dev_scores_use_the_apps_decoding(trained):
     """Training's dev BLEU is computed from the same translations the app shows for those sentences."""
-    from model.train import dev_scores
+    from model.training.train import dev_scores
 
     tmp, _ = trained
     translator = Translator.from_checkpoint(tmp / "ck", device="cpu")
@@ -101,7 +101,7 @@ def test_checkpoint_averaging_is_scored_and_the_winner_shipped(trained):
 
 def test_attention_snapshots_record_each_probe_through_training(trained):
     """Every map of every probe at each snapshot, float16 on disk, consistent with its tokens; resumed runs keep them."""
-    from model.snapshots import SNAPSHOTS, read_snapshots
+    from model.training.snapshots import SNAPSHOTS, read_snapshots
 
     tmp, _ = trained
     log = json.loads((tmp / "ck" / TRAINING_LOG).read_text())
@@ -127,8 +127,8 @@ def test_attention_snapshots_record_each_probe_through_training(trained):
 def test_token_dropout_hides_real_tokens_only():
     import torch
 
-    from model.config import ModelConfig
-    from model.train import drop_tokens
+    from model.architecture.config import ModelConfig
+    from model.training.train import drop_tokens
 
     config = ModelConfig(src_vocab_size=50, tgt_vocab_size=50)
     ids = torch.tensor([[2, 10, 11, 12, 13, 3, 0, 0]] * 500)
@@ -142,7 +142,7 @@ def test_token_dropout_hides_real_tokens_only():
 
 
 def test_dev_pairs_one_word_from_training_are_not_counted_as_unseen():
-    from model.data import unlike_training
+    from model.training.data import unlike_training
 
     train = [("Tom is happy.", "汤姆很开心。"), ("I like tea.", "我喜欢茶。")]
     dev = [
@@ -160,8 +160,8 @@ def test_dev_pairs_one_word_from_training_are_not_counted_as_unseen():
 def test_the_recipe_study_scores_runs_alike_and_fills_the_model_card(trained, tmp_path):
     import shutil
 
-    from model.checkpoint import CARD
-    from model.study import main as study
+    from model.loading.checkpoint import CARD
+    from model.training.study import main as study
 
     tmp, _ = trained
     variant = tmp_path / "variant"
@@ -183,9 +183,9 @@ def test_the_recipe_study_scores_runs_alike_and_fills_the_model_card(trained, tm
 def test_the_study_scores_the_held_out_half_apart_and_appends(trained, tmp_path):
     import shutil
 
-    from model.checkpoint import CARD
-    from model.data import read_pairs, split_dev
-    from model.study import main as study
+    from model.loading.checkpoint import CARD
+    from model.training.data import read_pairs, split_dev
+    from model.training.study import main as study
 
     tmp, _ = trained
     into = tmp_path / "shipped"

@@ -7,7 +7,7 @@ from functools import lru_cache
 import torch
 
 from model import ModelConfig, Transformer, Translator
-from model.tokenizer import TextTokenizer, train_tokenizer
+from model.text.tokenizer import TextTokenizer, train_tokenizer
 
 ENGLISH = [
     "I have a dream.",

@@ -1,6 +1,6 @@
 """Shared shell: sidebar, navigation, input."""
 
-from model.messages import MESSAGES
+from model.translation.messages import MESSAGES
 
 STRINGS = {
     "nav.section.explore": "Explore the model",

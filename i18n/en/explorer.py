@@ -38,7 +38,7 @@ STRINGS: dict[str, str] = {
     "knows.limits": "Short everyday sentences work best; long or technical text translates poorly.",
     "knows.card_link": "Model card",
     "knows.sep": " ",  # between the sentences of the line
-    # Confidence of each output token (thresholds from the checkpoint's calibration, model/calibrate.py)
+    # Confidence of each output token (thresholds from the checkpoint's calibration, model/training/calibrate.py)
     "confidence.title": "How sure the model was of each token it wrote",
     "chips.probability": "probability {prob} · position {n}",
     "confidence.legend": (
@@ -64,10 +64,10 @@ STRINGS: dict[str, str] = {
         "not measured: a different search changes the probabilities, so read the colours as a rough guide."
     ),
     "confidence.uncalibrated": (
-        "This checkpoint is uncalibrated (python -m model.calibrate has not been run on it), so no token is marked "
+        "This checkpoint is uncalibrated (python -m model.training.calibrate has not been run on it), so no token is marked "
         "low-confidence: the chips show the raw probabilities. Geometric mean of the token probabilities: {score}."
     ),
-    # Example pills: what to look for (computed from the result's cross-attention, model/alignment.py)
+    # Example pills: what to look for (computed from the result's cross-attention, model/translation/alignment.py)
     "example.dream": (
         "What to look for: while writing {zh}, cross-attention layer {layer} · head {head} puts weight {weight} on "
         "{en} — more than any other head (in its map, rows {rows}: each row writes the next token)."
@@ -101,12 +101,12 @@ STRINGS: dict[str, str] = {
     "card.missing": "This checkpoint has no model card (README.md).",
     "card.calibration.header": "Confidence calibration",
     "card.calibration.missing": (
-        "This checkpoint is uncalibrated: run python -m model.calibrate --checkpoint DIR --dev DEV.tsv to measure "
+        "This checkpoint is uncalibrated: run python -m model.training.calibrate --checkpoint DIR --dev DEV.tsv to measure "
         "where its probabilities stop being trustworthy."
     ),
     "card.calibration.intro": (
         "The translate page marks tokens and whole translations as unsure with two thresholds measured on "
-        "{pairs} dev pairs (beam {beam}, python -m model.calibrate):"
+        "{pairs} dev pairs (beam {beam}, python -m model.training.calibrate):"
     ),
     "card.calibration.tokens": (
         "**Tokens** below probability {threshold} were in the reference {below_right} of the time ({below_n} "

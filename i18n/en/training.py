@@ -11,7 +11,7 @@ STRINGS: dict[str, str] = {
         "The model this app loads ({params} parameters) was trained on {pairs} English–Chinese sentence pairs for "
         "{steps} steps ({epochs} epochs) in {minutes} minutes on {hardware}, in {precision}, and scored on {dev} dev "
         "pairs. Every number below comes from that run's training log (training_log.json in the checkpoint), from "
-        "the trainer's code (model/train.py, model/schedule.py, model/data.py) or from arithmetic shown on the page. "
+        "the trainer's code (model/training/train.py, model/training/schedule.py, model/training/data.py) or from arithmetic shown on the page. "
         "The command it ran:"
     ),
     # ---- 1 · Adam
@@ -23,7 +23,7 @@ STRINGS: dict[str, str] = {
         "by √v gives **every parameter its own step size**, so a parameter with tiny gradients (a rare word's "
         "embedding) moves as readily as one with large gradients. Both start at 0, which biases them towards 0 in "
         "the first steps; dividing by 1 − βᵗ (**bias correction**) removes that.\n\n"
-        "model/train.py builds torch.optim.Adam with **β₁ = {b1}, β₂ = {b2}, ε = {eps}** — the paper's values "
+        "model/training/train.py builds torch.optim.Adam with **β₁ = {b1}, β₂ = {b2}, ε = {eps}** — the paper's values "
         "(§5.3), not PyTorch's defaults (β₂ = {default_b2}, ε = {default_eps}). β₂ = {b2} averages g² over "
         "about {w2} steps instead of {default_w2}, so the step sizes follow quickly when the gradients' scale "
         "changes, as it does early in training; ε = {eps} only keeps the division finite. Before each step the "
@@ -74,12 +74,12 @@ STRINGS: dict[str, str] = {
     ),
     # ---- 3 · dropout
     "training.dropout.header": "3 · Dropout",
-    "training.dropout.embeddings": "token embedding × √d_model + positional encoding, before layer 1 (`model/transformer.py`: `embed_dropout`)",
+    "training.dropout.embeddings": "token embedding × √d_model + positional encoding, before layer 1 (`model/architecture/transformer.py`: `embed_dropout`)",
     "training.dropout.sublayers": (
-        "each sublayer's output (attention, FFN), before the residual add and LayerNorm (`model/layers.py`: `self.dropout`)"
+        "each sublayer's output (attention, FFN), before the residual add and LayerNorm (`model/architecture/layers.py`: `self.dropout`)"
     ),
-    "training.dropout.attention": "the attention weights, after softmax (`model/attention.py`: `dropout_p`)",
-    "training.dropout.activation": "inside the FFN, after its {activation} (`model/layers.py`: `FeedForward.dropout`)",
+    "training.dropout.attention": "the attention weights, after softmax (`model/architecture/attention.py`: `dropout_p`)",
+    "training.dropout.activation": "inside the FFN, after its {activation} (`model/architecture/layers.py`: `FeedForward.dropout`)",
     "training.dropout.text": (
         "These are the rates the model was built with (its config). The run was started with --dropout {dropout}; "
         "--attention-dropout: {attention}; --activation-dropout: {activation}. Token dropout (replacing input "
@@ -117,7 +117,7 @@ STRINGS: dict[str, str] = {
     "training.batch.header": "5 · Length-bucketed batches",
     "training.batch.how": (
         "A batch is one tensor, so its shorter sentences are padded to the longest one, and padding costs compute "
-        "without teaching anything. model/data.py's make_batches sorts the sentences by length (plus a little random "
+        "without teaching anything. model/training/data.py's make_batches sorts the sentences by length (plus a little random "
         "noise, so batches differ from epoch to epoch), then fills each batch while batch size × longest "
         "sentence stays within --max-tokens = {max_tokens}, and shuffles the batches. The trainer batched its {train} "
         "training pairs this way; that data is not shipped with the app."

@@ -78,7 +78,7 @@ STRINGS = {
     "hardware.cpu": "{machine} CPU，{threads} 个线程",
     "error.checkpoint": "模型无法加载：{error}",
     "error.input": "{error}",
-    # translate() 报告的输入错误与提示（键与占位符同 model/messages.py）。
+    # translate() 报告的输入错误与提示（键与占位符同 model/translation/messages.py）。
     "model.not_string": "输入必须是字符串，收到的是 {type}",
     "model.empty": "请输入一个句子：文本为空，或只有不可见字符。",
     "model.beam": "束宽必须在 1 到 {max} 之间，收到的是 {beam}",

@@ -11,7 +11,7 @@ STRINGS: dict[str, str] = {
         "本应用加载的模型（{params} 个参数）在 {pairs} 对英中句子上训练了 {steps} 步（{epochs} 轮），"
         "用时 {minutes} 分钟，设备是 {hardware}，精度 {precision}；并在 {dev} 对开发集句子上评分。"
         "下面的每个数字都来自这次训练的日志（检查点中的 training_log.json）、训练代码"
-        "（model/train.py、model/schedule.py、model/data.py）或页面上给出的计算。训练时运行的命令："
+        "（model/training/train.py、model/training/schedule.py、model/training/data.py）或页面上给出的计算。训练时运行的命令："
     ),
     # ---- 1 · Adam
     "training.adam.header": "1 · 优化器：Adam",
@@ -20,7 +20,7 @@ STRINGS: dict[str, str] = {
         "（动量：批次之间的噪声会相互抵消；β₁ = {b1} 大约记住最近 {w1} 步）。**v** 是梯度平方的滑动平均："
         "除以 √v 让**每个参数都有自己的步长**，梯度很小的参数（例如罕见词的嵌入）也能和梯度很大的参数一样移动。"
         "两者都从 0 开始，所以在最初几步偏向 0；除以 1 − βᵗ（**偏差修正**）消除了这种偏差。\n\n"
-        "model/train.py 用 **β₁ = {b1}、β₂ = {b2}、ε = {eps}** 构造 torch.optim.Adam——这是论文的取值（§5.3），"
+        "model/training/train.py 用 **β₁ = {b1}、β₂ = {b2}、ε = {eps}** 构造 torch.optim.Adam——这是论文的取值（§5.3），"
         "而不是 PyTorch 的默认值（β₂ = {default_b2}、ε = {default_eps}）。β₂ = {b2} 大约在最近 {w2} 步上"
         "平均 g²，而不是 {default_w2} 步，因此当梯度的量级变化时（训练初期正是如此），步长能很快跟上；"
         "ε = {eps} 只用来保证除法不会除以零。每一步之前，所有参数的梯度合起来的范数会被缩小到不超过 {clip}"
@@ -67,10 +67,10 @@ STRINGS: dict[str, str] = {
     ),
     # ---- 3 · dropout
     "training.dropout.header": "3 · Dropout",
-    "training.dropout.embeddings": "词元嵌入 × √d_model + 位置编码，进入第 1 层之前（`model/transformer.py`：`embed_dropout`）",
-    "training.dropout.sublayers": "每个子层（注意力、FFN）的输出，在残差相加和 LayerNorm 之前（`model/layers.py`：`self.dropout`）",
-    "training.dropout.attention": "注意力权重，softmax 之后（`model/attention.py`：`dropout_p`）",
-    "training.dropout.activation": "FFN 内部，{activation} 之后（`model/layers.py`：`FeedForward.dropout`）",
+    "training.dropout.embeddings": "词元嵌入 × √d_model + 位置编码，进入第 1 层之前（`model/architecture/transformer.py`：`embed_dropout`）",
+    "training.dropout.sublayers": "每个子层（注意力、FFN）的输出，在残差相加和 LayerNorm 之前（`model/architecture/layers.py`：`self.dropout`）",
+    "training.dropout.attention": "注意力权重，softmax 之后（`model/architecture/attention.py`：`dropout_p`）",
+    "training.dropout.activation": "FFN 内部，{activation} 之后（`model/architecture/layers.py`：`FeedForward.dropout`）",
     "training.dropout.text": (
         "这些是模型构建时使用的比率（见它的配置）。训练启动时用的是 --dropout {dropout}；"
         "--attention-dropout：{attention}；--activation-dropout：{activation}。词元 dropout（把输入词元换成 <unk>）为 {token}。"
@@ -105,7 +105,7 @@ STRINGS: dict[str, str] = {
     "training.batch.header": "5 · 按长度分桶的批次",
     "training.batch.how": (
         "一个批次是一个张量，所以较短的句子要用填充补到最长句子的长度；填充消耗计算，却什么也学不到。"
-        "model/data.py 的 make_batches 先按长度给句子排序（加一点随机噪声，使每轮的批次不同），"
+        "model/training/data.py 的 make_batches 先按长度给句子排序（加一点随机噪声，使每轮的批次不同），"
         "然后在“批次大小 × 最长句子长度”不超过 --max-tokens = {max_tokens} 的前提下填满每个批次，最后打乱批次顺序。"
         "训练程序就是这样给 {train} 对训练句子分批的；这些数据没有随应用发布。"
     ),

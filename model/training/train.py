@@ -1,6 +1,6 @@
 """Train the tokenizers and the Transformer on a TSV of sentence pairs and write a checkpoint.
 
-    python -m model.train --train ../shared/data/tatoeba-cmn-eng/train.tsv \
+    python -m model.training.train --train ../shared/data/tatoeba-cmn-eng/train.tsv \
         --dev ../shared/data/tatoeba-cmn-eng/dev.tsv --out checkpoints/en-zh --max-minutes 80
 
 The recipe of the paper: Adam(β2=0.98, ε=1e-9), warm-up then inverse-square-root
@@ -28,17 +28,18 @@ import torch
 import torch.distributed as dist
 import torch.nn.functional as F
 
-from .card import model_card
-from .checkpoint import CARD, load_checkpoint, resolve_device, save_checkpoint, write_training_log
-from .config import ModelConfig
+from ..architecture.config import ModelConfig
+from ..architecture.transformer import Transformer
+from ..loading.checkpoint import CARD, load_checkpoint, resolve_device, save_checkpoint, write_training_log
+from ..text.pairs import Example, encode_pairs
+from ..text.tokenizer import TextTokenizer, train_tokenizer
+from ..translation.translator import Translator
 from . import dictionary
-from .data import Example, collate, encode_pairs, make_batches, read_pairs, split_dev, unlike_training
+from .card import model_card
+from .data import collate, make_batches, read_pairs, split_dev, unlike_training
 from .metrics import score, selection_bleu
 from .schedule import GRAD_CLIP_NORM, adam, learning_rate
 from .snapshots import PROBES, as_tensors, index_maps, save_snapshots, take_snapshot
-from .tokenizer import TextTokenizer, train_tokenizer
-from .translator import Translator
-from .transformer import Transformer
 
 STATE = "train_state.pt"
 
@@ -52,7 +53,7 @@ def cpu_has_native_bf16() -> bool:
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(prog="python -m model.train", description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(prog="python -m model.training.train", description=__doc__.split("\n\n")[0])
     p.add_argument("--train", required=True, help="TSV: english<TAB>chinese[<TAB>attribution]")
     p.add_argument("--dev", help="TSV used for model selection and the reported scores")
     p.add_argument("--out", required=True, help="checkpoint folder to write")
@@ -239,7 +240,7 @@ def export(run: Run) -> None:
 
 
 def record_snapshot(run: Run) -> None:
-    """The probes' attention maps and translations now, into the log (see model/snapshots.py)."""
+    """The probes' attention maps and translations now, into the log (see model/training/snapshots.py)."""
     entry, maps = take_snapshot(run.model, run.src_tok, run.tgt_tok, run.log["probes"], run.step, run.epoch)
     run.snapshot_maps.update(index_maps(maps, len(run.log["snapshots"])))
     run.log["snapshots"].append(entry)

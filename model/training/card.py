@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from types import SimpleNamespace
 
-from .config import ModelConfig
+from ..architecture.config import ModelConfig
 from .metrics import selection_bleu
 
 
@@ -81,7 +81,7 @@ def model_card(config: ModelConfig, log: dict, name: str | None = None) -> str:
         "## Retraining",
         "",
         "```",
-        "python -m model.train " + " ".join(log["argv"]),
+        "python -m model.training.train " + " ".join(log["argv"]),
         "```",
         "",
     ]
@@ -95,7 +95,7 @@ def _shipped_greedy(log: dict) -> str:
 
 
 def _test(test: dict | None) -> list[str]:
-    """The held-out test half's scores (model.study --test-split): the figure no choice ever saw."""
+    """The held-out test half's scores (model.training.study --test-split): the figure no choice ever saw."""
     if not test:
         return []
     return [
@@ -136,7 +136,7 @@ def _budgets(rows: list[dict]) -> list[str]:
 
 
 def _study(rows: list[dict], findings: list[str]) -> list[str]:
-    """The recipe-study table (model/study.py): each group's first row is the reference."""
+    """The recipe-study table (model/training/study.py): each group's first row is the reference."""
     if not rows:
         return []
     lines = [
@@ -188,7 +188,7 @@ def _dictionary_credit(args: SimpleNamespace) -> list[str]:
     return [
         f"Also trained on pairs derived from **CC-CEDICT** (https://cc-cedict.org, MDBG; **CC BY-SA 4.0**): up to",
         f"{words:,} English–Chinese word pairs and {names:,} Tatoeba sentences with names swapped for CC-CEDICT",
-        "names or invented ones (`model/dictionary.py`). These weights are adapted from CC BY-SA material:",
+        "names or invented ones (`model/training/dictionary.py`). These weights are adapted from CC BY-SA material:",
         "share them under CC BY-SA 4.0 (https://creativecommons.org/licenses/by-sa/4.0/), crediting CC-CEDICT",
         "and Tatoeba.",
         "",

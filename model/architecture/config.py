@@ -1,10 +1,12 @@
-"""The one dataclass that describes (and builds) a Transformer."""
+"""What a Transformer is (ModelConfig, which builds it) and how its output is chosen (GenerationConfig)."""
 
 from __future__ import annotations
 
 import dataclasses
 import json
 from dataclasses import dataclass
+
+import torch
 
 
 ACTIVATIONS = ("relu", "swish")
@@ -34,12 +36,12 @@ class ModelConfig:
     activation_dropout: float | None = None
     # Longest sequence the positional table covers; also caps source and output lengths.
     max_len: int = 128
-    # Special-token ids are the same in both vocabularies (see model/tokenizer.py).
+    # Special-token ids are the same in both vocabularies (see model/text/tokenizer.py).
     pad_id: int = 0
     unk_id: int = 1
     bos_id: int = 2
     eos_id: int = 3
-    # The paper's choices, which converted production models (model/marian.py) may change:
+    # The paper's choices, which converted production models (model/loading/marian.py) may change:
     activation: str = "relu"  # the FFN's nonlinearity: "relu" (the paper) or "swish" (x·sigmoid(x), Marian's)
     positional_layout: str = "interleaved"  # PE's sin/cos pairs side by side (the paper), or "halves": all sines, then all cosines
     shared_embeddings: bool = False  # one table for source, target and output (one vocabulary)
@@ -104,3 +106,41 @@ class ModelConfig:
         if unknown:
             raise ValueError(f"unknown config keys: {', '.join(unknown)}")
         return cls(**data)
+
+
+@dataclass(frozen=True)
+class GenerationConfig:
+    """How a model's output is chosen, kept apart from what the model is (as transformers' GenerationConfig).
+
+    The defaults are this project's; a converted Marian model takes its authors'
+    generation settings (model/loading/marian.py), with which search() chooses what
+    transformers' generate() chooses (tests/test_marian.py).
+    """
+
+    ban_unk: bool = True  # <unk> is never a sensible output (Marian's settings ban only padding)
+    # None: GNMT's ((5 + |Y|) / 6)^0.6, ours; a number p: |Y|^p, as generate() divides by.
+    length_penalty: float | None = None
+    # Tokens before a forced </s>; None: twice the source length plus 10, within the positional table.
+    max_output: int | None = None
+    renormalize: bool = True  # log-probabilities summed over the allowed tokens only (generate()'s renormalize_logits)
+    early_stopping: bool = False  # stop as soon as `beam` hypotheses have finished (generate()'s early_stopping=True)
+
+    def limit(self, source_len: int, config: ModelConfig) -> int:
+        """Output tokens (without </s>) a source of `source_len` tokens may get."""
+        ours = 2 * source_len + 10 if self.max_output is None else self.max_output
+        return max(0, min(config.max_len - 1, ours))
+
+    def penalty(self, length: int) -> float:
+        """What a finished hypothesis's log-probability is divided by: without it beam search prefers short outputs."""
+        if self.length_penalty is None:
+            return ((5 + length) / 6) ** 0.6
+        return length**self.length_penalty
+
+    def banned(self, config: ModelConfig) -> list[int]:
+        """Tokens never chosen: padding, the decoder's start token and (unless allowed) <unk>."""
+        # Marian's start token is its padding token: listed once
+        return list(dict.fromkeys([config.pad_id, config.bos_id] + ([config.unk_id] if self.ban_unk else [])))
+
+    def never_next(self, logits: torch.Tensor, config: ModelConfig) -> torch.Tensor:
+        """logits (..., vocab) with the banned tokens ruled out."""
+        return logits.index_fill(-1, torch.tensor(self.banned(config), device=logits.device), float("-inf"))

@@ -13,9 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..text.tokenizer import WORD_START
 from .result import TranslationResult
-
-WORD_START = "▁"
 
 
 @dataclass(frozen=True)

@@ -34,18 +34,6 @@ def sinusoidal_table(length: int, d_model: int, layout: str = "interleaved") -> 
     return table.float()
 
 
-def rotation_for_offset(k: int, d_model: int) -> torch.Tensor:
-    """(d_model/2, 2, 2) rotations R_i with [PE(pos+k)_2i, PE(pos+k)_2i+1] = R_i @ [PE(pos)_2i, PE(pos)_2i+1].
-
-    They depend on k alone, not on pos: why a model can learn relative offsets.
-    """
-    two_i = torch.arange(0, d_model, 2, dtype=torch.float64)
-    theta = k / torch.pow(10000.0, two_i / d_model)
-    c, s = torch.cos(theta), torch.sin(theta)
-    # sin(a+b) = sin a cos b + cos a sin b ; cos(a+b) = cos a cos b - sin a sin b
-    return torch.stack([torch.stack([c, s], -1), torch.stack([-s, c], -1)], -2).float()
-
-
 def embedding_scale(d_model: int) -> float:
     """Token embeddings are multiplied by √d_model before PE is added (paper §3.4)."""
     return math.sqrt(d_model)

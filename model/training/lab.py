@@ -25,13 +25,14 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from .config import ModelConfig
-from .data import Example, collate, pad
-from .decoding import greedy_search
+from ..architecture.config import ModelConfig
+from ..architecture.transformer import Transformer
+from ..text.pairs import Example, pad
+from ..translation.decoding import greedy_search
+from ..translation.threads import configure_torch_threads
+from ..translation.translator import attention_maps as traced_maps
+from .data import collate
 from .schedule import GRAD_CLIP_NORM, adam, learning_rate
-from .threads import configure_torch_threads
-from .transformer import Transformer
-from .translator import attention_maps as traced_maps
 
 TASKS = ("copy", "reverse", "sort")
 SYMBOLS = "ABCDEFGH"
@@ -191,7 +192,7 @@ def train_steps(settings: LabSettings, stop_at_exact: float = 1.0) -> Iterator[P
     Stops at settings.max_steps, after settings.max_seconds of computing (time between yields, while the
     caller draws, does not count), or once held-out exact accuracy reaches `stop_at_exact`.
     """
-    configure_torch_threads()  # the app's threads per model call (model/threads.py); a no-op once the app set them
+    configure_torch_threads()  # the app's threads per model call (model/translation/threads.py); a no-op once the app set them
     torch.manual_seed(settings.seed)
     config = settings.config()
     model = Transformer(config)

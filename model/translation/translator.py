@@ -12,20 +12,19 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from .checkpoint import CARD, load_checkpoint, read_training_log
-from .config import ModelConfig
-from .data import Example, encode_pairs, pad
-from .marian import default_language, is_marian, load_marian
-from .decoding import OURS, BeamStep, SearchOutput, SearchRules, search
+from ..architecture.config import GenerationConfig, ModelConfig
+from ..architecture.positional import embedding_scale
+from ..architecture.transformer import DecoderOutput, EmbeddingTrace, EncoderOutput, Transformer
+from ..loading import Capabilities, load
+from ..text.normalize import clean_text, normalize_source
+from ..text.pairs import Example, encode_pairs, pad
+from ..text.tokenizer import TextTokenizer
+from .decoding import BeamStep, SearchOutput, search
 from .messages import InputError, Notice
 from .result import BeamHypothesis, BeamRecord, Candidate, Embeddings, StepCandidates, TranslationResult
-from .positional import embedding_scale
-from .text import clean_text, normalize_source
 from .threads import default_concurrency
-from .tokenizer import TextTokenizer
-from .transformer import DecoderOutput, EmbeddingTrace, EncoderOutput, Transformer
 
-DEFAULT_CHECKPOINT = Path(__file__).resolve().parent.parent / "checkpoints" / "en-zh"
+DEFAULT_CHECKPOINT = Path(__file__).resolve().parents[2] / "checkpoints" / "en-zh"
 MAX_CHARS = 1000  # longer input is cut before tokenising (a 100,000-character paste must not stall the server)
 MAX_BEAM = 16  # each beam multiplies the decoding work; the app offers up to 8
 # One default everywhere (the app, the CLI, calibration): beam 4 is the better translation (dev BLEU 38.21 against
@@ -47,9 +46,10 @@ class Translator:
         max_concurrent: int | None = None,
         training_log: dict | None = None,
         card: str | None = None,
-        rules: SearchRules = OURS,
+        generation: GenerationConfig = GenerationConfig(),
         languages: tuple[str, ...] = (),
-        family: str = "ours",
+        default_language: str | None = None,
+        capabilities: Capabilities = Capabilities(),
     ) -> None:
         self.model = model.eval()
         self.src_tok = source_tokenizer
@@ -58,28 +58,25 @@ class Translator:
         self.config: ModelConfig = model.config
         self.training_log = training_log  # the checkpoint's training_log.json, None when it has none
         self.card = card  # the checkpoint's model card (README.md, Markdown), None when it has none
-        self.rules = rules  # how outputs are chosen: ours, or a converted model's generation settings
+        self.generation_config = generation  # how outputs are chosen: ours, or a converted model's own settings
         # Target-language tokens a multi-target Marian model needs first in the source, e.g. ">>cmn_Hans<<".
         self.languages = languages
-        self.family = family  # "ours" (trained by model/train.py) or "marian" (converted by model/marian.py)
+        self.default_language = default_language or (languages[0] if languages else None)
+        self.capabilities = capabilities  # what the pages may say about this model's family
         # Parameter names and sizes as data, for the pages that count them (they never touch the model).
         self.parameter_counts = {name: p.numel() for name, p in model.named_parameters()}
         self.max_source_tokens = self.config.max_len - 1  # room for </s>
-        # Bursts queue here instead of oversubscribing the CPU's cores (see model/threads.py).
+        # Bursts queue here instead of oversubscribing the CPU's cores (see model/translation/threads.py).
         self.max_concurrent = max_concurrent or default_concurrency()
         self._slots = threading.BoundedSemaphore(self.max_concurrent)
 
     @classmethod
     def from_checkpoint(cls, folder: str | Path = DEFAULT_CHECKPOINT, device: str | None = None, **kw) -> "Translator":
         """Our checkpoint folder, or a Marian model: a folder saved by save_pretrained, or a Hugging Face id."""
-        if is_marian(folder):
-            model, src_tok, tgt_tok, rules, languages, card = load_marian(folder, device)
-            # A local folder's log holds what model.calibrate measured for it; a hub id has none.
-            return cls(model, src_tok, tgt_tok, checkpoint=str(folder), card=card, rules=rules, languages=languages,
-                       family="marian", training_log=read_training_log(folder), **kw)
-        model, src_tok, tgt_tok = load_checkpoint(folder, device)
-        return cls(model, src_tok, tgt_tok, checkpoint=str(folder), training_log=read_training_log(folder),
-                   card=_read_card(folder), **kw)
+        m = load(folder, device)
+        return cls(m.model, m.source_tokenizer, m.target_tokenizer, checkpoint=str(folder), training_log=m.training_log,
+                   card=m.card, generation=m.generation, languages=m.languages, default_language=m.default_language,
+                   capabilities=m.capabilities, **kw)
 
     @property
     def device(self) -> torch.device:
@@ -93,7 +90,7 @@ class Translator:
         return _np(params[name].detach())
 
     def encode_pairs(self, pairs: list[tuple[str, str]]) -> list[Example]:
-        """Sentence pairs tokenised as the trainer tokenises them (model/data.py), with this model's tokenizers."""
+        """Sentence pairs tokenised as the trainer tokenises them (model/text/pairs.py), with this model's tokenizers."""
         return encode_pairs(pairs, self.src_tok, self.tgt_tok, self.config)
 
     def slot(self) -> threading.BoundedSemaphore:
@@ -105,7 +102,7 @@ class Translator:
 
         The limits hold here, on the server, whatever a browser lets through:
         MAX_CHARS characters, then the model's source tokens. `language` is the
-        target-language token of a multi-target model (default: default_language()).
+        target-language token of a multi-target model (default: the loaded model's default_language).
         """
         if not isinstance(text, str):
             raise InputError("not_string", type=type(text).__name__)
@@ -133,7 +130,7 @@ class Translator:
             if language is not None:
                 raise InputError("language_unsupported", language=language)
             return []
-        language = language or default_language(self.languages)
+        language = language or self.default_language
         if language not in self.languages:
             raise InputError("language", language=language, languages=", ".join(self.languages[:8]))
         return [self.src_tok.id_of(language)]
@@ -145,7 +142,7 @@ class Translator:
         text, src_ids, notices = self.prepare(text, language)
         with self._slots, torch.inference_mode():
             enc = self.model.encode(torch.tensor([src_ids], device=self.device), trace=True)
-            (found,) = search(self.model, enc, [len(src_ids)], beam, self.rules)
+            (found,) = search(self.model, enc, [len(src_ids)], beam, self.generation_config)
             return self._result(text, src_ids, notices, enc, found, beam, top_k)
 
     def teacher_forced(self, text: str, reference: str, top_k: int = 5) -> TranslationResult:
@@ -156,7 +153,7 @@ class Translator:
         """
         self._check_settings(1, top_k)
         text, src_ids, notices = self.prepare(text)
-        ids = self.tgt_tok.encode(clean_text(reference))[: self.rules.limit(len(src_ids), self.config)]
+        ids = self.tgt_tok.encode(clean_text(reference))[: self.generation_config.limit(len(src_ids), self.config)]
         with self._slots, torch.inference_mode():
             enc = self.model.encode(torch.tensor([src_ids], device=self.device), trace=True)
             return self._result(text, src_ids, notices, enc, SearchOutput(ids, None), 1, top_k)
@@ -170,7 +167,7 @@ class Translator:
             lengths = [len(ids) for _, ids, _ in prepared]
             with self._slots, torch.inference_mode():
                 enc = self.model.encode(pad([ids for _, ids, _ in prepared], self.config.pad_id).to(self.device))
-                found = search(self.model, enc, lengths, beam, self.rules)
+                found = search(self.model, enc, lengths, beam, self.generation_config)
             out += [clean_text(self.tgt_tok.decode(f.ids)) for f in found]
         return out
 
@@ -194,7 +191,7 @@ class Translator:
         out_ids = found.ids
         tgt_in = [c.bos_id, *out_ids]
         dec = self.model.decode(torch.tensor([tgt_in], device=device), enc, trace=True)
-        if len(out_ids) >= self.rules.limit(len(src_ids), c):
+        if len(out_ids) >= self.generation_config.limit(len(src_ids), c):
             notices = [*notices, Notice("output_cut", {"n": len(out_ids)})]
         tok = self.tgt_tok.tokens
         predicted = [*out_ids, c.eos_id]
@@ -222,7 +219,7 @@ class Translator:
     def _candidates(self, logits: torch.Tensor, predicted: list[int], top_k: int) -> list[StepCandidates]:
         """Per output position (logits (T, vocab)): the chosen token's probability and the top-k alternatives."""
         # The distribution the search chose from, so the chosen token is the top candidate under greedy.
-        probs = torch.softmax(self.rules.never_next(logits.float(), self.config), dim=-1)  # (T, vocab)
+        probs = torch.softmax(self.generation_config.never_next(logits.float(), self.config), dim=-1)  # (T, vocab)
         top_p, top_i = probs.topk(min(top_k, probs.size(-1)), dim=-1)
         tok = self.tgt_tok.tokens
         steps = []
@@ -237,13 +234,6 @@ class Translator:
             return tuple(BeamHypothesis(tuple(self.tgt_tok.tokens(h.ids)), h.logprob) for h in hyps)
 
         return BeamRecord(conv(step.kept), conv(step.dropped), conv(step.finished))
-
-
-def _read_card(folder: str | Path) -> str | None:
-    try:
-        return (Path(folder) / CARD).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return None
 
 
 def attention_maps(enc: EncoderOutput, dec: DecoderOutput) -> dict:

@@ -1,6 +1,6 @@
 """The recipe study: score trained checkpoints side by side and write the table into the shipped model's card.
 
-    python -m model.study --dev ../shared/data/tatoeba-cmn-eng/dev.tsv \
+    python -m model.training.study --dev ../shared/data/tatoeba-cmn-eng/dev.tsv \
         --train ../shared/data/tatoeba-cmn-eng/train.tsv \
         --group runs/old-en-zh checkpoints/en-zh --group runs/s-base runs/s-tokdrop --into checkpoints/en-zh
 
@@ -22,10 +22,10 @@ import json
 import sys
 from pathlib import Path
 
+from ..loading.checkpoint import CARD, TRAINING_LOG, load_checkpoint, read_training_log, write_training_log
+from ..translation.translator import DEFAULT_BEAM
 from .card import model_card
-from .checkpoint import CARD, TRAINING_LOG, load_checkpoint, read_training_log, write_training_log
 from .data import read_pairs, split_dev, unlike_training
-from .translator import DEFAULT_BEAM
 from .train import dev_scores, parse_args
 
 # Arguments that say where files are or how a run was resumed, not what was trained.
@@ -78,7 +78,7 @@ def test_scores(folder: Path, pairs, unseen: list[int]) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m model.study", description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(prog="python -m model.training.study", description=__doc__.split("\n\n")[0])
     p.add_argument("--train", required=True, help="the training TSV (to find the dev pairs unlike it)")
     p.add_argument("--dev", required=True)
     p.add_argument("--group", nargs="+", action="append", required=True, help="checkpoint folders, reference first")

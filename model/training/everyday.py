@@ -1,6 +1,6 @@
 """Everyday sentences and unseen names: how a checkpoint does on what a class types.
 
-    python -m model.everyday checkpoints/en-zh runs/r2-dict-names [--json out.json]
+    python -m model.training.everyday checkpoints/en-zh runs/r2-dict-names [--json out.json]
 
 `evaluation/classroom.tsv`: 50 sentences a teacher would type, with our own reference
 translations; `evaluation/names.tsv`: 20 sentences with a name that is in no training pair
@@ -16,11 +16,11 @@ import json
 import sys
 from pathlib import Path
 
-from .checkpoint import read_training_log, write_training_log
+from ..loading.checkpoint import read_training_log, write_training_log
+from ..translation.translator import DEFAULT_BEAM, Translator
 from .metrics import score
-from .translator import DEFAULT_BEAM, Translator
 
-FOLDER = Path(__file__).resolve().parent.parent / "evaluation"
+FOLDER = Path(__file__).resolve().parents[2] / "evaluation"
 CLASSROOM = FOLDER / "classroom.tsv"
 NAMES = FOLDER / "names.tsv"
 
@@ -52,7 +52,7 @@ def evaluate(translator: Translator, beam: int = DEFAULT_BEAM) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m model.everyday", description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(prog="python -m model.training.everyday", description=__doc__.split("\n\n")[0])
     p.add_argument("checkpoints", nargs="+", help="checkpoint folders, compared side by side")
     p.add_argument("--beam", type=int, default=DEFAULT_BEAM)
     p.add_argument("--json", help="write every result here")

@@ -1,18 +1,16 @@
-"""Sentence pairs from a TSV file, tokenised and grouped into length-bucketed batches."""
+"""Training data: sentence pairs from a TSV file, the dev split, and length-bucketed batches of encoded pairs."""
 
 from __future__ import annotations
 
 import hashlib
 import random
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
 import torch
 
-from .config import ModelConfig
-from .text import clean_text, to_simplified
-from .tokenizer import TextTokenizer
+from ..text.normalize import clean_text, to_simplified
+from ..text.pairs import Example, pad
 
 
 def read_pairs(path: str | Path) -> list[tuple[str, str]]:
@@ -73,25 +71,6 @@ def unlike_training(dev: list[tuple[str, str]], train: list[tuple[str, str]]) ->
     return [i for i, (english, zh) in enumerate(dev) if zh not in chinese and not near(_words(english))]
 
 
-@dataclass(frozen=True)
-class Example:
-    src: tuple[int, ...]  # source ids + </s>
-    tgt: tuple[int, ...]  # <s> + target ids + </s>
-
-
-def encode_pairs(
-    pairs: list[tuple[str, str]], src_tok: TextTokenizer, tgt_tok: TextTokenizer, config: ModelConfig
-) -> list[Example]:
-    """Tokenise; pairs longer than the positional table are skipped."""
-    out = []
-    for src, tgt in pairs:
-        s = (*src_tok.encode(src), config.eos_id)
-        t = (config.bos_id, *tgt_tok.encode(tgt), config.eos_id)
-        if len(s) <= config.max_len and len(t) <= config.max_len:
-            out.append(Example(s, t))
-    return out
-
-
 def make_batches(examples: list[Example], max_tokens: int, rng: random.Random) -> list[list[Example]]:
     """Group sentences of similar length so little compute goes to padding.
 
@@ -111,11 +90,6 @@ def make_batches(examples: list[Example], max_tokens: int, rng: random.Random) -
         batches.append(current)
     rng.shuffle(batches)
     return batches
-
-
-def pad(rows: list[tuple[int, ...]] | list[list[int]], pad_id: int) -> torch.Tensor:
-    width = max(len(r) for r in rows)
-    return torch.tensor([list(r) + [pad_id] * (width - len(r)) for r in rows], dtype=torch.long)
 
 
 def collate(batch: list[Example], pad_id: int) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:

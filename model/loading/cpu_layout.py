@@ -1,6 +1,6 @@
 """Speed-ups for serving a trained model on the CPU, kept apart from the readable model.
 
-The arithmetic is the paper's, in model/transformer.py; this module changes only
+The arithmetic is the paper's, in model/architecture/transformer.py; this module changes only
 how the weights lie in memory, never a value (benchmarks/run.py measures what it buys).
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 import torch
 from torch import nn
 
-from .transformer import Transformer
+from ..architecture.transformer import Transformer
 
 
 def lay_out_for_cpu_decoding(model: Transformer) -> Transformer:

@@ -88,7 +88,7 @@ class TranslationResult:
     values: dict[str, np.ndarray]
     source_embeddings: Embeddings
     target_embeddings: Embeddings
-    # Each layer's sublayer inputs and outputs, name → (layers, S or T, d_model); names as in model/layers.py:
+    # Each layer's sublayer inputs and outputs, name → (layers, S or T, d_model); names as in model/architecture/layers.py:
     # encoder: input, self_attn_out, norm1, ffn_out, output; decoder adds cross_attn_out, norm2 (output = norm3).
     encoder_sublayers: dict[str, np.ndarray]
     decoder_sublayers: dict[str, np.ndarray]

@@ -74,7 +74,7 @@ class TextTokenizer:
         vocab = tokenizer.get_vocab()
         for i, name in enumerate(SPECIAL_TOKENS):
             if vocab.get(name) != i:
-                raise ValueError(f"tokenizer must map {name} to id {i}; retrain it with model/tokenizer.py")
+                raise ValueError(f"tokenizer must map {name} to id {i}; retrain it with model/text/tokenizer.py")
 
     @classmethod
     def from_str(cls, text: str) -> "TextTokenizer":

@@ -15,10 +15,10 @@ import numpy as np
 import torch
 from safetensors.numpy import load_file, save_file
 
-from .result import ATTENTION_KINDS
-from .tokenizer import TextTokenizer
-from .transformer import Transformer
-from .translator import Translator
+from ..architecture.transformer import Transformer
+from ..text.tokenizer import TextTokenizer
+from ..translation.result import ATTENTION_KINDS
+from ..translation.translator import Translator
 
 SNAPSHOTS = "attention_snapshots.safetensors"
 PROBES = (

@@ -2,10 +2,10 @@
 
 Helsinki-NLP's opus-mt models are the paper's Transformer-base (post-norm,
 sinusoidal positions, tied output layer) trained on millions of pairs. Marian
-differs from our model only in choices model/config.py already names: a swish
+differs from our model only in choices model/architecture/config.py already names: a swish
 FFN, PE as all sines then all cosines, one embedding table, a bias on the logits,
-and its generation settings (model/decoding.py's SearchRules). So its weights
-load into model/transformer.py unchanged in meaning, and every page, trace and
+and its generation settings (model/architecture/config.py's GenerationConfig). So its weights
+load into model/architecture/transformer.py unchanged in meaning, and every page, trace and
 search runs on it as on ours; tests/test_marian.py checks the result against
 transformers' own forward pass and generate().
 
@@ -20,12 +20,11 @@ from pathlib import Path
 
 import torch
 
+from ..architecture.config import GenerationConfig, ModelConfig
+from ..architecture.transformer import Transformer
+from ..text.tokenizer import WORD_START
 from .checkpoint import CheckpointError, resolve_device
-from .config import ModelConfig
-from .decoding import SearchRules
-from .inference import lay_out_for_cpu_decoding
-from .tokenizer import WORD_START
-from .transformer import Transformer
+from .cpu_layout import lay_out_for_cpu_decoding
 
 INSTALL_HINT = "pip install -r requirements-marian.txt"
 # en→zh is the app's default direction; multi-target models need a target-language token first.
@@ -54,7 +53,7 @@ def marian_available() -> bool:
 
 
 class MarianTextTokenizer:
-    """The same interface as model/tokenizer.py's TextTokenizer, over Marian's SentencePiece models and vocabulary.
+    """The same interface as model/text/tokenizer.py's TextTokenizer, over Marian's SentencePiece models and vocabulary.
 
     Thread-safe: it calls SentencePiece's encode and reads dictionaries, never the
     stateful MarianTokenizer.decode. Typed text is only ever text: it goes straight
@@ -88,7 +87,7 @@ class MarianTextTokenizer:
 
 
 def load_marian(name: str | Path, device: str | torch.device | None = None, cpu_layout: bool = True):
-    """(model, source tokenizer, target tokenizer, search rules, languages, card) of a Marian folder or hub id.
+    """(model, source tokenizer, target tokenizer, generation config, languages, card) of a Marian folder or hub id.
 
     Raises CheckpointError with what to do when transformers is missing, the model
     cannot be found or downloaded, or it uses a variant the converted model cannot
@@ -115,7 +114,7 @@ def load_marian(name: str | Path, device: str | torch.device | None = None, cpu_
     if device.type == "cpu" and cpu_layout:
         lay_out_for_cpu_decoding(model)
     src_tok, tgt_tok, languages = _tokenizers(hf_tok, hf.config)
-    return model, src_tok, tgt_tok, search_rules(hf.generation_config, config), languages, _card(name, hf.config, model)
+    return model, src_tok, tgt_tok, generation_config_of(hf.generation_config, config), languages, _card(name, hf.config, model)
 
 
 def converted_config(hf_config) -> ModelConfig:
@@ -196,8 +195,8 @@ def converted_weights(hf, config: ModelConfig) -> dict[str, torch.Tensor]:
     return {k: v.detach().float() for k, v in ours.items()}
 
 
-def search_rules(generation_config, config: ModelConfig) -> SearchRules:
-    """The model authors' generation settings as our search's rules (what generate() would do by default)."""
+def generation_config_of(generation_config, config: ModelConfig) -> GenerationConfig:
+    """The model authors' generation settings as our GenerationConfig (what generate() would do by default)."""
     # Unset fields mean generate()'s own defaults (max_length 20, length_penalty 1.0, …).
     defaults = type(generation_config)._get_default_generation_params()
     g = {name: getattr(generation_config, name, None) for name in
@@ -210,7 +209,7 @@ def search_rules(generation_config, config: ModelConfig) -> SearchRules:
         raise CheckpointError('this Marian model\'s generation settings say early_stopping="never", which the app\'s '
                               "beam search does not compute")
     # generate() counts the start token and forces </s> as the last of max_length positions.
-    return SearchRules(ban_unk=False, length_penalty=float(g["length_penalty"]), max_output=g["max_length"] - 2,
+    return GenerationConfig(ban_unk=False, length_penalty=float(g["length_penalty"]), max_output=g["max_length"] - 2,
                        renormalize=bool(g["renormalize_logits"]), early_stopping=bool(g["early_stopping"]))
 
 

@@ -21,36 +21,28 @@ the app does (Translator.translate, the same probabilities the translate page sh
   translations kept above it): the cut that best separates exact matches from the rest.
 
 Pure arithmetic over Translator.translate results: nothing here reads the network itself.
-`python -m model.calibrate` writes the result into the checkpoint's training_log.json under
-"calibration"; the app reads it from there (Translator.training_log) through assess().
+`python -m model.training.calibrate` writes the result into the checkpoint's training_log.json under
+"calibration"; the app reads it from there (Translator.training_log) through
+model/translation/confidence.py's assess().
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 from sacrebleu.metrics import CHRF
 
-from .checkpoint import CheckpointError, read_training_log, write_training_log
+from ..loading.checkpoint import CheckpointError, read_training_log, write_training_log
+from ..translation.confidence import LOG_KEY, sentence_confidence
+from ..translation.threads import configure_torch_threads
+from ..translation.translator import DEFAULT_BEAM, DEFAULT_CHECKPOINT, Translator
 from .data import read_pairs
-from .threads import configure_torch_threads
-from .translator import DEFAULT_BEAM, DEFAULT_CHECKPOINT, Translator
 
 GRID = np.round(np.arange(1, 100) / 100, 2)  # candidate thresholds, all strictly inside (0, 1)
-LOG_KEY = "calibration"
-
-
-def sentence_confidence(probs: list[float]) -> float:
-    """A translation's confidence: the geometric mean of its tokens' probabilities (1.0 for no tokens)."""
-    if not probs:
-        return 1.0
-    return float(math.exp(sum(math.log(max(p, 1e-12)) for p in probs) / len(probs)))
 
 
 def token_is_right(token: str, reference: str) -> bool:
@@ -163,37 +155,6 @@ def calibrate(translator: Translator, pairs: list[tuple[str, str]], beam: int = 
     }
 
 
-@dataclass(frozen=True)
-class Confidence:
-    """What the translate page shows about one translation's confidence."""
-
-    probs: list[float]  # one per output token, </s> included
-    low: list[bool]  # below the token threshold (all False when uncalibrated)
-    score: float  # sentence_confidence(probs)
-    unsure: bool  # below the sentence threshold (False when uncalibrated)
-    calibration: dict | None  # the checkpoint's calibration, None when it has none
-
-
-def calibration_of(training_log: dict | None) -> dict | None:
-    """The calibration a checkpoint's training log holds, or None (absent or not well-formed)."""
-    found = (training_log or {}).get(LOG_KEY)
-    try:
-        ok = all(0 < float(found[part]["threshold"]) < 1 for part in ("token", "sentence"))
-    except (TypeError, KeyError, ValueError):
-        return None
-    return found if ok else None
-
-
-def assess(probs: list[float], training_log: dict | None) -> Confidence:
-    """Mark a translation's tokens and the whole of it against the checkpoint's calibrated thresholds."""
-    calibration = calibration_of(training_log)
-    score = sentence_confidence(probs)
-    if calibration is None:
-        return Confidence(list(probs), [False] * len(probs), score, False, None)
-    tau, sigma = calibration["token"]["threshold"], calibration["sentence"]["threshold"]
-    return Confidence(list(probs), [p < tau for p in probs], score, score < sigma, calibration)
-
-
 def write_calibration(folder: str | Path, calibration: dict) -> Path:
     """Store `calibration` under "calibration" in the checkpoint's training_log.json (created if absent)."""
     log = read_training_log(folder) or {}
@@ -202,7 +163,7 @@ def write_calibration(folder: str | Path, calibration: dict) -> Path:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m model.calibrate", description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(prog="python -m model.training.calibrate", description=__doc__.split("\n")[0])
     p.add_argument("--checkpoint", default=str(DEFAULT_CHECKPOINT))
     p.add_argument("--dev", required=True, help="dev pairs, english<TAB>chinese per line")
     p.add_argument("--beam", type=int, default=DEFAULT_BEAM, help=f"beam size the thresholds are for (default {DEFAULT_BEAM})")

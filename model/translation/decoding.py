@@ -14,53 +14,14 @@ from dataclasses import dataclass, field
 
 import torch
 
-from .config import ModelConfig
-from .transformer import EncoderOutput, Transformer
+from ..architecture.config import GenerationConfig
+from ..architecture.transformer import EncoderOutput, Transformer
 
 
-@dataclass(frozen=True)
-class SearchRules:
-    """How a model's output is chosen, apart from the model itself.
-
-    The defaults are this project's; a converted Marian model takes its authors'
-    generation settings (model/marian.py), with which search() chooses what
-    transformers' generate() chooses (tests/test_marian.py).
-    """
-
-    ban_unk: bool = True  # <unk> is never a sensible output (Marian's settings ban only padding)
-    # None: GNMT's ((5 + |Y|) / 6)^0.6, ours; a number p: |Y|^p, as generate() divides by.
-    length_penalty: float | None = None
-    # Tokens before a forced </s>; None: twice the source length plus 10, within the positional table.
-    max_output: int | None = None
-    renormalize: bool = True  # log-probabilities summed over the allowed tokens only (generate()'s renormalize_logits)
-    early_stopping: bool = False  # stop as soon as `beam` hypotheses have finished (generate()'s early_stopping=True)
-
-    def limit(self, source_len: int, config: ModelConfig) -> int:
-        """Output tokens (without </s>) a source of `source_len` tokens may get."""
-        ours = 2 * source_len + 10 if self.max_output is None else self.max_output
-        return max(0, min(config.max_len - 1, ours))
-
-    def penalty(self, length: int) -> float:
-        """What a finished hypothesis's log-probability is divided by: without it beam search prefers short outputs."""
-        if self.length_penalty is None:
-            return ((5 + length) / 6) ** 0.6
-        return length**self.length_penalty
-
-    def banned(self, config: ModelConfig) -> list[int]:
-        """Tokens never chosen: padding, the decoder's start token and (unless allowed) <unk>."""
-        # Marian's start token is its padding token: listed once
-        return list(dict.fromkeys([config.pad_id, config.bos_id] + ([config.unk_id] if self.ban_unk else [])))
-
-    def never_next(self, logits: torch.Tensor, config: ModelConfig) -> torch.Tensor:
-        """logits (..., vocab) with the banned tokens ruled out."""
-        return logits.index_fill(-1, torch.tensor(self.banned(config), device=logits.device), float("-inf"))
-
-
-OURS = SearchRules()
 
 
 def greedy_search(
-    model: Transformer, enc: EncoderOutput, limits: list[int], rules: SearchRules = OURS
+    model: Transformer, enc: EncoderOutput, limits: list[int], generation: GenerationConfig = GenerationConfig()
 ) -> list[list[int]]:
     """A batch of sentences, each taking its most probable next token; output ids without <s> and </s>.
 
@@ -77,7 +38,7 @@ def greedy_search(
     while not all(finished):
         out = model.decode(last, enc, cache)
         cache = out.cache
-        last = rules.never_next(out.logits[:, -1], c).argmax(-1, keepdim=True)  # (batch, 1)
+        last = generation.never_next(out.logits[:, -1], c).argmax(-1, keepdim=True)  # (batch, 1)
         for row, token in enumerate(last[:, 0].tolist()):
             if finished[row]:
                 continue
@@ -105,7 +66,7 @@ class BeamStep:
 
 
 def beam_search(
-    model: Transformer, enc: EncoderOutput, beam_size: int, limit: int, rules: SearchRules = OURS
+    model: Transformer, enc: EncoderOutput, beam_size: int, limit: int, generation: GenerationConfig = GenerationConfig()
 ) -> tuple[list[int], list[BeamStep]]:
     """Beam search for one sentence (enc of batch 1). Returns (best output ids, per-step record).
 
@@ -130,12 +91,12 @@ def beam_search(
         if t == limit:  # the forced </s> adds nothing to the log-probability
             ended = [Hypothesis(h.ids + (c.eos_id,), h.logprob) for h in alive]
             steps.append(BeamStep(finished=ended))
-            finished = _best_finished(finished, ended, t + 1, beam_size, rules)
+            finished = _best_finished(finished, ended, t + 1, beam_size, generation)
             break
         last = torch.tensor([[h.ids[-1] if h.ids else c.bos_id] for h in alive], device=device)  # (beams, 1)
         out = model.decode(last, enc, cache)
-        logprobs = rules.never_next(torch.log_softmax(out.logits[:, -1].float(), dim=-1), c)  # (beams, vocab)
-        if rules.renormalize:
+        logprobs = generation.never_next(torch.log_softmax(out.logits[:, -1].float(), dim=-1), c)  # (beams, vocab)
+        if generation.renormalize:
             logprobs = torch.log_softmax(logprobs, dim=-1)
         scores = torch.tensor([h.logprob for h in alive], device=device)[:, None] + logprobs
         top_scores, top_index = scores.view(-1).topk(min(2 * beam_size, scores.numel()))
@@ -152,13 +113,13 @@ def beam_search(
             else:
                 step.dropped.append(hyp)
         steps.append(step)
-        finished = _best_finished(finished, step.finished, t + 1, beam_size, rules)
+        finished = _best_finished(finished, step.finished, t + 1, beam_size, generation)
         if not step.kept:
             break
         alive = step.kept
         cache = out.cache.select(torch.tensor(parents, dtype=torch.long, device=device))
         if len(finished) == beam_size and (
-            rules.early_stopping or alive[0].logprob / rules.penalty(t + 1) <= finished[-1][0]
+            generation.early_stopping or alive[0].logprob / generation.penalty(t + 1) <= finished[-1][0]
         ):
             break
     best = finished[0][1] if finished else Hypothesis((), 0.0)  # limit 0 with no hypothesis
@@ -166,10 +127,10 @@ def beam_search(
 
 
 def _best_finished(
-    finished: list[tuple[float, Hypothesis]], new: list[Hypothesis], length: int, beam_size: int, rules: SearchRules
+    finished: list[tuple[float, Hypothesis]], new: list[Hypothesis], length: int, beam_size: int, generation: GenerationConfig
 ) -> list[tuple[float, Hypothesis]]:
     """The beam_size best finished hypotheses, best first, after adding `new` (all of `length` tokens with </s>)."""
-    scored = finished + [(h.logprob / rules.penalty(length), h) for h in new]
+    scored = finished + [(h.logprob / generation.penalty(length), h) for h in new]
     return sorted(scored, key=lambda pair: pair[0], reverse=True)[:beam_size]
 
 
@@ -180,19 +141,19 @@ class SearchOutput:
 
 
 def search(
-    model: Transformer, enc: EncoderOutput, lengths: list[int], beam: int, rules: SearchRules = OURS
+    model: Transformer, enc: EncoderOutput, lengths: list[int], beam: int, generation: GenerationConfig = GenerationConfig()
 ) -> list[SearchOutput]:
     """Decode a batch of encoded sources whose real lengths (with </s>) are `lengths`.
 
     Greedy (beam 1) runs the batch at once; beam search runs each sentence on its own.
-    Each sentence's output limit is rules.limit() of its own length.
+    Each sentence's output limit is generation.limit() of its own length.
     """
-    limits = [rules.limit(n, model.config) for n in lengths]
+    limits = [generation.limit(n, model.config) for n in lengths]
     if beam == 1:
-        return [SearchOutput(ids, None) for ids in greedy_search(model, enc, limits, rules)]
+        return [SearchOutput(ids, None) for ids in greedy_search(model, enc, limits, generation)]
     outputs = []
     for row, (n, limit) in enumerate(zip(lengths, limits)):
         alone = EncoderOutput(enc.memory[row : row + 1, :n], mask=None)  # its padding cut off: nothing to mask
-        ids, steps = beam_search(model, alone, beam, limit, rules)
+        ids, steps = beam_search(model, alone, beam, limit, generation)
         outputs.append(SearchOutput(ids, steps))
     return outputs

@@ -14,10 +14,10 @@ import torch
 from safetensors import SafetensorError
 from safetensors.torch import load_file, save_file
 
-from .config import ModelConfig
-from .tokenizer import TextTokenizer
-from .inference import lay_out_for_cpu_decoding
-from .transformer import Transformer
+from ..architecture.config import ModelConfig
+from ..architecture.transformer import Transformer
+from ..text.tokenizer import TextTokenizer
+from .cpu_layout import lay_out_for_cpu_decoding
 
 WEIGHTS = "model.safetensors"
 CONFIG = "config.json"
@@ -131,7 +131,7 @@ def load_checkpoint(
 ) -> tuple[Transformer, TextTokenizer, TextTokenizer]:
     """Load and validate a checkpoint folder; the model comes back in eval mode on `device`.
 
-    On the CPU its matrices are laid out column-major for decoding (model/inference.py) unless `cpu_layout=False`.
+    On the CPU its matrices are laid out column-major for decoding (model/loading/cpu_layout.py) unless `cpu_layout=False`.
     """
     folder = Path(folder)
     if not folder.is_dir():
