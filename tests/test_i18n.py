@@ -53,6 +53,8 @@ def model_messages() -> dict[str, InputError | Notice]:
         lambda: tr.translate("I love you.", language=">>fra<<"),  # a one-language model given a target language
         lambda: Translator(tr.model, tr.src_tok, tr.tgt_tok, languages=(">>cmn_Hans<<",)).translate(
             "I love you.", language=">>fra<<"),  # a multi-target model given one it lacks
+        lambda: tr.translate("I love you.", knock_out=(("cross", 9, 0),)),  # a head the model lacks
+        lambda: tr.attribute(tr.translate("I love you."), "saliency"),
     ]
     found = {}
     for call in calls:

@@ -176,3 +176,13 @@ def test_a_hub_id_that_cannot_be_reached_gets_a_clear_error(monkeypatch):
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     with pytest.raises(CheckpointError, match="save_pretrained"):
         Translator.from_checkpoint("Helsinki-NLP/opus-mt-xx-not-cached")
+
+
+def test_heads_knock_out_and_attribution_work_on_a_marian_model(ours):
+    plain = ours.translate(ENGLISH[0])
+    result = ours.translate(ENGLISH[0], knock_out=(("cross", 0, 0), ("encoder_self", 0, 3)))
+    assert result.knocked_out == (("cross", 0, 0), ("encoder_self", 0, 3))
+    assert not np.array_equal(plain.encoder_self[1:], result.encoder_self[1:])  # layer 2 sees layer 1's changed output
+    for method in ("input_x_gradient", "integrated_gradients"):
+        attribution = ours.attribute(result, method)
+        assert attribution.scores.shape == result.cross.shape[2:] and np.isfinite(attribution.scores).all()

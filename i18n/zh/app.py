@@ -88,4 +88,6 @@ STRINGS = {
     "model.language": "这个模型需要在 {languages} 中选一个目标语言，收到的是 {language}。",
     "model.language_unsupported": "这个模型只译成一种语言，不接受目标语言（收到的是 {language}）。",
     "model.output_cut": "译文达到 {n} 个词元的输出上限，在此处被截断。",
+    "model.head": "这个模型没有 {kind} 第 {layer} 层第 {head} 个头：它有 {layers} 层，每层 {heads} 个头。",
+    "model.attribution_method": "归因方法必须是 {methods} 之一，收到的是 {method}",
 }

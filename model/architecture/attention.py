@@ -99,8 +99,13 @@ class MultiHeadAttention(nn.Module):
         kv: KVCache,  # keys and values to attend to: (batch, heads, Tk, d_head) each
         mask: torch.Tensor | None = None,  # bool (batch | 1, 1, Tq, Tk); None: every key visible
         trace: bool = False,
+        keep: torch.Tensor | None = None,  # (heads,) 1 = keep the head, 0 = knock it out; None: keep all
     ) -> tuple[torch.Tensor, AttentionTrace | None]:
-        """Returns (output (batch, Tq, d_model), the per-head trace when `trace`)."""
+        """Returns (output (batch, Tq, d_model), the per-head trace when `trace`).
+
+        A knocked-out head still computes its weights (the trace shows them) but its output is zeroed
+        before W_O, so nothing it attended to reaches the next layer (Michel et al. 2019's head mask).
+        """
         q = self.split_heads(self.q_proj(query))  # (batch, heads, Tq, d_head)
         p = self.dropout if self.training else 0.0
         if trace:
@@ -109,6 +114,8 @@ class MultiHeadAttention(nn.Module):
             # Search and training never look at the weights: torch's fused kernel does the same
             # arithmetic in one op (every query there has a key it may attend to).
             out, weights = F.scaled_dot_product_attention(q, kv.k, kv.v, attn_mask=mask, dropout_p=p), None
+        if keep is not None:
+            out = out * keep.view(1, -1, 1, 1).to(out.dtype)  # (batch, heads, Tq, d_head)
         b, _, tq, _ = out.shape
         out = self.out_proj(out.transpose(1, 2).reshape(b, tq, -1))  # heads side by side again, then W_O
         return out, AttentionTrace(q, kv.k, kv.v, weights) if trace else None

@@ -25,6 +25,38 @@ from .layers import DecoderLayer, DecoderLayerTrace, EncoderLayer, EncoderLayerT
 from .positional import embedding_scale, sinusoidal_table
 
 
+KINDS = ("encoder_self", "decoder_self", "cross")  # the three attentions, as results and pages name them
+
+
+@dataclass(frozen=True)
+class HeadMask:
+    """Which heads run: 1 keeps a head, 0 knocks it out (its output is zeroed before W_O). Passed, never stored.
+
+    One (layers, heads) float tensor per attention kind; knocking heads out and re-decoding shows what
+    a head's attention actually does for the translation (Michel et al. 2019, Voita et al. 2019).
+    """
+
+    encoder_self: torch.Tensor  # (encoder layers, heads)
+    decoder_self: torch.Tensor  # (decoder layers, heads)
+    cross: torch.Tensor  # (decoder layers, heads)
+
+    @staticmethod
+    def layer_counts(config: ModelConfig) -> dict[str, int]:
+        return {"encoder_self": config.n_encoder_layers, "decoder_self": config.n_decoder_layers,
+                "cross": config.n_decoder_layers}
+
+    @classmethod
+    def knocking_out(cls, config: ModelConfig, heads: list[tuple[str, int, int]]) -> "HeadMask":
+        """Every head kept except `heads`: (kind, layer, head), 0-based."""
+        keep = {kind: torch.ones(n, config.n_heads) for kind, n in cls.layer_counts(config).items()}
+        for kind, layer, head in heads:
+            keep[kind][layer, head] = 0.0
+        return cls(**keep)
+
+    def to(self, device: torch.device) -> "HeadMask":
+        return HeadMask(*(getattr(self, kind).to(device) for kind in KINDS))
+
+
 @dataclass
 class EmbeddingTrace:
     token: torch.Tensor  # (batch, T, d_model): the rows of the embedding table
@@ -37,6 +69,7 @@ class EncoderOutput:
     mask: torch.Tensor | None  # (batch, 1, 1, S) bool, False at padding; None when nothing is padding
     embedding: EmbeddingTrace | None = None  # with trace=True
     layers: list[EncoderLayerTrace] | None = None  # with trace=True, one per encoder layer
+    heads: HeadMask | None = None  # heads knocked out in this sentence's run, carried on into decoding
 
 
 @dataclass
@@ -47,6 +80,7 @@ class DecoderCache:
     self_kv: list[KVCache | None]  # per layer: self-attention keys/values of the positions decoded so far
     cross_mask: torch.Tensor | None  # (batch, 1, 1, S)
     length: int = 0  # positions already decoded
+    heads: HeadMask | None = None  # knocked-out heads, from the encoder output
 
     def select(self, index: torch.Tensor) -> "DecoderCache":
         """Keep (and repeat) batch rows: beam search continues some hypotheses, drops others."""
@@ -55,6 +89,7 @@ class DecoderCache:
             [kv.select(index) for kv in self.self_kv],
             None if self.cross_mask is None else self.cross_mask.index_select(0, index),
             self.length,
+            self.heads,
         )
 
 
@@ -105,26 +140,34 @@ class Transformer(nn.Module):
             with torch.no_grad():
                 emb.weight[self.config.pad_id].zero_()
 
-    def embed(self, table: nn.Embedding, ids: torch.Tensor, start: int) -> tuple[torch.Tensor, EmbeddingTrace]:
-        """ids (batch, T) at positions start … start+T-1 → (batch, T, d_model): Embedding · √d_model + PE."""
+    def embed(
+        self, table: nn.Embedding, ids: torch.Tensor, start: int, token: torch.Tensor | None = None
+    ) -> tuple[torch.Tensor, EmbeddingTrace]:
+        """ids (batch, T) at positions start … start+T-1 → (batch, T, d_model): Embedding · √d_model + PE.
+
+        `token` (batch, T, d_model), when given, stands in for the table's rows: attribution scales it.
+        """
         end = start + ids.size(1)
         if end > self.config.max_len:
             raise ValueError(f"sequence of {end} positions exceeds max_len={self.config.max_len}")
-        token, positional = table(ids), self.positional[start:end]
+        token, positional = table(ids) if token is None else token, self.positional[start:end]
         x = token * embedding_scale(self.config.d_model) + positional
         return self.embed_dropout(x), EmbeddingTrace(token, positional)
 
-    def encode(self, src: torch.Tensor, trace: bool = False) -> EncoderOutput:
+    def encode(
+        self, src: torch.Tensor, trace: bool = False, heads: HeadMask | None = None,
+        token_embeddings: torch.Tensor | None = None,  # (batch, S, d_model) in place of the table's rows
+    ) -> EncoderOutput:
         """src: (batch, S) token ids, padded with pad_id → the encoder output ("memory")."""
         keep = src != self.config.pad_id  # (batch, S)
         # Without padding every key is visible: no mask, so the fused kernel takes its fastest path.
         mask = None if bool(keep.all()) else keep[:, None, None, :]  # (batch, 1, 1, S)
-        x, embedding = self.embed(self.src_embed, src, 0)
+        x, embedding = self.embed(self.src_embed, src, 0, token_embeddings)
         layers = []
-        for layer in self.encoder_layers:
-            x, layer_trace = layer(x, mask, trace)
+        for i, layer in enumerate(self.encoder_layers):
+            x, layer_trace = layer(x, mask, trace, None if heads is None else heads.encoder_self[i])
             layers.append(layer_trace)
-        return EncoderOutput(x, mask, embedding if trace else None, layers if trace else None)
+        return EncoderOutput(x, mask, embedding if trace else None, layers if trace else None, heads)
 
     def start_decoding(self, enc: EncoderOutput) -> DecoderCache:
         """An empty cache: cross-attention's keys/values come from the encoder output alone, once per sentence."""
@@ -132,6 +175,7 @@ class Transformer(nn.Module):
             memory_kv=[layer.cross_attn.keys_values(enc.memory) for layer in self.decoder_layers],
             self_kv=[None] * len(self.decoder_layers),
             cross_mask=enc.mask,
+            heads=enc.heads,
         )
 
     def decode(
@@ -149,12 +193,13 @@ class Transformer(nn.Module):
         self_mask = causal_mask(t, past, tgt.device) if t > 1 else None
         x, embedding = self.embed(self.tgt_embed, tgt, past)
         self_kv, layers = [], []
-        for layer, memory_kv, layer_past in zip(self.decoder_layers, cache.memory_kv, cache.self_kv):
-            x, kv, layer_trace = layer(x, memory_kv, self_mask, cache.cross_mask, layer_past, trace)
+        for i, (layer, memory_kv, layer_past) in enumerate(zip(self.decoder_layers, cache.memory_kv, cache.self_kv)):
+            keep = None if cache.heads is None else (cache.heads.decoder_self[i], cache.heads.cross[i])
+            x, kv, layer_trace = layer(x, memory_kv, self_mask, cache.cross_mask, layer_past, trace, keep)
             self_kv.append(kv)
             layers.append(layer_trace)
         logits = F.linear(x, self.tgt_embed.weight, self.output_bias)  # output projection tied to the target embedding (§3.4)
-        extended = DecoderCache(cache.memory_kv, self_kv, cache.cross_mask, past + t)
+        extended = DecoderCache(cache.memory_kv, self_kv, cache.cross_mask, past + t, cache.heads)
         return DecoderOutput(logits, extended, embedding if trace else None, layers if trace else None)
 
     def forward(self, src: torch.Tensor, tgt_in: torch.Tensor) -> torch.Tensor:

@@ -1,4 +1,5 @@
-"""Command line: python -m model.translate "I have a dream." [--json] [--beam N] [--file PATH]."""
+"""Command line: python -m model.translate "I have a dream." [--json] [--beam N] [--file PATH]
+[--attribution] [--ablate KIND:LAYER.HEAD[,…]]."""
 
 from __future__ import annotations
 
@@ -6,15 +7,35 @@ import argparse
 import json
 import sys
 
+from ..architecture.transformer import HeadMask
 from ..loading.checkpoint import CheckpointError
+from .attribution import METHODS
 from .messages import InputError
 from .result import ATTENTION_KINDS, TranslationResult
 from .threads import configure_torch_threads
 from .translator import DEFAULT_BEAM, DEFAULT_CHECKPOINT, Translator
 
 
-def as_json(result: TranslationResult) -> dict:
-    return {
+def parse_heads(spec: str, translator: Translator) -> tuple[tuple[str, int, int], ...]:
+    """"cross:1.2,decoder_self:all" (1-based, as on screen) → ((kind, layer, head), …) 0-based. Raises ValueError."""
+    counts = HeadMask.layer_counts(translator.config)
+    heads = []
+    for part in filter(None, (p.strip() for p in spec.split(","))):
+        kind, _, where = part.partition(":")
+        if kind not in counts:
+            raise ValueError(f"{part!r}: the kind must be one of {', '.join(ATTENTION_KINDS)}")
+        if where == "all":
+            heads += [(kind, layer, head) for layer in range(counts[kind]) for head in range(translator.config.n_heads)]
+            continue
+        layer, dot, head = where.partition(".")
+        if not (dot and layer.isdigit() and head.isdigit()):
+            raise ValueError(f"{part!r}: write KIND:LAYER.HEAD (1-based, e.g. cross:2.5) or KIND:all")
+        heads.append((kind, int(layer) - 1, int(head) - 1))
+    return tuple(heads)
+
+
+def as_json(result: TranslationResult, attributions: dict | None = None) -> dict:
+    out = {
         "source_tokens": result.source_tokens,
         "target_tokens": result.target_tokens,
         "output_tokens": result.output_tokens,
@@ -25,7 +46,13 @@ def as_json(result: TranslationResult) -> dict:
         "notices": [str(n) for n in result.notices],
         # Nested lists [layer][head][query][key], rounded: 6 decimals are far below what a plot shows.
         "attention": {kind: result.attention(kind).round(6).tolist() for kind in ATTENTION_KINDS},
+        "knocked_out": [f"{kind}:{layer + 1}.{head + 1}" for kind, layer, head in result.knocked_out],
     }
+    if attributions:
+        # [target step][source token], the shape of each attention.cross[layer][head] map
+        out["attribution"] = {m: a.scores.round(6).tolist() for m, a in attributions.items()}
+        out["attribution_gap"] = {m: a.gap for m, a in attributions.items() if a.gap is not None}
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -37,6 +64,12 @@ def main(argv: list[str] | None = None) -> int:
     # Beam 4 scores about a BLEU point above greedy on the dev set (see the model card).
     p.add_argument("--beam", type=int, default=DEFAULT_BEAM, help=f"beam size (1 = greedy; default {DEFAULT_BEAM})")
     p.add_argument("--device", default=None, help="cpu, cuda, cuda:1 … (default: CUDA if available)")
+    p.add_argument("--attribution", action="store_true",
+                   help="add each output token's attribution to the source tokens (input × gradient, integrated "
+                        "gradients) to the JSON; implies --json")
+    p.add_argument("--ablate", default="", metavar="KIND:LAYER.HEAD[,…]",
+                   help="translate with these heads knocked out (1-based; KIND: encoder_self, decoder_self, cross; "
+                        "KIND:all for every head of a kind)")
     args = p.parse_args(argv)
 
     def fail(message: str, code: int = 2) -> int:
@@ -62,10 +95,15 @@ def main(argv: list[str] | None = None) -> int:
         translator = Translator.from_checkpoint(args.checkpoint, device=args.device)
     except CheckpointError as exc:
         return fail(str(exc))
+    try:
+        knock_out = parse_heads(args.ablate, translator)
+    except ValueError as exc:
+        return fail(f"--ablate {exc}")
     status = 0
     for line in lines:
         try:
-            result = translator.translate(line, beam=args.beam)
+            result = translator.translate(line, beam=args.beam, knock_out=knock_out)
+            attributions = {m: translator.attribute(result, m) for m in METHODS} if args.attribution else None
         except InputError as exc:
             if not args.file:
                 return fail(str(exc))
@@ -74,6 +112,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         for notice in result.notices:
             print(f"note: {notice}", file=sys.stderr)
-        print(json.dumps(as_json(result), ensure_ascii=False) if args.json else result.translation, flush=True)
+        shown = as_json(result, attributions) if args.json or args.attribution else None
+        print(result.translation if shown is None else json.dumps(shown, ensure_ascii=False), flush=True)
     return status
 

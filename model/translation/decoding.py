@@ -153,7 +153,7 @@ def search(
         return [SearchOutput(ids, None) for ids in greedy_search(model, enc, limits, generation)]
     outputs = []
     for row, (n, limit) in enumerate(zip(lengths, limits)):
-        alone = EncoderOutput(enc.memory[row : row + 1, :n], mask=None)  # its padding cut off: nothing to mask
+        alone = EncoderOutput(enc.memory[row : row + 1, :n], mask=None, heads=enc.heads)  # its padding cut off: nothing to mask
         ids, steps = beam_search(model, alone, beam, limit, generation)
         outputs.append(SearchOutput(ids, steps))
     return outputs

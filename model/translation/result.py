@@ -11,9 +11,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..architecture.transformer import KINDS as ATTENTION_KINDS  # the model's three kinds, named once
 from .messages import Notice
-
-ATTENTION_KINDS = ("encoder_self", "decoder_self", "cross")
 
 
 @dataclass(frozen=True)
@@ -97,6 +96,8 @@ class TranslationResult:
     beam_steps: list[BeamRecord] | None  # None for greedy
     notices: list[Notice] = field(default_factory=list)  # e.g. the input was cut to the model's 127 tokens
     device: str = "cpu"
+    # (kind, layer, head), 0-based: heads knocked out in this run (their output zeroed), () for the whole model
+    knocked_out: tuple[tuple[str, int, int], ...] = ()
     checkpoint: str = ""
 
     def attention(self, kind: str) -> np.ndarray:

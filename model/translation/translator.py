@@ -6,6 +6,7 @@ local variables and its result, so one Translator serves many threads.
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from pathlib import Path
 
@@ -14,11 +15,12 @@ import torch
 
 from ..architecture.config import GenerationConfig, ModelConfig
 from ..architecture.positional import embedding_scale
-from ..architecture.transformer import DecoderOutput, EmbeddingTrace, EncoderOutput, Transformer
+from ..architecture.transformer import DecoderOutput, EmbeddingTrace, EncoderOutput, HeadMask, Transformer
 from ..loading import Capabilities, load
 from ..text.normalize import clean_text, normalize_source
 from ..text.pairs import Example, encode_pairs, pad
 from ..text.tokenizer import TextTokenizer
+from .attribution import METHODS, Attribution, attribute
 from .decoding import BeamStep, SearchOutput, search
 from .messages import InputError, Notice
 from .result import BeamHypothesis, BeamRecord, Candidate, Embeddings, StepCandidates, TranslationResult
@@ -135,15 +137,45 @@ class Translator:
             raise InputError("language", language=language, languages=", ".join(self.languages[:8]))
         return [self.src_tok.id_of(language)]
 
-    def translate(self, text: str, beam: int = DEFAULT_BEAM, top_k: int = 5,
-                  language: str | None = None) -> TranslationResult:
-        """One sentence: encode it (traced), search, then one teacher-forced traced pass over the chosen output."""
+    def translate(self, text: str, beam: int = DEFAULT_BEAM, top_k: int = 5, language: str | None = None,
+                  knock_out: tuple[tuple[str, int, int], ...] = ()) -> TranslationResult:
+        """One sentence: encode it (traced), search, then one teacher-forced traced pass over the chosen output.
+
+        `knock_out` lists heads as (kind, layer, head), 0-based, whose output is zeroed for this sentence.
+        """
         self._check_settings(beam, top_k)
+        heads = self._head_mask(knock_out)
         text, src_ids, notices = self.prepare(text, language)
         with self._slots, torch.inference_mode():
-            enc = self.model.encode(torch.tensor([src_ids], device=self.device), trace=True)
+            enc = self.model.encode(torch.tensor([src_ids], device=self.device), trace=True, heads=heads)
             (found,) = search(self.model, enc, [len(src_ids)], beam, self.generation_config)
-            return self._result(text, src_ids, notices, enc, found, beam, top_k)
+            result = self._result(text, src_ids, notices, enc, found, beam, top_k)
+        return dataclasses.replace(result, knocked_out=tuple(knock_out))
+
+    def attribute(self, result: TranslationResult, method: str = "integrated_gradients") -> Attribution:
+        """How much each source token mattered to each output token of `result` (model/translation/attribution.py).
+
+        Computed on demand (it costs dozens of passes), with the same heads knocked out as `result`.
+        """
+        if method not in METHODS:
+            raise InputError("attribution_method", methods=", ".join(METHODS), method=method)
+        predicted = [step.chosen.token_id for step in result.steps]
+        with self._slots:
+            return attribute(self.model, self.generation_config, result.source_embeddings.ids.tolist(),
+                             result.target_embeddings.ids.tolist(), predicted, method,
+                             self._head_mask(result.knocked_out))
+
+    def _head_mask(self, knock_out) -> HeadMask | None:
+        """The HeadMask of `knock_out` ((kind, layer, head), 0-based) on this model's device; None for none."""
+        if not knock_out:
+            return None
+        c = self.config
+        layers = HeadMask.layer_counts(c)
+        for kind, layer, head in knock_out:
+            if kind not in layers or not (0 <= layer < layers[kind] and 0 <= head < c.n_heads):
+                raise InputError("head", kind=kind, layer=layer + 1, head=head + 1, layers=layers.get(kind, 0),
+                                 heads=c.n_heads)
+        return HeadMask.knocking_out(c, list(knock_out)).to(self.device)
 
     def teacher_forced(self, text: str, reference: str, top_k: int = 5) -> TranslationResult:
         """`text` with `reference` fed to the decoder as training feeds it (teacher forcing), not searched.

@@ -1,0 +1,122 @@
+"""Does attention explain the translation? Head knock-out and gradient attribution, checked independently."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+import torch
+
+from model import InputError
+from model.architecture.attention import MultiHeadAttention
+from model.architecture.transformer import HeadMask
+from model.translation.attribution import METHODS
+from model.translation.cli import main as cli
+from tests.tiny import tiny_translator
+
+ALL_CROSS = tuple(("cross", layer, head) for layer in range(3) for head in range(8))
+
+
+def test_a_knocked_out_heads_output_never_reaches_w_o():
+    torch.manual_seed(0)
+    mha = MultiHeadAttention(8, 2).eval()
+    x = torch.randn(1, 3, 8)
+    keep = torch.tensor([0.0, 1.0])
+    out, _ = mha(x, mha.keys_values(x), keep=keep)
+    # By hand: head 1's half of the concatenation through W_O, plus the bias; head 0's half contributes nothing.
+    _, trace = mha(x, mha.keys_values(x), trace=True)
+    head1 = trace.weights[0, 1] @ trace.v[0, 1]  # (3, d_head)
+    expected = head1 @ mha.out_proj.weight[:, 4:].T + mha.out_proj.bias
+    torch.testing.assert_close(out[0], expected, atol=1e-5, rtol=1e-5)
+
+
+def test_knocking_out_no_head_leaves_everything_identical():
+    tr = tiny_translator()
+    plain, masked = tr.translate("I have a dream."), tr.translate("I have a dream.", knock_out=())
+    assert plain.translation == masked.translation and masked.knocked_out == ()
+    np.testing.assert_array_equal(plain.cross, masked.cross)
+    everything_kept = HeadMask.knocking_out(tr.config, [])
+    assert all(bool((getattr(everything_kept, k) == 1).all()) for k in ("encoder_self", "decoder_self", "cross"))
+
+
+def test_knocking_out_every_cross_head_changes_the_translation(translator):
+    plain = translator.translate("I have a dream.")
+    blind = translator.translate("I have a dream.", knock_out=ALL_CROSS)
+    # Without cross-attention the decoder never sees the source: it writes something else.
+    assert blind.translation != plain.translation
+    assert blind.knocked_out == ALL_CROSS
+
+
+def test_a_head_the_model_lacks_is_a_clear_input_error(translator):
+    with pytest.raises(InputError, match="no cross head at layer 9, head 1: it has 3 layers of 8 heads"):
+        translator.translate("I have a dream.", knock_out=(("cross", 8, 0),))
+    with pytest.raises(InputError, match="attribution method"):
+        translator.attribute(translator.translate("Hi."), "saliency")
+
+
+def independent_log_probs(translator, result, token):
+    """log p(y_t | y_<t, x) for every step with `token` (1, S, d) as the source embeddings: plain autograd."""
+    model = translator.model
+    src = torch.tensor([result.source_embeddings.ids.tolist()])
+    tgt = torch.tensor([result.target_embeddings.ids.tolist()])
+    chosen = torch.tensor([s.chosen.token_id for s in result.steps])
+    logits = model.decode(tgt, model.encode(src, token_embeddings=token)).logits[0]
+    logp = torch.log_softmax(translator.generation_config.never_next(logits, model.config), -1)
+    return logp[torch.arange(len(chosen)), chosen]  # (T,)
+
+
+def test_input_x_gradient_is_the_embedding_times_its_gradient(translator):
+    result = translator.translate("The cat sat on the mat.")
+    got = translator.attribute(result, "input_x_gradient").scores
+    src = torch.tensor([result.source_embeddings.ids.tolist()])
+    rows = []
+    for t in range(len(result.steps)):
+        token = translator.model.src_embed(src).detach().requires_grad_(True)
+        (grad,) = torch.autograd.grad(independent_log_probs(translator, result, token)[t], token)
+        rows.append((token * grad).sum(-1)[0].detach().numpy())
+    np.testing.assert_allclose(got, np.stack(rows), atol=1e-4)
+    assert got.shape == result.cross.shape[2:]  # [target step][source token], as a cross-attention map
+
+
+@pytest.mark.parametrize("sentence", ["I have a dream.", "The weather is very nice today, so we will go to the park."])
+def test_integrated_gradients_add_up_to_the_change_from_the_baseline(translator, sentence):
+    result = translator.translate(sentence)
+    ig = translator.attribute(result, "integrated_gradients")
+    src = torch.tensor([result.source_embeddings.ids.tolist()])
+    with torch.no_grad():
+        token = translator.model.src_embed(src)
+        change = independent_log_probs(translator, result, token) - independent_log_probs(
+            translator, result, torch.zeros_like(token))
+    # Completeness (Sundararajan et al. 2017): each step's attributions sum to f(input) − f(zero embedding).
+    error = np.abs(ig.scores.sum(1) - change.numpy()) / np.maximum(np.abs(change.numpy()), 1.0)
+    assert error.max() <= 0.05 and ig.gap <= 0.05
+    assert ig.gap == pytest.approx(error.max(), abs=1e-3)  # Captum's delta agrees with ours
+
+
+def test_attribution_follows_the_results_knocked_out_heads(translator):
+    result = translator.translate("I have a dream.", knock_out=ALL_CROSS)
+    # With every cross head out no source token can matter to any output token.
+    assert np.abs(translator.attribute(result, "input_x_gradient").scores).max() < 1e-6
+
+
+def test_the_cli_adds_attribution_and_knocks_heads_out(capsys):
+    assert cli(["--attribution", "I have a dream."]) == 0
+    data = json.loads(capsys.readouterr().out)
+    cross = np.array(data["attention"]["cross"])
+    for method in METHODS:
+        assert np.array(data["attribution"][method]).shape == cross.shape[2:]
+    assert 0 <= data["attribution_gap"]["integrated_gradients"] <= 0.05
+    assert cli(["I have a dream."]) == 0
+    plain = capsys.readouterr().out.strip()
+    assert cli(["--ablate", "cross:all", "I have a dream."]) == 0
+    assert capsys.readouterr().out.strip() != plain
+    assert cli(["--json", "--ablate", "cross:1.2,encoder_self:3.8", "I have a dream."]) == 0
+    assert json.loads(capsys.readouterr().out)["knocked_out"] == ["cross:1.2", "encoder_self:3.8"]
+
+
+@pytest.mark.parametrize("spec, said", [("heads:1.1", "the kind must be one of"), ("cross:2", "KIND:LAYER.HEAD"),
+                                        ("cross:4.1", "no cross head at layer 4, head 1")])
+def test_the_cli_says_what_is_wrong_with_an_ablation(capsys, spec, said):
+    assert cli(["--ablate", spec, "I have a dream."]) == 2
+    assert said in capsys.readouterr().err
