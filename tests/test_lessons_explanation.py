@@ -1,0 +1,66 @@
+"""The arithmetic behind "Is attention an explanation?": rollout, agreement and AER, against hand-worked cases."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from lessons.explanation import (
+    agreement, alignment_error_rate, argmax_links, cross_rollout, head_agreement, ranks, rollout, spearman,
+)
+
+
+def test_rollout_of_one_layer_is_half_attention_half_identity():
+    a = np.array([[[[0.0, 1.0], [1.0, 0.0]]]])  # 1 layer, 1 head: each token reads only the other
+    np.testing.assert_allclose(rollout(a), [[0.5, 0.5], [0.5, 0.5]])
+
+
+def test_rollout_multiplies_layers_in_order():
+    first = np.array([[[1.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 0.0, 1.0]]])  # token 1 copies token 0
+    second = np.array([[[0.0, 1.0, 0.0], [0.0, 1.0, 0.0], [0.0, 1.0, 0.0]]])  # everyone reads position 1
+    maps = np.stack([first, second])  # (2 layers, 1 head, 3, 3)
+    m1 = 0.5 * first[0] + 0.5 * np.eye(3)
+    m2 = 0.5 * second[0] + 0.5 * np.eye(3)
+    np.testing.assert_allclose(rollout(maps), m2 @ m1)
+    # By hand, row 2: ½ of itself (still all token 2) + ½ of position 1, which layer 1 made ½ token 0 + ½ token 1
+    np.testing.assert_allclose(rollout(maps)[2], [0.25, 0.25, 0.5])
+    assert np.allclose(rollout(maps).sum(axis=1), 1.0)
+
+
+def test_cross_rollout_traces_the_decoders_reading_to_input_tokens():
+    enc = np.array([[[[0.0, 1.0], [1.0, 0.0]]]])
+    cross = np.array([[[[1.0, 0.0]]]])  # one step reading encoder position 0 only
+    np.testing.assert_allclose(cross_rollout(cross, enc), [[0.5, 0.5]])
+
+
+def test_ranks_and_spearman_by_hand():
+    np.testing.assert_allclose(ranks([10, 30, 20, 30]), [1, 3.5, 2, 3.5])
+    assert spearman([1, 2, 3], [10, 20, 30]) == pytest.approx(1.0)
+    assert spearman([1, 2, 3], [3, 2, 1]) == pytest.approx(-1.0)
+    assert spearman([1, 2, 3], [5, 5, 5]) == 0.0
+    # ranks (1,2,3) and (2,1,3): d = (−1, 1, 0), ρ = 1 − 6·2 / (3·8) = 0.5
+    assert spearman([1, 2, 3], [2, 1, 3]) == pytest.approx(0.5)
+
+
+def test_agreement_uses_the_attributions_magnitude():
+    weights = np.array([[0.7, 0.2, 0.1], [0.1, 0.1, 0.8]])
+    attribution = np.array([[-3.0, 1.0, 0.5], [0.2, 0.1, -0.9]])  # a large negative still mattered most
+    rho, top1 = agreement(weights, attribution)
+    assert top1 == 1.0
+    assert rho == pytest.approx((1.0 + spearman([0.1, 0.1, 0.8], [0.2, 0.1, 0.9])) / 2)
+    rho_table, top1_table = head_agreement(np.stack([np.stack([weights, weights[:, ::-1]])]), attribution)
+    assert rho_table.shape == (1, 2) and top1_table[0, 0] == 1.0 and top1_table[0, 1] == 0.0
+
+
+def test_argmax_links_plain_and_shifted():
+    w = np.array([[0.9, 0.1], [0.2, 0.8], [0.6, 0.4]])  # rows: steps writing output tokens 0, 1, 2
+    assert argmax_links(w) == {(0, 0), (1, 1), (0, 2)}
+    assert argmax_links(w, shift=True) == {(1, 0), (0, 1)}  # token t read at step t+1; the last has no row
+
+
+def test_alignment_error_rate_by_hand():
+    sure, possible = {(0, 0), (1, 1)}, {(2, 1)}
+    assert alignment_error_rate({(0, 0), (1, 1)}, sure, possible) == 0.0
+    # A = {(0,0), (2,1), (2,2)}: |A∩S| = 1, |A∩P| = 2 (sure counts as possible) → 1 − 3/5
+    assert alignment_error_rate({(0, 0), (2, 1), (2, 2)}, sure, possible) == pytest.approx(0.4)
+    assert alignment_error_rate(set(), sure, possible) == 1.0
