@@ -190,15 +190,18 @@ class Translator:
             enc = self.model.encode(torch.tensor([src_ids], device=self.device), trace=True)
             return self._result(text, src_ids, notices, enc, SearchOutput(ids, None), 1, top_k)
 
-    def translations(self, texts: list[str], beam: int = 1, batch_size: int = 64) -> list[str]:
+    def translations(self, texts: list[str], beam: int = 1, batch_size: int = 64,
+                     knock_out: tuple[tuple[str, int, int], ...] = ()) -> list[str]:
         """The translated text of many sentences in padded batches: the same search and limits as translate()."""
         self._check_settings(beam, 1)
+        heads = self._head_mask(knock_out)
         out = []
         for i in range(0, len(texts), batch_size):
             prepared = [self.prepare(t) for t in texts[i : i + batch_size]]
             lengths = [len(ids) for _, ids, _ in prepared]
             with self._slots, torch.inference_mode():
-                enc = self.model.encode(pad([ids for _, ids, _ in prepared], self.config.pad_id).to(self.device))
+                src = pad([ids for _, ids, _ in prepared], self.config.pad_id).to(self.device)
+                enc = self.model.encode(src, heads=heads)
                 found = search(self.model, enc, lengths, beam, self.generation_config)
             out += [clean_text(self.tgt_tok.decode(f.ids)) for f in found]
         return out
