@@ -8,6 +8,7 @@ import numpy as np
 import streamlit as st
 
 from app_pages import session, widgets
+from lessons.attention_maps import ALL, pick
 from model import ATTENTION_KINDS, TranslationResult
 from viz.heatmap import attention_heatmap
 
@@ -36,7 +37,7 @@ def side(which: str, name: str, result: TranslationResult, kind: str, layer: int
     weights = result.attention(kind)  # (layers, heads, Tq, Tk)
     layers, heads = weights.shape[:2]
     own_layer = min(layer, layers - 1)
-    own_head = head if head == widgets.ALL else min(head, heads - 1)
+    own_head = head if head == ALL else min(head, heads - 1)
     st.markdown(f"**{session.md_escape(session.model_label(name))}**")
     st.markdown(f"#### {session.md_escape(result.translation) or '∅'}")
     config = session.translator(name).config
@@ -51,7 +52,7 @@ def side(which: str, name: str, result: TranslationResult, kind: str, layer: int
     st.markdown("**" + session.t("explorer.map_title", kind=session.t(f"kind.{kind}"),
                                  layer=widgets.layer_name(own_layer), head=widgets.head_name(own_head)) + "**")
     figure = attention_heatmap(
-        widgets.pick(weights, own_layer, own_head), queries, keys, mask=mask,
+        pick(weights, own_layer, own_head), queries, keys, mask=mask,
         masked_label=session.t("axis.masked"), query_title=session.t(f"axis.{kind}.queries"),
         key_title=session.t(f"axis.{kind}.keys"), value_label=session.t("axis.weight"),
         max_width=widgets.HALF_COLUMN_PX, **widgets.map_limits(),

@@ -10,6 +10,7 @@ import streamlit as st
 
 from app_pages import session, widgets
 from app_pages.stepper import stepper
+from lessons.attention_maps import pick
 from model import TranslationResult
 from viz.decoding import attention_bar, beam_chart, candidates_chart, causal_mask_row
 from viz.heatmap import attention_heatmap
@@ -83,7 +84,7 @@ def step_view(result: TranslationResult) -> None:
         # what the model does not know.
         keys = [*result.target_tokens[: t + 1], *["·"] * (len(result.target_tokens) - t - 1)]
         widgets.chart(causal_mask_row(
-            widgets.pick(result.decoder_self[:, :, t], layer, head), keys, t,
+            pick(result.decoder_self[:, :, t], layer, head), keys, t,
             query_title=session.t("axis.step_query"), key_title=session.t("axis.decoder_self.keys"),
             value_label=session.t("axis.weight"), masked_label=session.t("decoding.not_yet"), max_width=LEFT_PX,
         ), key="decoding.chart.mask")
@@ -99,7 +100,7 @@ def step_view(result: TranslationResult) -> None:
                                     max_width=LEFT_PX, max_height=EVERY_HEAD_PX)
         else:
             st.markdown(f"**{session.t('decoding.cross_title')}** · {which}")
-            fig = attention_bar(widgets.pick(result.cross[:, :, t], layer, head), result.source_tokens,
+            fig = attention_bar(pick(result.cross[:, :, t], layer, head), result.source_tokens,
                                 key_title=session.t("axis.cross.keys"), value_label=session.t("axis.weight"),
                                 max_width=LEFT_PX)
         widgets.chart(fig, key="decoding.chart.cross")

@@ -10,8 +10,8 @@ import streamlit as st
 
 from app_pages import session, widgets
 from app_pages.session import t
-from lessons import replay as lr
 from lessons.anatomy import total_parameters
+from lessons.attention_maps import axis_tokens, pick, shown_mask
 from model import (
     ALIGNED_SHARE, ATTENTION_KINDS, EXAMPLE, TASKS, TESTED_EXACT, LabSettings, Progress, answer, train_steps,
 )
@@ -56,13 +56,13 @@ def untrained(settings: LabSettings) -> Progress:
 
 def attention_map(progress: Progress, kind: str, layer: int, head: int, heading: str, key: str) -> None:
     """One map of the fixed example: queries on rows, keys on columns, as the explorer draws them."""
-    queries, keys = lr.axis_tokens(progress.source_tokens, progress.target_tokens, kind)
+    queries, keys = axis_tokens(progress.source_tokens, progress.target_tokens, kind)
     weights = progress.attention[kind]  # (layers, heads, Tq, Tk)
     st.markdown(f"**{heading}**")
     widgets.chart(attention_heatmap(
-        widgets.pick(weights, layer, head), queries, keys, query_title=t(f"axis.{kind}.queries"),
+        pick(weights, layer, head), queries, keys, query_title=t(f"axis.{kind}.queries"),
         key_title=t(f"axis.{kind}.keys"), value_label=t("axis.weight"), max_width=MAP_PX, max_height=MAP_HEIGHT_PX,
-        mask=lr.shown_mask(kind, *weights.shape[2:]), masked_label=t("axis.masked"),
+        mask=shown_mask(kind, *weights.shape[2:]), masked_label=t("axis.masked"),
     ), key=key)
     st.caption(t("lab.wrote", wrote=session.md_escape(" ".join(progress.prediction) or "∅"),
                  exact=f"{progress.accuracy.exact:.0%}", per_token=f"{progress.accuracy.per_token:.0%}"))

@@ -14,6 +14,7 @@ from app_pages import session, widgets
 from app_pages.session import t
 from app_pages.stepper import stepper
 from lessons import replay as lr
+from lessons.attention_maps import ALL, axis_tokens, pick, shown_mask
 from model import ATTENTION_KINDS, SnapshotError, read_snapshots
 from viz.heatmap import attention_heatmap
 from viz.style import MAX_HEIGHT_PX
@@ -68,10 +69,10 @@ def share_section(snapshots: list[dict], probe: int, kind: str, layer: int, head
     steps = [s["step"] for s in snapshots]
     shares = lr.shares_over_snapshots(snapshots, probe, kind)  # (layers, heads, snapshots)
     lines, names = list(shares.mean(axis=1)), [widgets.layer_name(i) for i in range(shares.shape[0])]
-    if head == widgets.ALL and layer != widgets.ALL:
+    if head == ALL and layer != ALL:
         highlight = layer  # the selection is that layer's line
     else:
-        lines.append(widgets.pick(shares, layer, head))
+        lines.append(pick(shares, layer, head))
         names.append(t("decoding.which", layer=widgets.layer_name(layer), head=widgets.head_name(head)))
         highlight = len(lines) - 1
     chosen = lines[highlight]
@@ -150,12 +151,12 @@ now_line.markdown(t("replay.now", n=index + 1, total=len(snapshots), step=f"{sna
                   + (t("replay.untrained", token=session.md_escape(repeated)) if repeated else ""))
 with left:
     weights = shown[kind]  # (layers, heads, Tq, Tk)
-    queries, keys = lr.axis_tokens(shown["source_tokens"], shown["target_tokens"], kind)
+    queries, keys = axis_tokens(shown["source_tokens"], shown["target_tokens"], kind)
     # The title goes above the figure: a narrow map (6 source tokens) would wrap it into a column of words.
     st.markdown("**" + t("replay.map_title", kind=t(f"kind.{kind}"), layer=widgets.layer_name(layer),
                             head=widgets.head_name(head), step=f"{snapshot['step']:,}") + "**")
     widgets.chart(attention_heatmap(
-        widgets.pick(weights, layer, head), queries, keys, mask=lr.shown_mask(kind, *weights.shape[2:]), masked_label=t("axis.masked"),
+        pick(weights, layer, head), queries, keys, mask=shown_mask(kind, *weights.shape[2:]), masked_label=t("axis.masked"),
         query_title=t(f"axis.{kind}.queries"), key_title=t(f"axis.{kind}.keys"), value_label=t("axis.weight"),
         max_width=widgets.HALF_COLUMN_PX, max_height=MAP_MAX_PX,
     ), key="replay.chart.map")

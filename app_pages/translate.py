@@ -9,6 +9,7 @@ import numpy as np
 import streamlit as st
 
 from app_pages import session, widgets
+from lessons.attention_maps import ALL, pick
 from model import ATTENTION_KINDS, MAX_CHARS, Confidence, TranslationResult, assess, word_link
 from viz.head_view import clicked_query, head_view
 from viz.heatmap import attention_heatmap
@@ -222,7 +223,7 @@ def explorer(result: TranslationResult) -> None:
     def one_head_figure():
         title = session.t("explorer.map_title", kind=session.t(f"kind.{kind}"), layer=widgets.layer_name(layer),
                          head=widgets.head_name(head))
-        return attention_heatmap(widgets.pick(weights, layer, head), queries, keys, title=title, mask=mask,
+        return attention_heatmap(pick(weights, layer, head), queries, keys, title=title, mask=mask,
                                  masked_label=session.t("axis.masked"), **titles, **widgets.map_limits())
 
     if view == "head":
@@ -231,7 +232,7 @@ def explorer(result: TranslationResult) -> None:
         grid = model_view(
             weights, queries, keys, title=session.t("explorer.grid_title", kind=session.t(f"kind.{kind}")),
             layer_label=session.t("explorer.layer_n"), head_label=session.t("explorer.head_n"),
-            selected=None if head == widgets.ALL else (layer, head), click_hint=session.t("explorer.click_hint"),
+            selected=None if head == ALL else (layer, head), click_hint=session.t("explorer.click_hint"),
             **titles, **widgets.map_limits(),
         )
         widgets.chart(grid, key=GRID, on_select=open_clicked_map, selection_mode="points")
@@ -248,7 +249,7 @@ def explorer(result: TranslationResult) -> None:
         with c2:
             min_weight = st.slider(session.t("explorer.min_weight"), 0.0, 0.5, 0.1, 0.01, persist_state="session", key=MIN_WEIGHT)
         # "average" draws the mean over heads as one head, as the heatmap views do; a head keeps its own colour.
-        average = head == widgets.ALL
+        average = head == ALL
         fig = head_view(
             weights[layer].mean(axis=0, keepdims=True) if average else weights[layer], queries, keys,
             heads=None if average else [head], head_names=[widgets.head_name(head)] if average else None,

@@ -6,9 +6,9 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from app_pages.session import BadLinkValue, Param, chart_scale, md_escape, number_in, presenting, t
+from lessons.attention_maps import ALL
 from viz.style import scaled
 
-ALL = -1  # layer/head option meaning "average over all of them"
 _BADGE_SPECIAL = frozenset("\\`*_{}()<>#+-.!|~:$&=\"'%^@/;,?")  # md_escape's set less brackets: st.badge escapes those
 
 
@@ -68,13 +68,6 @@ def map_limits(extra_rows: int = 0) -> dict:
 def percent(rate: float | None, digits: int = 0) -> str:
     """A rate (0–1) as a percentage; "–" where there was nothing to measure."""
     return "–" if rate is None else f"{rate:.{digits}%}"
-
-
-def pick(weights, layer: int, head: int):
-    """A (layers, heads, …) array reduced to one layer/head; ALL averages over that axis."""
-    w = weights if layer == ALL else weights[layer : layer + 1]
-    w = w if head == ALL else w[:, head : head + 1]
-    return w.mean(axis=(0, 1))
 
 
 def keep_valid(key: str, options: list) -> None:
