@@ -1,14 +1,14 @@
 """Live lab: train a tiny Transformer on a made-up task in seconds, and watch its attention form.
 
 The Train button sets a session flag (the run's generator, model/training/lab.py); a fragment then advances the run
-one chunk of steps per run of its own (run_every), holding the shared model-call limit only while it
-computes, so classmates' translations interleave with it. The run's first and latest Progress live in
+one chunk of steps per run of its own (run_every), inside the server's limit on model work (server.model_calls) only
+while it computes, so classmates' translations interleave with it. The run's first and latest Progress live in
 session state: they survive reruns and visits to other pages, and the pickers may change while it trains.
 """
 
 import streamlit as st
 
-from app_pages import session, widgets
+from app_pages import server, session, widgets
 from app_pages.session import t
 from lessons.anatomy import total_parameters
 from lessons.attention_maps import axis_tokens, pick, shown_mask
@@ -38,8 +38,8 @@ def start() -> None:
 
 
 def next_chunk() -> Progress:
-    """One chunk of the session's run, computed inside the model-call limit every session shares."""
-    with session.translator().slot():
+    """One chunk of the session's run, computed inside the limit on model work every session shares."""
+    with server.model_calls():
         progress = next(st.session_state[RUN])
     if progress.step == 0:
         st.session_state[FIRST] = progress
@@ -50,7 +50,7 @@ def next_chunk() -> Progress:
 @st.cache_data(show_spinner=False, max_entries=8)
 def untrained(settings: LabSettings) -> Progress:
     """What the fresh model (the run's seed, no step taken) does: the 'before' of a run not yet started."""
-    with session.translator().slot():
+    with server.model_calls():
         return next(train_steps(settings))
 
 

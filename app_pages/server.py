@@ -25,6 +25,8 @@ from pathlib import Path
 import streamlit as st
 import torch
 
+from model import CallGate, configure_torch_threads
+
 ROOT = Path(__file__).resolve().parent.parent
 CHECKPOINTS = ROOT / "checkpoints"
 EXTRA_MODELS = Path(os.environ["ATTENTION_MODELS_DIR"]) if os.environ.get("ATTENTION_MODELS_DIR") else None
@@ -51,6 +53,15 @@ class Shared:
 @st.cache_resource(show_spinner=False)
 def shared() -> Shared:
     return Shared()
+
+
+@st.cache_resource(show_spinner=False)
+def model_calls() -> CallGate:
+    """The one limit on model work in this process: every model the app loads translates inside it, and every
+    session's lab run trains inside it, so classmates' translations and training runs together never ask for
+    more threads than the machine has cores (model/translation/threads.py)."""
+    configure_torch_threads()  # its size is cores ÷ threads per call: the threads are chosen first
+    return CallGate()
 
 
 def devices() -> list[str]:

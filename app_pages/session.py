@@ -19,13 +19,8 @@ from app_pages import page_scripts, server
 from i18n import LANGUAGES, translate_key
 from model import (
     DEFAULT_BEAM, INSTALL_HINT, MAX_CHARS, CheckpointError, InputError, Notice, TranslationResult, Translator,
-    WordLink, configure_torch_threads, marian_available,
+    WordLink, marian_available,
 )
-
-# Once per process, before the model's first op: every session shares these threads (model/translation/threads.py).
-configure_torch_threads()
-
-
 
 @dataclass(frozen=True)
 class Example:
@@ -415,7 +410,7 @@ def language_token_picker() -> None:
 
 @st.cache_resource(show_spinner="Loading the Transformer…", max_entries=server.MAX_MODELS)
 def _load(checkpoint: str, device: str) -> Translator:
-    return Translator.from_checkpoint(model_location(checkpoint), device=device)
+    return Translator.from_checkpoint(model_location(checkpoint), device=device, gate=server.model_calls())
 
 
 def translator(name: str | None = None) -> Translator:

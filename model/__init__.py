@@ -29,7 +29,7 @@ from .translation.alignment import WordLink, word_link
 from .translation.confidence import Confidence, assess, calibration_of
 from .translation.messages import InputError, Notice
 from .translation.result import ATTENTION_KINDS, HeadQKV, StepCandidates, TranslationResult
-from .translation.threads import configure_torch_threads
+from .translation.threads import CallGate, configure_torch_threads
 from .translation.translator import DEFAULT_BEAM, DEFAULT_CHECKPOINT, MAX_BEAM, MAX_CHARS, Translator
 
 __all__ = [
@@ -37,6 +37,7 @@ __all__ = [
     "ADAM_EPS",
     "ALIGNED_SHARE",
     "ATTENTION_KINDS",
+    "CallGate",
     "Capabilities",
     "CheckpointError",
     "Confidence",
