@@ -3,7 +3,6 @@ smoothing, length-bucketed batches, and BLEU taken apart on the student's transl
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import numpy as np
@@ -16,7 +15,7 @@ from app_pages.session import t
 from lessons import anatomy as la
 from lessons import training as lt
 from model import (
-    ADAM_BETAS, ADAM_EPS, GRAD_CLIP_NORM, clean_text, learning_rate, make_batches, peak_learning_rate, read_pairs,
+    ADAM_BETAS, ADAM_EPS, GRAD_CLIP_NORM, batch_lengths, clean_text, learning_rate, peak_learning_rate, read_pairs,
     selection_bleu, to_simplified,
 )
 from viz.teaching_anatomy import label_smoothing_figure, lr_figure
@@ -32,11 +31,11 @@ TOY_GRID = 60  # contour points per axis
 @st.cache_data(show_spinner=False, max_entries=4)
 def batch_padding(checkpoint: str, pairs: tuple[tuple[str, str], ...], max_tokens: int) -> tuple:
     """Padding of length-bucketed and of shuffled batches of the pairs, encoded as the trainer encodes them
-    (model.data.encode_pairs, the model's own tokenizers). Cached: batching the 1,221 dev pairs twice took
+    (Translator.encode_pairs, the model's own tokenizers). Cached: batching the 1,221 dev pairs twice took
     1.2 s of every rerun of this page (typing a BLEU reference included)."""
     examples = session.translator(checkpoint).encode_pairs(list(pairs))
-    return (lt.padding(lengths(make_batches(examples, max_tokens, random.Random(0)))),
-            lt.padding(lengths(make_batches(examples, max_tokens, lt.ShuffledOrder(0)))))
+    return (lt.padding(batch_lengths(examples, max_tokens)),
+            lt.padding(batch_lengths(examples, max_tokens, by_length=False)))
 
 
 @st.cache_data(show_spinner=False, max_entries=2)
@@ -58,10 +57,6 @@ def power(x: float) -> str:
 def given(args: dict, name: str) -> str:
     """A dropout argument of the run as it was given; not given means "the same as --dropout" (ModelConfig)."""
     return t("training.dropout.same") if args.get(name) is None else ts.num(args[name], 2, fixed=True)
-
-
-def lengths(batches) -> list[list[tuple[int, int]]]:
-    return [[(len(e.src), len(e.tgt)) for e in batch] for batch in batches]
 
 
 def show_bleu(parts: lt.BleuBreakdown) -> None:

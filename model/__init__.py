@@ -20,7 +20,7 @@ from .loading import Capabilities, load
 from .loading.checkpoint import CheckpointError, load_checkpoint, resolve_device, save_checkpoint
 from .loading.marian import INSTALL_HINT, marian_available
 from .text.normalize import clean_text, to_simplified
-from .training.data import make_batches, read_pairs
+from .training.data import batch_lengths, read_pairs
 from .training.lab import ALIGNED_SHARE, EXAMPLE, TASKS, TESTED_EXACT, LabSettings, Progress, answer, train_steps
 from .training.metrics import selection_bleu
 from .training.schedule import ADAM_BETAS, ADAM_EPS, GRAD_CLIP_NORM, learning_rate, peak_learning_rate
@@ -65,6 +65,7 @@ __all__ = [
     "WordLink",
     "answer",
     "assess",
+    "batch_lengths",
     "calibration_of",
     "clean_text",
     "configure_torch_threads",
@@ -72,7 +73,6 @@ __all__ = [
     "library_refusal",
     "load",
     "load_checkpoint",
-    "make_batches",
     "marian_available",
     "peak_learning_rate",
     "read_pairs",
