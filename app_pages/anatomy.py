@@ -6,10 +6,9 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from app_pages import session
+from app_pages import models, translations, widgets
 from app_pages import teaching_shared as ts
-from app_pages import widgets
-from app_pages.session import t
+from app_pages.text import hardware_name, md_escape, t
 from lessons import anatomy as la
 from model import learning_rate, peak_learning_rate, selection_bleu
 from viz.teaching_anatomy import horizontal_bars, label_smoothing_figure, lr_figure, training_curves_figure
@@ -32,7 +31,7 @@ FORMULAS = {
 SMOOTHING_CLASSES = 10  # a small vocabulary, so that every bar of the smoothed target is visible
 
 
-translator = session.translator()
+translator = models.translator()
 config = translator.config
 H = config.d_model
 log = translator.training_log or {}
@@ -83,7 +82,7 @@ st.info(t("anatomy.formula.note"))
 
 # ---------------------------------------------------------------- FLOPs
 st.header(t("anatomy.flops.header"))
-result = session.current_result()
+result = translations.current_result()
 ts.sentence_banner(result)
 S, T = len(result.source_tokens), len(result.target_tokens)
 flops = la.forward_flops(config, S, T)
@@ -126,7 +125,7 @@ else:
     else:
         shipped = t("anatomy.curves.best")
     st.markdown(t("anatomy.curves.text", steps=log.get("steps", train[-1]["step"]), minutes=log.get("train_minutes", "—"),
-                  hardware=session.md_escape(session.hardware_name(log.get("hardware"))), best_step=best.get("step", "—"),
+                  hardware=md_escape(hardware_name(log.get("hardware"))), best_step=best.get("step", "—"),
                   bleu=best.get("bleu", "—"), chrf=best.get("chrf", "—"), shipped=shipped))
     widgets.chart(
         training_curves_figure(

@@ -11,10 +11,9 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from app_pages import session
+from app_pages import examples, link_values, links, models, translations, widgets
 from app_pages import teaching_shared as ts
-from app_pages import widgets
-from app_pages.session import t
+from app_pages.text import md_escape, t
 from lessons import inside as li
 from model import TranslationResult
 from viz.decoding import candidates_chart
@@ -106,11 +105,11 @@ def embedding_section(side: str) -> None:
     st.latex(r"x_{pos} = E[\mathrm{id}_{pos}]\cdot\sqrt{d_{model}} + PE_{pos} = "
              r"(\mathrm{onehot}(\mathrm{id}_{pos})\,E)\cdot\sqrt{d_{model}} + PE_{pos}")
     if not source:
-        st.info(t("inside.embed.shifted", first=session.md_escape(tokens[0])))
+        st.info(t("inside.embed.shifted", first=md_escape(tokens[0])))
     index = token_picker(key, tokens)
     token_id = int(e.ids[index])
     label = ts.positions(tokens)[index]
-    st.markdown(t("inside.embed.lookup", token=session.md_escape(label), id=token_id, v=f"{vocab:,}", d=d,
+    st.markdown(t("inside.embed.lookup", token=md_escape(label), id=token_id, v=f"{vocab:,}", d=d,
                   onehot=shape(1, vocab), table=shape(vocab, d), row=shape(1, d),
                   ones=int(e.one_hot[index].sum()), diff=difference(float(np.abs(e.lookup.recomputed[index] -
                                                                                  e.lookup.returned[index]).max()))))
@@ -167,7 +166,7 @@ def ffn_part(layer: li.Layer, index: int, tokens: list[str]) -> None:
     st.latex(r"\mathrm{FFN}(x) = " + {"relu": r"\max(0,\ xW_1 + b_1)", "swish": r"\mathrm{swish}(xW_1 + b_1)"}[
         c.activation] + r"\,W_2 + b_2" + (r",\quad \mathrm{swish}(z) = z\cdot\sigma(z)" if c.activation == "swish" else ""))
     hidden = layer.ffn.hidden[index]
-    st.markdown(t(f"inside.ffn.hidden.{c.activation}", token=session.md_escape(ts.positions(tokens)[index]),
+    st.markdown(t(f"inside.ffn.hidden.{c.activation}", token=md_escape(ts.positions(tokens)[index]),
                   zero=int((hidden == 0).sum()), negative=int((hidden < 0).sum()), dff=c.d_ff))
     first_numbers([(t("inside.vec.recomputed"), layer.ffn.step.recomputed[index]),
                    (t("inside.vec.returned"), layer.ffn.step.returned[index])], ts.positions(tokens)[index])
@@ -191,7 +190,7 @@ def add_norm_part(norm: li.AddNorm, names: tuple[str, str, str], index: int, tok
                   [t(f"inside.col.{c}") for c in ("mean_in", "var_in", "mean_std", "var_std", "mean_out", "var_out")],
                   index_name=t("inside.col.token"))
     label = ts.positions(tokens)[index]
-    st.markdown(t("inside.norm.numbers", token=session.md_escape(label)))
+    st.markdown(t("inside.norm.numbers", token=md_escape(label)))
     first_numbers([
         (x_name, norm.x[index]),
         (sub_name, norm.sublayer_out[index]),
@@ -209,12 +208,12 @@ def batch_norm_demo(stack: str, layer_index: int, names: tuple[str, str, str]) -
     """The same LayerNorm input normalised alone and in a zero-padded batch with another sentence."""
     own = li.residual_sum(sides(stack)[2], layer_index, names[0], names[1])
     # The example sentence whose length differs most from the student's: the most padding.
-    others = [e.sentence for e in session.EXAMPLES if e.sentence != result.source_text]
-    other_result = max((session.translation_of(s) for s in others),
+    others = [e.sentence for e in examples.EXAMPLES if e.sentence != result.source_text]
+    other_result = max((translations.translation_of(s) for s in others),
                        key=lambda r: abs(len(r.source_tokens) - len(result.source_tokens)))
     other_subs = other_result.encoder_sublayers if stack == "enc" else other_result.decoder_sublayers
     cmp = li.compare_norms(own, li.residual_sum(other_subs, layer_index, names[0], names[1]))
-    st.markdown(t("inside.bn.text", other=session.md_escape(other_result.source_text), n=cmp.length,
+    st.markdown(t("inside.bn.text", other=md_escape(other_result.source_text), n=cmp.length,
                   m=len(other_subs["input"][layer_index]), pad=cmp.padding))
     tokens = sides(stack)[0]
     first_numbers([
@@ -271,8 +270,8 @@ def output_section() -> None:
     shown = [*step.candidates, *([step.chosen] if outside else [])]
     names, ids = [cand.token for cand in shown], [cand.token_id for cand in shown]
     probs = out.probs[index, ids]
-    st.markdown(t("inside.out.position", input=session.md_escape(ts.positions(result.target_tokens)[index]),
-                  chosen=session.md_escape(step.chosen.token), prob=f"{out.chosen.recomputed[index]:.4f}",
+    st.markdown(t("inside.out.position", input=md_escape(ts.positions(result.target_tokens)[index]),
+                  chosen=md_escape(step.chosen.token), prob=f"{out.chosen.recomputed[index]:.4f}",
                   model=f"{step.chosen.prob:.4f}"))
     frame = ts.table(np.stack([out.logits[index, ids], probs, [cand.prob for cand in shown]]).T,
                      ts.positions(names), [t("inside.col.logit"), t("inside.col.prob"), t("inside.col.model_prob")],
@@ -289,17 +288,17 @@ def output_section() -> None:
     st.markdown(t("inside.tf.text"))
     st.dataframe(pd.DataFrame({t("inside.tf.input"): result.target_tokens, t("inside.tf.target"): result.output_tokens},
                               index=pd.Index(range(T), name=t("inside.tf.position"))), width="content")
-    st.markdown(t("inside.tf.inference", first=session.md_escape(result.output_tokens[0]),
-                  second=session.md_escape(result.target_tokens[1] if T > 1 else result.output_tokens[0])))
+    st.markdown(t("inside.tf.inference", first=md_escape(result.output_tokens[0]),
+                  second=md_escape(result.target_tokens[1] if T > 1 else result.output_tokens[0])))
 
 
 # ---------------------------------------------------------------- page
 
-translator = session.translator()
+translator = models.translator()
 config = translator.config
-result: TranslationResult = session.current_result()
+result: TranslationResult = translations.current_result()
 blocks = architecture_blocks(config.n_encoder_layers, config.n_decoder_layers)
-session.link_page({"block": session.Param(BLOCK, session.one_of(blocks))})
+links.link_page({"block": link_values.Param(BLOCK, link_values.one_of(blocks))})
 widgets.keep_valid(BLOCK, blocks)
 st.session_state.setdefault(BLOCK, blocks[0])
 

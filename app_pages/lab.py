@@ -8,8 +8,8 @@ session state: they survive reruns and visits to other pages, and the pickers ma
 
 import streamlit as st
 
-from app_pages import server, session, widgets
-from app_pages.session import t
+from app_pages import models, server, widgets
+from app_pages.text import md_escape, t
 from lessons.anatomy import total_parameters
 from lessons.attention_maps import axis_tokens, pick, shown_mask
 from model import (
@@ -64,7 +64,7 @@ def attention_map(progress: Progress, kind: str, layer: int, head: int, heading:
         key_title=t(f"axis.{kind}.keys"), value_label=t("axis.weight"), max_width=MAP_PX, max_height=MAP_HEIGHT_PX,
         mask=shown_mask(kind, *weights.shape[2:]), masked_label=t("axis.masked"),
     ), key=key)
-    st.caption(t("lab.wrote", wrote=session.md_escape(" ".join(progress.prediction) or "∅"),
+    st.caption(t("lab.wrote", wrote=md_escape(" ".join(progress.prediction) or "∅"),
                  exact=f"{progress.accuracy.exact:.0%}", per_token=f"{progress.accuracy.per_token:.0%}"))
 
 
@@ -126,7 +126,7 @@ running = st.session_state.get(RUN) is not None
 
 st.title(t("lab.title"))
 st.caption(t("lab.intro", d=config.d_model, heads=config.n_heads, layers=config.n_encoder_layers, d_ff=config.d_ff,
-             params=f"{total_parameters(config):,}", big=f"{sum(session.translator().parameter_counts.values()):,}",
+             params=f"{total_parameters(config):,}", big=f"{sum(models.translator().parameter_counts.values()):,}",
              symbols=len(EXAMPLE), batch=settings_now.batch, held_out=settings_now.held_out, every=settings_now.every))
 with st.container(horizontal=True, vertical_alignment="bottom", gap="medium", key="lab.controls"):
     st.segmented_control(t("lab.task"), TASKS, format_func=lambda k: t(f"lab.task.{k}"), persist_state="session", key=TASK, required=True,

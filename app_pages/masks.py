@@ -6,10 +6,9 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from app_pages import session
+from app_pages import state_keys, translations, widgets
 from app_pages import teaching_shared as ts
-from app_pages import widgets
-from app_pages.session import t
+from app_pages.text import md_escape, t
 from lessons import masks as lm
 from lessons.attention_math import attention_steps, softmax
 from viz.style import MAX_WIDTH_PX
@@ -78,10 +77,10 @@ st.warning(t("masks.zero_vs_inf", token=doc_tokens[0], zeroed=ts.join(ts.num(x, 
 # ---------------------------------------------------------------- teacher forcing is not decoding
 def exposure_section() -> None:
     """Where training's prefix (the reference) and translation's (the model's own tokens) part: exposure bias."""
-    checkpoint, device = st.session_state[session.CHECKPOINT], st.session_state.get(session.DEVICE, "cpu")
+    checkpoint, device = st.session_state[state_keys.CHECKPOINT], st.session_state.get(state_keys.DEVICE, "cpu")
     for english, reference in lm.EXPOSURE_EXAMPLES:
-        free = session.translation_of(english)
-        forced = session.teacher_forced(checkpoint, device, english, reference)
+        free = translations.translation_of(english)
+        forced = translations.teacher_forced(checkpoint, device, english, reference)
         k = lm.first_divergence(free.output_tokens, forced.output_tokens)
         if k is not None and k + 1 < min(len(free.steps), len(forced.steps)):
             break
@@ -99,8 +98,8 @@ def exposure_section() -> None:
         t("masks.exposure.free_writes"): [f"{free.steps[i].chosen.token} ({pct(free.steps[i].chosen.prob)})" for i in rows],
     }, index=pd.Index([str(i + 1) + (" ◀" if i == k + 1 else "") for i in rows], name=t("masks.exposure.step")))
     after = forced.steps[k + 1]
-    st.markdown(t("masks.exposure.text", english=session.md_escape(english), reference=reference,
-                  translation=session.md_escape(free.translation), step=k + 1, wrote=free.output_tokens[k],
+    st.markdown(t("masks.exposure.text", english=md_escape(english), reference=reference,
+                  translation=md_escape(free.translation), step=k + 1, wrote=free.output_tokens[k],
                   right=forced.output_tokens[k], ref_prob=pct(forced.steps[k].chosen.prob),
                   train_prefix="".join(forced.target_tokens[1 : k + 2]), free_prefix="".join(free.target_tokens[1 : k + 2]),
                   next=k + 2, train_top=after.candidates[0].token, train_top_prob=pct(after.candidates[0].prob),
@@ -112,7 +111,7 @@ exposure_section()
 
 # ---------------------------------------------------------------- the live decoder
 st.header(t("masks.live.header"))
-result = session.current_result()
+result = translations.current_result()
 ts.sentence_banner(result)
 
 

@@ -6,10 +6,9 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from app_pages import session
+from app_pages import models, translations, widgets
 from app_pages import teaching_shared as ts
-from app_pages import widgets
-from app_pages.session import t
+from app_pages.text import t
 from lessons import shapes as lsh
 from model import library_refusal
 from viz.teaching_heads import head_split_figure
@@ -61,8 +60,8 @@ st.info(t("mh.doc.bugs", bad=lsh.DOC_BAD_EMBED_DIM, hidden=doc["hidden"], lq=doc
 
 # ---------------------------------------------------------------- the live model
 st.header(t("mh.live.header"))
-result = session.current_result()
-translator = session.translator()
+result = translations.current_result()
+translator = models.translator()
 config = translator.config
 ts.sentence_banner(result)
 

@@ -7,10 +7,9 @@ import math
 import numpy as np
 import streamlit as st
 
-from app_pages import session
+from app_pages import models, translations, widgets
 from app_pages import teaching_shared as ts
-from app_pages import widgets
-from app_pages.session import t
+from app_pages.text import t
 from lessons import positional as lp
 from model import sinusoidal_table
 from viz.teaching_positional import norms_figure, pe_curves, pe_heatmap, rotation_figure, similarity_heatmap
@@ -32,7 +31,7 @@ def slowest_period(d_model: int) -> str:
     return f"{2 * math.pi / lp.frequencies(d_model)[-1]:,.0f}"
 
 
-translator = session.translator()
+translator = models.translator()
 model_d, model_len = translator.config.d_model, translator.config.max_len
 st.title(t("pe.title"))
 st.markdown(t("pe.intro", fast=f"{2 * math.pi:.1f}", slow=slowest_period(model_d), d=model_d))
@@ -134,7 +133,7 @@ rotation_section()
 
 # ---------------------------------------------------------------- PE against the embeddings
 st.header(t("pe.size.header"))
-result = session.current_result()
+result = translations.current_result()
 ts.sentence_banner(result)
 embeddings = result.source_embeddings  # the rows the model looked up for result.source_tokens
 scaled_norms = lp.row_norms(embeddings.token) * embeddings.scale

@@ -7,10 +7,9 @@ import math
 import numpy as np
 import streamlit as st
 
-from app_pages import session
+from app_pages import models, translations, widgets
 from app_pages import teaching_shared as ts
-from app_pages import widgets
-from app_pages.session import t
+from app_pages.text import t
 from lessons import worked_example as we
 from lessons.live import recompute_weights, walk_query
 from viz.teaching_qkv import score_steps_figure, weighted_sum_figure
@@ -104,7 +103,7 @@ st.success(t("qkv.matrix.check", diff=f"{float(np.abs(s.output[0] - example.z1).
 
 # ---------------------------------------------------------------- the live model
 st.header(t("qkv.live.header"))
-result = session.current_result()
+result = translations.current_result()
 ts.sentence_banner(result)
 
 
@@ -120,7 +119,7 @@ def live_walkthrough() -> None:
     st.markdown(t(f"qkv.live.explain.{kind}", layer=layer + 1, head=head + 1, d=d_head, root=f"{math.sqrt(d_head):.3f}"))
     keys = ts.positions(key_tokens)
     st.markdown(t("qkv.live.q", d=d_head))
-    if session.translator().capabilities.scales_queries_first:
+    if models.translator().capabilities.scales_queries_first:
         st.caption(t("qkv.live.marian", inv=f"{1 / math.sqrt(d_head):.4f}", root=f"{math.sqrt(d_head):.3f}"))
     st.dataframe(ts.wrapped_vector(walk.q, index_name=ts.positions(query_tokens)[index]), width="content")
     with st.expander(t("qkv.live.kv")):

@@ -10,9 +10,9 @@ import shlex
 import numpy as np
 import streamlit as st
 
-from app_pages import session, widgets
-from app_pages.session import t
+from app_pages import link_values, links, models, widgets
 from app_pages.stepper import stepper
+from app_pages.text import md_escape, t
 from lessons import replay as lr
 from lessons.attention_maps import ALL, axis_tokens, pick, shown_mask
 from model import ATTENTION_KINDS, SnapshotError, read_snapshots
@@ -37,7 +37,7 @@ def missing(log: dict, folder: str) -> None:
     command = ["python", "-m", "model.training.train", "--train", args.get("train", "../shared/data/tatoeba-cmn-eng/train.tsv"),
                "--dev", args.get("dev", "../shared/data/tatoeba-cmn-eng/dev.tsv"), "--out", folder]
     command += [part for sentence in log.get("probes") or () for part in ("--probe", sentence)]
-    st.info(t("replay.missing", folder=session.md_escape(folder)), icon=":material/history_toggle_off:")
+    st.info(t("replay.missing", folder=md_escape(folder)), icon=":material/history_toggle_off:")
     st.code(shlex.join(command), language="bash", wrap_lines=True)
     st.caption(t("replay.missing_probes"))
 
@@ -110,14 +110,14 @@ def curves_section(log: dict, step: int) -> None:
     widgets.chart(marked_at(fig, step, ("x", "x2")), key="replay.chart.curves")
 
 
-translator = session.translator()
+translator = models.translator()
 config = translator.config
 log = translator.training_log or {}
 st.title(t("replay.title"))
 try:
     snapshots = snapshots_of(translator.checkpoint, log)
 except SnapshotError as exc:
-    st.error(t("replay.corrupt", error=session.md_escape(exc)), icon=":material/broken_image:")
+    st.error(t("replay.corrupt", error=md_escape(exc)), icon=":material/broken_image:")
     st.stop()
 if not snapshots:
     missing(log, translator.checkpoint)
@@ -125,10 +125,10 @@ if not snapshots:
 
 probe_texts = list(log.get("probes") or [" ".join(p["source_tokens"]) for p in snapshots[0]["probes"]])
 layers, heads = max(config.n_encoder_layers, config.n_decoder_layers), config.n_heads
-session.link_page({
-    "probe": session.Param(PROBE, session.number_in(1, len(probe_texts), offset=1), lambda i: str(i + 1)),
-    "kind": session.Param(KIND, session.one_of(ATTENTION_KINDS)),
-    "snapshot": session.Param(SNAPSHOT, session.number_in(1, len(snapshots), offset=1), lambda i: str(i + 1)),
+links.link_page({
+    "probe": link_values.Param(PROBE, link_values.number_in(1, len(probe_texts), offset=1), lambda i: str(i + 1)),
+    "kind": link_values.Param(KIND, link_values.one_of(ATTENTION_KINDS)),
+    "snapshot": link_values.Param(SNAPSHOT, link_values.number_in(1, len(snapshots), offset=1), lambda i: str(i + 1)),
     **widgets.layer_head_params("replay", layers, heads, average_layers=True),
 })
 st.caption(t("replay.intro", probes=len(probe_texts), snapshots=len(snapshots), first=f"{snapshots[0]['step']:,}",
@@ -145,10 +145,10 @@ shown = snapshot["probes"][probe]
 evaluation = lr.dev_at(log.get("dev") or [], snapshot["step"])
 repeated = lr.repeated_token(shown["target_tokens"])  # the untrained model's one token, said why
 now_line.markdown(t("replay.now", n=index + 1, total=len(snapshots), step=f"{snapshot['step']:,}",
-                    epoch=snapshot["epoch"], source=session.md_escape(probe_texts[probe]),
-                    translation=session.md_escape(shown["translation"] or "∅"))
+                    epoch=snapshot["epoch"], source=md_escape(probe_texts[probe]),
+                    translation=md_escape(shown["translation"] or "∅"))
                   + (t("replay.now_dev", bleu=evaluation["bleu"]) if evaluation else "")
-                  + (t("replay.untrained", token=session.md_escape(repeated)) if repeated else ""))
+                  + (t("replay.untrained", token=md_escape(repeated)) if repeated else ""))
 with left:
     weights = shown[kind]  # (layers, heads, Tq, Tk)
     queries, keys = axis_tokens(shown["source_tokens"], shown["target_tokens"], kind)

@@ -7,9 +7,9 @@ import math
 import numpy as np
 import streamlit as st
 
-from app_pages import teaching_shared as ts
 from app_pages import widgets
-from app_pages.session import t
+from app_pages import teaching_shared as ts
+from app_pages.text import t
 from lessons import scaling as ls
 from lessons.worked_example import PAPER_D_K, thinking_machines
 from viz.teaching_scaling import softmax_comparison_figure, variance_figure

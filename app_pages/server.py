@@ -25,6 +25,7 @@ from pathlib import Path
 import streamlit as st
 import torch
 
+from app_pages.state_keys import TEACHER
 from model import CallGate, configure_torch_threads
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,7 +38,6 @@ LOAD_SECONDS = 60  # a hub download that takes longer gives up (offline, the hub
 RETRY_AFTER_S = 600  # a failed hub id is not tried again for this long, however often sessions rerun
 # owner/name as the Hugging Face hub spells them; bounded, so no typed text reaches the file system as a path
 HUB_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}/[A-Za-z0-9][A-Za-z0-9._-]{0,95}")
-TEACHER = "teacher.unlocked"
 
 
 class Shared:

@@ -9,7 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from app_pages import widgets
-from app_pages.session import t
+from app_pages.text import t
 from model import ATTENTION_KINDS, TranslationResult
 
 NEG_INF = "−∞"

@@ -8,10 +8,9 @@ from pathlib import Path
 import numpy as np
 import streamlit as st
 
-from app_pages import session
+from app_pages import examples, models, state_keys, translations, widgets
 from app_pages import teaching_shared as ts
-from app_pages import widgets
-from app_pages.session import t
+from app_pages.text import hardware_name, md_escape, t
 from lessons import anatomy as la
 from lessons import training as lt
 from model import (
@@ -33,7 +32,7 @@ def batch_padding(checkpoint: str, pairs: tuple[tuple[str, str], ...], max_token
     """Padding of length-bucketed and of shuffled batches of the pairs, encoded as the trainer encodes them
     (Translator.encode_pairs, the model's own tokenizers). Cached: batching the 1,221 dev pairs twice took
     1.2 s of every rerun of this page (typing a BLEU reference included)."""
-    examples = session.translator(checkpoint).encode_pairs(list(pairs))
+    examples = models.translator(checkpoint).encode_pairs(list(pairs))
     return (lt.padding(batch_lengths(examples, max_tokens)),
             lt.padding(batch_lengths(examples, max_tokens, by_length=False)))
 
@@ -46,7 +45,7 @@ def dev_pairs(path: str) -> tuple[tuple[str, str], ...]:
 @st.cache_data(show_spinner=False, max_entries=4)
 def translated_pairs(checkpoint: str, sentences: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     """Without the dev file: the sentences the app has, each with the model's own translation as its target."""
-    return tuple(zip(sentences, session.translator().translations(list(sentences))))
+    return tuple(zip(sentences, models.translator().translations(list(sentences))))
 
 
 def power(x: float) -> str:
@@ -94,19 +93,19 @@ def show_bleu(parts: lt.BleuBreakdown) -> None:
                   worth=f"{100 / fourth.total:.1f}" if fourth.total else "—"))
 
 
-translator = session.translator()
+translator = models.translator()
 config = translator.config
 log = translator.training_log
 st.title(t("training.title"))
 if not log or "args" not in log:
-    st.info(t("training.missing", folder=session.md_escape(translator.checkpoint)))
+    st.info(t("training.missing", folder=md_escape(translator.checkpoint)))
     st.stop()
 args = log["args"]
 train, dev = log.get("train") or [], log.get("dev") or []
 steps_done = log.get("steps", train[-1]["step"] if train else 0)
 st.markdown(t("training.intro", pairs=f"{log.get('train_pairs', 0):,}", dev=f"{log.get('dev_pairs', 0):,}",
               steps=f"{steps_done:,}", epochs=log.get("epochs", "—"), minutes=log.get("train_minutes", "—"),
-              hardware=session.md_escape(session.hardware_name(log.get("hardware"))),
+              hardware=md_escape(hardware_name(log.get("hardware"))),
               precision=log.get("mixed_precision", "fp32"), params=f"{log.get('parameters', 0):,}"))
 if log.get("argv"):
     st.code("python -m model.training.train " + " ".join(log["argv"]), language="bash", wrap_lines=True)
@@ -184,7 +183,7 @@ st.markdown(t("training.dropout.text", dropout=ts.num(args.get("dropout", config
               attention=given(args, "attention_dropout"), activation=given(args, "activation_dropout"),
               token=ts.num(args.get("token_dropout", 0.0), 2, fixed=True), keep=ts.num(1 / (1 - config.dropout), 2),
               n=DROPOUT_SHOWN))
-result = session.current_result()
+result = translations.current_result()
 ts.sentence_banner(result)
 emb = result.source_embeddings
 first_input = (emb.token[0] * emb.scale + emb.positional[0])[:DROPOUT_SHOWN]  # (DROPOUT_SHOWN,) layer 1's input, first token
@@ -225,12 +224,12 @@ st.markdown(t("training.batch.how", max_tokens=f"{max_tokens:,}", train=f"{log.g
 dev_path = lt.dev_file(args, ROOT)
 if dev_path:
     pairs = dev_pairs(str(dev_path))
-    st.markdown(t("training.batch.source.dev", path=session.md_escape(args["dev"]), n=f"{len(pairs):,}"))
+    st.markdown(t("training.batch.source.dev", path=md_escape(args["dev"]), n=f"{len(pairs):,}"))
 else:
-    sentences = tuple(dict.fromkeys([e.sentence for e in session.EXAMPLES] + list(log.get("probes") or [])))
+    sentences = tuple(dict.fromkeys([e.sentence for e in examples.EXAMPLES] + list(log.get("probes") or [])))
     pairs = translated_pairs(translator.checkpoint, sentences)
-    st.warning(t("training.batch.source.missing", path=session.md_escape(args.get("dev") or "—"), n=len(pairs)))
-bucketed, shuffled = batch_padding(st.session_state[session.CHECKPOINT], pairs, max_tokens)
+    st.warning(t("training.batch.source.missing", path=md_escape(args.get("dev") or "—"), n=len(pairs)))
+bucketed, shuffled = batch_padding(st.session_state[state_keys.CHECKPOINT], pairs, max_tokens)
 widgets.chart(
     batch_padding_figure([t("training.batch.bucketed"), t("training.batch.random")], [bucketed.real, shuffled.real],
                    [bucketed.pads, shuffled.pads],
@@ -249,7 +248,7 @@ st.markdown(t("training.batch.result", n=f"{bucketed.sentences:,}", b_batches=bu
 st.header(t("training.bleu.header"))
 best, average, final = log.get("best") or {}, log.get("average"), log.get("final")
 signature = best.get("bleu_signature") or ""
-st.markdown(t("training.bleu.intro", signature=session.md_escape(signature) if signature else "—"))
+st.markdown(t("training.bleu.intro", signature=md_escape(signature) if signature else "—"))
 ts.sentence_banner(result)
 reference = st.text_input(t("training.bleu.reference"), key="training.bleu.reference",
                           placeholder=t("training.bleu.placeholder"), help=t("training.bleu.reference_help"))
@@ -266,7 +265,7 @@ else:
     try:
         parts = lt.bleu_breakdown(result.translation, normalised, signature)
     except ValueError as exc:  # a signature whose smoothing the recomputation does not know
-        st.warning(t("training.bleu.unsupported", error=session.md_escape(exc)))
+        st.warning(t("training.bleu.unsupported", error=md_escape(exc)))
 if parts:
     show_bleu(parts)
 

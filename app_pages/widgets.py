@@ -5,7 +5,9 @@ from __future__ import annotations
 import plotly.graph_objects as go
 import streamlit as st
 
-from app_pages.session import BadLinkValue, Param, chart_scale, md_escape, number_in, presenting, t
+from app_pages.link_values import BadLinkValue, Param, number_in
+from app_pages.presentation import chart_scale, presenting
+from app_pages.text import md_escape, t
 from lessons.attention_maps import ALL
 from viz.style import scaled
 

@@ -17,7 +17,8 @@ pytest.importorskip("sentencepiece")
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
 PAGES = [p.stem for p in (Path(APP).parent / "app_pages").glob("*.py")
-         if p.stem not in ("__init__", "session", "widgets", "page_scripts", "teaching_shared", "stepper", "server")]
+         if p.stem not in ("__init__", "examples", "link_values", "links", "models", "presentation", "sidebar", "state_keys",
+                           "text", "translations", "widgets", "page_scripts", "teaching_shared", "stepper", "server")]
 
 
 @pytest.fixture(scope="module")
@@ -159,9 +160,9 @@ def test_anatomy_counts_a_marian_models_parameters_from_its_config(marian_folder
 
 
 def test_without_the_optional_packages_the_sidebar_says_how_to_get_them(monkeypatch):
-    from app_pages import session
+    from app_pages import sidebar
 
-    monkeypatch.setattr(session, "marian_available", lambda: False)
+    monkeypatch.setattr(sidebar, "marian_available", lambda: False)
     at = AppTest.from_file(APP, default_timeout=240)
     at.run()
     assert not at.exception
