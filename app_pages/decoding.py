@@ -125,5 +125,5 @@ current = translations.current_result()
 with st.container(horizontal=True, vertical_alignment="center", key="decoding.sentence"):
     st.markdown(t("decoding.sentence", source=md_escape(current.source_text),
                          translation=md_escape(current.translation or "∅")), width="content")
-    st.page_link("app_pages/translate.py", label=t("decoding.change_sentence"), icon=":material/edit:")
+    widgets.page_link("translate", t("decoding.change_sentence"), icon=":material/edit:")
 step_view(current)

@@ -143,7 +143,7 @@ def attention_part(stack: str, name: str, layer: li.Layer, index: int, tokens: l
              r"\mathrm{MultiHead} = \mathrm{Concat}(\mathrm{head}_1, \dots, \mathrm{head}_h)\,W^O")
     st.markdown(t("inside.attn.shapes", h=heads, d=d, dk=d_head, q=shape(tq, d_head), k=shape(tk, d_head),
                   w=shape(tq, tk), concat=shape(tq, d), out=shape(tq, d), root=ts.num(np.sqrt(d_head))))
-    st.page_link("app_pages/qkv.py", label=t("inside.attn.qkv_link"), icon=":material/calculate:")
+    widgets.page_link("qkv", t("inside.attn.qkv_link"))
     steps = [("q", attn.q, shape(heads, tq, d_head)), ("k", attn.k, shape(heads, tk, d_head)),
              ("v", attn.v, shape(heads, tk, d_head)), ("weights", attn.weights, shape(heads, tq, tk)),
              ("out", attn.out, shape(tq, d))]

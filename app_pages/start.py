@@ -8,7 +8,7 @@ from urllib.parse import urlencode, urljoin
 
 import streamlit as st
 
-from app_pages import examples, state_keys, translations
+from app_pages import examples, registry, state_keys, translations
 from app_pages.text import t
 from model import word_link
 
@@ -17,7 +17,7 @@ def link(page: str, values: dict) -> str:
     """An absolute link to `page` with `values` in its query string, on whatever host the app is served from."""
     values = {"lang": st.session_state.get(state_keys.LANG, "en"), **values}
     base = st.context.url or "http://localhost:8501/"
-    return urljoin(base, f"{page}?{urlencode(values)}")
+    return urljoin(base, f"{registry.PAGE[page].address}?{urlencode(values)}")
 
 
 def cross_lesson() -> tuple[dict, dict]:

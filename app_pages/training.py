@@ -281,4 +281,4 @@ if best:
         lines.append(t("training.bleu.dev.final", beam=final["beam"], bleu=final["bleu"], unseen=final.get("dedup_bleu", "—")))
     st.markdown(t("training.bleu.dev.text", n=f"{log.get('dev_pairs', 0):,}", unseen=f"{log.get('dedup_dev_pairs', 0):,}")
                 + "\n\n" + "\n".join(f"- {line}" for line in lines))
-st.page_link("app_pages/anatomy.py", label=t("training.bleu.dev.curves", page=t("nav.anatomy")), icon=":material/account_tree:")
+widgets.page_link("anatomy", t("training.bleu.dev.curves", page=t("nav.anatomy")))

@@ -58,7 +58,7 @@ def model_knows() -> None:
     if not translator.capabilities.trained_here:  # trained elsewhere: its card says on what
         with st.container(horizontal=True, vertical_alignment="center", key="translate.knows"):
             st.caption(t("knows.marian", name=md_escape(models.model_label(translator.checkpoint))))
-            st.page_link("app_pages/model_card.py", label=t("knows.card_link"), icon=":material/description:")
+            widgets.page_link("model_card", t("knows.card_link"))
         return
     log = translator.training_log or {}
     pairs = log.get("train_pairs")
@@ -69,7 +69,7 @@ def model_knows() -> None:
     parts.append(t("knows.limits"))
     with st.container(horizontal=True, vertical_alignment="center", key="translate.knows"):
         st.caption(t("knows.sep").join(parts))
-        st.page_link("app_pages/model_card.py", label=t("knows.card_link"), icon=":material/description:")
+        widgets.page_link("model_card", t("knows.card_link"))
 
 
 def axis_titles(kind: str) -> dict[str, str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import plotly.graph_objects as go
 import streamlit as st
 
+from app_pages import registry
 from app_pages.link_values import BadLinkValue, Param, number_in
 from app_pages.presentation import chart_scale, presenting
 from app_pages.text import md_escape, t
@@ -65,6 +66,12 @@ def map_limits(extra_rows: int = 0) -> dict:
     """Keyword arguments that size an explorer map so that it and the controls above it (the explorer's, and
     `extra_rows` rows more) fit one screen in presentation mode; elsewhere the figures' own limits hold."""
     return {"max_height": PRESENT_MAP_PX - extra_rows * CONTROL_ROW_PX} if presenting() else {}
+
+
+def page_link(name: str, label: str, icon: str | None = None) -> None:
+    """A link to another page of the app (registry.py), with its navigation icon unless `icon` says otherwise."""
+    page = registry.PAGE[name]
+    st.page_link(page.script, label=label, icon=icon or page.icon)
 
 
 def percent(rate: float | None, digits: int = 0) -> str:

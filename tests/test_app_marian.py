@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from app_pages import registry
 from tests.test_app_teaching import open_page as open_teaching_page
 from tests.tiny_marian import save_tiny_marian
 from viz.teaching_inside import architecture_blocks
@@ -16,9 +17,7 @@ pytest.importorskip("transformers")
 pytest.importorskip("sentencepiece")
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
-PAGES = [p.stem for p in (Path(APP).parent / "app_pages").glob("*.py")
-         if p.stem not in ("__init__", "examples", "link_values", "links", "models", "presentation", "sidebar", "state_keys",
-                           "text", "translations", "widgets", "page_scripts", "teaching_shared", "stepper", "server")]
+PAGES = [page.name for page in registry.PAGES]
 
 
 @pytest.fixture(scope="module")
