@@ -4,17 +4,14 @@ One set of controls drives both maps. Layer and head numbers count from each
 model's first; where one model has fewer layers or heads, it shows its last and says so.
 """
 
-import numpy as np
 import streamlit as st
 
-from app_pages import models, state_keys, translations, widgets
+from app_pages import attention_view, models, state_keys, translations, widgets
 from app_pages.text import md_escape, t
-from lessons.attention_maps import ALL, pick
-from model import ATTENTION_KINDS, MAX_CHARS, TranslationResult
-from viz.heatmap import attention_heatmap
+from lessons.attention_maps import ALL
+from model import MAX_CHARS, TranslationResult
 
-KIND, LAYER, HEAD = "compare.kind", "compare.layer", "compare.head"
-LEFT, RIGHT, INPUT = "compare.left", "compare.right", "compare.input"
+KIND, LEFT, RIGHT, INPUT = "compare.kind", "compare.left", "compare.right", "compare.input"
 
 
 def submit() -> None:
@@ -46,18 +43,12 @@ def side(which: str, name: str, result: TranslationResult, kind: str, layer: int
                          tgt=f"{config.tgt_vocab_size:,}", s=len(result.source_tokens), t=len(result.target_tokens)))
     if (own_layer, own_head) != (layer, head):
         st.caption(t("compare.clamped", layers=layers, heads=heads, layer=own_layer + 1,
-                             head=widgets.head_name(own_head)))
-    queries, keys = result.axis_tokens(kind)
-    mask = np.tril(np.ones(weights.shape[2:], dtype=bool)) if kind == "decoder_self" else None
+                             head=attention_view.head_name(own_head)))
     # The title above the figure: inside a narrow map it would wrap into a column of words.
-    st.markdown("**" + t("explorer.map_title", kind=t(f"kind.{kind}"),
-                                 layer=widgets.layer_name(own_layer), head=widgets.head_name(own_head)) + "**")
-    figure = attention_heatmap(
-        pick(weights, own_layer, own_head), queries, keys, mask=mask,
-        masked_label=t("axis.masked"), query_title=t(f"axis.{kind}.queries"),
-        key_title=t(f"axis.{kind}.keys"), value_label=t("axis.weight"),
-        max_width=widgets.HALF_COLUMN_PX, **widgets.map_limits(),
-    )
+    st.markdown("**" + t("explorer.map_title", kind=attention_view.kind_name(kind),
+                         layer=attention_view.layer_name(own_layer), head=attention_view.head_name(own_head)) + "**")
+    figure = attention_view.map_figure(weights, kind, own_layer, own_head, *result.axis_tokens(kind),
+                                       max_width=widgets.HALF_COLUMN_PX, **widgets.map_limits())
     widgets.chart(figure, key=f"compare.chart.{which}")
 
 
@@ -76,11 +67,9 @@ sentence = translations.current_sentence()
 results = {name: translations.translation_of(sentence, name) for name in (left, right)}
 layers = max(r.cross.shape[0] for r in results.values())
 heads = max(r.cross.shape[1] for r in results.values())
-st.session_state.setdefault(KIND, "cross")
 with st.container(horizontal=True, gap="medium", vertical_alignment="bottom"):
-    kind = st.segmented_control(t("explorer.kind"), ATTENTION_KINDS, format_func=lambda k: t(f"kind.{k}"),
-                                persist_state="session", key=KIND, required=True)
-    layer, head = widgets.layer_head_selectors("compare", layers, heads, average_layers=False)
+    kind = attention_view.kind_picker(KIND, "cross")
+    layer, head = attention_view.layer_head_selectors("compare", layers, heads, average_layers=False)
 for column, which, name in zip(st.columns(2), ("left", "right"), (left, right)):
     with column:
         side(which, name, results[name], kind, layer, head)

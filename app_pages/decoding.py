@@ -8,7 +8,7 @@ the ← → keys all move one session-state step (STEP).
 
 import streamlit as st
 
-from app_pages import link_values, links, models, presentation, translations, widgets
+from app_pages import attention_view, link_values, links, models, presentation, translations, widgets
 from app_pages.stepper import stepper
 from app_pages.text import md_escape, t
 from lessons.attention_maps import pick
@@ -75,8 +75,8 @@ def step_view(result: TranslationResult) -> None:
                              prob=f"{chosen.prob:.1%}"), width="content")
         widgets.token_chips(result.target_tokens[: position + 1], color="orange", key="decoding.prefix")
     with st.container(horizontal=True, gap="medium", key="decoding.pickers"):
-        layer, head = widgets.layer_head_selectors("decoding", layers, heads, average_layers=True)
-    which = t("decoding.which", layer=widgets.layer_name(layer), head=widgets.head_name(head))
+        layer, head = attention_view.layer_head_selectors("decoding", layers, heads, average_layers=True)
+    which = t("decoding.which", layer=attention_view.layer_name(layer), head=attention_view.head_name(head))
 
     left, right = st.columns([3, 2])
     with left:
@@ -120,7 +120,7 @@ def step_view(result: TranslationResult) -> None:
 presentation.page_title(t("decoding.title"), t("decoding.intro"))
 config = models.translator().config
 links.link_page({"step": link_values.Param(STEP, link_values.number_in(1, config.max_len)),
-                   **widgets.layer_head_params("decoding", config.n_decoder_layers, config.n_heads, average_layers=True)})
+                   **attention_view.layer_head_params("decoding", config.n_decoder_layers, config.n_heads, average_layers=True)})
 current = translations.current_result()
 with st.container(horizontal=True, vertical_alignment="center", key="decoding.sentence"):
     st.markdown(t("decoding.sentence", source=md_escape(current.source_text),

@@ -8,14 +8,11 @@ session state: they survive reruns and visits to other pages, and the pickers ma
 
 import streamlit as st
 
-from app_pages import models, server, widgets
+from app_pages import attention_view, models, server, widgets
 from app_pages.text import md_escape, t
 from lessons.anatomy import total_parameters
-from lessons.attention_maps import axis_tokens, pick, shown_mask
-from model import (
-    ALIGNED_SHARE, ATTENTION_KINDS, EXAMPLE, TASKS, TESTED_EXACT, LabSettings, Progress, answer, train_steps,
-)
-from viz.heatmap import attention_heatmap
+from lessons.attention_maps import axis_tokens
+from model import ALIGNED_SHARE, EXAMPLE, TASKS, TESTED_EXACT, LabSettings, Progress, answer, train_steps
 from viz.teaching_learning import lab_curves_figure
 
 TASK, MAX_STEPS, KIND = "lab.task", "lab.max_steps", "lab.kind"
@@ -57,13 +54,9 @@ def untrained(settings: LabSettings) -> Progress:
 def attention_map(progress: Progress, kind: str, layer: int, head: int, heading: str, key: str) -> None:
     """One map of the fixed example: queries on rows, keys on columns, as the explorer draws them."""
     queries, keys = axis_tokens(progress.source_tokens, progress.target_tokens, kind)
-    weights = progress.attention[kind]  # (layers, heads, Tq, Tk)
     st.markdown(f"**{heading}**")
-    widgets.chart(attention_heatmap(
-        pick(weights, layer, head), queries, keys, query_title=t(f"axis.{kind}.queries"),
-        key_title=t(f"axis.{kind}.keys"), value_label=t("axis.weight"), max_width=MAP_PX, max_height=MAP_HEIGHT_PX,
-        mask=shown_mask(kind, *weights.shape[2:]), masked_label=t("axis.masked"),
-    ), key=key)
+    widgets.chart(attention_view.map_figure(progress.attention[kind], kind, layer, head, queries, keys,
+                                            max_width=MAP_PX, max_height=MAP_HEIGHT_PX), key=key)
     st.caption(t("lab.wrote", wrote=md_escape(" ".join(progress.prediction) or "∅"),
                  exact=f"{progress.accuracy.exact:.0%}", per_token=f"{progress.accuracy.per_token:.0%}"))
 
@@ -79,7 +72,7 @@ def results(first: Progress, last: Progress | None, settings: LabSettings, runni
         status = t(f"lab.stopped.{now.stopped_by}", step=now.step, exact=f"{now.accuracy.exact:.0%}",
                    per_token=f"{now.accuracy.per_token:.0%}", held_out=settings.held_out, seconds=f"{now.seconds:.1f}")
     st.progress(now.step / settings.max_steps, text=status)
-    which = t("decoding.which", layer=widgets.layer_name(layer), head=widgets.head_name(head))
+    which = t("decoding.which", layer=attention_view.layer_name(layer), head=attention_view.head_name(head))
     before, after = st.columns(2)
     with before:
         attention_map(first, kind, layer, head, t("lab.before", which=which), "lab.chart.before")
@@ -121,7 +114,6 @@ settings_now = LabSettings()
 config = settings_now.config()
 st.session_state.setdefault(TASK, "copy")
 st.session_state.setdefault(MAX_STEPS, settings_now.max_steps)
-st.session_state.setdefault(KIND, "cross")
 running = st.session_state.get(RUN) is not None
 
 st.title(t("lab.title"))
@@ -137,9 +129,8 @@ with st.container(horizontal=True, vertical_alignment="bottom", gap="medium", ke
     task = st.session_state[TASK]
     st.markdown(t("lab.example", source="".join(EXAMPLE), answer="".join(answer(task, EXAMPLE))))
 with st.container(horizontal=True, vertical_alignment="bottom", gap="medium", key="lab.pickers"):
-    st.segmented_control(t("explorer.kind"), ATTENTION_KINDS, format_func=lambda k: t(f"kind.{k}"), persist_state="session", key=KIND,
-                         required=True)
-    widgets.layer_head_selectors("lab", config.n_decoder_layers, config.n_heads, average_layers=False)
+    attention_view.kind_picker(KIND, "cross")
+    attention_view.layer_head_selectors("lab", config.n_decoder_layers, config.n_heads, average_layers=False)
 
 if running:
     training()

@@ -5,15 +5,13 @@ The model runs only when the sentence or the sidebar settings change
 kind, layer, head or view reruns only the explorer and never the model.
 """
 
-import numpy as np
 import streamlit as st
 
-from app_pages import examples, link_values, links, models, presentation, state_keys, translations, widgets
+from app_pages import attention_view, examples, link_values, links, models, presentation, state_keys, translations, widgets
 from app_pages.text import md_escape, t
-from lessons.attention_maps import ALL, pick
+from lessons.attention_maps import ALL
 from model import ATTENTION_KINDS, MAX_CHARS, Confidence, TranslationResult, assess, word_link
 from viz.head_view import clicked_query, head_view
-from viz.heatmap import attention_heatmap
 from viz.model_view import clicked_map, model_view
 
 INPUT, EXAMPLE = "translate.input", "translate.example"
@@ -70,14 +68,6 @@ def model_knows() -> None:
     with st.container(horizontal=True, vertical_alignment="center", key="translate.knows"):
         st.caption(t("knows.sep").join(parts))
         widgets.page_link("model_card", t("knows.card_link"))
-
-
-def axis_titles(kind: str) -> dict[str, str]:
-    return {
-        "query_title": t(f"axis.{kind}.queries"),
-        "key_title": t(f"axis.{kind}.keys"),
-        "value_label": t("axis.weight"),
-    }
 
 
 def sentence_input() -> None:
@@ -188,8 +178,8 @@ def link_params() -> dict[str, link_values.Param]:
     """What the translate page's link carries beyond the shared settings: the explorer's view."""
     config = models.translator().config
     layers = max(config.n_encoder_layers, config.n_decoder_layers)
-    return {"kind": link_values.Param(KIND, link_values.one_of(ATTENTION_KINDS)), "view": link_values.Param(VIEW, link_values.one_of(VIEWS)),
-            **widgets.layer_head_params("explorer", layers, config.n_heads, average_layers=False)}
+    return {"kind": attention_view.kind_param(KIND), "view": link_values.Param(VIEW, link_values.one_of(VIEWS)),
+            **attention_view.layer_head_params("explorer", layers, config.n_heads, average_layers=False)}
 
 
 def focus_clicked_query() -> None:
@@ -199,66 +189,75 @@ def focus_clicked_query() -> None:
         st.session_state[QUERY] = query
 
 
-@st.fragment
-def explorer(result: TranslationResult) -> None:
-    st.session_state.setdefault(KIND, ATTENTION_KINDS[0])
+def explorer_controls(result: TranslationResult) -> tuple[str, str, int, int]:
+    """Two rows of controls, then the chart: at 1280×800 the map starts on the first screen."""
     st.session_state.setdefault(VIEW, VIEWS[0])
-    # Two rows of controls, then the chart: at 1280×800 the map starts on the first screen.
     with st.container(horizontal=True, gap="medium", vertical_alignment="bottom", key="explorer.what"):
-        kind = st.segmented_control(
-            t("explorer.kind"), ATTENTION_KINDS, format_func=lambda k: t(f"kind.{k}"),
-            persist_state="session", key=KIND, required=True,
-        )
+        kind = attention_view.kind_picker(KIND, ATTENTION_KINDS[0])
         view = st.segmented_control(
             t("explorer.view"), VIEWS, format_func=lambda v: t(f"view.{v}"), persist_state="session",
             key=VIEW, required=True,
         )
-    weights = result.attention(kind)  # (layers, heads, Tq, Tk)
-    layers, heads = weights.shape[:2]
-    queries, keys = result.axis_tokens(kind)
+    layers, heads = result.attention(kind).shape[:2]
     with st.container(horizontal=True, gap="medium", vertical_alignment="bottom", key="explorer.which"):
-        layer, head = widgets.layer_head_selectors("explorer", layers, heads, average_layers=False)
-    titles = axis_titles(kind)
-    mask = np.tril(np.ones(weights.shape[2:], dtype=bool)) if kind == "decoder_self" else None
+        layer, head = attention_view.layer_head_selectors("explorer", layers, heads, average_layers=False)
+    return kind, view, layer, head
 
-    def one_head_figure():
-        title = t("explorer.map_title", kind=t(f"kind.{kind}"), layer=widgets.layer_name(layer),
-                         head=widgets.head_name(head))
-        return attention_heatmap(pick(weights, layer, head), queries, keys, title=title, mask=mask,
-                                 masked_label=t("axis.masked"), **titles, **widgets.map_limits())
 
+def one_head_figure(result: TranslationResult, kind: str, layer: int, head: int):
+    title = t("explorer.map_title", kind=attention_view.kind_name(kind), layer=attention_view.layer_name(layer),
+              head=attention_view.head_name(head))
+    return attention_view.map_figure(result.attention(kind), kind, layer, head, *result.axis_tokens(kind), title=title,
+                                     **widgets.map_limits())
+
+
+def grid_view(result: TranslationResult, kind: str, layer: int, head: int) -> None:
+    """Every layer and head as small maps; a click opens one in the map below them."""
+    grid = model_view(
+        result.attention(kind), *result.axis_tokens(kind),
+        title=t("explorer.grid_title", kind=attention_view.kind_name(kind)), layer_label=t("explorer.layer_n"),
+        head_label=t("explorer.head_n"), selected=None if head == ALL else (layer, head),
+        click_hint=t("explorer.click_hint"), **attention_view.axis_titles(kind), **widgets.map_limits(),
+    )
+    widgets.chart(grid, key=GRID, on_select=open_clicked_map, selection_mode="points")
+    widgets.chart(one_head_figure(result, kind, layer, head), key="explorer.chart.opened")
+
+
+def lines_view(result: TranslationResult, kind: str, layer: int, head: int) -> None:
+    """One layer's heads as lines from each query token to the keys it reads, above a weight threshold."""
+    weights = result.attention(kind)  # (layers, heads, Tq, Tk)
+    queries, keys = result.axis_tokens(kind)
+    c1, c2 = st.columns([3, 2])
+    with c1:
+        query_options = [None, *range(len(queries))]
+        widgets.keep_valid(QUERY, query_options)
+        query = st.selectbox(
+            t("explorer.focus"), query_options, persist_state="session", key=QUERY,
+            format_func=lambda i: t("explorer.focus_all") if i is None else f"{i}: {queries[i]}",
+        )
+    with c2:
+        min_weight = st.slider(t("explorer.min_weight"), 0.0, 0.5, 0.1, 0.01, persist_state="session", key=MIN_WEIGHT)
+    # "average" draws the mean over heads as one head, as the heatmap views do; a head keeps its own colour.
+    average = head == ALL
+    fig = head_view(
+        weights[layer].mean(axis=0, keepdims=True) if average else weights[layer], queries, keys,
+        heads=None if average else [head], head_names=[attention_view.head_name(head)] if average else None,
+        head_label=t("explorer.head_n"), query_index=query, min_weight=min_weight,
+        title=t("explorer.lines_title", kind=attention_view.kind_name(kind), layer=attention_view.layer_name(layer)),
+        **attention_view.axis_titles(kind), **widgets.map_limits(extra_rows=1),  # the query and minimum-weight row
+    )
+    widgets.chart(fig, key=LINES, on_select=focus_clicked_query, selection_mode="points")
+
+
+@st.fragment
+def explorer(result: TranslationResult) -> None:
+    kind, view, layer, head = explorer_controls(result)
     if view == "head":
-        widgets.chart(one_head_figure(), key="explorer.chart.head")
+        widgets.chart(one_head_figure(result, kind, layer, head), key="explorer.chart.head")
     elif view == "grid":
-        grid = model_view(
-            weights, queries, keys, title=t("explorer.grid_title", kind=t(f"kind.{kind}")),
-            layer_label=t("explorer.layer_n"), head_label=t("explorer.head_n"),
-            selected=None if head == ALL else (layer, head), click_hint=t("explorer.click_hint"),
-            **titles, **widgets.map_limits(),
-        )
-        widgets.chart(grid, key=GRID, on_select=open_clicked_map, selection_mode="points")
-        widgets.chart(one_head_figure(), key="explorer.chart.opened")
+        grid_view(result, kind, layer, head)
     else:
-        c1, c2 = st.columns([3, 2])
-        with c1:
-            query_options = [None, *range(len(queries))]
-            widgets.keep_valid(QUERY, query_options)
-            query = st.selectbox(
-                t("explorer.focus"), query_options, persist_state="session", key=QUERY,
-                format_func=lambda i: t("explorer.focus_all") if i is None else f"{i}: {queries[i]}",
-            )
-        with c2:
-            min_weight = st.slider(t("explorer.min_weight"), 0.0, 0.5, 0.1, 0.01, persist_state="session", key=MIN_WEIGHT)
-        # "average" draws the mean over heads as one head, as the heatmap views do; a head keeps its own colour.
-        average = head == ALL
-        fig = head_view(
-            weights[layer].mean(axis=0, keepdims=True) if average else weights[layer], queries, keys,
-            heads=None if average else [head], head_names=[widgets.head_name(head)] if average else None,
-            head_label=t("explorer.head_n"), query_index=query, min_weight=min_weight,
-            title=t("explorer.lines_title", kind=t(f"kind.{kind}"), layer=widgets.layer_name(layer)),
-            **titles, **widgets.map_limits(extra_rows=1),  # the query and minimum-weight row
-        )
-        widgets.chart(fig, key=LINES, on_select=focus_clicked_query, selection_mode="points")
+        lines_view(result, kind, layer, head)
     st.caption(t(f"kind.{kind}.help") + " " + t(f"view.{view}.help"))
     links.write_link()
 
