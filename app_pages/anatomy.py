@@ -7,9 +7,9 @@ import pandas as pd
 import streamlit as st
 
 from app_pages import models, translations, widgets
-from app_pages import teaching_shared as ts
+from app_pages.teaching_shared import num, sentence_banner, table_height
 from app_pages.text import hardware_name, md_escape, t
-from lessons import anatomy as la
+from lessons import anatomy
 from model import learning_rate, peak_learning_rate, selection_bleu
 from viz.teaching_anatomy import horizontal_bars, label_smoothing_figure, lr_figure, training_curves_figure
 
@@ -43,8 +43,8 @@ st.markdown(t("anatomy.intro", d=H, heads=config.n_heads, d_ff=config.d_ff, enc=
 
 # ---------------------------------------------------------------- parameters
 st.header(t("anatomy.params.header"))
-breakdown = la.parameter_breakdown(config)
-actual = la.group_parameter_names(translator.parameter_counts)
+breakdown = anatomy.parameter_breakdown(config)
+actual = anatomy.group_parameter_names(translator.parameter_counts)
 frame = pd.DataFrame({
     t("anatomy.col.component"): [t(f"anatomy.part.{c.key}") for c in breakdown],
     t("anatomy.col.formula"): [FORMULAS[c.key] for c in breakdown],
@@ -53,10 +53,10 @@ frame = pd.DataFrame({
     t("anatomy.col.total"): [f"{c.total:,}" for c in breakdown],
     t("anatomy.col.model"): [f"{actual.get(c.key, 0):,}" for c in breakdown],
 })
-st.dataframe(frame, hide_index=True, width="stretch", height=ts.table_height(len(frame)))
+st.dataframe(frame, hide_index=True, width="stretch", height=table_height(len(frame)))
 model_total = sum(actual.values())
 logged = log.get("parameters")
-st.success(t("anatomy.params.total", formula=f"{la.total_parameters(config):,}", model=f"{model_total:,}",
+st.success(t("anatomy.params.total", formula=f"{anatomy.total_parameters(config):,}", model=f"{model_total:,}",
              logged=f"{logged:,}" if logged else "—"))
 widgets.chart(
     horizontal_bars([t(f"anatomy.part.{c.key}") for c in breakdown if c.total],
@@ -69,23 +69,23 @@ st.subheader(t("anatomy.formula.header"))
 st.latex(rf"\underbrace{{4H^2 + 4H}}_{{\text{{{t('anatomy.tex.attention')}}}}} + "
          rf"\underbrace{{8H^2 + 5H}}_{{\text{{FFN}},\ d_{{ff}} = 4H}} + "
          rf"\underbrace{{4H}}_{{\text{{{t('anatomy.tex.norms')}}}}} = 12H^2 + 13H")
-encoder_actual = la.layer_parameters(translator.parameter_counts, "encoder", 0)
-decoder_actual = la.layer_parameters(translator.parameter_counts, "decoder", 0)
+encoder_actual = anatomy.layer_parameters(translator.parameter_counts, "encoder", 0)
+decoder_actual = anatomy.layer_parameters(translator.parameter_counts, "decoder", 0)
 ratio = config.d_ff / H
-st.markdown(t("anatomy.formula.text" if ratio == 4 else "anatomy.formula.text_other", h=H, ratio=ts.num(ratio), formula=f"{la.note_formula(H):,}",
-              layer=f"{la.encoder_layer_params(H, config.d_ff):,}", model=f"{encoder_actual:,}"))
+st.markdown(t("anatomy.formula.text" if ratio == 4 else "anatomy.formula.text_other", h=H, ratio=num(ratio), formula=f"{anatomy.note_formula(H):,}",
+              layer=f"{anatomy.encoder_layer_params(H, config.d_ff):,}", model=f"{encoder_actual:,}"))
 st.latex(rf"\begin{{aligned}}\text{{{t('anatomy.tex.decoder')}}} &= 12H^2 + 13H + \underbrace{{4H^2 + 4H}}_{{\text{{{t('anatomy.tex.cross')}}}}} + "
          rf"\underbrace{{2H}}_{{\text{{{t('anatomy.tex.norm3')}}}}} \\ &= 16H^2 + 19H\end{{aligned}}")
-st.markdown(t("anatomy.formula.decoder", formula=f"{la.decoder_formula(H):,}",
-              layer=f"{la.decoder_layer_params(H, config.d_ff):,}", model=f"{decoder_actual:,}"))
+st.markdown(t("anatomy.formula.decoder", formula=f"{anatomy.decoder_formula(H):,}",
+              layer=f"{anatomy.decoder_layer_params(H, config.d_ff):,}", model=f"{decoder_actual:,}"))
 st.info(t("anatomy.formula.note"))
 
 # ---------------------------------------------------------------- FLOPs
 st.header(t("anatomy.flops.header"))
 result = translations.current_result()
-ts.sentence_banner(result)
+sentence_banner(result)
 S, T = len(result.source_tokens), len(result.target_tokens)
-flops = la.forward_flops(config, S, T)
+flops = anatomy.forward_flops(config, S, T)
 total_flops = sum(f.flops for f in flops)
 st.markdown(t("anatomy.flops.text", s=S, t=T, total=f"{total_flops:,}", mflops=f"{total_flops / 1e6:.1f}",
               note=f"{24 * S * H * H + 4 * S * S * H:,}",
@@ -102,7 +102,7 @@ dev = log.get("dev") or []
 if "warmup" in settings:
     warmup, factor = settings["warmup"], settings.get("lr_factor", 1.0)
     steps = np.linspace(1, max([e["step"] for e in train] + [3 * warmup]), 400)
-    st.markdown(t("anatomy.lr.text", warmup=warmup, factor=ts.num(factor), d=H,
+    st.markdown(t("anatomy.lr.text", warmup=warmup, factor=num(factor), d=H,
                   peak=f"{peak_learning_rate(H, warmup, factor):.2e}"))
     widgets.chart(
         lr_figure(steps, learning_rate(steps, H, warmup, factor),
@@ -142,15 +142,15 @@ st.header(t("anatomy.ls.header"))
 st.latex(r"y^{smooth} = (1-\varepsilon)\,y^{one\text{-}hot} + \frac{\varepsilon}{C}")
 epsilon = st.slider(t("anatomy.ls.eps"), 0.0, 0.5, float(settings.get("label_smoothing", 0.1)), 0.05, persist_state="session", key="anatomy.ls.eps")
 classes = [f"c{i}" for i in range(SMOOTHING_CLASSES)]
-hard = la.smoothed_target(SMOOTHING_CLASSES, 0, 0.0)
+hard = anatomy.smoothed_target(SMOOTHING_CLASSES, 0, 0.0)
 widgets.chart(
-    label_smoothing_figure(classes, hard, la.smoothed_target(SMOOTHING_CLASSES, 0, epsilon),
-                           title=t("anatomy.ls.fig", c=SMOOTHING_CLASSES, eps=ts.num(epsilon, 2)),
+    label_smoothing_figure(classes, hard, anatomy.smoothed_target(SMOOTHING_CLASSES, 0, epsilon),
+                           title=t("anatomy.ls.fig", c=SMOOTHING_CLASSES, eps=num(epsilon, 2)),
                            class_title=t("anatomy.ls.classes"), prob_title=t("anatomy.ls.prob"),
                            hard_label=t("anatomy.ls.hard"), smooth_label=t("anatomy.ls.smooth")),
     key="anatomy.ls",
 )
 V = config.tgt_vocab_size
-real = la.smoothed_target(V, 0, epsilon)
-st.markdown(t("anatomy.ls.text", eps=ts.num(epsilon, 2), v=V, top=f"{real[0]:.5f}", rest=f"{real[1]:.2e}",
-              floor=f"{la.smoothed_loss_floor(V, epsilon):.3f}", used=ts.num(settings["label_smoothing"], 2) if "label_smoothing" in settings else "—"))
+real = anatomy.smoothed_target(V, 0, epsilon)
+st.markdown(t("anatomy.ls.text", eps=num(epsilon, 2), v=V, top=f"{real[0]:.5f}", rest=f"{real[1]:.2e}",
+              floor=f"{anatomy.smoothed_loss_floor(V, epsilon):.3f}", used=num(settings["label_smoothing"], 2) if "label_smoothing" in settings else "—"))

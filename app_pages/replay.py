@@ -13,7 +13,7 @@ import streamlit as st
 from app_pages import attention_view, link_values, links, models, widgets
 from app_pages.stepper import stepper
 from app_pages.text import md_escape, t
-from lessons import replay as lr
+from lessons import replay
 from lessons.attention_maps import ALL, axis_tokens, pick
 from model import SnapshotError, read_snapshots
 from viz.style import MAX_HEIGHT_PX
@@ -54,7 +54,7 @@ def pickers(probes: list[str], final: dict) -> tuple[int, str, int, int]:
     kind = attention_view.kind_picker(KIND, "cross")  # the kind that turns from uniform into an alignment
     if "replay.head" not in st.session_state and kind == "cross":
         # Open on the head closest to an alignment in the last snapshot (not the most focused: that is a sink).
-        layer, head, _, _ = lr.alignment_head(final["probes"][probe]["cross"])
+        layer, head, _, _ = replay.alignment_head(final["probes"][probe]["cross"])
         st.session_state["replay.layer"], st.session_state["replay.head"] = layer, head
     with st.container(horizontal=True, gap="medium", key="replay.pickers"):
         layer, head = attention_view.layer_head_selectors("replay", *final["probes"][probe][kind].shape[:2], average_layers=True)
@@ -64,7 +64,7 @@ def pickers(probes: list[str], final: dict) -> tuple[int, str, int, int]:
 def share_section(snapshots: list[dict], probe: int, kind: str, layer: int, head: int, index: int) -> None:
     """How far from uniform the chosen kind's attention is at every snapshot: per layer, and for the selection."""
     steps = [s["step"] for s in snapshots]
-    shares = lr.shares_over_snapshots(snapshots, probe, kind)  # (layers, heads, snapshots)
+    shares = replay.shares_over_snapshots(snapshots, probe, kind)  # (layers, heads, snapshots)
     lines, names = list(shares.mean(axis=1)), [attention_view.layer_name(i) for i in range(shares.shape[0])]
     if head == ALL and layer != ALL:
         highlight = layer  # the selection is that layer's line
@@ -139,8 +139,8 @@ with right:
     now_line = st.empty()  # filled once the probe is chosen, below
     probe, kind, layer, head = pickers(probe_texts, snapshots[-1])
 shown = snapshot["probes"][probe]
-evaluation = lr.dev_at(log.get("dev") or [], snapshot["step"])
-repeated = lr.repeated_token(shown["target_tokens"])  # the untrained model's one token, said why
+evaluation = replay.dev_at(log.get("dev") or [], snapshot["step"])
+repeated = replay.repeated_token(shown["target_tokens"])  # the untrained model's one token, said why
 now_line.markdown(t("replay.now", n=index + 1, total=len(snapshots), step=f"{snapshot['step']:,}",
                     epoch=snapshot["epoch"], source=md_escape(probe_texts[probe]),
                     translation=md_escape(shown["translation"] or "∅"))
@@ -156,7 +156,7 @@ with left:
                   key="replay.chart.map")
     st.caption(t(f"kind.{kind}.help"))
     if kind == "cross":
-        best_layer, best_head, agree, rows = lr.alignment_head(snapshots[-1]["probes"][probe]["cross"])
+        best_layer, best_head, agree, rows = replay.alignment_head(snapshots[-1]["probes"][probe]["cross"])
         st.caption(t("replay.aligned", layer=attention_view.layer_name(best_layer), head=attention_view.head_name(best_head),
                      agree=agree, rows=rows))
 with right:

@@ -9,10 +9,9 @@ import numpy as np
 import streamlit as st
 
 from app_pages import examples, models, state_keys, translations, widgets
-from app_pages import teaching_shared as ts
+from app_pages.teaching_shared import num, sentence_banner, show_table, signed
 from app_pages.text import hardware_name, md_escape, t
-from lessons import anatomy as la
-from lessons import training as lt
+from lessons import anatomy, training
 from model import (
     ADAM_BETAS, ADAM_EPS, GRAD_CLIP_NORM, batch_lengths, clean_text, learning_rate, peak_learning_rate, read_pairs,
     selection_bleu, to_simplified,
@@ -33,8 +32,8 @@ def batch_padding(checkpoint: str, pairs: tuple[tuple[str, str], ...], max_token
     (Translator.encode_pairs, the model's own tokenizers). Cached: batching the 1,221 dev pairs twice took
     1.2 s of every rerun of this page (typing a BLEU reference included)."""
     examples = models.translator(checkpoint).encode_pairs(list(pairs))
-    return (lt.padding(batch_lengths(examples, max_tokens)),
-            lt.padding(batch_lengths(examples, max_tokens, by_length=False)))
+    return (training.padding(batch_lengths(examples, max_tokens)),
+            training.padding(batch_lengths(examples, max_tokens, by_length=False)))
 
 
 @st.cache_data(show_spinner=False, max_entries=2)
@@ -55,10 +54,10 @@ def power(x: float) -> str:
 
 def given(args: dict, name: str) -> str:
     """A dropout argument of the run as it was given; not given means "the same as --dropout" (ModelConfig)."""
-    return t("training.dropout.same") if args.get(name) is None else ts.num(args[name], 2, fixed=True)
+    return t("training.dropout.same") if args.get(name) is None else num(args[name], 2, fixed=True)
 
 
-def show_bleu(parts: lt.BleuBreakdown) -> None:
+def show_bleu(parts: training.BleuBreakdown) -> None:
     """Tokens, n-gram precisions, brevity penalty and the score, recomputed and checked against sacrebleu's."""
     st.markdown(t("training.bleu.hyp_tokens"))
     widgets.token_chips(list(parts.hypothesis_tokens), key="training.bleu.hyp_tokens")
@@ -81,15 +80,15 @@ def show_bleu(parts: lt.BleuBreakdown) -> None:
              + f"{parts.brevity_penalty:.4f}" + r"\cdot\sqrt[" + str(parts.used_orders) + "]{"
              + r"\cdot ".join(f"{o.precision:.2f}" for o in used) + "}"
              + f" = {parts.brevity_penalty:.4f}" + r"\cdot " + f"{parts.geometric_mean:.2f} = {parts.score:.2f}")
-    zero = lt.zero_reason(parts)
+    zero = training.zero_reason(parts)
     if zero is not None:
-        chrf = f"{lt.sentence_chrf(' '.join(parts.hypothesis_tokens), ' '.join(parts.reference_tokens)):.2f}"
+        chrf = f"{training.sentence_chrf(' '.join(parts.hypothesis_tokens), ' '.join(parts.reference_tokens)):.2f}"
         st.info(t(f"training.bleu.zero.{zero[0]}", n=zero[1], chrf=chrf), icon=":material/exposure_zero:")
     agree = abs(parts.score - parts.sacrebleu_score) < 1e-9
     (st.success if agree else st.error)(t("training.bleu.check" if agree else "training.bleu.mismatch",
                                            mine=f"{parts.score:.4f}", theirs=f"{parts.sacrebleu_score:.4f}"))
     fourth = parts.orders[-1]
-    st.markdown(t("training.bleu.noisy", total=fourth.total, orders=lt.ORDERS, affected=sum(range(1, lt.ORDERS + 1)),
+    st.markdown(t("training.bleu.noisy", total=fourth.total, orders=training.ORDERS, affected=sum(range(1, training.ORDERS + 1)),
                   worth=f"{100 / fourth.total:.1f}" if fourth.total else "—"))
 
 
@@ -117,38 +116,38 @@ st.latex(r"\begin{aligned} m_t &= \beta_1 m_{t-1} + (1-\beta_1)\,g_t \qquad v_t 
          r"\theta_t = \theta_{t-1} - \mathrm{lrate}_t\cdot\frac{\hat m_t}{\sqrt{\hat v_t}+\epsilon}\end{aligned}")
 beta1, beta2 = ADAM_BETAS
 st.markdown(t("training.adam.settings", b1=f"{beta1:g}", b2=f"{beta2:g}", eps=power(ADAM_EPS),
-              w1=ts.num(lt.window(beta1), 0), w2=ts.num(lt.window(beta2), 0),
-              default_b2=f"{lt.PYTORCH_DEFAULT_BETA2:g}", default_w2=ts.num(lt.window(lt.PYTORCH_DEFAULT_BETA2), 0),
-              default_eps=power(lt.PYTORCH_DEFAULT_EPS), clip=ts.num(GRAD_CLIP_NORM), tokens=f"{args['max_tokens']:,}"))
+              w1=num(training.window(beta1), 0), w2=num(training.window(beta2), 0),
+              default_b2=f"{training.PYTORCH_DEFAULT_BETA2:g}", default_w2=num(training.window(training.PYTORCH_DEFAULT_BETA2), 0),
+              default_eps=power(training.PYTORCH_DEFAULT_EPS), clip=num(GRAD_CLIP_NORM), tokens=f"{args['max_tokens']:,}"))
 
 st.subheader(t("training.toy.header"))
-sgd_lr = lt.TOY_SGD_SHARE * lt.largest_stable_sgd_lr()
-adam = lt.adam_steps(lt.TOY_START, lt.TOY_ADAM_LR, lt.TOY_STEPS, ADAM_BETAS, ADAM_EPS)  # the trainer's settings
-paths = [lt.sgd_path(lt.TOY_START, sgd_lr, lt.TOY_STEPS), lt.adam_path(lt.TOY_START, adam)]
-a, b = lt.TOY_CURVATURES
-st.markdown(t("training.toy.text", a=f"{a:g}", b=f"{b:g}", ratio=ts.num(b / a, 0), w1=ts.num(lt.TOY_START[0]),
-              w2=ts.num(lt.TOY_START[1]), steps=lt.TOY_STEPS, limit=ts.num(lt.largest_stable_sgd_lr(), 2),
-              sgd_lr=ts.num(sgd_lr, 2), adam_lr=ts.num(lt.TOY_ADAM_LR, 2)))
+sgd_lr = training.TOY_SGD_SHARE * training.largest_stable_sgd_lr()
+adam = training.adam_steps(training.TOY_START, training.TOY_ADAM_LR, training.TOY_STEPS, ADAM_BETAS, ADAM_EPS)  # the trainer's settings
+paths = [training.sgd_path(training.TOY_START, sgd_lr, training.TOY_STEPS), training.adam_path(training.TOY_START, adam)]
+a, b = training.TOY_CURVATURES
+st.markdown(t("training.toy.text", a=f"{a:g}", b=f"{b:g}", ratio=num(b / a, 0), w1=num(training.TOY_START[0]),
+              w2=num(training.TOY_START[1]), steps=training.TOY_STEPS, limit=num(training.largest_stable_sgd_lr(), 2),
+              sgd_lr=num(sgd_lr, 2), adam_lr=num(training.TOY_ADAM_LR, 2)))
 reach = np.abs(np.concatenate(paths)).max(axis=0) * 1.1  # (2,): the grid covers both paths
 w1_grid, w2_grid = (np.linspace(-r, r, TOY_GRID) for r in reach)
-names = [t("training.toy.sgd", lr=ts.num(sgd_lr, 2)), t("training.toy.adam", lr=ts.num(lt.TOY_ADAM_LR, 2))]
+names = [t("training.toy.sgd", lr=num(sgd_lr, 2)), t("training.toy.adam", lr=num(training.TOY_ADAM_LR, 2))]
 widgets.chart(
-    optimizer_paths_figure(w1_grid, w2_grid, lt.toy_loss(np.stack(np.meshgrid(w1_grid, w2_grid), axis=-1)), paths,
-                           names, title=t("training.toy.fig", steps=lt.TOY_STEPS), w1_title="w₁", w2_title="w₂",
+    optimizer_paths_figure(w1_grid, w2_grid, training.toy_loss(np.stack(np.meshgrid(w1_grid, w2_grid), axis=-1)), paths,
+                           names, title=t("training.toy.fig", steps=training.TOY_STEPS), w1_title="w₁", w2_title="w₂",
                            loss_label=t("training.toy.loss"), step_label=t("training.toy.step")),
     key="training.toy",
 )
-sgd_end, adam_end = (float(lt.toy_loss(p[-1])) for p in paths)
-st.markdown(t("training.toy.result", steps=lt.TOY_STEPS, start=f"{float(lt.toy_loss(lt.TOY_START)):.3f}",
+sgd_end, adam_end = (float(training.toy_loss(p[-1])) for p in paths)
+st.markdown(t("training.toy.result", steps=training.TOY_STEPS, start=f"{float(training.toy_loss(training.TOY_START)):.3f}",
               sgd=f"{sgd_end:.3f}", adam=f"{adam_end:.3f}", sgd_w1=f"{paths[0][-1][0]:.2f}",
               adam_w1=f"{paths[1][-1][0]:.2f}"))
 first = adam[:3]
 columns = [f"{name}{sub}" for name in ("g", "m̂", "√v̂", t("training.toy.update")) for sub in ("₁", "₂")]
-ts.show_table([np.concatenate([s.grad, s.m_hat, np.sqrt(s.v_hat), s.change]) for s in first],
+show_table([np.concatenate([s.grad, s.m_hat, np.sqrt(s.v_hat), s.change]) for s in first],
               [str(s.step) for s in first], columns, index_name=t("training.toy.step"))
-st.markdown(t("training.toy.first", g1=ts.num(first[0].grad[0]), g2=ts.num(first[0].grad[1]),
-              u1=ts.signed(first[0].change[0]), u2=ts.signed(first[0].change[1]), lr=ts.num(lt.TOY_ADAM_LR, 2),
-              ratio=ts.num(abs(first[0].grad[1] / first[0].grad[0]), 1), c1=f"{1 - beta1:.2g}", c2=f"{1 - beta2:.2g}",
+st.markdown(t("training.toy.first", g1=num(first[0].grad[0]), g2=num(first[0].grad[1]),
+              u1=signed(first[0].change[0]), u2=signed(first[0].change[1]), lr=num(training.TOY_ADAM_LR, 2),
+              ratio=num(abs(first[0].grad[1] / first[0].grad[0]), 1), c1=f"{1 - beta1:.2g}", c2=f"{1 - beta2:.2g}",
               nobias=f"{(1 - beta1) / np.sqrt(1 - beta2):.3f}"))
 
 # ---------------------------------------------------------------- 2 · warm-up
@@ -157,7 +156,7 @@ st.latex(r"\mathrm{lrate} = \text{factor}\cdot d_{model}^{-0.5}\cdot\min\!\left(
 H, warmup, factor = config.d_model, args["warmup"], args.get("lr_factor", 1.0)
 peak = peak_learning_rate(H, warmup, factor)
 logged_at_peak = min(train, key=lambda e: abs(e["step"] - warmup)) if train else None
-st.markdown(t("training.lr.text", d=H, warmup=f"{warmup:,}", factor=ts.num(factor), first=f"{learning_rate(1, H, warmup, factor):.2e}",
+st.markdown(t("training.lr.text", d=H, warmup=f"{warmup:,}", factor=num(factor), first=f"{learning_rate(1, H, warmup, factor):.2e}",
               peak=f"{peak:.2e}", last_step=f"{steps_done:,}", last=f"{learning_rate(max(steps_done, 1), H, warmup, factor):.2e}",
               logged_step=f"{logged_at_peak['step']:,}" if logged_at_peak else "—",
               logged=f"{logged_at_peak['lr']:.2e}" if logged_at_peak else "—"))
@@ -175,21 +174,21 @@ st.info(t("training.lr.why"))
 st.header(t("training.dropout.header"))
 places = [("embeddings", config.dropout), ("sublayers", config.dropout), ("attention", config.attention_dropout_p),
           ("activation", config.activation_dropout_p)]
-st.markdown("\n".join(f"- **{ts.num(p, 2, fixed=True)}** · " + t(f"training.dropout.{key}", activation=config.activation)
+st.markdown("\n".join(f"- **{num(p, 2, fixed=True)}** · " + t(f"training.dropout.{key}", activation=config.activation)
                        for key, p in places))
 
 
-st.markdown(t("training.dropout.text", dropout=ts.num(args.get("dropout", config.dropout), 2, fixed=True),
+st.markdown(t("training.dropout.text", dropout=num(args.get("dropout", config.dropout), 2, fixed=True),
               attention=given(args, "attention_dropout"), activation=given(args, "activation_dropout"),
-              token=ts.num(args.get("token_dropout", 0.0), 2, fixed=True), keep=ts.num(1 / (1 - config.dropout), 2),
+              token=num(args.get("token_dropout", 0.0), 2, fixed=True), keep=num(1 / (1 - config.dropout), 2),
               n=DROPOUT_SHOWN))
 result = translations.current_result()
-ts.sentence_banner(result)
+sentence_banner(result)
 emb = result.source_embeddings
 first_input = (emb.token[0] * emb.scale + emb.positional[0])[:DROPOUT_SHOWN]  # (DROPOUT_SHOWN,) layer 1's input, first token
-keep, dropped = lt.inverted_dropout(first_input, config.dropout, np.random.default_rng(0))
-ts.show_table(
-    [first_input, keep.astype(float), dropped, lt.mean_over_draws(first_input, config.dropout, DROPOUT_DRAWS), first_input],
+keep, dropped = training.inverted_dropout(first_input, config.dropout, np.random.default_rng(0))
+show_table(
+    [first_input, keep.astype(float), dropped, training.mean_over_draws(first_input, config.dropout, DROPOUT_DRAWS), first_input],
     [t("training.dropout.row.input"), t("training.dropout.row.kept"), t("training.dropout.row.train"),
      t("training.dropout.row.mean", n=DROPOUT_DRAWS), t("training.dropout.row.eval")],
     [str(i) for i in range(DROPOUT_SHOWN)], index_name=t("training.dropout.row.dims", token=result.source_tokens[0]),
@@ -201,19 +200,19 @@ st.info(t("training.dropout.inference"))
 st.header(t("training.ls.header"))
 epsilon = float(args.get("label_smoothing", 0.0))
 V = config.tgt_vocab_size
-real = la.smoothed_target(V, 0, epsilon)
-floor = la.smoothed_loss_floor(V, epsilon)
+real = anatomy.smoothed_target(V, 0, epsilon)
+floor = anatomy.smoothed_loss_floor(V, epsilon)
 st.latex(r"y^{smooth} = (1-\varepsilon)\,y^{one\text{-}hot} + \frac{\varepsilon}{C}")
 widgets.chart(
-    label_smoothing_figure([f"c{i}" for i in range(SMOOTHING_CLASSES)], la.smoothed_target(SMOOTHING_CLASSES, 0, 0.0),
-                           la.smoothed_target(SMOOTHING_CLASSES, 0, epsilon),
-                           title=t("anatomy.ls.fig", c=SMOOTHING_CLASSES, eps=ts.num(epsilon, 2)),
+    label_smoothing_figure([f"c{i}" for i in range(SMOOTHING_CLASSES)], anatomy.smoothed_target(SMOOTHING_CLASSES, 0, 0.0),
+                           anatomy.smoothed_target(SMOOTHING_CLASSES, 0, epsilon),
+                           title=t("anatomy.ls.fig", c=SMOOTHING_CLASSES, eps=num(epsilon, 2)),
                            class_title=t("anatomy.ls.classes"), prob_title=t("anatomy.ls.prob"),
                            hard_label=t("anatomy.ls.hard"), smooth_label=t("anatomy.ls.smooth")),
     key="training.ls",
 )
 lowest_train = min((e["loss"] for e in train), default=None)
-st.markdown(t("training.ls.text", eps=ts.num(epsilon, 2), v=f"{V:,}", top=f"{real[0]:.5f}", rest=f"{real[1]:.2e}",
+st.markdown(t("training.ls.text", eps=num(epsilon, 2), v=f"{V:,}", top=f"{real[0]:.5f}", rest=f"{real[1]:.2e}",
               floor=f"{floor:.3f}", lowest=f"{lowest_train:.3f}" if lowest_train is not None else "—",
               dev=f"{dev[-1]['loss']:.3f}" if dev else "—"))
 
@@ -221,7 +220,7 @@ st.markdown(t("training.ls.text", eps=ts.num(epsilon, 2), v=f"{V:,}", top=f"{rea
 st.header(t("training.batch.header"))
 max_tokens = args["max_tokens"]
 st.markdown(t("training.batch.how", max_tokens=f"{max_tokens:,}", train=f"{log.get('train_pairs', 0):,}"))
-dev_path = lt.dev_file(args, ROOT)
+dev_path = training.dev_file(args, ROOT)
 if dev_path:
     pairs = dev_pairs(str(dev_path))
     st.markdown(t("training.batch.source.dev", path=md_escape(args["dev"]), n=f"{len(pairs):,}"))
@@ -249,7 +248,7 @@ st.header(t("training.bleu.header"))
 best, average, final = log.get("best") or {}, log.get("average"), log.get("final")
 signature = best.get("bleu_signature") or ""
 st.markdown(t("training.bleu.intro", signature=md_escape(signature) if signature else "—"))
-ts.sentence_banner(result)
+sentence_banner(result)
 reference = st.text_input(t("training.bleu.reference"), key="training.bleu.reference",
                           placeholder=t("training.bleu.placeholder"), help=t("training.bleu.reference_help"))
 parts = None
@@ -263,7 +262,7 @@ else:
         st.caption(t("training.bleu.normalised"))
         st.text(normalised)
     try:
-        parts = lt.bleu_breakdown(result.translation, normalised, signature)
+        parts = training.bleu_breakdown(result.translation, normalised, signature)
     except ValueError as exc:  # a signature whose smoothing the recomputation does not know
         st.warning(t("training.bleu.unsupported", error=md_escape(exc)))
 if parts:
