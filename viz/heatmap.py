@@ -203,7 +203,8 @@ def _frame(content: _Content, r_px: float, c_px: float | None) -> dict:
     return m
 
 
-def _cell_px(content: _Content, row_px: float | None, max_width: float, max_height: float) -> tuple[float, float | None]:
+def _cell_px(content: _Content, row_px: float | None, max_width: float,
+             max_height: float) -> tuple[float, float | None]:
     """(row px, column px; None: the page's width) of the cells, as heatmap_figure's docstring says."""
     def fits(m: dict) -> bool:
         return m["height"] <= max_height and (m["width"] or 0) <= max_width
