@@ -15,14 +15,13 @@ from app_pages import examples, link_values, links, models, translations, widget
 from app_pages.teaching_shared import num, positions, sentence_banner, show_table, table
 from app_pages.text import md_escape, t
 from lessons import inside
-from model import TranslationResult
+from model import ModelConfig, TranslationResult
 from viz.decoding import candidates_chart
 from viz.teaching_inside import DIAGRAM_LABELS, architecture_blocks, architecture_figure, clicked_block, tensor_panels
 
 BLOCK, DIAGRAM = "inside.block", "inside.diagram"
 SRC_TOKEN, TGT_TOKEN = "inside.src_token", "inside.tgt_token"
 SHOWN_DIMS = 8  # numbers of a token's vector in a table: enough to compare, narrow enough for a projector
-TOP_K = 5
 AGREES = 1e-4  # max difference at which a recomputed step agrees with the model (float32 against float64)
 # Per sublayer block: (the sublayer's input, its output, the LayerNorm's output) as named in the result's
 # sublayer tensors, and the Layer attribute holding its add & norm.
@@ -292,7 +291,28 @@ def output_section() -> None:
                   second=md_escape(result.target_tokens[1] if T > 1 else result.output_tokens[0])))
 
 
-# ---------------------------------------------------------------- page
+def diagram(config: ModelConfig) -> str:
+    """The architecture with the open block framed; a click on a block, or the picker under it, opens another."""
+    labels = {k: t(f"inside.diagram.{k}") for k in DIAGRAM_LABELS}
+    widgets.chart(
+        architecture_figure(config.n_encoder_layers, config.n_decoder_layers, labels, selected=st.session_state[BLOCK],
+                            title=t("inside.diagram.title"), click_hint=t("inside.diagram.click")),
+        key=DIAGRAM, on_select=open_clicked_block, selection_mode="points",
+    )
+    return st.selectbox(t("inside.pick.block"), architecture_blocks(config.n_encoder_layers, config.n_decoder_layers),
+                        format_func=block_name, persist_state="session", key=BLOCK)
+
+
+def block_section(block: str) -> None:
+    st.header(block_name(block))
+    if block in ("src_embed", "tgt_embed"):
+        embedding_section(block)
+    elif block == "output":
+        output_section()
+    else:
+        stack_name, layer_number, part = block.split(".")
+        sublayer_section(stack_name, int(layer_number), part)
+
 
 translator = models.translator()
 config = translator.config
@@ -306,18 +326,4 @@ st.title(t("inside.title"))
 st.markdown(t("inside.intro", enc=config.n_encoder_layers, dec=config.n_decoder_layers, d=config.d_model,
               heads=config.n_heads, dff=config.d_ff))
 sentence_banner(result)
-labels = {k: t(f"inside.diagram.{k}") for k in DIAGRAM_LABELS}
-widgets.chart(
-    architecture_figure(config.n_encoder_layers, config.n_decoder_layers, labels, selected=st.session_state[BLOCK],
-                        title=t("inside.diagram.title"), click_hint=t("inside.diagram.click")),
-    key=DIAGRAM, on_select=open_clicked_block, selection_mode="points",
-)
-block = st.selectbox(t("inside.pick.block"), blocks, format_func=block_name, persist_state="session", key=BLOCK)
-st.header(block_name(block))
-if block in ("src_embed", "tgt_embed"):
-    embedding_section(block)
-elif block == "output":
-    output_section()
-else:
-    stack_name, layer_number, part = block.split(".")
-    sublayer_section(stack_name, int(layer_number), part)
+block_section(diagram(config))

@@ -260,7 +260,7 @@ def bleu_section(log: dict) -> None:
     """BLEU of the session's translation against a reference the student types, taken apart step by step."""
     result = translations.current_result()
     st.header(t("training.bleu.header"))
-    best, average, final = log.get("best") or {}, log.get("average"), log.get("final")
+    best = log.get("best") or {}
     signature = best.get("bleu_signature") or ""
     st.markdown(t("training.bleu.intro", signature=md_escape(signature) if signature else "—"))
     sentence_banner(result)
