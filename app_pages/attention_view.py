@@ -57,7 +57,8 @@ def index_picker(key: str, label: str, options) -> int:
 def layer_head_selectors(prefix: str, layers: int, heads: int, average_layers: bool) -> tuple[int, int]:
     """Layer and head pickers keyed under `prefix`, side by side in the caller's container (a horizontal one puts
     them on the row of the caller's other controls); returns (layer, head), ALL for averages."""
-    layer = index_picker(f"{prefix}.layer", t("explorer.layer"), ([ALL] if average_layers else []) + list(range(layers)))
+    layer_options = ([ALL] if average_layers else []) + list(range(layers))
+    layer = index_picker(f"{prefix}.layer", t("explorer.layer"), layer_options)
     head = index_picker(f"{prefix}.head", t("explorer.head"), [ALL, *range(heads)])
     return layer, head
 

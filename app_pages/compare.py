@@ -40,10 +40,10 @@ def side(which: str, name: str, result: TranslationResult, kind: str, layer: int
     st.markdown(f"#### {md_escape(result.translation) or '∅'}")
     config = models.translator(name).config
     st.caption(t("compare.shape", layers=layers, heads=heads, src=f"{config.src_vocab_size:,}",
-                         tgt=f"{config.tgt_vocab_size:,}", s=len(result.source_tokens), t=len(result.target_tokens)))
+                 tgt=f"{config.tgt_vocab_size:,}", s=len(result.source_tokens), t=len(result.target_tokens)))
     if (own_layer, own_head) != (layer, head):
         st.caption(t("compare.clamped", layers=layers, heads=heads, layer=own_layer + 1,
-                             head=attention_view.head_name(own_head)))
+                     head=attention_view.head_name(own_head)))
     # The title above the figure: inside a narrow map it would wrap into a column of words.
     st.markdown("**" + t("explorer.map_title", kind=attention_view.kind_name(kind),
                          layer=attention_view.layer_name(own_layer), head=attention_view.head_name(own_head)) + "**")

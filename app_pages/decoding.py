@@ -44,7 +44,7 @@ def beam_section(result: TranslationResult, position: int) -> None:
         return
     record = result.beam_steps[position]
     st.caption(t("decoding.beam_help", kept=len(record.kept), finished=len(record.finished),
-                        dropped=len(record.dropped)))
+                 dropped=len(record.dropped)))
     groups = {
         status: [(h.tokens, h.logprob) for h in getattr(record, status)]
         for status in ("kept", "finished", "dropped")
@@ -72,7 +72,7 @@ def step_view(result: TranslationResult) -> None:
     chosen = result.steps[position].chosen
     with st.container(horizontal=True, vertical_alignment="center", key="decoding.now"):
         st.markdown(t("decoding.now", step=number, steps=n_steps, token=md_escape(chosen.token),
-                             prob=f"{chosen.prob:.1%}"), width="content")
+                      prob=f"{chosen.prob:.1%}"), width="content")
         widgets.token_chips(result.target_tokens[: position + 1], color="orange", key="decoding.prefix")
     with st.container(horizontal=True, gap="medium", key="decoding.pickers"):
         layer, head = attention_view.layer_head_selectors("decoding", layers, heads, average_layers=True)
@@ -120,10 +120,11 @@ def step_view(result: TranslationResult) -> None:
 presentation.page_title(t("decoding.title"), t("decoding.intro"))
 config = models.translator().config
 links.link_page({"step": link_values.Param(STEP, link_values.number_in(1, config.max_len)),
-                   **attention_view.layer_head_params("decoding", config.n_decoder_layers, config.n_heads, average_layers=True)})
+                 **attention_view.layer_head_params("decoding", config.n_decoder_layers, config.n_heads,
+                                                    average_layers=True)})
 current = translations.current_result()
 with st.container(horizontal=True, vertical_alignment="center", key="decoding.sentence"):
     st.markdown(t("decoding.sentence", source=md_escape(current.source_text),
-                         translation=md_escape(current.translation or "∅")), width="content")
+                  translation=md_escape(current.translation or "∅")), width="content")
     widgets.page_link("translate", t("decoding.change_sentence"), icon=":material/edit:")
 step_view(current)

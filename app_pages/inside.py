@@ -147,7 +147,7 @@ def attention_part(stack: str, name: str, layer: inside.Layer, index: int, token
              ("v", attn.v, shape(heads, tk, d_head)), ("weights", attn.weights, shape(heads, tq, tk)),
              ("out", attn.out, shape(tq, d))]
     frame = table([[s.max_difference] for _, s, _ in steps], [t(f"inside.attn.step.{n}") for n, _, _ in steps],
-                     [t("inside.col.diff")], index_name=t("inside.col.step"), decimals=7)
+                  [t("inside.col.diff")], index_name=t("inside.col.step"), decimals=7)
     frame.insert(0, t("inside.col.shape"), [s for _, _, s in steps])
     st.dataframe(frame, width="content")
     label = positions(tokens)[index]
@@ -182,12 +182,12 @@ def add_norm_part(norm: inside.AddNorm, names: tuple[str, str, str], index: int,
              + num(inside.LN_EPS, 5))
     st.markdown(t("inside.norm.post"))
     show_table(np.stack([norm.gamma[:SHOWN_DIMS], norm.beta[:SHOWN_DIMS]]),
-                  [f"γ ({norm.name}.weight)", f"β ({norm.name}.bias)"], [str(j) for j in range(SHOWN_DIMS)])
+               [f"γ ({norm.name}.weight)", f"β ({norm.name}.bias)"], [str(j) for j in range(SHOWN_DIMS)])
     st.markdown(t("inside.norm.stats"))
     moments = [*inside.token_moments(norm.residual), *inside.token_moments(norm.standardised), *inside.token_moments(norm.step.returned)]
     show_table(np.stack(moments).T, positions(tokens),
-                  [t(f"inside.col.{c}") for c in ("mean_in", "var_in", "mean_std", "var_std", "mean_out", "var_out")],
-                  index_name=t("inside.col.token"))
+               [t(f"inside.col.{c}") for c in ("mean_in", "var_in", "mean_std", "var_std", "mean_out", "var_out")],
+               index_name=t("inside.col.token"))
     label = positions(tokens)[index]
     st.markdown(t("inside.norm.numbers", token=md_escape(label)))
     first_numbers([
@@ -230,7 +230,7 @@ def sublayer_section(stack: str, layer_index: int, name: str) -> None:
     tokens, key, subs = sides(stack)
     c = translator.config
     layer = (inside.encoder_layer if stack == "enc" else inside.decoder_layer)(result, layer_index, translator.weight,
-                                                                        c.activation)
+                                                                               c.activation)
     x_name, sub_name, out_name, norm_attr = SUBLAYERS[(stack, name)]
     index = token_picker(key, tokens)
     T, d = len(tokens), c.d_model
@@ -253,7 +253,7 @@ def output_section() -> None:
     embedding = translator.weight("tgt_embed.weight")  # (vocab, d)
     bias = translator.weight("output_bias") if c.output_bias else None
     out = inside.output(result.decoder_sublayers["output"][-1], embedding, bias, translator.generation_config.banned(c),
-                    [s.chosen.token_id for s in result.steps], [s.chosen.prob for s in result.steps])
+                        [s.chosen.token_id for s in result.steps], [s.chosen.prob for s in result.steps])
     T, (vocab, d) = len(result.target_tokens), embedding.shape
     st.markdown(t("inside.out.text", t=T, d=d, v=f"{vocab:,}", h=shape(T, d), e=shape(d, vocab),
                   logits=shape(T, vocab)))
@@ -273,8 +273,8 @@ def output_section() -> None:
                   chosen=md_escape(step.chosen.token), prob=f"{out.chosen.recomputed[index]:.4f}",
                   model=f"{step.chosen.prob:.4f}"))
     frame = table(np.stack([out.logits[index, ids], probs, [cand.prob for cand in shown]]).T,
-                     positions(names), [t("inside.col.logit"), t("inside.col.prob"), t("inside.col.model_prob")],
-                     index_name=t("inside.col.candidate"))
+                  positions(names), [t("inside.col.logit"), t("inside.col.prob"), t("inside.col.model_prob")],
+                  index_name=t("inside.col.candidate"))
     st.dataframe(frame, width="content")
     widgets.chart(candidates_chart(names, probs, ids.index(step.chosen.token_id), token_title=t("inside.axis.candidate"),
                                    value_label=t("inside.axis.prob"), max_width=480), key="inside.output.candidates")

@@ -142,7 +142,7 @@ widgets.chart(
     key="masks.pad.batch",
 )
 show_table(keep.astype(float), [t("masks.pad.row", i=i) for i in range(len(sources))],
-              [str(j) for j in range(keep.shape[1])], t("masks.pad.index"))
+           [str(j) for j in range(keep.shape[1])], t("masks.pad.index"))
 
 
 def padded_views(row: int) -> dict[str, tuple[np.ndarray, list[str], list[str]]]:

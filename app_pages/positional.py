@@ -49,7 +49,7 @@ variants = {
 }
 st.markdown(t("pe.note.table", pos=NOTE_POS, d=NOTE_D))
 show_table(np.stack([v[NOTE_POS] for v in variants.values()]), list(variants), [str(j) for j in range(NOTE_D)],
-              decimals=4, fixed=True)
+           decimals=4, fixed=True)
 errors = {name: positional.rotation_error(
     positional.pe_table(ROTATION_CHECK, NOTE_D) if i == 0 else positional.note_variant_table(ROTATION_CHECK, NOTE_D, literal=i == 1), 1)
     for i, name in enumerate(variants)}

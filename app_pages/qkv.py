@@ -36,7 +36,7 @@ results = [num(x) for x in (*example.scores, *example.scaled)] + rounded
 st.info(t("qkv.example.chosen", results=join(results), **sizes))
 show_tables([("x", table(example.x, [f"x{i} · {w}" for i, w in zip("₁₂", words)], DIMS))])
 show_tables([(name, table(matrix, DIMS, OUT_DIMS))
-                for name, matrix in (("W_Q", example.w_q), ("W_K", example.w_k), ("W_V", example.w_v))])
+             for name, matrix in (("W_Q", example.w_q), ("W_K", example.w_k), ("W_V", example.w_v))])
 
 
 def show_step(step: str) -> None:
@@ -93,7 +93,7 @@ st.latex(r"Z = \mathrm{softmax}\!\left(\frac{QK^\top}{\sqrt{d_k}}\right) V")
 s = example.steps
 qk_index = t("qkv.matrix.index")
 show_tables([(name, table(matrix, words, OUT_DIMS))
-                for name, matrix in (("Q = X·W_Q", example.q), ("K = X·W_K", example.k), ("V = X·W_V", example.v))])
+             for name, matrix in (("Q = X·W_Q", example.q), ("K = X·W_K", example.k), ("V = X·W_V", example.v))])
 show_tables([
     (name, table(matrix, words, head, qk_index if head is words else ""))
     for name, matrix, head in (

@@ -57,7 +57,8 @@ def pickers(probes: list[str], final: dict) -> tuple[int, str, int, int]:
         layer, head, _, _ = replay.alignment_head(final["probes"][probe]["cross"])
         st.session_state["replay.layer"], st.session_state["replay.head"] = layer, head
     with st.container(horizontal=True, gap="medium", key="replay.pickers"):
-        layer, head = attention_view.layer_head_selectors("replay", *final["probes"][probe][kind].shape[:2], average_layers=True)
+        layers, heads = final["probes"][probe][kind].shape[:2]
+        layer, head = attention_view.layer_head_selectors("replay", layers, heads, average_layers=True)
     return probe, kind, layer, head
 
 

@@ -125,7 +125,8 @@ def toy_section() -> None:
     beta1, beta2 = ADAM_BETAS
     st.subheader(t("training.toy.header"))
     sgd_lr = training.TOY_SGD_SHARE * training.largest_stable_sgd_lr()
-    adam = training.adam_steps(training.TOY_START, training.TOY_ADAM_LR, training.TOY_STEPS, ADAM_BETAS, ADAM_EPS)  # the trainer's settings
+    # Adam with the trainer's settings
+    adam = training.adam_steps(training.TOY_START, training.TOY_ADAM_LR, training.TOY_STEPS, ADAM_BETAS, ADAM_EPS)
     paths = [training.sgd_path(training.TOY_START, sgd_lr, training.TOY_STEPS), training.adam_path(training.TOY_START, adam)]
     a, b = training.TOY_CURVATURES
     st.markdown(t("training.toy.text", a=f"{a:g}", b=f"{b:g}", ratio=num(b / a, 0), w1=num(training.TOY_START[0]),
@@ -147,7 +148,7 @@ def toy_section() -> None:
     first = adam[:3]
     columns = [f"{name}{sub}" for name in ("g", "m̂", "√v̂", t("training.toy.update")) for sub in ("₁", "₂")]
     show_table([np.concatenate([s.grad, s.m_hat, np.sqrt(s.v_hat), s.change]) for s in first],
-                  [str(s.step) for s in first], columns, index_name=t("training.toy.step"))
+               [str(s.step) for s in first], columns, index_name=t("training.toy.step"))
     st.markdown(t("training.toy.first", g1=num(first[0].grad[0]), g2=num(first[0].grad[1]),
                   u1=signed(first[0].change[0]), u2=signed(first[0].change[1]), lr=num(training.TOY_ADAM_LR, 2),
                   ratio=num(abs(first[0].grad[1] / first[0].grad[0]), 1), c1=f"{1 - beta1:.2g}", c2=f"{1 - beta2:.2g}",
@@ -243,10 +244,10 @@ def batching_section(translator: Translator, log: dict) -> None:
     bucketed, shuffled = batch_padding(st.session_state[state_keys.CHECKPOINT], pairs, max_tokens)
     widgets.chart(
         batch_padding_figure([t("training.batch.bucketed"), t("training.batch.random")], [bucketed.real, shuffled.real],
-                       [bucketed.pads, shuffled.pads],
-                       title=t("training.batch.fig", n=f"{bucketed.sentences:,}", max_tokens=f"{max_tokens:,}"),
-                       count_title=t("training.batch.axis"), real_label=t("training.batch.real"),
-                       padding_label=t("training.batch.padding")),
+                             [bucketed.pads, shuffled.pads],
+                             title=t("training.batch.fig", n=f"{bucketed.sentences:,}", max_tokens=f"{max_tokens:,}"),
+                             count_title=t("training.batch.axis"), real_label=t("training.batch.real"),
+                             padding_label=t("training.batch.padding")),
         key="training.batch",
     )
     st.markdown(t("training.batch.result", n=f"{bucketed.sentences:,}", b_batches=bucketed.batches, r_batches=shuffled.batches,

@@ -7,7 +7,9 @@ kind, layer, head or view reruns only the explorer and never the model.
 
 import streamlit as st
 
-from app_pages import attention_view, examples, link_values, links, models, presentation, state_keys, translations, widgets
+from app_pages import (
+    attention_view, examples, link_values, links, models, presentation, state_keys, translations, widgets,
+)
 from app_pages.text import md_escape, t
 from lessons.attention_maps import ALL
 from model import ATTENTION_KINDS, MAX_CHARS, Confidence, TranslationResult, assess, word_link
@@ -38,7 +40,7 @@ def dev_score(log: dict) -> dict | None:
     if test.get("dedup_bleu") is not None:
         return {"bleu": test["dedup_bleu"], "decoding": t("knows.beam", beam=test["beam"]),
                 "set": t("knows.set_test" if test.get("untouched") else "knows.set_test_seen",
-                                 pairs=f"{test['unseen_pairs']:,}")}
+                         pairs=f"{test['unseen_pairs']:,}")}
     final, best = log.get("final") or {}, log.get("best") or {}
     score, decoding = (final, t("knows.beam", beam=final.get("beam", "?"))) if final.get("bleu") is not None \
         else (best, t("knows.greedy"))
@@ -110,7 +112,7 @@ def token_confidence(result: TranslationResult, c: Confidence) -> None:
     if c.calibration is not None:
         token = c.calibration["token"]
         st.caption(t("confidence.legend", threshold=pct(token["threshold"]), pairs=f"{c.calibration['pairs']:,}",
-                             below_right=pct(token["below"]["right"]), above_right=pct(token["above"]["right"]))
+                     below_right=pct(token["below"]["right"]), above_right=pct(token["above"]["right"]))
                    + " " + beam_note(result, c))
 
 
@@ -135,7 +137,7 @@ def example_hint(result: TranslationResult) -> None:
     link = word_link(result, example.source_word, example.target_word)
     if link is None:
         st.info(t("example.missing", zh=md_escape(example.target_word),
-                          en=md_escape(example.source_word)), icon=":material/search_off:")
+                  en=md_escape(example.source_word)), icon=":material/search_off:")
         return
     with st.container(horizontal=True, vertical_alignment="center", key="translate.hint"):
         st.info(examples.example_line(example, link, st.session_state.get(state_keys.LANG, "en")), icon=":material/lightbulb:")
@@ -264,7 +266,7 @@ def explorer(result: TranslationResult) -> None:
 
 links.link_page(link_params())
 presentation.page_title(t("translate.title"),
-                   t("translate.intro" if models.translator().capabilities.trained_here else "translate.intro_marian"))
+                        t("translate.intro" if models.translator().capabilities.trained_here else "translate.intro_marian"))
 sentence_column, translation_column = st.columns([3, 2], gap="medium")
 with sentence_column:
     sentence_input()
