@@ -39,6 +39,11 @@ RETRY_AFTER_S = 600  # a failed hub id is not tried again for this long, however
 # owner/name as the Hugging Face hub spells them; bounded, so no typed text reaches the file system as a path
 HUB_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}/[A-Za-z0-9][A-Za-z0-9._-]{0,95}")
 
+# Once per process, on first import, before the model's first op: torch applies the count to the importing thread
+# at once and to every thread that starts parallel work afterwards (model/translation/threads.py). Set later, from
+# one session's script thread, a thread that already ran torch work would keep its own count.
+configure_torch_threads()
+
 
 class Shared:
     """What every session of this server process sees: the teacher's hub models, the device, failed loads."""
@@ -59,8 +64,8 @@ def shared() -> Shared:
 def model_calls() -> CallGate:
     """The one limit on model work in this process: every model the app loads translates inside it, and every
     session's lab run trains inside it, so classmates' translations and training runs together never ask for
-    more threads than the machine has cores (model/translation/threads.py)."""
-    configure_torch_threads()  # its size is cores ÷ threads per call: the threads are chosen first
+    more threads than the machine has cores (model/translation/threads.py); its size is cores ÷ the threads set
+    above."""
     return CallGate()
 
 
