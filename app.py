@@ -1,83 +1,54 @@
-"""Streamlit entry: `streamlit run app.py`. Navigation and the shared sidebar; each page is its own module.
+"""Streamlit entry: `streamlit run app.py`. Navigation and the shared sidebar; each page is its own module,
+listed once in app_pages/registry.py.
 
 Every page is reachable by its own URL (/translate, /decoding, …) with the view in the query string
-(app_pages/session.py: read_link, write_link), so a teacher can prepare links before class.
+(app_pages/links.py: read_link, write_link), so a teacher can prepare links before class.
 """
 
 from pathlib import Path
 
 import streamlit as st
 
-from app_pages import page_scripts, session
+from app_pages import examples, links, page_scripts, presentation, registry, sidebar, translations
+from app_pages.text import t
 
 FAVICON = Path(__file__).parent / "assets" / "favicon.png"  # a file: a :material/…: icon is fetched from Google's servers
-
-session.begin_run()
-st.set_page_config(page_title=session.t("app.title"), page_icon=str(FAVICON), layout="wide",
-                   initial_sidebar_state="collapsed" if session.presenting() else "auto")
-session.sidebar()
-
-
-def page(name: str, icon: str, url_path: str | None = None, default: bool = False) -> st.Page:
-    # Material icons ship with Streamlit's own font; emoji would need a colour-emoji font on the server.
-    return st.Page(f"app_pages/{name}.py", title=session.t(f"nav.{name}"), icon=icon, url_path=url_path or name,
-                   default=default)
-
-
-start = page("start", ":material/school:", url_path="guide", default=True)  # served at /: a newcomer's first screen
-translate = page("translate", ":material/translate:")
 # A root link made before Start here was the first screen (/?s=Hello, /?kind=cross) still opens the explorer.
 EXPLORER_LINK = ("kind", "view", "layer", "head")
+
+links.begin_run()
+st.set_page_config(page_title=t("app.title"), page_icon=str(FAVICON), layout="wide",
+                   initial_sidebar_state="collapsed" if presentation.presenting() else "auto")
+sidebar.draw()
 
 
 def explorer_link() -> bool:
     """Whether this run reads a root link meant for the explorer: its view, or a sentence other than the default
     (every page's address carries the sentence, so Start here's own address has the default one)."""
-    typed = session.first_link_names(("s",)) and session.current_sentence() != session.DEFAULT_SENTENCE
-    return session.first_link_names(EXPLORER_LINK) or typed
+    typed = links.first_link_names(("s",)) and translations.current_sentence() != examples.DEFAULT_SENTENCE
+    return links.first_link_names(EXPLORER_LINK) or typed
 
 
 def moved(to: st.Page):
     """A hidden page at an old address that opens `to` with the link it was given (the link is read again there)."""
     def open_it() -> None:
-        session.read_link_again()
+        links.read_link_again()
         st.switch_page(to, query_params=st.query_params.to_dict())
     return open_it
 
 
-pages = {
-    session.t("nav.section.explore"): [
-        start,
-        translate,
-        page("decoding", ":material/stairs:"),
-        page("compare", ":material/compare:"),
-        page("model_card", ":material/description:"),
-    ],
-    session.t("nav.section.learn"): [
-        page("qkv", ":material/calculate:"),
-        page("masks", ":material/grid_on:"),
-        page("positional", ":material/waves:"),
-        page("scaling", ":material/straighten:"),
-        page("multihead", ":material/view_module:"),
-        page("inside", ":material/schema:"),
-        page("anatomy", ":material/account_tree:"),
-        page("training", ":material/model_training:"),
-        page("replay", ":material/history:"),
-        page("lab", ":material/science:"),
-    ],
-    "": [
-        # /home: the translate page's address while it was the first screen; /start: Start here's own name
-        # (the first screen lives at /).
-        st.Page(moved(translate), title=session.t("nav.translate"), url_path="home", visibility="hidden"),
-        st.Page(moved(start), title=session.t("nav.start"), url_path="start", visibility="hidden"),
-    ],
-}
-current = st.navigation(pages, expanded=True)  # every page listed: no "View more" to find
-if current is start and explorer_link():
-    moved(translate)()
-session.scroll_to_top_on_new_page(current.url_path)
+shown = {entry.name: st.Page(entry.script, title=t(f"nav.{entry.name}"), icon=entry.icon, url_path=entry.address,
+                             default=entry.name == registry.FIRST) for entry in registry.PAGES}
+navigation = {t(section): [shown[entry.name] for entry in registry.PAGES if entry.section == section]
+              for section in (registry.EXPLORE, registry.LEARN)}
+navigation[""] = [st.Page(moved(shown[name]), title=t(f"nav.{name}"), url_path=old, visibility="hidden")
+                  for old, name in registry.MOVED.items()]
+current = st.navigation(navigation, expanded=True)  # every page listed: no "View more" to find
+if current is shown[registry.FIRST] and explorer_link():
+    moved(shown["translate"])()
+presentation.scroll_to_top_on_new_page(current.url_path)
 page_scripts.one_entry_per_page()
-session.show_link_notices()
+links.show_link_notices()
 current.run()
-session.show_link_notices(unknown=True)
-session.write_link()
+links.show_link_notices(unknown=True)
+links.write_link()

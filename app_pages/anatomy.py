@@ -6,12 +6,11 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from app_pages import session
-from app_pages import teaching_shared as ts
-from app_pages import widgets
-from app_pages.session import t
-from lessons import anatomy as la
-from model import learning_rate, peak_learning_rate, selection_bleu
+from app_pages import models, translations, widgets
+from app_pages.teaching_shared import num, sentence_banner, table_height
+from app_pages.text import hardware_name, md_escape, t
+from lessons import anatomy
+from model import ModelConfig, Translator, learning_rate, peak_learning_rate, selection_bleu
 from viz.teaching_anatomy import horizontal_bars, label_smoothing_figure, lr_figure, training_curves_figure
 
 FORMULAS = {
@@ -32,78 +31,84 @@ FORMULAS = {
 SMOOTHING_CLASSES = 10  # a small vocabulary, so that every bar of the smoothed target is visible
 
 
-translator = session.translator()
-config = translator.config
-H = config.d_model
-log = translator.training_log or {}
-settings = log.get("args") or {}  # the training command's arguments, as the trainer logged them
+def parameters_section(translator: Translator) -> None:
+    """Parameters per component: the notes' formula against what the loaded model holds."""
+    config, log = translator.config, translator.training_log or {}
+    st.header(t("anatomy.params.header"))
+    breakdown = anatomy.parameter_breakdown(config)
+    actual = anatomy.group_parameter_names(translator.parameter_counts)
+    frame = pd.DataFrame({
+        t("anatomy.col.component"): [t(f"anatomy.part.{c.key}") for c in breakdown],
+        t("anatomy.col.formula"): [FORMULAS[c.key] for c in breakdown],
+        t("anatomy.col.each"): [f"{c.each:,}" for c in breakdown],
+        t("anatomy.col.copies"): [c.copies for c in breakdown],
+        t("anatomy.col.total"): [f"{c.total:,}" for c in breakdown],
+        t("anatomy.col.model"): [f"{actual.get(c.key, 0):,}" for c in breakdown],
+    })
+    st.dataframe(frame, hide_index=True, width="stretch", height=table_height(len(frame)))
+    model_total = sum(actual.values())
+    logged = log.get("parameters")
+    st.success(t("anatomy.params.total", formula=f"{anatomy.total_parameters(config):,}", model=f"{model_total:,}",
+                 logged=f"{logged:,}" if logged else "—"))
+    widgets.chart(
+        horizontal_bars([t(f"anatomy.part.{c.key}") for c in breakdown if c.total],
+                        [c.total for c in breakdown if c.total], title=t("anatomy.params.fig"),
+                        value_title=t("anatomy.params.axis")),
+        key="anatomy.params",
+    )
 
-st.title(t("anatomy.title"))
-st.markdown(t("anatomy.intro", d=H, heads=config.n_heads, d_ff=config.d_ff, enc=config.n_encoder_layers,
-              dec=config.n_decoder_layers, vs=config.src_vocab_size, vt=config.tgt_vocab_size))
 
-# ---------------------------------------------------------------- parameters
-st.header(t("anatomy.params.header"))
-breakdown = la.parameter_breakdown(config)
-actual = la.group_parameter_names(translator.parameter_counts)
-frame = pd.DataFrame({
-    t("anatomy.col.component"): [t(f"anatomy.part.{c.key}") for c in breakdown],
-    t("anatomy.col.formula"): [FORMULAS[c.key] for c in breakdown],
-    t("anatomy.col.each"): [f"{c.each:,}" for c in breakdown],
-    t("anatomy.col.copies"): [c.copies for c in breakdown],
-    t("anatomy.col.total"): [f"{c.total:,}" for c in breakdown],
-    t("anatomy.col.model"): [f"{actual.get(c.key, 0):,}" for c in breakdown],
-})
-st.dataframe(frame, hide_index=True, width="stretch", height=ts.table_height(len(frame)))
-model_total = sum(actual.values())
-logged = log.get("parameters")
-st.success(t("anatomy.params.total", formula=f"{la.total_parameters(config):,}", model=f"{model_total:,}",
-             logged=f"{logged:,}" if logged else "—"))
-widgets.chart(
-    horizontal_bars([t(f"anatomy.part.{c.key}") for c in breakdown if c.total],
-                    [c.total for c in breakdown if c.total], title=t("anatomy.params.fig"),
-                    value_title=t("anatomy.params.axis")),
-    key="anatomy.params",
-)
+def formula_section(translator: Translator) -> None:
+    """The notes' 12H² + 13H per encoder layer (16H² + 19H per decoder layer), checked on the model's first layers."""
+    config = translator.config
+    H = config.d_model
+    st.subheader(t("anatomy.formula.header"))
+    st.latex(rf"\underbrace{{4H^2 + 4H}}_{{\text{{{t('anatomy.tex.attention')}}}}} + "
+             rf"\underbrace{{8H^2 + 5H}}_{{\text{{FFN}},\ d_{{ff}} = 4H}} + "
+             rf"\underbrace{{4H}}_{{\text{{{t('anatomy.tex.norms')}}}}} = 12H^2 + 13H")
+    encoder_actual = anatomy.layer_parameters(translator.parameter_counts, "encoder", 0)
+    decoder_actual = anatomy.layer_parameters(translator.parameter_counts, "decoder", 0)
+    ratio = config.d_ff / H
+    st.markdown(t("anatomy.formula.text" if ratio == 4 else "anatomy.formula.text_other", h=H, ratio=num(ratio),
+                  formula=f"{anatomy.note_formula(H):,}", layer=f"{anatomy.encoder_layer_params(H, config.d_ff):,}",
+                  model=f"{encoder_actual:,}"))
+    st.latex(rf"\begin{{aligned}}\text{{{t('anatomy.tex.decoder')}}} &= 12H^2 + 13H + "
+             rf"\underbrace{{4H^2 + 4H}}_{{\text{{{t('anatomy.tex.cross')}}}}} + "
+             rf"\underbrace{{2H}}_{{\text{{{t('anatomy.tex.norm3')}}}}} \\ &= 16H^2 + 19H\end{{aligned}}")
+    st.markdown(t("anatomy.formula.decoder", formula=f"{anatomy.decoder_formula(H):,}",
+                  layer=f"{anatomy.decoder_layer_params(H, config.d_ff):,}", model=f"{decoder_actual:,}"))
+    st.info(t("anatomy.formula.note"))
 
-st.subheader(t("anatomy.formula.header"))
-st.latex(rf"\underbrace{{4H^2 + 4H}}_{{\text{{{t('anatomy.tex.attention')}}}}} + "
-         rf"\underbrace{{8H^2 + 5H}}_{{\text{{FFN}},\ d_{{ff}} = 4H}} + "
-         rf"\underbrace{{4H}}_{{\text{{{t('anatomy.tex.norms')}}}}} = 12H^2 + 13H")
-encoder_actual = la.layer_parameters(translator.parameter_counts, "encoder", 0)
-decoder_actual = la.layer_parameters(translator.parameter_counts, "decoder", 0)
-ratio = config.d_ff / H
-st.markdown(t("anatomy.formula.text" if ratio == 4 else "anatomy.formula.text_other", h=H, ratio=ts.num(ratio), formula=f"{la.note_formula(H):,}",
-              layer=f"{la.encoder_layer_params(H, config.d_ff):,}", model=f"{encoder_actual:,}"))
-st.latex(rf"\begin{{aligned}}\text{{{t('anatomy.tex.decoder')}}} &= 12H^2 + 13H + \underbrace{{4H^2 + 4H}}_{{\text{{{t('anatomy.tex.cross')}}}}} + "
-         rf"\underbrace{{2H}}_{{\text{{{t('anatomy.tex.norm3')}}}}} \\ &= 16H^2 + 19H\end{{aligned}}")
-st.markdown(t("anatomy.formula.decoder", formula=f"{la.decoder_formula(H):,}",
-              layer=f"{la.decoder_layer_params(H, config.d_ff):,}", model=f"{decoder_actual:,}"))
-st.info(t("anatomy.formula.note"))
 
-# ---------------------------------------------------------------- FLOPs
-st.header(t("anatomy.flops.header"))
-result = session.current_result()
-ts.sentence_banner(result)
-S, T = len(result.source_tokens), len(result.target_tokens)
-flops = la.forward_flops(config, S, T)
-total_flops = sum(f.flops for f in flops)
-st.markdown(t("anatomy.flops.text", s=S, t=T, total=f"{total_flops:,}", mflops=f"{total_flops / 1e6:.1f}",
-              note=f"{24 * S * H * H + 4 * S * S * H:,}",
-              mine=f"{sum(f.flops for f in flops if f.key.startswith('encoder')) // config.n_encoder_layers:,}"))
-widgets.chart(horizontal_bars([t(f"anatomy.flop.{f.key}") for f in flops], [f.flops for f in flops],
-                                title=t("anatomy.flops.fig", s=S, t=T), value_title="FLOPs"), key="anatomy.flops")
-st.info(t("anatomy.flops.note"))
+def flops_section(config: ModelConfig) -> None:
+    """Forward-pass FLOPs of the session's sentence, per part of the model."""
+    H = config.d_model
+    st.header(t("anatomy.flops.header"))
+    result = translations.current_result()
+    sentence_banner(result)
+    S, T = len(result.source_tokens), len(result.target_tokens)
+    flops = anatomy.forward_flops(config, S, T)
+    total_flops = sum(f.flops for f in flops)
+    st.markdown(t("anatomy.flops.text", s=S, t=T, total=f"{total_flops:,}", mflops=f"{total_flops / 1e6:.1f}",
+                  note=f"{24 * S * H * H + 4 * S * S * H:,}",
+                  mine=f"{sum(f.flops for f in flops if f.key.startswith('encoder')) // config.n_encoder_layers:,}"))
+    widgets.chart(horizontal_bars([t(f"anatomy.flop.{f.key}") for f in flops], [f.flops for f in flops],
+                                  title=t("anatomy.flops.fig", s=S, t=T), value_title="FLOPs"), key="anatomy.flops")
+    st.info(t("anatomy.flops.note"))
 
-# ---------------------------------------------------------------- learning rate and curves
-st.header(t("anatomy.lr.header"))
-st.latex(r"\mathrm{lrate} = \text{factor}\cdot d_{model}^{-0.5}\cdot\min\!\left(step^{-0.5},\ step\cdot warmup^{-1.5}\right)")
-train = log.get("train") or []
-dev = log.get("dev") or []
-if "warmup" in settings:
+
+def learning_rate_section(translator: Translator) -> None:
+    """The warm-up schedule of the run, against the rates its log kept."""
+    H, log = translator.config.d_model, translator.training_log or {}
+    settings, train = log.get("args") or {}, log.get("train") or []
+    st.header(t("anatomy.lr.header"))
+    st.latex(r"\mathrm{lrate} = \text{factor}\cdot d_{model}^{-0.5}\cdot\min\!\left(step^{-0.5},\ step\cdot warmup^{-1.5}\right)")
+    if "warmup" not in settings:  # a checkpoint without a training log, or one from before the log kept its arguments
+        st.info(t("anatomy.curves.missing", folder=translator.checkpoint))
+        return
     warmup, factor = settings["warmup"], settings.get("lr_factor", 1.0)
     steps = np.linspace(1, max([e["step"] for e in train] + [3 * warmup]), 400)
-    st.markdown(t("anatomy.lr.text", warmup=warmup, factor=ts.num(factor), d=H,
+    st.markdown(t("anatomy.lr.text", warmup=warmup, factor=num(factor), d=H,
                   peak=f"{peak_learning_rate(H, warmup, factor):.2e}"))
     widgets.chart(
         lr_figure(steps, learning_rate(steps, H, warmup, factor),
@@ -112,12 +117,16 @@ if "warmup" in settings:
                   logged_label=t("anatomy.lr.logged"), warmup_label=t("anatomy.lr.warmup", w=warmup)),
         key="anatomy.lr",
     )
-else:  # a checkpoint without a training log, or one from before the log kept its arguments
-    st.info(t("anatomy.curves.missing", folder=translator.checkpoint))
-st.subheader(t("anatomy.curves.header"))
-if not train:
-    st.info(t("anatomy.curves.missing", folder=translator.checkpoint))
-else:
+
+
+def curves_section(translator: Translator) -> None:
+    """The run's loss and dev scores, and which weights were shipped."""
+    log = translator.training_log or {}
+    train, dev = log.get("train") or [], log.get("dev") or []
+    st.subheader(t("anatomy.curves.header"))
+    if not train:
+        st.info(t("anatomy.curves.missing", folder=translator.checkpoint))
+        return
     best, average = log.get("best") or {}, log.get("average")
     # The trainer ships the average of the last epochs' weights when it beats the best single evaluation (same rule).
     if average and best and selection_bleu(average) > selection_bleu(best):
@@ -126,7 +135,7 @@ else:
     else:
         shipped = t("anatomy.curves.best")
     st.markdown(t("anatomy.curves.text", steps=log.get("steps", train[-1]["step"]), minutes=log.get("train_minutes", "—"),
-                  hardware=session.md_escape(session.hardware_name(log.get("hardware"))), best_step=best.get("step", "—"),
+                  hardware=md_escape(hardware_name(log.get("hardware"))), best_step=best.get("step", "—"),
                   bleu=best.get("bleu", "—"), chrf=best.get("chrf", "—"), shipped=shipped))
     widgets.chart(
         training_curves_figure(
@@ -138,20 +147,37 @@ else:
         key="anatomy.curves",
     )
 
-# ---------------------------------------------------------------- label smoothing
-st.header(t("anatomy.ls.header"))
-st.latex(r"y^{smooth} = (1-\varepsilon)\,y^{one\text{-}hot} + \frac{\varepsilon}{C}")
-epsilon = st.slider(t("anatomy.ls.eps"), 0.0, 0.5, float(settings.get("label_smoothing", 0.1)), 0.05, persist_state="session", key="anatomy.ls.eps")
-classes = [f"c{i}" for i in range(SMOOTHING_CLASSES)]
-hard = la.smoothed_target(SMOOTHING_CLASSES, 0, 0.0)
-widgets.chart(
-    label_smoothing_figure(classes, hard, la.smoothed_target(SMOOTHING_CLASSES, 0, epsilon),
-                           title=t("anatomy.ls.fig", c=SMOOTHING_CLASSES, eps=ts.num(epsilon, 2)),
-                           class_title=t("anatomy.ls.classes"), prob_title=t("anatomy.ls.prob"),
-                           hard_label=t("anatomy.ls.hard"), smooth_label=t("anatomy.ls.smooth")),
-    key="anatomy.ls",
-)
-V = config.tgt_vocab_size
-real = la.smoothed_target(V, 0, epsilon)
-st.markdown(t("anatomy.ls.text", eps=ts.num(epsilon, 2), v=V, top=f"{real[0]:.5f}", rest=f"{real[1]:.2e}",
-              floor=f"{la.smoothed_loss_floor(V, epsilon):.3f}", used=ts.num(settings["label_smoothing"], 2) if "label_smoothing" in settings else "—"))
+
+def label_smoothing_section(config: ModelConfig, settings: dict) -> None:
+    """The smoothed target for an ε the student picks, and its loss floor with the model's vocabulary."""
+    st.header(t("anatomy.ls.header"))
+    st.latex(r"y^{smooth} = (1-\varepsilon)\,y^{one\text{-}hot} + \frac{\varepsilon}{C}")
+    epsilon = st.slider(t("anatomy.ls.eps"), 0.0, 0.5, float(settings.get("label_smoothing", 0.1)), 0.05,
+                        persist_state="session", key="anatomy.ls.eps")
+    classes = [f"c{i}" for i in range(SMOOTHING_CLASSES)]
+    hard = anatomy.smoothed_target(SMOOTHING_CLASSES, 0, 0.0)
+    widgets.chart(
+        label_smoothing_figure(classes, hard, anatomy.smoothed_target(SMOOTHING_CLASSES, 0, epsilon),
+                               title=t("anatomy.ls.fig", c=SMOOTHING_CLASSES, eps=num(epsilon, 2)),
+                               class_title=t("anatomy.ls.classes"), prob_title=t("anatomy.ls.prob"),
+                               hard_label=t("anatomy.ls.hard"), smooth_label=t("anatomy.ls.smooth")),
+        key="anatomy.ls",
+    )
+    V = config.tgt_vocab_size
+    real = anatomy.smoothed_target(V, 0, epsilon)
+    st.markdown(t("anatomy.ls.text", eps=num(epsilon, 2), v=V, top=f"{real[0]:.5f}", rest=f"{real[1]:.2e}",
+                  floor=f"{anatomy.smoothed_loss_floor(V, epsilon):.3f}",
+                  used=num(settings["label_smoothing"], 2) if "label_smoothing" in settings else "—"))
+
+
+translator = models.translator()
+config = translator.config
+st.title(t("anatomy.title"))
+st.markdown(t("anatomy.intro", d=config.d_model, heads=config.n_heads, d_ff=config.d_ff, enc=config.n_encoder_layers,
+              dec=config.n_decoder_layers, vs=config.src_vocab_size, vt=config.tgt_vocab_size))
+parameters_section(translator)
+formula_section(translator)
+flops_section(config)
+learning_rate_section(translator)
+curves_section(translator)
+label_smoothing_section(config, (translator.training_log or {}).get("args") or {})

@@ -8,8 +8,10 @@ the ← → keys all move one session-state step (STEP).
 
 import streamlit as st
 
-from app_pages import session, widgets
+from app_pages import attention_view, link_values, links, models, presentation, translations, widgets
 from app_pages.stepper import stepper
+from app_pages.text import md_escape, t
+from lessons.attention_maps import pick
 from model import TranslationResult
 from viz.decoding import attention_bar, beam_chart, candidates_chart, causal_mask_row
 from viz.heatmap import attention_heatmap
@@ -21,9 +23,9 @@ LEFT_PX, RIGHT_PX = 480, 320
 EVERY_HEAD_PX = 680  # 24 rows of layer · head, each tall enough for its 11-px label: below the mask row, on its own screen
 
 
-def candidate_lists(result: TranslationResult, t: int) -> tuple[list[str], list[float], int]:
+def candidate_lists(result: TranslationResult, position: int) -> tuple[list[str], list[float], int]:
     """Top-k tokens and probabilities of step t, with the chosen token added when the search took one outside them."""
-    step = result.steps[t]
+    step = result.steps[position]
     candidates = list(step.candidates)
     ids = [c.token_id for c in candidates]
     if step.chosen.token_id not in ids:
@@ -32,31 +34,31 @@ def candidate_lists(result: TranslationResult, t: int) -> tuple[list[str], list[
     return [c.token for c in candidates], [c.prob for c in candidates], ids.index(step.chosen.token_id)
 
 
-def beam_section(result: TranslationResult, t: int) -> None:
-    st.markdown("#### " + session.t("decoding.beam_title", beam=result.beam_size))
+def beam_section(result: TranslationResult, position: int) -> None:
+    st.markdown("#### " + t("decoding.beam_title", beam=result.beam_size))
     if result.beam_steps is None:
-        st.caption(session.t("decoding.beam_greedy"))
+        st.caption(t("decoding.beam_greedy"))
         return
-    if t >= len(result.beam_steps):
-        st.caption(session.t("decoding.beam_done", steps=len(result.beam_steps)))
+    if position >= len(result.beam_steps):
+        st.caption(t("decoding.beam_done", steps=len(result.beam_steps)))
         return
-    record = result.beam_steps[t]
-    st.caption(session.t("decoding.beam_help", kept=len(record.kept), finished=len(record.finished),
-                        dropped=len(record.dropped)))
+    record = result.beam_steps[position]
+    st.caption(t("decoding.beam_help", kept=len(record.kept), finished=len(record.finished),
+                 dropped=len(record.dropped)))
     groups = {
         status: [(h.tokens, h.logprob) for h in getattr(record, status)]
         for status in ("kept", "finished", "dropped")
     }
     fig = beam_chart(
-        groups, status_labels={s: session.t(f"beam.{s}") for s in groups},
-        hypothesis_title=session.t("axis.hypothesis"), value_label=session.t("axis.sequence_prob"), max_width=RIGHT_PX,
+        groups, status_labels={s: t(f"beam.{s}") for s in groups},
+        hypothesis_title=t("axis.hypothesis"), value_label=t("axis.sequence_prob"), max_width=RIGHT_PX,
     )
     widgets.chart(fig, key="decoding.chart.beam")
 
 
 def step_controls(n_steps: int) -> int:
     """Previous / Play / Next and the slider, in one row above the charts; returns the step number (1-based)."""
-    return stepper("decoding", STEP, 1, n_steps, session.t("decoding.step"), width=240)
+    return stepper("decoding", STEP, 1, n_steps, t("decoding.step"), width=240)
 
 
 def step_view(result: TranslationResult) -> None:
@@ -66,62 +68,63 @@ def step_view(result: TranslationResult) -> None:
     n_steps = len(result.steps)
     number = step_controls(n_steps)
     layers, heads = result.cross.shape[:2]
-    t = number - 1
-    chosen = result.steps[t].chosen
+    position = number - 1
+    chosen = result.steps[position].chosen
     with st.container(horizontal=True, vertical_alignment="center", key="decoding.now"):
-        st.markdown(session.t("decoding.now", step=number, steps=n_steps, token=session.md_escape(chosen.token),
-                             prob=f"{chosen.prob:.1%}"), width="content")
-        widgets.token_chips(result.target_tokens[: t + 1], color="orange", key="decoding.prefix")
+        st.markdown(t("decoding.now", step=number, steps=n_steps, token=md_escape(chosen.token),
+                      prob=f"{chosen.prob:.1%}"), width="content")
+        widgets.token_chips(result.target_tokens[: position + 1], color="orange", key="decoding.prefix")
     with st.container(horizontal=True, gap="medium", key="decoding.pickers"):
-        layer, head = widgets.layer_head_selectors("decoding", layers, heads, average_layers=True)
-    which = session.t("decoding.which", layer=widgets.layer_name(layer), head=widgets.head_name(head))
+        layer, head = attention_view.layer_head_selectors("decoding", layers, heads, average_layers=True)
+    which = t("decoding.which", layer=attention_view.layer_name(layer), head=attention_view.head_name(head))
 
     left, right = st.columns([3, 2])
     with left:
-        st.markdown(f"**{session.t('decoding.mask_title')}** · {which}")
-        # At step t the positions after t are not written yet: labelled with the final answer, they would show
+        st.markdown(f"**{t('decoding.mask_title')}** · {which}")
+        # At this step the positions after it are not written yet: labelled with the final answer, they would show
         # what the model does not know.
-        keys = [*result.target_tokens[: t + 1], *["·"] * (len(result.target_tokens) - t - 1)]
+        keys = [*result.target_tokens[: position + 1], *["·"] * (len(result.target_tokens) - position - 1)]
         widgets.chart(causal_mask_row(
-            widgets.pick(result.decoder_self[:, :, t], layer, head), keys, t,
-            query_title=session.t("axis.step_query"), key_title=session.t("axis.decoder_self.keys"),
-            value_label=session.t("axis.weight"), masked_label=session.t("decoding.not_yet"), max_width=LEFT_PX,
+            pick(result.decoder_self[:, :, position], layer, head), keys, position,
+            query_title=t("axis.step_query"), key_title=t("axis.decoder_self.keys"),
+            value_label=t("axis.weight"), masked_label=t("decoding.not_yet"), max_width=LEFT_PX,
         ), key="decoding.chart.mask")
-        st.caption(session.t("decoding.mask_help"))
+        st.caption(t("decoding.mask_help"))
 
-        every_head = st.toggle(session.t("decoding.every_head"), persist_state="session", key=EVERY_HEAD)
+        every_head = st.toggle(t("decoding.every_head"), persist_state="session", key=EVERY_HEAD)
         if every_head:
-            st.markdown(f"**{session.t('decoding.cross_title')}**")
-            rows = result.cross[:, :, t].reshape(layers * heads, -1)  # (layers·heads, S)
+            st.markdown(f"**{t('decoding.cross_title')}**")
+            rows = result.cross[:, :, position].reshape(layers * heads, -1)  # (layers·heads, S)
             labels = [f"L{l + 1}·H{h + 1}" for l in range(layers) for h in range(heads)]
-            fig = attention_heatmap(rows, labels, result.source_tokens, query_title=session.t("axis.layer_head"),
-                                    key_title=session.t("axis.cross.keys"), value_label=session.t("axis.weight"),
+            fig = attention_heatmap(rows, labels, result.source_tokens, query_title=t("axis.layer_head"),
+                                    key_title=t("axis.cross.keys"), value_label=t("axis.weight"),
                                     max_width=LEFT_PX, max_height=EVERY_HEAD_PX)
         else:
-            st.markdown(f"**{session.t('decoding.cross_title')}** · {which}")
-            fig = attention_bar(widgets.pick(result.cross[:, :, t], layer, head), result.source_tokens,
-                                key_title=session.t("axis.cross.keys"), value_label=session.t("axis.weight"),
+            st.markdown(f"**{t('decoding.cross_title')}** · {which}")
+            fig = attention_bar(pick(result.cross[:, :, position], layer, head), result.source_tokens,
+                                key_title=t("axis.cross.keys"), value_label=t("axis.weight"),
                                 max_width=LEFT_PX)
         widgets.chart(fig, key="decoding.chart.cross")
-        st.caption(session.t("decoding.every_head_help" if every_head else "decoding.cross_help"))
+        st.caption(t("decoding.every_head_help" if every_head else "decoding.cross_help"))
     with right:
-        st.markdown(f"**{session.t('decoding.candidates_title')}**")
-        tokens, probs, chosen_index = candidate_lists(result, t)
+        st.markdown(f"**{t('decoding.candidates_title')}**")
+        tokens, probs, chosen_index = candidate_lists(result, position)
         widgets.chart(candidates_chart(
-            tokens, probs, chosen_index, token_title=session.t("axis.candidate"), value_label=session.t("axis.probability"),
+            tokens, probs, chosen_index, token_title=t("axis.candidate"), value_label=t("axis.probability"),
             max_width=RIGHT_PX,
         ), key="decoding.chart.candidates")
-        st.caption(session.t("decoding.candidates_help", k=len(result.steps[t].candidates)))
-        beam_section(result, t)
+        st.caption(t("decoding.candidates_help", k=len(result.steps[position].candidates)))
+        beam_section(result, position)
 
 
-session.page_title(session.t("decoding.title"), session.t("decoding.intro"))
-config = session.translator().config
-session.link_page({"step": session.Param(STEP, session.number_in(1, config.max_len)),
-                   **widgets.layer_head_params("decoding", config.n_decoder_layers, config.n_heads, average_layers=True)})
-current = session.current_result()
+presentation.page_title(t("decoding.title"), t("decoding.intro"))
+config = models.translator().config
+links.link_page({"step": link_values.Param(STEP, link_values.number_in(1, config.max_len)),
+                 **attention_view.layer_head_params("decoding", config.n_decoder_layers, config.n_heads,
+                                                    average_layers=True)})
+current = translations.current_result()
 with st.container(horizontal=True, vertical_alignment="center", key="decoding.sentence"):
-    st.markdown(session.t("decoding.sentence", source=session.md_escape(current.source_text),
-                         translation=session.md_escape(current.translation or "∅")), width="content")
-    st.page_link("app_pages/translate.py", label=session.t("decoding.change_sentence"), icon=":material/edit:")
+    st.markdown(t("decoding.sentence", source=md_escape(current.source_text),
+                  translation=md_escape(current.translation or "∅")), width="content")
+    widgets.page_link("translate", t("decoding.change_sentence"), icon=":material/edit:")
 step_view(current)

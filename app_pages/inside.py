@@ -11,19 +11,17 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from app_pages import session
-from app_pages import teaching_shared as ts
-from app_pages import widgets
-from app_pages.session import t
-from lessons import inside as li
-from model import TranslationResult
+from app_pages import examples, link_values, links, models, translations, widgets
+from app_pages.teaching_shared import num, positions, sentence_banner, show_table, table
+from app_pages.text import md_escape, t
+from lessons import inside
+from model import ModelConfig, TranslationResult
 from viz.decoding import candidates_chart
 from viz.teaching_inside import DIAGRAM_LABELS, architecture_blocks, architecture_figure, clicked_block, tensor_panels
 
 BLOCK, DIAGRAM = "inside.block", "inside.diagram"
 SRC_TOKEN, TGT_TOKEN = "inside.src_token", "inside.tgt_token"
 SHOWN_DIMS = 8  # numbers of a token's vector in a table: enough to compare, narrow enough for a projector
-TOP_K = 5
 AGREES = 1e-4  # max difference at which a recomputed step agrees with the model (float32 against float64)
 # Per sublayer block: (the sublayer's input, its output, the LayerNorm's output) as named in the result's
 # sublayer tensors, and the Layer attribute holding its add & norm.
@@ -67,7 +65,7 @@ def verdict(message: str, worst: float) -> None:
 def token_picker(key: str, tokens: list[str]) -> int:
     """One of the sentence's tokens, kept in range when the sentence (and its length) changes."""
     widgets.keep_valid(key, list(range(len(tokens))))
-    labels = ts.positions(tokens)
+    labels = positions(tokens)
     with st.columns(3)[0]:
         return int(st.selectbox(t("inside.pick.token"), range(len(tokens)), format_func=labels.__getitem__, persist_state="session", key=key))
 
@@ -75,7 +73,7 @@ def token_picker(key: str, tokens: list[str]) -> int:
 def first_numbers(rows: list[tuple[str, np.ndarray]], token: str) -> None:
     """The first SHOWN_DIMS numbers of one token's vectors, one named vector per row."""
     values = np.stack([np.ravel(v)[:SHOWN_DIMS] for _, v in rows])
-    ts.show_table(values, [name for name, _ in rows], [str(j) for j in range(SHOWN_DIMS)], index_name=token)
+    show_table(values, [name for name, _ in rows], [str(j) for j in range(SHOWN_DIMS)], index_name=token)
 
 
 def panels(rows: list[tuple[str, np.ndarray]], tokens: list[str], key: str, title: str) -> None:
@@ -98,19 +96,19 @@ def embedding_section(side: str) -> None:
     tokens, key, _ = sides("enc" if source else "dec")
     emb = result.source_embeddings if source else result.target_embeddings
     first = (result.encoder_sublayers if source else result.decoder_sublayers)["input"][0]
-    table = translator.weight(f"{'src' if source else 'tgt'}_embed.weight")  # (vocab, d)
-    e = li.embedding(table, emb.ids, emb.token, emb.positional, emb.scale, first)
-    vocab, d = table.shape
+    embedding = translator.weight(f"{'src' if source else 'tgt'}_embed.weight")  # (vocab, d)
+    e = inside.embedding(embedding, emb.ids, emb.token, emb.positional, emb.scale, first)
+    vocab, d = embedding.shape
     T = len(tokens)
-    st.markdown(t("inside.embed.text", v=f"{vocab:,}", d=d, t=T, scale=ts.num(emb.scale), root=f"√{d}"))
+    st.markdown(t("inside.embed.text", v=f"{vocab:,}", d=d, t=T, scale=num(emb.scale), root=f"√{d}"))
     st.latex(r"x_{pos} = E[\mathrm{id}_{pos}]\cdot\sqrt{d_{model}} + PE_{pos} = "
              r"(\mathrm{onehot}(\mathrm{id}_{pos})\,E)\cdot\sqrt{d_{model}} + PE_{pos}")
     if not source:
-        st.info(t("inside.embed.shifted", first=session.md_escape(tokens[0])))
+        st.info(t("inside.embed.shifted", first=md_escape(tokens[0])))
     index = token_picker(key, tokens)
     token_id = int(e.ids[index])
-    label = ts.positions(tokens)[index]
-    st.markdown(t("inside.embed.lookup", token=session.md_escape(label), id=token_id, v=f"{vocab:,}", d=d,
+    label = positions(tokens)[index]
+    st.markdown(t("inside.embed.lookup", token=md_escape(label), id=token_id, v=f"{vocab:,}", d=d,
                   onehot=shape(1, vocab), table=shape(vocab, d), row=shape(1, d),
                   ones=int(e.one_hot[index].sum()), diff=difference(float(np.abs(e.lookup.recomputed[index] -
                                                                                  e.lookup.returned[index]).max()))))
@@ -132,7 +130,7 @@ def embedding_section(side: str) -> None:
 # ---------------------------------------------------------------- sublayers
 
 
-def attention_part(stack: str, name: str, layer: li.Layer, index: int, tokens: list[str]) -> None:
+def attention_part(stack: str, name: str, layer: inside.Layer, index: int, tokens: list[str]) -> None:
     """The multi-head attention sublayer: formula, shapes, and its recomputed q, k, v, weights and output."""
     attn = layer.cross_attn if name == "cross_attn" else layer.self_attn
     heads, tq, d_head = attn.q.returned.shape
@@ -143,55 +141,55 @@ def attention_part(stack: str, name: str, layer: li.Layer, index: int, tokens: l
              + (r" + M" if (stack, name) == ("dec", "self_attn") else "") + r"\right)V,\quad "
              r"\mathrm{MultiHead} = \mathrm{Concat}(\mathrm{head}_1, \dots, \mathrm{head}_h)\,W^O")
     st.markdown(t("inside.attn.shapes", h=heads, d=d, dk=d_head, q=shape(tq, d_head), k=shape(tk, d_head),
-                  w=shape(tq, tk), concat=shape(tq, d), out=shape(tq, d), root=ts.num(np.sqrt(d_head))))
-    st.page_link("app_pages/qkv.py", label=t("inside.attn.qkv_link"), icon=":material/calculate:")
+                  w=shape(tq, tk), concat=shape(tq, d), out=shape(tq, d), root=num(np.sqrt(d_head))))
+    widgets.page_link("qkv", t("inside.attn.qkv_link"))
     steps = [("q", attn.q, shape(heads, tq, d_head)), ("k", attn.k, shape(heads, tk, d_head)),
              ("v", attn.v, shape(heads, tk, d_head)), ("weights", attn.weights, shape(heads, tq, tk)),
              ("out", attn.out, shape(tq, d))]
-    frame = ts.table([[s.max_difference] for _, s, _ in steps], [t(f"inside.attn.step.{n}") for n, _, _ in steps],
-                     [t("inside.col.diff")], index_name=t("inside.col.step"), decimals=7)
+    frame = table([[s.max_difference] for _, s, _ in steps], [t(f"inside.attn.step.{n}") for n, _, _ in steps],
+                  [t("inside.col.diff")], index_name=t("inside.col.step"), decimals=7)
     frame.insert(0, t("inside.col.shape"), [s for _, _, s in steps])
     st.dataframe(frame, width="content")
-    label = ts.positions(tokens)[index]
+    label = positions(tokens)[index]
     first_numbers([(t("inside.vec.recomputed"), attn.out.recomputed[index]), (t("inside.vec.returned"), attn.out.returned[index])],
                   label)
     worst = max(s.max_difference for _, s, _ in steps)
     verdict(t("inside.attn.check", diff=difference(worst)), worst)
 
 
-def ffn_part(layer: li.Layer, index: int, tokens: list[str]) -> None:
+def ffn_part(layer: inside.Layer, index: int, tokens: list[str]) -> None:
     c = translator.config
     T = len(tokens)
-    st.markdown(t("inside.ffn.text", d=c.d_model, dff=c.d_ff, ratio=li.widening(c.d_model, c.d_ff),
+    st.markdown(t("inside.ffn.text", d=c.d_model, dff=c.d_ff, ratio=inside.widening(c.d_model, c.d_ff),
                   act=t(f"inside.act.{c.activation}"), x=shape(T, c.d_model), h=shape(T, c.d_ff)))
     st.latex(r"\mathrm{FFN}(x) = " + {"relu": r"\max(0,\ xW_1 + b_1)", "swish": r"\mathrm{swish}(xW_1 + b_1)"}[
         c.activation] + r"\,W_2 + b_2" + (r",\quad \mathrm{swish}(z) = z\cdot\sigma(z)" if c.activation == "swish" else ""))
     hidden = layer.ffn.hidden[index]
-    st.markdown(t(f"inside.ffn.hidden.{c.activation}", token=session.md_escape(ts.positions(tokens)[index]),
+    st.markdown(t(f"inside.ffn.hidden.{c.activation}", token=md_escape(positions(tokens)[index]),
                   zero=int((hidden == 0).sum()), negative=int((hidden < 0).sum()), dff=c.d_ff))
     first_numbers([(t("inside.vec.recomputed"), layer.ffn.step.recomputed[index]),
-                   (t("inside.vec.returned"), layer.ffn.step.returned[index])], ts.positions(tokens)[index])
+                   (t("inside.vec.returned"), layer.ffn.step.returned[index])], positions(tokens)[index])
     verdict(t("inside.ffn.check", diff=difference(layer.ffn.step.max_difference)), layer.ffn.step.max_difference)
 
 
-def add_norm_part(norm: li.AddNorm, names: tuple[str, str, str], index: int, tokens: list[str], stack: str,
+def add_norm_part(norm: inside.AddNorm, names: tuple[str, str, str], index: int, tokens: list[str], stack: str,
                   layer_index: int) -> None:
     """LayerNorm(x + Sublayer(x)): formula, γ and β, each token's statistics, the recomputation, why not BatchNorm."""
     x_name, sub_name, out_name = (t(f"inside.tensor.{n}") for n in names)
     st.markdown(t("inside.norm.text", x=x_name, sub=sub_name, out=out_name))
     st.latex(r"\mathrm{LayerNorm}(v) = \gamma \odot \frac{v - \mu}{\sqrt{\sigma^2 + \varepsilon}} + \beta,\quad "
              r"\mu = \frac{1}{d}\sum_{j} v_j,\ \ \sigma^2 = \frac{1}{d}\sum_j (v_j - \mu)^2,\ \ \varepsilon = "
-             + ts.num(li.LN_EPS, 5))
+             + num(inside.LN_EPS, 5))
     st.markdown(t("inside.norm.post"))
-    ts.show_table(np.stack([norm.gamma[:SHOWN_DIMS], norm.beta[:SHOWN_DIMS]]),
-                  [f"γ ({norm.name}.weight)", f"β ({norm.name}.bias)"], [str(j) for j in range(SHOWN_DIMS)])
+    show_table(np.stack([norm.gamma[:SHOWN_DIMS], norm.beta[:SHOWN_DIMS]]),
+               [f"γ ({norm.name}.weight)", f"β ({norm.name}.bias)"], [str(j) for j in range(SHOWN_DIMS)])
     st.markdown(t("inside.norm.stats"))
-    moments = [*li.token_moments(norm.residual), *li.token_moments(norm.standardised), *li.token_moments(norm.step.returned)]
-    ts.show_table(np.stack(moments).T, ts.positions(tokens),
-                  [t(f"inside.col.{c}") for c in ("mean_in", "var_in", "mean_std", "var_std", "mean_out", "var_out")],
-                  index_name=t("inside.col.token"))
-    label = ts.positions(tokens)[index]
-    st.markdown(t("inside.norm.numbers", token=session.md_escape(label)))
+    moments = [*inside.token_moments(norm.residual), *inside.token_moments(norm.standardised), *inside.token_moments(norm.step.returned)]
+    show_table(np.stack(moments).T, positions(tokens),
+               [t(f"inside.col.{c}") for c in ("mean_in", "var_in", "mean_std", "var_std", "mean_out", "var_out")],
+               index_name=t("inside.col.token"))
+    label = positions(tokens)[index]
+    st.markdown(t("inside.norm.numbers", token=md_escape(label)))
     first_numbers([
         (x_name, norm.x[index]),
         (sub_name, norm.sublayer_out[index]),
@@ -207,14 +205,14 @@ def add_norm_part(norm: li.AddNorm, names: tuple[str, str, str], index: int, tok
 
 def batch_norm_demo(stack: str, layer_index: int, names: tuple[str, str, str]) -> None:
     """The same LayerNorm input normalised alone and in a zero-padded batch with another sentence."""
-    own = li.residual_sum(sides(stack)[2], layer_index, names[0], names[1])
+    own = inside.residual_sum(sides(stack)[2], layer_index, names[0], names[1])
     # The example sentence whose length differs most from the student's: the most padding.
-    others = [e.sentence for e in session.EXAMPLES if e.sentence != result.source_text]
-    other_result = max((session.translation_of(s) for s in others),
+    others = [e.sentence for e in examples.EXAMPLES if e.sentence != result.source_text]
+    other_result = max((translations.translation_of(s) for s in others),
                        key=lambda r: abs(len(r.source_tokens) - len(result.source_tokens)))
     other_subs = other_result.encoder_sublayers if stack == "enc" else other_result.decoder_sublayers
-    cmp = li.compare_norms(own, li.residual_sum(other_subs, layer_index, names[0], names[1]))
-    st.markdown(t("inside.bn.text", other=session.md_escape(other_result.source_text), n=cmp.length,
+    cmp = inside.compare_norms(own, inside.residual_sum(other_subs, layer_index, names[0], names[1]))
+    st.markdown(t("inside.bn.text", other=md_escape(other_result.source_text), n=cmp.length,
                   m=len(other_subs["input"][layer_index]), pad=cmp.padding))
     tokens = sides(stack)[0]
     first_numbers([
@@ -223,7 +221,7 @@ def batch_norm_demo(stack: str, layer_index: int, names: tuple[str, str, str]) -
         (t("inside.bn.bn_alone"), cmp.batch_alone[0]),
         (t("inside.bn.bn_batch"), cmp.batch_in_batch[0]),
         (t("inside.bn.bn_real"), cmp.batch_real_tokens[0]),
-    ], ts.positions(tokens)[0])
+    ], positions(tokens)[0])
     st.markdown(t("inside.bn.result", ln=difference(cmp.layer_difference), bn=difference(cmp.batch_difference),
                   real=difference(cmp.batch_real_difference)))
 
@@ -231,8 +229,8 @@ def batch_norm_demo(stack: str, layer_index: int, names: tuple[str, str, str]) -
 def sublayer_section(stack: str, layer_index: int, name: str) -> None:
     tokens, key, subs = sides(stack)
     c = translator.config
-    layer = (li.encoder_layer if stack == "enc" else li.decoder_layer)(result, layer_index, translator.weight,
-                                                                        c.activation)
+    layer = (inside.encoder_layer if stack == "enc" else inside.decoder_layer)(result, layer_index, translator.weight,
+                                                                               c.activation)
     x_name, sub_name, out_name, norm_attr = SUBLAYERS[(stack, name)]
     index = token_picker(key, tokens)
     T, d = len(tokens), c.d_model
@@ -252,11 +250,11 @@ def sublayer_section(stack: str, layer_index: int, name: str) -> None:
 
 def output_section() -> None:
     c = translator.config
-    table = translator.weight("tgt_embed.weight")  # (vocab, d)
+    embedding = translator.weight("tgt_embed.weight")  # (vocab, d)
     bias = translator.weight("output_bias") if c.output_bias else None
-    out = li.output(result.decoder_sublayers["output"][-1], table, bias, translator.generation_config.banned(c),
-                    [s.chosen.token_id for s in result.steps], [s.chosen.prob for s in result.steps])
-    T, (vocab, d) = len(result.target_tokens), table.shape
+    out = inside.output(result.decoder_sublayers["output"][-1], embedding, bias, translator.generation_config.banned(c),
+                        [s.chosen.token_id for s in result.steps], [s.chosen.prob for s in result.steps])
+    T, (vocab, d) = len(result.target_tokens), embedding.shape
     st.markdown(t("inside.out.text", t=T, d=d, v=f"{vocab:,}", h=shape(T, d), e=shape(d, vocab),
                   logits=shape(T, vocab)))
     st.latex(r"\mathrm{logits} = h\,E_{tgt}^\top" + (r" + b" if bias is not None else "") +
@@ -271,12 +269,12 @@ def output_section() -> None:
     shown = [*step.candidates, *([step.chosen] if outside else [])]
     names, ids = [cand.token for cand in shown], [cand.token_id for cand in shown]
     probs = out.probs[index, ids]
-    st.markdown(t("inside.out.position", input=session.md_escape(ts.positions(result.target_tokens)[index]),
-                  chosen=session.md_escape(step.chosen.token), prob=f"{out.chosen.recomputed[index]:.4f}",
+    st.markdown(t("inside.out.position", input=md_escape(positions(result.target_tokens)[index]),
+                  chosen=md_escape(step.chosen.token), prob=f"{out.chosen.recomputed[index]:.4f}",
                   model=f"{step.chosen.prob:.4f}"))
-    frame = ts.table(np.stack([out.logits[index, ids], probs, [cand.prob for cand in shown]]).T,
-                     ts.positions(names), [t("inside.col.logit"), t("inside.col.prob"), t("inside.col.model_prob")],
-                     index_name=t("inside.col.candidate"))
+    frame = table(np.stack([out.logits[index, ids], probs, [cand.prob for cand in shown]]).T,
+                  positions(names), [t("inside.col.logit"), t("inside.col.prob"), t("inside.col.model_prob")],
+                  index_name=t("inside.col.candidate"))
     st.dataframe(frame, width="content")
     widgets.chart(candidates_chart(names, probs, ids.index(step.chosen.token_id), token_title=t("inside.axis.candidate"),
                                    value_label=t("inside.axis.prob"), max_width=480), key="inside.output.candidates")
@@ -289,36 +287,43 @@ def output_section() -> None:
     st.markdown(t("inside.tf.text"))
     st.dataframe(pd.DataFrame({t("inside.tf.input"): result.target_tokens, t("inside.tf.target"): result.output_tokens},
                               index=pd.Index(range(T), name=t("inside.tf.position"))), width="content")
-    st.markdown(t("inside.tf.inference", first=session.md_escape(result.output_tokens[0]),
-                  second=session.md_escape(result.target_tokens[1] if T > 1 else result.output_tokens[0])))
+    st.markdown(t("inside.tf.inference", first=md_escape(result.output_tokens[0]),
+                  second=md_escape(result.target_tokens[1] if T > 1 else result.output_tokens[0])))
 
 
-# ---------------------------------------------------------------- page
+def diagram(config: ModelConfig) -> str:
+    """The architecture with the open block framed; a click on a block, or the picker under it, opens another."""
+    labels = {k: t(f"inside.diagram.{k}") for k in DIAGRAM_LABELS}
+    widgets.chart(
+        architecture_figure(config.n_encoder_layers, config.n_decoder_layers, labels, selected=st.session_state[BLOCK],
+                            title=t("inside.diagram.title"), click_hint=t("inside.diagram.click")),
+        key=DIAGRAM, on_select=open_clicked_block, selection_mode="points",
+    )
+    return st.selectbox(t("inside.pick.block"), architecture_blocks(config.n_encoder_layers, config.n_decoder_layers),
+                        format_func=block_name, persist_state="session", key=BLOCK)
 
-translator = session.translator()
+
+def block_section(block: str) -> None:
+    st.header(block_name(block))
+    if block in ("src_embed", "tgt_embed"):
+        embedding_section(block)
+    elif block == "output":
+        output_section()
+    else:
+        stack_name, layer_number, part = block.split(".")
+        sublayer_section(stack_name, int(layer_number), part)
+
+
+translator = models.translator()
 config = translator.config
-result: TranslationResult = session.current_result()
+result: TranslationResult = translations.current_result()
 blocks = architecture_blocks(config.n_encoder_layers, config.n_decoder_layers)
-session.link_page({"block": session.Param(BLOCK, session.one_of(blocks))})
+links.link_page({"block": link_values.Param(BLOCK, link_values.one_of(blocks))})
 widgets.keep_valid(BLOCK, blocks)
 st.session_state.setdefault(BLOCK, blocks[0])
 
 st.title(t("inside.title"))
 st.markdown(t("inside.intro", enc=config.n_encoder_layers, dec=config.n_decoder_layers, d=config.d_model,
               heads=config.n_heads, dff=config.d_ff))
-ts.sentence_banner(result)
-labels = {k: t(f"inside.diagram.{k}") for k in DIAGRAM_LABELS}
-widgets.chart(
-    architecture_figure(config.n_encoder_layers, config.n_decoder_layers, labels, selected=st.session_state[BLOCK],
-                        title=t("inside.diagram.title"), click_hint=t("inside.diagram.click")),
-    key=DIAGRAM, on_select=open_clicked_block, selection_mode="points",
-)
-block = st.selectbox(t("inside.pick.block"), blocks, format_func=block_name, persist_state="session", key=BLOCK)
-st.header(block_name(block))
-if block in ("src_embed", "tgt_embed"):
-    embedding_section(block)
-elif block == "output":
-    output_section()
-else:
-    stack_name, layer_number, part = block.split(".")
-    sublayer_section(stack_name, int(layer_number), part)
+sentence_banner(result)
+block_section(diagram(config))

@@ -1,21 +1,18 @@
 """Live lab: train a tiny Transformer on a made-up task in seconds, and watch its attention form.
 
 The Train button sets a session flag (the run's generator, model/training/lab.py); a fragment then advances the run
-one chunk of steps per run of its own (run_every), holding the shared model-call limit only while it
-computes, so classmates' translations interleave with it. The run's first and latest Progress live in
+one chunk of steps per run of its own (run_every), inside the server's limit on model work (server.model_calls) only
+while it computes, so classmates' translations interleave with it. The run's first and latest Progress live in
 session state: they survive reruns and visits to other pages, and the pickers may change while it trains.
 """
 
 import streamlit as st
 
-from app_pages import session, widgets
-from app_pages.session import t
-from lessons import replay as lr
+from app_pages import attention_view, models, server, widgets
+from app_pages.text import md_escape, t
 from lessons.anatomy import total_parameters
-from model import (
-    ALIGNED_SHARE, ATTENTION_KINDS, EXAMPLE, TASKS, TESTED_EXACT, LabSettings, Progress, answer, train_steps,
-)
-from viz.heatmap import attention_heatmap
+from lessons.attention_maps import axis_tokens
+from model import ALIGNED_SHARE, EXAMPLE, TASKS, TESTED_EXACT, LabSettings, Progress, answer, train_steps
 from viz.teaching_learning import lab_curves_figure
 
 TASK, MAX_STEPS, KIND = "lab.task", "lab.max_steps", "lab.kind"
@@ -38,8 +35,8 @@ def start() -> None:
 
 
 def next_chunk() -> Progress:
-    """One chunk of the session's run, computed inside the model-call limit every session shares."""
-    with session.translator().slot():
+    """One chunk of the session's run, computed inside the limit on model work every session shares."""
+    with server.model_calls():
         progress = next(st.session_state[RUN])
     if progress.step == 0:
         st.session_state[FIRST] = progress
@@ -50,21 +47,17 @@ def next_chunk() -> Progress:
 @st.cache_data(show_spinner=False, max_entries=8)
 def untrained(settings: LabSettings) -> Progress:
     """What the fresh model (the run's seed, no step taken) does: the 'before' of a run not yet started."""
-    with session.translator().slot():
+    with server.model_calls():
         return next(train_steps(settings))
 
 
 def attention_map(progress: Progress, kind: str, layer: int, head: int, heading: str, key: str) -> None:
     """One map of the fixed example: queries on rows, keys on columns, as the explorer draws them."""
-    queries, keys = lr.axis_tokens(progress.source_tokens, progress.target_tokens, kind)
-    weights = progress.attention[kind]  # (layers, heads, Tq, Tk)
+    queries, keys = axis_tokens(progress.source_tokens, progress.target_tokens, kind)
     st.markdown(f"**{heading}**")
-    widgets.chart(attention_heatmap(
-        widgets.pick(weights, layer, head), queries, keys, query_title=t(f"axis.{kind}.queries"),
-        key_title=t(f"axis.{kind}.keys"), value_label=t("axis.weight"), max_width=MAP_PX, max_height=MAP_HEIGHT_PX,
-        mask=lr.shown_mask(kind, *weights.shape[2:]), masked_label=t("axis.masked"),
-    ), key=key)
-    st.caption(t("lab.wrote", wrote=session.md_escape(" ".join(progress.prediction) or "∅"),
+    widgets.chart(attention_view.map_figure(progress.attention[kind], kind, layer, head, queries, keys,
+                                            max_width=MAP_PX, max_height=MAP_HEIGHT_PX), key=key)
+    st.caption(t("lab.wrote", wrote=md_escape(" ".join(progress.prediction) or "∅"),
                  exact=f"{progress.accuracy.exact:.0%}", per_token=f"{progress.accuracy.per_token:.0%}"))
 
 
@@ -79,7 +72,7 @@ def results(first: Progress, last: Progress | None, settings: LabSettings, runni
         status = t(f"lab.stopped.{now.stopped_by}", step=now.step, exact=f"{now.accuracy.exact:.0%}",
                    per_token=f"{now.accuracy.per_token:.0%}", held_out=settings.held_out, seconds=f"{now.seconds:.1f}")
     st.progress(now.step / settings.max_steps, text=status)
-    which = t("decoding.which", layer=widgets.layer_name(layer), head=widgets.head_name(head))
+    which = t("decoding.which", layer=attention_view.layer_name(layer), head=attention_view.head_name(head))
     before, after = st.columns(2)
     with before:
         attention_map(first, kind, layer, head, t("lab.before", which=which), "lab.chart.before")
@@ -121,12 +114,11 @@ settings_now = LabSettings()
 config = settings_now.config()
 st.session_state.setdefault(TASK, "copy")
 st.session_state.setdefault(MAX_STEPS, settings_now.max_steps)
-st.session_state.setdefault(KIND, "cross")
 running = st.session_state.get(RUN) is not None
 
 st.title(t("lab.title"))
 st.caption(t("lab.intro", d=config.d_model, heads=config.n_heads, layers=config.n_encoder_layers, d_ff=config.d_ff,
-             params=f"{total_parameters(config):,}", big=f"{sum(session.translator().parameter_counts.values()):,}",
+             params=f"{total_parameters(config):,}", big=f"{sum(models.translator().parameter_counts.values()):,}",
              symbols=len(EXAMPLE), batch=settings_now.batch, held_out=settings_now.held_out, every=settings_now.every))
 with st.container(horizontal=True, vertical_alignment="bottom", gap="medium", key="lab.controls"):
     st.segmented_control(t("lab.task"), TASKS, format_func=lambda k: t(f"lab.task.{k}"), persist_state="session", key=TASK, required=True,
@@ -137,9 +129,8 @@ with st.container(horizontal=True, vertical_alignment="bottom", gap="medium", ke
     task = st.session_state[TASK]
     st.markdown(t("lab.example", source="".join(EXAMPLE), answer="".join(answer(task, EXAMPLE))))
 with st.container(horizontal=True, vertical_alignment="bottom", gap="medium", key="lab.pickers"):
-    st.segmented_control(t("explorer.kind"), ATTENTION_KINDS, format_func=lambda k: t(f"kind.{k}"), persist_state="session", key=KIND,
-                         required=True)
-    widgets.layer_head_selectors("lab", config.n_decoder_layers, config.n_heads, average_layers=False)
+    attention_view.kind_picker(KIND, "cross")
+    attention_view.layer_head_selectors("lab", config.n_decoder_layers, config.n_heads, average_layers=False)
 
 if running:
     training()

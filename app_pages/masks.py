@@ -6,11 +6,10 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from app_pages import session
-from app_pages import teaching_shared as ts
-from app_pages import widgets
-from app_pages.session import t
-from lessons import masks as lm
+from app_pages import state_keys, translations, widgets
+from app_pages.teaching_shared import head_picker, join, num, positions, sentence_banner, show_table
+from app_pages.text import md_escape, t
+from lessons import masks
 from lessons.attention_math import attention_steps, softmax
 from viz.style import MAX_WIDTH_PX
 from viz.teaching_masks import mask_stage_figure, padding_figure
@@ -23,7 +22,7 @@ PAD_KINDS = ("self", "combined", "cross")  # the attentions whose masks the padd
 def show_stages(key: str, mask: np.ndarray, scaled: np.ndarray, weights: np.ndarray, query_labels, key_labels) -> None:
     """Mask M, scores before masking, after masking, after softmax: side by side, queries down, keys across."""
     stages = (
-        ("mask", lm.additive_mask(mask)),
+        ("mask", masks.additive_mask(mask)),
         ("scores", scaled),
         ("masked", np.where(mask, scaled, -np.inf)),
         ("weights", weights),
@@ -37,14 +36,14 @@ def show_stages(key: str, mask: np.ndarray, scaled: np.ndarray, weights: np.ndar
                                   value_label=t(f"masks.value.{stage}"), max_width=STAGE_WIDTH_PX),
                 key=f"{key}.{stage}",
             )
-    sums = ts.join(f"{x:.4f}" for x in weights.sum(axis=1))
-    st.caption(t("masks.rowsums", sums=sums, above=ts.num(float(np.abs(weights[~mask]).max(initial=0.0)), 6)))
+    sums = join(f"{x:.4f}" for x in weights.sum(axis=1))
+    st.caption(t("masks.rowsums", sums=sums, above=num(float(np.abs(weights[~mask]).max(initial=0.0)), 6)))
 
 
 @st.cache_data(show_spinner=False)
 def toy_scores(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Scaled scores and weights of random q, k under `mask`: pure, so computed once per mask for every session."""
-    q, k = lm.toy_qk(mask.shape[0], mask.shape[1], TOY_DK)
+    q, k = masks.toy_qk(mask.shape[0], mask.shape[1], TOY_DK)
     steps = attention_steps(q, k, k, mask)
     return steps.scaled, steps.weights
 
@@ -60,29 +59,29 @@ st.latex(r"\begin{gathered}\mathrm{Attention}(Q,K,V) = \mathrm{softmax}\!\left(\
          r"\end{cases}\end{gathered}")
 
 # ---------------------------------------------------------------- the notes' 4×4 example
-doc_tokens = list(lm.DOC_SENTENCE)
+doc_tokens = list(masks.DOC_SENTENCE)
 st.header(t("masks.doc.header", n=len(doc_tokens)))
-causal = lm.causal_mask(len(doc_tokens))
+causal = masks.causal_mask(len(doc_tokens))
 st.markdown(t("masks.doc.text", n=len(doc_tokens)))
 st.markdown("\n".join(
-    t("masks.doc.sees", token=tok, keys=ts.join(seen)) for tok, seen in zip(doc_tokens, lm.visible_keys(causal, doc_tokens))
+    t("masks.doc.sees", token=tok, keys=join(seen)) for tok, seen in zip(doc_tokens, masks.visible_keys(causal, doc_tokens))
 ))
 st.caption(t("masks.toy", d=TOY_DK))
 toy_stages("masks.doc", causal, doc_tokens, doc_tokens)
-q, k = lm.toy_qk(len(doc_tokens), len(doc_tokens), TOY_DK)
+q, k = masks.toy_qk(len(doc_tokens), len(doc_tokens), TOY_DK)
 row = attention_steps(q, k, k).scaled[0]
 zeroed = softmax(np.where(causal[0], row, 0.0))
-st.warning(t("masks.zero_vs_inf", token=doc_tokens[0], zeroed=ts.join(ts.num(x, 3) for x in zeroed),
-             proper=ts.join(ts.num(x, 3) for x in softmax(np.where(causal[0], row, -np.inf)))))
+st.warning(t("masks.zero_vs_inf", token=doc_tokens[0], zeroed=join(num(x, 3) for x in zeroed),
+             proper=join(num(x, 3) for x in softmax(np.where(causal[0], row, -np.inf)))))
 
 # ---------------------------------------------------------------- teacher forcing is not decoding
 def exposure_section() -> None:
     """Where training's prefix (the reference) and translation's (the model's own tokens) part: exposure bias."""
-    checkpoint, device = st.session_state[session.CHECKPOINT], st.session_state.get(session.DEVICE, "cpu")
-    for english, reference in lm.EXPOSURE_EXAMPLES:
-        free = session.translation_of(english)
-        forced = session.teacher_forced(checkpoint, device, english, reference)
-        k = lm.first_divergence(free.output_tokens, forced.output_tokens)
+    checkpoint, device = st.session_state[state_keys.CHECKPOINT], st.session_state.get(state_keys.DEVICE, "cpu")
+    for english, reference in masks.EXPOSURE_EXAMPLES:
+        free = translations.translation_of(english)
+        forced = translations.teacher_forced(checkpoint, device, english, reference)
+        k = masks.first_divergence(free.output_tokens, forced.output_tokens)
         if k is not None and k + 1 < min(len(free.steps), len(forced.steps)):
             break
     else:
@@ -99,8 +98,8 @@ def exposure_section() -> None:
         t("masks.exposure.free_writes"): [f"{free.steps[i].chosen.token} ({pct(free.steps[i].chosen.prob)})" for i in rows],
     }, index=pd.Index([str(i + 1) + (" ◀" if i == k + 1 else "") for i in rows], name=t("masks.exposure.step")))
     after = forced.steps[k + 1]
-    st.markdown(t("masks.exposure.text", english=session.md_escape(english), reference=reference,
-                  translation=session.md_escape(free.translation), step=k + 1, wrote=free.output_tokens[k],
+    st.markdown(t("masks.exposure.text", english=md_escape(english), reference=reference,
+                  translation=md_escape(free.translation), step=k + 1, wrote=free.output_tokens[k],
                   right=forced.output_tokens[k], ref_prob=pct(forced.steps[k].chosen.prob),
                   train_prefix="".join(forced.target_tokens[1 : k + 2]), free_prefix="".join(free.target_tokens[1 : k + 2]),
                   next=k + 2, train_top=after.candidates[0].token, train_top_prob=pct(after.candidates[0].prob),
@@ -112,16 +111,16 @@ exposure_section()
 
 # ---------------------------------------------------------------- the live decoder
 st.header(t("masks.live.header"))
-result = session.current_result()
-ts.sentence_banner(result)
+result = translations.current_result()
+sentence_banner(result)
 
 
 @st.fragment
 def live_causal() -> None:
-    _, layer, head = ts.head_picker("masks.live", result, kinds=("decoder_self",))
+    _, layer, head = head_picker("masks.live", result, kinds=("decoder_self",))
     qkv = result.head("decoder_self", layer, head)
     steps = attention_steps(qkv.q, qkv.k, qkv.v, qkv.mask)
-    tokens = ts.positions(result.target_tokens)
+    tokens = positions(result.target_tokens)
     st.markdown(t("masks.live.text", n=len(tokens)))
     show_stages("masks.live", qkv.mask, steps.scaled, steps.weights, tokens, tokens)
     diff = float(np.abs(steps.weights - qkv.weights).max())
@@ -132,29 +131,29 @@ live_causal()
 
 # ---------------------------------------------------------------- padding
 st.header(t("masks.pad.header"))
-sources = [list(s) for s in lm.BATCH_SOURCES]
+sources = [list(s) for s in masks.BATCH_SOURCES]
 lengths = [len(s) for s in sources]
-padded = lm.pad_tokens(sources)
-keep = lm.padding_mask(lengths)
+padded = masks.pad_tokens(sources)
+keep = masks.padding_mask(lengths)
 st.markdown(t("masks.pad.text", a=lengths[0], b=lengths[1], width=keep.shape[1]))
 widgets.chart(
     padding_figure(keep, padded, title=t("masks.pad.fig"), sentence_title=t("masks.pad.sentence"),
                    position_title=t("masks.pad.position"), real_label=t("masks.pad.real"), pad_label=t("masks.pad.pad")),
     key="masks.pad.batch",
 )
-ts.show_table(keep.astype(float), [t("masks.pad.row", i=i) for i in range(len(sources))],
-              [str(j) for j in range(keep.shape[1])], t("masks.pad.index"))
+show_table(keep.astype(float), [t("masks.pad.row", i=i) for i in range(len(sources))],
+           [str(j) for j in range(keep.shape[1])], t("masks.pad.index"))
 
 
 def padded_views(row: int) -> dict[str, tuple[np.ndarray, list[str], list[str]]]:
     """Per attention kind of the padded batch: its mask for sentence `row`, query labels, key labels."""
-    tokens = ts.positions(padded[row])
-    targets = [list(x) for x in lm.BATCH_TARGETS]
-    target_tokens = ts.positions(lm.pad_tokens(targets)[row])
+    tokens = positions(padded[row])
+    targets = [list(x) for x in masks.BATCH_TARGETS]
+    target_tokens = positions(masks.pad_tokens(targets)[row])
     return {
-        "self": (lm.self_attention_mask(lengths, causal=False)[row], tokens, tokens),
-        "combined": (lm.self_attention_mask(lengths, causal=True)[row], tokens, tokens),
-        "cross": (lm.cross_mask([len(x) for x in targets], lengths)[row], target_tokens, tokens),
+        "self": (masks.self_attention_mask(lengths, causal=False)[row], tokens, tokens),
+        "combined": (masks.self_attention_mask(lengths, causal=True)[row], tokens, tokens),
+        "cross": (masks.cross_mask([len(x) for x in targets], lengths)[row], target_tokens, tokens),
     }
 
 

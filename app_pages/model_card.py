@@ -2,10 +2,9 @@
 
 import streamlit as st
 
-from app_pages import session, widgets
+from app_pages import models, state_keys, widgets
+from app_pages.text import md_escape, t
 from model import calibration_of
-
-t = session.t
 
 
 def show_card(card: str) -> None:
@@ -28,8 +27,8 @@ def show_card(card: str) -> None:
     st.markdown("\n".join(text + (code or [])))
 
 
-translator = session.translator()
-st.title(t("card.title", name=session.md_escape(session.model_label(st.session_state[session.CHECKPOINT]))))
+translator = models.translator()
+st.title(t("card.title", name=md_escape(models.model_label(st.session_state[state_keys.CHECKPOINT]))))
 st.caption(t("card.intro" if translator.capabilities.trained_here else "card.intro_marian"))
 if translator.card is None:
     st.warning(t("card.missing"))

@@ -6,16 +6,15 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from app_pages import session
-from app_pages import teaching_shared as ts
-from app_pages import widgets
-from app_pages.session import t
-from lessons import shapes as lsh
+from app_pages import models, translations, widgets
+from app_pages.teaching_shared import head_picker, join, positions, sentence_banner, table_height
+from app_pages.text import t
+from lessons import shapes
 from model import library_refusal
 from viz.teaching_heads import head_split_figure
 
 
-def shape_table(steps: list[lsh.ShapeStep]) -> None:
+def shape_table(steps: list[shapes.ShapeStep]) -> None:
     frame = pd.DataFrame(
         {
             t("mh.col.step"): [t(f"mh.step.{s.key}") for s in steps],
@@ -24,7 +23,7 @@ def shape_table(steps: list[lsh.ShapeStep]) -> None:
             t("mh.col.shape"): [f"({', '.join(str(n) for n in s.shape)})" for s in steps],
         }
     )
-    st.dataframe(frame, hide_index=True, width="stretch", height=ts.table_height(len(frame)))
+    st.dataframe(frame, hide_index=True, width="stretch", height=table_height(len(frame)))
 
 
 st.title(t("mh.title"))
@@ -33,45 +32,45 @@ st.latex(r"\begin{gathered}\mathrm{MultiHead}(Q,K,V) = \mathrm{Concat}(\mathrm{h
          r"\mathrm{head}_i = \mathrm{Attention}(QW_i^Q, KW_i^K, VW_i^V)\end{gathered}")
 
 st.header(t("mh.doc.header"))
-st.markdown(t("mh.doc.text", **lsh.DOC_EXAMPLE))
+st.markdown(t("mh.doc.text", **shapes.DOC_EXAMPLE))
 names = ("batch", "query_len", "key_len", "hidden", "heads")
 cols = st.columns(len(names))
 values = {}
 for col, name in zip(cols, names):
     with col:
-        values[name] = int(st.number_input(t(f"mh.in.{name}"), 1, 4096, lsh.DOC_EXAMPLE[name], persist_state="session", key=f"mh.{name}"))
+        values[name] = int(st.number_input(t(f"mh.in.{name}"), 1, 4096, shapes.DOC_EXAMPLE[name], persist_state="session", key=f"mh.{name}"))
 try:
-    width = lsh.head_width(values["hidden"], values["heads"])
+    width = shapes.head_width(values["hidden"], values["heads"])
 except ValueError:
     st.error(t("mh.indivisible", hidden=values["hidden"], heads=values["heads"],
                ratio=f"{values['hidden'] / values['heads']:.2f}",
-               valid=ts.join(str(h) for h in lsh.valid_heads(values["hidden"]))))
+               valid=join(str(h) for h in shapes.valid_heads(values["hidden"]))))
 else:
     st.success(t("mh.width", hidden=values["hidden"], heads=values["heads"], d=width))
-    shape_table(lsh.multihead_shapes(**values))
+    shape_table(shapes.multihead_shapes(**values))
 st.markdown(t("mh.why"))
 
 
-doc = lsh.DOC_EXAMPLE
-doc_shapes = {s.key: s.shape for s in lsh.multihead_shapes(**doc)}
-st.info(t("mh.doc.bugs", bad=lsh.DOC_BAD_EMBED_DIM, hidden=doc["hidden"], lq=doc["query_len"], lk=doc["key_len"],
-          error=st.cache_data(show_spinner=False)(library_refusal)(lsh.DOC_BAD_EMBED_DIM, doc["batch"], doc["query_len"], doc["key_len"], doc["hidden"]),
+doc = shapes.DOC_EXAMPLE
+doc_shapes = {s.key: s.shape for s in shapes.multihead_shapes(**doc)}
+st.info(t("mh.doc.bugs", bad=shapes.DOC_BAD_EMBED_DIM, hidden=doc["hidden"], lq=doc["query_len"], lk=doc["key_len"],
+          error=st.cache_data(show_spinner=False)(library_refusal)(shapes.DOC_BAD_EMBED_DIM, doc["batch"], doc["query_len"], doc["key_len"], doc["hidden"]),
           q_in=list(doc_shapes["project_q"]), q_heads=list(doc_shapes["transpose_q"]),
           k_in=list(doc_shapes["project_kv"]), k_heads=list(doc_shapes["split_kv"])))
 
 # ---------------------------------------------------------------- the live model
 st.header(t("mh.live.header"))
-result = session.current_result()
-translator = session.translator()
+result = translations.current_result()
+translator = models.translator()
 config = translator.config
-ts.sentence_banner(result)
+sentence_banner(result)
 
 
 @st.fragment
 def live_shapes() -> None:
-    kind, layer, _ = ts.head_picker("mh.live", result, with_head=False)
+    kind, layer, _ = head_picker("mh.live", result, with_head=False)
     query_tokens, key_tokens = result.axis_tokens(kind)
-    steps = lsh.multihead_shapes(1, len(query_tokens), len(key_tokens), config.d_model, config.n_heads)
+    steps = shapes.multihead_shapes(1, len(query_tokens), len(key_tokens), config.d_model, config.n_heads)
     st.markdown(t("mh.live.text", d_model=config.d_model, heads=config.n_heads, d=config.d_head,
                   tq=len(query_tokens), tk=len(key_tokens)))
     shape_table(steps)
@@ -81,7 +80,7 @@ def live_shapes() -> None:
     st.success(t("mh.live.check", shape=str(tuple(returned)), scores=str(next(s.shape for s in steps if s.key == "scores")[2:]),
                  q=str(q_heads[0].shape), full=str(q_full.shape)))
     widgets.chart(
-        head_split_figure(q_full, config.n_heads, ts.positions(query_tokens), title=t("mh.live.fig", layer=layer + 1),
+        head_split_figure(q_full, config.n_heads, positions(query_tokens), title=t("mh.live.fig", layer=layer + 1),
                           token_title=t("teach.axis.queries"), dimension_title=t("mh.live.dim"),
                           head_label=t("explorer.head_n")),
         key="mh.live.split",

@@ -7,11 +7,10 @@ import math
 import numpy as np
 import streamlit as st
 
-from app_pages import session
-from app_pages import teaching_shared as ts
-from app_pages import widgets
-from app_pages.session import t
-from lessons import positional as lp
+from app_pages import models, translations, widgets
+from app_pages.teaching_shared import matrix_tex, num, positions, sentence_banner, show_table
+from app_pages.text import t
+from lessons import positional
 from model import sinusoidal_table
 from viz.teaching_positional import norms_figure, pe_curves, pe_heatmap, rotation_figure, similarity_heatmap
 
@@ -29,10 +28,10 @@ def remember_dims(d_model: int) -> None:
 
 def slowest_period(d_model: int) -> str:
     """Positions per turn of the last pair, i = d_model/2 − 1: 2π·10000^((d_model − 2)/d_model)."""
-    return f"{2 * math.pi / lp.frequencies(d_model)[-1]:,.0f}"
+    return f"{2 * math.pi / positional.frequencies(d_model)[-1]:,.0f}"
 
 
-translator = session.translator()
+translator = models.translator()
 model_d, model_len = translator.config.d_model, translator.config.max_len
 st.title(t("pe.title"))
 st.markdown(t("pe.intro", fast=f"{2 * math.pi:.1f}", slow=slowest_period(model_d), d=model_d))
@@ -44,15 +43,15 @@ st.subheader(t("pe.note.header"))
 st.warning(t("pe.note.text", pos=NOTE_POS, d=NOTE_D))
 st.latex(rf"\text{{{t('pe.note.eq')}}}\quad PE_{{(pos,\,2i+1)}} = \cos\!\left(pos / 10{{,}}000^{{\,2i+1 / d_{{model}}}}\right)")
 variants = {
-    t("pe.note.paper"): lp.pe_table(NOTE_POS + 1, NOTE_D),
-    t("pe.note.literal"): lp.note_variant_table(NOTE_POS + 1, NOTE_D, literal=True),
-    t("pe.note.meant"): lp.note_variant_table(NOTE_POS + 1, NOTE_D, literal=False),
+    t("pe.note.paper"): positional.pe_table(NOTE_POS + 1, NOTE_D),
+    t("pe.note.literal"): positional.note_variant_table(NOTE_POS + 1, NOTE_D, literal=True),
+    t("pe.note.meant"): positional.note_variant_table(NOTE_POS + 1, NOTE_D, literal=False),
 }
 st.markdown(t("pe.note.table", pos=NOTE_POS, d=NOTE_D))
-ts.show_table(np.stack([v[NOTE_POS] for v in variants.values()]), list(variants), [str(j) for j in range(NOTE_D)],
-              decimals=4, fixed=True)
-errors = {name: lp.rotation_error(
-    lp.pe_table(ROTATION_CHECK, NOTE_D) if i == 0 else lp.note_variant_table(ROTATION_CHECK, NOTE_D, literal=i == 1), 1)
+show_table(np.stack([v[NOTE_POS] for v in variants.values()]), list(variants), [str(j) for j in range(NOTE_D)],
+           decimals=4, fixed=True)
+errors = {name: positional.rotation_error(
+    positional.pe_table(ROTATION_CHECK, NOTE_D) if i == 0 else positional.note_variant_table(ROTATION_CHECK, NOTE_D, literal=i == 1), 1)
     for i, name in enumerate(variants)}
 st.markdown(t("pe.note.rotation", paper=f"{errors[t('pe.note.paper')]:.1e}", literal=f"{errors[t('pe.note.literal')]:.2f}",
               meant=f"{errors[t('pe.note.meant')]:.2f}", n=ROTATION_CHECK))
@@ -64,7 +63,7 @@ with cols[0]:
     length = st.slider(t("pe.length"), 2, MAX_LENGTH, min(model_len, MAX_LENGTH), persist_state="session", key="pe.length")
 with cols[1]:
     d_model = st.select_slider(t("pe.d_model"), list(range(2, MAX_D + 1, 2)), value=model_d, persist_state="session", key="pe.d_model")
-table = lp.pe_table(length, d_model)
+table = positional.pe_table(length, d_model)
 same = float(np.abs(table - sinusoidal_table(length, d_model).double().numpy()).max())
 st.caption(t("pe.matrix.model", d=model_d, length=model_len, diff=f"{same:.1e}"))
 if translator.config.positional_layout == "halves":
@@ -85,13 +84,13 @@ st.session_state[DIMS] = [d for d in st.session_state.get(CHOSEN_DIMS, default_d
 dims = st.multiselect(t("pe.curves.pick"), list(range(d_model)), persist_state="session", key=DIMS, on_change=remember_dims, args=(d_model,))
 if dims:
     names = [t("pe.curves.name", dim=d, fn="sin" if d % 2 == 0 else "cos", i=d // 2,
-               period=f"{2 * math.pi / lp.frequencies(d_model)[d // 2]:.1f}") for d in dims]
+               period=f"{2 * math.pi / positional.frequencies(d_model)[d // 2]:.1f}") for d in dims]
     widgets.chart(pe_curves(table, dims, title=t("pe.curves.fig"), position_title=t("pe.axis.pos"), names=names),
                     key="pe.curves")
 
 st.subheader(t("pe.sim.header"))
-st.markdown(t("pe.sim.text", norm2=ts.num(d_model / 2)))
-widgets.chart(similarity_heatmap(lp.similarity(table), title=t("pe.sim.fig"), query_title=t("pe.axis.pos_a"),
+st.markdown(t("pe.sim.text", norm2=num(d_model / 2)))
+widgets.chart(similarity_heatmap(positional.similarity(table), title=t("pe.sim.fig"), query_title=t("pe.axis.pos_a"),
                                    key_title=t("pe.axis.pos_b"), value_label="PE·PE"), key="pe.sim")
 
 # ---------------------------------------------------------------- rotation
@@ -113,13 +112,13 @@ def rotation_section() -> None:
         pos = st.slider(t("pe.rot.pos"), 0, length - 1 - k, 0, persist_state="session", key="pe.rot.pos") if length - 1 - k > 0 else 0
     with cols[2]:
         pair = st.slider(t("pe.rot.pair"), 0, d_model // 2 - 1, 0, persist_state="session", key="pe.rot.pair") if d_model > 2 else 0
-    omega = lp.frequencies(d_model)[pair]
-    rot = lp.rotation(k, d_model)[pair]
+    omega = positional.frequencies(d_model)[pair]
+    rot = positional.rotation(k, d_model)[pair]
     before, after = table[pos, 2 * pair : 2 * pair + 2], table[pos + k, 2 * pair : 2 * pair + 2]
     st.latex(rf"\begin{{gathered}}\omega_{{{pair}}} = {omega:.6f},\quad k\omega_{{{pair}}} = {k * omega:.4f}\ \text{{rad}} \\ "
-             rf"{ts.matrix_tex(rot)}{ts.matrix_tex(before[:, None])} = {ts.matrix_tex((rot @ before)[:, None])},\quad "
-             rf"PE_{{({pos + k},\,{2 * pair}:{2 * pair + 1})}} = {ts.matrix_tex(after[:, None])}\end{{gathered}}")
-    error = lp.rotation_error(table, k)
+             rf"{matrix_tex(rot)}{matrix_tex(before[:, None])} = {matrix_tex((rot @ before)[:, None])},\quad "
+             rf"PE_{{({pos + k},\,{2 * pair}:{2 * pair + 1})}} = {matrix_tex(after[:, None])}\end{{gathered}}")
+    error = positional.rotation_error(table, k)
     (st.success if error < 1e-9 else st.error)(t("pe.rot.check", k=k, n=length - k, d=d_model, err=f"{error:.1e}"))
     points = table[:, 2 * pair : 2 * pair + 2]
     widgets.chart(
@@ -134,15 +133,15 @@ rotation_section()
 
 # ---------------------------------------------------------------- PE against the embeddings
 st.header(t("pe.size.header"))
-result = session.current_result()
-ts.sentence_banner(result)
+result = translations.current_result()
+sentence_banner(result)
 embeddings = result.source_embeddings  # the rows the model looked up for result.source_tokens
-scaled_norms = lp.row_norms(embeddings.token) * embeddings.scale
-pe_norms = lp.row_norms(embeddings.positional)
-st.markdown(t("pe.size.text", d=model_d, root=f"{math.sqrt(model_d):.1f}", pe=f"{lp.pe_norm(model_d):.2f}",
+scaled_norms = positional.row_norms(embeddings.token) * embeddings.scale
+pe_norms = positional.row_norms(embeddings.positional)
+st.markdown(t("pe.size.text", d=model_d, root=f"{math.sqrt(model_d):.1f}", pe=f"{positional.pe_norm(model_d):.2f}",
               emb=f"{float(np.mean(scaled_norms)):.2f}"))
 widgets.chart(
-    norms_figure(ts.positions(result.source_tokens), scaled_norms, pe_norms, title=t("pe.size.fig"),
+    norms_figure(positions(result.source_tokens), scaled_norms, pe_norms, title=t("pe.size.fig"),
                  token_title=t("pe.size.tokens"), embedding_label=t("pe.size.emb", root=f"{math.sqrt(model_d):.0f}"),
                  pe_label=t("pe.size.pe")),
     key="pe.size",

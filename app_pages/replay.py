@@ -10,12 +10,12 @@ import shlex
 import numpy as np
 import streamlit as st
 
-from app_pages import session, widgets
-from app_pages.session import t
+from app_pages import attention_view, link_values, links, models, widgets
 from app_pages.stepper import stepper
-from lessons import replay as lr
-from model import ATTENTION_KINDS, SnapshotError, read_snapshots
-from viz.heatmap import attention_heatmap
+from app_pages.text import md_escape, t
+from lessons import replay
+from lessons.attention_maps import ALL, axis_tokens, pick
+from model import SnapshotError, read_snapshots
 from viz.style import MAX_HEIGHT_PX
 from viz.teaching_anatomy import training_curves_figure
 from viz.teaching_learning import marked_at, share_figure
@@ -36,7 +36,7 @@ def missing(log: dict, folder: str) -> None:
     command = ["python", "-m", "model.training.train", "--train", args.get("train", "../shared/data/tatoeba-cmn-eng/train.tsv"),
                "--dev", args.get("dev", "../shared/data/tatoeba-cmn-eng/dev.tsv"), "--out", folder]
     command += [part for sentence in log.get("probes") or () for part in ("--probe", sentence)]
-    st.info(t("replay.missing", folder=session.md_escape(folder)), icon=":material/history_toggle_off:")
+    st.info(t("replay.missing", folder=md_escape(folder)), icon=":material/history_toggle_off:")
     st.code(shlex.join(command), language="bash", wrap_lines=True)
     st.caption(t("replay.missing_probes"))
 
@@ -50,29 +50,28 @@ def snapshot_controls(steps: list[int]) -> int:
 def pickers(probes: list[str], final: dict) -> tuple[int, str, int, int]:
     """Probe sentence, attention kind, layer and head, one above the other; `final`: the last snapshot."""
     st.session_state.setdefault(PROBE, 0)
-    st.session_state.setdefault(KIND, "cross")  # the kind that turns from uniform into an alignment
     probe = st.selectbox(t("replay.probe"), list(range(len(probes))), format_func=lambda i: probes[i], persist_state="session", key=PROBE)
-    kind = st.segmented_control(t("explorer.kind"), ATTENTION_KINDS, format_func=lambda k: t(f"kind.{k}"),
-                                persist_state="session", key=KIND, required=True)
+    kind = attention_view.kind_picker(KIND, "cross")  # the kind that turns from uniform into an alignment
     if "replay.head" not in st.session_state and kind == "cross":
         # Open on the head closest to an alignment in the last snapshot (not the most focused: that is a sink).
-        layer, head, _, _ = lr.alignment_head(final["probes"][probe]["cross"])
+        layer, head, _, _ = replay.alignment_head(final["probes"][probe]["cross"])
         st.session_state["replay.layer"], st.session_state["replay.head"] = layer, head
     with st.container(horizontal=True, gap="medium", key="replay.pickers"):
-        layer, head = widgets.layer_head_selectors("replay", *final["probes"][probe][kind].shape[:2], average_layers=True)
+        layers, heads = final["probes"][probe][kind].shape[:2]
+        layer, head = attention_view.layer_head_selectors("replay", layers, heads, average_layers=True)
     return probe, kind, layer, head
 
 
 def share_section(snapshots: list[dict], probe: int, kind: str, layer: int, head: int, index: int) -> None:
     """How far from uniform the chosen kind's attention is at every snapshot: per layer, and for the selection."""
     steps = [s["step"] for s in snapshots]
-    shares = lr.shares_over_snapshots(snapshots, probe, kind)  # (layers, heads, snapshots)
-    lines, names = list(shares.mean(axis=1)), [widgets.layer_name(i) for i in range(shares.shape[0])]
-    if head == widgets.ALL and layer != widgets.ALL:
+    shares = replay.shares_over_snapshots(snapshots, probe, kind)  # (layers, heads, snapshots)
+    lines, names = list(shares.mean(axis=1)), [attention_view.layer_name(i) for i in range(shares.shape[0])]
+    if head == ALL and layer != ALL:
         highlight = layer  # the selection is that layer's line
     else:
-        lines.append(widgets.pick(shares, layer, head))
-        names.append(t("decoding.which", layer=widgets.layer_name(layer), head=widgets.head_name(head)))
+        lines.append(pick(shares, layer, head))
+        names.append(t("decoding.which", layer=attention_view.layer_name(layer), head=attention_view.head_name(head)))
         highlight = len(lines) - 1
     chosen = lines[highlight]
     st.markdown("#### " + t("replay.share.header"))
@@ -109,14 +108,14 @@ def curves_section(log: dict, step: int) -> None:
     widgets.chart(marked_at(fig, step, ("x", "x2")), key="replay.chart.curves")
 
 
-translator = session.translator()
+translator = models.translator()
 config = translator.config
 log = translator.training_log or {}
 st.title(t("replay.title"))
 try:
     snapshots = snapshots_of(translator.checkpoint, log)
 except SnapshotError as exc:
-    st.error(t("replay.corrupt", error=session.md_escape(exc)), icon=":material/broken_image:")
+    st.error(t("replay.corrupt", error=md_escape(exc)), icon=":material/broken_image:")
     st.stop()
 if not snapshots:
     missing(log, translator.checkpoint)
@@ -124,11 +123,11 @@ if not snapshots:
 
 probe_texts = list(log.get("probes") or [" ".join(p["source_tokens"]) for p in snapshots[0]["probes"]])
 layers, heads = max(config.n_encoder_layers, config.n_decoder_layers), config.n_heads
-session.link_page({
-    "probe": session.Param(PROBE, session.number_in(1, len(probe_texts), offset=1), lambda i: str(i + 1)),
-    "kind": session.Param(KIND, session.one_of(ATTENTION_KINDS)),
-    "snapshot": session.Param(SNAPSHOT, session.number_in(1, len(snapshots), offset=1), lambda i: str(i + 1)),
-    **widgets.layer_head_params("replay", layers, heads, average_layers=True),
+links.link_page({
+    "probe": link_values.Param(PROBE, link_values.number_in(1, len(probe_texts), offset=1), lambda i: str(i + 1)),
+    "kind": attention_view.kind_param(KIND),
+    "snapshot": link_values.Param(SNAPSHOT, link_values.number_in(1, len(snapshots), offset=1), lambda i: str(i + 1)),
+    **attention_view.layer_head_params("replay", layers, heads, average_layers=True),
 })
 st.caption(t("replay.intro", probes=len(probe_texts), snapshots=len(snapshots), first=f"{snapshots[0]['step']:,}",
              last=f"{snapshots[-1]['step']:,}", last_epoch=snapshots[-1]["epoch"],
@@ -141,28 +140,25 @@ with right:
     now_line = st.empty()  # filled once the probe is chosen, below
     probe, kind, layer, head = pickers(probe_texts, snapshots[-1])
 shown = snapshot["probes"][probe]
-evaluation = lr.dev_at(log.get("dev") or [], snapshot["step"])
-repeated = lr.repeated_token(shown["target_tokens"])  # the untrained model's one token, said why
+evaluation = replay.dev_at(log.get("dev") or [], snapshot["step"])
+repeated = replay.repeated_token(shown["target_tokens"])  # the untrained model's one token, said why
 now_line.markdown(t("replay.now", n=index + 1, total=len(snapshots), step=f"{snapshot['step']:,}",
-                    epoch=snapshot["epoch"], source=session.md_escape(probe_texts[probe]),
-                    translation=session.md_escape(shown["translation"] or "∅"))
+                    epoch=snapshot["epoch"], source=md_escape(probe_texts[probe]),
+                    translation=md_escape(shown["translation"] or "∅"))
                   + (t("replay.now_dev", bleu=evaluation["bleu"]) if evaluation else "")
-                  + (t("replay.untrained", token=session.md_escape(repeated)) if repeated else ""))
+                  + (t("replay.untrained", token=md_escape(repeated)) if repeated else ""))
 with left:
-    weights = shown[kind]  # (layers, heads, Tq, Tk)
-    queries, keys = lr.axis_tokens(shown["source_tokens"], shown["target_tokens"], kind)
+    queries, keys = axis_tokens(shown["source_tokens"], shown["target_tokens"], kind)
     # The title goes above the figure: a narrow map (6 source tokens) would wrap it into a column of words.
-    st.markdown("**" + t("replay.map_title", kind=t(f"kind.{kind}"), layer=widgets.layer_name(layer),
-                            head=widgets.head_name(head), step=f"{snapshot['step']:,}") + "**")
-    widgets.chart(attention_heatmap(
-        widgets.pick(weights, layer, head), queries, keys, mask=lr.shown_mask(kind, *weights.shape[2:]), masked_label=t("axis.masked"),
-        query_title=t(f"axis.{kind}.queries"), key_title=t(f"axis.{kind}.keys"), value_label=t("axis.weight"),
-        max_width=widgets.HALF_COLUMN_PX, max_height=MAP_MAX_PX,
-    ), key="replay.chart.map")
+    st.markdown("**" + t("replay.map_title", kind=attention_view.kind_name(kind), layer=attention_view.layer_name(layer),
+                         head=attention_view.head_name(head), step=f"{snapshot['step']:,}") + "**")
+    widgets.chart(attention_view.map_figure(shown[kind], kind, layer, head, queries, keys,
+                                            max_width=widgets.HALF_COLUMN_PX, max_height=MAP_MAX_PX),
+                  key="replay.chart.map")
     st.caption(t(f"kind.{kind}.help"))
     if kind == "cross":
-        best_layer, best_head, agree, rows = lr.alignment_head(snapshots[-1]["probes"][probe]["cross"])
-        st.caption(t("replay.aligned", layer=widgets.layer_name(best_layer), head=widgets.head_name(best_head),
+        best_layer, best_head, agree, rows = replay.alignment_head(snapshots[-1]["probes"][probe]["cross"])
+        st.caption(t("replay.aligned", layer=attention_view.layer_name(best_layer), head=attention_view.head_name(best_head),
                      agree=agree, rows=rows))
 with right:
     share_section(snapshots, probe, kind, layer, head, index)

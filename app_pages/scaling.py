@@ -7,10 +7,10 @@ import math
 import numpy as np
 import streamlit as st
 
-from app_pages import teaching_shared as ts
 from app_pages import widgets
-from app_pages.session import t
-from lessons import scaling as ls
+from app_pages.teaching_shared import num
+from app_pages.text import t
+from lessons import scaling
 from lessons.worked_example import PAPER_D_K, thinking_machines
 from viz.teaching_scaling import softmax_comparison_figure, variance_figure
 
@@ -19,33 +19,33 @@ st.markdown(t("scaling.intro"))
 st.latex(r"\begin{gathered}q\cdot k = \sum_{j=1}^{d_k} q_j k_j \\ \mathrm{Var}(q_j k_j) = 1 \;\Rightarrow\; "
          r"\mathrm{Var}(q\cdot k) = d_k,\qquad \mathrm{Var}\!\left(\frac{q\cdot k}{\sqrt{d_k}}\right) = 1\end{gathered}")
 
-d_k = st.select_slider(t("scaling.dk"), ls.D_K_CHOICES, value=64, persist_state="session", key="scaling.dk")
+d_k = st.select_slider(t("scaling.dk"), scaling.D_K_CHOICES, value=64, persist_state="session", key="scaling.dk")
 
 st.header(t("scaling.var.header"))
-raw_var, scaled_var = ls.dot_product_variance()
+raw_var, scaled_var = scaling.dot_product_variance()
 widgets.chart(
-    variance_figure(ls.D_K_CHOICES, raw_var, scaled_var, d_k, title=t("scaling.var.fig", samples=f"{ls.SAMPLES:,}"), dk_title="d_k",
+    variance_figure(scaling.D_K_CHOICES, raw_var, scaled_var, d_k, title=t("scaling.var.fig", samples=f"{scaling.SAMPLES:,}"), dk_title="d_k",
                     var_title=t("scaling.var.axis"), raw_label=t("scaling.var.raw"), scaled_label=t("scaling.var.scaled"),
                     theory_label=t("scaling.var.theory")),
     key="scaling.var",
 )
-i = ls.D_K_CHOICES.index(d_k)
+i = scaling.D_K_CHOICES.index(d_k)
 st.markdown(t("scaling.var.text", d=d_k, raw=f"{raw_var[i]:.1f}", scaled=f"{scaled_var[i]:.2f}",
               std=f"{math.sqrt(raw_var[i]):.1f}"))
 
 st.header(t("scaling.sat.header"))
-sat = ls.saturation(d_k)
-keys = [f"k{j}" for j in range(ls.N_KEYS)]
+sat = scaling.saturation(d_k)
+keys = [f"k{j}" for j in range(scaling.N_KEYS)]
 widgets.chart(
-    softmax_comparison_figure(keys, sat.raw_weights, sat.scaled_weights, title=t("scaling.sat.fig", d=d_k, n=ls.N_KEYS),
-                              key_title=t("scaling.sat.keys", n=ls.N_KEYS), weight_title=t("scaling.sat.weight"),
+    softmax_comparison_figure(keys, sat.raw_weights, sat.scaled_weights, title=t("scaling.sat.fig", d=d_k, n=scaling.N_KEYS),
+                              key_title=t("scaling.sat.keys", n=scaling.N_KEYS), weight_title=t("scaling.sat.weight"),
                               raw_label=t("scaling.sat.raw"), scaled_label=t("scaling.sat.scaled", root=f"{math.sqrt(d_k):.2f}")),
     key="scaling.sat",
 )
-mean_raw, mean_scaled = ls.mean_max_weight(d_k)
+mean_raw, mean_scaled = scaling.mean_max_weight(d_k)
 st.markdown(t("scaling.sat.text", d=d_k, top_raw=f"{sat.raw_weights.max():.3f}", top_scaled=f"{sat.scaled_weights.max():.3f}",
               grad_raw=f"{sat.largest_gradient(sat.raw_weights):.2e}", grad_scaled=f"{sat.largest_gradient(sat.scaled_weights):.3f}",
-              mean_raw=f"{mean_raw:.3f}", mean_scaled=f"{mean_scaled:.3f}", uniform=f"{1 / ls.N_KEYS:.3f}", trials=ls.TRIALS))
+              mean_raw=f"{mean_raw:.3f}", mean_scaled=f"{mean_scaled:.3f}", uniform=f"{1 / scaling.N_KEYS:.3f}", trials=scaling.TRIALS))
 st.latex(rf"\begin{{gathered}}\frac{{\partial\,\mathrm{{softmax}}_i}}{{\partial z_i}} = w_i(1 - w_i) \\ "
          rf"w_i(1 - w_i) \to 0 \quad\text{{{t('scaling.tex.when')}}}\end{{gathered}}")
 
@@ -54,6 +54,6 @@ paper = thinking_machines()
 toy = thinking_machines(d_k=paper.q.shape[1])  # the toy vectors' own width
 # The √d_k argument assumes entries of mean 0 and variance 1: their mean square would be 1.
 mean_square = float(np.mean(np.concatenate([paper.q.ravel(), paper.k.ravel()]) ** 2))
-st.markdown(t("scaling.toy.text", a=ts.num(paper.scores[0]), b=ts.num(paper.scores[1]),
-              w8=f"{paper.weights[0]:.4f}", w3=f"{toy.weights[0]:.5f}", root3=f"{toy.divisor:.3f}", root=ts.num(paper.divisor), d_k=PAPER_D_K,
+st.markdown(t("scaling.toy.text", a=num(paper.scores[0]), b=num(paper.scores[1]),
+              w8=f"{paper.weights[0]:.4f}", w3=f"{toy.weights[0]:.5f}", root3=f"{toy.divisor:.3f}", root=num(paper.divisor), d_k=PAPER_D_K,
               width=paper.q.shape[1], ms=f"{mean_square:.0f}"))

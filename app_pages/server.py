@@ -25,6 +25,9 @@ from pathlib import Path
 import streamlit as st
 import torch
 
+from app_pages.state_keys import TEACHER
+from model import CallGate, configure_torch_threads
+
 ROOT = Path(__file__).resolve().parent.parent
 CHECKPOINTS = ROOT / "checkpoints"
 EXTRA_MODELS = Path(os.environ["ATTENTION_MODELS_DIR"]) if os.environ.get("ATTENTION_MODELS_DIR") else None
@@ -35,7 +38,11 @@ LOAD_SECONDS = 60  # a hub download that takes longer gives up (offline, the hub
 RETRY_AFTER_S = 600  # a failed hub id is not tried again for this long, however often sessions rerun
 # owner/name as the Hugging Face hub spells them; bounded, so no typed text reaches the file system as a path
 HUB_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}/[A-Za-z0-9][A-Za-z0-9._-]{0,95}")
-TEACHER = "teacher.unlocked"
+
+# Once per process, on first import, before the model's first op: torch applies the count to the importing thread
+# at once and to every thread that starts parallel work afterwards (model/translation/threads.py). Set later, from
+# one session's script thread, a thread that already ran torch work would keep its own count.
+configure_torch_threads()
 
 
 class Shared:
@@ -51,6 +58,15 @@ class Shared:
 @st.cache_resource(show_spinner=False)
 def shared() -> Shared:
     return Shared()
+
+
+@st.cache_resource(show_spinner=False)
+def model_calls() -> CallGate:
+    """The one limit on model work in this process: every model the app loads translates inside it, and every
+    session's lab run trains inside it, so classmates' translations and training runs together never ask for
+    more threads than the machine has cores (model/translation/threads.py); its size is cores ÷ the threads set
+    above."""
+    return CallGate()
 
 
 def devices() -> list[str]:

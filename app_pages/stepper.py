@@ -18,7 +18,7 @@ from collections.abc import Callable
 import streamlit as st
 
 from app_pages import page_scripts
-from app_pages.session import t
+from app_pages.text import t
 
 SPEEDS = {"slow": 3.0, "normal": 1.5, "fast": 0.75}  # seconds a position stays; normal: long enough to read aloud
 

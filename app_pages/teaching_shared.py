@@ -8,8 +8,8 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from app_pages import widgets
-from app_pages.session import t
+from app_pages import attention_view
+from app_pages.text import t
 from model import ATTENTION_KINDS, TranslationResult
 
 NEG_INF = "−∞"
@@ -118,15 +118,6 @@ def sentence_banner(result: TranslationResult) -> None:
     st.text(f"{result.source_text}  →  {result.translation}")
 
 
-def kind_label(kind: str) -> str:
-    return t(f"kind.{kind}")
-
-
-def ordinal(index: int) -> str:
-    """Layers and heads are numbered from 1 on screen, as on the explorer pages."""
-    return str(index + 1)
-
-
 def head_picker(
     prefix: str, result: TranslationResult, kinds: Sequence[str] = ATTENTION_KINDS, with_head: bool = True
 ) -> tuple[str, int, int]:
@@ -137,21 +128,13 @@ def head_picker(
     layers, heads = result.attention(kinds[0]).shape[:2]
     # The kinds get a line of their own: squeezed into a column, "Cross-attention" lost its last letters.
     kind = st.segmented_control(
-        t("teach.pick.kind"), list(kinds), format_func=kind_label, persist_state="session", key=f"{prefix}.kind", default=kinds[0],
-        required=True, wrap=True,
+        t("teach.pick.kind"), list(kinds), format_func=attention_view.kind_name, persist_state="session",
+        key=f"{prefix}.kind", default=kinds[0], required=True, wrap=True,
     )
-    # The explorer's kind of control for layer and head (widgets.py), without its averages: these sections
-    # compute one head's arithmetic.
-    pickers = [(f"{prefix}.layer", t("teach.pick.layer"), layers)] + ([(f"{prefix}.head", t("teach.pick.head"), heads)]
-                                                                       if with_head else [])
-    chosen = []
+    # The explorer's layer and head pickers, without their averages: these sections compute one head's arithmetic.
     with st.container(horizontal=True, gap="medium", key=f"{prefix}.pickers"):
-        for key, label, count in pickers:
-            widgets.keep_valid(key, list(range(count)))
-            st.session_state.setdefault(key, 0)
-            chosen.append(st.segmented_control(label, range(count), format_func=widgets.short_name,
-                                               persist_state="session", key=key, required=True))
-    layer, head = chosen[0], chosen[1] if with_head else 0
+        layer = attention_view.index_picker(f"{prefix}.layer", t("teach.pick.layer"), range(layers))
+        head = attention_view.index_picker(f"{prefix}.head", t("teach.pick.head"), range(heads)) if with_head else 0
     return kind, int(layer), int(head)
 
 

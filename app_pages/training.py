@@ -3,21 +3,18 @@ smoothing, length-bucketed batches, and BLEU taken apart on the student's transl
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import numpy as np
 import streamlit as st
 
-from app_pages import session
-from app_pages import teaching_shared as ts
-from app_pages import widgets
-from app_pages.session import t
-from lessons import anatomy as la
-from lessons import training as lt
+from app_pages import examples, models, state_keys, translations, widgets
+from app_pages.teaching_shared import num, sentence_banner, show_table, signed
+from app_pages.text import hardware_name, md_escape, t
+from lessons import anatomy, training
 from model import (
-    ADAM_BETAS, ADAM_EPS, GRAD_CLIP_NORM, clean_text, learning_rate, make_batches, peak_learning_rate, read_pairs,
-    selection_bleu, to_simplified,
+    ADAM_BETAS, ADAM_EPS, GRAD_CLIP_NORM, ModelConfig, Translator, batch_lengths, clean_text,
+    learning_rate, peak_learning_rate, read_pairs, selection_bleu, to_simplified,
 )
 from viz.teaching_anatomy import label_smoothing_figure, lr_figure
 from viz.teaching_training import batch_padding_figure, optimizer_paths_figure
@@ -32,11 +29,11 @@ TOY_GRID = 60  # contour points per axis
 @st.cache_data(show_spinner=False, max_entries=4)
 def batch_padding(checkpoint: str, pairs: tuple[tuple[str, str], ...], max_tokens: int) -> tuple:
     """Padding of length-bucketed and of shuffled batches of the pairs, encoded as the trainer encodes them
-    (model.data.encode_pairs, the model's own tokenizers). Cached: batching the 1,221 dev pairs twice took
+    (Translator.encode_pairs, the model's own tokenizers). Cached: batching the 1,221 dev pairs twice took
     1.2 s of every rerun of this page (typing a BLEU reference included)."""
-    examples = session.translator(checkpoint).encode_pairs(list(pairs))
-    return (lt.padding(lengths(make_batches(examples, max_tokens, random.Random(0)))),
-            lt.padding(lengths(make_batches(examples, max_tokens, lt.ShuffledOrder(0)))))
+    examples = models.translator(checkpoint).encode_pairs(list(pairs))
+    return (training.padding(batch_lengths(examples, max_tokens)),
+            training.padding(batch_lengths(examples, max_tokens, by_length=False)))
 
 
 @st.cache_data(show_spinner=False, max_entries=2)
@@ -47,7 +44,7 @@ def dev_pairs(path: str) -> tuple[tuple[str, str], ...]:
 @st.cache_data(show_spinner=False, max_entries=4)
 def translated_pairs(checkpoint: str, sentences: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     """Without the dev file: the sentences the app has, each with the model's own translation as its target."""
-    return tuple(zip(sentences, session.translator().translations(list(sentences))))
+    return tuple(zip(sentences, models.translator().translations(list(sentences))))
 
 
 def power(x: float) -> str:
@@ -57,14 +54,10 @@ def power(x: float) -> str:
 
 def given(args: dict, name: str) -> str:
     """A dropout argument of the run as it was given; not given means "the same as --dropout" (ModelConfig)."""
-    return t("training.dropout.same") if args.get(name) is None else ts.num(args[name], 2, fixed=True)
+    return t("training.dropout.same") if args.get(name) is None else num(args[name], 2, fixed=True)
 
 
-def lengths(batches) -> list[list[tuple[int, int]]]:
-    return [[(len(e.src), len(e.tgt)) for e in batch] for batch in batches]
-
-
-def show_bleu(parts: lt.BleuBreakdown) -> None:
+def show_bleu(parts: training.BleuBreakdown) -> None:
     """Tokens, n-gram precisions, brevity penalty and the score, recomputed and checked against sacrebleu's."""
     st.markdown(t("training.bleu.hyp_tokens"))
     widgets.token_chips(list(parts.hypothesis_tokens), key="training.bleu.hyp_tokens")
@@ -87,204 +80,241 @@ def show_bleu(parts: lt.BleuBreakdown) -> None:
              + f"{parts.brevity_penalty:.4f}" + r"\cdot\sqrt[" + str(parts.used_orders) + "]{"
              + r"\cdot ".join(f"{o.precision:.2f}" for o in used) + "}"
              + f" = {parts.brevity_penalty:.4f}" + r"\cdot " + f"{parts.geometric_mean:.2f} = {parts.score:.2f}")
-    zero = lt.zero_reason(parts)
+    zero = training.zero_reason(parts)
     if zero is not None:
-        chrf = f"{lt.sentence_chrf(' '.join(parts.hypothesis_tokens), ' '.join(parts.reference_tokens)):.2f}"
+        chrf = f"{training.sentence_chrf(' '.join(parts.hypothesis_tokens), ' '.join(parts.reference_tokens)):.2f}"
         st.info(t(f"training.bleu.zero.{zero[0]}", n=zero[1], chrf=chrf), icon=":material/exposure_zero:")
     agree = abs(parts.score - parts.sacrebleu_score) < 1e-9
     (st.success if agree else st.error)(t("training.bleu.check" if agree else "training.bleu.mismatch",
                                            mine=f"{parts.score:.4f}", theirs=f"{parts.sacrebleu_score:.4f}"))
     fourth = parts.orders[-1]
-    st.markdown(t("training.bleu.noisy", total=fourth.total, orders=lt.ORDERS, affected=sum(range(1, lt.ORDERS + 1)),
+    st.markdown(t("training.bleu.noisy", total=fourth.total, orders=training.ORDERS, affected=sum(range(1, training.ORDERS + 1)),
                   worth=f"{100 / fourth.total:.1f}" if fourth.total else "—"))
 
 
-translator = session.translator()
-config = translator.config
+def steps_done(log: dict) -> int:
+    train = log.get("train") or []
+    return log.get("steps", train[-1]["step"] if train else 0)
+
+
+def intro(log: dict) -> None:
+    """What the run learned from, for how long, on what, and the command that ran it."""
+    st.markdown(t("training.intro", pairs=f"{log.get('train_pairs', 0):,}", dev=f"{log.get('dev_pairs', 0):,}",
+                  steps=f"{steps_done(log):,}", epochs=log.get("epochs", "—"), minutes=log.get("train_minutes", "—"),
+                  hardware=md_escape(hardware_name(log.get("hardware"))),
+                  precision=log.get("mixed_precision", "fp32"), params=f"{log.get('parameters', 0):,}"))
+    if log.get("argv"):
+        st.code("python -m model.training.train " + " ".join(log["argv"]), language="bash", wrap_lines=True)
+
+
+def adam_section(args: dict) -> None:
+    """Adam's update and the trainer's settings of it, against PyTorch's defaults."""
+    st.header(t("training.adam.header"))
+    st.latex(r"\begin{aligned} m_t &= \beta_1 m_{t-1} + (1-\beta_1)\,g_t \qquad v_t = \beta_2 v_{t-1} + (1-\beta_2)\,g_t^2 \\"
+             r"\hat m_t &= \frac{m_t}{1-\beta_1^t} \qquad \hat v_t = \frac{v_t}{1-\beta_2^t} \qquad "
+             r"\theta_t = \theta_{t-1} - \mathrm{lrate}_t\cdot\frac{\hat m_t}{\sqrt{\hat v_t}+\epsilon}\end{aligned}")
+    beta1, beta2 = ADAM_BETAS
+    st.markdown(t("training.adam.settings", b1=f"{beta1:g}", b2=f"{beta2:g}", eps=power(ADAM_EPS),
+                  w1=num(training.window(beta1), 0), w2=num(training.window(beta2), 0),
+                  default_b2=f"{training.PYTORCH_DEFAULT_BETA2:g}", default_w2=num(training.window(training.PYTORCH_DEFAULT_BETA2), 0),
+                  default_eps=power(training.PYTORCH_DEFAULT_EPS), clip=num(GRAD_CLIP_NORM), tokens=f"{args['max_tokens']:,}"))
+
+
+def toy_section() -> None:
+    """Adam and plain SGD on a long, narrow valley, with the trainer's β and ε: where each gets in as many steps."""
+    beta1, beta2 = ADAM_BETAS
+    st.subheader(t("training.toy.header"))
+    sgd_lr = training.TOY_SGD_SHARE * training.largest_stable_sgd_lr()
+    # Adam with the trainer's settings
+    adam = training.adam_steps(training.TOY_START, training.TOY_ADAM_LR, training.TOY_STEPS, ADAM_BETAS, ADAM_EPS)
+    paths = [training.sgd_path(training.TOY_START, sgd_lr, training.TOY_STEPS), training.adam_path(training.TOY_START, adam)]
+    a, b = training.TOY_CURVATURES
+    st.markdown(t("training.toy.text", a=f"{a:g}", b=f"{b:g}", ratio=num(b / a, 0), w1=num(training.TOY_START[0]),
+                  w2=num(training.TOY_START[1]), steps=training.TOY_STEPS, limit=num(training.largest_stable_sgd_lr(), 2),
+                  sgd_lr=num(sgd_lr, 2), adam_lr=num(training.TOY_ADAM_LR, 2)))
+    reach = np.abs(np.concatenate(paths)).max(axis=0) * 1.1  # (2,): the grid covers both paths
+    w1_grid, w2_grid = (np.linspace(-r, r, TOY_GRID) for r in reach)
+    names = [t("training.toy.sgd", lr=num(sgd_lr, 2)), t("training.toy.adam", lr=num(training.TOY_ADAM_LR, 2))]
+    widgets.chart(
+        optimizer_paths_figure(w1_grid, w2_grid, training.toy_loss(np.stack(np.meshgrid(w1_grid, w2_grid), axis=-1)), paths,
+                               names, title=t("training.toy.fig", steps=training.TOY_STEPS), w1_title="w₁", w2_title="w₂",
+                               loss_label=t("training.toy.loss"), step_label=t("training.toy.step")),
+        key="training.toy",
+    )
+    sgd_end, adam_end = (float(training.toy_loss(p[-1])) for p in paths)
+    st.markdown(t("training.toy.result", steps=training.TOY_STEPS, start=f"{float(training.toy_loss(training.TOY_START)):.3f}",
+                  sgd=f"{sgd_end:.3f}", adam=f"{adam_end:.3f}", sgd_w1=f"{paths[0][-1][0]:.2f}",
+                  adam_w1=f"{paths[1][-1][0]:.2f}"))
+    first = adam[:3]
+    columns = [f"{name}{sub}" for name in ("g", "m̂", "√v̂", t("training.toy.update")) for sub in ("₁", "₂")]
+    show_table([np.concatenate([s.grad, s.m_hat, np.sqrt(s.v_hat), s.change]) for s in first],
+               [str(s.step) for s in first], columns, index_name=t("training.toy.step"))
+    st.markdown(t("training.toy.first", g1=num(first[0].grad[0]), g2=num(first[0].grad[1]),
+                  u1=signed(first[0].change[0]), u2=signed(first[0].change[1]), lr=num(training.TOY_ADAM_LR, 2),
+                  ratio=num(abs(first[0].grad[1] / first[0].grad[0]), 1), c1=f"{1 - beta1:.2g}", c2=f"{1 - beta2:.2g}",
+                  nobias=f"{(1 - beta1) / np.sqrt(1 - beta2):.3f}"))
+
+
+def learning_rate_section(config: ModelConfig, log: dict) -> None:
+    """The warm-up schedule: its formula, the run's first, peak and last rates, against those its log kept."""
+    args, train, done = log["args"], log.get("train") or [], steps_done(log)
+    st.header(t("training.lr.header"))
+    st.latex(r"\mathrm{lrate} = \text{factor}\cdot d_{model}^{-0.5}\cdot\min\!\left(step^{-0.5},\ step\cdot warmup^{-1.5}\right)")
+    H, warmup, factor = config.d_model, args["warmup"], args.get("lr_factor", 1.0)
+    peak = peak_learning_rate(H, warmup, factor)
+    logged_at_peak = min(train, key=lambda e: abs(e["step"] - warmup)) if train else None
+    st.markdown(t("training.lr.text", d=H, warmup=f"{warmup:,}", factor=num(factor), first=f"{learning_rate(1, H, warmup, factor):.2e}",
+                  peak=f"{peak:.2e}", last_step=f"{done:,}", last=f"{learning_rate(max(done, 1), H, warmup, factor):.2e}",
+                  logged_step=f"{logged_at_peak['step']:,}" if logged_at_peak else "—",
+                  logged=f"{logged_at_peak['lr']:.2e}" if logged_at_peak else "—"))
+    schedule_steps = np.union1d(np.linspace(1, max(done, 2 * warmup), 400), [warmup])  # the peak itself drawn
+    widgets.chart(
+        lr_figure(schedule_steps, learning_rate(schedule_steps, H, warmup, factor), [e["step"] for e in train],
+                  [e["lr"] for e in train], warmup, title=t("training.lr.fig", d=H, warmup=f"{warmup:,}"),
+                  step_title=t("anatomy.axis.step"), lr_title=t("anatomy.axis.lr"), formula_label=t("anatomy.lr.formula"),
+                  logged_label=t("anatomy.lr.logged"), warmup_label=t("anatomy.lr.warmup", w=warmup)),
+        key="training.lr",
+    )
+    st.info(t("training.lr.why"))
+
+
+def dropout_section(config: ModelConfig, args: dict) -> None:
+    """Where dropout acts and at what rate, and inverted dropout on the first token's input to layer 1."""
+    st.header(t("training.dropout.header"))
+    places = [("embeddings", config.dropout), ("sublayers", config.dropout), ("attention", config.attention_dropout_p),
+              ("activation", config.activation_dropout_p)]
+    st.markdown("\n".join(f"- **{num(p, 2, fixed=True)}** · " + t(f"training.dropout.{key}", activation=config.activation)
+                           for key, p in places))
+    st.markdown(t("training.dropout.text", dropout=num(args.get("dropout", config.dropout), 2, fixed=True),
+                  attention=given(args, "attention_dropout"), activation=given(args, "activation_dropout"),
+                  token=num(args.get("token_dropout", 0.0), 2, fixed=True), keep=num(1 / (1 - config.dropout), 2),
+                  n=DROPOUT_SHOWN))
+    result = translations.current_result()
+    sentence_banner(result)
+    emb = result.source_embeddings
+    first_input = (emb.token[0] * emb.scale + emb.positional[0])[:DROPOUT_SHOWN]  # (DROPOUT_SHOWN,) layer 1's input, first token
+    keep, dropped = training.inverted_dropout(first_input, config.dropout, np.random.default_rng(0))
+    show_table(
+        [first_input, keep.astype(float), dropped, training.mean_over_draws(first_input, config.dropout, DROPOUT_DRAWS), first_input],
+        [t("training.dropout.row.input"), t("training.dropout.row.kept"), t("training.dropout.row.train"),
+         t("training.dropout.row.mean", n=DROPOUT_DRAWS), t("training.dropout.row.eval")],
+        [str(i) for i in range(DROPOUT_SHOWN)], index_name=t("training.dropout.row.dims", token=result.source_tokens[0]),
+        decimals=3,
+    )
+    st.info(t("training.dropout.inference"))
+
+
+def label_smoothing_section(config: ModelConfig, log: dict) -> None:
+    """The run's smoothed target and the loss floor it sets, against the losses the run reached."""
+    args, train, dev = log["args"], log.get("train") or [], log.get("dev") or []
+    st.header(t("training.ls.header"))
+    epsilon = float(args.get("label_smoothing", 0.0))
+    V = config.tgt_vocab_size
+    real = anatomy.smoothed_target(V, 0, epsilon)
+    floor = anatomy.smoothed_loss_floor(V, epsilon)
+    st.latex(r"y^{smooth} = (1-\varepsilon)\,y^{one\text{-}hot} + \frac{\varepsilon}{C}")
+    widgets.chart(
+        label_smoothing_figure([f"c{i}" for i in range(SMOOTHING_CLASSES)], anatomy.smoothed_target(SMOOTHING_CLASSES, 0, 0.0),
+                               anatomy.smoothed_target(SMOOTHING_CLASSES, 0, epsilon),
+                               title=t("anatomy.ls.fig", c=SMOOTHING_CLASSES, eps=num(epsilon, 2)),
+                               class_title=t("anatomy.ls.classes"), prob_title=t("anatomy.ls.prob"),
+                               hard_label=t("anatomy.ls.hard"), smooth_label=t("anatomy.ls.smooth")),
+        key="training.ls",
+    )
+    lowest_train = min((e["loss"] for e in train), default=None)
+    st.markdown(t("training.ls.text", eps=num(epsilon, 2), v=f"{V:,}", top=f"{real[0]:.5f}", rest=f"{real[1]:.2e}",
+                  floor=f"{floor:.3f}", lowest=f"{lowest_train:.3f}" if lowest_train is not None else "—",
+                  dev=f"{dev[-1]['loss']:.3f}" if dev else "—"))
+
+
+def batching_section(translator: Translator, log: dict) -> None:
+    """Padding of length-bucketed batches against shuffled ones, on the run's dev pairs (or the app's sentences)."""
+    args = log["args"]
+    st.header(t("training.batch.header"))
+    max_tokens = args["max_tokens"]
+    st.markdown(t("training.batch.how", max_tokens=f"{max_tokens:,}", train=f"{log.get('train_pairs', 0):,}"))
+    dev_path = training.dev_file(args, ROOT)
+    if dev_path:
+        pairs = dev_pairs(str(dev_path))
+        st.markdown(t("training.batch.source.dev", path=md_escape(args["dev"]), n=f"{len(pairs):,}"))
+    else:
+        sentences = tuple(dict.fromkeys([e.sentence for e in examples.EXAMPLES] + list(log.get("probes") or [])))
+        pairs = translated_pairs(translator.checkpoint, sentences)
+        st.warning(t("training.batch.source.missing", path=md_escape(args.get("dev") or "—"), n=len(pairs)))
+    bucketed, shuffled = batch_padding(st.session_state[state_keys.CHECKPOINT], pairs, max_tokens)
+    widgets.chart(
+        batch_padding_figure([t("training.batch.bucketed"), t("training.batch.random")], [bucketed.real, shuffled.real],
+                             [bucketed.pads, shuffled.pads],
+                             title=t("training.batch.fig", n=f"{bucketed.sentences:,}", max_tokens=f"{max_tokens:,}"),
+                             count_title=t("training.batch.axis"), real_label=t("training.batch.real"),
+                             padding_label=t("training.batch.padding")),
+        key="training.batch",
+    )
+    st.markdown(t("training.batch.result", n=f"{bucketed.sentences:,}", b_batches=bucketed.batches, r_batches=shuffled.batches,
+                  b_pad=f"{bucketed.fraction:.1%}", r_pad=f"{shuffled.fraction:.1%}", b_slots=f"{bucketed.slots:,}",
+                  r_slots=f"{shuffled.slots:,}", ratio=f"{shuffled.slots / max(bucketed.slots, 1):.2f}",
+                  b_src=f"{bucketed.source_fraction:.1%}", b_tgt=f"{bucketed.target_fraction:.1%}",
+                  r_src=f"{shuffled.source_fraction:.1%}", r_tgt=f"{shuffled.target_fraction:.1%}"))
+
+
+def bleu_section(log: dict) -> None:
+    """BLEU of the session's translation against a reference the student types, taken apart step by step."""
+    result = translations.current_result()
+    st.header(t("training.bleu.header"))
+    best = log.get("best") or {}
+    signature = best.get("bleu_signature") or ""
+    st.markdown(t("training.bleu.intro", signature=md_escape(signature) if signature else "—"))
+    sentence_banner(result)
+    reference = st.text_input(t("training.bleu.reference"), key="training.bleu.reference",
+                              placeholder=t("training.bleu.placeholder"), help=t("training.bleu.reference_help"))
+    parts = None
+    if not signature:
+        st.info(t("training.bleu.nosignature"))
+    elif not reference.strip():
+        st.info(t("training.bleu.empty"))
+    else:
+        normalised = clean_text(to_simplified(reference))  # as model.data.read_pairs cleans dev references
+        if normalised != reference.strip():
+            st.caption(t("training.bleu.normalised"))
+            st.text(normalised)
+        try:
+            parts = training.bleu_breakdown(result.translation, normalised, signature)
+        except ValueError as exc:  # a signature whose smoothing the recomputation does not know
+            st.warning(t("training.bleu.unsupported", error=md_escape(exc)))
+    if parts:
+        show_bleu(parts)
+
+
+def dev_scores(log: dict) -> None:
+    """The run's dev BLEU: its best evaluation, its average of the last epochs, its final beam search."""
+    best, average, final = log.get("best") or {}, log.get("average"), log.get("final")
+    st.subheader(t("training.bleu.dev.header"))
+    if best:
+        lines = [t("training.bleu.dev.best", step=f"{best['step']:,}", epoch=best.get("epoch", "—"), bleu=best["bleu"],
+                   unseen=best.get("dedup_bleu", "—"))]
+        if average:
+            lines.append(t("training.bleu.dev.average", first=average["epochs"][0], last=average["epochs"][-1],
+                           bleu=average["bleu"], unseen=average.get("dedup_bleu", "—"),
+                           chosen=t("training.bleu.dev.chosen") if selection_bleu(average) > selection_bleu(best) else ""))
+        if final:
+            lines.append(t("training.bleu.dev.final", beam=final["beam"], bleu=final["bleu"], unseen=final.get("dedup_bleu", "—")))
+        st.markdown(t("training.bleu.dev.text", n=f"{log.get('dev_pairs', 0):,}", unseen=f"{log.get('dedup_dev_pairs', 0):,}")
+                    + "\n\n" + "\n".join(f"- {line}" for line in lines))
+
+
+translator = models.translator()
 log = translator.training_log
 st.title(t("training.title"))
 if not log or "args" not in log:
-    st.info(t("training.missing", folder=session.md_escape(translator.checkpoint)))
+    st.info(t("training.missing", folder=md_escape(translator.checkpoint)))
     st.stop()
-args = log["args"]
-train, dev = log.get("train") or [], log.get("dev") or []
-steps_done = log.get("steps", train[-1]["step"] if train else 0)
-st.markdown(t("training.intro", pairs=f"{log.get('train_pairs', 0):,}", dev=f"{log.get('dev_pairs', 0):,}",
-              steps=f"{steps_done:,}", epochs=log.get("epochs", "—"), minutes=log.get("train_minutes", "—"),
-              hardware=session.md_escape(session.hardware_name(log.get("hardware"))),
-              precision=log.get("mixed_precision", "fp32"), params=f"{log.get('parameters', 0):,}"))
-if log.get("argv"):
-    st.code("python -m model.training.train " + " ".join(log["argv"]), language="bash", wrap_lines=True)
-
-# ---------------------------------------------------------------- 1 · Adam
-st.header(t("training.adam.header"))
-st.latex(r"\begin{aligned} m_t &= \beta_1 m_{t-1} + (1-\beta_1)\,g_t \qquad v_t = \beta_2 v_{t-1} + (1-\beta_2)\,g_t^2 \\"
-         r"\hat m_t &= \frac{m_t}{1-\beta_1^t} \qquad \hat v_t = \frac{v_t}{1-\beta_2^t} \qquad "
-         r"\theta_t = \theta_{t-1} - \mathrm{lrate}_t\cdot\frac{\hat m_t}{\sqrt{\hat v_t}+\epsilon}\end{aligned}")
-beta1, beta2 = ADAM_BETAS
-st.markdown(t("training.adam.settings", b1=f"{beta1:g}", b2=f"{beta2:g}", eps=power(ADAM_EPS),
-              w1=ts.num(lt.window(beta1), 0), w2=ts.num(lt.window(beta2), 0),
-              default_b2=f"{lt.PYTORCH_DEFAULT_BETA2:g}", default_w2=ts.num(lt.window(lt.PYTORCH_DEFAULT_BETA2), 0),
-              default_eps=power(lt.PYTORCH_DEFAULT_EPS), clip=ts.num(GRAD_CLIP_NORM), tokens=f"{args['max_tokens']:,}"))
-
-st.subheader(t("training.toy.header"))
-sgd_lr = lt.TOY_SGD_SHARE * lt.largest_stable_sgd_lr()
-adam = lt.adam_steps(lt.TOY_START, lt.TOY_ADAM_LR, lt.TOY_STEPS, ADAM_BETAS, ADAM_EPS)  # the trainer's settings
-paths = [lt.sgd_path(lt.TOY_START, sgd_lr, lt.TOY_STEPS), lt.adam_path(lt.TOY_START, adam)]
-a, b = lt.TOY_CURVATURES
-st.markdown(t("training.toy.text", a=f"{a:g}", b=f"{b:g}", ratio=ts.num(b / a, 0), w1=ts.num(lt.TOY_START[0]),
-              w2=ts.num(lt.TOY_START[1]), steps=lt.TOY_STEPS, limit=ts.num(lt.largest_stable_sgd_lr(), 2),
-              sgd_lr=ts.num(sgd_lr, 2), adam_lr=ts.num(lt.TOY_ADAM_LR, 2)))
-reach = np.abs(np.concatenate(paths)).max(axis=0) * 1.1  # (2,): the grid covers both paths
-w1_grid, w2_grid = (np.linspace(-r, r, TOY_GRID) for r in reach)
-names = [t("training.toy.sgd", lr=ts.num(sgd_lr, 2)), t("training.toy.adam", lr=ts.num(lt.TOY_ADAM_LR, 2))]
-widgets.chart(
-    optimizer_paths_figure(w1_grid, w2_grid, lt.toy_loss(np.stack(np.meshgrid(w1_grid, w2_grid), axis=-1)), paths,
-                           names, title=t("training.toy.fig", steps=lt.TOY_STEPS), w1_title="w₁", w2_title="w₂",
-                           loss_label=t("training.toy.loss"), step_label=t("training.toy.step")),
-    key="training.toy",
-)
-sgd_end, adam_end = (float(lt.toy_loss(p[-1])) for p in paths)
-st.markdown(t("training.toy.result", steps=lt.TOY_STEPS, start=f"{float(lt.toy_loss(lt.TOY_START)):.3f}",
-              sgd=f"{sgd_end:.3f}", adam=f"{adam_end:.3f}", sgd_w1=f"{paths[0][-1][0]:.2f}",
-              adam_w1=f"{paths[1][-1][0]:.2f}"))
-first = adam[:3]
-columns = [f"{name}{sub}" for name in ("g", "m̂", "√v̂", t("training.toy.update")) for sub in ("₁", "₂")]
-ts.show_table([np.concatenate([s.grad, s.m_hat, np.sqrt(s.v_hat), s.change]) for s in first],
-              [str(s.step) for s in first], columns, index_name=t("training.toy.step"))
-st.markdown(t("training.toy.first", g1=ts.num(first[0].grad[0]), g2=ts.num(first[0].grad[1]),
-              u1=ts.signed(first[0].change[0]), u2=ts.signed(first[0].change[1]), lr=ts.num(lt.TOY_ADAM_LR, 2),
-              ratio=ts.num(abs(first[0].grad[1] / first[0].grad[0]), 1), c1=f"{1 - beta1:.2g}", c2=f"{1 - beta2:.2g}",
-              nobias=f"{(1 - beta1) / np.sqrt(1 - beta2):.3f}"))
-
-# ---------------------------------------------------------------- 2 · warm-up
-st.header(t("training.lr.header"))
-st.latex(r"\mathrm{lrate} = \text{factor}\cdot d_{model}^{-0.5}\cdot\min\!\left(step^{-0.5},\ step\cdot warmup^{-1.5}\right)")
-H, warmup, factor = config.d_model, args["warmup"], args.get("lr_factor", 1.0)
-peak = peak_learning_rate(H, warmup, factor)
-logged_at_peak = min(train, key=lambda e: abs(e["step"] - warmup)) if train else None
-st.markdown(t("training.lr.text", d=H, warmup=f"{warmup:,}", factor=ts.num(factor), first=f"{learning_rate(1, H, warmup, factor):.2e}",
-              peak=f"{peak:.2e}", last_step=f"{steps_done:,}", last=f"{learning_rate(max(steps_done, 1), H, warmup, factor):.2e}",
-              logged_step=f"{logged_at_peak['step']:,}" if logged_at_peak else "—",
-              logged=f"{logged_at_peak['lr']:.2e}" if logged_at_peak else "—"))
-schedule_steps = np.union1d(np.linspace(1, max(steps_done, 2 * warmup), 400), [warmup])  # the peak itself drawn
-widgets.chart(
-    lr_figure(schedule_steps, learning_rate(schedule_steps, H, warmup, factor), [e["step"] for e in train],
-              [e["lr"] for e in train], warmup, title=t("training.lr.fig", d=H, warmup=f"{warmup:,}"),
-              step_title=t("anatomy.axis.step"), lr_title=t("anatomy.axis.lr"), formula_label=t("anatomy.lr.formula"),
-              logged_label=t("anatomy.lr.logged"), warmup_label=t("anatomy.lr.warmup", w=warmup)),
-    key="training.lr",
-)
-st.info(t("training.lr.why"))
-
-# ---------------------------------------------------------------- 3 · dropout
-st.header(t("training.dropout.header"))
-places = [("embeddings", config.dropout), ("sublayers", config.dropout), ("attention", config.attention_dropout_p),
-          ("activation", config.activation_dropout_p)]
-st.markdown("\n".join(f"- **{ts.num(p, 2, fixed=True)}** · " + t(f"training.dropout.{key}", activation=config.activation)
-                       for key, p in places))
-
-
-st.markdown(t("training.dropout.text", dropout=ts.num(args.get("dropout", config.dropout), 2, fixed=True),
-              attention=given(args, "attention_dropout"), activation=given(args, "activation_dropout"),
-              token=ts.num(args.get("token_dropout", 0.0), 2, fixed=True), keep=ts.num(1 / (1 - config.dropout), 2),
-              n=DROPOUT_SHOWN))
-result = session.current_result()
-ts.sentence_banner(result)
-emb = result.source_embeddings
-first_input = (emb.token[0] * emb.scale + emb.positional[0])[:DROPOUT_SHOWN]  # (DROPOUT_SHOWN,) layer 1's input, first token
-keep, dropped = lt.inverted_dropout(first_input, config.dropout, np.random.default_rng(0))
-ts.show_table(
-    [first_input, keep.astype(float), dropped, lt.mean_over_draws(first_input, config.dropout, DROPOUT_DRAWS), first_input],
-    [t("training.dropout.row.input"), t("training.dropout.row.kept"), t("training.dropout.row.train"),
-     t("training.dropout.row.mean", n=DROPOUT_DRAWS), t("training.dropout.row.eval")],
-    [str(i) for i in range(DROPOUT_SHOWN)], index_name=t("training.dropout.row.dims", token=result.source_tokens[0]),
-    decimals=3,
-)
-st.info(t("training.dropout.inference"))
-
-# ---------------------------------------------------------------- 4 · label smoothing
-st.header(t("training.ls.header"))
-epsilon = float(args.get("label_smoothing", 0.0))
-V = config.tgt_vocab_size
-real = la.smoothed_target(V, 0, epsilon)
-floor = la.smoothed_loss_floor(V, epsilon)
-st.latex(r"y^{smooth} = (1-\varepsilon)\,y^{one\text{-}hot} + \frac{\varepsilon}{C}")
-widgets.chart(
-    label_smoothing_figure([f"c{i}" for i in range(SMOOTHING_CLASSES)], la.smoothed_target(SMOOTHING_CLASSES, 0, 0.0),
-                           la.smoothed_target(SMOOTHING_CLASSES, 0, epsilon),
-                           title=t("anatomy.ls.fig", c=SMOOTHING_CLASSES, eps=ts.num(epsilon, 2)),
-                           class_title=t("anatomy.ls.classes"), prob_title=t("anatomy.ls.prob"),
-                           hard_label=t("anatomy.ls.hard"), smooth_label=t("anatomy.ls.smooth")),
-    key="training.ls",
-)
-lowest_train = min((e["loss"] for e in train), default=None)
-st.markdown(t("training.ls.text", eps=ts.num(epsilon, 2), v=f"{V:,}", top=f"{real[0]:.5f}", rest=f"{real[1]:.2e}",
-              floor=f"{floor:.3f}", lowest=f"{lowest_train:.3f}" if lowest_train is not None else "—",
-              dev=f"{dev[-1]['loss']:.3f}" if dev else "—"))
-
-# ---------------------------------------------------------------- 5 · length-bucketed batches
-st.header(t("training.batch.header"))
-max_tokens = args["max_tokens"]
-st.markdown(t("training.batch.how", max_tokens=f"{max_tokens:,}", train=f"{log.get('train_pairs', 0):,}"))
-dev_path = lt.dev_file(args, ROOT)
-if dev_path:
-    pairs = dev_pairs(str(dev_path))
-    st.markdown(t("training.batch.source.dev", path=session.md_escape(args["dev"]), n=f"{len(pairs):,}"))
-else:
-    sentences = tuple(dict.fromkeys([e.sentence for e in session.EXAMPLES] + list(log.get("probes") or [])))
-    pairs = translated_pairs(translator.checkpoint, sentences)
-    st.warning(t("training.batch.source.missing", path=session.md_escape(args.get("dev") or "—"), n=len(pairs)))
-bucketed, shuffled = batch_padding(st.session_state[session.CHECKPOINT], pairs, max_tokens)
-widgets.chart(
-    batch_padding_figure([t("training.batch.bucketed"), t("training.batch.random")], [bucketed.real, shuffled.real],
-                   [bucketed.pads, shuffled.pads],
-                   title=t("training.batch.fig", n=f"{bucketed.sentences:,}", max_tokens=f"{max_tokens:,}"),
-                   count_title=t("training.batch.axis"), real_label=t("training.batch.real"),
-                   padding_label=t("training.batch.padding")),
-    key="training.batch",
-)
-st.markdown(t("training.batch.result", n=f"{bucketed.sentences:,}", b_batches=bucketed.batches, r_batches=shuffled.batches,
-              b_pad=f"{bucketed.fraction:.1%}", r_pad=f"{shuffled.fraction:.1%}", b_slots=f"{bucketed.slots:,}",
-              r_slots=f"{shuffled.slots:,}", ratio=f"{shuffled.slots / max(bucketed.slots, 1):.2f}",
-              b_src=f"{bucketed.source_fraction:.1%}", b_tgt=f"{bucketed.target_fraction:.1%}",
-              r_src=f"{shuffled.source_fraction:.1%}", r_tgt=f"{shuffled.target_fraction:.1%}"))
-
-# ---------------------------------------------------------------- 6 · BLEU
-st.header(t("training.bleu.header"))
-best, average, final = log.get("best") or {}, log.get("average"), log.get("final")
-signature = best.get("bleu_signature") or ""
-st.markdown(t("training.bleu.intro", signature=session.md_escape(signature) if signature else "—"))
-ts.sentence_banner(result)
-reference = st.text_input(t("training.bleu.reference"), key="training.bleu.reference",
-                          placeholder=t("training.bleu.placeholder"), help=t("training.bleu.reference_help"))
-parts = None
-if not signature:
-    st.info(t("training.bleu.nosignature"))
-elif not reference.strip():
-    st.info(t("training.bleu.empty"))
-else:
-    normalised = clean_text(to_simplified(reference))  # as model.data.read_pairs cleans dev references
-    if normalised != reference.strip():
-        st.caption(t("training.bleu.normalised"))
-        st.text(normalised)
-    try:
-        parts = lt.bleu_breakdown(result.translation, normalised, signature)
-    except ValueError as exc:  # a signature whose smoothing the recomputation does not know
-        st.warning(t("training.bleu.unsupported", error=session.md_escape(exc)))
-if parts:
-    show_bleu(parts)
-
-st.subheader(t("training.bleu.dev.header"))
-if best:
-    lines = [t("training.bleu.dev.best", step=f"{best['step']:,}", epoch=best.get("epoch", "—"), bleu=best["bleu"],
-               unseen=best.get("dedup_bleu", "—"))]
-    if average:
-        lines.append(t("training.bleu.dev.average", first=average["epochs"][0], last=average["epochs"][-1],
-                       bleu=average["bleu"], unseen=average.get("dedup_bleu", "—"),
-                       chosen=t("training.bleu.dev.chosen") if selection_bleu(average) > selection_bleu(best) else ""))
-    if final:
-        lines.append(t("training.bleu.dev.final", beam=final["beam"], bleu=final["bleu"], unseen=final.get("dedup_bleu", "—")))
-    st.markdown(t("training.bleu.dev.text", n=f"{log.get('dev_pairs', 0):,}", unseen=f"{log.get('dedup_dev_pairs', 0):,}")
-                + "\n\n" + "\n".join(f"- {line}" for line in lines))
-st.page_link("app_pages/anatomy.py", label=t("training.bleu.dev.curves", page=t("nav.anatomy")), icon=":material/account_tree:")
+intro(log)
+adam_section(log["args"])
+toy_section()
+learning_rate_section(translator.config, log)
+dropout_section(translator.config, log["args"])
+label_smoothing_section(translator.config, log)
+batching_section(translator, log)
+bleu_section(log)
+dev_scores(log)
+widgets.page_link("anatomy", t("training.bleu.dev.curves", page=t("nav.anatomy")))

@@ -1,17 +1,19 @@
 """Translate a sentence, then explore every attention map of that translation.
 
 The model runs only when the sentence or the sidebar settings change
-(session.current_result is cached); the explorer is a fragment, so choosing a
+(translations.current_result is cached); the explorer is a fragment, so choosing a
 kind, layer, head or view reruns only the explorer and never the model.
 """
 
-import numpy as np
 import streamlit as st
 
-from app_pages import session, widgets
+from app_pages import (
+    attention_view, examples, link_values, links, models, presentation, state_keys, translations, widgets,
+)
+from app_pages.text import md_escape, t
+from lessons.attention_maps import ALL
 from model import ATTENTION_KINDS, MAX_CHARS, Confidence, TranslationResult, assess, word_link
 from viz.head_view import clicked_query, head_view
-from viz.heatmap import attention_heatmap
 from viz.model_view import clicked_map, model_view
 
 INPUT, EXAMPLE = "translate.input", "translate.example"
@@ -21,13 +23,13 @@ VIEWS = ("head", "grid", "lines")
 
 
 def submit() -> None:
-    st.session_state[session.SENTENCE] = st.session_state[INPUT]
+    st.session_state[state_keys.SENTENCE] = st.session_state[INPUT]
     st.session_state[EXAMPLE] = None
 
 
 def use_example() -> None:
     if st.session_state[EXAMPLE]:
-        st.session_state[session.SENTENCE] = st.session_state[INPUT] = st.session_state[EXAMPLE]
+        st.session_state[state_keys.SENTENCE] = st.session_state[INPUT] = st.session_state[EXAMPLE]
 
 
 def dev_score(log: dict) -> dict | None:
@@ -36,57 +38,49 @@ def dev_score(log: dict) -> dict | None:
     dev pairs unlike any training pair (the final beam-search score, else the best greedy one)."""
     test = log.get("test") or {}
     if test.get("dedup_bleu") is not None:
-        return {"bleu": test["dedup_bleu"], "decoding": session.t("knows.beam", beam=test["beam"]),
-                "set": session.t("knows.set_test" if test.get("untouched") else "knows.set_test_seen",
-                                 pairs=f"{test['unseen_pairs']:,}")}
+        return {"bleu": test["dedup_bleu"], "decoding": t("knows.beam", beam=test["beam"]),
+                "set": t("knows.set_test" if test.get("untouched") else "knows.set_test_seen",
+                         pairs=f"{test['unseen_pairs']:,}")}
     final, best = log.get("final") or {}, log.get("best") or {}
-    score, decoding = (final, session.t("knows.beam", beam=final.get("beam", "?"))) if final.get("bleu") is not None \
-        else (best, session.t("knows.greedy"))
+    score, decoding = (final, t("knows.beam", beam=final.get("beam", "?"))) if final.get("bleu") is not None \
+        else (best, t("knows.greedy"))
     if score.get("bleu") is None:
         return None
     if score.get("dedup_bleu") is not None and log.get("dedup_dev_pairs"):
         return {"bleu": score["dedup_bleu"], "decoding": decoding,
-                "set": session.t("knows.set_unseen", pairs=f"{log['dedup_dev_pairs']:,}")}
-    return {"bleu": score["bleu"], "decoding": decoding, "set": session.t("knows.set_dev")}
+                "set": t("knows.set_unseen", pairs=f"{log['dedup_dev_pairs']:,}")}
+    return {"bleu": score["bleu"], "decoding": decoding, "set": t("knows.set_dev")}
 
 
 def model_knows() -> None:
     """One line on what the model learned from and how well it scores (all from its training log), and its card."""
-    translator = session.translator()
+    translator = models.translator()
     if not translator.capabilities.trained_here:  # trained elsewhere: its card says on what
         with st.container(horizontal=True, vertical_alignment="center", key="translate.knows"):
-            st.caption(session.t("knows.marian", name=session.md_escape(session.model_label(translator.checkpoint))))
-            st.page_link("app_pages/model_card.py", label=session.t("knows.card_link"), icon=":material/description:")
+            st.caption(t("knows.marian", name=md_escape(models.model_label(translator.checkpoint))))
+            widgets.page_link("model_card", t("knows.card_link"))
         return
     log = translator.training_log or {}
     pairs = log.get("train_pairs")
-    parts = [session.t("knows.data", pairs=f"{pairs:,}") if pairs else session.t("knows.data_unknown")]
+    parts = [t("knows.data", pairs=f"{pairs:,}") if pairs else t("knows.data_unknown")]
     score = dev_score(log)
     if score:
-        parts.append(session.t("knows.score", **score))
-    parts.append(session.t("knows.limits"))
+        parts.append(t("knows.score", **score))
+    parts.append(t("knows.limits"))
     with st.container(horizontal=True, vertical_alignment="center", key="translate.knows"):
-        st.caption(session.t("knows.sep").join(parts))
-        st.page_link("app_pages/model_card.py", label=session.t("knows.card_link"), icon=":material/description:")
-
-
-def axis_titles(kind: str) -> dict[str, str]:
-    return {
-        "query_title": session.t(f"axis.{kind}.queries"),
-        "key_title": session.t(f"axis.{kind}.keys"),
-        "value_label": session.t("axis.weight"),
-    }
+        st.caption(t("knows.sep").join(parts))
+        widgets.page_link("model_card", t("knows.card_link"))
 
 
 def sentence_input() -> None:
-    st.session_state.setdefault(INPUT, session.current_sentence())
+    st.session_state.setdefault(INPUT, translations.current_sentence())
     with st.form("translate.form", border=False):
         with st.container(horizontal=True, vertical_alignment="bottom"):
             # Streamlit enforces max_chars on the server too; the Translator then applies its own limits.
-            st.text_area(session.t("translate.input"), key=INPUT, height=68, max_chars=MAX_CHARS,
-                         label_visibility="collapsed", placeholder=session.t("translate.input"))
-            st.form_submit_button(session.t("translate.submit"), type="primary", on_click=submit, key="translate.submit")
-    st.pills(session.t("translate.examples"), [e.sentence for e in session.EXAMPLES], key=EXAMPLE, on_change=use_example,
+            st.text_area(t("translate.input"), key=INPUT, height=68, max_chars=MAX_CHARS,
+                         label_visibility="collapsed", placeholder=t("translate.input"))
+            st.form_submit_button(t("translate.submit"), type="primary", on_click=submit, key="translate.submit")
+    st.pills(t("translate.examples"), [e.sentence for e in examples.EXAMPLES], key=EXAMPLE, on_change=use_example,
              wrap=True)
 
 
@@ -94,31 +88,31 @@ def verdict(result: TranslationResult, c: Confidence) -> None:
     """The translation and, beside it, how far to trust it as a whole against the checkpoint's calibration: an
     unsure translation says so in a warning; the evidence is in the translation's tooltip."""
     pct = widgets.percent
-    heading = "### " + session.md_escape(result.translation or "∅")
+    heading = "### " + md_escape(result.translation or "∅")
     if c.calibration is None:
-        st.markdown(heading, help=session.t("translate.translation"))
-        st.caption(session.t("confidence.uncalibrated", score=pct(c.score)))
+        st.markdown(heading, help=t("translate.translation"))
+        st.caption(t("confidence.uncalibrated", score=pct(c.score)))
         return
     sentence = c.calibration["sentence"]
     values = {"score": pct(c.score), "threshold": pct(sentence["threshold"]),
               "below_exact": pct(sentence["below"]["exact"]), "above_exact": pct(sentence["above"]["exact"])}
-    evidence = session.t("confidence.unsure" if c.unsure else "confidence.sure", **values) + " " + beam_note(result, c)
-    st.markdown(heading, help=session.t("translate.translation") + "\n\n" + evidence)
+    evidence = t("confidence.unsure" if c.unsure else "confidence.sure", **values) + " " + beam_note(result, c)
+    st.markdown(heading, help=t("translate.translation") + "\n\n" + evidence)
     if c.unsure:
-        st.warning(session.t("confidence.unsure_short", **values), icon=":material/help:")
+        st.warning(t("confidence.unsure_short", **values), icon=":material/help:")
     else:
-        st.caption(session.t("confidence.sure_short", **values))
+        st.caption(t("confidence.sure_short", **values))
 
 
 def token_confidence(result: TranslationResult, c: Confidence) -> None:
     """The output tokens with the model's probability for each, the unsure ones marked (the calibrated line)."""
     pct = widgets.percent
-    st.markdown("**" + session.t("confidence.title") + "**")
+    st.markdown("**" + t("confidence.title") + "**")
     widgets.token_chips(result.output_tokens, color="violet", probs=c.probs, low=c.low, key="translate.confidence")
     if c.calibration is not None:
         token = c.calibration["token"]
-        st.caption(session.t("confidence.legend", threshold=pct(token["threshold"]), pairs=f"{c.calibration['pairs']:,}",
-                             below_right=pct(token["below"]["right"]), above_right=pct(token["above"]["right"]))
+        st.caption(t("confidence.legend", threshold=pct(token["threshold"]), pairs=f"{c.calibration['pairs']:,}",
+                     below_right=pct(token["below"]["right"]), above_right=pct(token["above"]["right"]))
                    + " " + beam_note(result, c))
 
 
@@ -126,8 +120,8 @@ def beam_note(result: TranslationResult, c: Confidence) -> str:
     """At which beam the thresholds were measured, and whether this translation used another (where they were not)."""
     measured = c.calibration.get("beam", 1)
     if measured == result.beam_size:
-        return session.t("confidence.beam_same", beam=measured)
-    return session.t("confidence.beam_other", measured=measured, beam=result.beam_size)
+        return t("confidence.beam_same", beam=measured)
+    return t("confidence.beam_other", measured=measured, beam=result.beam_size)
 
 
 def show_head(layer: int, head: int) -> None:
@@ -137,41 +131,41 @@ def show_head(layer: int, head: int) -> None:
 
 def example_hint(result: TranslationResult) -> None:
     """Under a pill's translation, one line on what to look for, computed from this result's cross-attention."""
-    example = next((e for e in session.EXAMPLES if e.sentence == result.source_text), None)
+    example = next((e for e in examples.EXAMPLES if e.sentence == result.source_text), None)
     if example is None:
         return
     link = word_link(result, example.source_word, example.target_word)
     if link is None:
-        st.info(session.t("example.missing", zh=session.md_escape(example.target_word),
-                          en=session.md_escape(example.source_word)), icon=":material/search_off:")
+        st.info(t("example.missing", zh=md_escape(example.target_word),
+                  en=md_escape(example.source_word)), icon=":material/search_off:")
         return
     with st.container(horizontal=True, vertical_alignment="center", key="translate.hint"):
-        st.info(session.example_line(example, link, st.session_state.get(session.LANG, "en")), icon=":material/lightbulb:")
-        st.button(session.t("example.show"), key="translate.show_head", on_click=show_head, args=(link.layer, link.head))
+        st.info(examples.example_line(example, link, st.session_state.get(state_keys.LANG, "en")), icon=":material/lightbulb:")
+        st.button(t("example.show"), key="translate.show_head", on_click=show_head, args=(link.layer, link.head))
 
 
 def translation_summary(result: TranslationResult, c: Confidence) -> None:
     """The translation and how sure the model was of it: beside the sentence, above the explorer."""
     for notice in result.notices:
-        st.info(session.md_escape(session.model_message(notice)), icon=":material/content_cut:")
+        st.info(md_escape(translations.model_message(notice)), icon=":material/content_cut:")
     verdict(result, c)
 
 
 def token_details(result: TranslationResult, c: Confidence) -> None:
     """Under the explorer: what the model read and wrote, token by token, how sure it was of each, what it knows."""
     token_confidence(result, c)
-    st.caption(session.t(
-        "translate.details", checkpoint=session.md_escape(result.checkpoint.rsplit("/", 1)[-1]),
+    st.caption(t(
+        "translate.details", checkpoint=md_escape(result.checkpoint.rsplit("/", 1)[-1]),
         device=result.device, beam=result.beam_size, S=len(result.source_tokens), T=len(result.target_tokens),
     ))
     left, right = st.columns(2)
     with left:
-        st.markdown("**" + session.t("translate.source_tokens", n=len(result.source_tokens)) + "**")
+        st.markdown("**" + t("translate.source_tokens", n=len(result.source_tokens)) + "**")
         widgets.token_chips(result.source_tokens, color="blue")
     with right:
-        st.markdown("**" + session.t("translate.target_tokens", n=len(result.target_tokens)) + "**")
+        st.markdown("**" + t("translate.target_tokens", n=len(result.target_tokens)) + "**")
         widgets.token_chips(result.target_tokens, color="orange")
-    st.caption(session.t("translate.tokens_help"))
+    st.caption(t("translate.tokens_help"))
     model_knows()
 
 
@@ -182,12 +176,12 @@ def open_clicked_map() -> None:
         st.session_state["explorer.layer"], st.session_state["explorer.head"] = choice
 
 
-def link_params() -> dict[str, session.Param]:
+def link_params() -> dict[str, link_values.Param]:
     """What the translate page's link carries beyond the shared settings: the explorer's view."""
-    config = session.translator().config
+    config = models.translator().config
     layers = max(config.n_encoder_layers, config.n_decoder_layers)
-    return {"kind": session.Param(KIND, session.one_of(ATTENTION_KINDS)), "view": session.Param(VIEW, session.one_of(VIEWS)),
-            **widgets.layer_head_params("explorer", layers, config.n_heads, average_layers=False)}
+    return {"kind": attention_view.kind_param(KIND), "view": link_values.Param(VIEW, link_values.one_of(VIEWS)),
+            **attention_view.layer_head_params("explorer", layers, config.n_heads, average_layers=False)}
 
 
 def focus_clicked_query() -> None:
@@ -197,78 +191,87 @@ def focus_clicked_query() -> None:
         st.session_state[QUERY] = query
 
 
-@st.fragment
-def explorer(result: TranslationResult) -> None:
-    st.session_state.setdefault(KIND, ATTENTION_KINDS[0])
+def explorer_controls(result: TranslationResult) -> tuple[str, str, int, int]:
+    """Two rows of controls, then the chart: at 1280×800 the map starts on the first screen."""
     st.session_state.setdefault(VIEW, VIEWS[0])
-    # Two rows of controls, then the chart: at 1280×800 the map starts on the first screen.
     with st.container(horizontal=True, gap="medium", vertical_alignment="bottom", key="explorer.what"):
-        kind = st.segmented_control(
-            session.t("explorer.kind"), ATTENTION_KINDS, format_func=lambda k: session.t(f"kind.{k}"),
-            persist_state="session", key=KIND, required=True,
-        )
+        kind = attention_view.kind_picker(KIND, ATTENTION_KINDS[0])
         view = st.segmented_control(
-            session.t("explorer.view"), VIEWS, format_func=lambda v: session.t(f"view.{v}"), persist_state="session",
+            t("explorer.view"), VIEWS, format_func=lambda v: t(f"view.{v}"), persist_state="session",
             key=VIEW, required=True,
         )
-    weights = result.attention(kind)  # (layers, heads, Tq, Tk)
-    layers, heads = weights.shape[:2]
-    queries, keys = result.axis_tokens(kind)
+    layers, heads = result.attention(kind).shape[:2]
     with st.container(horizontal=True, gap="medium", vertical_alignment="bottom", key="explorer.which"):
-        layer, head = widgets.layer_head_selectors("explorer", layers, heads, average_layers=False)
-    titles = axis_titles(kind)
-    mask = np.tril(np.ones(weights.shape[2:], dtype=bool)) if kind == "decoder_self" else None
+        layer, head = attention_view.layer_head_selectors("explorer", layers, heads, average_layers=False)
+    return kind, view, layer, head
 
-    def one_head_figure():
-        title = session.t("explorer.map_title", kind=session.t(f"kind.{kind}"), layer=widgets.layer_name(layer),
-                         head=widgets.head_name(head))
-        return attention_heatmap(widgets.pick(weights, layer, head), queries, keys, title=title, mask=mask,
-                                 masked_label=session.t("axis.masked"), **titles, **widgets.map_limits())
 
+def one_head_figure(result: TranslationResult, kind: str, layer: int, head: int):
+    title = t("explorer.map_title", kind=attention_view.kind_name(kind), layer=attention_view.layer_name(layer),
+              head=attention_view.head_name(head))
+    return attention_view.map_figure(result.attention(kind), kind, layer, head, *result.axis_tokens(kind), title=title,
+                                     **widgets.map_limits())
+
+
+def grid_view(result: TranslationResult, kind: str, layer: int, head: int) -> None:
+    """Every layer and head as small maps; a click opens one in the map below them."""
+    grid = model_view(
+        result.attention(kind), *result.axis_tokens(kind),
+        title=t("explorer.grid_title", kind=attention_view.kind_name(kind)), layer_label=t("explorer.layer_n"),
+        head_label=t("explorer.head_n"), selected=None if head == ALL else (layer, head),
+        click_hint=t("explorer.click_hint"), **attention_view.axis_titles(kind), **widgets.map_limits(),
+    )
+    widgets.chart(grid, key=GRID, on_select=open_clicked_map, selection_mode="points")
+    widgets.chart(one_head_figure(result, kind, layer, head), key="explorer.chart.opened")
+
+
+def lines_view(result: TranslationResult, kind: str, layer: int, head: int) -> None:
+    """One layer's heads as lines from each query token to the keys it reads, above a weight threshold."""
+    weights = result.attention(kind)  # (layers, heads, Tq, Tk)
+    queries, keys = result.axis_tokens(kind)
+    c1, c2 = st.columns([3, 2])
+    with c1:
+        query_options = [None, *range(len(queries))]
+        widgets.keep_valid(QUERY, query_options)
+        query = st.selectbox(
+            t("explorer.focus"), query_options, persist_state="session", key=QUERY,
+            format_func=lambda i: t("explorer.focus_all") if i is None else f"{i}: {queries[i]}",
+        )
+    with c2:
+        min_weight = st.slider(t("explorer.min_weight"), 0.0, 0.5, 0.1, 0.01, persist_state="session", key=MIN_WEIGHT)
+    # "average" draws the mean over heads as one head, as the heatmap views do; a head keeps its own colour.
+    average = head == ALL
+    fig = head_view(
+        weights[layer].mean(axis=0, keepdims=True) if average else weights[layer], queries, keys,
+        heads=None if average else [head], head_names=[attention_view.head_name(head)] if average else None,
+        head_label=t("explorer.head_n"), query_index=query, min_weight=min_weight,
+        title=t("explorer.lines_title", kind=attention_view.kind_name(kind), layer=attention_view.layer_name(layer)),
+        **attention_view.axis_titles(kind), **widgets.map_limits(extra_rows=1),  # the query and minimum-weight row
+    )
+    widgets.chart(fig, key=LINES, on_select=focus_clicked_query, selection_mode="points")
+
+
+@st.fragment
+def explorer(result: TranslationResult) -> None:
+    kind, view, layer, head = explorer_controls(result)
     if view == "head":
-        widgets.chart(one_head_figure(), key="explorer.chart.head")
+        widgets.chart(one_head_figure(result, kind, layer, head), key="explorer.chart.head")
     elif view == "grid":
-        grid = model_view(
-            weights, queries, keys, title=session.t("explorer.grid_title", kind=session.t(f"kind.{kind}")),
-            layer_label=session.t("explorer.layer_n"), head_label=session.t("explorer.head_n"),
-            selected=None if head == widgets.ALL else (layer, head), click_hint=session.t("explorer.click_hint"),
-            **titles, **widgets.map_limits(),
-        )
-        widgets.chart(grid, key=GRID, on_select=open_clicked_map, selection_mode="points")
-        widgets.chart(one_head_figure(), key="explorer.chart.opened")
+        grid_view(result, kind, layer, head)
     else:
-        c1, c2 = st.columns([3, 2])
-        with c1:
-            query_options = [None, *range(len(queries))]
-            widgets.keep_valid(QUERY, query_options)
-            query = st.selectbox(
-                session.t("explorer.focus"), query_options, persist_state="session", key=QUERY,
-                format_func=lambda i: session.t("explorer.focus_all") if i is None else f"{i}: {queries[i]}",
-            )
-        with c2:
-            min_weight = st.slider(session.t("explorer.min_weight"), 0.0, 0.5, 0.1, 0.01, persist_state="session", key=MIN_WEIGHT)
-        # "average" draws the mean over heads as one head, as the heatmap views do; a head keeps its own colour.
-        average = head == widgets.ALL
-        fig = head_view(
-            weights[layer].mean(axis=0, keepdims=True) if average else weights[layer], queries, keys,
-            heads=None if average else [head], head_names=[widgets.head_name(head)] if average else None,
-            head_label=session.t("explorer.head_n"), query_index=query, min_weight=min_weight,
-            title=session.t("explorer.lines_title", kind=session.t(f"kind.{kind}"), layer=widgets.layer_name(layer)),
-            **titles, **widgets.map_limits(extra_rows=1),  # the query and minimum-weight row
-        )
-        widgets.chart(fig, key=LINES, on_select=focus_clicked_query, selection_mode="points")
-    st.caption(session.t(f"kind.{kind}.help") + " " + session.t(f"view.{view}.help"))
-    session.write_link()
+        lines_view(result, kind, layer, head)
+    st.caption(t(f"kind.{kind}.help") + " " + t(f"view.{view}.help"))
+    links.write_link()
 
 
-session.link_page(link_params())
-session.page_title(session.t("translate.title"),
-                   session.t("translate.intro" if session.translator().capabilities.trained_here else "translate.intro_marian"))
+links.link_page(link_params())
+presentation.page_title(t("translate.title"),
+                        t("translate.intro" if models.translator().capabilities.trained_here else "translate.intro_marian"))
 sentence_column, translation_column = st.columns([3, 2], gap="medium")
 with sentence_column:
     sentence_input()
-current = session.current_result()
-marks = assess([step.chosen.prob for step in current.steps], session.translator().training_log)
+current = translations.current_result()
+marks = assess([step.chosen.prob for step in current.steps], models.translator().training_log)
 with translation_column:
     translation_summary(current, marks)
 explorer(current)

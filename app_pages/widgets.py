@@ -1,14 +1,15 @@
-"""Display pieces the explorer pages share: token chips, layer/head pickers and what they select."""
+"""Display pieces every page shares: charts, token chips, links to other pages, numbers as percentages."""
 
 from __future__ import annotations
 
 import plotly.graph_objects as go
 import streamlit as st
 
-from app_pages.session import BadLinkValue, Param, chart_scale, md_escape, number_in, presenting, t
+from app_pages import registry
+from app_pages.presentation import chart_scale, presenting
+from app_pages.text import md_escape, t
 from viz.style import scaled
 
-ALL = -1  # layer/head option meaning "average over all of them"
 _BADGE_SPECIAL = frozenset("\\`*_{}()<>#+-.!|~:$&=\"'%^@/;,?")  # md_escape's set less brackets: st.badge escapes those
 
 
@@ -65,71 +66,18 @@ def map_limits(extra_rows: int = 0) -> dict:
     return {"max_height": PRESENT_MAP_PX - extra_rows * CONTROL_ROW_PX} if presenting() else {}
 
 
+def page_link(name: str, label: str, icon: str | None = None) -> None:
+    """A link to another page of the app (registry.py), with its navigation icon unless `icon` says otherwise."""
+    page = registry.PAGE[name]
+    st.page_link(page.script, label=label, icon=icon or page.icon)
+
+
 def percent(rate: float | None, digits: int = 0) -> str:
     """A rate (0–1) as a percentage; "–" where there was nothing to measure."""
     return "–" if rate is None else f"{rate:.{digits}%}"
-
-
-def pick(weights, layer: int, head: int):
-    """A (layers, heads, …) array reduced to one layer/head; ALL averages over that axis."""
-    w = weights if layer == ALL else weights[layer : layer + 1]
-    w = w if head == ALL else w[:, head : head + 1]
-    return w.mean(axis=(0, 1))
 
 
 def keep_valid(key: str, options: list) -> None:
     """Forget a widget's stored choice that a new sentence or model made impossible (e.g. step 12 of 8)."""
     if key in st.session_state and st.session_state[key] not in options:
         del st.session_state[key]
-
-
-def layer_name(layer: int) -> str:
-    return t("explorer.all_layers") if layer == ALL else t("explorer.layer_n", n=layer + 1)
-
-
-def head_name(head: int) -> str:
-    return t("explorer.all_heads") if head == ALL else t("explorer.head_n", n=head + 1)
-
-
-def short_name(index: int) -> str:
-    """A layer or head in a compact picker: its 1-based number, or "average"."""
-    return t("explorer.average") if index == ALL else str(index + 1)
-
-
-def index_param(key: str, count: int, average: bool) -> Param:
-    """A layer or head in a link: its 1-based number, or "average" (ALL) where the picker offers an average."""
-    by_number = number_in(1, count, offset=1)
-
-    def read(text: str) -> int:
-        if average and text == "average":
-            return ALL
-        try:
-            return by_number(text)
-        except BadLinkValue:
-            raise BadLinkValue("number_or_average" if average else "number", low=1, high=count) from None
-
-    return Param(key, read, lambda index: "average" if index == ALL else str(index + 1))
-
-
-def layer_head_params(prefix: str, layers: int, heads: int, average_layers: bool) -> dict[str, Param]:
-    """The link's "layer" and "head" for the pickers of layer_head_selectors(prefix, …)."""
-    return {"layer": index_param(f"{prefix}.layer", layers, average_layers),
-            "head": index_param(f"{prefix}.head", heads, True)}
-
-
-def layer_head_selectors(prefix: str, layers: int, heads: int, average_layers: bool) -> tuple[int, int]:
-    """Segmented layer and head pickers keyed under `prefix`, side by side in the caller's container (a
-    horizontal one puts them on the row of the caller's other controls); returns (layer, head), ALL for averages."""
-    layer_options = ([ALL] if average_layers else []) + list(range(layers))
-    head_options = [ALL, *range(heads)]
-    # Defaults go through session state, not `default=`: a grid click may set these keys too.
-    for key, options in ((f"{prefix}.layer", layer_options), (f"{prefix}.head", head_options)):
-        keep_valid(key, options)
-        st.session_state.setdefault(key, options[0])
-    layer = st.segmented_control(
-        t("explorer.layer"), layer_options, format_func=short_name, persist_state="session", key=f"{prefix}.layer", required=True,
-    )
-    head = st.segmented_control(
-        t("explorer.head"), head_options, format_func=short_name, persist_state="session", key=f"{prefix}.head", required=True,
-    )
-    return layer, head

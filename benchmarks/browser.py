@@ -24,13 +24,13 @@ from collections.abc import Callable
 from datetime import datetime, timezone
 from pathlib import Path
 
+from app_pages import registry
 from tests.browser_support import MAIN, VIEWPORT, open_session, rerun
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS, free_port, wait_for_health
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = Path(__file__).resolve().parent / "browser_results.json"
-PAGES = ("start", "translate", "decoding", "compare", "model_card", "qkv", "masks", "positional", "scaling",
-         "multihead", "inside", "anatomy", "training", "replay", "lab")
+PAGES = tuple(page.name for page in registry.PAGES)  # by name: /start opens Start here (registry.MOVED)
 DRAWN = ("() => [...document.querySelectorAll(\"[data-testid='stMain'] [data-testid='stPlotlyChart']\")]"
          ".every(c => c.querySelector('.main-svg'))")
 IDLE = "[data-testid='stApp'][data-test-connection-state='CONNECTED'][data-test-script-state='notRunning']"

@@ -34,10 +34,10 @@ import plotly.io
 import plotly.tools
 import torch
 
-from app_pages.widgets import ALL, pick
 from benchmarks.peer import marian_like, peer_generate
 from benchmarks.timing import Row, measure
 from i18n import translate_key
+from lessons.attention_maps import ALL, pick, shown_mask
 from model import ATTENTION_KINDS, Translator, load_checkpoint
 from model.architecture.config import GenerationConfig
 from model.translation.decoding import greedy_search
@@ -253,7 +253,7 @@ def page_figures(result, kind: str) -> dict[str, Callable[[], object]]:
     queries, keys = result.axis_tokens(kind)
     titles = {"query_title": t(f"axis.{kind}.queries"), "key_title": t(f"axis.{kind}.keys"),
               "value_label": t("axis.weight")}
-    mask = np.tril(np.ones(weights.shape[2:], dtype=bool)) if kind == "decoder_self" else None
+    mask = shown_mask(kind, *weights.shape[2:])
     layer, head = 0, ALL  # the page's defaults
 
     def one_head():

@@ -24,16 +24,6 @@ def visible_keys(kind: str, tq: int, tk: int) -> np.ndarray:
     return np.arange(1, tq + 1) if kind == "decoder_self" else np.full(tq, tk)
 
 
-def axis_tokens(source: list[str], target: list[str], kind: str) -> tuple[list[str], list[str]]:
-    """(query tokens, key tokens) of a map of `kind` — rows, then columns — as TranslationResult.axis_tokens."""
-    return {"encoder_self": (source, source), "decoder_self": (target, target), "cross": (target, source)}[kind]
-
-
-def shown_mask(kind: str, tq: int, tk: int) -> np.ndarray | None:
-    """(Tq, Tk) True where a query may look, for a map to grey out the rest: the decoder's causal mask, else None."""
-    return np.tril(np.ones((tq, tk), dtype=bool)) if kind == "decoder_self" else None
-
-
 def entropy_share(weights, kind: str) -> np.ndarray:
     """(layers, heads): the mean over query rows of H(row) / log(keys the row may see), for (layers, heads, Tq, Tk)
     weights. Rows that see a single key (the decoder's first position) have no choice to make and are left out."""

@@ -1,14 +1,13 @@
 """The arithmetic of the "How it was trained" page: Adam on a toy loss, inverted dropout, the padding of
 batches, and BLEU taken apart step by step (with sacrebleu, configured from the training log's signature).
 
-NumPy and sacrebleu only: the page batches sentences with model.data.make_batches itself and hands the
-lengths of those batches here.
+NumPy and sacrebleu only: model/training/data.py batches the sentences as the trainer does (batch_lengths) and
+the page hands the lengths of those batches here.
 """
 
 from __future__ import annotations
 
 import math
-import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -117,15 +116,6 @@ def mean_over_draws(x, p: float, draws: int, seed: int = 0) -> np.ndarray:
 
 
 # ---------------------------------------------------------------- padding in batches
-class ShuffledOrder(random.Random):
-    """An rng that makes model.data.make_batches ignore length: it sorts by target length plus rng.random()·2
-    tokens of noise, and with this rng the noise is millions of tokens, so the order is random. Each batch is
-    still filled up to the same padded-token budget by make_batches' own rule."""
-
-    def random(self) -> float:
-        return super().random() * 1e6
-
-
 @dataclass(frozen=True)
 class Padding:
     """Real tokens and tensor positions of a set of batches, as model.data.collate pads them."""

@@ -20,7 +20,7 @@ from .loading import Capabilities, load
 from .loading.checkpoint import CheckpointError, load_checkpoint, resolve_device, save_checkpoint
 from .loading.marian import INSTALL_HINT, marian_available
 from .text.normalize import clean_text, to_simplified
-from .training.data import make_batches, read_pairs
+from .training.data import batch_lengths, read_pairs
 from .training.lab import ALIGNED_SHARE, EXAMPLE, TASKS, TESTED_EXACT, LabSettings, Progress, answer, train_steps
 from .training.metrics import selection_bleu
 from .training.schedule import ADAM_BETAS, ADAM_EPS, GRAD_CLIP_NORM, learning_rate, peak_learning_rate
@@ -29,7 +29,7 @@ from .translation.alignment import WordLink, word_link
 from .translation.confidence import Confidence, assess, calibration_of
 from .translation.messages import InputError, Notice
 from .translation.result import ATTENTION_KINDS, HeadQKV, StepCandidates, TranslationResult
-from .translation.threads import configure_torch_threads
+from .translation.threads import CallGate, configure_torch_threads
 from .translation.translator import DEFAULT_BEAM, DEFAULT_CHECKPOINT, MAX_BEAM, MAX_CHARS, Translator
 
 __all__ = [
@@ -37,6 +37,7 @@ __all__ = [
     "ADAM_EPS",
     "ALIGNED_SHARE",
     "ATTENTION_KINDS",
+    "CallGate",
     "Capabilities",
     "CheckpointError",
     "Confidence",
@@ -64,6 +65,7 @@ __all__ = [
     "WordLink",
     "answer",
     "assess",
+    "batch_lengths",
     "calibration_of",
     "clean_text",
     "configure_torch_threads",
@@ -71,7 +73,6 @@ __all__ = [
     "library_refusal",
     "load",
     "load_checkpoint",
-    "make_batches",
     "marian_available",
     "peak_learning_rate",
     "read_pairs",

@@ -7,7 +7,7 @@ import json
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app_pages import session
+from app_pages import examples, state_keys, text, translations
 from model import DEFAULT_BEAM, Translator
 from tests.conftest import ROOT
 from viz.labels import token_labels
@@ -38,9 +38,9 @@ def model_calls(monkeypatch):
 def app(sentence: str | None = None, page: str | None = None, beam: int = DEFAULT_BEAM, lang: str = "en") -> AppTest:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
     if sentence is not None:
-        at.session_state[session.SENTENCE] = sentence
-    at.session_state[session.BEAM] = beam
-    at.session_state[session.LANG] = lang
+        at.session_state[state_keys.SENTENCE] = sentence
+    at.session_state[state_keys.BEAM] = beam
+    at.session_state[state_keys.LANG] = lang
     at.switch_page(page or "app_pages/translate.py")  # the app opens on Start here
     at.run()
     assert not at.exception, [e.message for e in at.exception]
@@ -57,26 +57,26 @@ def markdown_text(at: AppTest) -> str:
 
 def test_app_starts_on_translate_page():
     at = app()
-    assert at.text_area(key="translate.input").value == session.DEFAULT_SENTENCE
+    assert at.text_area(key="translate.input").value == examples.DEFAULT_SENTENCE
     assert len(at.get("plotly_chart")) == 1
 
 
 def test_typing_a_sentence_shows_its_translation(model_calls):
-    session._translate.clear()  # so the model really runs and the spy sees this result
+    translations.translate.clear()  # so the model really runs and the spy sees this result
     at = app()
     at.text_area(key="translate.input").input("Who are you?")
     at.button(key="translate.submit").click().run()
     assert not at.exception
     (result,) = [r for r in model_calls if r.source_text == "Who are you?"]
-    assert "### " + session.md_escape(result.translation) in markdown_text(at)
-    assert at.session_state[session.SENTENCE] == "Who are you?"
+    assert "### " + text.md_escape(result.translation) in markdown_text(at)
+    assert at.session_state[state_keys.SENTENCE] == "Who are you?"
 
 
 def test_example_pill_translates_it():
     at = app()
     at.pills(key="translate.example").set_value("Who are you?").run()
     assert not at.exception
-    assert at.session_state[session.SENTENCE] == "Who are you?"
+    assert at.session_state[state_keys.SENTENCE] == "Who are you?"
     assert at.text_area(key="translate.input").value == "Who are you?"
 
 

@@ -9,8 +9,8 @@ import json
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app_pages import session
-from app_pages.session import md_escape
+from app_pages import examples, models
+from app_pages.text import md_escape
 from app_pages.widgets import _BADGE_SPECIAL
 from i18n import strings
 from model import Translator
@@ -38,9 +38,9 @@ def uncalibrated(monkeypatch):
         return translator
 
     monkeypatch.setattr(Translator, "from_checkpoint", classmethod(without_calibration))
-    session._load.clear()
+    models.load.clear()
     yield
-    session._load.clear()
+    models.load.clear()
 
 
 def test_every_output_token_shows_its_probability_and_low_ones_are_marked(translator):
@@ -110,12 +110,12 @@ def test_the_model_card_page_renders_the_card_and_the_calibration(translator):
 
 
 def test_a_pill_shows_what_to_look_for_and_opens_that_head(translator):
-    (example,) = [e for e in session.EXAMPLES if e.sentence == PILL]
+    (example,) = [e for e in examples.EXAMPLES if e.sentence == PILL]
     link = word_link(translator.translate(PILL), example.source_word, example.target_word)
     at = app()
     at.pills(key="translate.example").set_value(PILL).run()
     assert not at.exception
-    assert [i.value for i in at.info] == [session.example_line(example, link, "en")]
+    assert [i.value for i in at.info] == [examples.example_line(example, link, "en")]
     at.button(key="translate.show_head").click().run()
     assert (at.session_state["explorer.kind"], at.session_state["explorer.layer"], at.session_state["explorer.head"]) == (
         "cross", link.layer, link.head)

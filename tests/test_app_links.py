@@ -10,7 +10,7 @@ import json
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app_pages import session
+from app_pages import examples, state_keys
 from model import DEFAULT_BEAM
 from tests.conftest import ROOT
 
@@ -39,8 +39,8 @@ def chart_titles(at: AppTest) -> list[str]:
 def test_a_link_restores_sentence_language_and_explorer_view():
     at = opened({"s": "Who are you?", "lang": "zh", "beam": "2", "kind": "cross", "view": "head", "layer": "2",
                  "head": "4"})
-    assert at.session_state[session.SENTENCE] == "Who are you?"
-    assert at.session_state[session.LANG] == "zh" and at.session_state[session.BEAM] == 2
+    assert at.session_state[state_keys.SENTENCE] == "Who are you?"
+    assert at.session_state[state_keys.LANG] == "zh" and at.session_state[state_keys.BEAM] == 2
     assert at.segmented_control(key="explorer.kind").value == "cross"
     assert at.segmented_control(key="explorer.layer").value == 1 and at.segmented_control(key="explorer.head").value == 3
     (title,) = chart_titles(at)
@@ -57,8 +57,8 @@ def test_changing_the_view_updates_the_link():
     at.segmented_control(key="explorer.kind").set_value("decoder_self").run()
     at.segmented_control(key="explorer.head").set_value(-1).run()
     link = link_of(at)
-    assert link["kind"] == "decoder_self" and link["head"] == "average" and link["s"] == session.DEFAULT_SENTENCE
-    at.toggle(key=session.PRESENT).set_value(True).run()
+    assert link["kind"] == "decoder_self" and link["head"] == "average" and link["s"] == examples.DEFAULT_SENTENCE
+    at.toggle(key=state_keys.PRESENT).set_value(True).run()
     assert link_of(at)["present"] == "1"
 
 
@@ -76,7 +76,7 @@ def test_bad_or_hostile_link_values_are_ignored_with_a_notice(name, value):
     if name in ("beam", "layer", "head"):
         assert "whole number from 1 to" in notice.value
     assert at.get("plotly_chart"), "the page still draws with its defaults"
-    assert at.session_state[session.BEAM] == DEFAULT_BEAM and at.session_state[session.LANG] == "en"
+    assert at.session_state[state_keys.BEAM] == DEFAULT_BEAM and at.session_state[state_keys.LANG] == "en"
 
 
 def test_decoding_link_opens_its_step_and_heads():
@@ -149,7 +149,7 @@ def test_start_page_links_open_views_computed_from_the_model(translator):
 def test_start_page_caption_states_the_rule_that_chose_its_head(translator, lang):
     import numpy as np
 
-    from app_pages.session import EXAMPLES
+    from app_pages.examples import EXAMPLES
     from model.translation.alignment import output_word_positions, source_word_positions
 
     at = opened({"lang": lang}, page="app_pages/start.py")

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from app_pages import registry
 from tests.test_app_teaching import open_page as open_teaching_page
 from tests.tiny_marian import save_tiny_marian
 from viz.teaching_inside import architecture_blocks
@@ -16,8 +17,7 @@ pytest.importorskip("transformers")
 pytest.importorskip("sentencepiece")
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
-PAGES = [p.stem for p in (Path(APP).parent / "app_pages").glob("*.py")
-         if p.stem not in ("__init__", "session", "widgets", "page_scripts", "teaching_shared", "stepper", "server")]
+PAGES = [page.name for page in registry.PAGES]
 
 
 @pytest.fixture(scope="module")
@@ -159,9 +159,9 @@ def test_anatomy_counts_a_marian_models_parameters_from_its_config(marian_folder
 
 
 def test_without_the_optional_packages_the_sidebar_says_how_to_get_them(monkeypatch):
-    from app_pages import session
+    from app_pages import sidebar
 
-    monkeypatch.setattr(session, "marian_available", lambda: False)
+    monkeypatch.setattr(sidebar, "marian_available", lambda: False)
     at = AppTest.from_file(APP, default_timeout=240)
     at.run()
     assert not at.exception

@@ -15,7 +15,7 @@ import unicodedata
 import pytest
 import torch
 
-from app_pages import server, session
+from app_pages import server, state_keys
 from model import InputError, save_checkpoint
 from model.loading.checkpoint import CONFIG, WEIGHTS
 from model.translation.cli import main as cli
@@ -230,7 +230,7 @@ def test_app_truncates_on_the_server_whatever_the_browser_sends():
     at.text_area(key="translate.input").set_value(PASTE)  # set_value skips the browser's max_chars, input() would not
     at.button(key="translate.submit").click().run()
     assert not at.exception
-    assert len(at.session_state[session.SENTENCE]) <= MAX_CHARS
+    assert len(at.session_state[state_keys.SENTENCE]) <= MAX_CHARS
     notices = [n.value for n in at.info]
     assert any("truncated" in n for n in notices), notices
     assert at.get("plotly_chart")
@@ -238,7 +238,7 @@ def test_app_truncates_on_the_server_whatever_the_browser_sends():
 
 def test_chinese_interface_says_input_errors_and_notices_in_chinese():
     at = app()
-    at.session_state[session.LANG] = "zh"
+    at.session_state[state_keys.LANG] = "zh"
     at.run()
     at.text_area(key="translate.input").input("\u200b ")
     at.button(key="translate.submit").click().run()

@@ -24,7 +24,7 @@ pytest.importorskip("playwright.sync_api")
 
 from playwright.sync_api import expect
 
-from app_pages import session
+from app_pages import examples
 from i18n import strings
 from model import DEFAULT_BEAM
 from model.translation.alignment import word_link
@@ -48,7 +48,7 @@ from tests.browser_support import (
 )
 
 SENTENCE = "The dog saw the cat and the cat saw the dog."
-DEFAULT_SENTENCE = "I have a dream."  # what a new session translates before anything is typed (app_pages/session.py)
+DEFAULT_SENTENCE = "I have a dream."  # what a new session translates before anything is typed (app_pages/examples.py)
 UNSURE = "My grandmother plants tulips in the garden every spring."  # the shipped model is unsure here (checked below)
 PILL = "Tom bought three apples yesterday."
 EN = strings("en")
@@ -212,7 +212,7 @@ def test_confidence_what_the_model_knows_and_pills_in_both_languages(page, trans
     unsure = translator.translate(UNSURE)
     marks = assess([s.chosen.prob for s in unsure.steps], log)
     assert any(marks.low) and marks.unsure  # what this test is about
-    (example,) = [e for e in session.EXAMPLES if e.sentence == PILL]
+    (example,) = [e for e in examples.EXAMPLES if e.sentence == PILL]
     pill = translator.translate(PILL)
     link = word_link(pill, example.source_word, example.target_word)
     sentence = marks.calibration["sentence"]
@@ -234,11 +234,11 @@ def test_confidence_what_the_model_knows_and_pills_in_both_languages(page, trans
 
         # The pills, then one of them: its translation and its line of what to look for.
         expect(radio_group(page, s["translate.examples"]).get_by_role("radio")).to_have_text(
-            [e.sentence for e in session.EXAMPLES])
+            [e.sentence for e in examples.EXAMPLES])
         choose(page, s["translate.examples"], PILL)
         expect(translation(page)).to_have_text(pill.translation)
         hint = main.locator(".st-key-translate-hint")
-        expect(hint).to_contain_text(session.example_line(example, link, language).replace("\\", ""))
+        expect(hint).to_contain_text(examples.example_line(example, link, language).replace("\\", ""))
         screenshot(page, f"honesty_pill_{language}", hint)
         rerun(page, hint.get_by_role("button", name=s["example.show"]).click)
         kind = s["kind.cross"]

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 import torch
 
-from app_pages import session
+from app_pages import models, translations
 from model import Translator
 from model.translation import threads as threads_module
 from model.translation.threads import CONCURRENCY_ENV, THREADS_ENV, configure_torch_threads
@@ -51,12 +51,12 @@ def assert_same(got, alone) -> None:
 
 def test_60_concurrent_requests_through_the_apps_code_path_match_each_alone():
     """The app's path: the process-wide model from st.cache_resource, results through st.cache_data."""
-    shared = session._load(CHECKPOINT.name, "cpu")
-    assert shared is session._load(CHECKPOINT.name, "cpu")  # one model per process
+    shared = models.load(CHECKPOINT.name, "cpu")
+    assert shared is models.load(CHECKPOINT.name, "cpu")  # one model per process
     todo = requests(60)
     alone = [shared.translate(text, beam=beam) for text, beam in todo]
-    session._translate.clear()  # so every request really runs the model
-    got = all_at_once(len(todo), lambda i: session._translate(CHECKPOINT.name, "cpu", *todo[i]))
+    translations.translate.clear()  # so every request really runs the model
+    got = all_at_once(len(todo), lambda i: translations.translate(CHECKPOINT.name, "cpu", *todo[i]))
     for g, a in zip(got, alone):
         assert_same(g, a)
 

@@ -1,19 +1,19 @@
 """The translate page's example pills against the shipped checkpoint: each is translated right, and its line of
 what to look for names the cross-attention head that links the two words. A new model that breaks a pill fails here:
-change the pill (app_pages/session.py, EXAMPLES), not this test."""
+change the pill (app_pages/examples.py, EXAMPLES), not this test."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from app_pages import session
+from app_pages import examples
 from i18n import LANGUAGES
 from model.translation.alignment import output_word_positions, source_word_positions, word_link
 from model.translation.confidence import assess
 
 
-@pytest.mark.parametrize("example", session.EXAMPLES, ids=lambda e: e.sentence)
+@pytest.mark.parametrize("example", examples.EXAMPLES, ids=lambda e: e.sentence)
 def test_the_shipped_model_gets_every_pill_right(translator, example):
     result = translator.translate(example.sentence)  # the default beam, as a new session's sidebar
     assert example.target_word in result.translation, (example, result.translation)
@@ -25,15 +25,15 @@ def test_the_shipped_model_gets_every_pill_right(translator, example):
     layer, head = link.layer + 1, link.head + 1
     names = {"en": f"layer {layer} · head {head}", "zh": f"第 {layer} 层 · 头 {head}"}
     for lang in LANGUAGES:
-        line = session.example_line(example, link, lang)
+        line = examples.example_line(example, link, lang)
         assert names[lang] in line and f"{link.weight:.2f}" in line and example.target_word in line, line
 
 
 def test_thinking_machines_is_no_pill():
     """The Q·K·V page's worked example; the model mistranslates it, so the translate page does not offer it."""
-    assert "Thinking Machines" not in [e.sentence for e in session.EXAMPLES]
-    assert 4 <= len(session.EXAMPLES) <= 6
-    assert session.DEFAULT_SENTENCE in [e.sentence for e in session.EXAMPLES]
+    assert "Thinking Machines" not in [e.sentence for e in examples.EXAMPLES]
+    assert 4 <= len(examples.EXAMPLES) <= 6
+    assert examples.DEFAULT_SENTENCE in [e.sentence for e in examples.EXAMPLES]
 
 
 def test_word_positions():

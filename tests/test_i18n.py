@@ -72,7 +72,7 @@ def test_translate_can_say_every_model_message(model_messages):
 @pytest.mark.parametrize("lang", sorted(LANGUAGES))
 @pytest.mark.parametrize("key", sorted(MESSAGES))
 def test_every_model_message_renders_with_its_values(model_messages, key, lang):
-    """What the app shows for it (session.model_message: the key "model.<key>" formatted with the message's
+    """What the app shows for it (translations.model_message: the key "model.<key>" formatted with the message's
     values): every value substituted, no {placeholder} left, and Chinese in Chinese."""
     message = model_messages[key]
     shown = translate_key(lang, f"model.{message.key}", **message.values)

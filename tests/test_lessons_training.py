@@ -14,7 +14,7 @@ from lessons import training as lt
 from model.loading.checkpoint import SOURCE_TOKENIZER, TARGET_TOKENIZER
 from model import Translator
 from model.text.pairs import Example, encode_pairs
-from model.training.data import make_batches
+from model.training.data import ShuffledOrder, make_batches
 from model.training.schedule import ADAM_BETAS, ADAM_EPS, adam
 from model.text.tokenizer import TextTokenizer
 from tests.conftest import ROOT
@@ -120,7 +120,7 @@ def test_shuffled_order_turns_make_batches_sort_off_but_keeps_its_budget():
     targets = [rng.randint(3, 40) for _ in range(600)]
     data = examples([(max(2, t + rng.randint(-3, 3)), t) for t in targets])  # a translation is about as long
     sorted_batches = make_batches(data, 400, random.Random(0))
-    random_batches = make_batches(data, 400, lt.ShuffledOrder(0))
+    random_batches = make_batches(data, 400, ShuffledOrder(0))
     for batches in (sorted_batches, random_batches):
         assert sorted(id(e) for b in batches for e in b) == sorted(id(e) for e in data)
         assert all(len(b) * max(max(len(e.src), len(e.tgt)) for e in b) <= 400 for b in batches)

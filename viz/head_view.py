@@ -15,6 +15,7 @@ index as customdata, so a click can focus the view on that query (clicked_query)
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import plotly.graph_objects as go
@@ -89,25 +90,10 @@ def head_view(
     if not 0 <= min_weight < 1:
         raise ValueError(f"min_weight must be in [0, 1), got {min_weight}")
 
-    def size(row: int) -> dict:
-        """Label layout, margins and size of the figure with `row` px per row of the longer side."""
-        plot_h = max(tq, tk) * row
-        wrap = plot_h + 2 * EDGE_PX  # an axis title no longer than the plot and the bottom margin allow
-        left = tick_layout(query_tokens, plot_h / tq, across=False)
-        right = tick_layout(key_tokens, plot_h / tk, across=False)
-        s = dict(left_fit=left, right_fit=right, plot_h=plot_h, wrap=wrap,
-                 left=int(EDGE_PX + axis_title_px(query_title, wrap) + left.depth + TICK_PAD_PX),
-                 right=int(EDGE_PX + axis_title_px(key_title, wrap) + right.depth + TICK_PAD_PX))
-        lines = int(np.clip(max_width - s["left"] - s["right"], *LINES_PX))
-        s["width"] = s["left"] + s["right"] + lines
-        s["top"] = EDGE_PX + legend_px([names[h] for h in heads], lines)
-        s["height"] = title_px(title, s["width"]) + s["top"] + plot_h + EDGE_PX
-        return s
-
-    s = size(largest_cell(lambda px: size(px)["height"] <= max_height and size(px)["width"] <= max_width, ROW_PX))
+    s = _layout(query_tokens, key_tokens, [names[h] for h in heads], title, query_title, key_title, max_width,
+                max_height)
     yk = (np.arange(tk) + 0.5) * tq / tk - 0.5  # key positions on the query axis: both sides span the plot's height
-    q_text, k_text = token_labels(query_tokens), token_labels(key_tokens)
-    value = plain_text(value_label)
+    hover = _Hover(token_labels(query_tokens), token_labels(key_tokens), plain_text(value_label))
     fade = 1.0 if len(heads) == 1 else 0.7  # overlapping heads stay see-through
     links = 1 if len(heads) > 1 else TOP_LINKS  # per head: kept of each query's lines, listed in a token's hover
     traces = []  # plain dicts: go.Figure validates each once (a go.Scatter would be validated twice)
@@ -116,41 +102,10 @@ def head_view(
         drawn = (hw >= min_weight) | (hw == hw.max(axis=1, keepdims=True))
         if query_index is None:
             drawn &= _top(hw, links)
-        for low, high in zip(BANDS, BANDS[1:]):
-            qi, ki = _pairs(drawn & (hw >= low) & (hw < high), query_index)
-            if not len(qi):
-                continue
-            strength = (low + min(high, 1.0)) / 2  # 0.05 … 0.875
-            # Each line is three points: query end, key end, a gap (NaN) before the next line.
-            xs = np.tile(np.array([0.0, 1.0, np.nan], dtype=np.float32), len(qi))
-            ys = np.column_stack([qi, yk[ki], np.full(len(qi), np.nan)]).ravel().astype(np.float32)
-            traces.append(dict(
-                type="scatter", x=xs, y=ys, mode="lines", line=dict(color=head_color(head), width=0.8 + 5 * strength),
-                opacity=float(np.clip(0.1 + strength, 0.15, 0.95) * fade),
-                legendgroup=f"head{head}", name=names[head], showlegend=False, hoverinfo="skip",
-            ))
-        # Lines only hover at their points, so a marker on each line's middle carries the exact weight.
-        qi, ki = _pairs(drawn, query_index)
-        traces.append(dict(
-            type="scatter", x=np.full(len(qi), 0.5, dtype=np.float32), y=((qi + yk[ki]) / 2).astype(np.float32),
-            mode="markers", marker=dict(color=head_color(head), size=5, opacity=0.6),
-            text=[f"{a} · {q_text[a]} → {b} · {k_text[b]}<br>{value}: <b>{hw[a, b]:.4f}</b>"
-                  for a, b in zip(qi, ki)],
-            hovertemplate=f"{names[head]}<br>%{{text}}<extra></extra>",
-            legendgroup=f"head{head}", name=names[head], showlegend=True,
-        ))
-    # The tokens as markers: hovering one lists its strongest links; a query's index is its customdata.
-    strongest = [_strongest(w[h], names[h] if len(heads) > 1 else "", links, k_text, q_text, value) for h in heads]
-    for side, (x, ys, text, axis_title) in enumerate(((0.0, np.arange(tq), q_text, query_title),
-                                                      (1.0, np.arange(tk), k_text, key_title))):
-        hover = [f"{plain_text(axis_title)}: <b>{i} · {t}</b>" + "".join(s[side][i] for s in strongest)
-                 for i, t in enumerate(text)]
-        traces.append(dict(
-            type="scatter", x=np.full(len(ys), x, dtype=np.float32), y=ys.astype(np.float32), yaxis=f"y{side + 1}",
-            mode="markers", marker=dict(color=GUIDE_COLOR, size=8), text=hover, showlegend=False,
-            hovertemplate="%{text}<extra></extra>", unselected=dict(marker=dict(opacity=1)),
-            **(dict(customdata=np.arange(tq, dtype=np.int32)) if side == 0 else {}),
-        ))
+        traces += _head_traces(hw, _pairs(drawn, query_index), yk, head, names[head], fade, hover)
+    strongest = [_strongest(w[h], names[h] if len(heads) > 1 else "", links, hover.keys, hover.queries, hover.value)
+                 for h in heads]
+    traces += _token_traces(strongest, hover, query_title, key_title)
     return styled_figure(
         traces,
         title,
@@ -167,6 +122,86 @@ def head_view(
         yaxis2=token_axis(key_tokens, key_title, fit=s["right_fit"], reversed_=True, wrap=s["wrap"],
                           fixedrange=True, ticks="", overlaying="y", side="right"),
     )
+
+
+def _layout(query_tokens: list[str], key_tokens: list[str], legend: list[str], title: str, query_title: str,
+            key_title: str, max_width: float, max_height: float) -> dict:
+    """Label layout, margins and size of the figure: the largest rows (up to ROW_PX) that fit max_width ×
+    max_height."""
+    tq, tk = len(query_tokens), len(key_tokens)
+
+    def size(row: int) -> dict:
+        """The figure with `row` px per row of the longer side."""
+        plot_h = max(tq, tk) * row
+        wrap = plot_h + 2 * EDGE_PX  # an axis title no longer than the plot and the bottom margin allow
+        left = tick_layout(query_tokens, plot_h / tq, across=False)
+        right = tick_layout(key_tokens, plot_h / tk, across=False)
+        s = dict(left_fit=left, right_fit=right, plot_h=plot_h, wrap=wrap,
+                 left=int(EDGE_PX + axis_title_px(query_title, wrap) + left.depth + TICK_PAD_PX),
+                 right=int(EDGE_PX + axis_title_px(key_title, wrap) + right.depth + TICK_PAD_PX))
+        lines = int(np.clip(max_width - s["left"] - s["right"], *LINES_PX))
+        s["width"] = s["left"] + s["right"] + lines
+        s["top"] = EDGE_PX + legend_px(legend, lines)
+        s["height"] = title_px(title, s["width"]) + s["top"] + plot_h + EDGE_PX
+        return s
+
+    return size(largest_cell(lambda px: size(px)["height"] <= max_height and size(px)["width"] <= max_width, ROW_PX))
+
+
+@dataclass(frozen=True)
+class _Hover:
+    """What hover texts name: the query and key tokens as labels, and the weights' name."""
+
+    queries: list[str]
+    keys: list[str]
+    value: str
+
+
+def _head_traces(hw: np.ndarray, pairs: tuple[np.ndarray, np.ndarray], yk: np.ndarray, head: int, name: str,
+                 fade: float, hover: _Hover) -> list[dict]:
+    """One head's lines from query to key, one trace per weight band, and the markers that carry their weights."""
+    traces = []
+    for low, high in zip(BANDS, BANDS[1:]):
+        band = (hw[pairs] >= low) & (hw[pairs] < high)
+        qi, ki = pairs[0][band], pairs[1][band]
+        if not len(qi):
+            continue
+        strength = (low + min(high, 1.0)) / 2  # 0.05 … 0.875
+        # Each line is three points: query end, key end, a gap (NaN) before the next line.
+        xs = np.tile(np.array([0.0, 1.0, np.nan], dtype=np.float32), len(qi))
+        ys = np.column_stack([qi, yk[ki], np.full(len(qi), np.nan)]).ravel().astype(np.float32)
+        traces.append(dict(
+            type="scatter", x=xs, y=ys, mode="lines", line=dict(color=head_color(head), width=0.8 + 5 * strength),
+            opacity=float(np.clip(0.1 + strength, 0.15, 0.95) * fade),
+            legendgroup=f"head{head}", name=name, showlegend=False, hoverinfo="skip",
+        ))
+    # Lines only hover at their points, so a marker on each line's middle carries the exact weight.
+    qi, ki = pairs
+    traces.append(dict(
+        type="scatter", x=np.full(len(qi), 0.5, dtype=np.float32), y=((qi + yk[ki]) / 2).astype(np.float32),
+        mode="markers", marker=dict(color=head_color(head), size=5, opacity=0.6),
+        text=[f"{a} · {hover.queries[a]} → {b} · {hover.keys[b]}<br>{hover.value}: <b>{hw[a, b]:.4f}</b>"
+              for a, b in zip(qi, ki)],
+        hovertemplate=f"{name}<br>%{{text}}<extra></extra>",
+        legendgroup=f"head{head}", name=name, showlegend=True,
+    ))
+    return traces
+
+
+def _token_traces(strongest: list[tuple[list[str], list[str]]], hover: _Hover, query_title: str,
+                  key_title: str) -> list[dict]:
+    """The tokens as markers: hovering one lists its strongest links; a query's index is its customdata."""
+    traces = []
+    for side, (x, text, axis_title) in enumerate(((0.0, hover.queries, query_title), (1.0, hover.keys, key_title))):
+        lines = [f"{plain_text(axis_title)}: <b>{i} · {t}</b>" + "".join(s[side][i] for s in strongest)
+                 for i, t in enumerate(text)]
+        traces.append(dict(
+            type="scatter", x=np.full(len(text), x, dtype=np.float32), y=np.arange(len(text)).astype(np.float32),
+            yaxis=f"y{side + 1}", mode="markers", marker=dict(color=GUIDE_COLOR, size=8), text=lines,
+            showlegend=False, hovertemplate="%{text}<extra></extra>", unselected=dict(marker=dict(opacity=1)),
+            **(dict(customdata=np.arange(len(text), dtype=np.int32)) if side == 0 else {}),
+        ))
+    return traces
 
 
 def _top(hw: np.ndarray, k: int) -> np.ndarray:

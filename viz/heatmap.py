@@ -16,7 +16,7 @@ the teaching pages' matrices (raw scores of any sign, −∞ where masked).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import numpy as np
 import plotly.graph_objects as go
@@ -76,6 +76,22 @@ def cell_hovertemplate(rows: Sequence[str] | None, cols: Sequence[str] | None, r
                          (value_label, f"%{{z:.{decimals}f}}"))
 
 
+@dataclass(frozen=True)
+class _Content:
+    """What a heatmap's margins must hold: its labels and axis titles, its title, its colour bar and its note."""
+
+    n_rows: int
+    n_cols: int
+    rows: list[str] | None
+    cols: list[str] | None
+    title: str
+    row_title: str
+    col_title: str
+    show_scale: bool
+    note: bool  # a note above the plot explains the grey cells
+    x_top: bool
+
+
 def heatmap_figure(
     z: np.ndarray,
     rows: list[str] | None,
@@ -114,57 +130,18 @@ def heatmap_figure(
     written on each gap, and `hidden_note` at the top right explains them.
     xaxis / yaxis / shapes / annotations: added to what the builder sets.
     """
-    n_rows, n_cols = z.shape
     if row_px is not None and cols is not None:
         raise ValueError("labelled columns need square cells: leave row_px None")
-    gaps = hidden is not None and bool(hidden.any())
-    top_side = x_side == "top"
-
-    def frame(r_px: float, c_px: float | None) -> dict:
-        """Ticks and margins (px) of the figure with cells r_px tall and c_px wide (None: the page's width)."""
-        x = tick_layout(cols, c_px) if cols is not None else Ticks()
-        y = (tick_layout(rows, r_px, across=False) if rows is not None
-             else Ticks(depth=text_px(str(n_rows - 1), BASE_FONT_PX)))
-        # Where the labels of one axis reach past its ends, the other axis's labels stand that much further
-        # out (ticklabelstandoff), so the two never meet at a corner.
-        plot_w, plot_h = c_px and n_cols * c_px, n_rows * r_px
-        scale = show_scale and plot_h >= COLORBAR_LEN_PX[0]  # a shorter bar has no room for its numbers
-        y_labels = y.depth + TICK_PAD_PX + x.overhang
-        right = max(COLORBAR_PX if scale else EDGE_PX, x.overhang + EDGE_PX)
-        # An axis title, centred on its axis, may reach past the plot as far as the margins on both sides are
-        # free there: under the y labels and the colour bar, beside the x labels and the figure's edge.
-        x_wrap = plot_w and plot_w + 2 * (min(y_labels, right) - EDGE_PX)
-        x_px = x.depth + TICK_PAD_PX + y.overhang + axis_title_px(col_title, x_wrap)
-        # The y title, centred too, reaches as far past the plot on the side away from the x axis as on the x
-        # axis's side: that margin grows as far as one line of it needs (up to x_px), rather than the title
-        # taking more lines and more width.
-        note = NOTE_PX if gaps and hidden_note else 0
-        free = max(y.overhang, min(x_px, (text_px(row_title, BASE_FONT_PX) - plot_h) / 2))
-        top, bottom = (note + x_px, free) if top_side else (note + free, x_px)
-        y_wrap = plot_h + 2 * min(top, bottom)
-        m = dict(x=x, y=y, plot_w=plot_w, plot_h=plot_h, scale=scale, x_wrap=x_wrap, y_wrap=y_wrap,
-                 left=int(EDGE_PX + axis_title_px(row_title, y_wrap) + y_labels), right=int(right),
-                 top=int(EDGE_PX + top), bottom=int(EDGE_PX + bottom))
-        m["width"] = None if c_px is None else m["left"] + m["right"] + n_cols * c_px
-        m["height"] = m["top"] + title_px(title, m["width"]) + n_rows * r_px + m["bottom"]
-        return m
-
-    def fits(m: dict) -> bool:
-        return m["height"] <= max_height and (m["width"] or 0) <= max_width
-
-    if row_px is None:
-        col_px = row_px = largest_cell(lambda px: fits(frame(px, px)), MAX_CELL_PX)
-        if row_px < SQUARE_MIN_PX:
-            col_px = largest_cell(lambda px: fits(frame(row_px, px)), SQUARE_MIN_PX * 2)
-    else:  # the margins do not depend on the rows' height here: rows shrink to what max_height leaves
-        col_px = None
-        row_px = min(row_px, (max_height - frame(row_px, None)["height"]) / n_rows + row_px)
-    m = frame(row_px, col_px)
+    hidden = hidden if hidden is not None and bool(hidden.any()) else None  # None: no gaps
+    content = _Content(*z.shape, rows, cols, title, row_title, col_title, show_scale,
+                       note=hidden is not None and bool(hidden_note), x_top=x_side == "top")
+    row_px, col_px = _cell_px(content, row_px, max_width, max_height)
+    m = _frame(content, row_px, col_px)
     heat = dict(
         type="heatmap",
-        z=np.where(hidden, np.float32(np.nan), z).astype(np.float32) if gaps else z,
-        x=np.arange(n_cols, dtype=np.int32),
-        y=np.arange(n_rows, dtype=np.int32),
+        z=np.where(hidden, np.float32(np.nan), z).astype(np.float32) if hidden is not None else z,
+        x=np.arange(content.n_cols, dtype=np.int32),
+        y=np.arange(content.n_rows, dtype=np.int32),
         zmin=zmin,
         zmax=zmax,
         colorscale=colorscale,
@@ -175,35 +152,13 @@ def heatmap_figure(
         xgap=int(cols is not None),  # thin lines between token cells; none between hundreds of numbered ones
         ygap=int(rows is not None),
     )
-    traces = [heat]
-    text_size = _cell_text_size(z, hidden if gaps else None, hidden_text, decimals, col_px or CONTAINER_PX / n_cols,
-                                row_px)
-    if max(z.shape) <= VALUES_SHOWN_UP_TO and text_size:
-        heat.update(texttemplate=f"%{{z:.{decimals}f}}", textfont=dict(size=text_size))
-        if gaps and hidden_text:  # a heatmap prints no text where its value is missing
-            r, c = np.nonzero(hidden)
-            traces.append(dict(
-                type="scatter", x=c.astype(np.int32), y=r.astype(np.int32), mode="text", text=[hidden_text] * len(r),
-                textfont=dict(size=text_size, color=NOTE_COLOR), hoverinfo="skip", showlegend=False,
-            ))
-    x_extra = dict(side=x_side, wrap=m["x_wrap"], ticklabelstandoff=int(m["y"].overhang))
-    y_extra = dict(wrap=m["y_wrap"], ticklabelstandoff=int(m["x"].overhang))
-    if cols is None:
-        axes = dict(xaxis=titled(col_title, showgrid=False, **x_extra, **SPIKES))
-    else:
-        axes = _label_axes("x", cols, col_title, m["x"], **x_extra)
-    if rows is None:
-        axes["yaxis"] = titled(row_title, autorange="reversed", showgrid=False, **y_extra, **SPIKES)
-    else:
-        axes.update(_label_axes("y", rows, row_title, m["y"], reversed_=True, **y_extra))
-    overlays = {a[0] + "2" for a in axes if a.endswith("2")}
-    if overlays:  # Plotly draws an axis only where a trace is: an empty one on the label axes
-        traces.append(dict(type="scatter", x=[None], y=[None], xaxis="x2" if "x2" in overlays else "x",
-                           yaxis="y2" if "y2" in overlays else "y", hoverinfo="skip", showlegend=False))
+    traces = [heat, *_cell_numbers(heat, z, hidden, hidden_text, decimals, col_px or CONTAINER_PX / content.n_cols,
+                                   row_px)]
+    axes, overlay = _axes(content, m, x_side)
     axes["xaxis"].update(xaxis or {})
     axes["yaxis"].update(yaxis or {})
     return styled_figure(
-        traces,
+        traces + overlay,
         title,
         top=m["top"],
         left=m["left"],
@@ -211,11 +166,90 @@ def heatmap_figure(
         bottom=m["bottom"],
         width=m["width"],
         height=m["height"],
-        plot_bgcolor=MASKED_COLOR if gaps else "white",
+        plot_bgcolor=MASKED_COLOR if hidden is not None else "white",
         shapes=list(shapes),
-        annotations=[*annotations, *([masked_note(hidden_note)] if gaps and hidden_note else [])],
+        annotations=[*annotations, *([masked_note(hidden_note)] if content.note else [])],
         **axes,
     )
+
+
+def _frame(content: _Content, r_px: float, c_px: float | None) -> dict:
+    """Ticks and margins (px) of the figure with cells r_px tall and c_px wide (None: the page's width)."""
+    x = tick_layout(content.cols, c_px) if content.cols is not None else Ticks()
+    y = (tick_layout(content.rows, r_px, across=False) if content.rows is not None
+         else Ticks(depth=text_px(str(content.n_rows - 1), BASE_FONT_PX)))
+    # Where the labels of one axis reach past its ends, the other axis's labels stand that much further
+    # out (ticklabelstandoff), so the two never meet at a corner.
+    plot_w, plot_h = c_px and content.n_cols * c_px, content.n_rows * r_px
+    scale = content.show_scale and plot_h >= COLORBAR_LEN_PX[0]  # a shorter bar has no room for its numbers
+    y_labels = y.depth + TICK_PAD_PX + x.overhang
+    right = max(COLORBAR_PX if scale else EDGE_PX, x.overhang + EDGE_PX)
+    # An axis title, centred on its axis, may reach past the plot as far as the margins on both sides are
+    # free there: under the y labels and the colour bar, beside the x labels and the figure's edge.
+    x_wrap = plot_w and plot_w + 2 * (min(y_labels, right) - EDGE_PX)
+    x_px = x.depth + TICK_PAD_PX + y.overhang + axis_title_px(content.col_title, x_wrap)
+    # The y title, centred too, reaches as far past the plot on the side away from the x axis as on the x
+    # axis's side: that margin grows as far as one line of it needs (up to x_px), rather than the title
+    # taking more lines and more width.
+    note = NOTE_PX if content.note else 0
+    free = max(y.overhang, min(x_px, (text_px(content.row_title, BASE_FONT_PX) - plot_h) / 2))
+    top, bottom = (note + x_px, free) if content.x_top else (note + free, x_px)
+    y_wrap = plot_h + 2 * min(top, bottom)
+    m = dict(x=x, y=y, plot_w=plot_w, plot_h=plot_h, scale=scale, x_wrap=x_wrap, y_wrap=y_wrap,
+             left=int(EDGE_PX + axis_title_px(content.row_title, y_wrap) + y_labels), right=int(right),
+             top=int(EDGE_PX + top), bottom=int(EDGE_PX + bottom))
+    m["width"] = None if c_px is None else m["left"] + m["right"] + content.n_cols * c_px
+    m["height"] = m["top"] + title_px(content.title, m["width"]) + content.n_rows * r_px + m["bottom"]
+    return m
+
+
+def _cell_px(content: _Content, row_px: float | None, max_width: float,
+             max_height: float) -> tuple[float, float | None]:
+    """(row px, column px; None: the page's width) of the cells, as heatmap_figure's docstring says."""
+    def fits(m: dict) -> bool:
+        return m["height"] <= max_height and (m["width"] or 0) <= max_width
+
+    if row_px is not None:  # the margins do not depend on the rows' height here: rows shrink to what max_height leaves
+        return min(row_px, (max_height - _frame(content, row_px, None)["height"]) / content.n_rows + row_px), None
+    square = largest_cell(lambda px: fits(_frame(content, px, px)), MAX_CELL_PX)
+    if square >= SQUARE_MIN_PX:
+        return square, square
+    return square, largest_cell(lambda px: fits(_frame(content, square, px)), SQUARE_MIN_PX * 2)
+
+
+def _cell_numbers(heat: dict, z: np.ndarray, hidden: np.ndarray | None, hidden_text: str, decimals: int,
+                  width: float, height: float) -> list[dict]:
+    """In a small matrix whose numbers fit their cells: each cell's number (set on `heat`), and the traces that
+    write `hidden_text` on the gaps (a heatmap prints no text where its value is missing)."""
+    text_size = _cell_text_size(z, hidden, hidden_text, decimals, width, height)
+    if max(z.shape) > VALUES_SHOWN_UP_TO or not text_size:
+        return []
+    heat.update(texttemplate=f"%{{z:.{decimals}f}}", textfont=dict(size=text_size))
+    if hidden is None or not hidden_text:
+        return []
+    r, c = np.nonzero(hidden)
+    return [dict(type="scatter", x=c.astype(np.int32), y=r.astype(np.int32), mode="text", text=[hidden_text] * len(r),
+                 textfont=dict(size=text_size, color=NOTE_COLOR), hoverinfo="skip", showlegend=False)]
+
+
+def _axes(content: _Content, m: dict, x_side: str) -> tuple[dict, list[dict]]:
+    """The figure's axis layout entries, and the empty trace that makes Plotly draw its label overlays (it draws
+    an axis only where a trace is), if it has any."""
+    x_extra = dict(side=x_side, wrap=m["x_wrap"], ticklabelstandoff=int(m["y"].overhang))
+    y_extra = dict(wrap=m["y_wrap"], ticklabelstandoff=int(m["x"].overhang))
+    if content.cols is None:
+        axes = dict(xaxis=titled(content.col_title, showgrid=False, **x_extra, **SPIKES))
+    else:
+        axes = _label_axes("x", content.cols, content.col_title, m["x"], **x_extra)
+    if content.rows is None:
+        axes["yaxis"] = titled(content.row_title, autorange="reversed", showgrid=False, **y_extra, **SPIKES)
+    else:
+        axes.update(_label_axes("y", content.rows, content.row_title, m["y"], reversed_=True, **y_extra))
+    overlays = {a[0] + "2" for a in axes if a.endswith("2")}
+    if not overlays:
+        return axes, []
+    return axes, [dict(type="scatter", x=[None], y=[None], xaxis="x2" if "x2" in overlays else "x",
+                       yaxis="y2" if "y2" in overlays else "y", hoverinfo="skip", showlegend=False)]
 
 
 def colorbar(value_label: str, plot_h: float, x: float = 1.0) -> dict:

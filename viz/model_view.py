@@ -82,20 +82,7 @@ def model_view(
     x_axis = token_axis(key_tokens, "", showticklabels=False, ticks="", automargin=False)
     y_axis = token_axis(query_tokens, "", reversed_=True, showticklabels=False, ticks="", automargin=False)
     hover = cell_hovertemplate(query_tokens, key_tokens, query_title, key_title, value_label)
-    traces, layout = [], {}  # plain-dict traces: go.Figure validates each once
-    for layer, row in enumerate(rows):
-        for head, column in enumerate(columns):
-            n = layer * heads + head + 1
-            suffix = "" if n == 1 else str(n)
-            layout[f"xaxis{suffix}"] = {"domain": column, "anchor": f"y{suffix}"}
-            layout[f"yaxis{suffix}"] = {"domain": row, "anchor": f"x{suffix}"}
-            traces.append(dict(type="heatmap", z=w[layer, head], coloraxis="coloraxis", hovertemplate=hover,
-                               name=f"{layer},{head}", xaxis=f"x{suffix}", yaxis=f"y{suffix}"))
-            if click_hint is not None:
-                name = f"{layer_label.format(n=layer + 1)} · {head_label.format(n=head + 1)}"
-                target = _click_target(layer, head, (tk - 1) / 2, (tq - 1) / 2, min(tk, tq) * cell, name,
-                                       click_hint)
-                traces.append({**target, "xaxis": f"x{suffix}", "yaxis": f"y{suffix}"})
+    traces, layout = _maps(w, rows, columns, hover, cell, (layer_label, head_label, click_hint))
     head_names = [head_label.format(n=h + 1) for h in range(heads)]
     layer_names = [layer_label.format(n=layer + 1) for layer in range(layers)]
     titles = [paper_label(name, 1, sum(row) / 2, xanchor="left", yanchor="middle", textangle=90, xshift=2,
@@ -119,6 +106,29 @@ def model_view(
         template=dict(layout=dict(xaxis=x_axis, yaxis=y_axis)),
         **layout,
     )
+
+
+def _maps(w: np.ndarray, rows: list, columns: list, hover: str, cell: int,
+          click: tuple[str, str, str | None]) -> tuple[list[dict], dict]:
+    """Each small map's heatmap and, with a click hint (click: layer label, head label, hint), its click target;
+    and the axes that place each map in its row and column."""
+    layers, heads, tq, tk = w.shape
+    layer_label, head_label, click_hint = click
+    traces, layout = [], {}  # plain-dict traces: go.Figure validates each once
+    for layer, row in enumerate(rows):
+        for head, column in enumerate(columns):
+            n = layer * heads + head + 1
+            suffix = "" if n == 1 else str(n)
+            layout[f"xaxis{suffix}"] = {"domain": column, "anchor": f"y{suffix}"}
+            layout[f"yaxis{suffix}"] = {"domain": row, "anchor": f"x{suffix}"}
+            traces.append(dict(type="heatmap", z=w[layer, head], coloraxis="coloraxis", hovertemplate=hover,
+                               name=f"{layer},{head}", xaxis=f"x{suffix}", yaxis=f"y{suffix}"))
+            if click_hint is not None:
+                name = f"{layer_label.format(n=layer + 1)} · {head_label.format(n=head + 1)}"
+                target = _click_target(layer, head, (tk - 1) / 2, (tq - 1) / 2, min(tk, tq) * cell, name,
+                                       click_hint)
+                traces.append({**target, "xaxis": f"x{suffix}", "yaxis": f"y{suffix}"})
+    return traces, layout
 
 
 def _fitting_font(names: list[str], px: float) -> dict:

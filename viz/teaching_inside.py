@@ -169,88 +169,121 @@ def architecture_figure(
         raise ValueError(f"selected must be one of architecture_blocks({n_encoder}, {n_decoder}), got {selected!r}")
     top = title_px(title, width)
     plot_w, plot_h = width - 2 * EDGE_PX, height - top - 2 * EDGE_PX
-    px_x, px_y = plot_w / 100, plot_h / 100  # px per data unit
+    px = (plot_w / 100, plot_h / 100)  # px per data unit, across and up
+    frames, boxes, notes = _stacks(n_encoder, n_decoder, labels, px)
+    boxes = _fixed_boxes(labels) + boxes
+    shapes, arrows = _encoder_output(boxes, n_decoder)
+    notes += arrows
+    tied_shape, tied_note = _tied(labels["tied"], px)
+    box_shapes, box_notes, targets = _drawn_boxes(boxes, selected, labels, click_hint, px)
+    return styled_figure(
+        targets,
+        title,
+        top=EDGE_PX,
+        width=width,
+        height=height,
+        showlegend=False,
+        shapes=frames + shapes + [tied_shape] + box_shapes,
+        annotations=notes + [tied_note] + box_notes,
+        xaxis=dict(range=[0, 100], visible=False, fixedrange=True),
+        yaxis=dict(range=[0, 100], visible=False, fixedrange=True),
+        dragmode=False,
+        clickmode="event+select",
+    )
 
-    boxes = [Box("src_embed", ENCODER_X[0], EMBED_Y[0], ENCODER_X[1], EMBED_Y[1], labels["src_embed"],
-                 BLOCK_COLORS["embed"]),
-             Box("tgt_embed", DECODER_X[0], EMBED_Y[0], DECODER_X[1], EMBED_Y[1], labels["tgt_embed"],
-                 BLOCK_COLORS["embed"]),
-             Box(None, ENCODER_X[0], MEMORY_Y[0], ENCODER_X[1], MEMORY_Y[1], labels["memory"], BLOCK_COLORS["memory"]),
-             Box("output", DECODER_X[0], LINEAR_Y[0], DECODER_X[1], LINEAR_Y[1], labels["linear"],
-                 BLOCK_COLORS["linear"]),
-             Box("output", DECODER_X[0], SOFTMAX_Y[0], DECODER_X[1], SOFTMAX_Y[1], labels["softmax"],
-                 BLOCK_COLORS["softmax"])]
-    frames, notes, shapes = [], [], []
-    decoder_arrow_x = sum(_spans(DECODER_X[0] + FRAME_PAD, DECODER_X[1] - FRAME_PAD, 3, BOX_GAP)[2]) / 2
+
+def _fixed_boxes(labels: Mapping[str, str]) -> list[Box]:
+    """The blocks outside the stacks: both embeddings, the encoder's output, the output projection and softmax."""
+    return [Box("src_embed", ENCODER_X[0], EMBED_Y[0], ENCODER_X[1], EMBED_Y[1], labels["src_embed"],
+                BLOCK_COLORS["embed"]),
+            Box("tgt_embed", DECODER_X[0], EMBED_Y[0], DECODER_X[1], EMBED_Y[1], labels["tgt_embed"],
+                BLOCK_COLORS["embed"]),
+            Box(None, ENCODER_X[0], MEMORY_Y[0], ENCODER_X[1], MEMORY_Y[1], labels["memory"], BLOCK_COLORS["memory"]),
+            Box("output", DECODER_X[0], LINEAR_Y[0], DECODER_X[1], LINEAR_Y[1], labels["linear"],
+                BLOCK_COLORS["linear"]),
+            Box("output", DECODER_X[0], SOFTMAX_Y[0], DECODER_X[1], SOFTMAX_Y[1], labels["softmax"],
+                BLOCK_COLORS["softmax"])]
+
+
+def _decoder_arrow_x() -> float:
+    """Where the decoder's arrows run: at its FFN, right of the lines that bring the encoder's output to each
+    cross-attention."""
+    return sum(_spans(DECODER_X[0] + FRAME_PAD, DECODER_X[1] - FRAME_PAD, 3, BOX_GAP)[2]) / 2
+
+
+def _stacks(n_encoder: int, n_decoder: int, labels: Mapping[str, str], px: tuple[float, float]
+            ) -> tuple[list[dict], list[Box], list[dict]]:
+    """Both stacks: each layer's frame, its sublayers' boxes, its name, and the arrows up the stack."""
+    frames, boxes, notes = [], [], []
     for prefix, n, x, names, name_key in (("enc", n_encoder, ENCODER_X, ENCODER_SUBLAYERS, "encoder_layer"),
                                           ("dec", n_decoder, DECODER_X, DECODER_SUBLAYERS, "decoder_layer")):
         stack = _stack_frames(n)
-        label_h = min(LINE_EM * BASE_FONT_PX / px_y, (stack[0][1] - stack[0][0]) * 0.3)
+        label_h = min(LINE_EM * BASE_FONT_PX / px[1], (stack[0][1] - stack[0][0]) * 0.3)
         for i, (y0, y1) in enumerate(stack):
             frames.append(dict(type="rect", x0=x[0], x1=x[1], y0=y0, y1=y1, xref="x", yref="y", layer="below",
                                fillcolor=FRAME_COLOR, line=dict(color=NEUTRAL_COLOR, width=1)))
             name = labels[name_key].format(n=i + 1)
-            room = (x[1] - x[0] - 2 * FRAME_PAD) * px_x
-            size = fitting_size([name], room, label_h * px_y)
+            room = (x[1] - x[0] - 2 * FRAME_PAD) * px[0]
+            size = fitting_size([name], room, label_h * px[1])
             notes.append(dict(text=wrapped_label(name, room, size), x=x[0] + FRAME_PAD, y=y1 - FRAME_PAD / 2, xref="x",
                               yref="y", xanchor="left", yanchor="top", showarrow=False,
                               font=dict(size=size, color=TEXT_COLOR)))
             boxes += _sublayer_boxes(prefix, i, names, x, (y0, y1), label_h, labels)
-        # arrows up the stack: embedding → layer 1 → … → layer n → what reads the stack's output. The decoder's
-        # run at its FFN, right of the lines that bring the encoder's output to each cross-attention.
-        arrow_x = (x[0] + x[1]) / 2 if prefix == "enc" else decoder_arrow_x
+        # arrows up the stack: embedding → layer 1 → … → layer n → what reads the stack's output
+        arrow_x = (x[0] + x[1]) / 2 if prefix == "enc" else _decoder_arrow_x()
         ends = [EMBED_Y[1], *(y for frame in stack for y in frame), MEMORY_Y[0] if prefix == "enc" else LINEAR_Y[0]]
         notes += [_arrow(arrow_x, ends[j], arrow_x, ends[j + 1]) for j in range(0, len(ends), 2)]
+    return frames, boxes, notes
+
+
+def _encoder_output(boxes: list[Box], n_decoder: int) -> tuple[list[dict], list[dict]]:
+    """(lines, arrows): the encoder's output to every decoder layer's cross-attention; the decoder's output up
+    to the softmax."""
     memory_y = (MEMORY_Y[0] + MEMORY_Y[1]) / 2
     decoder_frames = _stack_frames(n_decoder)
-    shapes.append(_line([(ENCODER_X[1], memory_y), (BUS_X, memory_y), (BUS_X, decoder_frames[0][0] - FRAME_GAP / 2)]))
+    lines = [_line([(ENCODER_X[1], memory_y), (BUS_X, memory_y), (BUS_X, decoder_frames[0][0] - FRAME_GAP / 2)])]
+    arrows = []
     cross = [b for b in boxes if b.key and b.key.endswith("cross_attn") and b.color == BLOCK_COLORS["attn"]]
     for box, (y0, _) in zip(cross, decoder_frames):
         below = y0 - FRAME_GAP / 2
-        shapes.append(_line([(BUS_X, below), (box.cx, below)]))
-        notes.append(_arrow(box.cx, below, box.cx, box.y0))
-    notes.append(_arrow(decoder_arrow_x, LINEAR_Y[1], decoder_arrow_x, SOFTMAX_Y[0]))
-    # the output projection reuses the target embedding's matrix: a dashed line between the two
+        lines.append(_line([(BUS_X, below), (box.cx, below)]))
+        arrows.append(_arrow(box.cx, below, box.cx, box.y0))
+    arrows.append(_arrow(_decoder_arrow_x(), LINEAR_Y[1], _decoder_arrow_x(), SOFTMAX_Y[0]))
+    return lines, arrows
+
+
+def _tied(label: str, px: tuple[float, float]) -> tuple[dict, dict]:
+    """The output projection reuses the target embedding's matrix: a dashed line between the two, and its label."""
     tied_y = ((LINEAR_Y[0] + LINEAR_Y[1]) / 2, (EMBED_Y[0] + EMBED_Y[1]) / 2)
-    shapes.append(_line([(DECODER_X[1], tied_y[0]), (TIED_X, tied_y[0]), (TIED_X, tied_y[1]), (DECODER_X[1], tied_y[1])],
-                        dash="dash"))
-    tied_room = (tied_y[0] - tied_y[1]) * px_y * 0.8
-    tied_size = fitting_size([labels["tied"]], tied_room, (100 - TIED_X) * px_x * 2)
-    notes.append(dict(text=wrapped_label(labels["tied"], tied_room, tied_size), x=TIED_X, y=sum(tied_y) / 2, xref="x",
-                      yref="y", textangle=-90, showarrow=False, font=dict(size=tied_size, color=TEXT_COLOR),
-                      bgcolor="white"))
+    line = _line([(DECODER_X[1], tied_y[0]), (TIED_X, tied_y[0]), (TIED_X, tied_y[1]), (DECODER_X[1], tied_y[1])],
+                 dash="dash")
+    room = (tied_y[0] - tied_y[1]) * px[1] * 0.8
+    size = fitting_size([label], room, (100 - TIED_X) * px[0] * 2)
+    return line, dict(text=wrapped_label(label, room, size), x=TIED_X, y=sum(tied_y) / 2, xref="x", yref="y",
+                      textangle=-90, showarrow=False, font=dict(size=size, color=TEXT_COLOR), bgcolor="white")
+
+
+def _drawn_boxes(boxes: list[Box], selected: str | None, labels: Mapping[str, str], click_hint: str,
+                 px: tuple[float, float]) -> tuple[list[dict], list[dict], list[dict]]:
+    """(rectangles, texts, click targets) of the boxes; `selected` framed."""
     # one font for all boxes of a kind (sublayers, add & norm strips, embeddings, …), the largest that fits each
     kinds = {id(box): "sub" if box.color in (BLOCK_COLORS["attn"], BLOCK_COLORS["ffn"]) else box.color for box in boxes}
     sizes = {kind: fitting_size([b.text for b in boxes if kinds[id(b)] == kind],
-                                min(_room(b, px_x, px_y)[0] for b in boxes if kinds[id(b)] == kind),
-                                min(_room(b, px_x, px_y)[1] for b in boxes if kinds[id(b)] == kind))
+                                min(_room(b, *px)[0] for b in boxes if kinds[id(b)] == kind),
+                                min(_room(b, *px)[1] for b in boxes if kinds[id(b)] == kind))
              for kind in set(kinds.values())}
-
-    targets = []
+    shapes, notes, targets = [], [], []
     for box in boxes:
         line = dict(color=HIGHLIGHT_COLOR, width=3) if box.key is not None and box.key == selected else dict(
             color="#777", width=1)
         shapes.append(dict(type="rect", x0=box.x0, x1=box.x1, y0=box.y0, y1=box.y1, xref="x", yref="y",
                            fillcolor=box.color, line=line))
         size = sizes[kinds[id(box)]]
-        notes.append(dict(text=wrapped_label(box.text, _room(box, px_x, px_y)[0], size), x=box.cx, y=box.cy, xref="x",
+        notes.append(dict(text=wrapped_label(box.text, _room(box, *px)[0], size), x=box.cx, y=box.cy, xref="x",
                           yref="y", showarrow=False, font=dict(size=size, color=TEXT_COLOR)))
         if box.key is not None:
-            targets.append(_click_targets(box, px_x, px_y, _block_name(box.key, labels), click_hint))
-    return styled_figure(
-        [*targets],
-        title,
-        top=EDGE_PX,
-        width=width,
-        height=height,
-        showlegend=False,
-        shapes=frames + shapes,
-        annotations=notes,
-        xaxis=dict(range=[0, 100], visible=False, fixedrange=True),
-        yaxis=dict(range=[0, 100], visible=False, fixedrange=True),
-        dragmode=False,
-        clickmode="event+select",
-    )
+            targets.append(_click_targets(box, *px, _block_name(box.key, labels), click_hint))
+    return shapes, notes, targets
 
 
 def _room(box: Box, px_x: float, px_y: float) -> tuple[float, float]:

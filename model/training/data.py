@@ -92,6 +92,23 @@ def make_batches(examples: list[Example], max_tokens: int, rng: random.Random) -
     return batches
 
 
+class ShuffledOrder(random.Random):
+    """An rng that makes make_batches ignore length: it sorts by target length plus rng.random()·2 tokens of
+    noise, and with this rng the noise is millions of tokens, so the order is random. Each batch is still filled
+    up to the same padded-token budget by make_batches' own rule."""
+
+    def random(self) -> float:
+        return super().random() * 1e6
+
+
+def batch_lengths(examples: list[Example], max_tokens: int, by_length: bool = True) -> list[list[tuple[int, int]]]:
+    """(source length, target length) of every sentence of every batch make_batches forms from `examples` (seed 0):
+    sorted by length as the trainer batches, or with `by_length` False in random order under the same padded-token
+    budget, which shows what sorting saves (the "How it was trained" page)."""
+    rng = random.Random(0) if by_length else ShuffledOrder(0)
+    return [[(len(e.src), len(e.tgt)) for e in batch] for batch in make_batches(examples, max_tokens, rng)]
+
+
 def collate(batch: list[Example], pad_id: int) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     """(src (B, S), decoder input (B, T), decoder target (B, T)), shifted by one position."""
     src = pad([e.src for e in batch], pad_id)

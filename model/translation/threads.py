@@ -84,3 +84,22 @@ def configure_torch_threads(threads: int | None = None) -> int:
 def default_concurrency() -> int:
     """Model calls that may run at once: ATTENTION_CONCURRENCY, else cores ÷ torch threads (at least 1)."""
     return _env_int(CONCURRENCY_ENV) or max(1, usable_cores() // torch.get_num_threads())
+
+
+class CallGate:
+    """At most `size` model computations at once (default: default_concurrency()); the rest wait their turn.
+
+    Use it as `with gate:`. Everything that shares one gate shares its limit: a server hands one gate to every
+    model it loads and to its live training runs, so together they never ask for more threads than there are cores.
+    """
+
+    def __init__(self, size: int | None = None) -> None:
+        self.size = size or default_concurrency()
+        self._slots = threading.BoundedSemaphore(self.size)
+
+    def __enter__(self) -> CallGate:
+        self._slots.acquire()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._slots.release()

@@ -7,7 +7,6 @@ local variables and its result, so one Translator serves many threads.
 from __future__ import annotations
 
 import dataclasses
-import threading
 from pathlib import Path
 
 import numpy as np
@@ -24,7 +23,7 @@ from .attribution import METHODS, Attribution, attribute
 from .decoding import BeamStep, SearchOutput, search
 from .messages import InputError, Notice
 from .result import BeamHypothesis, BeamRecord, Candidate, Embeddings, StepCandidates, TranslationResult
-from .threads import default_concurrency
+from .threads import CallGate
 
 DEFAULT_CHECKPOINT = Path(__file__).resolve().parents[2] / "checkpoints" / "en-zh"
 MAX_CHARS = 1000  # longer input is cut before tokenising (a 100,000-character paste must not stall the server)
@@ -46,6 +45,7 @@ class Translator:
         target_tokenizer: TextTokenizer,
         checkpoint: str = "",
         max_concurrent: int | None = None,
+        gate: CallGate | None = None,
         training_log: dict | None = None,
         card: str | None = None,
         generation: GenerationConfig = GenerationConfig(),
@@ -68,9 +68,10 @@ class Translator:
         # Parameter names and sizes as data, for the pages that count them (they never touch the model).
         self.parameter_counts = {name: p.numel() for name, p in model.named_parameters()}
         self.max_source_tokens = self.config.max_len - 1  # room for </s>
-        # Bursts queue here instead of oversubscribing the CPU's cores (see model/translation/threads.py).
-        self.max_concurrent = max_concurrent or default_concurrency()
-        self._slots = threading.BoundedSemaphore(self.max_concurrent)
+        # Bursts queue here instead of oversubscribing the CPU's cores (see model/translation/threads.py): in a gate
+        # of its own, or in one the caller shares with its other work (the app: every model and the lab's runs).
+        self.gate = gate or CallGate(max_concurrent)
+        self.max_concurrent = self.gate.size
 
     @classmethod
     def from_checkpoint(cls, folder: str | Path = DEFAULT_CHECKPOINT, device: str | None = None, **kw) -> "Translator":
@@ -94,10 +95,6 @@ class Translator:
     def encode_pairs(self, pairs: list[tuple[str, str]]) -> list[Example]:
         """Sentence pairs tokenised as the trainer tokenises them (model/text/pairs.py), with this model's tokenizers."""
         return encode_pairs(pairs, self.src_tok, self.tgt_tok, self.config)
-
-    def slot(self) -> threading.BoundedSemaphore:
-        """The limit on model calls at once: other work on this process's cores (a live training run) waits in it too."""
-        return self._slots
 
     def prepare(self, text: str, language: str | None = None) -> tuple[str, list[int], list[Notice]]:
         """Normalise and tokenise; returns (text used, source ids with </s>, notices). Raises InputError.
@@ -146,7 +143,7 @@ class Translator:
         self._check_settings(beam, top_k)
         heads = self._head_mask(knock_out)
         text, src_ids, notices = self.prepare(text, language)
-        with self._slots, torch.inference_mode():
+        with self.gate, torch.inference_mode():
             enc = self.model.encode(torch.tensor([src_ids], device=self.device), trace=True, heads=heads)
             (found,) = search(self.model, enc, [len(src_ids)], beam, self.generation_config)
             result = self._result(text, src_ids, notices, enc, found, beam, top_k)
@@ -160,7 +157,7 @@ class Translator:
         if method not in METHODS:
             raise InputError("attribution_method", methods=", ".join(METHODS), method=method)
         predicted = [step.chosen.token_id for step in result.steps]
-        with self._slots:
+        with self.gate:
             return attribute(self.model, self.generation_config, result.source_embeddings.ids.tolist(),
                              result.target_embeddings.ids.tolist(), predicted, method,
                              self._head_mask(result.knocked_out))
@@ -186,7 +183,7 @@ class Translator:
         self._check_settings(1, top_k)
         text, src_ids, notices = self.prepare(text)
         ids = self.tgt_tok.encode(clean_text(reference))[: self.generation_config.limit(len(src_ids), self.config)]
-        with self._slots, torch.inference_mode():
+        with self.gate, torch.inference_mode():
             enc = self.model.encode(torch.tensor([src_ids], device=self.device), trace=True)
             return self._result(text, src_ids, notices, enc, SearchOutput(ids, None), 1, top_k)
 
@@ -199,7 +196,7 @@ class Translator:
         for i in range(0, len(texts), batch_size):
             prepared = [self.prepare(t) for t in texts[i : i + batch_size]]
             lengths = [len(ids) for _, ids, _ in prepared]
-            with self._slots, torch.inference_mode():
+            with self.gate, torch.inference_mode():
                 src = pad([ids for _, ids, _ in prepared], self.config.pad_id).to(self.device)
                 enc = self.model.encode(src, heads=heads)
                 found = search(self.model, enc, lengths, beam, self.generation_config)

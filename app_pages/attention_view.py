@@ -1,0 +1,97 @@
+"""One attention map as the explorer pages draw it (translate, compare, lab, replay): the kind, layer and head
+pickers and the link values that carry them, and the map itself, queries on rows and keys on columns, with the
+cells the decoder may not see greyed out. Each page passes its own keys: links and persisted state name them.
+"""
+
+from __future__ import annotations
+
+import plotly.graph_objects as go
+import streamlit as st
+
+from app_pages import widgets
+from app_pages.link_values import BadLinkValue, Param, number_in, one_of
+from app_pages.text import t
+from lessons.attention_maps import ALL, pick, shown_mask
+from model import ATTENTION_KINDS
+from viz.heatmap import attention_heatmap
+
+
+def kind_name(kind: str) -> str:
+    return t(f"kind.{kind}")
+
+
+def kind_picker(key: str, default: str) -> str:
+    """The attention kind, keyed `key`; a new session starts on `default`."""
+    st.session_state.setdefault(key, default)  # not `default=`: a link may have set the key
+    return st.segmented_control(t("explorer.kind"), ATTENTION_KINDS, format_func=kind_name, persist_state="session",
+                                key=key, required=True)
+
+
+def kind_param(key: str) -> Param:
+    """The link's "kind" for kind_picker(key, …)."""
+    return Param(key, one_of(ATTENTION_KINDS))
+
+
+def layer_name(layer: int) -> str:
+    return t("explorer.all_layers") if layer == ALL else t("explorer.layer_n", n=layer + 1)
+
+
+def head_name(head: int) -> str:
+    return t("explorer.all_heads") if head == ALL else t("explorer.head_n", n=head + 1)
+
+
+def short_name(index: int) -> str:
+    """A layer or head in a compact picker: its 1-based number, or "average"."""
+    return t("explorer.average") if index == ALL else str(index + 1)
+
+
+def index_picker(key: str, label: str, options) -> int:
+    """A segmented layer or head picker; a choice the sentence or model made impossible falls back to the first."""
+    widgets.keep_valid(key, list(options))
+    # The default goes through session state, not `default=`: a link or a grid click may set the key too.
+    st.session_state.setdefault(key, options[0])
+    return st.segmented_control(label, options, format_func=short_name, persist_state="session", key=key,
+                                required=True)
+
+
+def layer_head_selectors(prefix: str, layers: int, heads: int, average_layers: bool) -> tuple[int, int]:
+    """Layer and head pickers keyed under `prefix`, side by side in the caller's container (a horizontal one puts
+    them on the row of the caller's other controls); returns (layer, head), ALL for averages."""
+    layer_options = ([ALL] if average_layers else []) + list(range(layers))
+    layer = index_picker(f"{prefix}.layer", t("explorer.layer"), layer_options)
+    head = index_picker(f"{prefix}.head", t("explorer.head"), [ALL, *range(heads)])
+    return layer, head
+
+
+def index_param(key: str, count: int, average: bool) -> Param:
+    """A layer or head in a link: its 1-based number, or "average" (ALL) where the picker offers an average."""
+    by_number = number_in(1, count, offset=1)
+
+    def read(text: str) -> int:
+        if average and text == "average":
+            return ALL
+        try:
+            return by_number(text)
+        except BadLinkValue:
+            raise BadLinkValue("number_or_average" if average else "number", low=1, high=count) from None
+
+    return Param(key, read, lambda index: "average" if index == ALL else str(index + 1))
+
+
+def layer_head_params(prefix: str, layers: int, heads: int, average_layers: bool) -> dict[str, Param]:
+    """The link's "layer" and "head" for the pickers of layer_head_selectors(prefix, …)."""
+    return {"layer": index_param(f"{prefix}.layer", layers, average_layers),
+            "head": index_param(f"{prefix}.head", heads, True)}
+
+
+def axis_titles(kind: str) -> dict[str, str]:
+    """Which tokens a map of `kind` has on its rows (queries) and columns (keys), and what its colour means."""
+    return {"query_title": t(f"axis.{kind}.queries"), "key_title": t(f"axis.{kind}.keys"),
+            "value_label": t("axis.weight")}
+
+
+def map_figure(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str], **layout) -> go.Figure:
+    """One layer and head (or an average, ALL) of `kind`'s (layers, heads, Tq, Tk) weights; `layout`: the
+    heatmap's title and size limits."""
+    return attention_heatmap(pick(weights, layer, head), queries, keys, mask=shown_mask(kind, *weights.shape[2:]),
+                             masked_label=t("axis.masked"), **axis_titles(kind), **layout)

@@ -1,0 +1,61 @@
+"""What a link may carry: a piece of session state with its reader and writer, and the readers that refuse a value
+the app cannot use (a link is typed, pasted, or crafted by anyone)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from model import MAX_CHARS
+
+
+@dataclass(frozen=True)
+class Param:
+    """A piece of session state that a link carries: its session-state key, and how it is read from and written to the URL.
+
+    read raises BadLinkValue for a value the app cannot use.
+    """
+
+    key: str
+    read: Callable[[str], object]
+    write: Callable[[object], str] = str
+
+
+class BadLinkValue(ValueError):
+    """A link's value the app cannot use, said to the user in their language: i18n key link.why.<key> and its values
+    (never Python's own message, such as "invalid literal for int()")."""
+
+    def __init__(self, key: str, **values) -> None:
+        super().__init__(key)
+        self.key, self.values = key, values
+
+
+def number_in(low: int, high: int, offset: int = 0) -> Callable[[str], int]:
+    """A reader of whole numbers low..high as the URL writes them; offset turns a 1-based number into an index."""
+    def read(text: str) -> int:
+        try:
+            value = int(text)  # ValueError for "abc", "1.5", "1e9"
+        except ValueError:
+            raise BadLinkValue("number", low=low, high=high) from None
+        if not low <= value <= high:
+            raise BadLinkValue("number", low=low, high=high)
+        return value - offset
+    return read
+
+
+def one_of(options) -> Callable[[str], str]:
+    def read(text: str) -> str:
+        if text not in options:
+            raise BadLinkValue("choice", options=", ".join(map(str, options)))
+        return text
+    return read
+
+
+def sentence(text: str) -> str:
+    if len(text) > MAX_CHARS:
+        raise BadLinkValue("long", n=MAX_CHARS)
+    return text
+
+
+def flag(text: str) -> bool:
+    return one_of(("0", "1"))(text) == "1"

@@ -1,0 +1,42 @@
+"""How a page presents itself: presentation mode (larger type and charts for a projector), its title and
+introduction, its style, and a new page starting at its top."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from app_pages import page_scripts
+from app_pages.state_keys import LAST_PAGE, PRESENT
+
+
+def presenting() -> bool:
+    return bool(st.session_state.get(PRESENT))
+
+
+def chart_scale() -> float:
+    return page_scripts.PRESENT_SCALE if presenting() else 1.0
+
+
+def page_title(title: str, intro: str) -> None:
+    """A page's title and its introduction: a caption under the title, or, in presentation mode, where every
+    line of the first screen counts, the title's tooltip."""
+    if presenting():
+        st.title(title, help=intro)
+    else:
+        st.title(title)
+        st.caption(intro)
+
+
+def style() -> None:
+    """The page's type size and margins: presentation mode's, or the everyday ones."""
+    if presenting():
+        page_scripts.present_style()
+    else:
+        page_scripts.page_style()
+
+
+def scroll_to_top_on_new_page(url_path: str) -> None:
+    """A new page starts at its top: Streamlit keeps the main area's scroll position across pages."""
+    if st.session_state.get(LAST_PAGE, url_path) != url_path:
+        page_scripts.scroll_to_top()
+    st.session_state[LAST_PAGE] = url_path

@@ -1,0 +1,51 @@
+"""Every page of the app, listed once: its script, the navigation section it is listed under, its icon and its
+address. app.py builds the navigation from it; page links, Start here's prepared links, the browser benchmark and
+tests read it. Plain data (no Streamlit), so that code outside the app can read it too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+EXPLORE, LEARN = "nav.section.explore", "nav.section.learn"  # the sections' i18n keys, in the order listed
+
+
+@dataclass(frozen=True)
+class Page:
+    name: str  # its script app_pages/<name>.py, and its title's i18n key nav.<name>
+    section: str
+    # Material icons ship with Streamlit's own font; emoji would need a colour-emoji font on the server.
+    icon: str
+    url_path: str = ""  # its address when that is not its name
+
+    @property
+    def script(self) -> str:
+        return f"app_pages/{self.name}.py"
+
+    @property
+    def address(self) -> str:
+        return self.url_path or self.name
+
+
+PAGES = (
+    Page("start", EXPLORE, ":material/school:", url_path="guide"),  # served at /: a newcomer's first screen
+    Page("translate", EXPLORE, ":material/translate:"),
+    Page("decoding", EXPLORE, ":material/stairs:"),
+    Page("compare", EXPLORE, ":material/compare:"),
+    Page("model_card", EXPLORE, ":material/description:"),
+    Page("qkv", LEARN, ":material/calculate:"),
+    Page("masks", LEARN, ":material/grid_on:"),
+    Page("positional", LEARN, ":material/waves:"),
+    Page("scaling", LEARN, ":material/straighten:"),
+    Page("multihead", LEARN, ":material/view_module:"),
+    Page("inside", LEARN, ":material/schema:"),
+    Page("anatomy", LEARN, ":material/account_tree:"),
+    Page("training", LEARN, ":material/model_training:"),
+    Page("replay", LEARN, ":material/history:"),
+    Page("lab", LEARN, ":material/science:"),
+)
+PAGE = {page.name: page for page in PAGES}
+FIRST = "start"  # the page served at /
+# Old addresses that still open a page, with the link they were given: /home was the translate page's address
+# while it was the first screen; /start is Start here's own name (the first screen lives at /).
+MOVED = {"home": "translate", "start": "start"}

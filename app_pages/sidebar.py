@@ -1,0 +1,111 @@
+"""The sidebar every page shows: language, model, its target language, beam size, presentation mode, and the
+teacher's server-wide controls (server.py)."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from app_pages import models, presentation, server
+from app_pages.state_keys import (
+    ADD_ERROR, ADD_INPUT, BEAM, CHECKPOINT, DEVICE, DEVICE_CHOICE, LANG, PASSCODE_INPUT, PRESENT, TARGET_LANGUAGE,
+    WRONG_PASSCODE,
+)
+from app_pages.text import md_escape, t
+from i18n import LANGUAGES
+from model import DEFAULT_BEAM, INSTALL_HINT, CheckpointError, marian_available
+
+
+def draw() -> None:
+    """Language, checkpoint, device, beam size and presentation mode: the settings every page uses."""
+    with st.sidebar:
+        # Defaults go through session state, not the widgets' default/index: a link may have set these keys.
+        st.session_state.setdefault(LANG, "en")
+        st.segmented_control(t("sidebar.language"), list(LANGUAGES), format_func=LANGUAGES.get, key=LANG, required=True)
+        names = models.model_names()
+        if names:
+            st.session_state.setdefault(CHECKPOINT, "en-zh" if "en-zh" in names else names[0])
+        if st.session_state.get(CHECKPOINT) not in names and names:
+            st.session_state[CHECKPOINT] = names[0]  # a model no longer offered (evicted hub id, removed folder)
+        st.selectbox(t("sidebar.checkpoint"), names, key=CHECKPOINT, format_func=models.model_label)
+        language_token_picker()
+        st.session_state[DEVICE] = server.shared().device  # server-wide: only a teacher changes it
+        st.session_state.setdefault(BEAM, DEFAULT_BEAM)
+        st.slider(t("sidebar.beam"), 1, 8, key=BEAM)
+        st.toggle(t("sidebar.present"), key=PRESENT, help=t("sidebar.present_help"))
+        teacher_sidebar()
+    presentation.style()
+
+
+def language_token_picker() -> None:
+    """The target language of a multi-target (Marian) model."""
+    if not marian_available():
+        return
+    name = st.session_state.get(CHECKPOINT)
+    if not name:
+        return  # the page says there is no model
+    try:
+        loaded = models.load(name, models.device())
+    except CheckpointError:
+        return  # the page says why the model cannot load
+    if loaded.languages:
+        if st.session_state.get(TARGET_LANGUAGE) not in loaded.languages:
+            st.session_state[TARGET_LANGUAGE] = loaded.default_language
+        st.selectbox(t("sidebar.language_token"), loaded.languages, key=TARGET_LANGUAGE)
+
+
+def teacher_sidebar() -> None:
+    """Server-wide controls (server.py): the device and, where allowed, hub models; behind a passcode if one is set."""
+    teacher = server.is_teacher()
+    if not teacher and not server.PASSCODE:
+        return  # a student's browser on another machine: nothing to unlock
+    with st.expander(t("teacher.title"), icon=":material/school:"):
+        if not teacher:
+            st.text_input(t("teacher.passcode"), type="password", key=PASSCODE_INPUT, on_change=try_passcode,
+                          max_chars=200)
+            if st.session_state.pop(WRONG_PASSCODE, False):
+                st.caption(t("teacher.wrong"))
+            return
+        st.caption(t("teacher.help"))
+        st.session_state[DEVICE_CHOICE] = server.shared().device
+        st.selectbox(t("sidebar.device"), server.devices(), key=DEVICE_CHOICE, on_change=choose_device)
+        if not marian_available():
+            st.caption(t("sidebar.marian_missing", command=INSTALL_HINT))
+        elif server.ALLOW_HUB:
+            st.text_input(t("sidebar.add_model"), key=ADD_INPUT, on_change=add_model, max_chars=200,
+                          placeholder="Helsinki-NLP/opus-mt-en-zh", help=t("sidebar.add_model_help"))
+        else:
+            st.caption(t("teacher.folders", folder=md_escape(server.EXTRA_MODELS or server.CHECKPOINTS)))
+        if ADD_ERROR in st.session_state:
+            problem, name = st.session_state.pop(ADD_ERROR)
+            st.caption(t(f"teacher.hub.{problem}", name=md_escape(name)))
+
+
+def try_passcode() -> None:
+    entered = st.session_state.get(PASSCODE_INPUT, "")
+    st.session_state[PASSCODE_INPUT] = ""
+    if not server.unlock(entered):
+        st.session_state[WRONG_PASSCODE] = True
+
+
+def choose_device() -> None:
+    if server.is_teacher() and st.session_state.get(DEVICE_CHOICE) in server.devices():
+        server.shared().device = st.session_state[DEVICE_CHOICE]
+
+
+def add_model() -> None:
+    """The teacher's "add a hub model" box: a valid hub id that loads in time becomes every session's choice."""
+    name = st.session_state.get(ADD_INPUT, "").strip()[:200]
+    st.session_state[ADD_INPUT] = ""
+    if not name or not server.is_teacher():
+        return
+    problem = server.hub_id_problem(name)
+    if problem is None:
+        try:
+            server.load_in_time(lambda n: models.load(n, server.shared().device), name)
+        except Exception:  # noqa: BLE001 (offline, unknown id, not a Marian model, too slow: all say the same)
+            problem = "failed"
+    if problem is not None:
+        st.session_state[ADD_ERROR] = (problem, name)
+        return
+    server.add_hub_model(name)
+    st.session_state[CHECKPOINT] = name

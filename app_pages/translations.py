@@ -1,0 +1,53 @@
+"""The session's sentence and its translation with the sidebar's settings, cached per input (st.cache_data hands
+every session its own copy of a result)."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from app_pages import models
+from app_pages.examples import DEFAULT_SENTENCE
+from app_pages.state_keys import BEAM, CHECKPOINT, SENTENCE, TARGET_LANGUAGE
+from app_pages.text import md_escape, t
+from model import DEFAULT_BEAM, InputError, Notice, TranslationResult
+
+
+@st.cache_data(show_spinner="Translating…", max_entries=128)
+def translate(checkpoint: str, device: str, sentence: str, beam: int, language: str | None = None) -> TranslationResult:
+    return models.load(checkpoint, device).translate(sentence, beam=beam, language=language)
+
+
+@st.cache_data(show_spinner="Translating…", max_entries=32)
+def teacher_forced(checkpoint: str, device: str, sentence: str, reference: str) -> TranslationResult:
+    """`sentence` with `reference` fed to the decoder as in training (cached per input)."""
+    return models.load(checkpoint, device).teacher_forced(sentence, reference)
+
+
+def model_message(message: InputError | Notice) -> str:
+    """An input error or notice of translate() in the session's language (i18n key "model.<key>")."""
+    return t(f"model.{message.key}", **message.values)
+
+
+def current_sentence() -> str:
+    """The session's sentence; an empty one stays empty, so the page says so instead of translating another."""
+    sentence = st.session_state.get(SENTENCE)
+    return DEFAULT_SENTENCE if sentence is None else sentence
+
+
+def translation_of(sentence: str, model: str | None = None) -> TranslationResult:
+    """`sentence` translated with the sidebar's settings (cached per input), by `model` (default: the sidebar's);
+    stops the page with a message on bad input."""
+    model = model or st.session_state[CHECKPOINT]
+    languages = models.translator(model).languages  # surfaces checkpoint errors before translating
+    language = st.session_state.get(TARGET_LANGUAGE) if languages else None
+    try:
+        return translate(model, models.device(), sentence, int(st.session_state.get(BEAM, DEFAULT_BEAM)),
+                         language if language in languages else None)
+    except InputError as exc:
+        st.warning(t("error.input", error=md_escape(model_message(exc))))
+        st.stop()
+
+
+def current_result() -> TranslationResult:
+    """The session's sentence translated with the sidebar's settings."""
+    return translation_of(current_sentence())
