@@ -32,6 +32,7 @@ PAGES = (
     Page("translate", EXPLORE, ":material/translate:"),
     Page("decoding", EXPLORE, ":material/stairs:"),
     Page("compare", EXPLORE, ":material/compare:"),
+    Page("explanation", EXPLORE, ":material/fact_check:"),
     Page("model_card", EXPLORE, ":material/description:"),
     Page("qkv", LEARN, ":material/calculate:"),
     Page("masks", LEARN, ":material/grid_on:"),

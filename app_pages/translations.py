@@ -9,12 +9,21 @@ from app_pages import models
 from app_pages.examples import DEFAULT_SENTENCE
 from app_pages.state_keys import BEAM, CHECKPOINT, SENTENCE, TARGET_LANGUAGE
 from app_pages.text import md_escape, t
-from model import DEFAULT_BEAM, InputError, Notice, TranslationResult
+from model import DEFAULT_BEAM, Attribution, InputError, Notice, TranslationResult
 
 
 @st.cache_data(show_spinner="Translating…", max_entries=128)
-def translate(checkpoint: str, device: str, sentence: str, beam: int, language: str | None = None) -> TranslationResult:
-    return models.load(checkpoint, device).translate(sentence, beam=beam, language=language)
+def translate(checkpoint: str, device: str, sentence: str, beam: int, language: str | None = None,
+              knock_out: tuple = ()) -> TranslationResult:
+    return models.load(checkpoint, device).translate(sentence, beam=beam, language=language, knock_out=knock_out)
+
+
+@st.cache_data(show_spinner="Attributing…", max_entries=32)
+def attribution(checkpoint: str, device: str, sentence: str, beam: int, language: str | None, method: str
+                ) -> Attribution:
+    """How much each source token mattered to each output token of that translation (cached: dozens of passes)."""
+    result = translate(checkpoint, device, sentence, beam, language)
+    return models.load(checkpoint, device).attribute(result, method)
 
 
 @st.cache_data(show_spinner="Translating…", max_entries=32)
@@ -34,15 +43,20 @@ def current_sentence() -> str:
     return DEFAULT_SENTENCE if sentence is None else sentence
 
 
-def translation_of(sentence: str, model: str | None = None) -> TranslationResult:
-    """`sentence` translated with the sidebar's settings (cached per input), by `model` (default: the sidebar's);
-    stops the page with a message on bad input."""
+def settings_for(sentence: str, model: str | None = None) -> tuple:
+    """(model, device, sentence, beam, language): what translate() and attribution() are cached on."""
     model = model or st.session_state[CHECKPOINT]
     languages = models.translator(model).languages  # surfaces checkpoint errors before translating
     language = st.session_state.get(TARGET_LANGUAGE) if languages else None
+    return (model, models.device(), sentence, int(st.session_state.get(BEAM, DEFAULT_BEAM)),
+            language if language in languages else None)
+
+
+def translation_of(sentence: str, model: str | None = None, knock_out: tuple = ()) -> TranslationResult:
+    """`sentence` translated with the sidebar's settings (cached per input), by `model` (default: the sidebar's),
+    with the heads in `knock_out` knocked out; stops the page with a message on bad input."""
     try:
-        return translate(model, models.device(), sentence, int(st.session_state.get(BEAM, DEFAULT_BEAM)),
-                         language if language in languages else None)
+        return translate(*settings_for(sentence, model), knock_out=knock_out)
     except InputError as exc:
         st.warning(t("error.input", error=md_escape(model_message(exc))))
         st.stop()

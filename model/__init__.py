@@ -26,6 +26,8 @@ from .training.metrics import selection_bleu
 from .training.schedule import ADAM_BETAS, ADAM_EPS, GRAD_CLIP_NORM, learning_rate, peak_learning_rate
 from .training.snapshots import SnapshotError, read_snapshots
 from .translation.alignment import WordLink, word_link
+from .translation.attribution import METHODS as ATTRIBUTION_METHODS
+from .translation.attribution import Attribution
 from .translation.confidence import Confidence, assess, calibration_of
 from .translation.messages import InputError, Notice
 from .translation.result import ATTENTION_KINDS, HeadQKV, StepCandidates, TranslationResult
@@ -37,6 +39,8 @@ __all__ = [
     "ADAM_EPS",
     "ALIGNED_SHARE",
     "ATTENTION_KINDS",
+    "ATTRIBUTION_METHODS",
+    "Attribution",
     "CallGate",
     "Capabilities",
     "CheckpointError",

@@ -308,3 +308,15 @@ def test_styled_figure_takes_traces_and_layout_in_one_call():
     assert fig.layout.font.size == fig.layout.title.font.size == 16 and fig.layout.hoverlabel.font.size >= 16
     wrapped = styled_figure([], "a title of many words that cannot fit one line", width=200, top=5)
     assert wrapped.layout.title.text.count("<br>") >= 1 and wrapped.layout.margin.t > 5 + TITLE_PX
+
+
+def test_pruning_figure_draws_one_line_per_kind_with_exact_hover():
+    from viz.explanation import pruning_figure
+
+    fig = pruning_figure([0, 1, 2], [[35.0, 35.5, 20.1], [35.0, 30.0, 1.0]], ["encoder", "<cross>"], title="t",
+                         removed_title="heads removed", bleu_title="BLEU")
+    assert [trace.name for trace in fig.data] == ["encoder", "&lt;cross&gt;"]  # never rendered as markup
+    assert list(fig.data[1].y) == pytest.approx([35.0, 30.0, 1.0])
+    assert "BLEU: <b>%{y:.2f}</b>" in fig.data[0].hovertemplate
+    with pytest.raises(ValueError, match="one column per count"):
+        pruning_figure([0, 1], [[1.0, 2.0, 3.0]], ["x"], title="", removed_title="", bleu_title="")

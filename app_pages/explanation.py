@@ -1,0 +1,175 @@
+"""Is attention an explanation? Attribution beside attention on the session's sentence, heads knocked out and the
+sentence re-translated, and the dev set's evidence (agreement per head, importance, pruning) from the training log."""
+
+import numpy as np
+import streamlit as st
+
+from app_pages import attention_view, models, translations, widgets
+from app_pages.teaching_shared import sentence_banner
+from app_pages.text import md_escape, t
+from lessons.explanation import agreement, cross_rollout, head_agreement
+from model import ATTENTION_KINDS, ATTRIBUTION_METHODS, TranslationResult
+from viz.explanation import pruning_figure
+from viz.heatmap import attention_heatmap, matrix_heatmap
+
+METHOD, LAYER, HEAD, KNOCK = "explain.method", "explain.layer", "explain.head", "explain.knock"
+
+
+def shares(attribution: np.ndarray) -> np.ndarray:
+    """|attribution| as a share of each row's total: attention's 0–1 scale (an all-zero row stays zero)."""
+    magnitude = np.abs(attribution)
+    return magnitude / np.maximum(magnitude.sum(axis=1, keepdims=True), 1e-12)
+
+
+def side_by_side(result: TranslationResult, scores: np.ndarray, method: str, layer: int, head: int) -> None:
+    """Attribution, one head, the layer average and rollout: four maps on the same axes."""
+    queries, keys = result.axis_tokens("cross")
+    maps = [
+        (t("explain.maps.attribution", method=t(f"explain.method.{method}")), shares(scores)),
+        (t("explain.maps.head", layer=layer + 1, head=head + 1), result.cross[layer, head]),
+        (t("explain.maps.layer", layer=layer + 1), result.cross[layer].mean(axis=0)),
+        (t("explain.maps.rollout", layer=layer + 1), cross_rollout(result.cross, result.encoder_self, layer)),
+    ]
+    columns = [*st.columns(2), *st.columns(2)]  # two rows of two: narrower maps would drop the query labels
+    for i, (column, (title, weights)) in enumerate(zip(columns, maps)):
+        with column:
+            st.markdown(f"**{md_escape(title)}**")
+            titles = {**attention_view.axis_titles("cross"), "value_label": t("explain.maps.value")}
+            figure = attention_heatmap(weights, queries, keys, max_width=widgets.HALF_COLUMN_PX, max_height=330,
+                                       **titles)
+            widgets.chart(figure, key=f"explain.map.{i}")
+    head_rho, head_top1 = agreement(result.cross[layer, head], scores)
+    layer_rho, layer_top1 = agreement(result.cross[layer].mean(axis=0), scores)
+    roll_rho, roll_top1 = agreement(maps[3][1], scores)
+    st.caption(t("explain.maps.caption", head_rho=f"{head_rho:.2f}", head_top1=widgets.percent(head_top1),
+                 layer_rho=f"{layer_rho:.2f}", layer_top1=widgets.percent(layer_top1), roll_rho=f"{roll_rho:.2f}",
+                 roll_top1=widgets.percent(roll_top1)))
+
+
+def attention_and_attribution(result: TranslationResult) -> np.ndarray:
+    """The controls and the four maps; returns the attribution scores (output step × source token)."""
+    layers, heads = result.cross.shape[:2]
+    with st.container(horizontal=True):
+        st.session_state.setdefault(METHOD, ATTRIBUTION_METHODS[-1])
+        method = st.segmented_control(t("explain.method"), ATTRIBUTION_METHODS, key=METHOD, required=True,
+                                      format_func=lambda m: t(f"explain.method.{m}"), persist_state="session")
+        layer = attention_view.index_picker(LAYER, t("explorer.layer"), list(range(layers)))
+        head = attention_view.index_picker(HEAD, t("explorer.head"), list(range(heads)))
+    found = translations.attribution(*translations.settings_for(result.source_text), method)
+    side_by_side(result, found.scores, method, layer, head)
+    if found.gap is not None:
+        st.caption(t("explain.gap", gap=widgets.percent(found.gap, 1)))
+    return found.scores
+
+
+def rho_grid(rho, title: str, key: str) -> None:
+    layers, heads = np.asarray(rho).shape
+    figure = matrix_heatmap(rho, [str(i + 1) for i in range(layers)], [str(h + 1) for h in range(heads)],
+                            row_title=t("explain.heads.rows"), col_title=t("explain.heads.cols"), title=title,
+                            value_label=t("explain.heads.value"), zmin=-1.0, zmax=1.0, colorscale="RdBu_r",
+                            max_width=widgets.HALF_COLUMN_PX, max_height=260)
+    widgets.chart(figure, key=key)
+
+
+def which_heads_agree(result: TranslationResult, scores: np.ndarray, log: dict) -> None:
+    st.header(t("explain.heads.header"))
+    left, right = st.columns(2)
+    with left:
+        rho_grid(head_agreement(result.cross, scores)[0], t("explain.heads.sentence"), "explain.rho.sentence")
+    found = log.get("agreement")
+    with right:
+        if not found:
+            st.info(t("explain.heads.dev_missing"))
+            return
+        ig = found["integrated_gradients"]
+        rho_grid(ig["rho"], t("explain.heads.dev", n=found["sentences"]), "explain.rho.dev")
+    rho, top1 = np.array(ig["rho"]), np.array(ig["top1"])
+    best = np.unravel_index(rho.argmax(), rho.shape)
+    st.markdown(t("explain.heads.dev_summary", n=found["sentences"], best_layer=best[0] + 1, best_head=best[1] + 1,
+                  best_rho=f"{rho[best]:.2f}", best_top1=widgets.percent(top1[best]), first=1,
+                  first_rho=f"{rho[0].mean():.2f}", last_rho=f"{ig['layer_mean'][-1][0]:.2f}",
+                  last_top1=widgets.percent(ig["layer_mean"][-1][1]), roll_rho=f"{ig['rollout'][0]:.2f}",
+                  roll_top1=widgets.percent(ig["rollout"][1])))
+
+
+def head_label(head: tuple) -> str:
+    kind, layer, index = head
+    return t("explain.knock.head", kind=attention_view.kind_name(kind), layer=layer + 1, head=index + 1)
+
+
+def knock_out(result: TranslationResult) -> None:
+    """Pick heads, re-translate without them, mark what changed."""
+    st.header(t("explain.knock.header"))
+    counts = {kind: result.attention(kind).shape[:2] for kind in ATTENTION_KINDS}
+    options = [(kind, layer, head) for kind, (layers, heads) in counts.items()
+               for layer in range(layers) for head in range(heads)]
+    if st.button(t("explain.knock.all_cross"), key="explain.knock.cross"):
+        st.session_state[KNOCK] = [o for o in options if o[0] == "cross"]
+    st.session_state[KNOCK] = [h for h in st.session_state.get(KNOCK, []) if h in options]  # another model's heads
+    chosen = st.multiselect(t("explain.knock.pick"), options, key=KNOCK, format_func=head_label)
+    if not chosen:
+        st.caption(t("explain.knock.none"))
+        return
+    knocked = translations.translation_of(result.source_text, knock_out=tuple(chosen))
+    st.markdown(t("explain.knock.result", plain=md_escape(result.translation), n=len(chosen),
+                  knocked=md_escape(knocked.translation) or "∅"))
+    if knocked.output_tokens == result.output_tokens:
+        st.caption(t("explain.knock.same"))
+        return
+    changed = [i >= len(result.output_tokens) or token != result.output_tokens[i]
+               for i, token in enumerate(knocked.output_tokens)]
+    widgets.token_chips([("✱ " if c else "") + token for c, token in zip(changed, knocked.output_tokens)],
+                        key="explain.knock.chips")
+    st.caption(t("explain.knock.changed", changed=sum(changed), total=len(changed)))
+
+
+def importance(log: dict) -> None:
+    """Each head's BLEU drop alone, and the pruning curves, as measured on the dev set (model/training/heads.py)."""
+    st.header(t("explain.importance.header"))
+    found = log.get("heads")
+    if not found:
+        st.info(t("explain.importance.missing"))
+        return
+    worst = max(found["single"], key=lambda s: s["bleu_drop"])
+    st.markdown(t("explain.importance.intro", pairs=f"{found['pairs']:,}", bleu=f"{found['bleu']:.2f}",
+                  worst=f"{worst['bleu_drop']:.2f}", worst_head=head_label((worst["kind"], worst["layer"], worst["head"]))))
+    lines = []
+    for kind, curve in found["pruning"].items():
+        kept = max((p for p in curve if p["bleu"] >= found["bleu"] - 0.5), key=lambda p: p["removed"])
+        lines.append("- " + t("explain.importance.kind", kind=attention_view.kind_name(kind), kept=f"{kept['bleu']:.2f}",
+                              n=kept["removed"], total=len(curve) - 1, none=f"{curve[-1]['bleu']:.2f}"))
+    st.markdown("\n".join(lines))
+    left, right = st.columns(2)
+    with left:
+        curves = list(found["pruning"].values())
+        figure = pruning_figure([p["removed"] for p in curves[0]], [[p["bleu"] for p in c] for c in curves],
+                                [attention_view.kind_name(k) for k in found["pruning"]], title=t("explain.pruning.title"),
+                                removed_title=t("explain.pruning.removed"), bleu_title=t("explain.pruning.bleu"),
+                                width=widgets.HALF_COLUMN_PX)
+        widgets.chart(figure, key="explain.pruning")
+    with right:
+        kind = attention_view.kind_picker("explain.importance.kind", "cross")
+        drops = [s for s in found["single"] if s["kind"] == kind]
+        grid = np.zeros((max(s["layer"] for s in drops) + 1, max(s["head"] for s in drops) + 1))
+        for s in drops:
+            grid[s["layer"], s["head"]] = s["bleu_drop"]
+        bound = max(1.0, float(np.abs(grid).max()))
+        figure = matrix_heatmap(grid, [str(i + 1) for i in range(grid.shape[0])],
+                                [str(h + 1) for h in range(grid.shape[1])], row_title=t("explain.heads.rows"),
+                                col_title=t("explain.heads.cols"), value_label="BLEU",
+                                title=t("explain.importance.drop", kind=attention_view.kind_name(kind)), zmin=-bound,
+                                zmax=bound, colorscale="RdBu_r", max_width=widgets.HALF_COLUMN_PX, max_height=260)
+        widgets.chart(figure, key="explain.drops")
+
+
+st.title(t("explain.title"))
+st.markdown(t("explain.intro"))
+with st.expander(t("explain.papers.title")):
+    st.markdown(t("explain.papers"))
+result = translations.current_result()
+sentence_banner(result)
+scores = attention_and_attribution(result)
+log = models.translator().training_log or {}
+which_heads_agree(result, scores, log)
+knock_out(result)
+importance(log)

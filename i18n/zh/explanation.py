@@ -1,0 +1,70 @@
+"""“注意力是解释吗？”页面。"""
+
+STRINGS: dict[str, str] = {
+    "nav.explanation": "注意力是解释吗？",
+    "explain.title": "注意力是解释吗？",
+    "explain.intro": (
+        "交叉注意力图显示解码器在写出每个词元时看向了哪里。输出是否真的*依赖*于它看的东西，是另一个问题。"
+        "本页在你正在使用的模型上检验它：梯度归因与注意力并排、现场屏蔽注意力头、以及开发集上的统计。"
+    ),
+    "explain.papers.title": "研究怎么说",
+    "explain.papers": (
+        "- **Jain & Wallace 2019《Attention is not Explanation》**：注意力权重常与基于梯度的重要性不一致，"
+        "而且差别很大的注意力可以给出同样的预测。\n"
+        "- **Wiegreffe & Pinter 2019《Attention is not not Explanation》**：这取决于“解释”指什么；"
+        "注意力可以是一种说得通的解释，但必须检验，不能默认。\n"
+        "- **Abnar & Zuidema 2020**：深层的原始注意力混合的是前面各层已经混合过的位置；"
+        "*rollout*（注意力展开）把各层的注意力图相乘，追溯到输入词元。\n"
+        "- **Voita 等 2019、Michel 等 2019**：大多数注意力头去掉后代价很小；真正重要的少数头各有分工"
+        "（位置、句法、罕见词）。"
+    ),
+    "explain.method": "归因方法",
+    "explain.method.integrated_gradients": "积分梯度",
+    "explain.method.input_x_gradient": "输入 × 梯度",
+    "explain.maps.attribution": "归因（{method}）",
+    "explain.maps.head": "交叉注意力 · 第 {layer} 层 · 第 {head} 个头",
+    "explain.maps.layer": "交叉注意力 · 第 {layer} 层 · 平均",
+    "explain.maps.rollout": "展开到第 {layer} 层",
+    "explain.maps.value": "占比",
+    "explain.maps.caption": (
+        "行：正在写出的输出词元；列：源语言词元（键）。归因表示每个源词元的嵌入对该输出词元对数概率的影响有多大，"
+        "以 |归因| / 行总和 表示，因此与注意力同在 0–1 刻度上。在这句话上与归因的一致程度（对源词元求 Spearman ρ，"
+        "再对各步取平均；top-1：两者最看重同一个词元）：这个头 ρ = {head_rho}，top-1 {head_top1}；"
+        "该层平均 ρ = {layer_rho}，top-1 {layer_top1}；展开 ρ = {roll_rho}，top-1 {roll_top1}。"
+    ),
+    "explain.gap": "积分梯度的完备性检验：各归因之和与从零嵌入到真实嵌入的对数概率变化相差不超过 {gap}（最差一步，相对值）。",
+    "explain.heads.header": "哪些头与归因一致？",
+    "explain.heads.sentence": "这句话：每个交叉注意力头的 Spearman ρ",
+    "explain.heads.dev": "{n} 个未见过的开发集句子：平均 ρ",
+    "explain.heads.rows": "层",
+    "explain.heads.cols": "头",
+    "explain.heads.value": "ρ",
+    "explain.heads.dev_missing": (
+        "这个检查点还没有开发集上的一致性统计：运行 python -m evaluation.agreement --dev DEV.tsv --train TRAIN.tsv 来测量。"
+    ),
+    "explain.heads.dev_summary": (
+        "在 {n} 个未见过的开发集句子上（积分梯度）：最一致的头是第 {best_layer} 层第 {best_head} 个头"
+        "（ρ = {best_rho}，top-1 {best_top1}）；第 {first} 层各头平均 ρ = {first_rho}；最后一层的头平均 ρ = {last_rho}"
+        "（top-1 {last_top1}），展开 ρ = {roll_rho}（top-1 {roll_top1}）。"
+    ),
+    "explain.knock.header": "屏蔽注意力头并重新翻译",
+    "explain.knock.pick": "要屏蔽的头",
+    "explain.knock.all_cross": "全部交叉注意力头",
+    "explain.knock.head": "{kind} · 第 {layer} 层 · 第 {head} 个头",
+    "explain.knock.none": "在上面选择注意力头：这句话会在这些头的输出置零后重新翻译。",
+    "explain.knock.result": "完整模型：**{plain}** —— 屏蔽 {n} 个头后：**{knocked}**",
+    "explain.knock.same": "译文没有变化：这句话不需要这些头。",
+    "explain.knock.changed": "变化的输出词元标有 ✱（{total} 个中的 {changed} 个）。",
+    "explain.importance.header": "每个头在开发集上有多重要",
+    "explain.importance.intro": (
+        "每次只屏蔽一个头，在 {pairs} 个开发集句对上（贪心解码）：完整模型 BLEU {bleu}。没有哪一个头单独屏蔽后"
+        "使 BLEU 下降超过 {worst}（{worst_head}）；在这么多句对上 BLEU 随机波动约半分，所以大多数单个头的影响都在噪声之内。"
+        "按重要性从低到高依次去掉各头："
+    ),
+    "explain.importance.kind": "{kind}：去掉 {total} 个头中的 {n} 个后 BLEU 为 {kept}；全部去掉后为 {none}。",
+    "explain.importance.drop": "单独屏蔽该头时 BLEU 的下降 · {kind}",
+    "explain.importance.missing": "这个检查点还没有注意力头重要性统计：运行 python -m model.training.heads --dev DEV.tsv 来测量。",
+    "explain.pruning.title": "按重要性从低到高屏蔽注意力头时的 BLEU",
+    "explain.pruning.removed": "屏蔽的头数",
+    "explain.pruning.bleu": "开发集 BLEU",
+}

@@ -1,0 +1,88 @@
+"""The "Is attention an explanation?" page, as a user reads it: four maps on the same axes with computed agreement,
+heads knocked out and the sentence re-translated, the dev set's evidence — in English and 中文."""
+
+from __future__ import annotations
+
+import base64
+import json
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from app_pages import state_keys
+from lessons.explanation import agreement, cross_rollout
+from model import DEFAULT_BEAM
+from tests.conftest import ROOT
+
+SENTENCE = "I have a dream."
+
+
+def page(lang: str = "en") -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
+    at.session_state[state_keys.SENTENCE] = SENTENCE
+    at.session_state[state_keys.BEAM] = DEFAULT_BEAM
+    at.session_state[state_keys.LANG] = lang
+    at.switch_page("app_pages/explanation.py")
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def specs(at: AppTest) -> list[dict]:
+    return [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
+
+
+def cells(spec: dict) -> np.ndarray:
+    """A heatmap's values as the browser gets them (Plotly sends arrays as base64 typed bytes)."""
+    z = spec["data"][0]["z"]
+    if "bdata" not in z:
+        return np.array(z)
+    shape = [int(n) for n in str(z["shape"]).split(",")]
+    return np.frombuffer(base64.b64decode(z["bdata"]), dtype=z["dtype"]).reshape(shape)
+
+
+@pytest.fixture(scope="module")
+def english() -> AppTest:
+    return page()
+
+
+def test_four_maps_share_the_cross_attention_axes_and_the_caption_computes_agreement(english, translator):
+    result = translator.translate(SENTENCE)
+    maps = specs(english)[:4]
+    for spec in maps:
+        shown = spec["layout"].get("yaxis2", spec["layout"]["yaxis"])  # the axis that carries the labels
+        assert shown["title"]["text"].replace("<br>", " ").startswith("queries (target tokens)")
+        assert cells(spec).shape == result.cross.shape[2:]
+    scores = translator.attribute(result, "integrated_gradients").scores
+    magnitude = np.abs(scores)
+    np.testing.assert_allclose(cells(maps[0]), magnitude / magnitude.sum(1, keepdims=True), atol=1e-4)
+    np.testing.assert_allclose(cells(maps[1]), result.cross[0, 0], atol=1e-5)  # layer 1 · head 1 first
+    np.testing.assert_allclose(cells(maps[3]), cross_rollout(result.cross, result.encoder_self, 0), atol=1e-5)
+    rho, _ = agreement(result.cross[0, 0], scores)
+    caption = "\n".join(c.value for c in english.caption)
+    assert f"this head ρ = {rho:.2f}" in caption
+
+
+def test_the_dev_sets_evidence_is_read_from_the_training_log(english, translator):
+    text = "\n".join(m.value for m in english.markdown)
+    heads = translator.training_log["heads"]
+    worst = max(s["bleu_drop"] for s in heads["single"])
+    assert f"No single head costs more than {worst:.2f} BLEU" in text
+    assert f"{heads['pruning']['cross'][-1]['bleu']:.2f} with all removed" in text
+
+
+def test_knocking_out_every_cross_head_retranslates_and_marks_the_change(translator):
+    at = page()
+    at.button(key="explain.knock.cross").click().run()
+    assert not at.exception
+    knocked = translator.translate(SENTENCE, knock_out=tuple(("cross", l, h) for l in range(3) for h in range(8)))
+    text = "\n".join(m.value for m in at.markdown)
+    assert f"with 24 head(s) knocked out: **{knocked.translation}**" in text
+    assert any("Changed output tokens are marked" in c.value for c in at.caption)
+
+
+def test_the_page_speaks_chinese():
+    at = page("zh")
+    assert at.title[0].value == "注意力是解释吗？"
+    assert any("开发集" in m.value for m in at.markdown)
