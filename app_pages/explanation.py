@@ -35,7 +35,7 @@ def side_by_side(result: TranslationResult, scores: np.ndarray, method: str, lay
         with column:
             st.markdown(f"**{md_escape(title)}**")
             titles = {**attention_view.axis_titles("cross"), "value_label": t("explain.maps.value")}
-            figure = attention_heatmap(weights, queries, keys, max_width=widgets.HALF_COLUMN_PX, max_height=330,
+            figure = attention_heatmap(weights, queries, keys, max_width=widgets.HALF_COLUMN_PX, max_height=400,
                                        **titles)
             widgets.chart(figure, key=f"explain.map.{i}")
     head_rho, head_top1 = agreement(result.cross[layer, head], scores)
@@ -106,7 +106,8 @@ def knock_out(result: TranslationResult) -> None:
     if st.button(t("explain.knock.all_cross"), key="explain.knock.cross"):
         st.session_state[KNOCK] = [o for o in options if o[0] == "cross"]
     st.session_state[KNOCK] = [h for h in st.session_state.get(KNOCK, []) if h in options]  # another model's heads
-    chosen = st.multiselect(t("explain.knock.pick"), options, key=KNOCK, format_func=head_label)
+    chosen = st.multiselect(t("explain.knock.pick"), options, key=KNOCK, format_func=head_label,
+                            placeholder=t("explain.knock.placeholder"))
     if not chosen:
         st.caption(t("explain.knock.none"))
         return
@@ -139,6 +140,7 @@ def importance(log: dict) -> None:
         lines.append("- " + t("explain.importance.kind", kind=attention_view.kind_name(kind), kept=f"{kept['bleu']:.2f}",
                               n=kept["removed"], total=len(curve) - 1, none=f"{curve[-1]['bleu']:.2f}"))
     st.markdown("\n".join(lines))
+    kind = attention_view.kind_picker("explain.importance.kind", "cross")  # full width: a half column clips it
     left, right = st.columns(2)
     with left:
         curves = list(found["pruning"].values())
@@ -148,7 +150,6 @@ def importance(log: dict) -> None:
                                 width=widgets.HALF_COLUMN_PX)
         widgets.chart(figure, key="explain.pruning")
     with right:
-        kind = attention_view.kind_picker("explain.importance.kind", "cross")
         drops = [s for s in found["single"] if s["kind"] == kind]
         grid = np.zeros((max(s["layer"] for s in drops) + 1, max(s["head"] for s in drops) + 1))
         for s in drops:
@@ -163,12 +164,12 @@ def importance(log: dict) -> None:
 
 
 st.title(t("explain.title"))
-st.markdown(t("explain.intro"))
-with st.expander(t("explain.papers.title")):
-    st.markdown(t("explain.papers"))
+st.caption(t("explain.intro"))
 result = translations.current_result()
 sentence_banner(result)
 scores = attention_and_attribution(result)
+with st.expander(t("explain.papers.title")):  # below the maps: the page's first screen is the evidence itself
+    st.markdown(t("explain.papers"))
 log = models.translator().training_log or {}
 which_heads_agree(result, scores, log)
 knock_out(result)

@@ -4,9 +4,7 @@ STRINGS: dict[str, str] = {
     "nav.explanation": "Is attention an explanation?",
     "explain.title": "Is attention an explanation?",
     "explain.intro": (
-        "A cross-attention map shows where the decoder looked while writing each token. Whether the output "
-        "*depended* on what it looked at is a separate question, and this page tests it on the model you are using: "
-        "gradient attribution beside attention, heads knocked out live, and what the dev set says."
+        "Attention shows where the decoder looked; attribution, what the output depended on. Do they agree?"
     ),
     "explain.papers.title": "What the research says",
     "explain.papers": (
@@ -58,6 +56,7 @@ STRINGS: dict[str, str] = {
     "explain.knock.pick": "Heads to knock out",
     "explain.knock.all_cross": "All cross-attention heads",
     "explain.knock.head": "{kind} · layer {layer} · head {head}",
+    "explain.knock.placeholder": "Choose heads",
     "explain.knock.none": "Pick heads above: the sentence is translated again with their output set to zero.",
     "explain.knock.result": "Whole model: **{plain}** — with {n} head(s) knocked out: **{knocked}**",
     "explain.knock.same": "The translation did not change: these heads were not needed for it.",

@@ -4,8 +4,7 @@ STRINGS: dict[str, str] = {
     "nav.explanation": "注意力是解释吗？",
     "explain.title": "注意力是解释吗？",
     "explain.intro": (
-        "交叉注意力图显示解码器在写出每个词元时看向了哪里。输出是否真的*依赖*于它看的东西，是另一个问题。"
-        "本页在你正在使用的模型上检验它：梯度归因与注意力并排、现场屏蔽注意力头、以及开发集上的统计。"
+        "注意力显示解码器看向了哪里；归因显示输出依赖于什么。两者一致吗？"
     ),
     "explain.papers.title": "研究怎么说",
     "explain.papers": (
@@ -51,6 +50,7 @@ STRINGS: dict[str, str] = {
     "explain.knock.pick": "要屏蔽的头",
     "explain.knock.all_cross": "全部交叉注意力头",
     "explain.knock.head": "{kind} · 第 {layer} 层 · 第 {head} 个头",
+    "explain.knock.placeholder": "选择注意力头",
     "explain.knock.none": "在上面选择注意力头：这句话会在这些头的输出置零后重新翻译。",
     "explain.knock.result": "完整模型：**{plain}** —— 屏蔽 {n} 个头后：**{knocked}**",
     "explain.knock.same": "译文没有变化：这句话不需要这些头。",
