@@ -48,7 +48,9 @@ from viz.model_view import model_view
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = Path(__file__).resolve().parent / "results.json"
-BUDGETS = {"default_view_bytes": 100_000, "grid_bytes": 600_000, "all_figures_ms": 200.0}
+BUDGETS = {"default_view_bytes": 100_000, "grid_bytes": 600_000, "all_figures_ms": 200.0,
+           # Is attention an explanation? (S=20, medians on 2 cores): attribution on demand, a knock-out re-decode
+           "integrated_gradients_ms": 2000.0, "input_x_gradient_ms": 300.0, "ablated_translate_ms": 500.0}
 CACHE_GOAL, PEER_GOAL = 1.5, 2.0  # cache ≥ 1.5× faster at 40 output tokens; ours ≥ 2× faster than the peer
 # Plain English the sentences are cut from; word by word until the tokenizer counts exactly n tokens.
 PARAGRAPH = (
@@ -329,6 +331,25 @@ def burst_rows(tr, plan: Plan, device: str) -> tuple[list, dict]:
     return [row], {"throughput_rps": round(rps, 2), "requests": plan.burst, "bursts": plan.bursts}
 
 
+def explanation_rows(tr, sentences: dict[int, str], repeats: int, device: str) -> tuple[list, dict]:
+    """Attribution of each output token and a translation with every cross head knocked out, per sentence length."""
+    rows, medians = [], {}
+    every_cross = tuple(("cross", layer, head) for layer in range(tr.config.n_decoder_layers)
+                        for head in range(tr.config.n_heads))
+    for n, text in sentences.items():
+        result = tr.translate(text, beam=1)
+        jobs = {"integrated_gradients": lambda: tr.attribute(result, "integrated_gradients"),
+                "input_x_gradient": lambda: tr.attribute(result, "input_x_gradient"),
+                "ablated_translate": lambda: tr.translate(text, beam=1, knock_out=every_cross)}
+        for name, job in jobs.items():
+            times = measure(job, max(3, repeats // 4), device)  # attribution runs dozens of passes: fewer repeats
+            rows.append(Row("is attention an explanation?", f"S={n} {name.replace('_', ' ')}", times,
+                            note=f"{len(result.output_tokens)} output tokens; budget "
+                                 f"{BUDGETS[name + '_ms']:.0f} ms at S=20"))
+            medians[f"S={n} {name}"] = round(rows[-1].median_ms, 1)
+    return rows, medians
+
+
 def run_device(checkpoint: Path, device: str, plan: Plan, repeats: int) -> dict:
     rows = cold_start(checkpoint, device, plan, repeats)
     tr = Translator.from_checkpoint(checkpoint, device=device)
@@ -340,14 +361,15 @@ def run_device(checkpoint: Path, device: str, plan: Plan, repeats: int) -> dict:
     longest = max(plan.lengths)
     figures, figure_summary = figure_rows(tr, sentences[longest], longest, repeats)
     burst, burst_summary = burst_rows(tr, plan, device)
-    rows += cache + peer + pieces + figures + burst
+    explanation, explanation_summary = explanation_rows(tr, sentences, repeats, device)
+    rows += cache + peer + pieces + figures + burst + explanation
     return {
         "settings": {"device": device, "torch_threads": torch.get_num_threads(), "usable_cores": usable_cores(),
                      "max_concurrent_model_calls": tr.max_concurrent, "repeats": repeats,
                      "sentences": sentences, "forced_output_tokens": plan.forced_output},
         "rows": [r.as_dict() for r in rows],
         "summary": {"cache_speedup": speedups, "ours_over_peer_time": ratios, "speed_pieces": piece_ratios, "figures": figure_summary,
-                    "burst": burst_summary, "budgets": BUDGETS},
+                    "burst": burst_summary, "explanation_ms": explanation_summary, "budgets": BUDGETS},
         "_rows": rows,
     }
 
