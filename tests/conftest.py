@@ -17,6 +17,10 @@ from pathlib import Path
 
 import pytest
 
+# No test reaches the network: loading a hub id offline waits out the hub's retries (25–48 s). Set before anything
+# imports huggingface_hub, which reads it once; the Streamlit server of the browser tests inherits it.
+os.environ["HF_HUB_OFFLINE"] = "1"
+
 ROOT = Path(__file__).resolve().parent.parent
 CHECKPOINT = ROOT / "checkpoints" / "en-zh"
 SERVER_START_S = 180  # first start imports torch and loads the model on a busy CPU

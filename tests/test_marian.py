@@ -173,6 +173,8 @@ def test_without_transformers_the_error_says_what_to_install(folder, monkeypatch
 
 
 def test_a_hub_id_that_cannot_be_reached_gets_a_clear_error(monkeypatch):
-    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    from huggingface_hub import constants
+
+    monkeypatch.setattr(constants, "HF_HUB_OFFLINE", True)  # read once at import: setting the variable now is too late
     with pytest.raises(CheckpointError, match="save_pretrained"):
         Translator.from_checkpoint("Helsinki-NLP/opus-mt-xx-not-cached")
