@@ -106,14 +106,19 @@ def browser():
             b.close()
 
 
-def pytest_collection_modifyitems(config, items):
-    """Browser tests run last, one after another: Playwright's sync API leaves its event loop marked
-    as running in the main thread between calls, which other tests' asyncio use must not meet."""
-    items.sort(key=lambda item: "browser" in getattr(item, "fixturenames", ()))
-
-
 def _guarded(item) -> bool:
     return "browser" in getattr(item, "fixturenames", ())
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m selects by marker
+def pytest_collection_modifyitems(config, items):
+    """Every test that uses Chromium is marked `browser`. Browser tests run last, one after another: Playwright's
+    sync API leaves its event loop marked as running in the main thread between calls, which other tests' asyncio
+    use must not meet."""
+    for item in items:
+        if _guarded(item):
+            item.add_marker(pytest.mark.browser)
+    items.sort(key=_guarded)
 
 
 @pytest.hookimpl(tryfirst=True)
