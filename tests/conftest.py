@@ -33,7 +33,10 @@ CHROMIUM_ARGS = [
 
 @pytest.fixture(scope="session")
 def translator():
-    """The shipped model, loaded once for the session (tests check structure, never translation quality)."""
+    """The shipped model, loaded once for the session and shared by every module (tests check structure, never
+    translation quality). Read only: a test that needs a changed model builds its own."""
+    if not (CHECKPOINT / "model.safetensors").is_file():
+        pytest.skip(f"the shipped checkpoint is not in {CHECKPOINT}")
     from model import Translator
 
     return Translator.from_checkpoint(CHECKPOINT, device="cpu")
