@@ -42,7 +42,8 @@ def test_the_pages_pairs_are_what_the_model_reads_in_training(translator):
         forced = translator.teacher_forced(english, chinese)
         assert list(example.src) == translator.prepare(english)[1]
         assert src.tokens(example.src) == forced.source_tokens
-        assert tgt.tokens(example.tgt[:-1]) == forced.target_tokens and tgt.tokens(example.tgt[1:]) == forced.output_tokens
+        assert tgt.tokens(example.tgt[:-1]) == forced.target_tokens
+        assert tgt.tokens(example.tgt[1:]) == forced.output_tokens
 
 
 # ---------------------------------------------------------------- Adam and SGD
