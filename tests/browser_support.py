@@ -24,9 +24,10 @@ from pathlib import Path
 from playwright.sync_api import expect
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
-from tests.conftest import ROOT
 
-SHOTS = Path(os.environ.get("SCREENSHOTS", ROOT / "screenshots"))  # e.g. SCREENSHOTS=/tmp/shots
+# Screenshots are for a person to look at (nothing is asserted on pixels), so they are written only when asked for:
+# SCREENSHOTS=DIR (e.g. SCREENSHOTS=screenshots) names the folder.
+SHOTS = os.environ.get("SCREENSHOTS")
 VIEWPORT = {"width": 1280, "height": 800}
 TIMEOUT_MS = 180_000  # the CPU may be busy; a slow page is not a broken page
 expect.set_options(timeout=TIMEOUT_MS)  # expect's own default is 5 s
@@ -200,17 +201,17 @@ def assert_no_exception(page) -> None:
     assert exceptions.count() == 0, exceptions.first.inner_text()
 
 
-def screenshot(page, name: str, element=None) -> Path:
-    """The 1280×800 viewport, for a person to look at (nothing is asserted on pixels).
+def screenshot(page, name: str, element=None) -> None:
+    """The 1280×800 viewport as SHOTS/`name`.png, when SCREENSHOTS is set; otherwise nothing.
 
     With `element` (a locator), the app's scrolling main area first brings it to the middle of the viewport.
     """
+    if not SHOTS:
+        return
     if element is not None:
         element.first.evaluate("e => e.scrollIntoView({block: 'center'})")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    path = SHOTS / f"{name}.png"
-    page.screenshot(path=str(path))
-    return path
+    Path(SHOTS).mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(Path(SHOTS) / f"{name}.png"))
 
 
 def main(page):

@@ -3,8 +3,8 @@
 Type a sentence: the page shows the model's translation and tokens. Explore attention: the chart
 named after the chosen kind, layer and head shows that head's weights (a hover on a cell reads the
 model's number for it); a click on a small map of the grid opens that map. Every page opens in both
-languages with its own title and no exception. Screenshots (1280×800) go to screenshots/ for a
-person to look at; nothing is asserted on pixels.
+languages with its own title and no exception. Screenshots (1280×800) go to SCREENSHOTS=DIR when
+it is set, for a person to look at; nothing is asserted on pixels.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Asserted from the DOM, as a student would notice it: a table whose last columns sit behind a scroll bar
 (its grid is wider than its box), an equation running past the right edge, a row of options scrolled or
-cut short. Screenshots go to screenshots/teaching_*.png for a person to look at.
+cut short. Screenshots: teaching_*.png under SCREENSHOTS=DIR, when it is set, for a person to look at.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 What a person would see as broken is asserted from the DOM: two tick labels of a chart overlapping (their
 bounding boxes), a chart taller than the viewport, an option label cut short (text-overflow: ellipsis that
-is actually clipping), a Python exception. Screenshots of each page go to screenshots/tour_*.png.
+is actually clipping), a Python exception. Screenshots of each page: tour_*.png under SCREENSHOTS=DIR, when it is set.
 One server and one browser context serve the whole tour.
 """
 
