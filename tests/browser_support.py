@@ -24,9 +24,10 @@ from pathlib import Path
 from playwright.sync_api import expect
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
-from tests.conftest import ROOT
 
-SHOTS = Path(os.environ.get("SCREENSHOTS", ROOT / "screenshots"))  # e.g. SCREENSHOTS=/tmp/shots
+# Screenshots are for a person to look at (nothing is asserted on pixels), so they are written only when asked for:
+# SCREENSHOTS=DIR (e.g. SCREENSHOTS=screenshots) names the folder.
+SHOTS = os.environ.get("SCREENSHOTS")
 VIEWPORT = {"width": 1280, "height": 800}
 TIMEOUT_MS = 180_000  # the CPU may be busy; a slow page is not a broken page
 expect.set_options(timeout=TIMEOUT_MS)  # expect's own default is 5 s
@@ -124,8 +125,9 @@ def _script_finished(payload) -> bool:
     return msg.WhichOneof("type") == "script_finished" and msg.script_finished != ForwardMsg.FINISHED_EARLY_FOR_RERUN
 
 
-def _watch(page) -> None:
-    """Count the runs the server reports finished to `page`, from its first frame on."""
+def watched_page(context):
+    """A new page of `context` whose finished runs are counted from its first frame on (rerun and choose need it)."""
+    page = context.new_page()
     _runs_finished[page] = 0
 
     def on_frame(payload) -> None:
@@ -139,6 +141,7 @@ def _watch(page) -> None:
 
     page.on("websocket", on_socket)
     page.on("close", lambda _: (_sockets.pop(page, None), _runs_finished.pop(page, None)))
+    return page
 
 
 def runs_finished(page) -> int:
@@ -169,9 +172,8 @@ def open_sessions(browser, url: str, n: int) -> list:
         for _ in range(n):
             context = browser.new_context(viewport=VIEWPORT)
             context.set_default_timeout(TIMEOUT_MS)
-            page = context.new_page()
+            page = watched_page(context)
             sessions.append((context, page))
-            _watch(page)
         for _, page in sessions:
             page.goto(url, wait_until="commit")
         for _, page in sessions:
@@ -200,17 +202,17 @@ def assert_no_exception(page) -> None:
     assert exceptions.count() == 0, exceptions.first.inner_text()
 
 
-def screenshot(page, name: str, element=None) -> Path:
-    """The 1280×800 viewport, for a person to look at (nothing is asserted on pixels).
+def screenshot(page, name: str, element=None) -> None:
+    """The 1280×800 viewport as SHOTS/`name`.png, when SCREENSHOTS is set; otherwise nothing.
 
     With `element` (a locator), the app's scrolling main area first brings it to the middle of the viewport.
     """
+    if not SHOTS:
+        return
     if element is not None:
         element.first.evaluate("e => e.scrollIntoView({block: 'center'})")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    path = SHOTS / f"{name}.png"
-    page.screenshot(path=str(path))
-    return path
+    Path(SHOTS).mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(Path(SHOTS) / f"{name}.png"))
 
 
 def main(page):
@@ -257,6 +259,11 @@ def nav_links(page):
 def ending_with(texts: list[str]) -> list[re.Pattern]:
     """Patterns for expect(...).to_have_text: each text ends the element's (a nav link starts with its icon's name)."""
     return [re.compile(re.escape(text) + r"\s*$") for text in texts]
+
+
+def wrapped(*titles: str) -> list[re.Pattern]:
+    """Chart titles as expect() patterns: a long title wraps (<br>), so a space may be a line break, or nothing."""
+    return [re.compile(r"\s*".join(map(re.escape, title.split(" ")))) for title in titles]
 
 
 # The screen position of (x, y) in the axes `axes` ("" for the first, "15" for x15/y15) of the main area's

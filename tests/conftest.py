@@ -17,6 +17,10 @@ from pathlib import Path
 
 import pytest
 
+# No test reaches the network: loading a hub id offline waits out the hub's retries (25–48 s). Set before anything
+# imports huggingface_hub, which reads it once; the Streamlit server of the browser tests inherits it.
+os.environ["HF_HUB_OFFLINE"] = "1"
+
 ROOT = Path(__file__).resolve().parent.parent
 CHECKPOINT = ROOT / "checkpoints" / "en-zh"
 SERVER_START_S = 180  # first start imports torch and loads the model on a busy CPU
@@ -29,7 +33,10 @@ CHROMIUM_ARGS = [
 
 @pytest.fixture(scope="session")
 def translator():
-    """The shipped model, loaded once for the session (tests check structure, never translation quality)."""
+    """The shipped model, loaded once for the session and shared by every module (tests check structure, never
+    translation quality). Read only: a test that needs a changed model builds its own."""
+    if not (CHECKPOINT / "model.safetensors").is_file():
+        pytest.skip(f"the shipped checkpoint is not in {CHECKPOINT}")
     from model import Translator
 
     return Translator.from_checkpoint(CHECKPOINT, device="cpu")
@@ -102,14 +109,19 @@ def browser():
             b.close()
 
 
-def pytest_collection_modifyitems(config, items):
-    """Browser tests run last, one after another: Playwright's sync API leaves its event loop marked
-    as running in the main thread between calls, which other tests' asyncio use must not meet."""
-    items.sort(key=lambda item: "browser" in getattr(item, "fixturenames", ()))
-
-
 def _guarded(item) -> bool:
     return "browser" in getattr(item, "fixturenames", ())
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m selects by marker
+def pytest_collection_modifyitems(config, items):
+    """Every test that uses Chromium is marked `browser`. Browser tests run last, one after another: Playwright's
+    sync API leaves its event loop marked as running in the main thread between calls, which other tests' asyncio
+    use must not meet."""
+    for item in items:
+        if _guarded(item):
+            item.add_marker(pytest.mark.browser)
+    items.sort(key=_guarded)
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -5,16 +5,17 @@ its card, and the pills' computed line of what to look for."""
 from __future__ import annotations
 
 import json
+import re
 
+import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app_pages import examples, models
+from app_pages import models
 from app_pages.text import md_escape
 from app_pages.widgets import _BADGE_SPECIAL
 from i18n import strings
 from model import Translator
-from model.translation.alignment import word_link
 from model.translation.confidence import assess
 from tests.test_app_explorer import app
 
@@ -110,19 +111,27 @@ def test_the_model_card_page_renders_the_card_and_the_calibration(translator):
 
 
 def test_a_pill_shows_what_to_look_for_and_opens_that_head(translator):
-    (example,) = [e for e in examples.EXAMPLES if e.sentence == PILL]
-    link = word_link(translator.translate(PILL), example.source_word, example.target_word)
+    """The line names the head found here from the model's cross-attention: the one that, over the rows writing 昨
+    and 天, puts the most weight on ▁yesterday's column."""
+    result = translator.translate(PILL)
+    (start,) = [i for i in range(len(result.output_tokens)) if result.output_tokens[i : i + 2] == ["昨", "天"]]
+    rows, column = [start, start + 1], result.source_tokens.index("▁yesterday")
+    weights = result.cross[:, :, rows, column].mean(axis=-1)  # (layers, heads)
+    layer, head = (int(i) for i in np.unravel_index(weights.argmax(), weights.shape))
+    expected = (f"What to look for: ▁yesterday is the last English word; while writing 昨天, cross-attention layer "
+                f"{layer + 1} · head {head + 1} looks there (weight {weights[layer, head]:.2f}, rows "
+                f"{result.target_tokens[rows[0]]}, {result.target_tokens[rows[1]]}) — see where Chinese puts 昨天.")
     at = app()
     at.pills(key="translate.example").set_value(PILL).run()
     assert not at.exception
-    assert [i.value for i in at.info] == [examples.example_line(example, link, "en")]
+    assert [re.sub(r"\\(.)", r"\1", i.value) for i in at.info] == [expected]  # as shown: no Markdown escapes
     at.button(key="translate.show_head").click().run()
     assert (at.session_state["explorer.kind"], at.session_state["explorer.layer"], at.session_state["explorer.head"]) == (
-        "cross", link.layer, link.head)
+        "cross", layer, head)
     (chart,) = at.get("plotly_chart")
     title = json.loads(chart.proto.spec)["layout"]["title"]["text"].replace("<br>", " ")  # long titles wrap
     assert title == EN["explorer.map_title"].format(
-        kind=EN["kind.cross"], layer=f"layer {link.layer + 1}", head=f"head {link.head + 1}")
+        kind=EN["kind.cross"], layer=f"layer {layer + 1}", head=f"head {head + 1}")
 
 
 def test_no_hint_for_a_sentence_that_is_no_pill():

@@ -10,7 +10,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from lessons import inside as li
-from model import DEFAULT_CHECKPOINT, Translator
+from model import DEFAULT_CHECKPOINT
 from tests.test_app_teaching import page_text
 from viz.teaching_inside import architecture_blocks
 
@@ -20,11 +20,6 @@ SENTENCE = "I have a dream."
 pytestmark = pytest.mark.skipif(
     not (DEFAULT_CHECKPOINT / "model.safetensors").is_file(), reason=f"needs the shipped checkpoint in {DEFAULT_CHECKPOINT}"
 )
-
-
-@pytest.fixture(scope="module")
-def translator() -> Translator:
-    return Translator.from_checkpoint()
 
 
 @pytest.fixture(scope="module")

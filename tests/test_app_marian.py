@@ -1,4 +1,4 @@
-"""AppTest: with a Marian model chosen, every page renders, and the side-by-side page shows both models."""
+"""AppTest: with a Marian model chosen, every page shows that model's numbers, and the side-by-side page shows both."""
 
 from __future__ import annotations
 
@@ -9,14 +9,24 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from app_pages import registry
+from app_pages.examples import DEFAULT_SENTENCE
+from i18n import strings
+from lessons.masks import EXPOSURE_EXAMPLES
+from model import Translator
 from tests.test_app_teaching import open_page as open_teaching_page
-from tests.tiny_marian import save_tiny_marian
+from tests.test_app_teaching import page_text
+from tests.tiny_marian import LANGUAGE, save_tiny_marian
 from viz.teaching_inside import architecture_blocks
 
 pytest.importorskip("transformers")
 pytest.importorskip("sentencepiece")
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
+EN = strings("en")
+TITLES = {"start": "start.title", "translate": "translate.title", "decoding": "decoding.title",
+          "compare": "compare.title", "model_card": "card.title", "qkv": "qkv.title", "masks": "masks.title", "positional": "pe.title",
+          "scaling": "scaling.title", "multihead": "mh.title", "inside": "inside.title", "anatomy": "anatomy.title",
+          "training": "training.title", "replay": "replay.title", "lab": "lab.title"}
 PAGES = [page.name for page in registry.PAGES]
 
 
@@ -37,13 +47,51 @@ def open_page(page: str, marian_folder: str, **state) -> AppTest:
     return at
 
 
-def test_every_page_lists_under_test():
-    assert {"translate", "decoding", "compare", "qkv", "anatomy"} <= set(PAGES)
+def unescaped(text: str) -> str:
+    """Markdown source as the reader sees it: without md_escape's backslashes."""
+    return re.sub(r"\\(.)", r"\1", text)
+
+
+@pytest.fixture(scope="module")
+def shown(marian_folder) -> dict[str, tuple[str, ...]]:
+    """Per page, text that only the chosen Marian model's own numbers produce, from the model loaded here apart from
+    the app: its translation, sizes and shapes; or, where a page explains our training run, why it shows nothing."""
+    from app_pages import server
+
+    ours = Translator.from_checkpoint(server.EXTRA_MODELS / marian_folder, device="cpu")
+    result = ours.translate(DEFAULT_SENTENCE, language=LANGUAGE)  # the sidebar's first target language
+    c, s, params = ours.config, len(result.source_tokens), f"{sum(ours.parameter_counts.values()):,}"
+    # the masks page's exposure example: a random model parts from the reference on the first sentence already
+    exposure = ours.translate(EXPOSURE_EXAMPLES[0][0], language=LANGUAGE).translation
+    return {
+        "start": (), "scaling": (),  # nothing on them depends on the model
+        "translate": (f"### {result.translation}", f"checkpoint {marian_folder}"),
+        "decoding": (f"**Chinese:** {result.translation}", f"of {len(result.steps)}: the model writes"),
+        "compare": (f"**{marian_folder}**", result.translation),
+        "model_card": ("A Marian (opus-mt) translation model", f"{params} parameters"),
+        "qkv": (f"over all {s} queries of the head",),
+        "masks": (f"the model's translation: **{exposure}**",),
+        "positional": (f"this model's d_model = {c.d_model}",),
+        "multihead": (f"shape ({c.n_encoder_layers}, {c.n_heads}, {s}, {s})",),
+        "anatomy": (f"Counted in the loaded model: {params}",),
+        "inside": (f"Recomputed for all {s} tokens and {c.d_model} dimensions",),
+        "training": (f"{marian_folder} has no training log",),
+        "replay": (f"{marian_folder} has no attention snapshots",),
+        "lab": (f"(the translation model: {params})",),
+    }
+
+
+def test_every_page_lists_under_test(shown):
+    assert set(PAGES) == set(shown) == set(TITLES)
 
 
 @pytest.mark.parametrize("page", PAGES)
-def test_every_page_renders_with_a_marian_model(page, marian_folder):
-    open_page(page, marian_folder)
+def test_every_page_shows_a_marian_models_own_numbers(page, marian_folder, shown):
+    at = open_page(page, marian_folder)
+    assert at.selectbox(key="checkpoint").value == marian_folder  # the sidebar says which model the page shows
+    assert unescaped(at.title[0].value) == EN[TITLES[page]].format(name=marian_folder)
+    text = unescaped(page_text(at))
+    assert [snippet for snippet in shown[page] if snippet not in text] == []
 
 
 def test_the_sidebar_offers_the_models_target_languages(marian_folder):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import json
 import re
 from pathlib import Path
@@ -41,22 +40,19 @@ def page_text(at: AppTest) -> str:
     return "\n".join(str(p) for p in parts)
 
 
-@functools.lru_cache(maxsize=8)
-def translation_of(sentence: str) -> str:
-    from model import Translator
-
-    return Translator.from_checkpoint(DEFAULT_CHECKPOINT).translate(sentence).translation
+@pytest.fixture(scope="module")
+def exposure_data(translator) -> list[str]:
+    """Chinese data, not prose: the masks page's exposure example (references and the model's translations)."""
+    return [zh for _, zh in EXPOSURE_EXAMPLES] + [translator.translate(en).translation for en, _ in EXPOSURE_EXAMPLES]
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("page", PAGES)
-def test_teaching_page_renders(page, lang):
+def test_teaching_page_renders(page, lang, exposure_data):
     at = open_page(page, lang)
     assert at.get("plotly_chart"), "every teaching page draws at least one figure"
     text = page_text(at)
-    # Chinese data (the masks page's exposure example: references and the model's translations) is not prose
-    data = [zh for _, zh in EXPOSURE_EXAMPLES] + [translation_of(en) for en, _ in EXPOSURE_EXAMPLES]
-    prose = [run for run in re.findall(r"[\u4e00-\u9fff]{4,}", text) if not any(run in d for d in data)]
+    prose = [run for run in re.findall(r"[\u4e00-\u9fff]{4,}", text) if not any(run in d for d in exposure_data)]
     assert bool(prose) == (lang == "zh"), prose[:3]
 
 
@@ -217,11 +213,10 @@ def test_anatomy_says_which_weights_the_app_loads_and_the_machine_in_the_page_la
 
 
 @pytest.mark.parametrize("lang, words", [("en", "exposure bias"), ("zh", "暴露偏差")])
-def test_masks_page_shows_where_teacher_forcing_and_decoding_part(lang, words):
-    from lessons.masks import EXPOSURE_EXAMPLES, first_divergence
-    from model import DEFAULT_BEAM, DEFAULT_CHECKPOINT, Translator
+def test_masks_page_shows_where_teacher_forcing_and_decoding_part(lang, words, translator):
+    from lessons.masks import first_divergence
+    from model import DEFAULT_BEAM
 
-    translator = Translator.from_checkpoint(DEFAULT_CHECKPOINT)
     for english, reference in EXPOSURE_EXAMPLES:
         free, forced = translator.translate(english, beam=DEFAULT_BEAM), translator.teacher_forced(english, reference)
         k = first_divergence(free.output_tokens, forced.output_tokens)

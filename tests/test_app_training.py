@@ -11,7 +11,7 @@ import pytest
 from sacrebleu.metrics import BLEU
 
 from lessons import training as lt
-from model import DEFAULT_CHECKPOINT, Translator
+from model import DEFAULT_CHECKPOINT
 from model.text.pairs import encode_pairs
 from model.training.data import make_batches, read_pairs
 from model.training.schedule import ADAM_BETAS, ADAM_EPS, peak_learning_rate
@@ -21,11 +21,6 @@ pytestmark = pytest.mark.skipif(
     not (DEFAULT_CHECKPOINT / "model.safetensors").is_file(), reason=f"needs the shipped checkpoint in {DEFAULT_CHECKPOINT}"
 )
 REFERENCE = "我有一个梦。"  # not the model's wording: some orders match, some do not
-
-
-@pytest.fixture(scope="module")
-def translator() -> Translator:
-    return Translator.from_checkpoint(DEFAULT_CHECKPOINT)
 
 
 @pytest.fixture(scope="module")

@@ -2,16 +2,12 @@
 
 Type a sentence: the page shows the model's translation and tokens. Explore attention: the chart
 named after the chosen kind, layer and head shows that head's weights (a hover on a cell reads the
-model's number for it); a click on a small map of the grid opens that map. Every page opens in both
-languages with its own title and no exception. Screenshots (1280×800) go to screenshots/ for a
-person to look at; nothing is asserted on pixels.
+model's number for it); a click on a small map of the grid opens that map. (Every page, in both
+languages, is in test_tour_browser.py.) Screenshots (1280×800) go to SCREENSHOTS=DIR when it is set,
+for a person to look at; nothing is asserted on pixels.
 """
 
 from __future__ import annotations
-
-import re
-
-from urllib.parse import urlparse
 
 import numpy as np
 import pytest
@@ -45,25 +41,13 @@ from tests.browser_support import (
     screenshot,
     submit_sentence,
     translation,
+    wrapped,
 )
 
 SENTENCE = "The dog saw the cat and the cat saw the dog."
-DEFAULT_SENTENCE = "I have a dream."  # what a new session translates before anything is typed (app_pages/examples.py)
 UNSURE = "My grandmother plants tulips in the garden every spring."  # the shipped model is unsure here (checked below)
 PILL = "Tom bought three apples yesterday."
 EN = strings("en")
-# The app's pages in the sidebar's order, with the i18n key of each page's title.
-PAGES = {  # in the navigation's order
-    "start": "start.title", "translate": "translate.title", "decoding": "decoding.title", "compare": "compare.title",
-    "model_card": "card.title", "qkv": "qkv.title", "masks": "masks.title", "positional": "pe.title",
-    "scaling": "scaling.title", "multihead": "mh.title", "inside": "inside.title", "anatomy": "anatomy.title",
-    "training": "training.title", "replay": "replay.title", "lab": "lab.title",
-}
-
-
-def wrapped(*titles: str) -> list[re.Pattern]:
-    """Chart titles as expect() patterns: a long title wraps (<br>), so a space may be a line break, or nothing."""
-    return [re.compile(r"\s*".join(map(re.escape, title.split(" ")))) for title in titles]
 
 
 @pytest.fixture
@@ -146,62 +130,6 @@ def test_translate_and_explore(page, translator):
     choose(page, EN["explorer.view"], EN["view.lines"])
     expect(titles).to_have_text([f"{kind} · layer 2"])
     screenshot(page, "translate_en_head_view")
-
-
-def test_every_page_in_both_languages(page, translator):
-    """Every page in English and 中文: its nav label and title, no exception; the beam size one more than the
-    default on the way, so the translate and decoding pages show that search's result for the session's sentence."""
-    beam = page.locator(SIDEBAR).get_by_role("slider", name=EN["sidebar.beam"])
-    beam.focus()
-    rerun(page, lambda: page.keyboard.press("ArrowRight"))
-    expect(beam).to_have_attribute("aria-valuetext", str(DEFAULT_BEAM + 1))
-    result = translator.translate(DEFAULT_SENTENCE, beam=DEFAULT_BEAM + 1)
-    links = nav_links(page)
-    for language in ("en", "zh"):
-        s = strings(language)
-        if language == "zh":
-            rerun(page, page.locator(SIDEBAR).get_by_role("radio", name="中文", exact=True).click)
-        expect(page.locator(SIDEBAR).get_by_role("slider")).to_have_attribute("aria-label", s["sidebar.beam"])
-        expect(links).to_have_text(ending_with([s[f"nav.{name}"] for name in PAGES]))
-        for i, (name, title) in enumerate(PAGES.items()):
-            # Clicking the link (not page.goto) keeps the session, its sentence and its settings.
-            rerun(page, links.nth(i).click)
-            assert (urlparse(page.url).path.strip("/") or "start") == name  # the default page lives at /
-            heading = s[title].format(name="en-zh") if name == "model_card" else s[title]
-            expect(page.locator(f"{MAIN} h1")).to_have_text(heading)
-            screenshot(page, f"page_{name}_{language}")
-            if name == "translate":
-                expect(translation(page)).to_have_text(result.translation)
-                kind = s["kind.encoder_self"]
-                choose(page, s["explorer.view"], s["view.grid"])
-                expect(page.locator(f"{MAIN} .js-plotly-plot .gtitle")).to_have_text(wrapped(
-                    s["explorer.grid_title"].format(kind=kind),
-                    s["explorer.map_title"].format(kind=kind, layer=s["explorer.layer_n"].format(n=1),
-                                                   head=s["explorer.all_heads"])))
-                screenshot(page, f"page_translate_{language}_grid")
-                choose(page, s["explorer.view"], s["view.lines"])
-                expect(page.locator(f"{MAIN} .js-plotly-plot .gtitle")).to_have_text(wrapped(
-                    s["explorer.lines_title"].format(kind=kind, layer=s["explorer.layer_n"].format(n=1))))
-                screenshot(page, f"page_translate_{language}_lines")
-            elif name == "decoding":
-                step = page.locator(MAIN).get_by_role("slider", name=s["decoding.step"])
-                # To step 3 (index 2) from wherever the session left it, one button press and one run at a time.
-                while (index := int(step.input_value())) != 2:
-                    name = s["decoding.next"] if index < 2 else s["decoding.prev"]
-                    rerun(page, page.locator(MAIN).get_by_role("button", name=name).click)
-                chosen_token = result.steps[2].chosen
-                now = s["decoding.now"].format(step=3, steps=len(result.steps), token=chosen_token.token,
-                                               prob=f"{chosen_token.prob:.1%}")
-                expect(page.locator(MAIN).get_by_text(now.replace("**", ""), exact=True)).to_be_visible()
-                expect(page.locator(MAIN).get_by_role("heading", name=s["decoding.beam_title"].format(beam=DEFAULT_BEAM + 1))
-                       ).to_be_visible()
-                if not page.locator(f"{MAIN} .st-key-decoding-every_head input").is_checked():
-                    rerun(page, page.locator(MAIN).get_by_text(s["decoding.every_head"], exact=True).click)  # kept on after
-                # mask row, every head's cross-attention (one row per layer · head), candidates, beams
-                expect(page.locator(f"{MAIN} .js-plotly-plot")).to_have_count(4)
-                rows = page.locator(f"{MAIN} .js-plotly-plot").nth(1).locator(".ytick text, .y2tick text")
-                expect(rows).to_have_text([f"L{layer}·H{head}" for layer in (1, 2, 3) for head in range(1, 9)])
-                screenshot(page, f"page_decoding_{language}_step3")
 
 
 def test_confidence_what_the_model_knows_and_pills_in_both_languages(page, translator):

@@ -2,7 +2,7 @@
 
 Each browser context is its own Streamlit session, as each student's tab is; the server and the
 Chromium are the session-wide fixtures of tests/conftest.py.
-Screenshots (1280×800) go to screenshots/classroom_*.png for a person to look at.
+Screenshots (1280×800): classroom_*.png under SCREENSHOTS=DIR, when it is set, for a person to look at.
 """
 
 from __future__ import annotations

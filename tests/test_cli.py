@@ -1,4 +1,8 @@
-"""`python -m model.translate`: the JSON contract, files, and failures without tracebacks."""
+"""`python -m model.translate`: the JSON contract, files, and failures without tracebacks.
+
+The cases call model.translate.main in-process (a subprocess each re-imported torch: about 2 s a case); an exception
+escaping main, which a command would print as a traceback, fails them. One subprocess run proves the command itself.
+"""
 
 import json
 import subprocess
@@ -6,28 +10,32 @@ import sys
 
 import pytest
 
+from model.translation.cli import main
 from tests.conftest import CHECKPOINT, ROOT
 
 pytestmark = pytest.mark.skipif(not CHECKPOINT.exists(), reason="shipped checkpoint not present")
 
 
-def cli(*args, **kw):
-    return subprocess.run(
-        [sys.executable, "-m", "model.translate", *args], cwd=ROOT, capture_output=True, text=True, timeout=300, **kw
-    )
+def cli(capsys, *args) -> tuple[int, str, str]:
+    """(exit status, stdout, stderr) of `python -m model.translate *args`, run in this process."""
+    status = main(list(args))
+    out = capsys.readouterr()
+    return status, out.out, out.err
 
 
-def test_prints_a_translation():
-    run = cli("I love you.")
+@pytest.mark.slow
+def test_the_command_prints_the_models_translation(translator):
+    run = subprocess.run([sys.executable, "-m", "model.translate", "I love you."], cwd=ROOT, capture_output=True,
+                         text=True, timeout=300)
     assert run.returncode == 0, run.stderr
-    assert run.stdout.strip() and run.stdout.count("\n") == 1
+    assert run.stdout == translator.translate("I love you.").translation + "\n"
     assert "Traceback" not in run.stderr
 
 
-def test_json_contract_sizes_agree_with_tokens():
-    run = cli("--json", "--beam", "2", "The dog saw the cat.")
-    assert run.returncode == 0, run.stderr
-    data = json.loads(run.stdout)
+def test_json_contract_sizes_agree_with_tokens(capsys):
+    status, out, err = cli(capsys, "--json", "--beam", "2", "The dog saw the cat.")
+    assert status == 0, err
+    data = json.loads(out)
     for key in ("source_tokens", "target_tokens", "translation", "device", "checkpoint", "attention"):
         assert key in data
     assert data["device"] == "cpu" or data["device"].startswith("cuda")
@@ -47,29 +55,29 @@ def test_json_contract_sizes_agree_with_tokens():
 
 
 @pytest.mark.parametrize("text", ["", "   ", "\u200b\u200b"])
-def test_empty_input_exits_2_with_one_line(text):
-    run = cli(text)
-    assert run.returncode == 2
-    assert run.stderr.count("\n") == 1 and run.stderr.startswith("error:")
-    assert run.stdout == ""
+def test_empty_input_exits_2_with_one_line(capsys, text):
+    status, out, err = cli(capsys, text)
+    assert status == 2
+    assert err.count("\n") == 1 and err.startswith("error:")
+    assert out == ""
 
 
-def test_file_gives_one_line_per_input_line(tmp_path):
+def test_file_gives_one_line_per_input_line(capsys, tmp_path):
     path = tmp_path / "in.txt"
     path.write_text("I love you.\nWho are you?\nWhat is your name?\n", encoding="utf-8")
-    run = cli("--file", str(path))
-    assert run.returncode == 0, run.stderr
-    lines = run.stdout.splitlines()
+    status, out, err = cli(capsys, "--file", str(path))
+    assert status == 0, err
+    lines = out.splitlines()
     assert len(lines) == 3 and all(lines)
 
 
-def test_too_long_input_is_truncated_with_a_note():
-    run = cli(" ".join(["word"] * 400))
-    assert run.returncode == 0, run.stderr
-    assert "truncated" in run.stderr and "Traceback" not in run.stderr
+def test_too_long_input_is_truncated_with_a_note(capsys):
+    status, _, err = cli(capsys, " ".join(["word"] * 400))
+    assert status == 0, err
+    assert "truncated" in err
 
 
-def test_bad_checkpoint_is_a_clear_error(tmp_path):
-    run = cli("--checkpoint", str(tmp_path / "missing"), "hello")
-    assert run.returncode == 2
-    assert "does not exist" in run.stderr and "Traceback" not in run.stderr
+def test_bad_checkpoint_is_a_clear_error(capsys, tmp_path):
+    status, _, err = cli(capsys, "--checkpoint", str(tmp_path / "missing"), "hello")
+    assert status == 2
+    assert "does not exist" in err

@@ -11,6 +11,7 @@ from app_pages import examples
 from i18n import LANGUAGES
 from model.translation.alignment import output_word_positions, source_word_positions, word_link
 from model.translation.confidence import assess
+from tests.test_app_explorer import app
 
 
 @pytest.mark.parametrize("example", examples.EXAMPLES, ids=lambda e: e.sentence)
@@ -29,11 +30,16 @@ def test_the_shipped_model_gets_every_pill_right(translator, example):
         assert names[lang] in line and f"{link.weight:.2f}" in line and example.target_word in line, line
 
 
-def test_thinking_machines_is_no_pill():
-    """The Q·K·V page's worked example; the model mistranslates it, so the translate page does not offer it."""
-    assert "Thinking Machines" not in [e.sentence for e in examples.EXAMPLES]
-    assert 4 <= len(examples.EXAMPLES) <= 6
-    assert examples.DEFAULT_SENTENCE in [e.sentence for e in examples.EXAMPLES]
+def test_a_new_session_opens_on_a_pill_and_thinking_machines_is_none():
+    """A newcomer's first screen translates a pill, so it already says what to look for and offers to open that head;
+    the page offers 4 to 6 pills, and not the Q·K·V page's "Thinking Machines", which the model mistranslates."""
+    at = app()  # a new session on the translate page
+    pills = at.pills(key="translate.example").options
+    assert 4 <= len(pills) <= 6 and not [p for p in pills if "Thinking Machines" in p]
+    assert at.text_area(key="translate.input").value in pills
+    (line,) = [i.value for i in at.info]
+    assert line.startswith("What to look for:") and "梦想" in line
+    assert [b for b in at.button if b.key == "translate.show_head"]
 
 
 def test_word_positions():

@@ -1,7 +1,7 @@
 """The Inside the Transformer page in a real browser at 1280×800, in English and 中文: a click on a block of the
 architecture diagram opens that block's section below it, and no chart is taller than the screen.
 
-Screenshots go to screenshots/inside_*.png (SCREENSHOTS=DIR to put them elsewhere) for a person to look at.
+Screenshots: inside_*.png under SCREENSHOTS=DIR, when it is set, for a person to look at.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Replay: opened on the first snapshot and scrubbed to the last, the translation and the map follow. Lab: the
 untrained model's map, then a run until it stops, the trained map beside the untrained one. On every view no
 chart is taller than the screen and, except on the untrained model's map (see below), no tick labels overlap (the
-tour's check). Screenshots go to SCREENSHOTS.
+tour's check). Screenshots go to SCREENSHOTS=DIR when it is set.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from lessons import inside as li
-from model import DEFAULT_CHECKPOINT, Translator
+from model import DEFAULT_CHECKPOINT
 
 ATOL = 1e-4
 SENTENCES = ("I have a dream.", "Tom bought three apples yesterday.")
@@ -15,11 +15,6 @@ SENTENCES = ("I have a dream.", "Tom bought three apples yesterday.")
 pytestmark = pytest.mark.skipif(
     not (DEFAULT_CHECKPOINT / "model.safetensors").is_file(), reason=f"needs the shipped checkpoint in {DEFAULT_CHECKPOINT}"
 )
-
-
-@pytest.fixture(scope="module")
-def translator() -> Translator:
-    return Translator.from_checkpoint()
 
 
 @pytest.fixture(scope="module", params=SENTENCES)

@@ -12,10 +12,9 @@ from sacrebleu.metrics import BLEU
 
 from lessons import training as lt
 from model.loading.checkpoint import SOURCE_TOKENIZER, TARGET_TOKENIZER
-from model import Translator
-from model.text.pairs import Example, encode_pairs
+from model.text.pairs import Example
 from model.training.data import ShuffledOrder, make_batches
-from model.training.schedule import ADAM_BETAS, ADAM_EPS, adam
+from model.training.schedule import ADAM_BETAS, ADAM_EPS
 from model.text.tokenizer import TextTokenizer
 from tests.conftest import ROOT
 from viz.teaching_training import batch_padding_figure, optimizer_paths_figure
@@ -29,22 +28,23 @@ def checkpoint_tokenizers(folder=ROOT / "checkpoints" / "en-zh") -> tuple[TextTo
 
 
 # ---------------------------------------------------------------- the trainer's settings
-def test_the_page_shows_the_optimiser_the_trainer_builds():
-    """model/training/train.py and model/training/lab.py build theirs with model.schedule.adam; the page states these settings."""
-    defaults = adam([torch.zeros(1, requires_grad=True)]).defaults
-    assert (defaults["betas"], defaults["eps"]) == (ADAM_BETAS, ADAM_EPS) == ((0.9, 0.98), 1e-9)
-
-
 def test_pytorch_defaults_are_pytorchs():
     defaults = torch.optim.Adam([torch.zeros(1, requires_grad=True)]).defaults
     assert defaults["betas"][1] == lt.PYTORCH_DEFAULT_BETA2 and defaults["eps"] == lt.PYTORCH_DEFAULT_EPS
 
 
-def test_pairs_are_encoded_with_the_checkpoints_tokenizers_as_the_trainer_does():
+def test_the_pages_pairs_are_what_the_model_reads_in_training(translator):
+    """Translator.encode_pairs (the page batches its pairs) against inference: the source ids are those translate()
+    feeds the encoder; without </s> the target ids are what teacher forcing feeds the decoder, and without <s> the
+    tokens it is trained to write. Tokens read with the checkpoint's own tokenizer files."""
     pairs = [("I have a dream.", "我有一个梦想。"), ("Who are you?", "你是谁？")]
-    translator = Translator.from_checkpoint()  # the shipped checkpoint
     src, tgt = checkpoint_tokenizers()
-    assert translator.encode_pairs(pairs) == encode_pairs(pairs, src, tgt, translator.config)
+    for (english, chinese), example in zip(pairs, translator.encode_pairs(pairs), strict=True):
+        forced = translator.teacher_forced(english, chinese)
+        assert list(example.src) == translator.prepare(english)[1]
+        assert src.tokens(example.src) == forced.source_tokens
+        assert tgt.tokens(example.tgt[:-1]) == forced.target_tokens
+        assert tgt.tokens(example.tgt[1:]) == forced.output_tokens
 
 
 # ---------------------------------------------------------------- Adam and SGD

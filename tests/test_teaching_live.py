@@ -8,17 +8,10 @@ import torch
 
 from lessons.attention_math import attention_steps
 from lessons.live import recompute_weights, walk_query
-from model import ATTENTION_KINDS, DEFAULT_CHECKPOINT, Translator
+from model import ATTENTION_KINDS, Translator
 from tests.tiny import tiny_translator
 
 SENTENCES = ("I have a dream.", "The dog saw the cat and the cat saw the dog.")
-
-
-@pytest.fixture(scope="module")
-def shipped() -> Translator:
-    if not (DEFAULT_CHECKPOINT / "model.safetensors").is_file():
-        pytest.skip(f"the shipped checkpoint is not in {DEFAULT_CHECKPOINT}")
-    return Translator.from_checkpoint(DEFAULT_CHECKPOINT, device="cpu")
 
 
 def check_walkthrough(translator: Translator, sentence: str) -> int:
@@ -43,8 +36,8 @@ def check_walkthrough(translator: Translator, sentence: str) -> int:
 
 
 @pytest.mark.parametrize("sentence", SENTENCES)
-def test_shipped_model_walkthrough_equals_its_attention(shipped, sentence):
-    assert check_walkthrough(shipped, sentence) >= 3 * 3 * 3
+def test_shipped_model_walkthrough_equals_its_attention(translator, sentence):
+    assert check_walkthrough(translator, sentence) >= 3 * 3 * 3
 
 
 def test_tiny_model_walkthrough_equals_its_attention():
@@ -52,12 +45,12 @@ def test_tiny_model_walkthrough_equals_its_attention():
     assert check_walkthrough(tiny_translator(), SENTENCES[1]) > 0
 
 
-def test_weighted_sum_of_values_reproduces_the_layer_output(shipped):
+def test_weighted_sum_of_values_reproduces_the_layer_output(translator):
     """All heads' Σ weight·v, concatenated and projected by W_O, is what the model's attention sublayer output."""
-    result = shipped.translate(SENTENCES[0])
+    result = translator.translate(SENTENCES[0])
     layer = 1
-    module = shipped.model.decoder_layers[layer].cross_attn
-    heads = [result.head("cross", layer, h) for h in range(shipped.config.n_heads)]
+    module = translator.model.decoder_layers[layer].cross_attn
+    heads = [result.head("cross", layer, h) for h in range(translator.config.n_heads)]
     by_hand = np.concatenate([attention_steps(h.q, h.k, h.v, h.mask).output for h in heads], axis=1)  # (T, d_model)
     with torch.inference_mode():
         projected = module.out_proj(torch.from_numpy(by_hand.astype(np.float32))).numpy()
@@ -65,15 +58,15 @@ def test_weighted_sum_of_values_reproduces_the_layer_output(shipped):
 
 
 @pytest.mark.parametrize("kind", ATTENTION_KINDS)
-def test_result_q_k_v_are_the_layer_inputs_projected_by_the_models_weights(shipped, kind):
+def test_result_q_k_v_are_the_layer_inputs_projected_by_the_models_weights(translator, kind):
     """q = x W_Qᵀ + b_Q from the sublayer that feeds the queries; k, v from the one that feeds the keys."""
-    result = shipped.translate(SENTENCES[1])
+    result = translator.translate(SENTENCES[1])
     layer = 2
     enc, dec = result.encoder_sublayers, result.decoder_sublayers
     module, query_in, key_in = {
-        "encoder_self": (shipped.model.encoder_layers[layer].self_attn, enc["input"][layer], enc["input"][layer]),
-        "decoder_self": (shipped.model.decoder_layers[layer].self_attn, dec["input"][layer], dec["input"][layer]),
-        "cross": (shipped.model.decoder_layers[layer].cross_attn, dec["norm1"][layer], enc["output"][-1]),
+        "encoder_self": (translator.model.encoder_layers[layer].self_attn, enc["input"][layer], enc["input"][layer]),
+        "decoder_self": (translator.model.decoder_layers[layer].self_attn, dec["input"][layer], dec["input"][layer]),
+        "cross": (translator.model.decoder_layers[layer].cross_attn, dec["norm1"][layer], enc["output"][-1]),
     }[kind]
     with torch.inference_mode():
         q = module.split_heads(module.q_proj(torch.from_numpy(query_in)[None]))[0].numpy()

@@ -5,11 +5,12 @@ import random
 
 import numpy as np
 import pytest
+import torch
 
 from model import Translator
 from model.loading.checkpoint import TRAINING_LOG
 from model.training.schedule import learning_rate
-from model.training.train import main
+from model.training.train import STATE, main
 
 WORDS = dict(zip("red blue green cat dog big small sun".split(), "红蓝绿猫狗大小日"))
 
@@ -63,6 +64,15 @@ def test_training_resumes_from_its_state(trained):
     steps = [e["step"] for e in log["train"]]
     assert steps == sorted(steps) and len(set(steps)) == len(steps)  # one continuous run, not a restart
     assert [e["epoch"] for e in log["dev"]] == [10, 24]
+
+
+def test_the_trainer_steps_with_the_papers_adam_settings(trained):
+    """What the "How it was trained" page states: β₁ = 0.9, β₂ = 0.98, ε = 1e-9 (§5.3), not PyTorch's defaults;
+    read from the optimizer state the run saved."""
+    tmp, _ = trained
+    state = torch.load(tmp / "work" / STATE, map_location="cpu", weights_only=True)
+    (group,) = state["optimizer"]["param_groups"]
+    assert (group["betas"], group["eps"]) == ((0.9, 0.98), 1e-9)
 
 
 def test_learning_rate_warms_up_then_decays_as_inverse_square_root():

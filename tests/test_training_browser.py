@@ -1,6 +1,6 @@
 """The "How it was trained" page in a real browser at 1280×800, in English and 中文: no chart taller than the screen
 or with overlapping tick labels; a reference typed into the BLEU section shows the breakdown, and the page's own
-arithmetic and sacrebleu print the same score. Screenshots: training_<lang>_*.png under SCREENSHOTS."""
+arithmetic and sacrebleu print the same score. Screenshots: training_<lang>_*.png under SCREENSHOTS=DIR, when it is set."""
 
 from __future__ import annotations
 
