@@ -26,7 +26,8 @@ EN = strings("en")
 TITLES = {"start": "start.title", "translate": "translate.title", "decoding": "decoding.title",
           "compare": "compare.title", "model_card": "card.title", "qkv": "qkv.title", "masks": "masks.title", "positional": "pe.title",
           "scaling": "scaling.title", "multihead": "mh.title", "inside": "inside.title", "anatomy": "anatomy.title",
-          "training": "training.title", "replay": "replay.title", "lab": "lab.title"}
+          "training": "training.title", "replay": "replay.title", "lab": "lab.title",
+          "explanation": "explain.title"}
 PAGES = [page.name for page in registry.PAGES]
 
 
@@ -78,6 +79,8 @@ def shown(marian_folder) -> dict[str, tuple[str, ...]]:
         "training": (f"{marian_folder} has no training log",),
         "replay": (f"{marian_folder} has no attention snapshots",),
         "lab": (f"(the translation model: {params})",),
+        # the shipped model's log holds both: only a model without them says so
+        "explanation": ("This checkpoint has no dev-set agreement yet", "This checkpoint has no head importance yet"),
     }
 
 
