@@ -13,6 +13,7 @@ import pytest
 from lessons import positional as lp
 from tests.conftest import ROOT
 from viz.decoding import attention_bar, beam_chart, candidates_chart, causal_mask_row
+from viz.explanation import pruning_figure
 from viz.head_view import head_view
 from viz.heatmap import attention_heatmap, matrix_heatmap
 from viz.labels import NEG_INF
@@ -222,6 +223,8 @@ EVERY_FIGURE = {
         w2_title="b", loss_label="l", step_label="s"),
     "batch_padding_figure": lambda: batch_padding_figure(["a", "b"], [10, 10], [1, 5], title="t", count_title="n",
                                                          real_label="r", padding_label="p"),
+    "pruning_figure": lambda: pruning_figure([0, 1], [[35.0, 30.0]], ["cross"], title="t", removed_title="r",
+                                             bleu_title="b"),
     "share_figure": lambda: share_figure([0, 10], [[1.0, 0.5]], ["a"], step=10, title="t", step_title="s",
                                          share_title="y", uniform_label="u"),
     "marked_at": lambda: marked_at(lr_figure([1, 2], [0.1, 0.2], [2], [0.2], 1, title="t", step_title="s",
@@ -311,8 +314,6 @@ def test_styled_figure_takes_traces_and_layout_in_one_call():
 
 
 def test_pruning_figure_draws_one_line_per_kind_with_exact_hover():
-    from viz.explanation import pruning_figure
-
     fig = pruning_figure([0, 1, 2], [[35.0, 35.5, 20.1], [35.0, 30.0, 1.0]], ["encoder", "<cross>"], title="t",
                          removed_title="heads removed", bleu_title="BLEU")
     assert [trace.name for trace in fig.data] == ["encoder", "&lt;cross&gt;"]  # never rendered as markup
