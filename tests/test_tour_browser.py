@@ -30,6 +30,7 @@ pytest.importorskip("playwright.sync_api")
 
 from playwright.sync_api import expect
 
+from app_pages import registry
 from i18n import strings
 from model import DEFAULT_BEAM
 from tests.browser_support import (
@@ -52,13 +53,15 @@ from tests.browser_support import (
 )
 from tests.test_teaching_browser import CLIPPED
 
-# The app's pages in the sidebar's order, with the i18n key of each page's title.
-PAGES = {
+# The i18n key of each page's title; the pages themselves, in the sidebar's order, come from the registry (a page
+# added there without a title here fails the tour's collection).
+TITLES = {
     "start": "start.title", "translate": "translate.title", "decoding": "decoding.title", "compare": "compare.title",
-    "model_card": "card.title", "qkv": "qkv.title", "masks": "masks.title", "positional": "pe.title",
-    "scaling": "scaling.title", "multihead": "mh.title", "inside": "inside.title", "anatomy": "anatomy.title",
-    "training": "training.title", "replay": "replay.title", "lab": "lab.title",
+    "explanation": "explain.title", "model_card": "card.title", "qkv": "qkv.title", "masks": "masks.title",
+    "positional": "pe.title", "scaling": "scaling.title", "multihead": "mh.title", "inside": "inside.title",
+    "anatomy": "anatomy.title", "training": "training.title", "replay": "replay.title", "lab": "lab.title",
 }
+PAGES = {page.name: TITLES[page.name] for page in registry.PAGES}
 # A sentence whose 16 source tokens crowd an axis, as the tour found; the pages that show it.
 CROWDED = "The animal didn't cross the street because it was too tired."
 SENTENCE_PAGES = ("translate", "decoding", "compare", "inside")
