@@ -130,7 +130,7 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.xdist_group(item.module.__name__))
     # The autoplay tests last: by then the other worker has usually finished. Autoplay is timer-driven and stalls or
     # skips when the CPU is starved (a known bug, not hidden: they still fail under load), so running them beside the
-    # other worker's tests would make them fail more often than in a run on one core.
+    # other worker's tests would make them fail more often than in a run on one worker (-n0).
     items.sort(key=lambda item: item.module.__name__ == "tests.test_play_browser")
 
 

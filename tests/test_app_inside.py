@@ -54,6 +54,7 @@ def table_with_index(at: AppTest, index_name: str, row: str | None = None):
     return next(el.value for el in at.dataframe if el.value.index.name == index_name and (row is None or row in el.value.index))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_every_block_renders_in_both_languages(lang, translator):
     c = translator.config

@@ -193,6 +193,7 @@ def test_the_decoding_page_shows_a_marian_models_beams(marian_folder):
     assert len(at.get("plotly_chart")) >= 2  # the step's charts and the beams
 
 
+@pytest.mark.slow
 def test_inside_the_transformer_recomputes_every_block_of_a_marian_model(marian_folder):
     """Swish, PE in halves, one shared table, a logits bias: each block's NumPy recomputation still agrees."""
     for block in architecture_blocks(2, 2):

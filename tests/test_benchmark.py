@@ -9,6 +9,7 @@ pytest.importorskip("transformers")  # the peer; in requirements-dev.txt
 from benchmarks.run import main  # noqa: E402
 
 
+@pytest.mark.slow
 def test_quick_benchmark_runs_and_writes_its_table(tmp_path, capsys):
     out = tmp_path / "results.json"
     assert main(["--quick", "--repeats", "1", "--out", str(out)]) == 0

@@ -49,6 +49,7 @@ def assert_same(got, alone) -> None:
     assert [s.chosen for s in got.steps] == [s.chosen for s in alone.steps]
 
 
+@pytest.mark.slow
 def test_60_concurrent_requests_through_the_apps_code_path_match_each_alone():
     """The app's path: the process-wide model from st.cache_resource, results through st.cache_data."""
     shared = models.load(CHECKPOINT.name, "cpu")

@@ -37,6 +37,7 @@ def test_the_lab_model_is_tiny():
     assert 1_000 < progress.parameters < 10_000
 
 
+@pytest.mark.slow
 def test_learns_within_its_cap_on_held_out_sequences(trained):
     _, (first, *_, last) = trained
     settings = LabSettings()

@@ -46,6 +46,7 @@ def trained(tmp_path_factory):
     return tmp, first
 
 
+@pytest.mark.slow
 def test_tiny_model_learns_the_task(trained):
     tmp, _ = trained
     log = json.loads((tmp / "ck" / TRAINING_LOG).read_text())
@@ -57,6 +58,7 @@ def test_tiny_model_learns_the_task(trained):
     assert log["dev"][-1]["loss"] < log["dev"][0]["loss"]
 
 
+@pytest.mark.slow
 def test_training_resumes_from_its_state(trained):
     tmp, first = trained
     log = json.loads((tmp / "ck" / TRAINING_LOG).read_text())
@@ -66,6 +68,7 @@ def test_training_resumes_from_its_state(trained):
     assert [e["epoch"] for e in log["dev"]] == [10, 24]
 
 
+@pytest.mark.slow
 def test_the_trainer_steps_with_the_papers_adam_settings(trained):
     """What the "How it was trained" page states: β₁ = 0.9, β₂ = 0.98, ε = 1e-9 (§5.3), not PyTorch's defaults;
     read from the optimizer state the run saved."""
@@ -81,6 +84,7 @@ def test_learning_rate_warms_up_then_decays_as_inverse_square_root():
     assert lrs[2] == pytest.approx(256**-0.5 * 1000**-0.5)
 
 
+@pytest.mark.slow
 def test_the_log_keeps_the_training_arguments_as_data(trained):
     """Pages read warm-up and label smoothing from here, never by re-parsing the command line."""
     tmp, _ = trained
@@ -89,6 +93,7 @@ def test_the_log_keeps_the_training_arguments_as_data(trained):
     assert log["args"]["epochs"] == 24  # the latest (resumed) command's
 
 
+@pytest.mark.slow
 def test_dev_scores_use_the_apps_decoding(trained):
     """Training's dev BLEU is computed from the same translations the app shows for those sentences."""
     from model.training.train import dev_scores
@@ -101,6 +106,7 @@ def test_dev_scores_use_the_apps_decoding(trained):
     assert scores["dedup_bleu"] is not None and 0 <= scores["dedup_bleu"] <= 100
 
 
+@pytest.mark.slow
 def test_checkpoint_averaging_is_scored_and_the_winner_shipped(trained):
     tmp, _ = trained
     log = json.loads((tmp / "ck" / TRAINING_LOG).read_text())
@@ -109,6 +115,7 @@ def test_checkpoint_averaging_is_scored_and_the_winner_shipped(trained):
     assert log["shipped"].startswith("average") == (log["average"]["bleu"] > log["best"]["bleu"])
 
 
+@pytest.mark.slow
 def test_attention_snapshots_record_each_probe_through_training(trained):
     """Every map of every probe at each snapshot, float16 on disk, consistent with its tokens; resumed runs keep them."""
     from model.training.snapshots import SNAPSHOTS, read_snapshots
@@ -167,6 +174,7 @@ def test_dev_pairs_one_word_from_training_are_not_counted_as_unseen():
     assert unlike_training(dev, train) == [5, 6]
 
 
+@pytest.mark.slow
 def test_the_recipe_study_scores_runs_alike_and_fills_the_model_card(trained, tmp_path):
     import shutil
 
@@ -190,6 +198,7 @@ def test_the_recipe_study_scores_runs_alike_and_fills_the_model_card(trained, tm
     assert "## Recipe study" in card and "| token_dropout=0.2 |" in card and "+0.00 | no clear effect |" in card
 
 
+@pytest.mark.slow
 def test_the_study_scores_the_held_out_half_apart_and_appends(trained, tmp_path):
     import shutil
 
