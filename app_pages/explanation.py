@@ -86,7 +86,7 @@ def which_heads_agree(result: TranslationResult, scores: np.ndarray, log: dict) 
     rho, top1 = np.array(ig["rho"]), np.array(ig["top1"])
     best = np.unravel_index(rho.argmax(), rho.shape)
     st.markdown(t("explain.heads.dev_summary", n=found["sentences"], best_layer=best[0] + 1, best_head=best[1] + 1,
-                  best_rho=f"{rho[best]:.2f}", best_top1=widgets.percent(top1[best]), first=1,
+                  best_rho=f"{rho[best]:.2f}", best_top1=widgets.percent(top1[best]),
                   first_rho=f"{rho[0].mean():.2f}", last_rho=f"{ig['layer_mean'][-1][0]:.2f}",
                   last_top1=widgets.percent(ig["layer_mean"][-1][1]), roll_rho=f"{ig['rollout'][0]:.2f}",
                   roll_top1=widgets.percent(ig["rollout"][1])))

@@ -48,7 +48,7 @@ STRINGS: dict[str, str] = {
     ),
     "explain.heads.dev_summary": (
         "On {n} unseen dev sentences, with integrated gradients: the best head is layer {best_layer} · head "
-        "{best_head} (ρ = {best_rho}, top-1 {best_top1}); layer {first} heads average ρ = {first_rho}; the last "
+        "{best_head} (ρ = {best_rho}, top-1 {best_top1}); layer-1 heads average ρ = {first_rho}; the last "
         "layer's head average agrees at ρ = {last_rho} (top-1 {last_top1}) and rollout at ρ = {roll_rho} "
         "(top-1 {roll_top1})."
     ),

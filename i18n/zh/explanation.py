@@ -43,7 +43,7 @@ STRINGS: dict[str, str] = {
     ),
     "explain.heads.dev_summary": (
         "在 {n} 个未见过的开发集句子上（积分梯度）：最一致的头是第 {best_layer} 层第 {best_head} 个头"
-        "（ρ = {best_rho}，top-1 {best_top1}）；第 {first} 层各头平均 ρ = {first_rho}；最后一层的头平均 ρ = {last_rho}"
+        "（ρ = {best_rho}，top-1 {best_top1}）；第 1 层各头平均 ρ = {first_rho}；最后一层的头平均 ρ = {last_rho}"
         "（top-1 {last_top1}），展开 ρ = {roll_rho}（top-1 {roll_top1}）。"
     ),
     "explain.knock.header": "屏蔽注意力头并重新翻译",

@@ -62,9 +62,10 @@ def measure(translator: Translator, pairs: list[tuple[str, str]], progress: Call
 
     base_bleu, base_nll = bleu(()), mean_nll(translator, pairs)
     single = {}
-    for i, head in enumerate(every_head(translator)):
+    heads = every_head(translator)
+    for i, head in enumerate(heads):
         single[head] = (round(base_bleu - bleu((head,)), 2), round(mean_nll(translator, pairs, (head,)) - base_nll, 4))
-        progress(f"head {i + 1}/{len(every_head(translator))} {head}: BLEU drop {single[head][0]}")
+        progress(f"head {i + 1}/{len(heads)} {head}: BLEU drop {single[head][0]}")
     pruning = {}
     for kind in KINDS:
         order = sorted((h for h in single if h[0] == kind), key=lambda h: single[h])  # least important first
