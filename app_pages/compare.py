@@ -6,7 +6,7 @@ model's first; where one model has fewer layers or heads, it shows its last and 
 
 import streamlit as st
 
-from app_pages import attention_view, models, state_keys, translations, widgets
+from app_pages import attention_view, models, presentation, state_keys, translations, widgets
 from app_pages.text import md_escape, t
 from lessons.attention_maps import ALL
 from model import MAX_CHARS, TranslationResult
@@ -31,29 +31,27 @@ def choose_models(names: list[str]) -> tuple[str, str]:
 
 
 def side(which: str, name: str, result: TranslationResult, kind: str, layer: int, head: int) -> None:
-    """One model's translation and map; `layer`/`head` are clamped to what this model has."""
+    """One model's name and translation on one line (its sizes in the tooltip), then its map; `layer`/`head` are
+    clamped to what this model has."""
     weights = result.attention(kind)  # (layers, heads, Tq, Tk)
     layers, heads = weights.shape[:2]
     own_layer = min(layer, layers - 1)
     own_head = head if head == ALL else min(head, heads - 1)
-    st.markdown(f"**{md_escape(models.model_label(name))}**")
-    st.markdown(f"#### {md_escape(result.translation) or '∅'}")
     config = models.translator(name).config
-    st.caption(t("compare.shape", layers=layers, heads=heads, src=f"{config.src_vocab_size:,}",
-                 tgt=f"{config.tgt_vocab_size:,}", s=len(result.source_tokens), t=len(result.target_tokens)))
+    shape = t("compare.shape", layers=layers, heads=heads, src=f"{config.src_vocab_size:,}",
+              tgt=f"{config.tgt_vocab_size:,}", s=len(result.source_tokens), t=len(result.target_tokens))
+    with st.container(horizontal=True, vertical_alignment="center", key=f"compare.{which}.says"):
+        st.markdown(f"**{md_escape(models.model_label(name))}**", width="content")
+        st.markdown(f"#### {md_escape(result.translation) or '∅'}", help=shape, width="content")
     if (own_layer, own_head) != (layer, head):
         st.caption(t("compare.clamped", layers=layers, heads=heads, layer=own_layer + 1,
                      head=attention_view.head_name(own_head)))
-    # The title above the figure: inside a narrow map it would wrap into a column of words.
-    st.markdown("**" + t("explorer.map_title", kind=attention_view.kind_name(kind),
-                         layer=attention_view.layer_name(own_layer), head=attention_view.head_name(own_head)) + "**")
     figure = attention_view.map_figure(weights, kind, own_layer, own_head, *result.axis_tokens(kind),
                                        max_width=widgets.HALF_COLUMN_PX, **widgets.map_limits())
     widgets.chart(figure, key=f"compare.chart.{which}")
 
 
-st.title(t("compare.title"))
-st.markdown(t("compare.intro"))
+presentation.page_title(t("compare.title"), t("compare.intro"))
 names = models.model_names()
 if not names:
     models.translator()  # says that there is no model
@@ -67,9 +65,14 @@ sentence = translations.current_sentence()
 results = {name: translations.translation_of(sentence, name) for name in (left, right)}
 layers = max(r.cross.shape[0] for r in results.values())
 heads = max(r.cross.shape[1] for r in results.values())
-with st.container(horizontal=True, gap="medium", vertical_alignment="bottom"):
+# The controls, then one title for both maps beside them (inside a half-width map it would wrap into a column of
+# words); a model with fewer layers or heads says which it shows instead.
+with st.container(horizontal=True, gap="small", vertical_alignment="bottom", key="compare.controls"):
     kind = attention_view.kind_picker(KIND, "cross")
     layer, head = attention_view.layer_head_selectors("compare", layers, heads, average_layers=False)
+    st.markdown("**" + t("explorer.map_title", kind=attention_view.kind_name(kind),
+                         layer=attention_view.layer_name(layer), head=attention_view.head_name(head)) + "**",
+                width="content")
 for column, which, name in zip(st.columns(2), ("left", "right"), (left, right)):
     with column:
         side(which, name, results[name], kind, layer, head)

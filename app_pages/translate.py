@@ -73,13 +73,25 @@ def model_knows() -> None:
 
 
 def sentence_input() -> None:
+    """The sentence box and Translate, then the example sentences; in presentation mode, where every line of the
+    first screen counts, the examples open from a button beside Translate."""
     st.session_state.setdefault(INPUT, translations.current_sentence())
-    with st.form("translate.form", border=False):
-        with st.container(horizontal=True, vertical_alignment="bottom"):
-            # Streamlit enforces max_chars on the server too; the Translator then applies its own limits.
-            st.text_area(t("translate.input"), key=INPUT, height=68, max_chars=MAX_CHARS,
-                         label_visibility="collapsed", placeholder=t("translate.input"))
-            st.form_submit_button(t("translate.submit"), type="primary", on_click=submit, key="translate.submit")
+    with st.container(horizontal=True, vertical_alignment="bottom", key="translate.sentence"):
+        with st.form("translate.form", border=False):
+            with st.container(horizontal=True, vertical_alignment="bottom"):
+                # Streamlit enforces max_chars on the server too; the Translator then applies its own limits.
+                st.text_area(t("translate.input"), key=INPUT, height=68, max_chars=MAX_CHARS,
+                             label_visibility="collapsed", placeholder=t("translate.input"))
+                st.form_submit_button(t("translate.submit"), type="primary", on_click=submit,
+                                      key="translate.submit")
+        if presentation.presenting():
+            with st.popover(t("translate.examples_button"), icon=":material/list:"):
+                example_pills()
+    if not presentation.presenting():
+        example_pills()
+
+
+def example_pills() -> None:
     st.pills(t("translate.examples"), [e.sentence for e in examples.EXAMPLES], key=EXAMPLE, on_change=use_example,
              wrap=True)
 
@@ -98,7 +110,9 @@ def verdict(result: TranslationResult, c: Confidence) -> None:
               "below_exact": pct(sentence["below"]["exact"]), "above_exact": pct(sentence["above"]["exact"])}
     evidence = t("confidence.unsure" if c.unsure else "confidence.sure", **values) + " " + beam_note(result, c)
     st.markdown(heading, help=t("translate.translation") + "\n\n" + evidence)
-    if c.unsure:
+    if c.unsure and presentation.presenting():  # a line, not a box: the map below stays on the first screen
+        st.markdown(":orange-background[:material/help: " + t("confidence.unsure_short", **values) + "]")
+    elif c.unsure:
         st.warning(t("confidence.unsure_short", **values), icon=":material/help:")
     else:
         st.caption(t("confidence.sure_short", **values))

@@ -110,7 +110,8 @@ NO_CHARTS = ("start", "model_card")
 # Pages whose main chart starts within the first screen (its top at most FIRST_SCREEN_PX at 1280×800), with its
 # controls above or beside it, plain ("0") and in presentation mode ("1").
 FIRST_SCREEN_PX = 560
-FIRST_SCREEN = {"0": ("translate", "decoding", "scaling", "inside", "replay", "lab"), "1": ("inside", "replay")}
+FIRST_SCREEN = {"0": ("translate", "decoding", "compare", "scaling", "inside", "replay", "lab"),
+                "1": ("translate", "decoding", "compare", "inside", "replay")}
 FIRST_CHART_TOP = """() => {
   document.querySelector("[data-testid='stMain']").scrollTo(0, 0);
   const charts = [...document.querySelectorAll("[data-testid='stMain'] .js-plotly-plot")];

@@ -309,3 +309,15 @@ def test_a_crowded_map_uses_the_width_it_is_given_with_labels_of_11_px_or_more()
     for axis in (fig.layout.xaxis, fig.layout.yaxis):
         assert axis.tickfont.size >= 11
     assert_labels_apart(fig)
+
+
+def test_a_wrapped_title_breaks_between_its_phrases_not_inside_one():
+    """A narrow map's title ("… · layer 1 · average of heads") goes on at a " · ", so "average of heads" stays whole."""
+    fig = attention_heatmap(np.full((6, 6), 1 / 6), list("abcdef"), list("abcdef"), query_title="queries",
+                            key_title="keys", value_label="weight",
+                            title="Encoder self-attention · layer 1 · average of heads", max_width=340)
+    lines = html.unescape(fig.layout.title.text).split("<br>")
+    assert len(lines) > 1
+    assert all(line.endswith(" ·") for line in lines[:-1])
+    phrases = [phrase for line in lines for phrase in line.removesuffix(" ·").split(" · ")]
+    assert phrases == ["Encoder self-attention", "layer 1", "average of heads"]

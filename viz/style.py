@@ -105,14 +105,30 @@ def largest_cell(fits: Callable[[int], bool], largest: int) -> int:
     return next((px for px in range(largest, 0, -1) if fits(px)), 1)
 
 
+PHRASE_SEP = " · "  # titles join their parts ("Cross-attention · layer 1 · average of heads") with it
+
+
 def title_lines(title: str, width: float | None) -> list[str]:
-    """The title cut at spaces into lines that fit `width` px at 16 px (one line where width is None)."""
+    """The title cut into lines that fit `width` px at 16 px (one line where width is None): between its " · "
+    phrases where it can, so that a phrase such as "average of heads" is not broken; between the words of a phrase
+    only where that phrase alone is wider than a line."""
+    def fits(text: str) -> bool:
+        return not width or text_px(text, BASE_FONT_PX) <= width
+
     lines: list[str] = []
-    for word in title.split(" ") if title else ():
-        if lines and width and text_px(f"{lines[-1]} {word}", BASE_FONT_PX) > width:
-            lines.append(word)
-        else:
-            lines[-1:] = [f"{lines[-1]} {word}" if lines else word]
+    for phrase in title.split(PHRASE_SEP) if title else ():
+        if lines and fits(f"{lines[-1]}{PHRASE_SEP}{phrase}"):
+            lines[-1] += PHRASE_SEP + phrase
+            continue
+        if lines:
+            lines[-1] += PHRASE_SEP.rstrip()  # the line ends with the separator: the title goes on below
+        words = phrase.split(" ")
+        lines.append(words[0])
+        for word in words[1:]:
+            if fits(f"{lines[-1]} {word}"):
+                lines[-1] += " " + word
+            else:
+                lines.append(word)
     return lines
 
 

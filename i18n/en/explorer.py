@@ -10,6 +10,7 @@ STRINGS: dict[str, str] = {
     "translate.input": "English sentence",
     "translate.submit": "Translate",
     "translate.examples": "Or try an example",
+    "translate.examples_button": "Examples",
     "translate.translation": "Translation",
     "translate.details": "checkpoint {checkpoint} · device {device} · beam size {beam} · {S} source tokens · {T} target tokens",
     "translate.source_tokens": "Source tokens (encoder input, {n})",
@@ -235,5 +236,5 @@ STRINGS: dict[str, str] = {
     "compare.right": "Right model",
     "compare.shape": "{layers} layers × {heads} heads · vocabularies of {src} and {tgt} tokens · {s} source tokens · {t} decoder positions",
     "compare.clamped": "This model has {layers} layers and {heads} heads: showing layer {layer}, {head}.",
-    "compare.note": "Tokens differ between models: each has its own vocabularies (their sizes are above each map), so the axes differ even for the same sentence. Beam size and target language come from the sidebar.",
+    "compare.note": "Tokens differ between models: each has its own vocabularies (their sizes are in the tooltip beside each translation), so the axes differ even for the same sentence. Beam size and target language come from the sidebar.",
 }

@@ -9,6 +9,7 @@ STRINGS: dict[str, str] = {
     "translate.input": "英文句子",
     "translate.submit": "翻译",
     "translate.examples": "或者试试这些例句",
+    "translate.examples_button": "例句",
     "translate.translation": "译文",
     "translate.details": "检查点 {checkpoint} · 设备 {device} · 束宽 {beam} · 源端 {S} 个词元 · 目标端 {T} 个词元",
     "translate.source_tokens": "源端词元（编码器输入，{n} 个）",
@@ -216,5 +217,5 @@ STRINGS: dict[str, str] = {
     "compare.right": "右侧模型",
     "compare.shape": "{layers} 层 × {heads} 个头 · 词表 {src} 和 {tgt} 个词元 · {s} 个源语言词元 · {t} 个解码位置",
     "compare.clamped": "这个模型只有 {layers} 层、{heads} 个头：显示第 {layer} 层、{head}。",
-    "compare.note": "不同模型的词元不同：各有自己的词表（大小见每张图上方），所以即使是同一个句子，坐标轴也不同。束宽和目标语言取自侧边栏。",
+    "compare.note": "不同模型的词元不同：各有自己的词表（大小见每个译文旁的提示），所以即使是同一个句子，坐标轴也不同。束宽和目标语言取自侧边栏。",
 }
