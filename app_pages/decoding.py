@@ -8,7 +8,7 @@ the ← → keys all move one session-state step (STEP).
 
 import streamlit as st
 
-from app_pages import attention_view, link_values, links, models, presentation, translations, widgets
+from app_pages import attention_view, link_values, links, models, page_scripts, presentation, translations, widgets
 from app_pages.stepper import stepper
 from app_pages.text import md_escape, t
 from lessons.attention_maps import pick
@@ -127,4 +127,5 @@ with st.container(horizontal=True, vertical_alignment="center", key="decoding.se
     st.markdown(t("decoding.sentence", source=md_escape(current.source_text),
                   translation=md_escape(current.translation or "∅")), width="content")
     widgets.page_link("translate", t("decoding.change_sentence"), icon=":material/edit:")
-step_view(current)
+with st.container(key=page_scripts.LINKED_VIEW):  # where a link to a step lands
+    step_view(current)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from app_pages import page_scripts
 from app_pages.examples import DEFAULT_SENTENCE
 from app_pages.link_values import BadLinkValue, Param, flag, number_in, one_of, sentence
 from app_pages.models import model_names
@@ -95,6 +96,13 @@ def begin_run() -> None:
     if first:
         read_link(shared_params())
     st.session_state.setdefault(SENTENCE, DEFAULT_SENTENCE)  # so that every link names its sentence
+
+
+def land_on_linked_view() -> None:
+    """After the page is drawn: where the link this run read names the page's own view (not only the sentence or
+    the language), scroll to that view (the page's container keyed page_scripts.LINKED_VIEW)."""
+    if first_link_names(st.session_state.get(LINK_PARAMS, {})):
+        page_scripts.scroll_to_linked_view()
 
 
 def first_link_names(names) -> bool:

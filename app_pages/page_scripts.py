@@ -1,4 +1,4 @@
-"""The app's only HTML and JavaScript: five constant snippets, none of them holding user or model text.
+"""The app's only HTML and JavaScript: six constant snippets, none of them holding user or model text.
 
 Streamlit cannot scroll, bind keys or resize its root font itself; these do it in the page.
 tests/test_bad_input.py checks that st.html appears nowhere else and is only given these constants.
@@ -27,6 +27,27 @@ PAGE_STYLE = (
 )
 # Streamlit keeps the main area's scroll position across pages: a new page should start at its top.
 SCROLL_TO_TOP = "<script>document.querySelector('[data-testid=stMain]')?.scrollTo(0, 0);</script>"
+# A link that names a view (the explorer's kind and head, a decoding step) lands on that view, not on the page's
+# title: once a chart is drawn, the main area scrolls the page's view (the container keyed LINKED_VIEW) up to just
+# under Streamlit's header. It gives up after 30 s (a page that never draws a chart stays where it is).
+LINKED_VIEW = "linked_view"
+SCROLL_TO_LINKED_VIEW = """<script>
+(() => {
+  const started = Date.now();
+  const land = () => {
+    const main = document.querySelector("[data-testid=stMain]");
+    const view = main && main.querySelector(".st-key-linked_view");
+    if (!view || !main.querySelector(".js-plotly-plot .main-svg")) {
+      if (Date.now() - started < 30000) setTimeout(land, 100);
+      return;
+    }
+    const header = document.querySelector("[data-testid=stHeader]");
+    const below = header ? header.getBoundingClientRect().bottom : 0;
+    main.scrollTo(0, main.scrollTop + view.getBoundingClientRect().top - below - 8);
+  };
+  land();
+})();
+</script>"""
 # ← and → press the Previous and Next buttons of the page's stepper (app_pages/stepper.py: keys <prefix>.prev and
 # <prefix>.next), unless the cursor is in a text box or on a slider, which use those keys themselves.
 ARROW_KEYS = """<script>
@@ -72,6 +93,10 @@ def present_style() -> None:
 
 def scroll_to_top() -> None:
     st.html(SCROLL_TO_TOP, unsafe_allow_javascript=True)
+
+
+def scroll_to_linked_view() -> None:
+    st.html(SCROLL_TO_LINKED_VIEW, unsafe_allow_javascript=True)
 
 
 def arrow_keys() -> None:

@@ -10,7 +10,7 @@ import shlex
 import numpy as np
 import streamlit as st
 
-from app_pages import attention_view, link_values, links, models, widgets
+from app_pages import attention_view, link_values, links, models, page_scripts, widgets
 from app_pages.stepper import stepper
 from app_pages.text import md_escape, t
 from lessons import replay
@@ -133,7 +133,8 @@ st.caption(t("replay.intro", probes=len(probe_texts), snapshots=len(snapshots), 
              last=f"{snapshots[-1]['step']:,}", last_epoch=snapshots[-1]["epoch"],
              shipped=shipped_weights(log)))
 
-index = snapshot_controls([s["step"] for s in snapshots])
+with st.container(key=page_scripts.LINKED_VIEW):  # where a link to a snapshot lands
+    index = snapshot_controls([s["step"] for s in snapshots])
 snapshot = snapshots[index]
 left, right = st.columns(2)
 with right:

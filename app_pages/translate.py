@@ -8,7 +8,8 @@ kind, layer, head or view reruns only the explorer and never the model.
 import streamlit as st
 
 from app_pages import (
-    attention_view, examples, link_values, links, models, presentation, state_keys, translations, widgets,
+    attention_view, examples, link_values, links, models, page_scripts, presentation, state_keys, translations,
+    widgets,
 )
 from app_pages.text import md_escape, t
 from lessons.attention_maps import ALL
@@ -267,13 +268,14 @@ def lines_view(result: TranslationResult, kind: str, layer: int, head: int) -> N
 
 @st.fragment
 def explorer(result: TranslationResult) -> None:
-    kind, view, layer, head = explorer_controls(result)
-    if view == "head":
-        widgets.chart(one_head_figure(result, kind, layer, head), key="explorer.chart.head")
-    elif view == "grid":
-        grid_view(result, kind, layer, head)
-    else:
-        lines_view(result, kind, layer, head)
+    with st.container(key=page_scripts.LINKED_VIEW):  # where a link to a view lands
+        kind, view, layer, head = explorer_controls(result)
+        if view == "head":
+            widgets.chart(one_head_figure(result, kind, layer, head), key="explorer.chart.head")
+        elif view == "grid":
+            grid_view(result, kind, layer, head)
+        else:
+            lines_view(result, kind, layer, head)
     st.caption(t(f"kind.{kind}.help") + " " + t(f"view.{view}.help"))
     links.write_link()
 

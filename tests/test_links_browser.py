@@ -30,3 +30,35 @@ def test_no_text_from_a_link_becomes_a_clickable_link(browser, streamlit_server,
         assert "evil" in page.locator(MAIN).inner_text()  # the text is still shown, as text
     finally:
         context.close()
+
+
+# A link that names a view, the view it names (its container, keyed page_scripts.LINKED_VIEW), and a link to the
+# same page that names only the sentence (it opens at the page's top).
+NAMED_VIEWS = [
+    ("translate?s=Who+are+you%3F&kind=cross&view=head&layer=2&head=4", True),
+    ("decoding?s=Who+are+you%3F&step=3", True),
+    ("replay?snapshot=2", True),
+    ("translate?s=Who+are+you%3F", False),
+]
+VIEW_TOP = """() => {
+  const view = document.querySelector("[data-testid='stMain'] .st-key-linked_view").getBoundingClientRect();
+  const header = document.querySelector("[data-testid='stHeader']").getBoundingClientRect();
+  return [view.top - header.bottom, document.querySelector("[data-testid='stMain']").scrollTop];
+}"""
+
+
+@pytest.mark.parametrize("path, names_a_view", NAMED_VIEWS)
+def test_a_link_to_a_view_lands_scrolled_to_it(browser, streamlit_server, path, names_a_view):
+    """Start here's prepared links and shared views open with the view they name just under the header."""
+    context, page = open_session(browser, f"{streamlit_server}/{path}")
+    try:
+        page.wait_for_selector(f"{MAIN} .st-key-linked_view")
+        page.wait_for_selector(f"{MAIN} .js-plotly-plot .main-svg")
+        if names_a_view:
+            page.wait_for_function(f"() => {{ const [gap] = ({VIEW_TOP})(); return gap >= 0 && gap <= 16; }}")
+        else:
+            page.wait_for_timeout(1500)  # time the landing script would take to scroll
+            gap, scrolled = page.evaluate(VIEW_TOP)
+            assert scrolled == 0 and gap > 16
+    finally:
+        context.close()
