@@ -76,4 +76,4 @@ with st.container(horizontal=True, gap="small", vertical_alignment="bottom", key
 for column, which, name in zip(st.columns(2), ("left", "right"), (left, right)):
     with column:
         side(which, name, results[name], kind, layer, head)
-st.caption(t("compare.note"))
+st.caption(t("compare.note") + " " + widgets.word_start_note(results[left].source_tokens + results[right].source_tokens))

@@ -105,7 +105,8 @@ def step_view(result: TranslationResult) -> None:
                                 key_title=t("axis.cross.keys"), value_label=t("axis.weight"),
                                 max_width=LEFT_PX)
         widgets.chart(fig, key="decoding.chart.cross")
-        st.caption(t("decoding.every_head_help" if every_head else "decoding.cross_help"))
+        st.caption(t("decoding.every_head_help" if every_head else "decoding.cross_help") + " "
+                   + widgets.word_start_note(result.source_tokens))
     with right:
         st.markdown(f"**{t('decoding.candidates_title')}**")
         tokens, probs, chosen_index = candidate_lists(result, position)

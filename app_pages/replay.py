@@ -156,7 +156,7 @@ with left:
     widgets.chart(attention_view.map_figure(shown[kind], kind, layer, head, queries, keys,
                                             max_width=widgets.HALF_COLUMN_PX, max_height=MAP_MAX_PX),
                   key="replay.chart.map")
-    st.caption(t(f"kind.{kind}.help"))
+    st.caption(t(f"kind.{kind}.help") + " " + widgets.word_start_note(shown["source_tokens"]))
     if kind == "cross":
         best_layer, best_head, agree, rows = replay.alignment_head(snapshots[-1]["probes"][probe]["cross"])
         st.caption(t("replay.aligned", layer=attention_view.layer_name(best_layer), head=attention_view.head_name(best_head),

@@ -276,7 +276,8 @@ def explorer(result: TranslationResult) -> None:
             grid_view(result, kind, layer, head)
         else:
             lines_view(result, kind, layer, head)
-    st.caption(t(f"kind.{kind}.help") + " " + t(f"view.{view}.help"))
+    st.caption(" ".join(filter(None, (t(f"kind.{kind}.help"), t(f"view.{view}.help"),
+                                      widgets.word_start_note(result.source_tokens)))))
     links.write_link()
 
 

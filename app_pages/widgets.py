@@ -8,6 +8,7 @@ import streamlit as st
 from app_pages import registry
 from app_pages.presentation import chart_scale, presenting
 from app_pages.text import md_escape, t
+from model import WORD_START
 from viz.style import scaled
 
 _BADGE_SPECIAL = frozenset("\\`*_{}()<>#+-.!|~:$&=\"'%^@/;,?")  # md_escape's set less brackets: st.badge escapes those
@@ -36,6 +37,11 @@ def token_chips(
 
 
 PRESENT_MAX_PX = (1120, 680)  # a chart in presentation mode: the main area with the sidebar closed, at 1280×800
+
+
+def word_start_note(tokens: list[str]) -> str:
+    """The one explanation of ▁, for a caption under a chart whose labels show it (else nothing)."""
+    return t("tokens.word_start") if any(token.startswith(WORD_START) for token in tokens) else ""
 
 
 def chart(fig: go.Figure, key: str, *, width: str = "content", **kwargs):

@@ -20,6 +20,7 @@ from .loading import Capabilities, load
 from .loading.checkpoint import CheckpointError, load_checkpoint, resolve_device, save_checkpoint
 from .loading.marian import INSTALL_HINT, marian_available
 from .text.normalize import clean_text, to_simplified
+from .text.tokenizer import WORD_START
 from .training.data import batch_lengths, read_pairs
 from .training.lab import ALIGNED_SHARE, EXAMPLE, TASKS, TESTED_EXACT, LabSettings, Progress, answer, train_steps
 from .training.metrics import selection_bleu
@@ -66,6 +67,7 @@ __all__ = [
     "TranslationResult",
     "Transformer",
     "Translator",
+    "WORD_START",
     "WordLink",
     "answer",
     "assess",

@@ -16,11 +16,11 @@ STRINGS: dict[str, str] = {
     "translate.source_tokens": "Source tokens (encoder input, {n})",
     "translate.target_tokens": "Target tokens (decoder input, {n})",
     "translate.tokens_help": (
-        "▁ marks the start of an English word (so ▁have begins a word, and a token without ▁ continues the word "
-        "before it). Chinese is split into single characters. </s> ends the source; the decoder starts from <s> and, "
+        "Chinese is split into single characters. </s> ends the source; the decoder starts from <s> and, "
         "at each position, predicts the next target token."
     ),
     "chips.position": "position {n}",
+    "tokens.word_start": "▁ marks the start of an English word: ▁have begins a word, a token without ▁ continues the one before it.",
     # What this model knows (numbers from the checkpoint's training log)
     "knows.data": "**What this model knows:** it learned from {pairs} short everyday English–Chinese sentence pairs (Tatoeba).",
     "translate.intro_marian": (

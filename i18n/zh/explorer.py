@@ -15,10 +15,10 @@ STRINGS: dict[str, str] = {
     "translate.source_tokens": "源端词元（编码器输入，{n} 个）",
     "translate.target_tokens": "目标端词元（解码器输入，{n} 个）",
     "translate.tokens_help": (
-        "▁ 表示一个英文单词的开头（▁have 是一个词的开头；不带 ▁ 的词元接在前一个词元后面）。"
         "中文按单个汉字切分。</s> 表示源句结束；解码器从 <s> 开始，在每个位置预测下一个目标词元。"
     ),
     "chips.position": "位置 {n}",
+    "tokens.word_start": "▁ 表示一个英文单词的开头：▁have 是一个词的开头，不带 ▁ 的词元接在前一个词元后面。",
     # 这个模型懂什么（数字来自检查点的训练日志）
     "knows.data": "**这个模型懂什么**：它从 {pairs} 对简短的日常英汉句子（Tatoeba）中学习。",
     "translate.intro_marian": (
