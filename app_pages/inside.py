@@ -11,17 +11,31 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from app_pages import examples, link_values, links, models, translations, widgets
+from app_pages import examples, link_values, links, models, page_scripts, translations, widgets
 from app_pages.teaching_shared import num, positions, sentence_banner, show_table, table
+from app_pages.presentation import presenting
 from app_pages.text import md_escape, t
 from lessons import inside
 from model import ModelConfig, TranslationResult
 from viz.decoding import candidates_chart
-from viz.teaching_inside import DIAGRAM_LABELS, architecture_blocks, architecture_figure, clicked_block, tensor_panels
+from viz.teaching_inside import (
+    DIAGRAM_HEIGHT_PX,
+    DIAGRAM_LABELS,
+    DIAGRAM_WIDTH_PX,
+    architecture_blocks,
+    architecture_figure,
+    clicked_block,
+    tensor_panels,
+)
 
-BLOCK, DIAGRAM = "inside.block", "inside.diagram"
+BLOCK, DIAGRAM, DETAILS = "inside.block", "inside.diagram", "inside.details"
+SCROLL = "inside.scroll"  # set by a click or the picker: the next run scrolls to the open block
 SRC_TOKEN, TGT_TOKEN = "inside.src_token", "inside.tgt_token"
 SHOWN_DIMS = 8  # numbers of a token's vector in a table: enough to compare, narrow enough for a projector
+# The diagram's column and the text's: at 1280×800 the main area is 820 px wide with the sidebar open (two columns
+# 16 px apart), 1196 px in presentation mode, where the diagram is enlarged up to 1.3 times.
+PAGE_COLUMNS = [DIAGRAM_WIDTH_PX + 16, 820 - DIAGRAM_WIDTH_PX - 16]
+PRESENT_COLUMNS = [11, 9]
 AGREES = 1e-4  # max difference at which a recomputed step agrees with the model (float32 against float64)
 # Per sublayer block: (the sublayer's input, its output, the LayerNorm's output) as named in the result's
 # sublayer tensors, and the Layer attribute holding its add & norm.
@@ -35,10 +49,16 @@ SUBLAYERS = {
 
 
 def open_clicked_block() -> None:
-    """A click on a block of the diagram opens it below."""
+    """A click on a block of the diagram opens it below, and the page scrolls to it."""
     block = clicked_block(st.session_state[DIAGRAM].selection.points)
     if block is not None:
         st.session_state[BLOCK] = block
+        scroll_to_block()
+
+
+def scroll_to_block() -> None:
+    """The run that follows brings the open block's section into view (Streamlit does not scroll by itself)."""
+    st.session_state[SCROLL] = True
 
 
 def block_name(block: str) -> str:
@@ -236,6 +256,8 @@ def sublayer_section(stack: str, layer_index: int, name: str) -> None:
     T, d = len(tokens), c.d_model
     panels([(f"{t(f'inside.tensor.{n}')} {shape(T, d)}", subs[n][layer_index]) for n in (x_name, sub_name, out_name)],
            tokens, f"inside.{stack}.{layer_index}.{name}.panels", block_name(f"{stack}.{layer_index}.{name}"))
+    if (stack, layer_index, name) == ("enc", c.n_encoder_layers - 1, "ffn"):  # what "Encoder output" opens
+        st.info(t("inside.memory.note", shape=shape(T, d), dec=c.n_decoder_layers))
     st.subheader(t("inside.diagram.masked_self_attn" if (stack, name) == ("dec", "self_attn") else f"inside.diagram.{name}"))
     if name == "ffn":
         ffn_part(layer, index, tokens)
@@ -291,16 +313,21 @@ def output_section() -> None:
                   second=md_escape(result.target_tokens[1] if T > 1 else result.output_tokens[0])))
 
 
-def diagram(config: ModelConfig) -> str:
-    """The architecture with the open block framed; a click on a block, or the picker under it, opens another."""
+def diagram(config: ModelConfig) -> None:
+    """The architecture with the open block framed; a click on a block opens it (and scrolls to it)."""
     labels = {k: t(f"inside.diagram.{k}") for k in DIAGRAM_LABELS}
     widgets.chart(
         architecture_figure(config.n_encoder_layers, config.n_decoder_layers, labels, selected=st.session_state[BLOCK],
-                            title=t("inside.diagram.title"), click_hint=t("inside.diagram.click")),
+                            title=t("inside.diagram.title"), click_hint=t("inside.diagram.click"),
+                            width=DIAGRAM_WIDTH_PX, height=DIAGRAM_HEIGHT_PX),
         key=DIAGRAM, on_select=open_clicked_block, selection_mode="points",
     )
+
+
+def block_picker(config: ModelConfig) -> str:
+    """The blocks by name: another way to open one."""
     return st.selectbox(t("inside.pick.block"), architecture_blocks(config.n_encoder_layers, config.n_decoder_layers),
-                        format_func=block_name, persist_state="session", key=BLOCK)
+                        format_func=block_name, persist_state="session", key=BLOCK, on_change=scroll_to_block)
 
 
 def block_section(block: str) -> None:
@@ -322,8 +349,21 @@ links.link_page({"block": link_values.Param(BLOCK, link_values.one_of(blocks))})
 widgets.keep_valid(BLOCK, blocks)
 st.session_state.setdefault(BLOCK, blocks[0])
 
-st.title(t("inside.title"))
-st.markdown(t("inside.intro", enc=config.n_encoder_layers, dec=config.n_decoder_layers, d=config.d_model,
-              heads=config.n_heads, dff=config.d_ff))
-sentence_banner(result)
-block_section(diagram(config))
+# The diagram beside the introduction and the sentence, under the title (in presentation mode, where the enlarged
+# diagram needs the whole screen's height, the title heads the text instead); the open block's section (its picker
+# first) below both, where a click on the diagram scrolls to.
+if not presenting():
+    st.title(t("inside.title"))
+diagram_column, text_column = st.columns(PRESENT_COLUMNS if presenting() else PAGE_COLUMNS)
+with diagram_column:
+    diagram(config)
+with text_column:
+    if presenting():
+        st.title(t("inside.title"))
+    st.markdown(t("inside.intro", enc=config.n_encoder_layers, dec=config.n_decoder_layers, d=config.d_model,
+                  heads=config.n_heads, dff=config.d_ff))
+    sentence_banner(result)
+with st.container(key=DETAILS):
+    block_section(block_picker(config))
+if st.session_state.pop(SCROLL, False):
+    page_scripts.scroll_to_details()

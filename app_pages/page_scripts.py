@@ -1,4 +1,4 @@
-"""The app's only HTML and JavaScript: six constant snippets, none of them holding user or model text.
+"""The app's only HTML and JavaScript: eight constant snippets, none of them holding user or model text.
 
 Streamlit cannot scroll, bind keys or resize its root font itself; these do it in the page.
 tests/test_bad_input.py checks that st.html appears nowhere else and is only given these constants.
@@ -48,6 +48,21 @@ SCROLL_TO_LINKED_VIEW = """<script>
   land();
 })();
 </script>"""
+# Inside the Transformer: a click on a block of its diagram opens the block's section below it; this brings the section
+# (the container keyed inside.details) to the top of the main area, under Streamlit's header. Streamlit runs a
+# script again only where the element changed: two snippets that differ in their comment take turns.
+SCROLL_TO_DETAILS = """<script>
+(() => {
+  const main = document.querySelector("[data-testid=stMain]");
+  const details = document.querySelector(".st-key-inside-details");
+  const header = document.querySelector("[data-testid=stHeader]");
+  if (!main || !details) return;
+  const below = header ? header.getBoundingClientRect().bottom : 0;
+  main.scrollBy({top: details.getBoundingClientRect().top - below - 8});
+})();
+</script>"""
+SCROLL_TO_DETAILS_AGAIN = SCROLL_TO_DETAILS.replace("<script>", "<script>// again")
+SCROLL_TURN = "page_scripts.scroll_turn"  # which of the two snippets the last scroll used
 # ← and → press the Previous and Next buttons of the page's stepper (app_pages/stepper.py: keys <prefix>.prev and
 # <prefix>.next), unless the cursor is in a text box or on a slider, which use those keys themselves.
 ARROW_KEYS = """<script>
@@ -105,3 +120,12 @@ def arrow_keys() -> None:
 
 def one_entry_per_page() -> None:
     st.html(ONE_ENTRY_PER_PAGE, unsafe_allow_javascript=True)
+
+
+def scroll_to_details() -> None:
+    """Bring Inside the Transformer's open block into view (call it at the end of the run that opened it)."""
+    again = st.session_state[SCROLL_TURN] = not st.session_state.get(SCROLL_TURN, False)
+    if again:
+        st.html(SCROLL_TO_DETAILS_AGAIN, unsafe_allow_javascript=True)
+    else:
+        st.html(SCROLL_TO_DETAILS, unsafe_allow_javascript=True)

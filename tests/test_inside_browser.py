@@ -1,5 +1,6 @@
 """The Inside the Transformer page in a real browser at 1280×800, in English and 中文: a click on a block of the
-architecture diagram opens that block's section below it, and no chart is taller than the screen.
+architecture diagram opens that block's section below it and scrolls it into view, the diagram is whole on the
+first screen with no text under 12 px (plain and presentation mode), and no chart is taller than the screen.
 
 Screenshots: inside_*.png under SCREENSHOTS=DIR, when it is set, for a person to look at.
 """
@@ -34,6 +35,35 @@ TARGET_CENTRE = """([key]) => {
   const gd = document.querySelector("[data-testid='stMain'] .js-plotly-plot");
   const trace = gd.data.find(d => d.customdata && d.customdata[0] === key);
   return [trace.x[0], trace.y[0]];
+}"""
+# One click target per block (its first box's), and the Encoder output's: [key, x, y, hover], as the browser has it.
+BLOCK_TARGETS = """([memory]) => {
+  const gd = document.querySelector("[data-testid='stMain'] .js-plotly-plot");
+  const seen = new Set(), out = [];
+  for (const d of gd.data.filter(d => d.customdata)) {
+    const key = d.customdata[0], isMemory = d.hovertemplate.includes(memory);
+    if (seen.has(key) && !isMemory) continue;
+    if (!isMemory) seen.add(key);
+    const middle = Math.floor(d.x.length / 2);
+    out.push([key, d.x[middle], d.y[0], isMemory]);
+  }
+  return out;
+}"""
+# Whether the open block's heading reads `name` and lies on the screen, below Streamlit's header.
+SECTION_IN_VIEW = """([name]) => {
+  const h = document.querySelector("[data-testid='stMain'] .st-key-inside-details h2");
+  const header = document.querySelector("[data-testid='stHeader']");
+  if (!h || !h.textContent.includes(name)) return false;
+  const r = h.getBoundingClientRect(), top = header ? header.getBoundingClientRect().bottom : 0;
+  return r.top >= top && r.bottom <= window.innerHeight;
+}"""
+# The diagram's box on the screen (the main area scrolled to its top) and its texts' font sizes in px.
+DIAGRAM_ON_SCREEN = """() => {
+  document.querySelector("[data-testid='stMain']").scrollTo(0, 0);
+  const gd = document.querySelector("[data-testid='stMain'] .js-plotly-plot"), r = gd.getBoundingClientRect();
+  const sizes = [...gd.querySelectorAll("text")].filter(t => t.textContent.trim())
+    .map(t => [t.textContent, parseFloat(getComputedStyle(t).fontSize)]);
+  return {top: r.top, bottom: r.bottom, sizes};
 }"""
 CHART_HEIGHTS = """() => [...document.querySelectorAll("[data-testid='stMain'] .js-plotly-plot")]
   .map(e => e.getBoundingClientRect().height)"""
@@ -88,3 +118,45 @@ def test_every_kind_of_block_fits_the_screen(page, streamlit_server):
         heights = page.evaluate(CHART_HEIGHTS)
         assert len(heights) >= 2 and max(heights) <= VIEWPORT["height"], (block, heights)
         screenshot(page, f"inside_en_{block.replace('.', '_')}", page.locator(f"{MAIN} .js-plotly-plot").nth(1))
+
+
+def block_heading(s: dict, key: str) -> str:
+    """The heading the page gives block `key`."""
+    parts = key.split(".")
+    if len(parts) == 1:
+        return s[f"inside.block.{key}"]
+    stack, layer, name = parts
+    return s[f"inside.block.{stack}"].format(n=int(layer) + 1, part=s[f"inside.part.{stack}.{name}"])
+
+
+def test_a_click_on_any_block_brings_its_section_into_view(page, streamlit_server):
+    """Every block of the diagram, and the Encoder output (which opens the last encoder layer's FFN): the section's
+    heading names the block and is on the screen after the click, with no scrolling by the user."""
+    s = strings("en")
+    page.goto(f"{streamlit_server}/inside?lang=en&s=I+have+a+dream.")
+    drawn(page)
+    targets = page.evaluate(BLOCK_TARGETS, [s["inside.diagram.memory"]])
+    keys = [key for key, *_ in targets]
+    assert sum(memory for *_, memory in targets) == 1 and len(set(keys)) == len(keys) - 1, keys
+    for key, x, y, memory in targets:
+        point = point_on_plot(page, 0, x, y)  # scrolls the diagram back into view
+        rerun(page, lambda: page.mouse.click(*point))
+        name = block_heading(s, key)
+        page.wait_for_function(SECTION_IN_VIEW, arg=[name])
+        expect(page.locator(f"{MAIN} .st-key-inside-block input")).to_have_value(name)
+        if memory:
+            note = s["inside.memory.note"].split("{")[0]  # what the section says of the encoder output
+            expect(page.locator(f"{MAIN} .st-key-inside-details [data-testid='stAlert']").filter(has_text=note)
+                   ).to_have_count(1)
+            screenshot(page, "inside_en_encoder_output_clicked")
+
+
+@pytest.mark.parametrize(("lang", "present"), [("en", "0"), ("zh", "0"), ("en", "1"), ("zh", "1")])
+def test_the_diagram_is_whole_on_the_first_screen_with_12_px_text(page, streamlit_server, lang, present):
+    page.goto(f"{streamlit_server}/inside?lang={lang}&present={present}")
+    drawn(page)
+    shown = page.evaluate(DIAGRAM_ON_SCREEN)
+    assert 0 <= shown["top"] and shown["bottom"] <= VIEWPORT["height"], shown
+    small = [(text, size) for text, size in shown["sizes"] if size < 12]
+    assert shown["sizes"] and not small, small
+    screenshot(page, f"inside_{lang}_{'present' if present == '1' else 'page'}_first_screen")

@@ -11,7 +11,7 @@ heatmaps side by side, tokens down, dimensions across.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import plotly.graph_objects as go
@@ -51,18 +51,21 @@ FRAME_COLOR = "#f7f7f7"
 TEXT_COLOR = "#222"  # darker than Plotly's default grey: the diagram's labels are read from the back of a room
 ENCODER_SUBLAYERS = ("self_attn", "ffn")
 DECODER_SUBLAYERS = ("self_attn", "cross_attn", "ffn")
-# Data coordinates (0–100 both ways) of the diagram's columns and rows.
-ENCODER_X, DECODER_X, BUS_X, TIED_X = (1.0, 35.0), (45.0, 93.0), 40.0, 97.0
-EMBED_Y, STACK_Y, MEMORY_Y, LINEAR_Y, SOFTMAX_Y = (1.0, 9.0), (14.0, 76.0), (80.0, 87.0), (80.0, 87.0), (91.0, 98.0)
-FRAME_GAP, FRAME_PAD, BOX_GAP = 4.0, 1.0, 3.0
-NORM_SHARE = 0.3  # of a sublayer's box, the add & norm strip on its top
 DIAGRAM_LABELS = ("src_embed", "tgt_embed", "self_attn", "masked_self_attn", "cross_attn", "ffn", "add_norm",
                   "encoder_layer", "decoder_layer", "memory", "linear", "softmax", "tied")
+# The size the Inside page draws the diagram: beside the page's text at 1280×800, its top within the first screen.
+DIAGRAM_WIDTH_PX, DIAGRAM_HEIGHT_PX = 520, 596
+DIAGRAM_MIN_FONT_PX = 12  # the shipped model's diagram at that size: no text smaller (read from the back of a room)
+SMALLEST_FONT_PX = 7  # a deep model's diagram shrinks its text this far before it overflows its boxes
+GAP_PX = (10.0, 24.0)  # an arrow from one block down to the next: at least, at most this long
+PAD_PX = 2.0  # inside a layer's frame, around its blocks
+BUS_PX, TIED_PX = 30.0, 24.0  # across: the encoder output's line between the stacks; the tied line right of them
+ENCODER_SHARE = 0.43  # of the width the two stacks share, the encoder's (its blocks have shorter names)
 
 
 def architecture_blocks(n_encoder: int, n_decoder: int) -> list[str]:
-    """Every clickable block's key, bottom to top, encoder first: "src_embed", "enc.0.self_attn", "enc.0.ffn", …,
-    "tgt_embed", "dec.0.self_attn", "dec.0.cross_attn", "dec.0.ffn", …, "output"."""
+    """Every clickable block's key, in the order data flows, encoder first: "src_embed", "enc.0.self_attn",
+    "enc.0.ffn", …, "tgt_embed", "dec.0.self_attn", "dec.0.cross_attn", "dec.0.ffn", …, "output"."""
     if n_encoder < 1 or n_decoder < 1:
         raise ValueError(f"a model has at least one layer per stack, got {n_encoder} and {n_decoder}")
     return ["src_embed", *(f"enc.{i}.{s}" for i in range(n_encoder) for s in ENCODER_SUBLAYERS),
@@ -72,8 +75,9 @@ def architecture_blocks(n_encoder: int, n_decoder: int) -> list[str]:
 @dataclass(frozen=True)
 class Box:
     key: str | None  # the block a click on it opens; None: not clickable
-    x0: float
-    y0: float
+    part: str  # what it draws, its shape's name: a block's key, "<key>.add_norm", "output.softmax" or "memory"
+    x0: float  # px in the plot, left to right
+    y0: float  # px in the plot, top to bottom (y0 is the box's top edge)
     x1: float
     y1: float
     text: str
@@ -86,6 +90,28 @@ class Box:
     @property
     def cy(self) -> float:
         return (self.y0 + self.y1) / 2
+
+
+@dataclass(frozen=True)
+class Fit:
+    """The diagram's text size, arrow length and row heights (px) that fit a plot."""
+
+    size: int
+    gap: float
+    embed: float  # the embeddings' row
+    sublayer: float  # a sublayer's box; its add & norm strip below it is `norm` high
+    norm: float
+    last: float  # the bottom row: the encoder's output beside the output projection and softmax
+    linear: float  # of the bottom row's output block, the projection's part
+
+    @property
+    def block(self) -> float:
+        return self.sublayer + self.norm
+
+    @property
+    def gutter(self) -> float:
+        """Across a frame's edge, the room its layer's name takes (written upwards)."""
+        return LINE_EM * self.size + 2
 
 
 def fitting_size(texts: Sequence[str], width_px: float, height_px: float) -> int:
@@ -108,30 +134,76 @@ def _wrapped(text: str, width_px: float, size: int) -> list[str]:
     return title_lines(text, width_px * BASE_FONT_PX / size) or [""]
 
 
-def _stack_frames(n: int) -> list[tuple[float, float]]:
-    """(y0, y1) of n layer frames filling STACK_Y, first layer at the bottom."""
-    height = (STACK_Y[1] - STACK_Y[0] - (n - 1) * FRAME_GAP) / n
-    return [(STACK_Y[0] + i * (height + FRAME_GAP), STACK_Y[0] + i * (height + FRAME_GAP) + height) for i in range(n)]
+def _text_height(text: str, width: float, size: int) -> float | None:
+    """The height of a box `width` px wide holding `text` at `size` px; None where a word is wider than the box."""
+    lines = _wrapped(text, width - 4, size)
+    if max(text_em(line) for line in lines) * size > width - 4:
+        return None
+    return len(lines) * LINE_EM * size + 1
 
 
-def _sublayer_boxes(prefix: str, layer: int, names: Sequence[str], x: tuple[float, float], y: tuple[float, float],
-                    label_h: float, labels: Mapping[str, str]) -> list[Box]:
-    """One layer's sublayers left to right inside its frame: each a sublayer box under an add & norm strip."""
-    left, right = x[0] + FRAME_PAD, x[1] - FRAME_PAD
-    bottom, top = y[0] + FRAME_PAD, y[1] - FRAME_PAD - label_h
-    strip = (top - bottom) * NORM_SHARE
-    boxes = []
-    for (a, b), name in zip(_spans(left, right, len(names), BOX_GAP), names):
-        key = f"{prefix}.{layer}.{name}"
-        label = labels["masked_self_attn" if prefix == "dec" and name == "self_attn" else name]
-        boxes.append(Box(key, a, bottom, b, top - strip, label, BLOCK_COLORS["ffn" if name == "ffn" else "attn"]))
-        boxes.append(Box(key, a, top - strip, b, top, labels["add_norm"], BLOCK_COLORS["norm"]))
-    return boxes
+def _columns(plot_w: float) -> tuple[tuple[float, float], tuple[float, float]]:
+    """(x0, x1) of the encoder's column and of the decoder's, left to right."""
+    stacks = plot_w - BUS_PX - TIED_PX
+    encoder = (0.0, stacks * ENCODER_SHARE)
+    return encoder, (encoder[1] + BUS_PX, stacks + BUS_PX)
 
 
-def _spans(a: float, b: float, n: int, gap: float) -> list[tuple[float, float]]:
-    width = (b - a - (n - 1) * gap) / n
-    return [(a + i * (width + gap), a + i * (width + gap) + width) for i in range(n)]
+def _box_x(column: tuple[float, float], gutter: float, encoder: bool) -> tuple[float, float]:
+    """(x0, x1) of a column's sublayer boxes: inside its frames, beside the layer names (left in the encoder, right
+    in the decoder: the encoder's output reaches the decoder's boxes from the left)."""
+    if encoder:
+        return column[0] + PAD_PX + gutter, column[1] - PAD_PX
+    return column[0] + PAD_PX, column[1] - PAD_PX - gutter
+
+
+def _fit_at(size: int, labels: Mapping[str, str], plot_w: float) -> Fit | None:
+    """Row heights at `size` px text (arrows GAP_PX[0] long); None where a text does not fit its box's width."""
+    encoder, decoder = _columns(plot_w)
+    gutter = LINE_EM * size + 2
+    sub_w = min(x1 - x0 for x0, x1 in (_box_x(encoder, gutter, True), _box_x(decoder, gutter, False)))
+    enc_w, dec_w = encoder[1] - encoder[0], decoder[1] - decoder[0]
+    needed = [[_text_height(labels["src_embed"], enc_w, size), _text_height(labels["tgt_embed"], dec_w, size)],
+              [_text_height(labels[k], sub_w, size) for k in ("self_attn", "masked_self_attn", "cross_attn", "ffn")],
+              [_text_height(labels["add_norm"], sub_w, size)], [_text_height(labels["memory"], enc_w, size)],
+              [_text_height(labels["linear"], dec_w, size)], [_text_height(labels["softmax"], dec_w, size)]]
+    if any(h is None for row in needed for h in row):
+        return None
+    embed, sublayer, norm, memory, linear, softmax = (max(row) for row in needed)
+    return Fit(size, GAP_PX[0], embed, sublayer, norm, max(memory, linear + softmax), linear)
+
+
+def _stack_height(fit: Fit, n: int, blocks: int) -> float:
+    """Both stacks take the same height: n frames of `blocks` blocks each, one arrow between two blocks or frames."""
+    return n * (2 * PAD_PX + blocks * fit.block + (blocks - 1) * fit.gap) + (n - 1) * fit.gap
+
+
+def _span(fit: Fit, n_encoder: int, n_decoder: int) -> float:
+    return max(_stack_height(fit, n_encoder, len(ENCODER_SUBLAYERS)),
+               _stack_height(fit, n_decoder, len(DECODER_SUBLAYERS)))
+
+
+def _total(fit: Fit, n_encoder: int, n_decoder: int) -> float:
+    return fit.embed + fit.gap + _span(fit, n_encoder, n_decoder) + fit.gap + fit.last
+
+
+def _fit(labels: Mapping[str, str], n_encoder: int, n_decoder: int, plot_w: float, plot_h: float) -> Fit:
+    """The largest text (up to 16 px) whose diagram fits the plot, then the longest arrows (up to GAP_PX[1]). A
+    model too deep for the plot even at SMALLEST_FONT_PX gets rows squeezed to fit (its text then overflows)."""
+    smallest = LINE_EM * SMALLEST_FONT_PX + 1
+    fits = [f for f in (_fit_at(s, labels, plot_w) for s in range(BASE_FONT_PX, SMALLEST_FONT_PX - 1, -1)) if f]
+    fits = fits or [Fit(SMALLEST_FONT_PX, GAP_PX[0], smallest, smallest, smallest, 2 * smallest, smallest)]
+    fit = next((f for f in fits if _total(f, n_encoder, n_decoder) <= plot_h), None)
+    if fit is None:
+        fit = fits[-1]
+        for _ in range(3):  # the frames' padding does not shrink: squeeze the rest until the whole fits
+            k = min(1.0, plot_h / _total(fit, n_encoder, n_decoder))
+            fit = replace(fit, gap=fit.gap * k, embed=fit.embed * k, sublayer=fit.sublayer * k, norm=fit.norm * k,
+                          last=fit.last * k, linear=fit.linear * k)
+        return fit
+    gaps = np.arange(GAP_PX[1], GAP_PX[0], -0.5)
+    return next((f for f in (replace(fit, gap=float(g)) for g in gaps) if _total(f, n_encoder, n_decoder) <= plot_h),
+                fit)
 
 
 def _arrow(x0: float, y0: float, x1: float, y1: float, color: str = GUIDE_COLOR) -> dict:
@@ -141,7 +213,7 @@ def _arrow(x0: float, y0: float, x1: float, y1: float, color: str = GUIDE_COLOR)
 
 
 def _line(points: Sequence[tuple[float, float]], dash: str = "solid") -> dict:
-    path = "M " + " L ".join(f"{x},{y}" for x, y in points)
+    path = "M " + " L ".join(f"{x:.2f},{y:.2f}" for x, y in points)
     return dict(type="path", path=path, xref="x", yref="y", line=dict(color=GUIDE_COLOR, width=1.5, dash=dash))
 
 
@@ -156,7 +228,14 @@ def architecture_figure(
     width: float = MAX_WIDTH_PX,
     height: float = MAX_HEIGHT_PX,
 ) -> go.Figure:
-    """The encoder–decoder with n_encoder and n_decoder layers; `selected` (a key of architecture_blocks) framed.
+    """The encoder–decoder with n_encoder and n_decoder layers, read top to bottom; `selected` (a key of
+    architecture_blocks) framed.
+
+    The encoder on the left: embeddings → each layer's self-attention and FFN (each under its add & norm strip) →
+    the encoder's output, which a line carries into every decoder layer's cross-attention. The decoder on the right:
+    embeddings → masked self-attention → cross-attention → FFN per layer → linear and softmax, the linear tied to the
+    target embedding by a dashed line. An arrow joins each block to the next. The largest text that fits (16 px
+    down) is used and the figure is no taller than its drawing needs.
 
     labels: the text of each part, keys DIAGRAM_LABELS; "encoder_layer" and "decoder_layer" are format strings
     with {n} (1-based), so the caller's language orders the words.
@@ -168,127 +247,143 @@ def architecture_figure(
     if selected is not None and selected not in keys:
         raise ValueError(f"selected must be one of architecture_blocks({n_encoder}, {n_decoder}), got {selected!r}")
     top = title_px(title, width)
-    plot_w, plot_h = width - 2 * EDGE_PX, height - top - 2 * EDGE_PX
-    px = (plot_w / 100, plot_h / 100)  # px per data unit, across and up
-    frames, boxes, notes = _stacks(n_encoder, n_decoder, labels, px)
-    boxes = _fixed_boxes(labels) + boxes
-    shapes, arrows = _encoder_output(boxes, n_decoder)
-    notes += arrows
-    tied_shape, tied_note = _tied(labels["tied"], px)
-    box_shapes, box_notes, targets = _drawn_boxes(boxes, selected, labels, click_hint, px)
+    plot_w = width - 2 * EDGE_PX
+    fit = _fit(labels, n_encoder, n_decoder, plot_w, height - top - 2 * EDGE_PX)
+    plot_h = min(_total(fit, n_encoder, n_decoder), height - top - 2 * EDGE_PX)
+    boxes, frames, notes = _stacks(n_encoder, n_decoder, labels, fit, plot_w)
+    boxes += _ends(n_encoder, labels, fit, plot_w, plot_h)
+    notes += _flow_arrows(boxes) + _memory_arrows(boxes)
+    lines = [_memory_line(boxes)]
+    tied_line, tied_note = _tied(labels["tied"], boxes, fit.size)
+    box_shapes, box_notes, targets = _drawn_boxes(boxes, selected, labels, click_hint, fit.size)
     return styled_figure(
         targets,
         title,
         top=EDGE_PX,
         width=width,
-        height=height,
+        height=plot_h + top + 2 * EDGE_PX,
         showlegend=False,
-        shapes=frames + shapes + [tied_shape] + box_shapes,
+        shapes=frames + lines + [tied_line] + box_shapes,
         annotations=notes + [tied_note] + box_notes,
-        xaxis=dict(range=[0, 100], visible=False, fixedrange=True),
-        yaxis=dict(range=[0, 100], visible=False, fixedrange=True),
+        xaxis=dict(range=[0, plot_w], visible=False, fixedrange=True),
+        yaxis=dict(range=[plot_h, 0], visible=False, fixedrange=True),  # y down: the diagram reads top to bottom
         dragmode=False,
         clickmode="event+select",
     )
 
 
-def _fixed_boxes(labels: Mapping[str, str]) -> list[Box]:
-    """The blocks outside the stacks: both embeddings, the encoder's output, the output projection and softmax."""
-    return [Box("src_embed", ENCODER_X[0], EMBED_Y[0], ENCODER_X[1], EMBED_Y[1], labels["src_embed"],
+def _stacks(n_encoder: int, n_decoder: int, labels: Mapping[str, str], fit: Fit, plot_w: float
+            ) -> tuple[list[Box], list[dict], list[dict]]:
+    """Both stacks between the embeddings and the bottom row: each layer's frame, its name, its blocks."""
+    boxes, frames, notes = [], [], []
+    top = fit.embed + fit.gap
+    span = _span(fit, n_encoder, n_decoder)
+    for prefix, n, column, names in (("enc", n_encoder, _columns(plot_w)[0], ENCODER_SUBLAYERS),
+                                     ("dec", n_decoder, _columns(plot_w)[1], DECODER_SUBLAYERS)):
+        encoder = prefix == "enc"
+        x0, x1 = _box_x(column, fit.gutter, encoder)
+        frame_h = (span - (n - 1) * fit.gap) / n
+        inner_gap = (frame_h - 2 * PAD_PX - len(names) * fit.block) / (len(names) - 1)
+        for i in range(n):
+            y0 = top + i * (frame_h + fit.gap)
+            frames.append(dict(type="rect", x0=column[0], x1=column[1], y0=y0, y1=y0 + frame_h, xref="x", yref="y",
+                               layer="below", fillcolor=FRAME_COLOR, line=dict(color=NEUTRAL_COLOR, width=1),
+                               name=f"frame.{prefix}.{i}"))
+            name = labels["encoder_layer" if encoder else "decoder_layer"].format(n=i + 1)
+            size = min(fit.size, int((frame_h - 4) / max(text_em(name), 1)))
+            label_x = column[0] + PAD_PX + fit.gutter / 2 if encoder else column[1] - PAD_PX - fit.gutter / 2
+            notes.append(dict(text=plain_text(name), x=label_x, y=y0 + frame_h / 2, xref="x", yref="y", textangle=-90,
+                              showarrow=False, font=dict(size=size, color=TEXT_COLOR)))
+            for j, sub in enumerate(names):
+                b0 = y0 + PAD_PX + j * (fit.block + inner_gap)
+                key = f"{prefix}.{i}.{sub}"
+                text = labels["masked_self_attn" if not encoder and sub == "self_attn" else sub]
+                color = BLOCK_COLORS["ffn" if sub == "ffn" else "attn"]
+                boxes += [Box(key, key, x0, b0, x1, b0 + fit.sublayer, text, color),
+                          Box(key, f"{key}.add_norm", x0, b0 + fit.sublayer, x1, b0 + fit.block, labels["add_norm"],
+                              BLOCK_COLORS["norm"])]
+    return boxes, frames, notes
+
+
+def _ends(n_encoder: int, labels: Mapping[str, str], fit: Fit, plot_w: float, plot_h: float) -> list[Box]:
+    """The blocks above and below the stacks: both embeddings; the encoder's output (a click opens the block that
+    computes it, the last encoder layer's FFN and add & norm), the output projection and softmax."""
+    encoder, decoder = _columns(plot_w)
+    bottom = plot_h - fit.last
+    last_ffn = f"enc.{n_encoder - 1}.ffn"
+    return [Box("src_embed", "src_embed", encoder[0], 0.0, encoder[1], fit.embed, labels["src_embed"],
                 BLOCK_COLORS["embed"]),
-            Box("tgt_embed", DECODER_X[0], EMBED_Y[0], DECODER_X[1], EMBED_Y[1], labels["tgt_embed"],
+            Box("tgt_embed", "tgt_embed", decoder[0], 0.0, decoder[1], fit.embed, labels["tgt_embed"],
                 BLOCK_COLORS["embed"]),
-            Box(None, ENCODER_X[0], MEMORY_Y[0], ENCODER_X[1], MEMORY_Y[1], labels["memory"], BLOCK_COLORS["memory"]),
-            Box("output", DECODER_X[0], LINEAR_Y[0], DECODER_X[1], LINEAR_Y[1], labels["linear"],
+            Box(last_ffn, "memory", encoder[0], bottom, encoder[1], plot_h, labels["memory"], BLOCK_COLORS["memory"]),
+            Box("output", "output", decoder[0], bottom, decoder[1], bottom + fit.linear, labels["linear"],
                 BLOCK_COLORS["linear"]),
-            Box("output", DECODER_X[0], SOFTMAX_Y[0], DECODER_X[1], SOFTMAX_Y[1], labels["softmax"],
+            Box("output", "output.softmax", decoder[0], bottom + fit.linear, decoder[1], plot_h, labels["softmax"],
                 BLOCK_COLORS["softmax"])]
 
 
-def _decoder_arrow_x() -> float:
-    """Where the decoder's arrows run: at its FFN, right of the lines that bring the encoder's output to each
-    cross-attention."""
-    return sum(_spans(DECODER_X[0] + FRAME_PAD, DECODER_X[1] - FRAME_PAD, 3, BOX_GAP)[2]) / 2
+def _flow(boxes: Sequence[Box], prefix: str) -> list[Box]:
+    """One stack's boxes ("enc" or "dec") in the order data passes them, top to bottom: a block's add & norm strip
+    after its sublayer, the stack's embeddings first and what reads its output last."""
+    first, last = ("src_embed", "memory") if prefix == "enc" else ("tgt_embed", "output.softmax")
+    column = [b for b in boxes if b.part in (first, last) or b.part.startswith(f"{prefix}.")
+              or (prefix == "dec" and b.part == "output")]
+    return sorted(column, key=lambda b: b.y0)
 
 
-def _stacks(n_encoder: int, n_decoder: int, labels: Mapping[str, str], px: tuple[float, float]
-            ) -> tuple[list[dict], list[Box], list[dict]]:
-    """Both stacks: each layer's frame, its sublayers' boxes, its name, and the arrows up the stack."""
-    frames, boxes, notes = [], [], []
-    for prefix, n, x, names, name_key in (("enc", n_encoder, ENCODER_X, ENCODER_SUBLAYERS, "encoder_layer"),
-                                          ("dec", n_decoder, DECODER_X, DECODER_SUBLAYERS, "decoder_layer")):
-        stack = _stack_frames(n)
-        label_h = min(LINE_EM * BASE_FONT_PX / px[1], (stack[0][1] - stack[0][0]) * 0.3)
-        for i, (y0, y1) in enumerate(stack):
-            frames.append(dict(type="rect", x0=x[0], x1=x[1], y0=y0, y1=y1, xref="x", yref="y", layer="below",
-                               fillcolor=FRAME_COLOR, line=dict(color=NEUTRAL_COLOR, width=1)))
-            name = labels[name_key].format(n=i + 1)
-            room = (x[1] - x[0] - 2 * FRAME_PAD) * px[0]
-            size = fitting_size([name], room, label_h * px[1])
-            notes.append(dict(text=wrapped_label(name, room, size), x=x[0] + FRAME_PAD, y=y1 - FRAME_PAD / 2, xref="x",
-                              yref="y", xanchor="left", yanchor="top", showarrow=False,
-                              font=dict(size=size, color=TEXT_COLOR)))
-            boxes += _sublayer_boxes(prefix, i, names, x, (y0, y1), label_h, labels)
-        # arrows up the stack: embedding → layer 1 → … → layer n → what reads the stack's output
-        arrow_x = (x[0] + x[1]) / 2 if prefix == "enc" else _decoder_arrow_x()
-        ends = [EMBED_Y[1], *(y for frame in stack for y in frame), MEMORY_Y[0] if prefix == "enc" else LINEAR_Y[0]]
-        notes += [_arrow(arrow_x, ends[j], arrow_x, ends[j + 1]) for j in range(0, len(ends), 2)]
-    return frames, boxes, notes
-
-
-def _encoder_output(boxes: list[Box], n_decoder: int) -> tuple[list[dict], list[dict]]:
-    """(lines, arrows): the encoder's output to every decoder layer's cross-attention; the decoder's output up
-    to the softmax."""
-    memory_y = (MEMORY_Y[0] + MEMORY_Y[1]) / 2
-    decoder_frames = _stack_frames(n_decoder)
-    lines = [_line([(ENCODER_X[1], memory_y), (BUS_X, memory_y), (BUS_X, decoder_frames[0][0] - FRAME_GAP / 2)])]
+def _flow_arrows(boxes: list[Box]) -> list[dict]:
+    """An arrow down from each block to the next one, in both stacks (a block's add & norm strip touches it)."""
     arrows = []
-    cross = [b for b in boxes if b.key and b.key.endswith("cross_attn") and b.color == BLOCK_COLORS["attn"]]
-    for box, (y0, _) in zip(cross, decoder_frames):
-        below = y0 - FRAME_GAP / 2
-        lines.append(_line([(BUS_X, below), (box.cx, below)]))
-        arrows.append(_arrow(box.cx, below, box.cx, box.y0))
-    arrows.append(_arrow(_decoder_arrow_x(), LINEAR_Y[1], _decoder_arrow_x(), SOFTMAX_Y[0]))
-    return lines, arrows
+    for prefix in ("enc", "dec"):
+        column = _flow(boxes, prefix)
+        x = next(b.cx for b in column if b.part.startswith(f"{prefix}."))
+        arrows += [_arrow(x, a.y1, x, b.y0) for a, b in zip(column, column[1:]) if b.y0 > a.y1]
+    return arrows
 
 
-def _tied(label: str, px: tuple[float, float]) -> tuple[dict, dict]:
-    """The output projection reuses the target embedding's matrix: a dashed line between the two, and its label."""
-    tied_y = ((LINEAR_Y[0] + LINEAR_Y[1]) / 2, (EMBED_Y[0] + EMBED_Y[1]) / 2)
-    line = _line([(DECODER_X[1], tied_y[0]), (TIED_X, tied_y[0]), (TIED_X, tied_y[1]), (DECODER_X[1], tied_y[1])],
-                 dash="dash")
-    room = (tied_y[0] - tied_y[1]) * px[1] * 0.8
-    size = fitting_size([label], room, (100 - TIED_X) * px[0] * 2)
-    return line, dict(text=wrapped_label(label, room, size), x=TIED_X, y=sum(tied_y) / 2, xref="x", yref="y",
+def _memory_line(boxes: list[Box]) -> dict:
+    """The encoder's output: out of its box's right side and up between the stacks, to the first cross-attention."""
+    memory = next(b for b in boxes if b.part == "memory")
+    cross = [b for b in boxes if b.part.endswith(".cross_attn")]
+    bus = memory.x1 + BUS_PX / 2
+    return _line([(memory.x1, memory.cy), (bus, memory.cy), (bus, min(b.cy for b in cross))])
+
+
+def _memory_arrows(boxes: list[Box]) -> list[dict]:
+    """From the line between the stacks into every decoder layer's cross-attention (its keys and values)."""
+    memory = next(b for b in boxes if b.part == "memory")
+    bus = memory.x1 + BUS_PX / 2
+    return [_arrow(bus, b.cy, b.x0, b.cy) for b in boxes if b.part.endswith(".cross_attn")]
+
+
+def _tied(label: str, boxes: list[Box], size: int) -> tuple[dict, dict]:
+    """The output projection reuses the target embedding's matrix: a dashed line right of the decoder between the
+    two, and its label written upwards along it."""
+    linear = next(b for b in boxes if b.part == "output")
+    embed = next(b for b in boxes if b.part == "tgt_embed")
+    x = linear.x1 + TIED_PX / 2
+    line = _line([(linear.x1, linear.cy), (x, linear.cy), (x, embed.cy), (embed.x1, embed.cy)], dash="dash")
+    room = (linear.cy - embed.cy) * 0.8
+    size = min(size, int(room / max(text_em(label), 1)))
+    return line, dict(text=plain_text(label), x=x, y=(linear.cy + embed.cy) / 2, xref="x", yref="y",
                       textangle=-90, showarrow=False, font=dict(size=size, color=TEXT_COLOR), bgcolor="white")
 
 
 def _drawn_boxes(boxes: list[Box], selected: str | None, labels: Mapping[str, str], click_hint: str,
-                 px: tuple[float, float]) -> tuple[list[dict], list[dict], list[dict]]:
-    """(rectangles, texts, click targets) of the boxes; `selected` framed."""
-    # one font for all boxes of a kind (sublayers, add & norm strips, embeddings, …), the largest that fits each
-    kinds = {id(box): "sub" if box.color in (BLOCK_COLORS["attn"], BLOCK_COLORS["ffn"]) else box.color for box in boxes}
-    sizes = {kind: fitting_size([b.text for b in boxes if kinds[id(b)] == kind],
-                                min(_room(b, *px)[0] for b in boxes if kinds[id(b)] == kind),
-                                min(_room(b, *px)[1] for b in boxes if kinds[id(b)] == kind))
-             for kind in set(kinds.values())}
+                 size: int) -> tuple[list[dict], list[dict], list[dict]]:
+    """(rectangles, texts, click targets) of the boxes, all text `size` px; `selected` framed."""
     shapes, notes, targets = [], [], []
     for box in boxes:
         line = dict(color=HIGHLIGHT_COLOR, width=3) if box.key is not None and box.key == selected else dict(
             color="#777", width=1)
         shapes.append(dict(type="rect", x0=box.x0, x1=box.x1, y0=box.y0, y1=box.y1, xref="x", yref="y",
-                           fillcolor=box.color, line=line))
-        size = sizes[kinds[id(box)]]
-        notes.append(dict(text=wrapped_label(box.text, _room(box, *px)[0], size), x=box.cx, y=box.cy, xref="x",
+                           fillcolor=box.color, line=line, name=box.part))
+        notes.append(dict(text=wrapped_label(box.text, box.x1 - box.x0 - 4, size), x=box.cx, y=box.cy, xref="x",
                           yref="y", showarrow=False, font=dict(size=size, color=TEXT_COLOR)))
         if box.key is not None:
-            targets.append(_click_targets(box, *px, _block_name(box.key, labels), click_hint))
+            name = labels["memory"] if box.part == "memory" else _block_name(box.key, labels)
+            targets.append(_click_targets(box, name, click_hint))
     return shapes, notes, targets
-
-
-def _room(box: Box, px_x: float, px_y: float) -> tuple[float, float]:
-    """The px a box's text may take: its size less a small inner margin."""
-    return (box.x1 - box.x0) * px_x - 4, (box.y1 - box.y0) * px_y - 2
 
 
 def _block_name(key: str, labels: Mapping[str, str]) -> str:
@@ -301,12 +396,12 @@ def _block_name(key: str, labels: Mapping[str, str]) -> str:
     return f"{labels['encoder_layer' if stack == 'enc' else 'decoder_layer'].format(n=int(layer) + 1)} · {sub}"
 
 
-def _click_targets(box: Box, px_x: float, px_y: float, name: str, hint: str) -> dict:
+def _click_targets(box: Box, name: str, hint: str) -> dict:
     """Transparent squares side by side covering a box: hovering names its block, a click selects it."""
-    w_px, h_px = (box.x1 - box.x0) * px_x, (box.y1 - box.y0) * px_y
+    w_px, h_px = box.x1 - box.x0, box.y1 - box.y0
     side = min(w_px, h_px)
     count = max(1, int(np.ceil(w_px / side)))
-    xs = np.linspace(box.x0 + side / px_x / 2, box.x1 - side / px_x / 2, count) if count > 1 else np.array([box.cx])
+    xs = np.linspace(box.x0 + side / 2, box.x1 - side / 2, count) if count > 1 else np.array([box.cx])
     invisible = dict(marker=dict(opacity=0))
     return dict(
         type="scatter", x=xs.round(3).tolist(), y=[round(box.cy, 3)] * count, mode="markers",

@@ -26,6 +26,10 @@ STRINGS: dict[str, str] = {
     "inside.diagram.linear": "Linear: h · E_tgtᵀ (logits)",
     "inside.diagram.softmax": "Softmax → next token",
     "inside.diagram.tied": "same matrix (tied)",
+    "inside.memory.note": (
+        "This block's output {shape} is the **encoder output**: the cross-attention of each of the {dec} decoder "
+        "layers computes its keys and values from it."
+    ),
     "inside.pick.block": "Block",
     "inside.pick.token": "Token",
     "inside.block.src_embed": "Source embedding and positional encoding",

@@ -24,6 +24,7 @@ STRINGS: dict[str, str] = {
     "inside.diagram.linear": "线性层：h · E_tgtᵀ（logits）",
     "inside.diagram.softmax": "Softmax → 下一个词元",
     "inside.diagram.tied": "同一个矩阵（权重共享）",
+    "inside.memory.note": "这个模块的输出 {shape} 就是**编码器输出**：{dec} 层解码器的交叉注意力都用它来计算各自的键和值。",
     "inside.pick.block": "模块",
     "inside.pick.token": "词元",
     "inside.block.src_embed": "源语言嵌入与位置编码",
