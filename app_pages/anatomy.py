@@ -6,8 +6,8 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from app_pages import models, translations, widgets
-from app_pages.teaching_shared import num, sentence_banner, table_height
+from app_pages import models, presentation, translations, widgets
+from app_pages.teaching_shared import num, sections, sentence_banner, table_height
 from app_pages.text import hardware_name, md_escape, t
 from lessons import anatomy
 from model import ModelConfig, Translator, learning_rate, peak_learning_rate, selection_bleu
@@ -32,11 +32,16 @@ SMOOTHING_CLASSES = 10  # a small vocabulary, so that every bar of the smoothed 
 
 
 def parameters_section(translator: Translator) -> None:
-    """Parameters per component: the notes' formula against what the loaded model holds."""
+    """Parameters per component: the chart first, then the notes' formula against what the loaded model holds."""
     config, log = translator.config, translator.training_log or {}
-    st.header(t("anatomy.params.header"))
     breakdown = anatomy.parameter_breakdown(config)
     actual = anatomy.group_parameter_names(translator.parameter_counts)
+    widgets.chart(
+        horizontal_bars([t(f"anatomy.part.{c.key}") for c in breakdown if c.total],
+                        [c.total for c in breakdown if c.total], title=t("anatomy.params.fig"),
+                        value_title=t("anatomy.params.axis")),
+        key="anatomy.params",
+    )
     frame = pd.DataFrame({
         t("anatomy.col.component"): [t(f"anatomy.part.{c.key}") for c in breakdown],
         t("anatomy.col.formula"): [FORMULAS[c.key] for c in breakdown],
@@ -50,12 +55,6 @@ def parameters_section(translator: Translator) -> None:
     logged = log.get("parameters")
     st.success(t("anatomy.params.total", formula=f"{anatomy.total_parameters(config):,}", model=f"{model_total:,}",
                  logged=f"{logged:,}" if logged else "—"))
-    widgets.chart(
-        horizontal_bars([t(f"anatomy.part.{c.key}") for c in breakdown if c.total],
-                        [c.total for c in breakdown if c.total], title=t("anatomy.params.fig"),
-                        value_title=t("anatomy.params.axis")),
-        key="anatomy.params",
-    )
 
 
 def formula_section(translator: Translator) -> None:
@@ -83,7 +82,6 @@ def formula_section(translator: Translator) -> None:
 def flops_section(config: ModelConfig) -> None:
     """Forward-pass FLOPs of the session's sentence, per part of the model."""
     H = config.d_model
-    st.header(t("anatomy.flops.header"))
     result = translations.current_result()
     sentence_banner(result)
     S, T = len(result.source_tokens), len(result.target_tokens)
@@ -101,7 +99,6 @@ def learning_rate_section(translator: Translator) -> None:
     """The warm-up schedule of the run, against the rates its log kept."""
     H, log = translator.config.d_model, translator.training_log or {}
     settings, train = log.get("args") or {}, log.get("train") or []
-    st.header(t("anatomy.lr.header"))
     st.latex(r"\mathrm{lrate} = \text{factor}\cdot d_{model}^{-0.5}\cdot\min\!\left(step^{-0.5},\ step\cdot warmup^{-1.5}\right)")
     if "warmup" not in settings:  # a checkpoint without a training log, or one from before the log kept its arguments
         st.info(t("anatomy.curves.missing", folder=translator.checkpoint))
@@ -150,7 +147,6 @@ def curves_section(translator: Translator) -> None:
 
 def label_smoothing_section(config: ModelConfig, settings: dict) -> None:
     """The smoothed target for an ε the student picks, and its loss floor with the model's vocabulary."""
-    st.header(t("anatomy.ls.header"))
     st.latex(r"y^{smooth} = (1-\varepsilon)\,y^{one\text{-}hot} + \frac{\varepsilon}{C}")
     epsilon = st.slider(t("anatomy.ls.eps"), 0.0, 0.5, float(settings.get("label_smoothing", 0.1)), 0.05,
                         persist_state="session", key="anatomy.ls.eps")
@@ -172,12 +168,17 @@ def label_smoothing_section(config: ModelConfig, settings: dict) -> None:
 
 translator = models.translator()
 config = translator.config
-st.title(t("anatomy.title"))
-st.markdown(t("anatomy.intro", d=config.d_model, heads=config.n_heads, d_ff=config.d_ff, enc=config.n_encoder_layers,
-              dec=config.n_decoder_layers, vs=config.src_vocab_size, vt=config.tgt_vocab_size))
-parameters_section(translator)
-formula_section(translator)
-flops_section(config)
-learning_rate_section(translator)
-curves_section(translator)
-label_smoothing_section(config, (translator.training_log or {}).get("args") or {})
+presentation.page_title(t("anatomy.title"), t(
+    "anatomy.intro", d=config.d_model, heads=config.n_heads, d_ff=config.d_ff, enc=config.n_encoder_layers,
+    dec=config.n_decoder_layers, vs=config.src_vocab_size, vt=config.tgt_vocab_size))
+params_tab, flops_tab, lr_tab, ls_tab = sections("anatomy", ("params", "flops", "lr", "ls"))
+with params_tab:
+    parameters_section(translator)
+    formula_section(translator)
+with flops_tab:
+    flops_section(config)
+with lr_tab:
+    learning_rate_section(translator)
+    curves_section(translator)
+with ls_tab:
+    label_smoothing_section(config, (translator.training_log or {}).get("args") or {})

@@ -6,8 +6,8 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from app_pages import state_keys, translations, widgets
-from app_pages.teaching_shared import head_picker, join, num, positions, sentence_banner, show_table
+from app_pages import presentation, state_keys, translations, widgets
+from app_pages.teaching_shared import head_picker, join, num, positions, sections, sentence_banner, show_table
 from app_pages.text import md_escape, t
 from lessons import masks
 from lessons.attention_math import attention_steps, softmax
@@ -27,8 +27,9 @@ def show_stages(key: str, mask: np.ndarray, scaled: np.ndarray, weights: np.ndar
         ("masked", np.where(mask, scaled, -np.inf)),
         ("weights", weights),
     )
-    cols = st.columns(2)
     for i, (stage, values) in enumerate(stages):
+        if i % 2 == 0:  # a row of columns per two stages: the panels of a row start at one height
+            cols = st.columns(2, gap="small")
         with cols[i % 2]:
             widgets.chart(
                 mask_stage_figure(stage, values, query_labels, key_labels, title=t(f"masks.stage.{stage}"),
@@ -52,27 +53,31 @@ def toy_stages(key: str, mask: np.ndarray, query_labels, key_labels) -> None:
     show_stages(key, mask, *toy_scores(mask), query_labels, key_labels)
 
 
-st.title(t("masks.title"))
-st.markdown(t("masks.intro"))
+presentation.page_title(t("masks.title"), t("masks.intro"))
 st.latex(r"\begin{gathered}\mathrm{Attention}(Q,K,V) = \mathrm{softmax}\!\left(\frac{QK^\top}{\sqrt{d_k}} + M\right)V \\ "
          rf"M_{{ij}} = \begin{{cases}} 0 & \text{{{t('masks.tex.allowed')}}} \\ -\infty & \text{{{t('masks.tex.masked')}}} "
          r"\end{cases}\end{gathered}")
 
-# ---------------------------------------------------------------- the notes' 4×4 example
 doc_tokens = list(masks.DOC_SENTENCE)
-st.header(t("masks.doc.header", n=len(doc_tokens)))
-causal = masks.causal_mask(len(doc_tokens))
-st.markdown(t("masks.doc.text", n=len(doc_tokens)))
-st.markdown("\n".join(
-    t("masks.doc.sees", token=tok, keys=join(seen)) for tok, seen in zip(doc_tokens, masks.visible_keys(causal, doc_tokens))
-))
-st.caption(t("masks.toy", d=TOY_DK))
-toy_stages("masks.doc", causal, doc_tokens, doc_tokens)
-q, k = masks.toy_qk(len(doc_tokens), len(doc_tokens), TOY_DK)
-row = attention_steps(q, k, k).scaled[0]
-zeroed = softmax(np.where(causal[0], row, 0.0))
-st.warning(t("masks.zero_vs_inf", token=doc_tokens[0], zeroed=join(num(x, 3) for x in zeroed),
-             proper=join(num(x, 3) for x in softmax(np.where(causal[0], row, -np.inf)))))
+doc_tab, exposure_tab, live_tab, pad_tab = sections("masks", ("doc", "exposure", "live", "pad"), n=len(doc_tokens))
+
+
+# ---------------------------------------------------------------- the notes' 4×4 example
+def doc_section() -> None:
+    """The four stages of a causal mask on "i have a dream" first, then what each token sees and why −∞, not 0."""
+    causal = masks.causal_mask(len(doc_tokens))
+    st.caption(t("masks.toy", d=TOY_DK))
+    toy_stages("masks.doc", causal, doc_tokens, doc_tokens)
+    st.markdown(t("masks.doc.text", n=len(doc_tokens)))
+    st.markdown("\n".join(
+        t("masks.doc.sees", token=tok, keys=join(seen)) for tok, seen in zip(doc_tokens, masks.visible_keys(causal, doc_tokens))
+    ))
+    q, k = masks.toy_qk(len(doc_tokens), len(doc_tokens), TOY_DK)
+    row = attention_steps(q, k, k).scaled[0]
+    zeroed = softmax(np.where(causal[0], row, 0.0))
+    st.warning(t("masks.zero_vs_inf", token=doc_tokens[0], zeroed=join(num(x, 3) for x in zeroed),
+                 proper=join(num(x, 3) for x in softmax(np.where(causal[0], row, -np.inf)))))
+
 
 # ---------------------------------------------------------------- teacher forcing is not decoding
 def exposure_section() -> None:
@@ -87,7 +92,6 @@ def exposure_section() -> None:
     else:
         st.info(t("masks.exposure.none"))
         return
-    st.header(t("masks.exposure.header"))
     rows = range(min(len(free.steps), len(forced.steps)))
     def pct(p: float) -> str:  # a tiny probability must not read as 0%
         return widgets.percent(p) if p >= 0.005 else f"{p * 100:.1g}%"
@@ -107,12 +111,8 @@ def exposure_section() -> None:
     st.dataframe(frame, width="content")
 
 
-exposure_section()
-
 # ---------------------------------------------------------------- the live decoder
-st.header(t("masks.live.header"))
 result = translations.current_result()
-sentence_banner(result)
 
 
 @st.fragment
@@ -127,22 +127,22 @@ def live_causal() -> None:
     (st.success if diff < 1e-4 else st.error)(t("masks.live.check", diff=f"{diff:.1e}"))
 
 
-live_causal()
-
 # ---------------------------------------------------------------- padding
-st.header(t("masks.pad.header"))
 sources = [list(s) for s in masks.BATCH_SOURCES]
 lengths = [len(s) for s in sources]
 padded = masks.pad_tokens(sources)
 keep = masks.padding_mask(lengths)
-st.markdown(t("masks.pad.text", a=lengths[0], b=lengths[1], width=keep.shape[1]))
-widgets.chart(
-    padding_figure(keep, padded, title=t("masks.pad.fig"), sentence_title=t("masks.pad.sentence"),
-                   position_title=t("masks.pad.position"), real_label=t("masks.pad.real"), pad_label=t("masks.pad.pad")),
-    key="masks.pad.batch",
-)
-show_table(keep.astype(float), [t("masks.pad.row", i=i) for i in range(len(sources))],
-           [str(j) for j in range(keep.shape[1])], t("masks.pad.index"))
+
+
+def padded_batch() -> None:
+    st.markdown(t("masks.pad.text", a=lengths[0], b=lengths[1], width=keep.shape[1]))
+    widgets.chart(
+        padding_figure(keep, padded, title=t("masks.pad.fig"), sentence_title=t("masks.pad.sentence"),
+                       position_title=t("masks.pad.position"), real_label=t("masks.pad.real"), pad_label=t("masks.pad.pad")),
+        key="masks.pad.batch",
+    )
+    show_table(keep.astype(float), [t("masks.pad.row", i=i) for i in range(len(sources))],
+               [str(j) for j in range(keep.shape[1])], t("masks.pad.index"))
 
 
 def padded_views(row: int) -> dict[str, tuple[np.ndarray, list[str], list[str]]]:
@@ -169,5 +169,14 @@ def padding_views() -> None:
     toy_stages(f"masks.pad.{kind}", *padded_views(row)[kind])
 
 
-padding_views()
-st.info(t("masks.convention"))
+with doc_tab:
+    doc_section()
+with exposure_tab:
+    exposure_section()
+with live_tab:
+    sentence_banner(result)
+    live_causal()
+with pad_tab:
+    padded_batch()
+    padding_views()
+    st.info(t("masks.convention"))

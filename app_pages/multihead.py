@@ -6,8 +6,8 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from app_pages import models, translations, widgets
-from app_pages.teaching_shared import head_picker, join, positions, sentence_banner, table_height
+from app_pages import models, presentation, translations, widgets
+from app_pages.teaching_shared import head_picker, join, positions, sections, sentence_banner, table_height
 from app_pages.text import t
 from lessons import shapes
 from model import library_refusal
@@ -26,65 +26,67 @@ def shape_table(steps: list[shapes.ShapeStep]) -> None:
     st.dataframe(frame, hide_index=True, width="stretch", height=table_height(len(frame)))
 
 
-st.title(t("mh.title"))
-st.markdown(t("mh.intro"))
-st.latex(r"\begin{gathered}\mathrm{MultiHead}(Q,K,V) = \mathrm{Concat}(\mathrm{head}_1,\dots,\mathrm{head}_h)\,W^O \\ "
-         r"\mathrm{head}_i = \mathrm{Attention}(QW_i^Q, KW_i^K, VW_i^V)\end{gathered}")
+def doc_section() -> None:
+    """The notes' walk-through with numbers the student picks: every tensor's shape, and the notes' two slips."""
+    st.latex(r"\begin{gathered}\mathrm{MultiHead}(Q,K,V) = \mathrm{Concat}(\mathrm{head}_1,\dots,\mathrm{head}_h)\,W^O \\ "
+             r"\mathrm{head}_i = \mathrm{Attention}(QW_i^Q, KW_i^K, VW_i^V)\end{gathered}")
+    st.markdown(t("mh.doc.text", **shapes.DOC_EXAMPLE))
+    names = ("batch", "query_len", "key_len", "hidden", "heads")
+    values = {}
+    for col, name in zip(st.columns(len(names)), names):
+        with col:
+            values[name] = int(st.number_input(t(f"mh.in.{name}"), 1, 4096, shapes.DOC_EXAMPLE[name], persist_state="session", key=f"mh.{name}"))
+    try:
+        width = shapes.head_width(values["hidden"], values["heads"])
+    except ValueError:
+        st.error(t("mh.indivisible", hidden=values["hidden"], heads=values["heads"],
+                   ratio=f"{values['hidden'] / values['heads']:.2f}",
+                   valid=join(str(h) for h in shapes.valid_heads(values["hidden"]))))
+    else:
+        st.success(t("mh.width", hidden=values["hidden"], heads=values["heads"], d=width))
+        shape_table(shapes.multihead_shapes(**values))
+    st.markdown(t("mh.why"))
+    doc = shapes.DOC_EXAMPLE
+    doc_shapes = {s.key: s.shape for s in shapes.multihead_shapes(**doc)}
+    st.info(t("mh.doc.bugs", bad=shapes.DOC_BAD_EMBED_DIM, hidden=doc["hidden"], lq=doc["query_len"], lk=doc["key_len"],
+              error=st.cache_data(show_spinner=False)(library_refusal)(shapes.DOC_BAD_EMBED_DIM, doc["batch"], doc["query_len"], doc["key_len"], doc["hidden"]),
+              q_in=list(doc_shapes["project_q"]), q_heads=list(doc_shapes["transpose_q"]),
+              k_in=list(doc_shapes["project_kv"]), k_heads=list(doc_shapes["split_kv"])))
 
-st.header(t("mh.doc.header"))
-st.markdown(t("mh.doc.text", **shapes.DOC_EXAMPLE))
-names = ("batch", "query_len", "key_len", "hidden", "heads")
-cols = st.columns(len(names))
-values = {}
-for col, name in zip(cols, names):
-    with col:
-        values[name] = int(st.number_input(t(f"mh.in.{name}"), 1, 4096, shapes.DOC_EXAMPLE[name], persist_state="session", key=f"mh.{name}"))
-try:
-    width = shapes.head_width(values["hidden"], values["heads"])
-except ValueError:
-    st.error(t("mh.indivisible", hidden=values["hidden"], heads=values["heads"],
-               ratio=f"{values['hidden'] / values['heads']:.2f}",
-               valid=join(str(h) for h in shapes.valid_heads(values["hidden"]))))
-else:
-    st.success(t("mh.width", hidden=values["hidden"], heads=values["heads"], d=width))
-    shape_table(shapes.multihead_shapes(**values))
-st.markdown(t("mh.why"))
 
-
-doc = shapes.DOC_EXAMPLE
-doc_shapes = {s.key: s.shape for s in shapes.multihead_shapes(**doc)}
-st.info(t("mh.doc.bugs", bad=shapes.DOC_BAD_EMBED_DIM, hidden=doc["hidden"], lq=doc["query_len"], lk=doc["key_len"],
-          error=st.cache_data(show_spinner=False)(library_refusal)(shapes.DOC_BAD_EMBED_DIM, doc["batch"], doc["query_len"], doc["key_len"], doc["hidden"]),
-          q_in=list(doc_shapes["project_q"]), q_heads=list(doc_shapes["transpose_q"]),
-          k_in=list(doc_shapes["project_kv"]), k_heads=list(doc_shapes["split_kv"])))
+presentation.page_title(t("mh.title"), t("mh.intro"))
+live_tab, doc_tab = sections("mh", ("live", "doc"))
 
 # ---------------------------------------------------------------- the live model
-st.header(t("mh.live.header"))
 result = translations.current_result()
 translator = models.translator()
 config = translator.config
-sentence_banner(result)
 
 
 @st.fragment
 def live_shapes() -> None:
+    """The picked layer's queries split into heads first (the picker above it), then every shape and the check."""
     kind, layer, _ = head_picker("mh.live", result, with_head=False)
     query_tokens, key_tokens = result.axis_tokens(kind)
     steps = shapes.multihead_shapes(1, len(query_tokens), len(key_tokens), config.d_model, config.n_heads)
-    st.markdown(t("mh.live.text", d_model=config.d_model, heads=config.n_heads, d=config.d_head,
-                  tq=len(query_tokens), tk=len(key_tokens)))
-    shape_table(steps)
-    returned = result.attention(kind).shape
     q_heads = result.queries[kind][layer]  # (heads, Tq, d_head)
     q_full = np.concatenate(list(q_heads), axis=1)  # (Tq, d_model): the heads side by side again
-    st.success(t("mh.live.check", shape=str(tuple(returned)), scores=str(next(s.shape for s in steps if s.key == "scores")[2:]),
-                 q=str(q_heads[0].shape), full=str(q_full.shape)))
     widgets.chart(
         head_split_figure(q_full, config.n_heads, positions(query_tokens), title=t("mh.live.fig", layer=layer + 1),
                           token_title=t("teach.axis.queries"), dimension_title=t("mh.live.dim"),
                           head_label=t("explorer.head_n")),
         key="mh.live.split",
     )
+    sentence_banner(result)  # under the chart: above it, the chart would start below the first screen
+    st.markdown(t("mh.live.text", d_model=config.d_model, heads=config.n_heads, d=config.d_head,
+                  tq=len(query_tokens), tk=len(key_tokens)))
+    shape_table(steps)
+    returned = result.attention(kind).shape
+    st.success(t("mh.live.check", shape=str(tuple(returned)), scores=str(next(s.shape for s in steps if s.key == "scores")[2:]),
+                 q=str(q_heads[0].shape), full=str(q_full.shape)))
 
 
-live_shapes()
+with live_tab:
+    live_shapes()
+with doc_tab:
+    doc_section()

@@ -7,8 +7,9 @@ import math
 import numpy as np
 import streamlit as st
 
-from app_pages import models, translations, widgets
-from app_pages.teaching_shared import matrix_tex, num, positions, sentence_banner, show_table
+from app_pages import models, presentation, translations, widgets
+from app_pages.teaching_shared import join, matrix_tex, num, positions, sections, sentence_banner
+from app_pages.teaching_shared import table as number_table
 from app_pages.text import t
 from lessons import positional
 from model import sinusoidal_table
@@ -18,6 +19,7 @@ NOTE_POS, NOTE_D = 1, 6  # the note's own snippet: pos = 1, d_model = 6
 ROTATION_CHECK = 64  # positions over which the note's variants are tested for the rotation property
 MAX_LENGTH, MAX_D = 256, 512
 DIMS, CHOSEN_DIMS = "pe.dims", "pe.dims.chosen"  # the multiselect's key; the picks kept across d_model changes
+NOTE_DECIMALS = 8  # the note's variants part in the 5th decimal and beyond: at 4 they read alike
 
 
 def remember_dims(d_model: int) -> None:
@@ -31,74 +33,85 @@ def slowest_period(d_model: int) -> str:
     return f"{2 * math.pi / positional.frequencies(d_model)[-1]:,.0f}"
 
 
+def note_section() -> None:
+    """The slipped cosine exponent of some notes, as printed and as probably meant, against the paper's."""
+    st.warning(t("pe.note.text", pos=NOTE_POS, d=NOTE_D))
+    st.latex(rf"\text{{{t('pe.note.eq')}}}\quad PE_{{(pos,\,2i+1)}} = \cos\!\left(pos / 10{{,}}000^{{\,2i+1 / d_{{model}}}}\right)")
+    variants = {
+        t("pe.note.paper"): positional.pe_table(NOTE_POS + 1, NOTE_D),
+        t("pe.note.literal"): positional.note_variant_table(NOTE_POS + 1, NOTE_D, literal=True),
+        t("pe.note.meant"): positional.note_variant_table(NOTE_POS + 1, NOTE_D, literal=False),
+    }
+    st.markdown(t("pe.note.table", pos=NOTE_POS, d=NOTE_D))
+    rows = np.stack([v[NOTE_POS] for v in variants.values()])
+    difference = rows[1] - rows[2]  # as printed − as meant
+    frame = number_table(rows, list(variants), [str(j) for j in range(NOTE_D)], decimals=NOTE_DECIMALS, fixed=True)
+    frame.loc[t("pe.note.diff")] = [f"{d:.1e}" if d else "0" for d in difference]
+    st.dataframe(frame, width="content")
+    parted = np.flatnonzero(difference)
+    st.caption(t("pe.note.parts", dims=join(parted), diffs=join(f"{abs(difference[j]):.1e}" for j in parted),
+                 decimals=NOTE_DECIMALS))
+    errors = {name: positional.rotation_error(
+        positional.pe_table(ROTATION_CHECK, NOTE_D) if i == 0 else positional.note_variant_table(ROTATION_CHECK, NOTE_D, literal=i == 1), 1)
+        for i, name in enumerate(variants)}
+    st.markdown(t("pe.note.rotation", paper=f"{errors[t('pe.note.paper')]:.1e}", literal=f"{errors[t('pe.note.literal')]:.2f}",
+                  meant=f"{errors[t('pe.note.meant')]:.2f}", n=ROTATION_CHECK))
+
+
+def matrix_views(table: np.ndarray, length: int, d_model: int) -> None:
+    """The PE matrix (checked against the model's own table), chosen dimensions as curves, and its similarities."""
+    widgets.chart(pe_heatmap(table, title=t("pe.matrix.fig", length=length, d=d_model), position_title=t("pe.axis.pos"),
+                             dimension_title=t("pe.axis.dim"), value_label="PE"), key="pe.heatmap")
+    same = float(np.abs(table - sinusoidal_table(length, d_model).double().numpy()).max())
+    st.caption(t("pe.matrix.model", d=model_d, length=model_len, diff=f"{same:.1e}"))
+    if translator.config.positional_layout == "halves":
+        # Marian's table: the same numbers, sines of every pair first, then their cosines.
+        halves = sinusoidal_table(length, d_model, "halves").double().numpy()
+        reordered = np.concatenate([table[:, 0::2], table[:, 1::2]], axis=1)
+        st.caption(t("pe.matrix.halves", diff=f"{float(np.abs(halves - reordered).max()):.1e}"))
+    st.markdown(t("pe.matrix.text", fast=f"{2 * math.pi:.2f}", slow=slowest_period(d_model)))
+
+    st.subheader(t("pe.curves.header"))
+    default_dims = sorted({0, 1, 2 * (d_model // 8), 2 * (d_model // 4)} & set(range(d_model)))  # fast and slow pairs
+    # The user's picks live in plain state, not only in the widget: a smaller d_model hides the picks it has no room
+    # for, and they come back when d_model grows again. The widget gets its value from state alone (no default=),
+    # which Streamlit would warn about.
+    st.session_state[DIMS] = [d for d in st.session_state.get(CHOSEN_DIMS, default_dims) if d < d_model]
+    dims = st.multiselect(t("pe.curves.pick"), list(range(d_model)), persist_state="session", key=DIMS, on_change=remember_dims, args=(d_model,))
+    if dims:
+        names = [t("pe.curves.name", dim=d, fn="sin" if d % 2 == 0 else "cos", i=d // 2,
+                   period=f"{2 * math.pi / positional.frequencies(d_model)[d // 2]:.1f}") for d in dims]
+        widgets.chart(pe_curves(table, dims, title=t("pe.curves.fig"), position_title=t("pe.axis.pos"), names=names),
+                      key="pe.curves")
+
+    st.subheader(t("pe.sim.header"))
+    st.markdown(t("pe.sim.text", norm2=num(d_model / 2)))
+    widgets.chart(similarity_heatmap(positional.similarity(table), title=t("pe.sim.fig"), query_title=t("pe.axis.pos_a"),
+                                     key_title=t("pe.axis.pos_b"), value_label="PE·PE"), key="pe.sim")
+
+
 translator = models.translator()
 model_d, model_len = translator.config.d_model, translator.config.max_len
-st.title(t("pe.title"))
-st.markdown(t("pe.intro", fast=f"{2 * math.pi:.1f}", slow=slowest_period(model_d), d=model_d))
-st.latex(r"\begin{gathered}PE_{(pos,\,2i)} = \sin\!\left(\frac{pos}{10000^{2i/d_{model}}}\right) \\ "
-         r"PE_{(pos,\,2i+1)} = \cos\!\left(\frac{pos}{10000^{2i/d_{model}}}\right)\end{gathered}")
+presentation.page_title(t("pe.title"), t("pe.intro", fast=f"{2 * math.pi:.1f}", slow=slowest_period(model_d), d=model_d))
+matrix_tab, rotation_tab, size_tab, note_tab = sections("pe", ("matrix", "rot", "size", "note"))
 
-# ---------------------------------------------------------------- the note's mistake
-st.subheader(t("pe.note.header"))
-st.warning(t("pe.note.text", pos=NOTE_POS, d=NOTE_D))
-st.latex(rf"\text{{{t('pe.note.eq')}}}\quad PE_{{(pos,\,2i+1)}} = \cos\!\left(pos / 10{{,}}000^{{\,2i+1 / d_{{model}}}}\right)")
-variants = {
-    t("pe.note.paper"): positional.pe_table(NOTE_POS + 1, NOTE_D),
-    t("pe.note.literal"): positional.note_variant_table(NOTE_POS + 1, NOTE_D, literal=True),
-    t("pe.note.meant"): positional.note_variant_table(NOTE_POS + 1, NOTE_D, literal=False),
-}
-st.markdown(t("pe.note.table", pos=NOTE_POS, d=NOTE_D))
-show_table(np.stack([v[NOTE_POS] for v in variants.values()]), list(variants), [str(j) for j in range(NOTE_D)],
-           decimals=4, fixed=True)
-errors = {name: positional.rotation_error(
-    positional.pe_table(ROTATION_CHECK, NOTE_D) if i == 0 else positional.note_variant_table(ROTATION_CHECK, NOTE_D, literal=i == 1), 1)
-    for i, name in enumerate(variants)}
-st.markdown(t("pe.note.rotation", paper=f"{errors[t('pe.note.paper')]:.1e}", literal=f"{errors[t('pe.note.literal')]:.2f}",
-              meant=f"{errors[t('pe.note.meant')]:.2f}", n=ROTATION_CHECK))
-
-# ---------------------------------------------------------------- the PE matrix
-st.header(t("pe.matrix.header"))
-cols = st.columns(2)
-with cols[0]:
-    length = st.slider(t("pe.length"), 2, MAX_LENGTH, min(model_len, MAX_LENGTH), persist_state="session", key="pe.length")
-with cols[1]:
-    d_model = st.select_slider(t("pe.d_model"), list(range(2, MAX_D + 1, 2)), value=model_d, persist_state="session", key="pe.d_model")
-table = positional.pe_table(length, d_model)
-same = float(np.abs(table - sinusoidal_table(length, d_model).double().numpy()).max())
-st.caption(t("pe.matrix.model", d=model_d, length=model_len, diff=f"{same:.1e}"))
-if translator.config.positional_layout == "halves":
-    # Marian's table: the same numbers, sines of every pair first, then their cosines.
-    halves = sinusoidal_table(length, d_model, "halves").double().numpy()
-    reordered = np.concatenate([table[:, 0::2], table[:, 1::2]], axis=1)
-    st.caption(t("pe.matrix.halves", diff=f"{float(np.abs(halves - reordered).max()):.1e}"))
-widgets.chart(pe_heatmap(table, title=t("pe.matrix.fig", length=length, d=d_model), position_title=t("pe.axis.pos"),
-                           dimension_title=t("pe.axis.dim"), value_label="PE"), key="pe.heatmap")
-st.markdown(t("pe.matrix.text", fast=f"{2 * math.pi:.2f}", slow=slowest_period(d_model)))
-
-st.subheader(t("pe.curves.header"))
-default_dims = sorted({0, 1, 2 * (d_model // 8), 2 * (d_model // 4)} & set(range(d_model)))  # fast and slow pairs
-# The user's picks live in plain state, not only in the widget: a smaller d_model hides the picks it has no room
-# for, and they come back when d_model grows again. The widget gets its value from state alone (no default=),
-# which Streamlit would warn about.
-st.session_state[DIMS] = [d for d in st.session_state.get(CHOSEN_DIMS, default_dims) if d < d_model]
-dims = st.multiselect(t("pe.curves.pick"), list(range(d_model)), persist_state="session", key=DIMS, on_change=remember_dims, args=(d_model,))
-if dims:
-    names = [t("pe.curves.name", dim=d, fn="sin" if d % 2 == 0 else "cos", i=d // 2,
-               period=f"{2 * math.pi / positional.frequencies(d_model)[d // 2]:.1f}") for d in dims]
-    widgets.chart(pe_curves(table, dims, title=t("pe.curves.fig"), position_title=t("pe.axis.pos"), names=names),
-                    key="pe.curves")
-
-st.subheader(t("pe.sim.header"))
-st.markdown(t("pe.sim.text", norm2=num(d_model / 2)))
-widgets.chart(similarity_heatmap(positional.similarity(table), title=t("pe.sim.fig"), query_title=t("pe.axis.pos_a"),
-                                   key_title=t("pe.axis.pos_b"), value_label="PE·PE"), key="pe.sim")
+# ---------------------------------------------------------------- the PE matrix, with its formula and sizes beside
+with matrix_tab:
+    formula, sizes = st.columns(2, gap="medium", vertical_alignment="center")
+    with formula:
+        st.latex(r"\begin{gathered}PE_{(pos,\,2i)} = \sin\!\left(\frac{pos}{10000^{2i/d_{model}}}\right) \\ "
+                 r"PE_{(pos,\,2i+1)} = \cos\!\left(\frac{pos}{10000^{2i/d_{model}}}\right)\end{gathered}")
+    with sizes:
+        length = st.slider(t("pe.length"), 2, MAX_LENGTH, min(model_len, MAX_LENGTH), persist_state="session", key="pe.length")
+        d_model = st.select_slider(t("pe.d_model"), list(range(2, MAX_D + 1, 2)), value=model_d, persist_state="session", key="pe.d_model")
+    table = positional.pe_table(length, d_model)
+    matrix_views(table, length, d_model)
 
 # ---------------------------------------------------------------- rotation
 
 
 @st.fragment
 def rotation_section() -> None:
-    st.header(t("pe.rot.header"))
     st.markdown(t("pe.rot.text"))
     # Two lines, not one: on one line the equation ran past the right edge of a 1280-pixel projector.
     st.latex(r"\begin{gathered}\begin{bmatrix} PE_{(pos+k,\,2i)} \\ PE_{(pos+k,\,2i+1)} \end{bmatrix} = "
@@ -129,20 +142,27 @@ def rotation_section() -> None:
     )
 
 
-rotation_section()
+with rotation_tab:
+    rotation_section()
 
 # ---------------------------------------------------------------- PE against the embeddings
-st.header(t("pe.size.header"))
-result = translations.current_result()
-sentence_banner(result)
-embeddings = result.source_embeddings  # the rows the model looked up for result.source_tokens
-scaled_norms = positional.row_norms(embeddings.token) * embeddings.scale
-pe_norms = positional.row_norms(embeddings.positional)
-st.markdown(t("pe.size.text", d=model_d, root=f"{math.sqrt(model_d):.1f}", pe=f"{positional.pe_norm(model_d):.2f}",
-              emb=f"{float(np.mean(scaled_norms)):.2f}"))
-widgets.chart(
-    norms_figure(positions(result.source_tokens), scaled_norms, pe_norms, title=t("pe.size.fig"),
-                 token_title=t("pe.size.tokens"), embedding_label=t("pe.size.emb", root=f"{math.sqrt(model_d):.0f}"),
-                 pe_label=t("pe.size.pe")),
-    key="pe.size",
-)
+def size_section() -> None:
+    result = translations.current_result()
+    sentence_banner(result)
+    embeddings = result.source_embeddings  # the rows the model looked up for result.source_tokens
+    scaled_norms = positional.row_norms(embeddings.token) * embeddings.scale
+    pe_norms = positional.row_norms(embeddings.positional)
+    st.markdown(t("pe.size.text", d=model_d, root=f"{math.sqrt(model_d):.1f}", pe=f"{positional.pe_norm(model_d):.2f}",
+                  emb=f"{float(np.mean(scaled_norms)):.2f}"))
+    widgets.chart(
+        norms_figure(positions(result.source_tokens), scaled_norms, pe_norms, title=t("pe.size.fig"),
+                     token_title=t("pe.size.tokens"), embedding_label=t("pe.size.emb", root=f"{math.sqrt(model_d):.0f}"),
+                     pe_label=t("pe.size.pe")),
+        key="pe.size",
+    )
+
+
+with size_tab:
+    size_section()
+with note_tab:
+    note_section()

@@ -7,10 +7,10 @@ import math
 import numpy as np
 import streamlit as st
 
-from app_pages import models, translations, widgets
+from app_pages import models, presentation, translations, widgets
 from app_pages.teaching_shared import (
-    dimension_tables, head_picker, join, num, positions, query_picker, sentence_banner, show_table, show_tables, table,
-    vector_tex, wrapped_vector,
+    dimension_tables, head_picker, join, num, positions, query_picker, sections, sentence_banner, show_table,
+    show_tables, table, vector_tex, wrapped_vector,
 )
 from app_pages.text import t
 from lessons import worked_example
@@ -18,9 +18,10 @@ from lessons.live import recompute_weights, walk_query
 from viz.teaching_qkv import score_steps_figure, weighted_sum_figure
 
 STEPS = ("project", "dot", "scale", "softmax", "sum")
+EXAMPLE_CHART_PX = 440  # the worked example's chart beside its text: with the tabs above it, on the first screen
 
-st.title(t("qkv.title"))
-st.markdown(t("qkv.intro"))
+presentation.page_title(t("qkv.title"), t("qkv.intro"))
+example_tab, matrix_tab, live_tab = sections("qkv", ("example", "matrix", "live"))
 
 # ---------------------------------------------------------------- the worked example
 example = worked_example.thinking_machines()
@@ -30,13 +31,27 @@ n_out = example.w_q.shape[1]  # 3 numbers per q, k, v
 DIMS, OUT_DIMS = [str(i) for i in range(n_in)], [str(i) for i in range(n_out)]
 rounded = [f"{w:.2f}" for w in example.weights]  # the notes' two-decimal weights
 sizes = dict(n=n_in, m=n_out, w=n_words)
-st.header(t("qkv.example.header"))
-st.markdown(t("qkv.example.source", **sizes))
-results = [num(x) for x in (*example.scores, *example.scaled)] + rounded
-st.info(t("qkv.example.chosen", results=join(results), **sizes))
-show_tables([("x", table(example.x, [f"x{i} · {w}" for i, w in zip("₁₂", words)], DIMS))])
-show_tables([(name, table(matrix, DIMS, OUT_DIMS))
-             for name, matrix in (("W_Q", example.w_q), ("W_K", example.w_k), ("W_V", example.w_v))])
+
+
+def example_overview() -> None:
+    """Where the numbers come from beside the whole computation at a glance (q₁·k, ÷√d_k, softmax), then the inputs."""
+    text, chart = st.columns(2, gap="medium")
+    with text:
+        st.markdown(t("qkv.example.source", **sizes))
+        results = [num(x) for x in (*example.scores, *example.scaled)] + rounded
+        st.info(t("qkv.example.chosen", results=join(results), **sizes))
+    with chart:
+        widgets.chart(
+            score_steps_figure(["k₁", "k₂"], example.scores, example.scaled, example.weights,
+                               titles=(t("qkv.fig.example.dot"), t("qkv.fig.example.scaled", root=num(example.divisor)),
+                                       t("qkv.fig.example.weights")),
+                               key_title="", max_width=widgets.HALF_COLUMN_PX, max_height=EXAMPLE_CHART_PX),
+            key="qkv.example.steps",
+        )
+        st.caption(t("qkv.fig.words", a=words[0], b=words[1]))
+    show_tables([("x", table(example.x, [f"x{i} · {w}" for i, w in zip("₁₂", words)], DIMS))]
+                + [(name, table(matrix, DIMS, OUT_DIMS))
+                   for name, matrix in (("W_Q", example.w_q), ("W_K", example.w_k), ("W_V", example.w_v))])
 
 
 def show_step(step: str) -> None:
@@ -86,28 +101,33 @@ def step_through() -> None:
     show_step(step)
 
 
-step_through()
-st.subheader(t("qkv.matrix.header"))
-st.markdown(t("qkv.matrix.text", root=num(example.divisor), **sizes))
-st.latex(r"Z = \mathrm{softmax}\!\left(\frac{QK^\top}{\sqrt{d_k}}\right) V")
-s = example.steps
-qk_index = t("qkv.matrix.index")
-show_tables([(name, table(matrix, words, OUT_DIMS))
-             for name, matrix in (("Q = X·W_Q", example.q), ("K = X·W_K", example.k), ("V = X·W_V", example.v))])
-show_tables([
-    (name, table(matrix, words, head, qk_index if head is words else ""))
-    for name, matrix, head in (
-        ("QKᵀ", s.scores, words), (f"QKᵀ / √{worked_example.PAPER_D_K}", s.scaled, words),
-        ("softmax(QKᵀ / √d_k)", s.weights, words), ("Z = softmax(QKᵀ / √d_k)·V", s.output, OUT_DIMS),
-    )
-])
-st.success(t("qkv.matrix.check", diff=f"{float(np.abs(s.output[0] - example.z1).max()):.1e}",
-             a=num(s.scores[0, 0]), b=num(s.scores[0, 1])))
+def matrix_form() -> None:
+    """Both words at once: Q, K, V and every step as matrices, checked against the step-by-step z₁."""
+    st.markdown(t("qkv.matrix.text", root=num(example.divisor), **sizes))
+    st.latex(r"Z = \mathrm{softmax}\!\left(\frac{QK^\top}{\sqrt{d_k}}\right) V")
+    s = example.steps
+    qk_index = t("qkv.matrix.index")
+    show_tables([(name, table(matrix, words, OUT_DIMS))
+                 for name, matrix in (("Q = X·W_Q", example.q), ("K = X·W_K", example.k), ("V = X·W_V", example.v))])
+    show_tables([
+        (name, table(matrix, words, head, qk_index if head is words else ""))
+        for name, matrix, head in (
+            ("QKᵀ", s.scores, words), (f"QKᵀ / √{worked_example.PAPER_D_K}", s.scaled, words),
+            ("softmax(QKᵀ / √d_k)", s.weights, words), ("Z = softmax(QKᵀ / √d_k)·V", s.output, OUT_DIMS),
+        )
+    ])
+    st.success(t("qkv.matrix.check", diff=f"{float(np.abs(s.output[0] - example.z1).max()):.1e}",
+                 a=num(s.scores[0, 0]), b=num(s.scores[0, 1])))
+
+
+with example_tab:
+    example_overview()
+    step_through()
+with matrix_tab:
+    matrix_form()
 
 # ---------------------------------------------------------------- the live model
-st.header(t("qkv.live.header"))
 result = translations.current_result()
-sentence_banner(result)
 
 
 @st.fragment
@@ -151,4 +171,6 @@ def live_walkthrough() -> None:
     (st.success if max(whole, walk.max_difference) < 1e-4 else st.error)(message)
 
 
-live_walkthrough()
+with live_tab:
+    sentence_banner(result)
+    live_walkthrough()

@@ -7,19 +7,20 @@ import math
 import numpy as np
 import streamlit as st
 
-from app_pages import widgets
+from app_pages import presentation, widgets
 from app_pages.teaching_shared import num
 from app_pages.text import t
 from lessons import scaling
 from lessons.worked_example import PAPER_D_K, thinking_machines
 from viz.teaching_scaling import softmax_comparison_figure, variance_figure
 
-st.title(t("scaling.title"))
-st.markdown(t("scaling.intro"))
-st.latex(r"\begin{gathered}q\cdot k = \sum_{j=1}^{d_k} q_j k_j \\ \mathrm{Var}(q_j k_j) = 1 \;\Rightarrow\; "
-         r"\mathrm{Var}(q\cdot k) = d_k,\qquad \mathrm{Var}\!\left(\frac{q\cdot k}{\sqrt{d_k}}\right) = 1\end{gathered}")
-
-d_k = st.select_slider(t("scaling.dk"), scaling.D_K_CHOICES, value=64, persist_state="session", key="scaling.dk")
+presentation.page_title(t("scaling.title"), t("scaling.intro"))
+# The argument and the one control of the page side by side: the first chart follows right under them.
+formula, control = st.columns([3, 2], gap="medium", vertical_alignment="center")
+formula.latex(r"\begin{gathered}q\cdot k = \sum_{j=1}^{d_k} q_j k_j \\ \mathrm{Var}(q_j k_j) = 1 \;\Rightarrow\; "
+              r"\mathrm{Var}(q\cdot k) = d_k,\\ \mathrm{Var}\!\left(\frac{q\cdot k}{\sqrt{d_k}}\right) = 1\end{gathered}")
+with control:
+    d_k = st.select_slider(t("scaling.dk"), scaling.D_K_CHOICES, value=64, persist_state="session", key="scaling.dk")
 
 st.header(t("scaling.var.header"))
 raw_var, scaled_var = scaling.dot_product_variance()

@@ -112,6 +112,13 @@ def table_height(rows: int) -> int:
     return 38 + 35 * rows
 
 
+def sections(prefix: str, names: Sequence[str], **values) -> Sequence:
+    """The page's sections as tabs labelled `{prefix}.tab.{name}`: the first section, with its chart, fills the first
+    screen at a projector's 1280×800, the others are one click away. Every tab is drawn on every run (its widgets
+    keep their keys and state, and their numbers are on the page for the tests): only the chosen one is shown."""
+    return st.tabs([t(f"{prefix}.tab.{name}", **values) for name in names])
+
+
 def sentence_banner(result: TranslationResult) -> None:
     """The sentence the live sections use, as plain text (user text never goes through Markdown)."""
     st.caption(t("teach.sentence.caption"))

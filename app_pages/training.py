@@ -8,8 +8,8 @@ from pathlib import Path
 import numpy as np
 import streamlit as st
 
-from app_pages import examples, models, state_keys, translations, widgets
-from app_pages.teaching_shared import num, sentence_banner, show_table, signed
+from app_pages import examples, models, presentation, state_keys, translations, widgets
+from app_pages.teaching_shared import num, sections, sentence_banner, show_table, signed
 from app_pages.text import hardware_name, md_escape, t
 from lessons import anatomy, training
 from model import (
@@ -98,18 +98,18 @@ def steps_done(log: dict) -> int:
 
 
 def intro(log: dict) -> None:
-    """What the run learned from, for how long, on what, and the command that ran it."""
-    st.markdown(t("training.intro", pairs=f"{log.get('train_pairs', 0):,}", dev=f"{log.get('dev_pairs', 0):,}",
+    """The title; what the run learned from, for how long, on what; and the command that ran it, one click away."""
+    presentation.page_title(t("training.title"), t("training.intro", pairs=f"{log.get('train_pairs', 0):,}", dev=f"{log.get('dev_pairs', 0):,}",
                   steps=f"{steps_done(log):,}", epochs=log.get("epochs", "—"), minutes=log.get("train_minutes", "—"),
                   hardware=md_escape(hardware_name(log.get("hardware"))),
                   precision=log.get("mixed_precision", "fp32"), params=f"{log.get('parameters', 0):,}"))
     if log.get("argv"):
-        st.code("python -m model.training.train " + " ".join(log["argv"]), language="bash", wrap_lines=True)
+        with st.expander(t("training.command"), icon=":material/terminal:"):
+            st.code("python -m model.training.train " + " ".join(log["argv"]), language="bash", wrap_lines=True)
 
 
 def adam_section(args: dict) -> None:
     """Adam's update and the trainer's settings of it, against PyTorch's defaults."""
-    st.header(t("training.adam.header"))
     st.latex(r"\begin{aligned} m_t &= \beta_1 m_{t-1} + (1-\beta_1)\,g_t \qquad v_t = \beta_2 v_{t-1} + (1-\beta_2)\,g_t^2 \\"
              r"\hat m_t &= \frac{m_t}{1-\beta_1^t} \qquad \hat v_t = \frac{v_t}{1-\beta_2^t} \qquad "
              r"\theta_t = \theta_{t-1} - \mathrm{lrate}_t\cdot\frac{\hat m_t}{\sqrt{\hat v_t}+\epsilon}\end{aligned}")
@@ -129,18 +129,20 @@ def toy_section() -> None:
     adam = training.adam_steps(training.TOY_START, training.TOY_ADAM_LR, training.TOY_STEPS, ADAM_BETAS, ADAM_EPS)
     paths = [training.sgd_path(training.TOY_START, sgd_lr, training.TOY_STEPS), training.adam_path(training.TOY_START, adam)]
     a, b = training.TOY_CURVATURES
-    st.markdown(t("training.toy.text", a=f"{a:g}", b=f"{b:g}", ratio=num(b / a, 0), w1=num(training.TOY_START[0]),
+    chart, text = st.columns([3, 2], gap="medium")
+    text.markdown(t("training.toy.text", a=f"{a:g}", b=f"{b:g}", ratio=num(b / a, 0), w1=num(training.TOY_START[0]),
                   w2=num(training.TOY_START[1]), steps=training.TOY_STEPS, limit=num(training.largest_stable_sgd_lr(), 2),
                   sgd_lr=num(sgd_lr, 2), adam_lr=num(training.TOY_ADAM_LR, 2)))
     reach = np.abs(np.concatenate(paths)).max(axis=0) * 1.1  # (2,): the grid covers both paths
     w1_grid, w2_grid = (np.linspace(-r, r, TOY_GRID) for r in reach)
     names = [t("training.toy.sgd", lr=num(sgd_lr, 2)), t("training.toy.adam", lr=num(training.TOY_ADAM_LR, 2))]
-    widgets.chart(
-        optimizer_paths_figure(w1_grid, w2_grid, training.toy_loss(np.stack(np.meshgrid(w1_grid, w2_grid), axis=-1)), paths,
-                               names, title=t("training.toy.fig", steps=training.TOY_STEPS), w1_title="w₁", w2_title="w₂",
-                               loss_label=t("training.toy.loss"), step_label=t("training.toy.step")),
-        key="training.toy",
-    )
+    with chart:
+        widgets.chart(
+            optimizer_paths_figure(w1_grid, w2_grid, training.toy_loss(np.stack(np.meshgrid(w1_grid, w2_grid), axis=-1)), paths,
+                                   names, title=t("training.toy.fig", steps=training.TOY_STEPS), w1_title="w₁",
+                                   w2_title="w₂", loss_label=t("training.toy.loss"), step_label=t("training.toy.step")),
+            key="training.toy",
+        )
     sgd_end, adam_end = (float(training.toy_loss(p[-1])) for p in paths)
     st.markdown(t("training.toy.result", steps=training.TOY_STEPS, start=f"{float(training.toy_loss(training.TOY_START)):.3f}",
                   sgd=f"{sgd_end:.3f}", adam=f"{adam_end:.3f}", sgd_w1=f"{paths[0][-1][0]:.2f}",
@@ -158,7 +160,6 @@ def toy_section() -> None:
 def learning_rate_section(config: ModelConfig, log: dict) -> None:
     """The warm-up schedule: its formula, the run's first, peak and last rates, against those its log kept."""
     args, train, done = log["args"], log.get("train") or [], steps_done(log)
-    st.header(t("training.lr.header"))
     st.latex(r"\mathrm{lrate} = \text{factor}\cdot d_{model}^{-0.5}\cdot\min\!\left(step^{-0.5},\ step\cdot warmup^{-1.5}\right)")
     H, warmup, factor = config.d_model, args["warmup"], args.get("lr_factor", 1.0)
     peak = peak_learning_rate(H, warmup, factor)
@@ -180,7 +181,6 @@ def learning_rate_section(config: ModelConfig, log: dict) -> None:
 
 def dropout_section(config: ModelConfig, args: dict) -> None:
     """Where dropout acts and at what rate, and inverted dropout on the first token's input to layer 1."""
-    st.header(t("training.dropout.header"))
     places = [("embeddings", config.dropout), ("sublayers", config.dropout), ("attention", config.attention_dropout_p),
               ("activation", config.activation_dropout_p)]
     st.markdown("\n".join(f"- **{num(p, 2, fixed=True)}** · " + t(f"training.dropout.{key}", activation=config.activation)
@@ -207,7 +207,6 @@ def dropout_section(config: ModelConfig, args: dict) -> None:
 def label_smoothing_section(config: ModelConfig, log: dict) -> None:
     """The run's smoothed target and the loss floor it sets, against the losses the run reached."""
     args, train, dev = log["args"], log.get("train") or [], log.get("dev") or []
-    st.header(t("training.ls.header"))
     epsilon = float(args.get("label_smoothing", 0.0))
     V = config.tgt_vocab_size
     real = anatomy.smoothed_target(V, 0, epsilon)
@@ -230,7 +229,6 @@ def label_smoothing_section(config: ModelConfig, log: dict) -> None:
 def batching_section(translator: Translator, log: dict) -> None:
     """Padding of length-bucketed batches against shuffled ones, on the run's dev pairs (or the app's sentences)."""
     args = log["args"]
-    st.header(t("training.batch.header"))
     max_tokens = args["max_tokens"]
     st.markdown(t("training.batch.how", max_tokens=f"{max_tokens:,}", train=f"{log.get('train_pairs', 0):,}"))
     dev_path = training.dev_file(args, ROOT)
@@ -260,7 +258,6 @@ def batching_section(translator: Translator, log: dict) -> None:
 def bleu_section(log: dict) -> None:
     """BLEU of the session's translation against a reference the student types, taken apart step by step."""
     result = translations.current_result()
-    st.header(t("training.bleu.header"))
     best = log.get("best") or {}
     signature = best.get("bleu_signature") or ""
     st.markdown(t("training.bleu.intro", signature=md_escape(signature) if signature else "—"))
@@ -304,17 +301,25 @@ def dev_scores(log: dict) -> None:
 
 translator = models.translator()
 log = translator.training_log
-st.title(t("training.title"))
 if not log or "args" not in log:
+    st.title(t("training.title"))
     st.info(t("training.missing", folder=md_escape(translator.checkpoint)))
     st.stop()
 intro(log)
-adam_section(log["args"])
-toy_section()
-learning_rate_section(translator.config, log)
-dropout_section(translator.config, log["args"])
-label_smoothing_section(translator.config, log)
-batching_section(translator, log)
-bleu_section(log)
-dev_scores(log)
-widgets.page_link("anatomy", t("training.bleu.dev.curves", page=t("nav.anatomy")))
+adam_tab, lr_tab, dropout_tab, ls_tab, batch_tab, bleu_tab = sections(
+    "training", ("adam", "lr", "dropout", "ls", "batch", "bleu"))
+with adam_tab:  # the toy race first: the first screen shows what Adam does before its equations say how
+    toy_section()
+    adam_section(log["args"])
+with lr_tab:
+    learning_rate_section(translator.config, log)
+with dropout_tab:
+    dropout_section(translator.config, log["args"])
+with ls_tab:
+    label_smoothing_section(translator.config, log)
+with batch_tab:
+    batching_section(translator, log)
+with bleu_tab:
+    bleu_section(log)
+    dev_scores(log)
+    widgets.page_link("anatomy", t("training.bleu.dev.curves", page=t("nav.anatomy")))

@@ -67,7 +67,7 @@ CROWDED = "The animal didn't cross the street because it was too tired."
 SENTENCE_PAGES = ("translate", "decoding", "compare", "inside")
 # Pages checked with test_teaching_browser.CLIPPED (the replay page's row of attention kinds scrolls at 1280 px with
 # the sidebar open: not yet one of them).
-TEACHING = ("qkv", "masks", "positional", "scaling", "multihead", "anatomy")
+TEACHING = ("qkv", "masks", "positional", "scaling", "multihead", "anatomy", "training")
 
 # Per chart: the tick-label boxes of each axis that overlap a neighbour, and the chart's height.
 CHART_PROBLEMS = r"""() => {
@@ -110,11 +110,14 @@ NO_CHARTS = ("start", "model_card")
 # Pages whose main chart starts within the first screen (its top at most FIRST_SCREEN_PX at 1280×800), with its
 # controls above or beside it, plain ("0") and in presentation mode ("1").
 FIRST_SCREEN_PX = 560
-FIRST_SCREEN = {"0": ("translate", "decoding", "compare", "scaling", "inside", "replay", "lab"),
-                "1": ("translate", "decoding", "compare", "inside", "replay")}
+LESSONS = ("qkv", "masks", "positional", "scaling", "multihead", "anatomy", "training")  # sections in tabs
+FIRST_SCREEN = {"0": ("translate", "decoding", "compare", "inside", "replay", "lab", *LESSONS),
+                "1": ("translate", "decoding", "compare", "inside", "replay", *LESSONS)}
+# Charts in a tab not chosen have no box (top 0): only the charts on screen count.
 FIRST_CHART_TOP = """() => {
   document.querySelector("[data-testid='stMain']").scrollTo(0, 0);
-  const charts = [...document.querySelectorAll("[data-testid='stMain'] .js-plotly-plot")];
+  const charts = [...document.querySelectorAll("[data-testid='stMain'] .js-plotly-plot")]
+    .filter(c => c.getBoundingClientRect().height > 0);
   return Math.min(...charts.map(c => c.getBoundingClientRect().top));
 }"""
 

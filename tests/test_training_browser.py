@@ -31,13 +31,15 @@ def test_training_page_fits_and_scores_a_typed_reference(browser, streamlit_serv
         assert page.locator(f"{MAIN} .js-plotly-plot").count() == 4
         assert not page.evaluate(CHART_PROBLEMS)
         screenshot(page, f"training_{lang}_top")
-        for key in ("training.toy", "training.batch"):
+        for key, tab in (("training.toy", "adam"), ("training.batch", "batch")):
+            page.locator(MAIN).get_by_role("tab", name=text[f"training.tab.{tab}"]).click()  # each section is a tab
             screenshot(page, f"training_{lang}_{key.split('.')[1]}", page.locator(f"{MAIN} .st-key-{key.replace('.', '-')}"))
 
+        page.locator(MAIN).get_by_role("tab", name=text["training.tab.bleu"]).click()
         box = page.get_by_label(text["training.bleu.reference"], exact=True)
         box.fill(REFERENCE)
         rerun(page, lambda: box.press("Enter"))
-        settle(page)
+        settle(page, charts=False)  # the BLEU tab, now on screen, has no chart
         check = page.locator(f"{MAIN} [data-testid='stAlertContentSuccess']")
         check.wait_for()
         scores = re.findall(r"\d+\.\d{4}", check.inner_text())

@@ -10,15 +10,19 @@ import plotly.graph_objects as go
 from .bars import paired_bars
 from .labels import plain_text, token_labels
 from .style import (
+    BASE_FONT_PX,
+    EDGE_PX,
     KEY_COLOR,
     NEUTRAL_COLOR,
     OUTPUT_COLOR,
     QUERY_COLOR,
+    TICK_PAD_PX,
     VALUE_COLOR,
     domains,
     guide_line,
     legend_on_top,
     styled_figure,
+    text_px,
     titled,
     token_axis,
 )
@@ -31,16 +35,20 @@ def horizontal_bars(names: Sequence[str], counts, *, title: str, value_title: st
     labels = check_labels(names, values.shape[0], "names")
     order = np.argsort(values, kind="stable")
     ranked = [labels[i] for i in order]
+    numbers = [f"{int(round(float(v))):,}" for v in values[order]]
     bars = dict(
         type="bar", x=values[order], y=np.arange(len(order), dtype=np.int32), orientation="h", marker_color=QUERY_COLOR,
-        text=[f"{int(round(float(v))):,}" for v in values[order]], textposition="outside",
+        text=numbers, textposition="outside", textfont=dict(size=BASE_FONT_PX), cliponaxis=False,
         customdata=token_labels(ranked), hovertemplate="%{customdata}: %{x:,.0f}<extra></extra>",
     )
+    # The longest bar's number stands past the plot, in a right margin as wide as the widest number: a range
+    # stretched by a fixed share cut it short ("25,165") where the names left the plot little width.
     return styled_figure(
         [bars],
         title,
+        right=int(max((text_px(n, BASE_FONT_PX) for n in numbers), default=0) + TICK_PAD_PX + EDGE_PX),
         height=120 + 34 * len(labels),
-        xaxis=titled(value_title, range=[0, float(values.max()) * 1.25 if values.size else 1]),
+        xaxis=titled(value_title, range=[0, float(values.max()) if values.size else 1]),
         yaxis=token_axis(ranked, ""),
     )
 

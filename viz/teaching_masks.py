@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import numpy as np
 import plotly.graph_objects as go
 
-from .heatmap import matrix_heatmap
+from .heatmap import COLORBAR_PX, matrix_heatmap
 from .labels import plain_text, token_labels
 from .style import (
     AXIS_TITLE_PX,
@@ -46,7 +46,8 @@ def mask_stage_figure(
     max_width: float = MAX_WIDTH_PX,
     max_height: float = MAX_HEIGHT_PX,
 ) -> go.Figure:
-    """One stage of masking as a (queries × keys) heatmap that fits max_width × max_height.
+    """One stage of masking as a (queries × keys) heatmap that fits max_width × max_height; the four stages of one
+    matrix, given the same limits, have cells of one size (the mask's figure is narrower by a colour bar).
 
     mask: M, 0 where allowed and −∞ where hidden; scores / masked: scaled scores (−∞ where hidden);
     weights: the softmax, on a fixed 0–1 scale.
@@ -58,6 +59,9 @@ def mask_stage_figure(
     if stage == "weights":
         return matrix_heatmap(values, query_labels, key_labels, zmin=0.0, zmax=1.0, **options)
     if stage == "mask":
+        # No colour bar: the room the other stages give theirs is left out, so M's cells are the size of theirs
+        # and the four panels line up.
+        options["max_width"] = max_width - (COLORBAR_PX - EDGE_PX)
         return matrix_heatmap(values, query_labels, key_labels, zmin=0.0, zmax=1.0,
                               colorscale=[[0, ALLOWED_COLOR], [1, ALLOWED_COLOR]], decimals=0, allow_neg_inf=True,
                               show_scale=False, **options)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import numpy as np
@@ -11,6 +12,7 @@ from .bars import BARGAP, fit_bars, token_hover
 from .labels import NEG_INF, plain_text, token_labels
 from .style import (
     BASE_FONT_PX,
+    EDGE_PX,
     KEY_COLOR,
     LINE_EM,
     MASKED_COLOR,
@@ -24,6 +26,7 @@ from .style import (
     paper_label,
     position_text,
     styled_figure,
+    text_px,
     title_px,
     titled,
     token_axis,
@@ -93,8 +96,12 @@ def score_steps_figure(
               for col in np.nonzero(masked)[0] for s in ("", "2", "3")]
     if masked.any() and masked_label:
         notes.append(masked_note(masked_label))
-    return styled_figure(traces, "", top=PANEL_TITLE_PX, left=fit.left, right=fit.right, bottom=bottom,
-                         width=fit.width(), height=int(top + plot_px + bottom),
+    # A few keys make a plot narrower than its panels' titles: the margins grow alike, so each title, centred
+    # over its panel, shows whole.
+    pad = max(0, min(math.ceil((max(text_px(t, BASE_FONT_PX) for t in titles) + 2 * EDGE_PX - n * fit.slot) / 2),
+                     int((max_width - fit.width()) / 2)))
+    return styled_figure(traces, "", top=PANEL_TITLE_PX, left=fit.left + pad, right=fit.right + pad, bottom=bottom,
+                         width=fit.width() + 2 * pad, height=int(top + plot_px + bottom),
                          bargap=BARGAP, shapes=shapes, annotations=notes, **layout)
 
 

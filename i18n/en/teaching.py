@@ -20,7 +20,7 @@ STRINGS: dict[str, str] = {
         "values, weighted by how well its query matches each key. First on a small worked example, then on the "
         "real model and your own sentence."
     ),
-    "qkv.example.header": "1 · The worked example: “Thinking Machines”",
+    "qkv.tab.example": "1 · The worked example: “Thinking Machines”",
     "qkv.example.source": (
         "From Jay Alammar's “The Illustrated Transformer”, an example many study notes retell: two words, "
         "“Thinking” and “Machines”, with embeddings x₁, x₂ of {n} numbers each, and weight matrices W_Q, W_K, "
@@ -76,7 +76,11 @@ STRINGS: dict[str, str] = {
     "qkv.fig.dot": "① q·k for every key",
     "qkv.fig.scaled": "② ÷ √d_k = {root} (masked keys: −∞)",
     "qkv.fig.weights": "③ softmax: the attention weights (sum to 1)",
-    "qkv.matrix.header": "The matrix form: both words at once",
+    "qkv.fig.words": "k₁, k₂: the keys of “{a}” and “{b}”; q₁ is the query of “{a}”.",
+    "qkv.fig.example.scaled": "② ÷ √d_k = {root}",
+    "qkv.fig.example.dot": "① q₁ · k",
+    "qkv.fig.example.weights": "③ softmax: the weights",
+    "qkv.tab.matrix": "2 · The matrix form: both words at once",
     "qkv.matrix.text": (
         "Stack the words as rows: X ({w}×{n}) gives Q, K, V ({w}×{m}) in one multiplication each. QKᵀ is a {w}×{w} table of "
         "every query against every key (rows = queries, columns = keys); its first row holds the two scores above. "
@@ -88,7 +92,7 @@ STRINGS: dict[str, str] = {
         "Row 1 of QKᵀ holds {a} and {b}, and row 1 of Z equals z₁ from the step-by-step computation "
         "(largest difference {diff})."
     ),
-    "qkv.live.header": "2 · Your sentence, on the real model",
+    "qkv.tab.live": "3 · Your sentence, on the real model",
     "qkv.live.explain.encoder_self": (
         "Layer {layer}, head {head} of the **encoder**: queries, keys and values are three projections of the "
         "same vectors, one per source token — in layer 1 each token's embedding plus its positional encoding, in "
@@ -136,7 +140,7 @@ STRINGS: dict[str, str] = {
     ),
     "masks.tex.allowed": "may attend",
     "masks.tex.masked": "masked",
-    "masks.doc.header": "1 · The causal mask of “i have a dream”: a {n}×{n} example",
+    "masks.tab.doc": "1 · Causal: “i have a dream” ({n}×{n})",
     "masks.doc.text": (
         "In the decoder a token may not see the tokens after it. When translating, they have not been generated "
         "yet. In training they do exist: the whole target sentence is fed in at once (teacher forcing), and "
@@ -146,7 +150,7 @@ STRINGS: dict[str, str] = {
         "output (section 2 shows where they part). For a sentence of {n} tokens that is a {n}×{n} lower-triangular mask: "
         "query i may attend to keys 0…i."
     ),
-    "masks.exposure.header": "2 · Teacher forcing is not decoding: exposure bias",
+    "masks.tab.exposure": "2 · Teacher forcing: exposure bias",
     "masks.exposure.text": (
         "The mask makes training and translation see the same positions, not the same tokens.\n\n"
         "- sentence: “{english}”\n- our reference: {reference}\n- the model's translation: **{translation}**\n\n"
@@ -171,10 +175,10 @@ STRINGS: dict[str, str] = {
     "masks.exposure.free_writes": "and writes (p)",
     "masks.doc.sees": "- **{token}** sees: {keys}",
     "masks.toy": "The scores here are illustrative: random q and k with d_k = {d} (no model is involved in this example).",
-    "masks.stage.mask": "① The mask M (0 = may attend, −∞ = masked)",
-    "masks.stage.scores": "② Scaled scores QKᵀ/√d_k, before masking",
-    "masks.stage.masked": "③ After masking: scores + M",
-    "masks.stage.weights": "④ After softmax: the attention weights",
+    "masks.stage.mask": "① The mask M: 0 or −∞",
+    "masks.stage.scores": "② Scores QKᵀ/√d_k",
+    "masks.stage.masked": "③ Scores + M",
+    "masks.stage.weights": "④ Softmax: the weights",
     "masks.value.mask": "M",
     "masks.value.scores": "score",
     "masks.value.masked": "score",
@@ -185,13 +189,13 @@ STRINGS: dict[str, str] = {
         "softmax**, not of the scores: setting the hidden scores of row “{token}” to 0 instead of −∞ would still "
         "give the hidden keys weight (softmax: {zeroed}), while −∞ gives {proper}."
     ),
-    "masks.live.header": "3 · The causal mask on your sentence, in the real decoder",
+    "masks.tab.live": "3 · Your sentence in the decoder",
     "masks.live.text": (
         "The decoder reads `<s>` and the translation so far ({n} tokens) and predicts the next token at every position. "
         "These are the model's own scaled scores for the chosen layer and head, masked and softmaxed here."
     ),
     "masks.live.check": "The weights computed here equal the attention the model returned (largest difference {diff}).",
-    "masks.pad.header": "4 · Padding: a batch of sentences of different lengths",
+    "masks.tab.pad": "4 · Padding a batch",
     "masks.pad.text": (
         "Sentences are trained in batches, and a batch is a rectangle: the shorter sentence ({b} tokens) is filled "
         "with `<pad>` up to the length of the longer one ({a} tokens), {width} columns in all. The padding mask is True at real tokens, False at "
@@ -243,19 +247,24 @@ STRINGS: dict[str, str] = {
         "every 2π ≈ {fast} positions (i = 0) to one turn every 2π·10000^((d_model−2)/d_model) positions for the last "
         "pair (i = d_model/2 − 1): {slow} for this model's d_model = {d}. (2π·10000 is only the limit for very large d_model.)"
     ),
-    "pe.note.header": "A common slip: the cosine's exponent",
+    "pe.tab.note": "4 · A common slip: the cosine's exponent",
     "pe.note.text": (
         "Some study notes print the cosine as cos(pos / 10,000^{{2i+1 / d_model}}) and compute 10000 ** (2 * i + "
         "1 / d_model) in a snippet with pos = {pos} and d_model = {d}. Read as printed, that exponent is 2i + "
         "1/d_model; read as probably meant, (2i+1)/d_model. Both are wrong. The paper uses the **same** exponent "
         "2i/d_model for the sine and the cosine of a pair: PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model)). Only "
-        "then do the two share one frequency, which is what makes PE(pos + k) a rotation of PE(pos) (section 2 "
-        "below). This model and every number on this page follow the paper."
+        "then do the two share one frequency, which is what makes PE(pos + k) a rotation of PE(pos) (section 2). "
+        "This model and every number on this page follow the paper."
     ),
     "pe.note.eq": "as sometimes printed:",
     "pe.note.paper": "paper: cos exponent 2i/d",
     "pe.note.literal": "as printed: 2i + 1/d",
     "pe.note.meant": "as probably meant: (2i+1)/d",
+    "pe.note.diff": "as printed − as meant",
+    "pe.note.parts": (
+        "“As printed” and “as probably meant” part only at dimension {dims}, by {diffs}: to 4 decimals both read "
+        "the same, so the table shows {decimals} decimals and their difference."
+    ),
     "pe.note.table": (
         "PE(pos = {pos}) with d_model = {d}, the snippet's size, computed three ways (columns are dimensions):"
     ),
@@ -264,7 +273,7 @@ STRINGS: dict[str, str] = {
         "{paper}; as printed {literal}; as probably meant {meant}. With another exponent for the cosine there is "
         "no such rotation."
     ),
-    "pe.matrix.header": "1 · The PE matrix",
+    "pe.tab.matrix": "1 · The PE matrix",
     "pe.length": "Positions",
     "pe.d_model": "d_model",
     "pe.matrix.model": (
@@ -296,7 +305,7 @@ STRINGS: dict[str, str] = {
         "diagonal. It is largest on the diagonal ({norm2} = d_model/2) and falls off with distance."
     ),
     "pe.sim.fig": "PE(a)·PE(b) for every pair of positions",
-    "pe.rot.header": "2 · PE(pos + k) is a rotation of PE(pos)",
+    "pe.tab.rot": "2 · PE(pos + k) is a rotation of PE(pos)",
     "pe.rot.text": (
         "Each (sin, cos) pair is a point on a circle that turns by the angle ω_i per position. Moving k positions "
         "turns it by kω_i — the same rotation for every pos. So PE(pos+k) is a fixed linear function of PE(pos): "
@@ -315,7 +324,7 @@ STRINGS: dict[str, str] = {
     "pe.rot.start": "PE(pos)",
     "pe.rot.end": "PE(pos + k)",
     "pe.rot.path": "all positions",
-    "pe.size.header": "3 · How big is PE next to the word embeddings?",
+    "pe.tab.size": "3 · PE next to the word embeddings",
     "pe.size.text": (
         "PE and the embedding are added, so their sizes matter. Every PE row has length √(d_model/2) = {pe} "
         "(each pair is a point on the unit circle). The model multiplies its embeddings by √d_model = {root} "
@@ -377,7 +386,7 @@ STRINGS: dict[str, str] = {
         "attend on its own, and glues the h outputs back together before the output projection W^O. The total cost "
         "stays that of one full-width attention."
     ),
-    "mh.doc.header": "1 · A worked example: every shape, step by step",
+    "mh.tab.doc": "2 · Work every shape out by hand",
     "mh.doc.text": (
         "A walk-through that circulates in study notes: a batch of {batch} sentence pairs, {query_len} query "
         "words, {key_len} key/value words, hidden size {hidden}, {heads} heads. Change the numbers to see every "
@@ -422,7 +431,7 @@ STRINGS: dict[str, str] = {
         "must be {hidden}. And a hand-written version's comments on K, V and Q swap the word counts: Q has {lq} "
         "words ({q_in} → {q_heads}), K and V have {lk} ({k_in} → {k_heads})."
     ),
-    "mh.live.header": "2 · The same shapes in the real model",
+    "mh.tab.live": "1 · The heads of the real model",
     "mh.live.text": (
         "The shipped model has d_model = {d_model} and {heads} heads, so d_head = {d}. For your sentence the chosen "
         "attention has {tq} query tokens and {tk} key tokens (batch = 1)."
@@ -440,7 +449,7 @@ STRINGS: dict[str, str] = {
         "layers, vocabularies of {vs} English and {vt} Chinese tokens. Everything below is counted from that "
         "configuration and checked against the loaded model."
     ),
-    "anatomy.params.header": "1 · Parameters per component",
+    "anatomy.tab.params": "1 · Parameters per component",
     "anatomy.col.component": "component",
     "anatomy.col.formula": "formula",
     "anatomy.col.each": "per copy",
@@ -495,7 +504,7 @@ STRINGS: dict[str, str] = {
         "target embedding and output) over a joint vocabulary; with separate English and Chinese vocabularies "
         "this model can share it only two ways."
     ),
-    "anatomy.flops.header": "2 · FLOPs for your sentence",
+    "anatomy.tab.flops": "2 · FLOPs for your sentence",
     "anatomy.flops.text": (
         "One pass over your sentence — {s} source tokens through the encoder, {t} target tokens through the "
         "decoder — costs about {total} floating-point operations ({mflops} million), counting 2·m·k·n for an "
@@ -517,7 +526,7 @@ STRINGS: dict[str, str] = {
         "output projection W_O. The total 24BSH² + 4BS²H per layer is right. For short sentences the H² terms "
         "dominate; the S² terms (the attention map itself) take over only once 4S²H > 24SH², that is once S > 6H."
     ),
-    "anatomy.lr.header": "3 · The learning-rate schedule",
+    "anatomy.tab.lr": "3 · Learning rate and training curves",
     "anatomy.lr.text": (
         "The paper's schedule (§5.3): the rate grows linearly for the first warmup = {warmup} steps, then falls "
         "like 1/√step. This run used factor = {factor} and d_model = {d}: the peak at step {warmup} is {peak}. "
@@ -545,7 +554,7 @@ STRINGS: dict[str, str] = {
     "anatomy.curves.fig": "Loss (left) and dev scores (right) against training step",
     "anatomy.curves.train": "training loss (with label smoothing)",
     "anatomy.curves.dev": "dev loss (plain cross-entropy)",
-    "anatomy.ls.header": "4 · Label smoothing",
+    "anatomy.tab.ls": "4 · Label smoothing",
     "anatomy.ls.eps": "ε (label smoothing)",
     "anatomy.ls.fig": "The target for a {c}-word vocabulary whose right answer is c0, ε = {eps}",
     "anatomy.ls.classes": "vocabulary entry",

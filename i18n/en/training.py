@@ -11,11 +11,11 @@ STRINGS: dict[str, str] = {
         "The model this app loads ({params} parameters) was trained on {pairs} English–Chinese sentence pairs for "
         "{steps} steps ({epochs} epochs) in {minutes} minutes on {hardware}, in {precision}, and scored on {dev} dev "
         "pairs. Every number below comes from that run's training log (training_log.json in the checkpoint), from "
-        "the trainer's code (model/training/train.py, model/training/schedule.py, model/training/data.py) or from arithmetic shown on the page. "
-        "The command it ran:"
+        "the trainer's code (model/training/train.py, model/training/schedule.py, model/training/data.py) or from arithmetic shown on the page."
     ),
+    "training.command": "The command it ran",
     # ---- 1 · Adam
-    "training.adam.header": "1 · The optimiser: Adam",
+    "training.tab.adam": "1 · The optimiser: Adam",
     "training.adam.settings": (
         "Each training step computes the gradient g of the loss for every parameter θ, and Adam turns it into a "
         "step. **m** is a running mean of the gradient (momentum: noise from one batch to the next averages out; "
@@ -57,7 +57,7 @@ STRINGS: dict[str, str] = {
         "{nobias} × lr."
     ),
     # ---- 2 · warm-up
-    "training.lr.header": "2 · The learning rate: warm-up, then 1/√step",
+    "training.tab.lr": "2 · Learning rate",
     "training.lr.text": (
         "Adam's step for a parameter is about lrate in size (previous section), so this schedule sets how far the "
         "model moves. This run: d_model = {d}, warmup = {warmup}, factor = {factor}. Step 1 uses {first}; the rate "
@@ -73,7 +73,7 @@ STRINGS: dict[str, str] = {
         "into a minimum instead of bouncing around it."
     ),
     # ---- 3 · dropout
-    "training.dropout.header": "3 · Dropout",
+    "training.tab.dropout": "3 · Dropout",
     "training.dropout.embeddings": "token embedding × √d_model + positional encoding, before layer 1 (`model/architecture/transformer.py`: `embed_dropout`)",
     "training.dropout.sublayers": (
         "each sublayer's output (attention, FFN), before the residual add and LayerNorm (`model/architecture/layers.py`: `self.dropout`)"
@@ -100,7 +100,7 @@ STRINGS: dict[str, str] = {
         "training rescaled the kept values, the output at inference already has the right size."
     ),
     # ---- 4 · label smoothing
-    "training.ls.header": "4 · Label smoothing",
+    "training.tab.ls": "4 · Label smoothing",
     "training.ls.text": (
         "This run used ε = {eps}. For the real Chinese vocabulary of {v} tokens the target gives the right token "
         "{top} and every other token {rest}. Its entropy, {floor} nats per token, is the lowest training loss any "
@@ -114,7 +114,7 @@ STRINGS: dict[str, str] = {
         "scored with the weights at the end of the epoch. None of this means the dev sentences are easier."
     ),
     # ---- 5 · batches
-    "training.batch.header": "5 · Length-bucketed batches",
+    "training.tab.batch": "5 · Length-bucketed batches",
     "training.batch.how": (
         "A batch is one tensor, so its shorter sentences are padded to the longest one, and padding costs compute "
         "without teaching anything. model/training/data.py's make_batches sorts the sentences by length (plus a little random "
@@ -147,7 +147,7 @@ STRINGS: dict[str, str] = {
         "so the English sentences of a batch are only roughly alike in length."
     ),
     # ---- 6 · BLEU
-    "training.bleu.header": "6 · BLEU, on your translation",
+    "training.tab.bleu": "6 · BLEU on your translation",
     "training.bleu.intro": (
         "BLEU compares a translation with a reference translation: which share of its 1-, 2-, 3- and 4-grams "
         "appear in the reference (each counted at most as often as the reference has it), combined by a "

@@ -19,7 +19,7 @@ STRINGS: dict[str, str] = {
         "v（它要传递出去的内容）。一个词元的输出是所有值向量的加权混合，权重取决于它的查询与每个键的匹配程度。"
         "先用一个简化的小例子算一遍，再在真实模型和你自己的句子上算一遍。"
     ),
-    "qkv.example.header": "1 · 经典例子：“Thinking Machines”",
+    "qkv.tab.example": "1 · 经典例子：“Thinking Machines”",
     "qkv.example.source": (
         "出自 Jay Alammar 的 “The Illustrated Transformer”，许多学习笔记都转述过这个例子：两个单词 “Thinking” 和 "
         "“Machines”，嵌入向量 x₁、x₂ 各有 {n} 个数，权重矩阵 W_Q、W_K、W_V 的大小都是 {n}×{m}。"
@@ -70,7 +70,11 @@ STRINGS: dict[str, str] = {
     "qkv.fig.dot": "① 与每个键的点积 q·k",
     "qkv.fig.scaled": "② ÷ √d_k = {root}（被掩码的键：−∞）",
     "qkv.fig.weights": "③ softmax：注意力权重（和为 1）",
-    "qkv.matrix.header": "矩阵形式：两个单词一起算",
+    "qkv.fig.words": "k₁、k₂：“{a}”和“{b}”的键；q₁ 是“{a}”的查询。",
+    "qkv.fig.example.scaled": "② ÷ √d_k = {root}",
+    "qkv.fig.example.dot": "① q₁ · k",
+    "qkv.fig.example.weights": "③ softmax：权重",
+    "qkv.tab.matrix": "2 · 矩阵形式：两个单词一起算",
     "qkv.matrix.text": (
         "把单词按行堆起来：X（{w}×{n}）各做一次矩阵乘法就得到 Q、K、V（{w}×{m}）。QKᵀ 是一张 {w}×{w} 的表，"
         "列出每个查询和每个键的点积（行 = 查询，列 = 键）；第一行就是上面的两个得分。除以 √d_k = {root}，"
@@ -78,7 +82,7 @@ STRINGS: dict[str, str] = {
     ),
     "qkv.matrix.index": "查询 ↓ · 键 →",
     "qkv.matrix.check": "QKᵀ 的第 1 行是 {a} 和 {b}，Z 的第 1 行与逐步计算得到的 z₁ 相同（最大差值 {diff}）。",
-    "qkv.live.header": "2 · 你的句子，在真实模型上",
+    "qkv.tab.live": "3 · 你的句子，在真实模型上",
     "qkv.live.explain.encoder_self": (
         "**编码器**第 {layer} 层、第 {head} 个头：查询、键和值是同一组向量（每个源语言词元一个）的三种投影——在第 "
         "1 层，这组向量是词元的嵌入加上位置编码；在更高的层，是上一层编码器在该位置的输出。每个头处理 d_head = "
@@ -121,7 +125,7 @@ STRINGS: dict[str, str] = {
     ),
     "masks.tex.allowed": "可以关注",
     "masks.tex.masked": "被掩码",
-    "masks.doc.header": "1 · “i have a dream” 的因果掩码：一个 {n}×{n} 的例子",
+    "masks.tab.doc": "1 · 因果：“i have a dream”（{n}×{n}）",
     "masks.doc.text": (
         "在解码器里，一个词元不能看到它后面的词元。翻译时，它们还没有生成出来。训练时它们其实已经存在："
         "整个目标句子一次性输入（教师强制，teacher forcing），位置 t 要预测第 t+1 个词元。如果没有掩码，位置 t "
@@ -129,7 +133,7 @@ STRINGS: dict[str, str] = {
         "但这些位置上的**词元**仍然不同：训练输入的是参考译文，解码输入的是模型自己的输出（第 2 节展示两者在哪里分开）。"
         "对 {n} 个词元的句子，这是一个 {n}×{n} 的下三角掩码：查询 i 只能关注键 0…i。"
     ),
-    "masks.exposure.header": "2 · 教师强制不等于解码：暴露偏差",
+    "masks.tab.exposure": "2 · 教师强制：暴露偏差",
     "masks.exposure.text": (
         "掩码让训练和翻译看到相同的位置，而不是相同的词元。\n\n"
         "- 句子：“{english}”\n- 我们的参考译文：{reference}\n- 模型的翻译：**{translation}**\n\n"
@@ -151,10 +155,10 @@ STRINGS: dict[str, str] = {
     "masks.exposure.free_writes": "实际写出（概率）",
     "masks.doc.sees": "- **{token}** 能看到：{keys}",
     "masks.toy": "这里的得分只是示意：随机的 q 和 k，d_k = {d}（这个例子不涉及模型）。",
-    "masks.stage.mask": "① 掩码 M（0 = 可以关注，−∞ = 被掩码）",
-    "masks.stage.scores": "② 掩码之前的缩放得分 QKᵀ/√d_k",
-    "masks.stage.masked": "③ 掩码之后：得分 + M",
-    "masks.stage.weights": "④ softmax 之后：注意力权重",
+    "masks.stage.mask": "① 掩码 M：0 或 −∞",
+    "masks.stage.scores": "② 缩放得分 QKᵀ/√d_k",
+    "masks.stage.masked": "③ 得分 + M",
+    "masks.stage.weights": "④ softmax：注意力权重",
     "masks.value.mask": "M",
     "masks.value.scores": "得分",
     "masks.value.masked": "得分",
@@ -165,13 +169,13 @@ STRINGS: dict[str, str] = {
         "如果把 “{token}” 这一行被遮住的得分设成 0 而不是 −∞，被遮住的键仍然会分到权重（softmax：{zeroed}），"
         "而用 −∞ 得到的是 {proper}。"
     ),
-    "masks.live.header": "3 · 你的句子在真实解码器中的因果掩码",
+    "masks.tab.live": "3 · 你的句子在解码器中",
     "masks.live.text": (
         "解码器读入 `<s>` 和目前为止的译文（共 {n} 个词元），并在每个位置预测下一个词元。"
         "下面是模型在所选层和头上的真实缩放得分，由本页完成掩码和 softmax。"
     ),
     "masks.live.check": "本页算出的权重与模型返回的注意力一致（最大差值 {diff}）。",
-    "masks.pad.header": "4 · 填充（padding）：长度不同的句子组成一个批次",
+    "masks.tab.pad": "4 · 填充（padding）一个批次",
     "masks.pad.text": (
         "训练时句子按批次处理，而一个批次是一个矩形：较短的句子（{b} 个词元）用 `<pad>` 补齐到较长句子的长度"
         "（{a} 个词元），一共 {width} 列。填充掩码在真实词元处为 True，在 `<pad>` 处为 False：任何查询都不能关注 `<pad>` 键。"
@@ -215,24 +219,29 @@ STRINGS: dict[str, str] = {
         "ω_i = 1/10000^(2i/d_model) 旋转，从每 2π ≈ {fast} 个位置转一圈（i = 0），到最后一对（i = d_model/2 − 1）"
         "每 2π·10000^((d_model−2)/d_model) 个位置转一圈：本模型 d_model = {d} 时约为 {slow}。（2π·10000 只是 d_model 很大时的极限。）"
     ),
-    "pe.note.header": "一个常见的笔误：余弦的指数",
+    "pe.tab.note": "4 · 常见笔误：余弦的指数",
     "pe.note.text": (
         "有些学习笔记把余弦写成 cos(pos / 10,000^{{2i+1 / d_model}})，并在 pos = {pos}、d_model = {d} "
         "的示例代码里计算 10000 ** (2 * i + 1 / d_model)。按字面读，指数是 2i + 1/d_model；"
         "按它大概想表达的意思读，是 (2i+1)/d_model。两者都不对。论文中一对正弦和余弦用的是**同一个**指数 "
         "2i/d_model：PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model))。只有这样两者才共享同一个频率，PE(pos + k) "
-        "才是 PE(pos) 的一个旋转（见下面第 2 节）。本模型和本页的每个数字都遵循论文。"
+        "才是 PE(pos) 的一个旋转（见第 2 节）。本模型和本页的每个数字都遵循论文。"
     ),
     "pe.note.eq": "有些笔记的写法：",
     "pe.note.paper": "论文：cos 指数 2i/d",
     "pe.note.literal": "字面写法：2i + 1/d",
+    "pe.note.diff": "字面写法 − 想表达的写法",
+    "pe.note.parts": (
+        "“字面写法”和“想表达的写法”只在第 {dims} 维上不同，相差 {diffs}：保留 4 位小数时两者看起来一样，"
+        "所以表里显示 {decimals} 位小数和它们的差。"
+    ),
     "pe.note.meant": "想表达的写法：(2i+1)/d",
     "pe.note.table": "d_model = {d} 时的 PE(pos = {pos})（与那段示例代码的尺寸相同），用三种方式计算（列是维度）：",
     "pe.note.rotation": (
         "第 2 节的旋转检验（在 {n} 个位置上 PE(pos+1) = R·PE(pos) 的最大误差）：论文 {paper}；字面写法 "
         "{literal}；想表达的写法 {meant}。余弦换了指数，就不存在这样的旋转。"
     ),
-    "pe.matrix.header": "1 · PE 矩阵",
+    "pe.tab.matrix": "1 · PE 矩阵",
     "pe.length": "位置数",
     "pe.d_model": "d_model",
     "pe.matrix.model": (
@@ -263,7 +272,7 @@ STRINGS: dict[str, str] = {
         "它在对角线上最大（{norm2} = d_model/2），随距离增大而减小。"
     ),
     "pe.sim.fig": "每一对位置的 PE(a)·PE(b)",
-    "pe.rot.header": "2 · PE(pos + k) 是 PE(pos) 的一个旋转",
+    "pe.tab.rot": "2 · PE(pos + k) 是 PE(pos) 的旋转",
     "pe.rot.text": (
         "每一对 (sin, cos) 都是圆上的一个点，每前进一个位置就转过角度 ω_i。前进 k 个位置就转过 kω_i——对每个 pos "
         "都是同一个旋转。所以 PE(pos+k) 是 PE(pos) 的一个固定的线性函数：这正是论文选择正弦函数的理由"
@@ -282,7 +291,7 @@ STRINGS: dict[str, str] = {
     "pe.rot.start": "PE(pos)",
     "pe.rot.end": "PE(pos + k)",
     "pe.rot.path": "所有位置",
-    "pe.size.header": "3 · PE 和词嵌入相比有多大？",
+    "pe.tab.size": "3 · PE 和词嵌入相比",
     "pe.size.text": (
         "PE 和嵌入是相加的，所以两者的大小很重要。每一行 PE 的长度都是 √(d_model/2) = "
         "{pe}（每一对都是单位圆上的点）。模型在加上 PE 之前先把嵌入乘以 √d_model = {root}（论文 §3.4），"
@@ -338,7 +347,7 @@ STRINGS: dict[str, str] = {
         "（每段 hidden / h 个数），每一段（一个头）各自做注意力，最后把 h 个输出拼回去，再经过输出投影 W^O。"
         "总计算量与一个全维度的注意力相当。"
     ),
-    "mh.doc.header": "1 · 一个例子：逐步推演每个形状",
+    "mh.tab.doc": "2 · 亲手推演每个形状",
     "mh.doc.text": (
         "学习笔记里流传的一个例子：批次大小 {batch}，{query_len} 个查询词，{key_len} 个键/值词，隐藏维度 "
         "{hidden}，{heads} 个头。修改这些数字，看每个形状如何变化。"
@@ -382,7 +391,7 @@ STRINGS: dict[str, str] = {
         "embed_dim 必须是 {hidden}。另外在一个手写的版本里，K、V、Q 的注释把词数写反了：Q 有 {lq} 个词（{q_in} → "
         "{q_heads}），K 和 V 有 {lk} 个（{k_in} → {k_heads}）。"
     ),
-    "mh.live.header": "2 · 真实模型中的同样形状",
+    "mh.tab.live": "1 · 真实模型里的各个头",
     "mh.live.text": (
         "本模型 d_model = {d_model}，有 {heads} 个头，所以 d_head = {d}。对你的句子，所选的注意力有 {tq} 个查询词元和 "
         "{tk} 个键词元（批次大小 = 1）。"
@@ -399,7 +408,7 @@ STRINGS: dict[str, str] = {
         "所选模型：d_model = H = {d}，{heads} 个头，d_ff = {d_ff}，{enc} 层编码器和 {dec} 层解码器，"
         "词表分别有 {vs} 个英文词元和 {vt} 个中文词元。下面的所有数字都由这套配置计算，并与加载的模型核对。"
     ),
-    "anatomy.params.header": "1 · 各部分的参数量",
+    "anatomy.tab.params": "1 · 各部分的参数量",
     "anatomy.col.component": "组成部分",
     "anatomy.col.formula": "公式",
     "anatomy.col.each": "每份",
@@ -449,7 +458,7 @@ STRINGS: dict[str, str] = {
         "本模型让输出投影与目标语言嵌入共享权重，所以不增加参数。论文在共享词表上三方共享同一个矩阵（源语言嵌入、"
         "目标语言嵌入和输出层）；本模型的英文和中文词表是分开的，只能两方共享。"
     ),
-    "anatomy.flops.header": "2 · 你的句子的计算量（FLOPs）",
+    "anatomy.tab.flops": "2 · 你的句子的计算量（FLOPs）",
     "anatomy.flops.text": (
         "对你的句子做一次前向计算——{s} 个源语言词元经过编码器，{t} 个目标语言词元经过解码器——大约需要 {total} "
         "次浮点运算（{mflops} 百万次）。按常用的算法，(m×k)·(k×n) 的矩阵乘法计为 2·m·k·n。对一层编码器，"
@@ -470,7 +479,7 @@ STRINGS: dict[str, str] = {
         "每层合计 24BSH² + 4BS²H 是对的。句子较短时 H² 项占主导；只有当 4S²H > 24SH²，即 S > 6H 时，S² "
         "项（注意力图本身）才会占上风。"
     ),
-    "anatomy.lr.header": "3 · 学习率调度",
+    "anatomy.tab.lr": "3 · 学习率与训练曲线",
     "anatomy.lr.text": (
         "论文的调度方式（§5.3）：前 warmup = {warmup} 步学习率线性增长，之后按 1/√step 下降。本次训练用的是 "
         "factor = {factor}、d_model = {d}：第 {warmup} 步的峰值为 {peak}。圆点是训练过程实际记录的学习率。"
@@ -496,7 +505,7 @@ STRINGS: dict[str, str] = {
     "anatomy.curves.fig": "损失（左）和开发集分数（右）随训练步数的变化",
     "anatomy.curves.train": "训练损失（含标签平滑）",
     "anatomy.curves.dev": "开发集损失（普通交叉熵）",
-    "anatomy.ls.header": "4 · 标签平滑",
+    "anatomy.tab.ls": "4 · 标签平滑",
     "anatomy.ls.eps": "ε（标签平滑）",
     "anatomy.ls.fig": "词表只有 {c} 个词、正确答案为 c0 时的目标分布，ε = {eps}",
     "anatomy.ls.classes": "词表条目",

@@ -11,10 +11,11 @@ STRINGS: dict[str, str] = {
         "本应用加载的模型（{params} 个参数）在 {pairs} 对英中句子上训练了 {steps} 步（{epochs} 轮），"
         "用时 {minutes} 分钟，设备是 {hardware}，精度 {precision}；并在 {dev} 对开发集句子上评分。"
         "下面的每个数字都来自这次训练的日志（检查点中的 training_log.json）、训练代码"
-        "（model/training/train.py、model/training/schedule.py、model/training/data.py）或页面上给出的计算。训练时运行的命令："
+        "（model/training/train.py、model/training/schedule.py、model/training/data.py）或页面上给出的计算。"
     ),
+    "training.command": "训练时运行的命令",
     # ---- 1 · Adam
-    "training.adam.header": "1 · 优化器：Adam",
+    "training.tab.adam": "1 · 优化器：Adam",
     "training.adam.settings": (
         "每个训练步都会为每个参数 θ 计算损失的梯度 g，Adam 再把它变成一步更新。**m** 是梯度的滑动平均"
         "（动量：批次之间的噪声会相互抵消；β₁ = {b1} 大约记住最近 {w1} 步）。**v** 是梯度平方的滑动平均："
@@ -52,7 +53,7 @@ STRINGS: dict[str, str] = {
         "m₁ = {c1}·g、√v₁ = √{c2}·|g|，第一步只有 {nobias} × lr。"
     ),
     # ---- 2 · warm-up
-    "training.lr.header": "2 · 学习率：先预热，再按 1/√step 下降",
+    "training.tab.lr": "2 · 学习率",
     "training.lr.text": (
         "Adam 对每个参数的一步大约就是 lrate 那么大（见上一节），所以这个调度决定了模型每步移动多远。"
         "这次训练：d_model = {d}、warmup = {warmup}、factor = {factor}。第 1 步的学习率是 {first}；"
@@ -66,7 +67,7 @@ STRINGS: dict[str, str] = {
         "让模型稳定在一个极小值附近，而不是在它周围来回跳动。"
     ),
     # ---- 3 · dropout
-    "training.dropout.header": "3 · Dropout",
+    "training.tab.dropout": "3 · Dropout",
     "training.dropout.embeddings": "词元嵌入 × √d_model + 位置编码，进入第 1 层之前（`model/architecture/transformer.py`：`embed_dropout`）",
     "training.dropout.sublayers": "每个子层（注意力、FFN）的输出，在残差相加和 LayerNorm 之前（`model/architecture/layers.py`：`self.dropout`）",
     "training.dropout.attention": "注意力权重，softmax 之后（`model/architecture/attention.py`：`dropout_p`）",
@@ -90,7 +91,7 @@ STRINGS: dict[str, str] = {
         "推理时的输出大小本来就是对的。"
     ),
     # ---- 4 · label smoothing
-    "training.ls.header": "4 · 标签平滑",
+    "training.tab.ls": "4 · 标签平滑",
     "training.ls.text": (
         "这次训练用的是 ε = {eps}。对于真实的 {v} 个词元的中文词表，目标给正确词元 {top}，给其他每个词元 {rest}。"
         "这个目标的熵是每个词元 {floor} nat，这是任何模型能达到的最低训练损失；这次训练记录到的最低训练损失是 {lowest}。"
@@ -102,7 +103,7 @@ STRINGS: dict[str, str] = {
         "开发集损失则是在轮次结束时用当时的权重对整个开发集计算的。这些都不说明开发集的句子更容易。"
     ),
     # ---- 5 · batches
-    "training.batch.header": "5 · 按长度分桶的批次",
+    "training.tab.batch": "5 · 按长度分桶的批次",
     "training.batch.how": (
         "一个批次是一个张量，所以较短的句子要用填充补到最长句子的长度；填充消耗计算，却什么也学不到。"
         "model/training/data.py 的 make_batches 先按长度给句子排序（加一点随机噪声，使每轮的批次不同），"
@@ -133,7 +134,7 @@ STRINGS: dict[str, str] = {
         "所以同一批次中英文句子的长度只是大致相近。"
     ),
     # ---- 6 · BLEU
-    "training.bleu.header": "6 · BLEU：给你的译文打分",
+    "training.tab.bleu": "6 · BLEU：给你的译文打分",
     "training.bleu.intro": (
         "BLEU 把一个译文和参考译文比较：译文中的 1、2、3、4 元语法（n-gram）有多大比例出现在参考译文中"
         "（每个元语法最多按参考译文中出现的次数计），用几何平均合并，再乘以简短惩罚，"
