@@ -47,9 +47,8 @@ def side(which: str, name: str, result: TranslationResult, kind: str, layer: int
     # The title above the figure: inside a narrow map it would wrap into a column of words.
     st.markdown("**" + t("explorer.map_title", kind=attention_view.kind_name(kind),
                          layer=attention_view.layer_name(own_layer), head=attention_view.head_name(own_head)) + "**")
-    figure = attention_view.map_figure(weights, kind, own_layer, own_head, *result.axis_tokens(kind),
-                                       max_width=widgets.HALF_COLUMN_PX, **widgets.map_limits())
-    widgets.chart(figure, key=f"compare.chart.{which}")
+    attention_view.map_chart(weights, kind, own_layer, own_head, *result.axis_tokens(kind), key=f"compare.chart.{which}",
+                             sentence=result.source_text, max_width=widgets.HALF_COLUMN_PX, **widgets.map_limits())
 
 
 st.title(t("compare.title"))

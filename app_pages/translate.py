@@ -8,7 +8,7 @@ kind, layer, head or view reruns only the explorer and never the model.
 import streamlit as st
 
 from app_pages import (
-    attention_view, examples, link_values, links, models, presentation, state_keys, translations, widgets,
+    attention_view, examples, link_values, links, models, polls, presentation, state_keys, translations, widgets,
 )
 from app_pages.text import md_escape, t
 from lessons.attention_maps import ALL
@@ -206,11 +206,11 @@ def explorer_controls(result: TranslationResult) -> tuple[str, str, int, int]:
     return kind, view, layer, head
 
 
-def one_head_figure(result: TranslationResult, kind: str, layer: int, head: int):
+def one_head_chart(result: TranslationResult, kind: str, layer: int, head: int, key: str) -> None:
     title = t("explorer.map_title", kind=attention_view.kind_name(kind), layer=attention_view.layer_name(layer),
               head=attention_view.head_name(head))
-    return attention_view.map_figure(result.attention(kind), kind, layer, head, *result.axis_tokens(kind), title=title,
-                                     **widgets.map_limits())
+    attention_view.map_chart(result.attention(kind), kind, layer, head, *result.axis_tokens(kind), key=key,
+                             sentence=result.source_text, title=title, **widgets.map_limits())
 
 
 def grid_view(result: TranslationResult, kind: str, layer: int, head: int) -> None:
@@ -222,7 +222,7 @@ def grid_view(result: TranslationResult, kind: str, layer: int, head: int) -> No
         click_hint=t("explorer.click_hint"), **attention_view.axis_titles(kind), **widgets.map_limits(),
     )
     widgets.chart(grid, key=GRID, on_select=open_clicked_map, selection_mode="points")
-    widgets.chart(one_head_figure(result, kind, layer, head), key="explorer.chart.opened")
+    one_head_chart(result, kind, layer, head, key="explorer.chart.opened")
 
 
 def lines_view(result: TranslationResult, kind: str, layer: int, head: int) -> None:
@@ -255,11 +255,12 @@ def lines_view(result: TranslationResult, kind: str, layer: int, head: int) -> N
 def explorer(result: TranslationResult) -> None:
     kind, view, layer, head = explorer_controls(result)
     if view == "head":
-        widgets.chart(one_head_figure(result, kind, layer, head), key="explorer.chart.head")
+        one_head_chart(result, kind, layer, head, key="explorer.chart.head")
     elif view == "grid":
         grid_view(result, kind, layer, head)
     else:
         lines_view(result, kind, layer, head)
+    polls.start_control(result, kind, layer, head)
     st.caption(t(f"kind.{kind}.help") + " " + t(f"view.{view}.help"))
     links.write_link()
 
