@@ -187,7 +187,7 @@ def host_view(poll: Poll) -> None:
     with left:
         st.markdown("## " + t("poll.host.code", code=md_escape(poll.code)))
         st.caption(t("poll.host.join"))
-        st.code(join_address(poll.code), language=None)
+        st.code(join_address(poll.code), language=None, wrap_lines=True)
         question(poll)
     with right:
         tally(poll.code)

@@ -1,5 +1,5 @@
-"""A class poll's tally: one bar of votes per option (the options are a map's tokens), the model's answer marked in
-its own colour and named in the legend once revealed."""
+"""A class poll's tally: one bar of votes per option (the options are a map's tokens), the model's answer marked once
+revealed — its bar in its own colour, named in the legend, and its slot shaded, so it shows even with no vote."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from .style import D3, GRID_COLOR, HIGHLIGHT_COLOR, MAX_HEIGHT_PX, MAX_WIDTH_PX,
 from .validate import check_labels
 
 VOTES_COLOR = D3[0]
+ANSWER_BAND_OPACITY = 0.15  # the answer's slot, shaded behind its bar
 
 
 def tally_bars(
@@ -50,7 +51,10 @@ def tally_bars(
     if answer is not None:
         bars.append(bar([answer], answer_label, HIGHLIGHT_COLOR))
     high = max(1, int(votes.max(initial=0)))
+    band = [] if answer is None else [dict(type="rect", xref="x", yref="paper", x0=answer - 0.5, x1=answer + 0.5, y0=0,
+                                           y1=1, fillcolor=HIGHLIGHT_COLOR, opacity=ANSWER_BAND_OPACITY, line_width=0,
+                                           layer="below")]
     return bar_figure(bars, labels, fit, title=title, x_title=option_title, y_title=votes_label, low=0.0, high=high,
                       max_height=max_height, legend=[votes_label, answer_label] if answer is not None else (),
-                      barmode="overlay", yaxis=dict(gridcolor=GRID_COLOR, zeroline=False, dtick=max(1, high // 5),
+                      barmode="overlay", shapes=band, yaxis=dict(gridcolor=GRID_COLOR, zeroline=False, dtick=max(1, high // 5),
                                                     rangemode="nonnegative"))
