@@ -147,8 +147,11 @@ def student_view(poll: Poll) -> None:
         st.success(t("poll.voted", choice=md_escape(option_label(poll, chosen))), icon=":material/how_to_vote:")
         waiting_for_answer(poll.code)
     if server.is_teacher():
-        st.button(t("poll.show_tally"), key="poll.show_tally", on_click=st.session_state.update,
-                  kwargs={VIEW: "tally"})
+        st.button(t("poll.show_tally"), key="poll.show_tally", on_click=show_tally)
+
+
+def show_tally() -> None:
+    st.session_state[VIEW] = "tally"
 
 
 def reveal(code: str) -> None:

@@ -145,3 +145,15 @@ def test_every_map_offers_its_numbers(translator):
     assert queries == keys == unique_labels(result.source_tokens)
     assert (weights == result.attention("encoder_self")[0].mean(0)).all()
     assert (weights == pick(result.encoder_self, 0, ALL)).all()
+
+
+def test_a_teacher_finds_the_tally_again_by_the_code(poll):
+    """After a restart the teacher's session is new: the code and "Show the class's tally" bring the tally back."""
+    code, _ = poll
+    PollStore().vote(code, "ana", 2)
+    at = app()
+    at.text_input(key=polls.JOIN_INPUT).input(code)
+    press(at, "Join")
+    press(at, "Show the class's tally")
+    (chart,) = at.get("plotly_chart")
+    assert "Votes so far: 1" in chart.proto.spec

@@ -107,7 +107,7 @@ TRUNCATED = """() => [...document.querySelectorAll("[data-testid='stMain'] *, [d
   .map(e => e.textContent.trim())"""
 
 
-NO_CHARTS = ("start", "model_card")
+NO_CHARTS = ("start", "model_card", "poll")  # the poll page without a code: its join form
 # Pages whose main chart starts within the first screen (its top at most FIRST_SCREEN_PX at 1280×800), with its
 # controls above or beside it, plain ("0") and in presentation mode ("1").
 FIRST_SCREEN_PX = 560
