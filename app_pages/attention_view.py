@@ -1,6 +1,6 @@
 """One attention map as the explorer pages draw it (translate, compare, lab, replay): the kind, layer and head
 pickers and the link values that carry them, and the map itself, queries on rows and keys on columns, with the
-cells the decoder may not see greyed out. Each page passes its own keys: links and persisted state name them.
+cells the decoder may not see greyed out, and under it its numbers (CSV to download, TSV to copy). Each page passes its own keys: links and persisted state name them.
 """
 
 from __future__ import annotations
@@ -10,8 +10,10 @@ import streamlit as st
 
 from app_pages import widgets
 from app_pages.link_values import BadLinkValue, Param, number_in, one_of
+from app_pages.presentation import presenting
 from app_pages.text import t
 from lessons.attention_maps import ALL, pick, shown_mask
+from lessons.attention_table import attention_table
 from model import ATTENTION_KINDS
 from viz.heatmap import attention_heatmap
 
@@ -95,3 +97,28 @@ def map_figure(weights, kind: str, layer: int, head: int, queries: list[str], ke
     heatmap's title and size limits."""
     return attention_heatmap(pick(weights, layer, head), queries, keys, mask=shown_mask(kind, *weights.shape[2:]),
                              masked_label=t("axis.masked"), **axis_titles(kind), **layout)
+
+
+def numbers_out(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str], sentence: str,
+                key: str) -> None:
+    """The (Tq, Tk) weights a map draws as a CSV download and as TSV to copy into a spreadsheet (not in
+    presentation mode, where the map and its controls fill the screen)."""
+    if presenting():
+        return
+    about = dict(kind=kind, layer=layer, head=head, sentence=sentence)
+    layer_text, head_text = ("average" if i == ALL else str(i + 1) for i in (layer, head))
+    name = f"attention-{kind}-layer-{layer_text}-head-{head_text}.csv"
+    with st.container(horizontal=True, vertical_alignment="center", key=f"{key}.numbers"):
+        st.download_button(t("numbers.csv"), attention_table(weights, queries, keys, **about), file_name=name,
+                           mime="text/csv", icon=":material/download:", on_click="ignore", key=f"{key}.csv")
+        with st.popover(t("numbers.tsv"), icon=":material/content_copy:"):
+            st.caption(t("numbers.tsv_help"))
+            st.code(attention_table(weights, queries, keys, delimiter="\t", **about), language=None)
+
+
+def map_chart(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str], *, key: str,
+              sentence: str, **layout) -> None:
+    """map_figure drawn (widgets.chart, keyed `key`), its numbers under it (numbers_out); `sentence` names what the
+    map is of in the numbers' header."""
+    widgets.chart(map_figure(weights, kind, layer, head, queries, keys, **layout), key=key)
+    numbers_out(pick(weights, layer, head), kind, layer, head, queries, keys, sentence, key)

@@ -46,9 +46,8 @@ def side(which: str, name: str, result: TranslationResult, kind: str, layer: int
     if (own_layer, own_head) != (layer, head):
         st.caption(t("compare.clamped", layers=layers, heads=heads, layer=own_layer + 1,
                      head=attention_view.head_name(own_head)))
-    figure = attention_view.map_figure(weights, kind, own_layer, own_head, *result.axis_tokens(kind),
-                                       max_width=widgets.HALF_COLUMN_PX, **widgets.map_limits())
-    widgets.chart(figure, key=f"compare.chart.{which}")
+    attention_view.map_chart(weights, kind, own_layer, own_head, *result.axis_tokens(kind), key=f"compare.chart.{which}",
+                             sentence=result.source_text, max_width=widgets.HALF_COLUMN_PX, **widgets.map_limits())
 
 
 presentation.page_title(t("compare.title"), t("compare.intro"))

@@ -55,8 +55,8 @@ def attention_map(progress: Progress, kind: str, layer: int, head: int, heading:
     """One map of the fixed example: queries on rows, keys on columns, as the explorer draws them."""
     queries, keys = axis_tokens(progress.source_tokens, progress.target_tokens, kind)
     st.markdown(f"**{heading}**")
-    widgets.chart(attention_view.map_figure(progress.attention[kind], kind, layer, head, queries, keys,
-                                            max_width=MAP_PX, max_height=MAP_HEIGHT_PX), key=key)
+    attention_view.map_chart(progress.attention[kind], kind, layer, head, queries, keys, key=key,
+                             sentence=" ".join(progress.source_tokens), max_width=MAP_PX, max_height=MAP_HEIGHT_PX)
     st.caption(t("lab.wrote", wrote=md_escape(" ".join(progress.prediction) or "∅"),
                  exact=f"{progress.accuracy.exact:.0%}", per_token=f"{progress.accuracy.per_token:.0%}"))
 

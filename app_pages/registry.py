@@ -34,6 +34,7 @@ PAGES = (
     Page("compare", EXPLORE, ":material/compare:"),
     Page("explanation", EXPLORE, ":material/fact_check:"),
     Page("model_card", EXPLORE, ":material/description:"),
+    Page("poll", EXPLORE, ":material/how_to_vote:"),  # students vote on their own devices (polls.py)
     Page("qkv", LEARN, ":material/calculate:"),
     Page("masks", LEARN, ":material/grid_on:"),
     Page("positional", LEARN, ":material/waves:"),

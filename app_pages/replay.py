@@ -153,9 +153,8 @@ with left:
     # The title goes above the figure: a narrow map (6 source tokens) would wrap it into a column of words.
     st.markdown("**" + t("replay.map_title", kind=attention_view.kind_name(kind), layer=attention_view.layer_name(layer),
                          head=attention_view.head_name(head), step=f"{snapshot['step']:,}") + "**")
-    widgets.chart(attention_view.map_figure(shown[kind], kind, layer, head, queries, keys,
-                                            max_width=widgets.HALF_COLUMN_PX, max_height=MAP_MAX_PX),
-                  key="replay.chart.map")
+    attention_view.map_chart(shown[kind], kind, layer, head, queries, keys, key="replay.chart.map",
+                             sentence=probe_texts[probe], max_width=widgets.HALF_COLUMN_PX, max_height=MAP_MAX_PX)
     st.caption(t(f"kind.{kind}.help") + " " + widgets.word_start_note(shown["source_tokens"]))
     if kind == "cross":
         best_layer, best_head, agree, rows = replay.alignment_head(snapshots[-1]["probes"][probe]["cross"])

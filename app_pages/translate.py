@@ -8,8 +8,8 @@ kind, layer, head or view reruns only the explorer and never the model.
 import streamlit as st
 
 from app_pages import (
-    attention_view, examples, link_values, links, models, page_scripts, presentation, state_keys, translations,
-    widgets,
+    attention_view, examples, link_values, links, models, page_scripts, polls, presentation, state_keys,
+    translations, widgets,
 )
 from app_pages.text import md_escape, t
 from lessons.attention_maps import ALL
@@ -221,11 +221,11 @@ def explorer_controls(result: TranslationResult) -> tuple[str, str, int, int]:
     return kind, view, layer, head
 
 
-def one_head_figure(result: TranslationResult, kind: str, layer: int, head: int):
+def one_head_chart(result: TranslationResult, kind: str, layer: int, head: int, key: str) -> None:
     title = t("explorer.map_title", kind=attention_view.kind_name(kind), layer=attention_view.layer_name(layer),
               head=attention_view.head_name(head))
-    return attention_view.map_figure(result.attention(kind), kind, layer, head, *result.axis_tokens(kind), title=title,
-                                     **widgets.map_limits())
+    attention_view.map_chart(result.attention(kind), kind, layer, head, *result.axis_tokens(kind), key=key,
+                             sentence=result.source_text, title=title, **widgets.map_limits())
 
 
 def grid_view(result: TranslationResult, kind: str, layer: int, head: int) -> None:
@@ -237,7 +237,7 @@ def grid_view(result: TranslationResult, kind: str, layer: int, head: int) -> No
         click_hint=t("explorer.click_hint"), **attention_view.axis_titles(kind), **widgets.map_limits(),
     )
     widgets.chart(grid, key=GRID, on_select=open_clicked_map, selection_mode="points")
-    widgets.chart(one_head_figure(result, kind, layer, head), key="explorer.chart.opened")
+    one_head_chart(result, kind, layer, head, key="explorer.chart.opened")
 
 
 def lines_view(result: TranslationResult, kind: str, layer: int, head: int) -> None:
@@ -271,11 +271,12 @@ def explorer(result: TranslationResult) -> None:
     with st.container(key=page_scripts.LINKED_VIEW):  # where a link to a view lands
         kind, view, layer, head = explorer_controls(result)
         if view == "head":
-            widgets.chart(one_head_figure(result, kind, layer, head), key="explorer.chart.head")
+            one_head_chart(result, kind, layer, head, key="explorer.chart.head")
         elif view == "grid":
             grid_view(result, kind, layer, head)
         else:
             lines_view(result, kind, layer, head)
+    polls.start_control(result, kind, layer, head)
     st.caption(" ".join(filter(None, (t(f"kind.{kind}.help"), t(f"view.{view}.help"),
                                       widgets.word_start_note(result.source_tokens)))))
     links.write_link()

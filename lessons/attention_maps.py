@@ -26,3 +26,8 @@ def axis_tokens(source: list[str], target: list[str], kind: str) -> tuple[list[s
 def shown_mask(kind: str, tq: int, tk: int) -> np.ndarray | None:
     """(Tq, Tk) True where a query may look, for a map to grey out the rest: the decoder's causal mask, else None."""
     return np.tril(np.ones((tq, tk), dtype=bool)) if kind == "decoder_self" else None
+
+
+def strongest_key(weights, layer: int, head: int, query: int) -> int:
+    """The key that query row `query` of the map pick(weights, layer, head) weighs most (the first, on a tie)."""
+    return int(np.argmax(pick(weights, layer, head)[query]))

@@ -1,0 +1,68 @@
+"""An attention map's numbers as text for a spreadsheet: CSV to download, TSV to paste.
+
+Rows are the queries and columns the keys, each labelled with its position and token ("0:▁I"), so a repeated token
+keeps its own row and no label starts with a character a spreadsheet reads as a formula (=, +, -, @). A first line
+says what the numbers are: `# kind=…, layer=…, head=…, sentence=…`. Each weight is written with the fewest digits
+that read back as the same float32, so the file holds exactly the weights the map draws.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+
+import numpy as np
+
+from lessons.attention_maps import ALL
+
+CORNER = "query \\ key"
+
+
+def unique_labels(tokens: Sequence[str]) -> list[str]:
+    """Each token with its position in front: "0:▁I", "1:▁have" — distinct even where tokens repeat."""
+    return [f"{i}:{token}" for i, token in enumerate(tokens)]
+
+
+def one_line(text: str) -> str:
+    """`text` with its line breaks made spaces: the header stays one line."""
+    return " ".join(str(text).splitlines())
+
+
+def header(kind: str, layer: int, head: int, sentence: str) -> str:
+    """The first line: which map (1-based layer and head, or "average" for ALL) of which sentence."""
+    def number(index: int) -> str:
+        return "average" if index == ALL else str(index + 1)
+
+    return f"# kind={kind}, layer={number(layer)}, head={number(head)}, sentence={one_line(sentence)}"
+
+
+def weight_text(value) -> str:
+    """A weight in the fewest digits that read back as the same float32, never in exponent notation."""
+    return np.format_float_positional(np.float32(value), unique=True, trim="-")
+
+
+def attention_table(weights, queries: Sequence[str], keys: Sequence[str], *, kind: str, layer: int, head: int,
+                    sentence: str, delimiter: str = ",") -> str:
+    """A (Tq, Tk) map as delimited text: the header line, a row of key labels, then one row per query."""
+    w = np.asarray(weights)
+    if w.shape != (len(queries), len(keys)):
+        raise ValueError(f"weights of shape {w.shape} need {w.shape[0]} query and {w.shape[1] if w.ndim > 1 else '?'} "
+                         f"key labels, got {len(queries)} and {len(keys)}: pass the map's own axis tokens")
+    out = io.StringIO()
+    out.write(header(kind, layer, head, sentence) + "\n")
+    writer = csv.writer(out, delimiter=delimiter, lineterminator="\n")
+    writer.writerow([CORNER, *unique_labels(keys)])
+    for label, row in zip(unique_labels(queries), w):
+        writer.writerow([label, *map(weight_text, row)])
+    return out.getvalue()
+
+
+def read_table(text: str, delimiter: str = ",") -> tuple[str, list[str], list[str], np.ndarray]:
+    """What attention_table wrote, read back: (header, query labels, key labels, float32 weights)."""
+    first, rest = text.split("\n", 1)
+    rows = list(csv.reader(io.StringIO(rest), delimiter=delimiter))
+    keys = rows[0][1:]
+    queries = [row[0] for row in rows[1:]]
+    weights = np.array([[float(v) for v in row[1:]] for row in rows[1:]], dtype=np.float32)
+    return first, queries, keys, weights

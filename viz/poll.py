@@ -1,0 +1,60 @@
+"""A class poll's tally: one bar of votes per option (the options are a map's tokens), the model's answer marked once
+revealed — its bar in its own colour, named in the legend, and its slot shaded, so it shows even with no vote."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import plotly.graph_objects as go
+
+from .bars import bar_figure, fit_bars
+from .labels import token_labels
+from .style import D3, GRID_COLOR, HIGHLIGHT_COLOR, MAX_HEIGHT_PX, MAX_WIDTH_PX, hovertemplate
+from .validate import check_labels
+
+VOTES_COLOR = D3[0]
+ANSWER_BAND_OPACITY = 0.15  # the answer's slot, shaded behind its bar
+
+
+def tally_bars(
+    options: Sequence[str],
+    counts: Sequence[int],
+    *,
+    answer: int | None = None,
+    title: str = "",
+    option_title: str = "option",
+    votes_label: str = "votes",
+    answer_label: str = "the model's answer",
+    max_width: float = MAX_WIDTH_PX,
+    max_height: float = MAX_HEIGHT_PX,
+) -> go.Figure:
+    """Votes per option; with `answer` (an option's index) that option's bar is drawn in the highlight colour and
+    the legend names it `answer_label`."""
+    votes = np.asarray(counts, dtype=np.int64)
+    if votes.ndim != 1 or (votes < 0).any():
+        raise ValueError(f"counts must be one non-negative count per option, got shape {votes.shape}")
+    labels = check_labels(options, len(votes), "options", "counts")
+    if answer is not None and not 0 <= answer < len(votes):
+        raise ValueError(f"answer must be an option's index, 0–{len(votes) - 1}, got {answer}")
+    texts = [str(n) for n in votes]
+    fit = fit_bars(labels, texts, 1, max_width)
+    x = np.arange(len(votes), dtype=np.int32)
+    escaped = token_labels(labels)
+    hover = hovertemplate((option_title, "%{x} · %{customdata}"), (votes_label, "%{y}"))
+
+    def bar(indices: list[int], name: str, color: str) -> dict:
+        return dict(type="bar", x=x[indices], y=votes[indices], text=[texts[i] for i in indices], name=name,
+                    marker_color=color, customdata=[escaped[i] for i in indices], hovertemplate=hover)
+
+    bars = [bar([i for i in range(len(votes)) if i != answer], votes_label, VOTES_COLOR)]
+    if answer is not None:
+        bars.append(bar([answer], answer_label, HIGHLIGHT_COLOR))
+    high = max(1, int(votes.max(initial=0)))
+    band = [] if answer is None else [dict(type="rect", xref="x", yref="paper", x0=answer - 0.5, x1=answer + 0.5, y0=0,
+                                           y1=1, fillcolor=HIGHLIGHT_COLOR, opacity=ANSWER_BAND_OPACITY, line_width=0,
+                                           layer="below")]
+    return bar_figure(bars, labels, fit, title=title, x_title=option_title, y_title=votes_label, low=0.0, high=high,
+                      max_height=max_height, legend=[votes_label, answer_label] if answer is not None else (),
+                      barmode="overlay", shapes=band, yaxis=dict(gridcolor=GRID_COLOR, zeroline=False, dtick=max(1, high // 5),
+                                                    rangemode="nonnegative"))
