@@ -13,7 +13,6 @@ the user touched something.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 import streamlit as st
@@ -22,13 +21,10 @@ from app_pages import page_scripts
 from app_pages.text import t
 
 SPEEDS = {"slow": 3.0, "normal": 1.5, "fast": 0.75}  # seconds a position stays; normal: long enough to read aloud
-# A timer tick moves on once the position has been shown this share of its time: the tick itself is due after the
-# whole time, and a tick that comes early (or twice) must neither skip a position nor stall the playback.
-DUE_SHARE = 0.8
 
 
 def _keys(prefix: str) -> dict[str, str]:
-    return {name: f"{prefix}.{name}" for name in ("playing", "ticked", "due", "advance", "speed")}
+    return {name: f"{prefix}.{name}" for name in ("playing", "ticked", "drawn", "advance", "speed")}
 
 
 def _stop(prefix: str) -> None:
@@ -55,13 +51,12 @@ def _keep_playing(prefix: str) -> None:
     st.session_state[_keys(prefix)["ticked"]] = True
 
 
-def _player(prefix: str) -> None:
-    """Drawn only while playing; each tick of the timed fragment around it that finds the shown position due to move
-    on (a time the page's run set) marks the page's next run as the player's own and reruns the page.
+def _player(prefix: str, key: str, first: int, last: int) -> None:
+    """Drawn only while playing; the timed fragment around it moves to the next position and reruns the page.
 
-    A fragment's body also runs when the page draws it: that run is before the position is due, so it does nothing."""
+    A fragment's body also runs when the page draws it: that run only sets the timer (`drawn`)."""
     keys = _keys(prefix)
-    if not st.session_state.get(keys["playing"]) or time.monotonic() < st.session_state.get(keys["due"], 0.0):
+    if st.session_state.pop(keys["drawn"], False) or not st.session_state.get(keys["playing"]):
         return
     st.session_state[keys["advance"]] = st.session_state[keys["ticked"]] = True
     st.rerun()
@@ -107,7 +102,6 @@ def stepper(prefix: str, key: str, first: int, last: int, label: str,
                                  persist_state="session", key=keys["speed"], required=True, on_change=_keep_playing, args=(prefix,))
     page_scripts.arrow_keys()
     if playing:
-        seconds = SPEEDS[st.session_state[keys["speed"]]]
-        st.session_state[keys["due"]] = time.monotonic() + DUE_SHARE * seconds
-        st.fragment(_player, run_every=seconds)(prefix)
+        st.session_state[keys["drawn"]] = True
+        st.fragment(_player, run_every=SPEEDS[st.session_state[keys["speed"]]])(prefix, key, first, last)
     return position

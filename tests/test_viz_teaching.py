@@ -28,6 +28,7 @@ from viz.teaching_positional import norms_figure, pe_curves, pe_heatmap, rotatio
 from viz.teaching_qkv import score_steps_figure, weighted_sum_figure
 from viz.teaching_training import batch_padding_figure, optimizer_paths_figure
 from viz.teaching_scaling import softmax_comparison_figure, variance_figure
+from viz.poll import tally_bars
 
 TITLES = dict(query_title="queries", key_title="keys", value_label="weight")
 
@@ -232,6 +233,7 @@ EVERY_FIGURE = {
     "lab_curves_figure": lambda: lab_curves_figure([1, 2], [2.0, 1.0], [0, 2], [0.0, 0.5], [0.1, 0.6], max_steps=3,
                                                    title="t", step_title="s", loss_title="l", accuracy_title="a",
                                                    labels=("l", "e", "p")),
+    "tally_bars": lambda: tally_bars(T3, [2, 0, 1], answer=2, title="t"),
 }
 UPDATES_AFTER = ("update", "update_layout", "update_traces", "update_xaxes", "update_yaxes", "add_trace", "add_traces",
                  "add_annotation", "add_shape", "add_vline", "add_hline", "add_vrect", "add_hrect", "set_subplots")
