@@ -1,9 +1,10 @@
-"""The checkpoint's model card (its README.md, written by the trainer) and the confidence calibration in its log."""
+"""The checkpoint's model card in the session's language (README.md or README.zh.md, written by the trainer) and the
+confidence calibration in its log."""
 
 import streamlit as st
 
 from app_pages import models, state_keys, widgets
-from app_pages.text import md_escape, t
+from app_pages.text import language, md_escape, t
 from model import calibration_of
 
 
@@ -30,10 +31,13 @@ def show_card(card: str) -> None:
 translator = models.translator()
 st.title(t("card.title", name=md_escape(models.model_label(st.session_state[state_keys.CHECKPOINT]))))
 st.caption(t("card.intro" if translator.capabilities.trained_here else "card.intro_marian"))
-if translator.card is None:
+card = translator.card_in(language())
+if card is None:
     st.warning(t("card.missing"))
 else:
-    show_card(translator.card)
+    if language() not in translator.cards:  # a Marian model, or a checkpoint with an English card only
+        st.caption(t("card.english_only"))
+    show_card(card)
 
 st.header(t("card.calibration.header"))
 calibration = calibration_of(translator.training_log)

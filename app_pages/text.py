@@ -11,9 +11,14 @@ from app_pages.state_keys import LANG
 from i18n import translate_key
 
 
+def language() -> str:
+    """The session's language: "en" or "zh" (the sidebar's choice)."""
+    return st.session_state.get(LANG, "en")
+
+
 def t(key: str, **values) -> str:
     """User-facing text in the session's language."""
-    return translate_key(st.session_state.get(LANG, "en"), key, **values)
+    return translate_key(language(), key, **values)
 
 
 # Markdown turns www.…, http(s)://… and e-mail addresses into links even when every character is escaped (GFM's
