@@ -4,19 +4,20 @@ confidence calibration in its log."""
 import streamlit as st
 
 from app_pages import models, state_keys, widgets
-from app_pages.text import language, md_escape, t
+from app_pages.text import language, md_escape, narrow_tables, t
 from model import calibration_of
 
 
 def show_card(card: str) -> None:
     """The card's Markdown under this page's title: its own "# Model card: …" line dropped, its headings one level
-    down (below the page's), and its code blocks wrapped (the retraining command is one long line)."""
+    down (below the page's), its code blocks wrapped (the retraining command is one long line) and its wide tables
+    cut to fit the page (the recipe study's)."""
     lines = card.split("\n")[1:] if card.startswith("# ") else card.split("\n")
     text: list[str] = []
     code: list[str] | None = None  # the lines of the open ``` block; None outside one
     for line in lines:
         if line.startswith("```") and code is None:
-            st.markdown("\n".join(text))
+            st.markdown("\n".join(narrow_tables(text)))
             text, code = [], []
         elif line.startswith("```"):
             st.code("\n".join(code), language=None, wrap_lines=True)
@@ -25,7 +26,7 @@ def show_card(card: str) -> None:
             code.append(line)
         else:
             text.append("#" + line if line.startswith("#") else line)
-    st.markdown("\n".join(text + (code or [])))
+    st.markdown("\n".join(narrow_tables(text) + (code or [])))
 
 
 translator = models.translator()

@@ -12,7 +12,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from app_pages import models
-from app_pages.text import md_escape
+from app_pages.text import MAX_TABLE_COLUMNS, md_escape, narrow_tables
 from app_pages.widgets import _BADGE_SPECIAL
 from i18n import strings
 from model import Translator
@@ -124,6 +124,18 @@ def test_the_model_card_page_shows_the_card_in_the_sessions_language(lang):
     assert all(f"#{heading}" in text for heading in headings[lang])
     assert not any(f"#{heading}" in text for heading in headings[other])
     assert strings(lang)["card.english_only"] not in [c.value for c in at.caption]
+    rows = [line for line in text.split("\n") if line.startswith("|")]
+    assert rows and max(row.count("|") - 1 for row in rows) <= MAX_TABLE_COLUMNS  # the study's 15 columns, cut
+
+
+def test_a_wide_table_is_cut_into_tables_that_repeat_what_names_a_row_and_short_chinese_words_stay_whole():
+    wide = ["| group | run | dev BLEU | dev chrF | test BLEU |", "|---|---|---|---|---|", "| 1 | a | 1.0 | 2.0 | 3.0 |"]
+    assert narrow_tables(["text", *wide, "", "more"], max_columns=4) == [
+        "text", "| group | run | dev BLEU | dev chrF |", "| --- | --- | --- | --- |", "| 1 | a | 1.0 | 2.0 |", "",
+        "| group | run | test BLEU |", "| --- | --- | --- |", "| 1 | a | 3.0 |", "", "more"]
+    assert narrow_tables(wide) == wide
+    joined = "\u2060".join
+    assert narrow_tables(["| 翻译方向 | 每个汉字一个词元（有益） |"]) == [f"| {joined('翻译方向')} | 每个汉字一个词元（{joined('有益')}） |"]
 
 
 @pytest.fixture

@@ -198,7 +198,7 @@ def test_the_recipe_study_scores_runs_alike_and_fills_the_model_card(trained, tm
     assert "## Recipe study" in card and "| token_dropout=0.2 |" in card and "+0.00 | no clear effect |" in card
     assert (tmp / "ck" / CARDS["zh"]).is_file()  # the trainer wrote the Chinese card beside the English one
     card_zh = (into / CARDS["zh"]).read_text()
-    assert "| token_dropout=0.2 |" in card_zh and "+0.00 | 没有明显影响 |" in card_zh
+    assert "| token_dropout=0.2 |" in card_zh and "+0.00 | 无明显影响 |" in card_zh
 
 
 @pytest.mark.slow

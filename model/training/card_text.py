@@ -176,9 +176,9 @@ ZH: dict[str, str] = {
         "| 未见 BLEU | 未见 chrF | 测试 BLEU | 测试 chrF | 测试未见 BLEU | Δ 未见 BLEU | 结论 |"
     ),
     "verdict.reference": "参照",
-    "verdict.helped": "有帮助",
+    "verdict.helped": "有益",
     "verdict.hurt": "有害",
-    "verdict.unclear": "没有明显影响",
+    "verdict.unclear": "无明显影响",
     "findings.untranslated": "以下结论只有英文原文（研究没有记录它们的中文版）：",
     "rounding": (
         "研究中 {name} 的贪心 BLEU（{study}）与其训练日志中的（{log}）不同，原因只有一个：日志评分的是内存中的 float32 权重；"
