@@ -1,21 +1,23 @@
-"""The checkpoint's model card (its README.md, written by the trainer) and the confidence calibration in its log."""
+"""The checkpoint's model card in the session's language (README.md or README.zh.md, written by the trainer) and the
+confidence calibration in its log."""
 
 import streamlit as st
 
 from app_pages import models, state_keys, widgets
-from app_pages.text import md_escape, t
+from app_pages.text import language, md_escape, narrow_tables, t
 from model import calibration_of
 
 
 def show_card(card: str) -> None:
     """The card's Markdown under this page's title: its own "# Model card: …" line dropped, its headings one level
-    down (below the page's), and its code blocks wrapped (the retraining command is one long line)."""
+    down (below the page's), its code blocks wrapped (the retraining command is one long line) and its wide tables
+    cut to fit the page (the recipe study's)."""
     lines = card.split("\n")[1:] if card.startswith("# ") else card.split("\n")
     text: list[str] = []
     code: list[str] | None = None  # the lines of the open ``` block; None outside one
     for line in lines:
         if line.startswith("```") and code is None:
-            st.markdown("\n".join(text))
+            st.markdown("\n".join(narrow_tables(text)))
             text, code = [], []
         elif line.startswith("```"):
             st.code("\n".join(code), language=None, wrap_lines=True)
@@ -24,16 +26,19 @@ def show_card(card: str) -> None:
             code.append(line)
         else:
             text.append("#" + line if line.startswith("#") else line)
-    st.markdown("\n".join(text + (code or [])))
+    st.markdown("\n".join(narrow_tables(text) + (code or [])))
 
 
 translator = models.translator()
 st.title(t("card.title", name=md_escape(models.model_label(st.session_state[state_keys.CHECKPOINT]))))
 st.caption(t("card.intro" if translator.capabilities.trained_here else "card.intro_marian"))
-if translator.card is None:
+card = translator.card_in(language())
+if card is None:
     st.warning(t("card.missing"))
 else:
-    show_card(translator.card)
+    if language() not in translator.cards:  # a Marian model, or a checkpoint with an English card only
+        st.caption(t("card.english_only"))
+    show_card(card)
 
 st.header(t("card.calibration.header"))
 calibration = calibration_of(translator.training_log)

@@ -97,6 +97,12 @@ def test_every_page_shows_a_marian_models_own_numbers(page, marian_folder, shown
     assert [snippet for snippet in shown[page] if snippet not in text] == []
 
 
+def test_in_chinese_a_marian_models_card_is_its_english_one_under_a_chinese_note(marian_folder):
+    at = open_page("model_card", marian_folder, lang="zh")
+    assert strings("zh")["card.english_only"] in [c.value for c in at.caption]
+    assert "A Marian (opus-mt) translation model" in unescaped(page_text(at))
+
+
 def test_the_sidebar_offers_the_models_target_languages(marian_folder):
     at = open_page("translate", marian_folder)
     language = at.selectbox(key="target_language")

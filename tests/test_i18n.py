@@ -102,9 +102,9 @@ def test_no_developer_wording_on_screen(lang):
 
 
 def test_the_model_card_and_its_findings_have_no_developer_wording():
-    card = (CHECKPOINT / "README.md").read_text(encoding="utf-8")
-    findings = " ".join(json.loads((CHECKPOINT / "training_log.json").read_text(encoding="utf-8"))["study_findings"])
-    for text in (card, findings):
+    log = json.loads((CHECKPOINT / "training_log.json").read_text(encoding="utf-8"))
+    texts = [(CHECKPOINT / name).read_text(encoding="utf-8") for name in ("README.md", "README.zh.md")]
+    for text in (*texts, " ".join(log["study_findings"]), " ".join(log["study_findings_zh"])):
         assert not [w for w in DEVELOPER_WORDING if w in text]
 
 

@@ -178,7 +178,7 @@ def test_dev_pairs_one_word_from_training_are_not_counted_as_unseen():
 def test_the_recipe_study_scores_runs_alike_and_fills_the_model_card(trained, tmp_path):
     import shutil
 
-    from model.loading.checkpoint import CARD
+    from model.loading.checkpoint import CARD, CARDS
     from model.training.study import main as study
 
     tmp, _ = trained
@@ -196,13 +196,16 @@ def test_the_recipe_study_scores_runs_alike_and_fills_the_model_card(trained, tm
     assert rows[0]["bleu"] == rows[1]["bleu"]  # the same weights decode the same way
     card = (into / CARD).read_text()
     assert "## Recipe study" in card and "| token_dropout=0.2 |" in card and "+0.00 | no clear effect |" in card
+    assert (tmp / "ck" / CARDS["zh"]).is_file()  # the trainer wrote the Chinese card beside the English one
+    card_zh = (into / CARDS["zh"]).read_text()
+    assert "| token_dropout=0.2 |" in card_zh and "+0.00 | 无明显影响 |" in card_zh
 
 
 @pytest.mark.slow
 def test_the_study_scores_the_held_out_half_apart_and_appends(trained, tmp_path):
     import shutil
 
-    from model.loading.checkpoint import CARD
+    from model.loading.checkpoint import CARD, CARDS
     from model.training.data import read_pairs, split_dev
     from model.training.study import main as study
 
@@ -211,7 +214,8 @@ def test_the_study_scores_the_held_out_half_apart_and_appends(trained, tmp_path)
     shutil.copytree(tmp / "ck", into)
     args = ["--train", str(tmp / "train.tsv"), "--dev", str(tmp / "dev.tsv"), "--into", str(into)]
     assert study(args + ["--group", str(tmp / "ck")]) == 0
-    assert study(args + ["--group", str(tmp / "ck"), "--test-split", "--append", "--finding", "Round 2."]) == 0
+    assert study(args + ["--group", str(tmp / "ck"), "--test-split", "--append", "--finding", "Round 2.",
+                         "--finding-zh", "第 2 轮。"]) == 0
     log = json.loads((into / TRAINING_LOG).read_text())
     assert [r["group"] for r in log["study"]] == [1, 2]
     assert "test_bleu" not in log["study"][0] and log["study"][1]["scored_on"] == "selection half"
@@ -221,3 +225,5 @@ def test_the_study_scores_the_held_out_half_apart_and_appends(trained, tmp_path)
     assert f"| {log['study'][1]['test_bleu']} |" in card and "- Round 2." in card
     assert "## Held-out test half" in card and str(log["test"]["bleu"]) in card
     assert log["test"]["untouched"] is False and "chosen on all of dev.tsv" in card  # trained without --test-split
+    card_zh = (into / CARDS["zh"]).read_text()  # the same table and findings in Chinese
+    assert f"| {log['study'][1]['test_bleu']} |" in card_zh and "- 第 2 轮。" in card_zh and "## 留出测试半集" in card_zh

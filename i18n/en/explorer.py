@@ -100,6 +100,7 @@ STRINGS: dict[str, str] = {
     ),
     "card.intro_marian": "A Marian (opus-mt) model: its own card (the README.md of its folder) or, without one, what its config says. Its authors trained it; the app converted it.",
     "card.missing": "This checkpoint has no model card (README.md).",
+    "card.english_only": "This model's card exists in English only; it is shown in English.",
     "card.calibration.header": "Confidence calibration",
     "card.calibration.missing": (
         "This checkpoint is uncalibrated: run python -m model.training.calibrate --checkpoint DIR --dev DEV.tsv to measure "

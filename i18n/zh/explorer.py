@@ -89,9 +89,10 @@ STRINGS: dict[str, str] = {
     "example.show": "显示这个头",
     # 模型卡页面
     "card.title": "模型卡：{name}",
-    "card.intro": "模型是什么、如何训练、得分多少——由训练脚本根据检查点的配置和训练日志写成（模型卡本身只有英文版）。",
+    "card.intro": "模型是什么、如何训练、得分多少——由训练脚本根据检查点的配置和训练日志写成。",
     "card.intro_marian": "Marian（opus-mt）模型：它自己的模型卡（文件夹里的 README.md），没有时则列出其配置。它由原作者训练，本应用只做了转换。",
     "card.missing": "这个检查点没有模型卡（README.md）。",
+    "card.english_only": "这个模型的模型卡只有英文版，下面显示的是英文原文。",
     "card.calibration.header": "置信度校准",
     "card.calibration.missing": (
         "这个检查点尚未校准：运行 python -m model.training.calibrate --checkpoint DIR --dev DEV.tsv，"

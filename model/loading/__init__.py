@@ -15,7 +15,7 @@ import torch
 from ..architecture.config import GenerationConfig
 from ..architecture.transformer import Transformer
 from ..text.tokenizer import TextTokenizer
-from .checkpoint import CARD, load_checkpoint, read_training_log
+from .checkpoint import CARDS, load_checkpoint, read_training_log
 from .marian import default_language, is_marian, load_marian
 
 
@@ -40,10 +40,15 @@ class LoadedModel:
     target_tokenizer: TextTokenizer
     generation: GenerationConfig
     capabilities: Capabilities
-    card: str | None  # the model card (Markdown), None when there is none
+    cards: dict[str, str]  # the model card (Markdown) per language it was written in ("en", "zh"); {} when none
     training_log: dict | None  # training_log.json: what training and calibration measured, None when absent
     languages: tuple[str, ...] = ()  # target-language tokens a multi-target model needs first in the source
     default_language: str | None = None
+
+    @property
+    def card(self) -> str | None:
+        """The English model card, None when there is none."""
+        return self.cards.get("en")
 
 
 def load(name: str | Path, device: str | torch.device | None = None) -> LoadedModel:
@@ -52,14 +57,18 @@ def load(name: str | Path, device: str | torch.device | None = None) -> LoadedMo
     log = read_training_log(name)
     if is_marian(name):
         model, src_tok, tgt_tok, generation, languages, card = load_marian(name, device)
-        return LoadedModel(model, src_tok, tgt_tok, generation, MARIAN, card, log, languages,
+        return LoadedModel(model, src_tok, tgt_tok, generation, MARIAN, {"en": card} if card else {}, log, languages,
                            default_language(languages))
     model, src_tok, tgt_tok = load_checkpoint(name, device)
-    return LoadedModel(model, src_tok, tgt_tok, GenerationConfig(), Capabilities(), _read_card(name), log)
+    return LoadedModel(model, src_tok, tgt_tok, GenerationConfig(), Capabilities(), _read_cards(name), log)
 
 
-def _read_card(folder: str | Path) -> str | None:
-    try:
-        return (Path(folder) / CARD).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return None
+def _read_cards(folder: str | Path) -> dict[str, str]:
+    """The checkpoint's model card in each language it has one in (README.md, README.zh.md)."""
+    cards = {}
+    for language, filename in CARDS.items():
+        try:
+            cards[language] = (Path(folder) / filename).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            pass
+    return cards

@@ -24,6 +24,8 @@ CONFIG = "config.json"
 SOURCE_TOKENIZER = "tokenizer_source.json"
 TARGET_TOKENIZER = "tokenizer_target.json"
 CARD = "README.md"
+# The model card in each language the trainer writes it in (model/training/card.py); English is the README.
+CARDS = {"en": CARD, "zh": "README.zh.md"}
 TRAINING_LOG = "training_log.json"
 REQUIRED = (WEIGHTS, CONFIG, SOURCE_TOKENIZER, TARGET_TOKENIZER)
 # SHA-256 of the REQUIRED files in `sha256sum` format (so `sha256sum -c sha256sums.txt` checks them too). Loading

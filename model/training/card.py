@@ -1,84 +1,55 @@
-"""The model card (the checkpoint's README.md), written from the config and the training log."""
+"""The model card (the checkpoint's README.md, and README.zh.md in Chinese), written from the config and the
+training log: one generator, the prose from a phrasebook per language (card_text.py), the numbers the same in both.
+
+Rewrite the cards of an existing checkpoint (after a study, or when a phrasebook changed) without retraining:
+
+    python -m model.training.card checkpoints/en-zh
+"""
 
 from __future__ import annotations
 
+import argparse
+import json
+import sys
 from pathlib import Path
 from types import SimpleNamespace
 
 from ..architecture.config import ModelConfig
+from ..loading.checkpoint import CARDS, CONFIG, TRAINING_LOG, read_training_log
+from .card_text import PHRASEBOOKS, log_words
 from .metrics import selection_bleu
 
 
-def model_card(config: ModelConfig, log: dict, name: str | None = None) -> str:
-    """The checkpoint's README: what the model is, its scores, its data and how to retrain it.
+def model_card(config: ModelConfig, log: dict, name: str | None = None, language: str = "en") -> str:
+    """The checkpoint's README in `language` ("en" or "zh"): what the model is, its scores, its data and how to
+    retrain it.
 
     `name`: the folder the card is written into, when the checkpoint was moved after training.
     """
+    p = PHRASEBOOKS[language]
     args = SimpleNamespace(**log["args"])
-    best = log["best"]
-    params = log["parameters"]
-    final = log.get("final", {})
-    shipped = log.get("shipped") or f"best evaluation (step {best['step']})"
+    name = name or Path(args.out).name
     lines = [
-        f"# Model card: {name or Path(args.out).name}",
+        p["title"].format(name=name),
         "",
-        "An encoder–decoder Transformer (Vaswani et al., 2017), written from scratch in PyTorch,",
-        "that translates **English → Chinese (Simplified)**. It returns every attention map it computes.",
+        p["intro"],
         "",
-        "| | |",
-        "|---|---|",
-        "| direction | English (en) → Chinese (zh, Simplified) |",
-        f"| parameters | {params:,} |",
-        f"| shape | d_model {config.d_model}, {config.n_heads} heads, {config.n_encoder_layers} encoder + "
-        f"{config.n_decoder_layers} decoder layers, d_ff {config.d_ff}, max {config.max_len} positions |",
-        f"| vocabularies | English BPE {config.src_vocab_size} (word starts marked ▁), Chinese {config.tgt_vocab_size} "
-        "(one token per character); both with byte fallback |",
-        f"| weights | safetensors, {args.save_dtype} (loaded as float32) |",
-        "| integrity | SHA-256 of the weights, config and tokenizers in `sha256sums.txt`, verified on every load |",
-        f"| training | {log['hardware']}, {log.get('mixed_precision', 'fp32')}; {log['train_minutes']:.1f} minutes, {log['steps']} steps, "
-        f"{log['epochs']} epochs; shipped: {shipped} |",
-        f"| recipe | Adam(0.9, 0.98, 1e-9), warm-up {args.warmup} steps then 1/√step, label smoothing "
-        f"{args.label_smoothing}, dropout {config.dropout} (attention {config.attention_dropout_p}, "
-        f"activation {config.activation_dropout_p}), token dropout {getattr(args, 'token_dropout', 0.0)}, "
-        f"~{args.max_tokens} tokens per batch |",
+        *_summary(config, log, args, language),
         "",
-        f"## Dev-set scores (`dev.tsv`, {log.get('dev_pairs', 1221):,} pairs, references converted to Simplified with OpenCC t2s)",
+        *_dev_scores(log, language),
+        *_test(log.get("test"), language),
+        *_study(log, language),
+        *_rounding_note(log, name, language),
+        p["data.header"],
         "",
-        "*Unseen* is the part of dev.tsv that is not a near-duplicate of a training pair (no training sentence within",
-        "one English word of it, no identical Chinese; `model.data.unlike_training`): "
-        f"{log.get('dedup_dev_pairs', '?')} pairs. Tatoeba is full of one-word",
-        "variants, so the whole dev set rewards recall of training sentences; the unseen part is the honest measure",
-        "and the one that selected this checkpoint.",
+        p["data.text"].format(train=f"{log.get('train_pairs', 26777):,}", dev=f"{log.get('dev_pairs', 1221):,}"),
         "",
-        "| decoding | BLEU | chrF | unseen BLEU | unseen chrF |",
-        "|---|---|---|---|---|",
-        f"| greedy, {log.get('shipped', 'best evaluation')} | {_shipped_greedy(log)} |",
-    ]
-    if final:
-        lines.append(f"| beam {final['beam']} | {final['bleu']} | {final['chrf']} | {final.get('dedup_bleu', '–')} "
-                     f"| {final.get('dedup_chrf', '–')} |")
-    lines += [
+        *_dictionary_credit(args, language),
+        p["limits.header"],
         "",
-        f"BLEU signature: `{best['bleu_signature']}`  ",
-        f"chrF signature: `{best['chrf_signature']}`",
+        p["limits.text"],
         "",
-        *_test(log.get("test")),
-        *_study(log.get("study", []), log.get("study_findings", [])),
-        *_rounding_note(log, name or Path(args.out).name),
-        "## Training data",
-        "",
-        "English–Chinese sentence pairs from **Tatoeba (tatoeba.org), CC-BY 2.0 FR**, as compiled by",
-        f"ManyThings.org (`cmn.txt`): {log.get('train_pairs', 26777):,} training pairs, {log.get('dev_pairs', 1221):,} dev pairs. "
-        "The Chinese side was",
-        "normalised to Simplified characters with OpenCC (t2s). The data is not shipped with this model.",
-        "",
-        *_dictionary_credit(args),
-        "## Limits",
-        "",
-        "Tatoeba holds short everyday sentences; long, technical or literary input translates poorly.",
-        "This is a teaching model: its purpose is to show attention, not to compete with production MT.",
-        "",
-        "## Retraining",
+        p["retraining.header"],
         "",
         "```",
         "python -m model.training.train " + " ".join(log["argv"]),
@@ -88,108 +59,174 @@ def model_card(config: ModelConfig, log: dict, name: str | None = None) -> str:
     return "\n".join(lines)
 
 
-def _shipped_greedy(log: dict) -> str:
-    """The shipped weights' greedy scores: the averaged ones when averaging won, else the best evaluation's."""
-    entry = log["average"] if log.get("shipped", "").startswith("average") else log["best"]
-    return " | ".join(str(entry.get(k, "–")) for k in ("bleu", "chrf", "dedup_bleu", "dedup_chrf"))
-
-
-def _test(test: dict | None) -> list[str]:
-    """The held-out test half's scores (model.training.study --test-split): the figure no choice ever saw."""
-    if not test:
-        return []
+def _summary(config: ModelConfig, log: dict, args: SimpleNamespace, language: str) -> list[str]:
+    """The table at the top: direction, size, shape, vocabularies, weights, training run and recipe."""
+    p = PHRASEBOOKS[language]
+    shipped = log.get("shipped") or f"best evaluation (step {log['best']['step']})"
     return [
-        f"## Held-out test half ({test['pairs']:,} pairs, {test['unseen_pairs']:,} unseen)",
-        "",
-        "Half of dev.tsv (`model.data.split_dev`, by a hash of the English) that no recipe, arm or threshold",
-        "was chosen on. " + ("Nor was this checkpoint: it was trained with `--test-split`." if test.get("untouched") else
-                             "This checkpoint, trained before the split existed, was chosen on all of dev.tsv (this half "
-                             "included), which flatters its figure a little; models trained with `--test-split` never see it."),
-        f"Decoded as the app decodes (beam {test['beam']}).",
-        "",
-        "| | BLEU | chrF | unseen BLEU | unseen chrF |",
-        "|---|---|---|---|---|",
-        f"| test half | {test['bleu']} | {test['chrf']} | {test['dedup_bleu']} | {test['dedup_chrf']} |",
-        "",
-        f"BLEU signature: `{test['bleu_signature']}`  ",
-        f"chrF signature: `{test['chrf_signature']}`",
-        "",
+        "| | |",
+        "|---|---|",
+        p["row.direction"],
+        p["row.parameters"].format(params=f"{log['parameters']:,}"),
+        p["row.shape"].format(c=config),
+        p["row.vocabularies"].format(c=config),
+        p["row.weights"].format(dtype=args.save_dtype),
+        p["row.integrity"],
+        p["row.training"].format(hardware=log_words(log["hardware"], language),
+                                 precision=log.get("mixed_precision", "fp32"), minutes=log["train_minutes"],
+                                 steps=log["steps"], epochs=log["epochs"], shipped=log_words(shipped, language)),
+        p["row.recipe"].format(c=config, warmup=args.warmup, smoothing=args.label_smoothing,
+                               token_dropout=getattr(args, "token_dropout", 0.0), max_tokens=args.max_tokens),
     ]
 
 
-def _budgets(rows: list[dict]) -> list[str]:
+def _scores(entry: dict, keys: tuple[str, ...] = ("bleu", "chrf", "dedup_bleu", "dedup_chrf")) -> str:
+    """Table cells of an entry's scores, "–" for one it lacks."""
+    return " | ".join(str(entry.get(k, "–")) for k in keys)
+
+
+def _signatures(scored: dict, language: str) -> list[str]:
+    """sacrebleu's signatures of how BLEU and chrF were computed."""
+    p = PHRASEBOOKS[language]
+    return [p["signature.bleu"].format(signature=scored["bleu_signature"]),
+            p["signature.chrf"].format(signature=scored["chrf_signature"]), ""]
+
+
+def _dev_scores(log: dict, language: str) -> list[str]:
+    """Dev-set scores of the shipped weights, greedy and (when measured) with beam search."""
+    p = PHRASEBOOKS[language]
+    final = log.get("final", {})
+    lines = [
+        p["dev.header"].format(pairs=f"{log.get('dev_pairs', 1221):,}"),
+        "",
+        p["dev.unseen"].format(unseen=log.get("dedup_dev_pairs", "?")),
+        "",
+        p["dev.columns"],
+        "|---|---|---|---|---|",
+        p["dev.greedy"].format(shipped=log_words(log.get("shipped", "best evaluation"), language),
+                               scores=_shipped_greedy(log)),
+    ]
+    if final:
+        lines.append(p["dev.beam"].format(beam=final["beam"], scores=_scores(final)))
+    return lines + ["", *_signatures(log["best"], language)]
+
+
+def _shipped_greedy(log: dict) -> str:
+    """The shipped weights' greedy scores: the averaged ones when averaging won, else the best evaluation's."""
+    return _scores(log["average"] if log.get("shipped", "").startswith("average") else log["best"])
+
+
+def _test(test: dict | None, language: str) -> list[str]:
+    """The held-out test half's scores (model.training.study --test-split): the figure no choice ever saw."""
+    if not test:
+        return []
+    p = PHRASEBOOKS[language]
+    return [
+        p["test.header"].format(pairs=f"{test['pairs']:,}", unseen=f"{test['unseen_pairs']:,}"),
+        "",
+        p["test.what"] + p["test.untouched" if test.get("untouched") else "test.touched"],
+        p["test.beam"].format(beam=test["beam"]),
+        "",
+        p["test.columns"],
+        "|---|---|---|---|---|",
+        p["test.row"].format(scores=_scores(test)),
+        "",
+        *_signatures(test, language),
+    ]
+
+
+def _budgets(rows: list[dict], language: str) -> list[str]:
     """One line per group saying whether its runs had equal budgets, from their minutes and steps."""
+    p = PHRASEBOOKS[language]
     lines = []
     for group in sorted({row["group"] for row in rows}):
         members = [row for row in rows if row["group"] == group]
         minutes = [row["minutes"] or 0 for row in members]
         steps = [row["steps"] or 0 for row in members]
         if len(members) < 2 or max(minutes) <= 1.02 * min(minutes):
-            same = "the same minutes"
+            same = p["budget.minutes"]
         elif len(set(steps)) == 1:
-            same = "the same steps (not the same minutes)"
+            same = p["budget.steps"]
         else:
-            same = ("**not** the same budget: " + " vs ".join(f"{m} min / {s} steps" for m, s in zip(minutes, steps))
-                    + "; compare its rows with that in mind")
-        lines.append(f"- Group {group}: {same}.")
+            runs = p["budget.versus"].join(p["budget.run"].format(minutes=m, steps=s) for m, s in zip(minutes, steps))
+            same = p["budget.unequal"].format(runs=runs)
+        lines.append(p["budget.group"].format(group=group, same=same))
     return lines
 
 
-def _study(rows: list[dict], findings: list[str]) -> list[str]:
+def _study(log: dict, language: str) -> list[str]:
     """The recipe-study table (model/training/study.py): each group's first row is the reference."""
+    rows = log.get("study", [])
     if not rows:
         return []
-    lines = [
-        "## Recipe study",
-        "",
-        "All rows decoded the same way (greedy). Rows with *test* scores were scored on the selection half of",
-        "dev.tsv (dev columns) and on the held-out test half (test columns); the others on all of dev.tsv.",
-        "*Δ unseen* compares each with its group's first run. Budgets:",
-        "",
-        *_budgets(rows),
-        "",
-        "| group | run | recipe (vs. the group's first run) | minutes | steps | hardware | dev BLEU | dev chrF "
-        "| unseen BLEU | unseen chrF | test BLEU | test chrF | test unseen BLEU | Δ unseen BLEU | verdict |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
-    ]
+    p = PHRASEBOOKS[language]
+    lines = [p["study.header"], "", p["study.intro"], "", *_budgets(rows, language), "", p["study.columns"],
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     reference: dict[int, dict] = {}
     for row in rows:
         ref = reference.setdefault(row["group"], row)
         delta = selection_bleu(row) - selection_bleu(ref)
-        verdict = "reference" if row is ref else "helped" if delta >= 0.5 else "hurt" if delta <= -0.5 else "no clear effect"
-        test = " | ".join(str(row.get(k, "–")) for k in ("test_bleu", "test_chrf", "test_dedup_bleu"))
+        verdict = "reference" if row is ref else "helped" if delta >= 0.5 else "hurt" if delta <= -0.5 else "unclear"
+        test = _scores(row, ("test_bleu", "test_chrf", "test_dedup_bleu"))
         lines.append(
-            f"| {row['group']} | {row['run']} | {row['changes']} | {row['minutes']} | {row['steps']} | {row['hardware']} "
-            f"| {row['bleu']} | {row['chrf']} | {row['dedup_bleu']} | {row['dedup_chrf']} | {test} | {delta:+.2f} | {verdict} |"
+            f"| {row['group']} | {row['run']} | {log_words(row['changes'], language)} | {row['minutes']} "
+            f"| {row['steps']} | {log_words(row['hardware'], language)} | {_scores(row)} | {test} | {delta:+.2f} "
+            f"| {p['verdict.' + verdict]} |"
         )
-    return lines + [""] + [f"- {finding}" for finding in findings] + ([""] if findings else [])
+    findings = _findings(log, language)
+    return lines + [""] + findings + ([""] if findings else [])
 
 
-def _rounding_note(log: dict, name: str) -> list[str]:
+def _findings(log: dict, language: str) -> list[str]:
+    """The study's findings as bullets: in Chinese from `study_findings_zh` when the study recorded one for each
+    English finding, else the English ones under a note saying so."""
+    english = log.get("study_findings", [])
+    own = english if language == "en" else log.get(f"study_findings_{language}", [])
+    if len(own) == len(english):
+        return [f"- {finding}" for finding in own]
+    return [PHRASEBOOKS[language]["findings.untranslated"], ""] + [f"- {finding}" for finding in english]
+
+
+def _rounding_note(log: dict, name: str, language: str) -> list[str]:
     """Why the study's greedy score of this checkpoint differs from its training log's (float16 rounding)."""
     entry = log["average"] if log.get("shipped", "").startswith("average") else log.get("best", {})
     row = next((r for r in log.get("study", []) if r["run"] == name and "test_bleu" not in r), None)
     if not row or entry.get("bleu") in (None, row["bleu"]) or log["args"].get("save_dtype") != "float16":
         return []
-    return [
-        f"The study's greedy BLEU of {name} ({row['bleu']}) differs from its training log's ({entry['bleu']}) for",
-        "one reason: the log scored the float32 weights in memory; the study decodes the shipped file, whose",
-        "weights were rounded to float16 when saved (and are loaded back as float32). No bf16 is involved in",
-        "either decoding; bf16 autocast is used only for training steps.",
-        "",
-    ]
+    return [PHRASEBOOKS[language]["rounding"].format(name=name, study=row["bleu"], log=entry["bleu"]), ""]
 
 
-def _dictionary_credit(args: SimpleNamespace) -> list[str]:
+def _dictionary_credit(args: SimpleNamespace, language: str) -> list[str]:
     """CC-CEDICT's attribution and share-alike terms, when its pairs were trained on."""
     words, names = getattr(args, "dictionary_words", 0), getattr(args, "names", 0)
     if not words and not names:
         return []
-    return [
-        f"Also trained on pairs derived from **CC-CEDICT** (https://cc-cedict.org, MDBG; **CC BY-SA 4.0**): up to",
-        f"{words:,} English–Chinese word pairs and {names:,} Tatoeba sentences with names swapped for CC-CEDICT",
-        "names or invented ones (`model/training/dictionary.py`). These weights are adapted from CC BY-SA material:",
-        "share them under CC BY-SA 4.0 (https://creativecommons.org/licenses/by-sa/4.0/), crediting CC-CEDICT",
-        "and Tatoeba.",
-        "",
-    ]
+    return [PHRASEBOOKS[language]["dictionary"].format(words=f"{words:,}", names=f"{names:,}"), ""]
+
+
+def write_cards(folder: str | Path, config: ModelConfig, log: dict, name: str | None = None) -> list[Path]:
+    """Write the checkpoint's card in every language (README.md, README.zh.md); returns the files written."""
+    written = []
+    for language, filename in CARDS.items():
+        path = Path(folder) / filename
+        path.write_text(model_card(config, log, name, language), encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m model.training.card",
+                                description="Rewrite a checkpoint's model cards from its config and training log.")
+    p.add_argument("checkpoint", help="the checkpoint folder (its name goes into the cards' titles)")
+    folder = Path(p.parse_args(argv).checkpoint)
+    log = read_training_log(folder)
+    if log is None:
+        p.error(f"{folder} has no readable {TRAINING_LOG}")
+    config = ModelConfig.from_dict(json.loads((folder / CONFIG).read_text(encoding="utf-8")))
+    for path in write_cards(folder, config, log, folder.resolve().name):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

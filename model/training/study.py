@@ -13,6 +13,7 @@ With --test-split the dev pairs are halved (model.data.split_dev): rows are scor
 on the selection half and, separately, on the test half that no run ever chose by;
 the --into checkpoint's test scores at the app's beam go into its log (`test`), which
 the translate page and the model card quote. --append keeps the rows already in the log.
+Each --finding goes under the table of README.md, its --finding-zh under that of README.zh.md.
 """
 
 from __future__ import annotations
@@ -22,9 +23,9 @@ import json
 import sys
 from pathlib import Path
 
-from ..loading.checkpoint import CARD, TRAINING_LOG, load_checkpoint, read_training_log, write_training_log
+from ..loading.checkpoint import TRAINING_LOG, load_checkpoint, read_training_log, write_training_log
 from ..translation.translator import DEFAULT_BEAM
-from .card import model_card
+from .card import write_cards
 from .data import read_pairs, split_dev, unlike_training
 from .train import dev_scores, parse_args
 
@@ -85,6 +86,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--into", required=True, help="checkpoint whose training log and card receive the table")
     p.add_argument("--finding", action="append", default=[],
                    help="a sentence of what the study showed, printed under the table (repeatable)")
+    p.add_argument("--finding-zh", action="append", default=[],
+                   help="the same finding in Chinese for README.zh.md, one per --finding in the same order")
     p.add_argument("--test-split", action="store_true", help="score the selection and test halves apart")
     p.add_argument("--append", action="store_true", help="keep the log's earlier rows and findings")
     args = p.parse_args(argv)
@@ -108,12 +111,13 @@ def main(argv: list[str] | None = None) -> int:
             study.append(row)
     log["study"] = study
     log["study_findings"] = (log.get("study_findings", []) if args.append else []) + args.finding
+    log["study_findings_zh"] = (log.get("study_findings_zh", []) if args.append else []) + args.finding_zh
     if test:
         log["test"] = test_scores(into, *test)
         print(json.dumps({"test": log["test"]}, ensure_ascii=False), flush=True)
     model, _, _ = load_checkpoint(into, "cpu")
     write_training_log(into, log)
-    (into / CARD).write_text(model_card(model.config, log, into.name), encoding="utf-8")
+    write_cards(into, model.config, log, into.name)
     return 0
 
 

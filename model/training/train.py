@@ -30,12 +30,12 @@ import torch.nn.functional as F
 
 from ..architecture.config import ModelConfig
 from ..architecture.transformer import Transformer
-from ..loading.checkpoint import CARD, load_checkpoint, resolve_device, save_checkpoint, write_training_log
+from ..loading.checkpoint import load_checkpoint, resolve_device, save_checkpoint, write_training_log
 from ..text.pairs import Example, encode_pairs
 from ..text.tokenizer import TextTokenizer, train_tokenizer
 from ..translation.translator import Translator
 from . import dictionary
-from .card import model_card
+from .card import write_cards
 from .data import collate, make_batches, read_pairs, split_dev, unlike_training
 from .metrics import score, selection_bleu
 from .schedule import GRAD_CLIP_NORM, adam, learning_rate
@@ -234,8 +234,9 @@ def save_state(run: Run, path: Path) -> None:
 
 def export(run: Run) -> None:
     """The checkpoint folder the app loads: weights, config, tokenizers, model card and training log."""
-    save_checkpoint(run.args.out, run.model, run.src_tok, run.tgt_tok, model_card(run.config, run.log), run.log,
-                    getattr(torch, run.args.save_dtype))
+    save_checkpoint(run.args.out, run.model, run.src_tok, run.tgt_tok, training_log=run.log,
+                    dtype=getattr(torch, run.args.save_dtype))
+    write_cards(run.args.out, run.config, run.log)
     save_snapshots(run.args.out, run.snapshot_maps)
 
 
@@ -400,7 +401,7 @@ def export_card_and_log(run: Run) -> None:
     """Rewrite the checkpoint's log, card and snapshots (all of training's) without touching its weights."""
     save_snapshots(run.args.out, run.snapshot_maps)
     write_training_log(run.args.out, run.log)
-    (Path(run.args.out) / CARD).write_text(model_card(run.config, run.log), encoding="utf-8")
+    write_cards(run.args.out, run.config, run.log)
 
 
 if __name__ == "__main__":

@@ -48,6 +48,7 @@ class Translator:
         gate: CallGate | None = None,
         training_log: dict | None = None,
         card: str | None = None,
+        cards: dict[str, str] | None = None,
         generation: GenerationConfig = GenerationConfig(),
         languages: tuple[str, ...] = (),
         default_language: str | None = None,
@@ -59,7 +60,9 @@ class Translator:
         self.checkpoint = checkpoint
         self.config: ModelConfig = model.config
         self.training_log = training_log  # the checkpoint's training_log.json, None when it has none
-        self.card = card  # the checkpoint's model card (README.md, Markdown), None when it has none
+        # The checkpoint's model card (Markdown) per language it was written in: README.md ("en"), README.zh.md ("zh").
+        self.cards: dict[str, str] = dict(cards) if cards is not None else ({"en": card} if card else {})
+        self.card = self.cards.get("en")  # the English card, None when it has none
         self.generation_config = generation  # how outputs are chosen: ours, or a converted model's own settings
         # Target-language tokens a multi-target Marian model needs first in the source, e.g. ">>cmn_Hans<<".
         self.languages = languages
@@ -78,8 +81,13 @@ class Translator:
         """Our checkpoint folder, or a Marian model: a folder saved by save_pretrained, or a Hugging Face id."""
         m = load(folder, device)
         return cls(m.model, m.source_tokenizer, m.target_tokenizer, checkpoint=str(folder), training_log=m.training_log,
-                   card=m.card, generation=m.generation, languages=m.languages, default_language=m.default_language,
+                   cards=m.cards, generation=m.generation, languages=m.languages, default_language=m.default_language,
                    capabilities=m.capabilities, **kw)
+
+    def card_in(self, language: str) -> str | None:
+        """The model card in `language` ("en", "zh"); the English one where it has none in that language (a Marian
+        model, a checkpoint written before the cards were translated); None when it has no card at all."""
+        return self.cards.get(language) or self.cards.get("en")
 
     @property
     def device(self) -> torch.device:

@@ -1,0 +1,229 @@
+"""The model card's prose, one phrasebook per language (model/ cannot import i18n/): card.py fills the same
+numbers and tables into either. English writes README.md, Chinese README.zh.md.
+
+Each entry is a format string; card.py passes the values (`c` is the ModelConfig). Chinese paragraphs are one
+line each: Markdown turns a line break inside a paragraph into a space, which Chinese text does not have.
+"""
+
+from __future__ import annotations
+
+import re
+
+EN: dict[str, str] = {
+    "title": "# Model card: {name}",
+    "intro": (
+        "An encoder–decoder Transformer (Vaswani et al., 2017), written from scratch in PyTorch,\n"
+        "that translates **English → Chinese (Simplified)**. It returns every attention map it computes."
+    ),
+    "row.direction": "| direction | English (en) → Chinese (zh, Simplified) |",
+    "row.parameters": "| parameters | {params} |",
+    "row.shape": (
+        "| shape | d_model {c.d_model}, {c.n_heads} heads, {c.n_encoder_layers} encoder + {c.n_decoder_layers} decoder "
+        "layers, d_ff {c.d_ff}, max {c.max_len} positions |"
+    ),
+    "row.vocabularies": (
+        "| vocabularies | English BPE {c.src_vocab_size} (word starts marked ▁), Chinese {c.tgt_vocab_size} "
+        "(one token per character); both with byte fallback |"
+    ),
+    "row.weights": "| weights | safetensors, {dtype} (loaded as float32) |",
+    "row.integrity": (
+        "| integrity | SHA-256 of the weights, config and tokenizers in `sha256sums.txt`, verified on every load |"
+    ),
+    "row.training": (
+        "| training | {hardware}, {precision}; {minutes:.1f} minutes, {steps} steps, {epochs} epochs; "
+        "shipped: {shipped} |"
+    ),
+    "row.recipe": (
+        "| recipe | Adam(0.9, 0.98, 1e-9), warm-up {warmup} steps then 1/√step, label smoothing {smoothing}, "
+        "dropout {c.dropout} (attention {c.attention_dropout_p}, activation {c.activation_dropout_p}), "
+        "token dropout {token_dropout}, ~{max_tokens} tokens per batch |"
+    ),
+    "dev.header": (
+        "## Dev-set scores (`dev.tsv`, {pairs} pairs, references converted to Simplified with OpenCC t2s)"
+    ),
+    "dev.unseen": (
+        "*Unseen* is the part of dev.tsv that is not a near-duplicate of a training pair (no training sentence within\n"
+        "one English word of it, no identical Chinese; `model.data.unlike_training`): {unseen} pairs. Tatoeba is "
+        "full of one-word\nvariants, so the whole dev set rewards recall of training sentences; the unseen part is "
+        "the honest measure\nand the one that selected this checkpoint."
+    ),
+    "dev.columns": "| decoding | BLEU | chrF | unseen BLEU | unseen chrF |",
+    "dev.greedy": "| greedy, {shipped} | {scores} |",
+    "dev.beam": "| beam {beam} | {scores} |",
+    "signature.bleu": "BLEU signature: `{signature}`  ",
+    "signature.chrf": "chrF signature: `{signature}`",
+    "test.header": "## Held-out test half ({pairs} pairs, {unseen} unseen)",
+    "test.what": (
+        "Half of dev.tsv (`model.data.split_dev`, by a hash of the English) that no recipe, arm or threshold\n"
+        "was chosen on. "
+    ),
+    "test.untouched": "Nor was this checkpoint: it was trained with `--test-split`.",
+    "test.touched": (
+        "This checkpoint, trained before the split existed, was chosen on all of dev.tsv (this half included), "
+        "which flatters its figure a little; models trained with `--test-split` never see it."
+    ),
+    "test.beam": "Decoded as the app decodes (beam {beam}).",
+    "test.columns": "| | BLEU | chrF | unseen BLEU | unseen chrF |",
+    "test.row": "| test half | {scores} |",
+    "budget.group": "- Group {group}: {same}.",
+    "budget.minutes": "the same minutes",
+    "budget.steps": "the same steps (not the same minutes)",
+    "budget.unequal": "**not** the same budget: {runs}; compare its rows with that in mind",
+    "budget.run": "{minutes} min / {steps} steps",
+    "budget.versus": " vs ",
+    "study.header": "## Recipe study",
+    "study.intro": (
+        "All rows decoded the same way (greedy). Rows with *test* scores were scored on the selection half of\n"
+        "dev.tsv (dev columns) and on the held-out test half (test columns); the others on all of dev.tsv.\n"
+        "*Δ unseen* compares each with its group's first run. Budgets:"
+    ),
+    "study.columns": (
+        "| group | run | recipe (vs. the group's first run) | minutes | steps | hardware | dev BLEU | dev chrF "
+        "| unseen BLEU | unseen chrF | test BLEU | test chrF | test unseen BLEU | Δ unseen BLEU | verdict |"
+    ),
+    "verdict.reference": "reference",
+    "verdict.helped": "helped",
+    "verdict.hurt": "hurt",
+    "verdict.unclear": "no clear effect",
+    "findings.untranslated": "These findings are in English only:",  # never needed: the findings are English
+    "rounding": (
+        "The study's greedy BLEU of {name} ({study}) differs from its training log's ({log}) for\n"
+        "one reason: the log scored the float32 weights in memory; the study decodes the shipped file, whose\n"
+        "weights were rounded to float16 when saved (and are loaded back as float32). No bf16 is involved in\n"
+        "either decoding; bf16 autocast is used only for training steps."
+    ),
+    "data.header": "## Training data",
+    "data.text": (
+        "English–Chinese sentence pairs from **Tatoeba (tatoeba.org), CC-BY 2.0 FR**, as compiled by\n"
+        "ManyThings.org (`cmn.txt`): {train} training pairs, {dev} dev pairs. The Chinese side was\n"
+        "normalised to Simplified characters with OpenCC (t2s). The data is not shipped with this model."
+    ),
+    "dictionary": (
+        "Also trained on pairs derived from **CC-CEDICT** (https://cc-cedict.org, MDBG; **CC BY-SA 4.0**): up to\n"
+        "{words} English–Chinese word pairs and {names} Tatoeba sentences with names swapped for CC-CEDICT\n"
+        "names or invented ones (`model/training/dictionary.py`). These weights are adapted from CC BY-SA material:\n"
+        "share them under CC BY-SA 4.0 (https://creativecommons.org/licenses/by-sa/4.0/), crediting CC-CEDICT\n"
+        "and Tatoeba."
+    ),
+    "limits.header": "## Limits",
+    "limits.text": (
+        "Tatoeba holds short everyday sentences; long, technical or literary input translates poorly.\n"
+        "This is a teaching model: its purpose is to show attention, not to compete with production MT."
+    ),
+    "retraining.header": "## Retraining",
+}
+
+ZH: dict[str, str] = {
+    "title": "# 模型卡：{name}",
+    "intro": (
+        "一个编码器–解码器 Transformer（Vaswani et al., 2017），用 PyTorch 从零写成，把**英文译成中文（简体）**。"
+        "它返回自己计算的每一张注意力图。"
+    ),
+    "row.direction": "| 翻译方向 | 英文（en）→ 中文（zh，简体） |",
+    "row.parameters": "| 参数量 | {params} |",
+    "row.shape": (
+        "| 形状 | d_model {c.d_model}，{c.n_heads} 个头，编码器 {c.n_encoder_layers} 层 + 解码器 {c.n_decoder_layers} 层，"
+        "d_ff {c.d_ff}，最多 {c.max_len} 个位置 |"
+    ),
+    "row.vocabularies": (
+        "| 词表 | 英文 BPE {c.src_vocab_size} 个词元（词首标记为 ▁），中文 {c.tgt_vocab_size} 个词元（每个汉字一个词元）；"
+        "两者都有字节回退 |"
+    ),
+    "row.weights": "| 权重 | safetensors，{dtype}（加载为 float32） |",
+    "row.integrity": "| 完整性 | 权重、配置和分词器的 SHA-256 记在 `sha256sums.txt` 中，每次加载都会校验 |",
+    "row.training": (
+        "| 训练 | {hardware}，{precision}；{minutes:.1f} 分钟，{steps} 步，{epochs} 轮；发布的权重：{shipped} |"
+    ),
+    "row.recipe": (
+        "| 训练配方 | Adam(0.9, 0.98, 1e-9)，预热 {warmup} 步，之后按 1/√step 衰减，标签平滑 {smoothing}，"
+        "dropout {c.dropout}（注意力 {c.attention_dropout_p}，激活 {c.activation_dropout_p}），"
+        "词元 dropout {token_dropout}，每批约 {max_tokens} 个词元 |"
+    ),
+    "dev.header": "## 开发集分数（`dev.tsv`，{pairs} 个句对，参考译文用 OpenCC t2s 转为简体）",
+    "dev.unseen": (
+        "*未见*部分是 dev.tsv 中与训练句对都不近似重复的句对（没有哪个训练句子与它只差一个英文单词以内，也没有相同的中文；"
+        "`model.data.unlike_training`）：{unseen} 个句对。Tatoeba 里满是只差一个词的变体，所以整个开发集奖励的是"
+        "对训练句子的记忆；未见部分才是诚实的衡量，这个检查点也是按它选出的。"
+    ),
+    "dev.columns": "| 解码方式 | BLEU | chrF | 未见 BLEU | 未见 chrF |",
+    "dev.greedy": "| 贪心，{shipped} | {scores} |",
+    "dev.beam": "| 束搜索，束宽 {beam} | {scores} |",
+    "signature.bleu": "BLEU 签名：`{signature}`  ",
+    "signature.chrf": "chrF 签名：`{signature}`",
+    "test.header": "## 留出测试半集（{pairs} 个句对，其中 {unseen} 个未见）",
+    "test.what": "dev.tsv 的一半（`model.data.split_dev`，按英文句子的哈希划分），没有任何配方、对比方案或阈值是据它选出的。",
+    "test.untouched": "这个检查点也不是：它是用 `--test-split` 训练的。",
+    "test.touched": (
+        "这个检查点训练于这种划分出现之前，是在整个 dev.tsv（包括这一半）上选出的，所以它在这里的分数略微偏高；"
+        "用 `--test-split` 训练的模型从不接触这一半。"
+    ),
+    "test.beam": "解码方式与应用相同（束宽 {beam}）。",
+    "test.columns": "| | BLEU | chrF | 未见 BLEU | 未见 chrF |",
+    "test.row": "| 测试半集 | {scores} |",
+    "budget.group": "- 第 {group} 组：{same}。",
+    "budget.minutes": "分钟数相同",
+    "budget.steps": "步数相同（分钟数不同）",
+    "budget.unequal": "预算**不**相同：{runs}；比较这一组的各行时请记住这一点",
+    "budget.run": "{minutes} 分钟 / {steps} 步",
+    "budget.versus": " 对 ",
+    "study.header": "## 训练配方研究",
+    "study.intro": (
+        "所有行的解码方式相同（贪心）。有*测试*分数的行分别在 dev.tsv 的选择半集（开发集各列）和留出测试半集"
+        "（测试各列）上评分；其余行在整个 dev.tsv 上评分。*Δ 未见*把每一行与本组的第一个运行相比。预算："
+    ),
+    "study.columns": (
+        "| 组 | 运行 | 配方（与本组第一个运行相比） | 分钟 | 步数 | 硬件 | 开发集 BLEU | 开发集 chrF "
+        "| 未见 BLEU | 未见 chrF | 测试 BLEU | 测试 chrF | 测试未见 BLEU | Δ 未见 BLEU | 结论 |"
+    ),
+    "verdict.reference": "参照",
+    "verdict.helped": "有益",
+    "verdict.hurt": "有害",
+    "verdict.unclear": "无明显影响",
+    "findings.untranslated": "以下结论只有英文原文（研究没有记录它们的中文版）：",
+    "rounding": (
+        "研究中 {name} 的贪心 BLEU（{study}）与其训练日志中的（{log}）不同，原因只有一个：日志评分的是内存中的 float32 权重；"
+        "研究解码的是发布的文件，其权重在保存时舍入为 float16（加载时再转回 float32）。两种解码都不涉及 bf16；"
+        "bf16 autocast 只用于训练步。"
+    ),
+    "data.header": "## 训练数据",
+    "data.text": (
+        "英中句对来自 **Tatoeba（tatoeba.org），CC-BY 2.0 FR**，由 ManyThings.org 整理（`cmn.txt`）：{train} 个训练句对，"
+        "{dev} 个开发句对。中文一侧用 OpenCC（t2s）统一转为简体字。本模型不附带这些数据。"
+    ),
+    "dictionary": (
+        "还用从 **CC-CEDICT**（<https://cc-cedict.org>，MDBG；**CC BY-SA 4.0**）派生的句对训练：最多 {words} 个英中词对，"
+        "以及 {names} 个 Tatoeba 句子，其中的人名换成了 CC-CEDICT 里的人名或编造的人名（`model/training/dictionary.py`）。"
+        "这些权重改编自 CC BY-SA 材料：请按 CC BY-SA 4.0（<https://creativecommons.org/licenses/by-sa/4.0/>）共享，"
+        "并注明 CC-CEDICT 和 Tatoeba。"
+    ),
+    "limits.header": "## 局限",
+    "limits.text": (
+        "Tatoeba 收录的是简短的日常句子；长句、技术性或文学性的输入翻译得很差。这是一个教学模型：它的目的是展示注意力，"
+        "而不是与生产级机器翻译竞争。"
+    ),
+    "retraining.header": "## 重新训练",
+}
+
+PHRASEBOOKS = {"en": EN, "zh": ZH}
+
+# What the training log says in words (model/training/train.py and study.py write them in English), as each
+# language writes it: (pattern, replacement) applied in order; run names, GPU names and recipes stay as written.
+LOG_WORDS: dict[str, tuple[tuple[str, str], ...]] = {
+    "en": (),
+    "zh": (
+        (r"^average of the weights of epochs (\d+)–(\d+)$", r"第 \1–\2 轮之后权重的平均"),
+        (r"^best evaluation \(step (\d+)\)$", r"最佳评估（第 \1 步）时的权重"),
+        (r"^best evaluation$", "最佳评估时的权重"),
+        (r"^reference$", "参照"),
+        (r"^(\S+) CPU, (\d+) threads?", r"\1 CPU，\2 个线程"),
+        (r" × (\d+) processes$", r" × \1 个进程"),
+    ),
+}
+
+
+def log_words(text, language: str) -> str:
+    """A phrase from the training log (how the weights were chosen, the machine, "reference") in `language`."""
+    text = str(text)
+    for pattern, replacement in LOG_WORDS[language]:
+        text = re.sub(pattern, replacement, text)
+    return text

@@ -1,0 +1,106 @@
+"""The model card in English and 中文 from one generator: the same numbers in both, the Chinese card free of
+untranslated English prose, the shipped cards what the generator writes from the shipped log."""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+import string
+from collections import Counter
+
+import pytest
+
+from model.architecture.config import ModelConfig
+from model.loading.checkpoint import CARDS, CONFIG, read_training_log
+from model.training.card import main as write_cards_cli
+from model.training.card import model_card
+from model.training.card_text import EN, ZH
+from tests.conftest import CHECKPOINT
+
+NUMBER = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
+# What stays as written in a Chinese card: code spans, links, the metrics' names, and ASCII tokens with a digit, _, =,
+# ., / or - in them (run names, recipe changes, file names, x86_64).
+NOT_PROSE = re.compile(r"`[^`]*`|<?https?://[^\s>）)]+>?|\b(?:BLEU|chrF)\b|[A-Za-z0-9]*[\d_=./-][A-Za-z0-9_=./-]*")
+CJK = re.compile(r"[\u4e00-\u9fff]")
+MIN_LETTERS = 12  # fewer ASCII letters than this is a name or two ("BLEU 签名"), not a sentence
+MAX_ENGLISH = 0.6  # the Chinese card's lines: about 0.45 at most (the intro's Transformer, Vaswani, PyTorch)
+
+
+def shipped() -> tuple[ModelConfig, dict]:
+    return ModelConfig.from_dict(json.loads((CHECKPOINT / CONFIG).read_text(encoding="utf-8"))), read_training_log(CHECKPOINT)
+
+
+def every_branch(log: dict) -> dict:
+    """The shipped log with what the shipped card leaves out: CC-CEDICT pairs, a test half no choice saw, no beam."""
+    log = copy.deepcopy(log)
+    log["args"].update(dictionary_words=8000, names=3000)
+    log["test"]["untouched"] = True
+    log.pop("final")
+    return log
+
+
+def prose_lines(card: str) -> list[str]:
+    """The card's lines outside ``` blocks."""
+    lines, in_code = [], False
+    for line in card.split("\n"):
+        if line.startswith("```"):
+            in_code = not in_code
+        elif not in_code:
+            lines.append(line)
+    return lines
+
+
+def english_lines(card: str) -> list[tuple[float, str]]:
+    """(share of ASCII letters among letters and CJK characters, line) of each line that reads as English."""
+    found = []
+    for line in prose_lines(card):
+        rest = NOT_PROSE.sub("", line)
+        letters, cjk = len(re.findall(r"[A-Za-z]", rest)), len(CJK.findall(rest))
+        if letters >= MIN_LETTERS and letters / (letters + cjk) > MAX_ENGLISH:
+            found.append((round(letters / (letters + cjk), 2), line))
+    return found
+
+
+@pytest.mark.parametrize("variant", ["shipped", "every_branch"])
+def test_the_chinese_card_has_every_number_of_the_english_one_and_no_english_prose(variant):
+    config, log = shipped()
+    log = every_branch(log) if variant == "every_branch" else log
+    en, zh = model_card(config, log, "en-zh", "en"), model_card(config, log, "en-zh", "zh")
+    assert Counter(NUMBER.findall(en)) - Counter(NUMBER.findall(zh)) == Counter()
+    assert english_lines(zh) == []
+    assert english_lines(en)  # the check sees English prose where there is some
+    # the same tables, row for row and column for column
+    assert [line.count("|") for line in zh.split("\n") if line.startswith("|")] == [
+        line.count("|") for line in en.split("\n") if line.startswith("|")]
+
+
+def test_the_phrasebooks_have_the_same_entries_with_the_same_values():
+    assert EN.keys() == ZH.keys()
+    fields = {lang: {key: sorted(f for _, f, _, _ in string.Formatter().parse(text) if f) for key, text in book.items()}
+              for lang, book in (("en", EN), ("zh", ZH))}
+    assert fields["en"] == fields["zh"]
+
+
+def test_findings_the_study_gave_no_chinese_for_are_shown_in_english_under_a_note():
+    config, log = shipped()
+    log = {k: v for k, v in log.items() if k != "study_findings_zh"}
+    zh = model_card(config, log, "en-zh", "zh")
+    assert ZH["findings.untranslated"] in zh and f"- {log['study_findings'][0]}" in zh
+
+
+def test_the_shipped_cards_are_what_the_generator_writes_from_the_shipped_log():
+    config, log = shipped()
+    for language, filename in CARDS.items():
+        assert (CHECKPOINT / filename).read_text(encoding="utf-8") == model_card(config, log, "en-zh", language), (
+            f"{filename} is stale: run python -m model.training.card checkpoints/en-zh")
+
+
+def test_the_cards_of_a_checkpoint_are_rewritten_without_retraining(tmp_path):
+    folder = tmp_path / "en-zh"
+    folder.mkdir()
+    for name in (CONFIG, "training_log.json"):
+        (folder / name).write_bytes((CHECKPOINT / name).read_bytes())
+    assert write_cards_cli([str(folder)]) == 0
+    for filename in CARDS.values():
+        assert (folder / filename).read_text(encoding="utf-8") == (CHECKPOINT / filename).read_text(encoding="utf-8")
