@@ -1,35 +1,43 @@
-"""The session's sentence and its translation with the sidebar's settings, cached per input (st.cache_data hands
-every session its own copy of a result)."""
+"""The session's sentence and its translation with the sidebar's settings, cached per input in the server's one
+result cache (result_cache: bounded by bytes, shared read-only by every session)."""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from app_pages import models
+from app_pages import models, result_cache
 from app_pages.examples import DEFAULT_SENTENCE
 from app_pages.state_keys import BEAM, CHECKPOINT, SENTENCE, TARGET_LANGUAGE
 from app_pages.text import md_escape, t
 from model import DEFAULT_BEAM, Attribution, InputError, Notice, TranslationResult
 
 
-@st.cache_data(show_spinner="Translating…", max_entries=128)
 def translate(checkpoint: str, device: str, sentence: str, beam: int, language: str | None = None,
               knock_out: tuple = ()) -> TranslationResult:
-    return models.load(checkpoint, device).translate(sentence, beam=beam, language=language, knock_out=knock_out)
+    """The translation with every attention map, from the server's result cache (result_cache: bounded by bytes)."""
+    def run() -> TranslationResult:
+        with st.spinner(t("cache.translating")):
+            return models.load(checkpoint, device).translate(sentence, beam=beam, language=language,
+                                                             knock_out=knock_out)
+    return result_cache.shared().get(("translate", checkpoint, device, sentence, beam, language, knock_out), run)
 
 
-@st.cache_data(show_spinner="Attributing…", max_entries=32)
 def attribution(checkpoint: str, device: str, sentence: str, beam: int, language: str | None, method: str
                 ) -> Attribution:
     """How much each source token mattered to each output token of that translation (cached: dozens of passes)."""
-    result = translate(checkpoint, device, sentence, beam, language)
-    return models.load(checkpoint, device).attribute(result, method)
+    def run() -> Attribution:
+        result = translate(checkpoint, device, sentence, beam, language)
+        with st.spinner(t("cache.attributing")):
+            return models.load(checkpoint, device).attribute(result, method)
+    return result_cache.shared().get(("attribute", checkpoint, device, sentence, beam, language, method), run)
 
 
-@st.cache_data(show_spinner="Translating…", max_entries=32)
 def teacher_forced(checkpoint: str, device: str, sentence: str, reference: str) -> TranslationResult:
     """`sentence` with `reference` fed to the decoder as in training (cached per input)."""
-    return models.load(checkpoint, device).teacher_forced(sentence, reference)
+    def run() -> TranslationResult:
+        with st.spinner(t("cache.translating")):
+            return models.load(checkpoint, device).teacher_forced(sentence, reference)
+    return result_cache.shared().get(("teacher_forced", checkpoint, device, sentence, reference), run)
 
 
 def model_message(message: InputError | Notice) -> str:

@@ -7,7 +7,7 @@ import json
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app_pages import examples, state_keys, text, translations
+from app_pages import examples, result_cache, state_keys, text, translations
 from model import DEFAULT_BEAM, Translator
 from tests.conftest import ROOT
 from viz.labels import token_labels
@@ -62,7 +62,7 @@ def test_app_starts_on_translate_page():
 
 
 def test_typing_a_sentence_shows_its_translation(model_calls):
-    translations.translate.clear()  # so the model really runs and the spy sees this result
+    result_cache.shared().clear()  # so the model really runs and the spy sees this result
     at = app()
     at.text_area(key="translate.input").input("Who are you?")
     at.button(key="translate.submit").click().run()

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 import torch
 
-from app_pages import models, translations
+from app_pages import models, result_cache, translations
 from model import Translator
 from model.translation import threads as threads_module
 from model.translation.threads import CONCURRENCY_ENV, THREADS_ENV, configure_torch_threads
@@ -56,7 +56,7 @@ def test_60_concurrent_requests_through_the_apps_code_path_match_each_alone():
     assert shared is models.load(CHECKPOINT.name, "cpu")  # one model per process
     todo = requests(60)
     alone = [shared.translate(text, beam=beam) for text, beam in todo]
-    translations.translate.clear()  # so every request really runs the model
+    result_cache.shared().clear()  # so every request really runs the model
     got = all_at_once(len(todo), lambda i: translations.translate(CHECKPOINT.name, "cpu", *todo[i]))
     for g, a in zip(got, alone):
         assert_same(g, a)

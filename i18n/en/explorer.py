@@ -10,6 +10,8 @@ STRINGS: dict[str, str] = {
     "translate.input": "English sentence",
     "translate.submit": "Translate",
     "translate.examples": "Or try an example",
+    "cache.translating": "Translating…",
+    "cache.attributing": "Attributing…",
     "translate.examples_button": "Examples",
     "translate.translation": "Translation",
     "translate.details": "checkpoint {checkpoint} · device {device} · beam size {beam} · {S} source tokens · {T} target tokens",

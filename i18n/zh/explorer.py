@@ -9,6 +9,8 @@ STRINGS: dict[str, str] = {
     "translate.input": "英文句子",
     "translate.submit": "翻译",
     "translate.examples": "或者试试这些例句",
+    "cache.translating": "正在翻译…",
+    "cache.attributing": "正在计算归因…",
     "translate.examples_button": "例句",
     "translate.translation": "译文",
     "translate.details": "检查点 {checkpoint} · 设备 {device} · 束宽 {beam} · 源端 {S} 个词元 · 目标端 {T} 个词元",
