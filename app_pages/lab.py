@@ -8,7 +8,7 @@ session state: they survive reruns and visits to other pages, and the pickers ma
 
 import streamlit as st
 
-from app_pages import attention_view, models, server, widgets
+from app_pages import attention_view, models, presentation, server, widgets
 from app_pages.text import md_escape, t
 from lessons.anatomy import total_parameters
 from lessons.attention_maps import axis_tokens
@@ -116,8 +116,7 @@ st.session_state.setdefault(TASK, "copy")
 st.session_state.setdefault(MAX_STEPS, settings_now.max_steps)
 running = st.session_state.get(RUN) is not None
 
-st.title(t("lab.title"))
-st.caption(t("lab.intro", d=config.d_model, heads=config.n_heads, layers=config.n_encoder_layers, d_ff=config.d_ff,
+presentation.page_title(t("lab.title"), t("lab.intro", d=config.d_model, heads=config.n_heads, layers=config.n_encoder_layers, d_ff=config.d_ff,
              params=f"{total_parameters(config):,}", big=f"{sum(models.translator().parameter_counts.values()):,}",
              symbols=len(EXAMPLE), batch=settings_now.batch, held_out=settings_now.held_out, every=settings_now.every))
 with st.container(horizontal=True, vertical_alignment="bottom", gap="medium", key="lab.controls"):

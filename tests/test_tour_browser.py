@@ -113,7 +113,7 @@ NO_CHARTS = ("start", "model_card", "poll")  # the poll page without a code: its
 FIRST_SCREEN_PX = 560
 LESSONS = ("qkv", "masks", "positional", "scaling", "multihead", "anatomy", "training")  # sections in tabs
 FIRST_SCREEN = {"0": ("translate", "decoding", "compare", "inside", "replay", "lab", *LESSONS),
-                "1": ("translate", "decoding", "compare", "inside", "replay", *LESSONS)}
+                "1": ("translate", "decoding", "compare", "inside", "replay", "lab", *LESSONS)}
 # Charts in a tab not chosen have no box (top 0): only the charts on screen count.
 FIRST_CHART_TOP = """() => {
   document.querySelector("[data-testid='stMain']").scrollTo(0, 0);
