@@ -80,9 +80,10 @@ def share_section(snapshots: list[dict], probe: int, kind: str, layer: int, head
         title=t("replay.share.fig", kind=t(f"kind.{kind}")), step_title=t("anatomy.axis.step"),
         share_title=t("replay.share.axis"), uniform_label=t("replay.share.uniform"),
     ), key="replay.chart.share")
+    # At the first snapshot "now" is the first value: said once.
+    now = t("replay.share.now", now=f"{chosen[index]:.0%}", step=f"{steps[index]:,}") if index else ""
     st.caption(t("replay.share.text", which=names[highlight], first=f"{chosen[0]:.0%}", first_step=f"{steps[0]:,}",
-                 now=f"{chosen[index]:.0%}", step=f"{steps[index]:,}", lowest=f"{chosen.min():.0%}",
-                 lowest_step=f"{steps[int(chosen.argmin())]:,}"))
+                 now=now, lowest=f"{chosen.min():.0%}", lowest_step=f"{steps[int(chosen.argmin())]:,}"))
 
 
 def shipped_weights(log: dict) -> str:

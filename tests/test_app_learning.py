@@ -79,6 +79,9 @@ def test_replay_opens_on_the_head_closest_to_an_alignment_not_on_a_sink(snapshot
     assert f"after epoch {snaps[-1]['epoch']}" in text and "average of the weights after epochs" in text
     line = lr.shares_over_snapshots(snaps, 0, "cross")[layer, head]  # the caption's numbers are this head's
     assert f"{line[0]:.0%} at step 0" in page_text(at) and f"lowest {line.min():.0%}" in page_text(at)
+    assert page_text(at).count(f"{line[0]:.0%} at step 0") == 1  # at the first snapshot, said once
+    at.select_slider(key="replay.snapshot").set_value(3).run()
+    assert f"{line[0]:.0%} at step 0, {line[3]:.0%} at step {snaps[3]['step']:,}, lowest" in page_text(at)
 
 
 @needs_checkpoint

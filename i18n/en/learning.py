@@ -40,9 +40,10 @@ STRINGS: dict[str, str] = {
     "replay.share.text": (
         "Each row of a map is a probability distribution over the n keys its query may see. Its entropy "
         "H = −Σ p·log p is log n when it spreads evenly and 0 when it reads one key only; the chart shows the mean "
-        "of H ÷ log n over the rows, per layer (averaged over heads). {which}: {first} at step {first_step}, "
-        "{now} at step {step}, lowest {lowest} (step {lowest_step})."
+        "of H ÷ log n over the rows, per layer (averaged over heads). {which}: {first} at step {first_step}"
+        "{now}, lowest {lowest} (step {lowest_step})."
     ),
+    "replay.share.now": ", {now} at step {step}",
     "replay.curves.header": "Where this step lies in training",
     "replay.curves.fig": "Loss (left) and dev scores (right); the dashed line is step {step}",
     "replay.corrupt": "The replay cannot be shown: {error} The model itself still translates on every other page; retraining writes a new snapshots file.",

@@ -31,8 +31,9 @@ STRINGS: dict[str, str] = {
     "replay.share.text": (
         "注意力图的每一行都是该查询可见的 n 个键上的概率分布。它的熵 H = −Σ p·log p 在均匀摊开时为 log n，"
         "只看一个键时为 0；图中画的是各行 H ÷ log n 的平均值，每层一条线（各头平均）。{which}：第 {first_step} 步"
-        "为 {first}，第 {step} 步为 {now}，最低 {lowest}（第 {lowest_step} 步）。"
+        "为 {first}{now}，最低 {lowest}（第 {lowest_step} 步）。"
     ),
+    "replay.share.now": "，第 {step} 步为 {now}",
     "replay.curves.header": "这一步在训练中的位置",
     "replay.curves.fig": "损失（左）与开发集分数（右）；虚线为第 {step} 步",
     "replay.corrupt": "无法显示回放：{error} 模型本身在其他页面上照常翻译；重新训练会写出新的快照文件。",
