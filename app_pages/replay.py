@@ -10,7 +10,7 @@ import shlex
 import numpy as np
 import streamlit as st
 
-from app_pages import attention_view, link_values, links, models, page_scripts, widgets
+from app_pages import attention_view, link_values, links, models, page_scripts, presentation, widgets
 from app_pages.stepper import stepper
 from app_pages.text import md_escape, t
 from lessons import replay
@@ -112,13 +112,14 @@ def curves_section(log: dict, step: int) -> None:
 translator = models.translator()
 config = translator.config
 log = translator.training_log or {}
-st.title(t("replay.title"))
 try:
     snapshots = snapshots_of(translator.checkpoint, log)
 except SnapshotError as exc:
+    st.title(t("replay.title"))
     st.error(t("replay.corrupt", error=md_escape(exc)), icon=":material/broken_image:")
     st.stop()
 if not snapshots:
+    st.title(t("replay.title"))
     missing(log, translator.checkpoint)
     st.stop()
 
@@ -130,14 +131,15 @@ links.link_page({
     "snapshot": link_values.Param(SNAPSHOT, link_values.number_in(1, len(snapshots), offset=1), lambda i: str(i + 1)),
     **attention_view.layer_head_params("replay", layers, heads, average_layers=True),
 })
-st.caption(t("replay.intro", probes=len(probe_texts), snapshots=len(snapshots), first=f"{snapshots[0]['step']:,}",
-             last=f"{snapshots[-1]['step']:,}", last_epoch=snapshots[-1]["epoch"],
-             shipped=shipped_weights(log)))
+presentation.page_title(t("replay.title"), t(
+    "replay.intro", probes=len(probe_texts), snapshots=len(snapshots), first=f"{snapshots[0]['step']:,}",
+    last=f"{snapshots[-1]['step']:,}", last_epoch=snapshots[-1]["epoch"], shipped=shipped_weights(log)))
 
 with st.container(key=page_scripts.LINKED_VIEW):  # where a link to a snapshot lands
     index = snapshot_controls([s["step"] for s in snapshots])
 snapshot = snapshots[index]
-left, right = st.columns(2)
+# The right column is wider: its row of attention kinds needs about 500 px (at 1280 px, with the sidebar open).
+left, right = st.columns([5, 8])
 with right:
     now_line = st.empty()  # filled once the probe is chosen, below
     probe, kind, layer, head = pickers(probe_texts, snapshots[-1])

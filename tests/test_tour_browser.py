@@ -107,6 +107,13 @@ TRUNCATED = """() => [...document.querySelectorAll("[data-testid='stMain'] *, [d
   .map(e => e.textContent.trim())"""
 
 
+# Rows of options (segmented controls, pills) too wide for their column: the browser scrolls them and cuts the first
+# or last option (the replay page's attention kinds did, in a half-width column).
+SCROLLED = """() => [...document.querySelectorAll("[data-testid='stMain'] [data-testid='stButtonGroup']")]
+  .filter(e => e.getBoundingClientRect().width > 0 && e.scrollWidth > e.clientWidth + 1)
+  .map(e => e.innerText.replace(/\\s+/g, ' ').trim())"""
+
+
 NO_CHARTS = ("start", "model_card", "poll")  # the poll page without a code: its join form
 # Pages whose main chart starts within the first screen (its top at most FIRST_SCREEN_PX at 1280×800), with its
 # controls above or beside it, plain ("0") and in presentation mode ("1").
@@ -154,6 +161,7 @@ def look(page, lang: str, present: str, name: str) -> list[str]:
     where = f"{lang} {name}" + (" present" if present == "1" else "")
     problems = [f"{where}: {p}" for p in page.evaluate(CHART_PROBLEMS)]
     problems += [f"{where}: option cut short: {text!r}" for text in page.evaluate(TRUNCATED)]
+    problems += [f"{where}: a row of options scrolls: {text!r}" for text in page.evaluate(SCROLLED)]
     if name in TEACHING:
         problems += [f"{where}: {p}" for p in page.evaluate(CLIPPED)]
     if name in FIRST_SCREEN[present] and (top := page.evaluate(FIRST_CHART_TOP)) > FIRST_SCREEN_PX:
