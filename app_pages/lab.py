@@ -1,14 +1,15 @@
 """Live lab: train a tiny Transformer on a made-up task in seconds, and watch its attention form.
 
-The Train button sets a session flag (the run's generator, model/training/lab.py); a fragment then advances the run
-one chunk of steps per run of its own (run_every), inside the server's limit on model work (server.model_calls) only
-while it computes, so classmates' translations interleave with it. The run's first and latest Progress live in
+The Train button sets a session flag (the run's generator, model/training/lab.py) and takes a ticket in the server's
+lab queue (lab_queue: one run computes at a time, the others wait in order and may cancel); a fragment then advances
+the run one chunk of steps per run of its own (run_every) once its turn has come, inside the server's limit on model
+work (server.model_calls) only while it computes, so classmates' translations interleave with it. The run's first and latest Progress live in
 session state: they survive reruns and visits to other pages, and the pickers may change while it trains.
 """
 
 import streamlit as st
 
-from app_pages import attention_view, models, presentation, server, widgets
+from app_pages import attention_view, lab_queue, models, presentation, server, widgets
 from app_pages.text import md_escape, t
 from lessons.anatomy import total_parameters
 from lessons.attention_maps import axis_tokens
@@ -16,7 +17,7 @@ from model import ALIGNED_SHARE, EXAMPLE, TASKS, TESTED_EXACT, LabSettings, Prog
 from viz.teaching_learning import lab_curves_figure
 
 TASK, MAX_STEPS, KIND = "lab.task", "lab.max_steps", "lab.kind"
-RUN, RUN_SETTINGS, FIRST, LAST = "lab.run", "lab.run_settings", "lab.first", "lab.last"
+RUN, RUN_SETTINGS, FIRST, LAST, TICKET = "lab.run", "lab.run_settings", "lab.first", "lab.last", "lab.ticket"
 STEP_OPTIONS = (100, 200, 300, 500, 1000)
 TICK_SECONDS = 0.1  # pause between chunks: the browser draws the last one while the next computes
 # Each of the two maps side by side, at 1280 px with the sidebar open: with the controls above, on one screen.
@@ -30,8 +31,16 @@ def chosen_settings() -> LabSettings:
 def start() -> None:
     """The Train button: a fresh run replaces the last one; only one runs per session."""
     settings = chosen_settings()
+    lab_queue.shared().leave(st.session_state.get(TICKET))
     st.session_state[RUN], st.session_state[RUN_SETTINGS] = train_steps(settings), settings
     st.session_state[FIRST] = st.session_state[LAST] = None
+    st.session_state[TICKET] = lab_queue.shared().join()
+
+
+def finish() -> None:
+    """The run ends (it stopped, or Cancel): its place in the queue goes to the next session."""
+    lab_queue.shared().leave(st.session_state.pop(TICKET, None))
+    st.session_state[RUN] = None
 
 
 def next_chunk() -> Progress:
@@ -98,14 +107,30 @@ def results(first: Progress, last: Progress | None, settings: LabSettings, runni
         st.caption(t("lab.running"))
 
 
+def waiting(place: int) -> None:
+    """A run whose turn has not come: its place, and a way out."""
+    with st.container(horizontal=True, vertical_alignment="center", key="lab.waiting"):
+        st.info(t("lab.queued", ahead=place - lab_queue.shared().runs + 1, runs=lab_queue.shared().runs),
+                icon=":material/hourglass_top:")
+        st.button(t("lab.cancel"), key="lab.cancel", on_click=finish)
+
+
 @st.fragment(run_every=TICK_SECONDS)
 def training() -> None:
-    """Drawn only while a run is under way: one chunk per run of this fragment, then the page once it stops."""
+    """Drawn only while a run is under way: its place in the queue until its turn, then one chunk per run of this
+    fragment, then the page once it stops."""
     if st.session_state.get(RUN) is None:
         st.rerun()
+    place = lab_queue.shared().place(st.session_state.get(TICKET, ""))
+    if place is None:  # dropped while this page was away (another page, a closed laptop): back in line
+        st.session_state[TICKET] = lab_queue.shared().join()
+        place = lab_queue.shared().place(st.session_state[TICKET])
+    if place >= lab_queue.shared().runs:
+        waiting(place)
+        return
     progress = next_chunk()
     if progress.stopped_by:
-        st.session_state[RUN] = None
+        finish()
         st.rerun()  # the whole page: the Train button comes back and the page states what the run measured
     results(st.session_state[FIRST], progress, st.session_state[RUN_SETTINGS], running=True)
 

@@ -144,6 +144,48 @@ def test_lab_runs_a_capped_run_and_keeps_it():
     assert at.session_state["lab.last"] is last and len(at.get("plotly_chart")) == 3
 
 
+@needs_checkpoint
+def test_a_second_lab_run_waits_its_turn_shows_its_place_and_can_cancel():
+    """Two sessions press Train: the second waits (no step computed) until the first ends, or cancels."""
+    from app_pages import lab_queue
+
+    lab_queue.shared().__init__()  # an empty queue: runs of earlier tests leave nothing behind
+    first = open_page("lab")
+    first.select_slider(key="lab.max_steps").set_value(100).run()
+    first.button(key="lab.train").click().run()
+    second = open_page("lab")
+    second.select_slider(key="lab.max_steps").set_value(100).run()
+    second.button(key="lab.train").click().run()
+    second.run()
+    assert second.session_state["lab.last"] is None  # not one chunk computed while the first trains
+    assert "1 ahead of you in the queue" in page_text(second) and not second.exception
+    second.button(key="lab.cancel").click().run()
+    assert second.session_state["lab.run"] is None and len(lab_queue.shared()) == 1
+    second.button(key="lab.train").click().run()  # in line again
+    while first.session_state["lab.run"] is not None:
+        first.run()
+    assert first.session_state["lab.last"].stopped_by and len(lab_queue.shared()) == 1  # the first left the queue
+    second.run()
+    second.run()
+    assert second.session_state["lab.last"] is not None and "ahead of you" not in page_text(second)
+
+
+def test_the_lab_queue_keeps_order_limits_runs_and_drops_a_closed_tab():
+    from app_pages.lab_queue import LabQueue
+
+    now = [0.0]
+    queue = LabQueue(runs=1, stale_s=15, clock=lambda: now[0])
+    a, b, c = queue.join(), queue.join(), queue.join()
+    assert [queue.place(x) for x in (a, b, c)] == [0, 1, 2]
+    assert queue.may_run(a) and not queue.may_run(b)
+    queue.leave(a)
+    assert queue.may_run(b) and queue.place(c) == 1
+    now[0] = 10.0
+    queue.place(c)  # c's page is still open; b's tab was closed and asks no more
+    now[0] = 26.0
+    assert queue.place(c) == 0 and queue.place(b) is None and len(queue) == 1
+
+
 # ---------------------------------------------------------------- arithmetic and figures
 
 
