@@ -89,3 +89,67 @@ def alignment_error_rate(links, sure, possible) -> float:
     if not a and not s:
         return 0.0
     return 1.0 - (len(a & s) + len(a & p)) / (len(a) + len(s))
+
+
+WORD_START = "▁"  # the source tokenizer's word-start mark (model.WORD_START; lessons do not import the model)
+
+
+def token_words(tokens, words) -> list[int]:
+    """For each source token, the index of the word its first character falls in; -1 for tokens with no text
+    (</s>, a language tag). Words and tokens must spell the same text once spaces and ▁ are dropped."""
+    ends, pos = [], 0
+    for word in words:
+        pos += len(word)
+        ends.append(pos)
+    out, pos = [], 0
+    for token in tokens:
+        text = "" if token.startswith("<") and token.endswith(">") else token.replace(WORD_START, "").replace(" ", "")
+        out.append(int(np.searchsorted(ends, pos, side="right")) if text else -1)
+        pos += len(text)
+    if pos != (ends[-1] if ends else 0):
+        raise ValueError(f"tokens spell {pos} characters, words {ends[-1] if ends else 0}: not the same text")
+    return out
+
+
+def word_weights(weights, token_word, n_words: int) -> np.ndarray:
+    """(T, S) token weights → (T, n_words): a word's weight is the sum over its tokens; tokens at -1 are dropped."""
+    w = np.asarray(weights, dtype=float)
+    out = np.zeros((w.shape[0], n_words))
+    for s, word in enumerate(token_word):
+        if word >= 0:
+            out[:, word] += w[:, s]
+    return out
+
+
+def corpus_aer(links_per_pair, sure_per_pair, possible_per_pair) -> float:
+    """AER over a whole set, as Och & Ney count it: the links of every pair pooled (tagged by pair) before dividing."""
+    tag = lambda k, links: {(k, i, j) for i, j in links}  # noqa: E731
+    a = set().union(*(tag(k, x) for k, x in enumerate(links_per_pair)))
+    s = set().union(*(tag(k, x) for k, x in enumerate(sure_per_pair)))
+    p = set().union(*(tag(k, x) for k, x in enumerate(possible_per_pair)))
+    return alignment_error_rate(a, s, p)
+
+
+def character_rows(output_tokens, chars) -> list[int] | None:
+    """The output positions (map rows) of a reference's characters: a space in the reference is a ▁ token of its
+    own, not a character. None when the tokens do not spell the characters one per token. The last token (</s>)
+    is never a character."""
+    rows = [t for t, token in enumerate(output_tokens[:-1]) if token.strip(WORD_START + " ")]
+    return rows if [output_tokens[t] for t in rows] == list(chars) else None
+
+
+def alignment_rows(found: dict, best: int = 3) -> list[dict]:
+    """The rows of the AER table from a checkpoint's "alignment" log: the `best` heads (plain), the best shifted
+    head, each layer's head average (plain and shifted), attribution and the baseline. Layers and heads 0-based."""
+    rows = []
+    for key in ("plain", "shifted"):
+        grid = np.asarray(found[f"heads_{key}"])
+        order = np.argsort(grid, axis=None, kind="stable")[: best if key == "plain" else 1]
+        rows += [{"kind": f"head_{key}", "layer": int(i // grid.shape[1]), "head": int(i % grid.shape[1]),
+                  "aer": float(grid.flat[i])} for i in order]
+    for key in ("plain", "shifted"):
+        rows += [{"kind": f"layer_{key}", "layer": layer, "head": None, "aer": float(aer)}
+                 for layer, aer in enumerate(found[f"layers_{key}"])]
+    rows.append({"kind": "attribution", "layer": None, "head": None, "aer": float(found["attribution"]["aer"])})
+    rows.append({"kind": "baseline", "layer": None, "head": None, "aer": float(found["baseline"]["aer"])})
+    return rows
