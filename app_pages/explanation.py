@@ -230,8 +230,11 @@ def gold_alignment(log: dict) -> None:
         return
     rows = alignment_rows(found)
     best = min(rows, key=lambda r: r["aer"] if r["kind"] == "head_plain" else 2.0)
+    shifted = next(r for r in rows if r["kind"] == "head_shifted")
     st.markdown(t("explain.align.intro", pairs=found["pairs"], baseline=f"{found['baseline']['aer']:.3f}",
-                  best_layer=best["layer"] + 1, best_head=best["head"] + 1, best=f"{best['aer']:.3f}"))
+                  best_layer=best["layer"] + 1, best_head=best["head"] + 1, best=f"{best['aer']:.3f}",
+                  shifted_layer=shifted["layer"] + 1, shifted_head=shifted["head"] + 1,
+                  shifted=f"{shifted['aer']:.3f}"))
     aer_table(found)
     gold_overlay((best["layer"], best["head"]))
 

@@ -49,6 +49,8 @@ def test_the_table_shows_the_stored_aer_of_heads_layers_attribution_and_baseline
     assert len([line for line in shown.splitlines() if line.startswith("| ")]) == len(alignment_rows(found)) + 1
     intro = next(m.value for m in english.markdown if "aligned by hand" in m.value)
     assert f"{found['pairs']} unseen dev pairs" in intro and f"{found['baseline']['aer']:.3f}" in intro
+    shifted = next(r for r in alignment_rows(found) if r["kind"] == "head_shifted")
+    assert f"layer {shifted['layer'] + 1} · head {shifted['head'] + 1} reaches {shifted['aer']:.3f}" in intro
 
 
 @needs_dev

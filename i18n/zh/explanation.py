@@ -72,8 +72,9 @@ STRINGS: dict[str, str] = {
         "{pairs} 个未见过的开发集句对由人工对齐（英文单词 × 中文汉字，分 *确定* 与 *可能* 两种链接；"
         "见 evaluation/alignment/GUIDELINE.md）。每个句对连同参考译文一起输入模型（教师强制），每个汉字链接到某个头"
         "权重最大的英文单词（子词权重相加为单词权重），再用对齐错误率（AER：0 表示与人工对齐相同，1 表示毫无共同之处）"
-        "打分。最好的头是第 {best_layer} 层 · 第 {best_head} 头，AER 为 {best}；完全不用注意力、只靠词语统计的 "
-        "IBM 模型 1 为 {baseline}。"
+        "打分。最好的头是第 {best_layer} 层 · 第 {best_head} 个头，AER 为 {best}；错后一步读（读入所写汉字的那一步："
+        "Chen 等 2020），第 {shifted_layer} 层 · 第 {shifted_head} 个头为 {shifted}。完全不用注意力、只靠词语统计的 "
+        "IBM 模型 1 为 {baseline}：注意力的对齐远不如 1993 年的基线。"
     ),
     "explain.align.col.aligner": "链接取自",
     "explain.align.row.head_plain": "交叉注意力 · 第 {layer} 层 · 第 {head} 个头",
