@@ -12,16 +12,18 @@ from app_pages import attention_view, models, translations, widgets
 from app_pages.teaching_shared import sentence_banner
 from app_pages.text import md_escape, t
 from evaluation.alignment.gold import GoldError, GoldPair, load_gold
-from lessons.explanation import (agreement, alignment_error_rate, alignment_rows, argmax_links, character_rows,
-                                 cross_rollout, head_agreement, token_words, word_weights)
+from lessons.explanation import (ALIGN_MARGIN, ROLE_THRESHOLD, agreement, alignment_error_rate, alignment_rows,
+                                 argmax_links, character_rows, cross_rollout, head_agreement, head_roles, token_words,
+                                 word_weights)
 from model import ATTENTION_KINDS, ATTRIBUTION_METHODS, TranslationResult
-from viz.explanation import gold_links_figure, pruning_figure
+from viz.explanation import gold_links_figure, head_roles_figure, pruning_figure
 from viz.heatmap import attention_heatmap, matrix_heatmap
 
 METHOD, LAYER, HEAD, KNOCK = "explain.method", "explain.layer", "explain.head", "explain.knock"
 GOLD_PAIR, GOLD_LAYER, GOLD_HEAD = "explain.align.pair", "explain.align.layer", "explain.align.head"
 # The Tatoeba dev set the gold alignments point into (never committed: gold.tsv keeps line numbers and hashes).
-DEV_TSV = Path(os.environ.get("ATTENTION_DEV_TSV", Path(__file__).parents[1] / "../shared/data/tatoeba-cmn-eng/dev.tsv"))
+DEV_TSV = Path(os.environ.get("ATTENTION_DEV_TSV",
+                             Path(__file__).parents[1] / "../shared/data/tatoeba-cmn-eng/dev.tsv"))
 
 
 def shares(attribution: np.ndarray) -> np.ndarray:
@@ -237,6 +239,30 @@ def gold_alignment(log: dict) -> None:
                   shifted=f"{shifted['aer']:.3f}"))
     aer_table(found)
     gold_overlay((best["layer"], best["head"]))
+    roles_grid(log)
+
+
+def roles_grid(log: dict) -> None:
+    """Each head's role on the gold pairs (previous / next token, sink, rare word, alignment) and the statistic that
+    earned it, for one attention kind."""
+    found = log.get("head_roles")
+    st.subheader(t("explain.roles.header"))
+    if not found:
+        st.info(t("explain.align.missing"))
+        return
+    kind = attention_view.kind_picker("explain.roles.kind", "cross")
+    aligned = log.get("alignment")
+    aer = np.minimum(aligned["heads_plain"], aligned["heads_shifted"]) if kind == "cross" and aligned else None
+    labels, values = head_roles(found[kind], aer)
+    names = [[t(f"explain.roles.{label}") for label in row] for row in labels]
+    title = t("explain.roles.title", kind=attention_view.kind_name(kind))
+    figure = head_roles_figure(values.astype(float), names, title=title,
+                               row_title=t("explain.heads.rows"), col_title=t("explain.heads.cols"),
+                               value_label=t("explain.roles.value"), max_width=widgets.HALF_COLUMN_PX * 2)
+    widgets.chart(figure, key="explain.roles.grid")
+    counts = {role: int((labels == role).sum()) for role in ("previous", "next", "sink", "rare", "alignment", "mixed")}
+    st.caption(t("explain.roles.caption", pairs=found["pairs"], threshold=widgets.percent(ROLE_THRESHOLD),
+                 margin=f"{ALIGN_MARGIN:.2f}", **counts))
 
 
 st.title(t("explain.title"))

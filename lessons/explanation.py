@@ -153,3 +153,46 @@ def alignment_rows(found: dict, best: int = 3) -> list[dict]:
     rows.append({"kind": "attribution", "layer": None, "head": None, "aer": float(found["attribution"]["aer"])})
     rows.append({"kind": "baseline", "layer": None, "head": None, "aer": float(found["baseline"]["aer"])})
     return rows
+
+
+ROLE_THRESHOLD = 0.5  # a head earns a role when its statistic reaches this (share of rows, or of weight)
+ALIGN_MARGIN = 0.05  # a cross head is alignment-like when its AER is within this of the best head's
+
+
+def role_counts(weights, sink, rare: int, self_attention: bool) -> np.ndarray:
+    """One sentence, one kind: per head, [rows, rows argmax on q−1, rows argmax on q+1, summed weight on sink
+    columns, rows argmax on the rarest source token]. weights: (layers, heads, T, S); sink: (S,) bool; rare: a
+    column. q±1 only for self-attention (T = S); a decoder's causal row can never reach q+1, so it counts 0."""
+    w = np.asarray(weights, dtype=float)
+    top = w.argmax(axis=-1)  # (layers, heads, T)
+    q = np.arange(w.shape[2])
+    prev = (top == q - 1).sum(-1) if self_attention else np.zeros(top.shape[:2])
+    nxt = (top == q + 1).sum(-1) if self_attention else np.zeros(top.shape[:2])
+    sink_weight = w[..., np.asarray(sink, bool)].sum(axis=(-1, -2))
+    on_rare = (top == rare).sum(-1)
+    rows = np.full(top.shape[:2], w.shape[2], dtype=float)
+    return np.stack([rows, prev, nxt, sink_weight, on_rare], axis=-1)
+
+
+def role_statistics(counts) -> dict[str, np.ndarray]:
+    """Summed role_counts over sentences → shares per head (layers, heads): previous, next, sink, rare."""
+    c = np.asarray(counts, dtype=float)
+    rows = np.maximum(c[..., 0], 1)
+    return {"previous": c[..., 1] / rows, "next": c[..., 2] / rows, "sink": c[..., 3] / rows, "rare": c[..., 4] / rows}
+
+
+def head_roles(stats: dict, aer=None) -> tuple[np.ndarray, np.ndarray]:
+    """Each head's role and the statistic that earned it: the largest of previous / next / sink / rare at or above
+    ROLE_THRESHOLD, or "alignment" for a cross head (aer given, lower is better) within ALIGN_MARGIN of the best;
+    otherwise "mixed" with its largest share. Returns (labels, values), both (layers, heads)."""
+    names = ("previous", "next", "sink", "rare")
+    shares = np.stack([np.asarray(stats[n], dtype=float) for n in names], axis=-1)
+    best = shares.argmax(axis=-1)
+    values = shares.max(axis=-1)
+    labels = np.where(values >= ROLE_THRESHOLD, np.array(names, dtype=object)[best], "mixed").astype(object)
+    if aer is not None:
+        aer = np.asarray(aer, dtype=float)
+        aligned = (aer <= aer.min() + ALIGN_MARGIN) & (labels == "mixed")
+        labels[aligned] = "alignment"
+        values = np.where(aligned, aer, values)
+    return labels, values

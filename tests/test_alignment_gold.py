@@ -132,3 +132,22 @@ def test_gold_pairs_are_unseen_test_half_pairs():
     assert not {en.lower() for en, _ in pairs} & {en.lower() for en, _ in train}
     assert unlike_training(pairs, train) == list(range(len(pairs)))  # not within one word of a training pair
     assert split_dev(pairs)[1] == pairs  # all in the test half: never used for a choice
+
+
+def test_role_counts_and_labels_by_hand():
+    from lessons.explanation import head_roles, role_counts, role_statistics
+
+    # One layer, two heads over 3 tokens (self-attention). Head 0 looks at the previous token (row 0 at itself);
+    # head 1 puts 0.8 of every row on token 2 (a sink: "</s>").
+    prev = np.array([[1.0, 0, 0], [0.9, 0.1, 0], [0, 0.9, 0.1]])
+    sink = np.array([[0.1, 0.1, 0.8]] * 3)
+    counts = role_counts(np.stack([prev, sink])[None], [False, False, True], rare=1, self_attention=True)
+    # [rows, argmax q−1, argmax q+1, weight on sinks, argmax on the rare token 1]
+    np.testing.assert_allclose(counts[0, 0], [3, 2, 0, 0.1, 1])
+    np.testing.assert_allclose(counts[0, 1], [3, 0, 1, 2.4, 0])  # row 1's argmax (2) is its next token
+    stats = role_statistics(counts)
+    labels, values = head_roles(stats)
+    assert labels.tolist() == [["previous", "sink"]]
+    np.testing.assert_allclose(values.astype(float), [[2 / 3, 0.8]])
+    labels, values = head_roles({k: np.full((1, 2), 0.1) for k in stats}, aer=np.array([[0.40, 0.50]]))
+    assert labels.tolist() == [["alignment", "mixed"]] and values[0, 0] == 0.40

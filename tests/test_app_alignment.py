@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -56,7 +57,8 @@ def test_the_table_shows_the_stored_aer_of_heads_layers_attribution_and_baseline
 @needs_dev
 def test_a_gold_sentence_is_drawn_with_its_links_on_the_best_heads_map(english):
     gold = load_gold(DEV)
-    spec = json.loads(english.get("plotly_chart")[-1].proto.spec)
+    spec = next(s for s in map(lambda c: json.loads(c.proto.spec), english.get("plotly_chart"))
+                if s["layout"].get("shapes"))
     shapes = spec["layout"]["shapes"]
     first = gold[0]
     assert len([s for s in shapes if s["type"] == "rect"]) == len(first.sure)
@@ -71,3 +73,17 @@ def test_the_section_reads_in_chinese():
     at = page("zh")
     assert any("注意力与人工词对齐一致吗" in h.value for h in at.header)
     assert "IBM 模型 1" in table(at)
+
+
+def test_head_roles_grid_labels_every_cross_head_from_the_log(english):
+    from lessons.explanation import head_roles
+
+    log = Translator.from_checkpoint("checkpoints/en-zh").training_log
+    aer = np.minimum(log["alignment"]["heads_plain"], log["alignment"]["heads_shifted"])
+    labels, values = head_roles(log["head_roles"]["cross"], aer)
+    spec = next(json.loads(c.proto.spec) for c in english.get("plotly_chart")
+                if "role" in json.loads(c.proto.spec)["layout"]["title"]["text"])
+    names = [a["text"] for a in spec["layout"]["annotations"] if a.get("yshift") == 13]
+    assert len(names) == labels.size and names.count("alignment") == int((labels == "alignment").sum()) > 0
+    caption = next(c.value for c in english.caption if "gold pairs, teacher-forced" in c.value)
+    assert f"{int((labels == 'alignment').sum())} alignment" in caption

@@ -1,5 +1,5 @@
 """Figures of "Is attention an explanation?": BLEU as heads are knocked out, least important first; one head's map
-with a gold word alignment marked on it."""
+with a gold word alignment marked on it; each head's role on a layers × heads grid."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ import plotly.graph_objects as go
 
 from .heatmap import heatmap_figure
 from .labels import plain_text
-from .style import ATTENTION_COLORSCALE, CONTAINER_PX, D3, EDGE_PX, HIGHLIGHT_COLOR, LEGEND_ROW_PX, legend_above, styled_figure, titled
+from .style import (ATTENTION_COLORSCALE, CONTAINER_PX, D3, EDGE_PX, HIGHLIGHT_COLOR, LEGEND_ROW_PX, legend_above,
+                    styled_figure, titled)
 from .teaching_learning import PLOT_PX, Y_AXIS_PX, legend_rows
 from .validate import as_float32, check_labels
 
@@ -63,3 +64,20 @@ def gold_links_figure(weights, words: Sequence[str], chars: Sequence[str], sure,
     return heatmap_figure(z, rows, cols, title=title, row_title=row_title, col_title=col_title,
                           value_label=value_label, max_width=max_width, max_height=max_height, zmin=0.0, zmax=1.0,
                           colorscale=ATTENTION_COLORSCALE, x_side="top", shapes=shapes)
+
+
+def head_roles_figure(values, roles: Sequence[Sequence[str]], *, title: str, row_title: str, col_title: str,
+                      value_label: str, max_width: float = CONTAINER_PX, max_height: float = 320) -> go.Figure:
+    """A layers × heads grid: each cell's colour and number the statistic that earned the head its role, the
+    role's name (already translated) written above the number."""
+    z = as_float32(values, "values", 2)
+    names = [list(row) for row in roles]
+    if [len(row) for row in names] != [z.shape[1]] * z.shape[0]:
+        raise ValueError(f"roles needs one name per head: {z.shape[0]} rows of {z.shape[1]}, got "
+                         f"{[len(row) for row in names]}")
+    notes = [dict(x=h, y=layer, xref="x", yref="y", text=plain_text(name), showarrow=False, yshift=13,
+                  font=dict(size=10)) for layer, row in enumerate(names) for h, name in enumerate(row)]
+    return heatmap_figure(z, [str(i + 1) for i in range(z.shape[0])], [str(h + 1) for h in range(z.shape[1])],
+                          title=title, row_title=row_title, col_title=col_title, value_label=value_label,
+                          max_width=max_width, max_height=max_height, zmin=0.0, zmax=1.0,
+                          colorscale=ATTENTION_COLORSCALE, x_side="top", annotations=notes)

@@ -18,7 +18,8 @@ import sys
 
 import numpy as np
 
-from lessons.explanation import argmax_links, character_rows, corpus_aer, token_words, word_weights
+from lessons.explanation import (argmax_links, character_rows, corpus_aer, role_counts, role_statistics, token_words,
+                                 word_weights)
 from model import Translator, configure_torch_threads
 from model.loading.checkpoint import read_training_log, write_training_log
 from model.training.data import read_pairs
@@ -27,6 +28,8 @@ from .gold import GoldPair, chinese_chars, english_words, load_gold
 from .ibm1 import Model1
 
 LOG_KEY = "alignment"
+ROLES_KEY = "head_roles"
+PUNCTUATION = set(".,!?;:'\"()-…，。！？；：、")
 ATTRIBUTION = "input_x_gradient"
 
 
@@ -57,6 +60,28 @@ def pair_links(translator: Translator, pair: GoldPair) -> dict[str, list] | None
     return out
 
 
+def token_frequencies(translator: Translator, english: list[str]) -> np.ndarray:
+    """How often each source token id occurs in the training English."""
+    counts = np.zeros(translator.config.src_vocab_size)
+    for sentence in english:
+        np.add.at(counts, translator.src_tok.encode(sentence), 1)
+    return counts
+
+
+def pair_roles(translator: Translator, pair: GoldPair, frequency: np.ndarray) -> dict[str, np.ndarray]:
+    """role_counts of the three attention kinds on one gold pair (teacher-forced). Sinks: </s>, <s> and
+    punctuation; the rare token: the word-like source token seen least in training."""
+    result = translator.teacher_forced(pair.english, pair.chinese)
+    src, tgt = list(result.source_tokens), list(result.target_tokens)
+    ids = result.source_embeddings.ids.tolist()
+    wordlike = [i for i, tok in enumerate(src) if any(ch.isalnum() for ch in tok)]
+    rare = min(wordlike, key=lambda i: frequency[ids[i]]) if wordlike else 0
+    sink_of = lambda tokens: [tok in ("</s>", "<s>") or tok.strip("\u2581") in PUNCTUATION for tok in tokens]  # noqa
+    return {"encoder_self": role_counts(result.encoder_self, sink_of(src), rare, True),
+            "decoder_self": role_counts(result.decoder_self, sink_of(tgt), -1, True),
+            "cross": role_counts(result.cross, sink_of(src), rare, False)}
+
+
 def score(per_pair: list[dict], gold: list[GoldPair], model1: list[set]) -> dict:
     """AER of every aligner, pooled over the pairs; rounded for the log."""
     sure, possible = [p.sure for p in gold], [p.possible for p in gold]
@@ -81,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     configure_torch_threads()
     try:
         gold = load_gold(args.dev)
-        train = [(english_words(en), chinese_chars(zh)) for en, zh in read_pairs(args.train)]
+        raw_train = read_pairs(args.train)
     except OSError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -93,11 +118,16 @@ def main(argv: list[str] | None = None) -> int:
             kept.append(pair)
             per_pair.append(links)
         print(f"{i + 1}/{len(gold)}", file=sys.stderr)
-    model1 = Model1(train, iterations=5)
+    model1 = Model1([(english_words(en), chinese_chars(zh)) for en, zh in raw_train], iterations=5)
     baseline = [model1.links(list(p.words), list(p.chars)) for p in kept]
     log = read_training_log(args.checkpoint) or {}
+    frequency = token_frequencies(translator, [en for en, _ in raw_train])
+    roles = [pair_roles(translator, p, frequency) for p in kept]
+    log[ROLES_KEY] = {"pairs": len(kept), "source": "gold pairs, teacher-forced",
+                      **{kind: {k: v.round(3).tolist() for k, v in role_statistics(sum(r[kind] for r in roles)).items()}
+                         for kind in roles[0]}}
     log[LOG_KEY] = {"pairs": len(kept), "gold_pairs": len(gold), "teacher_forced": True,
                     **score(per_pair, kept, baseline)}
     write_training_log(args.checkpoint, log)
-    print(f"wrote {LOG_KEY} ({len(kept)} of {len(gold)} gold pairs) to {args.checkpoint}")
+    print(f"wrote {LOG_KEY} and {ROLES_KEY} ({len(kept)} of {len(gold)} gold pairs) to {args.checkpoint}")
     return 0

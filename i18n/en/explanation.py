@@ -112,4 +112,22 @@ STRINGS: dict[str, str] = {
         "tokens). This head's darkest word in a row lands on a gold link in {hits} of {rows} rows: AER {aer} on this "
         "sentence."
     ),
+    "explain.roles.header": "Head roles on the gold pairs",
+    "explain.roles.title": "{kind}: each head's role and the share that earned it",
+    "explain.roles.value": "share / AER",
+    "explain.roles.previous": "previous",
+    "explain.roles.next": "next",
+    "explain.roles.sink": "sink",
+    "explain.roles.rare": "rare word",
+    "explain.roles.alignment": "alignment",
+    "explain.roles.mixed": "mixed",
+    "explain.roles.caption": (
+        "Measured on the {pairs} gold pairs, teacher-forced. *previous* / *next*: the head's largest weight falls on "
+        "the token just before / after the query in at least {threshold} of rows (self-attention). *sink*: at least "
+        "{threshold} of its weight goes to <s>, </s> or punctuation. *rare word*: its largest weight falls on the "
+        "sentence's least frequent source token (in the training English) in at least {threshold} of rows. "
+        "*alignment*: a cross head whose AER (plain or shifted, the number shown) is within {margin} of the best. "
+        "*mixed*: none of these; the number is its largest share. Here: {previous} previous, {next} next, {sink} "
+        "sink, {rare} rare word, {alignment} alignment, {mixed} mixed."
+    ),
 }

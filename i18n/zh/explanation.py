@@ -98,4 +98,20 @@ STRINGS: dict[str, str] = {
         "那一步，每列是一个英文单词（单词的权重是其各子词权重之和）。在 {rows} 行中，这个头权重最大的单词有 {hits} 行"
         "落在人工链接上：本句 AER 为 {aer}。"
     ),
+    "explain.roles.header": "人工对齐句对上各头的角色",
+    "explain.roles.title": "{kind}：每个头的角色及其依据的比例",
+    "explain.roles.value": "比例 / AER",
+    "explain.roles.previous": "前一个",
+    "explain.roles.next": "后一个",
+    "explain.roles.sink": "汇点",
+    "explain.roles.rare": "罕见词",
+    "explain.roles.alignment": "对齐",
+    "explain.roles.mixed": "混合",
+    "explain.roles.caption": (
+        "在 {pairs} 个人工对齐句对上（教师强制）测得。*前一个* / *后一个*：至少 {threshold} 的行中，该头权重最大的位置"
+        "是查询的前一个 / 后一个词元（自注意力）。*汇点*：至少 {threshold} 的权重落在 <s>、</s> 或标点上。*罕见词*："
+        "至少 {threshold} 的行中，权重最大的是句中（按训练英文计）最不常见的源词元。*对齐*：AER（直接读或错后一步读，"
+        "即格中数字）与最好的头相差不超过 {margin} 的交叉注意力头。*混合*：都不是；数字是它最大的比例。本图：前一个 "
+        "{previous} 个，后一个 {next} 个，汇点 {sink} 个，罕见词 {rare} 个，对齐 {alignment} 个，混合 {mixed} 个。"
+    ),
 }
