@@ -83,7 +83,7 @@ def test_head_roles_grid_labels_every_cross_head_from_the_log(english):
     labels, values = head_roles(log["head_roles"]["cross"], aer)
     spec = next(json.loads(c.proto.spec) for c in english.get("plotly_chart")
                 if "role" in json.loads(c.proto.spec)["layout"]["title"]["text"])
-    names = [a["text"] for a in spec["layout"]["annotations"] if a.get("yshift") == 13]
+    names = [a["text"] for a in spec["layout"]["annotations"] if a.get("yshift") == 15]
     assert len(names) == labels.size and names.count("alignment") == int((labels == "alignment").sum()) > 0
     caption = next(c.value for c in english.caption if "gold pairs, teacher-forced" in c.value)
     assert f"{int((labels == 'alignment').sum())} alignment" in caption

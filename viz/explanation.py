@@ -75,7 +75,7 @@ def head_roles_figure(values, roles: Sequence[Sequence[str]], *, title: str, row
     if [len(row) for row in names] != [z.shape[1]] * z.shape[0]:
         raise ValueError(f"roles needs one name per head: {z.shape[0]} rows of {z.shape[1]}, got "
                          f"{[len(row) for row in names]}")
-    notes = [dict(x=h, y=layer, xref="x", yref="y", text=plain_text(name), showarrow=False, yshift=13,
+    notes = [dict(x=h, y=layer, xref="x", yref="y", text=plain_text(name), showarrow=False, yshift=15,
                   font=dict(size=10)) for layer, row in enumerate(names) for h, name in enumerate(row)]
     return heatmap_figure(z, [str(i + 1) for i in range(z.shape[0])], [str(h + 1) for h in range(z.shape[1])],
                           title=title, row_title=row_title, col_title=col_title, value_label=value_label,
