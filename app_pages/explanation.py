@@ -1,5 +1,9 @@
 """Is attention an explanation? Attribution beside attention on the session's sentence, heads knocked out and the
-sentence re-translated, and the dev set's evidence (agreement per head, importance, pruning) from the training log."""
+sentence re-translated, the dev set's evidence (agreement per head, importance, pruning) from the training log, and
+attention scored against hand-made gold word alignments (AER) with one gold sentence's links drawn on a head's map."""
+
+import os
+from pathlib import Path
 
 import numpy as np
 import streamlit as st
@@ -7,12 +11,19 @@ import streamlit as st
 from app_pages import attention_view, models, translations, widgets
 from app_pages.teaching_shared import sentence_banner
 from app_pages.text import md_escape, t
-from lessons.explanation import agreement, cross_rollout, head_agreement
+from evaluation.alignment.gold import GoldError, GoldPair, load_gold
+from lessons.explanation import (ALIGN_MARGIN, ROLE_THRESHOLD, agreement, alignment_error_rate, alignment_rows,
+                                 argmax_links, character_rows, cross_rollout, head_agreement, head_roles, token_words,
+                                 word_weights)
 from model import ATTENTION_KINDS, ATTRIBUTION_METHODS, TranslationResult
-from viz.explanation import pruning_figure
+from viz.explanation import gold_links_figure, head_roles_figure, pruning_figure
 from viz.heatmap import attention_heatmap, matrix_heatmap
 
 METHOD, LAYER, HEAD, KNOCK = "explain.method", "explain.layer", "explain.head", "explain.knock"
+GOLD_PAIR, GOLD_LAYER, GOLD_HEAD = "explain.align.pair", "explain.align.layer", "explain.align.head"
+# The Tatoeba dev set the gold alignments point into (never committed: gold.tsv keeps line numbers and hashes).
+DEV_TSV = Path(os.environ.get("ATTENTION_DEV_TSV",
+                             Path(__file__).parents[1] / "../shared/data/tatoeba-cmn-eng/dev.tsv"))
 
 
 def shares(attribution: np.ndarray) -> np.ndarray:
@@ -163,6 +174,97 @@ def importance(log: dict) -> None:
         widgets.chart(figure, key="explain.drops")
 
 
+def aer_table(found: dict) -> None:
+    """The stored AER of the best heads, the layer averages, attribution and the baseline, as a table."""
+    lines = [f"| {t('explain.align.col.aligner')} | AER |", "|---|---:|"]
+    for row in alignment_rows(found):
+        label = t(f"explain.align.row.{row['kind']}", layer=(row["layer"] or 0) + 1, head=(row["head"] or 0) + 1,
+                  method=t(f"explain.method.{found['attribution']['method']}"))
+        lines.append(f"| {md_escape(label)} | {row['aer']:.3f} |")
+    st.markdown("\n".join(lines))
+
+
+@st.cache_resource(show_spinner=False)
+def gold_pairs(path: str) -> list[GoldPair]:
+    return load_gold(path)
+
+
+def gold_overlay(best: tuple[int, int]) -> None:
+    """One gold sentence (selectbox): a head's map over its words and characters, the gold links drawn on it."""
+    try:
+        gold = gold_pairs(str(DEV_TSV))
+    except (OSError, GoldError) as exc:
+        st.info(t("explain.align.no_dev", path=str(DEV_TSV), error=str(exc)))
+        return
+    translator = models.translator()
+    layers, heads = translator.config.n_decoder_layers, translator.config.n_heads
+    st.session_state.setdefault(GOLD_LAYER, min(best[0], layers - 1))
+    st.session_state.setdefault(GOLD_HEAD, min(best[1], heads - 1))
+    index = st.selectbox(t("explain.align.pick"), range(len(gold)), key=GOLD_PAIR,
+                         format_func=lambda i: f"{gold[i].english} — {gold[i].chinese}")
+    with st.container(horizontal=True):
+        layer = attention_view.index_picker(GOLD_LAYER, t("explorer.layer"), list(range(layers)))
+        head = attention_view.index_picker(GOLD_HEAD, t("explorer.head"), list(range(heads)))
+    pair = gold[index]
+    result = translator.teacher_forced(pair.english, pair.chinese)
+    rows = character_rows(result.output_tokens, pair.chars)
+    if rows is None:
+        st.info(t("explain.align.not_characters"))
+        return
+    weights = word_weights(result.cross[layer, head], token_words(result.source_tokens, pair.words), len(pair.words))
+    weights = weights[rows]
+    figure = gold_links_figure(weights, pair.words, pair.chars, pair.sure, pair.possible,
+                               title=t("explain.maps.head", layer=layer + 1, head=head + 1),
+                               row_title=t("explain.align.rows"), col_title=t("explain.align.cols"),
+                               value_label=t("explain.maps.value"), max_width=widgets.HALF_COLUMN_PX * 2)
+    widgets.chart(figure, key="explain.align.map")
+    links = argmax_links(weights)
+    st.caption(t("explain.align.caption", line=pair.line, sure=len(pair.sure), possible=len(pair.possible),
+                 hits=len(links & (pair.sure | pair.possible)), rows=len(links),
+                 aer=f"{alignment_error_rate(links, pair.sure, pair.possible):.2f}"))
+
+
+def gold_alignment(log: dict) -> None:
+    st.header(t("explain.align.header"))
+    found = log.get("alignment")
+    if not found:
+        st.info(t("explain.align.missing"))
+        return
+    rows = alignment_rows(found)
+    best = min(rows, key=lambda r: r["aer"] if r["kind"] == "head_plain" else 2.0)
+    shifted = next(r for r in rows if r["kind"] == "head_shifted")
+    st.markdown(t("explain.align.intro", pairs=found["pairs"], baseline=f"{found['baseline']['aer']:.3f}",
+                  best_layer=best["layer"] + 1, best_head=best["head"] + 1, best=f"{best['aer']:.3f}",
+                  shifted_layer=shifted["layer"] + 1, shifted_head=shifted["head"] + 1,
+                  shifted=f"{shifted['aer']:.3f}"))
+    aer_table(found)
+    gold_overlay((best["layer"], best["head"]))
+    roles_grid(log)
+
+
+def roles_grid(log: dict) -> None:
+    """Each head's role on the gold pairs (previous / next token, sink, rare word, alignment) and the statistic that
+    earned it, for one attention kind."""
+    found = log.get("head_roles")
+    st.subheader(t("explain.roles.header"))
+    if not found:
+        st.info(t("explain.align.missing"))
+        return
+    kind = attention_view.kind_picker("explain.roles.kind", "cross")
+    aligned = log.get("alignment")
+    aer = np.minimum(aligned["heads_plain"], aligned["heads_shifted"]) if kind == "cross" and aligned else None
+    labels, values = head_roles(found[kind], aer)
+    names = [[t(f"explain.roles.{label}") for label in row] for row in labels]
+    title = t("explain.roles.title", kind=attention_view.kind_name(kind))
+    figure = head_roles_figure(values.astype(float), names, title=title,
+                               row_title=t("explain.heads.rows"), col_title=t("explain.heads.cols"),
+                               value_label=t("explain.roles.value"), max_width=widgets.HALF_COLUMN_PX * 2)
+    widgets.chart(figure, key="explain.roles.grid")
+    counts = {role: int((labels == role).sum()) for role in ("previous", "next", "sink", "rare", "alignment", "mixed")}
+    st.caption(t("explain.roles.caption", pairs=found["pairs"], threshold=widgets.percent(ROLE_THRESHOLD),
+                 margin=f"{ALIGN_MARGIN:.2f}", **counts))
+
+
 st.title(t("explain.title"))
 st.caption(t("explain.intro"))
 result = translations.current_result()
@@ -174,3 +276,4 @@ log = models.translator().training_log or {}
 which_heads_agree(result, scores, log)
 knock_out(result)
 importance(log)
+gold_alignment(log)

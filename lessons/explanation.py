@@ -89,3 +89,110 @@ def alignment_error_rate(links, sure, possible) -> float:
     if not a and not s:
         return 0.0
     return 1.0 - (len(a & s) + len(a & p)) / (len(a) + len(s))
+
+
+WORD_START = "▁"  # the source tokenizer's word-start mark (model.WORD_START; lessons do not import the model)
+
+
+def token_words(tokens, words) -> list[int]:
+    """For each source token, the index of the word its first character falls in; -1 for tokens with no text
+    (</s>, a language tag). Words and tokens must spell the same text once spaces and ▁ are dropped."""
+    ends, pos = [], 0
+    for word in words:
+        pos += len(word)
+        ends.append(pos)
+    out, pos = [], 0
+    for token in tokens:
+        text = "" if token.startswith("<") and token.endswith(">") else token.replace(WORD_START, "").replace(" ", "")
+        out.append(int(np.searchsorted(ends, pos, side="right")) if text else -1)
+        pos += len(text)
+    if pos != (ends[-1] if ends else 0):
+        raise ValueError(f"tokens spell {pos} characters, words {ends[-1] if ends else 0}: not the same text")
+    return out
+
+
+def word_weights(weights, token_word, n_words: int) -> np.ndarray:
+    """(T, S) token weights → (T, n_words): a word's weight is the sum over its tokens; tokens at -1 are dropped."""
+    w = np.asarray(weights, dtype=float)
+    out = np.zeros((w.shape[0], n_words))
+    for s, word in enumerate(token_word):
+        if word >= 0:
+            out[:, word] += w[:, s]
+    return out
+
+
+def corpus_aer(links_per_pair, sure_per_pair, possible_per_pair) -> float:
+    """AER over a whole set, as Och & Ney count it: the links of every pair pooled (tagged by pair) before dividing."""
+    tag = lambda k, links: {(k, i, j) for i, j in links}  # noqa: E731
+    a = set().union(*(tag(k, x) for k, x in enumerate(links_per_pair)))
+    s = set().union(*(tag(k, x) for k, x in enumerate(sure_per_pair)))
+    p = set().union(*(tag(k, x) for k, x in enumerate(possible_per_pair)))
+    return alignment_error_rate(a, s, p)
+
+
+def character_rows(output_tokens, chars) -> list[int] | None:
+    """The output positions (map rows) of a reference's characters: a space in the reference is a ▁ token of its
+    own, not a character. None when the tokens do not spell the characters one per token. The last token (</s>)
+    is never a character."""
+    rows = [t for t, token in enumerate(output_tokens[:-1]) if token.strip(WORD_START + " ")]
+    return rows if [output_tokens[t] for t in rows] == list(chars) else None
+
+
+def alignment_rows(found: dict, best: int = 3) -> list[dict]:
+    """The rows of the AER table from a checkpoint's "alignment" log: the `best` heads (plain), the best shifted
+    head, each layer's head average (plain and shifted), attribution and the baseline. Layers and heads 0-based."""
+    rows = []
+    for key in ("plain", "shifted"):
+        grid = np.asarray(found[f"heads_{key}"])
+        order = np.argsort(grid, axis=None, kind="stable")[: best if key == "plain" else 1]
+        rows += [{"kind": f"head_{key}", "layer": int(i // grid.shape[1]), "head": int(i % grid.shape[1]),
+                  "aer": float(grid.flat[i])} for i in order]
+    for key in ("plain", "shifted"):
+        rows += [{"kind": f"layer_{key}", "layer": layer, "head": None, "aer": float(aer)}
+                 for layer, aer in enumerate(found[f"layers_{key}"])]
+    rows.append({"kind": "attribution", "layer": None, "head": None, "aer": float(found["attribution"]["aer"])})
+    rows.append({"kind": "baseline", "layer": None, "head": None, "aer": float(found["baseline"]["aer"])})
+    return rows
+
+
+ROLE_THRESHOLD = 0.5  # a head earns a role when its statistic reaches this (share of rows, or of weight)
+ALIGN_MARGIN = 0.05  # a cross head is alignment-like when its AER is within this of the best head's
+
+
+def role_counts(weights, sink, rare: int, self_attention: bool) -> np.ndarray:
+    """One sentence, one kind: per head, [rows, rows argmax on q−1, rows argmax on q+1, summed weight on sink
+    columns, rows argmax on the rarest source token]. weights: (layers, heads, T, S); sink: (S,) bool; rare: a
+    column. q±1 only for self-attention (T = S); a decoder's causal row can never reach q+1, so it counts 0."""
+    w = np.asarray(weights, dtype=float)
+    top = w.argmax(axis=-1)  # (layers, heads, T)
+    q = np.arange(w.shape[2])
+    prev = (top == q - 1).sum(-1) if self_attention else np.zeros(top.shape[:2])
+    nxt = (top == q + 1).sum(-1) if self_attention else np.zeros(top.shape[:2])
+    sink_weight = w[..., np.asarray(sink, bool)].sum(axis=(-1, -2))
+    on_rare = (top == rare).sum(-1)
+    rows = np.full(top.shape[:2], w.shape[2], dtype=float)
+    return np.stack([rows, prev, nxt, sink_weight, on_rare], axis=-1)
+
+
+def role_statistics(counts) -> dict[str, np.ndarray]:
+    """Summed role_counts over sentences → shares per head (layers, heads): previous, next, sink, rare."""
+    c = np.asarray(counts, dtype=float)
+    rows = np.maximum(c[..., 0], 1)
+    return {"previous": c[..., 1] / rows, "next": c[..., 2] / rows, "sink": c[..., 3] / rows, "rare": c[..., 4] / rows}
+
+
+def head_roles(stats: dict, aer=None) -> tuple[np.ndarray, np.ndarray]:
+    """Each head's role and the statistic that earned it: the largest of previous / next / sink / rare at or above
+    ROLE_THRESHOLD, or "alignment" for a cross head (aer given, lower is better) within ALIGN_MARGIN of the best;
+    otherwise "mixed" with its largest share. Returns (labels, values), both (layers, heads)."""
+    names = ("previous", "next", "sink", "rare")
+    shares = np.stack([np.asarray(stats[n], dtype=float) for n in names], axis=-1)
+    best = shares.argmax(axis=-1)
+    values = shares.max(axis=-1)
+    labels = np.where(values >= ROLE_THRESHOLD, np.array(names, dtype=object)[best], "mixed").astype(object)
+    if aer is not None:
+        aer = np.asarray(aer, dtype=float)
+        aligned = (aer <= aer.min() + ALIGN_MARGIN) & (labels == "mixed")
+        labels[aligned] = "alignment"
+        values = np.where(aligned, aer, values)
+    return labels, values

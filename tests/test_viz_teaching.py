@@ -13,7 +13,7 @@ import pytest
 from lessons import positional as lp
 from tests.conftest import ROOT
 from viz.decoding import attention_bar, beam_chart, candidates_chart, causal_mask_row
-from viz.explanation import pruning_figure
+from viz.explanation import gold_links_figure, head_roles_figure, pruning_figure
 from viz.head_view import head_view
 from viz.heatmap import attention_heatmap, matrix_heatmap
 from viz.labels import NEG_INF
@@ -234,6 +234,10 @@ EVERY_FIGURE = {
                                                    title="t", step_title="s", loss_title="l", accuracy_title="a",
                                                    labels=("l", "e", "p")),
     "tally_bars": lambda: tally_bars(T3, [2, 0, 1], answer=2, title="t"),
+    "gold_links_figure": lambda: gold_links_figure(np.full((2, 3), 1 / 3), T3, ["a", "b"], {(0, 0)}, {(2, 1)},
+                                                   title="t", row_title="r", col_title="c", value_label="v"),
+    "head_roles_figure": lambda: head_roles_figure(np.full((2, 3), 0.5), [T3, T3], title="t", row_title="r",
+                                                   col_title="c", value_label="v"),
 }
 UPDATES_AFTER = ("update", "update_layout", "update_traces", "update_xaxes", "update_yaxes", "add_trace", "add_traces",
                  "add_annotation", "add_shape", "add_vline", "add_hline", "add_vrect", "add_hrect", "set_subplots")

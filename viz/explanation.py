@@ -1,4 +1,5 @@
-"""Figures of "Is attention an explanation?": BLEU as heads are knocked out, least important first."""
+"""Figures of "Is attention an explanation?": BLEU as heads are knocked out, least important first; one head's map
+with a gold word alignment marked on it; each head's role on a layers × heads grid."""
 
 from __future__ import annotations
 
@@ -6,8 +7,10 @@ from collections.abc import Sequence
 
 import plotly.graph_objects as go
 
+from .heatmap import heatmap_figure
 from .labels import plain_text
-from .style import CONTAINER_PX, D3, EDGE_PX, LEGEND_ROW_PX, legend_above, styled_figure, titled
+from .style import (ATTENTION_COLORSCALE, CONTAINER_PX, D3, EDGE_PX, HIGHLIGHT_COLOR, LEGEND_ROW_PX, legend_above,
+                    styled_figure, titled)
 from .teaching_learning import PLOT_PX, Y_AXIS_PX, legend_rows
 from .validate import as_float32, check_labels
 
@@ -30,3 +33,51 @@ def pruning_figure(removed, bleu, names: Sequence[str], *, title: str, removed_t
     top = EDGE_PX + LEGEND_ROW_PX * legend_rows(names, (width or CONTAINER_PX) - Y_AXIS_PX)
     return styled_figure(lines, title, height=PLOT_PX + top, width=width, legend=legend_above(), top=top,
                          xaxis=titled(removed_title, dtick=4), yaxis=titled(bleu_title, rangemode="tozero"))
+
+
+def _link_shapes(links, shape: dict, n_rows: int, n_cols: int, name: str) -> list[dict]:
+    """One outline per (word, character) link around its cell (column word, row character)."""
+    bad = sorted((i, j) for i, j in links if not (0 <= i < n_cols and 0 <= j < n_rows))
+    if bad:
+        raise ValueError(f"{name} links {bad} fall outside the map's {n_cols} words × {n_rows} characters: "
+                         "pass (word, character) pairs, 0-based, of the sentence the map shows")
+    return [dict(type=shape["type"], xref="x", yref="y", x0=i - shape["inset"], x1=i + shape["inset"],
+                 y0=j - shape["inset"], y1=j + shape["inset"], line=dict(color=HIGHLIGHT_COLOR, width=shape["width"]),
+                 layer="above") for i, j in sorted(links)]
+
+
+SURE_SHAPE = dict(type="rect", inset=0.42, width=3)  # ● a solid outline round the cell
+POSSIBLE_SHAPE = dict(type="circle", inset=0.3, width=1.5)  # ○ a thin circle inside it
+
+
+def gold_links_figure(weights, words: Sequence[str], chars: Sequence[str], sure, possible, *, title: str,
+                      row_title: str, col_title: str, value_label: str, max_width: float = CONTAINER_PX,
+                      max_height: float = 520) -> go.Figure:
+    """A (characters, words) attention map — a head's weight on each English word, tokens summed into words —
+    with a gold alignment drawn on it: each sure (word, character) link as a solid square outline, each possible
+    one as a thin circle. Where attention agrees with the gold, the dark cell of a row sits inside a mark."""
+    z = as_float32(weights, "weights", 2)
+    rows = check_labels(chars, z.shape[0], "chars", "rows (Chinese characters)")
+    cols = check_labels(words, z.shape[1], "words", "columns (English words)")
+    shapes = (_link_shapes(sure, SURE_SHAPE, *z.shape, "sure")
+              + _link_shapes(set(possible) - set(sure), POSSIBLE_SHAPE, *z.shape, "possible"))
+    return heatmap_figure(z, rows, cols, title=title, row_title=row_title, col_title=col_title,
+                          value_label=value_label, max_width=max_width, max_height=max_height, zmin=0.0, zmax=1.0,
+                          colorscale=ATTENTION_COLORSCALE, x_side="top", shapes=shapes)
+
+
+def head_roles_figure(values, roles: Sequence[Sequence[str]], *, title: str, row_title: str, col_title: str,
+                      value_label: str, max_width: float = CONTAINER_PX, max_height: float = 320) -> go.Figure:
+    """A layers × heads grid: each cell's colour and number the statistic that earned the head its role, the
+    role's name (already translated) written above the number."""
+    z = as_float32(values, "values", 2)
+    names = [list(row) for row in roles]
+    if [len(row) for row in names] != [z.shape[1]] * z.shape[0]:
+        raise ValueError(f"roles needs one name per head: {z.shape[0]} rows of {z.shape[1]}, got "
+                         f"{[len(row) for row in names]}")
+    notes = [dict(x=h, y=layer, xref="x", yref="y", text=plain_text(name), showarrow=False, yshift=15,
+                  font=dict(size=10)) for layer, row in enumerate(names) for h, name in enumerate(row)]
+    return heatmap_figure(z, [str(i + 1) for i in range(z.shape[0])], [str(h + 1) for h in range(z.shape[1])],
+                          title=title, row_title=row_title, col_title=col_title, value_label=value_label,
+                          max_width=max_width, max_height=max_height, zmin=0.0, zmax=1.0,
+                          colorscale=ATTENTION_COLORSCALE, x_side="top", annotations=notes)

@@ -75,4 +75,59 @@ STRINGS: dict[str, str] = {
     "explain.pruning.title": "BLEU as heads are knocked out, least important first",
     "explain.pruning.removed": "heads knocked out",
     "explain.pruning.bleu": "dev BLEU",
+    "explain.align.header": "Does attention line up with a human word alignment?",
+    "explain.align.intro": (
+        "{pairs} unseen dev pairs aligned by hand (English words × Chinese characters, *sure* and *possible* links; "
+        "evaluation/alignment/GUIDELINE.md). Each pair is fed to the model with its reference (teacher forcing), each "
+        "character is linked to the English word a head weighs most (tokens summed into words), and the links are "
+        "scored by alignment error rate (AER: 0 is the human alignment, 1 nothing in common). The best head, layer "
+        "{best_layer} · head {best_head}, reaches AER {best}; read one step later (the step that reads the character it "
+        "wrote: Chen et al. 2020), layer {shifted_layer} · head {shifted_head} reaches {shifted}. IBM Model 1, word "
+        "statistics with no attention at all, reaches {baseline}: attention aligns far worse than a 1993 baseline."
+    ),
+    "explain.align.col.aligner": "links read off",
+    "explain.align.row.head_plain": "cross · layer {layer} · head {head}",
+    "explain.align.row.head_shifted": "cross · layer {layer} · head {head}, shifted (the step that reads the character)",
+    "explain.align.row.layer_plain": "cross · layer {layer} · average of heads",
+    "explain.align.row.layer_shifted": "cross · layer {layer} · average of heads, shifted",
+    "explain.align.row.attribution": "attribution ({method})",
+    "explain.align.row.baseline": "IBM Model 1 (5 EM iterations on the training split; no attention)",
+    "explain.align.missing": (
+        "This checkpoint has no alignment scores yet: python -m evaluation.alignment --dev DEV.tsv --train TRAIN.tsv "
+        "measures them."
+    ),
+    "explain.align.no_dev": (
+        "The gold sentences are read from the Tatoeba dev set at run time (the project stores only line numbers and "
+        "links); it is not available here ({path}: {error})."
+    ),
+    "explain.align.pick": "Gold sentence (Tatoeba, tatoeba.org, CC-BY 2.0 FR)",
+    "explain.align.rows": "Chinese characters (reference)",
+    "explain.align.cols": "English words",
+    "explain.align.not_characters": (
+        "This model does not write this reference one character per token, so its map cannot be laid over the gold."
+    ),
+    "explain.align.caption": (
+        "Dev line {line}. Square outline: a sure gold link ({sure}); thin circle: a possible one ({possible}). Rows "
+        "are the steps that wrote each character, columns the English words (a word's weight is the sum over its "
+        "tokens). This head's darkest word in a row lands on a gold link in {hits} of {rows} rows: AER {aer} on this "
+        "sentence."
+    ),
+    "explain.roles.header": "Head roles on the gold pairs",
+    "explain.roles.title": "{kind}: each head's role and the share that earned it",
+    "explain.roles.value": "share / AER",
+    "explain.roles.previous": "previous",
+    "explain.roles.next": "next",
+    "explain.roles.sink": "sink",
+    "explain.roles.rare": "rare word",
+    "explain.roles.alignment": "alignment",
+    "explain.roles.mixed": "mixed",
+    "explain.roles.caption": (
+        "Measured on the {pairs} gold pairs, teacher-forced. *previous* / *next*: the head's largest weight falls on "
+        "the token just before / after the query in at least {threshold} of rows (self-attention). *sink*: at least "
+        "{threshold} of its weight goes to <s>, </s> or punctuation. *rare word*: its largest weight falls on the "
+        "sentence's least frequent source token (in the training English) in at least {threshold} of rows. "
+        "*alignment*: a cross head whose AER (plain or shifted, the number shown) is within {margin} of the best. "
+        "*mixed*: none of these; the number is its largest share. Here: {previous} previous, {next} next, {sink} "
+        "sink, {rare} rare word, {alignment} alignment, {mixed} mixed."
+    ),
 }

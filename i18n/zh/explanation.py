@@ -67,4 +67,51 @@ STRINGS: dict[str, str] = {
     "explain.pruning.title": "按重要性从低到高屏蔽注意力头时的 BLEU",
     "explain.pruning.removed": "屏蔽的头数",
     "explain.pruning.bleu": "开发集 BLEU",
+    "explain.align.header": "注意力与人工词对齐一致吗？",
+    "explain.align.intro": (
+        "{pairs} 个未见过的开发集句对由人工对齐（英文单词 × 中文汉字，分 *确定* 与 *可能* 两种链接；"
+        "见 evaluation/alignment/GUIDELINE.md）。每个句对连同参考译文一起输入模型（教师强制），每个汉字链接到某个头"
+        "权重最大的英文单词（子词权重相加为单词权重），再用对齐错误率（AER：0 表示与人工对齐相同，1 表示毫无共同之处）"
+        "打分。最好的头是第 {best_layer} 层 · 第 {best_head} 个头，AER 为 {best}；错后一步读（读入所写汉字的那一步："
+        "Chen 等 2020），第 {shifted_layer} 层 · 第 {shifted_head} 个头为 {shifted}。完全不用注意力、只靠词语统计的 "
+        "IBM 模型 1 为 {baseline}：注意力的对齐远不如 1993 年的基线。"
+    ),
+    "explain.align.col.aligner": "链接取自",
+    "explain.align.row.head_plain": "交叉注意力 · 第 {layer} 层 · 第 {head} 个头",
+    "explain.align.row.head_shifted": "交叉注意力 · 第 {layer} 层 · 第 {head} 个头，错后一步（读入该字的那一步）",
+    "explain.align.row.layer_plain": "交叉注意力 · 第 {layer} 层 · 各头平均",
+    "explain.align.row.layer_shifted": "交叉注意力 · 第 {layer} 层 · 各头平均，错后一步",
+    "explain.align.row.attribution": "归因（{method}）",
+    "explain.align.row.baseline": "IBM 模型 1（在训练集上做 5 轮 EM；不用注意力）",
+    "explain.align.missing": (
+        "此检查点还没有对齐评分：运行 python -m evaluation.alignment --dev DEV.tsv --train TRAIN.tsv 即可测得。"
+    ),
+    "explain.align.no_dev": (
+        "人工对齐的句子在运行时从 Tatoeba 开发集读取（项目只保存行号和链接）；此处无法读取（{path}：{error}）。"
+    ),
+    "explain.align.pick": "人工对齐的句子（Tatoeba，tatoeba.org，CC-BY 2.0 FR）",
+    "explain.align.rows": "中文汉字（参考译文）",
+    "explain.align.cols": "英文单词",
+    "explain.align.not_characters": "这个模型不是一个字一个词元地写出这句参考译文，所以它的图无法与人工对齐叠放。",
+    "explain.align.caption": (
+        "开发集第 {line} 行。方框：确定的人工链接（{sure} 个）；细圆圈：可能的链接（{possible} 个）。每行是写出该汉字的"
+        "那一步，每列是一个英文单词（单词的权重是其各子词权重之和）。在 {rows} 行中，这个头权重最大的单词有 {hits} 行"
+        "落在人工链接上：本句 AER 为 {aer}。"
+    ),
+    "explain.roles.header": "人工对齐句对上各头的角色",
+    "explain.roles.title": "{kind}：每个头的角色及其依据的比例",
+    "explain.roles.value": "比例 / AER",
+    "explain.roles.previous": "前一个",
+    "explain.roles.next": "后一个",
+    "explain.roles.sink": "汇点",
+    "explain.roles.rare": "罕见词",
+    "explain.roles.alignment": "对齐",
+    "explain.roles.mixed": "混合",
+    "explain.roles.caption": (
+        "在 {pairs} 个人工对齐句对上（教师强制）测得。*前一个* / *后一个*：至少 {threshold} 的行中，该头权重最大的位置"
+        "是查询的前一个 / 后一个词元（自注意力）。*汇点*：至少 {threshold} 的权重落在 <s>、</s> 或标点上。*罕见词*："
+        "至少 {threshold} 的行中，权重最大的是句中（按训练英文计）最不常见的源词元。*对齐*：AER（直接读或错后一步读，"
+        "即格中数字）与最好的头相差不超过 {margin} 的交叉注意力头。*混合*：都不是；数字是它最大的比例。本图：前一个 "
+        "{previous} 个，后一个 {next} 个，汇点 {sink} 个，罕见词 {rare} 个，对齐 {alignment} 个，混合 {mixed} 个。"
+    ),
 }

@@ -1,0 +1,3 @@
+from .score import main
+
+raise SystemExit(main())

@@ -1,0 +1,133 @@
+"""Alignment error rate of cross-attention against the gold alignments, with attribution and IBM Model 1 beside it.
+
+python -m evaluation.alignment --dev DEV.tsv --train TRAIN.tsv [--checkpoint checkpoints/en-zh]
+
+Each gold pair is run teacher-forced on its reference (Translator.teacher_forced), so decoder step t writes
+Chinese character t of the gold. Source tokens are summed into the gold's English words (lessons.explanation:
+token_words, word_weights; </s> dropped). Links: each character to the word its row weighs most (argmax_links),
+plain (row t, the step that wrote character t) and shifted (row t+1, the step that read it: Chen et al. 2020),
+for every cross-attention head, each layer's head average, and |input × gradient| attribution; IBM Model 1
+trained on the training split is the baseline. AER is pooled over all pairs (corpus_aer). The results go into
+the checkpoint's training_log.json under "alignment", as evaluation.agreement stores "agreement".
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+import numpy as np
+
+from lessons.explanation import (argmax_links, character_rows, corpus_aer, role_counts, role_statistics, token_words,
+                                 word_weights)
+from model import Translator, configure_torch_threads
+from model.loading.checkpoint import read_training_log, write_training_log
+from model.training.data import read_pairs
+
+from .gold import GoldPair, chinese_chars, english_words, load_gold
+from .ibm1 import Model1
+
+LOG_KEY = "alignment"
+ROLES_KEY = "head_roles"
+PUNCTUATION = set(".,!?;:'\"()-…，。！？；：、")
+ATTRIBUTION = "input_x_gradient"
+
+
+def links_of(weights: np.ndarray, shift: bool, rows: list[int]) -> set[tuple[int, int]]:
+    """(word, character) links of a (T, words) map: character j is output token rows[j], read off row rows[j]
+    (plain) or rows[j] + 1 (shifted: the step that reads it). The </s> row and space tokens link nothing."""
+    return argmax_links(weights[np.asarray(rows) + int(shift)])
+
+
+def pair_links(translator: Translator, pair: GoldPair) -> dict[str, list] | None:
+    """Every aligner's links for one gold pair; None when the model's tokens are not the gold's characters."""
+    result = translator.teacher_forced(pair.english, pair.chinese)
+    rows = character_rows(list(result.output_tokens), pair.chars)
+    if rows is None:
+        return None
+    words = token_words(result.source_tokens, pair.words)
+    n_w = len(pair.words)
+    cross = result.cross  # (layers, heads, T, S)
+    out: dict[str, list] = {}
+    for shift in (False, True):
+        key = "shifted" if shift else "plain"
+        out[f"heads_{key}"] = [[links_of(word_weights(cross[l, h], words, n_w), shift, rows)
+                                for h in range(cross.shape[1])] for l in range(cross.shape[0])]
+        out[f"layers_{key}"] = [links_of(word_weights(cross[l].mean(axis=0), words, n_w), shift, rows)
+                                for l in range(cross.shape[0])]
+    scores = np.abs(translator.attribute(result, ATTRIBUTION).scores)
+    out["attribution"] = links_of(word_weights(scores, words, n_w), False, rows)
+    return out
+
+
+def token_frequencies(translator: Translator, english: list[str]) -> np.ndarray:
+    """How often each source token id occurs in the training English."""
+    counts = np.zeros(translator.config.src_vocab_size)
+    for sentence in english:
+        np.add.at(counts, translator.src_tok.encode(sentence), 1)
+    return counts
+
+
+def pair_roles(translator: Translator, pair: GoldPair, frequency: np.ndarray) -> dict[str, np.ndarray]:
+    """role_counts of the three attention kinds on one gold pair (teacher-forced). Sinks: </s>, <s> and
+    punctuation; the rare token: the word-like source token seen least in training."""
+    result = translator.teacher_forced(pair.english, pair.chinese)
+    src, tgt = list(result.source_tokens), list(result.target_tokens)
+    ids = result.source_embeddings.ids.tolist()
+    wordlike = [i for i, tok in enumerate(src) if any(ch.isalnum() for ch in tok)]
+    rare = min(wordlike, key=lambda i: frequency[ids[i]]) if wordlike else 0
+    sink_of = lambda tokens: [tok in ("</s>", "<s>") or tok.strip("\u2581") in PUNCTUATION for tok in tokens]  # noqa
+    return {"encoder_self": role_counts(result.encoder_self, sink_of(src), rare, True),
+            "decoder_self": role_counts(result.decoder_self, sink_of(tgt), -1, True),
+            "cross": role_counts(result.cross, sink_of(src), rare, False)}
+
+
+def score(per_pair: list[dict], gold: list[GoldPair], model1: list[set]) -> dict:
+    """AER of every aligner, pooled over the pairs; rounded for the log."""
+    sure, possible = [p.sure for p in gold], [p.possible for p in gold]
+    aer = lambda links: round(corpus_aer(links, sure, possible), 3)  # noqa: E731
+    layers, heads = len(per_pair[0]["heads_plain"]), len(per_pair[0]["heads_plain"][0])
+    out = {}
+    for key in ("plain", "shifted"):
+        out[f"heads_{key}"] = [[aer([x[f"heads_{key}"][l][h] for x in per_pair]) for h in range(heads)]
+                               for l in range(layers)]
+        out[f"layers_{key}"] = [aer([x[f"layers_{key}"][l] for x in per_pair]) for l in range(layers)]
+    out["attribution"] = {"method": ATTRIBUTION, "aer": aer([x["attribution"] for x in per_pair])}
+    out["baseline"] = {"method": "ibm_model_1", "iterations": 5, "aer": aer(model1)}
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m evaluation.alignment", description=__doc__.split("\n\n")[0])
+    p.add_argument("--checkpoint", default="checkpoints/en-zh")
+    p.add_argument("--dev", required=True)
+    p.add_argument("--train", required=True, help="training TSV: IBM Model 1 is trained on it")
+    args = p.parse_args(argv)
+    configure_torch_threads()
+    try:
+        gold = load_gold(args.dev)
+        raw_train = read_pairs(args.train)
+    except OSError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    translator = Translator.from_checkpoint(args.checkpoint)
+    kept, per_pair = [], []
+    for i, pair in enumerate(gold):
+        links = pair_links(translator, pair)
+        if links is not None:
+            kept.append(pair)
+            per_pair.append(links)
+        print(f"{i + 1}/{len(gold)}", file=sys.stderr)
+    model1 = Model1([(english_words(en), chinese_chars(zh)) for en, zh in raw_train], iterations=5)
+    baseline = [model1.links(list(p.words), list(p.chars)) for p in kept]
+    log = read_training_log(args.checkpoint) or {}
+    frequency = token_frequencies(translator, [en for en, _ in raw_train])
+    roles = [pair_roles(translator, p, frequency) for p in kept]
+    log[ROLES_KEY] = {"pairs": len(kept), "source": "gold pairs, teacher-forced",
+                      **{kind: {k: v.round(3).tolist() for k, v in role_statistics(sum(r[kind] for r in roles)).items()}
+                         for kind in roles[0]}}
+    log[LOG_KEY] = {"pairs": len(kept), "gold_pairs": len(gold), "teacher_forced": True,
+                    **score(per_pair, kept, baseline)}
+    write_training_log(args.checkpoint, log)
+    print(f"wrote {LOG_KEY} and {ROLES_KEY} ({len(kept)} of {len(gold)} gold pairs) to {args.checkpoint}")
+    return 0

@@ -1,0 +1,153 @@
+"""Gold word alignments (evaluation/alignment/): the loader, the arithmetic that scores attention against them by
+hand-worked cases, the IBM Model 1 baseline, and the gold set itself (in range, unseen, no sentence committed)."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+from evaluation.alignment.gold import GOLD, GoldError, english_words, load_gold, pair_hash, parse_links
+from evaluation.alignment.ibm1 import Model1
+from evaluation.alignment.score import links_of
+from lessons.explanation import alignment_rows, character_rows, corpus_aer, token_words, word_weights
+from tests.conftest import ROOT
+
+DATA = ROOT.parent / "shared" / "data" / "tatoeba-cmn-eng"
+DEV, TRAIN = DATA / "dev.tsv", DATA / "train.tsv"
+needs_dev = pytest.mark.skipif(not DEV.exists(), reason="the Tatoeba dev set is not on this machine")
+
+
+def test_english_words_keep_apostrophes_and_split_punctuation():
+    assert english_words("Don't  you think so, Mr. Smith?") == ["Don't", "you", "think", "so", ",", "Mr", ".",
+                                                                "Smith", "?"]
+
+
+def test_source_tokens_map_to_words_and_weights_add_up():
+    tokens = ["▁Don", "'", "t", "▁you", "?", "</s>"]
+    assert token_words(tokens, ["Don't", "you", "?"]) == [0, 0, 0, 1, 2, -1]
+    w = np.array([[0.1, 0.2, 0.3, 0.1, 0.2, 0.1]])
+    np.testing.assert_allclose(word_weights(w, [0, 0, 0, 1, 2, -1], 3), [[0.6, 0.1, 0.2]])  # </s> dropped
+    with pytest.raises(ValueError, match="not the same text"):
+        token_words(tokens, ["Do", "you", "?"])
+
+
+def test_character_rows_skip_a_space_token_and_refuse_other_tokens():
+    assert character_rows(["这", "不", ",", "▁", "是", "</s>"], ("这", "不", ",", "是")) == [0, 1, 2, 4]
+    assert character_rows(["Tom", "来", "</s>"], ("T", "o", "m", "来")) is None
+
+
+def test_corpus_aer_pools_the_links_of_every_pair_by_hand():
+    # pair 0: A = {(0,0)}, S = {(0,0)}; pair 1: A = {(1,0), (0,1)}, S = {(0,0)}, P = {(1,0)}.
+    # pooled: |A| = 3, |S| = 2, |A∩S| = 1, |A∩P| = 2 → AER = 1 − 3/5 = 0.4 (pair 1 alone: 1 − 1/3).
+    aer = corpus_aer([{(0, 0)}, {(1, 0), (0, 1)}], [{(0, 0)}, {(0, 0)}], [set(), {(1, 0)}])
+    assert aer == pytest.approx(0.4)
+
+
+def test_plain_and_shifted_links_read_the_rows_of_each_character():
+    w = np.array([[0.9, 0.1], [0.2, 0.8], [0.7, 0.3]])  # rows: steps writing characters 0, 1 and </s>
+    assert links_of(w, False, [0, 1]) == {(0, 0), (1, 1)}
+    assert links_of(w, True, [0, 1]) == {(1, 0), (0, 1)}  # character j read at step j + 1
+
+
+def test_parse_links_and_sure_beats_possible():
+    assert parse_links("0-1 2p3 0p1") == ({(0, 1)}, {(2, 3)})
+    with pytest.raises(GoldError):
+        parse_links("0:1")
+
+
+def write_dev(tmp_path, english="We read books.", chinese="我们读书。"):
+    dev = tmp_path / "dev.tsv"
+    dev.write_text(f"Hello.\t你好。\n{english}\t{chinese}\n", encoding="utf-8")
+    return dev
+
+
+def test_loader_joins_line_numbers_with_the_dev_file(tmp_path):
+    dev = write_dev(tmp_path)
+    gold = tmp_path / "gold.tsv"
+    gold.write_text(f"# header\n2\t{pair_hash('We read books.', '我们读书。')}\t0-0 0-1 1-2 2-3 2p2 3-4\n")
+    (pair,) = load_gold(dev, gold)
+    assert pair.line == 2 and pair.words == ("We", "read", "books", ".") and pair.chars == tuple("我们读书。")
+    assert pair.sure == {(0, 0), (0, 1), (1, 2), (2, 3), (3, 4)} and pair.possible == {(2, 2)}
+
+
+def test_loader_refuses_a_changed_pair(tmp_path):
+    gold = tmp_path / "gold.tsv"
+    gold.write_text(f"2\t{pair_hash('We read books.', '我们读书。')}\t0-0\n")
+    with pytest.raises(GoldError, match="changed"):
+        load_gold(write_dev(tmp_path, chinese="我们看书。"), gold)
+
+
+def test_loader_refuses_a_link_outside_the_sentence(tmp_path):
+    gold = tmp_path / "gold.tsv"
+    gold.write_text(f"2\t{pair_hash('We read books.', '我们读书。')}\t4-0\n")
+    with pytest.raises(GoldError, match="outside"):
+        load_gold(write_dev(tmp_path), gold)
+
+
+def test_model1_learns_which_character_a_word_translates():
+    pairs = [(["cat"], list("猫")), (["big", "cat"], list("大猫")), (["big", "dog"], list("大狗")), (["dog"], list("狗"))]
+    model = Model1(pairs, iterations=10)
+    assert model.prob("cat", "猫") > 0.9 and model.prob("big", "大") > model.prob("big", "猫")
+    assert model.links(["big", "cat"], list("大猫")) == {(0, 0), (1, 1)}
+
+
+def test_alignment_rows_pick_the_best_heads_and_keep_every_layer():
+    found = {"heads_plain": [[0.5, 0.4], [0.3, 0.6]], "heads_shifted": [[0.9, 0.2], [0.8, 0.7]],
+             "layers_plain": [0.5, 0.4], "layers_shifted": [0.8, 0.7],
+             "attribution": {"aer": 0.45}, "baseline": {"aer": 0.2}}
+    rows = alignment_rows(found, best=2)
+    assert [(r["kind"], r["layer"], r["head"], r["aer"]) for r in rows[:3]] == [
+        ("head_plain", 1, 0, 0.3), ("head_plain", 0, 1, 0.4), ("head_shifted", 0, 1, 0.2)]
+    assert [r["aer"] for r in rows[3:]] == [0.5, 0.4, 0.8, 0.7, 0.45, 0.2]
+
+
+def test_gold_file_holds_no_sentence():
+    """The corpus is CC-BY and never committed: gold.tsv keeps line numbers, hashes and links only."""
+    rows = [r for r in GOLD.read_text(encoding="utf-8").splitlines() if r and not r.startswith("#")]
+    assert len(rows) >= 150
+    assert all(re.fullmatch(r"\d+\t[0-9a-f]{12}\t[0-9p\- ]+", r) for r in rows)
+    assert len({r.split("\t")[1] for r in rows}) == len(rows)  # no pair twice
+
+
+@needs_dev
+def test_every_gold_pair_loads_and_every_link_is_in_its_sentence():
+    gold = load_gold(DEV)
+    assert len(gold) >= 150
+    for pair in gold:
+        for i, j in pair.sure | pair.possible:
+            assert 0 <= i < len(pair.words) and 0 <= j < len(pair.chars), (pair.line, i, j)
+        assert pair.sure, pair.line
+
+
+@needs_dev
+@pytest.mark.skipif(not TRAIN.exists(), reason="the Tatoeba training set is not on this machine")
+def test_gold_pairs_are_unseen_test_half_pairs():
+    from model.training.data import read_pairs, split_dev, unlike_training
+
+    gold = load_gold(DEV)
+    pairs = [(p.english, p.chinese) for p in gold]
+    train = read_pairs(TRAIN)
+    assert not {en.lower() for en, _ in pairs} & {en.lower() for en, _ in train}
+    assert unlike_training(pairs, train) == list(range(len(pairs)))  # not within one word of a training pair
+    assert split_dev(pairs)[1] == pairs  # all in the test half: never used for a choice
+
+
+def test_role_counts_and_labels_by_hand():
+    from lessons.explanation import head_roles, role_counts, role_statistics
+
+    # One layer, two heads over 3 tokens (self-attention). Head 0 looks at the previous token (row 0 at itself);
+    # head 1 puts 0.8 of every row on token 2 (a sink: "</s>").
+    prev = np.array([[1.0, 0, 0], [0.9, 0.1, 0], [0, 0.9, 0.1]])
+    sink = np.array([[0.1, 0.1, 0.8]] * 3)
+    counts = role_counts(np.stack([prev, sink])[None], [False, False, True], rare=1, self_attention=True)
+    # [rows, argmax q−1, argmax q+1, weight on sinks, argmax on the rare token 1]
+    np.testing.assert_allclose(counts[0, 0], [3, 2, 0, 0.1, 1])
+    np.testing.assert_allclose(counts[0, 1], [3, 0, 1, 2.4, 0])  # row 1's argmax (2) is its next token
+    stats = role_statistics(counts)
+    labels, values = head_roles(stats)
+    assert labels.tolist() == [["previous", "sink"]]
+    np.testing.assert_allclose(values.astype(float), [[2 / 3, 0.8]])
+    labels, values = head_roles({k: np.full((1, 2), 0.1) for k in stats}, aer=np.array([[0.40, 0.50]]))
+    assert labels.tolist() == [["alignment", "mixed"]] and values[0, 0] == 0.40
