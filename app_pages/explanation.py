@@ -12,6 +12,7 @@ from app_pages import attention_view, models, translations, widgets
 from app_pages.teaching_shared import sentence_banner
 from app_pages.text import md_escape, t
 from evaluation.alignment.gold import GoldError, GoldPair, load_gold
+from lessons.attention_maps import ALL
 from lessons.explanation import (ALIGN_MARGIN, ROLE_THRESHOLD, agreement, alignment_error_rate, alignment_rows,
                                  argmax_links, character_rows, cross_rollout, head_agreement, head_roles, token_words,
                                  word_weights)
@@ -133,6 +134,19 @@ def knock_out(result: TranslationResult) -> None:
     widgets.token_chips([("✱ " if c else "") + token for c, token in zip(changed, knocked.output_tokens)],
                         key="explain.knock.chips")
     st.caption(t("explain.knock.changed", changed=sum(changed), total=len(changed)))
+    ablated_maps(result, knocked)
+
+
+def ablated_maps(result: TranslationResult, knocked: TranslationResult) -> None:
+    """The last layer's cross-attention (head average) of the whole model and of the ablated run, side by side:
+    where the decoder read from once those heads were gone (a knocked-out head's own map is its weights, unused)."""
+    layer = knocked.cross.shape[0] - 1
+    for column, run, key in zip(st.columns(2), (result, knocked), ("explain.knock.map_plain", "explain.knock.map")):
+        with column:
+            st.markdown("**" + t("explain.knock.map_title" if run is knocked else "explain.knock.map_plain_title",
+                                 layer=layer + 1) + "**")
+            attention_view.map_chart(run.cross, "cross", layer, ALL, *run.axis_tokens("cross"), key=key,
+                                     sentence=run.source_text, max_width=widgets.HALF_COLUMN_PX)
 
 
 def importance(log: dict) -> None:

@@ -22,6 +22,7 @@ from viz.teaching_learning import marked_at, share_figure
 
 PROBE, KIND, SNAPSHOT = "replay.probe", "replay.kind", "replay.snapshot"
 MAP_MAX_PX = MAX_HEIGHT_PX  # the untrained model writes 22 tokens: its map needs all the height a figure may take
+MAP_PX = 300  # the map's column: 5 of 13 parts of the page at 1280 px with the sidebar open (the pickers get the rest)
 
 
 @st.cache_resource(show_spinner=False, max_entries=4)
@@ -157,7 +158,7 @@ with left:
     st.markdown("**" + t("replay.map_title", kind=attention_view.kind_name(kind), layer=attention_view.layer_name(layer),
                          head=attention_view.head_name(head), step=f"{snapshot['step']:,}") + "**")
     attention_view.map_chart(shown[kind], kind, layer, head, queries, keys, key="replay.chart.map",
-                             sentence=probe_texts[probe], max_width=widgets.HALF_COLUMN_PX, max_height=MAP_MAX_PX)
+                             sentence=probe_texts[probe], max_width=MAP_PX, max_height=MAP_MAX_PX)
     st.caption(t(f"kind.{kind}.help") + " " + widgets.word_start_note(shown["source_tokens"]))
     if kind == "cross":
         best_layer, best_head, agree, rows = replay.alignment_head(snapshots[-1]["probes"][probe]["cross"])

@@ -60,6 +60,8 @@ STRINGS: dict[str, str] = {
     "explain.knock.none": "Pick heads above: the sentence is translated again with their output set to zero.",
     "explain.knock.result": "Whole model: **{plain}** — with {n} head(s) knocked out: **{knocked}**",
     "explain.knock.same": "The translation did not change: these heads were not needed for it.",
+    "explain.knock.map_title": "With those heads knocked out: cross-attention, layer {layer}, average of heads",
+    "explain.knock.map_plain_title": "Whole model: cross-attention, layer {layer}, average of heads",
     "explain.knock.changed": "Changed output tokens are marked ✱ ({changed} of {total}).",
     "explain.importance.header": "How much each head matters on the dev set",
     "explain.importance.intro": (

@@ -54,6 +54,8 @@ STRINGS: dict[str, str] = {
     "explain.knock.none": "在上面选择注意力头：这句话会在这些头的输出置零后重新翻译。",
     "explain.knock.result": "完整模型：**{plain}** —— 屏蔽 {n} 个头后：**{knocked}**",
     "explain.knock.same": "译文没有变化：这句话不需要这些头。",
+    "explain.knock.map_title": "去掉这些头之后：交叉注意力，第 {layer} 层，各头平均",
+    "explain.knock.map_plain_title": "完整模型：交叉注意力，第 {layer} 层，各头平均",
     "explain.knock.changed": "变化的输出词元标有 ✱（{total} 个中的 {changed} 个）。",
     "explain.importance.header": "每个头在开发集上有多重要",
     "explain.importance.intro": (

@@ -1,0 +1,47 @@
+"""Is attention an explanation? in a real browser: pressing "All cross-attention heads" re-translates without them,
+marks the changed tokens and draws the ablated run's cross-attention beside the whole model's (under the guard)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import CHROMIUM
+
+if not CHROMIUM.exists():
+    pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)", allow_module_level=True)
+pytest.importorskip("playwright.sync_api")
+
+from playwright.sync_api import expect
+
+from i18n import strings
+from tests.browser_support import MAIN, main, open_session, rerun, screenshot
+
+SENTENCE = "I have a dream."
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_knocking_out_every_cross_head_changes_the_translation_on_screen(browser, streamlit_server, translator, lang):
+    s = strings(lang)
+    heads = [("cross", layer, head) for layer in range(translator.config.n_decoder_layers)
+             for head in range(translator.config.n_heads)]
+    plain, knocked = translator.translate(SENTENCE), translator.translate(SENTENCE, knock_out=tuple(heads))
+    assert knocked.translation != plain.translation  # what this test is about
+    context, page = open_session(browser, f"{streamlit_server}/explanation?lang={lang}&s={SENTENCE}")
+    try:
+        button = main(page).get_by_role("button", name=s["explain.knock.all_cross"])
+        button.scroll_into_view_if_needed()
+        rerun(page, button.click)
+        result = s["explain.knock.result"].format(plain=plain.translation, n=len(heads), knocked=knocked.translation)
+        expect(main(page).get_by_text(result.replace("**", ""), exact=True)).to_be_visible()
+        changed = sum(i >= len(plain.output_tokens) or token != plain.output_tokens[i]
+                      for i, token in enumerate(knocked.output_tokens))
+        expect(main(page).get_by_text(s["explain.knock.changed"].format(changed=changed,
+                                                                        total=len(knocked.output_tokens)))).to_be_visible()
+        ablated = page.locator(f"{MAIN} .st-key-explain-knock-map .js-plotly-plot")
+        expect(ablated).to_have_count(1)
+        expect(page.locator(f"{MAIN} .st-key-explain-knock-map_plain .js-plotly-plot")).to_have_count(1)
+        expect(ablated.locator(".main-svg").first).to_be_visible()  # drawn
+        ablated.scroll_into_view_if_needed()
+        screenshot(page, f"explanation_knocked_{lang}")
+    finally:
+        context.close()
