@@ -208,4 +208,33 @@ STRINGS: dict[str, str] = {
     "training.bleu.dev.chosen": " — higher, so this average is the model the app loads",
     "training.bleu.dev.final": "the shipped weights with beam search ({beam} beams): BLEU {bleu}, unseen {unseen}",
     "training.bleu.dev.curves": "The training and dev curves of this run, evaluation by evaluation, are on the page “{page}”",
+    # ---- 7 · BLEU's limits for Chinese
+    "training.tab.bleuzh": "7 · BLEU's limits for Chinese",
+    "training.bleuzh.intro": (
+        "The dev BLEU of tab 6 is one number, and three choices stand behind it. **Tokens:** BLEU counts matching "
+        "n-grams of tokens, and Chinese is written without spaces, so the trainer scored with sacrebleu configured "
+        "as {signature}: tok:zh cuts Chinese into single characters. **One reference:** each dev sentence has one "
+        "reference translation, so any other correct wording loses n-grams. **chrF** counts matching character "
+        "n-grams (up to 6) instead, and gives partial credit where BLEU's 4-grams find nothing. Below, the app's "
+        "own classroom sentences (evaluation/classroom.tsv, never trained on) whose translation by the model "
+        "differs from our reference; the first one shown is, among those not shorter than their reference (so that BLEU's brevity penalty plays no part), the one where chrF gives the most credit above BLEU. Read the "
+        "two: is the model's wording wrong, or only different?"
+    ),
+    "training.bleuzh.pick": "Sentence ({n} of {total} translated differently from the reference)",
+    "training.bleuzh.col.what": "translation",
+    "training.bleuzh.col.text": "Chinese",
+    "training.bleuzh.reference": "our one reference",
+    "training.bleuzh.model": "the model (beam {beam})",
+    "training.bleuzh.scores": (
+        "Sentence BLEU on characters: **{bleu}**; chrF: **{chrf}**. On characters the model's output is the "
+        "tokens {zh}. With sacrebleu's default tokenizer (13a), which splits only at spaces and ASCII punctuation, the same "
+        "output is {n13a} token(s): {words}; no 4-gram, hardly a 1-gram, can match, and BLEU is **{bleu13a}**."
+    ),
+    "training.bleuzh.summary": (
+        "Over the {n} of {total} classroom sentences the model translates differently from our reference, chrF is "
+        "above sentence BLEU for {higher}: chrF is not always the kinder score (a wrong word shares no "
+        "characters), but it never drops to 0 for a wording that shares characters without sharing 4 in a row. "
+        "With only one reference, neither score can tell a paraphrase from an error: read the sentences."
+    ),
+    "training.bleuzh.all_exact": "The model translates all {n} classroom sentences exactly as our references: nothing to compare.",
 }

@@ -184,4 +184,30 @@ STRINGS: dict[str, str] = {
     "training.bleu.dev.chosen": "——更高，所以应用加载的就是这个平均模型",
     "training.bleu.dev.final": "发布的权重用束搜索（束宽 {beam}）：BLEU {bleu}，未见过部分 {unseen}",
     "training.bleu.dev.curves": "这次训练逐次评估的训练曲线和开发集曲线在“{page}”页面",
+    # ---- 7 · BLEU 用于中文的局限
+    "training.tab.bleuzh": "7 · BLEU 用于中文的局限",
+    "training.bleuzh.intro": (
+        "第 6 个标签页的开发集 BLEU 只是一个数字，背后有三个选择。**词元：** BLEU 统计相同的词元 n 元组，而中文书写不用空格，"
+        "所以训练程序用 sacrebleu 按 {signature} 打分：tok:zh 把中文切成单个汉字。**一个参考译文：** 开发集的每个句子只有"
+        "一个参考译文，任何别的正确说法都会丢掉 n 元组。**chrF** 改为统计相同的字符 n 元组（最长 6），在 BLEU 的 4 元组"
+        "一个也对不上时仍给部分分数。下面是本应用自己的课堂句子（evaluation/classroom.tsv，从未用于训练）中，模型译文与"
+        "我们的参考译文不同的那些；默认显示的是不短于参考译文（BLEU 的简短惩罚不起作用）的句子中，chrF 比 BLEU 多给分最多的一句。读一读两个译文：模型的说法是错了，"
+        "还是只是不同？"
+    ),
+    "training.bleuzh.pick": "句子（{total} 句中有 {n} 句的译文与参考译文不同）",
+    "training.bleuzh.col.what": "译文",
+    "training.bleuzh.col.text": "中文",
+    "training.bleuzh.reference": "我们唯一的参考译文",
+    "training.bleuzh.model": "模型（束宽 {beam}）",
+    "training.bleuzh.scores": (
+        "按汉字计算的句子 BLEU：**{bleu}**；chrF：**{chrf}**。按汉字切分，模型的译文是这些词元：{zh}。"
+        "换成 sacrebleu 的默认分词器（13a，只在空格和英文标点处切分），同一个译文只有 {n13a} 个词元：{words}；"
+        "没有 4 元组能对上，连 1 元组也几乎对不上，BLEU 为 **{bleu13a}**。"
+    ),
+    "training.bleuzh.summary": (
+        "在模型译得与参考译文不同的 {n} 句（共 {total} 句）课堂句子中，有 {higher} 句的 chrF 高于句子 BLEU："
+        "chrF 并不总是更宽容（译错的词没有相同的汉字），但只要有相同的汉字，即使没有连续 4 个相同，它也不会降到 0。"
+        "只有一个参考译文时，两个分数都分不清换种说法和译错：请读句子本身。"
+    ),
+    "training.bleuzh.all_exact": "模型对全部 {n} 个课堂句子的译文都与参考译文完全相同：没有可比较的。",
 }
