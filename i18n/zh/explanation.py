@@ -67,4 +67,25 @@ STRINGS: dict[str, str] = {
     "explain.pruning.title": "按重要性从低到高屏蔽注意力头时的 BLEU",
     "explain.pruning.removed": "屏蔽的头数",
     "explain.pruning.bleu": "开发集 BLEU",
+    # 注意力不是解释：需要注意的地方
+    "explain.caveat.header": "注意力不是解释（需要注意的地方）",
+    "explain.caveat.sinks": (
+        "**汇聚点（sink）。** 一个头的注意力有很大一部分可能落在根本不代表词的词元上：开头的 <s>、结尾的 </s>、"
+        "句末的句号。一个没有有用信息可读的头会把权重“停放”在那里（权重之和必须为 1），而热力图会把它画成很强的注意力。"
+        "下表是这个句子每一层落在这些词元上的注意力份额（对该层所有头和所有查询位置取平均），以及若每个查询对它能看到的键"
+        "均匀分配注意力，这些词元会得到的份额："
+    ),
+    "explain.caveat.layer": "第 {n} 层",
+    "explain.caveat.uniform": "均匀",
+    "explain.caveat.most": "超出最多的是{kind}第 {layer} 层：它把 **{share}** 的注意力放在 {token} 上，而均匀注意力只会给 {uniform}。",
+    "explain.caveat.residual": (
+        "**残差流。** 每一层计算 LayerNorm(x + Attention(x))（后归一化）：x 即词元自身的向量，绕过注意力原样通过，"
+        "注意力权重只描述第二项是怎样混合的——既不说明它与 x 相比有多大分量，也不说明每个值向量有多大。"
+        "下表是这个句子每一层注意力子层输出与它所加上的残差之比的平均值 ‖Attention(x)‖ / ‖x‖"
+        "（交叉注意力的 x 是解码器经过自注意力之后的状态）："
+    ),
+    "explain.caveat.residual_result": (
+        "比值小的地方，如{kind}第 {layer} 层（{ratio}），离开这一层的大部分是原本进来的东西，不管权重画成什么样。"
+        "所以本页用证据检验注意力，而不是直接解读它：见上面的归因（梯度穿过整个模型，包括残差）和关掉注意力头的实验。"
+    ),
 }
