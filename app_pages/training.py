@@ -17,10 +17,12 @@ from model import (
     learning_rate, peak_learning_rate, read_pairs, selection_bleu, to_simplified,
 )
 from viz.teaching_anatomy import label_smoothing_figure, lr_figure
-from viz.teaching_training import batch_padding_figure, optimizer_paths_figure
+from viz.teaching_training import batch_padding_figure, optimizer_paths_figure, reliability_figure
 
 ROOT = Path(__file__).resolve().parent.parent  # where the trainer ran: the log's paths are relative to it
-CLASSROOM = ROOT / "evaluation" / "classroom.tsv"  # our own everyday sentences, each with one reference
+CLASSROOM = ROOT / "evaluation" / "classroom.tsv"
+RELIABILITY_COMMAND = ("python -m model.training.reliability --checkpoint checkpoints/en-zh "
+                       "--dev ../shared/data/tatoeba-cmn-eng/dev.tsv")  # our own everyday sentences, each with one reference
 SMOOTHING_CLASSES = 8  # a small vocabulary, so that every bar of the smoothed target is visible
 DROPOUT_SHOWN = 8  # dimensions of the dropout demonstration
 DROPOUT_DRAWS = 1000
@@ -227,6 +229,36 @@ def label_smoothing_section(config: ModelConfig, log: dict) -> None:
                   dev=f"{dev[-1]['loss']:.3f}" if dev else "—"))
 
 
+def calibration_section(config: ModelConfig, log: dict) -> None:
+    """The dev reliability curve the log keeps (model/training/reliability.py), its ECE, against the smoothed target."""
+    epsilon = float(log["args"].get("label_smoothing", 0.0))
+    top = anatomy.smoothed_target(config.tgt_vocab_size, 0, epsilon)[0]
+    st.markdown(t("training.calib.intro", eps=num(epsilon, 2), top=f"{top:.4f}",
+                  floor=f"{anatomy.smoothed_loss_floor(config.tgt_vocab_size, epsilon):.3f}"))
+    found = log.get("reliability")
+    if not found:
+        st.info(t("training.calib.missing"))
+        st.code(RELIABILITY_COMMAND, language="bash", wrap_lines=True)
+        return
+    curve = training.reliability(found["bins"])
+    widgets.chart(
+        reliability_figure(curve.confidence, curve.right, curve.positions,
+                           title=t("training.calib.fig", pairs=f"{found['pairs']:,}", positions=f"{found['positions']:,}"),
+                           confidence_title=t("training.calib.confidence"), right_title=t("training.calib.right"),
+                           model_label=t("training.calib.model"), ideal_label=t("training.calib.ideal"),
+                           positions_label=t("training.calib.positions")),
+        key="training.calib",
+    )
+    last = -1  # the most confident bin
+    st.markdown(t("training.calib.result", ece=f"{curve.ece:.3f}", over=curve.over, bins=len(curve.positions),
+                  low=f"{curve.low[last]:.0%}", share=f"{curve.positions[last] / curve.positions.sum():.0%}",
+                  conf=f"{curve.confidence[last]:.1%}", right=f"{curve.right[last]:.1%}")
+                + " " + t("training.calib.verdict." + ("over" if 2 * curve.over > len(curve.positions) else "under"),
+                          top=f"{top:.1%}"))
+    st.caption(t("training.calib.how"))
+    st.code(RELIABILITY_COMMAND, language="bash", wrap_lines=True)
+
+
 def batching_section(translator: Translator, log: dict) -> None:
     """Padding of length-bucketed batches against shuffled ones, on the run's dev pairs (or the app's sentences)."""
     args = log["args"]
@@ -342,8 +374,8 @@ if not log or "args" not in log:
     st.info(t("training.missing", folder=md_escape(translator.checkpoint)))
     st.stop()
 intro(log)
-adam_tab, lr_tab, dropout_tab, ls_tab, batch_tab, bleu_tab, bleu_zh_tab = sections(
-    "training", ("adam", "lr", "dropout", "ls", "batch", "bleu", "bleuzh"))
+adam_tab, lr_tab, dropout_tab, ls_tab, batch_tab, bleu_tab, bleu_zh_tab, calib_tab = sections(
+    "training", ("adam", "lr", "dropout", "ls", "batch", "bleu", "bleuzh", "calib"))
 with adam_tab:  # the toy race first: the first screen shows what Adam does before its equations say how
     toy_section()
     adam_section(log["args"])
@@ -361,3 +393,5 @@ with bleu_tab:
     widgets.page_link("anatomy", t("training.bleu.dev.curves", page=t("nav.anatomy")))
 with bleu_zh_tab:
     bleu_limits_section(log)
+with calib_tab:
+    calibration_section(translator.config, log)

@@ -319,3 +319,27 @@ def widest_gap(outputs: Sequence[str], references: Sequence[str], limits: Sequen
     differing = [i for i, (out, ref) in enumerate(zip(outputs, references)) if out != ref]
     full = [i for i in differing if len(outputs[i]) >= len(references[i])]
     return max(full or differing, key=lambda i: limits[i].gap) if differing else None
+
+
+@dataclass(frozen=True)
+class Reliability:
+    """A reliability curve's bins that hold positions, and what they add up to."""
+
+    low: np.ndarray  # (bins,) each bin's lower bound
+    high: np.ndarray  # (bins,) upper bound
+    positions: np.ndarray  # (bins,)
+    confidence: np.ndarray  # (bins,) mean confidence of its positions
+    right: np.ndarray  # (bins,) share of them right
+    ece: float  # expected calibration error: Σ (positions / all) · |right − confidence|
+    over: int  # bins where the model is right less often than it is confident (below the diagonal)
+
+
+def reliability(bins: Sequence[dict]) -> Reliability:
+    """The training log's "reliability" bins ({low, high, positions, confidence, right}) as arrays, with the ECE."""
+    kept = [b for b in bins if b["positions"]]
+    if not kept:
+        raise ValueError("no bin holds a position: nothing to draw")
+    column = {k: np.array([float(b[k]) for b in kept]) for k in ("low", "high", "positions", "confidence", "right")}
+    gap = np.abs(column["right"] - column["confidence"])
+    ece = float((column["positions"] / column["positions"].sum() * gap).sum())
+    return Reliability(**column, ece=ece, over=int((column["right"] < column["confidence"]).sum()))

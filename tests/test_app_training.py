@@ -3,6 +3,7 @@ and its BLEU section agrees with sacrebleu."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
@@ -35,7 +36,7 @@ def shows(text: str, number: str) -> bool:
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_page_renders_in_both_languages(lang, classroom):
     at = open_page("training", lang)
-    assert len(at.get("plotly_chart")) == 4, "Adam toy, schedule, smoothing, padding"
+    assert len(at.get("plotly_chart")) == 5, "Adam toy, schedule, smoothing, padding, reliability"
     text = page_text(at)
     pairs, outputs, _ = classroom
     for data in [zh for _, zh in pairs] + outputs:  # Chinese data, not prose: the BLEU-limits example's two sentences
@@ -183,3 +184,37 @@ def test_bleu_limits_follow_the_sentence_picked(classroom):
     text = page_text(at)
     assert f"**{char_bleu(outputs[other], pairs[other][1]):.1f}**" in text
     assert f"**{chrf(outputs[other], pairs[other][1]):.1f}**" in text
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_calibration_shows_the_logs_reliability_curve_and_its_ece(log, translator, lang):
+    bins = [b for b in log["reliability"]["bins"] if b["positions"]]
+    n = sum(b["positions"] for b in bins)
+    assert n == log["reliability"]["positions"]
+    ece = sum(b["positions"] / n * abs(b["right"] - b["confidence"]) for b in bins)
+    over = sum(b["right"] < b["confidence"] for b in bins)
+    at = open_page("training", lang)
+    text = page_text(at)
+    assert f"**{ece:.3f}**" in text
+    top = bins[-1]
+    for number in (f"{top['confidence']:.1%}", f"{top['right']:.1%}", f"{top['positions'] / n:.0%}", str(over)):
+        assert shows(text, number), number
+    if lang == "en":
+        assert ("still more sure than right" in text) == (2 * over > len(bins))
+    eps = log["args"]["label_smoothing"]
+    V = translator.config.tgt_vocab_size
+    assert f"{1 - eps + eps / V:.4f}" in text and f"{1 - eps + eps / V:.1%}" in text  # the smoothed target's top
+    specs = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
+    (curve,) = [f for f in specs if f["data"][0].get("line", {}).get("dash") == "dash"]  # the diagonal, then ours
+    model = curve["data"][1]
+    xs = model["x"] if isinstance(model["x"], list) else decoded(model["x"])
+    ys = model["y"] if isinstance(model["y"], list) else decoded(model["y"])
+    assert np.allclose(xs, [b["confidence"] for b in bins], atol=1e-6)
+    assert np.allclose(ys, [b["right"] for b in bins], atol=1e-6)
+
+
+def decoded(array: dict) -> np.ndarray:
+    """A Plotly array as the browser gets it (base64 typed bytes)."""
+    import base64
+
+    return np.frombuffer(base64.b64decode(array["bdata"]), dtype=array["dtype"])

@@ -254,3 +254,15 @@ def test_widest_gap_skips_exact_and_cut_off_outputs():
     assert lt.widest_gap(outs, refs, limits) == 0
     assert lt.widest_gap(outs[1:], refs[1:], limits[1:]) == 0  # only a cut-off one differs: it is shown
     assert lt.widest_gap(refs, refs, limits) is None
+
+
+def test_reliability_ece_hand_worked():
+    bins = [{"low": 0.0, "high": 0.5, "positions": 0, "confidence": None, "right": None},
+            {"low": 0.5, "high": 0.8, "positions": 10, "confidence": 0.6, "right": 0.5},
+            {"low": 0.8, "high": 1.0, "positions": 30, "confidence": 0.9, "right": 0.95}]
+    r = lt.reliability(bins)
+    assert r.positions.tolist() == [10, 30]  # the empty bin has no point to draw
+    assert r.ece == pytest.approx(10 / 40 * 0.1 + 30 / 40 * 0.05)
+    assert r.over == 1  # right 0.5 < confident 0.6; the top bin is under-confident
+    with pytest.raises(ValueError, match="no bin"):
+        lt.reliability(bins[:1])

@@ -237,4 +237,40 @@ STRINGS: dict[str, str] = {
         "With only one reference, neither score can tell a paraphrase from an error: read the sentences."
     ),
     "training.bleuzh.all_exact": "The model translates all {n} classroom sentences exactly as our references: nothing to compare.",
+    # ---- 8 · Label smoothing and calibration
+    "training.tab.calib": "8 · Label smoothing and calibration",
+    "training.calib.intro": (
+        "Label smoothing (ε = {eps}, tab 4) trains the model to give the right token {top} instead of 1, and puts a "
+        "floor of {floor} under the loss: it discourages certainty. Is the model's confidence then worth what it "
+        "says? A **reliability curve** answers on sentences it never trained on: feed each dev pair's reference to "
+        "the decoder as training does, take at every position the model's most probable next token, and sort the "
+        "positions by its probability (the **confidence**) into bins. A calibrated model is right in each bin as "
+        "often as it is confident there: its curve follows the diagonal. Below the diagonal it is over-confident, "
+        "above it under-confident."
+    ),
+    "training.calib.missing": (
+        "This checkpoint's training log has no reliability curve yet (\"reliability\" in training_log.json). "
+        "Compute it on the dev pairs with:"
+    ),
+    "training.calib.fig": "Reliability on {pairs} dev pairs ({positions} output positions, teacher forcing)",
+    "training.calib.confidence": "confidence (probability of the most probable token)",
+    "training.calib.right": "share right (it is the reference's token)",
+    "training.calib.model": "our model",
+    "training.calib.ideal": "calibrated",
+    "training.calib.positions": "positions",
+    "training.calib.result": (
+        "Expected calibration error (ECE), the positions' average distance from the diagonal, each bin weighted by "
+        "its positions: **{ece}**. In {over} of the {bins} bins the model is right less often than it is confident. "
+        "The top bin (confidence above {low}) holds {share} of all positions: mean confidence {conf}, right {right}."
+    ),
+    "training.calib.verdict.over": (
+        "Smoothing aimed it at {top} for the right token in training; on new sentences it is still more sure than "
+        "right in most bins, as a model that has seen its training pairs many times tends to be. The translate "
+        "page's low-confidence marks use thresholds measured on dev for that reason."
+    ),
+    "training.calib.verdict.under": (
+        "Smoothing aimed it at {top} for the right token in training, and on new sentences it is right at least as "
+        "often as it is confident in most bins: smoothing's pull away from certainty shows."
+    ),
+    "training.calib.how": "Computed by model/training/reliability.py and stored in the checkpoint's training_log.json:",
 }

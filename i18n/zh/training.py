@@ -210,4 +210,34 @@ STRINGS: dict[str, str] = {
         "只有一个参考译文时，两个分数都分不清换种说法和译错：请读句子本身。"
     ),
     "training.bleuzh.all_exact": "模型对全部 {n} 个课堂句子的译文都与参考译文完全相同：没有可比较的。",
+    # ---- 8 · 标签平滑与校准
+    "training.tab.calib": "8 · 标签平滑与校准",
+    "training.calib.intro": (
+        "标签平滑（ε = {eps}，见第 4 个标签页）训练模型给正确词元 {top} 而不是 1 的概率，并给损失设了 {floor} 的下限："
+        "它不鼓励模型过于肯定。那么模型的置信度名副其实吗？**可靠性曲线**在它从未训练过的句子上回答这个问题："
+        "像训练时那样把开发集每一对的参考译文喂给解码器，在每个位置取模型最可能的下一个词元，按它的概率（**置信度**）"
+        "把这些位置分箱。校准良好的模型在每个箱里答对的比例等于它在那里的置信度：曲线沿对角线走。"
+        "低于对角线是过度自信，高于对角线是信心不足。"
+    ),
+    "training.calib.missing": "这个检查点的训练日志里还没有可靠性曲线（training_log.json 中的 \"reliability\"）。在开发集上这样计算：",
+    "training.calib.fig": "{pairs} 对开发集句子上的可靠性（{positions} 个输出位置，教师强制）",
+    "training.calib.confidence": "置信度（最可能词元的概率）",
+    "training.calib.right": "答对的比例（即参考译文的词元）",
+    "training.calib.model": "我们的模型",
+    "training.calib.ideal": "完全校准",
+    "training.calib.positions": "位置数",
+    "training.calib.result": (
+        "期望校准误差（ECE），即各位置到对角线的平均距离（每个箱按其位置数加权）：**{ece}**。"
+        "在 {bins} 个箱中有 {over} 个，模型答对的比例低于它的置信度。置信度最高的箱（高于 {low}）占全部位置的 {share}："
+        "平均置信度 {conf}，答对 {right}。"
+    ),
+    "training.calib.verdict.over": (
+        "标签平滑在训练时给正确词元定的目标是 {top}；在新句子上，大多数箱里它仍然比实际答对的更有把握，"
+        "反复见过训练句对的模型往往如此。正因为这样，翻译页的低置信度标记使用的是在开发集上测得的阈值。"
+    ),
+    "training.calib.verdict.under": (
+        "标签平滑在训练时给正确词元定的目标是 {top}；在新句子上，大多数箱里它答对的比例不低于置信度："
+        "可以看出标签平滑让模型不那么绝对。"
+    ),
+    "training.calib.how": "由 model/training/reliability.py 计算，保存在检查点的 training_log.json 中：",
 }
