@@ -11,8 +11,10 @@ import streamlit as st
 from app_pages import attention_view, link_values, links, models, page_scripts, presentation, translations, widgets
 from app_pages.stepper import stepper
 from app_pages.text import md_escape, t
+from app_pages.teaching_shared import num
+from lessons import length_penalty
 from lessons.attention_maps import pick
-from model import TranslationResult
+from model import WORD_START, TranslationResult
 from viz.decoding import attention_bar, beam_chart, candidates_chart, causal_mask_row
 from viz.heatmap import attention_heatmap
 
@@ -54,6 +56,43 @@ def beam_section(result: TranslationResult, position: int) -> None:
         hypothesis_title=t("axis.hypothesis"), value_label=t("axis.sequence_prob"), max_width=RIGHT_PX,
     )
     widgets.chart(fig, key="decoding.chart.beam")
+
+
+def finished_hypotheses(result: TranslationResult) -> list[tuple[tuple[str, ...], float]]:
+    """Every hypothesis the search finished with </s> (tokens with </s>, log-probability), each once, in order."""
+    found: dict[tuple[str, ...], float] = {}
+    for record in result.beam_steps or []:
+        for h in record.finished:
+            found.setdefault(h.tokens, h.logprob)
+    return list(found.items())
+
+
+def length_penalty_section(result: TranslationResult) -> None:
+    """The beam's finished hypotheses re-scored with α = 0, 0.6, 1 (and the model's own): which one each α picks."""
+    st.subheader(t("decoding.lp.title"))
+    own = models.translator().generation_config.length_penalty
+    form, own_alpha = ("gnmt", 0.6) if own is None else ("power", float(own))  # GenerationConfig.penalty's two forms
+    st.markdown(t(f"decoding.lp.formula.{form}", alpha=num(own_alpha, 1)))
+    hypotheses = finished_hypotheses(result)
+    if not hypotheses:
+        st.caption(t("decoding.lp.greedy"))
+        return
+    alphas = length_penalty.alphas_with(own_alpha)
+    scored = length_penalty.rescore([lp for _, lp in hypotheses], [len(tokens) for tokens, _ in hypotheses], alphas, form)
+    texts = ["".join(tokens[:-1]).replace(WORD_START, " ").strip() or "∅" for tokens, _ in hypotheses]
+    columns = {t("decoding.lp.col.hypothesis"): texts, t("decoding.lp.col.length"): [int(n) for n in scored.lengths],
+               t("decoding.lp.col.logprob"): [f"{lp:.3f}" for lp in scored.logprobs]}
+    for j, alpha in enumerate(alphas):
+        columns[t("decoding.lp.col.score", alpha=num(alpha, 1))] = [
+            f"{s:.3f}" + (" ★" if scored.winners[j] == i else "") for i, s in enumerate(scored.scores[:, j])]
+    st.dataframe(columns, hide_index=True, width="content")
+    winners = [t("decoding.lp.winner", alpha=num(a, 1), text=md_escape(texts[w]), n=int(scored.lengths[w]))
+               for a, w in zip(alphas, scored.winners)]
+    changes = len(set(scored.winners)) > 1
+    st.markdown(t("decoding.lp.result", n=len(hypotheses), beam=result.beam_size, own=num(own_alpha, 1)) + "\n\n"
+                + "\n".join(f"- {line}" for line in winners) + "\n\n"
+                + t("decoding.lp.changes" if changes else "decoding.lp.same"))
+    st.caption(t("decoding.lp.caveat"))
 
 
 def step_controls(n_steps: int) -> int:
@@ -130,3 +169,4 @@ with st.container(horizontal=True, vertical_alignment="center", key="decoding.se
     widgets.page_link("translate", t("decoding.change_sentence"), icon=":material/edit:")
 with st.container(key=page_scripts.LINKED_VIEW):  # where a link to a step lands
     step_view(current)
+length_penalty_section(current)

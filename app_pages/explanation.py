@@ -6,16 +6,18 @@ import os
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import streamlit as st
 
 from app_pages import attention_view, models, translations, widgets
-from app_pages.teaching_shared import sentence_banner
+from app_pages.teaching_shared import sentence_banner, show_tables
 from app_pages.text import md_escape, t
 from evaluation.alignment.gold import GoldError, GoldPair, load_gold
 from lessons.attention_maps import ALL
 from lessons.explanation import (ALIGN_MARGIN, ROLE_THRESHOLD, agreement, alignment_error_rate, alignment_rows,
                                  argmax_links, character_rows, cross_rollout, head_agreement, head_roles, token_words,
                                  word_weights)
+from lessons.explanation import agreement, cross_rollout, head_agreement, residual_ratio, sink_shares
 from model import ATTENTION_KINDS, ATTRIBUTION_METHODS, TranslationResult
 from viz.explanation import gold_links_figure, head_roles_figure, pruning_figure
 from viz.heatmap import attention_heatmap, matrix_heatmap
@@ -277,6 +279,45 @@ def roles_grid(log: dict) -> None:
     counts = {role: int((labels == role).sum()) for role in ("previous", "next", "sink", "rare", "alignment", "mixed")}
     st.caption(t("explain.roles.caption", pairs=found["pairs"], threshold=widgets.percent(ROLE_THRESHOLD),
                  margin=f"{ALIGN_MARGIN:.2f}", **counts))
+def sink_tables(result: TranslationResult) -> list[tuple[str, float, float, str, int]]:
+    """One table per attention kind: each layer's share of attention on the sink tokens, and uniform attention's.
+    Returns every (kind name, share, uniform share, token, layer) for the text under the tables."""
+    tables, found = [], []
+    for kind in ATTENTION_KINDS:
+        queries, keys = result.axis_tokens(kind)
+        mask = np.tril(np.ones((len(queries), len(keys)))) if kind == "decoder_self" else None  # the causal mask
+        sinks, shares, uniform = sink_shares(result.attention(kind), keys, mask=mask)
+        if not sinks:
+            continue
+        rows = [t("explain.caveat.layer", n=layer + 1) for layer in range(len(shares))] + [t("explain.caveat.uniform")]
+        cells = [[f"{x:.0%}" for x in row] for row in np.vstack([shares, uniform])]
+        tables.append((attention_view.kind_name(kind), pd.DataFrame(cells, index=rows, columns=sinks)))
+        found += [(attention_view.kind_name(kind), shares[layer, j], uniform[j], sinks[j], layer + 1)
+                  for layer in range(len(shares)) for j in range(len(sinks))]
+    show_tables(tables)
+    return found
+
+
+def caveat(result: TranslationResult) -> None:
+    """Attention is not explanation: mass on sink tokens, and the residual stream that goes round attention."""
+    st.header(t("explain.caveat.header"))
+    st.markdown(t("explain.caveat.sinks"))
+    found = sink_tables(result)
+    if found:
+        kind, share, uniform, token, layer = max(found, key=lambda f: f[1] - f[2])
+        st.markdown(t("explain.caveat.most", kind=kind, layer=layer, share=f"{share:.0%}", token=md_escape(token),
+                      uniform=f"{uniform:.0%}"))
+    enc, dec = result.encoder_sublayers, result.decoder_sublayers
+    ratios = {"encoder_self": residual_ratio(enc["input"], enc["self_attn_out"]),
+              "decoder_self": residual_ratio(dec["input"], dec["self_attn_out"]),
+              "cross": residual_ratio(dec["norm1"], dec["cross_attn_out"])}  # cross-attention's residual is norm1
+    st.markdown(t("explain.caveat.residual"))
+    layers = max(len(r) for r in ratios.values())
+    st.dataframe(pd.DataFrame({attention_view.kind_name(k): [f"{x:.2f}" for x in r] for k, r in ratios.items()},
+                              index=[t("explain.caveat.layer", n=i + 1) for i in range(layers)]), width="content")
+    low = min(((k, i, x) for k, r in ratios.items() for i, x in enumerate(r)), key=lambda f: f[2])
+    st.markdown(t("explain.caveat.residual_result", kind=attention_view.kind_name(low[0]), layer=low[1] + 1,
+                  ratio=f"{low[2]:.2f}"))
 
 
 st.title(t("explain.title"))
@@ -291,3 +332,4 @@ which_heads_agree(result, scores, log)
 knock_out(result)
 importance(log)
 gold_alignment(log)
+caveat(result)

@@ -13,13 +13,16 @@ from app_pages.teaching_shared import num, sections, sentence_banner, show_table
 from app_pages.text import hardware_name, md_escape, t
 from lessons import anatomy, training
 from model import (
-    ADAM_BETAS, ADAM_EPS, GRAD_CLIP_NORM, ModelConfig, Translator, batch_lengths, clean_text,
+    ADAM_BETAS, ADAM_EPS, DEFAULT_BEAM, GRAD_CLIP_NORM, ModelConfig, Translator, batch_lengths, clean_text,
     learning_rate, peak_learning_rate, read_pairs, selection_bleu, to_simplified,
 )
 from viz.teaching_anatomy import label_smoothing_figure, lr_figure
-from viz.teaching_training import batch_padding_figure, optimizer_paths_figure
+from viz.teaching_training import batch_padding_figure, optimizer_paths_figure, reliability_figure
 
 ROOT = Path(__file__).resolve().parent.parent  # where the trainer ran: the log's paths are relative to it
+CLASSROOM = ROOT / "evaluation" / "classroom.tsv"
+RELIABILITY_COMMAND = ("python -m model.training.reliability --checkpoint checkpoints/en-zh "
+                       "--dev ../shared/data/tatoeba-cmn-eng/dev.tsv")  # our own everyday sentences, each with one reference
 SMOOTHING_CLASSES = 8  # a small vocabulary, so that every bar of the smoothed target is visible
 DROPOUT_SHOWN = 8  # dimensions of the dropout demonstration
 DROPOUT_DRAWS = 1000
@@ -226,6 +229,36 @@ def label_smoothing_section(config: ModelConfig, log: dict) -> None:
                   dev=f"{dev[-1]['loss']:.3f}" if dev else "—"))
 
 
+def calibration_section(config: ModelConfig, log: dict) -> None:
+    """The dev reliability curve the log keeps (model/training/reliability.py), its ECE, against the smoothed target."""
+    epsilon = float(log["args"].get("label_smoothing", 0.0))
+    top = anatomy.smoothed_target(config.tgt_vocab_size, 0, epsilon)[0]
+    st.markdown(t("training.calib.intro", eps=num(epsilon, 2), top=f"{top:.4f}",
+                  floor=f"{anatomy.smoothed_loss_floor(config.tgt_vocab_size, epsilon):.3f}"))
+    found = log.get("reliability")
+    if not found:
+        st.info(t("training.calib.missing"))
+        st.code(RELIABILITY_COMMAND, language="bash", wrap_lines=True)
+        return
+    curve = training.reliability(found["bins"])
+    widgets.chart(
+        reliability_figure(curve.confidence, curve.right, curve.positions,
+                           title=t("training.calib.fig", pairs=f"{found['pairs']:,}", positions=f"{found['positions']:,}"),
+                           confidence_title=t("training.calib.confidence"), right_title=t("training.calib.right"),
+                           model_label=t("training.calib.model"), ideal_label=t("training.calib.ideal"),
+                           positions_label=t("training.calib.positions")),
+        key="training.calib",
+    )
+    last = -1  # the most confident bin
+    st.markdown(t("training.calib.result", ece=f"{curve.ece:.3f}", over=curve.over, bins=len(curve.positions),
+                  low=f"{curve.low[last]:.0%}", share=f"{curve.positions[last] / curve.positions.sum():.0%}",
+                  conf=f"{curve.confidence[last]:.1%}", right=f"{curve.right[last]:.1%}")
+                + " " + t("training.calib.verdict." + ("over" if 2 * curve.over > len(curve.positions) else "under"),
+                          top=f"{top:.1%}"))
+    st.caption(t("training.calib.how"))
+    st.code(RELIABILITY_COMMAND, language="bash", wrap_lines=True)
+
+
 def batching_section(translator: Translator, log: dict) -> None:
     """Padding of length-bucketed batches against shuffled ones, on the run's dev pairs (or the app's sentences)."""
     args = log["args"]
@@ -282,6 +315,41 @@ def bleu_section(log: dict) -> None:
         show_bleu(parts)
 
 
+@st.cache_data(show_spinner=False, max_entries=4)
+def classroom_outputs(checkpoint: str, sentences: tuple[str, ...], beam: int) -> tuple[str, ...]:
+    """The model's translations of the classroom sentences (one batch: a few seconds once, then cached)."""
+    return tuple(models.translator(checkpoint).translations(list(sentences), beam))
+
+
+def bleu_limits_section(log: dict) -> None:
+    """Character BLEU, one reference, chrF: a classroom sentence the model words differently from our reference."""
+    signature = (log.get("best") or {}).get("bleu_signature") or ""
+    st.markdown(t("training.bleuzh.intro", signature=md_escape(signature) if signature else "—"))
+    if not signature or not CLASSROOM.is_file():
+        st.info(t("training.bleu.nosignature"))
+        return
+    pairs = dev_pairs(str(CLASSROOM))
+    beam = int(st.session_state.get(state_keys.BEAM, DEFAULT_BEAM))
+    outputs = classroom_outputs(st.session_state[state_keys.CHECKPOINT], tuple(en for en, _ in pairs), beam)
+    references = [zh for _, zh in pairs]
+    limits = [training.bleu_limits(out, ref, signature) for out, ref in zip(outputs, references)]
+    widest = training.widest_gap(outputs, references, limits)
+    if widest is None:
+        st.info(t("training.bleuzh.all_exact", n=len(pairs)))
+        return
+    differing = [i for i, (out, ref) in enumerate(zip(outputs, references)) if out != ref]
+    i = st.selectbox(t("training.bleuzh.pick", n=len(differing), total=len(pairs)), differing,
+                     index=differing.index(widest), format_func=lambda k: pairs[k][0], key="training.bleuzh.sentence")
+    shown = limits[i]
+    st.dataframe({t("training.bleuzh.col.what"): [t("training.bleuzh.reference"), t("training.bleuzh.model", beam=beam)],
+                  t("training.bleuzh.col.text"): [references[i], outputs[i]]}, hide_index=True, width="content")
+    st.markdown(t("training.bleuzh.scores", bleu=f"{shown.bleu_zh:.1f}", chrf=f"{shown.chrf:.1f}",
+                  zh=md_escape(" ".join(shown.tokens_zh)), words=md_escape(" · ".join(shown.tokens_13a)),
+                  n13a=len(shown.tokens_13a), bleu13a=f"{shown.bleu_13a:.1f}"))
+    higher = sum(limits[k].chrf > limits[k].bleu_zh for k in differing)
+    st.markdown(t("training.bleuzh.summary", n=len(differing), total=len(pairs), higher=higher))
+
+
 def dev_scores(log: dict) -> None:
     """The run's dev BLEU: its best evaluation, its average of the last epochs, its final beam search."""
     best, average, final = log.get("best") or {}, log.get("average"), log.get("final")
@@ -306,8 +374,8 @@ if not log or "args" not in log:
     st.info(t("training.missing", folder=md_escape(translator.checkpoint)))
     st.stop()
 intro(log)
-adam_tab, lr_tab, dropout_tab, ls_tab, batch_tab, bleu_tab = sections(
-    "training", ("adam", "lr", "dropout", "ls", "batch", "bleu"))
+adam_tab, lr_tab, dropout_tab, ls_tab, batch_tab, bleu_tab, bleu_zh_tab, calib_tab = sections(
+    "training", ("adam", "lr", "dropout", "ls", "batch", "bleu", "bleuzh", "calib"))
 with adam_tab:  # the toy race first: the first screen shows what Adam does before its equations say how
     toy_section()
     adam_section(log["args"])
@@ -323,3 +391,7 @@ with bleu_tab:
     bleu_section(log)
     dev_scores(log)
     widgets.page_link("anatomy", t("training.bleu.dev.curves", page=t("nav.anatomy")))
+with bleu_zh_tab:
+    bleu_limits_section(log)
+with calib_tab:
+    calibration_section(translator.config, log)

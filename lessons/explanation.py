@@ -196,3 +196,38 @@ def head_roles(stats: dict, aer=None) -> tuple[np.ndarray, np.ndarray]:
         labels[aligned] = "alignment"
         values = np.where(aligned, aer, values)
     return labels, values
+# Tokens that often collect attention whatever the sentence says (attention "sinks"): sentence boundaries and the
+# final full stop, in both languages' spellings.
+SINK_TOKENS = ("<s>", "</s>", "。", ".")
+
+
+def sink_shares(weights, key_tokens, sinks=SINK_TOKENS, mask=None) -> tuple[list[str], np.ndarray, np.ndarray]:
+    """Per layer, the share of attention mass on each sink token among the keys, averaged over heads and queries.
+
+    weights: (layers, heads, Tq, Tk); mask: (Tq, Tk) of the keys each query may see (None: all). Returns the sinks
+    present among the keys, their shares (layers, sinks) and what uniform attention over the visible keys would
+    give them (sinks,): a share far above that baseline is mass the heatmap shows on a token that carries no word.
+    """
+    weights = np.asarray(weights, dtype=np.float64)
+    if weights.ndim != 4 or weights.shape[-1] != len(key_tokens):
+        raise ValueError(f"weights (layers, heads, Tq, Tk) with Tk = {len(key_tokens)} key tokens, got {weights.shape}")
+    visible = np.ones(weights.shape[-2:], dtype=bool) if mask is None else np.asarray(mask, dtype=bool)
+    uniform = visible / visible.sum(axis=-1, keepdims=True)  # (Tq, Tk)
+    present = [s for s in sinks if s in key_tokens]
+    columns = [np.array([tok == s for tok in key_tokens]) for s in present]  # (Tk,) each
+    shares = np.stack([weights[..., c].sum(-1).mean(axis=(1, 2)) for c in columns], axis=1) if present else \
+        np.zeros((weights.shape[0], 0))
+    baseline = np.array([uniform[:, c].sum(-1).mean() for c in columns])
+    return present, shares, baseline
+
+
+def residual_ratio(residual, sublayer) -> np.ndarray:
+    """Per layer, the mean over tokens of ‖sublayer output‖ / ‖residual input‖: (layers, T, d) twice → (layers,).
+
+    A post-norm layer computes LayerNorm(x + Attention(x)): x, the token's own vector, goes round attention
+    untouched, and the attention weights describe only how the second term was mixed.
+    """
+    residual, sublayer = np.asarray(residual, dtype=np.float64), np.asarray(sublayer, dtype=np.float64)
+    if residual.shape != sublayer.shape or residual.ndim != 3:
+        raise ValueError(f"residual and sublayer output, both (layers, T, d_model): got {residual.shape}, {sublayer.shape}")
+    return (np.linalg.norm(sublayer, axis=-1) / np.linalg.norm(residual, axis=-1)).mean(axis=-1)

@@ -282,3 +282,64 @@ def zero_reason(parts: BleuBreakdown) -> tuple[str, int] | None:
 def sentence_chrf(hypothesis: str, reference: str) -> float:
     """chrF (sacrebleu's defaults, as the trainer's dev score): character n-grams, so a partial match still counts."""
     return CHRF().sentence_score(hypothesis, [reference]).score
+
+
+@dataclass(frozen=True)
+class BleuLimits:
+    """One translation against its one reference, scored three ways: BLEU on characters (tokenize="zh", as the
+    trainer scores dev), BLEU with sacrebleu's default tokenizer (13a, which splits at spaces and punctuation: a
+    Chinese sentence has no spaces), and chrF (character n-grams)."""
+
+    tokens_zh: tuple[str, ...]  # the hypothesis as tokenize="zh" cuts it
+    tokens_13a: tuple[str, ...]  # the hypothesis as 13a cuts it
+    bleu_zh: float
+    bleu_13a: float
+    chrf: float
+
+    @property
+    def gap(self) -> float:
+        """chrF − BLEU: how much more credit character n-grams give the wording than BLEU's n-grams of tokens."""
+        return self.chrf - self.bleu_zh
+
+
+def bleu_limits(hypothesis: str, reference: str, signature: str) -> BleuLimits:
+    """BLEU as the signature configures it (tokenize "zh"), the same BLEU with tokenize "13a", and chrF."""
+    characters = metric_from_signature(signature)
+    words = BLEU(tokenize="13a", lowercase=characters.lowercase, effective_order=characters.effective_order,
+                 smooth_method=characters.smooth_method)
+    return BleuLimits(tuple(characters.tokenizer(hypothesis).split()), tuple(words.tokenizer(hypothesis).split()),
+                      characters.corpus_score([hypothesis], [[reference]]).score,
+                      words.corpus_score([hypothesis], [[reference]]).score, sentence_chrf(hypothesis, reference))
+
+
+def widest_gap(outputs: Sequence[str], references: Sequence[str], limits: Sequence[BleuLimits]) -> int | None:
+    """The sentence whose output differs from its reference, is not shorter than it (BLEU's brevity penalty plays no
+    part: a cut-off output is an error, not a paraphrase) and gains most from chrF over BLEU; failing that, any
+    differing one. None when every output is its reference."""
+    differing = [i for i, (out, ref) in enumerate(zip(outputs, references)) if out != ref]
+    full = [i for i in differing if len(outputs[i]) >= len(references[i])]
+    return max(full or differing, key=lambda i: limits[i].gap) if differing else None
+
+
+@dataclass(frozen=True)
+class Reliability:
+    """A reliability curve's bins that hold positions, and what they add up to."""
+
+    low: np.ndarray  # (bins,) each bin's lower bound
+    high: np.ndarray  # (bins,) upper bound
+    positions: np.ndarray  # (bins,)
+    confidence: np.ndarray  # (bins,) mean confidence of its positions
+    right: np.ndarray  # (bins,) share of them right
+    ece: float  # expected calibration error: Σ (positions / all) · |right − confidence|
+    over: int  # bins where the model is right less often than it is confident (below the diagonal)
+
+
+def reliability(bins: Sequence[dict]) -> Reliability:
+    """The training log's "reliability" bins ({low, high, positions, confidence, right}) as arrays, with the ECE."""
+    kept = [b for b in bins if b["positions"]]
+    if not kept:
+        raise ValueError("no bin holds a position: nothing to draw")
+    column = {k: np.array([float(b[k]) for b in kept]) for k in ("low", "high", "positions", "confidence", "right")}
+    gap = np.abs(column["right"] - column["confidence"])
+    ece = float((column["positions"] / column["positions"].sum() * gap).sum())
+    return Reliability(**column, ece=ece, over=int((column["right"] < column["confidence"]).sum()))

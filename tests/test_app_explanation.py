@@ -86,3 +86,37 @@ def test_the_page_speaks_chinese():
     at = page("zh")
     assert at.title[0].value == "注意力是解释吗？"
     assert any("开发集" in m.value for m in at.markdown)
+
+
+def sink_share(weights: np.ndarray, keys: list[str], token: str) -> np.ndarray:
+    """(layers,) the mass on `token`'s columns, averaged over heads and queries, computed here by loops."""
+    layers, heads, queries, _ = weights.shape
+    columns = [j for j, k in enumerate(keys) if k == token]
+    return np.array([np.mean([weights[l, h, q, columns].sum() for h in range(heads) for q in range(queries)])
+                     for l in range(layers)])
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_caveat_shows_this_sentences_sinks_and_residual_ratios(translator, lang):
+    at = page(lang)
+    result = translator.translate(SENTENCE, beam=DEFAULT_BEAM)
+    frames = [(tuple(f.value.columns), f.value) for f in at.dataframe]
+    (dec,) = [f for cols, f in frames if cols == ("<s>", "。")]  # decoder self-attention's keys: <s> and the full stop
+    start = sink_share(result.decoder_self, result.target_tokens, "<s>")
+    assert list(dec["<s>"])[:-1] == [f"{x:.0%}" for x in start]
+    T = len(result.target_tokens)
+    assert list(dec["<s>"])[-1] == f"{np.mean([1 / (q + 1) for q in range(T)]):.0%}", "uniform over the causal prefix"
+    enc = [f for cols, f in frames if cols == ("</s>", ".")]
+    assert len(enc) == 2, "encoder self-attention and cross-attention both have </s> and . among their keys"
+    assert list(enc[1]["</s>"])[:-1] == [f"{x:.0%}" for x in sink_share(result.cross, result.source_tokens, "</s>")]
+    ratios = next(f for cols, f in frames if len(cols) == 3)
+    x, a = result.encoder_sublayers["input"], result.encoder_sublayers["self_attn_out"]
+    expected = [np.mean([np.linalg.norm(a[l, i]) / np.linalg.norm(x[l, i]) for i in range(x.shape[1])])
+                for l in range(x.shape[0])]
+    assert list(ratios.iloc[:, 0]) == [f"{r:.2f}" for r in expected]
+    x, a = result.decoder_sublayers["norm1"], result.decoder_sublayers["cross_attn_out"]
+    cross = [np.mean(np.linalg.norm(a[l], axis=-1) / np.linalg.norm(x[l], axis=-1)) for l in range(x.shape[0])]
+    assert list(ratios.iloc[:, 2]) == [f"{r:.2f}" for r in cross]
+    text = "\n".join(m.value for m in at.markdown)
+    assert f"{min(min(expected), min(cross), *[float(v) for v in ratios.iloc[:, 1]]):.2f}" in text
+

@@ -3,6 +3,7 @@ and its BLEU section agrees with sacrebleu."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
@@ -33,10 +34,13 @@ def shows(text: str, number: str) -> bool:
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_page_renders_in_both_languages(lang):
+def test_page_renders_in_both_languages(lang, classroom):
     at = open_page("training", lang)
-    assert len(at.get("plotly_chart")) == 4, "Adam toy, schedule, smoothing, padding"
+    assert len(at.get("plotly_chart")) == 5, "Adam toy, schedule, smoothing, padding, reliability"
     text = page_text(at)
+    pairs, outputs, _ = classroom
+    for data in [zh for _, zh in pairs] + outputs:  # Chinese data, not prose: the BLEU-limits example's two sentences
+        text = text.replace(data, "")
     assert (re.search(r"[\u4e00-\u9fff]{4}", text) is not None) == (lang == "zh")
     assert not at.error and not at.exception
     assert at.text_input(key="training.bleu.reference").value == "", "no answer is typed in for the student"
@@ -124,3 +128,93 @@ def test_dev_loss_below_training_loss_is_explained_by_dropout_smoothing_and_timi
 def test_gradient_clipping_is_said_to_be_ours(lang, words, log):
     text = page_text(open_page("training", lang))
     assert words in text and f"{log['args']['max_tokens']:,}" in text
+
+
+
+@pytest.fixture(scope="module")
+def classroom(translator) -> tuple[list, list[str], list[int]]:
+    """The classroom pairs, the model's translations at the default beam, and the sentences it words differently."""
+    from model import DEFAULT_BEAM
+    from tests.conftest import ROOT
+
+    pairs = read_pairs(ROOT / "evaluation" / "classroom.tsv")
+    outputs = translator.translations([en for en, _ in pairs], DEFAULT_BEAM)
+    return pairs, outputs, [i for i, (out, (_, ref)) in enumerate(zip(outputs, pairs)) if out != ref]
+
+
+def char_bleu(out: str, ref: str) -> float:  # the log's signature: nrefs:1|case:mixed|eff:no|tok:zh|smooth:exp
+    return BLEU(tokenize="zh", smooth_method="exp").sentence_score(out, [ref]).score
+
+
+def chrf(out: str, ref: str) -> float:
+    from sacrebleu.metrics import CHRF
+
+    return CHRF().sentence_score(out, [ref]).score
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_bleu_limits_for_chinese_are_computed_on_the_classroom_sentences(log, classroom, lang):
+    pairs, outputs, differing = classroom
+    assert log["best"]["bleu_signature"].startswith("nrefs:1|case:mixed|eff:no|tok:zh|smooth:exp")
+    gap = {i: chrf(outputs[i], pairs[i][1]) - char_bleu(outputs[i], pairs[i][1]) for i in differing}
+    full = [i for i in differing if len(outputs[i]) >= len(pairs[i][1])]  # not cut short: no brevity penalty
+    widest = max(full, key=gap.get)
+    at = open_page("training", lang)
+    assert at.selectbox(key="training.bleuzh.sentence").value == widest
+    text = page_text(at)
+    out, ref = outputs[widest], pairs[widest][1]
+    words = BLEU(tokenize="13a", smooth_method="exp").sentence_score(out, [ref]).score
+    for number in (char_bleu(out, ref), chrf(out, ref), words):
+        assert f"**{number:.1f}**" in text, number
+    assert gap[widest] > 0, "the example shown is one where chrF gives more credit than BLEU"
+    assert " ".join(out) in text.replace("\\", ""), "the output cut into characters, as tok:zh cuts it"
+    higher = sum(g > 0 for g in gap.values())
+    summary = next(line for line in text.split("\n") if "chrF" in line and f"{len(differing)} " in line and "50" in line)
+    assert shows(summary, str(higher)), summary
+    frame = next(f.value.to_string() for f in at.dataframe if out in f.value.to_string())
+    assert ref in frame
+
+
+def test_bleu_limits_follow_the_sentence_picked(classroom):
+    pairs, outputs, differing = classroom
+    at = open_page("training")
+    box = at.selectbox(key="training.bleuzh.sentence")
+    other = next(i for i in differing if i != box.value)
+    box.set_value(other).run()
+    text = page_text(at)
+    assert f"**{char_bleu(outputs[other], pairs[other][1]):.1f}**" in text
+    assert f"**{chrf(outputs[other], pairs[other][1]):.1f}**" in text
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_calibration_shows_the_logs_reliability_curve_and_its_ece(log, translator, lang):
+    bins = [b for b in log["reliability"]["bins"] if b["positions"]]
+    n = sum(b["positions"] for b in bins)
+    assert n == log["reliability"]["positions"]
+    ece = sum(b["positions"] / n * abs(b["right"] - b["confidence"]) for b in bins)
+    over = sum(b["right"] < b["confidence"] for b in bins)
+    at = open_page("training", lang)
+    text = page_text(at)
+    assert f"**{ece:.3f}**" in text
+    top = bins[-1]
+    for number in (f"{top['confidence']:.1%}", f"{top['right']:.1%}", f"{top['positions'] / n:.0%}", str(over)):
+        assert shows(text, number), number
+    if lang == "en":
+        assert ("still more sure than right" in text) == (2 * over > len(bins))
+    eps = log["args"]["label_smoothing"]
+    V = translator.config.tgt_vocab_size
+    assert f"{1 - eps + eps / V:.4f}" in text and f"{1 - eps + eps / V:.1%}" in text  # the smoothed target's top
+    specs = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
+    (curve,) = [f for f in specs if f["data"][0].get("line", {}).get("dash") == "dash"]  # the diagonal, then ours
+    model = curve["data"][1]
+    xs = model["x"] if isinstance(model["x"], list) else decoded(model["x"])
+    ys = model["y"] if isinstance(model["y"], list) else decoded(model["y"])
+    assert np.allclose(xs, [b["confidence"] for b in bins], atol=1e-6)
+    assert np.allclose(ys, [b["right"] for b in bins], atol=1e-6)
+
+
+def decoded(array: dict) -> np.ndarray:
+    """A Plotly array as the browser gets it (base64 typed bytes)."""
+    import base64
+
+    return np.frombuffer(base64.b64decode(array["bdata"]), dtype=array["dtype"])

@@ -64,3 +64,28 @@ def test_alignment_error_rate_by_hand():
     # A = {(0,0), (2,1), (2,2)}: |A∩S| = 1, |A∩P| = 2 (sure counts as possible) → 1 − 3/5
     assert alignment_error_rate({(0, 0), (2, 1), (2, 2)}, sure, possible) == pytest.approx(0.4)
     assert alignment_error_rate(set(), sure, possible) == 1.0
+
+
+def test_sink_shares_hand_worked():
+    from lessons.explanation import sink_shares
+
+    # one layer, two heads, two queries over keys (<s>, 猫, 。): the mass on <s> is 0.5, 0.7, 0.9, 0.1 → mean 0.55
+    w = np.array([[[[0.5, 0.5, 0.0], [0.7, 0.1, 0.2]], [[0.9, 0.0, 0.1], [0.1, 0.8, 0.1]]]])
+    sinks, shares, uniform = sink_shares(w, ["<s>", "猫", "。"])
+    assert sinks == ["<s>", "。"]
+    assert shares == pytest.approx(np.array([[0.55, 0.1]]))
+    assert uniform == pytest.approx([1 / 3, 1 / 3])
+    causal = np.tril(np.ones((2, 3)))  # query 0 sees <s> alone, query 1 sees <s> and 猫: uniform (1 + 1/2) / 2
+    assert sink_shares(w, ["<s>", "猫", "。"], mask=causal)[2] == pytest.approx([0.75, 0.0])
+    with pytest.raises(ValueError, match="key tokens"):
+        sink_shares(w, ["<s>", "猫"])
+
+
+def test_residual_ratio_hand_worked():
+    from lessons.explanation import residual_ratio
+
+    x = np.array([[[3.0, 4.0], [1.0, 0.0]]])  # norms 5 and 1
+    a = np.array([[[0.0, 1.0], [0.0, 2.0]]])  # norms 1 and 2: ratios 0.2 and 2 → 1.1
+    assert residual_ratio(x, a) == pytest.approx([1.1])
+    with pytest.raises(ValueError, match="both"):
+        residual_ratio(x, a[:, :1])

@@ -3,6 +3,7 @@ PyTorch computes it, with the trainer's own settings; dropout; padding of make_b
 
 from __future__ import annotations
 
+import math
 import random
 
 import numpy as np
@@ -233,3 +234,35 @@ def test_a_zero_bleu_says_why_and_chrf_still_counts():
     unmatched = lt.bleu_breakdown("狗跑得很快", "猫坐在垫子上。", SIGNATURE)
     assert unmatched.score == 0 and lt.zero_reason(unmatched) == ("nomatch", 0)
     assert lt.zero_reason(lt.bleu_breakdown("猫坐在垫子上。", "猫坐在垫子上。", SIGNATURE)) is None
+
+
+def test_bleu_limits_cut_chinese_into_characters_and_13a_does_not():
+    limits = lt.bleu_limits("我肚子饿了。", "我饿了。", SIGNATURE)
+    assert limits.tokens_zh == ("我", "肚", "子", "饿", "了", "。") and limits.tokens_13a == ("我肚子饿了。",)
+    # characters: 1-grams 4/6, 2-grams 2/5 (饿了, 了。), 3-grams 1/4 (饿了。), 4-grams none: exp smoothing, 1/(2·3)
+    expected = 100 * math.exp((math.log(4 / 6) + math.log(2 / 5) + math.log(1 / 4) + math.log(1 / 6)) / 4)
+    assert limits.bleu_zh == pytest.approx(expected)
+    assert limits.bleu_13a == 0  # one "word" each, and they differ
+    assert limits.chrf > limits.bleu_zh and limits.gap == pytest.approx(limits.chrf - limits.bleu_zh)
+
+
+def test_widest_gap_skips_exact_and_cut_off_outputs():
+    refs = ["我饿了。", "翻译很难。", "你好。"]
+    outs = ["我肚子饿了。", "翻译。", "你好。"]
+    limits = [lt.bleu_limits(o, r, SIGNATURE) for o, r in zip(outs, refs)]
+    assert limits[1].gap > limits[0].gap  # the cut-off one gains more from chrF, and is still not the example
+    assert lt.widest_gap(outs, refs, limits) == 0
+    assert lt.widest_gap(outs[1:], refs[1:], limits[1:]) == 0  # only a cut-off one differs: it is shown
+    assert lt.widest_gap(refs, refs, limits) is None
+
+
+def test_reliability_ece_hand_worked():
+    bins = [{"low": 0.0, "high": 0.5, "positions": 0, "confidence": None, "right": None},
+            {"low": 0.5, "high": 0.8, "positions": 10, "confidence": 0.6, "right": 0.5},
+            {"low": 0.8, "high": 1.0, "positions": 30, "confidence": 0.9, "right": 0.95}]
+    r = lt.reliability(bins)
+    assert r.positions.tolist() == [10, 30]  # the empty bin has no point to draw
+    assert r.ece == pytest.approx(10 / 40 * 0.1 + 30 / 40 * 0.05)
+    assert r.over == 1  # right 0.5 < confident 0.6; the top bin is under-confident
+    with pytest.raises(ValueError, match="no bin"):
+        lt.reliability(bins[:1])

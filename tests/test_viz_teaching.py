@@ -26,7 +26,7 @@ from viz.teaching_learning import lab_curves_figure, marked_at, share_figure
 from viz.teaching_masks import mask_stage_figure, padding_figure
 from viz.teaching_positional import norms_figure, pe_curves, pe_heatmap, rotation_figure, similarity_heatmap
 from viz.teaching_qkv import score_steps_figure, weighted_sum_figure
-from viz.teaching_training import batch_padding_figure, optimizer_paths_figure
+from viz.teaching_training import batch_padding_figure, optimizer_paths_figure, reliability_figure
 from viz.teaching_scaling import softmax_comparison_figure, variance_figure
 from viz.poll import tally_bars
 
@@ -238,6 +238,9 @@ EVERY_FIGURE = {
                                                    title="t", row_title="r", col_title="c", value_label="v"),
     "head_roles_figure": lambda: head_roles_figure(np.full((2, 3), 0.5), [T3, T3], title="t", row_title="r",
                                                    col_title="c", value_label="v"),
+    "reliability_figure": lambda: reliability_figure([0.15, 0.95], [0.1, 0.9], [10, 90], title="t", confidence_title="c",
+                                                     right_title="r", model_label="m", ideal_label="i",
+                                                     positions_label="n"),
 }
 UPDATES_AFTER = ("update", "update_layout", "update_traces", "update_xaxes", "update_yaxes", "add_trace", "add_traces",
                  "add_annotation", "add_shape", "add_vline", "add_hline", "add_vrect", "add_hrect", "set_subplots")

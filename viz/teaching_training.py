@@ -83,3 +83,29 @@ def batch_padding_figure(names: Sequence[str], real, padding, *, title: str, cou
         xaxis=titled(count_title, range=[0, float(total.max()) * 1.02 if total.size else 1]),
         yaxis=token_axis(labels, "", reversed_=True),
     )
+
+
+def reliability_figure(confidence, right, positions, *, title: str, confidence_title: str, right_title: str,
+                       model_label: str, ideal_label: str, positions_label: str) -> go.Figure:
+    """A reliability curve: each confidence bin's mean confidence against the share of its positions that were right,
+    with the diagonal a calibrated model would follow (below it: over-confident). confidence, right, positions:
+    (bins,) for the bins that hold positions; each marker's size grows with its positions."""
+    c, r, n = as_float32(confidence, "confidence", 1), as_float32(right, "right", 1), as_float32(positions, "positions", 1)
+    if not (c.shape == r.shape == n.shape):
+        raise ValueError(f"one confidence, share right and count per bin: {c.shape}, {r.shape}, {n.shape}")
+    if ((c < 0) | (c > 1) | (r < 0) | (r > 1)).any():
+        raise ValueError("confidence and share right are probabilities, within [0, 1]")
+    size = 8 + 16 * np.sqrt(n / n.max()) if n.size and n.max() > 0 else np.full_like(n, 8)
+    traces = [
+        dict(type="scatter", x=[0, 1], y=[0, 1], mode="lines", name=plain_text(ideal_label),
+             line=dict(color=NEUTRAL_COLOR, dash="dash"), hoverinfo="skip"),
+        dict(type="scatter", x=c, y=r, mode="lines+markers", name=plain_text(model_label), line=dict(color=QUERY_COLOR),
+             marker=dict(color=QUERY_COLOR, size=size), customdata=n,
+             hovertemplate=hovertemplate((confidence_title, "%{x:.3f}"), (right_title, "%{y:.3f}"),
+                                         (positions_label, "%{customdata:,.0f}"))),
+    ]
+    return styled_figure(
+        traces, title, height=400, **legend_on_top([ideal_label, model_label]),
+        xaxis=titled(confidence_title, range=[0, 1.02], tickformat=".0%"),
+        yaxis=titled(right_title, range=[0, 1.02], tickformat=".0%"),
+    )

@@ -132,4 +132,32 @@ STRINGS: dict[str, str] = {
         "*mixed*: none of these; the number is its largest share. Here: {previous} previous, {next} next, {sink} "
         "sink, {rare} rare word, {alignment} alignment, {mixed} mixed."
     ),
+    # Attention is not explanation: the caveat
+    "explain.caveat.header": "Attention is not explanation (the caveat)",
+    "explain.caveat.sinks": (
+        "**Sinks.** Much of a head's attention can go to tokens that carry no word at all: the start <s>, the end "
+        "</s>, the final full stop. A head with nothing useful to read parks its weight there (the weights must sum "
+        "to 1), and a heatmap draws that as strong attention. Below, for this sentence, each layer's share of the "
+        "attention mass on those tokens (averaged over its heads and query positions), and the share uniform "
+        "attention over the keys each query may see would give them:"
+    ),
+    "explain.caveat.layer": "layer {n}",
+    "explain.caveat.uniform": "uniform",
+    "explain.caveat.most": (
+        "The largest excess: {kind}, layer {layer} puts **{share}** of its attention on {token}, where uniform "
+        "attention would put {uniform}."
+    ),
+    "explain.caveat.residual": (
+        "**The residual stream.** Each layer computes LayerNorm(x + Attention(x)) (post-norm): x, the token's own "
+        "vector, goes round attention untouched, and the weights describe only how the second term was mixed — "
+        "not how much it counts next to x, nor how large each value vector is. The mean size of the attention "
+        "sublayer's output against the residual it is added to, ‖Attention(x)‖ / ‖x‖, per layer for this sentence "
+        "(cross-attention's x is the decoder's state after its self-attention):"
+    ),
+    "explain.caveat.residual_result": (
+        "Where the ratio is small, as for {kind} in layer {layer} ({ratio}), most of what leaves the layer is what "
+        "came in, whatever the weights show. This is why the page tests attention against evidence instead of "
+        "reading it: attribution (gradients through the whole model, residual included) and knocking heads out "
+        "above."
+    ),
 }

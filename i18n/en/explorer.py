@@ -240,4 +240,42 @@ STRINGS: dict[str, str] = {
     "compare.shape": "{layers} layers × {heads} heads · vocabularies of {src} and {tgt} tokens · {s} source tokens · {t} decoder positions",
     "compare.clamped": "This model has {layers} layers and {heads} heads: showing layer {layer}, {head}.",
     "compare.note": "Tokens differ between models: each has its own vocabularies (their sizes are in the tooltip beside each translation), so the axes differ even for the same sentence. Beam size and target language come from the sidebar.",
+    # Decoding page · length penalty in beam search
+    "decoding.lp.title": "Length penalty in beam search",
+    "decoding.lp.formula.gnmt": (
+        "Every extra token multiplies a hypothesis's probability by a number below 1, so its log-probability "
+        "log P(Y) only falls as it grows: ranked by log P(Y) alone, beam search prefers short outputs. "
+        "Our decoder therefore ranks a finished hypothesis by log P(Y) ÷ ((5 + |Y|) / 6)^α, GNMT's length penalty, "
+        "with α = {alpha} (|Y|: its tokens, </s> included; model/translation/decoding.py, GenerationConfig). "
+        "α = 0 divides by 1: no penalty; a larger α favours longer outputs."
+    ),
+    "decoding.lp.formula.power": (
+        "Every extra token multiplies a hypothesis's probability by a number below 1, so its log-probability "
+        "log P(Y) only falls as it grows: ranked by log P(Y) alone, beam search prefers short outputs. "
+        "This model ranks a finished hypothesis by log P(Y) ÷ |Y|^α, as transformers' generate() does, with its "
+        "authors' α = {alpha} (|Y|: its tokens, </s> included). α = 0 divides by 1: no penalty; a larger α favours "
+        "longer outputs."
+    ),
+    "decoding.lp.greedy": (
+        "Greedy decoding finishes one hypothesis only, so there is nothing to rank: raise the beam size in the "
+        "sidebar to compare the hypotheses beam search finishes."
+    ),
+    "decoding.lp.col.hypothesis": "finished hypothesis",
+    "decoding.lp.col.length": "|Y|",
+    "decoding.lp.col.logprob": "log P(Y)",
+    "decoding.lp.col.score": "score, α = {alpha}",
+    "decoding.lp.result": (
+        "The search with beam size {beam} finished these {n} hypotheses for the sentence; each column re-scores "
+        "them with one α (★: the highest score in the column; the search itself ranks with α = {own}). The winner:"
+    ),
+    "decoding.lp.winner": "α = {alpha}: **{text}** ({n} tokens)",
+    "decoding.lp.changes": "Here the choice of α changes the translation: the penalty is not a detail.",
+    "decoding.lp.same": (
+        "Here every α picks the same hypothesis: it is so much more probable than the others that dividing by the "
+        "penalty does not reorder them. Try a longer sentence, where the candidates differ more in length."
+    ),
+    "decoding.lp.caveat": (
+        "Re-scored, not searched again: a search run with another α would also stop at another step and could "
+        "finish other hypotheses."
+    ),
 }

@@ -175,7 +175,11 @@ STRINGS: dict[str, str] = {
         "its own statistics. BatchNorm's change by up to {bn} when the other sentence and the padding join the "
         "batch, and still by {real} with the padding left out: the result for your sentence would depend on "
         "which sentences it was batched with, and on padding that means nothing. Sentences have different "
-        "lengths, so Transformers normalise each token on its own."
+        "lengths, so Transformers normalise each token on its own. At inference BatchNorm does not use the "
+        "batch at all: it uses **running statistics**, averages of the training batches' means and variances kept "
+        "during training — padding included when the training batches were padded, and stale whenever the "
+        "sentences a class types differ from the training data. LayerNorm keeps no running statistics: training "
+        "and inference compute the same thing."
     ),
     # ---- output
     "inside.out.text": (

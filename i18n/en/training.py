@@ -208,4 +208,69 @@ STRINGS: dict[str, str] = {
     "training.bleu.dev.chosen": " — higher, so this average is the model the app loads",
     "training.bleu.dev.final": "the shipped weights with beam search ({beam} beams): BLEU {bleu}, unseen {unseen}",
     "training.bleu.dev.curves": "The training and dev curves of this run, evaluation by evaluation, are on the page “{page}”",
+    # ---- 7 · BLEU's limits for Chinese
+    "training.tab.bleuzh": "7 · BLEU's limits for Chinese",
+    "training.bleuzh.intro": (
+        "The dev BLEU of tab 6 is one number, and three choices stand behind it. **Tokens:** BLEU counts matching "
+        "n-grams of tokens, and Chinese is written without spaces, so the trainer scored with sacrebleu configured "
+        "as {signature}: tok:zh cuts Chinese into single characters. **One reference:** each dev sentence has one "
+        "reference translation, so any other correct wording loses n-grams. **chrF** counts matching character "
+        "n-grams (up to 6) instead, and gives partial credit where BLEU's 4-grams find nothing. Below, the app's "
+        "own classroom sentences (evaluation/classroom.tsv, never trained on) whose translation by the model "
+        "differs from our reference; the first one shown is, among those not shorter than their reference (so that BLEU's brevity penalty plays no part), the one where chrF gives the most credit above BLEU. Read the "
+        "two: is the model's wording wrong, or only different?"
+    ),
+    "training.bleuzh.pick": "Sentence ({n} of {total} translated differently from the reference)",
+    "training.bleuzh.col.what": "translation",
+    "training.bleuzh.col.text": "Chinese",
+    "training.bleuzh.reference": "our one reference",
+    "training.bleuzh.model": "the model (beam {beam})",
+    "training.bleuzh.scores": (
+        "Sentence BLEU on characters: **{bleu}**; chrF: **{chrf}**. On characters the model's output is the "
+        "tokens {zh}. With sacrebleu's default tokenizer (13a), which splits only at spaces and ASCII punctuation, the same "
+        "output is {n13a} token(s): {words}; no 4-gram, hardly a 1-gram, can match, and BLEU is **{bleu13a}**."
+    ),
+    "training.bleuzh.summary": (
+        "Over the {n} of {total} classroom sentences the model translates differently from our reference, chrF is "
+        "above sentence BLEU for {higher}: chrF is not always the kinder score (a wrong word shares no "
+        "characters), but it never drops to 0 for a wording that shares characters without sharing 4 in a row. "
+        "With only one reference, neither score can tell a paraphrase from an error: read the sentences."
+    ),
+    "training.bleuzh.all_exact": "The model translates all {n} classroom sentences exactly as our references: nothing to compare.",
+    # ---- 8 · Label smoothing and calibration
+    "training.tab.calib": "8 · Label smoothing and calibration",
+    "training.calib.intro": (
+        "Label smoothing (ε = {eps}, tab 4) trains the model to give the right token {top} instead of 1, and puts a "
+        "floor of {floor} under the loss: it discourages certainty. Is the model's confidence then worth what it "
+        "says? A **reliability curve** answers on sentences it never trained on: feed each dev pair's reference to "
+        "the decoder as training does, take at every position the model's most probable next token, and sort the "
+        "positions by its probability (the **confidence**) into bins. A calibrated model is right in each bin as "
+        "often as it is confident there: its curve follows the diagonal. Below the diagonal it is over-confident, "
+        "above it under-confident."
+    ),
+    "training.calib.missing": (
+        "This checkpoint's training log has no reliability curve yet (\"reliability\" in training_log.json). "
+        "Compute it on the dev pairs with:"
+    ),
+    "training.calib.fig": "Reliability on {pairs} dev pairs ({positions} output positions, teacher forcing)",
+    "training.calib.confidence": "confidence (probability of the most probable token)",
+    "training.calib.right": "share right (it is the reference's token)",
+    "training.calib.model": "our model",
+    "training.calib.ideal": "calibrated",
+    "training.calib.positions": "positions",
+    "training.calib.result": (
+        "Expected calibration error (ECE), the positions' average distance from the diagonal, each bin weighted by "
+        "its positions: **{ece}**. In {over} of the {bins} bins the model is right less often than it is confident. "
+        "The top bin (confidence above {low}) holds {share} of all positions: mean confidence {conf}, right {right}."
+    ),
+    "training.calib.verdict.over": (
+        "Smoothing aimed it at {top} for the right token in training; on new sentences it is still more sure than "
+        "right in most bins, as a model that has seen its training pairs many times tends to be. The translate "
+        "page's low-confidence marks use thresholds measured on dev for that reason."
+    ),
+    "training.calib.verdict.under": (
+        "Smoothing aimed it at {top} for the right token in training, and on new sentences it is right at least as "
+        "often as it is confident in most bins: smoothing's pull away from certainty shows."
+    ),
+    "training.calib.how": "Computed by model/training/reliability.py and stored in the checkpoint's training_log.json:",
 }

@@ -221,4 +221,34 @@ STRINGS: dict[str, str] = {
     "compare.shape": "{layers} 层 × {heads} 个头 · 词表 {src} 和 {tgt} 个词元 · {s} 个源语言词元 · {t} 个解码位置",
     "compare.clamped": "这个模型只有 {layers} 层、{heads} 个头：显示第 {layer} 层、{head}。",
     "compare.note": "不同模型的词元不同：各有自己的词表（大小见每个译文旁的提示），所以即使是同一个句子，坐标轴也不同。束宽和目标语言取自侧边栏。",
+    # 解码页 · 束搜索的长度惩罚
+    "decoding.lp.title": "束搜索中的长度惩罚",
+    "decoding.lp.formula.gnmt": (
+        "每多一个词元，假设的概率就要再乘一个小于 1 的数，所以它的对数概率 log P(Y) 只会越来越低："
+        "只按 log P(Y) 排序，束搜索会偏爱短的译文。因此我们的解码器按 log P(Y) ÷ ((5 + |Y|) / 6)^α "
+        "给已完成的假设排序，这是 GNMT 的长度惩罚，α = {alpha}（|Y|：假设的词元数，含 </s>；"
+        "见 model/translation/decoding.py 中的 GenerationConfig）。α = 0 即除以 1，没有惩罚；α 越大，越偏向长译文。"
+    ),
+    "decoding.lp.formula.power": (
+        "每多一个词元，假设的概率就要再乘一个小于 1 的数，所以它的对数概率 log P(Y) 只会越来越低："
+        "只按 log P(Y) 排序，束搜索会偏爱短的译文。这个模型按 log P(Y) ÷ |Y|^α 给已完成的假设排序，"
+        "与 transformers 的 generate() 相同，α 取模型作者设定的 {alpha}（|Y|：假设的词元数，含 </s>）。"
+        "α = 0 即除以 1，没有惩罚；α 越大，越偏向长译文。"
+    ),
+    "decoding.lp.greedy": "贪心解码只完成一个假设，没有可比较的：在侧边栏把束宽调大，就能比较束搜索完成的各个假设。",
+    "decoding.lp.col.hypothesis": "已完成的假设",
+    "decoding.lp.col.length": "|Y|",
+    "decoding.lp.col.logprob": "log P(Y)",
+    "decoding.lp.col.score": "得分，α = {alpha}",
+    "decoding.lp.result": (
+        "束宽为 {beam} 的搜索为这个句子完成了以下 {n} 个假设；每一列用一个 α 重新打分"
+        "（★：该列得分最高者；搜索本身按 α = {own} 排序）。各 α 下的胜者："
+    ),
+    "decoding.lp.winner": "α = {alpha}：**{text}**（{n} 个词元）",
+    "decoding.lp.changes": "在这里，α 的取值改变了译文：长度惩罚并非细枝末节。",
+    "decoding.lp.same": (
+        "在这里，每个 α 选出的都是同一个假设：它比其余假设可能得多，除以惩罚项也改变不了排序。"
+        "换一个更长的句子试试，候选译文的长度差别会更大。"
+    ),
+    "decoding.lp.caveat": "这里只是重新打分，并没有重新搜索：用另一个 α 运行的搜索会在另一步停下，也可能完成另一些假设。",
 }

@@ -184,4 +184,60 @@ STRINGS: dict[str, str] = {
     "training.bleu.dev.chosen": "——更高，所以应用加载的就是这个平均模型",
     "training.bleu.dev.final": "发布的权重用束搜索（束宽 {beam}）：BLEU {bleu}，未见过部分 {unseen}",
     "training.bleu.dev.curves": "这次训练逐次评估的训练曲线和开发集曲线在“{page}”页面",
+    # ---- 7 · BLEU 用于中文的局限
+    "training.tab.bleuzh": "7 · BLEU 用于中文的局限",
+    "training.bleuzh.intro": (
+        "第 6 个标签页的开发集 BLEU 只是一个数字，背后有三个选择。**词元：** BLEU 统计相同的词元 n 元组，而中文书写不用空格，"
+        "所以训练程序用 sacrebleu 按 {signature} 打分：tok:zh 把中文切成单个汉字。**一个参考译文：** 开发集的每个句子只有"
+        "一个参考译文，任何别的正确说法都会丢掉 n 元组。**chrF** 改为统计相同的字符 n 元组（最长 6），在 BLEU 的 4 元组"
+        "一个也对不上时仍给部分分数。下面是本应用自己的课堂句子（evaluation/classroom.tsv，从未用于训练）中，模型译文与"
+        "我们的参考译文不同的那些；默认显示的是不短于参考译文（BLEU 的简短惩罚不起作用）的句子中，chrF 比 BLEU 多给分最多的一句。读一读两个译文：模型的说法是错了，"
+        "还是只是不同？"
+    ),
+    "training.bleuzh.pick": "句子（{total} 句中有 {n} 句的译文与参考译文不同）",
+    "training.bleuzh.col.what": "译文",
+    "training.bleuzh.col.text": "中文",
+    "training.bleuzh.reference": "我们唯一的参考译文",
+    "training.bleuzh.model": "模型（束宽 {beam}）",
+    "training.bleuzh.scores": (
+        "按汉字计算的句子 BLEU：**{bleu}**；chrF：**{chrf}**。按汉字切分，模型的译文是这些词元：{zh}。"
+        "换成 sacrebleu 的默认分词器（13a，只在空格和英文标点处切分），同一个译文只有 {n13a} 个词元：{words}；"
+        "没有 4 元组能对上，连 1 元组也几乎对不上，BLEU 为 **{bleu13a}**。"
+    ),
+    "training.bleuzh.summary": (
+        "在模型译得与参考译文不同的 {n} 句（共 {total} 句）课堂句子中，有 {higher} 句的 chrF 高于句子 BLEU："
+        "chrF 并不总是更宽容（译错的词没有相同的汉字），但只要有相同的汉字，即使没有连续 4 个相同，它也不会降到 0。"
+        "只有一个参考译文时，两个分数都分不清换种说法和译错：请读句子本身。"
+    ),
+    "training.bleuzh.all_exact": "模型对全部 {n} 个课堂句子的译文都与参考译文完全相同：没有可比较的。",
+    # ---- 8 · 标签平滑与校准
+    "training.tab.calib": "8 · 标签平滑与校准",
+    "training.calib.intro": (
+        "标签平滑（ε = {eps}，见第 4 个标签页）训练模型给正确词元 {top} 而不是 1 的概率，并给损失设了 {floor} 的下限："
+        "它不鼓励模型过于肯定。那么模型的置信度名副其实吗？**可靠性曲线**在它从未训练过的句子上回答这个问题："
+        "像训练时那样把开发集每一对的参考译文喂给解码器，在每个位置取模型最可能的下一个词元，按它的概率（**置信度**）"
+        "把这些位置分箱。校准良好的模型在每个箱里答对的比例等于它在那里的置信度：曲线沿对角线走。"
+        "低于对角线是过度自信，高于对角线是信心不足。"
+    ),
+    "training.calib.missing": "这个检查点的训练日志里还没有可靠性曲线（training_log.json 中的 \"reliability\"）。在开发集上这样计算：",
+    "training.calib.fig": "{pairs} 对开发集句子上的可靠性（{positions} 个输出位置，教师强制）",
+    "training.calib.confidence": "置信度（最可能词元的概率）",
+    "training.calib.right": "答对的比例（即参考译文的词元）",
+    "training.calib.model": "我们的模型",
+    "training.calib.ideal": "完全校准",
+    "training.calib.positions": "位置数",
+    "training.calib.result": (
+        "期望校准误差（ECE），即各位置到对角线的平均距离（每个箱按其位置数加权）：**{ece}**。"
+        "在 {bins} 个箱中有 {over} 个，模型答对的比例低于它的置信度。置信度最高的箱（高于 {low}）占全部位置的 {share}："
+        "平均置信度 {conf}，答对 {right}。"
+    ),
+    "training.calib.verdict.over": (
+        "标签平滑在训练时给正确词元定的目标是 {top}；在新句子上，大多数箱里它仍然比实际答对的更有把握，"
+        "反复见过训练句对的模型往往如此。正因为这样，翻译页的低置信度标记使用的是在开发集上测得的阈值。"
+    ),
+    "training.calib.verdict.under": (
+        "标签平滑在训练时给正确词元定的目标是 {top}；在新句子上，大多数箱里它答对的比例不低于置信度："
+        "可以看出标签平滑让模型不那么绝对。"
+    ),
+    "training.calib.how": "由 model/training/reliability.py 计算，保存在检查点的 training_log.json 中：",
 }

@@ -1,0 +1,52 @@
+"""AppTest: the decoding page's length-penalty section shows the beam's own finished hypotheses, re-scored."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from model import DEFAULT_CHECKPOINT, Translator
+from tests.test_app_explorer import app
+from tests.test_app_teaching import page_text
+
+pytestmark = pytest.mark.skipif(
+    not (DEFAULT_CHECKPOINT / "model.safetensors").is_file(), reason=f"needs the shipped checkpoint in {DEFAULT_CHECKPOINT}"
+)
+SENTENCE = "I have a dream."
+
+
+def finished(translator: Translator, beam: int) -> list[tuple[tuple[str, ...], float]]:
+    result = translator.translate(SENTENCE, beam=beam)
+    seen: dict = {}
+    for record in result.beam_steps:
+        for h in record.finished:
+            seen.setdefault(h.tokens, h.logprob)
+    return list(seen.items())
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_scores_on_the_page_are_recomputed_from_the_beam(translator, lang):
+    at = app(SENTENCE, page="app_pages/decoding.py", beam=4, lang=lang)
+    text = page_text(at)
+    (frame,) = [f.value for f in at.dataframe if "|Y|" in f.value.columns]
+    hypotheses = finished(translator, 4)
+    assert len(frame) == len(hypotheses) > 1
+    for (tokens, logprob), (_, row) in zip(hypotheses, frame.iterrows()):
+        n = len(tokens)  # </s> included, as GenerationConfig.penalty counts
+        assert row["|Y|"] == n and row["log P(Y)"] == f"{logprob:.3f}"
+        gnmt = [logprob / ((5 + n) / 6) ** alpha for alpha in (0.0, 0.6, 1.0)]
+        assert [float(cell.rstrip(" ★")) for cell in row.iloc[3:]] == pytest.approx(gnmt, abs=6e-4)
+    stars = [int(frame.iloc[:, j].str.endswith("★").idxmax()) for j in range(3, 6)]
+    best = [max(range(len(hypotheses)), key=lambda i: hypotheses[i][1] / ((5 + len(hypotheses[i][0])) / 6) ** a)
+            for a in (0.0, 0.6, 1.0)]
+    assert stars == best
+    winner = "".join(hypotheses[best[1]][0][:-1])
+    assert winner == translator.translate(SENTENCE, beam=4).translation  # α = 0.6 is the search's own choice
+    assert re.search(rf"α = 0\.6[:：] ?\*\*{re.escape(winner)}\*\*", text)
+
+
+def test_greedy_has_nothing_to_rank():
+    at = app(SENTENCE, page="app_pages/decoding.py", beam=1)
+    assert not [f for f in at.dataframe if "|Y|" in f.value.columns]
+    assert "Greedy decoding finishes one hypothesis only" in page_text(at)
