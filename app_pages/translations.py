@@ -14,8 +14,9 @@ from model import DEFAULT_BEAM, Attribution, InputError, Notice, TranslationResu
 
 @st.cache_data(show_spinner="Translating…", max_entries=128)
 def translate(checkpoint: str, device: str, sentence: str, beam: int, language: str | None = None,
-              knock_out: tuple = ()) -> TranslationResult:
-    return models.load(checkpoint, device).translate(sentence, beam=beam, language=language, knock_out=knock_out)
+              knock_out: tuple = (), forced_prefix: tuple = ()) -> TranslationResult:
+    return models.load(checkpoint, device).translate(sentence, beam=beam, language=language, knock_out=knock_out,
+                                                     forced_prefix=forced_prefix)
 
 
 @st.cache_data(show_spinner="Attributing…", max_entries=32)
@@ -57,6 +58,15 @@ def translation_of(sentence: str, model: str | None = None, knock_out: tuple = (
     with the heads in `knock_out` knocked out; stops the page with a message on bad input."""
     try:
         return translate(*settings_for(sentence, model), knock_out=knock_out)
+    except InputError as exc:
+        st.warning(t("error.input", error=md_escape(model_message(exc))))
+        st.stop()
+
+
+def forced_result(prefix: tuple[int, ...]) -> TranslationResult:
+    """The session's sentence with the sidebar's settings, its output forced to start with `prefix` (target ids)."""
+    try:
+        return translate(*settings_for(current_sentence()), forced_prefix=tuple(prefix))
     except InputError as exc:
         st.warning(t("error.input", error=md_escape(model_message(exc))))
         st.stop()
