@@ -168,3 +168,46 @@ def test_forcing_a_token_changes_the_continuation(translator):
     at.text_input(key="whatif.typed").input("cat dog").run()
     at.button(key="whatif.run").click().run()
     assert "cat dog" in at.warning[0].value
+
+
+# ---------------------------------------------------------------- the exercises: answers computed, verdicts said
+
+
+def verdicts(at, kind: str, marker: str) -> list[str]:
+    """The page's `kind` messages (success, info) that are an exercise's verdict: they contain `marker`."""
+    return [m.value for m in getattr(at, kind) if marker in m.value]
+
+
+def test_masks_exercise_checks_the_computed_masked_keys():
+    at = app(page="app_pages/masks.py")
+    at.selectbox(key="ex.masks.query").set_value(1).run()  # "have": "a" and "dream" are after it
+    buttons(at, "ex.masks.keys").set_value([3]).run()
+    at.button(key="ex.masks.check").click().run()
+    assert not verdicts(at, "success", "every key after") and "**a**, **dream**" in verdicts(at, "info", "every key after")[0]
+    buttons(at, "ex.masks.keys").set_value([2, 3]).run()
+    assert not verdicts(at, "info", "every key after")  # a changed answer waits for Check again
+    at.button(key="ex.masks.check").click().run()
+    assert "**a**, **dream**" in verdicts(at, "success", "every key after")[0]
+
+
+def test_qkv_exercise_compares_the_worked_example_scores():
+    scores = worked_example.thinking_machines().scores
+    at = app(page="app_pages/qkv.py")
+    at.radio(key="ex.qkv.choice").set_value(1).run()
+    at.button(key="ex.qkv.check").click().run()
+    wrong = verdicts(at, "info", "q₁·k₁ =")[0]
+    assert f"{scores[0]:g}" in wrong and f"{scores[1]:g}" in wrong and not verdicts(at, "success", "q₁·k₁ =")
+    at.radio(key="ex.qkv.choice").set_value(classroom.larger_score(scores)).run()
+    at.button(key="ex.qkv.check").click().run()
+    assert verdicts(at, "success", "q₁·k₁ =")
+
+
+def test_pe_exercise_accepts_either_nearest_neighbour():
+    at = app(page="app_pages/positional.py", lang="zh")
+    at.selectbox(key="ex.pe.pos").set_value(4).run()
+    buttons(at, "ex.pe.pick").set_value(9).run()
+    at.button(key="ex.pe.check").click().run()
+    assert "3, 5" in verdicts(at, "info", "最近的行")[0] and not verdicts(at, "success", "最近的行")
+    buttons(at, "ex.pe.pick").set_value(5).run()
+    at.button(key="ex.pe.check").click().run()
+    assert "正确" in verdicts(at, "success", "最近的行")[0]
