@@ -222,10 +222,10 @@ def explorer_controls(result: TranslationResult) -> tuple[str, str, int, int]:
             t("explorer.view"), VIEWS, format_func=lambda v: t(f"view.{v}"), persist_state="session",
             key=VIEW, required=True,
         )
-        guessing.toggle(GUESS, on_change=guess_on_one_head)
     layers, heads = result.attention(kind).shape[:2]
     with st.container(horizontal=True, gap="medium", vertical_alignment="bottom", key="explorer.which"):
         layer, head = attention_view.layer_head_selectors("explorer", layers, heads, average_layers=False)
+        guessing.toggle(GUESS, on_change=guess_on_one_head)  # on this row: the map below stays on the first screen
     return kind, view, layer, head
 
 

@@ -14,7 +14,7 @@ from model import TranslationResult
 from viz.decoding import coverage_chart
 
 PICK, TYPED, FORCED, REFUSED = "whatif.pick", "whatif.typed", "whatif.forced", "whatif.refused"
-COVERAGE_PX = (720, 300)  # below the step's charts, under the fold: wide enough for a sentence's source tokens
+COVERAGE_PX = (720, 340)  # below the step's charts, under the fold: wide enough for a sentence's source tokens
 
 
 def special(token: str) -> bool:
@@ -61,10 +61,11 @@ def comparison(result: TranslationResult, forced: TranslationResult, position: i
     widgets.token_chips(forced.output_tokens, color="violet", marked=changed, key="whatif.continued")
     st.caption(t("whatif.changed", n=sum(changed), total=len(changed)))
     before, after = coverage(result.cross), coverage(forced.cross)
+    st.markdown("**" + t("whatif.coverage_title") + "**")
     widgets.chart(coverage_chart(
         result.source_tokens, before.received, after.received,
         names=(t("whatif.original"), t("whatif.forced", token=forced.output_tokens[position], step=position + 1)),
-        title=t("whatif.coverage_title"), key_title=t("axis.cross.keys"), value_label=t("whatif.axis.received"),
+        key_title=t("axis.cross.keys"), value_label=t("whatif.axis.received"),
         max_width=COVERAGE_PX[0], max_height=COVERAGE_PX[1],
     ), key="whatif.coverage")
     st.caption(t("whatif.coverage_help", even_original=f"{before.even:.2f}", even_forced=f"{after.even:.2f}"))

@@ -7,6 +7,7 @@ Pure NumPy: every sentence a page writes about a guess or an omission comes from
 from __future__ import annotations
 
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 
 import numpy as np
 
@@ -79,8 +80,12 @@ def coverage(cross) -> Coverage:
 
 
 def changed_tokens(original, other) -> list[bool]:
-    """For each token of `other`: does it differ from `original`'s token at the same position (or has none there)?"""
-    return [i >= len(original) or token != original[i] for i, token in enumerate(other)]
+    """For each token of `other`: is it outside the longest matching runs it shares with `original` (difflib's
+    sequence alignment)? A forced token that shifts the rest marks only what was inserted or replaced, not every
+    token after it."""
+    matcher = SequenceMatcher(a=list(original), b=list(other), autojunk=False)
+    kept = {j for block in matcher.get_matching_blocks() for j in range(block.b, block.b + block.size)}
+    return [j not in kept for j in range(len(other))]
 
 
 def hidden_keys(n: int, query: int) -> list[int]:

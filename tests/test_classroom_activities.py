@@ -55,8 +55,10 @@ def test_coverage_sums_to_the_output_rows_and_flags_what_got_almost_nothing():
     assert cov.omitted.tolist() == [False, False, True]
 
 
-def test_changed_tokens_compare_position_by_position():
+def test_changed_tokens_mark_only_what_the_alignment_does_not_match():
     assert classroom.changed_tokens(["我", "有", "梦"], ["猫", "有", "梦", "。"]) == [True, False, False, True]
+    shifted = classroom.changed_tokens(list("我有一个梦想。"), list("我猫有一个梦。"))  # 猫 inserted, 想 dropped
+    assert shifted == [False, True, False, False, False, False, False]
 
 
 def test_exercise_answers_are_computed():
