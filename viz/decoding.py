@@ -12,11 +12,13 @@ from .bars import UNIT_TICKS, bar_figure, fit_bars, paired_bars, token_hover
 from .heatmap import attention_heatmap
 from .labels import joined_text, plain_text
 from .style import (
+    ANSWER_COLOR,
     AXIS_TITLE_PX,
     BASE_FONT_PX,
     CELL_TEXT_PX,
     EDGE_PX,
     GRID_COLOR,
+    GUESS_COLOR,
     HIGHLIGHT_COLOR,
     LINE_EM,
     MAX_HEIGHT_PX,
@@ -38,8 +40,7 @@ from .validate import as_float32, check_index, check_labels
 CHOSEN_COLOR = HIGHLIGHT_COLOR
 OTHER_COLOR = "#8fb3d9"
 ATTENTION_BAR_COLOR = "#2b6cb0"
-GUESS_COLOR = "#212529"  # a student's guess: outlined, whatever its fill
-COVERAGE_COLORS = ("#8fb3d9", "#e8590c")  # the original translation, the forced one
+COVERAGE_COLORS = (OTHER_COLOR, GUESS_COLOR)  # the original translation, the forced one
 BEAM_COLORS = {"kept": "#2f9e44", "finished": "#1c7ed6", "dropped": "#adb5bd"}
 MAX_HYPOTHESIS_TOKENS = 24  # a longer hypothesis label keeps its end, where the new token is
 ROW_PX = 34  # a row of the candidates' and the beams' bars, where max_height leaves room for it
@@ -115,7 +116,7 @@ def candidates_chart(
     bars = dict(
         type="bar", x=p, y=np.arange(n, dtype=np.int32), orientation="h",
         marker_color=[CHOSEN_COLOR if i == chosen else OTHER_COLOR for i in range(n)],
-        marker_line=dict(color=GUESS_COLOR, width=[4 if i == guess else 0 for i in range(n)]),
+        marker_line=dict(color=ANSWER_COLOR, width=[4 if i == guess else 0 for i in range(n)]),
         texttemplate="%{x:.1%}", textposition="outside", cliponaxis=False, textfont=dict(size=CELL_TEXT_PX),
         **token_hover(tokens, token_title, value_label, "%{x:.4f}"),
     )

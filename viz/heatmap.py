@@ -23,11 +23,13 @@ import plotly.graph_objects as go
 
 from .labels import NEG_INF, plain_text
 from .style import (
+    ANSWER_COLOR,
     ATTENTION_COLORSCALE,
     BASE_FONT_PX,
     CELL_TEXT_PX,
     CONTAINER_PX,
     EDGE_PX,
+    GUESS_COLOR,
     GUIDE_COLOR,
     LINE_EM,
     MASKED_COLOR,
@@ -352,7 +354,7 @@ def guess_heatmap(
     marks = [] if not revealed else [
         dict(type="rect", xref="x", yref="y", x0=col - 0.5, x1=col + 0.5, y0=row - 0.5, y1=row + 0.5,
              line=dict(color=color, width=3, dash=dash))
-        for cell, color, dash in ((best, "#212529", "solid"), (guess, "#e8590c", "dash")) if cell is not None
+        for cell, color, dash in ((best, ANSWER_COLOR, "solid"), (guess, GUESS_COLOR, "dash")) if cell is not None
         for row, col in [cell]
     ]
     return heatmap_figure(
