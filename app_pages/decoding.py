@@ -139,9 +139,11 @@ links.link_page({"step": link_values.Param(STEP, link_values.number_in(1, config
                                                     average_layers=True)})
 current = translations.current_result()
 with st.container(horizontal=True, vertical_alignment="center", key="decoding.sentence"):
+    guessing_now = st.session_state.get(GUESS)  # the whole translation would give every step's answer away
     st.markdown(t("decoding.sentence", source=md_escape(current.source_text),
-                  translation=md_escape(current.translation or "∅")), width="content")
+                  translation="?" if guessing_now else md_escape(current.translation or "∅")), width="content")
     widgets.page_link("translate", t("decoding.change_sentence"), icon=":material/edit:")
 with st.container(key=page_scripts.LINKED_VIEW):  # where a link to a step lands
     step_view(current)
-whatif.section(current, st.session_state.get(STEP, 1) - 1)
+if not guessing.next_token_hidden(current, st.session_state[STEP] - 1, key="decoding.guessing", toggle_key=GUESS):
+    whatif.section(current, st.session_state[STEP] - 1)  # after the guess: its candidates would tell

@@ -149,7 +149,8 @@ def test_decoding_guess_hides_the_candidates_until_revealed():
     at = app("I have a dream.", page="app_pages/decoding.py")
     at.toggle(key="decoding.guess").set_value(True).run()
     assert not [c for c in at.get("plotly_chart") if "candidates" in c.proto.id]
-    assert "我" not in at.markdown[1].value  # the step's line no longer names the token
+    assert "我" not in at.markdown[0].value + at.markdown[1].value  # nor the sentence's line nor the step's names it
+    assert not [b for b in at.button if b.key == "whatif.run"]  # what-if lists the candidates: after the guess
     pick = buttons(at, "decoding.guessing.pick")
     assert pick.options == sorted(pick.options) and pick.options[0] != "我"  # by their text, not by probability
     pick.set_value(0).run()  # the values are the candidates' places, most probable first: 我
