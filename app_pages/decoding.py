@@ -8,7 +8,9 @@ the ← → keys all move one session-state step (STEP).
 
 import streamlit as st
 
-from app_pages import attention_view, link_values, links, models, page_scripts, presentation, translations, widgets
+from app_pages import (
+    attention_view, guessing, link_values, links, models, page_scripts, presentation, translations, whatif, widgets,
+)
 from app_pages.stepper import stepper
 from app_pages.text import md_escape, t
 from app_pages.teaching_shared import num
@@ -19,6 +21,7 @@ from viz.decoding import attention_bar, beam_chart, candidates_chart, causal_mas
 from viz.heatmap import attention_heatmap
 
 STEP, EVERY_HEAD = "decoding.step", "decoding.every_head"
+GUESS = "decoding.guess"  # "Guess first": the candidates hidden until the next token is guessed
 # Widths of the two chart columns at 1280 px with the sidebar open (in presentation mode the columns are wider and
 # the figures 1.3× larger: about the same), so their figures lay out their labels for the room they get.
 LEFT_PX, RIGHT_PX = 480, 320
@@ -109,12 +112,15 @@ def step_view(result: TranslationResult) -> None:
     layers, heads = result.cross.shape[:2]
     position = number - 1
     chosen = result.steps[position].chosen
+    hidden = guessing.next_token_hidden(result, position, key="decoding.guessing", toggle_key=GUESS)
     with st.container(horizontal=True, vertical_alignment="center", key="decoding.now"):
-        st.markdown(t("decoding.now", step=number, steps=n_steps, token=md_escape(chosen.token),
+        st.markdown(t("dguess.now", step=number, steps=n_steps) if hidden else
+                    t("decoding.now", step=number, steps=n_steps, token=md_escape(chosen.token),
                       prob=f"{chosen.prob:.1%}"), width="content")
         widgets.token_chips(result.target_tokens[: position + 1], color="orange", key="decoding.prefix")
     with st.container(horizontal=True, gap="medium", key="decoding.pickers"):
         layer, head = attention_view.layer_head_selectors("decoding", layers, heads, average_layers=True)
+        guessing.toggle(GUESS, "dguess.toggle")
     which = t("decoding.which", layer=attention_view.layer_name(layer), head=attention_view.head_name(head))
 
     left, right = st.columns([3, 2])
@@ -147,14 +153,22 @@ def step_view(result: TranslationResult) -> None:
         st.caption(t("decoding.every_head_help" if every_head else "decoding.cross_help") + " "
                    + widgets.word_start_note(result.source_tokens))
     with right:
-        st.markdown(f"**{t('decoding.candidates_title')}**")
-        tokens, probs, chosen_index = candidate_lists(result, position)
-        widgets.chart(candidates_chart(
-            tokens, probs, chosen_index, token_title=t("axis.candidate"), value_label=t("axis.probability"),
-            max_width=RIGHT_PX,
-        ), key="decoding.chart.candidates")
-        st.caption(t("decoding.candidates_help", k=len(result.steps[position].candidates)))
-        beam_section(result, position)
+        candidates_column(result, position)
+
+
+def candidates_column(result: TranslationResult, position: int) -> None:
+    """The step's candidates (hidden behind a guess while "Guess first" is on), then the beam."""
+    st.markdown(f"**{t('decoding.candidates_title')}**")
+    tokens, probs, chosen_index = candidate_lists(result, position)
+    labels = dict(token_title=t("axis.candidate"), value_label=t("axis.probability"), max_width=RIGHT_PX)
+    if st.session_state.get(GUESS):
+        guessing.next_token_guess(result, position, tokens, probs, chosen_index, key="decoding.guessing", **labels)
+        if guessing.next_token_hidden(result, position, key="decoding.guessing", toggle_key=GUESS):
+            return  # the beam would tell what was chosen
+    else:
+        widgets.chart(candidates_chart(tokens, probs, chosen_index, **labels), key="decoding.chart.candidates")
+    st.caption(t("decoding.candidates_help", k=len(result.steps[position].candidates)))
+    beam_section(result, position)
 
 
 presentation.page_title(t("decoding.title"), t("decoding.intro"))
@@ -164,9 +178,13 @@ links.link_page({"step": link_values.Param(STEP, link_values.number_in(1, config
                                                     average_layers=True)})
 current = translations.current_result()
 with st.container(horizontal=True, vertical_alignment="center", key="decoding.sentence"):
+    guessing_now = st.session_state.get(GUESS)  # the whole translation would give every step's answer away
     st.markdown(t("decoding.sentence", source=md_escape(current.source_text),
-                  translation=md_escape(current.translation or "∅")), width="content")
+                  translation="?" if guessing_now else md_escape(current.translation or "∅")), width="content")
     widgets.page_link("translate", t("decoding.change_sentence"), icon=":material/edit:")
 with st.container(key=page_scripts.LINKED_VIEW):  # where a link to a step lands
     step_view(current)
-length_penalty_section(current)
+# After the guess only: the what-if candidates and the finished beams would give the answer away.
+if not guessing.next_token_hidden(current, st.session_state[STEP] - 1, key="decoding.guessing", toggle_key=GUESS):
+    whatif.section(current, st.session_state[STEP] - 1)
+    length_penalty_section(current)

@@ -6,6 +6,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from app_pages import exercises  # the "Try it" tab
 from app_pages import presentation, state_keys, translations, widgets
 from app_pages.teaching_shared import head_picker, join, num, positions, sections, sentence_banner, show_table
 from app_pages.text import md_escape, t
@@ -59,7 +60,8 @@ st.latex(r"\begin{gathered}\mathrm{Attention}(Q,K,V) = \mathrm{softmax}\!\left(\
          r"\end{cases}\end{gathered}")
 
 doc_tokens = list(masks.DOC_SENTENCE)
-doc_tab, exposure_tab, live_tab, pad_tab = sections("masks", ("doc", "exposure", "live", "pad"), n=len(doc_tokens))
+doc_tab, exposure_tab, live_tab, pad_tab, try_tab = sections("masks", ("doc", "exposure", "live", "pad", "try"),
+                                                            n=len(doc_tokens))
 
 
 # ---------------------------------------------------------------- the notes' 4×4 example
@@ -180,3 +182,5 @@ with pad_tab:
     padded_batch()
     padding_views()
     st.info(t("masks.convention"))
+with try_tab:
+    exercises.masks_exercise()

@@ -7,6 +7,7 @@ import math
 import numpy as np
 import streamlit as st
 
+from app_pages import exercises  # the "Try it" tab
 from app_pages import models, presentation, translations, widgets
 from app_pages.teaching_shared import join, matrix_tex, num, positions, sections, sentence_banner
 from app_pages.teaching_shared import table as number_table
@@ -93,7 +94,7 @@ def matrix_views(table: np.ndarray, length: int, d_model: int) -> None:
 translator = models.translator()
 model_d, model_len = translator.config.d_model, translator.config.max_len
 presentation.page_title(t("pe.title"), t("pe.intro", fast=f"{2 * math.pi:.1f}", slow=slowest_period(model_d), d=model_d))
-matrix_tab, rotation_tab, size_tab, note_tab = sections("pe", ("matrix", "rot", "size", "note"))
+matrix_tab, rotation_tab, size_tab, note_tab, try_tab = sections("pe", ("matrix", "rot", "size", "note", "try"))
 
 # ---------------------------------------------------------------- the PE matrix, with its formula and sizes beside
 with matrix_tab:
@@ -166,3 +167,5 @@ with size_tab:
     size_section()
 with note_tab:
     note_section()
+with try_tab:
+    exercises.pe_exercise(model_d)

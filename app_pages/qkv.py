@@ -7,6 +7,7 @@ import math
 import numpy as np
 import streamlit as st
 
+from app_pages import exercises  # the "Try it" tab
 from app_pages import models, presentation, translations, widgets
 from app_pages.teaching_shared import (
     dimension_tables, head_picker, join, num, positions, query_picker, sections, sentence_banner, show_table,
@@ -21,7 +22,7 @@ STEPS = ("project", "dot", "scale", "softmax", "sum")
 EXAMPLE_CHART_PX = 440  # the worked example's chart beside its text: with the tabs above it, on the first screen
 
 presentation.page_title(t("qkv.title"), t("qkv.intro"))
-example_tab, matrix_tab, live_tab = sections("qkv", ("example", "matrix", "live"))
+example_tab, matrix_tab, live_tab, try_tab = sections("qkv", ("example", "matrix", "live", "try"))
 
 # ---------------------------------------------------------------- the worked example
 example = worked_example.thinking_machines()
@@ -174,3 +175,5 @@ def live_walkthrough() -> None:
 with live_tab:
     sentence_banner(result)
     live_walkthrough()
+with try_tab:
+    exercises.qkv_exercise(example)

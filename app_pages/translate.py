@@ -8,7 +8,7 @@ kind, layer, head or view reruns only the explorer and never the model.
 import streamlit as st
 
 from app_pages import (
-    attention_view, examples, link_values, links, models, page_scripts, polls, presentation, state_keys,
+    attention_view, examples, guessing, link_values, links, models, page_scripts, polls, presentation, state_keys,
     translations, widgets,
 )
 from app_pages.text import md_escape, t
@@ -19,6 +19,7 @@ from viz.model_view import clicked_map, model_view
 
 INPUT, EXAMPLE = "translate.input", "translate.example"
 KIND, VIEW, QUERY, MIN_WEIGHT = "explorer.kind", "explorer.view", "explorer.query", "explorer.min_weight"
+GUESS = "explorer.guess"  # "Guess first": the one-head map hidden until a guess is revealed
 GRID, LINES = "explorer.grid", "explorer.chart.lines"  # charts a click selects in
 VIEWS = ("head", "grid", "lines")
 
@@ -206,6 +207,12 @@ def focus_clicked_query() -> None:
         st.session_state[QUERY] = query
 
 
+def guess_on_one_head() -> None:
+    """Guessing hides the one-head map: switching it on opens that view."""
+    if st.session_state[GUESS]:
+        st.session_state[VIEW] = "head"
+
+
 def explorer_controls(result: TranslationResult) -> tuple[str, str, int, int]:
     """Two rows of controls, then the chart: at 1280×800 the map starts on the first screen."""
     st.session_state.setdefault(VIEW, VIEWS[0])
@@ -218,12 +225,16 @@ def explorer_controls(result: TranslationResult) -> tuple[str, str, int, int]:
     layers, heads = result.attention(kind).shape[:2]
     with st.container(horizontal=True, gap="medium", vertical_alignment="bottom", key="explorer.which"):
         layer, head = attention_view.layer_head_selectors("explorer", layers, heads, average_layers=False)
+        guessing.toggle(GUESS, on_change=guess_on_one_head)  # on this row: the map below stays on the first screen
     return kind, view, layer, head
 
 
 def one_head_chart(result: TranslationResult, kind: str, layer: int, head: int, key: str) -> None:
     title = t("explorer.map_title", kind=attention_view.kind_name(kind), layer=attention_view.layer_name(layer),
               head=attention_view.head_name(head))
+    if st.session_state.get(GUESS) and key == "explorer.chart.head":
+        guessing.map_guess(result, kind, layer, head, key="explorer.guess", title=title, **widgets.map_limits())
+        return
     attention_view.map_chart(result.attention(kind), kind, layer, head, *result.axis_tokens(kind), key=key,
                              sentence=result.source_text, title=title, **widgets.map_limits())
 

@@ -13,13 +13,14 @@ from model import DEFAULT_BEAM, Attribution, InputError, Notice, TranslationResu
 
 
 def translate(checkpoint: str, device: str, sentence: str, beam: int, language: str | None = None,
-              knock_out: tuple = ()) -> TranslationResult:
+              knock_out: tuple = (), forced_prefix: tuple = ()) -> TranslationResult:
     """The translation with every attention map, from the server's result cache (result_cache: bounded by bytes)."""
     def run() -> TranslationResult:
         with st.spinner(t("cache.translating")):
             return models.load(checkpoint, device).translate(sentence, beam=beam, language=language,
-                                                             knock_out=knock_out)
-    return result_cache.shared().get(("translate", checkpoint, device, sentence, beam, language, knock_out), run)
+                                                             knock_out=knock_out, forced_prefix=forced_prefix)
+    key = ("translate", checkpoint, device, sentence, beam, language, knock_out, forced_prefix)
+    return result_cache.shared().get(key, run)
 
 
 def attribution(checkpoint: str, device: str, sentence: str, beam: int, language: str | None, method: str
@@ -65,6 +66,15 @@ def translation_of(sentence: str, model: str | None = None, knock_out: tuple = (
     with the heads in `knock_out` knocked out; stops the page with a message on bad input."""
     try:
         return translate(*settings_for(sentence, model), knock_out=knock_out)
+    except InputError as exc:
+        st.warning(t("error.input", error=md_escape(model_message(exc))))
+        st.stop()
+
+
+def forced_result(prefix: tuple[int, ...]) -> TranslationResult:
+    """The session's sentence with the sidebar's settings, its output forced to start with `prefix` (target ids)."""
+    try:
+        return translate(*settings_for(current_sentence()), forced_prefix=tuple(prefix))
     except InputError as exc:
         st.warning(t("error.input", error=md_escape(model_message(exc))))
         st.stop()

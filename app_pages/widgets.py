@@ -16,12 +16,12 @@ _BADGE_SPECIAL = frozenset("\\`*_{}()<>#+-.!|~:$&=\"'%^@/;,?")  # md_escape's se
 
 def token_chips(
     tokens: list[str], color: str = "blue", special_color: str = "gray", probs: list[float] | None = None,
-    low: list[bool] | None = None, key: str | None = None,
+    low: list[bool] | None = None, key: str | None = None, marked: list[bool] | None = None,
 ) -> None:
     """Tokens as a wrapped row of badges; hovering one shows its position, so repeated tokens stay distinguishable.
 
     With `probs`, each chip also shows the model's probability for its token (exact on hover), and the
-    chips marked in `low` are red with a warning sign.
+    chips marked in `low` are red with a warning sign. The chips marked in `marked` are red (e.g. changed tokens).
     """
     with st.container(horizontal=True, gap="small", key=key):
         for i, token in enumerate(tokens):
@@ -33,6 +33,8 @@ def token_chips(
                 tip = t("chips.probability", prob=f"{probs[i]:.1%}", n=i)
                 if low is not None and low[i]:
                     chip_color, icon = "red", ":material/warning:"
+            if marked is not None and marked[i]:
+                chip_color = "red"
             st.badge(label, color=chip_color, icon=icon, help=tip)
 
 

@@ -55,6 +55,7 @@ def model_messages() -> dict[str, InputError | Notice]:
             "I love you.", language=">>fra<<"),  # a multi-target model given one it lacks
         lambda: tr.translate("I love you.", knock_out=(("cross", 9, 0),)),  # a head the model lacks
         lambda: tr.attribute(tr.translate("I love you."), "saliency"),
+        lambda: tr.translate("I love you.", forced_prefix=(tr.config.eos_id,)),  # a forced start with </s> in it
     ]
     found = {}
     for call in calls:

@@ -14,8 +14,10 @@ from lessons import positional as lp
 from tests.conftest import ROOT
 from viz.decoding import attention_bar, beam_chart, candidates_chart, causal_mask_row
 from viz.explanation import gold_links_figure, head_roles_figure, pruning_figure
+from viz.decoding import attention_bar, beam_chart, candidates_chart, causal_mask_row, coverage_chart
+from viz.explanation import pruning_figure
 from viz.head_view import head_view
-from viz.heatmap import attention_heatmap, matrix_heatmap
+from viz.heatmap import attention_heatmap, guess_heatmap, matrix_heatmap
 from viz.labels import NEG_INF
 from viz.model_view import model_view
 from viz.style import AXIS_TITLE_PX, FONT, TITLE_PX, styled_figure, text_px, title_lines, title_px
@@ -241,6 +243,9 @@ EVERY_FIGURE = {
     "reliability_figure": lambda: reliability_figure([0.15, 0.95], [0.1, 0.9], [10, 90], title="t", confidence_title="c",
                                                      right_title="r", model_label="m", ideal_label="i",
                                                      positions_label="n"),
+    "guess_heatmap": lambda: guess_heatmap(W3, T3, T3, revealed=True, guess=(1, 0), best=(1, 1), title="t",
+                                           mask=np.tril(np.ones((3, 3), bool))),
+    "coverage_chart": lambda: coverage_chart(T3, [1.0, 0.5, 0.5], [0.2, 1.2, 0.6], names=("o", "f"), title="t"),
 }
 UPDATES_AFTER = ("update", "update_layout", "update_traces", "update_xaxes", "update_yaxes", "add_trace", "add_traces",
                  "add_annotation", "add_shape", "add_vline", "add_hline", "add_vrect", "add_hrect", "set_subplots")

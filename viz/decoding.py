@@ -8,15 +8,17 @@ from collections.abc import Sequence
 import numpy as np
 import plotly.graph_objects as go
 
-from .bars import UNIT_TICKS, bar_figure, fit_bars, token_hover
+from .bars import UNIT_TICKS, bar_figure, fit_bars, paired_bars, token_hover
 from .heatmap import attention_heatmap
 from .labels import joined_text, plain_text
 from .style import (
+    ANSWER_COLOR,
     AXIS_TITLE_PX,
     BASE_FONT_PX,
     CELL_TEXT_PX,
     EDGE_PX,
     GRID_COLOR,
+    GUESS_COLOR,
     HIGHLIGHT_COLOR,
     LINE_EM,
     MAX_HEIGHT_PX,
@@ -38,6 +40,7 @@ from .validate import as_float32, check_index, check_labels
 CHOSEN_COLOR = HIGHLIGHT_COLOR
 OTHER_COLOR = "#8fb3d9"
 ATTENTION_BAR_COLOR = "#2b6cb0"
+COVERAGE_COLORS = (OTHER_COLOR, GUESS_COLOR)  # the original translation, the forced one
 BEAM_COLORS = {"kept": "#2f9e44", "finished": "#1c7ed6", "dropped": "#adb5bd"}
 MAX_HYPOTHESIS_TOKENS = 24  # a longer hypothesis label keeps its end, where the new token is
 ROW_PX = 34  # a row of the candidates' and the beams' bars, where max_height leaves room for it
@@ -101,15 +104,19 @@ def candidates_chart(
     value_label: str = "probability",
     max_width: float = MAX_WIDTH_PX,
     max_height: float = MAX_HEIGHT_PX,
+    guess: int | None = None,
 ) -> go.Figure:
-    """Top-k candidates as horizontal bars, most probable on top; bar `chosen` is the token the search took."""
+    """Top-k candidates as horizontal bars, most probable on top; bar `chosen` is the token the search took; bar
+    `guess` (a student's guess, if any) has a thick dark outline."""
     p = as_float32(probs, "probs", 1)
     tokens = check_labels(tokens, len(p), "tokens", "probabilities")
     chosen = check_index(chosen, len(p), "chosen")
     n = len(p)
+    guess = None if guess is None else check_index(guess, n, "guess")
     bars = dict(
         type="bar", x=p, y=np.arange(n, dtype=np.int32), orientation="h",
         marker_color=[CHOSEN_COLOR if i == chosen else OTHER_COLOR for i in range(n)],
+        marker_line=dict(color=ANSWER_COLOR, width=[4 if i == guess else 0 for i in range(n)]),
         texttemplate="%{x:.1%}", textposition="outside", cliponaxis=False, textfont=dict(size=CELL_TEXT_PX),
         **token_hover(tokens, token_title, value_label, "%{x:.4f}"),
     )
@@ -205,3 +212,21 @@ def _row_bars(bars: list[dict], labels: list[str], widest_text: str, *, title: s
     return styled_figure(bars, title, top=s["top"], left=s["left"], right=right, bottom=value_axis,
                          width=s["width"], height=s["height"], legend=legend_above(), showlegend=bool(legend),
                          yaxis=token_axis(labels, row_title, fit=s["fit"], reversed_=True, wrap=s["wrap"]), **layout)
+
+
+def coverage_chart(
+    source_tokens: Sequence[str],
+    original,
+    forced,
+    *,
+    names: tuple[str, str],
+    title: str = "",
+    key_title: str = "source token",
+    value_label: str = "attention received",
+    max_width: float = MAX_WIDTH_PX,
+    max_height: float = MAX_HEIGHT_PX,
+) -> go.Figure:
+    """Source coverage of two translations of one sentence: per source token, the cross-attention it received over
+    each output (lessons.classroom.coverage), the original's bars beside the forced continuation's."""
+    return paired_bars(source_tokens, original, forced, names=names, colors=COVERAGE_COLORS, title=title,
+                       x_title=key_title, y_title=value_label, decimals=2, max_width=max_width, max_height=max_height)

@@ -23,11 +23,13 @@ import plotly.graph_objects as go
 
 from .labels import NEG_INF, plain_text
 from .style import (
+    ANSWER_COLOR,
     ATTENTION_COLORSCALE,
     BASE_FONT_PX,
     CELL_TEXT_PX,
     CONTAINER_PX,
     EDGE_PX,
+    GUESS_COLOR,
     GUIDE_COLOR,
     LINE_EM,
     MASKED_COLOR,
@@ -318,6 +320,48 @@ def attention_heatmap(
         value_label=value_label, max_width=max_width, max_height=max_height, zmin=0.0, zmax=1.0,
         hidden=None if mask is None else ~mask, hidden_note=masked_label,
         show_scale=tq > 1,  # a single row is too short for a readable colour bar; its cells carry the values
+    )
+
+
+def guess_heatmap(
+    weights,
+    query_tokens: Sequence[str],
+    key_tokens: Sequence[str],
+    *,
+    revealed: bool,
+    guess: tuple[int, int] | None = None,
+    best: tuple[int, int] | None = None,
+    title: str = "",
+    query_title: str = "queries",
+    key_title: str = "keys",
+    value_label: str = "weight",
+    mask=None,
+    hidden_label: str = "hidden",
+    masked_label: str = "masked",
+    max_width: float = MAX_WIDTH_PX,
+    max_height: float = MAX_HEIGHT_PX,
+) -> go.Figure:
+    """One (Tq, Tk) attention map for guess-then-reveal: before the reveal every cell is a grey "?" gap with no
+    value in it or its hover (the weights never reach the browser); after it, the map as attention_heatmap draws it
+    with the guessed cell (row, col) outlined dashed and the row's strongest cell `best` outlined solid."""
+    z = as_float32(weights, "weights", 2)
+    tq, tk = z.shape
+    query_tokens = check_labels(query_tokens, tq, "query_tokens", "rows (queries)")
+    key_tokens = check_labels(key_tokens, tk, "key_tokens", "columns (keys)")
+    allowed = np.ones(z.shape, bool) if mask is None else np.asarray(mask, dtype=bool)
+    if allowed.shape != z.shape:
+        raise ValueError(f"mask must have the weights' shape {z.shape}, got {allowed.shape}")
+    marks = [] if not revealed else [
+        dict(type="rect", xref="x", yref="y", x0=col - 0.5, x1=col + 0.5, y0=row - 0.5, y1=row + 0.5,
+             line=dict(color=color, width=3, dash=dash))
+        for cell, color, dash in ((best, ANSWER_COLOR, "solid"), (guess, GUESS_COLOR, "dash")) if cell is not None
+        for row, col in [cell]
+    ]
+    return heatmap_figure(
+        z if revealed else np.zeros_like(z), query_tokens, key_tokens, title=title, row_title=query_title,
+        col_title=key_title, value_label=value_label, max_width=max_width, max_height=max_height, zmin=0.0, zmax=1.0,
+        hidden=~allowed if revealed else np.ones(z.shape, bool), hidden_text="" if revealed else "?",
+        hidden_note=masked_label if revealed else hidden_label, show_scale=revealed and tq > 1, shapes=marks,
     )
 
 

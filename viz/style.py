@@ -30,6 +30,8 @@ GRID_COLOR = "#eee"
 GUIDE_COLOR = "#666"  # reference lines: the end of warm-up, the chosen d_k
 NEUTRAL_COLOR = "#bbb"  # what the data is compared with: the theory line, the one-hot target, zero
 HIGHLIGHT_COLOR = "#e4572e"  # the chosen candidate, the selected map
+ANSWER_COLOR = "#212529"  # a guess exercise: the right answer's outline, a student's guess bar's outline
+GUESS_COLOR = "#e8590c"  # a guess exercise: the student's guess on a map, a forced continuation
 D3 = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf")
 QUERY_COLOR, KEY_COLOR, VALUE_COLOR, OUTPUT_COLOR = D3[0], D3[1], D3[2], D3[4]
 ATTENTION_COLORSCALE = "Blues"  # white = no attention, so a sparse head reads at a glance

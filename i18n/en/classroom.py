@@ -47,4 +47,85 @@ STRINGS = {
         "The map's numbers, tab-separated: copy them with the button at the box's top right and paste them into a "
         "spreadsheet."
     ),
+    "model.forced_prefix": (
+        "A forced start must be ordinary tokens of the target vocabulary (ids below {vocab}, not <s>, </s> or <pad>), "
+        "at most {limit} of them."
+    ),
+    "guess.toggle": "Guess first",
+    "guess.toggle_help": "Hide the map's weights: pick a row and the key you think it weights most, then reveal.",
+    "guess.hidden": "hidden until you reveal",
+    "guess.prompt": "The weights are hidden. Pick a row (query) and the key you think it attends to most, then Reveal.",
+    "guess.query": "Row (query)",
+    "guess.key": "Your guess: the key it attends to most",
+    "guess.reveal": "Reveal",
+    "guess.hide": "Hide again",
+    "guess.pick_first": "Pick a key first.",
+    "guess.right": "Right! You picked **{guess}** (weight {guess_weight}); the head's strongest key was **{best}** (weight {best_weight}).",
+    "guess.wrong": (
+        "You picked **{guess}** (weight {guess_weight}, number {rank} of {n} keys); the head's strongest key was "
+        "**{best}** (weight {best_weight})."
+    ),
+    "guess.why.flat": "No key stands out in this row: its strongest weight {best_weight} is under {factor}× an even share ({even}).",
+    "guess.why.sink": (
+        "**{best}** is the strongest key in {led} of {rows} rows: this head parks most of its attention there whatever "
+        "the row (a sink), so the row says little about its own word."
+    ),
+    "guess.why.self": "The strongest key is the query's own position: the token reads itself most.",
+    "guess.why.previous": "The strongest key is the position just before the query: this head reads the previous token.",
+    "guess.why.next": "The strongest key is the position just after the query: this head reads the next token.",
+    "guess.marks": "Dashed orange outline: your guess; solid dark outline: the row's strongest key.",
+    "dguess.toggle": "Guess first",
+    "dguess.toggle_help": "Hide the candidates until you have guessed the next token.",
+    "dguess.now": "Step {step} of {steps}: which token comes next?",
+    "dguess.prompt": "The model's top {k} candidates, sorted by their text, not by probability: which one did it rate most probable?",
+    "dguess.pick": "Your guess",
+    "dguess.right": "Right! You guessed **{guess}** ({guess_prob}), the model's most probable next token.",
+    "dguess.wrong": "You guessed **{guess}** ({guess_prob}); the model's most probable next token was **{best}** ({best_prob}).",
+    "dguess.mark": "Your guess has the thick dark outline.",
+    "whatif.title": "What if it had written another token at step {step}?",
+    "whatif.help": (
+        "Force a token at this step (the tokens before it stay as the model wrote them) and let the model go on from "
+        "there with the same search (beam {beam})."
+    ),
+    "whatif.pick": "One of this step's candidates",
+    "whatif.type": "…or type a token (for example one Chinese character)",
+    "whatif.run": "Continue from here",
+    "whatif.bad": "“{token}” is not one token of the model's target vocabulary: try a single character.",
+    "whatif.nothing": "Choose a candidate or type a token first.",
+    "whatif.original": "Original",
+    "whatif.forced": "With “{token}” forced at step {step}",
+    "whatif.changed": "Red: tokens the original does not have in the same place, once the two outputs are aligned ({n} of {total}).",
+    "whatif.coverage_title": "Source coverage: how much attention each source token received",
+    "whatif.coverage_help": (
+        "Each output token's cross-attention (averaged over every layer and head) sums to 1; a bar adds up what one "
+        "source token received over the whole output. An even share is {even_original} (original) and {even_forced} "
+        "(forced) per token; under a quarter of it counts as a possible omission."
+    ),
+    "whatif.omitted": "Possible omissions in the {which} translation (under {threshold}): {tokens}.",
+    "whatif.none": "In the {which} translation no source token received under {threshold} (a quarter of an even share).",
+    "whatif.which.original": "original",
+    "whatif.which.forced": "forced",
+    "whatif.axis.received": "attention received",
+    "ex.check": "Check",
+    "ex.none": "none",
+    "masks.tab.try": "Try it",
+    "qkv.tab.try": "Try it",
+    "pe.tab.try": "Try it",
+    "ex.masks.question": "In the decoder's causal mask of “{sentence}”, which keys are masked (hidden) from the query you pick?",
+    "ex.masks.query": "Query",
+    "ex.masks.keys": "The masked keys",
+    "ex.masks.right": "Right: {keys} — every key after **{query}**; it may see {visible}.",
+    "ex.masks.wrong": "Not quite: the masked keys are {keys} — every key after **{query}** (you chose {chosen}).",
+    "ex.qkv.question": "In the worked example, which raw score of the first query is larger?",
+    "ex.qkv.choice": "The larger score",
+    "ex.qkv.right": "Right: q₁·k₁ = {a} and q₁·k₂ = {b}, so **{larger}** is larger by {diff}.",
+    "ex.qkv.wrong": "Not this one: q₁·k₁ = {a} and q₁·k₂ = {b}, so **{larger}** is larger by {diff}.",
+    "ex.pe.question": (
+        "In the PE matrix of {length} positions and d_model = {d}, which other row is nearest to the row you pick "
+        "(smallest distance between the two rows)?"
+    ),
+    "ex.pe.row": "Row",
+    "ex.pe.pick": "The nearest other row",
+    "ex.pe.right": "Right: row {chosen} is at distance {dist}, the smallest; the nearest rows are {answers}.",
+    "ex.pe.wrong": "Row {chosen} is at distance {chosen_dist}; the nearest rows are {answers}, at distance {dist}.",
 }

@@ -15,26 +15,39 @@ from dataclasses import dataclass, field
 import torch
 
 from ..architecture.config import GenerationConfig
-from ..architecture.transformer import EncoderOutput, Transformer
+from ..architecture.transformer import DecoderCache, EncoderOutput, Transformer
 
 
+
+
+def start_after(model: Transformer, enc: EncoderOutput, prefix: tuple[int, ...]) -> tuple[DecoderCache, int]:
+    """The cache after <s> and all of `prefix` but its last token, and the token to feed next (its last, else <s>):
+    a search started here continues the forced prefix as if it had chosen it itself."""
+    c = model.config
+    cache = model.start_decoding(enc)
+    if not prefix:
+        return cache, c.bos_id
+    fed = torch.tensor([[c.bos_id, *prefix[:-1]]] * enc.memory.size(0), device=enc.memory.device)
+    return model.decode(fed, enc, cache).cache, prefix[-1]
 
 
 def greedy_search(
-    model: Transformer, enc: EncoderOutput, limits: list[int], generation: GenerationConfig = GenerationConfig()
+    model: Transformer, enc: EncoderOutput, limits: list[int], generation: GenerationConfig = GenerationConfig(),
+    prefix: tuple[int, ...] = (),
 ) -> list[list[int]]:
     """A batch of sentences, each taking its most probable next token; output ids without <s> and </s>.
 
     `limits` is each sentence's own output-token limit, so a sentence decodes
     the same alone as inside a batch of longer ones. A finished sentence's row
     keeps being fed (rows never see each other) but adds nothing to its output.
+    Every row's output starts with `prefix` (forced, not chosen) and goes on from there.
     """
-    c = model.config
     batch = enc.memory.size(0)
-    outputs: list[list[int]] = [[] for _ in range(batch)]
-    finished = [limit <= 0 for limit in limits]
-    last = torch.full((batch, 1), c.bos_id, dtype=torch.long, device=enc.memory.device)  # (batch, 1)
-    cache = model.start_decoding(enc)
+    outputs: list[list[int]] = [list(prefix) for _ in range(batch)]
+    finished = [limit <= len(prefix) for limit in limits]
+    cache, first = start_after(model, enc, prefix)
+    c = model.config
+    last = torch.full((batch, 1), first, dtype=torch.long, device=enc.memory.device)  # (batch, 1)
     while not all(finished):
         out = model.decode(last, enc, cache)
         cache = out.cache
@@ -66,7 +79,8 @@ class BeamStep:
 
 
 def beam_search(
-    model: Transformer, enc: EncoderOutput, beam_size: int, limit: int, generation: GenerationConfig = GenerationConfig()
+    model: Transformer, enc: EncoderOutput, beam_size: int, limit: int, generation: GenerationConfig = GenerationConfig(),
+    prefix: tuple[int, ...] = (),
 ) -> tuple[list[int], list[BeamStep]]:
     """Beam search for one sentence (enc of batch 1). Returns (best output ids, per-step record).
 
@@ -77,17 +91,18 @@ def beam_search(
     best `beam`, and the `beam` best finished hypotheses by log-probability ÷
     penalty(length) are kept. The search stops when no live hypothesis, even at its
     current length, could beat the worst of those (or, with early_stopping, once
-    there are `beam` of them); after `limit` tokens </s> is forced.
+    there are `beam` of them); after `limit` tokens </s> is forced. Every hypothesis starts with `prefix` (forced,
+    scored 0): the search and its steps begin after it.
     """
     if enc.memory.size(0) != 1:
         raise ValueError("beam_search takes one sentence; search() loops over a batch")
     c = model.config
     device = enc.memory.device
-    alive = [Hypothesis((), 0.0)]
+    alive = [Hypothesis(tuple(prefix), 0.0)]
     finished: list[tuple[float, Hypothesis]] = []  # (normalised score, hypothesis), best first, at most beam_size
     steps: list[BeamStep] = []
-    cache = model.start_decoding(enc)
-    for t in range(limit + 1):
+    cache, _ = start_after(model, enc, tuple(prefix))
+    for t in range(len(prefix), limit + 1):
         if t == limit:  # the forced </s> adds nothing to the log-probability
             ended = [Hypothesis(h.ids + (c.eos_id,), h.logprob) for h in alive]
             steps.append(BeamStep(finished=ended))
@@ -122,7 +137,7 @@ def beam_search(
             generation.early_stopping or alive[0].logprob / generation.penalty(t + 1) <= finished[-1][0]
         ):
             break
-    best = finished[0][1] if finished else Hypothesis((), 0.0)  # limit 0 with no hypothesis
+    best = finished[0][1] if finished else alive[0]  # a limit the prefix already reached: the prefix alone
     return [i for i in best.ids if i != c.eos_id], steps
 
 
@@ -141,19 +156,20 @@ class SearchOutput:
 
 
 def search(
-    model: Transformer, enc: EncoderOutput, lengths: list[int], beam: int, generation: GenerationConfig = GenerationConfig()
+    model: Transformer, enc: EncoderOutput, lengths: list[int], beam: int, generation: GenerationConfig = GenerationConfig(),
+    prefix: tuple[int, ...] = (),
 ) -> list[SearchOutput]:
     """Decode a batch of encoded sources whose real lengths (with </s>) are `lengths`.
 
     Greedy (beam 1) runs the batch at once; beam search runs each sentence on its own.
-    Each sentence's output limit is generation.limit() of its own length.
+    Each sentence's output limit is generation.limit() of its own length. Every output starts with `prefix`.
     """
     limits = [generation.limit(n, model.config) for n in lengths]
     if beam == 1:
-        return [SearchOutput(ids, None) for ids in greedy_search(model, enc, limits, generation)]
+        return [SearchOutput(ids, None) for ids in greedy_search(model, enc, limits, generation, prefix)]
     outputs = []
     for row, (n, limit) in enumerate(zip(lengths, limits)):
         alone = EncoderOutput(enc.memory[row : row + 1, :n], mask=None, heads=enc.heads)  # its padding cut off: nothing to mask
-        ids, steps = beam_search(model, alone, beam, limit, generation)
+        ids, steps = beam_search(model, alone, beam, limit, generation, prefix)
         outputs.append(SearchOutput(ids, steps))
     return outputs

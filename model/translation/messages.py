@@ -21,6 +21,10 @@ MESSAGES = {
     "output_cut": "The translation reached the {n}-token output limit and was cut there.",
     "head": "This model has no {kind} head at layer {layer}, head {head}: it has {layers} layers of {heads} heads.",
     "attribution_method": "attribution method must be one of {methods}, got {method}",
+    "forced_prefix": (
+        "A forced start must be ordinary tokens of the target vocabulary (ids below {vocab}, not <s>, </s> or <pad>), "
+        "at most {limit} of them."
+    ),
 }
 
 

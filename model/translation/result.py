@@ -99,6 +99,8 @@ class TranslationResult:
     # (kind, layer, head), 0-based: heads knocked out in this run (their output zeroed), () for the whole model
     knocked_out: tuple[tuple[str, int, int], ...] = ()
     checkpoint: str = ""
+    # How many output tokens were forced (Translator.translate's forced_prefix), not searched: 0 for a plain translation.
+    forced: int = 0
 
     def attention(self, kind: str) -> np.ndarray:
         if kind not in ATTENTION_KINDS:

@@ -143,19 +143,38 @@ class Translator:
         return [self.src_tok.id_of(language)]
 
     def translate(self, text: str, beam: int = DEFAULT_BEAM, top_k: int = 5, language: str | None = None,
-                  knock_out: tuple[tuple[str, int, int], ...] = ()) -> TranslationResult:
+                  knock_out: tuple[tuple[str, int, int], ...] = (), forced_prefix: tuple[int, ...] = ()) -> TranslationResult:
         """One sentence: encode it (traced), search, then one teacher-forced traced pass over the chosen output.
 
         `knock_out` lists heads as (kind, layer, head), 0-based, whose output is zeroed for this sentence.
+        `forced_prefix`: target ids the output must start with ("what if it had written 猫 here?"); the search
+        continues after them (result.forced says how many; its beam_steps start after them). Raises InputError.
         """
         self._check_settings(beam, top_k)
         heads = self._head_mask(knock_out)
         text, src_ids, notices = self.prepare(text, language)
+        prefix = self._check_prefix(forced_prefix, len(src_ids))
         with self.gate, torch.inference_mode():
             enc = self.model.encode(torch.tensor([src_ids], device=self.device), trace=True, heads=heads)
-            (found,) = search(self.model, enc, [len(src_ids)], beam, self.generation_config)
+            (found,) = search(self.model, enc, [len(src_ids)], beam, self.generation_config, prefix)
             result = self._result(text, src_ids, notices, enc, found, beam, top_k)
-        return dataclasses.replace(result, knocked_out=tuple(knock_out))
+        return dataclasses.replace(result, knocked_out=tuple(knock_out), forced=len(prefix))
+
+    def target_token_id(self, token: str) -> int | None:
+        """The target-vocabulary id of `token` (e.g. one Chinese character) when it is one known token of the
+        vocabulary, else None: what a forced prefix may be built from."""
+        ids = self.tgt_tok.encode(clean_text(token)) if isinstance(token, str) else []
+        special = {self.config.pad_id, self.config.unk_id, self.config.bos_id, self.config.eos_id}
+        return ids[0] if len(ids) == 1 and ids[0] not in special else None
+
+    def _check_prefix(self, prefix, source_length: int) -> tuple[int, ...]:
+        """A forced prefix as a tuple of ordinary target ids, shorter than the output limit. Raises InputError."""
+        prefix = tuple(int(i) for i in prefix)
+        special = {self.config.pad_id, self.config.bos_id, self.config.eos_id}
+        limit = self.generation_config.limit(source_length, self.config)
+        if any(i in special or not 0 <= i < self.config.tgt_vocab_size for i in prefix) or len(prefix) >= limit:
+            raise InputError("forced_prefix", limit=limit - 1, vocab=self.config.tgt_vocab_size)
+        return prefix
 
     def attribute(self, result: TranslationResult, method: str = "integrated_gradients") -> Attribution:
         """How much each source token mattered to each output token of `result` (model/translation/attribution.py).

@@ -1,0 +1,115 @@
+"""Guess first, then reveal: the explorer's one-head map with its weights hidden until a student has picked a row and
+the key they think it attends to most, and Decoding's candidates hidden until the next token is guessed.
+
+A reveal holds only for what was guessed: it is stored as the guess's whole identity (sentence, map, row, key), so
+another head, row or step is hidden again until it is guessed too. Session state only; one student alone needs no
+setup.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from app_pages import attention_view, widgets
+from app_pages.text import md_escape, t
+from lessons.attention_maps import pick, shown_mask
+from lessons.classroom import FLAT_FACTOR, guess_verdict
+from model import TranslationResult
+from viz.decoding import candidates_chart
+from viz.heatmap import guess_heatmap
+
+
+def toggle(key: str, label: str = "guess.toggle", on_change=None) -> bool:
+    """The "Guess first" switch, keyed `key`, for a page's controls row."""
+    return st.toggle(t(label), key=key, help=t(f"{label}_help"), persist_state="session", on_change=on_change)
+
+
+def revealed(key: str, identity: tuple) -> bool:
+    return st.session_state.get(f"{key}.revealed") == identity
+
+
+def reveal(key: str, identity: tuple) -> None:
+    st.session_state[f"{key}.revealed"] = identity
+
+
+def hide(key: str) -> None:
+    st.session_state.pop(f"{key}.revealed", None)
+
+
+def map_guess(result: TranslationResult, kind: str, layer: int, head: int, *, key: str, title: str, **layout) -> None:
+    """The one-head map hidden until a guess is revealed, then the guess's controls and, once revealed, the verdict.
+    The map comes first, so it stays where the explorer's map always is."""
+    weights = pick(result.attention(kind), layer, head)  # (Tq, Tk)
+    queries, keys = result.axis_tokens(kind)
+    mask = shown_mask(kind, *weights.shape)
+    widgets.keep_valid(f"{key}.query", list(range(len(queries))))
+    query = st.session_state.get(f"{key}.query", 0)
+    allowed = [j for j in range(len(keys)) if mask is None or mask[query, j]]
+    widgets.keep_valid(f"{key}.key", allowed)
+    guess = st.session_state.get(f"{key}.key")
+    identity = (result.source_text, result.translation, kind, layer, head, query, guess)
+    shown = guess is not None and revealed(key, identity)
+    verdict = guess_verdict(weights, query, guess, keys, kind != "cross", mask) if shown else None
+    widgets.chart(guess_heatmap(
+        weights, queries, keys, revealed=shown, guess=(query, guess) if shown else None,
+        best=(query, verdict.best) if shown else None, title=title, mask=mask, hidden_label=t("guess.hidden"),
+        masked_label=t("axis.masked"), **attention_view.axis_titles(kind), **layout,
+    ), key=f"{key}.chart")
+    with st.container(horizontal=True, vertical_alignment="bottom", key=f"{key}.controls"):
+        st.selectbox(t("guess.query"), list(range(len(queries))), key=f"{key}.query",
+                     format_func=lambda i: f"{i}: {queries[i]}", width=220)
+        st.pills(t("guess.key"), allowed, key=f"{key}.key", format_func=lambda j: keys[j])
+        if shown:
+            st.button(t("guess.hide"), key=f"{key}.hide", on_click=hide, args=(key,))
+        else:
+            st.button(t("guess.reveal"), key=f"{key}.reveal", type="primary", disabled=guess is None,
+                      on_click=reveal, args=(key, identity), help=t("guess.pick_first") if guess is None else None)
+    if verdict is None:
+        st.caption(t("guess.prompt"))
+        return
+    say_verdict(verdict, keys, len(queries), len(allowed))
+
+
+def say_verdict(verdict, keys: list[str], rows: int, n: int) -> None:
+    """What the numbers say about a guess: right or not, with both weights, and why, where a rule supports it."""
+    values = dict(guess=md_escape(keys[verdict.guess]), guess_weight=f"{verdict.guess_weight:.2f}",
+                  best=md_escape(keys[verdict.best]), best_weight=f"{verdict.best_weight:.2f}")
+    if verdict.right:
+        st.success(t("guess.right", **values), icon=":material/check_circle:")
+    else:
+        st.info(t("guess.wrong", rank=verdict.rank, n=n, **values), icon=":material/lightbulb:")
+    why = {"flat": dict(factor=FLAT_FACTOR, even=f"{verdict.even:.2f}"), "sink": dict(led=verdict.rows_led, rows=rows)}
+    if verdict.reason:
+        st.markdown(t(f"guess.why.{verdict.reason}", **values, **why.get(verdict.reason, {})))
+    st.caption(t("guess.marks"))
+
+
+def next_token_hidden(result: TranslationResult, position: int, *, key: str, toggle_key: str) -> bool:
+    """Whether step `position`'s next token is still to be guessed (the page hides it wherever it would tell)."""
+    guess = st.session_state.get(f"{key}.pick")
+    identity = (result.source_text, result.translation, position, guess)
+    return bool(st.session_state.get(toggle_key)) and (guess is None or not revealed(key, identity))
+
+
+def next_token_guess(result: TranslationResult, position: int, tokens: list[str], probs: list[float], chosen: int,
+                     *, key: str, **layout) -> None:
+    """Decoding's candidates as pills sorted by their text (not by probability), then, once the guess is revealed,
+    the candidates chart with the guess outlined and whether it was the model's most probable token."""
+    order = sorted(range(len(tokens)), key=lambda i: tokens[i])  # by their text: the chart's order would tell
+    identity = (result.source_text, result.translation, position)
+    widgets.keep_valid(f"{key}.pick", order)
+    guess = st.session_state.get(f"{key}.pick")
+    shown = guess is not None and revealed(key, identity + (guess,))
+    if shown:
+        widgets.chart(candidates_chart(tokens, probs, chosen, guess=guess, **layout), key=f"{key}.chart")
+        best = max(range(len(probs)), key=probs.__getitem__)
+        values = dict(guess=md_escape(tokens[guess]), guess_prob=f"{probs[guess]:.1%}",
+                      best=md_escape(tokens[best]), best_prob=f"{probs[best]:.1%}")
+        (st.success if guess == best else st.info)(t("dguess.right" if guess == best else "dguess.wrong", **values))
+        st.caption(t("dguess.mark"))
+        st.button(t("guess.hide"), key=f"{key}.hide", on_click=hide, args=(key,))
+        return
+    st.caption(t("dguess.prompt", k=len(tokens)))
+    st.pills(t("dguess.pick"), order, key=f"{key}.pick", format_func=lambda i: tokens[i])
+    st.button(t("guess.reveal"), key=f"{key}.reveal", type="primary", disabled=guess is None,
+              on_click=reveal, args=(key, identity + (guess,)))

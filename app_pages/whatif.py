@@ -1,0 +1,84 @@
+"""What if? Under Decoding's step: force a token at this step (one of its candidates, or a typed token that is one
+token of the target vocabulary), let the model continue from that prefix with the same search, and compare the two
+outputs (the changed tokens marked) and how much attention each source token received in each (source coverage).
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from app_pages import models, translations, widgets
+from app_pages.text import md_escape, t
+from lessons.classroom import Coverage, changed_tokens, coverage
+from model import TranslationResult
+from viz.decoding import coverage_chart
+
+PICK, TYPED, FORCED, REFUSED = "whatif.pick", "whatif.typed", "whatif.forced", "whatif.refused"
+COVERAGE_PX = (720, 340)  # below the step's charts, under the fold: wide enough for a sentence's source tokens
+
+
+def special(token: str) -> bool:
+    return token.startswith("<") and token.endswith(">")
+
+
+def force(result: TranslationResult, position: int) -> None:
+    """Continue from here: the typed token if any (refused unless it is one vocabulary token), else the picked one."""
+    typed = (st.session_state.get(TYPED) or "").strip()
+    token_id = models.translator().target_token_id(typed) if typed else st.session_state.get(PICK)
+    st.session_state[REFUSED] = typed if typed and token_id is None else None
+    if token_id is None:
+        st.session_state.pop(FORCED, None)
+        return
+    prefix = tuple(step.chosen.token_id for step in result.steps[:position]) + (token_id,)
+    st.session_state[FORCED] = (result.source_text, result.translation, position, prefix)
+
+
+def section(result: TranslationResult, position: int) -> None:
+    """The what-if controls for step `position` (0-based) and, once a token is forced there, the comparison."""
+    st.markdown("#### " + t("whatif.title", step=position + 1))
+    st.caption(t("whatif.help", beam=result.beam_size))
+    options = {c.token_id: c.token for c in result.steps[position].candidates if not special(c.token)}
+    widgets.keep_valid(PICK, list(options))
+    with st.container(horizontal=True, vertical_alignment="bottom", key="whatif.controls"):
+        st.pills(t("whatif.pick"), list(options), format_func=options.get, key=PICK)
+        st.text_input(t("whatif.type"), key=TYPED, max_chars=8, width=300)
+        st.button(t("whatif.run"), key="whatif.run", icon=":material/alt_route:", on_click=force,
+                  args=(result, position))
+    refused = st.session_state.get(REFUSED)
+    if refused:
+        st.warning(t("whatif.bad", token=md_escape(refused)), icon=":material/block:")
+    request = st.session_state.get(FORCED)
+    if request is not None and request[:3] == (result.source_text, result.translation, position):
+        comparison(result, translations.forced_result(request[3]), position)
+
+
+def comparison(result: TranslationResult, forced: TranslationResult, position: int) -> None:
+    """The original output above the forced one (its changed tokens red), then both translations' source coverage."""
+    changed = changed_tokens(result.output_tokens, forced.output_tokens)
+    st.markdown("**" + t("whatif.original") + "**")
+    widgets.token_chips(result.output_tokens, color="violet", key="whatif.original")
+    st.markdown("**" + t("whatif.forced", token=md_escape(forced.output_tokens[position]), step=position + 1) + "**")
+    widgets.token_chips(forced.output_tokens, color="violet", marked=changed, key="whatif.continued")
+    st.caption(t("whatif.changed", n=sum(changed), total=len(changed)))
+    before, after = coverage(result.cross), coverage(forced.cross)
+    st.markdown("**" + t("whatif.coverage_title") + "**")
+    widgets.chart(coverage_chart(
+        result.source_tokens, before.received, after.received,
+        names=(t("whatif.original"), t("whatif.forced", token=forced.output_tokens[position], step=position + 1)),
+        key_title=t("axis.cross.keys"), value_label=t("whatif.axis.received"),
+        max_width=COVERAGE_PX[0], max_height=COVERAGE_PX[1],
+    ), key="whatif.coverage")
+    st.caption(t("whatif.coverage_help", even_original=f"{before.even:.2f}", even_forced=f"{after.even:.2f}"))
+    for which, cov in (("original", before), ("forced", after)):
+        omissions(result.source_tokens, cov, which)
+
+
+def omissions(source_tokens: list[str], cov: Coverage, which: str) -> None:
+    """The source tokens one translation's coverage flags as possible omissions (under OMISSION_SHARE × even: the
+    strings say "a quarter")."""
+    flagged = [md_escape(token) for token, low in zip(source_tokens, cov.omitted) if low]
+    values = dict(which=t(f"whatif.which.{which}"), threshold=f"{cov.threshold:.2f}")
+    if flagged:
+        st.markdown(":orange[:material/warning:] " + t("whatif.omitted", tokens=", ".join(flagged), **values))
+    else:
+        st.caption(t("whatif.none", **values))
