@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import numpy as np
 import plotly.graph_objects as go
 
-from .bars import paired_bars
+from .bars import grouped_bars, paired_bars
 from .labels import plain_text, token_labels
 from .style import (
     BASE_FONT_PX,
@@ -120,3 +120,10 @@ def label_smoothing_figure(class_labels: Sequence[str], hard, smoothed, *, title
     """The one-hot target next to the smoothed one, class by class."""
     return paired_bars(class_labels, hard, smoothed, names=(hard_label, smooth_label), colors=(NEUTRAL_COLOR, QUERY_COLOR),
                        title=title, x_title=class_title, y_title=prob_title, unit_range=True)
+
+
+def dead_units_figure(layer_labels: Sequence[str], counts: Sequence, *, names: Sequence[str], title: str,
+                      layer_title: str, count_title: str) -> go.Figure:
+    """Per encoder layer, how many FFN units never fire, one bar per set of sentences (names), whole numbers."""
+    return grouped_bars(layer_labels, counts, names=names, colors=(QUERY_COLOR, KEY_COLOR, VALUE_COLOR)[: len(counts)],
+                        title=title, x_title=layer_title, y_title=count_title, decimals=0)
