@@ -104,6 +104,16 @@ def pieces_past(piece_tokens: list[int], longest: int, room: int) -> int:
     return len(piece_tokens)
 
 
+def pieces_within(piece_tokens: list[int], longest: int) -> int:
+    """How many pieces, taken in order, fit in `longest` tokens together with </s>."""
+    total, n = 1, 0
+    for tokens in piece_tokens:
+        if total + tokens > longest:
+            break
+        total, n = total + tokens, n + 1
+    return n
+
+
 def attention_share_past(cross: np.ndarray, longest: int) -> tuple[float, float]:
     """cross: (layers, heads, T, S) cross-attention. (share of all its weight on source positions ≥ `longest`,
     share of the source positions that are ≥ `longest`): equal if the decoder reads the far positions as much."""

@@ -298,6 +298,7 @@ def test_pieces_past_the_longest_training_sentence():
     assert lp.pieces_past([5, 5, 5, 5], longest=12, room=30) == 3  # 1 + 5 + 5 + 5 = 16 > 12
     assert lp.pieces_past([5, 5], longest=40, room=30) == 2  # all of them, still within
     assert lp.pieces_past([20, 20], longest=15, room=30) == 1  # the first piece already goes past
+    assert lp.pieces_within([5, 5, 5, 5], 12) == 2 and lp.pieces_within([20], 15) == 0  # 1 + 5 + 5 = 11 ≤ 12
     cross = np.zeros((1, 1, 2, 4))
     cross[0, 0, :, 3] = 1.0  # every step reads the last source position
     assert lp.attention_share_past(cross, 3) == pytest.approx((1.0, 0.25))
