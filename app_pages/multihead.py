@@ -15,6 +15,8 @@ from lessons.heads import most_different_heads
 from model import library_refusal
 from viz.teaching_heads import head_split_figure, two_heads_figure
 
+WHY_CHART_PX = 460  # the whole chart on a 1280×800 screen, under the page's title and tabs
+
 
 def shape_table(steps: list[shapes.ShapeStep]) -> None:
     frame = pd.DataFrame(
@@ -91,21 +93,25 @@ def live_shapes() -> None:
 @st.fragment
 def why_section() -> None:
     """Two heads of the picked layer that look at different keys for one query, and the average one head would need."""
-    kind, layer, _ = head_picker("mh.why", result, with_head=False)
+    # The chart on the left, the pickers and the argument on the right: all of it on the first screen.
+    chart, text = st.columns([3, 2], gap="medium")
+    with text:
+        kind, layer, _ = head_picker("mh.why", result, with_head=False)
     query_tokens, key_tokens = result.axis_tokens(kind)
     pair = most_different_heads(result.attention(kind)[layer])
     (a, b), (ka, kb), (wa, wb) = pair.heads, pair.keys, pair.peaks()
     query = positions(query_tokens)[pair.query]
-    widgets.chart(
-        two_heads_figure(positions(key_tokens), pair.rows[0], pair.rows[1], pair.average,
-                         names=(t("explorer.head_n", n=a + 1), t("explorer.head_n", n=b + 1), t("mh.why.mean")),
-                         title=t("mh.why.fig", layer=layer + 1, query=query), key_title=t("teach.axis.keys"),
-                         weight_title=t("mh.why.weight")),
-        key="mh.why.fig",
-    )
+    with chart:
+        widgets.chart(
+            two_heads_figure(positions(key_tokens), pair.rows[0], pair.rows[1], pair.average,
+                             names=(t("explorer.head_n", n=a + 1), t("explorer.head_n", n=b + 1), t("mh.why.mean")),
+                             title=t("mh.why.fig", layer=layer + 1, query=query), key_title=t("teach.axis.keys"),
+                             weight_title=t("mh.why.weight"), max_height=WHY_CHART_PX),
+            key="mh.why.fig",
+        )
     words = dict(layer=layer + 1, a=a + 1, b=b + 1, query=md_escape(query), ka=md_escape(positions(key_tokens)[ka]),
                  kb=md_escape(positions(key_tokens)[kb]))
-    st.markdown(t("mh.why.text", kind=attention_view.kind_name(kind), wa=f"{wa:.2f}", wb=f"{wb:.2f}", **words))
+    text.markdown(t("mh.why.text", kind=attention_view.kind_name(kind), wa=f"{wa:.2f}", wb=f"{wb:.2f}", **words))
     st.markdown(t("mh.why.average", avg_a=f"{pair.average[ka]:.2f}", avg_b=f"{pair.average[kb]:.2f}", d=config.d_head,
                   **words))
     sentence_banner(result)

@@ -584,7 +584,7 @@ STRINGS: dict[str, str] = {
         "both, each at full strength: head {a}'s {d} numbers and head {b}'s sit side by side in the concatenation, "
         "and W^O can use each one on its own."
     ),
-    "mh.why.fig": "Layer {layer}, query “{query}”: two heads and their average",
+    "mh.why.fig": "Layer {layer}, query “{query}”",
     "mh.why.mean": "average of the two",
     "mh.why.weight": "attention weight",
     # ---- topics: alternatives and extrapolation (positional page)

@@ -532,7 +532,7 @@ STRINGS: dict[str, str] = {
         "它的输出只能是这两个词元的值混在一起的一份。有了两个头，这一层把两份都完整保留：第 {a} 个头的 {d} 个数"
         "和第 {b} 个头的 {d} 个数在拼接里并排放着，W^O 可以分别使用。"
     ),
-    "mh.why.fig": "第 {layer} 层，查询“{query}”：两个头和它们的平均",
+    "mh.why.fig": "第 {layer} 层，查询“{query}”",
     "mh.why.mean": "两者的平均",
     "mh.why.weight": "注意力权重",
     # ---- topics: alternatives and extrapolation (positional page)
