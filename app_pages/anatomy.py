@@ -31,6 +31,7 @@ FORMULAS = {
     "decoder.ffn": "2H·d_ff + d_ff + H",
     "decoder.norms": "3 × 2H",
 }
+DEAD_CHART_PX = 420  # the dead-units chart: all of it on a 1280×800 screen, under the title and tabs
 SMOOTHING_CLASSES = 10  # a small vocabulary, so that every bar of the smoothed target is visible
 
 
@@ -193,21 +194,23 @@ def dead_units_section(translator: Translator) -> None:
     names = [t("anatomy.dead.sentence"), t("anatomy.dead.examples", n=len(EXAMPLES))]
     if dev and dev.get("d_ff") == config.d_ff:
         counts.append(config.d_ff - np.asarray(dev["used"]))
-        names.append(t("anatomy.dead.devset", n=dev["sentences"]))
-    widgets.chart(
-        dead_units_figure([str(i + 1) for i in range(config.n_encoder_layers)], counts, names=names,
-                          title=t("anatomy.dead.fig", d_ff=f"{config.d_ff:,}"), layer_title=t("anatomy.dead.layer"),
-                          count_title=t("anatomy.dead.count")),
-        key="anatomy.dead",
-    )
-    st.markdown(t("anatomy.dead.text", d_ff=f"{config.d_ff:,}", tokens=own.shape[1], dead=join(counts[0]),
-                  n=len(EXAMPLES), example_tokens=sum(h.shape[1] for h in examples), example_dead=join(counts[1])))
+        names.append(t("anatomy.dead.devset", n=f"{dev['sentences']:,}"))
+    chart, text = st.columns([2, 3], gap="medium")  # side by side: the chart and its numbers on the first screen
+    with chart:
+        widgets.chart(
+            dead_units_figure([str(i + 1) for i in range(config.n_encoder_layers)], counts, names=names,
+                              title=t("anatomy.dead.fig", d_ff=f"{config.d_ff:,}"), layer_title=t("anatomy.dead.layer"),
+                              count_title=t("anatomy.dead.count"), max_height=DEAD_CHART_PX),
+            key="anatomy.dead",
+        )
+    text.markdown(t("anatomy.dead.text", d_ff=f"{config.d_ff:,}", tokens=own.shape[1], dead=join(counts[0]),
+                    n=len(EXAMPLES), example_tokens=sum(h.shape[1] for h in examples), example_dead=join(counts[1])))
     if len(counts) == 3:
         used = np.asarray(dev["used"])
-        st.markdown(t("anatomy.dead.dev", sentences=f"{dev['sentences']:,}", used=join(f"{u:,}" for u in used),
-                      d_ff=f"{config.d_ff:,}", last=f"{used[-1]:,}", share=f"{100 * used[-1] / config.d_ff:.0f}"))
+        text.markdown(t("anatomy.dead.dev", sentences=f"{dev['sentences']:,}", used=join(f"{u:,}" for u in used),
+                        d_ff=f"{config.d_ff:,}", last=f"{used[-1]:,}", share=f"{100 * used[-1] / config.d_ff:.0f}"))
     else:
-        st.info(t("anatomy.dead.no_dev"))
+        text.info(t("anatomy.dead.no_dev"))
     st.info(t("anatomy.dead.note"))
     sentence_banner(result)
 

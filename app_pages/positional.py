@@ -172,6 +172,7 @@ with note_tab:
 
 # ---------------------------------------------------------------- other schemes, and past the trained length
 EXAMPLE_ROUNDS = 3  # the example sentences, this many times over: enough tokens to pass any Tatoeba sentence
+PAST_FACTOR = 2  # the test sentence is this many times longer than the longest training source (within max_len)
 
 
 def output_length(result: TranslationResult) -> int:
@@ -186,24 +187,28 @@ def joined(pieces: list[TranslationResult]) -> tuple[TranslationResult, int]:
 
 
 def long_sentence_test(longest: int) -> None:
-    """The session's sentence and the example sentences joined past `longest` source tokens, translated live."""
+    """The session's sentence and the example sentences joined past `longest` source tokens, translated live: the
+    chart on the left, what it says on the right."""
     own = translations.current_result()
     pieces = [own] + [translations.translation_of(e.sentence) for e in EXAMPLES * EXAMPLE_ROUNDS]
     tokens = [len(p.source_tokens) - 1 for p in pieces]
-    n = positional.pieces_past(tokens, longest, translator.max_source_tokens)
+    n = positional.pieces_past(tokens, PAST_FACTOR * longest, translator.max_source_tokens)
     long, parts = joined(pieces[:n])
     source_len = len(long.source_tokens)
-    st.markdown(t("pe.ext.try", tokens=source_len, past=max(source_len - longest, 0)))
-    st.caption(t("pe.ext.caption.long"))
-    st.text(f"{long.source_text}  →  {long.translation}")
-    widgets.chart(
-        received_attention_figure(positional.received_attention(long.cross), longest, title=t("pe.ext.fig"),
-                                  position_title=t("pe.ext.position"), value_title=t("pe.ext.received"),
-                                  limit_label=t("pe.ext.limit", n=longest)),
-        key="pe.ext.fig",
-    )
+    chart, text = st.columns([3, 2], gap="medium")
+    with chart:
+        widgets.chart(
+            received_attention_figure(positional.received_attention(long.cross), longest, title=t("pe.ext.fig"),
+                                      position_title=t("pe.ext.position"), value_title=t("pe.ext.received"),
+                                      limit_label=t("pe.ext.limit", n=longest)),
+            key="pe.ext.fig",
+        )
     attention_share, token_share = positional.attention_share_past(long.cross, longest)
     confidence = [float(np.mean([s.chosen.prob for s in r.steps])) for r in (long, own)]
+    with text:
+        st.markdown(t("pe.ext.try", tokens=source_len, past=max(source_len - longest, 0)))
+        st.caption(t("pe.ext.caption.long"))
+        st.text(f"{long.source_text}  →  {long.translation}")
     st.markdown(t("pe.ext.result", n=n, parts=parts, whole=output_length(long), coverage=f"{100 * output_length(long) / parts:.0f}",
                   conf=f"{confidence[0]:.2f}", conf_one=f"{confidence[1]:.2f}", src=longest,
                   token_share=f"{100 * token_share:.0f}", attention_share=f"{100 * attention_share:.0f}"))
@@ -215,14 +220,16 @@ def long_sentence_test(longest: int) -> None:
 
 
 def extrapolation_section() -> None:
-    st.markdown(t("pe.ext.alternatives"))
+    """What is known about the trained lengths, the live test past them, then the other ways to encode position."""
     lengths = (translator.training_log or {}).get("lengths")
-    if not lengths:
+    if lengths:
+        st.markdown(t("pe.ext.known", max_len=model_len, room=translator.max_source_tokens, src=lengths["source_tokens"],
+                      tgt=lengths["target_tokens"], pairs=f"{lengths['pairs']:,}", last=model_len - 1))
+        long_sentence_test(lengths["source_tokens"])
+    else:
         st.info(t("pe.ext.unknown", max_len=model_len))
-        return
-    st.markdown(t("pe.ext.known", max_len=model_len, room=translator.max_source_tokens, src=lengths["source_tokens"],
-                  tgt=lengths["target_tokens"], pairs=f"{lengths['pairs']:,}", last=model_len - 1))
-    long_sentence_test(lengths["source_tokens"])
+    st.subheader(t("pe.ext.alt_header"))
+    st.markdown(t("pe.ext.alternatives"))
 
 
 with ext_tab:

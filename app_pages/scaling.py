@@ -13,7 +13,7 @@ from app_pages.teaching_shared import num, sections
 from app_pages.text import t
 from lessons import scaling
 from lessons.worked_example import PAPER_D_K, thinking_machines
-from viz.teaching_positional import norms_figure
+from viz.teaching_anatomy import horizontal_bars
 from viz.teaching_scaling import softmax_comparison_figure, variance_figure
 
 def dk_section() -> None:
@@ -71,9 +71,11 @@ def embedding_section() -> None:
     target = scaling.embedding_scale(translator.weight("tgt_embed.weight"), config.pad_id)
     root = math.sqrt(config.d_model)
     widgets.chart(
-        norms_figure([t("scaling.emb.one"), t("scaling.emb.root", root=num(root, 2))], [source.raw, source.scaled],
-                     [source.positional] * 2, title=t("scaling.emb.fig"), token_title=t("scaling.emb.case"),
-                     embedding_label=t("scaling.emb.emb"), pe_label=t("scaling.emb.pe")),
+        horizontal_bars([t("scaling.emb.bar", table=t(f"scaling.emb.{name}"), factor=factor)
+                         for name in ("source", "target") for factor in ("1", f"√{config.d_model} = {num(root, 2)}")]
+                        + [t("scaling.emb.pe")],
+                        [source.raw, source.scaled, target.raw, target.scaled, source.positional],
+                        title=t("scaling.emb.fig"), value_title=t("scaling.emb.length"), decimals=2),
         key="scaling.emb",
     )
     st.markdown(t("scaling.emb.text", pe=f"{source.positional:.2f}", rows=f"{config.src_vocab_size - 1:,}",

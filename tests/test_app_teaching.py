@@ -281,7 +281,7 @@ def test_extrapolation_section_translates_past_the_trained_length(translator):
     assert shown(str(longest), text) and shown(str(lengths["target_tokens"]), text)
     sentences = [DEFAULT_SENTENCE] + [e.sentence for e in EXAMPLES * 3]
     pieces = [translator.translate(s, beam=DEFAULT_BEAM) for s in sentences]
-    n = lp.pieces_past([len(p.source_tokens) - 1 for p in pieces], longest, translator.max_source_tokens)
+    n = lp.pieces_past([len(p.source_tokens) - 1 for p in pieces], 2 * longest, translator.max_source_tokens)
     long = translator.translate(" ".join(sentences[:n]), beam=DEFAULT_BEAM)
     assert len(long.source_tokens) > longest  # the test sentence does pass every training sentence
     parts, whole = sum(len(p.output_tokens) - 1 for p in pieces[:n]), len(long.output_tokens) - 1

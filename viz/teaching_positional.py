@@ -7,10 +7,10 @@ from collections.abc import Sequence
 import numpy as np
 import plotly.graph_objects as go
 
-from .bars import paired_bars
+from .bars import VALUE_AXIS_PX, paired_bars
 from .heatmap import heatmap_figure
 from .labels import plain_text
-from .style import (DIVERGING_COLORSCALE, KEY_COLOR, NEUTRAL_COLOR, QUERY_COLOR, guide_line, legend_on_top, styled_figure,
+from .style import (AXIS_TITLE_PX, BASE_FONT_PX, DIVERGING_COLORSCALE, EDGE_PX, KEY_COLOR, LINE_EM, NEUTRAL_COLOR, QUERY_COLOR, guide_line, legend_on_top, styled_figure,
                     titled)
 from .validate import as_float32
 
@@ -106,7 +106,9 @@ def received_attention_figure(received, limit: int, *, title: str, position_titl
     return styled_figure(
         [bars],
         title,
-        height=PLOT_PX + 120,
+        height=PLOT_PX + 60,
+        left=VALUE_AXIS_PX,
+        bottom=EDGE_PX + AXIS_TITLE_PX + LINE_EM * BASE_FONT_PX,  # the position numbers and the axis title
         showlegend=False,
         **guide_line(limit - 0.5, limit_label),
         xaxis=titled(position_title),

@@ -247,7 +247,7 @@ STRINGS: dict[str, str] = {
         "every 2π ≈ {fast} positions (i = 0) to one turn every 2π·10000^((d_model−2)/d_model) positions for the last "
         "pair (i = d_model/2 − 1): {slow} for this model's d_model = {d}. (2π·10000 is only the limit for very large d_model.)"
     ),
-    "pe.tab.note": "4 · A common slip: the cosine's exponent",
+    "pe.tab.note": "4 · A common slip",
     "pe.note.text": (
         "Some study notes print the cosine as cos(pos / 10,000^{{2i+1 / d_model}}) and compute 10000 ** (2 * i + "
         "1 / d_model) in a snippet with pos = {pos} and d_model = {d}. Read as printed, that exponent is 2i + "
@@ -305,7 +305,7 @@ STRINGS: dict[str, str] = {
         "diagonal. It is largest on the diagonal ({norm2} = d_model/2) and falls off with distance."
     ),
     "pe.sim.fig": "PE(a)·PE(b) for every pair of positions",
-    "pe.tab.rot": "2 · PE(pos + k) is a rotation of PE(pos)",
+    "pe.tab.rot": "2 · PE(pos + k) as a rotation",
     "pe.rot.text": (
         "Each (sin, cos) pair is a point on a circle that turns by the angle ω_i per position. Moving k positions "
         "turns it by kω_i — the same rotation for every pos. So PE(pos+k) is a fixed linear function of PE(pos): "
@@ -526,7 +526,7 @@ STRINGS: dict[str, str] = {
         "output projection W_O. The total 24BSH² + 4BS²H per layer is right. For short sentences the H² terms "
         "dominate; the S² terms (the attention map itself) take over only once 4S²H > 24SH², that is once S > 6H."
     ),
-    "anatomy.tab.lr": "3 · Learning rate and training curves",
+    "anatomy.tab.lr": "3 · Learning rate and curves",
     "anatomy.lr.text": (
         "The paper's schedule (§5.3): the rate grows linearly for the first warmup = {warmup} steps, then falls "
         "like 1/√step. This run used factor = {factor} and d_model = {d}: the peak at step {warmup} is {peak}. "
@@ -588,7 +588,7 @@ STRINGS: dict[str, str] = {
     "mh.why.mean": "average of the two",
     "mh.why.weight": "attention weight",
     # ---- topics: alternatives and extrapolation (positional page)
-    "pe.tab.ext": "5 · Alternatives and extrapolation",
+    "pe.tab.ext": "5 · Alternatives, extrapolation",
     "pe.ext.alternatives": (
         "| | how position enters | past the longest training sentence |\n"
         "|---|---|---|\n"
@@ -617,7 +617,9 @@ STRINGS: dict[str, str] = {
     ),
     "pe.ext.try": (
         "Tried live: your sentence followed by the translate page's example sentences, until it is longer than any "
-        "training sentence: {tokens} source tokens, {past} of them at positions the model never saw in training."
+        "training sentence: {tokens} source tokens, {past} of them at positions the model never saw in training. The "
+        "chart: the cross-attention each source position receives, averaged over layers and heads and summed over "
+        "the output steps."
     ),
     "pe.ext.result": (
         "Translated one by one, these {n} sentences give {parts} tokens in all; together, the model writes {whole} "
@@ -627,10 +629,11 @@ STRINGS: dict[str, str] = {
     ),
     "pe.ext.control": (
         "The same test within the trained length: the first {n} of these sentences ({tokens} tokens) give {whole} of "
-        "their {parts} tokens ({coverage} %). Tatoeba's pairs are one sentence each, so some of the loss comes from "
-        "several sentences in one, not from length alone."
+        "their {parts} tokens ({coverage} %). Tatoeba's pairs are one sentence each, so several sentences in one "
+        "already cost the model much of its output; the gap between the two percentages is what the extra length adds."
     ),
-    "pe.ext.fig": "Cross-attention each source position receives (mean over layers and heads, summed over output steps)",
+    "pe.ext.fig": "Cross-attention each source position receives",
+    "pe.ext.alt_header": "Other ways to encode position",
     "pe.ext.position": "source position (the keys)",
     "pe.ext.received": "attention received",
     "pe.ext.limit": "longest training source: {n}",
@@ -651,12 +654,12 @@ STRINGS: dict[str, str] = {
         "that size. A model that shares its embedding table with the output layer wants small rows there (large "
         "ones make large logits), and the factor lets it keep them small."
     ),
-    "scaling.emb.fig": "Typical lengths in layer 1's input (the shipped model's source embeddings)",
-    "scaling.emb.case": "the embedding multiplied by",
-    "scaling.emb.one": "× 1 (not scaled)",
-    "scaling.emb.root": "× √d_model = {root}",
-    "scaling.emb.emb": "median ‖embedding row‖",
-    "scaling.emb.pe": "‖PE(pos)‖",
+    "scaling.emb.fig": "Typical lengths in layer 1's input (the shipped model)",
+    "scaling.emb.bar": "median {table} embedding row × {factor}",
+    "scaling.emb.source": "source",
+    "scaling.emb.target": "target",
+    "scaling.emb.pe": "PE row (every position)",
+    "scaling.emb.length": "length (Euclidean norm)",
     # ---- topics: dead ReLU units (anatomy page)
     "anatomy.tab.dead": "5 · Dead ReLU units",
     "anatomy.dead.text": (
@@ -682,7 +685,7 @@ STRINGS: dict[str, str] = {
         "This model's FFN uses {activation}, which is 0 only at 0: none of its units is ever switched off, so "
         "there are no dead units to count."
     ),
-    "anatomy.dead.fig": "FFN units that never fire, per encoder layer (of {d_ff} each)",
+    "anatomy.dead.fig": "FFN units that never fire (of {d_ff} per layer)",
     "anatomy.dead.layer": "encoder layer",
     "anatomy.dead.count": "units that never fire",
     "anatomy.dead.sentence": "your sentence",

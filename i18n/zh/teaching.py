@@ -559,7 +559,7 @@ STRINGS: dict[str, str] = {
     ),
     "pe.ext.try": (
         "现场试一试：你的句子后面接上翻译页的示例句子，直到比任何训练句子都长：共 {tokens} 个源语言词元，"
-        "其中 {past} 个位于模型训练时从没见过的位置。"
+        "其中 {past} 个位于模型训练时从没见过的位置。图中是每个源语言位置得到的交叉注意力：各层各头取平均，再对输出步求和。"
     ),
     "pe.ext.result": (
         "这 {n} 个句子逐句翻译共得到 {parts} 个词元；连在一起时，模型只写出 {whole} 个（{coverage} %），"
@@ -568,9 +568,11 @@ STRINGS: dict[str, str] = {
     ),
     "pe.ext.control": (
         "在训练长度以内做同样的测试：前 {n} 个句子（{tokens} 个词元）连在一起，译出了逐句翻译 {parts} 个词元中的 "
-        "{whole} 个（{coverage} %）。Tatoeba 的句对每对只有一句，所以一部分损失来自多句连在一起，而不只是长度。"
+        "{whole} 个（{coverage} %）。Tatoeba 的句对每对只有一句，所以多句连在一起本身就让模型丢掉了不少输出；"
+        "两个百分比之间的差距，才是额外的长度带来的。"
     ),
-    "pe.ext.fig": "每个源语言位置得到的交叉注意力（各层各头取平均，对输出步求和）",
+    "pe.ext.fig": "每个源语言位置得到的交叉注意力",
+    "pe.ext.alt_header": "编码位置的其他方法",
     "pe.ext.position": "源语言位置（键）",
     "pe.ext.received": "得到的注意力",
     "pe.ext.limit": "最长训练源句：{n}",
@@ -589,12 +591,12 @@ STRINGS: dict[str, str] = {
         "和 PE 的正弦余弦同一量级。训练后它们大致保持这个大小。嵌入表与输出层共享的模型希望这些行小一些"
         "（行大则 logit 大），这个因子让它们可以保持小。"
     ),
-    "scaling.emb.fig": "第 1 层输入中的典型长度（发布的模型的源语言嵌入）",
-    "scaling.emb.case": "嵌入乘以",
-    "scaling.emb.one": "× 1（不缩放）",
-    "scaling.emb.root": "× √d_model = {root}",
-    "scaling.emb.emb": "‖嵌入行‖ 的中位数",
-    "scaling.emb.pe": "‖PE(pos)‖",
+    "scaling.emb.fig": "第 1 层输入中的典型长度（发布的模型）",
+    "scaling.emb.bar": "{table}嵌入行的中位数 × {factor}",
+    "scaling.emb.source": "源语言",
+    "scaling.emb.target": "目标语言",
+    "scaling.emb.pe": "PE 行（任何位置）",
+    "scaling.emb.length": "长度（欧几里得范数）",
     # ---- topics: dead ReLU units (anatomy page)
     "anatomy.tab.dead": "5 · 从不激活的 ReLU 单元",
     "anatomy.dead.text": (
@@ -614,7 +616,7 @@ STRINGS: dict[str, str] = {
         "可能在别的句子上激活，所以短句子上沉默的单元比开发集上多得多。"
     ),
     "anatomy.dead.swish": "这个模型的 FFN 使用 {activation}，它只在 0 处为 0：没有单元会被关掉，所以没有死亡单元可数。",
-    "anatomy.dead.fig": "每个编码器层中从不激活的 FFN 单元（每层共 {d_ff} 个）",
+    "anatomy.dead.fig": "从不激活的 FFN 单元（每层 {d_ff} 个）",
     "anatomy.dead.layer": "编码器层",
     "anatomy.dead.count": "从不激活的单元数",
     "anatomy.dead.sentence": "你的句子",
