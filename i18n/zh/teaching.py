@@ -562,7 +562,7 @@ STRINGS: dict[str, str] = {
         "其中 {past} 个位于模型训练时从没见过的位置。图中是每个源语言位置得到的交叉注意力：各层各头取平均，再对输出步求和。"
     ),
     "pe.ext.result": (
-        "这 {n} 个句子逐句翻译共得到 {parts} 个词元；连在一起时，模型只写出 {whole} 个（{coverage} %），"
+        "这 {n} 个句子逐句翻译共得到 {parts} 个词元；连在一起时，模型写出 {whole} 个（{coverage} %），"
         "所选词元的平均置信度为 {conf}（只翻译你的句子时为 {conf_one}）。位置 {src} 及以后的源语言位置占这个句子的 "
         "{token_share} %，得到交叉注意力的 {attention_share} %（所有层和头）。"
     ),
