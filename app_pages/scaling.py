@@ -25,7 +25,7 @@ def dk_section() -> None:
     with control:
         d_k = st.select_slider(t("scaling.dk"), scaling.D_K_CHOICES, value=64, persist_state="session", key="scaling.dk")
 
-    st.header(t("scaling.var.header"))
+    st.subheader(t("scaling.var.header"))
     raw_var, scaled_var = scaling.dot_product_variance()
     widgets.chart(
         variance_figure(scaling.D_K_CHOICES, raw_var, scaled_var, d_k, title=t("scaling.var.fig", samples=f"{scaling.SAMPLES:,}"), dk_title="d_k",
@@ -37,7 +37,7 @@ def dk_section() -> None:
     st.markdown(t("scaling.var.text", d=d_k, raw=f"{raw_var[i]:.1f}", scaled=f"{scaled_var[i]:.2f}",
                   std=f"{math.sqrt(raw_var[i]):.1f}"))
 
-    st.header(t("scaling.sat.header"))
+    st.subheader(t("scaling.sat.header"))
     sat = scaling.saturation(d_k)
     keys = [f"k{j}" for j in range(scaling.N_KEYS)]
     widgets.chart(
@@ -53,7 +53,7 @@ def dk_section() -> None:
     st.latex(rf"\begin{{gathered}}\frac{{\partial\,\mathrm{{softmax}}_i}}{{\partial z_i}} = w_i(1 - w_i) \\ "
              rf"w_i(1 - w_i) \to 0 \quad\text{{{t('scaling.tex.when')}}}\end{{gathered}}")
 
-    st.header(t("scaling.toy.header"))
+    st.subheader(t("scaling.toy.header"))
     paper = thinking_machines()
     toy = thinking_machines(d_k=paper.q.shape[1])  # the toy vectors' own width
     # The √d_k argument assumes entries of mean 0 and variance 1: their mean square would be 1.
