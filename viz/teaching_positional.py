@@ -106,7 +106,7 @@ def received_attention_figure(received, limit: int, *, title: str, position_titl
     return styled_figure(
         [bars],
         title,
-        height=PLOT_PX + 60,
+        height=PLOT_PX + 30,  # beside its text, all of it on a 1280×800 screen in presentation mode too
         left=VALUE_AXIS_PX,
         bottom=EDGE_PX + AXIS_TITLE_PX + LINE_EM * BASE_FONT_PX,  # the position numbers and the axis title
         showlegend=False,
