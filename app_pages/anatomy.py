@@ -1,4 +1,5 @@
-"""Model anatomy and training: parameters per component against the notes' formula, FLOPs, LR schedule, curves, label smoothing."""
+"""Model anatomy and training: parameters per component against the notes' formula, FLOPs, LR schedule, curves, label
+smoothing, and the encoder FFN's units that never fire."""
 
 from __future__ import annotations
 
@@ -7,11 +8,13 @@ import pandas as pd
 import streamlit as st
 
 from app_pages import models, presentation, translations, widgets
-from app_pages.teaching_shared import num, sections, sentence_banner, table_height
+from app_pages.examples import EXAMPLES
+from app_pages.teaching_shared import join, num, sections, sentence_banner, table_height
 from app_pages.text import hardware_name, md_escape, t
 from lessons import anatomy
 from model import ModelConfig, Translator, learning_rate, peak_learning_rate, selection_bleu
-from viz.teaching_anatomy import horizontal_bars, label_smoothing_figure, lr_figure, training_curves_figure
+from viz.teaching_anatomy import (dead_units_figure, horizontal_bars, label_smoothing_figure, lr_figure,
+                                  training_curves_figure)
 
 FORMULAS = {
     "src_embed": "V_src·H",
@@ -28,6 +31,7 @@ FORMULAS = {
     "decoder.ffn": "2H·d_ff + d_ff + H",
     "decoder.norms": "3 × 2H",
 }
+DEAD_CHART_PX = 420  # the dead-units chart: all of it on a 1280×800 screen, under the title and tabs
 SMOOTHING_CLASSES = 10  # a small vocabulary, so that every bar of the smoothed target is visible
 
 
@@ -166,12 +170,57 @@ def label_smoothing_section(config: ModelConfig, settings: dict) -> None:
                   used=num(settings["label_smoothing"], 2) if "label_smoothing" in settings else "—"))
 
 
+@st.cache_data(show_spinner=False, max_entries=64)
+def ffn_hidden(checkpoint: str, device: str, sentence: str, language: str | None) -> np.ndarray:
+    """(encoder layers, S, d_ff): the FFN hidden units of `sentence` (cached per input)."""
+    return models.load(checkpoint, device).ffn_activations(sentence, language)
+
+
+def hidden_of(sentence: str) -> np.ndarray:
+    checkpoint, device, _, _, language = translations.settings_for(sentence)
+    return ffn_hidden(checkpoint, device, sentence, language)
+
+
+def dead_units_section(translator: Translator) -> None:
+    """Per encoder layer, the FFN units that are 0 for every token: the session's sentence, the examples, the dev set."""
+    config, dev = translator.config, (translator.training_log or {}).get("ffn_units")
+    if config.activation != "relu":
+        st.info(t("anatomy.dead.swish", activation=config.activation))
+        return
+    result = translations.current_result()
+    own = hidden_of(result.source_text)
+    examples = [hidden_of(e.sentence) for e in EXAMPLES]
+    counts = [anatomy.dead_units([own]), anatomy.dead_units(examples)]
+    names = [t("anatomy.dead.sentence"), t("anatomy.dead.examples", n=len(EXAMPLES))]
+    if dev and dev.get("d_ff") == config.d_ff:
+        counts.append(config.d_ff - np.asarray(dev["used"]))
+        names.append(t("anatomy.dead.devset", n=f"{dev['sentences']:,}"))
+    chart, text = st.columns([2, 3], gap="medium")  # side by side: the chart and its numbers on the first screen
+    with chart:
+        widgets.chart(
+            dead_units_figure([str(i + 1) for i in range(config.n_encoder_layers)], counts, names=names,
+                              title=t("anatomy.dead.fig", d_ff=f"{config.d_ff:,}"), layer_title=t("anatomy.dead.layer"),
+                              count_title=t("anatomy.dead.count"), max_height=DEAD_CHART_PX),
+            key="anatomy.dead",
+        )
+    text.markdown(t("anatomy.dead.text", d_ff=f"{config.d_ff:,}", tokens=own.shape[1], dead=join(counts[0]),
+                    n=len(EXAMPLES), example_tokens=sum(h.shape[1] for h in examples), example_dead=join(counts[1])))
+    if len(counts) == 3:
+        used = np.asarray(dev["used"])
+        text.markdown(t("anatomy.dead.dev", sentences=f"{dev['sentences']:,}", used=join(f"{u:,}" for u in used),
+                        d_ff=f"{config.d_ff:,}", last=f"{used[-1]:,}", share=f"{100 * used[-1] / config.d_ff:.0f}"))
+    else:
+        text.info(t("anatomy.dead.no_dev"))
+    st.info(t("anatomy.dead.note"))
+    sentence_banner(result)
+
+
 translator = models.translator()
 config = translator.config
 presentation.page_title(t("anatomy.title"), t(
     "anatomy.intro", d=config.d_model, heads=config.n_heads, d_ff=config.d_ff, enc=config.n_encoder_layers,
     dec=config.n_decoder_layers, vs=config.src_vocab_size, vt=config.tgt_vocab_size))
-params_tab, flops_tab, lr_tab, ls_tab = sections("anatomy", ("params", "flops", "lr", "ls"))
+params_tab, flops_tab, lr_tab, ls_tab, dead_tab = sections("anatomy", ("params", "flops", "lr", "ls", "dead"))
 with params_tab:
     parameters_section(translator)
     formula_section(translator)
@@ -182,3 +231,5 @@ with lr_tab:
     curves_section(translator)
 with ls_tab:
     label_smoothing_section(config, (translator.training_log or {}).get("args") or {})
+with dead_tab:
+    dead_units_section(translator)

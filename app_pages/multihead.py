@@ -1,4 +1,5 @@
-"""Multi-head shapes: the notes' walk-through (64, 12, 10, 300, 6 → 50 per head), your own numbers, the live model."""
+"""Multi-head shapes: the notes' walk-through (64, 12, 10, 300, 6 → 50 per head), your own numbers, the live model,
+and why one head is not enough (two of the model's heads against their average)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,15 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from app_pages import models, presentation, translations, widgets
+from app_pages import attention_view, models, presentation, translations, widgets
 from app_pages.teaching_shared import head_picker, join, positions, sections, sentence_banner, table_height
-from app_pages.text import t
+from app_pages.text import md_escape, t
 from lessons import shapes
+from lessons.heads import most_different_heads
 from model import library_refusal
-from viz.teaching_heads import head_split_figure
+from viz.teaching_heads import head_split_figure, two_heads_figure
+
+WHY_CHART_PX = 460  # the whole chart on a 1280×800 screen, under the page's title and tabs
 
 
 def shape_table(steps: list[shapes.ShapeStep]) -> None:
@@ -55,7 +59,7 @@ def doc_section() -> None:
 
 
 presentation.page_title(t("mh.title"), t("mh.intro"))
-live_tab, doc_tab = sections("mh", ("live", "doc"))
+live_tab, doc_tab, why_tab = sections("mh", ("live", "doc", "why"))
 
 # ---------------------------------------------------------------- the live model
 result = translations.current_result()
@@ -86,7 +90,36 @@ def live_shapes() -> None:
                  q=str(q_heads[0].shape), full=str(q_full.shape)))
 
 
+@st.fragment
+def why_section() -> None:
+    """Two heads of the picked layer that look at different keys for one query, and the average one head would need."""
+    # The chart on the left, the pickers and the argument on the right: all of it on the first screen.
+    chart, text = st.columns([3, 2], gap="medium")
+    with text:
+        kind, layer, _ = head_picker("mh.why", result, with_head=False)
+    query_tokens, key_tokens = result.axis_tokens(kind)
+    pair = most_different_heads(result.attention(kind)[layer])
+    (a, b), (ka, kb), (wa, wb) = pair.heads, pair.keys, pair.peaks()
+    query = positions(query_tokens)[pair.query]
+    with chart:
+        widgets.chart(
+            two_heads_figure(positions(key_tokens), pair.rows[0], pair.rows[1], pair.average,
+                             names=(t("explorer.head_n", n=a + 1), t("explorer.head_n", n=b + 1), t("mh.why.mean")),
+                             title=t("mh.why.fig", layer=layer + 1, query=query), key_title=t("teach.axis.keys"),
+                             weight_title=t("mh.why.weight"), max_height=WHY_CHART_PX),
+            key="mh.why.fig",
+        )
+    words = dict(layer=layer + 1, a=a + 1, b=b + 1, query=md_escape(query), ka=md_escape(positions(key_tokens)[ka]),
+                 kb=md_escape(positions(key_tokens)[kb]))
+    text.markdown(t("mh.why.text", kind=attention_view.kind_name(kind), wa=f"{wa:.2f}", wb=f"{wb:.2f}", **words))
+    st.markdown(t("mh.why.average", avg_a=f"{pair.average[ka]:.2f}", avg_b=f"{pair.average[kb]:.2f}", d=config.d_head,
+                  **words))
+    sentence_banner(result)
+
+
 with live_tab:
     live_shapes()
 with doc_tab:
     doc_section()
+with why_tab:
+    why_section()

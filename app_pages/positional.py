@@ -1,4 +1,5 @@
-"""Positional encoding: the PE matrix, its curves, similarity, the rotation property, PE against the embeddings."""
+"""Positional encoding: the PE matrix, its curves, similarity, the rotation property, PE against the embeddings, other
+schemes, and the live model on a sentence longer than any it was trained on."""
 
 from __future__ import annotations
 
@@ -9,12 +10,14 @@ import streamlit as st
 
 from app_pages import exercises  # the "Try it" tab
 from app_pages import models, presentation, translations, widgets
+from app_pages.examples import EXAMPLES
 from app_pages.teaching_shared import join, matrix_tex, num, positions, sections, sentence_banner
 from app_pages.teaching_shared import table as number_table
 from app_pages.text import t
 from lessons import positional
-from model import sinusoidal_table
-from viz.teaching_positional import norms_figure, pe_curves, pe_heatmap, rotation_figure, similarity_heatmap
+from model import TranslationResult, sinusoidal_table
+from viz.teaching_positional import (norms_figure, pe_curves, pe_heatmap, received_attention_figure, rotation_figure,
+                                     similarity_heatmap)
 
 NOTE_POS, NOTE_D = 1, 6  # the note's own snippet: pos = 1, d_model = 6
 ROTATION_CHECK = 64  # positions over which the note's variants are tested for the rotation property
@@ -94,7 +97,8 @@ def matrix_views(table: np.ndarray, length: int, d_model: int) -> None:
 translator = models.translator()
 model_d, model_len = translator.config.d_model, translator.config.max_len
 presentation.page_title(t("pe.title"), t("pe.intro", fast=f"{2 * math.pi:.1f}", slow=slowest_period(model_d), d=model_d))
-matrix_tab, rotation_tab, size_tab, note_tab, try_tab = sections("pe", ("matrix", "rot", "size", "note", "try"))
+matrix_tab, rotation_tab, size_tab, note_tab, ext_tab, try_tab = sections(
+    "pe", ("matrix", "rot", "size", "note", "ext", "try"))
 
 # ---------------------------------------------------------------- the PE matrix, with its formula and sizes beside
 with matrix_tab:
@@ -169,3 +173,68 @@ with note_tab:
     note_section()
 with try_tab:
     exercises.pe_exercise(model_d)
+
+# ---------------------------------------------------------------- other schemes, and past the trained length
+EXAMPLE_ROUNDS = 3  # the example sentences, this many times over: enough tokens to pass any Tatoeba sentence
+PAST_FACTOR = 2  # the test sentence is this many times longer than the longest training source (within max_len)
+
+
+def output_length(result: TranslationResult) -> int:
+    """Tokens the model wrote, </s> left out."""
+    return len(result.output_tokens) - 1
+
+
+def joined(pieces: list[TranslationResult]) -> tuple[TranslationResult, int]:
+    """The pieces' sentences translated as one, and how many tokens they give translated one by one."""
+    whole = translations.translation_of(" ".join(p.source_text for p in pieces))
+    return whole, sum(output_length(p) for p in pieces)
+
+
+def long_sentence_test(longest: int) -> None:
+    """The session's sentence and the example sentences joined past `longest` source tokens, translated live: the
+    chart on the left, what it says on the right."""
+    own = translations.current_result()
+    pieces = [own] + [translations.translation_of(e.sentence) for e in EXAMPLES * EXAMPLE_ROUNDS]
+    tokens = [len(p.source_tokens) - 1 for p in pieces]
+    n = positional.pieces_past(tokens, PAST_FACTOR * longest, translator.max_source_tokens)
+    long, parts = joined(pieces[:n])
+    source_len = len(long.source_tokens)
+    chart, text = st.columns([3, 2], gap="medium")
+    with chart:
+        widgets.chart(
+            received_attention_figure(positional.received_attention(long.cross), longest, title=t("pe.ext.fig"),
+                                      position_title=t("pe.ext.position"), value_title=t("pe.ext.received"),
+                                      limit_label=t("pe.ext.limit", n=longest)),
+            key="pe.ext.fig",
+        )
+    attention_share, token_share = positional.attention_share_past(long.cross, longest)
+    confidence = [float(np.mean([s.chosen.prob for s in r.steps])) for r in (long, own)]
+    with text:
+        st.markdown(t("pe.ext.try", tokens=source_len, past=max(source_len - longest, 0)))
+        st.caption(t("pe.ext.caption.long"))
+        st.text(f"{long.source_text}  →  {long.translation}")
+    st.markdown(t("pe.ext.result", n=n, parts=parts, whole=output_length(long), coverage=f"{100 * output_length(long) / parts:.0f}",
+                  conf=f"{confidence[0]:.2f}", conf_one=f"{confidence[1]:.2f}", src=longest,
+                  token_share=f"{100 * token_share:.0f}", attention_share=f"{100 * attention_share:.0f}"))
+    within = positional.pieces_within(tokens, longest)
+    if within >= 2:
+        short, short_parts = joined(pieces[:within])
+        st.markdown(t("pe.ext.control", n=within, tokens=len(short.source_tokens), parts=short_parts,
+                      whole=output_length(short), coverage=f"{100 * output_length(short) / short_parts:.0f}"))
+
+
+def extrapolation_section() -> None:
+    """What is known about the trained lengths, the live test past them, then the other ways to encode position."""
+    lengths = (translator.training_log or {}).get("lengths")
+    if lengths:
+        st.markdown(t("pe.ext.known", max_len=model_len, room=translator.max_source_tokens, src=lengths["source_tokens"],
+                      tgt=lengths["target_tokens"], pairs=f"{lengths['pairs']:,}", last=model_len - 1))
+        long_sentence_test(lengths["source_tokens"])
+    else:
+        st.info(t("pe.ext.unknown", max_len=model_len))
+    st.subheader(t("pe.ext.alt_header"))
+    st.markdown(t("pe.ext.alternatives"))
+
+
+with ext_tab:
+    extrapolation_section()

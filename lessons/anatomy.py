@@ -156,3 +156,18 @@ def smoothed_loss_floor(n_classes: int, epsilon: float) -> float:
     top = 1 - epsilon + epsilon / n_classes
     rest = epsilon / n_classes
     return float(-(top * math.log(top)) - ((n_classes - 1) * rest * math.log(rest) if rest > 0 else 0.0))
+
+
+def units_fired(hidden: np.ndarray) -> np.ndarray:
+    """hidden: (layers, tokens, d_ff) FFN activations → (layers, d_ff) bool, True where a unit is above 0 for at
+    least one token. A ReLU unit that is 0 for every token never passes anything on: "dead" for these tokens."""
+    h = np.asarray(hidden)
+    if h.ndim != 3:
+        raise ValueError(f"need (layers, tokens, d_ff) activations, got shape {h.shape}")
+    return (h > 0).any(axis=1)
+
+
+def dead_units(hidden_per_sentence: list[np.ndarray]) -> np.ndarray:
+    """(layers,) how many FFN units of each layer never fire on any token of any of the sentences."""
+    fired = np.logical_or.reduce([units_fired(h) for h in hidden_per_sentence])
+    return (~fired).sum(axis=1)

@@ -89,3 +89,39 @@ def pe_norm(d_model: int) -> float:
 
 def row_norms(matrix: np.ndarray) -> np.ndarray:
     return np.linalg.norm(np.asarray(matrix, dtype=np.float64), axis=-1)
+
+
+def pieces_past(piece_tokens: list[int], longest: int, room: int) -> int:
+    """How many pieces (their token counts, without </s>, taken in order) make a sentence longer than `longest`
+    tokens with its </s>, never more than `room` tokens; every piece if even all of them stay within `longest`."""
+    total = 1  # </s>
+    for n, tokens in enumerate(piece_tokens, 1):
+        if total + tokens > room:
+            return max(n - 1, 1)
+        total += tokens
+        if total > longest:
+            return n
+    return len(piece_tokens)
+
+
+def pieces_within(piece_tokens: list[int], longest: int) -> int:
+    """How many pieces, taken in order, fit in `longest` tokens together with </s>."""
+    total, n = 1, 0
+    for tokens in piece_tokens:
+        if total + tokens > longest:
+            break
+        total, n = total + tokens, n + 1
+    return n
+
+
+def attention_share_past(cross: np.ndarray, longest: int) -> tuple[float, float]:
+    """cross: (layers, heads, T, S) cross-attention. (share of all its weight on source positions ≥ `longest`,
+    share of the source positions that are ≥ `longest`): equal if the decoder reads the far positions as much."""
+    weights = np.asarray(cross, dtype=np.float64)
+    per_position = weights.sum(axis=(0, 1, 2))  # (S,)
+    return float(per_position[longest:].sum() / per_position.sum()), float(max(len(per_position) - longest, 0) / len(per_position))
+
+
+def received_attention(cross: np.ndarray) -> np.ndarray:
+    """(S,) the cross-attention each source position receives, averaged over layers and heads, summed over steps."""
+    return np.asarray(cross, dtype=np.float64).mean(axis=(0, 1)).sum(axis=0)

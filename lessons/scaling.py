@@ -63,3 +63,26 @@ def mean_max_weight(d_k: int, n_keys: int = N_KEYS, trials: int = TRIALS, seed: 
     k = rng.standard_normal((trials, n_keys, d_k))
     scores = (q * k).sum(-1)  # (trials, n_keys)
     return float(softmax(scores).max(-1).mean()), float(softmax(scores / np.sqrt(d_k)).max(-1).mean())
+
+
+@dataclass(frozen=True)
+class EmbeddingScale:
+    """Typical lengths of what layer 1 adds up: an embedding row, with and without × √d_model, and a PE row."""
+
+    raw: float  # median row norm of the embedding table (the padding row left out)
+    scaled: float  # the same × √d_model
+    positional: float  # every PE row has length √(d_model / 2)
+
+    def ratio(self, scaled: bool) -> float:
+        """Embedding length over PE length: how much of layer 1's input is the word rather than its position."""
+        return (self.scaled if scaled else self.raw) / self.positional
+
+
+def embedding_scale(table: np.ndarray, pad_id: int | None = None) -> EmbeddingScale:
+    """table: (vocab, d_model) embedding weights as trained."""
+    rows = np.asarray(table, dtype=np.float64)
+    if pad_id is not None:
+        rows = np.delete(rows, pad_id, axis=0)  # the padding row is all zeros: it is never a word
+    d_model = rows.shape[1]
+    raw = float(np.median(np.linalg.norm(rows, axis=1)))
+    return EmbeddingScale(raw, raw * np.sqrt(d_model), float(np.sqrt(d_model / 2)))

@@ -227,3 +227,79 @@ def test_masks_page_shows_where_teacher_forcing_and_decoding_part(lang, words, t
     train_prefix = "".join(forced.target_tokens[1 : k + 2])
     assert f"**{train_prefix}**" in text and f"**{''.join(free.target_tokens[1 : k + 2])}**" in text
     assert f"{forced.steps[k + 1].candidates[0].prob:.0%}" in text
+
+
+# ---------------------------------------------------------------- topics: each number recomputed from the model
+def shown(number: str, text: str) -> bool:
+    """`number` on the page as a number of its own (not the middle of a longer one)."""
+    return re.search(rf"(?<![\d.]){re.escape(number)}(?![\d])", text) is not None
+
+
+def session_result(translator):
+    from app_pages.examples import DEFAULT_SENTENCE
+    from model import DEFAULT_BEAM
+
+    return translator.translate(DEFAULT_SENTENCE, beam=DEFAULT_BEAM)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_several_heads_section_shows_the_two_heads_the_model_computed(lang, translator):
+    from lessons.heads import most_different_heads
+
+    at = open_page("multihead", lang)
+    pair = most_different_heads(session_result(translator).encoder_self[0])  # the pickers start on encoder, layer 1
+    (a, b), (wa, wb) = pair.heads, pair.peaks()
+    text = page_text(at)
+    head = {"en": "head {n}", "zh": "第 {n} 个头"}[lang]
+    assert head.format(n=a + 1) in text and head.format(n=b + 1) in text
+    for number in (wa, wb, pair.average[pair.keys[0]], pair.average[pair.keys[1]]):
+        assert shown(f"{number:.2f}", text), number
+    traces = [[d.get("name") for d in json.loads(c.proto.spec)["data"]] for c in at.get("plotly_chart")]
+    mean = {"en": "average of the two", "zh": "两者的平均"}[lang]
+    assert [head.format(n=a + 1), head.format(n=b + 1), mean] in traces  # the two heads and their average, drawn
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_embedding_scale_section_shows_the_models_own_norms(lang, translator):
+    from lessons.scaling import embedding_scale
+
+    text = page_text(open_page("scaling", lang))
+    source = embedding_scale(translator.weight("src_embed.weight"), translator.config.pad_id)
+    target = embedding_scale(translator.weight("tgt_embed.weight"), translator.config.pad_id)
+    for number in (source.raw, source.scaled, source.ratio(False), source.ratio(True), source.positional, target.raw):
+        assert shown(f"{number:.2f}", text), number
+
+
+def test_extrapolation_section_translates_past_the_trained_length(translator):
+    from app_pages.examples import DEFAULT_SENTENCE, EXAMPLES
+    from lessons import positional as lp
+    from model import DEFAULT_BEAM
+
+    lengths = translator.training_log["lengths"]
+    longest = lengths["source_tokens"]
+    text = page_text(open_page("positional"))
+    assert shown(str(longest), text) and shown(str(lengths["target_tokens"]), text)
+    sentences = [DEFAULT_SENTENCE] + [e.sentence for e in EXAMPLES * 3]
+    pieces = [translator.translate(s, beam=DEFAULT_BEAM) for s in sentences]
+    n = lp.pieces_past([len(p.source_tokens) - 1 for p in pieces], 2 * longest, translator.max_source_tokens)
+    long = translator.translate(" ".join(sentences[:n]), beam=DEFAULT_BEAM)
+    assert len(long.source_tokens) > longest  # the test sentence does pass every training sentence
+    parts, whole = sum(len(p.output_tokens) - 1 for p in pieces[:n]), len(long.output_tokens) - 1
+    attention, tokens = lp.attention_share_past(long.cross, longest)
+    assert f"{parts} tokens in all; together, the model writes {whole} ({100 * whole / parts:.0f} %" in text
+    assert f"{100 * tokens:.0f} % of the sentence and receive {100 * attention:.0f} %" in text
+    assert f"{len(long.source_tokens)} source tokens, {len(long.source_tokens) - longest} of them" in text
+
+
+def test_dead_units_section_counts_the_models_silent_units(translator):
+    from app_pages.examples import DEFAULT_SENTENCE, EXAMPLES
+    from lessons.anatomy import dead_units
+
+    text = page_text(open_page("anatomy"))
+    own = dead_units([translator.ffn_activations(DEFAULT_SENTENCE)])
+    examples = dead_units([translator.ffn_activations(e.sentence) for e in EXAMPLES])
+    assert f"{', '.join(str(n) for n in own)} units never fire" in text
+    assert f"({sum(translator.ffn_activations(e.sentence).shape[1] for e in EXAMPLES)} tokens) " \
+           f"{', '.join(str(n) for n in examples)}" in text
+    dev = translator.training_log["ffn_units"]
+    assert f"use {', '.join(f'{u:,}' for u in dev['used'])} of their {dev['d_ff']:,} units" in text

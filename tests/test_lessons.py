@@ -261,3 +261,45 @@ def test_alignment_head_passes_over_a_sink_and_picks_the_consensus_match():
     assert (layer, rows) == (0, 4) and head in (2, 3) and agree == 3
     with pytest.raises(ValueError, match="layers, heads"):
         alignment_head(np.ones((4, 4)))
+
+
+# ---------------------------------------------------------------- topics: several heads, dead units, √d_model, length
+def test_the_two_heads_picked_look_furthest_apart_for_one_query():
+    from lessons.heads import most_different_heads
+
+    layer = np.full((3, 2, 4), 0.25)  # 3 heads, 2 queries, 4 keys
+    layer[0, 1] = [0.7, 0.1, 0.1, 0.1]  # query 1: head 0 on key 0 …
+    layer[2, 1] = [0.1, 0.1, 0.1, 0.7]  # … head 2 on key 3, as far apart as keys go
+    layer[1, 0] = [0.0, 0.0, 0.1, 0.9]
+    pair = most_different_heads(layer)
+    assert (pair.query, pair.heads, pair.keys) == (1, (0, 2), (0, 3))
+    assert pair.peaks() == pytest.approx((0.7, 0.7))
+    assert pair.average == pytest.approx([0.4, 0.1, 0.1, 0.4])
+    with pytest.raises(ValueError, match="heads ≥ 2"):
+        most_different_heads(layer[:1])
+
+
+def test_a_unit_is_dead_when_no_token_of_any_sentence_fires_it():
+    one = np.array([[[0.0, 1.0, 0.0], [0.0, 0.0, 0.0]]])  # 1 layer, 2 tokens, 3 units: unit 1 fires
+    two = np.array([[[0.0, 0.0, 2.0]]])  # another sentence fires unit 2
+    assert la.units_fired(one).tolist() == [[False, True, False]]
+    assert la.dead_units([one]).tolist() == [2] and la.dead_units([one, two]).tolist() == [1]
+
+
+def test_embedding_scale_compares_typical_rows_with_the_pe_length():
+    table = np.array([[0.0, 0.0, 0.0, 0.0], [0.5, 0.5, 0.5, 0.5], [0.0, 2.0, 0.0, 0.0], [3.0, 0.0, 0.0, 0.0]])
+    scale = ls.embedding_scale(table, pad_id=0)  # rows 1–3: lengths 1, 2, 3 → median 2
+    assert (scale.raw, scale.scaled, scale.positional) == pytest.approx((2.0, 4.0, math.sqrt(2)))
+    assert scale.ratio(True) == pytest.approx(4 / math.sqrt(2)) and scale.ratio(False) == pytest.approx(2 / math.sqrt(2))
+    assert np.linalg.norm(lp.pe_table(50, 4), axis=1) == pytest.approx(scale.positional)  # every PE row
+
+
+def test_pieces_past_the_longest_training_sentence():
+    assert lp.pieces_past([5, 5, 5, 5], longest=12, room=30) == 3  # 1 + 5 + 5 + 5 = 16 > 12
+    assert lp.pieces_past([5, 5], longest=40, room=30) == 2  # all of them, still within
+    assert lp.pieces_past([20, 20], longest=15, room=30) == 1  # the first piece already goes past
+    assert lp.pieces_within([5, 5, 5, 5], 12) == 2 and lp.pieces_within([20], 15) == 0  # 1 + 5 + 5 = 11 ≤ 12
+    cross = np.zeros((1, 1, 2, 4))
+    cross[0, 0, :, 3] = 1.0  # every step reads the last source position
+    assert lp.attention_share_past(cross, 3) == pytest.approx((1.0, 0.25))
+    assert lp.received_attention(cross).tolist() == [0, 0, 0, 2]

@@ -21,12 +21,14 @@ from viz.heatmap import attention_heatmap, guess_heatmap, matrix_heatmap
 from viz.labels import NEG_INF
 from viz.model_view import model_view
 from viz.style import AXIS_TITLE_PX, FONT, TITLE_PX, styled_figure, text_px, title_lines, title_px
-from viz.teaching_anatomy import horizontal_bars, label_smoothing_figure, lr_figure, training_curves_figure
-from viz.teaching_heads import head_split_figure
+from viz.teaching_anatomy import (dead_units_figure, horizontal_bars, label_smoothing_figure, lr_figure,
+                                  training_curves_figure)
+from viz.teaching_heads import head_split_figure, two_heads_figure
 from viz.teaching_inside import DIAGRAM_LABELS, architecture_figure, tensor_panels
 from viz.teaching_learning import lab_curves_figure, marked_at, share_figure
 from viz.teaching_masks import mask_stage_figure, padding_figure
-from viz.teaching_positional import norms_figure, pe_curves, pe_heatmap, rotation_figure, similarity_heatmap
+from viz.teaching_positional import (norms_figure, pe_curves, pe_heatmap, received_attention_figure, rotation_figure,
+                                     similarity_heatmap)
 from viz.teaching_qkv import score_steps_figure, weighted_sum_figure
 from viz.teaching_training import batch_padding_figure, optimizer_paths_figure, reliability_figure
 from viz.teaching_scaling import softmax_comparison_figure, variance_figure
@@ -246,6 +248,12 @@ EVERY_FIGURE = {
     "guess_heatmap": lambda: guess_heatmap(W3, T3, T3, revealed=True, guess=(1, 0), best=(1, 1), title="t",
                                            mask=np.tril(np.ones((3, 3), bool))),
     "coverage_chart": lambda: coverage_chart(T3, [1.0, 0.5, 0.5], [0.2, 1.2, 0.6], names=("o", "f"), title="t"),
+    "two_heads_figure": lambda: two_heads_figure(T3, [0.9, 0.05, 0.05], [0.05, 0.05, 0.9], [0.475, 0.05, 0.475],
+                                                 names=("a", "b", "c"), title="t", key_title="k", weight_title="w"),
+    "dead_units_figure": lambda: dead_units_figure(["1", "2"], ([10, 20], [5, 8]), names=("s", "e"), title="t",
+                                                   layer_title="l", count_title="n"),
+    "received_attention_figure": lambda: received_attention_figure([1.0, 2.0, 0.5], 2, title="t", position_title="p",
+                                                                   value_title="v", limit_label="l"),
 }
 UPDATES_AFTER = ("update", "update_layout", "update_traces", "update_xaxes", "update_yaxes", "add_trace", "add_traces",
                  "add_annotation", "add_shape", "add_vline", "add_hline", "add_vrect", "add_hrect", "set_subplots")
@@ -256,7 +264,7 @@ def test_every_public_figure_function_is_covered():
     public = {name for m in modules for name, f in vars(m).items()
               if callable(f) and getattr(f, "__module__", "") == m.__name__ and not name.startswith("_")
               and getattr(f, "__annotations__", {}).get("return") == "go.Figure"}
-    builders = {"styled_figure", "heatmap_figure", "paired_bars", "bar_figure"}  # what the others are built with
+    builders = {"styled_figure", "heatmap_figure", "paired_bars", "grouped_bars", "bar_figure"}  # what the others are built with
     assert public - builders - {"scaled", "rebuilt"} == set(EVERY_FIGURE)  # these two remake a figure already built
 
 
@@ -335,3 +343,20 @@ def test_pruning_figure_draws_one_line_per_kind_with_exact_hover():
     assert "BLEU: <b>%{y:.2f}</b>" in fig.data[0].hovertemplate
     with pytest.raises(ValueError, match="one column per count"):
         pruning_figure([0, 1], [[1.0, 2.0, 3.0]], ["x"], title="", removed_title="", bleu_title="")
+
+
+def test_two_heads_and_their_average_are_three_series_on_one_scale():
+    fig = EVERY_FIGURE["two_heads_figure"]()
+    assert [bar.name for bar in fig.data] == ["a", "b", "c"]
+    assert list(fig.data[2].y) == pytest.approx([0.475, 0.05, 0.475])
+    assert list(fig.layout.yaxis.range)[0] == 0 and list(fig.layout.yaxis.tickvals)[-1] == 1
+    with pytest.raises(ValueError, match="one value of each series per label"):
+        two_heads_figure(T3, [1.0, 0, 0], [0, 1.0], [0.5, 0.5, 0], names=("a", "b", "c"), title="t", key_title="k",
+                         weight_title="w")
+
+
+def test_dead_units_are_whole_numbers_per_layer_and_the_trained_length_is_marked():
+    fig = EVERY_FIGURE["dead_units_figure"]()
+    assert [list(bar.y) for bar in fig.data] == [[10, 20], [5, 8]] and list(fig.data[0].text) == ["10", "20"]
+    fig = EVERY_FIGURE["received_attention_figure"]()
+    assert fig.layout.shapes[0].x0 == 1.5  # between the last trained position (1) and the first past it (2)

@@ -2,7 +2,7 @@
 
 fit_bars sizes the slots (and from them the labels' layout and the numbers' font) for every figure with a bar
 per token (attention_bar, the teaching pages' comparisons, the q·k steps); paired_bars draws two values per
-label, the teaching pages' before/after comparisons.
+label, the teaching pages' before/after comparisons, grouped_bars any number of values per label.
 """
 
 from __future__ import annotations
@@ -156,13 +156,18 @@ def token_hover(labels: Sequence[str], title: str, value_label: str, value: str)
                                             (value_label, value)))
 
 
-def paired_bars(
+def paired_bars(labels: Sequence[str], first, second, *, names: tuple[str, str], colors: tuple[str, str],
+                **options) -> go.Figure:
+    """Two values per label as grouped bars (e.g. unscaled vs scaled weights): grouped_bars with two series."""
+    return grouped_bars(labels, (first, second), names=names, colors=colors, **options)
+
+
+def grouped_bars(
     labels: Sequence[str],
-    first,
-    second,
+    series: Sequence,
     *,
-    names: tuple[str, str],
-    colors: tuple[str, str],
+    names: Sequence[str],
+    colors: Sequence[str],
     title: str,
     x_title: str,
     y_title: str = "",
@@ -171,21 +176,21 @@ def paired_bars(
     max_width: float = MAX_WIDTH_PX,
     max_height: float = MAX_HEIGHT_PX,
 ) -> go.Figure:
-    """Two values per label as grouped bars (e.g. unscaled vs scaled weights); `unit_range` fixes the axis to 0–1."""
-    a = as_float32(first, "first", 1)
-    b = as_float32(second, "second", 1)
-    if a.shape != b.shape:
-        raise ValueError(f"one value of each kind per label: {a.shape} vs {b.shape}")
-    ticks = check_labels(labels, a.shape[0], "labels")
-    texts = [np.char.mod(f"%.{decimals}f", values) for values in (a, b)]
-    fit = fit_bars(ticks, [t.replace("-", "−") for column in texts for t in column], 2, max_width)
-    x = np.arange(a.shape[0], dtype=np.int32)
+    """Several values per label as grouped bars, one series per name and colour; `unit_range` fixes the axis to 0–1."""
+    arrays = [as_float32(values, f"series {i}", 1) for i, values in enumerate(series)]
+    if len({a.shape for a in arrays}) != 1 or not len(arrays) == len(names) == len(colors):
+        raise ValueError(f"one value of each series per label and one name and colour per series: "
+                         f"{[a.shape for a in arrays]}, {len(names)} names, {len(colors)} colours")
+    ticks = check_labels(labels, arrays[0].shape[0], "labels")
+    texts = [np.char.mod(f"%.{decimals}f", values) for values in arrays]
+    fit = fit_bars(ticks, [t.replace("-", "−") for column in texts for t in column], len(arrays), max_width)
+    x = np.arange(arrays[0].shape[0], dtype=np.int32)
     bars = [
         dict(type="bar", x=x, y=values, name=plain_text(name), marker_color=color, text=text,
              **token_hover(ticks, x_title, name, f"%{{y:.{decimals + 2}f}}"))
-        for values, text, name, color in ((a, texts[0], names[0], colors[0]), (b, texts[1], names[1], colors[1]))
+        for values, text, name, color in zip(arrays, texts, names, colors)
     ]
-    values = np.concatenate([a, b])
+    values = np.concatenate(arrays)
     low, high = (0.0, 1.0) if unit_range else (min(0.0, float(values.min())), max(0.0, float(values.max())))
     return bar_figure(bars, ticks, fit, title=title, x_title=x_title, y_title=y_title, low=low, high=high,
                       max_height=max_height, legend=names, yaxis=UNIT_TICKS if unit_range else None)

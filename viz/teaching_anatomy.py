@@ -7,12 +7,13 @@ from collections.abc import Sequence
 import numpy as np
 import plotly.graph_objects as go
 
-from .bars import paired_bars
+from .bars import grouped_bars, paired_bars
 from .labels import plain_text, token_labels
 from .style import (
     BASE_FONT_PX,
     EDGE_PX,
     KEY_COLOR,
+    MAX_HEIGHT_PX,
     NEUTRAL_COLOR,
     OUTPUT_COLOR,
     QUERY_COLOR,
@@ -29,17 +30,18 @@ from .style import (
 from .validate import as_float32, check_labels
 
 
-def horizontal_bars(names: Sequence[str], counts, *, title: str, value_title: str) -> go.Figure:
-    """One bar per named part (parameters or FLOPs), largest at the top, exact numbers on hover."""
+def horizontal_bars(names: Sequence[str], counts, *, title: str, value_title: str, decimals: int = 0) -> go.Figure:
+    """One bar per named part (parameters, FLOPs, lengths), largest at the top, its number (`decimals` after the
+    point) beside it and on hover."""
     values = as_float32(counts, "counts", 1)
     labels = check_labels(names, values.shape[0], "names")
     order = np.argsort(values, kind="stable")
     ranked = [labels[i] for i in order]
-    numbers = [f"{int(round(float(v))):,}" for v in values[order]]
+    numbers = [f"{float(v):,.{decimals}f}" for v in values[order]]
     bars = dict(
         type="bar", x=values[order], y=np.arange(len(order), dtype=np.int32), orientation="h", marker_color=QUERY_COLOR,
         text=numbers, textposition="outside", textfont=dict(size=BASE_FONT_PX), cliponaxis=False,
-        customdata=token_labels(ranked), hovertemplate="%{customdata}: %{x:,.0f}<extra></extra>",
+        customdata=token_labels(ranked), hovertemplate=f"%{{customdata}}: %{{x:,.{decimals}f}}<extra></extra>",
     )
     # The longest bar's number stands past the plot, in a right margin as wide as the widest number: a range
     # stretched by a fixed share cut it short ("25,165") where the names left the plot little width.
@@ -120,3 +122,10 @@ def label_smoothing_figure(class_labels: Sequence[str], hard, smoothed, *, title
     """The one-hot target next to the smoothed one, class by class."""
     return paired_bars(class_labels, hard, smoothed, names=(hard_label, smooth_label), colors=(NEUTRAL_COLOR, QUERY_COLOR),
                        title=title, x_title=class_title, y_title=prob_title, unit_range=True)
+
+
+def dead_units_figure(layer_labels: Sequence[str], counts: Sequence, *, names: Sequence[str], title: str,
+                      layer_title: str, count_title: str, max_height: float = MAX_HEIGHT_PX) -> go.Figure:
+    """Per encoder layer, how many FFN units never fire, one bar per set of sentences (names), whole numbers."""
+    return grouped_bars(layer_labels, counts, names=names, colors=(QUERY_COLOR, KEY_COLOR, VALUE_COLOR)[: len(counts)],
+                        title=title, x_title=layer_title, y_title=count_title, decimals=0, max_height=max_height)

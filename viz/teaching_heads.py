@@ -1,4 +1,5 @@
-"""Multi-head split: one projection matrix (tokens × d_model) cut into equal column blocks, one per head."""
+"""Multi-head split: one projection matrix (tokens × d_model) cut into equal column blocks, one per head; and two
+heads' attention rows for one query next to their average."""
 
 from __future__ import annotations
 
@@ -7,9 +8,10 @@ from collections.abc import Sequence
 import numpy as np
 import plotly.graph_objects as go
 
+from .bars import grouped_bars
 from .heatmap import heatmap_figure
 from .labels import plain_text
-from .style import DIVERGING_COLORSCALE, vline
+from .style import DIVERGING_COLORSCALE, KEY_COLOR, MAX_HEIGHT_PX, NEUTRAL_COLOR, QUERY_COLOR, vline
 from .validate import as_float32, check_labels
 
 
@@ -30,3 +32,11 @@ def head_split_figure(matrix, n_heads: int, tokens: Sequence[str], *, title: str
         row_px=max(34, 220 / z.shape[0]), zmin=-top, zmax=top, colorscale=DIVERGING_COLORSCALE,
         shapes=[vline(h * width - 0.5, color="black", width=2) for h in range(1, n_heads)], annotations=names,
     )
+
+
+def two_heads_figure(key_labels: Sequence[str], first, second, average, *, names: tuple[str, str, str], title: str,
+                     key_title: str, weight_title: str, max_height: float = MAX_HEIGHT_PX) -> go.Figure:
+    """Per key: one head's weight, another head's, and their average (what a single head would need), on 0–1."""
+    return grouped_bars(key_labels, (first, second, average), names=names,
+                        colors=(QUERY_COLOR, KEY_COLOR, NEUTRAL_COLOR), title=title, x_title=key_title,
+                        y_title=weight_title, unit_range=True, decimals=2, max_height=max_height)

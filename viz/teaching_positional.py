@@ -7,10 +7,11 @@ from collections.abc import Sequence
 import numpy as np
 import plotly.graph_objects as go
 
-from .bars import paired_bars
+from .bars import VALUE_AXIS_PX, paired_bars
 from .heatmap import heatmap_figure
 from .labels import plain_text
-from .style import DIVERGING_COLORSCALE, KEY_COLOR, NEUTRAL_COLOR, QUERY_COLOR, legend_on_top, styled_figure, titled
+from .style import (AXIS_TITLE_PX, BASE_FONT_PX, DIVERGING_COLORSCALE, EDGE_PX, KEY_COLOR, LINE_EM, NEUTRAL_COLOR, QUERY_COLOR, guide_line, legend_on_top, styled_figure,
+                    titled)
 from .validate import as_float32
 
 PLOT_PX = 300  # height of the plot area of each square-ish figure here
@@ -90,6 +91,26 @@ def rotation_figure(pair_points, pos: int, k: int, *, title: str, sin_title: str
 
 def norms_figure(tokens: Sequence[str], embedding_norms, pe_norms, *, title: str, token_title: str,
                  embedding_label: str, pe_label: str) -> go.Figure:
-    """Per token, the length of its √d_model-scaled embedding next to the length of its position's PE."""
+    """Per label (a token, or a choice of scaling), an embedding's length next to the length of a PE row."""
     return paired_bars(tokens, embedding_norms, pe_norms, names=(embedding_label, pe_label),
                        colors=(QUERY_COLOR, KEY_COLOR), title=title, x_title=token_title, decimals=2)
+
+
+def received_attention_figure(received, limit: int, *, title: str, position_title: str, value_title: str,
+                              limit_label: str) -> go.Figure:
+    """Per source position (the keys), the cross-attention it receives, a dashed line where the positions the model
+    was trained on end (between position limit − 1 and limit)."""
+    values = as_float32(received, "received", 1)
+    bars = dict(type="bar", x=np.arange(values.shape[0], dtype=np.int32), y=values, marker_color=KEY_COLOR,
+                hovertemplate="%{x}: %{y:.3f}<extra></extra>")
+    return styled_figure(
+        [bars],
+        title,
+        height=PLOT_PX + 30,  # beside its text, all of it on a 1280×800 screen in presentation mode too
+        left=VALUE_AXIS_PX,
+        bottom=EDGE_PX + AXIS_TITLE_PX + LINE_EM * BASE_FONT_PX,  # the position numbers and the axis title
+        showlegend=False,
+        **guide_line(limit - 0.5, limit_label),
+        xaxis=titled(position_title),
+        yaxis=titled(value_title),
+    )

@@ -247,7 +247,7 @@ STRINGS: dict[str, str] = {
         "every 2π ≈ {fast} positions (i = 0) to one turn every 2π·10000^((d_model−2)/d_model) positions for the last "
         "pair (i = d_model/2 − 1): {slow} for this model's d_model = {d}. (2π·10000 is only the limit for very large d_model.)"
     ),
-    "pe.tab.note": "4 · A common slip: the cosine's exponent",
+    "pe.tab.note": "4 · A common slip",
     "pe.note.text": (
         "Some study notes print the cosine as cos(pos / 10,000^{{2i+1 / d_model}}) and compute 10000 ** (2 * i + "
         "1 / d_model) in a snippet with pos = {pos} and d_model = {d}. Read as printed, that exponent is 2i + "
@@ -305,7 +305,7 @@ STRINGS: dict[str, str] = {
         "diagonal. It is largest on the diagonal ({norm2} = d_model/2) and falls off with distance."
     ),
     "pe.sim.fig": "PE(a)·PE(b) for every pair of positions",
-    "pe.tab.rot": "2 · PE(pos + k) is a rotation of PE(pos)",
+    "pe.tab.rot": "2 · PE(pos + k) as a rotation",
     "pe.rot.text": (
         "Each (sin, cos) pair is a point on a circle that turns by the angle ω_i per position. Moving k positions "
         "turns it by kω_i — the same rotation for every pos. So PE(pos+k) is a fixed linear function of PE(pos): "
@@ -526,7 +526,7 @@ STRINGS: dict[str, str] = {
         "output projection W_O. The total 24BSH² + 4BS²H per layer is right. For short sentences the H² terms "
         "dominate; the S² terms (the attention map itself) take over only once 4S²H > 24SH², that is once S > 6H."
     ),
-    "anatomy.tab.lr": "3 · Learning rate and training curves",
+    "anatomy.tab.lr": "3 · Learning rate and curves",
     "anatomy.lr.text": (
         "The paper's schedule (§5.3): the rate grows linearly for the first warmup = {warmup} steps, then falls "
         "like 1/√step. This run used factor = {factor} and d_model = {d}: the peak at step {warmup} is {peak}. "
@@ -569,4 +569,126 @@ STRINGS: dict[str, str] = {
         "{top} and every other token's {rest}. A side effect: the training loss can never go below the smoothed "
         "target's entropy, {floor} nats per token, however good the model."
     ),
+    # ---- topics: why several heads (multi-head page)
+    "mh.tab.why": "3 · Why several heads",
+    "mh.why.text": (
+        "One head's weights for one query are one softmax row: numbers of at least 0 that add up to 1. Whatever it "
+        "gives one key it takes from the others, so one head cannot put nearly all of its weight on two keys at once. "
+        "Two heads can. In layer {layer} ({kind}) the two heads whose strongest keys lie furthest apart for one "
+        "query are head {a} and head {b}, at query “{query}”: head {a} gives {wa} to “{ka}”, head {b} gives {wb} "
+        "to “{kb}”."
+    ),
+    "mh.why.average": (
+        "Their average (grey) is what a single head would have to write to cover both keys: {avg_a} on “{ka}” and "
+        "{avg_b} on “{kb}”, and its output would be one blend of those tokens' values. With two heads the layer keeps "
+        "both, each at full strength: head {a}'s {d} numbers and head {b}'s sit side by side in the concatenation, "
+        "and W^O can use each one on its own."
+    ),
+    "mh.why.fig": "Layer {layer}, query “{query}”",
+    "mh.why.mean": "average of the two",
+    "mh.why.weight": "attention weight",
+    # ---- topics: alternatives and extrapolation (positional page)
+    "pe.tab.ext": "5 · Alternatives, extrapolation",
+    "pe.ext.alternatives": (
+        "| | how position enters | past the longest training sentence |\n"
+        "|---|---|---|\n"
+        "| **sinusoidal** (this model, the paper) | a fixed vector added to each embedding | defined at any "
+        "position, but the layers never learned what the new positions look like |\n"
+        "| **learned** (BERT, GPT-2) | a trained vector per position, added to the embedding | none: there is no "
+        "vector for a position never trained |\n"
+        "| **relative** (Shaw et al. 2018, T5) | a learned term per distance i − j, inside the attention scores | "
+        "distances are clipped or bucketed, so long distances share what was learned |\n"
+        "| **RoPE** (rotary: LLaMA, Qwen) | q and k rotated by their position, so q·k depends on i − j only | "
+        "better than absolute, still weak far past the trained length unless the angles are rescaled |\n"
+        "| **ALiBi** (Press et al. 2022) | no position vector: a penalty −m·\\|i − j\\| added to each score | "
+        "extrapolates well: far keys simply get less attention |"
+    ),
+    "pe.ext.known": (
+        "Our model's positional table has max_len = {max_len} positions: a source may have {room} tokens and "
+        "</s>. The longest training pair has {src} source tokens and {tgt} target tokens, both with their end "
+        "markers ({pairs} pairs, counted by `python -m evaluation.coverage` into the training log). Sines and "
+        "cosines exist at every position, so the model runs on positions {src}–{last} too, but it never saw a "
+        "token there in training."
+    ),
+    "pe.ext.unknown": (
+        "Our model's positional table has max_len = {max_len} positions. Its training log does not record the "
+        "longest training sentence, so the experiment below cannot say where the trained positions end: run "
+        "`python -m evaluation.coverage --dev DEV.tsv --train TRAIN.tsv` on the training data to record it."
+    ),
+    "pe.ext.try": (
+        "Tried live: your sentence followed by the translate page's example sentences, until it is longer than any "
+        "training sentence: {tokens} source tokens, {past} of them at positions the model never saw in training. The "
+        "chart: the cross-attention each source position receives, averaged over layers and heads and summed over "
+        "the output steps."
+    ),
+    "pe.ext.result": (
+        "Translated one by one, these {n} sentences give {parts} tokens in all; together, the model writes {whole} "
+        "({coverage} % of them), with a mean confidence of {conf} in the tokens it chose (your sentence alone: "
+        "{conf_one}). Source positions {src} and beyond are {token_share} % of the sentence and receive "
+        "{attention_share} % of the cross-attention (all layers and heads)."
+    ),
+    "pe.ext.control": (
+        "The same test within the trained length: the first {n} of these sentences ({tokens} tokens) give {whole} of "
+        "their {parts} tokens ({coverage} %). Tatoeba's pairs are one sentence each, so several sentences in one "
+        "already cost the model much of its output; the gap between the two percentages is what the extra length adds."
+    ),
+    "pe.ext.fig": "Cross-attention each source position receives",
+    "pe.ext.alt_header": "Other ways to encode position",
+    "pe.ext.position": "source position (the keys)",
+    "pe.ext.received": "attention received",
+    "pe.ext.limit": "longest training source: {n}",
+    "pe.ext.caption.long": "The long sentence and the model's translation:",
+    # ---- topics: why embeddings are multiplied by √d_model (scaling page)
+    "scaling.tab.dk": "1 · Why divide by √d_k",
+    "scaling.tab.emb": "2 · Why embeddings are multiplied by √d_model",
+    "scaling.emb.text": (
+        "Layer 1 reads embedding × √d_model + PE (paper §3.4; the model does the same). Every PE row has length "
+        "√(d_model/2) = {pe}. The rows of the shipped model's source embedding table ({rows} tokens, padding left "
+        "out) have a median length of {raw}: added as they are, they would be {ratio_raw} × the PE's length, and "
+        "the position would drown the word. Multiplied by √{d} = {root} they have length {scaled}, {ratio_scaled} × "
+        "the PE: the word leads, its position is a smaller signal on top. (Target table: {tgt_raw}, scaled {tgt_scaled}.)"
+    ),
+    "scaling.emb.init": (
+        "Why the factor fits: the tables start with entries drawn from N(0, 1/d_model), rows of length about 1; "
+        "× √d_model gives entries of variance 1, the same scale as PE's sines and cosines. Training kept them near "
+        "that size. A model that shares its embedding table with the output layer wants small rows there (large "
+        "ones make large logits), and the factor lets it keep them small."
+    ),
+    "scaling.emb.fig": "Typical lengths in layer 1's input (the shipped model)",
+    "scaling.emb.bar": "median {table} embedding row × {factor}",
+    "scaling.emb.source": "source",
+    "scaling.emb.target": "target",
+    "scaling.emb.pe": "PE row (every position)",
+    "scaling.emb.length": "length (Euclidean norm)",
+    # ---- topics: dead ReLU units (anatomy page)
+    "anatomy.tab.dead": "5 · Dead ReLU units",
+    "anatomy.dead.text": (
+        "Each encoder layer's FFN has d_ff = {d_ff} hidden units, max(0, x·W1 + b1). A unit that is 0 for every "
+        "token passes nothing on to W2: for those tokens it might as well not exist. On your sentence ({tokens} "
+        "tokens) {dead} units never fire, layer by layer; on the translate page's {n} example sentences "
+        "({example_tokens} tokens) {example_dead}."
+    ),
+    "anatomy.dead.dev": (
+        "On all {sentences} dev sentences (counted by `python -m evaluation.coverage` into the training log) the "
+        "encoder's FFN layers use {used} of their {d_ff} units; the last one uses {last} ({share} %)."
+    ),
+    "anatomy.dead.no_dev": (
+        "The training log has no dev-set count yet: `python -m evaluation.coverage --dev DEV.tsv --train TRAIN.tsv` "
+        "records one."
+    ),
+    "anatomy.dead.note": (
+        "A unit that never fires on any input gets no gradient through its ReLU and cannot come back: a “dead "
+        "ReLU”. A unit silent on a few sentences may still fire on others, so a short sentence shows far more "
+        "silent units than the dev set does."
+    ),
+    "anatomy.dead.swish": (
+        "This model's FFN uses {activation}, which is 0 only at 0: none of its units is ever switched off, so "
+        "there are no dead units to count."
+    ),
+    "anatomy.dead.fig": "FFN units that never fire (of {d_ff} per layer)",
+    "anatomy.dead.layer": "encoder layer",
+    "anatomy.dead.count": "units that never fire",
+    "anatomy.dead.sentence": "your sentence",
+    "anatomy.dead.examples": "the {n} example sentences",
+    "anatomy.dead.devset": "dev set ({n} sentences)",
 }

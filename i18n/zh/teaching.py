@@ -519,4 +519,107 @@ STRINGS: dict[str, str] = {
         "正确词元的目标概率是 {top}，其他每个词元是 {rest}。一个副作用：无论模型多好，"
         "训练损失都不可能低于平滑目标的熵，即每个词元 {floor} nat。"
     ),
+    # ---- topics: why several heads (multi-head page)
+    "mh.tab.why": "3 · 为什么要多个头",
+    "mh.why.text": (
+        "一个头对一个查询的权重是一行 softmax：一组不小于 0、加起来等于 1 的数。给了一个键多少，其他键就少多少，"
+        "所以一个头不能同时把几乎全部权重放在两个键上。两个头可以。在第 {layer} 层（{kind}）里，对同一个查询，"
+        "最强的键相距最远的两个头是第 {a} 个头和第 {b} 个头，查询是“{query}”：第 {a} 个头给“{ka}” {wa}，"
+        "第 {b} 个头给“{kb}” {wb}。"
+    ),
+    "mh.why.average": (
+        "它们的平均（灰色）就是单个头想同时顾及这两个键时必须写出的权重：“{ka}” {avg_a}，“{kb}” {avg_b}；"
+        "它的输出只能是这两个词元的值混在一起的一份。有了两个头，这一层把两份都完整保留：第 {a} 个头的 {d} 个数"
+        "和第 {b} 个头的 {d} 个数在拼接里并排放着，W^O 可以分别使用。"
+    ),
+    "mh.why.fig": "第 {layer} 层，查询“{query}”",
+    "mh.why.mean": "两者的平均",
+    "mh.why.weight": "注意力权重",
+    # ---- topics: alternatives and extrapolation (positional page)
+    "pe.tab.ext": "5 · 其他位置编码与外推",
+    "pe.ext.alternatives": (
+        "| | 位置怎样进入模型 | 超过最长的训练句子时 |\n"
+        "|---|---|---|\n"
+        "| **正弦**（本模型、论文） | 给每个嵌入加上一个固定向量 | 任何位置都有定义，但各层从没学过新位置是什么样子 |\n"
+        "| **可学习**（BERT、GPT-2） | 每个位置一个训练出来的向量，加到嵌入上 | 不行：没训练过的位置没有向量 |\n"
+        "| **相对位置**（Shaw 等 2018、T5） | 注意力分数里加一个按距离 i − j 学到的项 | 距离被截断或分桶，"
+        "远距离共用学到的值 |\n"
+        "| **RoPE**（旋转位置编码：LLaMA、Qwen） | 按位置旋转 q 和 k，q·k 只取决于 i − j | 比绝对位置好，"
+        "但远超训练长度时仍然变差，除非重新缩放角度 |\n"
+        "| **ALiBi**（Press 等 2022） | 没有位置向量：每个分数加上惩罚 −m·\\|i − j\\| | 外推得好：远处的键只是得到更少的注意力 |"
+    ),
+    "pe.ext.known": (
+        "我们模型的位置表有 max_len = {max_len} 个位置：源句最多 {room} 个词元加 </s>。最长的训练句对有 {src} 个源语言"
+        "词元和 {tgt} 个目标语言词元，都含结束标记（共 {pairs} 个句对，由 `python -m evaluation.coverage` 统计并写入"
+        "训练日志）。正弦和余弦在任何位置都有值，所以模型也能在位置 {src}–{last} 上运行，但训练时那里从没出现过词元。"
+    ),
+    "pe.ext.unknown": (
+        "我们模型的位置表有 max_len = {max_len} 个位置。训练日志没有记录最长的训练句子，所以下面的实验说不出训练过的"
+        "位置到哪里为止：在训练数据上运行 `python -m evaluation.coverage --dev DEV.tsv --train TRAIN.tsv` 来记录它。"
+    ),
+    "pe.ext.try": (
+        "现场试一试：你的句子后面接上翻译页的示例句子，直到比任何训练句子都长：共 {tokens} 个源语言词元，"
+        "其中 {past} 个位于模型训练时从没见过的位置。图中是每个源语言位置得到的交叉注意力：各层各头取平均，再对输出步求和。"
+    ),
+    "pe.ext.result": (
+        "这 {n} 个句子逐句翻译共得到 {parts} 个词元；连在一起时，模型写出 {whole} 个（{coverage} %），"
+        "所选词元的平均置信度为 {conf}（只翻译你的句子时为 {conf_one}）。位置 {src} 及以后的源语言位置占这个句子的 "
+        "{token_share} %，得到交叉注意力的 {attention_share} %（所有层和头）。"
+    ),
+    "pe.ext.control": (
+        "在训练长度以内做同样的测试：前 {n} 个句子（{tokens} 个词元）连在一起，译出了逐句翻译 {parts} 个词元中的 "
+        "{whole} 个（{coverage} %）。Tatoeba 的句对每对只有一句，所以多句连在一起本身就让模型丢掉了不少输出；"
+        "两个百分比之间的差距，才是额外的长度带来的。"
+    ),
+    "pe.ext.fig": "每个源语言位置得到的交叉注意力",
+    "pe.ext.alt_header": "编码位置的其他方法",
+    "pe.ext.position": "源语言位置（键）",
+    "pe.ext.received": "得到的注意力",
+    "pe.ext.limit": "最长训练源句：{n}",
+    "pe.ext.caption.long": "长句子和模型的翻译：",
+    # ---- topics: why embeddings are multiplied by √d_model (scaling page)
+    "scaling.tab.dk": "1 · 为什么除以 √d_k",
+    "scaling.tab.emb": "2 · 为什么嵌入要乘以 √d_model",
+    "scaling.emb.text": (
+        "第 1 层读入的是 嵌入 × √d_model + PE（论文 §3.4；模型也是这样做的）。每一行 PE 的长度都是 "
+        "√(d_model/2) = {pe}。发布的模型的源语言嵌入表（{rows} 个词元，不含填充）各行长度的中位数是 {raw}："
+        "如果直接相加，它只有 PE 长度的 {ratio_raw} 倍，位置会淹没词义。乘以 √{d} = {root} 后长度为 {scaled}，"
+        "是 PE 的 {ratio_scaled} 倍：词义为主，位置是叠加在上面的较小信号。（目标语言嵌入表：{tgt_raw}，缩放后 {tgt_scaled}。）"
+    ),
+    "scaling.emb.init": (
+        "为什么这个因子合适：嵌入表的初始值取自 N(0, 1/d_model)，每行长度约为 1；乘以 √d_model 后每个分量的方差为 1，"
+        "和 PE 的正弦余弦同一量级。训练后它们大致保持这个大小。嵌入表与输出层共享的模型希望这些行小一些"
+        "（行大则 logit 大），这个因子让它们可以保持小。"
+    ),
+    "scaling.emb.fig": "第 1 层输入中的典型长度（发布的模型）",
+    "scaling.emb.bar": "{table}嵌入行的中位数 × {factor}",
+    "scaling.emb.source": "源语言",
+    "scaling.emb.target": "目标语言",
+    "scaling.emb.pe": "PE 行（任何位置）",
+    "scaling.emb.length": "长度（欧几里得范数）",
+    # ---- topics: dead ReLU units (anatomy page)
+    "anatomy.tab.dead": "5 · 从不激活的 ReLU 单元",
+    "anatomy.dead.text": (
+        "每个编码器层的 FFN 有 d_ff = {d_ff} 个隐藏单元，max(0, x·W1 + b1)。一个对所有词元都为 0 的单元不会向 W2 "
+        "传递任何东西：对这些词元来说，它等于不存在。在你的句子上（{tokens} 个词元），各层从不激活的单元依次有 {dead} 个；"
+        "在翻译页的 {n} 个示例句子上（{example_tokens} 个词元）依次有 {example_dead} 个。"
+    ),
+    "anatomy.dead.dev": (
+        "在全部 {sentences} 个开发集句子上（由 `python -m evaluation.coverage` 统计并写入训练日志），编码器各层 FFN "
+        "用到的单元依次为 {used} 个（每层 {d_ff} 个）；最后一层用到 {last} 个（{share} %）。"
+    ),
+    "anatomy.dead.no_dev": (
+        "训练日志里还没有开发集上的统计：运行 `python -m evaluation.coverage --dev DEV.tsv --train TRAIN.tsv` 来记录。"
+    ),
+    "anatomy.dead.note": (
+        "一个对任何输入都不激活的单元，梯度无法穿过它的 ReLU，也就再也回不来：这就是“死亡 ReLU”。在几个句子上沉默的单元"
+        "可能在别的句子上激活，所以短句子上沉默的单元比开发集上多得多。"
+    ),
+    "anatomy.dead.swish": "这个模型的 FFN 使用 {activation}，它只在 0 处为 0：没有单元会被关掉，所以没有死亡单元可数。",
+    "anatomy.dead.fig": "从不激活的 FFN 单元（每层 {d_ff} 个）",
+    "anatomy.dead.layer": "编码器层",
+    "anatomy.dead.count": "从不激活的单元数",
+    "anatomy.dead.sentence": "你的句子",
+    "anatomy.dead.examples": "{n} 个示例句子",
+    "anatomy.dead.devset": "开发集（{n} 个句子）",
 }

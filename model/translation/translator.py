@@ -176,6 +176,19 @@ class Translator:
             raise InputError("forced_prefix", limit=limit - 1, vocab=self.config.tgt_vocab_size)
         return prefix
 
+    def ffn_activations(self, text: str, language: str | None = None) -> np.ndarray:
+        """Each encoder layer's FFN hidden units for `text`: (layers, S, d_ff), activation(norm1 · W1 + b1).
+
+        The numbers the FFN's second matrix reads (ReLU for our model: 0 where a unit does not fire). Computed from
+        the encoder's trace, as the layer itself computes them; nothing is stored on the model. Raises InputError.
+        """
+        _, src_ids, _ = self.prepare(text, language)
+        with self.gate, torch.inference_mode():
+            enc = self.model.encode(torch.tensor([src_ids], device=self.device), trace=True)
+            hidden = [layer.ffn.activation(layer.ffn.linear1(trace.norm1))[0]  # (S, d_ff)
+                      for layer, trace in zip(self.model.encoder_layers, enc.layers)]
+        return _np(torch.stack(hidden))
+
     def attribute(self, result: TranslationResult, method: str = "integrated_gradients") -> Attribution:
         """How much each source token mattered to each output token of `result` (model/translation/attribution.py).
 
