@@ -24,11 +24,20 @@ SPEEDS = {"slow": 3.0, "normal": 1.5, "fast": 0.75}  # seconds a position stays;
 
 
 def _keys(prefix: str) -> dict[str, str]:
-    return {name: f"{prefix}.{name}" for name in ("playing", "ticked", "drawn", "advance", "speed")}
+    return {name: f"{prefix}.{name}" for name in ("playing", "ticked", "drawn", "advance", "speed", "shown")}
 
 
 def _stop(prefix: str) -> None:
     st.session_state[_keys(prefix)["playing"]] = False
+
+
+def _slider_moved(prefix: str, key: str) -> None:
+    """The slider reports a new value: the user moved it (playing stops), or the browser is echoing the position
+    the last run drew. A timer tick that left the browser before that run's slider arrived carries the position
+    before it; Streamlit then sees a change and calls this, and a stop there would leave the page showing Pause
+    with nothing playing (the stall a loaded class machine met). Only a position other than the one drawn stops."""
+    if st.session_state.get(key) != st.session_state.get(_keys(prefix)["shown"]):
+        _stop(prefix)
 
 
 def _move(prefix: str, key: str, by: int, first: int, last: int) -> None:
@@ -85,7 +94,7 @@ def stepper(prefix: str, key: str, first: int, last: int, label: str,
     if st.session_state.get(key) not in range(first, last + 1):
         st.session_state[key] = first
     playing = _still_playing(prefix, key, last)
-    position = st.session_state[key]
+    position = st.session_state[keys["shown"]] = st.session_state[key]
     st.session_state.setdefault(keys["speed"], "normal")
     with st.container(horizontal=True, vertical_alignment="bottom", key=f"{prefix}.controls"):
         st.button(t("decoding.prev"), key=f"{prefix}.prev", icon=":material/skip_previous:", on_click=_move,
@@ -97,7 +106,7 @@ def stepper(prefix: str, key: str, first: int, last: int, label: str,
                   args=(prefix, key, 1, first, last), disabled=position >= last)
         if last > first:
             st.select_slider(label, options=list(range(first, last + 1)), format_func=format_func,
-                             persist_state="session", key=key, on_change=_stop, args=(prefix,), width=width)
+                             persist_state="session", key=key, on_change=_slider_moved, args=(prefix, key), width=width)
             st.segmented_control(t("stepper.speed"), list(SPEEDS), format_func=lambda s: t(f"stepper.speed.{s}"),
                                  persist_state="session", key=keys["speed"], required=True, on_change=_keep_playing, args=(prefix,))
     page_scripts.arrow_keys()
