@@ -107,9 +107,11 @@ TRUNCATED = """() => [...document.querySelectorAll("[data-testid='stMain'] *, [d
   .map(e => e.textContent.trim())"""
 
 
-# Rows of options (segmented controls, pills) too wide for their column: the browser scrolls them and cuts the first
-# or last option (the replay page's attention kinds did, in a half-width column).
-SCROLLED = """() => [...document.querySelectorAll("[data-testid='stMain'] [data-testid='stButtonGroup']")]
+# Rows of options (segmented controls, pills, a page's tabs) too wide for their column: the browser scrolls them and
+# hides the first or last option (the replay page's attention kinds did, in a half-width column; the training page's
+# eight tabs did behind a scroll arrow).
+SCROLLED = """() => [...document.querySelectorAll(
+    "[data-testid='stMain'] [data-testid='stButtonGroup'], [data-testid='stMain'] [role='tablist']")]
   .filter(e => e.getBoundingClientRect().width > 0 && e.scrollWidth > e.clientWidth + 1)
   .map(e => e.innerText.replace(/\\s+/g, ' ').trim())"""
 

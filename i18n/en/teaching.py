@@ -305,7 +305,7 @@ STRINGS: dict[str, str] = {
         "diagonal. It is largest on the diagonal ({norm2} = d_model/2) and falls off with distance."
     ),
     "pe.sim.fig": "PE(a)·PE(b) for every pair of positions",
-    "pe.tab.rot": "2 · PE(pos + k) as a rotation",
+    "pe.tab.rot": "2 · A rotation",
     "pe.rot.text": (
         "Each (sin, cos) pair is a point on a circle that turns by the angle ω_i per position. Moving k positions "
         "turns it by kω_i — the same rotation for every pos. So PE(pos+k) is a fixed linear function of PE(pos): "
@@ -324,7 +324,7 @@ STRINGS: dict[str, str] = {
     "pe.rot.start": "PE(pos)",
     "pe.rot.end": "PE(pos + k)",
     "pe.rot.path": "all positions",
-    "pe.tab.size": "3 · PE next to the word embeddings",
+    "pe.tab.size": "3 · PE vs embeddings",
     "pe.size.text": (
         "PE and the embedding are added, so their sizes matter. Every PE row has length √(d_model/2) = {pe} "
         "(each pair is a point on the unit circle). The model multiplies its embeddings by √d_model = {root} "
@@ -588,7 +588,7 @@ STRINGS: dict[str, str] = {
     "mh.why.mean": "average of the two",
     "mh.why.weight": "attention weight",
     # ---- topics: alternatives and extrapolation (positional page)
-    "pe.tab.ext": "5 · Alternatives, extrapolation",
+    "pe.tab.ext": "5 · Other schemes, longer input",
     "pe.ext.alternatives": (
         "| | how position enters | past the longest training sentence |\n"
         "|---|---|---|\n"

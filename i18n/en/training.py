@@ -15,7 +15,7 @@ STRINGS: dict[str, str] = {
     ),
     "training.command": "The command it ran",
     # ---- 1 · Adam
-    "training.tab.adam": "1 · The optimiser: Adam",
+    "training.tab.adam": "1 · Adam",
     "training.adam.settings": (
         "Each training step computes the gradient g of the loss for every parameter θ, and Adam turns it into a "
         "step. **m** is a running mean of the gradient (momentum: noise from one batch to the next averages out; "
@@ -57,7 +57,7 @@ STRINGS: dict[str, str] = {
         "{nobias} × lr."
     ),
     # ---- 2 · warm-up
-    "training.tab.lr": "2 · Learning rate",
+    "training.tab.lr": "2 · LR schedule",
     "training.lr.text": (
         "Adam's step for a parameter is about lrate in size (previous section), so this schedule sets how far the "
         "model moves. This run: d_model = {d}, warmup = {warmup}, factor = {factor}. Step 1 uses {first}; the rate "
@@ -100,7 +100,7 @@ STRINGS: dict[str, str] = {
         "training rescaled the kept values, the output at inference already has the right size."
     ),
     # ---- 4 · label smoothing
-    "training.tab.ls": "4 · Label smoothing",
+    "training.tab.ls": "4 · Smoothing",
     "training.ls.text": (
         "This run used ε = {eps}. For the real Chinese vocabulary of {v} tokens the target gives the right token "
         "{top} and every other token {rest}. Its entropy, {floor} nats per token, is the lowest training loss any "
@@ -114,7 +114,7 @@ STRINGS: dict[str, str] = {
         "scored with the weights at the end of the epoch. None of this means the dev sentences are easier."
     ),
     # ---- 5 · batches
-    "training.tab.batch": "5 · Length-bucketed batches",
+    "training.tab.batch": "5 · Batching",
     "training.batch.how": (
         "A batch is one tensor, so its shorter sentences are padded to the longest one, and padding costs compute "
         "without teaching anything. model/training/data.py's make_batches sorts the sentences by length (plus a little random "
@@ -147,7 +147,7 @@ STRINGS: dict[str, str] = {
         "so the English sentences of a batch are only roughly alike in length."
     ),
     # ---- 6 · BLEU
-    "training.tab.bleu": "6 · BLEU on your translation",
+    "training.tab.bleu": "6 · BLEU",
     "training.bleu.intro": (
         "BLEU compares a translation with a reference translation: which share of its 1-, 2-, 3- and 4-grams "
         "appear in the reference (each counted at most as often as the reference has it), combined by a "
@@ -209,7 +209,7 @@ STRINGS: dict[str, str] = {
     "training.bleu.dev.final": "the shipped weights with beam search ({beam} beams): BLEU {bleu}, unseen {unseen}",
     "training.bleu.dev.curves": "The training and dev curves of this run, evaluation by evaluation, are on the page “{page}”",
     # ---- 7 · BLEU's limits for Chinese
-    "training.tab.bleuzh": "7 · BLEU's limits for Chinese",
+    "training.tab.bleuzh": "7 · BLEU, chrF",
     "training.bleuzh.intro": (
         "The dev BLEU of tab 6 is one number, and three choices stand behind it. **Tokens:** BLEU counts matching "
         "n-grams of tokens, and Chinese is written without spaces, so the trainer scored with sacrebleu configured "
@@ -238,7 +238,7 @@ STRINGS: dict[str, str] = {
     ),
     "training.bleuzh.all_exact": "The model translates all {n} classroom sentences exactly as our references: nothing to compare.",
     # ---- 8 · Label smoothing and calibration
-    "training.tab.calib": "8 · Label smoothing and calibration",
+    "training.tab.calib": "8 · Calibration",
     "training.calib.intro": (
         "Label smoothing (ε = {eps}, tab 4) trains the model to give the right token {top} instead of 1, and puts a "
         "floor of {floor} under the loss: it discourages certainty. Is the model's confidence then worth what it "

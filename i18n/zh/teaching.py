@@ -219,7 +219,7 @@ STRINGS: dict[str, str] = {
         "ω_i = 1/10000^(2i/d_model) 旋转，从每 2π ≈ {fast} 个位置转一圈（i = 0），到最后一对（i = d_model/2 − 1）"
         "每 2π·10000^((d_model−2)/d_model) 个位置转一圈：本模型 d_model = {d} 时约为 {slow}。（2π·10000 只是 d_model 很大时的极限。）"
     ),
-    "pe.tab.note": "4 · 常见笔误：余弦的指数",
+    "pe.tab.note": "4 · 常见笔误",
     "pe.note.text": (
         "有些学习笔记把余弦写成 cos(pos / 10,000^{{2i+1 / d_model}})，并在 pos = {pos}、d_model = {d} "
         "的示例代码里计算 10000 ** (2 * i + 1 / d_model)。按字面读，指数是 2i + 1/d_model；"
@@ -272,7 +272,7 @@ STRINGS: dict[str, str] = {
         "它在对角线上最大（{norm2} = d_model/2），随距离增大而减小。"
     ),
     "pe.sim.fig": "每一对位置的 PE(a)·PE(b)",
-    "pe.tab.rot": "2 · PE(pos + k) 是 PE(pos) 的旋转",
+    "pe.tab.rot": "2 · 旋转",
     "pe.rot.text": (
         "每一对 (sin, cos) 都是圆上的一个点，每前进一个位置就转过角度 ω_i。前进 k 个位置就转过 kω_i——对每个 pos "
         "都是同一个旋转。所以 PE(pos+k) 是 PE(pos) 的一个固定的线性函数：这正是论文选择正弦函数的理由"

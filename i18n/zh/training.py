@@ -103,7 +103,7 @@ STRINGS: dict[str, str] = {
         "开发集损失则是在轮次结束时用当时的权重对整个开发集计算的。这些都不说明开发集的句子更容易。"
     ),
     # ---- 5 · batches
-    "training.tab.batch": "5 · 按长度分桶的批次",
+    "training.tab.batch": "5 · 分桶批次",
     "training.batch.how": (
         "一个批次是一个张量，所以较短的句子要用填充补到最长句子的长度；填充消耗计算，却什么也学不到。"
         "model/training/data.py 的 make_batches 先按长度给句子排序（加一点随机噪声，使每轮的批次不同），"
@@ -134,7 +134,7 @@ STRINGS: dict[str, str] = {
         "所以同一批次中英文句子的长度只是大致相近。"
     ),
     # ---- 6 · BLEU
-    "training.tab.bleu": "6 · BLEU：给你的译文打分",
+    "training.tab.bleu": "6 · BLEU",
     "training.bleu.intro": (
         "BLEU 把一个译文和参考译文比较：译文中的 1、2、3、4 元语法（n-gram）有多大比例出现在参考译文中"
         "（每个元语法最多按参考译文中出现的次数计），用几何平均合并，再乘以简短惩罚，"
@@ -185,7 +185,7 @@ STRINGS: dict[str, str] = {
     "training.bleu.dev.final": "发布的权重用束搜索（束宽 {beam}）：BLEU {bleu}，未见过部分 {unseen}",
     "training.bleu.dev.curves": "这次训练逐次评估的训练曲线和开发集曲线在“{page}”页面",
     # ---- 7 · BLEU 用于中文的局限
-    "training.tab.bleuzh": "7 · BLEU 用于中文的局限",
+    "training.tab.bleuzh": "7 · BLEU 与 chrF",
     "training.bleuzh.intro": (
         "第 6 个标签页的开发集 BLEU 只是一个数字，背后有三个选择。**词元：** BLEU 统计相同的词元 n 元组，而中文书写不用空格，"
         "所以训练程序用 sacrebleu 按 {signature} 打分：tok:zh 把中文切成单个汉字。**一个参考译文：** 开发集的每个句子只有"
@@ -211,7 +211,7 @@ STRINGS: dict[str, str] = {
     ),
     "training.bleuzh.all_exact": "模型对全部 {n} 个课堂句子的译文都与参考译文完全相同：没有可比较的。",
     # ---- 8 · 标签平滑与校准
-    "training.tab.calib": "8 · 标签平滑与校准",
+    "training.tab.calib": "8 · 校准",
     "training.calib.intro": (
         "标签平滑（ε = {eps}，见第 4 个标签页）训练模型给正确词元 {top} 而不是 1 的概率，并给损失设了 {floor} 的下限："
         "它不鼓励模型过于肯定。那么模型的置信度名副其实吗？**可靠性曲线**在它从未训练过的句子上回答这个问题："
