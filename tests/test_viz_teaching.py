@@ -15,7 +15,7 @@ from tests.conftest import ROOT
 from viz.decoding import attention_bar, beam_chart, candidates_chart, causal_mask_row
 from viz.explanation import pruning_figure
 from viz.head_view import head_view
-from viz.heatmap import attention_heatmap, matrix_heatmap
+from viz.heatmap import attention_heatmap, difference_heatmap, matrix_heatmap
 from viz.labels import NEG_INF
 from viz.model_view import model_view
 from viz.style import AXIS_TITLE_PX, FONT, TITLE_PX, styled_figure, text_px, title_lines, title_px
@@ -234,6 +234,7 @@ EVERY_FIGURE = {
                                                    title="t", step_title="s", loss_title="l", accuracy_title="a",
                                                    labels=("l", "e", "p")),
     "tally_bars": lambda: tally_bars(T3, [2, 0, 1], answer=2, title="t"),
+    "difference_heatmap": lambda: difference_heatmap(W3 - W3.T, T3, T3, title="t", mask=np.tril(np.ones((3, 3), bool))),
 }
 UPDATES_AFTER = ("update", "update_layout", "update_traces", "update_xaxes", "update_yaxes", "add_trace", "add_traces",
                  "add_annotation", "add_shape", "add_vline", "add_hline", "add_vrect", "add_hrect", "set_subplots")
