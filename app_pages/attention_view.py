@@ -11,9 +11,11 @@ import streamlit as st
 from app_pages import widgets
 from app_pages.link_values import BadLinkValue, Param, number_in, one_of
 from app_pages.presentation import presenting
-from app_pages.text import t
+from app_pages.state_keys import DECK
+from app_pages.text import md_escape, t
 from lessons.attention_maps import ALL, pick, shown_mask
 from lessons.attention_table import attention_table
+from lessons.deck import MAX_SLIDES, MAX_TITLE, Slide
 from model import ATTENTION_KINDS
 from viz.heatmap import attention_heatmap
 
@@ -65,6 +67,11 @@ def layer_head_selectors(prefix: str, layers: int, heads: int, average_layers: b
     return layer, head
 
 
+def index_text(index: int) -> str:
+    """A layer or head as a link and a file name write it: its 1-based number, or "average" (ALL)."""
+    return "average" if index == ALL else str(index + 1)
+
+
 def index_param(key: str, count: int, average: bool) -> Param:
     """A layer or head in a link: its 1-based number, or "average" (ALL) where the picker offers an average."""
     by_number = number_in(1, count, offset=1)
@@ -77,7 +84,7 @@ def index_param(key: str, count: int, average: bool) -> Param:
         except BadLinkValue:
             raise BadLinkValue("number_or_average" if average else "number", low=1, high=count) from None
 
-    return Param(key, read, lambda index: "average" if index == ALL else str(index + 1))
+    return Param(key, read, index_text)
 
 
 def layer_head_params(prefix: str, layers: int, heads: int, average_layers: bool) -> dict[str, Param]:
@@ -99,16 +106,37 @@ def map_figure(weights, kind: str, layer: int, head: int, queries: list[str], ke
                              masked_label=t("axis.masked"), **axis_titles(kind), **layout)
 
 
+def pinned_view(kind: str, layer: int, head: int, sentence: str, model: str) -> Slide:
+    """A slide of one map of `model`'s translation of `sentence`: the explorer's link to that map (the page where
+    every single map of a translation has an address) and a title computed from it, in the session's language."""
+    query = {"s": sentence, "model": model, "kind": kind, "view": "head", "layer": index_text(layer),
+             "head": index_text(head)}
+    short = sentence if len(sentence) <= 40 else sentence[:39] + "…"
+    title = t("deck.slide_title", kind=kind_name(kind), layer=layer_name(layer), head=head_name(head), sentence=short)
+    return Slide("translate", query, title[:MAX_TITLE])
+
+
+def _pin(slide: Slide) -> None:
+    slides = st.session_state.setdefault(DECK, [])
+    if len(slides) >= MAX_SLIDES:
+        st.toast(t("deck.full", n=MAX_SLIDES), icon=":material/block:")
+        return
+    slides.append(slide)
+    st.toast(t("deck.pinned", n=len(slides), title=md_escape(slide.title)), icon=":material/push_pin:")
+
+
 def numbers_out(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str], sentence: str,
-                key: str) -> None:
-    """The (Tq, Tk) weights a map draws as a CSV download and as TSV to copy into a spreadsheet (not in
-    presentation mode, where the map and its controls fill the screen)."""
+                key: str, model: str | None = None) -> None:
+    """The (Tq, Tk) weights a map draws as a CSV download and as TSV to copy into a spreadsheet, and, for a map of
+    `model`'s translation, Pin to deck (none in presentation mode, where the map and its controls fill the screen)."""
     if presenting():
         return
     about = dict(kind=kind, layer=layer, head=head, sentence=sentence)
-    layer_text, head_text = ("average" if i == ALL else str(i + 1) for i in (layer, head))
-    name = f"attention-{kind}-layer-{layer_text}-head-{head_text}.csv"
+    name = f"attention-{kind}-layer-{index_text(layer)}-head-{index_text(head)}.csv"
     with st.container(horizontal=True, vertical_alignment="center", key=f"{key}.numbers"):
+        if model is not None:
+            st.button(t("deck.pin"), icon=":material/push_pin:", help=t("deck.pin_help"), key=f"{key}.pin",
+                      on_click=_pin, args=(pinned_view(kind, layer, head, sentence, model),))
         st.download_button(t("numbers.csv"), attention_table(weights, queries, keys, **about), file_name=name,
                            mime="text/csv", icon=":material/download:", on_click="ignore", key=f"{key}.csv")
         with st.popover(t("numbers.tsv"), icon=":material/content_copy:"):
@@ -117,8 +145,9 @@ def numbers_out(weights, kind: str, layer: int, head: int, queries: list[str], k
 
 
 def map_chart(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str], *, key: str,
-              sentence: str, **layout) -> None:
+              sentence: str, model: str | None = None, **layout) -> None:
     """map_figure drawn (widgets.chart, keyed `key`), its numbers under it (numbers_out); `sentence` names what the
-    map is of in the numbers' header."""
+    map is of in the numbers' header; `model`: the model whose translation of `sentence` it is, for Pin to deck
+    (None for maps that are not a translation's: the lab's, training snapshots)."""
     widgets.chart(map_figure(weights, kind, layer, head, queries, keys, **layout), key=key)
-    numbers_out(pick(weights, layer, head), kind, layer, head, queries, keys, sentence, key)
+    numbers_out(pick(weights, layer, head), kind, layer, head, queries, keys, sentence, key, model)
