@@ -15,9 +15,9 @@ from app_pages.state_keys import DECK
 from app_pages.text import md_escape, t
 from lessons.attention_maps import ALL, pick, shown_mask
 from lessons.attention_table import attention_table
-from lessons.deck import MAX_SLIDES, MAX_TITLE, Slide
+from lessons.deck import MAX_SLIDES, MAX_TITLE, Slide, difference
 from model import ATTENTION_KINDS
-from viz.heatmap import attention_heatmap
+from viz.heatmap import attention_heatmap, difference_heatmap
 
 
 def kind_name(kind: str) -> str:
@@ -58,12 +58,14 @@ def index_picker(key: str, label: str, options) -> int:
                                 required=True)
 
 
-def layer_head_selectors(prefix: str, layers: int, heads: int, average_layers: bool) -> tuple[int, int]:
+def layer_head_selectors(prefix: str, layers: int, heads: int, average_layers: bool, side: str = "") -> tuple[int, int]:
     """Layer and head pickers keyed under `prefix`, side by side in the caller's container (a horizontal one puts
-    them on the row of the caller's other controls); returns (layer, head), ALL for averages."""
+    them on the row of the caller's other controls), their labels led by `side` ("A", "B") where two pairs share a
+    row; returns (layer, head), ALL for averages."""
     layer_options = ([ALL] if average_layers else []) + list(range(layers))
-    layer = index_picker(f"{prefix}.layer", t("explorer.layer"), layer_options)
-    head = index_picker(f"{prefix}.head", t("explorer.head"), [ALL, *range(heads)])
+    lead = f"{side} · " if side else ""
+    layer = index_picker(f"{prefix}.layer", lead + t("explorer.layer"), layer_options)
+    head = index_picker(f"{prefix}.head", lead + t("explorer.head"), [ALL, *range(heads)])
     return layer, head
 
 
@@ -123,6 +125,13 @@ def _pin(slide: Slide) -> None:
         return
     slides.append(slide)
     st.toast(t("deck.pinned", n=len(slides), title=md_escape(slide.title)), icon=":material/push_pin:")
+
+
+def difference_figure(a, b, kind: str, queries: list[str], keys: list[str], **layout) -> go.Figure:
+    """B − A of two (Tq, Tk) maps of `kind` on the same axes, centred on 0; `layout`: the title and size limits."""
+    return difference_heatmap(difference(a, b), queries, keys, mask=shown_mask(kind, *a.shape),
+                              masked_label=t("axis.masked"), **{**axis_titles(kind), "value_label": t("compare.difference")},
+                              **layout)
 
 
 def numbers_out(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str], sentence: str,

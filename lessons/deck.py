@@ -113,6 +113,12 @@ def difference(a, b) -> np.ndarray:
     return b - a
 
 
-def same_axes(queries_a, keys_a, queries_b, keys_b) -> bool:
-    """Whether two maps share their axes position by position in length (a difference map compares cell with cell)."""
-    return len(queries_a) == len(queries_b) and len(keys_a) == len(keys_b)
+def aligned(tokens_a, tokens_b) -> tuple[int, list[str]]:
+    """How many positions of two maps' token axes a difference map compares, and their labels: every position where
+    the axes are as long (a position whose tokens differ is labelled "a/b"), else only the shared prefix (the tokens
+    before the first that differs; 0 where the first already does)."""
+    a, b = list(tokens_a), list(tokens_b)
+    if len(a) == len(b):
+        return len(a), [x if x == y else f"{x}/{y}" for x, y in zip(a, b)]
+    n = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    return n, a[:n]

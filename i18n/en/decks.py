@@ -60,8 +60,12 @@ STRINGS = {
         "above it."
     ),
     "compare.no_difference": (
-        "No difference map: sentence A's map is {a} and B's is {b}. A difference compares cell with cell, so both "
-        "maps need the same number of rows and columns (e.g. sentences that differ in one word of one token)."
+        "No difference map: sentence A's map is {a} and B's is {b}, and they differ already in their first row or "
+        "column, so no cell of one has a counterpart in the other."
+    ),
+    "compare.prefix": (
+        "The sentences' tokens differ in number: the difference covers their shared first {rows} rows and {cols} "
+        "columns only (the tokens up to the first that differs); the rest of each map is left out."
     ),
     "compare.heads_note": "Both maps are of one sentence and one model: only the layer and head differ.",
     "compare.sentences_note": "One model, one layer and head: only the sentence differs.",
