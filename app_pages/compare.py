@@ -24,10 +24,10 @@ def submit() -> None:
     st.session_state[state_keys.SENTENCE] = st.session_state[INPUT]
 
 
-def sentence_input(column) -> None:
-    """The session's sentence (shared with the other pages), typed in `column`."""
+def sentence_input() -> None:
+    """The session's sentence (shared with the other pages)."""
     st.session_state.setdefault(INPUT, translations.current_sentence())
-    column.text_input(t("translate.input"), key=INPUT, max_chars=MAX_CHARS, on_change=submit, help=t("compare.enter"))
+    st.text_input(t("translate.input"), key=INPUT, max_chars=MAX_CHARS, on_change=submit, help=t("compare.enter"))
 
 
 def choose_models(names: list[str]) -> tuple[str, str]:
@@ -37,9 +37,8 @@ def choose_models(names: list[str]) -> tuple[str, str]:
     st.session_state.setdefault(LEFT, st.session_state.get(state_keys.CHECKPOINT, names[0]))
     others = [n for n in names if n != st.session_state[LEFT]]
     st.session_state.setdefault(RIGHT, others[-1] if others else names[0])
-    c1, c2 = st.columns(2)  # inside the caller's first column
-    return (c1.selectbox(t("compare.left"), names, key=LEFT, format_func=models.model_label),
-            c2.selectbox(t("compare.right"), names, key=RIGHT, format_func=models.model_label))
+    return (st.selectbox(t("compare.left"), names, key=LEFT, format_func=models.model_label, width=130),
+            st.selectbox(t("compare.right"), names, key=RIGHT, format_func=models.model_label, width=130))
 
 
 def map_title(kind: str, layer: int, head: int) -> str:
@@ -47,11 +46,11 @@ def map_title(kind: str, layer: int, head: int) -> str:
              head=attention_view.head_name(head))
 
 
-def says(key: str, name: str, translation: str, help_text: str | None = None) -> None:
-    """Who translated (a model's name, or "A" / "B") and the translation, on one line."""
+def says(key: str, name: str, translation: str, help_text: str | None = None, heading: str = "#### ") -> None:
+    """Who translated (a model's name, or "A" / "B") and the translation, on one line (`heading`: its size)."""
     with st.container(horizontal=True, vertical_alignment="center", key=key):
         st.markdown(f"**{md_escape(name)}**", width="content")
-        st.markdown(f"#### {md_escape(translation) or '∅'}", help=help_text, width="content")
+        st.markdown(f"{heading}{md_escape(translation) or '∅'}", help=help_text, width="content")
 
 
 def side(which: str, name: str, result: TranslationResult, kind: str, layer: int, head: int) -> None:
@@ -73,14 +72,17 @@ def side(which: str, name: str, result: TranslationResult, kind: str, layer: int
                              **widgets.map_limits())
 
 
-def two_models(top) -> None:
+def model_inputs() -> tuple[str, str]:
+    """The two models and the sentence, on the caller's row; returns the models."""
     names = models.model_names()
     if not names:
         models.translator()  # says that there is no model
-    pickers, typed = top.columns([1, 1])
-    with pickers:
-        left, right = choose_models(names)
-    sentence_input(typed)
+    chosen = choose_models(names)
+    sentence_input()
+    return chosen
+
+
+def two_models(left: str, right: str) -> None:
     sentence = translations.current_sentence()
     results = {name: translations.translation_of(sentence, name) for name in (left, right)}
     layers = max(r.cross.shape[0] for r in results.values())
@@ -100,11 +102,12 @@ def two_models(top) -> None:
 
 def one_map(which: str, result: TranslationResult, kind: str, layer: int, head: int, label: str) -> None:
     """Side `which` ("a" or "b") of the one-model comparisons: its label and translation, then its map."""
-    says(f"compare.{which}.says", label, result.translation)
+    says(f"compare.{which}.says", label, result.translation, heading="")
+    title = f"{attention_view.layer_name(layer)} · {attention_view.head_name(head)}"  # the kind is in the row above
     attention_view.map_chart(result.attention(kind), kind, layer, head, *result.axis_tokens(kind),
                              key=f"compare.chart.{which}", sentence=result.source_text,
-                             model=st.session_state[state_keys.CHECKPOINT], title=map_title(kind, layer, head),
-                             max_width=THIRD_COLUMN_PX, **widgets.map_limits(extra_rows=1))
+                             model=st.session_state[state_keys.CHECKPOINT], title=title, max_width=THIRD_COLUMN_PX,
+                             **widgets.map_limits(extra_rows=1))
 
 
 def difference_column(a: TranslationResult, b: TranslationResult, kind: str, picks: tuple) -> None:
@@ -112,7 +115,7 @@ def difference_column(a: TranslationResult, b: TranslationResult, kind: str, pic
     the caption says so), else a note of why there is none."""
     (queries_a, keys_a), (queries_b, keys_b) = a.axis_tokens(kind), b.axis_tokens(kind)
     (rows, row_labels), (cols, col_labels) = aligned(queries_a, queries_b), aligned(keys_a, keys_b)
-    says("compare.diff.says", t("compare.difference"), "")
+    st.markdown(f"**{t('compare.difference')}**")
     if not rows or not cols:
         st.info(t("compare.no_difference", a=f"{len(queries_a)} × {len(keys_a)}", b=f"{len(queries_b)} × {len(keys_b)}"))
         return
@@ -135,30 +138,29 @@ def three_columns(a: TranslationResult, b: TranslationResult, kind: str, picks: 
         difference_column(a, b, kind, picks)
 
 
-def two_heads(top) -> None:
-    sentence_input(top)
-    result = translations.current_result()
+def two_heads(kind: str) -> None:
     st.session_state.setdefault("compare.a.head", 0)  # two heads of one layer: the first and the second
     st.session_state.setdefault("compare.b.head", 1)
     with st.container(horizontal=True, gap="small", vertical_alignment="bottom", key="compare.controls"):
-        kind = attention_view.kind_picker(KIND, "cross")
+        sentence_input()
+        result = translations.current_result()
         layers, heads = result.attention(kind).shape[:2]
         picks = tuple(attention_view.layer_head_selectors(f"compare.{which}", layers, heads, average_layers=False,
-                                                          side=t(f"compare.side.{which}")) for which in "ab")
+                                                          side=t(f"compare.side.{which}"), compact=True)
+                      for which in "ab")
     three_columns(result, result, kind, picks, (t("compare.side.a"), t("compare.side.b")))
     st.caption(t("compare.heads_note") + " " + widgets.word_start_note(result.source_tokens))
 
 
-def two_sentences(top) -> None:
-    for column, key, default, label in zip(top.columns(2), (SENTENCE_A, SENTENCE_B), examples.SENTENCE_PAIR,
-                                           ("compare.sentence_a", "compare.sentence_b")):
-        st.session_state.setdefault(key, default)
-        column.text_input(t(label), key=key, max_chars=MAX_CHARS, persist_state="session")
-    a, b = (translations.translation_of(st.session_state[key]) for key in (SENTENCE_A, SENTENCE_B))
+def two_sentences(kind: str) -> None:
     with st.container(horizontal=True, gap="small", vertical_alignment="bottom", key="compare.controls"):
-        kind = attention_view.kind_picker(KIND, "cross")
+        for key, default, label in zip((SENTENCE_A, SENTENCE_B), examples.SENTENCE_PAIR,
+                                       ("compare.sentence_a", "compare.sentence_b")):
+            st.session_state.setdefault(key, default)
+            st.text_input(t(label), key=key, max_chars=MAX_CHARS, persist_state="session")
+        a, b = (translations.translation_of(st.session_state[key]) for key in (SENTENCE_A, SENTENCE_B))
         layers, heads = a.attention(kind).shape[:2]
-        layer, head = attention_view.layer_head_selectors("compare", layers, heads, average_layers=False)
+        layer, head = attention_view.layer_head_selectors("compare", layers, heads, average_layers=False, compact=True)
     three_columns(a, b, kind, ((layer, head), (layer, head)), (t("compare.side.a"), t("compare.side.b")))
     st.caption(t("compare.sentences_note") + " " + widgets.word_start_note(a.source_tokens + b.source_tokens))
 
@@ -166,7 +168,16 @@ def two_sentences(top) -> None:
 links.link_page({"mode": Param(MODE, one_of(MODES))})
 presentation.page_title(t("compare.title"), t("compare.intro"))
 st.session_state.setdefault(MODE, MODES[0])
-mode_column, top = st.columns([1, 2], vertical_alignment="bottom")
-mode = mode_column.segmented_control(t("compare.mode"), MODES, format_func=lambda m: t(f"compare.mode.{m}"),
-                                     key=MODE, required=True, persist_state="session")
-{"models": two_models, "heads": two_heads, "sentences": two_sentences}[mode](top)
+# The comparison first, then (two models) the models and the sentence, or (one model) the attention kind; the
+# one-model comparisons' sentences and pickers take the next row.
+with st.container(horizontal=True, gap="medium", vertical_alignment="bottom", key="compare.how"):
+    mode = st.segmented_control(t("compare.mode"), MODES, format_func=lambda m: t(f"compare.mode.{m}"), key=MODE,
+                                required=True, persist_state="session")
+    if mode == "models":
+        chosen = model_inputs()
+    else:
+        one_model_kind = attention_view.kind_picker(KIND, "cross")
+if mode == "models":
+    two_models(*chosen)
+else:
+    {"heads": two_heads, "sentences": two_sentences}[mode](one_model_kind)
