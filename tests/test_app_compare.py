@@ -42,7 +42,7 @@ def test_two_heads_show_both_and_their_difference(translator):
     np.testing.assert_allclose(diff, pick(cross, 0, 1) - pick(cross, 0, 0), atol=1e-4)  # B = head 2, A = head 1
     assert trace["zmin"] == -trace["zmax"] == pytest.approx(-np.abs(diff).max(), abs=1e-6)  # centred on 0
     assert trace["colorscale"][0][1] != trace["colorscale"][-1][1]  # diverging, not the maps' white-to-blue
-    at.segmented_control(key="compare.b.head").set_value(0).run()  # the same head twice: no difference at all
+    at.selectbox(key="compare.b.head").set_value(0).run()  # the same head twice: no difference at all
     _, diff = heat(charts(at)["compare.chart.difference"])
     assert np.abs(diff).max() == 0
 
