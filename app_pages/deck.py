@@ -14,7 +14,7 @@ from lessons.deck import MAX_TITLE, BadDeck, moved
 
 MODE, SLIDE, UPLOAD = "deck.mode", "deck.slide", "deck.upload"
 MODES = ("edit", "present")
-SLIDE_PX = (1160, 600)  # a presented slide: the main area at 1280×800 under the Previous / Next row
+SLIDE_PX = (1160, 520)  # a presented slide: the main area at 1280×800 under the mode and Previous / Next rows
 
 
 def move(index: int, by: int) -> None:
@@ -78,7 +78,7 @@ def edit() -> None:
 def present() -> None:
     deck = decks.slides()
     index = stepper.stepper("deck", SLIDE, 0, len(deck) - 1, t("deck.slide"),
-                            format_func=lambda i: t("deck.slide_of", n=i + 1, count=len(deck)))
+                            format_func=lambda i: t("deck.slide_of", n=i + 1, count=len(deck)), width=180)
     try:
         fig = decks.slide_figure(deck[index], max_width=SLIDE_PX[0], max_height=SLIDE_PX[1])
     except (BadDeck, BadLinkValue) as exc:
