@@ -65,7 +65,7 @@ def shown(marian_folder) -> dict[str, tuple[str, ...]]:
     # the masks page's exposure example: a random model parts from the reference on the first sentence already
     exposure = ours.translate(EXPOSURE_EXAMPLES[0][0], language=LANGUAGE).translation
     return {
-        "start": (), "scaling": (), "poll": (),  # nothing on them depends on the model
+        "start": (), "scaling": (), "poll": (), "deck": (),  # nothing on them depends on the model (a new deck is empty)
         "translate": (f"### {result.translation}", f"checkpoint {marian_folder}"),
         "decoding": (f"**Chinese:** {result.translation}", f"of {len(result.steps)}: the model writes"),
         "compare": (f"**{marian_folder}**", result.translation),
