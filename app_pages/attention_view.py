@@ -122,20 +122,16 @@ def pinned_view(kind: str, layer: int, head: int, sentence: str, model: str) -> 
     return Slide("translate", query, title[:MAX_TITLE])
 
 
+PINNED = "deck.pinned_note"  # what the last Pin to deck did, said by the run it caused (a callback draws nothing)
+
+
 def _pin(slide: Slide) -> None:
     slides = st.session_state.setdefault(DECK, [])
     if len(slides) >= MAX_SLIDES:
-        st.toast(t("deck.full", n=MAX_SLIDES), icon=":material/block:")
+        st.session_state[PINNED] = t("deck.full", n=MAX_SLIDES)
         return
     slides.append(slide)
-    st.toast(t("deck.pinned", n=len(slides), title=md_escape(slide.title)), icon=":material/push_pin:")
-
-
-def difference_figure(a, b, kind: str, queries: list[str], keys: list[str], **layout) -> go.Figure:
-    """B − A of two (Tq, Tk) maps of `kind` on the same axes, centred on 0; `layout`: the title and size limits."""
-    return difference_heatmap(difference(a, b), queries, keys, mask=shown_mask(kind, *a.shape),
-                              masked_label=t("axis.masked"), **{**axis_titles(kind), "value_label": t("compare.difference")},
-                              **layout)
+    st.session_state[PINNED] = t("deck.pinned", n=len(slides), title=md_escape(slide.title))
 
 
 def numbers_out(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str], sentence: str,
@@ -150,6 +146,8 @@ def numbers_out(weights, kind: str, layer: int, head: int, queries: list[str], k
         if model is not None:
             st.button(t("deck.pin"), icon=":material/push_pin:", help=t("deck.pin_help"), key=f"{key}.pin",
                       on_click=_pin, args=(pinned_view(kind, layer, head, sentence, model),))
+            if note := st.session_state.pop(PINNED, None):
+                st.toast(note, icon=":material/push_pin:")
         st.download_button(t("numbers.csv"), attention_table(weights, queries, keys, **about), file_name=name,
                            mime="text/csv", icon=":material/download:", on_click="ignore", key=f"{key}.csv")
         with st.popover(t("numbers.tsv"), icon=":material/content_copy:"):

@@ -21,6 +21,8 @@ def pin_three(at):
         at.segmented_control(key="explorer.head").set_value(0).run()
         at.button(key=PIN).click().run()
         assert not at.exception, [e.message for e in at.exception]
+        assert [toast.value for toast in at.toast] == [
+            f"Pinned as slide {layer + 1}: Cross\\-attention · layer {layer + 1} · head 1 — I have a dream\\."]
     return at
 
 
@@ -44,6 +46,9 @@ def test_three_pins_make_three_slides_each_titled_and_linked_to_its_view(pinned)
     assert [s.query["layer"] for s in deck] == ["1", "2", "3"]
     assert all(s.page == "translate" and s.query["kind"] == "cross" and s.query["s"] == "I have a dream." for s in deck)
     assert titles(pinned) == [f"Cross-attention · layer {n} · head 1 — I have a dream." for n in (1, 2, 3)]
+    opens = [(link.proto.page, link.proto.query_string) for link in pinned.get("page_link")]
+    assert opens == [("translate", f"s=I+have+a+dream.&model=en-zh&kind=cross&view=head&layer={n}&head=1")
+                     for n in (1, 2, 3)]  # each slide's "Open this view": the explorer's link to that map
 
 
 def test_slides_move_rename_and_delete(pinned):
