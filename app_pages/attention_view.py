@@ -134,6 +134,13 @@ def _pin(slide: Slide) -> None:
     st.session_state[PINNED] = t("deck.pinned", n=len(slides), title=md_escape(slide.title))
 
 
+def difference_figure(a, b, kind: str, queries: list[str], keys: list[str], **layout) -> go.Figure:
+    """B − A of two (Tq, Tk) maps of `kind` on the same axes, centred on 0; `layout`: the title and size limits."""
+    return difference_heatmap(difference(a, b), queries, keys, mask=shown_mask(kind, *a.shape),
+                              masked_label=t("axis.masked"), **{**axis_titles(kind), "value_label": t("compare.difference")},
+                              **layout)
+
+
 def numbers_out(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str], sentence: str,
                 key: str, model: str | None = None) -> None:
     """The (Tq, Tk) weights a map draws as a CSV download and as TSV to copy into a spreadsheet, and, for a map of

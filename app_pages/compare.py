@@ -18,6 +18,7 @@ KIND, LEFT, RIGHT, INPUT = "compare.kind", "compare.left", "compare.right", "com
 MODE, SENTENCE_A, SENTENCE_B = "compare.mode", "compare.sentence_a", "compare.sentence_b"
 MODES = ("models", "heads", "sentences")
 THIRD_COLUMN_PX = 290  # one of three columns at 1280 px with the sidebar open: A, B and B − A side by side
+# (in presentation mode, two rows of controls above them: map_limits(extra_rows=2) keeps them on one screen)
 
 
 def submit() -> None:
@@ -107,7 +108,7 @@ def one_map(which: str, result: TranslationResult, kind: str, layer: int, head: 
     attention_view.map_chart(result.attention(kind), kind, layer, head, *result.axis_tokens(kind),
                              key=f"compare.chart.{which}", sentence=result.source_text,
                              model=st.session_state[state_keys.CHECKPOINT], title=title, max_width=THIRD_COLUMN_PX,
-                             **widgets.map_limits(extra_rows=1))
+                             **widgets.map_limits(extra_rows=2))
 
 
 def difference_column(a: TranslationResult, b: TranslationResult, kind: str, picks: tuple) -> None:
@@ -122,7 +123,7 @@ def difference_column(a: TranslationResult, b: TranslationResult, kind: str, pic
     (la, ha), (lb, hb) = picks
     maps = [pick(r.attention(kind), layer, head)[:rows, :cols] for r, layer, head in ((a, la, ha), (b, lb, hb))]
     fig = attention_view.difference_figure(*maps, kind, row_labels, col_labels, title=t("compare.difference_title"),
-                                           max_width=THIRD_COLUMN_PX, **widgets.map_limits(extra_rows=1))
+                                           max_width=THIRD_COLUMN_PX, **widgets.map_limits(extra_rows=2))
     widgets.chart(fig, key="compare.chart.difference")
     cropped = (rows, cols) != (len(queries_b), len(keys_b)) or (rows, cols) != (len(queries_a), len(keys_a))
     st.caption(t("compare.difference_help") + (" " + t("compare.prefix", rows=rows, cols=cols) if cropped else ""))
