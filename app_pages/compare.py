@@ -18,7 +18,6 @@ KIND, LEFT, RIGHT, INPUT = "compare.kind", "compare.left", "compare.right", "com
 MODE, SENTENCE_A, SENTENCE_B = "compare.mode", "compare.sentence_a", "compare.sentence_b"
 MODES = ("models", "heads", "sentences")
 THIRD_COLUMN_PX = 290  # one of three columns at 1280 px with the sidebar open: A, B and B − A side by side
-# (in presentation mode, two rows of controls above them: map_limits(extra_rows=2) keeps them on one screen)
 
 
 def submit() -> None:
@@ -103,12 +102,13 @@ def two_models(left: str, right: str) -> None:
 
 def one_map(which: str, result: TranslationResult, kind: str, layer: int, head: int, label: str) -> None:
     """Side `which` ("a" or "b") of the one-model comparisons: its label and translation, then its map."""
+    # `label` leads the line above the map, with no title inside it: three maps and two rows of controls share the
+    # screen (the kind and the layer and head are in the rows above).
     says(f"compare.{which}.says", label, result.translation, heading="")
-    title = f"{attention_view.layer_name(layer)} · {attention_view.head_name(head)}"  # the kind is in the row above
     attention_view.map_chart(result.attention(kind), kind, layer, head, *result.axis_tokens(kind),
                              key=f"compare.chart.{which}", sentence=result.source_text,
-                             model=st.session_state[state_keys.CHECKPOINT], title=title, max_width=THIRD_COLUMN_PX,
-                             **widgets.map_limits(extra_rows=2))
+                             model=st.session_state[state_keys.CHECKPOINT], max_width=THIRD_COLUMN_PX,
+                             **widgets.map_limits(extra_rows=1))
 
 
 def difference_column(a: TranslationResult, b: TranslationResult, kind: str, picks: tuple) -> None:
@@ -116,14 +116,14 @@ def difference_column(a: TranslationResult, b: TranslationResult, kind: str, pic
     the caption says so), else a note of why there is none."""
     (queries_a, keys_a), (queries_b, keys_b) = a.axis_tokens(kind), b.axis_tokens(kind)
     (rows, row_labels), (cols, col_labels) = aligned(queries_a, queries_b), aligned(keys_a, keys_b)
-    st.markdown(f"**{t('compare.difference')}**")
+    st.markdown(f"**{t('compare.difference_title')}**")
     if not rows or not cols:
         st.info(t("compare.no_difference", a=f"{len(queries_a)} × {len(keys_a)}", b=f"{len(queries_b)} × {len(keys_b)}"))
         return
     (la, ha), (lb, hb) = picks
     maps = [pick(r.attention(kind), layer, head)[:rows, :cols] for r, layer, head in ((a, la, ha), (b, lb, hb))]
-    fig = attention_view.difference_figure(*maps, kind, row_labels, col_labels, title=t("compare.difference_title"),
-                                           max_width=THIRD_COLUMN_PX, **widgets.map_limits(extra_rows=2))
+    fig = attention_view.difference_figure(*maps, kind, row_labels, col_labels, max_width=THIRD_COLUMN_PX,
+                                           **widgets.map_limits(extra_rows=1))
     widgets.chart(fig, key="compare.chart.difference")
     cropped = (rows, cols) != (len(queries_b), len(keys_b)) or (rows, cols) != (len(queries_a), len(keys_a))
     st.caption(t("compare.difference_help") + (" " + t("compare.prefix", rows=rows, cols=cols) if cropped else ""))
@@ -149,7 +149,9 @@ def two_heads(kind: str) -> None:
         picks = tuple(attention_view.layer_head_selectors(f"compare.{which}", layers, heads, average_layers=False,
                                                           side=t(f"compare.side.{which}"), compact=True)
                       for which in "ab")
-    three_columns(result, result, kind, picks, (t("compare.side.a"), t("compare.side.b")))
+    labels = [f"{t(f'compare.side.{which}')} · {attention_view.layer_name(layer)} · {attention_view.head_name(head)}"
+              for which, (layer, head) in zip("ab", picks)]
+    three_columns(result, result, kind, picks, labels)
     st.caption(t("compare.heads_note") + " " + widgets.word_start_note(result.source_tokens))
 
 
