@@ -12,7 +12,7 @@ from app_pages.state_keys import DECK
 from app_pages.text import t
 from lessons.deck import MAX_TITLE, BadDeck, moved
 
-MODE, SLIDE, UPLOAD = "deck.mode", "deck.slide", "deck.upload"
+MODE, SLIDE = "deck.mode", "deck.slide"
 MODES = ("edit", "present")
 SLIDE_PX = (1160, 520)  # a presented slide: the main area at 1280×800 under the mode and Previous / Next rows
 
@@ -71,8 +71,9 @@ def edit() -> None:
             st.download_button(t("deck.export"), lambda: decks.document(saved, shown), file_name="attention-deck.html",
                                mime="text/html", icon=":material/download:", help=t("deck.export_help"),
                                on_click="ignore", key="deck.export")
-        decks.import_deck(st.file_uploader(t("deck.import"), type=["html"], help=t("deck.import_help"), key=UPLOAD,
-                                           max_upload_size=5))
+        st.file_uploader(t("deck.import"), type=["html"], help=t("deck.import_help"), key=decks.UPLOAD,
+                         max_upload_size=5, on_change=decks.import_upload)
+    decks.import_note()
 
 
 def present() -> None:

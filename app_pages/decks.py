@@ -84,18 +84,31 @@ def read_file(content: bytes) -> list[Slide]:
     return deck
 
 
-def import_deck(uploaded) -> None:
-    """An uploaded file's slides replace the deck, once per file; a file that does not read says why, plainly."""
-    if uploaded is None or st.session_state.get("deck.imported_id") == uploaded.file_id:
+UPLOAD, IMPORTED = "deck.upload", "deck.import_note"
+
+
+def import_upload() -> None:
+    """The uploaded file's slides replace the deck (a callback: before the page lists them); what happened, for
+    import_note(): the count, or why the file cannot be read, plainly."""
+    uploaded = st.session_state.get(UPLOAD)
+    if uploaded is None:
         return
-    st.session_state["deck.imported_id"] = uploaded.file_id
     try:
         st.session_state[DECK] = read_file(uploaded.getvalue())
     except (BadDeck, BadLinkValue) as exc:
-        st.warning(t("deck.bad", why=why(exc)), icon=":material/error:")
+        st.session_state[IMPORTED] = ("warning", t("deck.bad", why=why(exc)))
         return
     forget_titles()
-    st.success(t("deck.imported", n=len(slides())), icon=":material/upload_file:")
+    st.session_state[IMPORTED] = ("success", t("deck.imported", n=len(slides())))
+
+
+def import_note() -> None:
+    """What the last import did, once."""
+    kind, text = st.session_state.pop(IMPORTED, (None, ""))
+    if kind == "warning":
+        st.warning(text, icon=":material/error:")
+    elif kind == "success":
+        st.success(text, icon=":material/upload_file:")
 
 
 def forget_titles() -> None:

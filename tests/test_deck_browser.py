@@ -51,6 +51,16 @@ def test_a_deck_of_three_pinned_views_saves_as_one_file_that_opens_offline(brows
             main(page).get_by_role("button", name=EN["deck.export"]).click()
         saved = tmp_path / "deck.html"
         download.value.save_as(saved)
+        hostile = tmp_path / "hostile.html"
+        hostile.write_text('<script type="application/json" id="deck">{"format": "attention-deck/1", "slides": '
+                           '[{"page": "model_card", "query": {}, "title": "x"}]}</script>')
+        upload = main(page).locator("input[type=file]")
+        rerun(page, lambda: upload.set_input_files(hostile))
+        expect(main(page).get_by_text("This file cannot be imported: a slide names the page “model_card”")).to_be_visible()
+        rerun(page, lambda: upload.set_input_files(saved))
+        expect(main(page).get_by_text("Imported 3 slides.")).to_be_visible()
+        expect(main(page).get_by_label("Title of slide 3")).to_have_value(
+            "Cross-attention · layer 3 · head 1 — I have a dream.")  # listed in the run that imported them
         choose(page, EN["deck.mode"], EN["deck.mode.present"])
         settle(page)
         assert "layer 1" in main(page).locator(".js-plotly-plot .gtitle").first.text_content()
