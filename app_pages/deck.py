@@ -10,7 +10,7 @@ from app_pages.link_values import BadLinkValue
 from app_pages.registry import PAGE
 from app_pages.state_keys import DECK
 from app_pages.text import t
-from lessons.deck import MAX_TITLE, BadDeck, moved
+from lessons.deck import MAX_FILE_BYTES, MAX_TITLE, BadDeck, moved
 
 MODE, SLIDE = "deck.mode", "deck.slide"
 MODES = ("edit", "present")
@@ -72,7 +72,7 @@ def edit() -> None:
                                mime="text/html", icon=":material/download:", help=t("deck.export_help"),
                                on_click="ignore", key="deck.export")
         st.file_uploader(t("deck.import"), type=["html"], help=t("deck.import_help"), key=decks.UPLOAD,
-                         max_upload_size=5, on_change=decks.import_upload)
+                         max_upload_size=MAX_FILE_BYTES // 1_000_000, on_change=decks.import_upload)
     decks.import_note()
 
 

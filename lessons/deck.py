@@ -17,7 +17,7 @@ import numpy as np
 MAX_SLIDES = 40
 MAX_TITLE = 80  # characters of a slide's title (the rename box's max_chars)
 MAX_VALUE = 600  # characters of one link value (a sentence is at most MAX_CHARS, under this)
-MAX_FILE_BYTES = 5_000_000  # an exported deck: plotly.js once (≈ 4.6 MB) and its slides' figures
+MAX_FILE_BYTES = 10_000_000  # an exported deck: plotly.js once (4.8 MB) and up to MAX_SLIDES figures (≈ 50 kB each)
 # Where an exported deck keeps its slides: a JSON element the importer finds without running anything.
 DECK_ELEMENT = re.compile(r'<script type="application/json" id="deck">(.*?)</script>', re.DOTALL)
 FORMAT = "attention-deck/1"
