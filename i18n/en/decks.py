@@ -49,8 +49,6 @@ STRINGS = {
     "compare.mode.sentences": "Two sentences",
     "compare.side.a": "A",
     "compare.side.b": "B",
-    "compare.head_a": "A: layer, head",
-    "compare.head_b": "B: layer, head",
     "compare.sentence_a": "Sentence A",
     "compare.sentence_b": "Sentence B",
     "compare.difference": "B − A",

@@ -45,8 +45,6 @@ STRINGS = {
     "compare.mode.sentences": "两个句子",
     "compare.side.a": "A",
     "compare.side.b": "B",
-    "compare.head_a": "A：层、头",
-    "compare.head_b": "B：层、头",
     "compare.sentence_a": "句子 A",
     "compare.sentence_b": "句子 B",
     "compare.difference": "B − A",
