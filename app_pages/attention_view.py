@@ -11,11 +11,13 @@ import streamlit as st
 from app_pages import widgets
 from app_pages.link_values import BadLinkValue, Param, number_in, one_of
 from app_pages.presentation import presenting
-from app_pages.text import t
+from app_pages.state_keys import DECK
+from app_pages.text import md_escape, t
 from lessons.attention_maps import ALL, pick, shown_mask
 from lessons.attention_table import attention_table
+from lessons.deck import MAX_SLIDES, MAX_TITLE, Slide, difference
 from model import ATTENTION_KINDS
-from viz.heatmap import attention_heatmap
+from viz.heatmap import attention_heatmap, difference_heatmap
 
 
 def kind_name(kind: str) -> str:
@@ -47,22 +49,33 @@ def short_name(index: int) -> str:
     return t("explorer.average") if index == ALL else str(index + 1)
 
 
-def index_picker(key: str, label: str, options) -> int:
-    """A segmented layer or head picker; a choice the sentence or model made impossible falls back to the first."""
+def index_picker(key: str, label: str, options, compact: bool = False) -> int:
+    """A segmented layer or head picker (`compact`: a drop-down, where two pairs share a row); a choice the sentence
+    or model made impossible falls back to the first."""
     widgets.keep_valid(key, list(options))
     # The default goes through session state, not `default=`: a link or a grid click may set the key too.
     st.session_state.setdefault(key, options[0])
+    if compact:
+        return st.selectbox(label, options, format_func=short_name, persist_state="session", key=key, width=110)
     return st.segmented_control(label, options, format_func=short_name, persist_state="session", key=key,
                                 required=True)
 
 
-def layer_head_selectors(prefix: str, layers: int, heads: int, average_layers: bool) -> tuple[int, int]:
+def layer_head_selectors(prefix: str, layers: int, heads: int, average_layers: bool, side: str = "",
+                         compact: bool = False) -> tuple[int, int]:
     """Layer and head pickers keyed under `prefix`, side by side in the caller's container (a horizontal one puts
-    them on the row of the caller's other controls); returns (layer, head), ALL for averages."""
+    them on the row of the caller's other controls); returns (layer, head), ALL for averages. `side` ("A", "B")
+    leads their labels where two pairs share a row; `compact`: drop-downs, for a row of other controls."""
     layer_options = ([ALL] if average_layers else []) + list(range(layers))
-    layer = index_picker(f"{prefix}.layer", t("explorer.layer"), layer_options)
-    head = index_picker(f"{prefix}.head", t("explorer.head"), [ALL, *range(heads)])
+    lead = f"{side} · " if side else ""
+    layer = index_picker(f"{prefix}.layer", lead + t("explorer.layer"), layer_options, compact)
+    head = index_picker(f"{prefix}.head", lead + t("explorer.head"), [ALL, *range(heads)], compact)
     return layer, head
+
+
+def index_text(index: int) -> str:
+    """A layer or head as a link and a file name write it: its 1-based number, or "average" (ALL)."""
+    return "average" if index == ALL else str(index + 1)
 
 
 def index_param(key: str, count: int, average: bool) -> Param:
@@ -77,7 +90,7 @@ def index_param(key: str, count: int, average: bool) -> Param:
         except BadLinkValue:
             raise BadLinkValue("number_or_average" if average else "number", low=1, high=count) from None
 
-    return Param(key, read, lambda index: "average" if index == ALL else str(index + 1))
+    return Param(key, read, index_text)
 
 
 def layer_head_params(prefix: str, layers: int, heads: int, average_layers: bool) -> dict[str, Param]:
@@ -99,16 +112,49 @@ def map_figure(weights, kind: str, layer: int, head: int, queries: list[str], ke
                              masked_label=t("axis.masked"), **axis_titles(kind), **layout)
 
 
+def pinned_view(kind: str, layer: int, head: int, sentence: str, model: str) -> Slide:
+    """A slide of one map of `model`'s translation of `sentence`: the explorer's link to that map (the page where
+    every single map of a translation has an address) and a title computed from it, in the session's language."""
+    query = {"s": sentence, "model": model, "kind": kind, "view": "head", "layer": index_text(layer),
+             "head": index_text(head)}
+    short = sentence if len(sentence) <= 40 else sentence[:39] + "…"
+    title = t("deck.slide_title", kind=kind_name(kind), layer=layer_name(layer), head=head_name(head), sentence=short)
+    return Slide("translate", query, title[:MAX_TITLE])
+
+
+PINNED = "deck.pinned_note"  # what the last Pin to deck did, said by the run it caused (a callback draws nothing)
+
+
+def _pin(slide: Slide) -> None:
+    slides = st.session_state.setdefault(DECK, [])
+    if len(slides) >= MAX_SLIDES:
+        st.session_state[PINNED] = t("deck.full", n=MAX_SLIDES)
+        return
+    slides.append(slide)
+    st.session_state[PINNED] = t("deck.pinned", n=len(slides), title=md_escape(slide.title))
+
+
+def difference_figure(a, b, kind: str, queries: list[str], keys: list[str], **layout) -> go.Figure:
+    """B − A of two (Tq, Tk) maps of `kind` on the same axes, centred on 0; `layout`: the title and size limits."""
+    return difference_heatmap(difference(a, b), queries, keys, mask=shown_mask(kind, *a.shape),
+                              masked_label=t("axis.masked"), **{**axis_titles(kind), "value_label": t("compare.difference")},
+                              **layout)
+
+
 def numbers_out(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str], sentence: str,
-                key: str) -> None:
-    """The (Tq, Tk) weights a map draws as a CSV download and as TSV to copy into a spreadsheet (not in
-    presentation mode, where the map and its controls fill the screen)."""
+                key: str, model: str | None = None) -> None:
+    """The (Tq, Tk) weights a map draws as a CSV download and as TSV to copy into a spreadsheet, and, for a map of
+    `model`'s translation, Pin to deck (none in presentation mode, where the map and its controls fill the screen)."""
     if presenting():
         return
     about = dict(kind=kind, layer=layer, head=head, sentence=sentence)
-    layer_text, head_text = ("average" if i == ALL else str(i + 1) for i in (layer, head))
-    name = f"attention-{kind}-layer-{layer_text}-head-{head_text}.csv"
+    name = f"attention-{kind}-layer-{index_text(layer)}-head-{index_text(head)}.csv"
     with st.container(horizontal=True, vertical_alignment="center", key=f"{key}.numbers"):
+        if model is not None:
+            st.button(t("deck.pin"), icon=":material/push_pin:", help=t("deck.pin_help"), key=f"{key}.pin",
+                      on_click=_pin, args=(pinned_view(kind, layer, head, sentence, model),))
+            if note := st.session_state.pop(PINNED, None):
+                st.toast(note, icon=":material/push_pin:")
         st.download_button(t("numbers.csv"), attention_table(weights, queries, keys, **about), file_name=name,
                            mime="text/csv", icon=":material/download:", on_click="ignore", key=f"{key}.csv")
         with st.popover(t("numbers.tsv"), icon=":material/content_copy:"):
@@ -117,8 +163,9 @@ def numbers_out(weights, kind: str, layer: int, head: int, queries: list[str], k
 
 
 def map_chart(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str], *, key: str,
-              sentence: str, **layout) -> None:
+              sentence: str, model: str | None = None, **layout) -> None:
     """map_figure drawn (widgets.chart, keyed `key`), its numbers under it (numbers_out); `sentence` names what the
-    map is of in the numbers' header."""
+    map is of in the numbers' header; `model`: the model whose translation of `sentence` it is, for Pin to deck
+    (None for maps that are not a translation's: the lab's, training snapshots)."""
     widgets.chart(map_figure(weights, kind, layer, head, queries, keys, **layout), key=key)
-    numbers_out(pick(weights, layer, head), kind, layer, head, queries, keys, sentence, key)
+    numbers_out(pick(weights, layer, head), kind, layer, head, queries, keys, sentence, key, model)

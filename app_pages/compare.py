@@ -1,21 +1,33 @@
-"""Side by side: one sentence, two models (e.g. ours and a Marian opus-mt model), the same attention map of each.
+"""Side by side, in three comparisons: one sentence in two models (e.g. ours and a Marian opus-mt model), two heads
+of one sentence, or one head for two sentences; the last two with their difference map, B − A.
 
-One set of controls drives both maps. Layer and head numbers count from each
-model's first; where one model has fewer layers or heads, it shows its last and says so.
+Two models: one set of controls drives both maps. Layer and head numbers count from each model's first; where one
+model has fewer layers or heads, it shows its last and says so. Two heads and two sentences use the sidebar's model.
 """
 
 import streamlit as st
 
-from app_pages import attention_view, models, presentation, state_keys, translations, widgets
+from app_pages import attention_view, examples, links, models, presentation, state_keys, translations, widgets
+from app_pages.link_values import Param, one_of
 from app_pages.text import md_escape, t
-from lessons.attention_maps import ALL
+from lessons.attention_maps import ALL, pick
+from lessons.deck import aligned
 from model import MAX_CHARS, TranslationResult
 
 KIND, LEFT, RIGHT, INPUT = "compare.kind", "compare.left", "compare.right", "compare.input"
+MODE, SENTENCE_A, SENTENCE_B = "compare.mode", "compare.sentence_a", "compare.sentence_b"
+MODES = ("models", "heads", "sentences")
+THIRD_COLUMN_PX = 290  # one of three columns at 1280 px with the sidebar open: A, B and B − A side by side
 
 
 def submit() -> None:
     st.session_state[state_keys.SENTENCE] = st.session_state[INPUT]
+
+
+def sentence_input() -> None:
+    """The session's sentence (shared with the other pages)."""
+    st.session_state.setdefault(INPUT, translations.current_sentence())
+    st.text_input(t("translate.input"), key=INPUT, max_chars=MAX_CHARS, on_change=submit, help=t("compare.enter"))
 
 
 def choose_models(names: list[str]) -> tuple[str, str]:
@@ -25,9 +37,20 @@ def choose_models(names: list[str]) -> tuple[str, str]:
     st.session_state.setdefault(LEFT, st.session_state.get(state_keys.CHECKPOINT, names[0]))
     others = [n for n in names if n != st.session_state[LEFT]]
     st.session_state.setdefault(RIGHT, others[-1] if others else names[0])
-    c1, c2 = st.columns(2)  # inside the caller's first column
-    return (c1.selectbox(t("compare.left"), names, key=LEFT, format_func=models.model_label),
-            c2.selectbox(t("compare.right"), names, key=RIGHT, format_func=models.model_label))
+    return (st.selectbox(t("compare.left"), names, key=LEFT, format_func=models.model_label, width=130),
+            st.selectbox(t("compare.right"), names, key=RIGHT, format_func=models.model_label, width=130))
+
+
+def map_title(kind: str, layer: int, head: int) -> str:
+    return t("explorer.map_title", kind=attention_view.kind_name(kind), layer=attention_view.layer_name(layer),
+             head=attention_view.head_name(head))
+
+
+def says(key: str, name: str, translation: str, help_text: str | None = None, heading: str = "#### ") -> None:
+    """Who translated (a model's name, or "A" / "B") and the translation, on one line (`heading`: its size)."""
+    with st.container(horizontal=True, vertical_alignment="center", key=key):
+        st.markdown(f"**{md_escape(name)}**", width="content")
+        st.markdown(f"{heading}{md_escape(translation) or '∅'}", help=help_text, width="content")
 
 
 def side(which: str, name: str, result: TranslationResult, kind: str, layer: int, head: int) -> None:
@@ -40,39 +63,124 @@ def side(which: str, name: str, result: TranslationResult, kind: str, layer: int
     config = models.translator(name).config
     shape = t("compare.shape", layers=layers, heads=heads, src=f"{config.src_vocab_size:,}",
               tgt=f"{config.tgt_vocab_size:,}", s=len(result.source_tokens), t=len(result.target_tokens))
-    with st.container(horizontal=True, vertical_alignment="center", key=f"compare.{which}.says"):
-        st.markdown(f"**{md_escape(models.model_label(name))}**", width="content")
-        st.markdown(f"#### {md_escape(result.translation) or '∅'}", help=shape, width="content")
+    says(f"compare.{which}.says", models.model_label(name), result.translation, shape)
     if (own_layer, own_head) != (layer, head):
         st.caption(t("compare.clamped", layers=layers, heads=heads, layer=own_layer + 1,
                      head=attention_view.head_name(own_head)))
     attention_view.map_chart(weights, kind, own_layer, own_head, *result.axis_tokens(kind), key=f"compare.chart.{which}",
-                             sentence=result.source_text, max_width=widgets.HALF_COLUMN_PX, **widgets.map_limits())
+                             sentence=result.source_text, model=name, max_width=widgets.HALF_COLUMN_PX,
+                             **widgets.map_limits())
 
 
+def model_inputs() -> tuple[str, str]:
+    """The two models and the sentence, on the caller's row; returns the models."""
+    names = models.model_names()
+    if not names:
+        models.translator()  # says that there is no model
+    chosen = choose_models(names)
+    sentence_input()
+    return chosen
+
+
+def two_models(left: str, right: str) -> None:
+    sentence = translations.current_sentence()
+    results = {name: translations.translation_of(sentence, name) for name in (left, right)}
+    layers = max(r.cross.shape[0] for r in results.values())
+    heads = max(r.cross.shape[1] for r in results.values())
+    # The controls, then one title for both maps beside them (inside a half-width map it would wrap into a column
+    # of words); a model with fewer layers or heads says which it shows instead.
+    with st.container(horizontal=True, gap="small", vertical_alignment="bottom", key="compare.controls"):
+        kind = attention_view.kind_picker(KIND, "cross")
+        layer, head = attention_view.layer_head_selectors("compare", layers, heads, average_layers=False)
+        st.markdown(f"**{map_title(kind, layer, head)}**", width="content")
+    for column, which, name in zip(st.columns(2), ("left", "right"), (left, right)):
+        with column:
+            side(which, name, results[name], kind, layer, head)
+    st.caption(t("compare.note") + " " + widgets.word_start_note(results[left].source_tokens
+                                                                  + results[right].source_tokens))
+
+
+def one_map(which: str, result: TranslationResult, kind: str, layer: int, head: int, label: str) -> None:
+    """Side `which` ("a" or "b") of the one-model comparisons: its label and translation, then its map."""
+    # `label` leads the line above the map, with no title inside it: three maps and two rows of controls share the
+    # screen (the kind and the layer and head are in the rows above).
+    says(f"compare.{which}.says", label, result.translation, heading="")
+    attention_view.map_chart(result.attention(kind), kind, layer, head, *result.axis_tokens(kind),
+                             key=f"compare.chart.{which}", sentence=result.source_text,
+                             model=st.session_state[state_keys.CHECKPOINT], max_width=THIRD_COLUMN_PX,
+                             **widgets.map_limits(extra_rows=1))
+
+
+def difference_column(a: TranslationResult, b: TranslationResult, kind: str, picks: tuple) -> None:
+    """B − A cell by cell: over every position where both maps' axes are as long, else over their shared prefix (and
+    the caption says so), else a note of why there is none."""
+    (queries_a, keys_a), (queries_b, keys_b) = a.axis_tokens(kind), b.axis_tokens(kind)
+    (rows, row_labels), (cols, col_labels) = aligned(queries_a, queries_b), aligned(keys_a, keys_b)
+    st.markdown(f"**{t('compare.difference_title')}**")
+    if not rows or not cols:
+        st.info(t("compare.no_difference", a=f"{len(queries_a)} × {len(keys_a)}", b=f"{len(queries_b)} × {len(keys_b)}"))
+        return
+    (la, ha), (lb, hb) = picks
+    maps = [pick(r.attention(kind), layer, head)[:rows, :cols] for r, layer, head in ((a, la, ha), (b, lb, hb))]
+    fig = attention_view.difference_figure(*maps, kind, row_labels, col_labels, max_width=THIRD_COLUMN_PX,
+                                           **widgets.map_limits(extra_rows=1))
+    widgets.chart(fig, key="compare.chart.difference")
+    cropped = (rows, cols) != (len(queries_b), len(keys_b)) or (rows, cols) != (len(queries_a), len(keys_a))
+    st.caption(t("compare.difference_help") + (" " + t("compare.prefix", rows=rows, cols=cols) if cropped else ""))
+
+
+def three_columns(a: TranslationResult, b: TranslationResult, kind: str, picks: tuple, labels: tuple) -> None:
+    """A's map, B's map and B − A side by side."""
+    columns = st.columns(3)
+    for column, which, result, (layer, head), label in zip(columns, "ab", (a, b), picks, labels):
+        with column:
+            one_map(which, result, kind, layer, head, label)
+    with columns[2]:
+        difference_column(a, b, kind, picks)
+
+
+def two_heads(kind: str) -> None:
+    st.session_state.setdefault("compare.a.head", 0)  # two heads of one layer: the first and the second
+    st.session_state.setdefault("compare.b.head", 1)
+    with st.container(horizontal=True, gap="small", vertical_alignment="bottom", key="compare.controls"):
+        sentence_input()
+        result = translations.current_result()
+        layers, heads = result.attention(kind).shape[:2]
+        picks = tuple(attention_view.layer_head_selectors(f"compare.{which}", layers, heads, average_layers=False,
+                                                          side=t(f"compare.side.{which}"), compact=True)
+                      for which in "ab")
+    labels = [f"{t(f'compare.side.{which}')} · {attention_view.layer_name(layer)} · {attention_view.head_name(head)}"
+              for which, (layer, head) in zip("ab", picks)]
+    three_columns(result, result, kind, picks, labels)
+    st.caption(t("compare.heads_note") + " " + widgets.word_start_note(result.source_tokens))
+
+
+def two_sentences(kind: str) -> None:
+    with st.container(horizontal=True, gap="small", vertical_alignment="bottom", key="compare.controls"):
+        for key, default, label in zip((SENTENCE_A, SENTENCE_B), examples.SENTENCE_PAIR,
+                                       ("compare.sentence_a", "compare.sentence_b")):
+            st.session_state.setdefault(key, default)
+            st.text_input(t(label), key=key, max_chars=MAX_CHARS, persist_state="session")
+        a, b = (translations.translation_of(st.session_state[key]) for key in (SENTENCE_A, SENTENCE_B))
+        layers, heads = a.attention(kind).shape[:2]
+        layer, head = attention_view.layer_head_selectors("compare", layers, heads, average_layers=False, compact=True)
+    three_columns(a, b, kind, ((layer, head), (layer, head)), (t("compare.side.a"), t("compare.side.b")))
+    st.caption(t("compare.sentences_note") + " " + widgets.word_start_note(a.source_tokens + b.source_tokens))
+
+
+links.link_page({"mode": Param(MODE, one_of(MODES))})
 presentation.page_title(t("compare.title"), t("compare.intro"))
-names = models.model_names()
-if not names:
-    models.translator()  # says that there is no model
-pickers, typed = st.columns([1, 1])
-with pickers:
-    left, right = choose_models(names)
-st.session_state.setdefault(INPUT, translations.current_sentence())
-typed.text_input(t("translate.input"), key=INPUT, max_chars=MAX_CHARS, on_change=submit,
-                 help=t("compare.enter"))
-sentence = translations.current_sentence()
-results = {name: translations.translation_of(sentence, name) for name in (left, right)}
-layers = max(r.cross.shape[0] for r in results.values())
-heads = max(r.cross.shape[1] for r in results.values())
-# The controls, then one title for both maps beside them (inside a half-width map it would wrap into a column of
-# words); a model with fewer layers or heads says which it shows instead.
-with st.container(horizontal=True, gap="small", vertical_alignment="bottom", key="compare.controls"):
-    kind = attention_view.kind_picker(KIND, "cross")
-    layer, head = attention_view.layer_head_selectors("compare", layers, heads, average_layers=False)
-    st.markdown("**" + t("explorer.map_title", kind=attention_view.kind_name(kind),
-                         layer=attention_view.layer_name(layer), head=attention_view.head_name(head)) + "**",
-                width="content")
-for column, which, name in zip(st.columns(2), ("left", "right"), (left, right)):
-    with column:
-        side(which, name, results[name], kind, layer, head)
-st.caption(t("compare.note") + " " + widgets.word_start_note(results[left].source_tokens + results[right].source_tokens))
+st.session_state.setdefault(MODE, MODES[0])
+# The comparison first, then (two models) the models and the sentence, or (one model) the attention kind; the
+# one-model comparisons' sentences and pickers take the next row.
+with st.container(horizontal=True, gap="medium", vertical_alignment="bottom", key="compare.how"):
+    mode = st.segmented_control(t("compare.mode"), MODES, format_func=lambda m: t(f"compare.mode.{m}"), key=MODE,
+                                required=True, persist_state="session")
+    if mode == "models":
+        chosen = model_inputs()
+    else:
+        one_model_kind = attention_view.kind_picker(KIND, "cross")
+if mode == "models":
+    two_models(*chosen)
+else:
+    {"heads": two_heads, "sentences": two_sentences}[mode](one_model_kind)

@@ -35,6 +35,9 @@ EXAMPLES = (
     Example("I like my dog.", "dog", "狗", "example.dog"),
 )
 DEFAULT_SENTENCE = "I have a dream."
+# The compare page's two sentences: one word apart, so that what "it" attends to can change with it.
+SENTENCE_PAIR = ("The animal didn't cross the street because it was too tired.",
+                 "The animal didn't cross the street because it was too wide.")
 
 
 def example_line(example: Example, link: WordLink, lang: str) -> str:

@@ -1,4 +1,5 @@
-"""The app's only HTML and JavaScript: eight constant snippets, none of them holding user or model text.
+"""The app's only HTML and JavaScript: eight constant snippets, none of them holding user or model text, and the
+skeleton of an exported slide deck (filled with escaped titles, Plotly's own HTML and script-safe JSON).
 
 Streamlit cannot scroll, bind keys or resize its root font itself; these do it in the page.
 tests/test_bad_input.py checks that st.html appears nowhere else and is only given these constants.
@@ -129,3 +130,21 @@ def scroll_to_details() -> None:
         st.html(SCROLL_TO_DETAILS_AGAIN, unsafe_allow_javascript=True)
     else:
         st.html(SCROLL_TO_DETAILS, unsafe_allow_javascript=True)
+
+
+# An exported slide deck (app_pages/decks.py): one document, each slide a section with its escaped title and the chart
+# Plotly wrote (plotly.js inside the first), and the deck's views as JSON (lessons.deck.to_json: no "<" in it) that
+# Import reads back. No script fetches anything: the file opens offline.
+DECK_DOCUMENT = """<!DOCTYPE html>
+<html><head><meta charset="utf-8"><title>{title}</title>
+<style>body {{ font-family: sans-serif; margin: 0; }} section {{ min-height: 100vh; padding: 1rem 2rem; box-sizing: border-box; }}
+h2 {{ margin: 0 0 0.5rem; font-size: 1.4rem; }}</style></head>
+<body>
+{slides}
+<script type="application/json" id="deck">{deck}</script>
+</body></html>
+"""
+DECK_SLIDE = """<section class="slide"><h2>{number}. {title}</h2>
+{chart}
+</section>
+"""

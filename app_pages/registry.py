@@ -35,6 +35,7 @@ PAGES = (
     Page("explanation", EXPLORE, ":material/fact_check:"),
     Page("model_card", EXPLORE, ":material/description:"),
     Page("poll", EXPLORE, ":material/how_to_vote:"),  # students vote on their own devices (polls.py)
+    Page("deck", EXPLORE, ":material/slideshow:"),  # views pinned under attention maps, presented or saved (decks.py)
     Page("qkv", LEARN, ":material/calculate:"),
     Page("masks", LEARN, ":material/grid_on:"),
     Page("positional", LEARN, ":material/waves:"),

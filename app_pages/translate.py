@@ -236,7 +236,8 @@ def one_head_chart(result: TranslationResult, kind: str, layer: int, head: int, 
         guessing.map_guess(result, kind, layer, head, key="explorer.guess", title=title, **widgets.map_limits())
         return
     attention_view.map_chart(result.attention(kind), kind, layer, head, *result.axis_tokens(kind), key=key,
-                             sentence=result.source_text, title=title, **widgets.map_limits())
+                             sentence=result.source_text, model=st.session_state[state_keys.CHECKPOINT], title=title,
+                             **widgets.map_limits())
 
 
 def grid_view(result: TranslationResult, kind: str, layer: int, head: int) -> None:

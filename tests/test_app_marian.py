@@ -27,7 +27,7 @@ TITLES = {"start": "start.title", "translate": "translate.title", "decoding": "d
           "compare": "compare.title", "model_card": "card.title", "qkv": "qkv.title", "masks": "masks.title", "positional": "pe.title",
           "scaling": "scaling.title", "multihead": "mh.title", "inside": "inside.title", "anatomy": "anatomy.title",
           "training": "training.title", "replay": "replay.title", "lab": "lab.title",
-          "explanation": "explain.title", "poll": "poll.title"}
+          "explanation": "explain.title", "poll": "poll.title", "deck": "deck.title"}
 PAGES = [page.name for page in registry.PAGES]
 
 
@@ -65,7 +65,7 @@ def shown(marian_folder) -> dict[str, tuple[str, ...]]:
     # the masks page's exposure example: a random model parts from the reference on the first sentence already
     exposure = ours.translate(EXPOSURE_EXAMPLES[0][0], language=LANGUAGE).translation
     return {
-        "start": (), "scaling": (), "poll": (),  # nothing on them depends on the model
+        "start": (), "scaling": (), "poll": (), "deck": (),  # nothing on them depends on the model (a new deck is empty)
         "translate": (f"### {result.translation}", f"checkpoint {marian_folder}"),
         "decoding": (f"**Chinese:** {result.translation}", f"of {len(result.steps)}: the model writes"),
         "compare": (f"**{marian_folder}**", result.translation),

@@ -60,7 +60,7 @@ TITLES = {
     "explanation": "explain.title", "model_card": "card.title", "qkv": "qkv.title", "masks": "masks.title",
     "positional": "pe.title", "scaling": "scaling.title", "multihead": "mh.title", "inside": "inside.title",
     "anatomy": "anatomy.title", "training": "training.title", "replay": "replay.title", "lab": "lab.title",
-    "poll": "poll.title",
+    "poll": "poll.title", "deck": "deck.title",
 }
 PAGES = {page.name: TITLES[page.name] for page in registry.PAGES}
 # A sentence whose 16 source tokens crowd an axis, as the issue's tour found; the pages that show it.
@@ -116,7 +116,7 @@ SCROLLED = """() => [...document.querySelectorAll(
   .map(e => e.innerText.replace(/\\s+/g, ' ').trim())"""
 
 
-NO_CHARTS = ("start", "model_card", "poll")  # the poll page without a code: its join form
+NO_CHARTS = ("start", "model_card", "poll", "deck")  # the poll page without a code: its join form; an empty deck
 # Pages whose main chart starts within the first screen (its top at most FIRST_SCREEN_PX at 1280×800), with its
 # controls above or beside it, plain ("0") and in presentation mode ("1").
 FIRST_SCREEN_PX = 560

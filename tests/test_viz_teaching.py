@@ -17,7 +17,7 @@ from viz.explanation import gold_links_figure, head_roles_figure, pruning_figure
 from viz.decoding import attention_bar, beam_chart, candidates_chart, causal_mask_row, coverage_chart
 from viz.explanation import pruning_figure
 from viz.head_view import head_view
-from viz.heatmap import attention_heatmap, guess_heatmap, matrix_heatmap
+from viz.heatmap import attention_heatmap, difference_heatmap, guess_heatmap, matrix_heatmap
 from viz.labels import NEG_INF
 from viz.model_view import model_view
 from viz.style import AXIS_TITLE_PX, FONT, TITLE_PX, styled_figure, text_px, title_lines, title_px
@@ -254,6 +254,7 @@ EVERY_FIGURE = {
                                                    layer_title="l", count_title="n"),
     "received_attention_figure": lambda: received_attention_figure([1.0, 2.0, 0.5], 2, title="t", position_title="p",
                                                                    value_title="v", limit_label="l"),
+    "difference_heatmap": lambda: difference_heatmap(W3 - W3.T, T3, T3, title="t", mask=np.tril(np.ones((3, 3), bool))),
 }
 UPDATES_AFTER = ("update", "update_layout", "update_traces", "update_xaxes", "update_yaxes", "add_trace", "add_traces",
                  "add_annotation", "add_shape", "add_vline", "add_hline", "add_vrect", "add_hrect", "set_subplots")

@@ -28,6 +28,7 @@ from .style import (
     BASE_FONT_PX,
     CELL_TEXT_PX,
     CONTAINER_PX,
+    DIVERGING_COLORSCALE,
     EDGE_PX,
     GUESS_COLOR,
     GUIDE_COLOR,
@@ -307,6 +308,17 @@ def attention_heatmap(
     grey and carry no hover, so a causal mask is visible as a shape.
     max_width / max_height: px the whole figure may take (a narrow page column passes its width).
     """
+    z, query_tokens, key_tokens, mask = _checked_map(weights, query_tokens, key_tokens, mask)
+    return heatmap_figure(
+        z, query_tokens, key_tokens, title=title, row_title=query_title, col_title=key_title,
+        value_label=value_label, max_width=max_width, max_height=max_height, zmin=0.0, zmax=1.0,
+        hidden=None if mask is None else ~mask, hidden_note=masked_label,
+        show_scale=z.shape[0] > 1,  # a single row is too short for a readable colour bar; its cells carry the values
+    )
+
+
+def _checked_map(weights, query_tokens, key_tokens, mask):
+    """A (Tq, Tk) map as float32, its labels and its mask (bool or None), each checked against the others."""
     z = as_float32(weights, "weights", 2)
     tq, tk = z.shape
     query_tokens = check_labels(query_tokens, tq, "query_tokens", "rows (queries)")
@@ -315,11 +327,33 @@ def attention_heatmap(
         mask = np.asarray(mask, dtype=bool)
         if mask.shape != z.shape:
             raise ValueError(f"mask must have the weights' shape {z.shape}, got {mask.shape}")
+    return z, query_tokens, key_tokens, mask
+
+
+def difference_heatmap(
+    difference,
+    query_tokens: Sequence[str],
+    key_tokens: Sequence[str],
+    *,
+    title: str = "",
+    query_title: str = "queries",
+    key_title: str = "keys",
+    value_label: str = "B − A",
+    mask=None,
+    masked_label: str = "masked",
+    max_width: float = MAX_WIDTH_PX,
+    max_height: float = MAX_HEIGHT_PX,
+) -> go.Figure:
+    """Heatmap of B − A of two (Tq, Tk) attention maps on the same axes: a diverging scale centred on 0 (white), as
+    far below 0 as above, so red is where B attends more and blue where A does. mask as attention_heatmap's."""
+    z, query_tokens, key_tokens, mask = _checked_map(difference, query_tokens, key_tokens, mask)
+    shown = z if mask is None else z[mask]
+    top = max(float(np.abs(shown).max()) if shown.size else 0.0, 1e-3)  # an all-zero difference still has a scale
     return heatmap_figure(
         z, query_tokens, key_tokens, title=title, row_title=query_title, col_title=key_title,
-        value_label=value_label, max_width=max_width, max_height=max_height, zmin=0.0, zmax=1.0,
-        hidden=None if mask is None else ~mask, hidden_note=masked_label,
-        show_scale=tq > 1,  # a single row is too short for a readable colour bar; its cells carry the values
+        value_label=value_label, max_width=max_width, max_height=max_height, zmin=-top, zmax=top,
+        colorscale=DIVERGING_COLORSCALE, hidden=None if mask is None else ~mask, hidden_note=masked_label,
+        show_scale=z.shape[0] > 1,
     )
 
 

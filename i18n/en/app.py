@@ -5,7 +5,7 @@ from model.translation.messages import MESSAGES
 STRINGS = {
     "nav.section.explore": "Explore the model",
     "nav.section.learn": "Learn attention",
-    "nav.compare": "Two models side by side",
+    "nav.compare": "Compare",
     "nav.decoding": "Decoding step by step",
     "nav.qkv": "Q, K, V walkthrough",
     "nav.masks": "Masks",

@@ -3,7 +3,7 @@
 STRINGS = {
     "nav.section.explore": "探索模型",
     "nav.section.learn": "学习注意力",
-    "nav.compare": "双模型对比",
+    "nav.compare": "对比",
     "nav.decoding": "逐步解码",
     "nav.qkv": "Q、K、V 逐步计算",
     "nav.masks": "掩码",

@@ -1,0 +1,101 @@
+"""Slide deck: the views pinned under attention maps (session only). Edit: reorder, rename, delete, open, save as one
+HTML file, import one. Present: one slide at a time, its map rebuilt live, with Previous / Next (← →)."""
+
+from dataclasses import replace
+
+import streamlit as st
+
+from app_pages import decks, presentation, stepper, widgets
+from app_pages.link_values import BadLinkValue
+from app_pages.registry import PAGE
+from app_pages.state_keys import DECK
+from app_pages.text import t
+from lessons.deck import MAX_FILE_BYTES, MAX_TITLE, BadDeck, moved
+
+MODE, SLIDE = "deck.mode", "deck.slide"
+MODES = ("edit", "present")
+SLIDE_PX = (1160, 520)  # a presented slide: the main area at 1280×800 under the mode and Previous / Next rows
+
+
+def move(index: int, by: int) -> None:
+    st.session_state[DECK] = moved(decks.slides(), index, by)
+    decks.forget_titles()
+
+
+def delete(index: int) -> None:
+    del decks.slides()[index]
+    decks.forget_titles()
+
+
+def rename(index: int) -> None:
+    title = st.session_state[f"deck.rename.{index}"].strip()[:MAX_TITLE]
+    if title:
+        decks.slides()[index] = replace(decks.slides()[index], title=title)
+
+
+def slide_row(index: int, count: int) -> None:
+    slide = decks.slides()[index]
+    with st.container(horizontal=True, vertical_alignment="bottom", key=f"deck.row.{index}"):
+        st.text_input(t("deck.rename", n=index + 1), value=slide.title, max_chars=MAX_TITLE,
+                      key=f"deck.rename.{index}", on_change=rename, args=(index,))
+        st.page_link(PAGE[slide.page].script, label=t("deck.open"), icon=":material/open_in_new:",
+                     query_params=slide.query)
+        st.button("", icon=":material/arrow_upward:", help=t("deck.up"), key=f"deck.up.{index}", on_click=move,
+                  args=(index, -1), disabled=index == 0)
+        st.button("", icon=":material/arrow_downward:", help=t("deck.down"), key=f"deck.down.{index}",
+                  on_click=move, args=(index, 1), disabled=index == count - 1)
+        st.button("", icon=":material/delete:", help=t("deck.delete"), key=f"deck.delete.{index}",
+                  on_click=delete, args=(index,))
+
+
+def figures() -> list:
+    """Every slide's map at the figures' own size, for the saved file (a slide that cannot be drawn stops here)."""
+    out = []
+    for i, slide in enumerate(decks.slides()):
+        try:
+            out.append(decks.slide_figure(slide))
+        except (BadDeck, BadLinkValue) as exc:
+            st.warning(t("deck.unusable", n=i + 1, why=decks.why(exc)))
+            return []
+    return out
+
+
+def edit() -> None:
+    deck = decks.slides()
+    for index in range(len(deck)):
+        slide_row(index, len(deck))
+    shown = figures() if deck else []
+    with st.container(horizontal=True, vertical_alignment="bottom", key="deck.files"):
+        if shown:
+            saved = list(deck)
+            st.download_button(t("deck.export"), lambda: decks.document(saved, shown), file_name="attention-deck.html",
+                               mime="text/html", icon=":material/download:", help=t("deck.export_help"),
+                               on_click="ignore", key="deck.export")
+        st.file_uploader(t("deck.import"), type=["html"], help=t("deck.import_help"), key=decks.UPLOAD,
+                         max_upload_size=MAX_FILE_BYTES // 1_000_000, on_change=decks.import_upload)
+    decks.import_note()
+
+
+def present() -> None:
+    deck = decks.slides()
+    index = stepper.stepper("deck", SLIDE, 0, len(deck) - 1, t("deck.slide"),
+                            format_func=lambda i: t("deck.slide_of", n=i + 1, count=len(deck)), width=180)
+    try:
+        fig = decks.slide_figure(deck[index], max_width=SLIDE_PX[0], max_height=SLIDE_PX[1])
+    except (BadDeck, BadLinkValue) as exc:
+        st.warning(t("deck.unusable", n=index + 1, why=decks.why(exc)))
+        return
+    widgets.chart(fig, key="deck.chart")
+
+
+st.session_state.setdefault(MODE, MODES[0])
+if st.session_state[MODE] != "present" or not decks.slides():
+    presentation.page_title(t("deck.title"), t("deck.intro"))
+if not decks.slides():
+    st.info(t("deck.empty"), icon=":material/push_pin:")
+mode = st.segmented_control(t("deck.mode"), MODES, format_func=lambda m: t(f"deck.mode.{m}"), key=MODE,
+                            required=True, disabled=not decks.slides())
+if mode == "present" and decks.slides():
+    present()
+else:
+    edit()

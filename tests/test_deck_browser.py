@@ -1,0 +1,103 @@
+"""The slide deck in a real browser: three views pinned on the explorer, the deck saved as one HTML file, and that
+file opened with every network request refused: it shows three charts and asks for nothing.
+Also the compare page's one-model modes at 1280×800: A, B and B − A start within the first screen.
+Screenshots (1280×800): deck_*.png and compare_*.png under SCREENSHOTS=DIR, when it is set.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import CHROMIUM
+
+if not CHROMIUM.exists():
+    pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)", allow_module_level=True)
+pytest.importorskip("playwright.sync_api")
+
+from playwright.sync_api import expect
+
+from app_pages import registry
+from i18n import strings
+from tests.browser_support import MAIN, VIEWPORT, choose, chosen, main, nav_links, open_session, rerun, screenshot, wait_for_runs
+from tests.test_tour_browser import FIRST_CHART_TOP, FIRST_SCREEN_PX, settle
+
+EN = strings("en")
+
+
+def choose_if_new(page, group: str, option: str) -> None:
+    """choose(), where `option` is not already chosen (a click on the chosen one reruns nothing)."""
+    if chosen(page, group).inner_text() != option:
+        choose(page, group, option)
+
+
+def pin_three(page) -> None:
+    """Cross-attention, head 1, layers 1 to 3, each pinned."""
+    choose_if_new(page, EN["explorer.kind"], EN["kind.cross"])
+    for layer in ("1", "2", "3"):
+        choose_if_new(page, EN["explorer.layer"], layer)
+        choose_if_new(page, EN["explorer.head"], "1")
+        rerun(page, main(page).get_by_role("button", name=EN["deck.pin"]).click)
+
+
+def test_a_deck_of_three_pinned_views_saves_as_one_file_that_opens_offline(browser, streamlit_server, tmp_path):
+    context, page = open_session(browser, f"{streamlit_server}/translate?lang=en&s=I+have+a+dream.")
+    try:
+        pin_three(page)
+        rerun(page, nav_links(page).nth([p.name for p in registry.PAGES].index("deck")).click)
+        expect(main(page).get_by_label("Title of slide 3")).to_have_value(
+            "Cross-attention · layer 3 · head 1 — I have a dream.")
+        screenshot(page, "deck_edit_en")
+        with page.expect_download() as download:
+            main(page).get_by_role("button", name=EN["deck.export"]).click()
+        saved = tmp_path / "deck.html"
+        download.value.save_as(saved)
+        hostile = tmp_path / "hostile.html"
+        hostile.write_text('<script type="application/json" id="deck">{"format": "attention-deck/1", "slides": '
+                           '[{"page": "model_card", "query": {}, "title": "x"}]}</script>')
+        upload = main(page).locator("input[type=file]")
+        rerun(page, lambda: upload.set_input_files(hostile))
+        expect(main(page).get_by_text("This file cannot be imported: a slide names the page “model_card”")).to_be_visible()
+        rerun(page, lambda: upload.set_input_files(saved))
+        expect(main(page).get_by_text("Imported 3 slides.")).to_be_visible()
+        expect(main(page).get_by_label("Title of slide 3")).to_have_value(
+            "Cross-attention · layer 3 · head 1 — I have a dream.")  # listed in the run that imported them
+        choose(page, EN["deck.mode"], EN["deck.mode.present"])
+        settle(page)
+        assert "layer 1" in main(page).locator(".js-plotly-plot .gtitle").first.text_content()
+        page.evaluate("document.activeElement.blur()")  # the mode's radio keeps → for itself
+        rerun(page, lambda: page.keyboard.press("ArrowRight"))  # → presses Next
+        assert "layer 2" in main(page).locator(".js-plotly-plot .gtitle").first.text_content()
+        box = main(page).locator(".js-plotly-plot").first.bounding_box()
+        assert box["y"] + box["height"] <= VIEWPORT["height"], "a presented slide must fit the screen"
+        screenshot(page, "deck_present_en")
+    finally:
+        context.close()
+    offline = browser.new_context(viewport=VIEWPORT)
+    requests: list[str] = []
+    offline.route("**/*", lambda route: (requests.append(route.request.url), route.abort()))
+    try:
+        deck = offline.new_page()
+        deck.set_content(saved.read_text(encoding="utf-8"), wait_until="load")
+        expect(deck.locator(".js-plotly-plot .main-svg").first).to_be_visible()
+        assert deck.locator("section.slide .js-plotly-plot").count() == 3
+        expect(deck.locator("section.slide h2")).to_have_text([
+            f"{n}. Cross-attention · layer {n} · head 1 — I have a dream." for n in (1, 2, 3)])
+        deck.wait_for_timeout(500)
+        assert requests == []  # nothing was even asked for
+        screenshot(deck, "deck_file_offline")
+    finally:
+        offline.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("mode", ["heads", "sentences"])
+def test_one_model_comparisons_fit_the_first_screen(browser, streamlit_server, lang, mode):
+    context, page = open_session(browser, f"{streamlit_server}/compare?lang={lang}&mode={mode}")
+    try:
+        settle(page)
+        assert main(page).locator(".js-plotly-plot").count() == 3  # A, B and B − A
+        top = page.evaluate(FIRST_CHART_TOP)
+        screenshot(page, f"compare_{mode}_{lang}")
+        assert top <= FIRST_SCREEN_PX, f"the first chart starts at {top:.0f} px"
+    finally:
+        context.close()
