@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -62,11 +63,10 @@ def wait_for_health(url: str, proc: subprocess.Popen, timeout_s: float) -> None:
     raise TimeoutError(f"streamlit did not answer {url}/_stcore/health within {timeout_s:.0f} s")
 
 
-@pytest.fixture(scope="session")
-def streamlit_server(tmp_path_factory):
-    """Base URL of `streamlit run app.py` on a free local port; the server is always stopped afterwards."""
+@contextmanager
+def running_app(log: Path, env: dict | None = None):
+    """`streamlit run app.py` on a free local port, its output in `log`: yields its base URL, always stops it."""
     port = free_port()
-    log = tmp_path_factory.mktemp("streamlit") / "server.log"
     command = [
         sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
         "--server.port", str(port), "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false",
@@ -74,11 +74,8 @@ def streamlit_server(tmp_path_factory):
         "--server.fileWatcherType", "none",
     ]
     with open(log, "w") as out:
-        proc = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env={**os.environ})
+        proc = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})})
     url = f"http://127.0.0.1:{port}"
-    from tests.browser_support import GUARD
-
-    GUARD.log = log
     try:
         wait_for_health(url, proc, SERVER_START_S)
         yield url
@@ -89,6 +86,19 @@ def streamlit_server(tmp_path_factory):
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+@pytest.fixture(scope="session")
+def streamlit_server(tmp_path_factory):
+    """Base URL of `streamlit run app.py` on a free local port; the server is always stopped afterwards."""
+    log = tmp_path_factory.mktemp("streamlit") / "server.log"
+    from tests.browser_support import GUARD
+
+    GUARD.log = log
+    try:
+        with running_app(log) as url:
+            yield url
+    finally:
         if log.exists():
             print(log.read_text()[-3000:])
 
