@@ -163,9 +163,10 @@ def numbers_out(weights, kind: str, layer: int, head: int, queries: list[str], k
 
 
 def map_chart(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str], *, key: str,
-              sentence: str, model: str | None = None, **layout) -> None:
+              sentence: str, model: str | None = None, present_max_px: int | None = None, **layout) -> None:
     """map_figure drawn (widgets.chart, keyed `key`), its numbers under it (numbers_out); `sentence` names what the
     map is of in the numbers' header; `model`: the model whose translation of `sentence` it is, for Pin to deck
-    (None for maps that are not a translation's: the lab's, training snapshots)."""
-    widgets.chart(map_figure(weights, kind, layer, head, queries, keys, **layout), key=key)
+    (None for maps that are not a translation's: the lab's, training snapshots); `present_max_px`: see widgets.chart."""
+    widgets.chart(map_figure(weights, kind, layer, head, queries, keys, **layout), key=key,
+                  present_max_px=present_max_px)
     numbers_out(pick(weights, layer, head), kind, layer, head, queries, keys, sentence, key, model)

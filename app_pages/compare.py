@@ -18,6 +18,9 @@ KIND, LEFT, RIGHT, INPUT = "compare.kind", "compare.left", "compare.right", "com
 MODE, SENTENCE_A, SENTENCE_B = "compare.mode", "compare.sentence_a", "compare.sentence_b"
 MODES = ("models", "heads", "sentences")
 THIRD_COLUMN_PX = 290  # one of three columns at 1280 px with the sidebar open: A, B and B − A side by side
+# In presentation mode the one-model comparisons' maps start about 420 px down (two rows of controls, a line of
+# translations): enlarged no taller than the rest of an 800-px screen.
+THIRD_MAP_PRESENT_PX = 370
 
 
 def submit() -> None:
@@ -108,7 +111,7 @@ def one_map(which: str, result: TranslationResult, kind: str, layer: int, head: 
     attention_view.map_chart(result.attention(kind), kind, layer, head, *result.axis_tokens(kind),
                              key=f"compare.chart.{which}", sentence=result.source_text,
                              model=st.session_state[state_keys.CHECKPOINT], max_width=THIRD_COLUMN_PX,
-                             **widgets.map_limits(extra_rows=1))
+                             present_max_px=THIRD_MAP_PRESENT_PX, **widgets.map_limits(extra_rows=1))
 
 
 def difference_column(a: TranslationResult, b: TranslationResult, kind: str, picks: tuple) -> None:
@@ -124,7 +127,7 @@ def difference_column(a: TranslationResult, b: TranslationResult, kind: str, pic
     maps = [pick(r.attention(kind), layer, head)[:rows, :cols] for r, layer, head in ((a, la, ha), (b, lb, hb))]
     fig = attention_view.difference_figure(*maps, kind, row_labels, col_labels, max_width=THIRD_COLUMN_PX,
                                            **widgets.map_limits(extra_rows=1))
-    widgets.chart(fig, key="compare.chart.difference")
+    widgets.chart(fig, key="compare.chart.difference", present_max_px=THIRD_MAP_PRESENT_PX)
     cropped = (rows, cols) != (len(queries_b), len(keys_b)) or (rows, cols) != (len(queries_a), len(keys_a))
     st.caption(t("compare.difference_help") + (" " + t("compare.prefix", rows=rows, cols=cols) if cropped else ""))
 

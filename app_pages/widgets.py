@@ -46,15 +46,16 @@ def word_start_note(tokens: list[str]) -> str:
     return t("tokens.word_start") if any(token.startswith(WORD_START) for token in tokens) else ""
 
 
-def chart(fig: go.Figure, key: str, *, width: str = "content", **kwargs):
+def chart(fig: go.Figure, key: str, *, width: str = "content", present_max_px: int | None = None, **kwargs):
     """Every chart of the app, drawn at the size its figure asks for, enlarged as a whole in presentation mode
-    (less than PRESENT_SCALE where that would not fit the screen: a chart is seen whole or not at all).
+    (less than PRESENT_SCALE where that would not fit the screen: a chart is seen whole or not at all;
+    `present_max_px`: the height left for it below the controls above it, where they take more than usual).
 
     The camera button saves an SVG named after the chart's key (Plotly would cut a long title into the name).
     """
     factor = chart_scale()
     if factor != 1:
-        sizes = [(fig.layout.width, PRESENT_MAX_PX[0]), (fig.layout.height, PRESENT_MAX_PX[1])]
+        sizes = [(fig.layout.width, PRESENT_MAX_PX[0]), (fig.layout.height, present_max_px or PRESENT_MAX_PX[1])]
         factor = min([factor, *(limit / size for size, limit in sizes if size)])
     config = {"displaylogo": False, "toImageButtonOptions": {"format": "svg", "filename": key.replace(".", "-")}}
     # theme=None: the figure is drawn as viz built it; Streamlit's theme reserves room the figure's own margins
