@@ -12,7 +12,7 @@ EXPLORE, LEARN = "nav.section.explore", "nav.section.learn"  # the sections' i18
 
 @dataclass(frozen=True)
 class Page:
-    name: str  # its script app_pages/<name>.py, and its title's i18n key nav.<name>
+    name: str  # its script app_pages/pages/<name>.py, and its title's i18n key nav.<name>
     section: str
     # Material icons ship with Streamlit's own font; emoji would need a colour-emoji font on the server.
     icon: str
@@ -20,7 +20,7 @@ class Page:
 
     @property
     def script(self) -> str:
-        return f"app_pages/{self.name}.py"
+        return f"app_pages/pages/{self.name}.py"
 
     @property
     def address(self) -> str:

@@ -246,7 +246,7 @@ VIEWS = {"one head": ("one head",), "grid": ("grid", "one head"), "lines": ("lin
 def page_figures(result, kind: str) -> dict[str, Callable[[], object]]:
     """Builders of the translate page's three figures for one attention kind.
 
-    Same viz functions, arguments, labels and default layer/head as the explorer in app_pages/translate.py.
+    Same viz functions, arguments, labels and default layer/head as the explorer in app_pages/pages/translate.py.
     """
     def t(key, **values):
         return translate_key("en", key, **values)

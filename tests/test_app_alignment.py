@@ -23,7 +23,7 @@ def page(lang: str) -> AppTest:
     at.session_state[state_keys.BEAM] = DEFAULT_BEAM
     at.session_state[state_keys.LANG] = lang
     at.session_state["explain.method"] = "input_x_gradient"  # the fast one: this test is about the section below
-    at.switch_page("app_pages/explanation.py")
+    at.switch_page("app_pages/pages/explanation.py")
     at.run()
     assert not at.exception, [e.message for e in at.exception]
     return at

@@ -14,7 +14,7 @@ from lessons.attention_maps import pick
 from tests.test_app_explanation import cells
 from tests.test_app_explorer import app
 
-PAGE = "app_pages/compare.py"
+PAGE = "app_pages/pages/compare.py"
 
 
 def charts(at) -> dict[str, dict]:

@@ -27,7 +27,7 @@ def pin_three(at):
 
 
 def deck_page(at):
-    at.switch_page("app_pages/deck.py").run()
+    at.switch_page("app_pages/pages/deck.py").run()
     assert not at.exception, [e.message for e in at.exception]
     return at
 

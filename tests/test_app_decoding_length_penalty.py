@@ -27,7 +27,7 @@ def finished(translator: Translator, beam: int) -> list[tuple[tuple[str, ...], f
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_scores_on_the_page_are_recomputed_from_the_beam(translator, lang):
-    at = app(SENTENCE, page="app_pages/decoding.py", beam=4, lang=lang)
+    at = app(SENTENCE, page="app_pages/pages/decoding.py", beam=4, lang=lang)
     text = page_text(at)
     (frame,) = [f.value for f in at.dataframe if "|Y|" in f.value.columns]
     hypotheses = finished(translator, 4)
@@ -47,6 +47,6 @@ def test_scores_on_the_page_are_recomputed_from_the_beam(translator, lang):
 
 
 def test_greedy_has_nothing_to_rank():
-    at = app(SENTENCE, page="app_pages/decoding.py", beam=1)
+    at = app(SENTENCE, page="app_pages/pages/decoding.py", beam=1)
     assert not [f for f in at.dataframe if "|Y|" in f.value.columns]
     assert "Greedy decoding finishes one hypothesis only" in page_text(at)

@@ -23,7 +23,7 @@ def page(lang: str = "en") -> AppTest:
     at.session_state[state_keys.SENTENCE] = SENTENCE
     at.session_state[state_keys.BEAM] = DEFAULT_BEAM
     at.session_state[state_keys.LANG] = lang
-    at.switch_page("app_pages/explanation.py")
+    at.switch_page("app_pages/pages/explanation.py")
     at.run()
     assert not at.exception, [e.message for e in at.exception]
     return at

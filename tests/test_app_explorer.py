@@ -41,7 +41,7 @@ def app(sentence: str | None = None, page: str | None = None, beam: int = DEFAUL
         at.session_state[state_keys.SENTENCE] = sentence
     at.session_state[state_keys.BEAM] = beam
     at.session_state[state_keys.LANG] = lang
-    at.switch_page(page or "app_pages/translate.py")  # the app opens on Start here
+    at.switch_page(page or "app_pages/pages/translate.py")  # the app opens on Start here
     at.run()
     assert not at.exception, [e.message for e in at.exception]
     return at
@@ -114,7 +114,7 @@ def test_changing_layer_head_view_does_not_call_the_model(model_calls):
     at.segmented_control(key="explorer.view").set_value("grid").run()
     at.segmented_control(key="explorer.kind").set_value("cross").run()
     at.segmented_control(key="explorer.view").set_value("lines").run()
-    at.switch_page("app_pages/decoding.py").run()
+    at.switch_page("app_pages/pages/decoding.py").run()
     at.select_slider(key="decoding.step").set_value(2).run()
     assert not at.exception
     assert len(model_calls) == before
@@ -122,7 +122,7 @@ def test_changing_layer_head_view_does_not_call_the_model(model_calls):
 
 @pytest.mark.parametrize("sentence", [SHORT, REPEATED, LONG], ids=["short", "repeated", "40-tokens"])
 def test_decoding_page_steps(sentence):
-    at = app(sentence, page="app_pages/decoding.py", beam=2)
+    at = app(sentence, page="app_pages/pages/decoding.py", beam=2)
     steps = at.select_slider(key="decoding.step")
     last = len(steps.options)
     for step in sorted({1, 2, last}):
@@ -142,7 +142,7 @@ def test_decoding_page_steps(sentence):
 
 
 def test_decoding_page_shows_beams_when_beam_search(model_calls):
-    at = app("Who are you?", page="app_pages/decoding.py", beam=3)
+    at = app("Who are you?", page="app_pages/pages/decoding.py", beam=3)
     charts = specs(at)
     assert len(charts) == 4
     names = {trace["name"] for trace in charts[3]["data"]}

@@ -103,7 +103,7 @@ def test_what_the_model_knows_comes_from_its_training_log(translator):
 
 
 def test_the_model_card_page_renders_the_card_and_the_calibration(translator):
-    at = app(page="app_pages/model_card.py")
+    at = app(page="app_pages/pages/model_card.py")
     assert at.title[0].value == EN["card.title"].format(name=md_escape("en-zh"))
     text = "\n".join(m.value for m in at.markdown)
     assert "## Dev-set scores" in text and "# Model card" not in text.replace("## ", "")  # the title is the page's
@@ -116,7 +116,7 @@ def test_the_model_card_page_shows_the_card_in_the_sessions_language(lang):
     """README.md in English, README.zh.md in 中文: its headings one level down, and no note that it is English only."""
     from model.loading.checkpoint import CARDS
 
-    at = app(page="app_pages/model_card.py", lang=lang)
+    at = app(page="app_pages/pages/model_card.py", lang=lang)
     text = "\n".join(m.value for m in at.markdown)
     other = "zh" if lang == "en" else "en"
     headings = {code: [line for line in (CHECKPOINT / CARDS[code]).read_text(encoding="utf-8").split("\n")
@@ -155,7 +155,7 @@ def english_card_only(monkeypatch):
 
 
 def test_a_checkpoint_without_a_chinese_card_shows_the_english_one_under_a_chinese_note(english_card_only):
-    at = app(page="app_pages/model_card.py", lang="zh")
+    at = app(page="app_pages/pages/model_card.py", lang="zh")
     assert ZH["card.english_only"] in [c.value for c in at.caption]
     assert "## Dev-set scores" in "\n".join(m.value for m in at.markdown)
 

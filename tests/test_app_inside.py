@@ -34,7 +34,7 @@ def open_inside(lang: str = "en", **state) -> AppTest:
     for key, value in state.items():
         at.session_state[key] = value
     at.run()
-    at.switch_page("app_pages/inside.py")
+    at.switch_page("app_pages/pages/inside.py")
     at.run()
     assert not at.exception, [e.value for e in at.exception]
     return at
@@ -149,7 +149,7 @@ def test_batch_norm_demo_shows_layer_norm_unchanged_and_batch_norm_changed():
 def test_a_link_opens_its_block_and_names_it():
     at = AppTest.from_file(APP, default_timeout=180)
     at.query_params.update({"block": "dec.1.self_attn", "s": SENTENCE})
-    at.switch_page("app_pages/inside.py")
+    at.switch_page("app_pages/pages/inside.py")
     at.run()
     assert not at.exception
     assert at.header[0].value == "Decoder layer 2 · masked self-attention, add & norm"

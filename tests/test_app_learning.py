@@ -263,5 +263,5 @@ def test_a_truncated_snapshots_file_fails_softly_on_replay_only(tmp_path, monkey
     at = open_page("replay", checkpoint=folder.name)
     assert any("corrupt or does not match" in e.value for e in at.error)
     assert not at.get("plotly_chart")
-    at.switch_page("app_pages/translate.py").run()
+    at.switch_page("app_pages/pages/translate.py").run()
     assert not at.exception and not at.error and at.get("plotly_chart")  # the model itself still works

@@ -14,14 +14,14 @@ from app_pages import examples, state_keys
 from model import DEFAULT_BEAM
 from tests.conftest import ROOT
 
-DECODING = "app_pages/decoding.py"
+DECODING = "app_pages/pages/decoding.py"
 
 
 def opened(link: dict[str, str], page: str | None = None) -> AppTest:
     """The app as a new session opening `link` (its query string) on `page`."""
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
     at.query_params.update(link)
-    at.switch_page(page or "app_pages/translate.py")  # the app opens on Start here
+    at.switch_page(page or "app_pages/pages/translate.py")  # the app opens on Start here
     at.run()
     assert not at.exception, [e.message for e in at.exception]
     return at
@@ -97,8 +97,8 @@ def test_explorer_settings_survive_a_visit_to_another_page():
     at.segmented_control(key="explorer.view").set_value("grid").run()
     at.segmented_control(key="explorer.layer").set_value(2).run()
     at.switch_page(DECODING).run()
-    at.switch_page("app_pages/qkv.py").run()
-    at.switch_page("app_pages/translate.py").run()
+    at.switch_page("app_pages/pages/qkv.py").run()
+    at.switch_page("app_pages/pages/translate.py").run()
     assert not at.exception
     assert at.segmented_control(key="explorer.kind").value == "cross"
     assert at.segmented_control(key="explorer.view").value == "grid"
@@ -134,7 +134,7 @@ def test_playing_goes_on_at_a_new_speed_and_stops_on_any_other_control():
 
 
 def test_start_page_links_open_views_computed_from_the_model(translator):
-    at = opened({}, page="app_pages/start.py")
+    at = opened({}, page="app_pages/pages/start.py")
     links = [c.value for c in at.code]
     assert len(links) == 3
     cross = next(link for link in links if "/translate?" in link)
@@ -152,7 +152,7 @@ def test_start_page_caption_states_the_rule_that_chose_its_head(translator, lang
     from app_pages.examples import EXAMPLES
     from model.translation.alignment import output_word_positions, source_word_positions
 
-    at = opened({"lang": lang}, page="app_pages/start.py")
+    at = opened({"lang": lang}, page="app_pages/pages/start.py")
     example = EXAMPLES[0]
     result = translator.translate(example.sentence)
     cols = source_word_positions(result.source_tokens, example.source_word)

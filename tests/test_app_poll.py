@@ -30,7 +30,7 @@ def poll(translator):
     return polls.start(result, 1, 2, 4), result
 
 
-def app(page: str = "app_pages/poll.py", query: dict | None = None, voter: str | None = None,
+def app(page: str = "app_pages/pages/poll.py", query: dict | None = None, voter: str | None = None,
         lang: str = "en") -> AppTest:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
     at.session_state[state_keys.SENTENCE] = SENTENCE
@@ -123,7 +123,7 @@ def test_the_teachers_tally_counts_votes_and_reveals_the_answer(poll):
 
 
 def test_start_a_poll_from_the_explorer_opens_its_tally(translator):
-    at = app(page="app_pages/translate.py")
+    at = app(page="app_pages/pages/translate.py")
     at.segmented_control(key="explorer.kind").set_value("cross").run()
     at.selectbox(key=polls.ROW).set_value(2).run()
     at.button(key="poll.start.button").click().run()
@@ -136,7 +136,7 @@ def test_start_a_poll_from_the_explorer_opens_its_tally(translator):
 
 def test_every_map_offers_its_numbers(translator):
     """The explorer's default map (encoder self-attention, layer 1, average of heads): the CSV is its weights."""
-    at = app(page="app_pages/translate.py")
+    at = app(page="app_pages/pages/translate.py")
     result = translator.translate(SENTENCE)
     assert len(at.get("download_button")) == 1  # its file is served by the media manager; the TSV is the same table
     (code,) = [c for c in at.code if c.value.startswith("# kind=encoder_self")]

@@ -273,7 +273,7 @@ def test_app_without_any_checkpoint_says_so(tmp_path, monkeypatch):
 def test_no_page_or_figure_code_can_render_html():
     """User and model text reach the page only through escaped Markdown and Plotly labels, never raw HTML."""
     scripts = ROOT / "app_pages" / "page_scripts.py"
-    sources = [ROOT / "app.py", *(ROOT / "app_pages").glob("*.py"), *(ROOT / "viz").glob("*.py")]
+    sources = [ROOT / "app.py", *(ROOT / "app_pages").rglob("*.py"), *(ROOT / "viz").glob("*.py")]
     for path in sources:
         code = path.read_text(encoding="utf-8")
         for risky in ("unsafe_allow_html", "components.html", "components.v1", *(() if path == scripts else ("st.html(",))):

@@ -146,7 +146,7 @@ def test_explorer_guess_hides_the_map_then_reveals_a_computed_verdict(lang, tran
 
 
 def test_decoding_guess_hides_the_candidates_until_revealed():
-    at = app("I have a dream.", page="app_pages/decoding.py")
+    at = app("I have a dream.", page="app_pages/pages/decoding.py")
     at.toggle(key="decoding.guess").set_value(True).run()
     assert not [c for c in at.get("plotly_chart") if "candidates" in c.proto.id]
     assert "我" not in at.markdown[0].value + at.markdown[1].value  # nor the sentence's line nor the step's names it
@@ -160,7 +160,7 @@ def test_decoding_guess_hides_the_candidates_until_revealed():
 
 
 def test_forcing_a_token_changes_the_continuation(translator):
-    at = app("I have a dream.", page="app_pages/decoding.py")
+    at = app("I have a dream.", page="app_pages/pages/decoding.py")
     at.text_input(key="whatif.typed").input("猫").run()
     at.button(key="whatif.run").click().run()
     assert not at.exception
@@ -182,7 +182,7 @@ def verdicts(at, kind: str, marker: str) -> list[str]:
 
 
 def test_masks_exercise_checks_the_computed_masked_keys():
-    at = app(page="app_pages/masks.py")
+    at = app(page="app_pages/pages/masks.py")
     at.selectbox(key="ex.masks.query").set_value(1).run()  # "have": "a" and "dream" are after it
     buttons(at, "ex.masks.keys").set_value([3]).run()
     at.button(key="ex.masks.check").click().run()
@@ -195,7 +195,7 @@ def test_masks_exercise_checks_the_computed_masked_keys():
 
 def test_qkv_exercise_compares_the_worked_example_scores():
     scores = worked_example.thinking_machines().scores
-    at = app(page="app_pages/qkv.py")
+    at = app(page="app_pages/pages/qkv.py")
     at.radio(key="ex.qkv.choice").set_value(1).run()
     at.button(key="ex.qkv.check").click().run()
     wrong = verdicts(at, "info", "q₁·k₁ =")[0]
@@ -206,7 +206,7 @@ def test_qkv_exercise_compares_the_worked_example_scores():
 
 
 def test_pe_exercise_accepts_either_nearest_neighbour():
-    at = app(page="app_pages/positional.py", lang="zh")
+    at = app(page="app_pages/pages/positional.py", lang="zh")
     at.selectbox(key="ex.pe.pos").set_value(4).run()
     buttons(at, "ex.pe.pick").set_value(9).run()
     at.button(key="ex.pe.check").click().run()
