@@ -28,7 +28,7 @@ def test_training_page_fits_and_scores_a_typed_reference(browser, streamlit_serv
     try:
         page.locator(f"{MAIN} h1").filter(has_text=text["training.title"]).wait_for()
         settle(page)
-        assert page.locator(f"{MAIN} .js-plotly-plot").count() == 4
+        assert page.locator(f"{MAIN} .js-plotly-plot").count() == 5  # the calibration tab drew the fifth
         assert not page.evaluate(CHART_PROBLEMS)
         screenshot(page, f"training_{lang}_top")
         for key, tab in (("training.toy", "adam"), ("training.batch", "batch")):
