@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from app_pages import registry
 from lessons.masks import EXPOSURE_EXAMPLES
 from model import DEFAULT_CHECKPOINT
 
@@ -26,7 +27,7 @@ def open_page(page: str, lang: str = "en", **state) -> AppTest:
     for key, value in state.items():
         at.session_state[key] = value
     at.run()
-    at.switch_page(f"app_pages/{page}.py")
+    at.switch_page(registry.PAGE[page].script)
     at.run()
     assert not at.exception, [e.value for e in at.exception]
     return at
