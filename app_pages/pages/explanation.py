@@ -26,7 +26,7 @@ METHOD, LAYER, HEAD, KNOCK = "explain.method", "explain.layer", "explain.head", 
 GOLD_PAIR, GOLD_LAYER, GOLD_HEAD = "explain.align.pair", "explain.align.layer", "explain.align.head"
 # The Tatoeba dev set the gold alignments point into (never committed: gold.tsv keeps line numbers and hashes).
 DEV_TSV = Path(os.environ.get("ATTENTION_DEV_TSV",
-                             Path(__file__).parents[1] / "../shared/data/tatoeba-cmn-eng/dev.tsv"))
+                             Path(__file__).parents[2] / "../shared/data/tatoeba-cmn-eng/dev.tsv"))
 
 
 def shares(attribution: np.ndarray) -> np.ndarray:

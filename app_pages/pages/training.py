@@ -19,7 +19,7 @@ from model import (
 from viz.teaching_anatomy import label_smoothing_figure, lr_figure
 from viz.teaching_training import batch_padding_figure, optimizer_paths_figure, reliability_figure
 
-ROOT = Path(__file__).resolve().parent.parent  # where the trainer ran: the log's paths are relative to it
+ROOT = Path(__file__).resolve().parents[2]  # where the trainer ran: the log's paths are relative to it
 CLASSROOM = ROOT / "evaluation" / "classroom.tsv"
 RELIABILITY_COMMAND = ("python -m model.training.reliability --checkpoint checkpoints/en-zh "
                        "--dev ../shared/data/tatoeba-cmn-eng/dev.tsv")  # our own everyday sentences, each with one reference
