@@ -30,7 +30,10 @@ def draw() -> None:
         language_token_picker()
         st.session_state[DEVICE] = server.shared().device  # server-wide: only a teacher changes it
         st.session_state.setdefault(BEAM, DEFAULT_BEAM)
-        st.slider(t("sidebar.beam"), 1, 8, key=BEAM)
+        # value= the session's own beam: a browser that lost the slider's value (a run cut short by the next click,
+        # runner.fastReruns) redraws it from the element's default, which would otherwise be the minimum, 1, and
+        # send that back as the user's choice. The key keeps the slider's identity (min, max and step make it).
+        st.slider(t("sidebar.beam"), 1, 8, value=int(st.session_state[BEAM]), key=BEAM)
         st.toggle(t("sidebar.present"), key=PRESENT, help=t("sidebar.present_help"))
         teacher_sidebar()
     presentation.style()

@@ -52,6 +52,19 @@ def test_a_link_restores_sentence_language_and_explorer_view():
         "s": "Who are you?", "lang": "zh", "beam": "2", "kind": "cross", "layer": "2", "head": "4"}
 
 
+def test_the_beam_slider_redraws_with_the_sessions_beam_not_its_minimum():
+    """A browser whose slider lost its value (a run cut short by the next click) redraws it from the element's
+    default and sends that back as the user's choice: that default is the session's beam on every run, so a
+    search of beam 3 never turns into greedy search (1) behind the user's back."""
+    at = opened({"beam": "3"})
+    for _ in range(2):  # the link's run, and a later one where the beam is no longer newly set
+        (slider,) = at.sidebar.slider
+        assert list(slider.proto.default) == [3] and slider.value == 3
+        at.run()
+    at.sidebar.slider[0].set_value(6).run()
+    assert list(at.sidebar.slider[0].proto.default) == [6] and at.session_state[state_keys.BEAM] == 6
+
+
 def test_changing_the_view_updates_the_link():
     at = opened({})
     at.segmented_control(key="explorer.kind").set_value("decoder_self").run()
