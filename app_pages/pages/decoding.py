@@ -73,8 +73,9 @@ def finished_hypotheses(result: TranslationResult) -> list[tuple[tuple[str, ...]
 def length_penalty_section(result: TranslationResult) -> None:
     """The beam's finished hypotheses re-scored with α = 0, 0.6, 1 (and the model's own): which one each α picks."""
     st.subheader(t("decoding.lp.title"))
-    own = models.translator().generation_config.length_penalty
-    form, own_alpha = ("gnmt", 0.6) if own is None else ("power", float(own))  # GenerationConfig.penalty's two forms
+    generation = models.translator().generation_config
+    own = generation.length_penalty  # GenerationConfig.penalty's two forms: GNMT's (None) or |Y|^p
+    form, own_alpha = ("gnmt", generation.gnmt_alpha) if own is None else ("power", float(own))
     st.markdown(t(f"decoding.lp.formula.{form}", alpha=num(own_alpha, 1)))
     hypotheses = finished_hypotheses(result)
     if not hypotheses:

@@ -118,8 +118,9 @@ class GenerationConfig:
     """
 
     ban_unk: bool = True  # <unk> is never a sensible output (Marian's settings ban only padding)
-    # None: GNMT's ((5 + |Y|) / 6)^0.6, ours; a number p: |Y|^p, as generate() divides by.
+    # None: GNMT's ((5 + |Y|) / 6)^gnmt_alpha, ours; a number p: |Y|^p, as generate() divides by.
     length_penalty: float | None = None
+    gnmt_alpha: float = 0.6  # GNMT's α (Wu et al. 2016 §7); `python -m model.training.decoding_sweep` weighs it on dev
     # Tokens before a forced </s>; None: twice the source length plus 10, within the positional table.
     max_output: int | None = None
     renormalize: bool = True  # log-probabilities summed over the allowed tokens only (generate()'s renormalize_logits)
@@ -133,7 +134,7 @@ class GenerationConfig:
     def penalty(self, length: int) -> float:
         """What a finished hypothesis's log-probability is divided by: without it beam search prefers short outputs."""
         if self.length_penalty is None:
-            return ((5 + length) / 6) ** 0.6
+            return ((5 + length) / 6) ** self.gnmt_alpha
         return length**self.length_penalty
 
     def banned(self, config: ModelConfig) -> list[int]:

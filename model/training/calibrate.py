@@ -28,7 +28,6 @@ model/translation/confidence.py's assess().
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
@@ -36,11 +35,9 @@ from pathlib import Path
 import numpy as np
 from sacrebleu.metrics import CHRF
 
-from ..loading.checkpoint import CheckpointError, read_training_log, write_training_log
 from ..translation.confidence import LOG_KEY, sentence_confidence
-from ..translation.threads import configure_torch_threads
-from ..translation.translator import DEFAULT_BEAM, DEFAULT_CHECKPOINT, Translator
-from .data import read_pairs
+from ..translation.translator import DEFAULT_BEAM, Translator
+from .dev_cli import dev_parser, open_dev, store
 
 GRID = np.round(np.arange(1, 100) / 100, 2)  # candidate thresholds, all strictly inside (0, 1)
 
@@ -155,34 +152,16 @@ def calibrate(translator: Translator, pairs: list[tuple[str, str]], beam: int = 
     }
 
 
-def write_calibration(folder: str | Path, calibration: dict) -> Path:
-    """Store `calibration` under "calibration" in the checkpoint's training_log.json (created if absent)."""
-    log = read_training_log(folder) or {}
-    log[LOG_KEY] = calibration
-    return write_training_log(folder, log)
-
-
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m model.training.calibrate", description=__doc__.split("\n")[0])
-    p.add_argument("--checkpoint", default=str(DEFAULT_CHECKPOINT))
-    p.add_argument("--dev", required=True, help="dev pairs, english<TAB>chinese per line")
+    p = dev_parser("python -m model.training.calibrate", __doc__)
     p.add_argument("--beam", type=int, default=DEFAULT_BEAM, help=f"beam size the thresholds are for (default {DEFAULT_BEAM})")
-    p.add_argument("--limit", type=int, default=0, help="use only the first N pairs (0 = all)")
-    p.add_argument("--device", default="cpu")
     args = p.parse_args(argv)
-    configure_torch_threads()
-    try:
-        translator = Translator.from_checkpoint(args.checkpoint, device=args.device)
-    except CheckpointError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    if (opened := open_dev(args)) is None:
         return 2
-    pairs = read_pairs(args.dev)
-    if args.limit:
-        pairs = pairs[: args.limit]
+    translator, pairs = opened
     result = {**calibrate(translator, pairs, beam=args.beam), "dev": Path(args.dev).name}
-    path = write_calibration(args.checkpoint, result)
     print(json.dumps({k: v for k, v in result.items() if k != "method"}, indent=1, ensure_ascii=False))
-    print(f"written to {path} under {LOG_KEY!r}")
+    store(args.checkpoint, LOG_KEY, result)
     return 0
 
 

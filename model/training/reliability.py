@@ -15,17 +15,14 @@ and the share right (the app's training page draws the curve and computes the ex
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
 
 import numpy as np
 
-from ..loading.checkpoint import CheckpointError, read_training_log, write_training_log
-from ..translation.threads import configure_torch_threads
-from ..translation.translator import DEFAULT_CHECKPOINT, Translator
-from .data import read_pairs
+from ..translation.translator import Translator
+from .dev_cli import dev_parser, open_dev, store
 
 LOG_KEY = "reliability"
 BINS = 10
@@ -71,25 +68,13 @@ def reliability(translator: Translator, pairs: list[tuple[str, str]], bins: int 
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m model.training.reliability", description=__doc__.split("\n")[0])
-    p.add_argument("--checkpoint", default=str(DEFAULT_CHECKPOINT))
-    p.add_argument("--dev", required=True, help="dev pairs, english<TAB>chinese per line")
-    p.add_argument("--limit", type=int, default=0, help="use only the first N pairs (0 = all)")
-    p.add_argument("--device", default="cpu")
-    args = p.parse_args(argv)
-    configure_torch_threads()
-    try:
-        translator = Translator.from_checkpoint(args.checkpoint, device=args.device)
-    except CheckpointError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    args = dev_parser("python -m model.training.reliability", __doc__).parse_args(argv)
+    if (opened := open_dev(args)) is None:
         return 2
-    pairs = read_pairs(args.dev)
-    result = {**reliability(translator, pairs[: args.limit] if args.limit else pairs), "dev": Path(args.dev).name}
-    log = read_training_log(args.checkpoint) or {}
-    log[LOG_KEY] = result
-    path = write_training_log(args.checkpoint, log)
+    translator, pairs = opened
+    result = {**reliability(translator, pairs), "dev": Path(args.dev).name}
     print(json.dumps(result["bins"], indent=1))
-    print(f"written to {path} under {LOG_KEY!r}")
+    store(args.checkpoint, LOG_KEY, result)
     return 0
 
 
