@@ -7,8 +7,9 @@ import shutil
 
 import pytest
 
-from model import GenerationConfig
+from model import GenerationConfig, ModelConfig
 from model.training import decoding_sweep
+from model.training.card import model_card
 from model.training.data import split_dev
 from tests.conftest import CHECKPOINT
 
@@ -39,14 +40,32 @@ def test_the_sweep_chooses_on_the_selection_half_and_scores_the_test_half(transl
     selection, test = split_dev(PAIRS)
     assert selection and test  # the hash split puts some of these pairs on each side
     result = decoding_sweep.sweep(translator, PAIRS, [(1, None), (2, 0.6), (2, 1.5)], say=lambda line: None)
-    assert [(r["beam"], r["alpha"]) for r in result["rows"]] == [(1, None), (2, 0.6), (2, 1.5)]
+    assert [(r["beam"], r["alpha"]) for r in result["rows"]] == [(1, None), (2, 0.6), (2, 1.5), (4, 0.6)]
     assert result["selection_pairs"] == len(selection) and result["test_pairs"] == len(test)
-    chosen = decoding_sweep.best(result["rows"])
-    assert result["chosen"] == {"beam": chosen["beam"], "alpha": chosen["alpha"]}
-    # The test half's figure for the chosen setting is that setting's decoding of the test half, nothing else.
-    again = decoding_sweep.decode(translator, test, chosen["beam"], chosen["alpha"])
-    assert {k: result["test"]["chosen"][k] for k in ("bleu", "chrf")} == {k: again[k] for k in ("bleu", "chrf")}
-    assert result["test"]["default"]["beam"] == 4  # the default (4, 0.6) was not chosen from this grid
+    top = decoding_sweep.best(result["rows"][:3])
+    assert result["best"] == {"beam": top["beam"], "alpha": top["alpha"]}
+    assert result["default"] == {"beam": 4, "alpha": 0.6}  # not in this grid: decoded on its own for the p-value
+    assert result["rows"][-1] | {"outside_grid": True} == result["rows"][-1]  # the default, decoded for comparison
+    # Eight sentences cannot make any lead significant: the default stays.
+    assert result["p_value"] is None or result["p_value"] > decoding_sweep.SIGNIFICANCE
+    assert result["chosen"] == result["default"]
+    # The test half's figures are those settings' decodings of the test half, nothing else.
+    for name in ("chosen", "best"):
+        again, _ = decoding_sweep.decode(translator, test, result[name]["beam"], result[name]["alpha"])
+        assert {k: result["test"][name][k] for k in ("bleu", "chrf")} == {k: again[k] for k in ("bleu", "chrf")}
+
+
+def wrong(i: int) -> str:
+    return f"第{i}个东西。"
+
+
+def test_a_significant_lead_replaces_the_default_and_chance_does_not():
+    references = [f"第{i}个句子说的是一件事情。" for i in range(60)]
+    worse = [wrong(i) for i in range(60)]
+    assert decoding_sweep.p_value(worse, references, references) < decoding_sweep.SIGNIFICANCE
+    one_in_six = [wrong(i) if i % 6 == 0 else r for i, r in enumerate(references)]  # 10 wrong
+    a_little_better = [wrong(i) if i % 6 == 1 and i < 50 else r for i, r in enumerate(references)]  # 9 wrong
+    assert decoding_sweep.p_value(one_in_six, a_little_better, references) > decoding_sweep.SIGNIFICANCE
 
 
 def test_the_command_writes_its_table_into_the_checkpoints_log(tmp_path, capsys):
@@ -55,7 +74,13 @@ def test_the_command_writes_its_table_into_the_checkpoints_log(tmp_path, capsys)
     dev.write_text("".join(f"{en}\t{zh}\n" for en, zh in PAIRS), encoding="utf-8")
     code = decoding_sweep.main(["--checkpoint", str(folder), "--dev", str(dev), "--beams", "1,2", "--alphas", "0.6"])
     assert code == 0
-    stored = json.loads((folder / "training_log.json").read_text(encoding="utf-8"))[decoding_sweep.LOG_KEY]
-    assert [(r["beam"], r["alpha"]) for r in stored["rows"]] == [(1, None), (2, 0.6)]
+    log = json.loads((folder / "training_log.json").read_text(encoding="utf-8"))
+    stored = log[decoding_sweep.LOG_KEY]
+    assert [(r["beam"], r["alpha"]) for r in stored["rows"]] == [(1, None), (2, 0.6), (4, 0.6)]
+    config = ModelConfig.from_dict(json.loads((folder / "config.json").read_text(encoding="utf-8")))
+    for language in ("en", "zh"):  # the model card shows the table and the test half's figures
+        card = model_card(config, log, "en-zh", language)
+        assert f"| 2 | 0.6 | {stored['rows'][1]['bleu']} | {stored['rows'][1]['chrf']} |" in card
+        assert f"| {stored['test']['chosen']['bleu']} | {stored['test']['chosen']['chrf']} |" in card
     assert "under 'decoding_sweep'" in capsys.readouterr().out
     assert decoding_sweep.main(["--checkpoint", str(tmp_path / "nothing"), "--dev", str(dev)]) == 2

@@ -38,6 +38,7 @@ def model_card(config: ModelConfig, log: dict, name: str | None = None, language
         "",
         *_dev_scores(log, language),
         *_test(log.get("test"), language),
+        *_decoding_sweep(log.get("decoding_sweep"), language),
         *_study(log, language),
         *_rounding_note(log, name, language),
         p["data.header"],
@@ -132,6 +133,37 @@ def _test(test: dict | None, language: str) -> list[str]:
         p["test.row"].format(scores=_scores(test)),
         "",
         *_signatures(test, language),
+    ]
+
+
+def _decoding_sweep(sweep: dict | None, language: str) -> list[str]:
+    """The beam sizes and length penalties weighed on dev's selection half, the choice and its test-half score."""
+    if not sweep:
+        return []
+    p = PHRASEBOOKS[language]
+
+    def alpha(value) -> str:
+        return p["sweep.greedy"] if value is None else str(value)
+
+    rows = [f"| {r['beam']} | {alpha(r['alpha'])} | {r['bleu']} | {r['chrf']} |" for r in sweep["rows"]
+            if not r.get("outside_grid")]
+    best, default = sweep["best"], sweep["default"]
+    if best == default:
+        verdict = p["sweep.default_best"].format(beam=default["beam"], alpha=alpha(default["alpha"]))
+    else:
+        adopted = sweep["chosen"] == best
+        verdict = p["sweep.adopted" if adopted else "sweep.kept" if sweep["p_value"] else "sweep.no_lead"].format(
+            beam=best["beam"], alpha=alpha(best["alpha"]), p=f"{sweep['p_value'] or 0:.3f}",
+            default_beam=default["beam"], default_alpha=alpha(default["alpha"]))
+    tested = [p["sweep.test_row"].format(name=p[f"sweep.{name}"], beam=r["beam"], alpha=alpha(r["alpha"]),
+                                         bleu=r["bleu"], chrf=r["chrf"])
+              for name, r in sweep["test"].items() if name == "chosen" or sweep[name] != sweep["chosen"]]
+    return [
+        p["sweep.header"], "",
+        p["sweep.what"].format(selection=sweep["selection_pairs"], test=sweep["test_pairs"]), "",
+        p["sweep.columns"], "|---|---|---|---|", *rows, "",
+        verdict, "",
+        p["sweep.test_columns"], "|---|---|---|---|---|", *tested, "",
     ]
 
 

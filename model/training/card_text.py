@@ -65,6 +65,34 @@ EN: dict[str, str] = {
     "test.beam": "Decoded as the app decodes (beam {beam}).",
     "test.columns": "| | BLEU | chrF | unseen BLEU | unseen chrF |",
     "test.row": "| test half | {scores} |",
+    "sweep.header": "## Beam size and length penalty, chosen on dev",
+    "sweep.what": (
+        "`python -m model.training.decoding_sweep` decoded the selection half of dev.tsv ({selection} pairs) with\n"
+        "every setting below. The best BLEU there (chrF, then the smaller beam, break ties) replaces the default\n"
+        "only where it beats it significantly (paired bootstrap resampling, 1,000 samples, p < 0.05); only then\n"
+        "was the test half ({test} pairs) decoded. α is GNMT's length-penalty exponent: a finished hypothesis's\n"
+        "log-probability is divided by ((5 + |Y|) / 6)^α."
+    ),
+    "sweep.columns": "| beam | α | BLEU | chrF |",
+    "sweep.greedy": "—",
+    "sweep.default_best": "The default the app and the CLI use, beam {beam} with α {alpha}, is also the best here.",
+    "sweep.adopted": (
+        "The best, beam {beam} with α {alpha}, beats the default (beam {default_beam}, α {default_alpha})\n"
+        "significantly (p = {p}): it is the new default."
+    ),
+    "sweep.kept": (
+        "The best, beam {beam} with α {alpha}, does not beat the default (beam {default_beam}, α {default_alpha})\n"
+        "significantly (p = {p}): the default stays."
+    ),
+    "sweep.no_lead": (
+        "The best of the grid, beam {beam} with α {alpha}, scores no higher BLEU than the default (beam {default_beam},\n"
+        "α {default_alpha}, decoded on its own): the default stays."
+    ),
+    "sweep.test_columns": "| on the test half | beam | α | BLEU | chrF |",
+    "sweep.test_row": "| {name} | {beam} | {alpha} | {bleu} | {chrf} |",
+    "sweep.chosen": "chosen",
+    "sweep.default": "the default",
+    "sweep.best": "the best on the selection half",
     "budget.group": "- Group {group}: {same}.",
     "budget.minutes": "the same minutes",
     "budget.steps": "the same steps (not the same minutes)",
@@ -160,6 +188,24 @@ ZH: dict[str, str] = {
     "test.beam": "解码方式与应用相同（束宽 {beam}）。",
     "test.columns": "| | BLEU | chrF | 未见 BLEU | 未见 chrF |",
     "test.row": "| 测试半集 | {scores} |",
+    "sweep.header": "## 束宽与长度惩罚：在 dev 上选出",
+    "sweep.what": (
+        "`python -m model.training.decoding_sweep` 用下表的每种设置解码 dev.tsv 的选择半集（{selection} 个句对）。"
+        "那里 BLEU 最高的设置（相同时先比 chrF，再取较小的束宽）只有在显著胜过默认设置时才取代它"
+        "（配对自助重采样，1,000 次，p < 0.05）；之后才解码测试半集（{test} 个句对）。"
+        "α 是 GNMT 长度惩罚的指数：已完成假设的对数概率除以 ((5 + |Y|) / 6)^α。"
+    ),
+    "sweep.columns": "| 束宽 | α | BLEU | chrF |",
+    "sweep.greedy": "—",
+    "sweep.default_best": "应用和命令行使用的默认设置（束宽 {beam}，α {alpha}）在这里也是最好的。",
+    "sweep.adopted": "最好的设置（束宽 {beam}，α {alpha}）显著胜过默认设置（束宽 {default_beam}，α {default_alpha}）（p = {p}）：它成为新的默认设置。",
+    "sweep.kept": "最好的设置（束宽 {beam}，α {alpha}）没有显著胜过默认设置（束宽 {default_beam}，α {default_alpha}）（p = {p}）：保留默认设置。",
+    "sweep.no_lead": "网格里最好的设置（束宽 {beam}，α {alpha}）的 BLEU 不高于默认设置（束宽 {default_beam}，α {default_alpha}，单独解码）：保留默认设置。",
+    "sweep.test_columns": "| 测试半集上 | 束宽 | α | BLEU | chrF |",
+    "sweep.test_row": "| {name} | {beam} | {alpha} | {bleu} | {chrf} |",
+    "sweep.chosen": "选出的设置",
+    "sweep.default": "默认设置",
+    "sweep.best": "选择半集上最好的设置",
     "budget.group": "- 第 {group} 组：{same}。",
     "budget.minutes": "分钟数相同",
     "budget.steps": "步数相同（分钟数不同）",
