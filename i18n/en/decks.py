@@ -31,7 +31,7 @@ STRINGS = {
     ),
     "deck.import": "Import a deck saved here",
     "deck.import_help": "An HTML file saved with **Save deck as HTML**: its slides replace this deck's.",
-    "deck.imported": "Imported {n} slides.",
+    "deck.imported": "Imported {n} {n:slide|slides}.",
     "deck.bad": "This file cannot be imported: {why}",
     "deck.bad.size": "it is larger than {mb} MB.",
     "deck.bad.no_deck": "it is not a deck saved by this app (it has no deck in it, or more than one).",
