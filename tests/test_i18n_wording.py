@@ -52,6 +52,7 @@ COUNTS = [
     ("mh.width", {"hidden": 8, "heads": 8}, "d", "= 1 number per head", "= 2 numbers per head"),
     ("pe.rot.check", {"k": 3, "d": 16, "err": "1e-16"}, "n", "for the 1 position", "for all 2 positions"),
     ("inside.out.banned", {"ids": "0"}, "n", "the 1 token id the", "the 2 token ids the"),
+    ("compare.prefix", {"cols": 3}, "rows", "first 1 row and", "first 2 rows and"),
 ]
 
 
@@ -145,3 +146,18 @@ def test_numbers_the_app_computes_are_not_typed_into_the_text(lang):
     assert {"a", "b", "root", "wa", "wb"} <= {f for f in re.findall(r"\{(\w+)", text["start.steps"])}
     assert not re.search(r"\b(112|96|0\.88|0\.12)\b", text["start.steps"])
     assert "{minutes}" in text["teacher.hub.failed"] and "10" not in text["teacher.hub.failed"]
+
+
+# The axis titles of attention maps: the explorer's, the teaching pages' and the gold-alignment map's.
+MAP_AXES = {"queries": ("axis.encoder_self.queries", "axis.decoder_self.queries", "axis.cross.queries",
+                        "teach.axis.queries", "axis.step_query", "explain.align.rows"),
+            "keys": ("axis.encoder_self.keys", "axis.decoder_self.keys", "axis.cross.keys", "teach.axis.keys",
+                     "explain.align.cols")}
+WORDS = {"queries": {"en": "quer", "zh": "查询"}, "keys": {"en": "key", "zh": "键"}}
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+@pytest.mark.parametrize("side", sorted(MAP_AXES))
+def test_an_attention_maps_axes_say_which_tokens_are_queries_and_which_keys(side, lang):
+    text = strings(lang)
+    assert [key for key in MAP_AXES[side] if WORDS[side][lang] not in text[key]] == []

@@ -62,8 +62,8 @@ STRINGS = {
         "column, so no cell of one has a counterpart in the other."
     ),
     "compare.prefix": (
-        "The sentences' tokens differ in number: the difference covers their shared first {rows} rows and {cols} "
-        "columns only (the tokens up to the first that differs); the rest of each map is left out."
+        "The sentences' tokens differ in number: the difference covers their shared first {rows} {rows:row|rows} and "
+        "{cols} {cols:column|columns} only (the tokens up to the first that differs); the rest of each map is left out."
     ),
     "compare.heads_note": "Both maps are of one sentence and one model: only the layer and head differ.",
     "compare.sentences_note": "One model, one layer and head: only the sentence differs.",

@@ -92,8 +92,8 @@ STRINGS: dict[str, str] = {
         "人工对齐的句子在运行时从 Tatoeba 开发集读取（项目只保存行号和链接）；此处无法读取（{path}：{error}）。"
     ),
     "explain.align.pick": "人工对齐的句子（Tatoeba，tatoeba.org，CC-BY 2.0 FR）",
-    "explain.align.rows": "中文汉字（参考译文）",
-    "explain.align.cols": "英文单词",
+    "explain.align.rows": "查询：写出的中文汉字（参考译文）",
+    "explain.align.cols": "键：英文单词",
     "explain.align.not_characters": "这个模型不是一个字一个词元地写出这句参考译文，所以它的图无法与人工对齐叠放。",
     "explain.align.caption": (
         "开发集第 {line} 行。方框：确定的人工链接（{sure} 个）；细圆圈：可能的链接（{possible} 个）。每行是写出该汉字的"
