@@ -52,6 +52,8 @@ COUNTS = [
     ("mh.width", {"hidden": 8, "heads": 8}, "d", "= 1 number per head", "= 2 numbers per head"),
     ("pe.rot.check", {"k": 3, "d": 16, "err": "1e-16"}, "n", "for the 1 position", "for all 2 positions"),
     ("inside.out.banned", {"ids": "0"}, "n", "the 1 token id the", "the 2 token ids the"),
+    ("training.bleuzh.scores", {"bleu": "1", "chrf": "2", "zh": "a", "words": "a", "bleu13a": "0"}, "n13a",
+     "output is 1 token:", "output is 2 tokens:"),
     ("compare.prefix", {"cols": 3}, "rows", "first 1 row and", "first 2 rows and"),
 ]
 

@@ -200,8 +200,8 @@ STRINGS: dict[str, str] = {
     "training.bleuzh.reference": "我们唯一的参考译文",
     "training.bleuzh.model": "模型（束宽 {beam}）",
     "training.bleuzh.scores": (
-        "按汉字计算的句子 BLEU：**{bleu}**；chrF：**{chrf}**。按汉字切分，模型的译文是这些词元：{zh}。"
-        "换成 sacrebleu 的默认分词器（13a，只在空格和英文标点处切分），同一个译文只有 {n13a} 个词元：{words}；"
+        "按汉字计算的句子 BLEU：**{bleu}**；chrF：**{chrf}**。按汉字切分，模型的译文是这些词元：【{zh}】。"
+        "换成 sacrebleu 的默认分词器（13a，只在空格和英文标点处切分），同一个译文只有 {n13a} 个词元：【{words}】；"
         "没有 4 元语法能对上，连 1 元语法也几乎对不上，BLEU 为 **{bleu13a}**。"
     ),
     "training.bleuzh.summary": (
