@@ -8,7 +8,7 @@ STRINGS = {
     "poll.code_help": "{n} 个字母和数字，与老师屏幕上的一致",
     "poll.join": "加入",
     "poll.bad_code": "这不是投票代码：代码由 {n} 个字母和数字组成，与老师屏幕上的一致。",
-    "poll.not_found": "没有使用这个代码的进行中的投票。请对照老师屏幕上的代码；投票在开始 {hours} 小时后关闭。",
+    "poll.not_found": "没有正在进行、使用这个代码的投票。请对照老师屏幕上的代码；投票在开始 {hours} 小时后关闭。",
     "poll.question": "**{query}**（图中第 {row} 行）最关注哪个源语言词元？",
     "poll.about": "{kind}，{layer}，{head} · 句子：{sentence}",
     "poll.choose": "你的答案",

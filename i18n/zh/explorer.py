@@ -4,7 +4,7 @@ STRINGS: dict[str, str] = {
     # 翻译页
     "translate.title": "翻译一句话，再看看模型内部",
     "translate.intro": (
-        "输入一句英文：本页从零训练的 Transformer 把它译成中文，它一路算出的每一张注意力图都能在下方打开。"
+        "输入一句英文：本应用从零训练的 Transformer 把它译成中文，它一路算出的每一张注意力图都能在下方打开。"
     ),
     "translate.input": "英文句子",
     "translate.submit": "翻译",
