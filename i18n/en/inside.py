@@ -115,7 +115,7 @@ STRINGS: dict[str, str] = {
         "(the mask M puts −∞ on later ones), {tq} × {tk} weights per head. Q, K and V come from the decoder's input."
     ),
     "inside.attn.dec.cross_attn": (
-        "Cross-attention (encoder–decoder attention): the **queries come from the decoder** (this layer's output "
+        "Cross-attention (the paper calls it “encoder–decoder attention”): the **queries come from the decoder** (this layer's output "
         "of add & norm 1), the **keys and values from the encoder's output** — the same encoder output in every "
         "decoder layer. {tq} target tokens × {tk} source tokens per head."
     ),
