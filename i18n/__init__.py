@@ -1,7 +1,8 @@
 """All user-facing text, one folder per language: i18n/en/ and i18n/zh/.
 
 Each language folder merges its modules' STRINGS dicts; both languages must
-hold the same keys (tests/test_i18n.py checks it).
+hold the same keys (tests/test_i18n.py checks it). A count that can be 1 picks
+its English noun with "{n} {n:slide|slides}" (translate_key's formatter).
 """
 
 from __future__ import annotations
