@@ -80,7 +80,7 @@ def teacher_sidebar() -> None:
             st.caption(t("teacher.folders", folder=md_escape(server.EXTRA_MODELS or server.CHECKPOINTS)))
         if ADD_ERROR in st.session_state:
             problem, name = st.session_state.pop(ADD_ERROR)
-            st.caption(t(f"teacher.hub.{problem}", name=md_escape(name)))
+            st.caption(t(f"teacher.hub.{problem}", name=md_escape(name), minutes=server.RETRY_AFTER_S // 60))
 
 
 def try_passcode() -> None:

@@ -24,7 +24,7 @@ def test_the_shipped_model_gets_every_pill_right(translator, example):
     layers, heads = result.cross.shape[:2]
     assert 0 <= link.layer < layers and 0 <= link.head < heads and 0 < link.weight <= 1
     layer, head = link.layer + 1, link.head + 1
-    names = {"en": f"layer {layer} · head {head}", "zh": f"第 {layer} 层 · 头 {head}"}
+    names = {"en": f"layer {layer} · head {head}", "zh": f"第 {layer} 层第 {head} 个头"}
     for lang in LANGUAGES:
         line = examples.example_line(example, link, lang)
         assert names[lang] in line and f"{link.weight:.2f}" in line and example.target_word in line, line

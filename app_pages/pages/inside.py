@@ -162,7 +162,7 @@ def attention_part(stack: str, name: str, layer: inside.Layer, index: int, token
              r"\mathrm{MultiHead} = \mathrm{Concat}(\mathrm{head}_1, \dots, \mathrm{head}_h)\,W^O")
     st.markdown(t("inside.attn.shapes", h=heads, d=d, dk=d_head, q=shape(tq, d_head), k=shape(tk, d_head),
                   w=shape(tq, tk), concat=shape(tq, d), out=shape(tq, d), root=num(np.sqrt(d_head))))
-    widgets.page_link("qkv", t("inside.attn.qkv_link"))
+    widgets.page_link("qkv", t("inside.attn.qkv_link", page=t("nav.qkv")))
     steps = [("q", attn.q, shape(heads, tq, d_head)), ("k", attn.k, shape(heads, tk, d_head)),
              ("v", attn.v, shape(heads, tk, d_head)), ("weights", attn.weights, shape(heads, tq, tk)),
              ("out", attn.out, shape(tq, d))]

@@ -10,6 +10,7 @@ import streamlit as st
 
 from app_pages import examples, registry, state_keys, translations
 from app_pages.text import t
+from lessons import worked_example
 from model import word_link
 
 
@@ -52,7 +53,9 @@ def lesson(key: str, page: str, values: dict, words: dict) -> None:
 st.title(t("start.title"))
 st.markdown(t("start.intro"))
 st.subheader(t("start.first"))
-st.markdown(t("start.steps"))
+example = worked_example.thinking_machines()  # the Q·K·V page's worked example, its numbers as that page shows them
+st.markdown(t("start.steps", a=f"{example.scores[0]:g}", b=f"{example.scores[1]:g}", root=f"{example.divisor:g}",
+              wa=f"{example.weights[0]:.2f}", wb=f"{example.weights[1]:.2f}"))
 st.subheader(t("start.links"))
 st.caption(t("start.links_help"))
 lesson("start.cross", "translate", *cross_lesson())

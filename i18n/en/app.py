@@ -23,7 +23,7 @@ STRINGS = {
     ),
     "start.first": "What to show first",
     "start.steps": (
-        "1. **Q, K, V walkthrough**: the “Thinking Machines” example by hand, scores 112 and 96, ÷ 8, softmax → 0.88 and 0.12.\n"
+        "1. **Q, K, V walkthrough**: the “Thinking Machines” example by hand, scores {a} and {b}, ÷ {root}, softmax → {wa} and {wb}.\n"
         "2. **Translate & explore**: type a sentence the class chooses, open *cross-attention* and let students guess "
         "which English word each Chinese character looked at before you hover.\n"
         "3. **Decoding step by step**: press **Next** (or the → key) to watch the causal mask grow one token at a time, "
@@ -69,7 +69,7 @@ STRINGS = {
     ),
     "teacher.hub.off": "Adding hub models is off on this server.",
     "teacher.hub.invalid": "{name} is not a Hugging Face id (owner/name, letters, digits, . _ -).",
-    "teacher.hub.failed": "{name} could not be loaded as a Marian model in time (offline, unknown, or not Marian). It will not be tried again for 10 minutes.",
+    "teacher.hub.failed": "{name} could not be loaded as a Marian model in time (offline, unknown, or not Marian). It will not be tried again for {minutes} minutes.",
     "teacher.hub.failed_recently": "{name} failed to load a few minutes ago; it will not be tried again yet.",
     "sidebar.add_model": "Add a Marian (opus-mt) model from the hub",
     "sidebar.add_model_help": "A Hugging Face id such as Helsinki-NLP/opus-mt-en-zh: downloaded once (within a minute), then offered to every session. Press Enter.",

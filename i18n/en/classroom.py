@@ -24,7 +24,7 @@ STRINGS = {
     "poll.refused": "That vote could not be counted: the poll has closed. Ask your teacher for the new code.",
     "poll.wait": "The model's answer appears here when your teacher reveals it.",
     "poll.answer": "The model's answer: **{answer}** (weight {weight}).",
-    "poll.agreed": "{agreed} of {votes} votes chose it.",
+    "poll.agreed": "{agreed} of {votes} {votes:vote|votes} chose it.",
     "poll.host.code": "Code: {code}",
     "poll.host.join": "Students open **Class poll** on their device and type the code, or open this address:",
     "poll.tally_title": "Votes so far: {n}",

@@ -31,7 +31,7 @@ STRINGS = {
     ),
     "deck.import": "Import a deck saved here",
     "deck.import_help": "An HTML file saved with **Save deck as HTML**: its slides replace this deck's.",
-    "deck.imported": "Imported {n} slides.",
+    "deck.imported": "Imported {n} {n:slide|slides}.",
     "deck.bad": "This file cannot be imported: {why}",
     "deck.bad.size": "it is larger than {mb} MB.",
     "deck.bad.no_deck": "it is not a deck saved by this app (it has no deck in it, or more than one).",
@@ -62,8 +62,8 @@ STRINGS = {
         "column, so no cell of one has a counterpart in the other."
     ),
     "compare.prefix": (
-        "The sentences' tokens differ in number: the difference covers their shared first {rows} rows and {cols} "
-        "columns only (the tokens up to the first that differs); the rest of each map is left out."
+        "The sentences' tokens differ in number: the difference covers their shared first {rows} {rows:row|rows} and "
+        "{cols} {cols:column|columns} only (the tokens up to the first that differs); the rest of each map is left out."
     ),
     "compare.heads_note": "Both maps are of one sentence and one model: only the layer and head differ.",
     "compare.sentences_note": "One model, one layer and head: only the sentence differs.",

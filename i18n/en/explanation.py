@@ -103,8 +103,8 @@ STRINGS: dict[str, str] = {
         "links); it is not available here ({path}: {error})."
     ),
     "explain.align.pick": "Gold sentence (Tatoeba, tatoeba.org, CC-BY 2.0 FR)",
-    "explain.align.rows": "Chinese characters (reference)",
-    "explain.align.cols": "English words",
+    "explain.align.rows": "queries: the Chinese characters written (reference)",
+    "explain.align.cols": "keys: English words",
     "explain.align.not_characters": (
         "This model does not write this reference one character per token, so its map cannot be laid over the gold."
     ),

@@ -223,7 +223,7 @@ STRINGS: dict[str, str] = {
         "Greedy decoding keeps only the single best token at each step. Raise the beam size in the sidebar to "
         "see which hypotheses beam search keeps and drops."
     ),
-    "decoding.beam_done": "Beam search stopped after {steps} steps; this step belongs to the chosen hypothesis only.",
+    "decoding.beam_done": "Beam search stopped after {steps} {steps:step|steps}; this step belongs to the chosen hypothesis only.",
     "decoding.beam_help": (
         "Hypotheses after this step and the probability the model gives each whole prefix (log scale: the longer "
         "the bar, the likelier): "
@@ -265,10 +265,10 @@ STRINGS: dict[str, str] = {
     "decoding.lp.col.logprob": "log P(Y)",
     "decoding.lp.col.score": "score, α = {alpha}",
     "decoding.lp.result": (
-        "The search with beam size {beam} finished these {n} hypotheses for the sentence; each column re-scores "
-        "them with one α (★: the highest score in the column; the search itself ranks with α = {own}). The winner:"
+        "The search with beam size {beam} finished {n:this|these} {n} {n:hypothesis|hypotheses} for the sentence; each column "
+        "re-scores {n:it|them} with one α (★: the highest score in the column; the search itself ranks with α = {own}). The winner:"
     ),
-    "decoding.lp.winner": "α = {alpha}: **{text}** ({n} tokens)",
+    "decoding.lp.winner": "α = {alpha}: **{text}** ({n} {n:token|tokens})",
     "decoding.lp.changes": "Here the choice of α changes the translation: the penalty is not a detail.",
     "decoding.lp.same": (
         "Here every α picks the same hypothesis: it is so much more probable than the others that dividing by the "

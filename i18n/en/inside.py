@@ -115,7 +115,7 @@ STRINGS: dict[str, str] = {
         "(the mask M puts −∞ on later ones), {tq} × {tk} weights per head. Q, K and V come from the decoder's input."
     ),
     "inside.attn.dec.cross_attn": (
-        "Cross-attention (encoder–decoder attention): the **queries come from the decoder** (this layer's output "
+        "Cross-attention (the paper calls it “encoder–decoder attention”): the **queries come from the decoder** (this layer's output "
         "of add & norm 1), the **keys and values from the encoder's output** — the same encoder output in every "
         "decoder layer. {tq} target tokens × {tk} source tokens per head."
     ),
@@ -124,7 +124,7 @@ STRINGS: dict[str, str] = {
         "{dk}; the scores QKᵀ / √d_k (√{dk} = {root}) and the softmax weights are {w} per head; the {h} heads' "
         "outputs are concatenated to {concat} and multiplied by W^O: the sublayer's output is {out}."
     ),
-    "inside.attn.qkv_link": "One head's Q·K·V step by step for your sentence: the Q·K·V page",
+    "inside.attn.qkv_link": "One head's Q·K·V step by step for your sentence: the page “{page}”",
     "inside.attn.step.q": "Q = x W_Q + b (per head)",
     "inside.attn.step.k": "K = x W_K + b (per head)",
     "inside.attn.step.v": "V = x W_V + b (per head)",
@@ -191,7 +191,7 @@ STRINGS: dict[str, str] = {
     "inside.out.bias": "This model also adds a learned bias b to the logits (output_bias).",
     "inside.out.no_bias": "This model adds no bias to the logits, as in the paper.",
     "inside.out.banned": (
-        "Before the softmax the {n} token ids the search never chooses ({ids}: padding and the decoder's start "
+        "Before the softmax the {n} token {n:id|ids} the search never chooses ({ids}: padding and the decoder's start "
         "token, and <unk> where the model's rules ban it) get a logit of −∞, as the search does: their probability is 0. "
         "Training does not do this: its softmax runs over the whole vocabulary, and the model only learns to give "
         "these tokens little probability, because no target ever contains them. The ban is a decoding rule, which "

@@ -315,8 +315,8 @@ STRINGS: dict[str, str] = {
     "pe.rot.pos": "Position pos",
     "pe.rot.pair": "Dimension pair i",
     "pe.rot.check": (
-        "Checked numerically: with the same rotations for every position, R_k·PE(pos) reproduces PE(pos+{k}) for all "
-        "{n} positions and all {d} dimensions; largest error {err}."
+        "Checked numerically: with the same rotations for every position, R_k·PE(pos) reproduces PE(pos+{k}) for {n:the|all} "
+        "{n} {n:position|positions} and all {d} dimensions; largest error {err}."
     ),
     "pe.rot.fig": "Pair {pair} (dimensions {a}, {b}) of every position: points on the unit circle",
     "pe.rot.sin": "PE dimension {a} (sin)",
@@ -397,7 +397,7 @@ STRINGS: dict[str, str] = {
     "mh.in.key_len": "key words",
     "mh.in.hidden": "hidden",
     "mh.in.heads": "heads",
-    "mh.width": "{hidden} / {heads} = {d} numbers per head.",
+    "mh.width": "{hidden} / {heads} = {d} {d:number|numbers} per head.",
     "mh.indivisible": (
         "hidden = {hidden} cannot be split into {heads} heads: {hidden} / {heads} = {ratio} is not a whole number. "
         "view(batch, length, heads, hidden / heads) needs equal slices (and PyTorch's nn.MultiheadAttention refuses "

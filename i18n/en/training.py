@@ -227,8 +227,8 @@ STRINGS: dict[str, str] = {
     "training.bleuzh.model": "the model (beam {beam})",
     "training.bleuzh.scores": (
         "Sentence BLEU on characters: **{bleu}**; chrF: **{chrf}**. On characters the model's output is the "
-        "tokens {zh}. With sacrebleu's default tokenizer (13a), which splits only at spaces and ASCII punctuation, the same "
-        "output is {n13a} token(s): {words}; no 4-gram, hardly a 1-gram, can match, and BLEU is **{bleu13a}**."
+        "tokens [{zh}]. With sacrebleu's default tokenizer (13a), which splits only at spaces and ASCII punctuation, the same "
+        "output is {n13a} {n13a:token|tokens}: [{words}]; no 4-gram, hardly a 1-gram, can match, and BLEU is **{bleu13a}**."
     ),
     "training.bleuzh.summary": (
         "Over the {n} of {total} classroom sentences the model translates differently from our reference, chrF is "

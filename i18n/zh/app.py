@@ -21,7 +21,7 @@ STRINGS = {
     ),
     "start.first": "先展示什么",
     "start.steps": (
-        "1. **Q、K、V 逐步计算**：手算 “Thinking Machines” 的例子，得分 112 和 96，除以 8，softmax 得到 0.88 和 0.12。\n"
+        "1. **Q、K、V 逐步计算**：手算“Thinking Machines”的例子，得分 {a} 和 {b}，除以 {root}，softmax 得到 {wa} 和 {wb}。\n"
         "2. **翻译与注意力探索**：输入全班选的句子，打开*交叉注意力*，先让学生猜每个汉字看向哪个英文单词，再把鼠标移上去验证。\n"
         "3. **逐步解码**：按 **下一步**（或 → 键），看因果掩码每次增长一个词元、每个新汉字看向英文的哪里、以及它胜过了哪些候选。\n"
         "4. 有疑问时再讲 **掩码**、**位置编码** 和 **为什么除以 √d_k**。"
@@ -31,14 +31,14 @@ STRINGS = {
         "每个链接都会打开下面描述的视图；把它放进幻灯片或班级群，每个学生看到的都是同一个视图。"
         "你自己设置的任何视图也有自己的链接：地址栏会随你的点击而更新。"
     ),
-    "start.cross.title": "“{zh}” 看向哪里：交叉注意力",
+    "start.cross.title": "“{zh}”看向哪里：交叉注意力",
     "start.cross.what": (
-        "打开探索器中交叉注意力第 {layer} 层第 {head} 个头：在这里 “{zh}” 把 {weight} 的注意力放在 “{en}” 上，"
+        "打开探索器中交叉注意力第 {layer} 层第 {head} 个头：在这里“{zh}”把 {weight} 的注意力放在“{en}”上，"
         "比这个模型的任何其他交叉注意力头都多（从模型自己的权重中找出）。"
     ),
-    "start.cross.what_any": "打开探索器中的交叉注意力：找出 “{zh}” 看向 “{en}” 的那个头。",
-    "start.decoding.title": "写出 “{zh}”：第 {step} 个解码步",
-    "start.decoding.what": "打开逐步解码页中写出 “{zh}” 的那一步：因果掩码、它在英文中看向哪里，以及它胜过的候选。",
+    "start.cross.what_any": "打开探索器中的交叉注意力：找出“{zh}”看向“{en}”的那个头。",
+    "start.decoding.title": "写出“{zh}”：第 {step} 个解码步",
+    "start.decoding.what": "打开逐步解码页中写出“{zh}”的那一步：因果掩码、它在英文中看向哪里，以及它胜过的候选。",
     "start.qkv.title": "手算 Q、K、V：“Thinking Machines”",
     "start.qkv.what": "学习笔记中的例题，页面上的每个数字都是算出来的。",
     "start.present": "在投影仪上",
@@ -59,7 +59,7 @@ STRINGS = {
     ),
     "teacher.hub.off": "这台服务器没有开放添加 Hugging Face 模型。",
     "teacher.hub.invalid": "{name} 不是 Hugging Face 模型名（owner/name，只含字母、数字和 . _ -）。",
-    "teacher.hub.failed": "{name} 没能在限定时间内作为 Marian 模型加载（离线、不存在或不是 Marian 模型）。10 分钟内不会再试。",
+    "teacher.hub.failed": "{name} 没能在限定时间内作为 Marian 模型加载（离线、不存在或不是 Marian 模型）。{minutes} 分钟内不会再试。",
     "teacher.hub.failed_recently": "{name} 几分钟前加载失败，暂时不会再试。",
     "sidebar.add_model": "从 Hugging Face 添加 Marian（opus-mt）模型",
     "sidebar.add_model_help": "Hugging Face 模型名，例如 Helsinki-NLP/opus-mt-en-zh：下载一次（限时一分钟），之后所有会话都能选择。按回车确认。",

@@ -4,7 +4,7 @@ STRINGS: dict[str, str] = {
     # 翻译页
     "translate.title": "翻译一句话，再看看模型内部",
     "translate.intro": (
-        "输入一句英文：本页从零训练的 Transformer 把它译成中文，它一路算出的每一张注意力图都能在下方打开。"
+        "输入一句英文：本应用从零训练的 Transformer 把它译成中文，它一路算出的每一张注意力图都能在下方打开。"
     ),
     "translate.input": "英文句子",
     "translate.submit": "翻译",
@@ -13,11 +13,11 @@ STRINGS: dict[str, str] = {
     "cache.attributing": "正在计算归因…",
     "translate.examples_button": "例句",
     "translate.translation": "译文",
-    "translate.details": "检查点 {checkpoint} · 设备 {device} · 束宽 {beam} · 源端 {S} 个词元 · 目标端 {T} 个词元",
-    "translate.source_tokens": "源端词元（编码器输入，{n} 个）",
-    "translate.target_tokens": "目标端词元（解码器输入，{n} 个）",
+    "translate.details": "检查点 {checkpoint} · 设备 {device} · 束宽 {beam} · 源语言 {S} 个词元 · 目标语言 {T} 个词元",
+    "translate.source_tokens": "源语言词元（编码器输入，{n} 个）",
+    "translate.target_tokens": "目标语言词元（解码器输入，{n} 个）",
     "translate.tokens_help": (
-        "中文按单个汉字切分。</s> 表示源句结束；解码器从 <s> 开始，在每个位置预测下一个目标词元。"
+        "中文按单个汉字切分。</s> 表示源句结束；解码器从 <s> 开始，在每个位置预测下一个目标语言词元。"
     ),
     "chips.position": "位置 {n}",
     "tokens.word_start": "▁ 表示一个英文单词的开头：▁have 是一个词的开头，不带 ▁ 的词元接在前一个词元后面。",
@@ -67,23 +67,23 @@ STRINGS: dict[str, str] = {
     ),
     # 例句：看什么（根据结果的交叉注意力计算，model/translation/alignment.py）
     "example.dream": (
-        "看点：写出“{zh}”时，交叉注意力第 {layer} 层 · 头 {head} 给 {en} 的权重是 {weight}——"
+        "看点：写出“{zh}”时，交叉注意力第 {layer} 层第 {head} 个头 给 {en} 的权重是 {weight}——"
         "所有头里最高（在它的注意力图中看 {rows} 这几行：每一行写出下一个词元）。"
     ),
     "example.who": (
-        "看点：{en} 位于英文问句开头；写出“{zh}”时，交叉注意力第 {layer} 层 · 头 {head} 找到了它"
+        "看点：{en} 位于英文问句开头；写出“{zh}”时，交叉注意力第 {layer} 层第 {head} 个头 找到了它"
         "（权重 {weight}，行 {rows}）——对比“{zh}”在译文中的位置。"
     ),
     "example.yesterday": (
-        "看点：{en} 是英文的最后一个词；写出“{zh}”时，交叉注意力第 {layer} 层 · 头 {head} 看向那里"
+        "看点：{en} 是英文的最后一个词；写出“{zh}”时，交叉注意力第 {layer} 层第 {head} 个头 看向那里"
         "（权重 {weight}，行 {rows}）——看看中文把“{zh}”放在哪里。"
     ),
     "example.where": (
-        "看点：写出“{zh}”时，交叉注意力第 {layer} 层 · 头 {head} 回头看向 {en}"
+        "看点：写出“{zh}”时，交叉注意力第 {layer} 层第 {head} 个头 回头看向 {en}"
         "（权重 {weight}，行 {rows}）：比较两种语言里疑问词的位置。"
     ),
     "example.dog": (
-        "看点：一个英文单词对应一个汉字——写出“{zh}”时，交叉注意力第 {layer} 层 · 头 {head} "
+        "看点：一个英文单词对应一个汉字——写出“{zh}”时，交叉注意力第 {layer} 层第 {head} 个头 "
         "给 {en} 的权重是 {weight}（行 {rows}）。"
     ),
     "example.missing": "这句译文里没有“{zh}”，所以无法指出“{zh}”与 {en} 之间的对应。",
@@ -139,15 +139,15 @@ STRINGS: dict[str, str] = {
         "每一行之和为 1：表示这个词元如何把其他词元混合进自己的新表示。"
     ),
     "kind.decoder_self.help": (
-        "每个目标端位置（行）关注到目前为止的目标词元（列）。灰色格子被掩码遮住："
+        "每个目标语言位置（行）关注到目前为止的目标语言词元（列）。灰色格子被掩码遮住："
         "一个位置不能看还没有生成的词元，所以这张图是一个三角形。"
     ),
-    "kind.cross.help": "每个目标端位置（行）关注英文源词元（列）——解码器在生成下一个汉字时从源句的哪里读取信息。",
+    "kind.cross.help": "每个目标语言位置（行）关注英文词元（列）——解码器在生成下一个汉字时从源句的哪里读取信息。",
     "view.head": "单个头",
     "view.grid": "全部头",
     "view.lines": "连线视图",
     "view.head.help": (
-        "查询（query）在纵轴，键（key）在横轴。颜色使用固定的 0（白）到 1（深蓝）刻度，便于比较不同的头；"
+        "查询在纵轴，键在横轴。颜色使用固定的 0（白）到 1（深蓝）刻度，便于比较不同的头；"
         "把鼠标移到格子上可以看到精确权重。把头选为“平均”可以看这一层所有头的平均。"
     ),
     "view.grid.help": (
@@ -158,12 +158,12 @@ STRINGS: dict[str, str] = {
         "左边是查询词元，右边是键词元；连线的粗细和深浅表示权重。把鼠标移到词元上，可以看到它的位置、"
         "最强的几条连接和精确权重；点击一个查询词元，就只显示它的连线（在上方选“全部查询词元”可恢复）。"
     ),
-    "axis.encoder_self.queries": "查询（源端词元）",
-    "axis.encoder_self.keys": "键（源端词元）",
-    "axis.decoder_self.queries": "查询（目标端词元）",
-    "axis.decoder_self.keys": "键（目标端词元）",
-    "axis.cross.queries": "查询（目标端词元）",
-    "axis.cross.keys": "键（源端词元）",
+    "axis.encoder_self.queries": "查询（源语言词元）",
+    "axis.encoder_self.keys": "键（源语言词元）",
+    "axis.decoder_self.queries": "查询（目标语言词元）",
+    "axis.decoder_self.keys": "键（目标语言词元）",
+    "axis.cross.queries": "查询（目标语言词元）",
+    "axis.cross.keys": "键（源语言词元）",
     "axis.weight": "权重",
     "axis.masked": "灰色 = 被掩码（未来位置）",
     "decoding.not_yet": "灰色 · = 尚未写出（被掩码）",
@@ -198,9 +198,9 @@ STRINGS: dict[str, str] = {
         "后面的位置被掩码遮成灰色，因为此时它们还不存在。"
     ),
     "decoding.cross_title": "它在英文句子中看向哪里",
-    "decoding.cross_help": "这一步对源端词元的交叉注意力，使用上面选择的层和头。",
+    "decoding.cross_help": "这一步对源语言词元的交叉注意力，使用上面选择的层和头。",
     "decoding.every_head": "显示每一层的每一个头",
-    "decoding.every_head_help": "每行对应一个层和头：这一步对源端词元的交叉注意力。",
+    "decoding.every_head_help": "每行对应一个层和头：这一步对源语言词元的交叉注意力。",
     "decoding.candidates_title": "下一个词元的候选",
     "decoding.candidates_help": "概率最高的 {k} 个下一个词元；搜索最终选中的那个用橙色标出。",
     "decoding.beam_title": "束搜索（束宽 {beam}）",
@@ -219,36 +219,36 @@ STRINGS: dict[str, str] = {
     "compare.left": "左侧模型",
     "compare.right": "右侧模型",
     "compare.shape": "{layers} 层 × {heads} 个头 · 词表 {src} 和 {tgt} 个词元 · {s} 个源语言词元 · {t} 个解码位置",
-    "compare.clamped": "这个模型只有 {layers} 层、{heads} 个头：显示第 {layer} 层、{head}。",
+    "compare.clamped": "这个模型只有 {layers} 层、{heads} 个头：显示第 {layer} 层{head}。",
     "compare.note": "不同模型的词元不同：各有自己的词表（大小见每个译文旁的提示），所以即使是同一个句子，坐标轴也不同。束宽和目标语言取自侧边栏。",
     # 解码页 · 束搜索的长度惩罚
     "decoding.lp.title": "束搜索中的长度惩罚",
     "decoding.lp.formula.gnmt": (
-        "每多一个词元，假设的概率就要再乘一个小于 1 的数，所以它的对数概率 log P(Y) 只会越来越低："
+        "每多一个词元，候选译文的概率就要再乘一个小于 1 的数，所以它的对数概率 log P(Y) 只会越来越低："
         "只按 log P(Y) 排序，束搜索会偏爱短的译文。因此我们的解码器按 log P(Y) ÷ ((5 + |Y|) / 6)^α "
-        "给已完成的假设排序，这是 GNMT 的长度惩罚，α = {alpha}（|Y|：假设的词元数，含 </s>；"
+        "给已完成的候选译文排序，这是 GNMT 的长度惩罚，α = {alpha}（|Y|：候选译文的词元数，含 </s>；"
         "见 model/translation/decoding.py 中的 GenerationConfig）。α = 0 即除以 1，没有惩罚；α 越大，越偏向长译文。"
     ),
     "decoding.lp.formula.power": (
-        "每多一个词元，假设的概率就要再乘一个小于 1 的数，所以它的对数概率 log P(Y) 只会越来越低："
-        "只按 log P(Y) 排序，束搜索会偏爱短的译文。这个模型按 log P(Y) ÷ |Y|^α 给已完成的假设排序，"
-        "与 transformers 的 generate() 相同，α 取模型作者设定的 {alpha}（|Y|：假设的词元数，含 </s>）。"
+        "每多一个词元，候选译文的概率就要再乘一个小于 1 的数，所以它的对数概率 log P(Y) 只会越来越低："
+        "只按 log P(Y) 排序，束搜索会偏爱短的译文。这个模型按 log P(Y) ÷ |Y|^α 给已完成的候选译文排序，"
+        "与 transformers 的 generate() 相同，α 取模型作者设定的 {alpha}（|Y|：候选译文的词元数，含 </s>）。"
         "α = 0 即除以 1，没有惩罚；α 越大，越偏向长译文。"
     ),
-    "decoding.lp.greedy": "贪心解码只完成一个假设，没有可比较的：在侧边栏把束宽调大，就能比较束搜索完成的各个假设。",
-    "decoding.lp.col.hypothesis": "已完成的假设",
+    "decoding.lp.greedy": "贪心解码只完成一个候选译文，没有可比较的：在侧边栏把束宽调大，就能比较束搜索完成的各个候选译文。",
+    "decoding.lp.col.hypothesis": "已完成的候选译文",
     "decoding.lp.col.length": "|Y|",
     "decoding.lp.col.logprob": "log P(Y)",
     "decoding.lp.col.score": "得分，α = {alpha}",
     "decoding.lp.result": (
-        "束宽为 {beam} 的搜索为这个句子完成了以下 {n} 个假设；每一列用一个 α 重新打分"
+        "束宽为 {beam} 的搜索为这个句子完成了以下 {n} 个候选译文；每一列用一个 α 重新打分"
         "（★：该列得分最高者；搜索本身按 α = {own} 排序）。各 α 下的胜者："
     ),
     "decoding.lp.winner": "α = {alpha}：**{text}**（{n} 个词元）",
     "decoding.lp.changes": "在这里，α 的取值改变了译文：长度惩罚并非细枝末节。",
     "decoding.lp.same": (
-        "在这里，每个 α 选出的都是同一个假设：它比其余假设可能得多，除以惩罚项也改变不了排序。"
+        "在这里，每个 α 选出的都是同一个候选译文：它的概率比其余候选译文高得多，除以惩罚项也改变不了排序。"
         "换一个更长的句子试试，候选译文的长度差别会更大。"
     ),
-    "decoding.lp.caveat": "这里只是重新打分，并没有重新搜索：用另一个 α 运行的搜索会在另一步停下，也可能完成另一些假设。",
+    "decoding.lp.caveat": "这里只是重新打分，并没有重新搜索：用另一个 α 运行的搜索会在另一步停下，也可能完成另一些候选译文。",
 }

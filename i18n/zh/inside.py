@@ -71,7 +71,7 @@ STRINGS: dict[str, str] = {
     "inside.vec.model_input": "第 1 层的输入（模型）",
     "inside.vec.recomputed": "重算",
     "inside.vec.returned_as": "模型的 {name}",
-    "inside.vec.returned": "模型的",
+    "inside.vec.returned": "模型输出",
     "inside.vec.residual": "x + Sublayer(x)",
     "inside.vec.standardised": "标准化后 (v − μ) / √(σ² + ε)",
     "inside.vec.layernorm": "γ ⊙ … + β（重算）",
@@ -106,15 +106,15 @@ STRINGS: dict[str, str] = {
         "每个头有 {tq} × {tk} 个权重。Q、K、V 来自解码器的输入。"
     ),
     "inside.attn.dec.cross_attn": (
-        "交叉注意力（编码器–解码器注意力）：**查询来自解码器**（本层第 1 次残差与归一化的输出），"
-        "**键和值来自编码器的输出**——每一层解码器用的都是同一个编码器输出。每个头是 {tq} 个目标词元 × {tk} 个源词元。"
+        "交叉注意力（论文称为“编码器–解码器注意力”）：**查询来自解码器**（本层第 1 次残差与归一化的输出），"
+        "**键和值来自编码器的输出**——每一层解码器用的都是同一个编码器输出。每个头是 {tq} 个目标语言词元 × {tk} 个源语言词元。"
     ),
     "inside.attn.shapes": (
         "形状：x（宽 {d}）按头投影为 q {q}、k 和 v {k}，其中 d_k = d_model / h = {d} / {h} = {dk}；"
         "每个头的分数 QKᵀ / √d_k（√{dk} = {root}）和 softmax 权重都是 {w}；{h} 个头的输出拼接成 {concat}，"
         "再乘以 W^O：子层的输出是 {out}。"
     ),
-    "inside.attn.qkv_link": "用你的句子一步步看一个头的 Q·K·V：Q·K·V 页面",
+    "inside.attn.qkv_link": "用你的句子一步步看一个头的 Q·K·V：“{page}”页面",
     "inside.attn.step.q": "Q = x W_Q + b（按头）",
     "inside.attn.step.k": "K = x W_K + b（按头）",
     "inside.attn.step.v": "V = x W_V + b（按头）",
@@ -123,7 +123,7 @@ STRINGS: dict[str, str] = {
     "inside.attn.check": "重算了每个头的投影、权重和子层输出：最大差值 {diff}。",
     # ---- FFN
     "inside.ffn.text": (
-        "逐位置前馈网络对每个词元单独使用同样的两个线性层：d_model = {d} → d_ff = {dff}（宽 **{ratio}**）→ {d}，"
+        "逐位置前馈网络对每个词元单独使用同样的两个线性层：d_model = {d} → d_ff = {dff}（加宽到 **{ratio}**）→ {d}，"
         "中间是 **{act}**。x {x} → 隐藏层 {h} → 输出 {x}。"
     ),
     "inside.act.relu": "ReLU，即 max(0, z)（论文所用）",
@@ -138,8 +138,8 @@ STRINGS: dict[str, str] = {
         "LayerNorm 取每个词元自己 d_model 个数的均值 μ 和方差 σ²，再用学到的 γ 和 β（每个维度一对）缩放和平移。"
     ),
     "inside.norm.post": (
-        "**后归一化（post-norm）**——LayerNorm(x + Sublayer(x))——是论文的做法，也是本模型的做法。"
-        "后来的许多模型用**前归一化（pre-norm）**，即 x + Sublayer(LayerNorm(x))，在很深的堆叠中训练更稳定；"
+        "**后置归一化（post-norm）**——LayerNorm(x + Sublayer(x))——是论文的做法，也是本模型的做法。"
+        "后来的许多模型用**前置归一化（pre-norm）**，即 x + Sublayer(LayerNorm(x))，在很深的堆叠中训练更稳定；"
         "那样残差流在各层内部不被归一化——每个子层读取的是归一化后的副本，再把结果加到未归一化的和上——"
         "最后一层之后还有一个 LayerNorm，在输出投影之前对它做归一化。"
     ),

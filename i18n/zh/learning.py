@@ -14,8 +14,8 @@ STRINGS: dict[str, str] = {
     "replay.shipped_best": "最佳评估（第 {step} 步）时的权重",
     "replay.shipped_average": "第 {first}–{last} 轮之后权重的平均",
     "replay.aligned": (
-        "打开时显示{layer}{head}：在最后一张快照中，它每一行最强的源词元有 {agree}/{rows} 行与模型的共识一致"
-        "（所有头平均后权重最大的源词元）；在没有把一半以上的行都压在同一个词元上的头里，它最接近一种对齐。"
+        "打开时显示{layer}{head}：在最后一张快照中，它每一行最强的源语言词元有 {agree}/{rows} 行与模型的共识一致"
+        "（所有头平均后权重最大的源语言词元）；在没有把一半以上的行都压在同一个词元上的头里，它最接近一种对齐。"
         "只看低熵会选中汇点：熵衡量一行有多集中，而不是它是否看向正确的词。"
     ),
     "replay.probe": "探针句子",
@@ -69,19 +69,19 @@ STRINGS: dict[str, str] = {
     "lab.wrote": "输出：{wrote} · 留出集：{exact} 完全正确，字母正确率 {per_token}",
     "lab.aligned.copy": (
         "**对角线。** 第 {layer} 层第 {head} 个头在写答案第 i 个字母时，现在把 {share} 的交叉注意力给了源句第 i 个字母；"
-        "训练前是 {before}，约等于在 {n} 个源词元上平均分配的注意力（{uniform}）。"
+        "训练前是 {before}，约等于在 {n} 个源位置上平均分配的注意力（{uniform}）。"
     ),
     "lab.aligned.reverse": (
         "**反对角线。** 第 {layer} 层第 {head} 个头在写答案第 i 个字母时，现在把 {share} 的交叉注意力给了源句的镜像位置"
-        " n − 1 − i；训练前是 {before}，约等于在 {n} 个源词元上平均分配的注意力（{uniform}）。"
+        " n − 1 − i；训练前是 {before}，约等于在 {n} 个源位置上平均分配的注意力（{uniform}）。"
     ),
     "lab.aligned.sort": (
         "**排序。** 第 {layer} 层第 {head} 个头在写一个字母时，把 {share} 的交叉注意力给了这个字母在源句中的位置"
-        "（训练前 {before}；在 {n} 个词元上平均分配为 {uniform}）。排序并不需要看那一个位置——模型可以改为数字母——"
+        "（训练前 {before}；在 {n} 个源位置上平均分配为 {uniform}）。排序并不需要看那一个位置——模型可以改为数字母——"
         "所以答案正确时这个比例也可能很低。"
     ),
     "lab.curves.fig": "{task}：训练损失（左）与留出集准确率（右）",
-    "lab.axis.loss": "损失（每个字母，单位 nat）",
+    "lab.axis.loss": "损失（每个字母，单位：奈特）",
     "lab.axis.accuracy": "留出集准确率",
     "lab.curves.loss": "训练损失",
     "lab.curves.exact": "完全正确的字符串",

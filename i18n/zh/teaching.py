@@ -21,7 +21,7 @@ STRINGS: dict[str, str] = {
     ),
     "qkv.tab.example": "1 · 经典例子：“Thinking Machines”",
     "qkv.example.source": (
-        "出自 Jay Alammar 的 “The Illustrated Transformer”，许多学习笔记都转述过这个例子：两个单词 “Thinking” 和 "
+        "出自 Jay Alammar 的“The Illustrated Transformer”，许多学习笔记都转述过这个例子：两个单词“Thinking”和"
         "“Machines”，嵌入向量 x₁、x₂ 各有 {n} 个数，权重矩阵 W_Q、W_K、W_V 的大小都是 {n}×{m}。"
     ),
     "qkv.example.chosen": (
@@ -40,7 +40,7 @@ STRINGS: dict[str, str] = {
         "每个单词都得到自己的 q、k、v，大小都是 1×{m}。"
     ),
     "qkv.dot.text": (
-        "“Thinking” 应该对每个单词关注多少？用它的查询 q₁ 和每个键做点积。"
+        "“Thinking”应该对每个单词关注多少？用它的查询 q₁ 和每个键做点积。"
         "得分越大，说明这个键越符合查询要找的东西。"
     ),
     "qkv.scale.text": (
@@ -61,7 +61,7 @@ STRINGS: dict[str, str] = {
     ),
     "qkv.softmax.rounded": "保留两位小数：**{a}** 和 **{b}**，正是 The Illustrated Transformer 给出的数字。",
     "qkv.sum.text": (
-        "“Thinking” 的输出 z₁ 是值向量的加权和。本页用的是精确的 softmax 权重 {wa} 和 {wb}；The Illustrated "
+        "“Thinking”的输出 z₁ 是值向量的加权和。本页用的是精确的 softmax 权重 {wa} 和 {wb}；The Illustrated "
         "Transformer 把它们四舍五入成了 {ra} 和 {rb}。"
     ),
     "qkv.fig.sum.title": "加权求和：每个键的权重 × v，按维度叠加；◆ = 它们的和",
@@ -78,23 +78,23 @@ STRINGS: dict[str, str] = {
     "qkv.matrix.text": (
         "把单词按行堆起来：X（{w}×{n}）各做一次矩阵乘法就得到 Q、K、V（{w}×{m}）。QKᵀ 是一张 {w}×{w} 的表，"
         "列出每个查询和每个键的点积（行 = 查询，列 = 键）；第一行就是上面的两个得分。除以 √d_k = {root}，"
-        "对每一行做 softmax，再乘以 V：Z 的第 1 行是 “Thinking” 的 z₁，第 2 行是 “Machines” 的 z₂。"
+        "对每一行做 softmax，再乘以 V：Z 的第 1 行是“Thinking”的 z₁，第 2 行是“Machines”的 z₂。"
     ),
     "qkv.matrix.index": "查询 ↓ · 键 →",
     "qkv.matrix.check": "QKᵀ 的第 1 行是 {a} 和 {b}，Z 的第 1 行与逐步计算得到的 z₁ 相同（最大差值 {diff}）。",
     "qkv.tab.live": "3 · 你的句子，在真实模型上",
     "qkv.live.explain.encoder_self": (
-        "**编码器**第 {layer} 层、第 {head} 个头：查询、键和值是同一组向量（每个源语言词元一个）的三种投影——在第 "
+        "**编码器**第 {layer} 层第 {head} 个头：查询、键和值是同一组向量（每个源语言词元一个）的三种投影——在第 "
         "1 层，这组向量是词元的嵌入加上位置编码；在更高的层，是上一层编码器在该位置的输出。每个头处理 d_head = "
         "{d} 个数，所以得分除以 √{d} = {root}。这里没有任何掩码（单个句子没有填充）。"
     ),
     "qkv.live.explain.decoder_self": (
-        "**解码器自注意力**第 {layer} 层、第 {head} 个头：查询、键和值是解码器每个输入词元（先是 `<s>`，"
+        "**解码器自注意力**第 {layer} 层第 {head} 个头：查询、键和值是解码器每个输入词元（先是 `<s>`，"
         "然后是目前为止的译文）所对应向量的投影——在第 1 层是嵌入加上位置编码，在更高的层是上一层解码器的输出。"
         "得分除以 √{d} = {root}；因果掩码遮住每个后面的词元（softmax 之前置为 −∞）。"
     ),
     "qkv.live.explain.cross": (
-        "**交叉注意力**第 {layer} 层、第 {head} 个头："
+        "**交叉注意力**第 {layer} 层第 {head} 个头："
         "查询由解码器中一个目标语言词元的向量投影得到（即本层掩码自注意力经过残差连接和层归一化之后的输出）；"
         "键和值由编码器的最终输出投影得到（每个源语言词元一个向量，解码器的每一层用的都是它）。得分除以 √{d} = "
         "{root}。"
@@ -120,7 +120,7 @@ STRINGS: dict[str, str] = {
     # ---- 掩码
     "masks.title": "掩码：谁可以关注谁",
     "masks.intro": (
-        "掩码决定每一对查询和键之间，查询能不能看这个键。做法是把 M 加到缩放后的得分上：允许关注的位置加 0，"
+        "掩码决定每个查询能不能看每个键。做法是把 M 加到缩放后的得分上：允许关注的位置加 0，"
         "不允许的位置加 −∞。经过 softmax 后 e^−∞ = 0，所以被掩码的键权重恰好为 0，而这一行其余的权重加起来仍然是 1。"
     ),
     "masks.tex.allowed": "可以关注",
@@ -166,7 +166,7 @@ STRINGS: dict[str, str] = {
     "masks.rowsums": "④ 中每一行的和：{sums}。被掩码位置上的最大权重：{above}。",
     "masks.zero_vs_inf": (
         "学习笔记里常说掩码是“把灰色的区域用0覆盖掉”。这句话对 **softmax 之后的权重**成立，对得分却不成立："
-        "如果把 “{token}” 这一行被遮住的得分设成 0 而不是 −∞，被遮住的键仍然会分到权重（softmax：{zeroed}），"
+        "如果把“{token}”这一行被遮住的得分设成 0 而不是 −∞，被遮住的键仍然会分到权重（softmax：{zeroed}），"
         "而用 −∞ 得到的是 {proper}。"
     ),
     "masks.tab.live": "3 · 你的句子在解码器中",
@@ -175,7 +175,7 @@ STRINGS: dict[str, str] = {
         "下面是模型在所选层和头上的真实缩放得分，由本页完成掩码和 softmax。"
     ),
     "masks.live.check": "本页算出的权重与模型返回的注意力一致（最大差值 {diff}）。",
-    "masks.tab.pad": "4 · 填充（padding）一个批次",
+    "masks.tab.pad": "4 · 批次中的填充（padding）",
     "masks.pad.text": (
         "训练时句子按批次处理，而一个批次是一个矩形：较短的句子（{b} 个词元）用 `<pad>` 补齐到较长句子的长度"
         "（{a} 个词元），一共 {width} 列。填充掩码在真实词元处为 True，在 `<pad>` 处为 False：任何查询都不能关注 `<pad>` 键。"
@@ -199,10 +199,10 @@ STRINGS: dict[str, str] = {
     ),
     "masks.combined.header": "填充 + 因果：解码器的自注意力",
     "masks.combined.text": "解码器用逻辑“与”把两种掩码合起来：一个键只有既不在未来、**又**不是填充时才可见。",
-    "masks.cross.header": "交叉注意力：目标查询 × 源端键",
+    "masks.cross.header": "交叉注意力：目标语言查询 × 源语言键",
     "masks.cross.text": (
         "交叉注意力中，查询是目标语言词元，键是源语言词元，所以掩码是长方形的（目标长度 × 源长度）。"
-        "源句子没有“未来”——整个源句都已知——所以只需要遮住源端的填充。"
+        "源句子没有“未来”——整个源句都已知——所以只需要遮住源句的填充。"
     ),
     "masks.convention": (
         "约定并不统一：在本模型中（许多教程的代码也一样），True 表示“可以关注”。而 PyTorch 的 "
@@ -298,7 +298,7 @@ STRINGS: dict[str, str] = {
         "免得词的信息被位置淹没。在你的句子上，缩放后嵌入的平均长度是 {emb}。"
     ),
     "pe.size.fig": "每个词元缩放后嵌入的长度，以及它所在位置 PE 的长度",
-    "pe.size.tokens": "源语言词元（位置: 词元）",
+    "pe.size.tokens": "源语言词元（位置：词元）",
     "pe.size.emb": "‖√d_model · 嵌入‖（×{root}）",
     "pe.size.pe": "‖PE(pos)‖",
     # ---- 缩放
@@ -397,7 +397,7 @@ STRINGS: dict[str, str] = {
         "{tk} 个键词元（批次大小 = 1）。"
     ),
     "mh.live.check": (
-        "模型返回的这种注意力形状为 {shape} = (层，头，查询，键)：每层每个头是 {scores}，与表中一致。一个头的 q "
+        "模型返回的这种注意力形状为 {shape} = （层，头，查询，键）：每层每个头是 {scores}，与表中一致。一个头的 q "
         "是 {q}；所有头并排拼起来就是 {full} 的 Q。"
     ),
     "mh.live.fig": "第 {layer} 层的 Q：每行一个查询词元，列被切分给各个头",
@@ -451,7 +451,7 @@ STRINGS: dict[str, str] = {
         "16H² + 19H = {formula}；由各部分相加得 {layer}；模型第一层解码器实际统计：{model}。"
     ),
     "anatomy.formula.note": (
-        "学习笔记里常见的一个错误：把 “VH + L(12H² + 13H)” 标为“每层 Transformer Block”的参数量，"
+        "学习笔记里常见的一个错误：把“VH + L(12H² + 13H)”标为“每层 Transformer Block”的参数量，"
         "但这其实是一个共享嵌入、有 L 层的纯解码器模型的总参数量；一个 block 是 12H² + 13H。"
         "像本模型这样的编码器–解码器模型有两个嵌入、L 层 12H² + 13H 的编码器和 L 层 16H² + 19H 的解码器。"
         "和许多实现一样（output_proj = nn.Linear(d_model, V, bias=False)，其权重直接指向嵌入矩阵），"
@@ -466,12 +466,12 @@ STRINGS: dict[str, str] = {
     ),
     "anatomy.flops.fig": "前向计算量按部分划分（S = {s}，T = {t}）",
     "anatomy.flop.encoder.projections": "编码器：W_Q、W_K、W_V、W_O",
-    "anatomy.flop.encoder.scores_and_sum": "编码器：QKᵀ 和 权重·V",
+    "anatomy.flop.encoder.scores_and_sum": "编码器：QKᵀ 和权重·V",
     "anatomy.flop.encoder.ffn": "编码器：前馈网络",
     "anatomy.flop.decoder.self_projections": "解码器自注意力：W_Q、W_K、W_V、W_O",
-    "anatomy.flop.decoder.self_scores_and_sum": "解码器自注意力：QKᵀ 和 权重·V",
-    "anatomy.flop.decoder.cross_projections": "交叉注意力：W_Q、W_O（目标端），W_K、W_V（源端）",
-    "anatomy.flop.decoder.cross_scores_and_sum": "交叉注意力：QKᵀ 和 权重·V",
+    "anatomy.flop.decoder.self_scores_and_sum": "解码器自注意力：QKᵀ 和权重·V",
+    "anatomy.flop.decoder.cross_projections": "交叉注意力：W_Q、W_O（目标语言一侧），W_K、W_V（源语言一侧）",
+    "anatomy.flop.decoder.cross_scores_and_sum": "交叉注意力：QKᵀ 和权重·V",
     "anatomy.flop.decoder.ffn": "解码器：前馈网络",
     "anatomy.flop.output_logits": "到词表的输出投影",
     "anatomy.flops.note": (
@@ -490,7 +490,7 @@ STRINGS: dict[str, str] = {
     "anatomy.lr.warmup": "预热结束（第 {w} 步）",
     "anatomy.axis.step": "训练步数",
     "anatomy.axis.lr": "学习率",
-    "anatomy.axis.loss": "损失（每个词元，单位 nat）",
+    "anatomy.axis.loss": "损失（每个词元，单位：奈特）",
     "anatomy.axis.score": "开发集上的分数",
     "anatomy.curves.header": "附带检查点的训练曲线",
     "anatomy.curves.missing": "在 {folder} 中没有找到训练日志：检查点有了 training_log.json 之后这里才会显示曲线。",
@@ -517,7 +517,7 @@ STRINGS: dict[str, str] = {
         "这样模型就不会被推向无限的自信。这正是 PyTorch 的 cross_entropy(label_smoothing = ε) 的计算方式；"
         "论文用的是 ε = 0.1（§5.4），本次训练用的是 ε = {used}。对真实的中文词表 C = {v} 个词元、ε = {eps}，"
         "正确词元的目标概率是 {top}，其他每个词元是 {rest}。一个副作用：无论模型多好，"
-        "训练损失都不可能低于平滑目标的熵，即每个词元 {floor} nat。"
+        "训练损失都不可能低于平滑目标的熵，即每个词元 {floor} 奈特。"
     ),
     # ---- topics: why several heads (multi-head page)
     "mh.tab.why": "3 · 为什么要多个头",
@@ -581,7 +581,7 @@ STRINGS: dict[str, str] = {
     "scaling.tab.dk": "1 · 为什么除以 √d_k",
     "scaling.tab.emb": "2 · 为什么嵌入要乘以 √d_model",
     "scaling.emb.text": (
-        "第 1 层读入的是 嵌入 × √d_model + PE（论文 §3.4；模型也是这样做的）。每一行 PE 的长度都是 "
+        "第 1 层读入的是“嵌入 × √d_model + PE”（论文 §3.4；模型也是这样做的）。每一行 PE 的长度都是 "
         "√(d_model/2) = {pe}。发布的模型的源语言嵌入表（{rows} 个词元，不含填充）各行长度的中位数是 {raw}："
         "如果直接相加，它只有 PE 长度的 {ratio_raw} 倍，位置会淹没词义。乘以 √{d} = {root} 后长度为 {scaled}，"
         "是 PE 的 {ratio_scaled} 倍：词义为主，位置是叠加在上面的较小信号。（目标语言嵌入表：{tgt_raw}，缩放后 {tgt_scaled}。）"

@@ -63,7 +63,7 @@ STRINGS: dict[str, str] = {
     "training.lr.fig": "这次训练每一步的学习率（d_model = {d}，warmup = {warmup}）",
     "training.lr.why": (
         "为什么要预热：一开始权重是随机的，Adam 的滑动平均只见过很少的梯度，全尺寸的一步会把模型推到难以回头的地方"
-        "（像本模型这样的后归一化（post-norm）Transformer 没有预热就容易发散）。为什么要下降：后期较小的步子"
+        "（像本模型这样的后置归一化（post-norm）Transformer 没有预热就容易发散）。为什么要下降：后期较小的步子"
         "让模型稳定在一个极小值附近，而不是在它周围来回跳动。"
     ),
     # ---- 3 · dropout
@@ -75,7 +75,7 @@ STRINGS: dict[str, str] = {
     "training.dropout.text": (
         "这些是模型构建时使用的比率（见它的配置）。训练启动时用的是 --dropout {dropout}；"
         "--attention-dropout：{attention}；--activation-dropout：{activation}。词元 dropout（把输入词元换成 <unk>）为 {token}。"
-        "训练时，dropout 以概率 p 把每个数置为 0，并把保留下来的数乘以 1/(1 − p) = {keep}，因此平均而言什么都不变。"
+        "训练时，dropout 以概率 p 把每个数置为 0，并把保留下来的数乘以 1/(1 − p) = {keep}，因此期望值保持不变。"
         "下面是它作用在你的句子第一个词元的第 1 层输入的前 {n} 个数上的效果："
     ),
     "training.dropout.same": "未指定，因此与 --dropout 相同",
@@ -94,7 +94,7 @@ STRINGS: dict[str, str] = {
     "training.tab.ls": "4 · 标签平滑",
     "training.ls.text": (
         "这次训练用的是 ε = {eps}。对于真实的 {v} 个词元的中文词表，目标给正确词元 {top}，给其他每个词元 {rest}。"
-        "这个目标的熵是每个词元 {floor} nat，这是任何模型能达到的最低训练损失；这次训练记录到的最低训练损失是 {lowest}。"
+        "这个目标的熵是每个词元 {floor} 奈特，这是任何模型能达到的最低训练损失；这次训练记录到的最低训练损失是 {lowest}。"
         "\n\n**为什么开发集损失（最后为 {dev}）低于训练损失？** 两者的测量方式不同。"
         "（1）训练时 dropout 是打开的：记录下的每个训练损失来自一部分数值被置零的网络（第 3 节），"
         "而开发集损失在 eval 模式下计算，dropout 关闭，网络全力工作。"
@@ -158,13 +158,13 @@ STRINGS: dict[str, str] = {
         "k 是到这一阶为止没有匹配的阶数。"
     ),
     "training.bleu.zero.short": (
-        "为什么是 0：译文不足 {n} 个词元，因此一个 {n}-gram 也没有。它的 {n}-gram 精确率是 0/0，按 0 计；"
-        "几何平均里只要有一个因子为 0，结果（也就是 BLEU）就是 0。平滑只修补“有 n-gram 但没有匹配”的阶数。"
-        "按字符 n-gram 计算的 chrF 仍给这一对 {chrf}。"
+        "为什么是 0：译文不足 {n} 个词元，因此一个 {n} 元语法也没有。它的 {n} 元语法精确率是 0/0，按 0 计；"
+        "几何平均里只要有一个因子为 0，结果（也就是 BLEU）就是 0。平滑只修补“有元语法但没有匹配”的阶数。"
+        "按字符 n 元语法计算的 chrF 仍给这一对 {chrf}。"
     ),
     "training.bleu.zero.nomatch": (
-        "为什么是 0：任何阶数的 n-gram 都没有与参考译文匹配，平滑无从缩放，BLEU 为 0。"
-        "按字符 n-gram 计算的 chrF 给这一对 {chrf}。"
+        "为什么是 0：任何阶数的元语法都没有与参考译文匹配，平滑无从缩放，BLEU 为 0。"
+        "按字符 n 元语法计算的 chrF 给这一对 {chrf}。"
     ),
     "training.bleu.check": "逐步计算：**{mine}**。sacrebleu 对同一对句子给出的分数：**{theirs}**。两者相同。",
     "training.bleu.mismatch": "逐步计算得到 {mine}，但 sacrebleu 给出 {theirs}：上面的重算有错误。",
@@ -187,9 +187,9 @@ STRINGS: dict[str, str] = {
     # ---- 7 · BLEU 用于中文的局限
     "training.tab.bleuzh": "7 · BLEU 与 chrF",
     "training.bleuzh.intro": (
-        "第 6 个标签页的开发集 BLEU 只是一个数字，背后有三个选择。**词元：** BLEU 统计相同的词元 n 元组，而中文书写不用空格，"
+        "第 6 个标签页的开发集 BLEU 只是一个数字，背后有三个选择。**词元：** BLEU 统计相同的词元 n 元语法，而中文书写不用空格，"
         "所以训练程序用 sacrebleu 按 {signature} 打分：tok:zh 把中文切成单个汉字。**一个参考译文：** 开发集的每个句子只有"
-        "一个参考译文，任何别的正确说法都会丢掉 n 元组。**chrF** 改为统计相同的字符 n 元组（最长 6），在 BLEU 的 4 元组"
+        "一个参考译文，任何别的正确说法都会丢掉 n 元语法。**chrF** 改为统计相同的字符 n 元语法（最长 6），在 BLEU 的 4 元语法"
         "一个也对不上时仍给部分分数。下面是本应用自己的课堂句子（evaluation/classroom.tsv，从未用于训练）中，模型译文与"
         "我们的参考译文不同的那些；默认显示的是不短于参考译文（BLEU 的简短惩罚不起作用）的句子中，chrF 比 BLEU 多给分最多的一句。读一读两个译文：模型的说法是错了，"
         "还是只是不同？"
@@ -200,9 +200,9 @@ STRINGS: dict[str, str] = {
     "training.bleuzh.reference": "我们唯一的参考译文",
     "training.bleuzh.model": "模型（束宽 {beam}）",
     "training.bleuzh.scores": (
-        "按汉字计算的句子 BLEU：**{bleu}**；chrF：**{chrf}**。按汉字切分，模型的译文是这些词元：{zh}。"
-        "换成 sacrebleu 的默认分词器（13a，只在空格和英文标点处切分），同一个译文只有 {n13a} 个词元：{words}；"
-        "没有 4 元组能对上，连 1 元组也几乎对不上，BLEU 为 **{bleu13a}**。"
+        "按汉字计算的句子 BLEU：**{bleu}**；chrF：**{chrf}**。按汉字切分，模型的译文是这些词元：【{zh}】。"
+        "换成 sacrebleu 的默认分词器（13a，只在空格和英文标点处切分），同一个译文只有 {n13a} 个词元：【{words}】；"
+        "没有 4 元语法能对上，连 1 元语法也几乎对不上，BLEU 为 **{bleu13a}**。"
     ),
     "training.bleuzh.summary": (
         "在模型译得与参考译文不同的 {n} 句（共 {total} 句）课堂句子中，有 {higher} 句的 chrF 高于句子 BLEU："

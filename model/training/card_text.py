@@ -144,7 +144,7 @@ EN: dict[str, str] = {
 ZH: dict[str, str] = {
     "title": "# 模型卡：{name}",
     "intro": (
-        "一个编码器–解码器 Transformer（Vaswani et al., 2017），用 PyTorch 从零写成，把**英文译成中文（简体）**。"
+        "一个编码器–解码器 Transformer（Vaswani 等，2017），用 PyTorch 从零写成，把**英文译成中文（简体）**。"
         "它返回自己计算的每一张注意力图。"
     ),
     "row.direction": "| 翻译方向 | 英文（en）→ 中文（zh，简体） |",
