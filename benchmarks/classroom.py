@@ -32,9 +32,11 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import numpy as np
+from playwright.sync_api import Error, sync_playwright
 
 from benchmarks import proc
-from tests.browser_support import MAIN, TRACEBACK, Guard, GuardedBrowser, open_session, open_sessions
+from benchmarks.browser import DRAWN, IDLE
+from tests.browser_support import MAIN, TRACEBACK, VIEWPORT, Guard, GuardedBrowser, open_session
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS, running_app
 
 OUT = Path(__file__).with_name("classroom_results.json")
@@ -148,8 +150,9 @@ def streamlit_pid() -> int:
 def expectations(n: int) -> list[dict]:
     """What each of the first `n` sentences should show: computed by the shipped model in this process, before the
     server starts (the app's default beam, as the translate page uses)."""
-    from model import DEFAULT_CHECKPOINT, Translator
+    from model import DEFAULT_CHECKPOINT, Translator, configure_torch_threads
 
+    configure_torch_threads()  # as the server does: on a busy 2-core machine two threads per call run 20× slower
     translator = Translator.from_checkpoint(DEFAULT_CHECKPOINT, device="cpu")
     expected = []
     for i in range(n):
@@ -159,10 +162,45 @@ def expectations(n: int) -> list[dict]:
     return expected
 
 
+class Students:
+    """The class's tabs, opened at once; websocket errors (Streamlit's client reconnects and reruns) are counted."""
+
+    def __init__(self, browser, url: str, n: int) -> None:
+        self.socket_errors = 0
+        self.tabs = []
+        for _ in range(n):
+            context = browser.new_context(viewport=VIEWPORT)
+            page = context.new_page()
+            page.on("websocket", lambda ws: ws.on("socketerror", self._socket_error))
+            self.tabs.append((context, page))
+        for _, page in self.tabs:
+            page.goto(url, wait_until="commit")
+
+    def _socket_error(self, _) -> None:
+        self.socket_errors += 1
+
+    def ready(self, deadline: Deadline) -> int:
+        """Waits until every tab shows the page idle with its charts drawn; returns how many do."""
+        ready = 0
+        for _, page in self.tabs:
+            try:
+                page.wait_for_selector(f"{MAIN} h3", timeout=deadline.ms())
+                page.wait_for_selector(IDLE, timeout=deadline.ms())
+                page.wait_for_function(DRAWN, timeout=deadline.ms())
+                page.evaluate(SHOWN)
+                page.evaluate(TIMER)
+                ready += 1
+            except Error as error:
+                print(f"  a tab did not open: {str(error).splitlines()[0]}", file=sys.stderr)
+        return ready
+
+    def close(self) -> None:
+        for context, _ in self.tabs:
+            context.close()
+
+
 def send(page, expected: dict) -> None:
     """The student types their sentence and presses Translate; nothing is awaited (the class presses together)."""
-    from playwright.sync_api import Error
-
     try:
         page.evaluate("e => { window.__bench.expect = e; window.__bench.clicked = null; }",
                       {"translation": expected["translation"], "ticks": expected["ticks"]})
@@ -175,8 +213,6 @@ def send(page, expected: dict) -> None:
 def outcome(page, expected: dict, deadline: Deadline) -> dict:
     """Seconds from the student's click to their own result drawn (None if it never came), and whether the page
     shows their own result."""
-    from playwright.sync_api import Error
-
     try:
         page.wait_for_function("() => window.__bench.drawn !== null", timeout=deadline.ms())
     except Error:
@@ -192,17 +228,17 @@ def outcome(page, expected: dict, deadline: Deadline) -> dict:
 
 def translate_round(students: list, expected: list[dict], deadline: Deadline) -> dict:
     """Every student sends at once, then each one's result is collected."""
+    sending = time.monotonic()
     for (_, page), e in zip(students, expected):
         send(page, e)
+    send_s = time.monotonic() - sending  # one script types for the whole class: the first click to the last
     outcomes = [outcome(page, e, deadline) for (_, page), e in zip(students, expected)]
-    return {"students": len(students), "own_results": sum(o["own"] for o in outcomes),
+    return {"students": len(students), "own_results": sum(o["own"] for o in outcomes), "send_s": round(send_s, 1),
             "time_to_chart_s": summary([o["seconds"] for o in outcomes if o["seconds"] is not None])}
 
 
 def start_labs(labs: list, base: str, deadline: Deadline) -> int:
     """Each lab student opens the live lab and presses Train; returns how many runs started (queued or training)."""
-    from playwright.sync_api import Error
-
     train = f"{MAIN} .st-key-lab-train button"
     started = 0
     for _, page in labs:
@@ -254,8 +290,6 @@ def lessons(students: list, expected: list[dict], labs: int, base: str, deadline
 
 def class_of(n: int, labs: int, timeout_s: float) -> dict:
     """One classroom run: the server started, warmed (the model loaded by one tab), n students, then every tab closed."""
-    from playwright.sync_api import Error, sync_playwright
-
     deadline = Deadline(time.monotonic() + timeout_s)
     expected = expectations(2 * n)
     log = Path(os.environ.get("TMPDIR", "/tmp")) / f"classroom-{os.getpid()}.log"
@@ -270,19 +304,17 @@ def class_of(n: int, labs: int, timeout_s: float) -> dict:
         context.close()
         server = Server(streamlit_pid())
         row["rss_before_mb"] = round(proc.rss_mb(server.pid))
-        students, opening = [], time.monotonic()
+        opening = time.monotonic()
+        students = Students(browser, f"{base}/translate?lang=en", n)
         try:
-            students = open_sessions(browser, f"{base}/translate?lang=en", n)
+            row["tabs_ready"] = students.ready(deadline)
             row["open_s"] = round(time.monotonic() - opening, 1)
-            for _, page in students:
-                page.evaluate(SHOWN)
-                page.evaluate(TIMER)
-            row.update(lessons(students, expected, min(labs, n - 1), base, deadline, server))
+            row.update(lessons(students.tabs, expected, min(labs, n - 1), base, deadline, server))
         except Error as error:  # what was measured so far is kept, with the reason the rest is missing
             row["aborted"] = str(error).splitlines()[0]
         finally:
-            for context, _ in students:
-                context.close()
+            row["websocket_errors"] = students.socket_errors
+            students.close()
         time.sleep(SETTLE_S)
         row["rss_peak_mb"], row["rss_after_mb"] = round(server.peak_mb), round(proc.rss_mb(server.pid))
         server.stop()
@@ -310,8 +342,9 @@ def table(results: dict) -> str:
     rows = {
         "own result (the student's own translation shown)": lambda r: (
             f"{r['translate']['own_results']} / {r['translate']['students']}" if "translate" in r else "–"),
-        "error boxes / console errors / server tracebacks": lambda r: (
-            f"{r['error_boxes']} / {r['console_errors']} / {r['server_tracebacks']}"),
+        "tabs that opened (page drawn)": lambda r: f"{r.get('tabs_ready', '–')} / {r['students']}",
+        "error boxes / console errors / server tracebacks / websocket errors": lambda r: (
+            f"{r['error_boxes']} / {r['console_errors']} / {r['server_tracebacks']} / {r.get('websocket_errors', '–')}"),
         "time to chart, p50 / p95": lambda r: seconds_cell(r.get("translate", {}).get("time_to_chart_s")),
         "server CPU per translation": lambda r: f"{r['server_cpu_s_per_translation']:.2f} s"
         if "server_cpu_s_per_translation" in r else "–",
