@@ -355,6 +355,8 @@ def table(results: dict) -> str:
         "tabs that opened (page drawn)": lambda r: f"{r.get('tabs_ready', '–')} / {r['students']}",
         "error boxes / console errors / server tracebacks / websocket errors": lambda r: (
             f"{r['error_boxes']} / {r['console_errors']} / {r['server_tracebacks']} / {r.get('websocket_errors', '–')}"),
+        "first click to last click (one script clicks for the class)": lambda r: (
+            f"{r['translate']['send_s']} s" if "translate" in r else "–"),
         "time to chart, p50 / p95": lambda r: seconds_cell(r.get("translate", {}).get("time_to_chart_s")),
         "server CPU per translation": lambda r: f"{r['server_cpu_s_per_translation']:.2f} s"
         if "server_cpu_s_per_translation" in r else "–",
@@ -367,7 +369,8 @@ def table(results: dict) -> str:
             f"(own result {r['during_labs']['own_results']} / {r['during_labs']['students']}, "
             f"{r['during_labs']['labs_busy_at_end']} labs still queued or training at the end)"
             if "during_labs" in r else "–"),
-        "opening every tab; whole run": lambda r: f"{r.get('open_s', '–')} s; {r['minutes']} min",
+        "opening every tab; whole run": lambda r: (
+            f"{r.get('open_s', '–')} s; {r['minutes']} min{' (stopped by --timeout)' if r['timed_out'] else ''}"),
         "load average when it started (others' work)": lambda r: f"{r['load_average_at_start']}",
     }
     head = "| students | " + " | ".join(counts) + " |\n|---|" + "---|" * len(counts) + "\n"
