@@ -111,7 +111,7 @@ def merge(results: dict, students: int, row: dict) -> dict:
 class Deadline:
     at: float
 
-    def ms(self, floor_s: float = 1.0) -> float:
+    def ms(self, floor_s: float = 0.1) -> float:
         """Milliseconds left (at least `floor_s`, so a late wait still looks once)."""
         return max(floor_s, self.at - time.monotonic()) * 1000
 
@@ -167,7 +167,7 @@ class Students:
 
     def __init__(self, browser, url: str, n: int) -> None:
         self.socket_errors = 0
-        self.tabs = []
+        self.tabs, self.ready = [], []  # every tab; those that opened (only they can type)
         for _ in range(n):
             context = browser.new_context(viewport=VIEWPORT)
             page = context.new_page()
@@ -180,19 +180,19 @@ class Students:
         self.socket_errors += 1
 
     def ready(self, deadline: Deadline) -> int:
-        """Waits until every tab shows the page idle with its charts drawn; returns how many do."""
-        ready = 0
-        for _, page in self.tabs:
+        """Waits until every tab shows the page idle with its charts drawn (within the deadline); returns how many do."""
+        for tab in self.tabs:
+            page = tab[1]
             try:
                 page.wait_for_selector(f"{MAIN} h3", timeout=deadline.ms())
                 page.wait_for_selector(IDLE, timeout=deadline.ms())
                 page.wait_for_function(DRAWN, timeout=deadline.ms())
                 page.evaluate(SHOWN)
                 page.evaluate(TIMER)
-                ready += 1
+                self.ready.append(tab)
             except Error as error:
                 print(f"  a tab did not open: {str(error).splitlines()[0]}", file=sys.stderr)
-        return ready
+        return len(self.ready)
 
     def close(self) -> None:
         for context, _ in self.tabs:
@@ -236,14 +236,18 @@ def outcome(page, expected: dict, deadline: Deadline) -> dict:
     return {"seconds": seconds, "own": own_result(expected, bench["shown"])}
 
 
-def translate_round(students: list, expected: list[dict], deadline: Deadline) -> dict:
-    """Every student sends at once, then each one's result is collected."""
-    sending = time.monotonic()
-    for (_, page), e in zip(students, expected):
-        send(page, e)
+def translate_round(students: list, ready: list, expected: list[dict], deadline: Deadline) -> dict:
+    """Every student whose tab opened sends at once (until the deadline), then each one's result is collected; a
+    student whose tab never opened, or who could not send in time, has no result."""
+    sending, sent = time.monotonic(), []
+    for tab, e in zip(students, expected):
+        if tab in ready and not deadline.passed():
+            send(tab[1], e)
+            sent.append((tab[1], e))
     send_s = time.monotonic() - sending  # one script types for the whole class: the first click to the last
-    outcomes = [outcome(page, e, deadline) for (_, page), e in zip(students, expected)]
-    return {"students": len(students), "own_results": sum(o["own"] for o in outcomes), "send_s": round(send_s, 1),
+    outcomes = [outcome(page, e, deadline) for page, e in sent]
+    return {"students": len(students), "sent": len(sent), "own_results": sum(o["own"] for o in outcomes),
+            "send_s": round(send_s, 1),
             "time_to_chart_s": summary([o["seconds"] for o in outcomes if o["seconds"] is not None])}
 
 
@@ -278,20 +282,23 @@ def browser_processes(server_pid: int) -> list[int]:
     return [pid for pid in proc.descendants(os.getpid()) if pid != server_pid]
 
 
-def lessons(students: list, expected: list[dict], labs: int, base: str, deadline: Deadline, server: Server) -> dict:
+def lessons(class_: Students, expected: list[dict], labs: int, base: str, deadline: Deadline, server: Server) -> dict:
     """The two phases on the open sessions: everyone translates, then `labs` train while the others translate."""
     row: dict = {}
+    students = class_.tabs
     cpu_before, browsers_before = proc.cpu_seconds(server.pid), proc.cpu_of(browser_processes(server.pid))
-    row["translate"] = translate_round(students, expected[:len(students)], deadline)
+    row["translate"] = translate_round(students, class_.ready, expected[:len(students)], deadline)
     server_cpu = proc.cpu_seconds(server.pid) - cpu_before
     browser_cpu = cpu_delta(browsers_before, proc.cpu_of(browser_processes(server.pid)))
-    row["server_cpu_s_per_translation"] = round(server_cpu / len(students), 2)
-    row["browser_cpu_s_per_translation"] = round(browser_cpu / len(students), 2)
+    translations = max(1, row["translate"]["sent"])  # the server computed every one sent (a late one still counts)
+    row["server_cpu_s_per_translation"] = round(server_cpu / translations, 2)
+    row["browser_cpu_s_per_translation"] = round(browser_cpu / translations, 2)
     print(f"  everyone translates: {row['translate']}", flush=True)
     if labs and not deadline.passed():
         lab_students, translating = students[:labs], students[labs:]
         started = start_labs(lab_students, base, deadline)
-        during = translate_round(translating, expected[len(students):len(students) + len(translating)], deadline)
+        during = translate_round(translating, class_.ready, expected[len(students):len(students) + len(translating)],
+                                 deadline)
         row["during_labs"] = {"labs": labs, "labs_started": started, **during,
                               "labs_busy_at_end": labs_busy(lab_students)}
         print(f"  during {labs} labs: {row['during_labs']}", flush=True)
@@ -319,7 +326,7 @@ def class_of(n: int, labs: int, timeout_s: float) -> dict:
         try:
             row["tabs_ready"] = students.ready(deadline)
             row["open_s"] = round(time.monotonic() - opening, 1)
-            row.update(lessons(students.tabs, expected, min(labs, n - 1), base, deadline, server))
+            row.update(lessons(students, expected, min(labs, n - 1), base, deadline, server))
         except Error as error:  # what was measured so far is kept, with the reason the rest is missing
             row["aborted"] = str(error).splitlines()[0]
         finally:
@@ -330,6 +337,7 @@ def class_of(n: int, labs: int, timeout_s: float) -> dict:
         server.stop()
         browser.close()
     problems = guard.problems()
+    row["problems_seen"] = [p[:300] for p in problems[:5]]  # the first few, for whoever reads the results
     row["error_boxes"] = sum(p.startswith("exception box") for p in problems)
     row["console_errors"] = sum(p.startswith(("console error", "uncaught page error")) for p in problems)
     row["server_tracebacks"] = count_tracebacks(log.read_text(encoding="utf-8", errors="replace"))
