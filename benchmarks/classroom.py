@@ -179,7 +179,7 @@ class Students:
     def _socket_error(self, _) -> None:
         self.socket_errors += 1
 
-    def ready(self, deadline: Deadline) -> int:
+    def wait_until_open(self, deadline: Deadline) -> int:
         """Waits until every tab shows the page idle with its charts drawn (within the deadline); returns how many do."""
         for tab in self.tabs:
             page = tab[1]
@@ -324,7 +324,7 @@ def class_of(n: int, labs: int, timeout_s: float) -> dict:
         opening = time.monotonic()
         students = Students(browser, f"{base}/translate?lang=en", n)
         try:
-            row["tabs_ready"] = students.ready(deadline)
+            row["tabs_ready"] = students.wait_until_open(deadline)
             row["open_s"] = round(time.monotonic() - opening, 1)
             row.update(lessons(students, expected, min(labs, n - 1), base, deadline, server))
         except Error as error:  # what was measured so far is kept, with the reason the rest is missing
