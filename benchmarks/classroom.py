@@ -290,9 +290,10 @@ def lessons(class_: Students, expected: list[dict], labs: int, base: str, deadli
     row["translate"] = translate_round(students, class_.ready, expected[:len(students)], deadline)
     server_cpu = proc.cpu_seconds(server.pid) - cpu_before
     browser_cpu = cpu_delta(browsers_before, proc.cpu_of(browser_processes(server.pid)))
-    translations = max(1, row["translate"]["sent"])  # the server computed every one sent (a late one still counts)
-    row["server_cpu_s_per_translation"] = round(server_cpu / translations, 2)
-    row["browser_cpu_s_per_translation"] = round(browser_cpu / translations, 2)
+    translations = row["translate"]["sent"]  # the server computed every one sent (a late one still counts)
+    if translations:
+        row["server_cpu_s_per_translation"] = round(server_cpu / translations, 2)
+        row["browser_cpu_s_per_translation"] = round(browser_cpu / translations, 2)
     print(f"  everyone translates: {row['translate']}", flush=True)
     if labs and not deadline.passed():
         lab_students, translating = students[:labs], students[labs:]
@@ -354,6 +355,11 @@ def seconds_cell(stats: dict | None) -> str:
     return f"{stats['p50']:.1f} s / {stats['p95']:.1f} s"
 
 
+def sent(row: dict) -> int:
+    """Translations the class sent in the first phase (a run before "sent" was recorded: every student)."""
+    return row["translate"].get("sent", row["translate"]["students"]) if "translate" in row else 0
+
+
 def table(results: dict) -> str:
     """Markdown: one column per student count."""
     counts = list(results)
@@ -364,12 +370,10 @@ def table(results: dict) -> str:
         "error boxes / console errors / server tracebacks / websocket errors": lambda r: (
             f"{r['error_boxes']} / {r['console_errors']} / {r['server_tracebacks']} / {r.get('websocket_errors', '–')}"),
         "first click to last click (one script clicks for the class)": lambda r: (
-            f"{r['translate']['send_s']} s" if "translate" in r else "–"),
+            f"{r['translate']['send_s']} s" if sent(r) else "–"),
         "time to chart, p50 / p95": lambda r: seconds_cell(r.get("translate", {}).get("time_to_chart_s")),
-        "server CPU per translation": lambda r: f"{r['server_cpu_s_per_translation']:.2f} s"
-        if "server_cpu_s_per_translation" in r else "–",
-        "browsers' CPU per translation": lambda r: f"{r['browser_cpu_s_per_translation']:.2f} s"
-        if "browser_cpu_s_per_translation" in r else "–",
+        "server CPU per translation": lambda r: f"{r['server_cpu_s_per_translation']:.2f} s" if sent(r) else "–",
+        "browsers' CPU per translation": lambda r: f"{r['browser_cpu_s_per_translation']:.2f} s" if sent(r) else "–",
         "server RSS before / peak / after": lambda r: (
             f"{r['rss_before_mb']} / {r['rss_peak_mb']} / {r['rss_after_mb']} MB"),
         "labs training; the others' time to chart p50 / p95 meanwhile": lambda r: (
