@@ -13,22 +13,16 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import resource
 import time
 from pathlib import Path
 
 from app_pages.result_cache import ResultCache
+from benchmarks.proc import rss_mb
 from model import DEFAULT_BEAM, DEFAULT_CHECKPOINT, MAX_CHARS, Translator
 
 OUT = Path(__file__).with_name("memory_results.json")
 WORDS = ("the cat sat on a mat while my friend read books about music and the weather was nice today so we went to "
          "the park near the old library where children played football every weekend").split()
-
-
-def rss_mb() -> float:
-    """The process's resident memory now, in MB (Linux: /proc/self/statm)."""
-    pages = int(Path("/proc/self/statm").read_text().split()[1])
-    return pages * resource.getpagesize() / 2**20
 
 
 def longest_inputs(n: int, seed: int = 0) -> list[str]:

@@ -99,14 +99,15 @@ GUARD = Guard()
 
 
 class GuardedBrowser:
-    """Chromium whose every new context is watched by GUARD (the one way browser tests open contexts)."""
+    """Chromium whose every new context is watched by GUARD (the one way browser tests open contexts), or by a
+    guard of its own (a benchmark that starts its own server must leave the tests' GUARD alone)."""
 
-    def __init__(self, browser) -> None:
-        self._browser = browser
+    def __init__(self, browser, guard: Guard = GUARD) -> None:
+        self._browser, self._guard = browser, guard
 
     def new_context(self, **options):
         context = self._browser.new_context(**options)
-        GUARD.attach(context)
+        self._guard.attach(context)
         return context
 
     def __getattr__(self, name):

@@ -1,0 +1,92 @@
+"""The classroom benchmark (benchmarks/classroom.py): its arithmetic, its own-result check and its merging of runs;
+then one small class (2 students, 1 lab) through the whole script, so it cannot rot."""
+
+import json
+
+import pytest
+
+from benchmarks import classroom, proc
+from tests.conftest import CHROMIUM
+
+EXPECTED = {"sentence": "Tom eats rice today.", "translation": "汤姆今天吃米饭。", "ticks": ["▁Tom", "▁eats", "</s>"]}
+
+
+def test_sentences_are_distinct_and_none_is_the_pages_default():
+    from app_pages.examples import DEFAULT_SENTENCE
+
+    sentences = [classroom.sentence(i) for i in range(256)]
+    assert len(set(sentences)) == 256 and DEFAULT_SENTENCE not in sentences
+    assert classroom.sentence(0) == "I like green tea every day."
+
+
+def test_summary_gives_median_95th_percentile_and_maximum():
+    stats = classroom.summary([float(s) for s in range(1, 21)])  # 1 … 20 s
+    assert stats == {"n": 20, "p50": 10.5, "p95": 19.05, "max": 20.0}
+    assert classroom.summary([2.0]) == {"n": 1, "p50": 2.0, "p95": 2.0, "max": 2.0}
+    assert classroom.summary([]) == {"n": 0, "p50": None, "p95": None, "max": None}
+
+
+@pytest.mark.parametrize("change", [
+    {},
+    {"input": "I like green tea every day."},  # another student's sentence in the box
+    {"translation": "我喜欢绿茶。"},  # another translation
+    {"ticks": ["▁I", "▁like", "</s>"]},  # another sentence's map
+    {"ticks": EXPECTED["ticks"][:2]},  # the map of a cut sentence
+])
+def test_own_result_needs_the_students_sentence_translation_and_map(change):
+    shown = {"input": EXPECTED["sentence"], "translation": EXPECTED["translation"], "ticks": EXPECTED["ticks"], **change}
+    assert classroom.own_result(EXPECTED, shown) is (not change)
+
+
+def test_own_result_of_a_page_that_shows_nothing_is_false():
+    assert not classroom.own_result(EXPECTED, {})
+
+
+def test_merge_keeps_other_counts_replaces_the_same_count_and_orders_by_count():
+    earlier = {"60": {"students": 60, "minutes": 9}, "30": {"students": 30, "minutes": 3}}
+    merged = classroom.merge(earlier, 8, {"students": 8, "minutes": 1})
+    assert list(merged) == ["8", "30", "60"] and merged["60"] == earlier["60"]
+    again = classroom.merge(merged, 30, {"students": 30, "minutes": 4})
+    assert list(again) == ["8", "30", "60"] and again["30"] == {"students": 30, "minutes": 4}
+    assert earlier["30"]["minutes"] == 3  # the caller's results are not changed in place
+
+
+def test_tracebacks_are_counted_in_the_server_log():
+    log = "started\nTraceback (most recent call last):\n  File x\nValueError\nok\nTraceback (most recent call last):\n"
+    assert classroom.count_tracebacks(log) == 2 and classroom.count_tracebacks("all fine\n") == 0
+
+
+def test_cpu_delta_counts_a_process_that_started_in_between_from_zero():
+    assert classroom.cpu_delta({1: 2.0, 2: 5.0}, {1: 3.5, 2: 5.0, 3: 0.25}) == pytest.approx(1.75)
+
+
+def test_proc_reads_this_process():
+    assert proc.rss_mb() > 10 and proc.cpu_seconds() > 0
+    import os
+    import subprocess
+    import sys
+
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        assert child.pid in proc.descendants(os.getpid()) and child.pid in proc.cpu_of([child.pid])
+    finally:
+        child.kill()
+        child.wait()
+
+
+@pytest.mark.browser
+@pytest.mark.xdist_group("browser")  # with the other browser tests: one Chromium at a time
+@pytest.mark.skipif(not CHROMIUM.exists(), reason=f"{CHROMIUM} is not installed (Debian package chromium)")
+def test_two_students_and_a_lab_through_the_whole_benchmark(tmp_path, capsys):
+    pytest.importorskip("playwright.sync_api")
+    out = tmp_path / "classroom.json"
+    assert classroom.main(["--students", "2", "--labs", "1", "--timeout", "300", "--out", str(out)]) == 0
+    results = json.loads(out.read_text())
+    assert list(results) == ["2"]
+    row = results["2"]
+    assert row["translate"]["own_results"] == 2 and row["translate"]["time_to_chart_s"]["n"] == 2
+    assert (row["error_boxes"], row["console_errors"], row["server_tracebacks"], row["timed_out"]) == (0, 0, 0, False)
+    assert row["during_labs"]["labs_started"] == 1 and row["during_labs"]["own_results"] == 1
+    assert 0 < row["server_cpu_s_per_translation"] and 0 < row["browser_cpu_s_per_translation"]
+    assert 0 < row["rss_before_mb"] <= row["rss_peak_mb"] and row["rss_after_mb"] <= row["rss_peak_mb"]
+    assert "| own result (the student's own translation shown) | 2 / 2 |" in capsys.readouterr().out
