@@ -6,6 +6,8 @@ import re
 
 import pytest
 
+from lessons import length_penalty as lp
+
 from model import DEFAULT_CHECKPOINT, Translator
 from tests.test_app_explorer import app
 from tests.test_app_teaching import page_text
@@ -32,18 +34,20 @@ def test_scores_on_the_page_are_recomputed_from_the_beam(translator, lang):
     (frame,) = [f.value for f in at.dataframe if "|Y|" in f.value.columns]
     hypotheses = finished(translator, 4)
     assert len(frame) == len(hypotheses) > 1
+    own = translator.generation_config.gnmt_alpha
+    alphas = lp.alphas_with(own)  # 0, 0.6, 1 and the model's own
     for (tokens, logprob), (_, row) in zip(hypotheses, frame.iterrows()):
         n = len(tokens)  # </s> included, as GenerationConfig.penalty counts
         assert row["|Y|"] == n and row["log P(Y)"] == f"{logprob:.3f}"
-        gnmt = [logprob / ((5 + n) / 6) ** alpha for alpha in (0.0, 0.6, 1.0)]
+        gnmt = [logprob / ((5 + n) / 6) ** alpha for alpha in alphas]
         assert [float(cell.rstrip(" ★")) for cell in row.iloc[3:]] == pytest.approx(gnmt, abs=6e-4)
-    stars = [int(frame.iloc[:, j].str.endswith("★").idxmax()) for j in range(3, 6)]
+    stars = [int(frame.iloc[:, j].str.endswith("★").idxmax()) for j in range(3, 3 + len(alphas))]
     best = [max(range(len(hypotheses)), key=lambda i: hypotheses[i][1] / ((5 + len(hypotheses[i][0])) / 6) ** a)
-            for a in (0.0, 0.6, 1.0)]
+            for a in alphas]
     assert stars == best
-    winner = "".join(hypotheses[best[1]][0][:-1])
-    assert winner == translator.translate(SENTENCE, beam=4).translation  # α = 0.6 is the search's own choice
-    assert re.search(rf"α = 0\.6[:：] ?\*\*{re.escape(winner)}\*\*", text)
+    winner = "".join(hypotheses[best[alphas.index(own)]][0][:-1])
+    assert winner == translator.translate(SENTENCE, beam=4).translation  # the model's own α is the search's choice
+    assert re.search(rf"α = {re.escape(str(own))}[:：] ?\*\*{re.escape(winner)}\*\*", text)
 
 
 def test_greedy_has_nothing_to_rank():

@@ -32,7 +32,7 @@ def test_the_best_bleu_wins_then_chrf_then_the_smaller_beam():
 
 def test_gnmt_alpha_is_the_penaltys_exponent():
     assert GenerationConfig(gnmt_alpha=0.0).penalty(12) == 1.0
-    assert GenerationConfig().penalty(7) == pytest.approx(2.0**0.6)  # (5 + 7) / 6 = 2
+    assert GenerationConfig(gnmt_alpha=0.6).penalty(7) == pytest.approx(2.0**0.6)  # (5 + 7) / 6 = 2
     assert GenerationConfig(gnmt_alpha=1.5).penalty(7) == pytest.approx(2.0**1.5)
 
 
@@ -40,11 +40,12 @@ def test_the_sweep_chooses_on_the_selection_half_and_scores_the_test_half(transl
     selection, test = split_dev(PAIRS)
     assert selection and test  # the hash split puts some of these pairs on each side
     result = decoding_sweep.sweep(translator, PAIRS, [(1, None), (2, 0.6), (2, 1.5)], say=lambda line: None)
-    assert [(r["beam"], r["alpha"]) for r in result["rows"]] == [(1, None), (2, 0.6), (2, 1.5), (4, 0.6)]
+    own = translator.generation_config.gnmt_alpha
+    assert [(r["beam"], r["alpha"]) for r in result["rows"]] == [(1, None), (2, 0.6), (2, 1.5), (4, own)]
     assert result["selection_pairs"] == len(selection) and result["test_pairs"] == len(test)
     top = decoding_sweep.best(result["rows"][:3])
     assert result["best"] == {"beam": top["beam"], "alpha": top["alpha"]}
-    assert result["default"] == {"beam": 4, "alpha": 0.6}  # not in this grid: decoded on its own for the p-value
+    assert result["default"] == {"beam": 4, "alpha": translator.generation_config.gnmt_alpha}  # decoded on its own
     assert result["rows"][-1] | {"outside_grid": True} == result["rows"][-1]  # the default, decoded for comparison
     # Eight sentences cannot make any lead significant: the default stays.
     assert result["p_value"] is None or result["p_value"] > decoding_sweep.SIGNIFICANCE
@@ -76,7 +77,8 @@ def test_the_command_writes_its_table_into_the_checkpoints_log(tmp_path, capsys)
     assert code == 0
     log = json.loads((folder / "training_log.json").read_text(encoding="utf-8"))
     stored = log[decoding_sweep.LOG_KEY]
-    assert [(r["beam"], r["alpha"]) for r in stored["rows"]] == [(1, None), (2, 0.6), (4, 0.6)]
+    own = GenerationConfig().gnmt_alpha
+    assert [(r["beam"], r["alpha"]) for r in stored["rows"]] == [(1, None), (2, 0.6), (4, own)]
     config = ModelConfig.from_dict(json.loads((folder / "config.json").read_text(encoding="utf-8")))
     for language in ("en", "zh"):  # the model card shows the table and the test half's figures
         card = model_card(config, log, "en-zh", language)

@@ -21,7 +21,9 @@ def test_hand_worked_case():
 
 @pytest.mark.parametrize("length", [1, 5, 17])
 def test_the_penalty_is_the_decoders(length):
-    assert lp.penalty(length, 0.6) == pytest.approx(GenerationConfig().penalty(length))
+    assert lp.penalty(length, 0.6) == pytest.approx(GenerationConfig(gnmt_alpha=0.6).penalty(length))
+    own = GenerationConfig().gnmt_alpha
+    assert lp.penalty(length, own) == pytest.approx(GenerationConfig().penalty(length))
     assert lp.penalty(length, 1.3, "power") == pytest.approx(GenerationConfig(length_penalty=1.3).penalty(length))
 
 

@@ -228,6 +228,7 @@ STRINGS: dict[str, str] = {
         "只按 log P(Y) 排序，束搜索会偏爱短的译文。因此我们的解码器按 log P(Y) ÷ ((5 + |Y|) / 6)^α "
         "给已完成的候选译文排序，这是 GNMT 的长度惩罚，α = {alpha}（|Y|：候选译文的词元数，含 </s>；"
         "见 model/translation/decoding.py 中的 GenerationConfig）。α = 0 即除以 1，没有惩罚；α 越大，越偏向长译文。"
+        "Transformer 论文用的是 α = 0.6；我们的 α 是在 dev 集上选出的（见模型卡中的解码表）。"
     ),
     "decoding.lp.formula.power": (
         "每多一个词元，候选译文的概率就要再乘一个小于 1 的数，所以它的对数概率 log P(Y) 只会越来越低："
