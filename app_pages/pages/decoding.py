@@ -9,8 +9,10 @@ the ← → keys all move one session-state step (STEP).
 import streamlit as st
 
 from app_pages import (
-    attention_view, guessing, link_values, links, models, page_scripts, presentation, translations, whatif, widgets,
+    attention_view, decks, guessing, link_values, links, models, page_scripts, presentation, translations, whatif,
+    widgets,
 )
+from app_pages.state_keys import CHECKPOINT
 from app_pages.stepper import stepper
 from app_pages.text import md_escape, t
 from app_pages.teaching_shared import num
@@ -118,9 +120,12 @@ def step_view(result: TranslationResult) -> None:
                     t("decoding.now", step=number, steps=n_steps, token=md_escape(chosen.token),
                       prob=f"{chosen.prob:.1%}"), width="content")
         widgets.token_chips(result.target_tokens[: position + 1], color="orange", key="decoding.prefix")
-    with st.container(horizontal=True, gap="medium", key="decoding.pickers"):
+    with st.container(horizontal=True, gap="medium", vertical_alignment="bottom", key="decoding.pickers"):
         layer, head = attention_view.layer_head_selectors("decoding", layers, heads, average_layers=True)
         guessing.toggle(GUESS, "dguess.toggle")
+        if not presentation.presenting():  # the charts fill a projector's screen
+            attention_view.pin_button(decks.decoding_slide(result.source_text, st.session_state[CHECKPOINT], number,
+                                                           layer, head), "decoding.pin")
     which = t("decoding.which", layer=attention_view.layer_name(layer), head=attention_view.head_name(head))
 
     left, right = st.columns([3, 2])
