@@ -412,7 +412,7 @@ def _guess_targets(allowed: np.ndarray, query_tokens: Sequence[str], key_tokens:
     invisible = dict(marker=dict(opacity=0))
     return dict(
         type="scatter", x=cols.astype(np.int32), y=rows.astype(np.int32), mode="markers", showlegend=False,
-        customdata=np.stack([rows, cols], axis=1).astype(np.int32),
+        customdata=[[int(r), int(c)] for r, c in zip(rows, cols)],  # a list: typed arrays reach a click as objects
         text=[f"{plain_text(query_tokens[r])} → {plain_text(key_tokens[c])}" for r, c in zip(rows, cols)],
         marker=dict(symbol="square", size=MAX_CELL_PX, color="rgba(0,0,0,0)"), selected=invisible,
         unselected=invisible, hovertemplate=f"<b>%{{text}}</b><br>{plain_text(hint)}<extra></extra>",
