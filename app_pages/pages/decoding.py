@@ -115,15 +115,17 @@ def step_view(result: TranslationResult) -> None:
     position = number - 1
     chosen = result.steps[position].chosen
     hidden = guessing.next_token_hidden(result, position, key="decoding.guessing", toggle_key=GUESS)
-    with st.container(horizontal=True, vertical_alignment="center", key="decoding.now"):
+    now_row = st.container(horizontal=True, vertical_alignment="center", key="decoding.now")
+    with now_row:
         st.markdown(t("dguess.now", step=number, steps=n_steps) if hidden else
                     t("decoding.now", step=number, steps=n_steps, token=md_escape(chosen.token),
                       prob=f"{chosen.prob:.1%}"), width="content")
         widgets.token_chips(result.target_tokens[: position + 1], color="orange", key="decoding.prefix")
-    with st.container(horizontal=True, gap="medium", vertical_alignment="bottom", key="decoding.pickers"):
+    with st.container(horizontal=True, gap="medium", key="decoding.pickers"):
         layer, head = attention_view.layer_head_selectors("decoding", layers, heads, average_layers=True)
         guessing.toggle(GUESS, "dguess.toggle")
-        if not presentation.presenting():  # the charts fill a projector's screen
+    if not presentation.presenting():  # on the step's line: the pickers' row is full; none where charts fill a projector
+        with now_row:
             attention_view.pin_button(decks.decoding_slide(result.source_text, st.session_state[CHECKPOINT], number,
                                                            layer, head), "decoding.pin")
     which = t("decoding.which", layer=attention_view.layer_name(layer), head=attention_view.head_name(head))
