@@ -6,7 +6,7 @@ STRINGS = {
     "deck.intro": (
         "Views you pinned with **Pin to deck** under an attention map, in the order you will show them. Reorder, "
         "rename or delete them, then present them one at a time (← → move between slides), or save the deck as one "
-        "HTML file that opens without a network and can be imported here again."
+        "HTML file that opens without a network and can be imported here again, or as one PNG image per slide."
     ),
     "deck.pin": "Pin to deck",
     "deck.pin_help": "Adds this view (its page, sentence, kind or step, layer and head) to the session's slide deck.",
