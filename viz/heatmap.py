@@ -378,7 +378,8 @@ def guess_heatmap(
 ) -> go.Figure:
     """One (Tq, Tk) attention map for guess-then-reveal: before the reveal every cell is a grey "?" gap with no
     value in it or its hover (the weights never reach the browser); after it, the map as attention_heatmap draws it
-    with the row's strongest cell `best` outlined solid. The guessed cell (row, col) is outlined dashed in both.
+    with the row's strongest cell `best` outlined solid. The guessed cell (row, col) is outlined dashed in both. The
+    fixed 0–1 colour bar is there in both (it tells nothing), so the map keeps its size and place on the reveal.
     `click_hint`: before the reveal, every cell a query may read is a click target, its hover naming the cell and
     saying this hint; clicked_pair reads the click."""
     z = as_float32(weights, "weights", 2)
@@ -398,7 +399,7 @@ def guess_heatmap(
         z if revealed else np.zeros_like(z), query_tokens, key_tokens, title=title, row_title=query_title,
         col_title=key_title, value_label=value_label, max_width=max_width, max_height=max_height, zmin=0.0, zmax=1.0,
         hidden=~allowed if revealed else np.ones(z.shape, bool), hidden_text="" if revealed else "?",
-        hidden_note=masked_label if revealed else hidden_label, show_scale=revealed and tq > 1, shapes=marks,
+        hidden_note=masked_label if revealed else hidden_label, show_scale=tq > 1, shapes=marks,
     )
     if click_hint and not revealed:
         fig.add_trace(_guess_targets(allowed, query_tokens, key_tokens, click_hint))
