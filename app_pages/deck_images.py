@@ -3,6 +3,7 @@ static export (kaleido), which drives a Chrome or Chromium it finds on this mach
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import tempfile
 import zipfile
@@ -13,11 +14,10 @@ import plotly.graph_objects as go
 
 def browser() -> str | None:
     """The browser kaleido would drive, or None where kaleido or a browser is missing (the page then says so)."""
-    try:
-        import kaleido  # noqa: F401  (only whether it is installed: an optional part of the app)
-        from choreographer.browsers.chromium import Chromium
-    except ImportError:
+    if importlib.util.find_spec("kaleido") is None:  # an optional part of the app
         return None
+    from choreographer.browsers.chromium import Chromium  # kaleido's own way to find one (a dependency of it)
+
     path = Chromium.find_browser(skip_local=False)
     return path if path and Path(path).is_file() else None
 

@@ -141,6 +141,11 @@ def test_the_deck_saves_as_a_zip_of_one_png_per_slide_at_each_figures_size(pinne
         assert len(png) > 5_000  # a drawn chart, not an empty canvas
 
 
+def test_a_browser_path_that_names_nothing_is_no_browser(monkeypatch, tmp_path):
+    monkeypatch.setenv("BROWSER_PATH", str(tmp_path / "chromium"))  # kaleido's own override: a missing file
+    assert deck_images.browser() is None
+
+
 @pytest.mark.parametrize("lang, sentence", [("en", "no such browser"), ("zh", "没有这样的浏览器")])
 def test_without_a_browser_the_png_button_is_off_and_says_why(monkeypatch, lang, sentence):
     monkeypatch.setattr(deck_images, "browser", lambda: None)
