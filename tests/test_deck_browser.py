@@ -100,8 +100,12 @@ def test_a_deck_of_three_pinned_views_saves_as_one_file_that_opens_offline(brows
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_pin_on_decoding_makes_a_slide_that_reopens_that_step(browser, streamlit_server, translator, lang):
     text = strings(lang)
-    context, page = open_session(browser, f"{streamlit_server}/decoding?lang={lang}&step=3&layer=2&head=1")
+    context, page = open_session(browser, f"{streamlit_server}/decoding?lang={lang}")  # at the page's top
     try:
+        for _ in range(2):  # step 3
+            rerun(page, main(page).get_by_role("button", name=text["decoding.next"]).click)
+        choose(page, text["explorer.layer"], "2")
+        choose(page, text["explorer.head"], "1")
         pin = main(page).get_by_role("button", name=text["deck.pin"])
         expect(pin).to_be_visible()
         settle(page)

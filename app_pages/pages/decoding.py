@@ -105,18 +105,18 @@ def step_controls(n_steps: int) -> int:
     return stepper("decoding", STEP, 1, n_steps, t("decoding.step"), width=240)
 
 
-def step_view(result: TranslationResult) -> None:
+def step_view(result: TranslationResult, pin_slot) -> None:
     """The controls first, then the charts beside each other, their explanations under them: at 1280×800 the
     controls and the charts of a step are on screen together (each chart's layer and head in its heading, not in a
-    figure title that would take a chart's worth of lines in a narrow column)."""
+    figure title that would take a chart's worth of lines in a narrow column). Pin to deck goes in `pin_slot`, on
+    the sentence's line, where a button makes no row taller (every row above the charts is full or short)."""
     n_steps = len(result.steps)
     number = step_controls(n_steps)
     layers, heads = result.cross.shape[:2]
     position = number - 1
     chosen = result.steps[position].chosen
     hidden = guessing.next_token_hidden(result, position, key="decoding.guessing", toggle_key=GUESS)
-    now_row = st.container(horizontal=True, vertical_alignment="center", key="decoding.now")
-    with now_row:
+    with st.container(horizontal=True, vertical_alignment="center", key="decoding.now"):
         st.markdown(t("dguess.now", step=number, steps=n_steps) if hidden else
                     t("decoding.now", step=number, steps=n_steps, token=md_escape(chosen.token),
                       prob=f"{chosen.prob:.1%}"), width="content")
@@ -124,8 +124,8 @@ def step_view(result: TranslationResult) -> None:
     with st.container(horizontal=True, gap="medium", key="decoding.pickers"):
         layer, head = attention_view.layer_head_selectors("decoding", layers, heads, average_layers=True)
         guessing.toggle(GUESS, "dguess.toggle")
-    if not presentation.presenting():  # on the step's line: the pickers' row is full; none where charts fill a projector
-        with now_row:
+    if not presentation.presenting():  # none where the charts fill a projector's screen
+        with pin_slot:
             attention_view.pin_button(decks.decoding_slide(result.source_text, st.session_state[CHECKPOINT], number,
                                                            layer, head), "decoding.pin")
     which = t("decoding.which", layer=attention_view.layer_name(layer), head=attention_view.head_name(head))
@@ -189,8 +189,9 @@ with st.container(horizontal=True, vertical_alignment="center", key="decoding.se
     st.markdown(t("decoding.sentence", source=md_escape(current.source_text),
                   translation="?" if guessing_now else md_escape(current.translation or "∅")), width="content")
     widgets.page_link("translate", t("decoding.change_sentence"), icon=":material/edit:")
+    pin_slot = st.container(width="content")
 with st.container(key=page_scripts.LINKED_VIEW):  # where a link to a step lands
-    step_view(current)
+    step_view(current, pin_slot)
 # After the guess only: the what-if candidates and the finished beams would give the answer away.
 if not guessing.next_token_hidden(current, st.session_state[STEP] - 1, key="decoding.guessing", toggle_key=GUESS):
     whatif.section(current, st.session_state[STEP] - 1)

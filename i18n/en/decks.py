@@ -16,7 +16,7 @@ STRINGS = {
     "deck.decoding_title": "Decoding step {step} · {layer} · {head} — {sentence}",
     "deck.empty": (
         "No slides yet. Pin a view with **Pin to deck** under any map of Translate & explore or Compare, or beside "
-        "the layer and head of Decoding."
+        "the sentence on Decoding."
     ),
     "deck.mode": "Deck",
     "deck.mode.edit": "Edit",
