@@ -109,9 +109,9 @@ def test_a_pin_on_decoding_makes_a_slide_that_reopens_that_step(browser, streaml
         pin = main(page).get_by_role("button", name=text["deck.pin"])
         expect(pin).to_be_visible()
         settle(page)
-        screenshot(page, f"decoding_pin_{lang}")
         top = page.evaluate(FIRST_CHART_TOP)
-        assert top <= FIRST_SCREEN_PX, f"the first chart starts at {top:.0f} px"  # the pin took no row of its own
+        assert top <= FIRST_SCREEN_PX, f"the first chart starts at {top:.0f} px"  # the pin is under the charts
+        screenshot(page, f"decoding_pin_{lang}", pin)
         rerun(page, pin.click)
         title = text["deck.decoding_title"].format(step=3, layer=text["explorer.layer_n"].format(n=2),
                                                    head=text["explorer.head_n"].format(n=1), sentence="I have a dream.")

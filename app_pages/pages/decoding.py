@@ -105,11 +105,10 @@ def step_controls(n_steps: int) -> int:
     return stepper("decoding", STEP, 1, n_steps, t("decoding.step"), width=240)
 
 
-def step_view(result: TranslationResult, pin_slot) -> None:
+def step_view(result: TranslationResult) -> None:
     """The controls first, then the charts beside each other, their explanations under them: at 1280×800 the
     controls and the charts of a step are on screen together (each chart's layer and head in its heading, not in a
-    figure title that would take a chart's worth of lines in a narrow column). Pin to deck goes in `pin_slot`, on
-    the sentence's line, where a button makes no row taller (every row above the charts is full or short)."""
+    figure title that would take a chart's worth of lines in a narrow column)."""
     n_steps = len(result.steps)
     number = step_controls(n_steps)
     layers, heads = result.cross.shape[:2]
@@ -124,10 +123,6 @@ def step_view(result: TranslationResult, pin_slot) -> None:
     with st.container(horizontal=True, gap="medium", key="decoding.pickers"):
         layer, head = attention_view.layer_head_selectors("decoding", layers, heads, average_layers=True)
         guessing.toggle(GUESS, "dguess.toggle")
-    if not presentation.presenting():  # none where the charts fill a projector's screen
-        with pin_slot:
-            attention_view.pin_button(decks.decoding_slide(result.source_text, st.session_state[CHECKPOINT], number,
-                                                           layer, head), "decoding.pin")
     which = t("decoding.which", layer=attention_view.layer_name(layer), head=attention_view.head_name(head))
 
     left, right = st.columns([3, 2])
@@ -157,6 +152,11 @@ def step_view(result: TranslationResult, pin_slot) -> None:
                                 key_title=t("axis.cross.keys"), value_label=t("axis.weight"),
                                 max_width=LEFT_PX)
         widgets.chart(fig, key="decoding.chart.cross")
+        # Under the chart its slide shows (as the explorer's pin is under its map): in a row above the charts, a
+        # button would push them below the first screen. None where the charts fill a projector's screen.
+        if not presentation.presenting():
+            attention_view.pin_button(decks.decoding_slide(result.source_text, st.session_state[CHECKPOINT], number,
+                                                           layer, head), "decoding.pin")
         st.caption(t("decoding.every_head_help" if every_head else "decoding.cross_help") + " "
                    + widgets.word_start_note(result.source_tokens))
     with right:
@@ -189,9 +189,8 @@ with st.container(horizontal=True, vertical_alignment="center", key="decoding.se
     st.markdown(t("decoding.sentence", source=md_escape(current.source_text),
                   translation="?" if guessing_now else md_escape(current.translation or "∅")), width="content")
     widgets.page_link("translate", t("decoding.change_sentence"), icon=":material/edit:")
-    pin_slot = st.container(width="content")
 with st.container(key=page_scripts.LINKED_VIEW):  # where a link to a step lands
-    step_view(current, pin_slot)
+    step_view(current)
 # After the guess only: the what-if candidates and the finished beams would give the answer away.
 if not guessing.next_token_hidden(current, st.session_state[STEP] - 1, key="decoding.guessing", toggle_key=GUESS):
     whatif.section(current, st.session_state[STEP] - 1)

@@ -16,7 +16,7 @@ STRINGS = {
     "deck.decoding_title": "Decoding step {step} · {layer} · {head} — {sentence}",
     "deck.empty": (
         "No slides yet. Pin a view with **Pin to deck** under any map of Translate & explore or Compare, or beside "
-        "the sentence on Decoding."
+        "the chart of where Decoding looked."
     ),
     "deck.mode": "Deck",
     "deck.mode.edit": "Edit",

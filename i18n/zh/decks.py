@@ -13,7 +13,7 @@ STRINGS = {
     "deck.full": "幻灯片已有 {n} 张：请先删除一张再固定。",
     "deck.slide_title": "{kind} · {layer} · {head} — {sentence}",
     "deck.decoding_title": "解码第 {step} 步 · {layer} · {head} — {sentence}",
-    "deck.empty": "还没有幻灯片。在「翻译与探索」或「对比」的任意注意力图下，或在「解码」页的句子旁边，点 **固定到幻灯片**。",
+    "deck.empty": "还没有幻灯片。在「翻译与探索」或「对比」的任意注意力图下，或在「解码」页“它在英文句子中看向哪里”的图下，点 **固定到幻灯片**。",
     "deck.mode": "幻灯片",
     "deck.mode.edit": "编辑",
     "deck.mode.present": "放映",
