@@ -117,9 +117,14 @@ def pinned_view(kind: str, layer: int, head: int, sentence: str, model: str) -> 
     every single map of a translation has an address) and a title computed from it, in the session's language."""
     query = {"s": sentence, "model": model, "kind": kind, "view": "head", "layer": index_text(layer),
              "head": index_text(head)}
-    short = sentence if len(sentence) <= 40 else sentence[:39] + "…"
-    title = t("deck.slide_title", kind=kind_name(kind), layer=layer_name(layer), head=head_name(head), sentence=short)
+    title = t("deck.slide_title", kind=kind_name(kind), layer=layer_name(layer), head=head_name(head),
+              sentence=short_sentence(sentence))
     return Slide("translate", query, title[:MAX_TITLE])
+
+
+def short_sentence(sentence: str) -> str:
+    """A sentence as a slide's title quotes it: 40 characters at most."""
+    return sentence if len(sentence) <= 40 else sentence[:39] + "…"
 
 
 PINNED = "deck.pinned_note"  # what the last Pin to deck did, said by the run it caused (a callback draws nothing)
@@ -132,6 +137,14 @@ def _pin(slide: Slide) -> None:
         return
     slides.append(slide)
     st.session_state[PINNED] = t("deck.pinned", n=len(slides), title=md_escape(slide.title))
+
+
+def pin_button(slide: Slide, key: str) -> None:
+    """Pin to deck: adds `slide` (the view on screen) to the session's deck, keyed `key`; says what it did once."""
+    st.button(t("deck.pin"), icon=":material/push_pin:", help=t("deck.pin_help"), key=key, on_click=_pin,
+              args=(slide,))
+    if note := st.session_state.pop(PINNED, None):
+        st.toast(note, icon=":material/push_pin:")
 
 
 def difference_figure(a, b, kind: str, queries: list[str], keys: list[str], **layout) -> go.Figure:
@@ -151,10 +164,7 @@ def numbers_out(weights, kind: str, layer: int, head: int, queries: list[str], k
     name = f"attention-{kind}-layer-{index_text(layer)}-head-{index_text(head)}.csv"
     with st.container(horizontal=True, vertical_alignment="center", key=f"{key}.numbers"):
         if model is not None:
-            st.button(t("deck.pin"), icon=":material/push_pin:", help=t("deck.pin_help"), key=f"{key}.pin",
-                      on_click=_pin, args=(pinned_view(kind, layer, head, sentence, model),))
-            if note := st.session_state.pop(PINNED, None):
-                st.toast(note, icon=":material/push_pin:")
+            pin_button(pinned_view(kind, layer, head, sentence, model), f"{key}.pin")
         st.download_button(t("numbers.csv"), attention_table(weights, queries, keys, **about), file_name=name,
                            mime="text/csv", icon=":material/download:", on_click="ignore", key=f"{key}.csv")
         with st.popover(t("numbers.tsv"), icon=":material/content_copy:"):

@@ -1,45 +1,63 @@
 """The session's slide deck (state_keys.DECK, pinned with attention_view's Pin to deck): each slide's view checked with
-the readers the explorer's link uses, its map rebuilt from that view as the explorer draws it, the deck exported as
-one HTML file that opens offline, and read back from one."""
+the readers its page's link uses (the explorer's one map, or Decoding's step), its chart rebuilt from that view as
+the page draws it, the deck exported as one HTML file that opens offline, and read back from one."""
 
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass
 
 import plotly.graph_objects as go
 import streamlit as st
 
 from app_pages import attention_view, links, models, page_scripts, translations
-from app_pages.link_values import BadLinkValue
+from app_pages.link_values import BadLinkValue, number_in
 from app_pages.state_keys import DECK
 from app_pages.text import md_escape, t
-from lessons.deck import BadDeck, Slide, from_json, json_in_html, to_json
+from lessons.attention_maps import pick
+from lessons.deck import MAX_TITLE, BadDeck, Slide, from_json, json_in_html, to_json
+from viz.decoding import attention_bar
 
-# The pages a slide may name and the link names each reads: a pin is the explorer's link to one map.
-PAGES = {"translate": {"s", "model", "kind", "view", "layer", "head"}}
-REQUIRED = ("s", "model", "kind", "layer", "head")
+# The pages a slide may name and the link names each reads: a pin is the explorer's link to one map, or Decoding's
+# link to one step's cross-attention (kind "cross" there, the only kind it shows a step of).
+PAGES = {"translate": {"s", "model", "kind", "view", "layer", "head"},
+         "decoding": {"s", "model", "step", "layer", "head"}}
+REQUIRED = {"translate": ("s", "model", "kind", "layer", "head"), "decoding": ("s", "model", "step", "layer", "head")}
+
+
+@dataclass(frozen=True)
+class View:
+    """What a slide shows: one map of `checkpoint`'s translation of `sentence`, or (step, 1-based) one decoding
+    step's row of it; layer and head as the pickers hold them (ALL: the average)."""
+
+    sentence: str
+    checkpoint: str
+    kind: str
+    layer: int
+    head: int
+    step: int | None = None
 
 
 def slides() -> list[Slide]:
     return st.session_state.setdefault(DECK, [])
 
 
-def view_of(slide: Slide) -> tuple[str, str, str, int, int]:
-    """(sentence, model, kind, layer, head) of a slide, each read as the explorer's link reads it; BadDeck names a
-    missing value, BadLinkValue (with .name) one the models on this server cannot show."""
-    missing = [name for name in REQUIRED if name not in slide.query]
+def view_of(slide: Slide) -> View:
+    """A slide's view, each value read as its page's link reads it; BadDeck names a missing value, BadLinkValue (with
+    .name) one the models on this server cannot show."""
+    missing = [name for name in REQUIRED[slide.page] if name not in slide.query]
     if missing:
         raise BadDeck("field", field=missing[0])
     readers = links.shared_params()
-    values = {}
-    for name in ("s", "model"):
-        values[name] = _read(name, slide.query[name], readers[name].read)
-    kind = _read("kind", slide.query["kind"], attention_view.kind_param("").read)
-    config = models.translator(values["model"]).config
+    sentence, model = (_read(name, slide.query[name], readers[name].read) for name in ("s", "model"))
+    config = models.translator(model).config
+    decoding = slide.page == "decoding"
+    kind = "cross" if decoding else _read("kind", slide.query["kind"], attention_view.kind_param("").read)
     layers = config.n_encoder_layers if kind == "encoder_self" else config.n_decoder_layers
-    layer = _read("layer", slide.query["layer"], attention_view.index_param("", layers, False).read)
+    layer = _read("layer", slide.query["layer"], attention_view.index_param("", layers, decoding).read)
     head = _read("head", slide.query["head"], attention_view.index_param("", config.n_heads, True).read)
-    return values["s"], values["model"], kind, layer, head
+    step = _read("step", slide.query["step"], number_in(1, config.max_len)) if decoding else None
+    return View(sentence, model, kind, layer, head, step)
 
 
 def _read(name: str, text: str, read):
@@ -59,11 +77,27 @@ def why(exc: BadDeck | BadLinkValue) -> str:
 
 
 def slide_figure(slide: Slide, **limits) -> go.Figure:
-    """The slide's map rebuilt from its view: the translation (cached) and the explorer's map figure, titled."""
-    sentence, model, kind, layer, head = view_of(slide)
-    result = translations.translation_of(sentence, model)
-    return attention_view.map_figure(result.attention(kind), kind, layer, head, *result.axis_tokens(kind),
-                                     title=slide.title, **limits)
+    """The slide's chart rebuilt from its view, titled: the translation (cached), then the explorer's map, or the
+    bars of where Decoding's step looked in the source; BadDeck where the step is past this translation's end."""
+    view = view_of(slide)
+    result = translations.translation_of(view.sentence, view.checkpoint)
+    if view.step is None:
+        return attention_view.map_figure(result.attention(view.kind), view.kind, view.layer, view.head,
+                                         *result.axis_tokens(view.kind), title=slide.title, **limits)
+    if view.step > len(result.steps):
+        raise BadDeck("step", step=view.step, steps=len(result.steps))
+    return attention_bar(pick(result.cross[:, :, view.step - 1], view.layer, view.head), result.source_tokens,
+                         title=slide.title, key_title=t("axis.cross.keys"), value_label=t("axis.weight"), **limits)
+
+
+def decoding_slide(sentence: str, model: str, step: int, layer: int, head: int) -> Slide:
+    """A slide of Decoding's step `step` (1-based) of `model`'s translation of `sentence`: the page's link to it and a
+    title computed from it, in the session's language (not the token written there: a guess may still be pending)."""
+    query = {"s": sentence, "model": model, "step": str(step), "layer": attention_view.index_text(layer),
+             "head": attention_view.index_text(head)}
+    title = t("deck.decoding_title", step=step, layer=attention_view.layer_name(layer),
+              head=attention_view.head_name(head), sentence=attention_view.short_sentence(sentence))
+    return Slide("decoding", query, title[:MAX_TITLE])
 
 
 def document(deck: list[Slide], figures: list[go.Figure]) -> str:

@@ -1,5 +1,6 @@
-"""Guess first, then reveal: the explorer's one-head map with its weights hidden until a student has picked a row and
-the key they think it attends to most, and Decoding's candidates hidden until the next token is guessed.
+"""Guess first, then reveal: the explorer's one-head map with its weights hidden until a student has clicked (or
+picked) a row and the key they think it attends to most, and Decoding's candidates hidden until the next token is
+guessed.
 
 A reveal holds only for what was guessed: it is stored as the guess's whole identity (sentence, map, row, key), so
 another head, row or step is hidden again until it is guessed too. Session state only; one student alone needs no
@@ -16,7 +17,7 @@ from lessons.attention_maps import pick, shown_mask
 from lessons.classroom import FLAT_FACTOR, guess_verdict
 from model import TranslationResult
 from viz.decoding import candidates_chart
-from viz.heatmap import guess_heatmap
+from viz.heatmap import clicked_pair, guess_heatmap
 
 
 def toggle(key: str, label: str = "guess.toggle", on_change=None) -> bool:
@@ -36,9 +37,17 @@ def hide(key: str) -> None:
     st.session_state.pop(f"{key}.revealed", None)
 
 
+def pick_clicked(key: str) -> None:
+    """A click on a hidden cell picks its row and key, as the controls under the map would."""
+    cell = clicked_pair(st.session_state[f"{key}.chart"].selection.points)
+    if cell is not None:
+        st.session_state[f"{key}.query"], st.session_state[f"{key}.key"] = cell
+
+
 def map_guess(result: TranslationResult, kind: str, layer: int, head: int, *, key: str, title: str, **layout) -> None:
     """The one-head map hidden until a guess is revealed, then the guess's controls and, once revealed, the verdict.
-    The map comes first, so it stays where the explorer's map always is."""
+    A click on a hidden cell guesses it; the controls under the map do the same from the keyboard. The map comes
+    first, so it stays where the explorer's map always is."""
     weights = pick(result.attention(kind), layer, head)  # (Tq, Tk)
     queries, keys = result.axis_tokens(kind)
     mask = shown_mask(kind, *weights.shape)
@@ -51,10 +60,10 @@ def map_guess(result: TranslationResult, kind: str, layer: int, head: int, *, ke
     shown = guess is not None and revealed(key, identity)
     verdict = guess_verdict(weights, query, guess, keys, kind != "cross", mask) if shown else None
     widgets.chart(guess_heatmap(
-        weights, queries, keys, revealed=shown, guess=(query, guess) if shown else None,
+        weights, queries, keys, revealed=shown, guess=None if guess is None else (query, guess),
         best=(query, verdict.best) if shown else None, title=title, mask=mask, hidden_label=t("guess.hidden"),
-        masked_label=t("axis.masked"), **attention_view.axis_titles(kind), **layout,
-    ), key=f"{key}.chart")
+        masked_label=t("axis.masked"), click_hint=t("guess.click"), **attention_view.axis_titles(kind), **layout,
+    ), key=f"{key}.chart", on_select=lambda: pick_clicked(key), selection_mode="points")
     with st.container(horizontal=True, vertical_alignment="bottom", key=f"{key}.controls"):
         st.selectbox(t("guess.query"), list(range(len(queries))), key=f"{key}.query",
                      format_func=lambda i: f"{i}: {queries[i]}", width=220)

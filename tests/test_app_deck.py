@@ -3,12 +3,19 @@
 
 from __future__ import annotations
 
+import io
+import json
+import struct
+import zipfile
+
+import numpy as np
 import pytest
 
-from app_pages import decks, state_keys
+from app_pages import deck_images, decks, state_keys
 from app_pages.link_values import BadLinkValue
 from lessons.deck import BadDeck, Slide, to_json
 from tests.test_app_explorer import app
+from tests.test_app_training import decoded
 
 PIN = "explorer.chart.head.pin"
 
@@ -86,3 +93,65 @@ def test_a_saved_deck_reads_back_and_a_value_the_model_cannot_show_is_refused(pi
 
 def in_html(deck) -> bytes:
     return f'<html><script type="application/json" id="deck">{to_json(deck)}</script></html>'.encode()
+
+
+def test_a_pin_on_decoding_makes_a_slide_that_reopens_that_step(translator):
+    at = app("I have a dream.", page="app_pages/pages/decoding.py")
+    at.button(key="decoding.next").click().run()
+    at.button(key="decoding.next").click().run()  # step 3
+    at.segmented_control(key="decoding.layer").set_value(1).run()
+    at.segmented_control(key="decoding.head").set_value(2).run()
+    at.button(key="decoding.pin").click().run()
+    assert not at.exception, [e.message for e in at.exception]
+    (slide,) = at.session_state[state_keys.DECK]
+    assert slide.page == "decoding" and slide.title == "Decoding step 3 · layer 2 · head 3 — I have a dream."
+    assert [toast.value for toast in at.toast] == [
+        "Pinned as slide 1: Decoding step 3 · layer 2 · head 3 — I have a dream\\."]
+    deck_page(at)
+    opens = [(link.proto.page, link.proto.query_string) for link in at.get("page_link")]
+    assert opens == [("decoding", "s=I+have+a+dream.&model=en-zh&step=3&layer=2&head=3")]
+    at.segmented_control(key="deck.mode").set_value("present").run()
+    (chart,) = at.get("plotly_chart")
+    bars = json.loads(chart.proto.spec)["data"][0]
+    row = translator.translate("I have a dream.").cross[1, 2, 2]  # layer 2, head 3, step 3's row
+    assert np.allclose(decoded(bars["y"]), row, atol=1e-6) and "Decoding step 3" in chart.proto.spec
+    assert decks.read_file(in_html([slide])) == [slide]
+
+
+def test_a_decoding_slide_past_the_translations_end_is_refused_plainly():
+    at = deck_page(app("I have a dream."))
+    slide = Slide("decoding", {"s": "I have a dream.", "model": "en-zh", "step": "60", "layer": "1", "head": "1"}, "x")
+    at.session_state[state_keys.DECK] = [slide]
+    at.run()
+    assert "Slide 1 cannot be drawn" in at.warning[0].value and "decoding step 60, but this translation has" in \
+        at.warning[0].value
+    with pytest.raises(BadDeck):
+        decks.slide_figure(slide)
+
+
+@pytest.mark.skipif(deck_images.browser() is None, reason="no kaleido, or no Chrome/Chromium for it")
+def test_the_deck_saves_as_a_zip_of_one_png_per_slide_at_each_figures_size(pinned):
+    figures = [decks.slide_figure(slide) for slide in pinned.session_state[state_keys.DECK]]
+    archive = zipfile.ZipFile(io.BytesIO(deck_images.png_zip(figures)))
+    assert archive.namelist() == ["slide-01.png", "slide-02.png", "slide-03.png"]
+    for name, fig in zip(archive.namelist(), figures):
+        png = archive.read(name)
+        assert png[:8] == b"\x89PNG\r\n\x1a\n" and png[12:16] == b"IHDR"
+        assert struct.unpack(">II", png[16:24]) == (fig.layout.width, fig.layout.height)
+        assert len(png) > 5_000  # a drawn chart, not an empty canvas
+
+
+def test_a_browser_path_that_names_nothing_is_no_browser(monkeypatch, tmp_path):
+    monkeypatch.setenv("BROWSER_PATH", str(tmp_path / "chromium"))  # kaleido's own override: a missing file
+    assert deck_images.browser() is None
+
+
+@pytest.mark.parametrize("lang, sentence", [("en", "no such browser"), ("zh", "没有这样的浏览器")])
+def test_without_a_browser_the_png_button_is_off_and_says_why(monkeypatch, lang, sentence):
+    monkeypatch.setattr(deck_images, "browser", lambda: None)
+    at = app("I have a dream.", lang=lang)
+    at.session_state[state_keys.DECK] = [Slide("translate", {"s": "I have a dream.", "model": "en-zh",
+                                                              "kind": "cross", "layer": "1", "head": "1"}, "x")]
+    deck_page(at)
+    assert at.get("download_button")[1].proto.disabled
+    assert any(sentence in caption.value for caption in at.caption) and not at.exception

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 import torch
 
+from app_pages import examples
 from lessons import classroom, worked_example
 from lessons.attention_maps import pick
 from lessons.positional import pe_table
@@ -16,7 +17,7 @@ from model import InputError
 from model.translation.decoding import greedy_search
 from tests.test_app_explorer import app
 from tests.tiny import tiny_translator
-from viz.heatmap import guess_heatmap
+from viz.heatmap import clicked_pair, guess_heatmap
 
 # ---------------------------------------------------------------- the arithmetic
 
@@ -75,6 +76,20 @@ def test_the_hidden_map_sends_no_weight_to_the_browser():
     assert np.isnan(np.asarray(hidden.data[0].z, dtype=float)).all() and not hidden.layout.shapes
     shown = guess_heatmap(w, ["a", "b"], ["x", "y"], revealed=True, guess=(0, 1), best=(0, 0))
     assert np.allclose(np.asarray(shown.data[0].z, dtype=float), w) and len(shown.layout.shapes) == 2
+
+
+def test_a_hidden_cell_is_a_click_target_and_the_pending_guess_is_outlined():
+    w = np.array([[0.9, 0.1], [0.2, 0.8]])
+    lower = np.tril(np.ones((2, 2), bool))  # the decoder's mask: row 0 may not read key 1
+    hidden = guess_heatmap(w, ["a", "<b>"], ["x", "y"], revealed=False, guess=(1, 0), mask=lower, click_hint="Click")
+    (targets,) = [trace for trace in hidden.data if trace.customdata is not None]
+    assert [list(cell) for cell in targets.customdata] == [[0, 0], [1, 0], [1, 1]]  # only the cells a query reads
+    assert "&lt;b&gt; → x" in targets.text and "Click" in targets.hovertemplate  # tokens as text, never markup
+    assert clicked_pair([{"curve_number": 1, "customdata": [1, 0]}]) == (1, 0) and clicked_pair([]) is None
+    (mark,) = hidden.layout.shapes  # the guess, dashed; no strongest key before the reveal
+    assert (mark.x0, mark.y0, mark.line.dash) == (-0.5, 0.5, "dash")
+    shown = guess_heatmap(w, ["a", "b"], ["x", "y"], revealed=True, guess=(1, 0), best=(1, 1), click_hint="Click")
+    assert all(trace.customdata is None for trace in shown.data)  # revealed: the cells' hover tells their weights
 
 
 # ---------------------------------------------------------------- the model: decoding from a forced prefix
@@ -143,6 +158,23 @@ def test_explorer_guess_hides_the_map_then_reveals_a_computed_verdict(lang, tran
     assert f"{row[best]:.2f}" in said and f"{row[0]:.2f}" in said
     shown = json.loads(at.get("plotly_chart")[0].proto.spec)
     assert len(shown["layout"]["shapes"]) >= 2  # the guess and the strongest key outlined
+
+
+@pytest.mark.parametrize("view", ["grid", "lines"])
+def test_guess_first_shows_one_hidden_head_whatever_the_view_was(view):
+    sentence = examples.EXAMPLES[0].sentence  # an example: its hint names where a word looks most
+    at = app(sentence)
+    at.segmented_control(key="explorer.view").set_value(view).run()
+    assert [b for b in at.button if b.key == "translate.show_head"]
+    at.toggle(key="explorer.guess").set_value(True).run()
+    assert not at.exception
+    (chart,) = at.get("plotly_chart")  # no grid, no lines: the one map, every weight hidden
+    assert "AADAfw" in json.dumps(json.loads(chart.proto.spec)["data"][0]["z"])
+    control = at.segmented_control(key="explorer.view")
+    assert control.value == "head" and control.disabled and "one head" in control.help
+    assert not [b for b in at.button if b.key == "translate.show_head"]  # the hint would tell
+    at.toggle(key="explorer.guess").set_value(False).run()
+    assert not at.segmented_control(key="explorer.view").disabled
 
 
 def test_decoding_guess_hides_the_candidates_until_revealed():

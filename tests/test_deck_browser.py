@@ -1,10 +1,13 @@
-"""The slide deck in a real browser: three views pinned on the explorer, the deck saved as one HTML file, and that
-file opened with every network request refused: it shows three charts and asks for nothing.
+"""The slide deck in a real browser: three views pinned on the explorer, the deck saved as one HTML file and as a .zip
+of PNGs, and that file opened with every network request refused: it shows three charts and asks for nothing. A pin
+on Decoding, whose slide reopens that step.
 Also the compare page's one-model modes at 1280×800: A, B and B − A start within the first screen.
-Screenshots (1280×800): deck_*.png and compare_*.png under SCREENSHOTS=DIR, when it is set.
+Screenshots (1280×800): deck_*.png, decoding_pin_*.png and compare_*.png under SCREENSHOTS=DIR, when it is set.
 """
 
 from __future__ import annotations
+
+import zipfile
 
 import pytest
 
@@ -51,6 +54,11 @@ def test_a_deck_of_three_pinned_views_saves_as_one_file_that_opens_offline(brows
             main(page).get_by_role("button", name=EN["deck.export"]).click()
         saved = tmp_path / "deck.html"
         download.value.save_as(saved)
+        with page.expect_download(timeout=120_000) as pngs:  # a browser draws them on the server: seconds
+            main(page).get_by_role("button", name=EN["deck.export_png"]).click()
+        archive = zipfile.ZipFile(pngs.value.path())
+        assert archive.namelist() == ["slide-01.png", "slide-02.png", "slide-03.png"]
+        assert all(archive.read(name)[:8] == b"\x89PNG\r\n\x1a\n" for name in archive.namelist())
         hostile = tmp_path / "hostile.html"
         hostile.write_text('<script type="application/json" id="deck">{"format": "attention-deck/1", "slides": '
                            '[{"page": "model_card", "query": {}, "title": "x"}]}</script>')
@@ -87,6 +95,36 @@ def test_a_deck_of_three_pinned_views_saves_as_one_file_that_opens_offline(brows
         screenshot(deck, "deck_file_offline")
     finally:
         offline.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_pin_on_decoding_makes_a_slide_that_reopens_that_step(browser, streamlit_server, translator, lang):
+    text = strings(lang)
+    context, page = open_session(browser, f"{streamlit_server}/decoding?lang={lang}")  # at the page's top
+    try:
+        for _ in range(2):  # step 3
+            rerun(page, main(page).get_by_role("button", name=text["decoding.next"]).click)
+        choose(page, text["explorer.layer"], "2")
+        choose(page, text["explorer.head"], "1")
+        pin = main(page).get_by_role("button", name=text["deck.pin"])
+        expect(pin).to_be_visible()
+        settle(page)
+        top = page.evaluate(FIRST_CHART_TOP)
+        assert top <= FIRST_SCREEN_PX, f"the first chart starts at {top:.0f} px"  # the pin is under the charts
+        screenshot(page, f"decoding_pin_{lang}", pin)
+        rerun(page, pin.click)
+        title = text["deck.decoding_title"].format(step=3, layer=text["explorer.layer_n"].format(n=2),
+                                                   head=text["explorer.head_n"].format(n=1), sentence="I have a dream.")
+        rerun(page, nav_links(page).nth([p.name for p in registry.PAGES].index("deck")).click)
+        expect(main(page).get_by_label(text["deck.rename"].format(n=1))).to_have_value(title)
+        rerun(page, main(page).get_by_role("link", name=text["deck.open"]).click)
+        steps = len(translator.translate("I have a dream.").steps)
+        now = text["decoding.now"].split("{token}")[0].format(step=3, steps=steps).replace("**", "").strip()
+        expect(main(page).locator(".st-key-decoding-now")).to_contain_text(now)
+        expect(chosen(page, text["explorer.layer"])).to_have_text("2")
+        expect(chosen(page, text["explorer.head"])).to_have_text("1")
+    finally:
+        context.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

@@ -1,7 +1,8 @@
 """Guess then reveal on the explorer, and what-if decoding, against one real `streamlit run app.py` under the guard
 (tests/browser_support.py: no exception box, console error or server traceback).
 
-Screenshots (1280×800): guess_*.png under SCREENSHOTS=DIR, when it is set, for a person to look at.
+Screenshots (1280×800): guess_*.png (the explorer's in en and zh: hidden, a guess clicked, revealed) under
+SCREENSHOTS=DIR, when it is set, for a person to look at.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ pytest.importorskip("playwright.sync_api")
 
 from playwright.sync_api import expect
 
-from tests.browser_support import MAIN, open_session, rerun, screenshot
+from i18n import strings
+from tests.browser_support import MAIN, open_session, point_on_plot, rerun, screenshot
 
 pytestmark = pytest.mark.browser
 FIRST_SCREEN_PX = 560  # tests/test_tour_browser.py: a page's main chart starts within the first screen
@@ -32,27 +34,47 @@ def chart_top(page) -> float:
     return page.locator(f"{MAIN} .js-plotly-plot").first.evaluate("e => e.getBoundingClientRect().top")
 
 
-def test_guess_on_the_explorer_then_its_reveal(browser, streamlit_server, translator):
-    context, page = open_session(browser, f"{streamlit_server}/translate")
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_guess_by_click_on_the_hidden_map_then_its_reveal(browser, streamlit_server, translator, lang):
+    """The explorer's default view (encoder self-attention, layer 1, the heads' average): "Guess first" hides it, a
+    click on a hidden cell guesses that row and key (the controls under the map follow), Reveal marks the guess and
+    the row's strongest key and says both weights."""
+    context, page = open_session(browser, f"{streamlit_server}/translate?lang={lang}")
+    text = strings(lang)
     try:
-        rerun(page, page.locator(key("explorer.guess")).get_by_text("Guess first").click)
+        rerun(page, page.locator(key("explorer.guess")).get_by_text(text["guess.toggle"]).click)
         hidden = page.locator(f"{MAIN} .js-plotly-plot").first
-        expect(hidden).to_contain_text("hidden until you reveal")
+        expect(hidden).to_contain_text(text["guess.hidden"])
         assert chart_top(page) <= FIRST_SCREEN_PX  # the toggle sits on a controls row: the map did not move down
-        screenshot(page, "guess_explorer_hidden")
-        result = translator.translate("I have a dream.")  # the app's default sentence, encoder self-attention
-        row = result.encoder_self[0].mean(axis=0)[0]  # layer 1, average of heads, row 0 ("▁I")
+        expect(page.locator(key("explorer.what")).get_by_role("radio", name=text["view.grid"])).to_be_disabled()
+        screenshot(page, f"guess_explorer_hidden_{lang}")
+        result = translator.translate("I have a dream.")  # the app's default sentence
+        row_index = 2
+        row = result.encoder_self[0].mean(axis=0)[row_index]  # layer 1, average of heads
         guess = int(np.argmin(row))
-        rerun(page, page.locator(f"{key('explorer.guess.key')} button").nth(guess).click)
+        rerun(page, lambda: page.mouse.click(*point_on_plot(page, 0, guess, row_index)))
+        expect(page.locator(key("explorer.guess.query")).get_by_role("combobox")).to_have_value(
+            f"{row_index}: {result.source_tokens[row_index]}")  # the keyboard's controls show the clicked guess
+        expect(page.locator(f"{key('explorer.guess.key')} [role=radio][aria-checked=true]")).to_have_text(
+            result.source_tokens[guess])
+        assert outline_dashes(page) == ["dash"]  # the pending guess, and no answer yet
+        screenshot(page, f"guess_explorer_pending_{lang}", page.locator(f"{MAIN} .js-plotly-plot"))
         rerun(page, page.locator(f"{key('explorer.guess.reveal')} button").click)
         best = int(np.argmax(row))
-        verdict = page.locator(f"{MAIN} [data-testid='stAlert']").filter(has_text="strongest key")
-        expect(verdict).to_contain_text(f"weight {row[guess]:.2f}")
-        expect(verdict).to_contain_text(f"{result.source_tokens[best]} (weight {row[best]:.2f})")
-        expect(page.locator(f"{MAIN} .js-plotly-plot").first).not_to_contain_text("hidden until you reveal")
-        screenshot(page, "guess_explorer_revealed", verdict)
+        verdict = page.locator(f"{MAIN} [data-testid='stAlert']").first
+        expect(verdict).to_contain_text(f"{row[guess]:.2f}")
+        expect(verdict).to_contain_text(f"{row[best]:.2f}")
+        expect(page.locator(f"{MAIN} .js-plotly-plot").first).not_to_contain_text(text["guess.hidden"])
+        assert outline_dashes(page) == ["dash", "solid"]  # the guess and the row's strongest key
+        screenshot(page, f"guess_explorer_revealed_{lang}", page.locator(f"{MAIN} .js-plotly-plot"))
     finally:
         context.close()
+
+
+def outline_dashes(page) -> list[str]:
+    """The line style of each cell outline the first chart draws (its layout shapes, as Plotly drew them), sorted."""
+    return sorted(page.locator(f"{MAIN} .js-plotly-plot").first.evaluate(
+        "gd => gd._fullLayout.shapes.map(s => s.line.dash)"))
 
 
 def test_forcing_a_token_on_decoding_changes_the_continuation(browser, streamlit_server, translator):

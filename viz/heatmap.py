@@ -372,12 +372,16 @@ def guess_heatmap(
     mask=None,
     hidden_label: str = "hidden",
     masked_label: str = "masked",
+    click_hint: str = "",
     max_width: float = MAX_WIDTH_PX,
     max_height: float = MAX_HEIGHT_PX,
 ) -> go.Figure:
     """One (Tq, Tk) attention map for guess-then-reveal: before the reveal every cell is a grey "?" gap with no
     value in it or its hover (the weights never reach the browser); after it, the map as attention_heatmap draws it
-    with the guessed cell (row, col) outlined dashed and the row's strongest cell `best` outlined solid."""
+    with the row's strongest cell `best` outlined solid. The guessed cell (row, col) is outlined dashed in both. The
+    fixed 0–1 colour bar is there in both (it tells nothing), so the map keeps its size and place on the reveal.
+    `click_hint`: before the reveal, every cell a query may read is a click target, its hover naming the cell and
+    saying this hint; clicked_pair reads the click."""
     z = as_float32(weights, "weights", 2)
     tq, tk = z.shape
     query_tokens = check_labels(query_tokens, tq, "query_tokens", "rows (queries)")
@@ -385,18 +389,45 @@ def guess_heatmap(
     allowed = np.ones(z.shape, bool) if mask is None else np.asarray(mask, dtype=bool)
     if allowed.shape != z.shape:
         raise ValueError(f"mask must have the weights' shape {z.shape}, got {allowed.shape}")
-    marks = [] if not revealed else [
+    marks = [
         dict(type="rect", xref="x", yref="y", x0=col - 0.5, x1=col + 0.5, y0=row - 0.5, y1=row + 0.5,
              line=dict(color=color, width=3, dash=dash))
-        for cell, color, dash in ((best, ANSWER_COLOR, "solid"), (guess, GUESS_COLOR, "dash")) if cell is not None
-        for row, col in [cell]
+        for cell, color, dash in ((best if revealed else None, ANSWER_COLOR, "solid"), (guess, GUESS_COLOR, "dash"))
+        if cell is not None for row, col in [cell]
     ]
-    return heatmap_figure(
+    fig = heatmap_figure(
         z if revealed else np.zeros_like(z), query_tokens, key_tokens, title=title, row_title=query_title,
         col_title=key_title, value_label=value_label, max_width=max_width, max_height=max_height, zmin=0.0, zmax=1.0,
         hidden=~allowed if revealed else np.ones(z.shape, bool), hidden_text="" if revealed else "?",
-        hidden_note=masked_label if revealed else hidden_label, show_scale=revealed and tq > 1, shapes=marks,
+        hidden_note=masked_label if revealed else hidden_label, show_scale=tq > 1, shapes=marks,
     )
+    if click_hint and not revealed:
+        fig.add_trace(_guess_targets(allowed, query_tokens, key_tokens, click_hint))
+    return fig
+
+
+def _guess_targets(allowed: np.ndarray, query_tokens: Sequence[str], key_tokens: Sequence[str], hint: str) -> dict:
+    """Transparent squares on the cells a guess may pick (a heatmap cell cannot be selected, a point can): the
+    one nearest the pointer takes the hover and the click, so a click anywhere in a cell picks that cell."""
+    rows, cols = np.nonzero(allowed)
+    invisible = dict(marker=dict(opacity=0))
+    return dict(
+        type="scatter", x=cols.astype(np.int32), y=rows.astype(np.int32), mode="markers", showlegend=False,
+        customdata=[[int(r), int(c)] for r, c in zip(rows, cols)],  # a list: typed arrays reach a click as objects
+        text=[f"{plain_text(query_tokens[r])} → {plain_text(key_tokens[c])}" for r, c in zip(rows, cols)],
+        marker=dict(symbol="square", size=MAX_CELL_PX, color="rgba(0,0,0,0)"), selected=invisible,
+        unselected=invisible, hovertemplate=f"<b>%{{text}}</b><br>{plain_text(hint)}<extra></extra>",
+    )
+
+
+def clicked_pair(selection_points: list[dict]) -> tuple[int, int] | None:
+    """The (int, int) customdata of the point a click selected, if any: guess_heatmap's (row, col) of a hidden cell,
+    model_view's (layer, head) of a small map."""
+    for point in selection_points:
+        data = point.get("customdata")
+        if data is not None and len(data) == 2:
+            return int(data[0]), int(data[1])
+    return None
 
 
 def matrix_heatmap(

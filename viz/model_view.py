@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import numpy as np
 import plotly.graph_objects as go
 
-from .heatmap import COLORBAR_PX, cell_hovertemplate, colorbar
+from .heatmap import COLORBAR_PX, cell_hovertemplate, clicked_pair, colorbar
 from .labels import plain_text
 from .style import (
     ATTENTION_COLORSCALE,
@@ -147,10 +147,4 @@ def _click_target(layer: int, head: int, x: float, y: float, size_px: float, nam
     )
 
 
-def clicked_map(selection_points: list[dict]) -> tuple[int, int] | None:
-    """(layer, head) of the map a click on the grid selected, if any."""
-    for point in selection_points:
-        data = point.get("customdata")
-        if data is not None and len(data) == 2:
-            return int(data[0]), int(data[1])
-    return None
+clicked_map = clicked_pair  # (layer, head) of the small map a click on the grid selected

@@ -1,11 +1,11 @@
 """Slide deck: the views pinned under attention maps (session only). Edit: reorder, rename, delete, open, save as one
-HTML file, import one. Present: one slide at a time, its map rebuilt live, with Previous / Next (← →)."""
+HTML file or as a folder of PNGs (a .zip), import an HTML one. Present: one slide at a time, its map rebuilt live, with Previous / Next (← →)."""
 
 from dataclasses import replace
 
 import streamlit as st
 
-from app_pages import decks, presentation, stepper, widgets
+from app_pages import deck_images, decks, presentation, stepper, widgets
 from app_pages.link_values import BadLinkValue
 from app_pages.registry import PAGE
 from app_pages.state_keys import DECK
@@ -60,6 +60,18 @@ def figures() -> list:
     return out
 
 
+def png_button(shown: list) -> None:
+    """Save the deck as PNGs (one per slide, in a .zip), drawn when clicked: a browser draws them, several seconds.
+    Where this server has no browser for that, the button is off and a sentence says why."""
+    browser = deck_images.browser()
+    st.download_button(t("deck.export_png"), (lambda: deck_images.png_zip(shown)) if browser else b"",
+                       file_name="attention-deck-png.zip", mime="application/zip", icon=":material/photo_library:",
+                       help=t("deck.export_png_help"), on_click="ignore", disabled=browser is None,
+                       key="deck.export_png")
+    if browser is None:
+        st.caption(t("deck.png_unavailable"))
+
+
 def edit() -> None:
     deck = decks.slides()
     for index in range(len(deck)):
@@ -71,6 +83,7 @@ def edit() -> None:
             st.download_button(t("deck.export"), lambda: decks.document(saved, shown), file_name="attention-deck.html",
                                mime="text/html", icon=":material/download:", help=t("deck.export_help"),
                                on_click="ignore", key="deck.export")
+            png_button(shown)
         st.file_uploader(t("deck.import"), type=["html"], help=t("deck.import_help"), key=decks.UPLOAD,
                          max_upload_size=MAX_FILE_BYTES // 1_000_000, on_change=decks.import_upload)
     decks.import_note()

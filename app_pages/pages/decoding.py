@@ -9,8 +9,10 @@ the ← → keys all move one session-state step (STEP).
 import streamlit as st
 
 from app_pages import (
-    attention_view, guessing, link_values, links, models, page_scripts, presentation, translations, whatif, widgets,
+    attention_view, decks, guessing, link_values, links, models, page_scripts, presentation, translations, whatif,
+    widgets,
 )
+from app_pages.state_keys import CHECKPOINT
 from app_pages.stepper import stepper
 from app_pages.text import md_escape, t
 from app_pages.teaching_shared import num
@@ -151,6 +153,11 @@ def step_view(result: TranslationResult) -> None:
                                 key_title=t("axis.cross.keys"), value_label=t("axis.weight"),
                                 max_width=LEFT_PX)
         widgets.chart(fig, key="decoding.chart.cross")
+        # Under the chart its slide shows (as the explorer's pin is under its map): in a row above the charts, a
+        # button would push them below the first screen. None where the charts fill a projector's screen.
+        if not presentation.presenting():
+            attention_view.pin_button(decks.decoding_slide(result.source_text, st.session_state[CHECKPOINT], number,
+                                                           layer, head), "decoding.pin")
         st.caption(t("decoding.every_head_help" if every_head else "decoding.cross_help") + " "
                    + widgets.word_start_note(result.source_tokens))
     with right:

@@ -146,9 +146,10 @@ def show_head(layer: int, head: int) -> None:
 
 
 def example_hint(result: TranslationResult) -> None:
-    """Under a pill's translation, one line on what to look for, computed from this result's cross-attention."""
+    """Under a pill's translation, one line on what to look for, computed from this result's cross-attention (none
+    while "Guess first" is on: it names where a word looks most)."""
     example = next((e for e in examples.EXAMPLES if e.sentence == result.source_text), None)
-    if example is None:
+    if example is None or st.session_state.get(GUESS):
         return
     link = word_link(result, example.source_word, example.target_word)
     if link is None:
@@ -207,32 +208,30 @@ def focus_clicked_query() -> None:
         st.session_state[QUERY] = query
 
 
-def guess_on_one_head() -> None:
-    """Guessing hides the one-head map: switching it on opens that view."""
-    if st.session_state[GUESS]:
-        st.session_state[VIEW] = "head"
-
-
 def explorer_controls(result: TranslationResult) -> tuple[str, str, int, int]:
-    """Two rows of controls, then the chart: at 1280×800 the map starts on the first screen."""
+    """Two rows of controls, then the chart: at 1280×800 the map starts on the first screen. While "Guess first" is
+    on, the view is the one head that hides its weights (the grid and the lines would show every weight)."""
+    guessing_now = bool(st.session_state.get(GUESS))
+    if guessing_now:
+        st.session_state[VIEW] = "head"
     st.session_state.setdefault(VIEW, VIEWS[0])
     with st.container(horizontal=True, gap="medium", vertical_alignment="bottom", key="explorer.what"):
         kind = attention_view.kind_picker(KIND, ATTENTION_KINDS[0])
         view = st.segmented_control(
             t("explorer.view"), VIEWS, format_func=lambda v: t(f"view.{v}"), persist_state="session",
-            key=VIEW, required=True,
+            key=VIEW, required=True, disabled=guessing_now, help=t("guess.one_head") if guessing_now else None,
         )
     layers, heads = result.attention(kind).shape[:2]
     with st.container(horizontal=True, gap="medium", vertical_alignment="bottom", key="explorer.which"):
         layer, head = attention_view.layer_head_selectors("explorer", layers, heads, average_layers=False)
-        guessing.toggle(GUESS, on_change=guess_on_one_head)  # on this row: the map below stays on the first screen
+        guessing.toggle(GUESS)  # on this row: the map below stays on the first screen
     return kind, view, layer, head
 
 
 def one_head_chart(result: TranslationResult, kind: str, layer: int, head: int, key: str) -> None:
     title = t("explorer.map_title", kind=attention_view.kind_name(kind), layer=attention_view.layer_name(layer),
               head=attention_view.head_name(head))
-    if st.session_state.get(GUESS) and key == "explorer.chart.head":
+    if st.session_state.get(GUESS):
         guessing.map_guess(result, kind, layer, head, key="explorer.guess", title=title, **widgets.map_limits())
         return
     attention_view.map_chart(result.attention(kind), kind, layer, head, *result.axis_tokens(kind), key=key,
@@ -291,6 +290,7 @@ def explorer(result: TranslationResult) -> None:
     polls.start_control(result, kind, layer, head)
     st.caption(" ".join(filter(None, (t(f"kind.{kind}.help"), t(f"view.{view}.help"),
                                       widgets.word_start_note(result.source_tokens)))))
+    example_hint(result)  # in the fragment: "Guess first" hides it, and its button opens a head here
     links.write_link()
 
 
@@ -305,5 +305,4 @@ marks = assess([step.chosen.prob for step in current.steps], models.translator()
 with translation_column:
     translation_summary(current, marks)
 explorer(current)
-example_hint(current)
 token_details(current, marks)

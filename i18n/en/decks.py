@@ -6,14 +6,18 @@ STRINGS = {
     "deck.intro": (
         "Views you pinned with **Pin to deck** under an attention map, in the order you will show them. Reorder, "
         "rename or delete them, then present them one at a time (← → move between slides), or save the deck as one "
-        "HTML file that opens without a network and can be imported here again."
+        "HTML file that opens without a network and can be imported here again, or as one PNG image per slide."
     ),
     "deck.pin": "Pin to deck",
-    "deck.pin_help": "Adds this map (its page, sentence, kind, layer and head) to the session's slide deck.",
+    "deck.pin_help": "Adds this view (its page, sentence, kind or step, layer and head) to the session's slide deck.",
     "deck.pinned": "Pinned as slide {n}: {title}",
     "deck.full": "The deck has its {n} slides already: delete one to pin another.",
     "deck.slide_title": "{kind} · {layer} · {head} — {sentence}",
-    "deck.empty": "No slides yet. Pin a view with **Pin to deck** under any map of Translate & explore or Compare.",
+    "deck.decoding_title": "Decoding step {step} · {layer} · {head} — {sentence}",
+    "deck.empty": (
+        "No slides yet. Pin a view with **Pin to deck** under any map of Translate & explore or Compare, or beside "
+        "the chart of where Decoding looked."
+    ),
     "deck.mode": "Deck",
     "deck.mode.edit": "Edit",
     "deck.mode.present": "Present",
@@ -29,6 +33,14 @@ STRINGS = {
         "One file with every slide's chart (plotly.js inside it, so it opens offline) and the deck's views, which "
         "Import reads back."
     ),
+    "deck.export_png": "Save as PNGs (.zip)",
+    "deck.export_png_help": (
+        "A .zip with one PNG image per slide, each at its chart's own size: for slides in another program."
+    ),
+    "deck.png_unavailable": (
+        "Saving PNGs needs the kaleido package and a Chrome or Chromium browser on the server; this server has no such "
+        "browser, so only the HTML file can be saved."
+    ),
     "deck.import": "Import a deck saved here",
     "deck.import_help": "An HTML file saved with **Save deck as HTML**: its slides replace this deck's.",
     "deck.imported": "Imported {n} {n:slide|slides}.",
@@ -41,6 +53,7 @@ STRINGS = {
     "deck.bad.field": "a slide's “{field}” is missing, too long or not text.",
     "deck.bad.page": "a slide names the page “{page}”, which has no attention map to show.",
     "deck.bad.name": "a slide's view names “{name}”, which its page does not read.",
+    "deck.bad.step": "a slide shows decoding step {step}, but this translation has {steps} steps.",
     "deck.bad.value": "a slide's “{name}” cannot be used: {why}",
     "deck.unusable": "Slide {n} cannot be drawn with the models this server has: {why}",
     "compare.mode": "Compare",

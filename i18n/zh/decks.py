@@ -5,14 +5,15 @@ STRINGS = {
     "deck.title": "幻灯片",
     "deck.intro": (
         "在注意力图下用 **固定到幻灯片** 收集的视图，按放映顺序排列。可以调整顺序、改名或删除，然后逐张放映（← → 切换），"
-        "或把整套幻灯片存成一个 HTML 文件：断网也能打开，之后还能在这里重新导入。"
+        "或把整套幻灯片存成一个 HTML 文件：断网也能打开，之后还能在这里重新导入；也可以每张存成一张 PNG 图片。"
     ),
     "deck.pin": "固定到幻灯片",
-    "deck.pin_help": "把这张图（页面、句子、注意力类型、层和头）加入本次会话的幻灯片。",
+    "deck.pin_help": "把这个视图（页面、句子、注意力类型或步数、层和头）加入本次会话的幻灯片。",
     "deck.pinned": "已固定为第 {n} 张：{title}",
     "deck.full": "幻灯片已有 {n} 张：请先删除一张再固定。",
     "deck.slide_title": "{kind} · {layer} · {head} — {sentence}",
-    "deck.empty": "还没有幻灯片。在“翻译与注意力探索”或“对比”页面的任意注意力图下点 **固定到幻灯片**。",
+    "deck.decoding_title": "解码第 {step} 步 · {layer} · {head} — {sentence}",
+    "deck.empty": "还没有幻灯片。在“翻译与注意力探索”或“对比”页面的任意注意力图下，或在“逐步解码”页面“它在英文句子中看向哪里”的图下，点 **固定到幻灯片**。",
     "deck.mode": "幻灯片",
     "deck.mode.edit": "编辑",
     "deck.mode.present": "放映",
@@ -25,6 +26,9 @@ STRINGS = {
     "deck.slide_of": "第 {n} 张，共 {count} 张",
     "deck.export": "存为 HTML",
     "deck.export_help": "一个文件，含每张幻灯片的图（内置 plotly.js，可离线打开）和幻灯片的视图列表，可用“导入在这里保存的幻灯片”读回。",
+    "deck.export_png": "存为 PNG 图片（.zip）",
+    "deck.export_png_help": "一个 .zip 文件，每张幻灯片一张 PNG 图片，按图本身的尺寸：可放进其他演示软件。",
+    "deck.png_unavailable": "保存 PNG 需要服务器上有 kaleido 软件包和 Chrome 或 Chromium 浏览器；这台服务器没有这样的浏览器，所以只能存为 HTML。",
     "deck.import": "导入在这里保存的幻灯片",
     "deck.import_help": "用 **存为 HTML** 保存的文件：其中的幻灯片会替换当前的幻灯片。",
     "deck.imported": "已导入 {n} 张幻灯片。",
@@ -37,6 +41,7 @@ STRINGS = {
     "deck.bad.field": "某张幻灯片的“{field}”缺失、过长或不是文本。",
     "deck.bad.page": "某张幻灯片指向页面“{page}”，该页面没有可显示的注意力图。",
     "deck.bad.name": "某张幻灯片的视图含有“{name}”，该页面不读取这一项。",
+    "deck.bad.step": "某张幻灯片显示解码第 {step} 步，但这个翻译只有 {steps} 步。",
     "deck.bad.value": "某张幻灯片的“{name}”无法使用：{why}",
     "deck.unusable": "第 {n} 张幻灯片无法用本服务器的模型绘制：{why}",
     "compare.mode": "对比",
