@@ -9,6 +9,11 @@ Next (page_scripts.ARROW_KEYS).
 Playing stops at the last position, on Pause, on Previous / Next / the slider, and on any other control of the
 page: every rerun while playing must be the timer's own (it leaves a mark) or a speed change; any other means
 the user touched something.
+
+A page draws the part its stepper changes with stepped_view: a fragment, so that Previous / Next, the slider and the
+page's pickers rerun only that part, with the timer outside it (a timed fragment drawn inside another one stalled
+after a tick or two, Streamlit 1.67). A fragment run that starts or stops the playback reruns the page once, which
+draws or removes the timer.
 """
 
 from __future__ import annotations
@@ -24,7 +29,8 @@ SPEEDS = {"slow": 3.0, "normal": 1.5, "fast": 0.75}  # seconds a position stays;
 
 
 def _keys(prefix: str) -> dict[str, str]:
-    return {name: f"{prefix}.{name}" for name in ("playing", "ticked", "drawn", "advance", "speed", "shown")}
+    return {name: f"{prefix}.{name}" for name in ("playing", "ticked", "drawn", "advance", "speed", "shown", "before",
+                                                        "timer", "page_run")}
 
 
 def _stop(prefix: str) -> None:
@@ -35,9 +41,17 @@ def _slider_moved(prefix: str, key: str) -> None:
     """The slider reports a new value: the user moved it (playing stops), or the browser is echoing the position
     the last run drew. A timer tick that left the browser before that run's slider arrived carries the position
     before it; Streamlit then sees a change and calls this, and a stop there would leave the page showing Pause
-    with nothing playing (the stall a loaded class machine met). Only a position other than the one drawn stops."""
-    if st.session_state.get(key) != st.session_state.get(_keys(prefix)["shown"]):
-        _stop(prefix)
+    with nothing playing (the stall a loaded class machine met). Only a position other than the one drawn stops.
+    While playing, a tick may also carry the position drawn before that one (its run's slider had not reached the
+    browser when the timer fired: on a loaded machine Decoding stalled at its second step): it stays drawn."""
+    keys = _keys(prefix)
+    moved_to = st.session_state.get(key)
+    if moved_to == st.session_state.get(keys["shown"]):
+        return
+    if st.session_state.get(keys["playing"]) and moved_to == st.session_state.get(keys["before"]):
+        st.session_state[key] = st.session_state[keys["shown"]]
+        return
+    _stop(prefix)
 
 
 def _move(prefix: str, key: str, by: int, first: int, last: int) -> None:
@@ -60,7 +74,7 @@ def _keep_playing(prefix: str) -> None:
     st.session_state[_keys(prefix)["ticked"]] = True
 
 
-def _player(prefix: str, key: str, first: int, last: int) -> None:
+def _player(prefix: str) -> None:
     """Drawn only while playing; the timed fragment around it moves to the next position and reruns the page.
 
     A fragment's body also runs when the page draws it: that run only sets the timer (`drawn`)."""
@@ -88,12 +102,17 @@ def stepper(prefix: str, key: str, first: int, last: int, label: str,
     """The buttons (keys prefix.prev, prefix.play, prefix.next), a slider labelled `label` over first … last (shown
     when there are two positions or more; `format_func` names a position) and the speed; returns the position.
 
-    While playing, `prefix + ".playing"` is True and a timed fragment advances the position at the chosen speed.
+    Drawn inside stepped_view(prefix, …), whose timed fragment advances the position while playing.
     """
     keys = _keys(prefix)
     if st.session_state.get(key) not in range(first, last + 1):
         st.session_state[key] = first
     playing = _still_playing(prefix, key, last)
+    if playing != st.session_state.get(keys["timer"], False) and not st.session_state.get(keys["page_run"]):
+        st.session_state[keys["ticked"]] = playing  # the page's run goes on playing (Play) or not (a stop)
+        st.rerun()  # a fragment's run: the page draws or removes the timer (stepped_view)
+    if st.session_state[key] != st.session_state.get(keys["shown"]):
+        st.session_state[keys["before"]] = st.session_state.get(keys["shown"])
     position = st.session_state[keys["shown"]] = st.session_state[key]
     st.session_state.setdefault(keys["speed"], "normal")
     with st.container(horizontal=True, vertical_alignment="bottom", key=f"{prefix}.controls"):
@@ -110,7 +129,17 @@ def stepper(prefix: str, key: str, first: int, last: int, label: str,
             st.segmented_control(t("stepper.speed"), list(SPEEDS), format_func=lambda s: t(f"stepper.speed.{s}"),
                                  persist_state="session", key=keys["speed"], required=True, on_change=_keep_playing, args=(prefix,))
     page_scripts.arrow_keys()
+    return position
+
+
+def stepped_view(prefix: str, view: Callable, *args) -> None:
+    """`view(*args)`, the part of a page that draws stepper(prefix, …) and what its position shows, as a fragment;
+    then, while playing, the timed fragment that moves the position (its tick reruns the page)."""
+    keys = _keys(prefix)
+    st.session_state[keys["page_run"]] = True  # the fragment's body runs now, within the page's run
+    st.fragment(view)(*args)
+    st.session_state[keys["page_run"]] = False
+    playing = st.session_state[keys["timer"]] = bool(st.session_state.get(keys["playing"]))
     if playing:
         st.session_state[keys["drawn"]] = True
-        st.fragment(_player, run_every=SPEEDS[st.session_state[keys["speed"]]])(prefix, key, first, last)
-    return position
+        st.fragment(_player, run_every=SPEEDS[st.session_state[keys["speed"]]])(prefix)

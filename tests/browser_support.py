@@ -116,24 +116,35 @@ class GuardedBrowser:
 
 _sockets: dict = {}  # page -> its session's websocket
 _runs_finished: dict = {}  # page -> script runs (or fragment runs) the server reported finished
+_full_runs: dict = {}  # page -> of those, runs of the whole page (not of a fragment alone)
+
+
+def _finished_status(payload):
+    """How a run ended, where a websocket frame from the server says a run finished (not one cut short by a newer
+    rerun): ForwardMsg.FINISHED_SUCCESSFULLY for the whole page, FINISHED_FRAGMENT_RUN_SUCCESSFULLY for a fragment
+    alone; else None."""
+    if not isinstance(payload, bytes):
+        return None
+    msg = ForwardMsg.FromString(payload)
+    if msg.WhichOneof("type") != "script_finished" or msg.script_finished == ForwardMsg.FINISHED_EARLY_FOR_RERUN:
+        return None
+    return msg.script_finished
 
 
 def _script_finished(payload) -> bool:
-    """Whether a websocket frame from the server says a run finished (not one cut short by a newer rerun)."""
-    if not isinstance(payload, bytes):
-        return False
-    msg = ForwardMsg.FromString(payload)
-    return msg.WhichOneof("type") == "script_finished" and msg.script_finished != ForwardMsg.FINISHED_EARLY_FOR_RERUN
+    return _finished_status(payload) is not None
 
 
 def watched_page(context):
     """A new page of `context` whose finished runs are counted from its first frame on (rerun and choose need it)."""
     page = context.new_page()
-    _runs_finished[page] = 0
+    _runs_finished[page] = _full_runs[page] = 0
 
     def on_frame(payload) -> None:
-        if _script_finished(payload):
+        status = _finished_status(payload)
+        if status is not None:
             _runs_finished[page] += 1
+            _full_runs[page] += status != ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY
 
     def on_socket(ws) -> None:
         if ws.url.endswith(STREAM):
@@ -141,12 +152,17 @@ def watched_page(context):
             ws.on("framereceived", on_frame)
 
     page.on("websocket", on_socket)
-    page.on("close", lambda _: (_sockets.pop(page, None), _runs_finished.pop(page, None)))
+    page.on("close", lambda _: (_sockets.pop(page, None), _runs_finished.pop(page, None), _full_runs.pop(page, None)))
     return page
 
 
 def runs_finished(page) -> int:
     return _runs_finished[page]
+
+
+def full_runs(page) -> int:
+    """Of the runs finished so far, those of the whole page: a control inside a fragment reruns only the fragment."""
+    return _full_runs[page]
 
 
 def wait_for_runs(page, n: int) -> None:

@@ -3,7 +3,8 @@
 Decoder position t reads target_tokens[t] (<s>, y1, …) and predicts
 output_tokens[t]; everything here slices the one cached result, so moving
 through the steps never runs the model. Previous / Next / Play, the slider and
-the ← → keys all move one session-state step (STEP).
+the ← → keys all move one session-state step (STEP); all but Play rerun only the
+step's fragment (decoding_view).
 """
 
 import streamlit as st
@@ -13,7 +14,7 @@ from app_pages import (
     widgets,
 )
 from app_pages.state_keys import CHECKPOINT
-from app_pages.stepper import stepper
+from app_pages.stepper import stepped_view, stepper
 from app_pages.text import md_escape, t
 from app_pages.teaching_shared import num
 from lessons import length_penalty
@@ -179,20 +180,28 @@ def candidates_column(result: TranslationResult, position: int) -> None:
     beam_section(result, position)
 
 
+def decoding_view(result: TranslationResult) -> None:
+    """Everything a step, a picker or Guess first changes: a fragment, so that Previous / Next, the slider, the layer
+    and head rerun only this part, not the whole page (sidebar, title); the URL is written at its end (each fragment
+    run's own), so that it stays the view on screen. Autoplay's timer, outside it, reruns the page
+    (stepper.stepped_view)."""
+    with st.container(horizontal=True, vertical_alignment="center", key="decoding.sentence"):
+        guessing_now = st.session_state.get(GUESS)  # the whole translation would give every step's answer away
+        st.markdown(t("decoding.sentence", source=md_escape(result.source_text),
+                      translation="?" if guessing_now else md_escape(result.translation or "∅")), width="content")
+        widgets.page_link("translate", t("decoding.change_sentence"), icon=":material/edit:")
+    with st.container(key=page_scripts.LINKED_VIEW):  # where a link to a step lands
+        step_view(result)
+    # After the guess only: the what-if candidates and the finished beams would give the answer away.
+    if not guessing.next_token_hidden(result, st.session_state[STEP] - 1, key="decoding.guessing", toggle_key=GUESS):
+        whatif.section(result, st.session_state[STEP] - 1)
+        length_penalty_section(result)
+    links.write_link()
+
+
 presentation.page_title(t("decoding.title"), t("decoding.intro"))
 config = models.translator().config
 links.link_page({"step": link_values.Param(STEP, link_values.number_in(1, config.max_len)),
                  **attention_view.layer_head_params("decoding", config.n_decoder_layers, config.n_heads,
                                                     average_layers=True)})
-current = translations.current_result()
-with st.container(horizontal=True, vertical_alignment="center", key="decoding.sentence"):
-    guessing_now = st.session_state.get(GUESS)  # the whole translation would give every step's answer away
-    st.markdown(t("decoding.sentence", source=md_escape(current.source_text),
-                  translation="?" if guessing_now else md_escape(current.translation or "∅")), width="content")
-    widgets.page_link("translate", t("decoding.change_sentence"), icon=":material/edit:")
-with st.container(key=page_scripts.LINKED_VIEW):  # where a link to a step lands
-    step_view(current)
-# After the guess only: the what-if candidates and the finished beams would give the answer away.
-if not guessing.next_token_hidden(current, st.session_state[STEP] - 1, key="decoding.guessing", toggle_key=GUESS):
-    whatif.section(current, st.session_state[STEP] - 1)
-    length_penalty_section(current)
+stepped_view("decoding", decoding_view, translations.current_result())

@@ -2,7 +2,8 @@
 
 The trainer translated a few fixed probe sentences at moments of training and kept every attention map
 (model/training/snapshots.py); this page only reads those snapshots, so moving through them never runs the model.
-Previous / Play / Next and the slider move one session-state index (SNAPSHOT) over the snapshots.
+Previous / Play / Next and the slider move one session-state index (SNAPSHOT) over the snapshots; all but Play rerun
+only the snapshot's fragment (replay_view).
 """
 
 import shlex
@@ -11,7 +12,7 @@ import numpy as np
 import streamlit as st
 
 from app_pages import attention_view, link_values, links, models, page_scripts, presentation, widgets
-from app_pages.stepper import stepper
+from app_pages.stepper import stepped_view, stepper
 from app_pages.text import md_escape, t
 from lessons import replay
 from lessons.attention_maps import ALL, axis_tokens, pick
@@ -110,6 +111,45 @@ def curves_section(log: dict, step: int) -> None:
     widgets.chart(marked_at(fig, step, ("x", "x2")), key="replay.chart.curves")
 
 
+def replay_view(snapshots: list[dict], probe_texts: list[str], log: dict) -> None:
+    """Everything a snapshot or a picker changes: a fragment, so that Previous / Next, the slider and the pickers rerun
+    only this part, not the whole page; the URL is written at its end (each fragment run's own), so that it stays the
+    view on screen. Autoplay's timer, outside it, reruns the page
+    (stepper.stepped_view)."""
+    with st.container(key=page_scripts.LINKED_VIEW):  # where a link to a snapshot lands
+        index = snapshot_controls([s["step"] for s in snapshots])
+    snapshot = snapshots[index]
+    # The right column is wider: its row of attention kinds needs about 500 px (at 1280 px, with the sidebar open).
+    left, right = st.columns([5, 8])
+    with right:
+        now_line = st.empty()  # filled once the probe is chosen, below
+        probe, kind, layer, head = pickers(probe_texts, snapshots[-1])
+    shown = snapshot["probes"][probe]
+    evaluation = replay.dev_at(log.get("dev") or [], snapshot["step"])
+    repeated = replay.repeated_token(shown["target_tokens"])  # the untrained model's one token, said why
+    now_line.markdown(t("replay.now", n=index + 1, total=len(snapshots), step=f"{snapshot['step']:,}",
+                        epoch=snapshot["epoch"], source=md_escape(probe_texts[probe]),
+                        translation=md_escape(shown["translation"] or "∅"))
+                      + (t("replay.now_dev", bleu=evaluation["bleu"]) if evaluation else "")
+                      + (t("replay.untrained", token=md_escape(repeated)) if repeated else ""))
+    with left:
+        queries, keys = axis_tokens(shown["source_tokens"], shown["target_tokens"], kind)
+        # The title goes above the figure: a narrow map (6 source tokens) would wrap it into a column of words.
+        st.markdown("**" + t("replay.map_title", kind=attention_view.kind_name(kind), layer=attention_view.layer_name(layer),
+                             head=attention_view.head_name(head), step=f"{snapshot['step']:,}") + "**")
+        attention_view.map_chart(shown[kind], kind, layer, head, queries, keys, key="replay.chart.map",
+                                 sentence=probe_texts[probe], max_width=MAP_PX, max_height=MAP_MAX_PX)
+        st.caption(t(f"kind.{kind}.help") + " " + widgets.word_start_note(shown["source_tokens"]))
+        if kind == "cross":
+            best_layer, best_head, agree, rows = replay.alignment_head(snapshots[-1]["probes"][probe]["cross"])
+            st.caption(t("replay.aligned", layer=attention_view.layer_name(best_layer), head=attention_view.head_name(best_head),
+                         agree=agree, rows=rows))
+    with right:
+        share_section(snapshots, probe, kind, layer, head, index)
+    curves_section(log, snapshot["step"])
+    links.write_link()
+
+
 translator = models.translator()
 config = translator.config
 log = translator.training_log or {}
@@ -136,34 +176,4 @@ presentation.page_title(t("replay.title"), t(
     "replay.intro", probes=len(probe_texts), snapshots=len(snapshots), first=f"{snapshots[0]['step']:,}",
     last=f"{snapshots[-1]['step']:,}", last_epoch=snapshots[-1]["epoch"], shipped=shipped_weights(log)))
 
-with st.container(key=page_scripts.LINKED_VIEW):  # where a link to a snapshot lands
-    index = snapshot_controls([s["step"] for s in snapshots])
-snapshot = snapshots[index]
-# The right column is wider: its row of attention kinds needs about 500 px (at 1280 px, with the sidebar open).
-left, right = st.columns([5, 8])
-with right:
-    now_line = st.empty()  # filled once the probe is chosen, below
-    probe, kind, layer, head = pickers(probe_texts, snapshots[-1])
-shown = snapshot["probes"][probe]
-evaluation = replay.dev_at(log.get("dev") or [], snapshot["step"])
-repeated = replay.repeated_token(shown["target_tokens"])  # the untrained model's one token, said why
-now_line.markdown(t("replay.now", n=index + 1, total=len(snapshots), step=f"{snapshot['step']:,}",
-                    epoch=snapshot["epoch"], source=md_escape(probe_texts[probe]),
-                    translation=md_escape(shown["translation"] or "∅"))
-                  + (t("replay.now_dev", bleu=evaluation["bleu"]) if evaluation else "")
-                  + (t("replay.untrained", token=md_escape(repeated)) if repeated else ""))
-with left:
-    queries, keys = axis_tokens(shown["source_tokens"], shown["target_tokens"], kind)
-    # The title goes above the figure: a narrow map (6 source tokens) would wrap it into a column of words.
-    st.markdown("**" + t("replay.map_title", kind=attention_view.kind_name(kind), layer=attention_view.layer_name(layer),
-                         head=attention_view.head_name(head), step=f"{snapshot['step']:,}") + "**")
-    attention_view.map_chart(shown[kind], kind, layer, head, queries, keys, key="replay.chart.map",
-                             sentence=probe_texts[probe], max_width=MAP_PX, max_height=MAP_MAX_PX)
-    st.caption(t(f"kind.{kind}.help") + " " + widgets.word_start_note(shown["source_tokens"]))
-    if kind == "cross":
-        best_layer, best_head, agree, rows = replay.alignment_head(snapshots[-1]["probes"][probe]["cross"])
-        st.caption(t("replay.aligned", layer=attention_view.layer_name(best_layer), head=attention_view.head_name(best_head),
-                     agree=agree, rows=rows))
-with right:
-    share_section(snapshots, probe, kind, layer, head, index)
-curves_section(log, snapshot["step"])
+stepped_view("replay", replay_view, snapshots, probe_texts, log)
