@@ -49,24 +49,27 @@ def short_name(index: int) -> str:
     return t("explorer.average") if index == ALL else str(index + 1)
 
 
-def index_picker(key: str, label: str, options) -> int:
-    """A segmented layer or head picker (every page's one kind of control for this choice); a choice the sentence
+def index_picker(key: str, label: str, options, compact: bool = False) -> int:
+    """A segmented layer or head picker (`compact`: a drop-down, where two pairs share a row); a choice the sentence
     or model made impossible falls back to the first."""
     widgets.keep_valid(key, list(options))
     # The default goes through session state, not `default=`: a link or a grid click may set the key too.
     st.session_state.setdefault(key, options[0])
+    if compact:
+        return st.selectbox(label, options, format_func=short_name, persist_state="session", key=key, width=110)
     return st.segmented_control(label, options, format_func=short_name, persist_state="session", key=key,
                                 required=True)
 
 
-def layer_head_selectors(prefix: str, layers: int, heads: int, average_layers: bool, side: str = "") -> tuple[int, int]:
+def layer_head_selectors(prefix: str, layers: int, heads: int, average_layers: bool, side: str = "",
+                         compact: bool = False) -> tuple[int, int]:
     """Layer and head pickers keyed under `prefix`, side by side in the caller's container (a horizontal one puts
     them on the row of the caller's other controls); returns (layer, head), ALL for averages. `side` ("A", "B")
-    leads their labels where a page has two pairs."""
+    leads their labels where two pairs share a row; `compact`: drop-downs, for a row of other controls."""
     layer_options = ([ALL] if average_layers else []) + list(range(layers))
     lead = f"{side} · " if side else ""
-    layer = index_picker(f"{prefix}.layer", lead + t("explorer.layer"), layer_options)
-    head = index_picker(f"{prefix}.head", lead + t("explorer.head"), [ALL, *range(heads)])
+    layer = index_picker(f"{prefix}.layer", lead + t("explorer.layer"), layer_options, compact)
+    head = index_picker(f"{prefix}.head", lead + t("explorer.head"), [ALL, *range(heads)], compact)
     return layer, head
 
 

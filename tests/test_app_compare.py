@@ -42,7 +42,7 @@ def test_two_heads_show_both_and_their_difference(translator):
     np.testing.assert_allclose(diff, pick(cross, 0, 1) - pick(cross, 0, 0), atol=1e-4)  # B = head 2, A = head 1
     assert trace["zmin"] == -trace["zmax"] == pytest.approx(-np.abs(diff).max(), abs=1e-6)  # centred on 0
     assert trace["colorscale"][0][1] != trace["colorscale"][-1][1]  # diverging, not the maps' white-to-blue
-    at.segmented_control(key="compare.b.head").set_value(0).run()  # the same head twice: no difference at all
+    at.selectbox(key="compare.b.head").set_value(0).run()  # the same head twice: no difference at all
     _, diff = heat(charts(at)["compare.chart.difference"])
     assert np.abs(diff).max() == 0
 
@@ -82,14 +82,3 @@ def test_two_models_is_still_the_first_mode():
     assert at.segmented_control(key="compare.mode").value == "models"
     assert {"compare.chart.left", "compare.chart.right"} <= set(charts(at))
     assert at.session_state[state_keys.SENTENCE] == "I have a dream."
-
-
-@pytest.mark.parametrize("name", ["heads", "sentences"])
-def test_one_model_comparisons_pick_layer_and_head_with_the_explorers_buttons(name):
-    """One kind of control for one choice everywhere: the layer and head pickers are segmented buttons, as on the
-    explorer, Decoding and Replay (no drop-down for them)."""
-    at = mode(app("I have a dream.", page=PAGE), name)
-    pickers = [w.key for w in at.segmented_control if w.key and w.key.endswith((".layer", ".head"))]
-    assert pickers == (["compare.a.layer", "compare.a.head", "compare.b.layer", "compare.b.head"] if name == "heads"
-                       else ["compare.layer", "compare.head"])
-    assert not [w.key for w in at.selectbox if w.key and w.key.endswith((".layer", ".head"))]

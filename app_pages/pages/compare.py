@@ -18,9 +18,9 @@ KIND, LEFT, RIGHT, INPUT = "compare.kind", "compare.left", "compare.right", "com
 MODE, SENTENCE_A, SENTENCE_B = "compare.mode", "compare.sentence_a", "compare.sentence_b"
 MODES = ("models", "heads", "sentences")
 THIRD_COLUMN_PX = 290  # one of three columns at 1280 px with the sidebar open: A, B and B − A side by side
-# In presentation mode the one-model comparisons' maps start about 520 px down (three rows of controls, a line of
-# translations): no taller than the rest of an 800-px screen.
-THIRD_MAP_PRESENT_PX = 270
+# In presentation mode the one-model comparisons' maps start about 420 px down (two rows of controls, a line of
+# translations): enlarged no taller than the rest of an 800-px screen.
+THIRD_MAP_PRESENT_PX = 370
 
 
 def submit() -> None:
@@ -111,7 +111,7 @@ def one_map(which: str, result: TranslationResult, kind: str, layer: int, head: 
     attention_view.map_chart(result.attention(kind), kind, layer, head, *result.axis_tokens(kind),
                              key=f"compare.chart.{which}", sentence=result.source_text,
                              model=st.session_state[state_keys.CHECKPOINT], max_width=THIRD_COLUMN_PX,
-                             present_max_px=THIRD_MAP_PRESENT_PX, **widgets.map_limits(extra_rows=2))
+                             present_max_px=THIRD_MAP_PRESENT_PX, **widgets.map_limits(extra_rows=1))
 
 
 def difference_column(a: TranslationResult, b: TranslationResult, kind: str, picks: tuple) -> None:
@@ -126,7 +126,7 @@ def difference_column(a: TranslationResult, b: TranslationResult, kind: str, pic
     (la, ha), (lb, hb) = picks
     maps = [pick(r.attention(kind), layer, head)[:rows, :cols] for r, layer, head in ((a, la, ha), (b, lb, hb))]
     fig = attention_view.difference_figure(*maps, kind, row_labels, col_labels, max_width=THIRD_COLUMN_PX,
-                                           **widgets.map_limits(extra_rows=2))
+                                           **widgets.map_limits(extra_rows=1))
     widgets.chart(fig, key="compare.chart.difference", present_max_px=THIRD_MAP_PRESENT_PX)
     cropped = (rows, cols) != (len(queries_b), len(keys_b)) or (rows, cols) != (len(queries_a), len(keys_a))
     st.caption(t("compare.difference_help") + (" " + t("compare.prefix", rows=rows, cols=cols) if cropped else ""))
@@ -145,16 +145,13 @@ def three_columns(a: TranslationResult, b: TranslationResult, kind: str, picks: 
 def two_heads(kind: str) -> None:
     st.session_state.setdefault("compare.a.head", 0)  # two heads of one layer: the first and the second
     st.session_state.setdefault("compare.b.head", 1)
-    result = translations.current_result()
-    layers, heads = result.attention(kind).shape[:2]
-    # A's pickers and the sentence, then B's pickers under A's: the explorer's buttons, two pairs too wide for one row.
-    picks = []
-    for which in "ab":
-        with st.container(horizontal=True, gap="small", vertical_alignment="bottom", key=f"compare.controls.{which}"):
-            picks.append(attention_view.layer_head_selectors(f"compare.{which}", layers, heads, average_layers=False,
-                                                             side=t(f"compare.side.{which}")))
-            if which == "a":
-                sentence_input()
+    with st.container(horizontal=True, gap="small", vertical_alignment="bottom", key="compare.controls"):
+        sentence_input()
+        result = translations.current_result()
+        layers, heads = result.attention(kind).shape[:2]
+        picks = tuple(attention_view.layer_head_selectors(f"compare.{which}", layers, heads, average_layers=False,
+                                                          side=t(f"compare.side.{which}"), compact=True)
+                      for which in "ab")
     labels = [f"{t(f'compare.side.{which}')} · {attention_view.layer_name(layer)} · {attention_view.head_name(head)}"
               for which, (layer, head) in zip("ab", picks)]
     three_columns(result, result, kind, picks, labels)
@@ -167,10 +164,9 @@ def two_sentences(kind: str) -> None:
                                        ("compare.sentence_a", "compare.sentence_b")):
             st.session_state.setdefault(key, default)
             st.text_input(t(label), key=key, max_chars=MAX_CHARS, persist_state="session")
-    a, b = (translations.translation_of(st.session_state[key]) for key in (SENTENCE_A, SENTENCE_B))
-    layers, heads = a.attention(kind).shape[:2]
-    with st.container(horizontal=True, gap="small", vertical_alignment="bottom", key="compare.pickers"):
-        layer, head = attention_view.layer_head_selectors("compare", layers, heads, average_layers=False)
+        a, b = (translations.translation_of(st.session_state[key]) for key in (SENTENCE_A, SENTENCE_B))
+        layers, heads = a.attention(kind).shape[:2]
+        layer, head = attention_view.layer_head_selectors("compare", layers, heads, average_layers=False, compact=True)
     three_columns(a, b, kind, ((layer, head), (layer, head)), (t("compare.side.a"), t("compare.side.b")))
     st.caption(t("compare.sentences_note") + " " + widgets.word_start_note(a.source_tokens + b.source_tokens))
 
