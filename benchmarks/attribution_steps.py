@@ -28,7 +28,7 @@ def gap(tr, result, steps: int) -> tuple[float, float]:
     began = time.perf_counter()
     found = attribution.attribute(tr.model, tr.generation_config, result.source_embeddings.ids.tolist(),
                                   result.target_embeddings.ids.tolist(), predicted, "integrated_gradients",
-                                  steps=steps)
+                                  points=steps)
     return found.gap, time.perf_counter() - began
 
 

@@ -16,7 +16,7 @@ Both are directional derivatives: score[t, s] = x_s · ∂f_t/∂x_s is the chan
 log-probability when token s's embedding moves along itself. So they are computed forward-mode
 (torch.func.jvp), one pass per source token that yields all T steps at once, batched over the
 source tokens and the path's points; reverse mode (Captum's own loop) needs one backward per
-output step and point, each after a forward over the whole sentence again: ~4× the arithmetic.
+output step and point, each after a forward over the whole sentence again (README: before and after).
 The path's points and weights are Captum's (approximation_parameters).
 """
 
@@ -59,7 +59,7 @@ def attribute(
     predicted: list[int],  # T produced tokens: y1 … yn </s>
     method: str,
     heads: HeadMask | None = None,
-    steps: int = IG_STEPS,
+    points: int = IG_STEPS,  # integrated gradients' points on the path
 ) -> Attribution:
     if method not in METHODS:
         raise ValueError(f"method must be one of {METHODS}, got {method!r}")
@@ -81,8 +81,8 @@ def attribute(
         token = model.src_embed(src)[0]  # (S, d_model)
         if method == "input_x_gradient":
             return Attribution(method, _path_integral(log_probs, token, [1.0], [1.0], len(predicted), vocab), None)
-        widths, alphas = (torch.tensor(rule(steps)) for rule in approximation_parameters(IG_RULE))
-        scores = _path_integral(log_probs, token, alphas.tolist(), widths.tolist(), len(predicted), vocab)
+        widths, alphas = (rule(points) for rule in approximation_parameters(IG_RULE))
+        scores = _path_integral(log_probs, token, alphas, widths, len(predicted), vocab)
         return Attribution(method, scores, _completeness_gap(log_probs, token, scores))
 
 
