@@ -1,4 +1,5 @@
 """python -m benchmarks.run [--device cpu [cuda]] [--repeats N] [--out benchmarks/results.json] [--threads N] [--quick]
+                          [--only-explanation]
 
 Times what a classroom feels, on this machine, and prints one table per
 device (median and 95th percentile over --repeats runs) plus the JSON file:
@@ -9,7 +10,9 @@ device (median and 95th percentile over --repeats runs) plus the JSON file:
   same input length and same number of output tokens, in the same run (ours/peer time ratio);
 - every figure the translate page shows for a 40-token sentence: build + serialise time, JSON bytes;
 - cold start: checkpoint load, the app's first full render (AppTest, caches cleared);
-- a burst of 60 simultaneous requests through Translator.translate: latency and throughput.
+- a burst of 60 simultaneous requests through Translator.translate: latency and throughput;
+- Is attention an explanation?: integrated gradients, input × gradient and a re-decode with every cross head
+  knocked out, per sentence length (--only-explanation: these alone).
 
 --quick measures a small subset (the test suite runs it so the script cannot rot).
 """
@@ -350,26 +353,28 @@ def explanation_rows(tr, sentences: dict[int, str], repeats: int, device: str) -
     return rows, medians
 
 
-def run_device(checkpoint: Path, device: str, plan: Plan, repeats: int) -> dict:
-    rows = cold_start(checkpoint, device, plan, repeats)
+def run_device(checkpoint: Path, device: str, plan: Plan, repeats: int, only_explanation: bool = False) -> dict:
+    rows = [] if only_explanation else cold_start(checkpoint, device, plan, repeats)
     tr = Translator.from_checkpoint(checkpoint, device=device)
     sentences = {n: sentence_of(tr.src_tok, n) for n in plan.lengths}
-    rows += translate_rows(tr, sentences, plan, repeats, device)
-    cache, speedups = cache_rows(tr, sentences, plan, repeats, device)
-    peer, ratios = peer_rows(tr, sentences, repeats, device)
-    pieces, piece_ratios = piece_rows(checkpoint, tr, sentences, repeats, device)
-    longest = max(plan.lengths)
-    figures, figure_summary = figure_rows(tr, sentences[longest], longest, repeats)
-    burst, burst_summary = burst_rows(tr, plan, device)
-    explanation, explanation_summary = explanation_rows(tr, sentences, repeats, device)
-    rows += cache + peer + pieces + figures + burst + explanation
+    summary = {}
+    if not only_explanation:
+        rows += translate_rows(tr, sentences, plan, repeats, device)
+        cache, summary["cache_speedup"] = cache_rows(tr, sentences, plan, repeats, device)
+        peer, summary["ours_over_peer_time"] = peer_rows(tr, sentences, repeats, device)
+        pieces, summary["speed_pieces"] = piece_rows(checkpoint, tr, sentences, repeats, device)
+        longest = max(plan.lengths)
+        figures, summary["figures"] = figure_rows(tr, sentences[longest], longest, repeats)
+        burst, summary["burst"] = burst_rows(tr, plan, device)
+        rows += cache + peer + pieces + figures + burst
+    explanation, summary["explanation_ms"] = explanation_rows(tr, sentences, repeats, device)
+    rows += explanation
     return {
         "settings": {"device": device, "torch_threads": torch.get_num_threads(), "usable_cores": usable_cores(),
                      "max_concurrent_model_calls": tr.max_concurrent, "repeats": repeats,
                      "sentences": sentences, "forced_output_tokens": plan.forced_output},
         "rows": [r.as_dict() for r in rows],
-        "summary": {"cache_speedup": speedups, "ours_over_peer_time": ratios, "speed_pieces": piece_ratios, "figures": figure_summary,
-                    "burst": burst_summary, "explanation_ms": explanation_summary, "budgets": BUDGETS},
+        "summary": {**summary, "budgets": BUDGETS},
         "_rows": rows,
     }
 
@@ -383,10 +388,21 @@ def print_table(report: dict) -> None:
     for r in report["_rows"]:
         print(f"| {r.section} | {r.name} | {r.median_ms:.1f} | {r.p95_ms:.1f} | {len(r.times_ms)} | {r.note} |")
     summary = report["summary"]
-    fig = summary["figures"]
     print()
+    if "figures" in summary:  # not with --only-explanation
+        print_goals(summary, s["forced_output_tokens"])
+    for label, ms in summary["explanation_ms"].items():
+        size, name = label.split(" ", 1)
+        if size == "S=20":
+            budget = BUDGETS[f"{name}_ms"]
+            print(f"- {name.replace('_', ' ')}, {size}: {ms:.0f} ms (budget {budget:.0f} ms: "
+                  f"{'ok' if ms <= budget else 'OVER'})")
+
+
+def print_goals(summary: dict, forced_output: int) -> None:
+    fig = summary["figures"]
     for label, ratio in summary["cache_speedup"].items():
-        print(f"- cache speed-up, {label}, {s['forced_output_tokens']} output tokens: {ratio:.2f}× "
+        print(f"- cache speed-up, {label}, {forced_output} output tokens: {ratio:.2f}× "
               f"({'meets' if ratio >= CACHE_GOAL else 'MISSES'} the {CACHE_GOAL}× goal)")
     for label, ratio in summary["ours_over_peer_time"].items():
         print(f"- ours/peer time, {label}: {ratio:.3f} = {1 / ratio:.1f}× faster "
@@ -423,6 +439,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--threads", type=int, default=None, help="torch threads (default: sized to the machine)")
     p.add_argument("--checkpoint", type=Path, default=ROOT / "checkpoints" / "en-zh")
     p.add_argument("--quick", action="store_true", help="a small subset, for the smoke test")
+    p.add_argument("--only-explanation", action="store_true",
+                   help="only attribution and the knock-out re-decode (Is attention an explanation?)")
     args = p.parse_args(argv)
     if args.repeats < 1:
         p.error("--repeats must be at least 1")
@@ -432,7 +450,7 @@ def main(argv: list[str] | None = None) -> int:
     plan = QUICK if args.quick else FULL
     reports = {}
     for device in args.device:
-        reports[device] = run_device(args.checkpoint, device, plan, args.repeats)
+        reports[device] = run_device(args.checkpoint, device, plan, args.repeats, args.only_explanation)
         print_table(reports[device])
     out = {
         "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),

@@ -8,8 +8,8 @@ kind, layer, head or view reruns only the explorer and never the model.
 import streamlit as st
 
 from app_pages import (
-    attention_view, examples, guessing, link_values, links, models, page_scripts, polls, presentation, state_keys,
-    translations, widgets,
+    attention_view, examples, guessing, link_values, links, models, page_scripts, polls, presentation, rollout_view,
+    state_keys, translations, widgets,
 )
 from app_pages.text import md_escape, t
 from lessons.attention_maps import ALL
@@ -21,7 +21,7 @@ INPUT, EXAMPLE = "translate.input", "translate.example"
 KIND, VIEW, QUERY, MIN_WEIGHT = "explorer.kind", "explorer.view", "explorer.query", "explorer.min_weight"
 GUESS = "explorer.guess"  # "Guess first": the one-head map hidden until a guess is revealed
 GRID, LINES = "explorer.grid", "explorer.chart.lines"  # charts a click selects in
-VIEWS = ("head", "grid", "lines")
+VIEWS = ("head", "grid", "lines", rollout_view.VIEW)
 
 
 def submit() -> None:
@@ -223,7 +223,10 @@ def explorer_controls(result: TranslationResult) -> tuple[str, str, int, int]:
         )
     layers, heads = result.attention(kind).shape[:2]
     with st.container(horizontal=True, gap="medium", vertical_alignment="bottom", key="explorer.which"):
-        layer, head = attention_view.layer_head_selectors("explorer", layers, heads, average_layers=False)
+        if view == rollout_view.VIEW:  # rollout averages the heads itself: a layer picker only
+            layer, head = rollout_view.layer_picker("explorer", layers), ALL
+        else:
+            layer, head = attention_view.layer_head_selectors("explorer", layers, heads, average_layers=False)
         guessing.toggle(GUESS)  # on this row: the map below stays on the first screen
     return kind, view, layer, head
 
@@ -285,9 +288,12 @@ def explorer(result: TranslationResult) -> None:
             one_head_chart(result, kind, layer, head, key="explorer.chart.head")
         elif view == "grid":
             grid_view(result, kind, layer, head)
-        else:
+        elif view == "lines":
             lines_view(result, kind, layer, head)
-    polls.start_control(result, kind, layer, head)
+        else:
+            rollout_view.rollout_chart(result, kind, layer, key="explorer.chart.rollout", **widgets.map_limits())
+    if view != rollout_view.VIEW:  # a poll asks about one raw map, not a rollout
+        polls.start_control(result, kind, layer, head)
     st.caption(" ".join(filter(None, (t(f"kind.{kind}.help"), t(f"view.{view}.help"),
                                       widgets.word_start_note(result.source_tokens)))))
     example_hint(result)  # in the fragment: "Guess first" hides it, and its button opens a head here

@@ -172,6 +172,19 @@ STRINGS: dict[str, str] = {
         "its position and strongest links with their exact weights; click a query token to see only its lines "
         "(“all query tokens” above brings the others back)."
     ),
+    "view.rollout": "Rollout",
+    "view.rollout.help": (
+        "Rollout (Abnar & Zuidema 2020) is not raw attention: it multiplies the maps of layers 1 up to the one picked "
+        "(each averaged over its heads, with the residual connection as half of each row), so a cell says how much "
+        "of that row's information came from that input token through every layer in between. For cross-attention "
+        "the encoder's rollout is multiplied in too: the columns are the input tokens, not the encoder outputs the "
+        "decoder reads. Each row sums to 1; hover a cell for its exact value. Compare “One head” at “average”: raw "
+        "attention shows where one layer looked, rollout where the information came from."
+    ),
+    "rollout.title.encoder_self": "Rollout · encoder self-attention · layers 1 to {layer}",
+    "rollout.title.decoder_self": "Rollout · decoder self-attention · layers 1 to {layer}",
+    "rollout.title.cross": "Rollout · cross-attention of layer {layer}, through the encoder",
+    "rollout.value": "rollout share",
     "axis.encoder_self.queries": "queries (source tokens)",
     "axis.encoder_self.keys": "keys (source tokens)",
     "axis.decoder_self.queries": "queries (target tokens)",

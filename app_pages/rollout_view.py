@@ -1,0 +1,48 @@
+"""The explorer's rollout view (Abnar & Zuidema 2020): where a layer's information came from in the input tokens,
+not one layer's raw weights. Each layer's map is averaged over heads, the residual connection added as half of
+each row, and the layers multiplied from the bottom up (lessons/explanation.py):
+
+- encoder (or decoder) self-attention, layer L: rolled out through self-attention layers 1 … L;
+- cross-attention, decoder layer L: its head average times the encoder's rollout through all its layers, since
+  the encoder outputs it reads are themselves mixtures of the input tokens (cross_rollout).
+
+Heads are averaged by the method, so the view has a layer picker and no head picker.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import streamlit as st
+
+from app_pages import attention_view, widgets
+from app_pages.text import t
+from lessons.attention_maps import shown_mask
+from lessons.explanation import cross_rollout, rollout
+from model import TranslationResult
+from viz.heatmap import attention_heatmap
+
+VIEW = "rollout"  # the explorer's view name, in its picker and its link
+
+
+def rollout_map(result: TranslationResult, kind: str, layer: int) -> np.ndarray:
+    """(Tq, Tk) rollout of `kind` into layer `layer` (0-based) of `result`, as the view draws it."""
+    if kind == "cross":
+        return cross_rollout(result.cross, result.encoder_self, layer)
+    return rollout(result.attention(kind)[: layer + 1])
+
+
+def layer_picker(prefix: str, layers: int) -> int:
+    """The layer the rollout goes into, keyed as the explorer's own layer picker (so the link and the other views
+    keep it)."""
+    return attention_view.index_picker(f"{prefix}.layer", t("explorer.layer"), list(range(layers)))
+
+
+def rollout_chart(result: TranslationResult, kind: str, layer: int, *, key: str, **layout) -> None:
+    """The rollout map on the kind's query and key axes, with the same heatmap as the raw maps; `layout`: size
+    limits (widgets.map_limits)."""
+    matrix = rollout_map(result, kind, layer)
+    queries, keys = result.axis_tokens(kind)
+    labels = {**attention_view.axis_titles(kind), "value_label": t("rollout.value")}
+    fig = attention_heatmap(matrix, queries, keys, title=t(f"rollout.title.{kind}", layer=layer + 1),
+                            mask=shown_mask(kind, *matrix.shape), masked_label=t("axis.masked"), **labels, **layout)
+    widgets.chart(fig, key=key)

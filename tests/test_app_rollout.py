@@ -1,0 +1,98 @@
+"""The explorer's rollout view: the map drawn is lessons.explanation's rollout of the sentence's own attention, on
+the kind's query and key axes, with its caption in both languages, and a link that reopens it."""
+
+from __future__ import annotations
+
+import base64
+import json
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from app_pages import state_keys
+from lessons.explanation import cross_rollout, rollout
+from model import DEFAULT_BEAM
+from tests.conftest import ROOT
+
+SENTENCE = "The weather is very nice today, so we will go to the park."
+
+
+def opened(link: dict[str, str]) -> AppTest:
+    """A new session opening the translate page with `link` as its query string."""
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.query_params.update({"s": SENTENCE, "beam": str(DEFAULT_BEAM), **link})
+    at.switch_page("app_pages/pages/translate.py")
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def the_chart(at: AppTest) -> dict:
+    (chart,) = at.get("plotly_chart")
+    return json.loads(chart.proto.spec)
+
+
+def cells(spec: dict) -> np.ndarray:
+    """A heatmap's values as the browser gets them (Plotly sends arrays as base64 typed bytes)."""
+    z = spec["data"][0]["z"]
+    if "bdata" not in z:
+        return np.array(z, dtype=float)
+    shape = [int(n) for n in str(z["shape"]).split(",")]
+    return np.frombuffer(base64.b64decode(z["bdata"]), dtype=z["dtype"]).reshape(shape)
+
+
+def axis_titles(spec: dict) -> tuple[str, str]:
+    layout = spec["layout"]
+    y, x = layout.get("yaxis2", layout["yaxis"]), layout.get("xaxis2", layout["xaxis"])  # the axes with the labels
+    return y["title"]["text"].replace("<br>", " "), x["title"]["text"].replace("<br>", " ")
+
+
+def test_choosing_rollout_draws_the_rollout_of_the_sentences_attention(translator):
+    result = translator.translate(SENTENCE)
+    at = opened({"kind": "encoder_self", "layer": "1"})
+    at.segmented_control(key="explorer.view").set_value("rollout").run()
+    assert not at.exception
+    spec = the_chart(at)
+    np.testing.assert_allclose(cells(spec), rollout(result.encoder_self[:1]), atol=1e-5)
+    assert axis_titles(spec) == ("queries (source tokens)", "keys (source tokens)")
+    assert spec["layout"]["title"]["text"].startswith("Rollout · encoder self-attention · layers 1 to 1")
+    hover = spec["data"][0]["hovertemplate"]  # each cell's query, key and exact value on hover
+    assert "queries (source tokens)" in hover and "rollout share: <b>%{z:." in hover
+    # Through all three encoder layers, then cross-attention of decoder layer 2 traced through the encoder.
+    at.segmented_control(key="explorer.layer").set_value(2).run()
+    np.testing.assert_allclose(cells(the_chart(at)), rollout(result.encoder_self), atol=1e-5)
+    at.segmented_control(key="explorer.kind").set_value("cross").run()
+    at.segmented_control(key="explorer.layer").set_value(1).run()
+    spec = the_chart(at)
+    np.testing.assert_allclose(cells(spec), cross_rollout(result.cross, result.encoder_self, 1), atol=1e-5)
+    assert not np.allclose(cells(spec), result.cross[1].mean(axis=0), atol=1e-3)  # not the raw layer average
+    assert axis_titles(spec) == ("queries (target tokens)", "keys (source tokens)")
+    caption = "\n".join(c.value for c in at.caption)
+    assert "Rollout (Abnar & Zuidema 2020) is not raw attention" in caption
+
+
+def test_the_head_picker_gives_way_to_the_layer_only():
+    at = opened({"view": "rollout", "kind": "cross"})
+    keys = {c.key for c in at.segmented_control}
+    assert "explorer.layer" in keys and "explorer.head" not in keys
+
+
+@pytest.mark.parametrize("lang, title, said", [
+    ("en", "Rollout · cross-attention of layer 3, through the encoder", "not raw attention"),
+    ("zh", "展开 · 第 3 层交叉注意力（经由编码器）", "不是原始注意力"),
+])
+def test_a_link_to_the_rollout_view_reopens_it(translator, lang, title, said):
+    result = translator.translate(SENTENCE)
+    at = opened({"lang": lang, "kind": "cross", "view": "rollout", "layer": "3"})
+    assert at.segmented_control(key="explorer.view").value == "rollout"
+    assert not [w for w in at.warning if w.icon == ":material/link_off:"]  # no value of the link was ignored
+    spec = the_chart(at)
+    assert spec["layout"]["title"]["text"].startswith(title)
+    np.testing.assert_allclose(cells(spec), cross_rollout(result.cross, result.encoder_self, 2), atol=1e-5)
+    assert said in "\n".join(c.value for c in at.caption)
+    link = {k: v[0] if isinstance(v, list) else v for k, v in at.query_params.items()}
+    assert {k: link[k] for k in ("kind", "view", "layer", "lang")} == {"kind": "cross", "view": "rollout",
+                                                                       "layer": "3", "lang": lang}
+    again = opened(link)  # the link it wrote opens the same map
+    np.testing.assert_allclose(cells(the_chart(again)), cells(spec))
