@@ -24,7 +24,11 @@ PRESENT_STYLE = (
 # better spent on the chart (every page's main chart starts within the first screen).
 PAGE_STYLE = (
     "<style>[data-testid='stMainBlockContainer'] { padding-top: 4rem !important; }"
-    "[data-testid='stMain'] h1 { font-size: 2.25rem; }</style>"
+    "[data-testid='stMain'] h1 { font-size: 2.25rem; }"
+    # The explorer's first row (four attention views beside the three kinds) fits 1280 px with the sidebar open only
+    # with narrower buttons; on a second row it would push the map below the first screen.
+    ".st-key-explorer-what [data-testid='stButtonGroup'] button { padding-left: 0.5rem; padding-right: 0.5rem; }"
+    "</style>"
 )
 # Streamlit keeps the main area's scroll position across pages: a new page should start at its top.
 SCROLL_TO_TOP = "<script>document.querySelector('[data-testid=stMain]')?.scrollTo(0, 0);</script>"

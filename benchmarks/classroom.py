@@ -212,9 +212,11 @@ SEND = """e => {
 }"""
 
 
-def send(page, expected: dict) -> None:
-    """The student types their sentence and presses Translate; nothing is awaited (the class presses together)."""
+def send(page, expected: dict, deadline: Deadline) -> None:
+    """The student types their sentence and presses Translate; nothing is awaited (the class presses together)
+    but the text box itself, which a tab that has just finished a run may be redrawing."""
     try:
+        page.wait_for_selector(f"{MAIN} textarea", timeout=deadline.ms())
         page.evaluate(SEND, {**expected, "button": "Translate"})
     except Error as error:  # a tab that never opened: this student gets no result
         print(f"  could not send {expected['sentence']!r}: {str(error).splitlines()[0]}", file=sys.stderr)
@@ -242,7 +244,7 @@ def translate_round(students: list, ready: list, expected: list[dict], deadline:
     sending, sent = time.monotonic(), []
     for tab, e in zip(students, expected):
         if tab in ready and not deadline.passed():
-            send(tab[1], e)
+            send(tab[1], e, deadline)
             sent.append((tab[1], e))
     send_s = time.monotonic() - sending  # one script types for the whole class: the first click to the last
     outcomes = [outcome(page, e, deadline) for page, e in sent]

@@ -215,7 +215,7 @@ def explorer_controls(result: TranslationResult) -> tuple[str, str, int, int]:
     if guessing_now:
         st.session_state[VIEW] = "head"
     st.session_state.setdefault(VIEW, VIEWS[0])
-    with st.container(horizontal=True, gap="medium", vertical_alignment="bottom", key="explorer.what"):
+    with st.container(horizontal=True, gap="small", vertical_alignment="bottom", key="explorer.what"):
         kind = attention_view.kind_picker(KIND, ATTENTION_KINDS[0])
         view = st.segmented_control(
             t("explorer.view"), VIEWS, format_func=lambda v: t(f"view.{v}"), persist_state="session",
