@@ -70,6 +70,11 @@ def test_the_dev_sets_evidence_is_read_from_the_training_log(english, translator
     worst = max(s["bleu_drop"] for s in heads["single"])
     assert f"No single head costs more than {worst:.2f} BLEU" in text
     assert f"{heads['pruning']['cross'][-1]['bleu']:.2f} with all removed" in text
+    # The noise a head's drop is read against is measured (model/training/heads.py chance), not written.
+    assert f"moves by ±{heads['bleu_chance']:.2f} by chance alone" in text
+    within = [p for p in heads["pruning"]["cross"] if p["bleu"] >= heads["bleu"] - heads["bleu_chance"]]
+    kept = max(within, key=lambda p: p["removed"])
+    assert f"{kept['bleu']:.2f} BLEU with {kept['removed']} of" in text
 
 
 def test_knocking_out_every_cross_head_retranslates_and_marks_the_change(translator):

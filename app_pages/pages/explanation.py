@@ -15,9 +15,8 @@ from app_pages.text import md_escape, t
 from evaluation.alignment.gold import GoldError, GoldPair, load_gold
 from lessons.attention_maps import ALL
 from lessons.explanation import (ALIGN_MARGIN, ROLE_THRESHOLD, agreement, alignment_error_rate, alignment_rows,
-                                 argmax_links, character_rows, cross_rollout, head_agreement, head_roles, token_words,
-                                 word_weights)
-from lessons.explanation import agreement, cross_rollout, head_agreement, residual_ratio, sink_shares
+                                 argmax_links, character_rows, cross_rollout, head_agreement, head_roles, residual_ratio,
+                                 sink_shares, token_words, word_weights)
 from model import ATTENTION_KINDS, ATTRIBUTION_METHODS, TranslationResult
 from viz.explanation import gold_links_figure, head_roles_figure, pruning_figure
 from viz.heatmap import attention_heatmap, matrix_heatmap
@@ -159,11 +158,14 @@ def importance(log: dict) -> None:
         st.info(t("explain.importance.missing"))
         return
     worst = max(found["single"], key=lambda s: s["bleu_drop"])
+    chance = found.get("bleu_chance")  # measured by model/training/heads.py; a log from before it has none
+    if chance is not None:
+        st.markdown(t("explain.importance.chance", pairs=f"{found['pairs']:,}", chance=f"{chance:.2f}"))
     st.markdown(t("explain.importance.intro", pairs=f"{found['pairs']:,}", bleu=f"{found['bleu']:.2f}",
                   worst=f"{worst['bleu_drop']:.2f}", worst_head=head_label((worst["kind"], worst["layer"], worst["head"]))))
     lines = []
     for kind, curve in found["pruning"].items():
-        kept = max((p for p in curve if p["bleu"] >= found["bleu"] - 0.5), key=lambda p: p["removed"])
+        kept = max((p for p in curve if p["bleu"] >= found["bleu"] - (chance or 0.0)), key=lambda p: p["removed"])
         lines.append("- " + t("explain.importance.kind", kind=attention_view.kind_name(kind), kept=f"{kept['bleu']:.2f}",
                               n=kept["removed"], total=len(curve) - 1, none=f"{curve[-1]['bleu']:.2f}"))
     st.markdown("\n".join(lines))

@@ -66,8 +66,12 @@ STRINGS: dict[str, str] = {
     "explain.importance.header": "How much each head matters on the dev set",
     "explain.importance.intro": (
         "Each head knocked out alone, on {pairs} dev pairs (greedy): BLEU {bleu} for the whole model. No single head "
-        "costs more than {worst} BLEU ({worst_head}); BLEU on this many pairs moves by about half a point by chance, "
-        "so most single heads are within noise. Removing heads one after another, least important first:"
+        "costs more than {worst} BLEU ({worst_head}). Removing heads one after another, least important first, "
+        "until BLEU falls more than chance would move it:"
+    ),
+    "explain.importance.chance": (
+        "BLEU on these {pairs} pairs moves by ±{chance} by chance alone (half the 95 % interval of 1,000 bootstrap "
+        "resamples of the pairs): a head whose drop is smaller is within noise."
     ),
     "explain.importance.kind": "{kind}: {kept} BLEU with {n} of {total} heads removed; {none} with all removed.",
     "explain.importance.drop": "BLEU drop when this head alone is knocked out · {kind}",

@@ -60,8 +60,11 @@ STRINGS: dict[str, str] = {
     "explain.importance.header": "每个头在开发集上有多重要",
     "explain.importance.intro": (
         "每次只屏蔽一个头，在 {pairs} 个开发集句对上（贪心解码）：完整模型 BLEU {bleu}。没有哪一个头单独屏蔽后"
-        "使 BLEU 下降超过 {worst}（{worst_head}）；在这么多句对上 BLEU 随机波动约半分，所以大多数单个头的影响都在噪声之内。"
-        "按重要性从低到高依次屏蔽各头："
+        "使 BLEU 下降超过 {worst}（{worst_head}）。按重要性从低到高依次屏蔽各头，直到 BLEU 的下降超出随机波动："
+    ),
+    "explain.importance.chance": (
+        "在这 {pairs} 个句对上，BLEU 仅因随机因素就会波动 ±{chance}（对句对做 1,000 次自助重采样，取 95% 区间的一半）："
+        "下降小于它的头都在噪声之内。"
     ),
     "explain.importance.kind": "{kind}：屏蔽 {total} 个头中的 {n} 个后 BLEU 为 {kept}；全部屏蔽后为 {none}。",
     "explain.importance.drop": "单独屏蔽该头时 BLEU 的下降 · {kind}",

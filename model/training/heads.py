@@ -17,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import torch
+from sacrebleu.metrics import BLEU
 
 from ..architecture.transformer import KINDS, HeadMask
 from ..loading.checkpoint import read_training_log, write_training_log
@@ -27,6 +28,7 @@ from .data import collate, read_pairs, split_dev
 from .metrics import score
 
 LOG_KEY = "heads"
+BOOTSTRAP = 1000
 Head = tuple[str, int, int]  # (kind, layer, head), 0-based
 
 
@@ -47,6 +49,12 @@ def mean_nll(translator: Translator, pairs: list[tuple[str, str]], knock_out: tu
     return total / max(tokens, 1)
 
 
+def chance(hypotheses: list[str], references: list[str], resamples: int = BOOTSTRAP) -> float:
+    """Half the width of BLEU's 95 % bootstrap interval (sacrebleu resamples the pairs): how far BLEU on this many
+    sentences moves by which sentences happen to be in the set, the noise a head's BLEU drop is read against."""
+    return round(float(BLEU(tokenize="zh").corpus_score(hypotheses, [references], n_bootstrap=resamples)._ci), 2)
+
+
 def every_head(translator: Translator) -> list[Head]:
     counts = HeadMask.layer_counts(translator.config)
     return [(kind, layer, head) for kind in KINDS for layer in range(counts[kind])
@@ -61,6 +69,7 @@ def measure(translator: Translator, pairs: list[tuple[str, str]], progress: Call
         return score(translator.translations(sources, beam=1, knock_out=knock_out), references)["bleu"]
 
     base_bleu, base_nll = bleu(()), mean_nll(translator, pairs)
+    noise = chance(translator.translations(sources, beam=1), references)
     single = {}
     heads = every_head(translator)
     for i, head in enumerate(heads):
@@ -75,7 +84,7 @@ def measure(translator: Translator, pairs: list[tuple[str, str]], progress: Call
             progress(f"{kind}: {n} heads removed, BLEU {curve[-1]['bleu']}")
         pruning[kind] = curve
     return {
-        "pairs": len(pairs), "beam": 1, "bleu": base_bleu, "nll": round(base_nll, 4),
+        "pairs": len(pairs), "beam": 1, "bleu": base_bleu, "bleu_chance": noise, "nll": round(base_nll, 4),
         "single": [{"kind": k, "layer": layer, "head": head, "bleu_drop": b, "nll_rise": n}
                    for (k, layer, head), (b, n) in single.items()],
         "pruning": pruning,
@@ -87,15 +96,25 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--checkpoint", default=str(DEFAULT_CHECKPOINT))
     p.add_argument("--dev", required=True, help="dev TSV (English<TAB>Chinese); its selection half is used")
     p.add_argument("--pairs", type=int, default=400, help="at most this many pairs of the selection half")
+    p.add_argument("--chance-only", action="store_true",
+                   help="only add the whole model's bootstrap interval to the log's existing entry (its pairs)")
     args = p.parse_args(argv)
     configure_torch_threads()
+    log = read_training_log(args.checkpoint) or {}
+    if args.chance_only and LOG_KEY not in log:
+        print(f"error: {args.checkpoint} has no {LOG_KEY!r} entry to add to", file=sys.stderr)
+        return 2
     try:
-        pairs = split_dev(read_pairs(args.dev))[0][: args.pairs]
+        pairs = split_dev(read_pairs(args.dev))[0][: log[LOG_KEY]["pairs"] if args.chance_only else args.pairs]
     except OSError as exc:
         print(f"error: cannot read {args.dev}: {exc}", file=sys.stderr)
         return 2
-    result = measure(Translator.from_checkpoint(args.checkpoint), pairs, lambda line: print(line, file=sys.stderr))
-    log = read_training_log(args.checkpoint) or {}
+    translator = Translator.from_checkpoint(args.checkpoint)
+    if args.chance_only:
+        hypotheses = translator.translations([s for s, _ in pairs], beam=1)
+        result = {**log[LOG_KEY], "bleu_chance": chance(hypotheses, [r for _, r in pairs])}
+    else:
+        result = measure(translator, pairs, lambda line: print(line, file=sys.stderr))
     log[LOG_KEY] = result
     write_training_log(Path(args.checkpoint), log)
     print(f"wrote {LOG_KEY} ({len(result['single'])} heads, {result['pairs']} pairs) to {args.checkpoint}")
