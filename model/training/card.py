@@ -151,10 +151,11 @@ def _decoding_sweep(sweep: dict | None, language: str) -> list[str]:
     if best == default:
         verdict = p["sweep.default_best"].format(beam=default["beam"], alpha=alpha(default["alpha"]))
     else:
-        adopted = sweep["chosen"] == best
-        verdict = p["sweep.adopted" if adopted else "sweep.kept" if sweep["p_value"] else "sweep.no_lead"].format(
-            beam=best["beam"], alpha=alpha(best["alpha"]), p=f"{sweep['p_value'] or 0:.3f}",
-            default_beam=default["beam"], default_alpha=alpha(default["alpha"]))
+        tested_p = sweep["p_value"]  # None: the best had no BLEU lead, so nothing was tested
+        key = "sweep.adopted" if sweep["chosen"] == best else "sweep.no_lead" if tested_p is None else "sweep.kept"
+        verdict = p[key].format(beam=best["beam"], alpha=alpha(best["alpha"]),
+                                p="" if tested_p is None else f"{tested_p:.3f}",
+                                default_beam=default["beam"], default_alpha=alpha(default["alpha"]))
     tested = [p["sweep.test_row"].format(name=p[f"sweep.{name}"], beam=r["beam"], alpha=alpha(r["alpha"]),
                                          bleu=r["bleu"], chrf=r["chrf"])
               for name, r in sweep["test"].items() if name == "chosen" or sweep[name] != sweep["chosen"]]
