@@ -34,21 +34,40 @@ PAGE_STYLE = (
 SCROLL_TO_TOP = "<script>document.querySelector('[data-testid=stMain]')?.scrollTo(0, 0);</script>"
 # A link that names a view (the explorer's kind and head, a decoding step) lands on that view, not on the page's
 # title: once a chart is drawn, the main area scrolls the page's view (the container keyed LINKED_VIEW) up to just
-# under Streamlit's header. It gives up after 30 s (a page that never draws a chart stays where it is).
+# under Streamlit's header. It keeps it there until the layout has held still for 2 s, because what is drawn after
+# the first chart (the rest of the page, a taller chart) moves the view or first lets the page scroll that far; it
+# stops at once when the user (or another script) scrolls, clicks or presses a key, and gives up after 30 s.
 LINKED_VIEW = "linked_view"
 SCROLL_TO_LINKED_VIEW = """<script>
 (() => {
   const started = Date.now();
+  let stillSince = null;
+  let userMoved = false;
+  let ours = null;  // where this script last left the main area's scroll
+  const moved = () => { userMoved = true; };
+  const types = ["wheel", "touchstart", "keydown", "pointerdown"];
+  for (const type of types) addEventListener(type, moved, true);
+  const done = () => { for (const type of types) removeEventListener(type, moved, true); };
   const land = () => {
+    if (userMoved || Date.now() - started > 30000) return done();
     const main = document.querySelector("[data-testid=stMain]");
     const view = main && main.querySelector(".st-key-linked_view");
-    if (!view || !main.querySelector(".js-plotly-plot .main-svg")) {
-      if (Date.now() - started < 30000) setTimeout(land, 100);
-      return;
+    if (main && ours !== null && Math.abs(main.scrollTop - ours) > 1) return done();  // scrolled by someone else
+    if (view && main.querySelector(".js-plotly-plot .main-svg")) {
+      const header = document.querySelector("[data-testid=stHeader]");
+      const below = header ? header.getBoundingClientRect().bottom : 0;
+      const gap = view.getBoundingClientRect().top - below - 8;
+      if (Math.abs(gap) > 2) {
+        main.scrollTo(0, main.scrollTop + gap);
+        stillSince = null;
+      } else if (stillSince === null) {
+        stillSince = Date.now();
+      } else if (Date.now() - stillSince > 2000) {
+        return done();
+      }
+      ours = main.scrollTop;
     }
-    const header = document.querySelector("[data-testid=stHeader]");
-    const below = header ? header.getBoundingClientRect().bottom : 0;
-    main.scrollTo(0, main.scrollTop + view.getBoundingClientRect().top - below - 8);
+    setTimeout(land, 100);
   };
   land();
 })();

@@ -62,3 +62,24 @@ def test_a_link_to_a_view_lands_scrolled_to_it(browser, streamlit_server, path, 
             assert scrolled == 0 and gap > 16
     finally:
         context.close()
+
+
+def test_a_landed_view_stays_landed_while_the_page_grows_and_leaves_the_user_in_charge(browser, streamlit_server):
+    """What is drawn after the first chart (here: 300 px pushed in above the view) does not leave a link's view
+    below where it landed; once the user scrolls, the landing script lets go."""
+    context, page = open_session(browser, f"{streamlit_server}/{NAMED_VIEWS[1][0]}")
+    try:
+        page.wait_for_selector(f"{MAIN} .js-plotly-plot .main-svg")
+        landed = f"() => {{ const [gap] = ({VIEW_TOP})(); return gap >= 0 && gap <= 16; }}"
+        page.wait_for_function(landed)
+        page.evaluate("""() => { const pad = document.createElement("div"); pad.style.height = "300px";
+            const view = document.querySelector("[data-testid='stMain'] .st-key-linked_view");
+            view.parentElement.insertBefore(pad, view); }""")
+        page.wait_for_function(landed, timeout=5000)
+        page.mouse.move(640, 500)
+        page.mouse.wheel(0, -250)
+        page.wait_for_timeout(2500)
+        gap, _ = page.evaluate(VIEW_TOP)
+        assert gap > 100, f"the page scrolled back to the view after the user scrolled away (gap {gap})"
+    finally:
+        context.close()
