@@ -12,7 +12,6 @@ Heads are averaged by the method, so the view has a layer picker and no head pic
 from __future__ import annotations
 
 import numpy as np
-import streamlit as st
 
 from app_pages import attention_view, widgets
 from app_pages.text import t

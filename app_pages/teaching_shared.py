@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
 import pandas as pd
@@ -112,11 +112,16 @@ def table_height(rows: int) -> int:
     return 38 + 35 * rows
 
 
-def sections(prefix: str, names: Sequence[str], **values) -> Sequence:
-    """The page's sections as tabs labelled `{prefix}.tab.{name}`: the first section, with its chart, fills the first
-    screen at a projector's 1280×800, the others are one click away. Every tab is drawn on every run (its widgets
-    keep their keys and state, and their numbers are on the page for the tests): only the chosen one is shown."""
-    return st.tabs([t(f"{prefix}.tab.{name}", **values) for name in names])
+def sections(prefix: str, bodies: Mapping[str, Callable[[], None]], **values) -> None:
+    """The page's sections as tabs labelled `{prefix}.tab.{name}` (keyed `{prefix}.tab`): the first section, with its
+    chart, fills the first screen at a projector's 1280×800, the others are one click away. Only the open tab's body
+    runs; a click on another tab reruns the page: drawing every tab's charts on every run made these pages the
+    slowest to open (benchmarks.browser). Widgets in a tab keep their values while it is closed (persist_state)."""
+    tabs = st.tabs([t(f"{prefix}.tab.{name}", **values) for name in bodies], key=f"{prefix}.tab", on_change="rerun")
+    for tab, body in zip(tabs, bodies.values()):
+        if tab.open:
+            with tab:
+                body()
 
 
 def sentence_banner(result: TranslationResult) -> None:

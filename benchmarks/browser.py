@@ -21,10 +21,13 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
 from app_pages import registry
+from i18n import strings
+from lessons.masks import DOC_SENTENCE
 from tests.browser_support import MAIN, TIMEOUT_MS, VIEWPORT, open_session, rerun
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS, free_port, wait_for_health
 
@@ -33,6 +36,7 @@ DEFAULT_OUT = Path(__file__).resolve().parent / "browser_results.json"
 PAGES = tuple(page.name for page in registry.PAGES)  # by name: /start opens Start here (registry.MOVED)
 DRAWN = ("() => [...document.querySelectorAll(\"[data-testid='stMain'] [data-testid='stPlotlyChart']\")]"
          ".every(c => c.querySelector('.main-svg'))")
+EN = strings("en")
 IDLE = "[data-testid='stApp'][data-test-connection-state='CONNECTED'][data-test-script-state='notRunning']"
 
 
@@ -51,12 +55,34 @@ def first_chart_s(page, url: str) -> float:
     return time.perf_counter() - start
 
 
-def action_s(page, action: Callable[[], object]) -> float:
-    """Seconds from `action` (a click, a key press) to its rerun finished and every chart drawn."""
+def action_s(page, action: Callable[[], object], reruns: bool = True) -> float:
+    """Seconds from `action` (a click, a key press) to its rerun finished and every chart drawn; without `reruns`
+    (a tab, which an older app switched in the browser alone), to the action's own wait and every chart drawn."""
     start = time.perf_counter()
-    rerun(page, action)
+    if reruns:
+        rerun(page, action)
+    else:
+        action()
     drawn(page)
     return time.perf_counter() - start
+
+
+# The open tab's panel (Streamlit keeps only the selected one in the page) holds a drawn chart.
+TAB_DRAWN = """id => {
+  const panel = document.querySelector(`[data-testid='stMain'] [role=tabpanel][aria-labelledby='${id}']`);
+  return panel !== null && panel.querySelector('.js-plotly-plot .main-svg') !== null;
+}"""
+
+
+@dataclass(frozen=True)
+class Control:
+    """A measured control: the page it is on, actions that alternate so every repeat changes the view, what to do
+    once before timing (open the tab the control is on), and whether its actions rerun the app."""
+
+    path: str
+    actions: list[Callable]
+    setup: Callable | None = None
+    reruns: bool = True
 
 
 def radio(page, group: str, option: str):
@@ -64,8 +90,8 @@ def radio(page, group: str, option: str):
         "radio", name=option, exact=True)
 
 
-def controls(base: str) -> dict[str, tuple[str, list[Callable]]]:
-    """Each measured control: the page it is on, and actions that alternate so every repeat changes the view."""
+def controls() -> dict[str, Control]:
+    """Each measured control, by what the table calls it."""
     def click(group: str, option: str):
         return lambda page: radio(page, group, option).click()
 
@@ -85,14 +111,28 @@ def controls(base: str) -> dict[str, tuple[str, list[Callable]]]:
             box.press("Enter")
         return act
 
+    def tab(label: str):
+        def act(page):
+            tab = page.locator(MAIN).get_by_role("tab", name=label, exact=True)
+            tab.click()
+            page.wait_for_function(TAB_DRAWN, arg=tab.get_attribute("id"))
+        return act
+
+    def bleu_tab(page):
+        page.locator(MAIN).get_by_role("tab", name=EN["training.tab.bleu"], exact=True).click()
+        page.locator(f"{MAIN} .st-key-training-bleu-reference input").first.wait_for()
+
+    masks_tabs = [EN["masks.tab.pad"], EN["masks.tab.doc"].format(n=len(DOC_SENTENCE))]
     return {
-        "translate a sentence": ("translate", [submit("Where is the station?"), submit("I like my dog.")]),
-        "explorer: attention kind": ("translate", [click("Attention", "Decoder masked self-attention"),
-                                                   click("Attention", "Encoder self-attention")]),
-        "explorer: layer": ("translate", [click("Layer", "2"), click("Layer", "1")]),
-        "decoding: Next / Previous": ("decoding?step=1", [button("Next"), button("Previous")]),
-        "replay: Next / Previous": ("replay?snapshot=2", [button("Next"), button("Previous")]),
-        "training: BLEU recomputed": ("training", [reference("我有一个梦。"), reference("我有一个梦想。")]),
+        "translate a sentence": Control("translate", [submit("Where is the station?"), submit("I like my dog.")]),
+        "explorer: attention kind": Control("translate", [click("Attention", "Decoder masked self-attention"),
+                                                          click("Attention", "Encoder self-attention")]),
+        "explorer: layer": Control("translate", [click("Layer", "2"), click("Layer", "1")]),
+        "decoding: Next / Previous": Control("decoding?step=1", [button("Next"), button("Previous")]),
+        "replay: Next / Previous": Control("replay?snapshot=2", [button("Next"), button("Previous")]),
+        "masks: another tab": Control("masks", [tab(label) for label in masks_tabs], reruns=False),
+        "training: BLEU recomputed": Control("training", [reference("我有一个梦。"), reference("我有一个梦想。")],
+                                             setup=bleu_tab),
     }
 
 
@@ -112,10 +152,14 @@ def measure_pages(browser, base: str, repeats: int) -> dict:
 
 def measure_controls(browser, base: str, repeats: int) -> dict:
     results = {}
-    for label, (path, actions) in controls(base).items():
+    for label, control in controls().items():
+        path, actions = control.path, control.actions
         context, page = open_session(browser, f"{base}/{path}{'&' if '?' in path else '?'}lang=en")
         drawn(page)
-        times = [action_s(page, lambda: actions[i % len(actions)](page)) for i in range(repeats)]
+        if control.setup:
+            control.setup(page)
+            drawn(page)
+        times = [action_s(page, lambda: actions[i % len(actions)](page), control.reruns) for i in range(repeats)]
         context.close()
         results[label] = {"median_s": round(statistics.median(times), 3)}
         print(f"  {label:<28} median {statistics.median(times):6.2f} s", flush=True)
@@ -138,7 +182,7 @@ def table(runs: dict) -> str:
         cells = [f"{runs[l]['pages'][name]['median_s']:.2f} s ({runs[l]['pages'][name]['cold_s']:.2f} cold)"
                  if name in runs[l]["pages"] else "–" for l in labels]
         rows.append(f"| page `{name}` → first chart | " + " | ".join(cells) + " |")
-    for control in controls(""):
+    for control in controls():
         cells = [f"{runs[l]['controls'][control]['median_s']:.2f} s" if control in runs[l]["controls"] else "–"
                  for l in labels]
         rows.append(f"| {control} | " + " | ".join(cells) + " |")

@@ -21,7 +21,14 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def open_page(page: str, lang: str = "en", **state) -> AppTest:
+# The key of each teaching page's tabs (teaching_shared.sections: "{prefix}.tab"): only the open tab is drawn.
+TAB_PREFIX = {"qkv": "qkv", "masks": "masks", "positional": "pe", "scaling": "scaling", "multihead": "mh",
+              "anatomy": "anatomy", "training": "training"}
+
+
+def open_page(page: str, lang: str = "en", tab: str | None = None, **state) -> AppTest:
+    """`page` in a new session in `lang`, with `state` set first; `tab`: the name of the teaching page's tab to open
+    (its label's key "{prefix}.tab.{tab}"), as a click on it would."""
     at = AppTest.from_file(APP, default_timeout=180)
     at.session_state["lang"] = lang
     for key, value in state.items():
@@ -30,7 +37,33 @@ def open_page(page: str, lang: str = "en", **state) -> AppTest:
     at.switch_page(registry.PAGE[page].script)
     at.run()
     assert not at.exception, [e.value for e in at.exception]
+    if tab is not None:
+        from i18n import strings
+
+        start = strings(lang)[f"{TAB_PREFIX[page]}.tab.{tab}"].split("{")[0]  # the label up to its first value
+        open_tab(at, page, next(tb.label for tb in at.tabs if tb.label.startswith(start)))
     return at
+
+
+def open_tab(at: AppTest, page: str, label: str) -> None:
+    at.session_state[f"{TAB_PREFIX[page]}.tab"] = label
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert [tb.label for tb in at.tabs if tb.label == label], f"no tab {label!r}"
+
+
+def every_tab(page: str, lang: str = "en", **state):
+    """A teaching page in a new session, yielded once per tab, each tab opened after the one before."""
+    at = open_page(page, lang, **state)
+    yield at
+    for label in [tb.label for tb in at.tabs][1:]:
+        open_tab(at, page, label)
+        yield at
+
+
+def whole_page_text(page: str, lang: str = "en", **state) -> str:
+    """page_text of every tab of a teaching page."""
+    return "\n".join(page_text(at) for at in every_tab(page, lang, **state))
 
 
 def page_text(at: AppTest) -> str:
@@ -75,7 +108,7 @@ def test_every_step_of_the_worked_example_renders(step):
 
 @pytest.mark.parametrize("kind", ["encoder_self", "decoder_self", "cross"])
 def test_live_walkthrough_agrees_with_the_model_for_each_kind(kind):
-    at = open_page("qkv", **{"qkv.live.kind": kind, "qkv.live.layer": 2, "qkv.live.head": 5, f"qkv.live.{kind}.query": 1})
+    at = open_page("qkv", tab="live", **{"qkv.live.kind": kind, "qkv.live.layer": 2, "qkv.live.head": 5, f"qkv.live.{kind}.query": 1})
     checks = [s.value for s in at.success if "the attention the model returned" in s.value]
     assert len(checks) == 1 and not at.error
     explained = {"encoder_self": "of the **encoder**", "decoder_self": "decoder's self-attention", "cross": "cross-attention"}
@@ -85,7 +118,7 @@ def test_live_walkthrough_agrees_with_the_model_for_each_kind(kind):
 
 
 def test_indivisible_heads_explain_themselves():
-    at = open_page("multihead", **{"mh.heads": 7})
+    at = open_page("multihead", tab="doc", **{"mh.heads": 7})
     assert any("300 / 7" in e.value for e in at.error)
 
 
@@ -132,7 +165,7 @@ def test_chinese_teaching_text_has_no_ascii_comma_next_to_chinese():
 @pytest.mark.parametrize("page", PAGES)
 def test_rendered_pages_cite_no_notes_and_join_chinese_lists_with_chinese_marks(page, lang):
     """The computed parts too: lists of numbers or tokens in Chinese text take 、, not ", "."""
-    text = page_text(open_page(page, lang))
+    text = whole_page_text(page, lang)
     assert not NOTE_CITATION.search(text)
     if lang == "zh":
         assert not ASCII_COMMA_IN_CHINESE.search(text), ASCII_COMMA_IN_CHINESE.search(text).group(0)
@@ -142,8 +175,7 @@ def test_qkv_tables_show_every_number():
     """x has all 4 columns, and the live query all d_head numbers, 8 to a row (a 32-column table overflowed)."""
     from app_pages.teaching_shared import DIMS_PER_TABLE
 
-    at = open_page("qkv")
-    frames = [el.value for el in at.dataframe]
+    frames = [el.value for page in (open_page("qkv"), open_page("qkv", tab="live")) for el in page.dataframe]
     x = next(f for f in frames if f.index[0].startswith("x₁"))
     assert list(x.columns) == ["0", "1", "2", "3"] and x.loc["x₁ · Thinking"].tolist() == ["2", "2", "1", "1"]
     q = next(f for f in frames if list(f.columns) == [f"+{j}" for j in range(DIMS_PER_TABLE)])
@@ -161,7 +193,7 @@ def with_ancestors(node, ancestors=()):
 @pytest.mark.parametrize("page", ["qkv", "multihead"])
 def test_attention_kinds_are_offered_with_their_full_names(page):
     """A segmented control outside any column: in a column, its row scrolled and cut "Cross-attention" short."""
-    at = open_page(page)
+    at = open_page(page, tab="live")
     key = {"qkv": "qkv.live.kind", "multihead": "mh.live.kind"}[page]
     picker, ancestors = next((el, up) for el, up in with_ancestors(at.main) if getattr(el, "key", None) == key)
     assert picker.type == "button_group" and "column" not in ancestors
@@ -177,16 +209,16 @@ def test_scaling_page_says_the_borrowed_8_keeps_the_toy_example_in_range_and_why
 
 
 def test_causal_mask_is_explained_for_training_too():
-    text = page_text(open_page("masks"))
+    text = whole_page_text("masks")
     assert "teacher forcing" in text and "training matches translation" not in text  # positions match, tokens do not
     assert "the same positions, not the same tokens" in text
 
 
 @pytest.mark.parametrize("kind", ["self", "combined", "cross"])
 def test_masks_page_draws_one_padded_attention_at_a_time(kind):
-    """13 charts: 4 for "i have a dream", 4 for the live decoder, the padded batch, 4 for the chosen attention."""
-    at = open_page("masks", **{"masks.pad.kind": kind})
-    assert len(at.get("plotly_chart")) == 13
+    """5 charts in the padding tab (the only tab drawn): the padded batch, 4 for the chosen attention."""
+    at = open_page("masks", tab="pad", **{"masks.pad.kind": kind})
+    assert len(at.get("plotly_chart")) == 5
     assert {"self": "Encoder self-attention with padding", "combined": "Padding + causal",
             "cross": "Cross-attention: target queries"}[kind] in page_text(at)
 
@@ -207,7 +239,7 @@ def test_anatomy_says_which_weights_the_app_loads_and_the_machine_in_the_page_la
     must not call the best single evaluation "the checkpoint the app loads"; the machine reads as Chinese in 中文."""
     log = json.loads((DEFAULT_CHECKPOINT / "training_log.json").read_text(encoding="utf-8"))
     first, last = log["average"]["epochs"][0], log["average"]["epochs"][-1]
-    en, zh = page_text(open_page("anatomy")), page_text(open_page("anatomy", "zh"))
+    en, zh = whole_page_text("anatomy"), whole_page_text("anatomy", "zh")
     assert f"average of the weights of epochs {first}–{last}" in en and str(log["average"]["bleu"]) in en
     assert "checkpoint the app loads" not in en
     assert f"第 {first}–{last} 轮权重的平均" in zh and "threads" not in zh and "个线程" in zh
@@ -223,7 +255,7 @@ def test_masks_page_shows_where_teacher_forcing_and_decoding_part(lang, words, t
         k = first_divergence(free.output_tokens, forced.output_tokens)
         if k is not None and k + 1 < min(len(free.steps), len(forced.steps)):
             break
-    text = page_text(open_page("masks", lang))
+    text = page_text(open_page("masks", lang, tab="exposure"))
     assert words in text and free.translation in text
     train_prefix = "".join(forced.target_tokens[1 : k + 2])
     assert f"**{train_prefix}**" in text and f"**{''.join(free.target_tokens[1 : k + 2])}**" in text
@@ -247,7 +279,7 @@ def session_result(translator):
 def test_several_heads_section_shows_the_two_heads_the_model_computed(lang, translator):
     from lessons.heads import most_different_heads
 
-    at = open_page("multihead", lang)
+    at = open_page("multihead", lang, tab="why")
     pair = most_different_heads(session_result(translator).encoder_self[0])  # the pickers start on encoder, layer 1
     (a, b), (wa, wb) = pair.heads, pair.peaks()
     text = page_text(at)
@@ -264,7 +296,7 @@ def test_several_heads_section_shows_the_two_heads_the_model_computed(lang, tran
 def test_embedding_scale_section_shows_the_models_own_norms(lang, translator):
     from lessons.scaling import embedding_scale
 
-    text = page_text(open_page("scaling", lang))
+    text = page_text(open_page("scaling", lang, tab="emb"))
     source = embedding_scale(translator.weight("src_embed.weight"), translator.config.pad_id)
     target = embedding_scale(translator.weight("tgt_embed.weight"), translator.config.pad_id)
     for number in (source.raw, source.scaled, source.ratio(False), source.ratio(True), source.positional, target.raw):
@@ -278,7 +310,7 @@ def test_extrapolation_section_translates_past_the_trained_length(translator):
 
     lengths = translator.training_log["lengths"]
     longest = lengths["source_tokens"]
-    text = page_text(open_page("positional"))
+    text = page_text(open_page("positional", tab="ext"))
     assert shown(str(longest), text) and shown(str(lengths["target_tokens"]), text)
     sentences = [DEFAULT_SENTENCE] + [e.sentence for e in EXAMPLES * 3]
     pieces = [translator.translate(s, beam=DEFAULT_BEAM) for s in sentences]
@@ -296,7 +328,7 @@ def test_dead_units_section_counts_the_models_silent_units(translator):
     from app_pages.examples import DEFAULT_SENTENCE, EXAMPLES
     from lessons.anatomy import dead_units
 
-    text = page_text(open_page("anatomy"))
+    text = page_text(open_page("anatomy", tab="dead"))
     own = dead_units([translator.ffn_activations(DEFAULT_SENTENCE)])
     examples = dead_units([translator.ffn_activations(e.sentence) for e in EXAMPLES])
     assert f"{', '.join(str(n) for n in own)} units never fire" in text
@@ -304,3 +336,13 @@ def test_dead_units_section_counts_the_models_silent_units(translator):
            f"{', '.join(str(n) for n in examples)}" in text
     dev = translator.training_log["ffn_units"]
     assert f"use {', '.join(f'{u:,}' for u in dev['used'])} of their {dev['d_ff']:,} units" in text
+
+
+@pytest.mark.parametrize("page", sorted(TAB_PREFIX))
+def test_only_the_open_tab_is_drawn(page):
+    """Drawing every tab's charts on every run made the teaching pages the slowest to open: a new visit draws the
+    first tab only, and opening another draws that one instead."""
+    at = open_page(page)
+    assert [bool(tab.children) for tab in at.tabs] == [True] + [False] * (len(at.tabs) - 1)
+    open_tab(at, page, at.tabs[-1].label)
+    assert [bool(tab.children) for tab in at.tabs] == [False] * (len(at.tabs) - 1) + [True]

@@ -16,7 +16,7 @@ from model import DEFAULT_CHECKPOINT
 from model.text.pairs import encode_pairs
 from model.training.data import make_batches, read_pairs
 from model.training.schedule import ADAM_BETAS, ADAM_EPS, peak_learning_rate
-from tests.test_app_teaching import open_page, page_text
+from tests.test_app_teaching import every_tab, open_page, page_text, whole_page_text
 
 pytestmark = pytest.mark.skipif(
     not (DEFAULT_CHECKPOINT / "model.safetensors").is_file(), reason=f"needs the shipped checkpoint in {DEFAULT_CHECKPOINT}"
@@ -35,20 +35,23 @@ def shows(text: str, number: str) -> bool:
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_page_renders_in_both_languages(lang, classroom):
-    at = open_page("training", lang)
-    assert len(at.get("plotly_chart")) == 5, "Adam toy, schedule, smoothing, padding, reliability"
-    text = page_text(at)
+    charts, texts = 0, []
+    for at in every_tab("training", lang):
+        charts += len(at.get("plotly_chart"))
+        texts.append(page_text(at))
+        assert not at.error and not at.exception
+    assert charts == 5, "Adam toy, schedule, smoothing, padding, reliability: one tab at a time"
+    text = "\n".join(texts)
     pairs, outputs, _ = classroom
     for data in [zh for _, zh in pairs] + outputs:  # Chinese data, not prose: the BLEU-limits example's two sentences
         text = text.replace(data, "")
     assert (re.search(r"[\u4e00-\u9fff]{4}", text) is not None) == (lang == "zh")
-    assert not at.error and not at.exception
+    at = open_page("training", lang, tab="bleu")
     assert at.text_input(key="training.bleu.reference").value == "", "no answer is typed in for the student"
 
 
 def test_numbers_on_the_page_are_the_logs(log, translator):
-    at = open_page("training")
-    text = page_text(at)
+    text = whole_page_text("training")
     args = log["args"]
     for number in (f"{log['train_pairs']:,}", f"{log['steps']:,}", f"{args['warmup']:,}", f"{args['max_tokens']:,}",
                    f"{log['parameters']:,}", str(log["best"]["bleu"]), str(log["average"]["bleu"]),
@@ -71,21 +74,21 @@ def test_padding_statistics_are_those_of_make_batches_on_the_dev_pairs(log, tran
     examples = encode_pairs(read_pairs(path), *checkpoint_tokenizers(), translator.config)
     batches = make_batches(examples, args["max_tokens"], random.Random(0))
     expected = lt.padding([[(len(e.src), len(e.tgt)) for e in b] for b in batches])
-    text = page_text(open_page("training"))
+    text = page_text(open_page("training", tab="batch"))
     assert f"{len(examples):,} dev pairs" in text
     assert f"{expected.batches} batches" in text and f"{expected.fraction:.1%}" in text
 
 
 def test_missing_dev_file_is_said_and_the_app_sentences_are_used(monkeypatch):
     monkeypatch.setattr(lt, "dev_file", lambda args, root: None)
-    at = open_page("training")
+    at = open_page("training", tab="batch")
     assert any("is not on this machine" in w.value for w in at.warning)
     assert not at.exception
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_bleu_of_a_typed_reference_is_sacrebleus_and_recomputed_alike(lang, log):
-    at = open_page("training", lang)
+    at = open_page("training", lang, tab="bleu")
     at.text_input(key="training.bleu.reference").input(REFERENCE).run()
     assert not at.exception
     hypothesis = next(el.value for el in at.text if "→" in el.value).split("→")[-1].strip()
@@ -100,7 +103,7 @@ def test_bleu_of_a_typed_reference_is_sacrebleus_and_recomputed_alike(lang, log)
 
 
 def test_empty_reference_shows_a_hint_and_no_score():
-    at = open_page("training")
+    at = open_page("training", tab="bleu")
     assert not at.success
     assert any("Type a reference translation" in i.value for i in at.info)
 
@@ -119,14 +122,14 @@ def test_adams_first_step_moves_each_weight_against_its_gradient(lang):
 @pytest.mark.parametrize("lang, words", [("en", ("Dropout is on", "eval mode", "one batch")),
                                          ("zh", ("dropout 是打开的", "eval 模式", "一个批次"))])
 def test_dev_loss_below_training_loss_is_explained_by_dropout_smoothing_and_timing(lang, words, log):
-    text = page_text(open_page("training", lang))
+    text = whole_page_text("training", lang)
     assert all(word in text for word in words)
     assert shows(text, f"{log['dev'][-1]['loss']:.3f}")
 
 
 @pytest.mark.parametrize("lang, words", [("en", "ours, not the paper's"), ("zh", "我们加的，不是论文的")])
 def test_gradient_clipping_is_said_to_be_ours(lang, words, log):
-    text = page_text(open_page("training", lang))
+    text = whole_page_text("training", lang)
     assert words in text and f"{log['args']['max_tokens']:,}" in text
 
 
@@ -159,7 +162,7 @@ def test_bleu_limits_for_chinese_are_computed_on_the_classroom_sentences(log, cl
     gap = {i: chrf(outputs[i], pairs[i][1]) - char_bleu(outputs[i], pairs[i][1]) for i in differing}
     full = [i for i in differing if len(outputs[i]) >= len(pairs[i][1])]  # not cut short: no brevity penalty
     widest = max(full, key=gap.get)
-    at = open_page("training", lang)
+    at = open_page("training", lang, tab="bleuzh")
     assert at.selectbox(key="training.bleuzh.sentence").value == widest
     text = page_text(at)
     out, ref = outputs[widest], pairs[widest][1]
@@ -177,7 +180,7 @@ def test_bleu_limits_for_chinese_are_computed_on_the_classroom_sentences(log, cl
 
 def test_bleu_limits_follow_the_sentence_picked(classroom):
     pairs, outputs, differing = classroom
-    at = open_page("training")
+    at = open_page("training", tab="bleuzh")
     box = at.selectbox(key="training.bleuzh.sentence")
     other = next(i for i in differing if i != box.value)
     box.set_value(other).run()
@@ -193,7 +196,7 @@ def test_calibration_shows_the_logs_reliability_curve_and_its_ece(log, translato
     assert n == log["reliability"]["positions"]
     ece = sum(b["positions"] / n * abs(b["right"] - b["confidence"]) for b in bins)
     over = sum(b["right"] < b["confidence"] for b in bins)
-    at = open_page("training", lang)
+    at = open_page("training", lang, tab="calib")
     text = page_text(at)
     assert f"**{ece:.3f}**" in text
     top = bins[-1]

@@ -16,6 +16,7 @@ from lessons.positional import pe_table
 from model import InputError
 from model.translation.decoding import greedy_search
 from tests.test_app_explorer import app
+from tests.test_app_teaching import open_page
 from tests.tiny import tiny_translator
 from viz.heatmap import clicked_pair, guess_heatmap
 
@@ -214,7 +215,7 @@ def verdicts(at, kind: str, marker: str) -> list[str]:
 
 
 def test_masks_exercise_checks_the_computed_masked_keys():
-    at = app(page="app_pages/pages/masks.py")
+    at = open_page("masks", tab="try")  # the "Try it" tab
     at.selectbox(key="ex.masks.query").set_value(1).run()  # "have": "a" and "dream" are after it
     buttons(at, "ex.masks.keys").set_value([3]).run()
     at.button(key="ex.masks.check").click().run()
@@ -227,7 +228,7 @@ def test_masks_exercise_checks_the_computed_masked_keys():
 
 def test_qkv_exercise_compares_the_worked_example_scores():
     scores = worked_example.thinking_machines().scores
-    at = app(page="app_pages/pages/qkv.py")
+    at = open_page("qkv", tab="try")
     at.radio(key="ex.qkv.choice").set_value(1).run()
     at.button(key="ex.qkv.check").click().run()
     wrong = verdicts(at, "info", "q₁·k₁ =")[0]
@@ -238,7 +239,7 @@ def test_qkv_exercise_compares_the_worked_example_scores():
 
 
 def test_pe_exercise_accepts_either_nearest_neighbour():
-    at = app(page="app_pages/pages/positional.py", lang="zh")
+    at = open_page("positional", "zh", tab="try")
     at.selectbox(key="ex.pe.pos").set_value(4).run()
     buttons(at, "ex.pe.pick").set_value(9).run()
     at.button(key="ex.pe.check").click().run()

@@ -71,7 +71,7 @@ def test_live_qkv_cross_attention_with_every_key_shown_fits(page, streamlit_serv
     """The widest state of the Q·K·V page: cross-attention chosen, every key and value opened."""
     s = strings("en")
     visit(page, f"{streamlit_server}/qkv?lang=en&present=0", s["qkv.title"])
-    page.locator(MAIN).get_by_role("tab", name=s["qkv.tab.live"]).click()  # the live model is the page's third tab
+    rerun(page, page.locator(MAIN).get_by_role("tab", name=s["qkv.tab.live"]).click)  # the live model: third tab
     rerun(page, page.locator(MAIN).get_by_role("radio", name=s["kind.cross"], exact=True).click)
     settle(page)
     # The query picker lists the decoder's tokens now, and shows one of them (it used to keep "0: ▁I").

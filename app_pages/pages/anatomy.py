@@ -220,16 +220,20 @@ config = translator.config
 presentation.page_title(t("anatomy.title"), t(
     "anatomy.intro", d=config.d_model, heads=config.n_heads, d_ff=config.d_ff, enc=config.n_encoder_layers,
     dec=config.n_decoder_layers, vs=config.src_vocab_size, vt=config.tgt_vocab_size))
-params_tab, flops_tab, lr_tab, ls_tab, dead_tab = sections("anatomy", ("params", "flops", "lr", "ls", "dead"))
-with params_tab:
+def parameters_tab() -> None:
     parameters_section(translator)
     formula_section(translator)
-with flops_tab:
-    flops_section(config)
-with lr_tab:
+
+
+def learning_rate_tab() -> None:
     learning_rate_section(translator)
     curves_section(translator)
-with ls_tab:
-    label_smoothing_section(config, (translator.training_log or {}).get("args") or {})
-with dead_tab:
-    dead_units_section(translator)
+
+
+sections("anatomy", {
+    "params": parameters_tab,
+    "flops": lambda: flops_section(config),
+    "lr": learning_rate_tab,
+    "ls": lambda: label_smoothing_section(config, (translator.training_log or {}).get("args") or {}),
+    "dead": lambda: dead_units_section(translator),
+})

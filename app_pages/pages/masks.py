@@ -60,8 +60,6 @@ st.latex(r"\begin{gathered}\mathrm{Attention}(Q,K,V) = \mathrm{softmax}\!\left(\
          r"\end{cases}\end{gathered}")
 
 doc_tokens = list(masks.DOC_SENTENCE)
-doc_tab, exposure_tab, live_tab, pad_tab, try_tab = sections("masks", ("doc", "exposure", "live", "pad", "try"),
-                                                            n=len(doc_tokens))
 
 
 # ---------------------------------------------------------------- the notes' 4×4 example
@@ -171,16 +169,16 @@ def padding_views() -> None:
     toy_stages(f"masks.pad.{kind}", *padded_views(row)[kind])
 
 
-with doc_tab:
-    doc_section()
-with exposure_tab:
-    exposure_section()
-with live_tab:
+def live_section() -> None:
     sentence_banner(result)
     live_causal()
-with pad_tab:
+
+
+def padding_section() -> None:
     padded_batch()
     padding_views()
     st.info(t("masks.convention"))
-with try_tab:
-    exercises.masks_exercise()
+
+
+sections("masks", {"doc": doc_section, "exposure": exposure_section, "live": live_section, "pad": padding_section,
+                   "try": exercises.masks_exercise}, n=len(doc_tokens))

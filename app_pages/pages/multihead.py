@@ -59,7 +59,6 @@ def doc_section() -> None:
 
 
 presentation.page_title(t("mh.title"), t("mh.intro"))
-live_tab, doc_tab, why_tab = sections("mh", ("live", "doc", "why"))
 
 # ---------------------------------------------------------------- the live model
 result = translations.current_result()
@@ -117,9 +116,4 @@ def why_section() -> None:
     sentence_banner(result)
 
 
-with live_tab:
-    live_shapes()
-with doc_tab:
-    doc_section()
-with why_tab:
-    why_section()
+sections("mh", {"live": live_shapes, "doc": doc_section, "why": why_section})

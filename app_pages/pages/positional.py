@@ -97,26 +97,34 @@ def matrix_views(table: np.ndarray, length: int, d_model: int) -> None:
 translator = models.translator()
 model_d, model_len = translator.config.d_model, translator.config.max_len
 presentation.page_title(t("pe.title"), t("pe.intro", fast=f"{2 * math.pi:.1f}", slow=slowest_period(model_d), d=model_d))
-matrix_tab, rotation_tab, size_tab, note_tab, ext_tab, try_tab = sections(
-    "pe", ("matrix", "rot", "size", "note", "ext", "try"))
+LENGTH, D_MODEL = "pe.length", "pe.d_model"  # the PE table's size, chosen on the matrix tab, used on the rotation tab
+
+
+def chosen_sizes() -> tuple[int, int]:
+    """The PE table's length and d_model as the matrix tab's sliders hold them (kept while that tab is closed)."""
+    return st.session_state.get(LENGTH, min(model_len, MAX_LENGTH)), st.session_state.get(D_MODEL, model_d)
+
 
 # ---------------------------------------------------------------- the PE matrix, with its formula and sizes beside
-with matrix_tab:
+def matrix_section() -> None:
     formula, sizes = st.columns(2, gap="medium", vertical_alignment="center")
     with formula:
         st.latex(r"\begin{gathered}PE_{(pos,\,2i)} = \sin\!\left(\frac{pos}{10000^{2i/d_{model}}}\right) \\ "
                  r"PE_{(pos,\,2i+1)} = \cos\!\left(\frac{pos}{10000^{2i/d_{model}}}\right)\end{gathered}")
+    length, d_model = chosen_sizes()
     with sizes:
-        length = st.slider(t("pe.length"), 2, MAX_LENGTH, min(model_len, MAX_LENGTH), persist_state="session", key="pe.length")
-        d_model = st.select_slider(t("pe.d_model"), list(range(2, MAX_D + 1, 2)), value=model_d, persist_state="session", key="pe.d_model")
-    table = positional.pe_table(length, d_model)
-    matrix_views(table, length, d_model)
+        length = st.slider(t("pe.length"), 2, MAX_LENGTH, length, persist_state="session", key=LENGTH)
+        d_model = st.select_slider(t("pe.d_model"), list(range(2, MAX_D + 1, 2)), value=d_model, persist_state="session",
+                                   key=D_MODEL)
+    matrix_views(positional.pe_table(length, d_model), length, d_model)
 
 # ---------------------------------------------------------------- rotation
 
 
 @st.fragment
 def rotation_section() -> None:
+    length, d_model = chosen_sizes()
+    table = positional.pe_table(length, d_model)
     st.markdown(t("pe.rot.text"))
     # Two lines, not one: on one line the equation ran past the right edge of a 1280-pixel projector.
     st.latex(r"\begin{gathered}\begin{bmatrix} PE_{(pos+k,\,2i)} \\ PE_{(pos+k,\,2i+1)} \end{bmatrix} = "
@@ -147,9 +155,6 @@ def rotation_section() -> None:
     )
 
 
-with rotation_tab:
-    rotation_section()
-
 # ---------------------------------------------------------------- PE against the embeddings
 def size_section() -> None:
     result = translations.current_result()
@@ -167,12 +172,6 @@ def size_section() -> None:
     )
 
 
-with size_tab:
-    size_section()
-with note_tab:
-    note_section()
-with try_tab:
-    exercises.pe_exercise(model_d)
 
 # ---------------------------------------------------------------- other schemes, and past the trained length
 EXAMPLE_ROUNDS = 3  # the example sentences, this many times over: enough tokens to pass any Tatoeba sentence
@@ -236,5 +235,5 @@ def extrapolation_section() -> None:
     st.markdown(t("pe.ext.alternatives"))
 
 
-with ext_tab:
-    extrapolation_section()
+sections("pe", {"matrix": matrix_section, "rot": rotation_section, "size": size_section, "note": note_section,
+                "ext": extrapolation_section, "try": lambda: exercises.pe_exercise(model_d)})

@@ -22,7 +22,6 @@ STEPS = ("project", "dot", "scale", "softmax", "sum")
 EXAMPLE_CHART_PX = 440  # the worked example's chart beside its text: with the tabs above it, on the first screen
 
 presentation.page_title(t("qkv.title"), t("qkv.intro"))
-example_tab, matrix_tab, live_tab, try_tab = sections("qkv", ("example", "matrix", "live", "try"))
 
 # ---------------------------------------------------------------- the worked example
 example = worked_example.thinking_machines()
@@ -121,11 +120,9 @@ def matrix_form() -> None:
                  a=num(s.scores[0, 0]), b=num(s.scores[0, 1])))
 
 
-with example_tab:
+def example_section() -> None:
     example_overview()
     step_through()
-with matrix_tab:
-    matrix_form()
 
 # ---------------------------------------------------------------- the live model
 result = translations.current_result()
@@ -172,8 +169,10 @@ def live_walkthrough() -> None:
     (st.success if max(whole, walk.max_difference) < 1e-4 else st.error)(message)
 
 
-with live_tab:
+def live_section() -> None:
     sentence_banner(result)
     live_walkthrough()
-with try_tab:
-    exercises.qkv_exercise(example)
+
+
+sections("qkv", {"example": example_section, "matrix": matrix_form, "live": live_section,
+                 "try": lambda: exercises.qkv_exercise(example)})

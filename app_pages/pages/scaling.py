@@ -86,8 +86,4 @@ def embedding_section() -> None:
 
 
 presentation.page_title(t("scaling.title"), t("scaling.intro"))
-dk_tab, emb_tab = sections("scaling", ("dk", "emb"))
-with dk_tab:
-    dk_section()
-with emb_tab:
-    embedding_section()
+sections("scaling", {"dk": dk_section, "emb": embedding_section})

@@ -374,24 +374,24 @@ if not log or "args" not in log:
     st.info(t("training.missing", folder=md_escape(translator.checkpoint)))
     st.stop()
 intro(log)
-adam_tab, lr_tab, dropout_tab, ls_tab, batch_tab, bleu_tab, bleu_zh_tab, calib_tab = sections(
-    "training", ("adam", "lr", "dropout", "ls", "batch", "bleu", "bleuzh", "calib"))
-with adam_tab:  # the toy race first: the first screen shows what Adam does before its equations say how
-    toy_section()
+def adam_tab() -> None:
+    toy_section()  # the toy race first: the first screen shows what Adam does before its equations say how
     adam_section(log["args"])
-with lr_tab:
-    learning_rate_section(translator.config, log)
-with dropout_tab:
-    dropout_section(translator.config, log["args"])
-with ls_tab:
-    label_smoothing_section(translator.config, log)
-with batch_tab:
-    batching_section(translator, log)
-with bleu_tab:
+
+
+def bleu_tab() -> None:
     bleu_section(log)
     dev_scores(log)
     widgets.page_link("anatomy", t("training.bleu.dev.curves", page=t("nav.anatomy")))
-with bleu_zh_tab:
-    bleu_limits_section(log)
-with calib_tab:
-    calibration_section(translator.config, log)
+
+
+sections("training", {
+    "adam": adam_tab,
+    "lr": lambda: learning_rate_section(translator.config, log),
+    "dropout": lambda: dropout_section(translator.config, log["args"]),
+    "ls": lambda: label_smoothing_section(translator.config, log),
+    "batch": lambda: batching_section(translator, log),
+    "bleu": bleu_tab,
+    "bleuzh": lambda: bleu_limits_section(log),
+    "calib": lambda: calibration_section(translator.config, log),
+})
