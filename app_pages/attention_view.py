@@ -18,6 +18,7 @@ from lessons.attention_table import attention_table
 from lessons.deck import MAX_SLIDES, MAX_TITLE, Slide, difference
 from model import ATTENTION_KINDS
 from viz.heatmap import attention_heatmap, difference_heatmap
+from viz.model_view import model_view
 
 
 def kind_name(kind: str) -> str:
@@ -112,14 +113,24 @@ def map_figure(weights, kind: str, layer: int, head: int, queries: list[str], ke
                              masked_label=t("axis.masked"), **axis_titles(kind), **layout)
 
 
-def pinned_view(kind: str, layer: int, head: int, sentence: str, model: str) -> Slide:
-    """A slide of one map of `model`'s translation of `sentence`: the explorer's link to that map (the page where
-    every single map of a translation has an address) and a title computed from it, in the session's language."""
-    query = {"s": sentence, "model": model, "kind": kind, "view": "head", "layer": index_text(layer),
+def pinned_view(kind: str, layer: int, head: int, sentence: str, model: str, view: str = "head") -> Slide:
+    """A slide of the explorer's `view` (one map, every head with one opened, or a rollout) of `model`'s translation
+    of `sentence`: the explorer's link to it (the page where every map of a translation has an address) and a title
+    computed from it, in the session's language."""
+    query = {"s": sentence, "model": model, "kind": kind, "view": view, "layer": index_text(layer),
              "head": index_text(head)}
-    title = t("deck.slide_title", kind=kind_name(kind), layer=layer_name(layer), head=head_name(head),
-              sentence=short_sentence(sentence))
+    names = dict(kind=kind_name(kind), layer=layer_name(layer), head=head_name(head), sentence=short_sentence(sentence))
+    title = t("deck.slide_title", **names) if view == "head" else t("deck.view_title", view=t(f"view.{view}"), **names)
     return Slide("translate", query, title[:MAX_TITLE])
+
+
+def grid_figure(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str], **layout) -> go.Figure:
+    """Every layer and head of `kind`'s (layers, heads, Tq, Tk) weights as small maps, the opened one (`layer`,
+    `head`; none for an average) outlined; `layout`: the title (the grid's own by default) and size limits."""
+    layout.setdefault("title", t("explorer.grid_title", kind=kind_name(kind)))
+    return model_view(weights, queries, keys, layer_label=t("explorer.layer_n"), head_label=t("explorer.head_n"),
+                      selected=None if head == ALL else (layer, head), click_hint=t("explorer.click_hint"),
+                      **axis_titles(kind), **layout)
 
 
 def short_sentence(sentence: str) -> str:
@@ -155,16 +166,17 @@ def difference_figure(a, b, kind: str, queries: list[str], keys: list[str], **la
 
 
 def numbers_out(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str], sentence: str,
-                key: str, model: str | None = None) -> None:
+                key: str, model: str | None = None, view: str = "head") -> None:
     """The (Tq, Tk) weights a map draws as a CSV download and as TSV to copy into a spreadsheet, and, for a map of
-    `model`'s translation, Pin to deck (none in presentation mode, where the map and its controls fill the screen)."""
+    `model`'s translation, Pin to deck, which pins the explorer's `view` the map is part of (none in presentation
+    mode, where the map and its controls fill the screen)."""
     if presenting():
         return
     about = dict(kind=kind, layer=layer, head=head, sentence=sentence)
     name = f"attention-{kind}-layer-{index_text(layer)}-head-{index_text(head)}.csv"
     with st.container(horizontal=True, vertical_alignment="center", key=f"{key}.numbers"):
         if model is not None:
-            pin_button(pinned_view(kind, layer, head, sentence, model), f"{key}.pin")
+            pin_button(pinned_view(kind, layer, head, sentence, model, view), f"{key}.pin")
         st.download_button(t("numbers.csv"), attention_table(weights, queries, keys, **about), file_name=name,
                            mime="text/csv", icon=":material/download:", on_click="ignore", key=f"{key}.csv")
         with st.popover(t("numbers.tsv"), icon=":material/content_copy:"):
@@ -173,10 +185,12 @@ def numbers_out(weights, kind: str, layer: int, head: int, queries: list[str], k
 
 
 def map_chart(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str], *, key: str,
-              sentence: str, model: str | None = None, present_max_px: int | None = None, **layout) -> None:
+              sentence: str, model: str | None = None, view: str = "head", present_max_px: int | None = None,
+              **layout) -> None:
     """map_figure drawn (widgets.chart, keyed `key`), its numbers under it (numbers_out); `sentence` names what the
     map is of in the numbers' header; `model`: the model whose translation of `sentence` it is, for Pin to deck
-    (None for maps that are not a translation's: the lab's, training snapshots); `present_max_px`: see widgets.chart."""
+    (None for maps that are not a translation's: the lab's, training snapshots), `view`: the explorer's view the
+    map is part of, which the pin saves; `present_max_px`: see widgets.chart."""
     widgets.chart(map_figure(weights, kind, layer, head, queries, keys, **layout), key=key,
                   present_max_px=present_max_px)
-    numbers_out(pick(weights, layer, head), kind, layer, head, queries, keys, sentence, key, model)
+    numbers_out(pick(weights, layer, head), kind, layer, head, queries, keys, sentence, key, model, view)

@@ -10,25 +10,30 @@ from dataclasses import dataclass
 import plotly.graph_objects as go
 import streamlit as st
 
-from app_pages import attention_view, links, models, page_scripts, translations
-from app_pages.link_values import BadLinkValue, number_in
+from app_pages import attention_view, links, models, page_scripts, rollout_view, translations
+from app_pages.link_values import BadLinkValue, number_in, one_of
 from app_pages.state_keys import DECK
 from app_pages.text import md_escape, t
 from lessons.attention_maps import pick
 from lessons.deck import MAX_TITLE, BadDeck, Slide, from_json, json_in_html, to_json
 from viz.decoding import attention_bar
+from viz.style import scaled
 
 # The pages a slide may name and the link names each reads: a pin is the explorer's link to one map, or Decoding's
 # link to one step's cross-attention (kind "cross" there, the only kind it shows a step of).
 PAGES = {"translate": {"s", "model", "kind", "view", "layer", "head"},
          "decoding": {"s", "model", "step", "layer", "head"}}
 REQUIRED = {"translate": ("s", "model", "kind", "layer", "head"), "decoding": ("s", "model", "step", "layer", "head")}
+SLIDE_PX = (1160, 520)  # a presented slide: the main area at 1280×800 under the mode and Previous / Next rows
+SLIDE_MAX_SCALE = 2.0  # a small chart (a decoding step's few bars) grows at most this much: letters stay readable
+PINNED_VIEWS = ("head", "grid", rollout_view.VIEW)  # the explorer's views a slide rebuilds (a slide without one: head)
 
 
 @dataclass(frozen=True)
 class View:
-    """What a slide shows: one map of `checkpoint`'s translation of `sentence`, or (step, 1-based) one decoding
-    step's row of it; layer and head as the pickers hold them (ALL: the average)."""
+    """What a slide shows: the explorer's `view` of `checkpoint`'s translation of `sentence` (one map, every head with
+    one opened, or a rollout), or (step, 1-based) one decoding step's row of a map; layer and head as the pickers
+    hold them (ALL: the average)."""
 
     sentence: str
     checkpoint: str
@@ -36,6 +41,7 @@ class View:
     layer: int
     head: int
     step: int | None = None
+    view: str = "head"
 
 
 def slides() -> list[Slide]:
@@ -57,7 +63,8 @@ def view_of(slide: Slide) -> View:
     layer = _read("layer", slide.query["layer"], attention_view.index_param("", layers, decoding).read)
     head = _read("head", slide.query["head"], attention_view.index_param("", config.n_heads, True).read)
     step = _read("step", slide.query["step"], number_in(1, config.max_len)) if decoding else None
-    return View(sentence, model, kind, layer, head, step)
+    view = "head" if decoding else _read("view", slide.query.get("view", "head"), one_of(PINNED_VIEWS))
+    return View(sentence, model, kind, layer, head, step, view)
 
 
 def _read(name: str, text: str, read):
@@ -77,17 +84,29 @@ def why(exc: BadDeck | BadLinkValue) -> str:
 
 
 def slide_figure(slide: Slide, **limits) -> go.Figure:
-    """The slide's chart rebuilt from its view, titled: the translation (cached), then the explorer's map, or the
-    bars of where Decoding's step looked in the source; BadDeck where the step is past this translation's end."""
+    """The slide's chart rebuilt from its view, titled: the translation (cached), then the explorer's map (its grid
+    of every head, or its rollout), or the bars of where Decoding's step looked in the source; BadDeck where the
+    step is past this translation's end."""
     view = view_of(slide)
     result = translations.translation_of(view.sentence, view.checkpoint)
+    if view.view == rollout_view.VIEW:
+        return rollout_view.rollout_figure(result, view.kind, view.layer, title=slide.title, **limits)
     if view.step is None:
-        return attention_view.map_figure(result.attention(view.kind), view.kind, view.layer, view.head,
-                                         *result.axis_tokens(view.kind), title=slide.title, **limits)
+        draw = attention_view.grid_figure if view.view == "grid" else attention_view.map_figure
+        return draw(result.attention(view.kind), view.kind, view.layer, view.head, *result.axis_tokens(view.kind),
+                    title=slide.title, **limits)
     if view.step > len(result.steps):
         raise BadDeck("step", step=view.step, steps=len(result.steps))
     return attention_bar(pick(result.cross[:, :, view.step - 1], view.layer, view.head), result.source_tokens,
                          title=slide.title, key_title=t("axis.cross.keys"), value_label=t("axis.weight"), **limits)
+
+
+def filled(fig: go.Figure) -> go.Figure:
+    """A presented slide's chart enlarged as a whole until it fills the slide's width or height (at most
+    SLIDE_MAX_SCALE times): a decoding step's bars are drawn for a column of the page and looked lost on a
+    projector's screen."""
+    factor = min(SLIDE_MAX_SCALE, SLIDE_PX[0] / fig.layout.width, SLIDE_PX[1] / fig.layout.height)
+    return scaled(fig, factor) if factor > 1 else fig
 
 
 def decoding_slide(sentence: str, model: str, step: int, layer: int, head: int) -> Slide:

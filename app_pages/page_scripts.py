@@ -103,6 +103,11 @@ if (!window.attentionArrowKeys) {
   });
 }
 </script>"""
+# Slide deck: the click on Present leaves the focus on the mode's radio buttons, where → would switch the deck back
+# to Edit (a radio group's own keys) instead of showing the next slide: the focus leaves them, so ← → reach ARROW_KEYS.
+LEAVE_DECK_MODE = """<script>
+document.activeElement?.closest(".st-key-deck-mode") && document.activeElement.blur();
+</script>"""
 # One history entry per page visit: Streamlit pushes the new page's address with the old page's query string,
 # then the app writes the new page's own view (another push), so Back would need two presses. A query-only push
 # that follows a page's push before any click or key press is that write: it replaces the entry instead.
@@ -140,6 +145,10 @@ def scroll_to_linked_view() -> None:
 
 def arrow_keys() -> None:
     st.html(ARROW_KEYS, unsafe_allow_javascript=True)
+
+
+def leave_deck_mode() -> None:
+    st.html(LEAVE_DECK_MODE, unsafe_allow_javascript=True)
 
 
 def one_entry_per_page() -> None:

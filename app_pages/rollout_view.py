@@ -12,10 +12,12 @@ Heads are averaged by the method, so the view has a layer picker and no head pic
 from __future__ import annotations
 
 import numpy as np
+import plotly.graph_objects as go
 
 from app_pages import attention_view, widgets
+from app_pages.presentation import presenting
 from app_pages.text import t
-from lessons.attention_maps import shown_mask
+from lessons.attention_maps import ALL, shown_mask
 from lessons.explanation import cross_rollout, rollout
 from model import TranslationResult
 from viz.heatmap import attention_heatmap
@@ -36,12 +38,21 @@ def layer_picker(prefix: str, layers: int) -> int:
     return attention_view.index_picker(f"{prefix}.layer", t("explorer.layer"), list(range(layers)))
 
 
-def rollout_chart(result: TranslationResult, kind: str, layer: int, *, key: str, **layout) -> None:
-    """The rollout map on the kind's query and key axes, with the same heatmap as the raw maps; `layout`: size
-    limits (widgets.map_limits)."""
+def rollout_figure(result: TranslationResult, kind: str, layer: int, **layout) -> go.Figure:
+    """The rollout map on the kind's query and key axes, with the same heatmap as the raw maps; `layout`: the title
+    (the view's own by default) and size limits."""
     matrix = rollout_map(result, kind, layer)
     queries, keys = result.axis_tokens(kind)
     labels = {**attention_view.axis_titles(kind), "value_label": t("rollout.value")}
-    fig = attention_heatmap(matrix, queries, keys, title=t(f"rollout.title.{kind}", layer=layer + 1),
-                            mask=shown_mask(kind, *matrix.shape), masked_label=t("axis.masked"), **labels, **layout)
-    widgets.chart(fig, key=key)
+    layout.setdefault("title", t(f"rollout.title.{kind}", layer=layer + 1))
+    return attention_heatmap(matrix, queries, keys, mask=shown_mask(kind, *matrix.shape), masked_label=t("axis.masked"),
+                             **labels, **layout)
+
+
+def rollout_chart(result: TranslationResult, kind: str, layer: int, *, key: str, model: str, **layout) -> None:
+    """rollout_figure drawn, with Pin to deck for `model`'s translation (none in presentation mode); `layout`: size
+    limits (widgets.map_limits)."""
+    widgets.chart(rollout_figure(result, kind, layer, **layout), key=key)
+    if not presenting():
+        attention_view.pin_button(attention_view.pinned_view(kind, layer, ALL, result.source_text, model, VIEW),
+                                  f"{key}.pin")

@@ -115,7 +115,44 @@ def test_a_pin_on_decoding_makes_a_slide_that_reopens_that_step(translator):
     bars = json.loads(chart.proto.spec)["data"][0]
     row = translator.translate("I have a dream.").cross[1, 2, 2]  # layer 2, head 3, step 3's row
     assert np.allclose(decoded(bars["y"]), row, atol=1e-6) and "Decoding step 3" in chart.proto.spec
+    layout = json.loads(chart.proto.spec)["layout"]  # the few bars fill the slide's width or height, not a column's
+    small = decks.slide_figure(slide)
+    assert max(layout["width"] / decks.SLIDE_PX[0], layout["height"] / decks.SLIDE_PX[1]) > 0.95 or \
+        layout["width"] >= decks.SLIDE_MAX_SCALE * small.layout.width - 1
     assert decks.read_file(in_html([slide])) == [slide]
+
+
+def test_a_pin_on_every_head_or_on_rollout_saves_that_view_and_the_deck_redraws_it(translator):
+    """Pin under the grid's opened map saves the grid (view=grid), not the one map; the rollout view has its own pin;
+    presenting redraws each: the grid's small maps with the opened one outlined, the rollout's numbers."""
+    from app_pages.rollout_view import rollout_map
+
+    at = app("I have a dream.")
+    at.segmented_control(key="explorer.kind").set_value("cross").run()
+    at.segmented_control(key="explorer.view").set_value("grid").run()
+    at.segmented_control(key="explorer.layer").set_value(1).run()
+    at.segmented_control(key="explorer.head").set_value(3).run()
+    at.button(key="explorer.chart.opened.pin").click().run()
+    at.segmented_control(key="explorer.view").set_value("rollout").run()
+    at.button(key="explorer.chart.rollout.pin").click().run()
+    assert not at.exception, [e.message for e in at.exception]
+    grid, roll = at.session_state[state_keys.DECK]
+    assert (grid.query["view"], grid.query["layer"], grid.query["head"]) == ("grid", "2", "4")
+    assert grid.title == "Cross-attention · All heads · layer 2 · head 4 — I have a dream."
+    assert roll.query["view"] == "rollout" and roll.title.startswith("Cross-attention · Rollout · layer 2 · ")
+    deck_page(at)
+    assert [link.proto.query_string for link in at.get("page_link")][0].endswith("&view=grid&layer=2&head=4")
+    at.segmented_control(key="deck.mode").set_value("present").run()
+    (chart,) = at.get("plotly_chart")
+    result = translator.translate("I have a dream.")
+    layers, heads = result.cross.shape[:2]
+    assert len(json.loads(chart.proto.spec)["data"]) >= layers * heads  # one small map per layer and head
+    at.button(key="deck.next").click().run()
+    (chart,) = at.get("plotly_chart")
+    (heatmap,) = [d for d in json.loads(chart.proto.spec)["data"] if d["type"] == "heatmap"]
+    z = np.array(decoded(heatmap["z"]) if isinstance(heatmap["z"], dict) else heatmap["z"], dtype=float)
+    assert np.allclose(z.reshape(rollout_map(result, "cross", 1).shape), rollout_map(result, "cross", 1), atol=1e-6)
+    assert decks.read_file(in_html([grid, roll])) == [grid, roll]
 
 
 def test_a_decoding_slide_past_the_translations_end_is_refused_plainly():

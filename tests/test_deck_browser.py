@@ -72,8 +72,7 @@ def test_a_deck_of_three_pinned_views_saves_as_one_file_that_opens_offline(brows
         choose(page, EN["deck.mode"], EN["deck.mode.present"])
         settle(page)
         assert "layer 1" in main(page).locator(".js-plotly-plot .gtitle").first.text_content()
-        page.evaluate("document.activeElement.blur()")  # the mode's radio keeps → for itself
-        rerun(page, lambda: page.keyboard.press("ArrowRight"))  # → presses Next
+        rerun(page, lambda: page.keyboard.press("ArrowRight"))  # right after the click on Present, → presses Next
         assert "layer 2" in main(page).locator(".js-plotly-plot .gtitle").first.text_content()
         box = main(page).locator(".js-plotly-plot").first.bounding_box()
         assert box["y"] + box["height"] <= VIEWPORT["height"], "a presented slide must fit the screen"

@@ -5,7 +5,7 @@ from dataclasses import replace
 
 import streamlit as st
 
-from app_pages import deck_images, decks, presentation, stepper, widgets
+from app_pages import deck_images, decks, page_scripts, presentation, stepper, widgets
 from app_pages.link_values import BadLinkValue
 from app_pages.registry import PAGE
 from app_pages.state_keys import DECK
@@ -14,7 +14,6 @@ from lessons.deck import MAX_FILE_BYTES, MAX_TITLE, BadDeck, moved
 
 MODE, SLIDE = "deck.mode", "deck.slide"
 MODES = ("edit", "present")
-SLIDE_PX = (1160, 520)  # a presented slide: the main area at 1280×800 under the mode and Previous / Next rows
 
 
 def move(index: int, by: int) -> None:
@@ -90,15 +89,16 @@ def edit() -> None:
 
 
 def present() -> None:
+    page_scripts.leave_deck_mode()  # ← → then show the slides, not switch back to Edit
     deck = decks.slides()
     index = stepper.stepper("deck", SLIDE, 0, len(deck) - 1, t("deck.slide"),
                             format_func=lambda i: t("deck.slide_of", n=i + 1, count=len(deck)), width=180)
     try:
-        fig = decks.slide_figure(deck[index], max_width=SLIDE_PX[0], max_height=SLIDE_PX[1])
+        fig = decks.slide_figure(deck[index], max_width=decks.SLIDE_PX[0], max_height=decks.SLIDE_PX[1])
     except (BadDeck, BadLinkValue) as exc:
         st.warning(t("deck.unusable", n=index + 1, why=decks.why(exc)))
         return
-    widgets.chart(fig, key="deck.chart")
+    widgets.chart(decks.filled(fig), key="deck.chart")
 
 
 st.session_state.setdefault(MODE, MODES[0])

@@ -15,7 +15,7 @@ from app_pages.text import md_escape, t
 from lessons.attention_maps import ALL
 from model import ATTENTION_KINDS, MAX_CHARS, Confidence, TranslationResult, assess, word_link
 from viz.head_view import clicked_query, head_view
-from viz.model_view import clicked_map, model_view
+from viz.model_view import clicked_map
 
 INPUT, EXAMPLE = "translate.input", "translate.example"
 KIND, VIEW, QUERY, MIN_WEIGHT = "explorer.kind", "explorer.view", "explorer.query", "explorer.min_weight"
@@ -231,27 +231,24 @@ def explorer_controls(result: TranslationResult) -> tuple[str, str, int, int]:
     return kind, view, layer, head
 
 
-def one_head_chart(result: TranslationResult, kind: str, layer: int, head: int, key: str) -> None:
+def one_head_chart(result: TranslationResult, kind: str, layer: int, head: int, key: str, view: str = "head") -> None:
+    """One map; `view`: the explorer's view it is part of (what its Pin to deck saves)."""
     title = t("explorer.map_title", kind=attention_view.kind_name(kind), layer=attention_view.layer_name(layer),
               head=attention_view.head_name(head))
     if st.session_state.get(GUESS):
         guessing.map_guess(result, kind, layer, head, key="explorer.guess", title=title, **widgets.map_limits())
         return
     attention_view.map_chart(result.attention(kind), kind, layer, head, *result.axis_tokens(kind), key=key,
-                             sentence=result.source_text, model=st.session_state[state_keys.CHECKPOINT], title=title,
-                             **widgets.map_limits())
+                             sentence=result.source_text, model=st.session_state[state_keys.CHECKPOINT], view=view,
+                             title=title, **widgets.map_limits())
 
 
 def grid_view(result: TranslationResult, kind: str, layer: int, head: int) -> None:
     """Every layer and head as small maps; a click opens one in the map below them."""
-    grid = model_view(
-        result.attention(kind), *result.axis_tokens(kind),
-        title=t("explorer.grid_title", kind=attention_view.kind_name(kind)), layer_label=t("explorer.layer_n"),
-        head_label=t("explorer.head_n"), selected=None if head == ALL else (layer, head),
-        click_hint=t("explorer.click_hint"), **attention_view.axis_titles(kind), **widgets.map_limits(),
-    )
+    grid = attention_view.grid_figure(result.attention(kind), kind, layer, head, *result.axis_tokens(kind),
+                                      **widgets.map_limits())
     widgets.chart(grid, key=GRID, on_select=open_clicked_map, selection_mode="points")
-    one_head_chart(result, kind, layer, head, key="explorer.chart.opened")
+    one_head_chart(result, kind, layer, head, key="explorer.chart.opened", view="grid")  # its pin saves the grid
 
 
 def lines_view(result: TranslationResult, kind: str, layer: int, head: int) -> None:
@@ -291,7 +288,8 @@ def explorer(result: TranslationResult) -> None:
         elif view == "lines":
             lines_view(result, kind, layer, head)
         else:
-            rollout_view.rollout_chart(result, kind, layer, key="explorer.chart.rollout", **widgets.map_limits())
+            rollout_view.rollout_chart(result, kind, layer, key="explorer.chart.rollout",
+                                       model=st.session_state[state_keys.CHECKPOINT], **widgets.map_limits())
     if view != rollout_view.VIEW:  # a poll asks about one raw map, not a rollout
         polls.start_control(result, kind, layer, head)
     st.caption(" ".join(filter(None, (t(f"kind.{kind}.help"), t(f"view.{view}.help"),

@@ -13,6 +13,7 @@ STRINGS = {
     "deck.pinned": "Pinned as slide {n}: {title}",
     "deck.full": "The deck has its {n} slides already: delete one to pin another.",
     "deck.slide_title": "{kind} · {layer} · {head} — {sentence}",
+    "deck.view_title": "{kind} · {view} · {layer} · {head} — {sentence}",
     "deck.decoding_title": "Decoding step {step} · {layer} · {head} — {sentence}",
     "deck.empty": (
         "No slides yet. Pin a view with **Pin to deck** under any map of Translate & explore or Compare, or beside "
