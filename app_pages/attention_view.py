@@ -18,6 +18,7 @@ from lessons.attention_table import attention_table
 from lessons.deck import MAX_SLIDES, MAX_TITLE, Slide, difference
 from model import ATTENTION_KINDS
 from viz.heatmap import attention_heatmap, difference_heatmap
+from viz.head_view import head_view
 from viz.model_view import model_view
 
 
@@ -113,15 +114,40 @@ def map_figure(weights, kind: str, layer: int, head: int, queries: list[str], ke
                              masked_label=t("axis.masked"), **axis_titles(kind), **layout)
 
 
-def pinned_view(kind: str, layer: int, head: int, sentence: str, model: str, view: str = "head") -> Slide:
-    """A slide of the explorer's `view` (one map, every head with one opened, or a rollout) of `model`'s translation
-    of `sentence`: the explorer's link to it (the page where every map of a translation has an address) and a title
-    computed from it, in the session's language."""
+def pinned_view(kind: str, layer: int, head: int, sentence: str, model: str, view: str = "head",
+                query: int | None = None, min_weight: float | None = None) -> Slide:
+    """A slide of the explorer's `view` (one map, every head with one opened, a rollout, or the head view's lines,
+    with their focused `query` and `min_weight`) of `model`'s translation of `sentence`: the explorer's link to it
+    (the page where every map of a translation has an address) and a title computed from it, in the session's
+    language."""
     query = {"s": sentence, "model": model, "kind": kind, "view": view, "layer": index_text(layer),
-             "head": index_text(head)}
+             "head": index_text(head), **lines_params(query, min_weight)}
     names = dict(kind=kind_name(kind), layer=layer_name(layer), head=head_name(head), sentence=short_sentence(sentence))
     title = t("deck.slide_title", **names) if view == "head" else t("deck.view_title", view=t(f"view.{view}"), **names)
     return Slide("translate", query, title[:MAX_TITLE])
+
+
+MIN_WEIGHT = (0.0, 0.5, 0.1, 0.01)  # the head view's threshold: lowest, highest, default, step
+
+
+def lines_params(query: int | None, min_weight: float | None) -> dict[str, str]:
+    """The head view's focused query (its position, from 0 as its picker numbers it) and threshold as a link writes
+    them; none where not set."""
+    return {**({} if query is None else {"query": str(query)}),
+            **({} if min_weight is None else {"min": f"{min_weight:g}"})}
+
+
+def lines_figure(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str], query: int | None,
+                 min_weight: float, **layout) -> go.Figure:
+    """One layer's heads of `kind`'s (layers, heads, Tq, Tk) weights as lines from each query token (only `query`'s,
+    where set) to the keys it reads above `min_weight`; head ALL draws the mean over heads as one head, as the
+    heatmap views do; `layout`: the title (the view's own by default) and size limits."""
+    layout.setdefault("title", t("explorer.lines_title", kind=kind_name(kind), layer=layer_name(layer)))
+    average = head == ALL
+    return head_view(weights[layer].mean(axis=0, keepdims=True) if average else weights[layer], queries, keys,
+                     heads=None if average else [head], head_names=[head_name(head)] if average else None,
+                     head_label=t("explorer.head_n"), query_index=query, min_weight=min_weight,
+                     **axis_titles(kind), **layout)
 
 
 def grid_figure(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str], **layout) -> go.Figure:

@@ -11,7 +11,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from app_pages import attention_view, links, models, page_scripts, rollout_view, translations
-from app_pages.link_values import BadLinkValue, number_in, one_of
+from app_pages.link_values import BadLinkValue, decimal_in, number_in, one_of
 from app_pages.state_keys import DECK
 from app_pages.text import md_escape, t
 from lessons.attention_maps import pick
@@ -21,12 +21,12 @@ from viz.style import scaled
 
 # The pages a slide may name and the link names each reads: a pin is the explorer's link to one map, or Decoding's
 # link to one step's cross-attention (kind "cross" there, the only kind it shows a step of).
-PAGES = {"translate": {"s", "model", "kind", "view", "layer", "head"},
+PAGES = {"translate": {"s", "model", "kind", "view", "layer", "head", "query", "min"},
          "decoding": {"s", "model", "step", "layer", "head"}}
 REQUIRED = {"translate": ("s", "model", "kind", "layer", "head"), "decoding": ("s", "model", "step", "layer", "head")}
 SLIDE_PX = (1160, 520)  # a presented slide: the main area at 1280×800 under the mode and Previous / Next rows
 SLIDE_MAX_SCALE = 2.0  # a small chart (a decoding step's few bars) grows at most this much: letters stay readable
-PINNED_VIEWS = ("head", "grid", rollout_view.VIEW)  # the explorer's views a slide rebuilds (a slide without one: head)
+PINNED_VIEWS = ("head", "grid", "lines", rollout_view.VIEW)  # the explorer's views (a slide without one: head)
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,8 @@ class View:
     head: int
     step: int | None = None
     view: str = "head"
+    query: int | None = None  # the head view's focused query (its position; None: every query)
+    min_weight: float = attention_view.MIN_WEIGHT[2]  # the head view's threshold
 
 
 def slides() -> list[Slide]:
@@ -64,7 +66,12 @@ def view_of(slide: Slide) -> View:
     head = _read("head", slide.query["head"], attention_view.index_param("", config.n_heads, True).read)
     step = _read("step", slide.query["step"], number_in(1, config.max_len)) if decoding else None
     view = "head" if decoding else _read("view", slide.query.get("view", "head"), one_of(PINNED_VIEWS))
-    return View(sentence, model, kind, layer, head, step, view)
+    lines = {}
+    if "query" in slide.query:
+        lines["query"] = _read("query", slide.query["query"], number_in(0, config.max_len - 1))
+    if "min" in slide.query:
+        lines["min_weight"] = _read("min", slide.query["min"], decimal_in(*attention_view.MIN_WEIGHT[:2]))
+    return View(sentence, model, kind, layer, head, step, view, **lines)
 
 
 def _read(name: str, text: str, read):
@@ -85,16 +92,20 @@ def why(exc: BadDeck | BadLinkValue) -> str:
 
 def slide_figure(slide: Slide, **limits) -> go.Figure:
     """The slide's chart rebuilt from its view, titled: the translation (cached), then the explorer's map (its grid
-    of every head, or its rollout), or the bars of where Decoding's step looked in the source; BadDeck where the
+    of every head, its head view's lines, or its rollout), or the bars of where Decoding's step looked in the source; BadDeck where the
     step is past this translation's end."""
     view = view_of(slide)
     result = translations.translation_of(view.sentence, view.checkpoint)
     if view.view == rollout_view.VIEW:
         return rollout_view.rollout_figure(result, view.kind, view.layer, title=slide.title, **limits)
+    weights, (queries, keys) = result.attention(view.kind), result.axis_tokens(view.kind)
+    if view.view == "lines":
+        query = view.query if view.query is not None and view.query < len(queries) else None
+        return attention_view.lines_figure(weights, view.kind, view.layer, view.head, queries, keys, query,
+                                           view.min_weight, title=slide.title, **limits)
     if view.step is None:
         draw = attention_view.grid_figure if view.view == "grid" else attention_view.map_figure
-        return draw(result.attention(view.kind), view.kind, view.layer, view.head, *result.axis_tokens(view.kind),
-                    title=slide.title, **limits)
+        return draw(weights, view.kind, view.layer, view.head, queries, keys, title=slide.title, **limits)
     if view.step > len(result.steps):
         raise BadDeck("step", step=view.step, steps=len(result.steps))
     return attention_bar(pick(result.cross[:, :, view.step - 1], view.layer, view.head), result.source_tokens,

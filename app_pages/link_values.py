@@ -3,6 +3,7 @@ the app cannot use (a link is typed, pasted, or crafted by anyone)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -40,6 +41,22 @@ def number_in(low: int, high: int, offset: int = 0) -> Callable[[str], int]:
         if not low <= value <= high:
             raise BadLinkValue("number", low=low, high=high)
         return value - offset
+    return read
+
+
+def decimal_in(low: float, high: float, decimals: int = 2) -> Callable[[str], float]:
+    """A reader of numbers low..high as the URL writes them, rounded to `decimals` places (a slider's step)."""
+    def refused() -> BadLinkValue:
+        return BadLinkValue("decimal", low=f"{low:g}", high=f"{high:g}")
+
+    def read(text: str) -> float:
+        try:
+            value = float(text)  # ValueError for "abc"; "nan" and "inf" are refused below
+        except ValueError:
+            raise refused() from None
+        if not (math.isfinite(value) and low <= value <= high):
+            raise refused()
+        return round(value, decimals)
     return read
 
 

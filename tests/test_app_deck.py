@@ -155,6 +155,28 @@ def test_a_pin_on_every_head_or_on_rollout_saves_that_view_and_the_deck_redraws_
     assert decks.read_file(in_html([grid, roll])) == [grid, roll]
 
 
+def test_a_pin_on_the_head_view_saves_its_focused_query_and_threshold(translator):
+    at = app("I have a dream.")
+    at.segmented_control(key="explorer.kind").set_value("cross").run()
+    at.segmented_control(key="explorer.view").set_value("lines").run()
+    at.selectbox(key="explorer.query").set_value(2).run()
+    at.slider(key="explorer.min_weight").set_value(0.05).run()
+    at.button(key="explorer.chart.lines.pin").click().run()
+    assert not at.exception, [e.message for e in at.exception]
+    (slide,) = at.session_state[state_keys.DECK]
+    assert (slide.query["view"], slide.query["query"], slide.query["min"]) == ("lines", "2", "0.05")
+    assert slide.title == "Cross-attention · Head view · layer 1 · average of heads — I have a dream."
+    shown = json.loads(at.get("plotly_chart")[0].proto.spec)["data"]  # the explorer's own lines
+    deck_page(at)
+    assert decks.read_file(in_html([slide])) == [slide]
+    at.segmented_control(key="deck.mode").set_value("present").run()
+    (chart,) = at.get("plotly_chart")
+    rebuilt = json.loads(chart.proto.spec)["data"]
+    def lines(traces):  # what each trace draws, not how large (the slide is drawn larger)
+        return [(d.get("name"), json.dumps(d.get("x")), json.dumps(d.get("y"))) for d in traces]
+    assert lines(rebuilt) == lines(shown)  # the same lines: query 2's only, weight ≥ 0.05
+
+
 def test_a_decoding_slide_past_the_translations_end_is_refused_plainly():
     at = deck_page(app("I have a dream."))
     slide = Slide("decoding", {"s": "I have a dream.", "model": "en-zh", "step": "60", "layer": "1", "head": "1"}, "x")

@@ -78,7 +78,8 @@ def test_changing_the_view_updates_the_link():
 @pytest.mark.parametrize("name, value", [
     ("beam", "abc"), ("beam", "99"), ("beam", "1e9"), ("lang", "fr"), ("model", "../../etc/passwd"),
     ("kind", "<script>alert(1)</script>"), ("layer", "0"), ("layer", "-3"), ("head", "9"), ("view", "everything"),
-    ("s", "x" * 5000), ("present", "yes"), ("unknown", "1"),
+    ("s", "x" * 5000), ("present", "yes"), ("unknown", "1"), ("query", "-1"), ("min", "nan"), ("min", "0.9"),
+    ("min", "abc"),
 ])
 def test_bad_or_hostile_link_values_are_ignored_with_a_notice(name, value):
     at = opened({name: value, "s": "I like my dog."} if name != "s" else {name: value})
@@ -88,8 +89,21 @@ def test_bad_or_hostile_link_values_are_ignored_with_a_notice(name, value):
     assert not any(python in notice.value for python in ("literal", "int(", "[", "is outside", "is not one of")), notice.value
     if name in ("beam", "layer", "head"):
         assert "whole number from 1 to" in notice.value
+    if name == "query":  # a position, numbered from 0 as the picker shows it
+        assert "whole number from 0 to" in notice.value
+    if name == "min":
+        assert "a number from 0 to 0.5" in notice.value.replace("\\", "")
     assert at.get("plotly_chart"), "the page still draws with its defaults"
     assert at.session_state[state_keys.BEAM] == DEFAULT_BEAM and at.session_state[state_keys.LANG] == "en"
+
+
+def test_a_link_restores_the_head_views_focused_query_and_threshold():
+    at = opened({"s": "I like my dog.", "kind": "cross", "view": "lines", "layer": "2", "head": "3", "query": "2",
+                 "min": "0.25"})
+    assert not at.warning
+    assert at.selectbox(key="explorer.query").value == 2 and at.slider(key="explorer.min_weight").value == 0.25
+    at.slider(key="explorer.min_weight").set_value(0.3).run()
+    assert {k: link_of(at)[k] for k in ("view", "query", "min")} == {"view": "lines", "query": "2", "min": "0.3"}
 
 
 def test_decoding_link_opens_its_step_and_heads():

@@ -14,7 +14,7 @@ from app_pages import (
 from app_pages.text import md_escape, t
 from lessons.attention_maps import ALL
 from model import ATTENTION_KINDS, MAX_CHARS, Confidence, TranslationResult, assess, word_link
-from viz.head_view import clicked_query, head_view
+from viz.head_view import clicked_query
 from viz.model_view import clicked_map
 
 INPUT, EXAMPLE = "translate.input", "translate.example"
@@ -197,8 +197,12 @@ def link_params() -> dict[str, link_values.Param]:
     """What the translate page's link carries beyond the shared settings: the explorer's view."""
     config = models.translator().config
     layers = max(config.n_encoder_layers, config.n_decoder_layers)
+    low, high = attention_view.MIN_WEIGHT[:2]
     return {"kind": attention_view.kind_param(KIND), "view": link_values.Param(VIEW, link_values.one_of(VIEWS)),
-            **attention_view.layer_head_params("explorer", layers, config.n_heads, average_layers=False)}
+            **attention_view.layer_head_params("explorer", layers, config.n_heads, average_layers=False),
+            # the head view's focused query (its position, numbered from 0 as its picker shows it) and threshold
+            "query": link_values.Param(QUERY, link_values.number_in(0, config.max_len - 1)),
+            "min": link_values.Param(MIN_WEIGHT, link_values.decimal_in(low, high), lambda w: f"{w:g}")}
 
 
 def focus_clicked_query() -> None:
@@ -264,17 +268,15 @@ def lines_view(result: TranslationResult, kind: str, layer: int, head: int) -> N
             format_func=lambda i: t("explorer.focus_all") if i is None else f"{i}: {queries[i]}",
         )
     with c2:
-        min_weight = st.slider(t("explorer.min_weight"), 0.0, 0.5, 0.1, 0.01, persist_state="session", key=MIN_WEIGHT)
-    # "average" draws the mean over heads as one head, as the heatmap views do; a head keeps its own colour.
-    average = head == ALL
-    fig = head_view(
-        weights[layer].mean(axis=0, keepdims=True) if average else weights[layer], queries, keys,
-        heads=None if average else [head], head_names=[attention_view.head_name(head)] if average else None,
-        head_label=t("explorer.head_n"), query_index=query, min_weight=min_weight,
-        title=t("explorer.lines_title", kind=attention_view.kind_name(kind), layer=attention_view.layer_name(layer)),
-        **attention_view.axis_titles(kind), **widgets.map_limits(extra_rows=1),  # the query and minimum-weight row
-    )
+        low, high, default, step = attention_view.MIN_WEIGHT
+        min_weight = st.slider(t("explorer.min_weight"), low, high, default, step, persist_state="session", key=MIN_WEIGHT)
+    fig = attention_view.lines_figure(weights, kind, layer, head, queries, keys, query, min_weight,
+                                      **widgets.map_limits(extra_rows=1))  # the query and minimum-weight row
     widgets.chart(fig, key=LINES, on_select=focus_clicked_query, selection_mode="points")
+    if not presentation.presenting():
+        attention_view.pin_button(attention_view.pinned_view(
+            kind, layer, head, result.source_text, st.session_state[state_keys.CHECKPOINT], "lines", query, min_weight),
+            f"{LINES}.pin")
 
 
 @st.fragment

@@ -82,6 +82,7 @@ STRINGS = {
     "link.ignored": "The link's {name}={value} was ignored: {why}.",
     "link.why.number": "it should be a whole number from {low} to {high}",
     "link.why.number_or_average": "it should be a whole number from {low} to {high}, or average",
+    "link.why.decimal": "it should be a number from {low} to {high}",
     "link.why.choice": "it should be one of: {options}",
     "link.why.long": "a sentence may have at most {n} characters",
     "link.unknown": "the app has no such setting",

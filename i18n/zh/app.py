@@ -71,6 +71,7 @@ STRINGS = {
     "sidebar.present_help": "为投影仪放大文字和图表，并收起侧边栏。此时复制的链接也会以演示模式打开。",
     "link.ignored": "链接中的 {name}={value} 无法使用，已忽略：{why}。",
     "link.why.number": "应为 {low} 到 {high} 之间的整数",
+    "link.why.decimal": "应为 {low} 到 {high} 之间的数",
     "link.why.number_or_average": "应为 {low} 到 {high} 之间的整数，或 average（平均）",
     "link.why.choice": "应为以下之一：{options}",
     "link.why.long": "句子最多 {n} 个字符",
