@@ -192,17 +192,17 @@ def difference_figure(a, b, kind: str, queries: list[str], keys: list[str], **la
 
 
 def numbers_out(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str], sentence: str,
-                key: str, model: str | None = None, view: str = "head") -> None:
-    """The (Tq, Tk) weights a map draws as a CSV download and as TSV to copy into a spreadsheet, and, for a map of
-    `model`'s translation, Pin to deck, which pins the explorer's `view` the map is part of (none in presentation
-    mode, where the map and its controls fill the screen)."""
+                key: str, pin: Slide | None = None, computed: str | None = None) -> None:
+    """The (Tq, Tk) weights a chart draws as a CSV download and as TSV to copy into a spreadsheet, and Pin to deck
+    for `pin`, the view on screen where it is a translation's (none in presentation mode, where the map and its
+    controls fill the screen); `computed` names numbers computed from the weights (e.g. "rollout") in the header."""
     if presenting():
         return
-    about = dict(kind=kind, layer=layer, head=head, sentence=sentence)
-    name = f"attention-{kind}-layer-{index_text(layer)}-head-{index_text(head)}.csv"
+    about = dict(kind=kind, layer=layer, head=head, sentence=sentence, view=computed)
+    name = f"attention-{kind}{'-' + computed if computed else ''}-layer-{index_text(layer)}-head-{index_text(head)}.csv"
     with st.container(horizontal=True, vertical_alignment="center", key=f"{key}.numbers"):
-        if model is not None:
-            pin_button(pinned_view(kind, layer, head, sentence, model, view), f"{key}.pin")
+        if pin is not None:
+            pin_button(pin, f"{key}.pin")
         st.download_button(t("numbers.csv"), attention_table(weights, queries, keys, **about), file_name=name,
                            mime="text/csv", icon=":material/download:", on_click="ignore", key=f"{key}.csv")
         with st.popover(t("numbers.tsv"), icon=":material/content_copy:"):
@@ -219,4 +219,5 @@ def map_chart(weights, kind: str, layer: int, head: int, queries: list[str], key
     map is part of, which the pin saves; `present_max_px`: see widgets.chart."""
     widgets.chart(map_figure(weights, kind, layer, head, queries, keys, **layout), key=key,
                   present_max_px=present_max_px)
-    numbers_out(pick(weights, layer, head), kind, layer, head, queries, keys, sentence, key, model, view)
+    pin = None if model is None else pinned_view(kind, layer, head, sentence, model, view)
+    numbers_out(pick(weights, layer, head), kind, layer, head, queries, keys, sentence, key, pin)

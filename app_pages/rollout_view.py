@@ -15,7 +15,6 @@ import numpy as np
 import plotly.graph_objects as go
 
 from app_pages import attention_view, widgets
-from app_pages.presentation import presenting
 from app_pages.text import t
 from lessons.attention_maps import ALL, shown_mask
 from lessons.explanation import cross_rollout, rollout
@@ -50,9 +49,9 @@ def rollout_figure(result: TranslationResult, kind: str, layer: int, **layout) -
 
 
 def rollout_chart(result: TranslationResult, kind: str, layer: int, *, key: str, model: str, **layout) -> None:
-    """rollout_figure drawn, with Pin to deck for `model`'s translation (none in presentation mode); `layout`: size
-    limits (widgets.map_limits)."""
+    """rollout_figure drawn, its numbers under it with Pin to deck for `model`'s translation (none in presentation
+    mode); `layout`: size limits (widgets.map_limits)."""
     widgets.chart(rollout_figure(result, kind, layer, **layout), key=key)
-    if not presenting():
-        attention_view.pin_button(attention_view.pinned_view(kind, layer, ALL, result.source_text, model, VIEW),
-                                  f"{key}.pin")
+    pin = attention_view.pinned_view(kind, layer, ALL, result.source_text, model, VIEW)
+    attention_view.numbers_out(rollout_map(result, kind, layer), kind, layer, ALL, *result.axis_tokens(kind),
+                               result.source_text, key, pin, computed=VIEW)

@@ -2,7 +2,8 @@
 
 Rows are the queries and columns the keys, each labelled with its position and token ("0:▁I"), so a repeated token
 keeps its own row and no label starts with a character a spreadsheet reads as a formula (=, +, -, @). A first line
-says what the numbers are: `# kind=…, layer=…, head=…, sentence=…`. Each weight is written with the fewest digits
+says what the numbers are: `# kind=…, layer=…, head=…, sentence=…` (with `view=rollout, ` after the kind for a
+rollout). Each weight is written with the fewest digits
 that read back as the same float32, so the file holds exactly the weights the map draws.
 """
 
@@ -29,12 +30,14 @@ def one_line(text: str) -> str:
     return " ".join(str(text).splitlines())
 
 
-def header(kind: str, layer: int, head: int, sentence: str) -> str:
-    """The first line: which map (1-based layer and head, or "average" for ALL) of which sentence."""
+def header(kind: str, layer: int, head: int, sentence: str, view: str | None = None) -> str:
+    """The first line: which map (1-based layer and head, or "average" for ALL) of which sentence; `view` names a
+    map computed from the raw weights (e.g. "rollout"), where there is one."""
     def number(index: int) -> str:
         return "average" if index == ALL else str(index + 1)
 
-    return f"# kind={kind}, layer={number(layer)}, head={number(head)}, sentence={one_line(sentence)}"
+    shown = "" if view is None else f"view={view}, "
+    return f"# kind={kind}, {shown}layer={number(layer)}, head={number(head)}, sentence={one_line(sentence)}"
 
 
 def weight_text(value) -> str:
@@ -43,14 +46,14 @@ def weight_text(value) -> str:
 
 
 def attention_table(weights, queries: Sequence[str], keys: Sequence[str], *, kind: str, layer: int, head: int,
-                    sentence: str, delimiter: str = ",") -> str:
+                    sentence: str, delimiter: str = ",", view: str | None = None) -> str:
     """A (Tq, Tk) map as delimited text: the header line, a row of key labels, then one row per query."""
     w = np.asarray(weights)
     if w.shape != (len(queries), len(keys)):
         raise ValueError(f"weights of shape {w.shape} need {w.shape[0]} query and {w.shape[1] if w.ndim > 1 else '?'} "
                          f"key labels, got {len(queries)} and {len(keys)}: pass the map's own axis tokens")
     out = io.StringIO()
-    out.write(header(kind, layer, head, sentence) + "\n")
+    out.write(header(kind, layer, head, sentence, view) + "\n")
     writer = csv.writer(out, delimiter=delimiter, lineterminator="\n")
     writer.writerow([CORNER, *unique_labels(keys)])
     for label, row in zip(unique_labels(queries), w):

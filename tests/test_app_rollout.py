@@ -96,3 +96,26 @@ def test_a_link_to_the_rollout_view_reopens_it(translator, lang, title, said):
                                                                        "layer": "3", "lang": lang}
     again = opened(link)  # the link it wrote opens the same map
     np.testing.assert_allclose(cells(the_chart(again)), cells(spec))
+
+
+def table_of(at: AppTest) -> tuple[str, np.ndarray]:
+    """The header line and the numbers of the view's "copy" text (the CSV's rows, tab-separated)."""
+    (code,) = [c.value for c in at.code if c.value.startswith("# kind=")]
+    head, labels, *rows = code.splitlines()
+    return head, np.array([[float(x) for x in row.split("\t")[1:]] for row in rows])
+
+
+@pytest.mark.parametrize("view", ["rollout", "lines"])
+def test_the_rollout_and_head_view_give_their_numbers_out(translator, view):
+    """Rollout: the rolled-out numbers drawn, said to be a rollout in the header; head view: every weight of the
+    head its lines draw (the threshold only hides lines)."""
+    at = opened({"kind": "cross", "view": view, "layer": "2", "head": "3", "min": "0.3"})
+    head, numbers = table_of(at)
+    result = translator.translate(SENTENCE, beam=DEFAULT_BEAM)
+    if view == "rollout":
+        assert head == f"# kind=cross, view=rollout, layer=2, head=average, sentence={SENTENCE}"
+        expected = cross_rollout(result.cross, result.encoder_self, 1)
+    else:
+        assert head == f"# kind=cross, layer=2, head=3, sentence={SENTENCE}"
+        expected = result.cross[1, 2]
+    assert numbers.shape == expected.shape and np.allclose(numbers, expected, atol=1e-6)

@@ -12,7 +12,7 @@ from app_pages import (
     state_keys, translations, widgets,
 )
 from app_pages.text import md_escape, t
-from lessons.attention_maps import ALL
+from lessons.attention_maps import ALL, pick
 from model import ATTENTION_KINDS, MAX_CHARS, Confidence, TranslationResult, assess, word_link
 from viz.head_view import clicked_query
 from viz.model_view import clicked_map
@@ -273,10 +273,10 @@ def lines_view(result: TranslationResult, kind: str, layer: int, head: int) -> N
     fig = attention_view.lines_figure(weights, kind, layer, head, queries, keys, query, min_weight,
                                       **widgets.map_limits(extra_rows=1))  # the query and minimum-weight row
     widgets.chart(fig, key=LINES, on_select=focus_clicked_query, selection_mode="points")
-    if not presentation.presenting():
-        attention_view.pin_button(attention_view.pinned_view(
-            kind, layer, head, result.source_text, st.session_state[state_keys.CHECKPOINT], "lines", query, min_weight),
-            f"{LINES}.pin")
+    pin = attention_view.pinned_view(kind, layer, head, result.source_text, st.session_state[state_keys.CHECKPOINT],
+                                     "lines", query, min_weight)
+    attention_view.numbers_out(pick(weights, layer, head), kind, layer, head, queries, keys, result.source_text, LINES,
+                               pin)  # the weights the lines draw, every one of them (the threshold only hides lines)
 
 
 @st.fragment
