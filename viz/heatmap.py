@@ -34,6 +34,7 @@ from .style import (
     GUIDE_COLOR,
     LINE_EM,
     MASKED_COLOR,
+    MODEBAR_PX,
     MAX_HEIGHT_PX,
     MAX_WIDTH_PX,
     NOTE_COLOR,
@@ -198,6 +199,11 @@ def _frame(content: _Content, r_px: float, c_px: float | None) -> dict:
     free = max(y.overhang, min(x_px, (text_px(content.row_title, BASE_FONT_PX) - plot_h) / 2))
     top, bottom = (note + x_px, free) if content.x_top else (note + free, x_px)
     y_wrap = plot_h + 2 * min(top, bottom)
+    # An untitled figure keeps MODEBAR_PX above `top` for Plotly's mode bar at the top right (styled_figure); the y
+    # title's reach past the plot's top is at the far left, so the two share that band (a note or x labels on top
+    # span the width: they keep their own). The small maps of Compare lost 30 px of their first screen to it.
+    if not (content.title or content.note or content.x_top):
+        top -= min(free, MODEBAR_PX)
     m = dict(x=x, y=y, plot_w=plot_w, plot_h=plot_h, scale=scale, x_wrap=x_wrap, y_wrap=y_wrap,
              left=int(EDGE_PX + axis_title_px(content.row_title, y_wrap) + y_labels), right=int(right),
              top=int(EDGE_PX + top), bottom=int(EDGE_PX + bottom))
