@@ -32,7 +32,7 @@ PINNED_VIEWS = ("head", "grid", "lines", rollout_view.VIEW)  # the explorer's vi
 @dataclass(frozen=True)
 class View:
     """What a slide shows: the explorer's `view` of `checkpoint`'s translation of `sentence` (one map, every head with
-    one opened, or a rollout), or (step, 1-based) one decoding step's row of a map; layer and head as the pickers
+    one opened, the head view's lines, or a rollout), or (step, 1-based) one decoding step's row of a map; layer and head as the pickers
     hold them (ALL: the average)."""
 
     sentence: str
@@ -92,8 +92,8 @@ def why(exc: BadDeck | BadLinkValue) -> str:
 
 def slide_figure(slide: Slide, **limits) -> go.Figure:
     """The slide's chart rebuilt from its view, titled: the translation (cached), then the explorer's map (its grid
-    of every head, its head view's lines, or its rollout), or the bars of where Decoding's step looked in the source; BadDeck where the
-    step is past this translation's end."""
+    of every head, its head view's lines, or its rollout), or the bars of where Decoding's step looked in the
+    source; BadDeck where the step is past this translation's end."""
     view = view_of(slide)
     result = translations.translation_of(view.sentence, view.checkpoint)
     if view.view == rollout_view.VIEW:

@@ -33,6 +33,13 @@ def pin_three(at):
     return at
 
 
+def explorer_view(at, **controls):
+    """The explorer's segmented controls set in order: explorer_view(at, kind="cross", view="grid", layer=1)."""
+    for name, value in controls.items():
+        at.segmented_control(key=f"explorer.{name}").set_value(value).run()
+    return at
+
+
 def deck_page(at):
     at.switch_page("app_pages/pages/deck.py").run()
     assert not at.exception, [e.message for e in at.exception]
@@ -127,13 +134,9 @@ def test_a_pin_on_every_head_or_on_rollout_saves_that_view_and_the_deck_redraws_
     presenting redraws each: the grid's small maps with the opened one outlined, the rollout's numbers."""
     from app_pages.rollout_view import rollout_map
 
-    at = app("I have a dream.")
-    at.segmented_control(key="explorer.kind").set_value("cross").run()
-    at.segmented_control(key="explorer.view").set_value("grid").run()
-    at.segmented_control(key="explorer.layer").set_value(1).run()
-    at.segmented_control(key="explorer.head").set_value(3).run()
+    at = explorer_view(app("I have a dream."), kind="cross", view="grid", layer=1, head=3)
     at.button(key="explorer.chart.opened.pin").click().run()
-    at.segmented_control(key="explorer.view").set_value("rollout").run()
+    explorer_view(at, view="rollout")
     at.button(key="explorer.chart.rollout.pin").click().run()
     assert not at.exception, [e.message for e in at.exception]
     grid, roll = at.session_state[state_keys.DECK]
@@ -156,9 +159,7 @@ def test_a_pin_on_every_head_or_on_rollout_saves_that_view_and_the_deck_redraws_
 
 
 def test_a_pin_on_the_head_view_saves_its_focused_query_and_threshold(translator):
-    at = app("I have a dream.")
-    at.segmented_control(key="explorer.kind").set_value("cross").run()
-    at.segmented_control(key="explorer.view").set_value("lines").run()
+    at = explorer_view(app("I have a dream."), kind="cross", view="lines")
     at.selectbox(key="explorer.query").set_value(2).run()
     at.slider(key="explorer.min_weight").set_value(0.05).run()
     at.button(key="explorer.chart.lines.pin").click().run()

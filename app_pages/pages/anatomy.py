@@ -220,6 +220,8 @@ config = translator.config
 presentation.page_title(t("anatomy.title"), t(
     "anatomy.intro", d=config.d_model, heads=config.n_heads, d_ff=config.d_ff, enc=config.n_encoder_layers,
     dec=config.n_decoder_layers, vs=config.src_vocab_size, vt=config.tgt_vocab_size))
+
+
 def parameters_tab() -> None:
     parameters_section(translator)
     formula_section(translator)

@@ -172,7 +172,6 @@ def size_section() -> None:
     )
 
 
-
 # ---------------------------------------------------------------- other schemes, and past the trained length
 EXAMPLE_ROUNDS = 3  # the example sentences, this many times over: enough tokens to pass any Tatoeba sentence
 PAST_FACTOR = 2  # the test sentence is this many times longer than the longest training source (within max_len)

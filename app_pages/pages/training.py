@@ -374,6 +374,8 @@ if not log or "args" not in log:
     st.info(t("training.missing", folder=md_escape(translator.checkpoint)))
     st.stop()
 intro(log)
+
+
 def adam_tab() -> None:
     toy_section()  # the toy race first: the first screen shows what Adam does before its equations say how
     adam_section(log["args"])
