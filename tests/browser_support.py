@@ -35,6 +35,12 @@ APP = "[data-testid='stApp']"
 MAIN = "[data-testid='stMain']"
 SIDEBAR = "[data-testid='stSidebar']"
 STREAM = "/_stcore/stream"  # the websocket of a Streamlit session
+# Streamlit draws some elements (st.html among them) with code it fetches on first use and shows a skeleton until
+# it arrives, which on a busy machine can be after the run has finished and its charts are drawn. Until then the
+# page's own scripts (app_pages/page_scripts: the ← → keys, the landing on a linked view) have not run.
+LOADED = "() => !document.querySelector(\"[data-testid='stSkeleton']\")"
+CHARTS_DRAWN = ("() => [...document.querySelectorAll(\"[data-testid='stMain'] [data-testid='stPlotlyChart']\")]"
+                ".every(c => c.querySelector('.main-svg'))")
 
 # Injected into every page of a guarded context: reports each exception box the moment it appears, even one
 # that a later rerun removes again (an autoplay fragment's error box shows between two checks of the DOM).
@@ -176,6 +182,15 @@ def wait_for_runs(page, n: int) -> None:
     while _runs_finished[page] < n:
         _sockets[page].wait_for_event("framereceived", predicate=_script_finished)
     page.wait_for_selector(f"{APP}[data-test-connection-state='CONNECTED'][data-test-script-state='notRunning']")
+    page.wait_for_function(LOADED)
+    assert_no_exception(page)
+
+
+def settle(page) -> None:
+    """Wait until the run has finished, every element it sent is loaded and every chart is drawn."""
+    page.wait_for_selector(f"{APP}[data-test-connection-state='CONNECTED'][data-test-script-state='notRunning']")
+    page.wait_for_function(LOADED)
+    page.wait_for_function(CHARTS_DRAWN)
     assert_no_exception(page)
 
 

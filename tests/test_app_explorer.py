@@ -7,7 +7,7 @@ import json
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app_pages import examples, result_cache, state_keys, text, translations
+from app_pages import examples, result_cache, state_keys, text
 from model import DEFAULT_BEAM, Translator
 from tests.conftest import ROOT
 from viz.labels import token_labels

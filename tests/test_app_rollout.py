@@ -10,7 +10,6 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app_pages import state_keys
 from lessons.explanation import cross_rollout, rollout
 from model import DEFAULT_BEAM
 from tests.conftest import ROOT

@@ -4,6 +4,8 @@ traceback; and it stays quiet on a page where nothing broke, and on Streamlit's 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.conftest import CHROMIUM
@@ -12,7 +14,11 @@ if not CHROMIUM.exists():
     pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)", allow_module_level=True)
 pytest.importorskip("playwright.sync_api")
 
-from tests.browser_support import GUARD, GuardedBrowser, Guard, open_session
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
+
+from tests.browser_support import GUARD, LOADED, VIEWPORT, GuardedBrowser, Guard, open_session, rerun, settle
+from tests.browser_support import watched_page
 
 # An exception box that shows for 50 ms, as a fragment's error between two of its runs would.
 FLASHING_ERROR = """<div id=app></div><script>
@@ -72,5 +78,29 @@ def test_a_working_page_passes_the_suite_guard(browser, streamlit_server):
     try:
         page.locator("[data-testid='stMain'] .js-plotly-plot .main-svg").first.wait_for()
         assert GUARD.problems() == []
+    finally:
+        context.close()
+
+
+def test_a_page_whose_scripts_have_not_arrived_is_not_settled(browser, streamlit_server):
+    """st.html's code is fetched on first use, and on a busy machine it can arrive after the run has finished and its
+    charts are drawn: CI once pressed → on the replay page before the arrow-key script had run, and waited for a
+    rerun that never came. Held back here, that code keeps the page from counting as settled until it runs."""
+    context = browser.new_context(viewport=VIEWPORT)
+    try:
+        page, held = watched_page(context), []
+        page.route("**/static/js/Html.*.js", lambda route: held.append(route))
+        page.goto(f"{streamlit_server}/replay?lang=en&snapshot=1&probe=1", wait_until="commit")
+        page.locator("[data-testid='stMain'] .js-plotly-plot .main-svg").first.wait_for()
+        assert held and not page.evaluate(LOADED) and not page.evaluate("() => window.attentionArrowKeys")
+        page.set_default_timeout(2_000)
+        with pytest.raises(PlaywrightTimeout):
+            settle(page)
+        for route in held:
+            route.continue_()
+        page.set_default_timeout(60_000)
+        settle(page)
+        rerun(page, lambda: page.keyboard.press("ArrowRight"))  # → is Next now that its script has run
+        expect(page).to_have_url(re.compile(r"[?&]snapshot=2(&|$)"))
     finally:
         context.close()

@@ -19,7 +19,7 @@ pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import expect
 
 from i18n import strings
-from tests.browser_support import APP, MAIN, TIMEOUT_MS, assert_no_exception, open_session, rerun, screenshot
+from tests.browser_support import MAIN, open_session, rerun, screenshot, settle
 
 CLIPPED = """() => {
   const out = [], main = document.querySelector("[data-testid='stMain']");
@@ -43,15 +43,6 @@ CLIPPED = """() => {
   });
   return out;
 }"""
-
-
-def settle(page) -> None:
-    """Wait until the run has finished and every chart it sent is drawn."""
-    page.wait_for_selector(f"{APP}[data-test-connection-state='CONNECTED'][data-test-script-state='notRunning']")
-    page.wait_for_function(
-        "() => [...document.querySelectorAll(\"[data-testid='stMain'] [data-testid='stPlotlyChart']\")]"
-        ".every(c => c.querySelector('.main-svg'))", timeout=TIMEOUT_MS)
-    assert_no_exception(page)
 
 
 @pytest.fixture(scope="module")

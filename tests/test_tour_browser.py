@@ -34,12 +34,10 @@ from app_pages import registry
 from i18n import strings
 from model import DEFAULT_BEAM
 from tests.browser_support import (
-    APP,
     MAIN,
     SIDEBAR,
     TIMEOUT_MS,
     VIEWPORT,
-    assert_no_exception,
     choose,
     ending_with,
     nav_links,
@@ -51,6 +49,7 @@ from tests.browser_support import (
     watched_page,
     wrapped,
 )
+from tests.browser_support import settle as drawn
 from tests.test_teaching_browser import CLIPPED
 
 # The i18n key of each page's title; the pages themselves, in the sidebar's order, come from the registry (a page
@@ -137,12 +136,8 @@ def settle(page, charts: bool = True) -> None:
     right after page.goto the app may not have started its run yet)."""
     if charts:
         page.wait_for_selector(f"{MAIN} .js-plotly-plot .main-svg")
-    page.wait_for_selector(f"{APP}[data-test-connection-state='CONNECTED'][data-test-script-state='notRunning']")
-    page.wait_for_function(
-        "() => [...document.querySelectorAll(\"[data-testid='stMain'] [data-testid='stPlotlyChart']\")]"
-        ".every(c => c.querySelector('.main-svg'))", timeout=TIMEOUT_MS)
+    drawn(page)
     page.wait_for_timeout(300)  # Plotly's automargin redraw
-    assert_no_exception(page)
 
 
 @pytest.fixture(scope="module")

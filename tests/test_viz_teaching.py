@@ -12,10 +12,8 @@ import pytest
 
 from lessons import positional as lp
 from tests.conftest import ROOT
-from viz.decoding import attention_bar, beam_chart, candidates_chart, causal_mask_row
-from viz.explanation import gold_links_figure, head_roles_figure, pruning_figure
 from viz.decoding import attention_bar, beam_chart, candidates_chart, causal_mask_row, coverage_chart
-from viz.explanation import pruning_figure
+from viz.explanation import gold_links_figure, head_roles_figure, pruning_figure
 from viz.head_view import head_view
 from viz.heatmap import attention_heatmap, difference_heatmap, guess_heatmap, matrix_heatmap
 from viz.labels import NEG_INF
