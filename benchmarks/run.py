@@ -44,7 +44,7 @@ from lessons.attention_maps import ALL, pick, shown_mask
 from model import ATTENTION_KINDS, Translator, load_checkpoint
 from model.architecture.config import GenerationConfig
 from model.translation.decoding import greedy_search
-from model.translation.threads import configure_torch_threads, usable_cores
+from model.translation.threads import configure_torch_threads, native_bf16, usable_cores
 from viz.head_view import head_view
 from viz.heatmap import attention_heatmap
 from viz.model_view import model_view
@@ -344,11 +344,13 @@ def explanation_rows(tr, sentences: dict[int, str], repeats: int, device: str) -
         jobs = {"integrated_gradients": lambda: tr.attribute(result, "integrated_gradients"),
                 "input_x_gradient": lambda: tr.attribute(result, "input_x_gradient"),
                 "ablated_translate": lambda: tr.translate(text, beam=1, knock_out=every_cross)}
+        ig = jobs["integrated_gradients"]()
+        path = f"{ig.points} points, gap {ig.gap:.3f}, {'bfloat16' if native_bf16(tr.device) else 'float32'}; "
         for name, job in jobs.items():
             times = measure(job, max(3, repeats // 4), device)  # attribution runs dozens of passes: fewer repeats
             rows.append(Row("is attention an explanation?", f"S={n} {name.replace('_', ' ')}", times,
-                            note=f"{len(result.output_tokens)} output tokens; budget "
-                                 f"{BUDGETS[name + '_ms']:.0f} ms at S=20"))
+                            note=f"{path if name == 'integrated_gradients' else ''}{len(result.output_tokens)} "
+                                 f"output tokens; budget {BUDGETS[name + '_ms']:.0f} ms at S=20"))
             medians[f"S={n} {name}"] = round(rows[-1].median_ms, 1)
     return rows, medians
 

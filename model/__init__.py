@@ -27,6 +27,8 @@ from .training.metrics import selection_bleu
 from .training.schedule import ADAM_BETAS, ADAM_EPS, GRAD_CLIP_NORM, learning_rate, peak_learning_rate
 from .training.snapshots import SnapshotError, read_snapshots
 from .translation.alignment import WordLink, word_link
+from .translation.attribution import GAP_BOUND as ATTRIBUTION_GAP_BOUND
+from .translation.attribution import IG_POINTS as ATTRIBUTION_POINTS
 from .translation.attribution import METHODS as ATTRIBUTION_METHODS
 from .translation.attribution import Attribution
 from .translation.confidence import Confidence, assess, calibration_of
@@ -40,7 +42,9 @@ __all__ = [
     "ADAM_EPS",
     "ALIGNED_SHARE",
     "ATTENTION_KINDS",
+    "ATTRIBUTION_GAP_BOUND",
     "ATTRIBUTION_METHODS",
+    "ATTRIBUTION_POINTS",
     "Attribution",
     "CallGate",
     "Capabilities",

@@ -54,7 +54,8 @@ def test_four_maps_share_the_cross_attention_axes_and_the_caption_computes_agree
         shown = spec["layout"].get("yaxis2", spec["layout"]["yaxis"])  # the axis that carries the labels
         assert shown["title"]["text"].replace("<br>", " ").startswith("queries (target tokens)")
         assert cells(spec).shape == result.cross.shape[2:]
-    scores = translator.attribute(result, "integrated_gradients").scores
+    found = translator.attribute(result, "integrated_gradients")
+    scores = found.scores
     magnitude = np.abs(scores)
     np.testing.assert_allclose(cells(maps[0]), magnitude / magnitude.sum(1, keepdims=True), atol=1e-4)
     np.testing.assert_allclose(cells(maps[1]), result.cross[0, 0], atol=1e-5)  # layer 1 · head 1 first
@@ -62,6 +63,8 @@ def test_four_maps_share_the_cross_attention_axes_and_the_caption_computes_agree
     rho, _ = agreement(result.cross[0, 0], scores)
     caption = "\n".join(c.value for c in english.caption)
     assert f"this head ρ = {rho:.2f}" in caption
+    # The completeness check names the points the integral took and its own error, both computed.
+    assert f"({found.points} points on the path" in caption and f"within {found.gap:.1%}" in caption
 
 
 def test_the_dev_sets_evidence_is_read_from_the_training_log(english, translator):

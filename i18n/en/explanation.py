@@ -33,8 +33,9 @@ STRINGS: dict[str, str] = {
         "{head_top1}; layer average ρ = {layer_rho}, top-1 {layer_top1}; rollout ρ = {roll_rho}, top-1 {roll_top1}."
     ),
     "explain.gap": (
-        "Integrated gradients' completeness check: its attributions add up to the change in log-probability from a "
-        "zero embedding to the real one within {gap} (worst step, relative)."
+        "Integrated gradients' completeness check ({points} points on the path from a zero embedding to the real "
+        "one): its attributions add up to the change in log-probability along that path within {gap} (worst step, "
+        "relative). The path gets more points until this is at most {bound}, or has {most}."
     ),
     "explain.heads.header": "Which heads agree with attribution?",
     "explain.heads.sentence": "This sentence: Spearman ρ of each cross head",

@@ -31,7 +31,10 @@ STRINGS: dict[str, str] = {
         "再对各步取平均；top-1：两者最看重同一个词元）：这个头 ρ = {head_rho}，top-1 {head_top1}；"
         "该层平均 ρ = {layer_rho}，top-1 {layer_top1}；展开 ρ = {roll_rho}，top-1 {roll_top1}。"
     ),
-    "explain.gap": "积分梯度的完备性检验：各归因之和与从零嵌入到真实嵌入的对数概率变化相差不超过 {gap}（最差一步，相对值）。",
+    "explain.gap": (
+        "积分梯度的完备性检验（从零嵌入到真实嵌入的路径上取 {points} 个点）：各归因之和与沿这条路径的对数概率变化相差"
+        "不超过 {gap}（最差一步，相对值）。路径上的点会逐步加密，直到误差不超过 {bound}，最多 {most} 个点。"
+    ),
     "explain.heads.header": "哪些头与归因一致？",
     "explain.heads.sentence": "这句话：每个交叉注意力头的 Spearman ρ",
     "explain.heads.dev": "{n} 个未见过的开发集句子：平均 ρ",

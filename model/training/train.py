@@ -33,6 +33,7 @@ from ..architecture.transformer import Transformer
 from ..loading.checkpoint import load_checkpoint, resolve_device, save_checkpoint, write_training_log
 from ..text.pairs import Example, encode_pairs
 from ..text.tokenizer import TextTokenizer, train_tokenizer
+from ..translation.threads import native_bf16
 from ..translation.translator import Translator
 from . import dictionary
 from .card import write_cards
@@ -42,14 +43,6 @@ from .schedule import GRAD_CLIP_NORM, adam, learning_rate
 from .snapshots import PROBES, as_tensors, index_maps, save_snapshots, take_snapshot
 
 STATE = "train_state.pt"
-
-
-def cpu_has_native_bf16() -> bool:
-    try:
-        flags = Path("/proc/cpuinfo").read_text()
-    except OSError:
-        return False
-    return "avx512_bf16" in flags or "amx_bf16" in flags
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -357,7 +350,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{run.log['parameters']:,} parameters, device {run.device}")
     net = torch.nn.parallel.DistributedDataParallel(run.model) if run.world > 1 else run.model
     # On CPUs without native bf16, half precision is many times slower than fp32.
-    use_amp = args.amp == "on" or (args.amp == "auto" and (run.device.type == "cuda" or cpu_has_native_bf16()))
+    use_amp = args.amp == "on" or (args.amp == "auto" and native_bf16(run.device))
     run.log["mixed_precision"] = "bf16" if use_amp else "fp32"
 
     averaged = work / "average"
