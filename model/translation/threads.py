@@ -10,6 +10,7 @@ ATTENTION_THREADS (torch threads per model call) and ATTENTION_CONCURRENCY
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import threading
@@ -108,8 +109,11 @@ class CallGate:
 def native_bf16(device: torch.device) -> bool:
     """Whether `device` multiplies bfloat16 natively (CUDA; a CPU with avx512_bf16 or AMX): there it is about twice
     as fast as float32; elsewhere it is emulated, and slower."""
-    if device.type == "cuda":
-        return torch.cuda.is_bf16_supported()
+    return torch.cuda.is_bf16_supported() if device.type == "cuda" else _cpu_has_native_bf16()
+
+
+@functools.cache
+def _cpu_has_native_bf16() -> bool:
     try:
         flags = Path("/proc/cpuinfo").read_text()
     except OSError:
