@@ -17,8 +17,8 @@ pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
-from tests.browser_support import GUARD, LOADED, VIEWPORT, GuardedBrowser, Guard, open_session, rerun, settle
-from tests.browser_support import watched_page
+from tests.browser_support import GUARD, LOADED, TIMEOUT_MS, VIEWPORT, GuardedBrowser, Guard, open_session, rerun
+from tests.browser_support import settle, watched_page
 
 # An exception box that shows for 50 ms, as a fragment's error between two of its runs would.
 FLASHING_ERROR = """<div id=app></div><script>
@@ -87,18 +87,20 @@ def test_a_page_whose_scripts_have_not_arrived_is_not_settled(browser, streamlit
     charts are drawn: CI once pressed → on the replay page before the arrow-key script had run, and waited for a
     rerun that never came. Held back here, that code keeps the page from counting as settled until it runs."""
     context = browser.new_context(viewport=VIEWPORT)
+    context.set_default_timeout(TIMEOUT_MS)
     try:
         page, held = watched_page(context), []
         page.route("**/static/js/Html.*.js", lambda route: held.append(route))
         page.goto(f"{streamlit_server}/replay?lang=en&snapshot=1&probe=1", wait_until="commit")
         page.locator("[data-testid='stMain'] .js-plotly-plot .main-svg").first.wait_for()
+        page.locator("[data-testid='stSkeleton']").first.wait_for()  # an element waiting for its code
         assert held and not page.evaluate(LOADED) and not page.evaluate("() => window.attentionArrowKeys")
         page.set_default_timeout(2_000)
         with pytest.raises(PlaywrightTimeout):
             settle(page)
         for route in held:
             route.continue_()
-        page.set_default_timeout(60_000)
+        page.set_default_timeout(TIMEOUT_MS)
         settle(page)
         rerun(page, lambda: page.keyboard.press("ArrowRight"))  # → is Next now that its script has run
         expect(page).to_have_url(re.compile(r"[?&]snapshot=2(&|$)"))
