@@ -9,7 +9,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from app_pages import widgets
-from app_pages.link_values import BadLinkValue, Param, number_in, one_of
+from app_pages.link_values import BadLinkValue, Param, decimal_in, number_in, one_of
 from app_pages.presentation import presenting
 from app_pages.state_keys import DECK
 from app_pages.text import md_escape, t
@@ -128,6 +128,12 @@ def pinned_view(kind: str, layer: int, head: int, sentence: str, model: str, vie
 
 
 MIN_WEIGHT = (0.0, 0.5, 0.1, 0.01)  # the head view's threshold: lowest, highest, default, step
+
+
+def lines_readers(max_len: int) -> dict:
+    """How a link's head-view values read (the explorer's link and a deck's slide): `query`, the focused query's
+    position, numbered from 0 as its picker shows it; `min`, the threshold."""
+    return {"query": number_in(0, max_len - 1), "min": decimal_in(*MIN_WEIGHT[:2])}
 
 
 def lines_params(query: int | None, min_weight: float | None) -> dict[str, str]:

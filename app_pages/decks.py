@@ -11,7 +11,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from app_pages import attention_view, links, models, page_scripts, rollout_view, translations
-from app_pages.link_values import BadLinkValue, decimal_in, number_in, one_of
+from app_pages.link_values import BadLinkValue, number_in, one_of
 from app_pages.state_keys import DECK
 from app_pages.text import md_escape, t
 from lessons.attention_maps import pick
@@ -32,8 +32,8 @@ PINNED_VIEWS = ("head", "grid", "lines", rollout_view.VIEW)  # the explorer's vi
 @dataclass(frozen=True)
 class View:
     """What a slide shows: the explorer's `view` of `checkpoint`'s translation of `sentence` (one map, every head with
-    one opened, the head view's lines, or a rollout), or (step, 1-based) one decoding step's row of a map; layer and head as the pickers
-    hold them (ALL: the average)."""
+    one opened, the head view's lines, or a rollout), or (step, 1-based) one decoding step's row of a map; layer and
+    head as the pickers hold them (ALL: the average)."""
 
     sentence: str
     checkpoint: str
@@ -66,11 +66,11 @@ def view_of(slide: Slide) -> View:
     head = _read("head", slide.query["head"], attention_view.index_param("", config.n_heads, True).read)
     step = _read("step", slide.query["step"], number_in(1, config.max_len)) if decoding else None
     view = "head" if decoding else _read("view", slide.query.get("view", "head"), one_of(PINNED_VIEWS))
-    lines = {}
+    readers, lines = attention_view.lines_readers(config.max_len), {}
     if "query" in slide.query:
-        lines["query"] = _read("query", slide.query["query"], number_in(0, config.max_len - 1))
+        lines["query"] = _read("query", slide.query["query"], readers["query"])
     if "min" in slide.query:
-        lines["min_weight"] = _read("min", slide.query["min"], decimal_in(*attention_view.MIN_WEIGHT[:2]))
+        lines["min_weight"] = _read("min", slide.query["min"], readers["min"])
     return View(sentence, model, kind, layer, head, step, view, **lines)
 
 

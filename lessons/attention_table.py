@@ -3,8 +3,8 @@
 Rows are the queries and columns the keys, each labelled with its position and token ("0:▁I"), so a repeated token
 keeps its own row and no label starts with a character a spreadsheet reads as a formula (=, +, -, @). A first line
 says what the numbers are: `# kind=…, layer=…, head=…, sentence=…` (with `view=rollout, ` after the kind for a
-rollout). Each weight is written with the fewest digits
-that read back as the same float32, so the file holds exactly the weights the map draws.
+rollout). Each weight is written with the fewest digits that read back as the same float32, so the file holds
+exactly the weights the map draws.
 """
 
 from __future__ import annotations

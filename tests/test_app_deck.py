@@ -173,6 +173,7 @@ def test_a_pin_on_the_head_view_saves_its_focused_query_and_threshold(translator
     at.segmented_control(key="deck.mode").set_value("present").run()
     (chart,) = at.get("plotly_chart")
     rebuilt = json.loads(chart.proto.spec)["data"]
+
     def lines(traces):  # what each trace draws, not how large (the slide is drawn larger)
         return [(d.get("name"), json.dumps(d.get("x")), json.dumps(d.get("y"))) for d in traces]
     assert lines(rebuilt) == lines(shown)  # the same lines: query 2's only, weight ≥ 0.05

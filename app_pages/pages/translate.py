@@ -197,12 +197,11 @@ def link_params() -> dict[str, link_values.Param]:
     """What the translate page's link carries beyond the shared settings: the explorer's view."""
     config = models.translator().config
     layers = max(config.n_encoder_layers, config.n_decoder_layers)
-    low, high = attention_view.MIN_WEIGHT[:2]
+    lines = attention_view.lines_readers(config.max_len)
     return {"kind": attention_view.kind_param(KIND), "view": link_values.Param(VIEW, link_values.one_of(VIEWS)),
             **attention_view.layer_head_params("explorer", layers, config.n_heads, average_layers=False),
-            # the head view's focused query (its position, numbered from 0 as its picker shows it) and threshold
-            "query": link_values.Param(QUERY, link_values.number_in(0, config.max_len - 1)),
-            "min": link_values.Param(MIN_WEIGHT, link_values.decimal_in(low, high), lambda w: f"{w:g}")}
+            "query": link_values.Param(QUERY, lines["query"]),
+            "min": link_values.Param(MIN_WEIGHT, lines["min"], lambda w: f"{w:g}")}
 
 
 def focus_clicked_query() -> None:

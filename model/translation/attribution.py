@@ -46,7 +46,7 @@ METHODS = ("input_x_gradient", "integrated_gradients")
 # second, so a sentence that needs the second pays for 49 points, not 74. Most sentences need 25 or 49; a few have a
 # step whose log-probability turns sharply somewhere on the path and need 97 ("He likes mathematics, but I don't.":
 # gap 0.33 at 49 points, 0.03 at 97).
-IG_RULE = "riemann_trapezoid"  # _refined assumes it
+IG_RULE = "riemann_trapezoid"  # more than one try of _refined needs its nested points
 IG_POINTS = (25, 49, 97)  # the tries, each 2 × (previous − 1) + 1 points
 GAP_BOUND = 0.05  # the completeness error (worst step, relative) below which a try is good enough
 TANGENT_BUDGET = 50_000_000  # floats of logit tangents one batched pass may hold (200 MB): bounds the points per pass
@@ -91,12 +91,8 @@ def attribute(
         if method == "input_x_gradient":
             changes = _path_changes(log_probs, token, [1.0], len(predicted), vocab, low_precision=False)
             return Attribution(method, changes[0].float().cpu().numpy(), None)
-        if points is not None:
-            alphas, widths = _rule(points)
-            changes = _path_changes(log_probs, token, alphas.tolist(), len(predicted), vocab, native_bf16(device))
-            scores = _weighted(changes, widths)
-            return Attribution(method, scores, _completeness_gap(log_probs, token, scores), points)
-        return _refined(log_probs, token, len(predicted), vocab, native_bf16(device))
+        tries = IG_POINTS if points is None else (points,)
+        return _refined(log_probs, token, len(predicted), vocab, native_bf16(device), tries)
 
 
 def _rule(points: int) -> tuple[torch.Tensor, torch.Tensor]:
@@ -118,13 +114,14 @@ def _weighted(changes: torch.Tensor, widths: torch.Tensor) -> np.ndarray:
     return torch.einsum("nts,n->ts", changes, widths.to(changes.device)).float().cpu().numpy()
 
 
-def _refined(log_probs: Callable, token: torch.Tensor, steps: int, vocab: int, low_precision: bool) -> Attribution:
-    """Integrated gradients by the trapezoid rule on IG_POINTS' tries: the first whose gap ≤ GAP_BOUND, else the last.
+def _refined(log_probs: Callable, token: torch.Tensor, steps: int, vocab: int, low_precision: bool,
+             tries: tuple[int, ...]) -> Attribution:
+    """Integrated gradients by IG_RULE on `tries` points in turn: the first whose gap ≤ GAP_BOUND, else the last.
 
-    Each try after the first evaluates only the midpoints between the previous try's points.
+    Each try after the first evaluates only the midpoints between the previous try's points (trapezoid points nest).
     """
     done = None  # (points so far, T, S): each point's changes, in the order of the path
-    for points in IG_POINTS:
+    for points in tries:
         alphas, widths = _rule(points)
         if done is None:
             done = _path_changes(log_probs, token, alphas.tolist(), steps, vocab, low_precision)
