@@ -1,5 +1,5 @@
 """python -m benchmarks.run [--device cpu [cuda]] [--repeats N] [--out benchmarks/results.json] [--threads N] [--quick]
-                          [--only-explanation]
+                          [--only-explanation [--float32]]
 
 Times what a classroom feels, on this machine, and prints one table per
 device (median and 95th percentile over --repeats runs) plus the JSON file:
@@ -12,7 +12,8 @@ device (median and 95th percentile over --repeats runs) plus the JSON file:
 - cold start: checkpoint load, the app's first full render (AppTest, caches cleared);
 - a burst of 60 simultaneous requests through Translator.translate: latency and throughput;
 - Is attention an explanation?: integrated gradients, input × gradient and a re-decode with every cross head
-  knocked out, per sentence length (--only-explanation: these alone).
+  knocked out, per sentence length (--only-explanation: these alone; --float32: attribution in float32 even
+  where the CPU multiplies bfloat16 natively, as on a CPU without it).
 
 --quick measures a small subset (the test suite runs it so the script cannot rot).
 """
@@ -44,7 +45,8 @@ from lessons.attention_maps import ALL, pick, shown_mask
 from model import ATTENTION_KINDS, Translator, load_checkpoint
 from model.architecture.config import GenerationConfig
 from model.translation.decoding import greedy_search
-from model.translation.threads import configure_torch_threads, native_bf16, usable_cores
+from model.translation import attribution
+from model.translation.threads import configure_torch_threads, usable_cores
 from viz.head_view import head_view
 from viz.heatmap import attention_heatmap
 from viz.model_view import model_view
@@ -345,7 +347,8 @@ def explanation_rows(tr, sentences: dict[int, str], repeats: int, device: str) -
                 "input_x_gradient": lambda: tr.attribute(result, "input_x_gradient"),
                 "ablated_translate": lambda: tr.translate(text, beam=1, knock_out=every_cross)}
         ig = jobs["integrated_gradients"]()
-        path = f"{ig.points} points, gap {ig.gap:.3f}, {'bfloat16' if native_bf16(tr.device) else 'float32'}; "
+        precision = "bfloat16" if attribution.native_bf16(tr.device) else "float32"
+        path = f"{ig.points} points, gap {ig.gap:.3f}, {precision}; "
         for name, job in jobs.items():
             times = measure(job, max(3, repeats // 4), device)  # attribution runs dozens of passes: fewer repeats
             rows.append(Row("is attention an explanation?", f"S={n} {name.replace('_', ' ')}", times,
@@ -443,7 +446,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--quick", action="store_true", help="a small subset, for the smoke test")
     p.add_argument("--only-explanation", action="store_true",
                    help="only attribution and the knock-out re-decode (Is attention an explanation?)")
+    p.add_argument("--float32", action="store_true", help="attribution in float32 even where bfloat16 is native")
     args = p.parse_args(argv)
+    if args.float32:
+        attribution.native_bf16 = lambda device: False  # this script's own process only
     if args.repeats < 1:
         p.error("--repeats must be at least 1")
     if "cuda" in args.device and not torch.cuda.is_available():

@@ -28,7 +28,7 @@ from .training.schedule import ADAM_BETAS, ADAM_EPS, GRAD_CLIP_NORM, learning_ra
 from .training.snapshots import SnapshotError, read_snapshots
 from .translation.alignment import WordLink, word_link
 from .translation.attribution import GAP_BOUND as ATTRIBUTION_GAP_BOUND
-from .translation.attribution import IG_POINTS as ATTRIBUTION_POINTS
+from .translation.attribution import IG_MAX_POINTS as ATTRIBUTION_MAX_POINTS
 from .translation.attribution import METHODS as ATTRIBUTION_METHODS
 from .translation.attribution import Attribution
 from .translation.confidence import Confidence, assess, calibration_of
@@ -44,7 +44,7 @@ __all__ = [
     "ATTENTION_KINDS",
     "ATTRIBUTION_GAP_BOUND",
     "ATTRIBUTION_METHODS",
-    "ATTRIBUTION_POINTS",
+    "ATTRIBUTION_MAX_POINTS",
     "Attribution",
     "CallGate",
     "Capabilities",

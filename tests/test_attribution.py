@@ -7,6 +7,7 @@ import json
 import numpy as np
 import pytest
 import torch
+from captum.attr import IntegratedGradients
 
 from model import InputError
 from model.architecture.attention import MultiHeadAttention
@@ -57,14 +58,14 @@ def test_a_head_the_model_lacks_is_a_clear_input_error(translator):
 
 
 def independent_log_probs(translator, result, token):
-    """log p(y_t | y_<t, x) for every step with `token` (1, S, d) as the source embeddings: plain autograd."""
-    model = translator.model
-    src = torch.tensor([result.source_embeddings.ids.tolist()])
-    tgt = torch.tensor([result.target_embeddings.ids.tolist()])
+    """log p(y_t | y_<t, x) for every step with `token` (batch, S, d) as the source embeddings: plain autograd."""
+    model, n = translator.model, token.size(0)
+    src = torch.tensor([result.source_embeddings.ids.tolist()]).expand(n, -1)
+    tgt = torch.tensor([result.target_embeddings.ids.tolist()]).expand(n, -1)
     chosen = torch.tensor([s.chosen.token_id for s in result.steps])
-    logits = model.decode(tgt, model.encode(src, token_embeddings=token)).logits[0]
+    logits = model.decode(tgt, model.encode(src, token_embeddings=token)).logits
     logp = torch.log_softmax(translator.generation_config.never_next(logits, model.config), -1)
-    return logp[torch.arange(len(chosen)), chosen]  # (T,)
+    return logp[:, torch.arange(len(chosen)), chosen]  # (batch, T)
 
 
 def test_input_x_gradient_is_the_embedding_times_its_gradient(translator):
@@ -74,13 +75,13 @@ def test_input_x_gradient_is_the_embedding_times_its_gradient(translator):
     rows = []
     for t in range(len(result.steps)):
         token = translator.model.src_embed(src).detach().requires_grad_(True)
-        (grad,) = torch.autograd.grad(independent_log_probs(translator, result, token)[t], token)
+        (grad,) = torch.autograd.grad(independent_log_probs(translator, result, token)[0, t], token)
         rows.append((token * grad).sum(-1)[0].detach().numpy())
     np.testing.assert_allclose(got, np.stack(rows), atol=1e-4)
     assert got.shape == result.cross.shape[2:]  # [target step][source token], as a cross-attention map
 
 
-# The third needs the most points: at 49 its gap is 0.33 (one step's log-probability turns sharply on the path).
+# The third has a step whose log-probability turns sharply on the path: evenly spaced, it needs 97 points (0.33 at 49).
 @pytest.mark.parametrize("sentence", ["I have a dream.", "The weather is very nice today, so we will go to the park.",
                                       "He likes mathematics, but I don't."])
 def test_integrated_gradients_add_up_to_the_change_from_the_baseline(translator, sentence):
@@ -89,41 +90,78 @@ def test_integrated_gradients_add_up_to_the_change_from_the_baseline(translator,
     src = torch.tensor([result.source_embeddings.ids.tolist()])
     with torch.no_grad():
         token = translator.model.src_embed(src)
-        change = independent_log_probs(translator, result, token) - independent_log_probs(
-            translator, result, torch.zeros_like(token))
+        change = (independent_log_probs(translator, result, token)
+                  - independent_log_probs(translator, result, torch.zeros_like(token)))[0]
     # Completeness (Sundararajan et al. 2017): each step's attributions sum to f(input) − f(zero embedding).
     error = np.abs(ig.scores.sum(1) - change.numpy()) / np.maximum(np.abs(change.numpy()), 1.0)
     assert error.max() <= 0.05 and ig.gap <= 0.05
-    assert ig.gap == pytest.approx(error.max(), abs=1e-3)  # Captum's delta agrees with ours
+    assert ig.gap == pytest.approx(error.max(), abs=1e-3)
+    # The gap is Captum's own convergence delta (row t: step t's log-probability), relative as above.
+    steps = len(result.steps)
+    end = token.expand(steps, -1, -1).detach()
+    delta = IntegratedGradients(lambda x: independent_log_probs(translator, result, x)).compute_convergence_delta(
+        torch.from_numpy(ig.scores), torch.zeros_like(end), end, target=list(range(steps)))
+    assert ig.gap == pytest.approx(float((delta.abs().numpy() / np.maximum(np.abs(change.numpy()), 1.0)).max()),
+                                   abs=1e-3)
 
 
-def test_integrated_gradients_refine_the_path_only_where_the_gap_asks(translator, monkeypatch):
-    result = translator.translate("I have a dream.")
-    args = (translator.model, translator.generation_config, result.source_embeddings.ids.tolist(),
-            result.target_embeddings.ids.tolist(), [s.chosen.token_id for s in result.steps], "integrated_gradients")
-    evaluated, path_changes = [], attribution._path_changes
+def evenly(translator, result, points: int):
+    """Integrated gradients on exactly `points` evenly spaced points, none added."""
+    return attribution.attribute(translator.model, translator.generation_config, result.source_embeddings.ids.tolist(),
+                                 result.target_embeddings.ids.tolist(), [s.chosen.token_id for s in result.steps],
+                                 "integrated_gradients", points=points)
 
-    def counted(log_probs, token, alphas, *rest):
-        evaluated.append(len(alphas))
-        return path_changes(log_probs, token, alphas, *rest)
 
-    monkeypatch.setattr(attribution, "_path_changes", counted)
-    monkeypatch.setattr(attribution, "GAP_BOUND", 1e9)  # any gap will do: the first try is kept
-    assert attribution.attribute(*args).points == 25 and evaluated == [25]
+def counting_points(monkeypatch) -> list:
+    """Every batch of path points evaluated, as the alphas handed to _Path.at."""
+    evaluated, at = [], attribution._Path.at
+
+    def counted(path, alphas):
+        evaluated.append(alphas.tolist())
+        return at(path, alphas)
+
+    monkeypatch.setattr(attribution._Path, "at", counted)
+    return evaluated
+
+
+def test_integrated_gradients_add_points_only_where_the_integral_misses(translator, monkeypatch):
+    result = translator.translate("He likes mathematics, but I don't.")
+    evaluated = counting_points(monkeypatch)
+    ig = translator.attribute(result, "integrated_gradients")
+    alphas = sorted(sum(evaluated, []))
+    assert len(evaluated) > 1 and len(alphas) == len(set(alphas)) == ig.points < 49  # each point computed once
+    assert evaluated[0] == pytest.approx(np.linspace(0, 1, attribution.IG_START).tolist())
+    # The added points crowd where this sentence's sharp step turns (α 0.4–0.7), not evenly along the path.
+    added = sum(evaluated[1:], [])
+    assert sum(0.4 <= a <= 0.7 for a in added) > len(added) / 2
     evaluated.clear()
-    monkeypatch.setattr(attribution, "GAP_BOUND", 0.0)  # no gap will do: the last try is kept, and its gap reported
-    refined = attribution.attribute(*args)
-    assert refined.points == 97 and evaluated == [25, 24, 48]  # each try adds only the midpoints
-    fixed = attribution.attribute(*args, points=97)  # the 97 trapezoid points at once
+    even = evenly(translator, result, 49)
+    assert len(evaluated) == 1 and evaluated[0] == pytest.approx(np.linspace(0, 1, 49).tolist())
+    assert even.gap > 0.2 and ig.gap <= attribution.GAP_BOUND
+
+
+def test_integrated_gradients_halve_every_interval_when_no_gap_will_do(translator, monkeypatch):
+    result = translator.translate("I have a dream.")
+    evaluated = counting_points(monkeypatch)
+    monkeypatch.setattr(attribution, "GAP_BOUND", 1e9)  # any gap will do: the first points are kept
+    assert translator.attribute(result).points == attribution.IG_START and len(evaluated) == 1
+    evaluated.clear()
+    monkeypatch.setattr(attribution, "GAP_BOUND", 0.0)  # no gap will do: every interval halved until the path is full
+    refined = translator.attribute(result)
+    assert refined.points == 97 and [len(e) for e in evaluated] == [13, 12, 24, 48]
+    fixed = evenly(translator, result, 97)  # the same 97 points at once
     np.testing.assert_allclose(refined.scores, fixed.scores, atol=1e-4 * np.abs(fixed.scores).max())
     assert refined.gap == pytest.approx(fixed.gap, abs=1e-4)
 
 
-def test_the_trapezoid_widths_add_up_to_the_whole_path():
-    # Captum's riemann_trapezoid gives each of n points 1/n (ends halved): 1 − 1/n in all, every score 2 % low at 50.
-    for points in (2, 25, 49):
-        alphas, widths = attribution._rule(points)
-        assert float(widths.sum()) == pytest.approx(1.0) and alphas[0] == 0 and alphas[-1] == 1
+def test_the_trapezoid_rule_on_uneven_points_by_hand():
+    # f(α) = α³ along the path, its derivative 3α² split evenly over two source tokens; one step.
+    alphas = torch.tensor([0.0, 0.5, 0.75, 1.0], dtype=torch.float64)
+    changes = (3 * alphas**2 / 2)[:, None, None].expand(-1, 1, 2)  # (n, T=1, S=2)
+    widths, errors = attribution._trapezoid(alphas, changes, (alphas**3)[:, None])
+    assert widths.tolist() == [0.25, 0.375, 0.25, 0.125]  # half of each neighbouring interval: they add up to 1
+    # The trapezoid's error on [a, b] for 3α² is (b − a)³ / 2; relative to max(|f(1) − f(0)|, 1 nat) = 1.
+    assert errors[:, 0].tolist() == pytest.approx([0.5**3 / 2, 0.25**3 / 2, 0.25**3 / 2])
 
 
 def test_integrated_gradients_in_bfloat16_stay_within_the_bound(translator, monkeypatch):

@@ -17,7 +17,7 @@ from lessons.attention_maps import ALL
 from lessons.explanation import (ALIGN_MARGIN, ROLE_THRESHOLD, agreement, alignment_error_rate, alignment_rows,
                                  argmax_links, character_rows, cross_rollout, head_agreement, head_roles, residual_ratio,
                                  sink_shares, token_words, word_weights)
-from model import ATTENTION_KINDS, ATTRIBUTION_GAP_BOUND, ATTRIBUTION_METHODS, ATTRIBUTION_POINTS, TranslationResult
+from model import ATTENTION_KINDS, ATTRIBUTION_GAP_BOUND, ATTRIBUTION_METHODS, ATTRIBUTION_MAX_POINTS, TranslationResult
 from viz.explanation import gold_links_figure, head_roles_figure, pruning_figure
 from viz.heatmap import attention_heatmap, matrix_heatmap
 
@@ -72,7 +72,7 @@ def attention_and_attribution(result: TranslationResult) -> np.ndarray:
     side_by_side(result, found.scores, method, layer, head)
     if found.gap is not None:
         st.caption(t("explain.gap", gap=widgets.percent(found.gap, 1), points=found.points,
-                     bound=widgets.percent(ATTRIBUTION_GAP_BOUND), most=ATTRIBUTION_POINTS[-1]))
+                     bound=widgets.percent(ATTRIBUTION_GAP_BOUND), most=ATTRIBUTION_MAX_POINTS))
     return found.scores
 
 

@@ -95,8 +95,9 @@ class DecoderCache:
 
 @dataclass
 class DecoderOutput:
-    logits: torch.Tensor  # (batch, T, tgt_vocab): scores of the next token after each position
+    logits: torch.Tensor | None  # (batch, T, tgt_vocab): scores of the next token after each position; None unprojected
     cache: DecoderCache  # extended by the T new positions
+    hidden: torch.Tensor  # (batch, T, d_model): the last layer's output, before the output projection
     embedding: EmbeddingTrace | None = None
     layers: list[DecoderLayerTrace] | None = None
 
@@ -184,6 +185,7 @@ class Transformer(nn.Module):
         enc: EncoderOutput,
         cache: DecoderCache | None = None,  # None: start at position 0 (a teacher-forced pass over all of tgt)
         trace: bool = False,
+        project: bool = True,  # False: stop before the output projection (attribution reads one logit out itself)
     ) -> DecoderOutput:
         """Logits for the token after each of tgt's positions, and the cache extended by them."""
         if cache is None:
@@ -198,9 +200,13 @@ class Transformer(nn.Module):
             x, kv, layer_trace = layer(x, memory_kv, self_mask, cache.cross_mask, layer_past, trace, keep)
             self_kv.append(kv)
             layers.append(layer_trace)
-        logits = F.linear(x, self.tgt_embed.weight, self.output_bias)  # output projection tied to the target embedding (§3.4)
         extended = DecoderCache(cache.memory_kv, self_kv, cache.cross_mask, past + t, cache.heads)
-        return DecoderOutput(logits, extended, embedding if trace else None, layers if trace else None)
+        logits = self.project(x) if project else None
+        return DecoderOutput(logits, extended, x, embedding if trace else None, layers if trace else None)
+
+    def project(self, x: torch.Tensor) -> torch.Tensor:
+        """(…, d_model) → (…, tgt_vocab): the output projection, tied to the target embedding (§3.4)."""
+        return F.linear(x, self.tgt_embed.weight, self.output_bias)
 
     def forward(self, src: torch.Tensor, tgt_in: torch.Tensor) -> torch.Tensor:
         """Training pass (teacher forcing): src (batch, S), tgt_in (batch, T) = <s> y1 … → logits (batch, T, vocab)."""

@@ -9,18 +9,20 @@ before ×√d_model and the positional encoding), summed over d_model: one signe
 - input × gradient: the embedding times the gradient of the log-probability with respect to it.
 - integrated gradients (Sundararajan et al. 2017): the gradient averaged along the straight path
   from a zero embedding (positions kept) to the input, times the input. Its attributions sum to
-  f(input) − f(baseline) up to the integral's numerical error; `gap` reports that error, from
-  Captum's own convergence delta. The integral is refined until that error is within GAP_BOUND, as
-  the paper advises (25 trapezoid points, then the midpoints between them: 49, then 97, the points
-  already evaluated reused), and multiplied in bfloat16 where the hardware does so natively (twice
-  as fast here); the gap is always measured in float32, so it reports the rounding too.
+  f(input) − f(baseline) up to the integral's numerical error; `gap` reports that error (Captum's
+  convergence delta, relative; the tests check it against Captum's own). The integral is refined until that error is within GAP_BOUND, as
+  the paper advises: the trapezoid rule (written out: Captum's riemann_trapezoid widths add up to
+  1 − 1/n) on points added where completeness fails interval by interval (IG_START), multiplied in
+  bfloat16 where the hardware does so natively; the gap is always measured in float32, so it reports
+  the rounding too.
 
 Both are directional derivatives: score[t, s] = x_s · ∂f_t/∂x_s is the change of every step's
 log-probability when token s's embedding moves along itself. So they are computed forward-mode
 (torch.func.jvp), one pass per source token that yields all T steps at once, batched over the
 source tokens and the path's points; reverse mode (Captum's own loop) needs one backward per
 output step and point, each after a forward over the whole sentence again (README: before and after).
-The trapezoid rule is written out (_rule: Captum's own widths add up to 1 − 1/n); other rules are Captum's.
+The passes stop at the decoder's last hidden state: the log-probability's gradient there is computed once
+per point, not carried through the output projection by every source token's pass.
 """
 
 from __future__ import annotations
@@ -30,8 +32,6 @@ from dataclasses import dataclass
 
 import numpy as np
 import torch
-from captum.attr import IntegratedGradients
-from captum.attr._utils.approximation_methods import approximation_parameters
 from torch.func import jvp, vmap
 from torch.nn.attention import SDPBackend, sdpa_kernel
 
@@ -40,16 +40,17 @@ from ..architecture.transformer import HeadMask, Transformer
 from .threads import native_bf16
 
 METHODS = ("input_x_gradient", "integrated_gradients")
-# Points on the path, by the trapezoid rule. The ReLU network's gradient jumps along the path, so Gauss–Legendre
-# converges no faster here: benchmarks/attribution_steps.py measured the worst completeness gap at 13, 25 and 49
-# points of both rules (README). Trapezoid points nest: the 25 points of the first try are 25 of the 49 of the
-# second, so a sentence that needs the second pays for 49 points, not 74. Most sentences need 25 or 49; a few have a
-# step whose log-probability turns sharply somewhere on the path and need 97 ("He likes mathematics, but I don't.":
-# gap 0.33 at 49 points, 0.03 at 97).
-IG_RULE = "riemann_trapezoid"  # more than one try of _refined needs its nested points
-IG_POINTS = (25, 49, 97)  # the tries, each 2 × (previous − 1) + 1 points
-GAP_BOUND = 0.05  # the completeness error (worst step, relative) below which a try is good enough
-TANGENT_BUDGET = 50_000_000  # floats of logit tangents one batched pass may hold (200 MB): bounds the points per pass
+# Points on the path, by the trapezoid rule, placed where the integral needs them. The path starts with IG_START
+# evenly spaced points. Completeness holds interval by interval: between two points a and b, the trapezoid's share
+# of step t's attributions (Σ over source tokens) should equal f_t(b·x) − f_t(a·x), and a forward pass gives the
+# latter. An interval that misses it by more than its share of GAP_BOUND is halved, for the steps still over the
+# bound, until every step is within it or the path has IG_MAX_POINTS. Most steps' integrands are smooth; a step
+# whose log-probability turns sharply (its integrand climbs from 2 to 59 and back between α 0.4 and 0.6) gets its
+# points there, instead of every interval being halved for it (README: points and seconds, before and after).
+IG_START = 13
+IG_MAX_POINTS = 97
+GAP_BOUND = 0.05  # the completeness error (worst step, relative) below which the path is good enough
+TANGENT_BUDGET = 16_000_000  # floats one pass's widest tangent (d_ff per token) holds: tens of MB, near the cache
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,7 @@ def attribute(
     predicted: list[int],  # T produced tokens: y1 … yn </s>
     method: str,
     heads: HeadMask | None = None,
-    points: int | None = None,  # integrated gradients: exactly this many points (IG_RULE), not the tries of IG_POINTS
+    points: int | None = None,  # integrated gradients: exactly this many evenly spaced points, none added
 ) -> Attribution:
     if method not in METHODS:
         raise ValueError(f"method must be one of {METHODS}, got {method!r}")
@@ -76,100 +77,113 @@ def attribute(
     src = torch.tensor([src_ids], device=device)  # (1, S)
     tgt = torch.tensor([tgt_in], device=device)  # (1, T)
     chosen = torch.tensor(predicted, device=device)  # (T,)
-    vocab = model.config.tgt_vocab_size
 
-    def log_probs(token: torch.Tensor) -> torch.Tensor:
-        """(batch, S, d_model) source token embeddings → (batch, T) log-probability of each produced token."""
+    def hidden(token: torch.Tensor) -> torch.Tensor:
+        """(batch, S, d_model) source token embeddings → (batch, T, d_model) decoder output, before the projection."""
         n = token.size(0)
         enc = model.encode(src.expand(n, -1), heads=heads, token_embeddings=token)
-        logits = model.decode(tgt.expand(n, -1), enc).logits.float()  # (batch, T, vocab)
-        logp = torch.log_softmax(generation.never_next(logits, model.config), dim=-1)
-        return logp.gather(-1, chosen.view(1, -1, 1).expand(n, -1, 1)).squeeze(-1)
+        return model.decode(tgt.expand(n, -1), enc, project=False).hidden
+
+    def read_out(h: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        """(batch, T, d_model) → log-probability of each produced token (batch, T), and its gradient in h."""
+        logits = generation.never_next(model.project(h.float()).float(), model.config)  # (batch, T, vocab)
+        logp = torch.log_softmax(logits, dim=-1)
+        weight = model.tgt_embed.weight.float()  # (vocab, d_model): the projection, tied (§3.4)
+        # ∂ log p(y_t)/∂h_t = W[y_t] − Σ_v p_v W[v]: the tangent passes stop at h, not at 3,000-odd logits each
+        grad = weight[chosen] - logp.exp() @ weight  # (batch, T, d_model)
+        return logp.gather(-1, chosen.view(1, -1, 1).expand(h.size(0), -1, 1)).squeeze(-1), grad
 
     with torch.no_grad():
         token = model.src_embed(src)[0]  # (S, d_model)
         if method == "input_x_gradient":
-            changes = _path_changes(log_probs, token, [1.0], len(predicted), vocab, low_precision=False)
-            return Attribution(method, changes[0].float().cpu().numpy(), None)
-        tries = IG_POINTS if points is None else (points,)
-        return _refined(log_probs, token, len(predicted), vocab, native_bf16(device), tries)
+            path = _Path(hidden, read_out, token, model.config.d_ff, low_precision=False)
+            return Attribution(method, path.at(torch.ones(1, dtype=torch.float64))[0][0].float().cpu().numpy(), None)
+        return _integrated(_Path(hidden, read_out, token, model.config.d_ff, native_bf16(device)), points)
 
 
-def _rule(points: int) -> tuple[torch.Tensor, torch.Tensor]:
-    """(alphas, widths) of IG_RULE with `points` points, float64.
+@dataclass(frozen=True)
+class _Path:
+    """The straight path from a zero embedding to `token` (S, d_model): x_s · ∂f_t/∂x_s and f_t at its points."""
 
-    The trapezoid rule is written out: Captum's riemann_trapezoid gives every point 1/points (ends halved), so its
-    widths sum to 1 − 1/points and every attribution came out that much too small (2 % at 50 points).
+    hidden: Callable  # (batch, S, d_model) → (batch, T, d_model)
+    read_out: Callable  # (batch, T, d_model) → f (batch, T), ∂f_t/∂h_t (batch, T, d_model)
+    token: torch.Tensor
+    width: int  # the widest activation per position (d_ff): with S and T, a pass's memory per point
+    low_precision: bool  # the tangent passes multiply in bfloat16 (torch.autocast); sums stay in float64
+
+    def at(self, alphas: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        """(changes (n, T, S), values (n, T)) float64 at the n points alpha · x.
+
+        changes[k, t, s] = x_s · ∂f_t/∂x_s by forward mode: one pass per source token, every step at once.
+        values (f in float32) let the path check completeness interval by interval.
+        """
+        s, d = self.token.shape
+        points = alphas.to(self.token)[:, None, None] * self.token  # (n, S, d)
+        values, grads = self.read_out(self.hidden(points))  # (n, T), (n, T, d): float32, once per point
+        along_itself = torch.eye(s, dtype=self.token.dtype, device=self.token.device)[:, :, None] * self.token  # (S, S, d)
+        per_pass = max(1, TANGENT_BUDGET // (s * values.size(1) * self.width))  # S tangents of (T, width) per point
+        found = []
+        # Torch's fused attention kernel has no forward-mode derivative; the math kernel computes the same.
+        with sdpa_kernel(SDPBackend.MATH), torch.autocast(self.token.device.type, torch.bfloat16,
+                                                          enabled=self.low_precision):
+            for start in range(0, len(points), per_pass):
+                chunk = points[start:start + per_pass]
+                tangents = along_itself[:, None].expand(s, len(chunk), s, d)  # (S, n, S, d): tangent s moves row s
+                moved = vmap(lambda tangent: jvp(self.hidden, (chunk,), (tangent,))[1])(tangents)  # (S, n, T, d)
+                found.append(torch.einsum("kntd,ntd->ntk", moved.float(), grads[start:start + per_pass]).double())
+        return torch.cat(found), values.double()
+
+
+def _integrated(path: _Path, points: int | None) -> Attribution:
+    """Integrated gradients by the trapezoid rule on points added where completeness fails (IG_START, IG_MAX_POINTS).
+
+    `points`: exactly that many evenly spaced points instead. The gap: each step's errors add up to its
+    Σ attributions − (f(x) − f(0)), Captum's convergence delta; relative to |f(x) − f(0)|, at least 1 nat (a step the
+    zero baseline already predicts almost as well, often "。" and </s>, has a few hundredths of a nat to attribute:
+    a 0.004-nat error would read as 30 %). Worst step.
     """
-    if IG_RULE == "riemann_trapezoid":
-        widths = torch.full((points,), 1 / (points - 1), dtype=torch.float64)
-        widths[[0, -1]] /= 2
-        return torch.linspace(0, 1, points, dtype=torch.float64), widths
-    widths, alphas = (torch.tensor(rule(points), dtype=torch.float64) for rule in approximation_parameters(IG_RULE))
-    return alphas, widths
-
-
-def _weighted(changes: torch.Tensor, widths: torch.Tensor) -> np.ndarray:
-    """(T, S) float32: Σ_k width_k · changes_k, changes (n, T, S) at the n points."""
-    return torch.einsum("nts,n->ts", changes, widths.to(changes.device)).float().cpu().numpy()
-
-
-def _refined(log_probs: Callable, token: torch.Tensor, steps: int, vocab: int, low_precision: bool,
-             tries: tuple[int, ...]) -> Attribution:
-    """Integrated gradients by IG_RULE on `tries` points in turn: the first whose gap ≤ GAP_BOUND, else the last.
-
-    Each try after the first evaluates only the midpoints between the previous try's points (trapezoid points nest).
-    """
-    done = None  # (points so far, T, S): each point's changes, in the order of the path
-    for points in tries:
-        alphas, widths = _rule(points)
-        if done is None:
-            done = _path_changes(log_probs, token, alphas.tolist(), steps, vocab, low_precision)
-        else:
-            merged = done.new_empty(points, steps, token.size(0))
-            merged[0::2] = done  # the previous try's points sit at the even places
-            merged[1::2] = _path_changes(log_probs, token, alphas[1::2].tolist(), steps, vocab, low_precision)
-            done = merged
-        scores = _weighted(done, widths)
-        gap = _completeness_gap(log_probs, token, scores)
-        if gap <= GAP_BOUND:
+    alphas = torch.linspace(0, 1, points or IG_START, dtype=torch.float64)
+    changes, values = path.at(alphas)
+    while True:
+        widths, errors = _trapezoid(alphas, changes, values)
+        middles = torch.empty(0, dtype=alphas.dtype) if points else _to_halve(alphas, errors)
+        if not len(middles):
             break
-    return Attribution("integrated_gradients", scores, gap, points)
+        more_changes, more_values = path.at(middles)
+        alphas, order = torch.cat([alphas, middles]).sort()
+        changes, values = torch.cat([changes, more_changes])[order], torch.cat([values, more_values])[order]
+    scores = torch.einsum("nts,n->ts", changes, widths.to(changes.device))  # (T, S)
+    gap = float(errors.sum(0).abs().max())  # = Captum's convergence delta, relative (tests compare the two)
+    return Attribution("integrated_gradients", scores.float().cpu().numpy(), gap, len(alphas))
 
 
-def _path_changes(log_probs: Callable, token: torch.Tensor, alphas: list[float], steps: int, vocab: int,
-                  low_precision: bool) -> torch.Tensor:
-    """(n, T, S) float64: x_s · ∂f_t/∂x_s at each alpha · x, by one forward-mode pass per (point, source token).
+def _trapezoid(alphas: torch.Tensor, changes: torch.Tensor, values: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    """The trapezoid rule on these points: (widths (n,), errors (n − 1, T)) relative as the gap.
 
-    `token` (S, d) is x. Points go in chunks so that one pass's logit tangents stay under TANGENT_BUDGET. With
-    `low_precision` the passes multiply in bfloat16 (torch.autocast), the sums stay in float64.
+    Interval i's error for step t is its trapezoid's share of step t's attributions minus f_t's change across it;
+    the errors of a step add up to its completeness error (Captum's delta), so they say where points are missing.
     """
-    s, d = token.shape
-    along_itself = torch.eye(s, dtype=token.dtype, device=token.device)[:, :, None] * token  # (S, S, d): tangent s moves row s
-    per_pass = max(1, TANGENT_BUDGET // (s * steps * vocab))  # each point carries S tangents of (T, vocab) logits
-    found = []
-    # Torch's fused attention kernel has no forward-mode derivative; the math kernel computes the same.
-    with sdpa_kernel(SDPBackend.MATH), torch.autocast(token.device.type, torch.bfloat16, enabled=low_precision):
-        for start in range(0, len(alphas), per_pass):
-            chunk = torch.tensor(alphas[start:start + per_pass], dtype=token.dtype, device=token.device)
-            points = chunk[:, None, None] * token  # (n, S, d)
-            tangents = along_itself[:, None].expand(s, len(chunk), s, d)  # (S, n, S, d)
-            changes = vmap(lambda tangent: jvp(log_probs, (points,), (tangent,))[1])(tangents)  # (S, n, T)
-            found.append(changes.double().permute(1, 2, 0))  # (n, T, S)
-    return torch.cat(found)
+    h = alphas.diff()  # (n − 1,)
+    widths = torch.zeros_like(alphas)
+    widths[:-1] += h / 2
+    widths[1:] += h / 2
+    along = changes.sum(-1)  # (n, T): Σ_s x_s · ∂f_t/∂x_s = d f_t(αx)/dα
+    errors = h[:, None].to(along) / 2 * (along[:-1] + along[1:]) - values.diff(dim=0)
+    return widths, errors / (values[-1] - values[0]).abs().clamp_min(1.0)
 
 
-def _completeness_gap(log_probs: Callable, token: torch.Tensor, scores: np.ndarray) -> float:
-    """Worst step's |Σ attributions − (f(x) − f(0))| relative to |f(x) − f(0)|: how far the integral is off.
+def _to_halve(alphas: torch.Tensor, errors: torch.Tensor) -> torch.Tensor:
+    """The middles of the intervals to halve next: none once every step is within GAP_BOUND or the path is full.
 
-    The difference is Captum's convergence delta (row t: step t's log-probability). A step the zero baseline
-    already predicts almost as well (often "。" and </s>: |f(x) − f(0)| of a few hundredths of a nat) has next
-    to nothing to attribute; its error is measured against 1 nat instead, or a 0.004-nat error would read as
-    30 % of a 0.015-nat change.
+    An interval is halved when, for a step over the bound, its error exceeds its share of the bound (GAP_BOUND × its
+    width). If none did, that step's errors would add up to at most GAP_BOUND: so a step over it always halves one.
     """
-    steps = scores.shape[0]
-    end = token.expand(steps, -1, -1)  # row t attributes step t
-    delta = IntegratedGradients(log_probs).compute_convergence_delta(
-        torch.from_numpy(scores).to(token.device), torch.zeros_like(end), end, target=list(range(steps)))
-    change = log_probs(token[None])[0] - log_probs(torch.zeros_like(token)[None])[0]  # (T,)
-    return float((delta.abs() / change.abs().clamp_min(1.0)).max())
+    over = errors.sum(0).abs() > GAP_BOUND  # (T,)
+    room = IG_MAX_POINTS - len(alphas)
+    if not bool(over.any()) or room <= 0:
+        return alphas.new_empty(0)
+    h = alphas.diff()
+    share = (errors[:, over].abs().cpu() / h[:, None]).amax(-1) / GAP_BOUND  # (n − 1,): > 1 is more than its share
+    worst = share.argsort(descending=True)[:room]
+    worst = worst[share[worst] > 1]
+    return ((alphas[:-1] + alphas[1:]) / 2)[worst]
