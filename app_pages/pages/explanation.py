@@ -17,7 +17,8 @@ from lessons.attention_maps import ALL
 from lessons.explanation import (ALIGN_MARGIN, ROLE_THRESHOLD, agreement, alignment_error_rate, alignment_rows,
                                  argmax_links, character_rows, cross_rollout, head_agreement, head_roles, residual_ratio,
                                  sink_shares, token_words, word_weights)
-from model import ATTENTION_KINDS, ATTRIBUTION_GAP_BOUND, ATTRIBUTION_METHODS, ATTRIBUTION_MAX_POINTS, TranslationResult
+from model import (ATTENTION_KINDS, ATTRIBUTION_GAP_BOUND, ATTRIBUTION_MAX_POINTS, ATTRIBUTION_METHODS,
+                   TranslationResult)
 from viz.explanation import gold_links_figure, head_roles_figure, pruning_figure
 from viz.heatmap import attention_heatmap, matrix_heatmap
 

@@ -10,11 +10,11 @@ before ×√d_model and the positional encoding), summed over d_model: one signe
 - integrated gradients (Sundararajan et al. 2017): the gradient averaged along the straight path
   from a zero embedding (positions kept) to the input, times the input. Its attributions sum to
   f(input) − f(baseline) up to the integral's numerical error; `gap` reports that error (Captum's
-  convergence delta, relative; the tests check it against Captum's own). The integral is refined until that error is within GAP_BOUND, as
-  the paper advises: the trapezoid rule (written out: Captum's riemann_trapezoid widths add up to
-  1 − 1/n) on points added where completeness fails interval by interval (IG_START), multiplied in
-  bfloat16 where the hardware does so natively; the gap is always measured in float32, so it reports
-  the rounding too.
+  convergence delta, relative; the tests check it against Captum's own). The integral is refined
+  until that error is within GAP_BOUND, as the paper advises: the trapezoid rule (written out:
+  Captum's riemann_trapezoid widths add up to 1 − 1/n) on points added where completeness fails
+  interval by interval (IG_START), multiplied in bfloat16 where the hardware does so natively; the
+  gap is always measured in float32, so it reports the rounding too.
 
 Both are directional derivatives: score[t, s] = x_s · ∂f_t/∂x_s is the change of every step's
 log-probability when token s's embedding moves along itself. So they are computed forward-mode
@@ -120,7 +120,8 @@ class _Path:
         s, d = self.token.shape
         points = alphas.to(self.token)[:, None, None] * self.token  # (n, S, d)
         values, grads = self.read_out(self.hidden(points))  # (n, T), (n, T, d): float32, once per point
-        along_itself = torch.eye(s, dtype=self.token.dtype, device=self.token.device)[:, :, None] * self.token  # (S, S, d)
+        eye = torch.eye(s, dtype=self.token.dtype, device=self.token.device)
+        along_itself = eye[:, :, None] * self.token  # (S, S, d): tangent s holds x_s in row s, zeros elsewhere
         per_pass = max(1, TANGENT_BUDGET // (s * values.size(1) * self.width))  # S tangents of (T, width) per point
         found = []
         # Torch's fused attention kernel has no forward-mode derivative; the math kernel computes the same.
@@ -138,9 +139,9 @@ def _integrated(path: _Path, points: int | None) -> Attribution:
     """Integrated gradients by the trapezoid rule on points added where completeness fails (IG_START, IG_MAX_POINTS).
 
     `points`: exactly that many evenly spaced points instead. The gap: each step's errors add up to its
-    Σ attributions − (f(x) − f(0)), Captum's convergence delta; relative to |f(x) − f(0)|, at least 1 nat (a step the
-    zero baseline already predicts almost as well, often "。" and </s>, has a few hundredths of a nat to attribute:
-    a 0.004-nat error would read as 30 %). Worst step.
+    Σ attributions − (f(x) − f(0)), Captum's convergence delta; relative to |f(x) − f(0)|, at least 1 nat (a step
+    the zero baseline already predicts almost as well, often "。" and </s>, has a few hundredths of a nat to
+    attribute: a 0.004-nat error would read as 30 %). Worst step.
     """
     alphas = torch.linspace(0, 1, points or IG_START, dtype=torch.float64)
     changes, values = path.at(alphas)
