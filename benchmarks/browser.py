@@ -2,8 +2,9 @@
 
 What a class feels, measured in a real browser (Debian's Chromium through Playwright) against `streamlit run
 app.py` on this machine: for every page, a new tab's time to its first chart (the first visit after the server
-started is "cold"; later visits are medians), and for the controls a class uses most, click → the chart redrawn
-(median of --repeats). Times are from the action to the moment the server has reported the run finished and
+started is "cold"; later visits are medians) and the time from a click on its link in the sidebar (the way a class
+moves between pages: no new tab, the session kept) to its first chart; and for the controls a class uses most,
+click → the chart redrawn (median of --repeats). Times are from the action to the moment the server has reported the run finished and
 every chart on the page is drawn. The results are written (merged by --label) to --out and printed as a table.
 
 --app DIR runs the app in another checkout (e.g. a git worktree of an older commit) to compare before and after.
@@ -19,6 +20,7 @@ import platform
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -28,7 +30,7 @@ from pathlib import Path
 from app_pages import registry
 from i18n import strings
 from lessons.masks import DOC_SENTENCE
-from tests.browser_support import MAIN, TIMEOUT_MS, VIEWPORT, open_session, rerun
+from tests.browser_support import MAIN, TIMEOUT_MS, VIEWPORT, open_session, rerun, watched_page
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS, free_port, wait_for_health
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,6 +53,20 @@ def first_chart_s(page, url: str) -> float:
     page.goto(url, wait_until="commit")
     page.wait_for_selector(f"{MAIN} h1")
     page.wait_for_selector(f"{MAIN} .js-plotly-plot .main-svg, {MAIN} [data-testid='stMarkdown']")
+    drawn(page)
+    return time.perf_counter() - start
+
+
+def nav_link(page, name: str):
+    """The sidebar's link to the page `name` (Start here is served at /)."""
+    address = "" if name == registry.FIRST else registry.PAGE[name].address
+    return page.locator(f"[data-testid='stSidebarNav'] a[href$='/{address}']")
+
+
+def from_sidebar_s(page, name: str) -> float:
+    """Seconds from a click on `name`'s sidebar link to its run finished and every chart on it drawn."""
+    start = time.perf_counter()
+    rerun(page, nav_link(page, name).click)
     drawn(page)
     return time.perf_counter() - start
 
@@ -141,12 +157,20 @@ def measure_pages(browser, base: str, repeats: int) -> dict:
     for name in PAGES:
         context = browser.new_context(viewport=VIEWPORT)
         context.set_default_timeout(TIMEOUT_MS)  # a machine busy with other work makes a page slow, not broken
-        page = context.new_page()
+        page = watched_page(context)
         cold = first_chart_s(page, f"{base}/{name}?lang=en")
         warm = [first_chart_s(page, f"{base}/{name}?lang=en") for _ in range(repeats)]
+        elsewhere = "translate" if name == registry.FIRST else registry.FIRST
+        switched = []
+        for _ in range(repeats):
+            rerun(page, nav_link(page, elsewhere).click)  # untimed: away, then back by the sidebar
+            drawn(page)
+            switched.append(from_sidebar_s(page, name))
         context.close()
-        results[name] = {"cold_s": round(cold, 3), "median_s": round(statistics.median(warm), 3)}
-        print(f"  {name:<12} cold {cold:6.2f} s   median {statistics.median(warm):6.2f} s", flush=True)
+        results[name] = {"cold_s": round(cold, 3), "median_s": round(statistics.median(warm), 3),
+                         "sidebar_s": round(statistics.median(switched), 3)}
+        print(f"  {name:<12} cold {cold:6.2f} s   median {statistics.median(warm):6.2f} s   "
+              f"from the sidebar {statistics.median(switched):6.2f} s", flush=True)
     return results
 
 
@@ -166,11 +190,18 @@ def measure_controls(browser, base: str, repeats: int) -> dict:
     return results
 
 
-def serve(app: Path, port: int) -> subprocess.Popen:
+def serve(app: Path, port: int, log) -> subprocess.Popen:
+    """`streamlit run app.py` in `app`, its output (a traceback, if the app fails) written to the open file `log`."""
     return subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true", "--server.port", str(port),
          "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-        cwd=app, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        cwd=app, stdout=log, stderr=subprocess.STDOUT)
+
+
+def page_cell(found: dict) -> str:
+    """A new tab's median (its cold visit), and from the sidebar where that was measured (older runs did not)."""
+    sidebar = f"; {found['sidebar_s']:.2f} s from the sidebar" if "sidebar_s" in found else ""
+    return f"{found['median_s']:.2f} s ({found['cold_s']:.2f} cold{sidebar})"
 
 
 def table(runs: dict) -> str:
@@ -179,8 +210,7 @@ def table(runs: dict) -> str:
     head = "| | " + " | ".join(labels) + " |\n|---|" + "---|" * len(labels) + "\n"
     rows = []
     for name in PAGES:
-        cells = [f"{runs[l]['pages'][name]['median_s']:.2f} s ({runs[l]['pages'][name]['cold_s']:.2f} cold)"
-                 if name in runs[l]["pages"] else "–" for l in labels]
+        cells = [page_cell(runs[l]["pages"][name]) if name in runs[l]["pages"] else "–" for l in labels]
         rows.append(f"| page `{name}` → first chart | " + " | ".join(cells) + " |")
     for control in controls():
         cells = [f"{runs[l]['controls'][control]['median_s']:.2f} s" if control in runs[l]["controls"] else "–"
@@ -202,7 +232,8 @@ def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     port = free_port()
-    server = serve(args.app, port)
+    log = tempfile.TemporaryFile(mode="w+")
+    server = serve(args.app, port, log)
     base = f"http://127.0.0.1:{port}"
     try:
         wait_for_health(base, server, 180)
@@ -213,9 +244,14 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{args.label}: controls", flush=True)
             measured = measure_controls(browser, base, args.repeats)
             browser.close()
+    except BaseException:
+        log.seek(0)
+        print("the server's last output:\n" + log.read()[-4000:], file=sys.stderr)  # what failed on its side
+        raise
     finally:
         server.terminate()
         server.wait(timeout=20)
+        log.close()
     runs = json.loads(args.out.read_text()) if args.out.exists() else {}
     runs[args.label] = {"pages": pages, "controls": measured, "repeats": args.repeats,
                         "machine": f"{platform.machine()} CPU, {os.cpu_count()} cores",

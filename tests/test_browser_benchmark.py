@@ -33,3 +33,16 @@ def test_a_tab_control_is_timed_on_its_own_tab(browser, streamlit_server, name):
             assert page.locator(f"{MAIN} [data-testid='stAlertContentSuccess']").count() == 1  # the score, recomputed
     finally:
         context.close()
+
+
+def test_a_page_is_timed_from_its_sidebar_link(browser, streamlit_server):
+    context, page = open_session(browser, f"{streamlit_server}/?lang=en")
+    try:
+        bench.drawn(page)
+        assert bench.from_sidebar_s(page, "masks") > 0
+        assert page.url.split("?")[0].endswith("/masks")  # the click switched pages, in the same session
+        assert page.locator(f"{MAIN} .js-plotly-plot .main-svg").count() > 0  # and the timing waited for its charts
+        assert bench.from_sidebar_s(page, "start") > 0  # Start here is served at /
+        assert page.url.split("?")[0] == f"{streamlit_server}/"
+    finally:
+        context.close()
