@@ -4,8 +4,8 @@ What a class feels, measured in a real browser (Debian's Chromium through Playwr
 app.py` on this machine: for every page, a new tab's time to its first chart (the first visit after the server
 started is "cold"; later visits are medians) and the time from a click on its link in the sidebar (the way a class
 moves between pages: no new tab, the session kept) to its first chart; and for the controls a class uses most,
-click → the chart redrawn (median of --repeats). Times are from the action to the moment the server has reported the run finished and
-every chart on the page is drawn. The results are written (merged by --label) to --out and printed as a table.
+click → the chart redrawn (median of --repeats). Times are from the action to the moment the server has reported
+the run finished and every chart on the page is drawn. The results are written (merged by --label) to --out and printed as a table.
 
 --app DIR runs the app in another checkout (e.g. a git worktree of an older commit) to compare before and after.
 Goals (issue "Nothing breaks or hides"): every page ≤ 1 s to its first chart, every view switch ≤ 300 ms.

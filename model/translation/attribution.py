@@ -86,7 +86,7 @@ def attribute(
 
     def read_out(h: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
         """(batch, T, d_model) → log-probability of each produced token (batch, T), and its gradient in h."""
-        logits = generation.never_next(model.project(h.float()).float(), model.config)  # (batch, T, vocab)
+        logits = generation.never_next(model.project(h.float()), model.config)  # (batch, T, vocab)
         logp = torch.log_softmax(logits, dim=-1)
         weight = model.tgt_embed.weight.float()  # (vocab, d_model): the projection, tied (§3.4)
         # ∂ log p(y_t)/∂h_t = W[y_t] − Σ_v p_v W[v]: the tangent passes stop at h, not at 3,000-odd logits each
@@ -145,14 +145,12 @@ def _integrated(path: _Path, points: int | None) -> Attribution:
     """
     alphas = torch.linspace(0, 1, points or IG_START, dtype=torch.float64)
     changes, values = path.at(alphas)
-    while True:
-        widths, errors = _trapezoid(alphas, changes, values)
-        middles = torch.empty(0, dtype=alphas.dtype) if points else _to_halve(alphas, errors)
-        if not len(middles):
-            break
+    widths, errors = _trapezoid(alphas, changes, values)
+    while not points and len(middles := _to_halve(alphas, errors)):
         more_changes, more_values = path.at(middles)
         alphas, order = torch.cat([alphas, middles]).sort()
         changes, values = torch.cat([changes, more_changes])[order], torch.cat([values, more_values])[order]
+        widths, errors = _trapezoid(alphas, changes, values)
     scores = torch.einsum("nts,n->ts", changes, widths.to(changes.device))  # (T, S)
     gap = float(errors.sum(0).abs().max())  # = Captum's convergence delta, relative (tests compare the two)
     return Attribution("integrated_gradients", scores.float().cpu().numpy(), gap, len(alphas))
