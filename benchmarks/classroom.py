@@ -30,6 +30,7 @@ import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+from urllib.parse import urlparse
 
 import numpy as np
 from playwright.sync_api import Error, sync_playwright
@@ -122,8 +123,9 @@ class Deadline:
 class Server:
     """The streamlit process's resident memory, sampled in the background for its peak, and its CPU seconds."""
 
-    def __init__(self, pid: int) -> None:
+    def __init__(self, pid: int, before: set[int]) -> None:
         self.pid, self.peak_mb, self._stop = pid, proc.rss_mb(pid), threading.Event()
+        self.before = before  # processes that ran before this script started its server and browser
         self._thread = threading.Thread(target=self._sample, daemon=True)
         self._thread.start()
 
@@ -136,14 +138,17 @@ class Server:
         self._thread.join()
 
 
-def streamlit_pid() -> int:
-    """The `streamlit run` process this script started."""
+def streamlit_pid(base: str) -> int:
+    """The `streamlit run` process this script started, serving `base` (in a test, the worker's own server for its
+    browser tests is a child of the same process, on another port)."""
+    port = urlparse(base).port
     for pid in proc.descendants(os.getpid()):
         try:
-            if b"streamlit" in Path(f"/proc/{pid}/cmdline").read_bytes():
-                return pid
+            argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
         except OSError:
             continue
+        if b"streamlit" in argv and str(port).encode() in argv:
+            return pid
     raise RuntimeError("the streamlit server process is not among this script's children")
 
 
@@ -279,19 +284,21 @@ def cpu_delta(before: dict[int, float], after: dict[int, float]) -> float:
     return sum(seconds - before.get(pid, 0.0) for pid, seconds in after.items())
 
 
-def browser_processes(server_pid: int) -> list[int]:
-    """Chromium's processes and Playwright's driver: everything this script started except the server."""
-    return [pid for pid in proc.descendants(os.getpid()) if pid != server_pid]
+def browser_processes(server_pid: int, before: set[int]) -> list[int]:
+    """Chromium's processes and Playwright's driver: everything this script started except the server (`before`:
+    the processes that ran before it started, such as a test worker's own server and Chromium)."""
+    return [pid for pid in proc.descendants(os.getpid()) if pid != server_pid and pid not in before]
 
 
 def lessons(class_: Students, expected: list[dict], labs: int, base: str, deadline: Deadline, server: Server) -> dict:
     """The two phases on the open sessions: everyone translates, then `labs` train while the others translate."""
     row: dict = {}
     students = class_.tabs
-    cpu_before, browsers_before = proc.cpu_seconds(server.pid), proc.cpu_of(browser_processes(server.pid))
+    browsers = browser_processes(server.pid, server.before)
+    cpu_before, browsers_before = proc.cpu_seconds(server.pid), proc.cpu_of(browsers)
     row["translate"] = translate_round(students, class_.ready, expected[:len(students)], deadline)
     server_cpu = proc.cpu_seconds(server.pid) - cpu_before
-    browser_cpu = cpu_delta(browsers_before, proc.cpu_of(browser_processes(server.pid)))
+    browser_cpu = cpu_delta(browsers_before, proc.cpu_of(browser_processes(server.pid, server.before)))
     translations = row["translate"]["sent"]  # the server computed every one sent (a late one still counts)
     if translations:
         row["server_cpu_s_per_translation"] = round(server_cpu / translations, 2)
@@ -316,13 +323,14 @@ def class_of(n: int, labs: int, timeout_s: float) -> dict:
     guard = Guard()
     guard.log = log
     row: dict = {"students": n, "load_average_at_start": round(os.getloadavg()[0], 1)}
+    before = set(proc.descendants(os.getpid()))
     started = time.monotonic()
     with running_app(log) as base, sync_playwright() as p:
         browser = GuardedBrowser(p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS), guard)
         guard.start()
         context, _ = open_session(browser, f"{base}/translate?lang=en")  # loads the model: "before" is a ready server
         context.close()
-        server = Server(streamlit_pid())
+        server = Server(streamlit_pid(base), before)
         row["rss_before_mb"] = round(proc.rss_mb(server.pid))
         opening = time.monotonic()
         students = Students(browser, f"{base}/translate?lang=en", n)
