@@ -58,7 +58,8 @@ def index_picker(key: str, label: str, options, compact: bool = False) -> int:
     # The default goes through session state, not `default=`: a link or a grid click may set the key too.
     st.session_state.setdefault(key, options[0])
     if compact:
-        return st.selectbox(label, options, format_func=short_name, persist_state="session", key=key, width=110)
+        # 130 px: "average" whole in presentation mode's larger type (110 cut it to "averag")
+        return st.selectbox(label, options, format_func=short_name, persist_state="session", key=key, width=130)
     return st.segmented_control(label, options, format_func=short_name, persist_state="session", key=key,
                                 required=True)
 

@@ -69,10 +69,13 @@ PRESENT_MAP_PX = 440  # an explorer map's height before presentation mode enlarg
 CONTROL_ROW_PX = 80  # what one more row of controls above a map takes, before presentation mode enlarges it
 
 
-def map_limits(extra_rows: int = 0) -> dict:
+def map_limits(extra_rows: int = 0, plain_px: float | None = None) -> dict:
     """Keyword arguments that size an explorer map so that it and the controls above it (the explorer's, and
-    `extra_rows` rows more) fit one screen in presentation mode; elsewhere the figures' own limits hold."""
-    return {"max_height": PRESENT_MAP_PX - extra_rows * CONTROL_ROW_PX} if presenting() else {}
+    `extra_rows` rows more) fit one screen in presentation mode; elsewhere `plain_px` (the height a page's controls
+    leave at 1280×800) or, without it, the figures' own limits."""
+    if presenting():
+        return {"max_height": PRESENT_MAP_PX - extra_rows * CONTROL_ROW_PX}
+    return {} if plain_px is None else {"max_height": plain_px}
 
 
 def page_link(name: str, label: str, icon: str | None = None) -> None:

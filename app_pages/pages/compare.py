@@ -18,9 +18,14 @@ KIND, LEFT, RIGHT, INPUT = "compare.kind", "compare.left", "compare.right", "com
 MODE, SENTENCE_A, SENTENCE_B = "compare.mode", "compare.sentence_a", "compare.sentence_b"
 MODES = ("models", "heads", "sentences")
 THIRD_COLUMN_PX = 290  # one of three columns at 1280 px with the sidebar open: A, B and B − A side by side
-# In presentation mode the one-model comparisons' maps start about 420 px down (two rows of controls, a line of
-# translations): enlarged no taller than the rest of an 800-px screen.
-THIRD_MAP_PRESENT_PX = 370
+# Each comparison's maps no taller than the rest of an 800-px screen below its controls, their key labels included
+# (a short sentence's cells may then be too small for their numbers: the hover and the numbers below give them).
+# The one-model comparisons' maps start about 515 px down (English: three rows of controls, a line of
+# translations), in presentation mode about 420 px (two rows; there they are enlarged to this height at most).
+THIRD_MAP_PX, THIRD_MAP_PRESENT_PX = 275, 370
+# The two models' maps start about 470 px down (two rows of controls, the title, a line of translations), 490 in
+# presentation mode.
+TWO_MAPS_PX, TWO_MAPS_PRESENT_PX = 320, 305
 
 
 def submit() -> None:
@@ -66,13 +71,14 @@ def side(which: str, name: str, result: TranslationResult, kind: str, layer: int
     config = models.translator(name).config
     shape = t("compare.shape", layers=layers, heads=heads, src=f"{config.src_vocab_size:,}",
               tgt=f"{config.tgt_vocab_size:,}", s=len(result.source_tokens), t=len(result.target_tokens))
-    says(f"compare.{which}.says", models.model_label(name), result.translation, shape)
+    says(f"compare.{which}.says", models.model_label(name), result.translation, shape, heading="")
     if (own_layer, own_head) != (layer, head):
         st.caption(t("compare.clamped", layers=layers, heads=heads, layer=own_layer + 1,
                      head=attention_view.head_name(own_head)))
     attention_view.map_chart(weights, kind, own_layer, own_head, *result.axis_tokens(kind), key=f"compare.chart.{which}",
                              sentence=result.source_text, model=name, max_width=widgets.HALF_COLUMN_PX,
-                             **widgets.map_limits())
+                             present_max_px=TWO_MAPS_PRESENT_PX,
+                             **widgets.map_limits(extra_rows=2, plain_px=TWO_MAPS_PX))
 
 
 def model_inputs() -> tuple[str, str]:
@@ -90,12 +96,12 @@ def two_models(left: str, right: str) -> None:
     results = {name: translations.translation_of(sentence, name) for name in (left, right)}
     layers = max(r.cross.shape[0] for r in results.values())
     heads = max(r.cross.shape[1] for r in results.values())
-    # The controls, then one title for both maps beside them (inside a half-width map it would wrap into a column
-    # of words); a model with fewer layers or heads says which it shows instead.
+    # The controls on one row (drop-downs, as in the one-model comparisons), then one title for both maps (inside a
+    # half-width map it would wrap into a column of words); a model with fewer layers or heads says which it shows.
     with st.container(horizontal=True, gap="small", vertical_alignment="bottom", key="compare.controls"):
         kind = attention_view.kind_picker(KIND, "cross")
-        layer, head = attention_view.layer_head_selectors("compare", layers, heads, average_layers=False)
-        st.markdown(f"**{map_title(kind, layer, head)}**", width="content")
+        layer, head = attention_view.layer_head_selectors("compare", layers, heads, average_layers=False, compact=True)
+    st.markdown(f"**{map_title(kind, layer, head)}**")
     for column, which, name in zip(st.columns(2), ("left", "right"), (left, right)):
         with column:
             side(which, name, results[name], kind, layer, head)
@@ -111,7 +117,8 @@ def one_map(which: str, result: TranslationResult, kind: str, layer: int, head: 
     attention_view.map_chart(result.attention(kind), kind, layer, head, *result.axis_tokens(kind),
                              key=f"compare.chart.{which}", sentence=result.source_text,
                              model=st.session_state[state_keys.CHECKPOINT], max_width=THIRD_COLUMN_PX,
-                             present_max_px=THIRD_MAP_PRESENT_PX, **widgets.map_limits(extra_rows=1))
+                             present_max_px=THIRD_MAP_PRESENT_PX,
+                             **widgets.map_limits(extra_rows=1, plain_px=THIRD_MAP_PX))
 
 
 def difference_column(a: TranslationResult, b: TranslationResult, kind: str, picks: tuple) -> None:
@@ -126,7 +133,7 @@ def difference_column(a: TranslationResult, b: TranslationResult, kind: str, pic
     (la, ha), (lb, hb) = picks
     maps = [pick(r.attention(kind), layer, head)[:rows, :cols] for r, layer, head in ((a, la, ha), (b, lb, hb))]
     fig = attention_view.difference_figure(*maps, kind, row_labels, col_labels, max_width=THIRD_COLUMN_PX,
-                                           **widgets.map_limits(extra_rows=1))
+                                           **widgets.map_limits(extra_rows=1, plain_px=THIRD_MAP_PX))
     widgets.chart(fig, key="compare.chart.difference", present_max_px=THIRD_MAP_PRESENT_PX)
     cropped = (rows, cols) != (len(queries_b), len(keys_b)) or (rows, cols) != (len(queries_a), len(keys_a))
     st.caption(t("compare.difference_help") + (" " + t("compare.prefix", rows=rows, cols=cols) if cropped else ""))
