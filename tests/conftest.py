@@ -119,10 +119,10 @@ def browser():
             b.close()
 
 
-# The browser tests in two groups of about 300 s each (measured with --durations), each on a worker of its own with
-# its own server and Chromium, so that the browser tests no longer take the whole run on one worker while the other
-# idles after its 375 s (the suite took 645 s with one group, 512–567 s with two). This group holds the longest
-# modules; the other, the rest.
+# The browser tests in two groups of about 300 s each (measured with --durations). pytest-xdist hands each group to
+# a worker whole, in every run so far to different workers, each starting its own server and Chromium: the browser
+# tests no longer take the whole run on one worker while the other idles after its 375 s (the suite took 645 s with
+# one group, 512–567 s with two). This group holds the longest modules; the other, the rest.
 FIRST_BROWSER_GROUP = ("tests.test_tour_browser", "tests.test_links_browser", "tests.test_state_browser",
                        "tests.test_inside_browser")
 
