@@ -355,3 +355,11 @@ def test_every_comparison_shows_its_maps_whole_on_the_first_screen(tour, streaml
     assert len(bottoms) == (2 if mode == "models" else 3)
     assert max(bottoms) <= VIEWPORT["height"], bottoms
     assert not page.evaluate(CHART_PROBLEMS) and not page.evaluate(TRUNCATED)
+    if mode == "models":  # its head drop-down, as a student uses it: both maps' title follows the choice
+        en = strings("en")
+        page.locator(f"{MAIN} .st-key-compare-head").click()  # opens its list; no rerun yet
+        rerun(page, page.get_by_role("option", name="3", exact=True).click)
+        title = en["explorer.map_title"].format(kind=en["kind.cross"], layer=en["explorer.layer_n"].format(n=1),
+                                                head=en["explorer.head_n"].format(n=3))
+        expect(page.locator(MAIN).get_by_text(title, exact=True)).to_be_visible()
+        expect(page.locator(f"{MAIN} .js-plotly-plot")).to_have_count(2)
