@@ -227,3 +227,31 @@ def test_the_study_scores_the_held_out_half_apart_and_appends(trained, tmp_path)
     assert log["test"]["untouched"] is False and "chosen on all of dev.tsv" in card  # trained without --test-split
     card_zh = (into / CARDS["zh"]).read_text()  # the same table and findings in Chinese
     assert f"| {log['study'][1]['test_bleu']} |" in card_zh and "- 第 2 轮。" in card_zh and "## 留出测试半集" in card_zh
+
+
+@pytest.mark.slow
+def test_a_run_scored_on_another_machine_joins_the_study_by_its_recorded_row(trained, tmp_path):
+    """A lent GPU trains and scores runs whose weights cannot all come back: their logs carry their rows."""
+    import shutil
+
+    from model.training.study import main as study
+
+    tmp, _ = trained
+    args = ["--train", str(tmp / "train.tsv"), "--dev", str(tmp / "dev.tsv"), "--test-split"]
+    away = tmp_path / "g-away"
+    shutil.copytree(tmp / "ck", away)
+    log = json.loads((away / TRAINING_LOG).read_text())
+    log["args"]["dropout"] = 0.3
+    (away / TRAINING_LOG).write_text(json.dumps(log))
+    assert study(args + ["--group", str(away), "--into", str(away)]) == 0  # what the GPU machine ran
+    scored_there = json.loads((away / TRAINING_LOG).read_text())["study"][0]
+    (away / "model.safetensors").unlink()  # only its log came back
+    into = tmp_path / "shipped"
+    shutil.copytree(tmp / "ck", into)
+    assert study(args + ["--group", str(tmp / "ck"), str(away), "--into", str(into)]) == 0
+    rows = json.loads((into / TRAINING_LOG).read_text())["study"]
+    assert rows[1]["test_bleu"] == scored_there["test_bleu"] and rows[1]["bleu"] == scored_there["bleu"]
+    assert rows[1]["changes"] == "dropout=0.3" and scored_there["changes"] == "reference"
+    (away / TRAINING_LOG).write_text(json.dumps({**log, "study": []}))  # neither weights nor a row: say so
+    with pytest.raises(SystemExit, match="no model.safetensors"):
+        study(args + ["--group", str(tmp / "ck"), str(away), "--into", str(into)])

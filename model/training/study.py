@@ -48,10 +48,16 @@ def recipe_changes(args: dict, reference: dict) -> str:
 SCORES = ("bleu", "chrf", "dedup_bleu", "dedup_chrf")
 
 
-def study_row(folder: Path, reference_args: dict, dev_pairs, dedup: list[int], test=None) -> dict:
-    """One checkpoint's row; `test`: (pairs, unseen indices) of the held-out half, scored apart."""
-    model, src_tok, tgt_tok = load_checkpoint(folder, "cpu")
+def study_row(folder: Path, reference_args: dict, dev_pairs, dedup: list[int], test=None, device: str = "cpu") -> dict:
+    """One checkpoint's row; `test`: (pairs, unseen indices) of the held-out half, scored apart.
+
+    A folder with a training log but no weights is a run trained and scored on another machine (a lent GPU
+    whose checkpoints could not all come back): its row is the one its own study recorded there.
+    """
     log = read_training_log(folder) or {}
+    if not (folder / "model.safetensors").is_file():
+        return recorded_row(folder, log, reference_args)
+    model, src_tok, tgt_tok = load_checkpoint(folder, device)
     scores = dev_scores(model, src_tok, tgt_tok, dev_pairs, dedup)
     if test:
         tested = dev_scores(model, src_tok, tgt_tok, *test)
@@ -68,9 +74,19 @@ def study_row(folder: Path, reference_args: dict, dev_pairs, dedup: list[int], t
     }
 
 
-def test_scores(folder: Path, pairs, unseen: list[int]) -> dict:
+def recorded_row(folder: Path, log: dict, reference_args: dict) -> dict:
+    """The row a run's own study wrote into its log (`study --group RUN --into RUN`), its changes against this group's
+    reference; a folder with neither weights nor such a row cannot be scored."""
+    rows = [row for row in log.get("study", []) if row.get("run") == folder.name]
+    if not rows:
+        raise SystemExit(f"{folder} has no model.safetensors and its training log records no study row of its own")
+    row = {k: v for k, v in rows[-1].items() if k != "group"}
+    return {**row, "changes": recipe_changes(log.get("args", {}), reference_args)}
+
+
+def test_scores(folder: Path, pairs, unseen: list[int], device: str = "cpu") -> dict:
     """The held-out test half decoded as the app decodes (beam DEFAULT_BEAM), with sacrebleu signatures."""
-    model, src_tok, tgt_tok = load_checkpoint(folder, "cpu")
+    model, src_tok, tgt_tok = load_checkpoint(folder, device)
     scores = dev_scores(model, src_tok, tgt_tok, pairs, unseen, beam=DEFAULT_BEAM)
     # Trained before the split existed, a checkpoint was chosen on all of dev, this half included: say so.
     untouched = bool(((read_training_log(folder) or {}).get("args") or {}).get("test_split"))
@@ -90,6 +106,7 @@ def main(argv: list[str] | None = None) -> int:
                    help="the same finding in Chinese for README.zh.md, one per --finding in the same order")
     p.add_argument("--test-split", action="store_true", help="score the selection and test halves apart")
     p.add_argument("--append", action="store_true", help="keep the log's earlier rows and findings")
+    p.add_argument("--device", default="cpu", help="where to decode (cuda on a GPU machine)")
     args = p.parse_args(argv)
     into = Path(args.into)
     log = read_training_log(into)
@@ -106,14 +123,14 @@ def main(argv: list[str] | None = None) -> int:
     for g, folders in enumerate(args.group):
         reference_args = (read_training_log(folders[0]) or {}).get("args", {})
         for folder in map(Path, folders):
-            row = {"group": first_group + g + 1, **study_row(folder, reference_args, dev_pairs, dedup, test)}
+            row = {"group": first_group + g + 1, **study_row(folder, reference_args, dev_pairs, dedup, test, args.device)}
             print(json.dumps(row, ensure_ascii=False), flush=True)
             study.append(row)
     log["study"] = study
     log["study_findings"] = (log.get("study_findings", []) if args.append else []) + args.finding
     log["study_findings_zh"] = (log.get("study_findings_zh", []) if args.append else []) + args.finding_zh
     if test:
-        log["test"] = test_scores(into, *test)
+        log["test"] = test_scores(into, *test, device=args.device)
         print(json.dumps({"test": log["test"]}, ensure_ascii=False), flush=True)
     model, _, _ = load_checkpoint(into, "cpu")
     write_training_log(into, log)
