@@ -311,6 +311,28 @@ def test_a_crowded_map_uses_the_width_it_is_given_with_labels_of_11_px_or_more()
     assert_labels_apart(fig)
 
 
+def test_a_map_held_low_wraps_its_y_title_rather_than_flatten_its_rows():
+    """Compare's three maps side by side are held to 275 px: keeping "queries (target tokens)" on one line beside a
+    short plot needed a band above it, and rows came out 2 px tall. Wrapped, they keep four times that; where
+    there is height to spare, the title stays on one line."""
+    queries, keys = sentence(12, "cjk"), sentence(10, "english")
+    low = attention_heatmap(weights(12, 10), queries, keys, title="", query_title="queries (target tokens)",
+                            key_title="keys (source tokens)", max_width=290, max_height=275)
+    assert_fits(low, 290, 275)
+    plot_h = low.layout.height - low.layout.margin.t - low.layout.margin.b
+    assert plot_h / 12 >= 8, plot_h / 12
+    assert "<br>" in y_title(low)  # the title wrapped to the plot's height
+    assert_labels_apart(low)
+    tall = attention_heatmap(weights(12, 10), queries, keys, title="", query_title="queries (target tokens)",
+                             key_title="keys (source tokens)", max_width=560, max_height=600)
+    assert "<br>" not in y_title(tall)
+
+
+def y_title(fig) -> str:
+    """The y title, on whichever y axis draws the labels (a thinned axis's overlay carries it)."""
+    return next(axis.title.text for axis in fig.select_yaxes() if axis.title.text)
+
+
 def test_a_wrapped_title_breaks_between_its_phrases_not_inside_one():
     """A narrow map's title ("… · layer 1 · average of heads") goes on at a " · ", so "average of heads" stays whole."""
     fig = attention_heatmap(np.full((6, 6), 1 / 6), list("abcdef"), list("abcdef"), query_title="queries",

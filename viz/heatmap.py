@@ -139,8 +139,8 @@ def heatmap_figure(
     hidden = hidden if hidden is not None and bool(hidden.any()) else None  # None: no gaps
     content = _Content(*z.shape, rows, cols, title, row_title, col_title, show_scale,
                        note=hidden is not None and bool(hidden_note), x_top=x_side == "top")
-    row_px, col_px = _cell_px(content, row_px, max_width, max_height)
-    m = _frame(content, row_px, col_px)
+    row_px, col_px, one_line_y_title = _cell_px(content, row_px, max_width, max_height)
+    m = _frame(content, row_px, col_px, one_line_y_title)
     heat = dict(
         type="heatmap",
         z=np.where(hidden, np.float32(np.nan), z).astype(np.float32) if hidden is not None else z,
@@ -177,8 +177,12 @@ def heatmap_figure(
     )
 
 
-def _frame(content: _Content, r_px: float, c_px: float | None) -> dict:
-    """Ticks and margins (px) of the figure with cells r_px tall and c_px wide (None: the page's width)."""
+def _frame(content: _Content, r_px: float, c_px: float | None, one_line_y_title: bool = True) -> dict:
+    """Ticks and margins (px) of the figure with cells r_px tall and c_px wide (None: the page's width).
+
+    one_line_y_title: a band above (or below) a plot shorter than its y title keeps that title on one line;
+    False wraps the title to the plot's height instead (what a map held to a low max_height needs).
+    """
     x = tick_layout(content.cols, c_px) if content.cols is not None else Ticks()
     y = (tick_layout(content.rows, r_px, across=False) if content.rows is not None
          else Ticks(depth=text_px(str(content.n_rows - 1), BASE_FONT_PX)))
@@ -196,7 +200,8 @@ def _frame(content: _Content, r_px: float, c_px: float | None) -> dict:
     # axis's side: that margin grows as far as one line of it needs (up to x_px), rather than the title
     # taking more lines and more width.
     note = NOTE_PX if content.note else 0
-    free = max(y.overhang, min(x_px, (text_px(content.row_title, BASE_FONT_PX) - plot_h) / 2))
+    overhang = (text_px(content.row_title, BASE_FONT_PX) - plot_h) / 2 if one_line_y_title else 0
+    free = max(y.overhang, min(x_px, overhang))
     top, bottom = (note + x_px, free) if content.x_top else (note + free, x_px)
     y_wrap = plot_h + 2 * min(top, bottom)
     # An untitled figure keeps MODEBAR_PX above `top` for Plotly's mode bar at the top right (styled_figure); the y
@@ -213,17 +218,22 @@ def _frame(content: _Content, r_px: float, c_px: float | None) -> dict:
 
 
 def _cell_px(content: _Content, row_px: float | None, max_width: float,
-             max_height: float) -> tuple[float, float | None]:
-    """(row px, column px; None: the page's width) of the cells, as heatmap_figure's docstring says."""
+             max_height: float) -> tuple[float, float | None, bool]:
+    """(row px, column px; None: the page's width) of the cells, as heatmap_figure's docstring says, and whether the
+    y title stays on one line (_frame): where wrapping it leaves room for larger square cells, it wraps (Compare's
+    three maps side by side lost a third of their height to the band a one-line title needs)."""
     def fits(m: dict) -> bool:
         return m["height"] <= max_height and (m["width"] or 0) <= max_width
 
     if row_px is not None:  # the margins do not depend on the rows' height here: rows shrink to what max_height leaves
-        return min(row_px, (max_height - _frame(content, row_px, None)["height"]) / content.n_rows + row_px), None
-    square = largest_cell(lambda px: fits(_frame(content, px, px)), MAX_CELL_PX)
+        return min(row_px, (max_height - _frame(content, row_px, None)["height"]) / content.n_rows + row_px), None, True
+    one_line = largest_cell(lambda px: fits(_frame(content, px, px)), MAX_CELL_PX)
+    wrapped = largest_cell(lambda px: fits(_frame(content, px, px, one_line_y_title=False)), MAX_CELL_PX)
+    square, one_line_title = max((one_line, True), (wrapped, False))  # equal cells: the one-line title
     if square >= SQUARE_MIN_PX:
-        return square, square
-    return square, largest_cell(lambda px: fits(_frame(content, square, px)), SQUARE_MIN_PX * 2)
+        return square, square, one_line_title
+    return square, largest_cell(lambda px: fits(_frame(content, square, px, one_line_title)), SQUARE_MIN_PX * 2), \
+        one_line_title
 
 
 def _cell_numbers(heat: dict, z: np.ndarray, hidden: np.ndarray | None, hidden_text: str, decimals: int,
