@@ -135,3 +135,13 @@ def test_the_page_checker_sees_model_reads(tmp_path):
     assert page_reaches_into_the_model(sample, {"Translator"}) == [
         "line 1: from model.training.train", "line 2: .model", "line 3: Transformer is not in model.__all__",
         "line 4: import model"]
+
+
+def test_the_word_start_mark_is_one_mark_in_every_layer():
+    """viz/ and lessons/ may not import the model, so each names the tokenizer's word-start mark itself; if the
+    tokenizer's mark changed, labels would show it raw and the explanation would miscount words."""
+    from lessons.explanation import WORD_START as in_lessons
+    from model import WORD_START
+    from viz.labels import WORD_START as in_viz
+
+    assert in_viz == in_lessons == WORD_START == "▁"

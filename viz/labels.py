@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-WORD_START = "▁"
+WORD_START = "▁"  # the source tokenizer's word-start mark (model.WORD_START; viz does not import the model)
 EMPTY = "∅"  # an empty string would leave an invisible tick
 NEG_INF = "−∞"  # a masked score, written where a figure cannot draw the value
 
