@@ -46,8 +46,7 @@ navigation[""] = [st.Page(moved(shown[name]), title=t(f"nav.{name}"), url_path=o
 current = st.navigation(navigation, expanded=True)  # every page listed: no "View more" to find
 if current is shown[registry.FIRST] and explorer_link():
     moved(shown["translate"])()
-presentation.scroll_to_top_on_new_page(current.url_path)
-page_scripts.one_entry_per_page()
+page_scripts.every_run(new_page=presentation.opened_another_page(current.url_path))
 links.show_link_notices()
 current.run()
 links.land_on_linked_view()

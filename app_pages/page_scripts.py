@@ -135,10 +135,6 @@ def present_style() -> None:
     st.html(PRESENT_STYLE)
 
 
-def scroll_to_top() -> None:
-    st.html(SCROLL_TO_TOP, unsafe_allow_javascript=True)
-
-
 def scroll_to_linked_view() -> None:
     st.html(SCROLL_TO_LINKED_VIEW, unsafe_allow_javascript=True)
 
@@ -151,8 +147,10 @@ def leave_deck_mode() -> None:
     st.html(LEAVE_DECK_MODE, unsafe_allow_javascript=True)
 
 
-def one_entry_per_page() -> None:
-    st.html(ONE_ENTRY_PER_PAGE, unsafe_allow_javascript=True)
+def every_run(new_page: bool) -> None:
+    """The scripts of every run in one element, with the scroll to the top on a new page: as an element of its own,
+    written only then, it added a gap (16 px) above a page opened from the sidebar that a link to it did not have."""
+    st.html(ONE_ENTRY_PER_PAGE + (SCROLL_TO_TOP if new_page else ""), unsafe_allow_javascript=True)
 
 
 def scroll_to_details() -> None:

@@ -35,8 +35,9 @@ def style() -> None:
         page_scripts.page_style()
 
 
-def scroll_to_top_on_new_page(url_path: str) -> None:
-    """A new page starts at its top: Streamlit keeps the main area's scroll position across pages."""
-    if st.session_state.get(LAST_PAGE, url_path) != url_path:
-        page_scripts.scroll_to_top()
+def opened_another_page(url_path: str) -> bool:
+    """Whether this run shows another page than the last run did: it starts at its top (page_scripts.every_run), as
+    Streamlit keeps the main area's scroll position across pages."""
+    another = st.session_state.get(LAST_PAGE, url_path) != url_path
     st.session_state[LAST_PAGE] = url_path
+    return another

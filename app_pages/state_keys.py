@@ -23,7 +23,7 @@ TEACHER = "teacher.unlocked"
 LINK_READ, LINK_PENDING, LINK_NOTICES, LINK_PARAMS = "link.read", "link.pending", "link.notices", "link.params"
 LINK_WRITTEN, LINK_NAMES = "link.written", "link.names"
 
-LAST_PAGE = "page.last"  # the page the last run showed (presentation.scroll_to_top_on_new_page)
+LAST_PAGE = "page.last"  # the page the last run showed (presentation.opened_another_page)
 
 # The session's slide deck (decks.py): a list of lessons.deck.Slide, pinned under any attention map.
 DECK = "deck.slides"
