@@ -10,6 +10,8 @@ import numpy as np
 import pytest
 
 from app_pages import state_keys
+from app_pages.text import md_escape
+from i18n import strings
 from lessons.attention_maps import pick
 from tests.test_app_explanation import cells
 from tests.test_app_explorer import app
@@ -42,6 +44,10 @@ def test_two_heads_show_both_and_their_difference(translator):
     np.testing.assert_allclose(diff, pick(cross, 0, 1) - pick(cross, 0, 0), atol=1e-4)  # B = head 2, A = head 1
     assert trace["zmin"] == -trace["zmax"] == pytest.approx(-np.abs(diff).max(), abs=1e-6)  # centred on 0
     assert trace["colorscale"][0][1] != trace["colorscale"][-1][1]  # diverging, not the maps' white-to-blue
+    # One translation for both maps, said once (the same sentence through the same model), not above each map.
+    translation = translator.translate("I have a dream.").translation
+    said = [m.value for m in at.markdown if translation in m.value]
+    assert said == [strings("en")["compare.heads_translation"].format(translation=md_escape(translation))], said
     at.selectbox(key="compare.b.head").set_value(0).run()  # the same head twice: no difference at all
     _, diff = heat(charts(at)["compare.chart.difference"])
     assert np.abs(diff).max() == 0

@@ -343,17 +343,21 @@ def test_presentation_mode_shows_an_explorer_view_with_its_controls_on_one_scree
     screenshot(page, f"tour_present_{view}", page.locator(f"{MAIN} .st-key-explorer-kind"))
 
 
+LONGER = "She didn't go to school because she was sick."  # its translation no longer fits beside "A · layer 1 · head 1"
+
+
 @pytest.mark.parametrize("present", ["0", "1"])
-@pytest.mark.parametrize("mode", ["models", "heads", "sentences"])
-def test_every_comparison_shows_its_maps_whole_on_the_first_screen(tour, streamlit_server, mode, present):
+@pytest.mark.parametrize(("mode", "sentence"), [("models", ""), ("heads", ""), ("heads", LONGER), ("sentences", "")])
+def test_every_comparison_shows_its_maps_whole_on_the_first_screen(tour, streamlit_server, mode, sentence, present):
     """Compare: each comparison's maps, their key labels included, end within the first screen at 1280×800 (the two
-    models' maps ended at 956 px, 1,105 px in presentation mode; two heads' at 841 px), and none is cut short."""
+    models' maps ended at 956 px, 1,105 px in presentation mode; two heads' at 841 px, and for LONGER, whose
+    translation took a second line above each map, at 821 px, 846 px in presentation mode), and none is cut short."""
     page = tour
-    page.goto(f"{streamlit_server}/compare?lang=en&mode={mode}&present={present}")
+    page.goto(f"{streamlit_server}/compare?lang=en&mode={mode}&present={present}" + (f"&s={sentence}" if sentence else ""))
     settle(page)
     bottoms = page.evaluate("""() => [...document.querySelectorAll("[data-testid='stMain'] .js-plotly-plot")]
         .map(c => c.getBoundingClientRect().bottom)""")
-    screenshot(page, f"tour_compare_{mode}" + ("_present" if present == "1" else ""))
+    screenshot(page, f"tour_compare_{mode}" + ("_longer" if sentence else "") + ("_present" if present == "1" else ""))
     assert len(bottoms) == (2 if mode == "models" else 3)
     assert max(bottoms) <= VIEWPORT["height"], bottoms
     assert not page.evaluate(CHART_PROBLEMS) and not page.evaluate(TRUNCATED)

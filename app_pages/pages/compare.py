@@ -109,11 +109,17 @@ def two_models(left: str, right: str) -> None:
                                                                   + results[right].source_tokens))
 
 
-def one_map(which: str, result: TranslationResult, kind: str, layer: int, head: int, label: str) -> None:
-    """Side `which` ("a" or "b") of the one-model comparisons: its label and translation, then its map."""
+def one_map(which: str, result: TranslationResult, kind: str, layer: int, head: int, label: str,
+            with_translation: bool) -> None:
+    """Side `which` ("a" or "b") of the one-model comparisons: its label (and translation), then its map."""
     # `label` leads the line above the map, with no title inside it: three maps and two rows of controls share the
-    # screen (the kind and the layer and head are in the rows above).
-    says(f"compare.{which}.says", label, result.translation, heading="")
+    # screen (the kind and the layer and head are in the rows above). Two heads of one sentence share one
+    # translation, said once under the maps: beside "A · layer 1 · head 1" in a third of the page, a sentence's
+    # translation wrapped to a second line and pushed the maps past the first screen.
+    if with_translation:
+        says(f"compare.{which}.says", label, result.translation, heading="")
+    else:
+        st.markdown(f"**{md_escape(label)}**")
     attention_view.map_chart(result.attention(kind), kind, layer, head, *result.axis_tokens(kind),
                              key=f"compare.chart.{which}", sentence=result.source_text,
                              model=st.session_state[state_keys.CHECKPOINT], max_width=THIRD_COLUMN_PX,
@@ -139,12 +145,13 @@ def difference_column(a: TranslationResult, b: TranslationResult, kind: str, pic
     st.caption(t("compare.difference_help") + (" " + t("compare.prefix", rows=rows, cols=cols) if cropped else ""))
 
 
-def three_columns(a: TranslationResult, b: TranslationResult, kind: str, picks: tuple, labels: tuple) -> None:
+def three_columns(a: TranslationResult, b: TranslationResult, kind: str, picks: tuple, labels: tuple,
+                  with_translations: bool = True) -> None:
     """A's map, B's map and B − A side by side."""
     columns = st.columns(3)
     for column, which, result, (layer, head), label in zip(columns, "ab", (a, b), picks, labels):
         with column:
-            one_map(which, result, kind, layer, head, label)
+            one_map(which, result, kind, layer, head, label, with_translations)
     with columns[2]:
         difference_column(a, b, kind, picks)
 
@@ -161,7 +168,8 @@ def two_heads(kind: str) -> None:
                       for which in "ab")
     labels = [f"{t(f'compare.side.{which}')} · {attention_view.layer_name(layer)} · {attention_view.head_name(head)}"
               for which, (layer, head) in zip("ab", picks)]
-    three_columns(result, result, kind, picks, labels)
+    three_columns(result, result, kind, picks, labels, with_translations=False)
+    st.markdown(t("compare.heads_translation", translation=md_escape(result.translation) or "∅"))
     st.caption(t("compare.heads_note") + " " + widgets.word_start_note(result.source_tokens))
 
 

@@ -80,5 +80,6 @@ STRINGS = {
         "{cols} {cols:column|columns} only (the tokens up to the first that differs); the rest of each map is left out."
     ),
     "compare.heads_note": "Both maps are of one sentence and one model: only the layer and head differ.",
+    "compare.heads_translation": "Its translation (one for both maps): {translation}",
     "compare.sentences_note": "One model, one layer and head: only the sentence differs.",
 }

@@ -61,5 +61,6 @@ STRINGS = {
     ),
     "compare.prefix": "两个句子的词元数不同：差值图只覆盖它们共同的前 {rows} 行、前 {cols} 列（到第一个不同的词元为止），其余部分不显示。",
     "compare.heads_note": "两张图来自同一个句子、同一个模型：只有层和头不同。",
+    "compare.heads_translation": "译文（两张图相同）：{translation}",
     "compare.sentences_note": "同一个模型、同一层同一个头：只有句子不同。",
 }
