@@ -46,7 +46,10 @@ navigation[""] = [st.Page(moved(shown[name]), title=t(f"nav.{name}"), url_path=o
 current = st.navigation(navigation, expanded=True)  # every page listed: no "View more" to find
 if current is shown[registry.FIRST] and explorer_link():
     moved(shown["translate"])()
-page_scripts.every_run(new_page=presentation.opened_another_page(current.url_path))
+if presentation.opened_another_page(current.url_path):
+    page_scripts.every_run_on_a_new_page()
+else:
+    page_scripts.every_run()
 links.show_link_notices()
 current.run()
 links.land_on_linked_view()

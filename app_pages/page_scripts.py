@@ -127,6 +127,9 @@ if (!window.attentionHistory) {
 </script>"""
 
 
+NEW_PAGE_SCRIPTS = ONE_ENTRY_PER_PAGE + SCROLL_TO_TOP
+
+
 def page_style() -> None:
     st.html(PAGE_STYLE)
 
@@ -147,10 +150,14 @@ def leave_deck_mode() -> None:
     st.html(LEAVE_DECK_MODE, unsafe_allow_javascript=True)
 
 
-def every_run(new_page: bool) -> None:
-    """The scripts of every run in one element, with the scroll to the top on a new page: as an element of its own,
-    written only then, it added a gap (16 px) above a page opened from the sidebar that a link to it did not have."""
-    st.html(ONE_ENTRY_PER_PAGE + (SCROLL_TO_TOP if new_page else ""), unsafe_allow_javascript=True)
+def every_run() -> None:
+    st.html(ONE_ENTRY_PER_PAGE, unsafe_allow_javascript=True)
+
+
+def every_run_on_a_new_page() -> None:
+    """every_run's script and the scroll to the top in one element: as an element of its own, written on a new page
+    only, the scroll added a gap (16 px) above a page opened from the sidebar that a link to it did not have."""
+    st.html(NEW_PAGE_SCRIPTS, unsafe_allow_javascript=True)
 
 
 def scroll_to_details() -> None:

@@ -36,8 +36,8 @@ def style() -> None:
 
 
 def opened_another_page(url_path: str) -> bool:
-    """Whether this run shows another page than the last run did: it starts at its top (page_scripts.every_run), as
-    Streamlit keeps the main area's scroll position across pages."""
+    """Whether this run shows another page than the last run did: it starts at its top
+    (page_scripts.every_run_on_a_new_page), as Streamlit keeps the main area's scroll position across pages."""
     another = st.session_state.get(LAST_PAGE, url_path) != url_path
     st.session_state[LAST_PAGE] = url_path
     return another
