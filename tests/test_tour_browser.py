@@ -237,8 +237,8 @@ def test_every_page_by_its_link_fits_a_projector(browser, streamlit_server, tran
     default on the way, so the translate and decoding pages show that search's result for the session's sentence."""
     s, problems = strings(lang), []
     context, page = open_session(browser, f"{streamlit_server}/translate?lang=en")
-    title_top = page.evaluate(TITLE_TOP)
     try:
+        title_top = page.evaluate(TITLE_TOP)
         if lang == "zh":
             rerun(page, page.locator(SIDEBAR).get_by_role("radio", name="中文", exact=True).click)
         expect(page.locator(SIDEBAR).get_by_role("slider")).to_have_attribute("aria-label", s["sidebar.beam"])

@@ -20,8 +20,9 @@ MODES = ("models", "heads", "sentences")
 THIRD_COLUMN_PX = 290  # one of three columns at 1280 px with the sidebar open: A, B and B − A side by side
 # Each comparison's maps no taller than the rest of an 800-px screen below its controls, their key labels included
 # (a short sentence's cells may then be too small for their numbers: the hover and the numbers below give them).
-# The one-model comparisons' maps start about 515 px down (English: three rows of controls, a line of
-# translations), in presentation mode about 420 px (two rows; there they are enlarged to this height at most).
+# The one-model comparisons' maps start about 515 px down (two sentences in English: three rows of controls, a line
+# of translations; two heads: two rows and a line of labels), in presentation mode about 420 px (two rows; there they
+# are enlarged to this height at most).
 THIRD_MAP_PX, THIRD_MAP_PRESENT_PX = 275, 370
 # The two models' maps start about 470 px down (two rows of controls, the title, a line of translations), 490 in
 # presentation mode.
