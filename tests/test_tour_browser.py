@@ -28,6 +28,7 @@ if not CHROMIUM.exists():
     pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)", allow_module_level=True)
 pytest.importorskip("playwright.sync_api")
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from app_pages import registry
@@ -186,7 +187,11 @@ def follow_link(page, name: str, title_top: float) -> None:
     rerun(page, nav_links(page).nth(list(PAGES).index(name)).click)
     assert (urlparse(page.url).path.strip("/") or "start") == name  # the default page lives at /
     settle(page, charts=name not in NO_CHARTS)
-    assert page.evaluate(TITLE_TOP) == title_top, f"{name} opened from the sidebar sits lower than from its address"
+    try:  # the scroll-to-top script may run a moment after the charts are drawn (a loaded CI machine)
+        page.wait_for_function(f"() => ({TITLE_TOP})() === {title_top}", timeout=5000)
+    except PlaywrightTimeoutError:
+        pytest.fail(f"{name} opened from the sidebar has its title at {page.evaluate(TITLE_TOP):.0f} px, not at "
+                    f"{title_top:.0f} px as from its address (a gap above it, or the page left scrolled)")
 
 
 def widen_the_beam(page, lang: str) -> int:
