@@ -21,6 +21,8 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
@@ -227,6 +229,15 @@ def rerun(page, action: Callable[[], object]) -> None:
     before = runs_finished(page)
     action()
     wait_for_runs(page, before + 1)
+
+
+def wait_until(page, condition: str, timeout_ms: float, where: Callable[[], str]) -> None:
+    """Wait for the JavaScript `condition` to hold; if it has not within timeout_ms, fail saying where things stood
+    (`where()`), rather than with Playwright's bare timeout."""
+    try:
+        page.wait_for_function(condition, timeout=timeout_ms)
+    except PlaywrightTimeout:
+        pytest.fail(where())
 
 
 def assert_no_exception(page) -> None:

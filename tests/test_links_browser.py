@@ -10,9 +10,7 @@ if not CHROMIUM.exists():
     pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)", allow_module_level=True)
 pytest.importorskip("playwright.sync_api")
 
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-from tests.browser_support import MAIN, open_session
+from tests.browser_support import MAIN, open_session, wait_until
 
 HOSTILE = [
     "translate?zzz=www.evil.example/reset",  # an unknown setting, quoted in the notice
@@ -57,14 +55,14 @@ def test_a_link_to_a_view_lands_scrolled_to_it(browser, streamlit_server, path, 
         page.wait_for_selector(f"{MAIN} .st-key-linked_view")
         page.wait_for_selector(f"{MAIN} .js-plotly-plot .main-svg")
         if names_a_view:
-            try:  # the landing script gives up 30 s after it starts: 60 s is enough to know
-                page.wait_for_function(f"() => {{ const [gap] = ({VIEW_TOP})(); return gap >= 0 && gap <= 16; }}",
-                                       timeout=60_000)
-            except PlaywrightTimeout:  # once seen in CI on decoding?step=3, not reproduced: say where the view was
+            def where() -> str:  # seen in CI on decoding?step=3, not reproduced: say where the view was
                 gap, scrolled = page.evaluate(VIEW_TOP)
                 height = page.evaluate("document.querySelector(\"[data-testid='stMain']\").scrollHeight")
-                pytest.fail(f"the view is {gap:.0f} px below the header (0–16 wanted), the main area scrolled "
-                            f"{scrolled:.0f} px of {height:.0f}")
+                return (f"the view is {gap:.0f} px below the header (0–16 wanted), the main area scrolled "
+                        f"{scrolled:.0f} px of {height:.0f}")
+
+            # The landing script gives up 30 s after it starts: 60 s is enough to know.
+            wait_until(page, f"() => {{ const [gap] = ({VIEW_TOP})(); return gap >= 0 && gap <= 16; }}", 60_000, where)
         else:
             page.wait_for_timeout(1500)  # time the landing script would take to scroll
             gap, scrolled = page.evaluate(VIEW_TOP)

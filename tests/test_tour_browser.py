@@ -28,7 +28,6 @@ if not CHROMIUM.exists():
     pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)", allow_module_level=True)
 pytest.importorskip("playwright.sync_api")
 
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from app_pages import registry
@@ -47,6 +46,7 @@ from tests.browser_support import (
     screenshot,
     submit_sentence,
     translation,
+    wait_until,
     watched_page,
     wrapped,
 )
@@ -187,11 +187,10 @@ def follow_link(page, name: str, title_top: float) -> None:
     rerun(page, nav_links(page).nth(list(PAGES).index(name)).click)
     assert (urlparse(page.url).path.strip("/") or "start") == name  # the default page lives at /
     settle(page, charts=name not in NO_CHARTS)
-    try:  # the scroll-to-top script may run a moment after the charts are drawn (a loaded CI machine)
-        page.wait_for_function(f"() => ({TITLE_TOP})() === {title_top}", timeout=5000)
-    except PlaywrightTimeoutError:
-        pytest.fail(f"{name} opened from the sidebar has its title at {page.evaluate(TITLE_TOP):.0f} px, not at "
-                    f"{title_top:.0f} px as from its address (a gap above it, or the page left scrolled)")
+    # The scroll-to-top script may run a moment after the charts are drawn (a loaded CI machine).
+    wait_until(page, f"() => ({TITLE_TOP})() === {title_top}", 5000,
+               lambda: f"{name} opened from the sidebar has its title at {page.evaluate(TITLE_TOP):.0f} px, not at "
+                       f"{title_top:.0f} px as from its address (a gap above it, or the page left scrolled)")
 
 
 def widen_the_beam(page, lang: str) -> int:
@@ -348,7 +347,8 @@ def test_presentation_mode_shows_an_explorer_view_with_its_controls_on_one_scree
     screenshot(page, f"tour_present_{view}", page.locator(f"{MAIN} .st-key-explorer-kind"))
 
 
-LONGER = "She didn't go to school because she was sick."  # its translation no longer fits beside "A · layer 1 · head 1"
+# A sentence whose translation no longer fits beside "A · layer 1 · head 1" in a third of the page
+LONGER = "She didn't go to school because she was sick."
 
 
 @pytest.mark.parametrize("present", ["0", "1"])
@@ -358,11 +358,12 @@ def test_every_comparison_shows_its_maps_whole_on_the_first_screen(tour, streaml
     models' maps ended at 956 px, 1,105 px in presentation mode; two heads' at 841 px, and for LONGER, whose
     translation took a second line above each map, at 821 px, 846 px in presentation mode), and none is cut short."""
     page = tour
-    page.goto(f"{streamlit_server}/compare?lang=en&mode={mode}&present={present}" + (f"&s={sentence}" if sentence else ""))
+    typed = f"&s={sentence}" if sentence else ""
+    page.goto(f"{streamlit_server}/compare?lang=en&mode={mode}&present={present}{typed}")
     settle(page)
     bottoms = page.evaluate("""() => [...document.querySelectorAll("[data-testid='stMain'] .js-plotly-plot")]
         .map(c => c.getBoundingClientRect().bottom)""")
-    screenshot(page, f"tour_compare_{mode}" + ("_longer" if sentence else "") + ("_present" if present == "1" else ""))
+    screenshot(page, f"tour_compare_{mode}{'_longer' if sentence else ''}{'_present' if present == '1' else ''}")
     assert len(bottoms) == (2 if mode == "models" else 3)
     assert max(bottoms) <= VIEWPORT["height"], bottoms
     assert not page.evaluate(CHART_PROBLEMS) and not page.evaluate(TRUNCATED)

@@ -59,7 +59,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--device", default="cpu", help="where to decode (cuda on a GPU machine)")
     p.add_argument("--into", help="a checkpoint whose training log receives the last checkpoint's result (`everyday`)")
     args = p.parse_args(argv)
-    results = {folder: evaluate(Translator.from_checkpoint(folder, device=args.device), args.beam) for folder in args.checkpoints}
+    results = {folder: evaluate(Translator.from_checkpoint(folder, device=args.device), args.beam)
+               for folder in args.checkpoints}
     for i, row in enumerate(read_rows(CLASSROOM)):
         print(row[0], "|", row[1], "|", " | ".join(r["classroom"][i]["translation"] for r in results.values()))
     for folder, r in results.items():

@@ -123,7 +123,8 @@ def main(argv: list[str] | None = None) -> int:
     for g, folders in enumerate(args.group):
         reference_args = (read_training_log(folders[0]) or {}).get("args", {})
         for folder in map(Path, folders):
-            row = {"group": first_group + g + 1, **study_row(folder, reference_args, dev_pairs, dedup, test, args.device)}
+            scored = study_row(folder, reference_args, dev_pairs, dedup, test, args.device)
+            row = {"group": first_group + g + 1, **scored}
             print(json.dumps(row, ensure_ascii=False), flush=True)
             study.append(row)
     log["study"] = study
