@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from app_pages import attention_view
+from app_pages import attention_view, translations
 from app_pages.text import t
 from model import ATTENTION_KINDS, TranslationResult
 
@@ -128,6 +128,7 @@ def sentence_banner(result: TranslationResult) -> None:
     """The sentence the live sections use, as plain text (user text never goes through Markdown)."""
     st.caption(t("teach.sentence.caption"))
     st.text(f"{result.source_text}  →  {result.translation}")
+    translations.names_caption(result)
 
 
 def head_picker(

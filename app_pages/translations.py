@@ -3,6 +3,8 @@ result cache (result_cache: bounded by bytes, shared read-only by every session)
 
 from __future__ import annotations
 
+import re
+
 import streamlit as st
 
 from app_pages import models, result_cache
@@ -44,6 +46,32 @@ def teacher_forced(checkpoint: str, device: str, sentence: str, reference: str) 
 def model_message(message: InputError | Notice) -> str:
     """An input error or notice of translate() in the session's language (i18n key "model.<key>")."""
     return t(f"model.{message.key}", **message.values)
+
+
+def show_notices(result: TranslationResult) -> None:
+    """Each notice of the translation in a box (the input was cut), but names read as others (names_note)."""
+    for notice in result.notices:
+        if notice.key != "names_read_as":
+            st.info(md_escape(model_message(notice)), icon=":material/content_cut:")
+
+
+def names_note(result: TranslationResult) -> str | None:
+    """What to say where the page's tokens read "Tom" for a typed "Alice" (model/translation/names.py), so the
+    charts' tokens never surprise; None where no name was swapped."""
+    return next((model_message(n) for n in result.notices if n.key == "names_read_as"), None)
+
+
+def names_caption(result: TranslationResult) -> None:
+    if note := names_note(result):
+        st.caption(md_escape(note))
+
+
+def source_as_read(result: TranslationResult) -> str:
+    """The sentence with each swapped name marked by what the model read: "Alice→Tom and Bob→Mary are friends."."""
+    text = result.source_text
+    for copy in result.names:
+        text = re.sub(rf"\b{copy.name}\b", f"{copy.name}→{copy.carrier}", text)
+    return text
 
 
 def current_sentence() -> str:

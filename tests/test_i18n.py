@@ -40,9 +40,9 @@ def test_chinese_strings_are_chinese():
 
 
 @pytest.fixture(scope="module")
-def model_messages() -> dict[str, InputError | Notice]:
+def model_messages(translator) -> dict[str, InputError | Notice]:
     """One of each input error and notice, as translate() raises or returns them (a tiny random model,
-    which never says </s>, so its output always hits the length limit)."""
+    which never says </s>, so its output always hits the length limit; the shipped one for names)."""
     tr = tiny_translator()
     calls = [
         lambda: tr.translate(3),
@@ -56,6 +56,7 @@ def model_messages() -> dict[str, InputError | Notice]:
         lambda: tr.translate("I love you.", knock_out=(("cross", 9, 0),)),  # a head the model lacks
         lambda: tr.attribute(tr.translate("I love you."), "saliency"),
         lambda: tr.translate("I love you.", forced_prefix=(tr.config.eos_id,)),  # a forced start with </s> in it
+        lambda: translator.translate("Alice is my friend."),  # a name the shipped model never learned
     ]
     found = {}
     for call in calls:

@@ -187,8 +187,9 @@ def decoding_view(result: TranslationResult) -> None:
     (stepper.stepped_view)."""
     with st.container(horizontal=True, vertical_alignment="center", key="decoding.sentence"):
         guessing_now = st.session_state.get(GUESS)  # the whole translation would give every step's answer away
-        st.markdown(t("decoding.sentence", source=md_escape(result.source_text),
-                      translation="?" if guessing_now else md_escape(result.translation or "∅")), width="content")
+        st.markdown(t("decoding.sentence", source=md_escape(translations.source_as_read(result)),
+                      translation="?" if guessing_now else md_escape(result.translation or "∅")), width="content",
+                    help=translations.names_note(result))
         widgets.page_link("translate", t("decoding.change_sentence"), icon=":material/edit:")
     with st.container(key=page_scripts.LINKED_VIEW):  # where a link to a step lands
         step_view(result)

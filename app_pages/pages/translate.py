@@ -100,12 +100,15 @@ def example_pills() -> None:
 
 def verdict(result: TranslationResult, c: Confidence) -> None:
     """The translation and, beside it, how far to trust it as a whole against the checkpoint's calibration: an
-    unsure translation says so in a warning; the evidence is in the translation's tooltip."""
+    unsure translation says so in a warning; the evidence is in the translation's tooltip. Names the model read as
+    others are said in the same caption (one element less: the map below stays on the first screen)."""
     pct = widgets.percent
     heading = "### " + md_escape(result.translation or "∅")
+    names = translations.names_note(result)
+    names = "  \n" + md_escape(names) if names else ""
     if c.calibration is None:
         st.markdown(heading, help=t("translate.translation"))
-        st.caption(t("confidence.uncalibrated", score=pct(c.score)))
+        st.caption(t("confidence.uncalibrated", score=pct(c.score)) + names)
         return
     sentence = c.calibration["sentence"]
     values = {"score": pct(c.score), "threshold": pct(sentence["threshold"]),
@@ -113,11 +116,11 @@ def verdict(result: TranslationResult, c: Confidence) -> None:
     evidence = t("confidence.unsure" if c.unsure else "confidence.sure", **values) + " " + beam_note(result, c)
     st.markdown(heading, help=t("translate.translation") + "\n\n" + evidence)
     if c.unsure and presentation.presenting():  # a line, not a box: the map below stays on the first screen
-        st.markdown(":orange-background[:material/help: " + t("confidence.unsure_short", **values) + "]")
+        st.markdown(":orange-background[:material/help: " + t("confidence.unsure_short", **values) + "]" + names)
     elif c.unsure:
-        st.warning(t("confidence.unsure_short", **values), icon=":material/help:")
+        st.warning(t("confidence.unsure_short", **values) + names, icon=":material/help:")
     else:
-        st.caption(t("confidence.sure_short", **values))
+        st.caption(t("confidence.sure_short", **values) + names)
 
 
 def token_confidence(result: TranslationResult, c: Confidence) -> None:
@@ -163,8 +166,7 @@ def example_hint(result: TranslationResult) -> None:
 
 def translation_summary(result: TranslationResult, c: Confidence) -> None:
     """The translation and how sure the model was of it: beside the sentence, above the explorer."""
-    for notice in result.notices:
-        st.info(md_escape(translations.model_message(notice)), icon=":material/content_cut:")
+    translations.show_notices(result)
     verdict(result, c)
 
 

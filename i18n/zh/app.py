@@ -85,6 +85,7 @@ STRINGS = {
     "model.beam": "束宽必须在 1 到 {max} 之间，收到的是 {beam}",
     "model.top_k": "top_k 至少为 1，收到的是 {top_k}",
     "model.chars_cut": "输入超过 {limit} 个字符，只使用了前 {limit} 个字符。",
+    "model.names_read_as": "没学过的名字读作：{swaps}",
     "model.tokens_cut": "输入超过模型的 {limit} 个源语言词元，已截断为：{text}…",
     "model.language": "这个模型需要在 {languages} 中选一个目标语言，收到的是 {language}。",
     "model.language_unsupported": "这个模型只译成一种语言，不接受目标语言（收到的是 {language}）。",

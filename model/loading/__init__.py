@@ -28,9 +28,12 @@ class Capabilities:
     # Its authors' code multiplies q by 1/√d_head right after the projection instead of dividing the scores
     # (Marian); the weights come out the same, but the lesson says which arithmetic the original runs.
     scales_queries_first: bool = False
+    # Reads a name its vocabulary lacks as one it knows and writes the name back (model/translation/names.py):
+    # ours, trained on Tatoeba's few names; a Marian model learned names from millions of pairs.
+    copies_unseen_names: bool = True
 
 
-MARIAN = Capabilities(trained_here=False, scales_queries_first=True)
+MARIAN = Capabilities(trained_here=False, scales_queries_first=True, copies_unseen_names=False)
 
 
 @dataclass(frozen=True)

@@ -21,8 +21,12 @@ import hashlib
 import math
 import random
 import re
+import sys
 from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
+
+from ..translation.names import TABLE, WORDS
 
 CJK = re.compile(r"^[\u4e00-\u9fff]{1,4}$")
 GLOSS = re.compile(r"^(?:to )?([a-z]{3,12})$")
@@ -137,3 +141,27 @@ def name_pairs(train: list[tuple[str, str]], names: list[tuple[str, str]], count
             chinese = latin
         out.append((word.sub(latin, en), zh.replace(chinese_name, chinese)))
     return out
+
+
+CREDIT = ("# From CC-CEDICT (https://cc-cedict.org), CC BY-SA 4.0; this file is shared under the same licence.\n"
+          "# Written by: python -m model.training.dictionary\n")
+
+
+def write_tables(names_path: Path = TABLE, words_path: Path = WORDS) -> tuple[int, int]:
+    """Write what model/translation/names.py reads: CC-CEDICT's given names with their transliterations, and the
+    English words of its glosses: every lower-case one ("translation"), and a capitalised one where it is a whole
+    gloss ("Kyoto, old capital of Japan", "Saturday"; not "Kofi" of "Kofi Annan"), less the given names."""
+    entries = cedict_entries()
+    names = cedict_names(entries)
+    definitions = [d for e in entries for d in e.definitions]
+    proper = {m.group(1) for d in definitions if (m := re.match(r"([A-Z][a-z]+)(?:$|[,;(]| \()", d))}
+    words = sorted({w for d in definitions for w in re.findall(r"\b[a-z]{2,}\b", d)}
+                   | (proper - {latin for latin, _ in names}))
+    names_path.write_text(CREDIT + "".join(f"{latin}\t{chinese}\n" for latin, chinese in names), encoding="utf-8")
+    words_path.write_text(CREDIT + "".join(f"{w}\n" for w in words), encoding="utf-8")
+    return len(names), len(words)
+
+
+if __name__ == "__main__":
+    print("%d names and %d English words written to %s" % (*write_tables(), TABLE.parent))
+    sys.exit(0)

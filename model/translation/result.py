@@ -13,6 +13,7 @@ import numpy as np
 
 from ..architecture.transformer import KINDS as ATTENTION_KINDS  # the model's three kinds, named once
 from .messages import Notice
+from .names import NameCopy
 
 
 @dataclass(frozen=True)
@@ -101,6 +102,9 @@ class TranslationResult:
     checkpoint: str = ""
     # How many output tokens were forced (Translator.translate's forced_prefix), not searched: 0 for a plain translation.
     forced: int = 0
+    # Names the model never learned, read as a carrier it knows and written back into `translation` (names.py):
+    # the tokens and maps are those of the sentence it read, "Tom" where "Alice" was typed.
+    names: tuple[NameCopy, ...] = ()
 
     def attention(self, kind: str) -> np.ndarray:
         if kind not in ATTENTION_KINDS:

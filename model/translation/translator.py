@@ -22,6 +22,7 @@ from ..text.tokenizer import TextTokenizer
 from .attribution import METHODS, Attribution, attribute
 from .decoding import BeamStep, SearchOutput, search
 from .messages import InputError, Notice
+from .names import NameReader, write_back
 from .result import BeamHypothesis, BeamRecord, Candidate, Embeddings, StepCandidates, TranslationResult
 from .threads import CallGate
 
@@ -68,6 +69,9 @@ class Translator:
         self.languages = languages
         self.default_language = default_language or (languages[0] if languages else None)
         self.capabilities = capabilities  # what the pages may say about this model's family
+        # Names its vocabulary lacks are read as one it knows and written back (names.py); None where it reads as typed.
+        self.names = NameReader(lambda word: len(source_tokenizer.encode(word)) == 1) \
+            if capabilities.copies_unseen_names else None
         # Parameter names and sizes as data, for the pages that count them (they never touch the model).
         self.parameter_counts = {name: p.numel() for name, p in model.named_parameters()}
         self.max_source_tokens = self.config.max_len - 1  # room for </s>
@@ -151,14 +155,33 @@ class Translator:
         continues after them (result.forced says how many; its beam_steps start after them). Raises InputError.
         """
         self._check_settings(beam, top_k)
-        heads = self._head_mask(knock_out)
+        self._head_mask(knock_out)  # a wrong head is refused before anything is computed
         text, src_ids, notices = self.prepare(text, language)
+        read, copies = self._read_names(text)
+        if copies:
+            read_ids = self.prepare(read, language)[1]
+            result = self._search_one(text, read_ids, notices, beam, top_k, knock_out, forced_prefix)
+            written = write_back(result.translation, copies, read)
+            if written is not None:
+                swaps = ", ".join(f"{c.name} → {c.carrier}" for c in copies)
+                said = Notice("names_read_as", {"swaps": swaps})
+                return dataclasses.replace(result, translation=written, names=copies, notices=[*notices, said])
+        return self._search_one(text, src_ids, notices, beam, top_k, knock_out, forced_prefix)
+
+    def _search_one(self, text: str, src_ids: list[int], notices: list[Notice], beam: int, top_k: int,
+                    knock_out: tuple, forced_prefix: tuple[int, ...]) -> TranslationResult:
+        """translate() once the source ids are known: encode (traced), search, one traced pass over the output."""
+        heads = self._head_mask(knock_out)
         prefix = self._check_prefix(forced_prefix, len(src_ids))
         with self.gate, torch.inference_mode():
             enc = self.model.encode(torch.tensor([src_ids], device=self.device), trace=True, heads=heads)
             (found,) = search(self.model, enc, [len(src_ids)], beam, self.generation_config, prefix)
             result = self._result(text, src_ids, notices, enc, found, beam, top_k)
         return dataclasses.replace(result, knocked_out=tuple(knock_out), forced=len(prefix))
+
+    def _read_names(self, text: str) -> tuple[str, tuple]:
+        """(the text the model reads, the names swapped for carriers): `text` and () where nothing is swapped."""
+        return (text, ()) if self.names is None else self.names.read_as(text)
 
     def target_token_id(self, token: str) -> int | None:
         """The target-vocabulary id of `token` (e.g. one Chinese character) when it is one known token of the
@@ -229,9 +252,17 @@ class Translator:
 
     def translations(self, texts: list[str], beam: int = 1, batch_size: int = 64,
                      knock_out: tuple[tuple[str, int, int], ...] = ()) -> list[str]:
-        """The translated text of many sentences in padded batches: the same search and limits as translate()."""
+        """The translated text of many sentences in padded batches: the same search, limits and names as translate()."""
         self._check_settings(beam, 1)
         heads = self._head_mask(knock_out)
+        reads = [self._read_names(text) for text in texts]
+        out = self._search_texts([read for read, _ in reads], beam, batch_size, heads)
+        for i, (read, copies) in enumerate(reads):
+            written = write_back(out[i], copies, read) if copies else out[i]
+            out[i] = written if written is not None else self._search_texts([texts[i]], beam, 1, heads)[0]
+        return out
+
+    def _search_texts(self, texts: list[str], beam: int, batch_size: int, heads: HeadMask | None) -> list[str]:
         out = []
         for i in range(0, len(texts), batch_size):
             prepared = [self.prepare(t) for t in texts[i : i + batch_size]]
