@@ -57,3 +57,24 @@ def test_the_cli_scores_every_sentence_and_writes_the_log(tmp_path, monkeypatch,
     assert result["a"]["beam"] == 2 and "tok:zh" in result["a"]["bleu_signature"]
     assert written["kept"] == 1 and written["everyday"]["sentences"] == 2
     assert "names survived" in capsys.readouterr().out
+
+
+def test_the_names_effect_decodes_the_same_weights_as_typed_and_with_names_read_as_known_ones(tmp_path, monkeypatch):
+    """--names-effect: dev's halves, the classroom set and the names, once as typed and once with names swapped."""
+    (tmp_path / "c.tsv").write_text("I like tea.\t我喜欢茶。\n", encoding="utf-8")
+    (tmp_path / "n.tsv").write_text("Where is Priya?\tPriya\t普丽娅\n", encoding="utf-8")
+    monkeypatch.setattr(everyday, "CLASSROOM", tmp_path / "c.tsv")
+    monkeypatch.setattr(everyday, "NAMES", tmp_path / "n.tsv")
+    pairs = [("Where is Zofia?", "Zofia在哪里？"), ("I like tea.", "我喜欢茶。"), ("Call Bruno now.", "现在打电话给Bruno。"),
+             ("Who are you?", "你是谁？"), ("I have a dream.", "我有一个梦想。"), ("It is cold.", "天气很冷。"),
+             ("I am hungry.", "我饿了。"), ("Where is the hospital?", "医院在哪里？"), ("I like my dog.", "我喜欢我的狗。")]
+    dev = "".join(f"{en}\t{zh}\n" for en, zh in pairs)
+    (tmp_path / "dev.tsv").write_text(dev, encoding="utf-8")
+    (tmp_path / "train.tsv").write_text("Tom is here.\t汤姆在这里。\n", encoding="utf-8")
+    effect = everyday.names_effect("checkpoints/en-zh", str(tmp_path / "dev.tsv"), str(tmp_path / "train.tsv"), beam=1)
+    typed, read_as = effect["as_typed"], effect["names_read_as"]
+    assert (typed["names_survived"], read_as["names_survived"], read_as["names"]) == (0, 1, 1)
+    assert read_as["swapped"] == 2  # Zofia and Bruno, in whichever half each fell
+    for row in (typed, read_as):
+        assert {"selection", "selection_unseen", "test", "test_unseen", "classroom"} <= set(row)
+    assert effect["beam"] == 1

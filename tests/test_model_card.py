@@ -107,3 +107,17 @@ def test_the_cards_of_a_checkpoint_are_rewritten_without_retraining(tmp_path):
     assert write_cards_cli([str(folder)]) == 0
     for filename in CARDS.values():
         assert (folder / filename).read_text(encoding="utf-8") == (CHECKPOINT / filename).read_text(encoding="utf-8")
+
+
+def test_the_card_shows_names_read_as_known_ones_beside_reading_as_typed():
+    config, log = shipped()
+    effect = log["names_effect"]
+    for language, header in (("en", "## Names it never learned"), ("zh", "## 没学过的名字")):
+        card = model_card(config, log, "en-zh", language)
+        section = card[card.index(header):]
+        for label in ("as_typed", "names_read_as"):
+            row = effect[label]
+            assert f"| {row['test']['bleu']} | {row['test']['chrf']} |" in section
+            assert f"| {row['names_survived']} / {row['names']} |" in section
+        assert "CC BY-SA 4.0" in section
+    assert model_card(config, {k: v for k, v in log.items() if k != "names_effect"}).count("Names it never") == 0

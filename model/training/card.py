@@ -38,6 +38,7 @@ def model_card(config: ModelConfig, log: dict, name: str | None = None, language
         "",
         *_dev_scores(log, language),
         *_test(log.get("test"), language),
+        *_names(log.get("names_effect"), language),
         *_decoding_sweep(log.get("decoding_sweep"), language),
         *_study(log, language),
         *_rounding_note(log, name, language),
@@ -134,6 +135,24 @@ def _test(test: dict | None, language: str) -> list[str]:
         "",
         *_signatures(test, language),
     ]
+
+
+def _names(effect: dict | None, language: str) -> list[str]:
+    """Names it never learned, read as known ones (model.training.everyday --names-effect): the same weights decoded
+    as typed and with names swapped, on dev's halves, the classroom set and the unseen names."""
+    if not effect:
+        return []
+    p = PHRASEBOOKS[language]
+    lines = [p["names.header"], "", p["names.what"].format(beam=effect["beam"]), "", p["names.columns"],
+             "|---|---|---|---|---|---|---|---|---|---|"]
+    for label in ("as_typed", "names_read_as"):
+        r = effect[label]
+        test, unseen, selection = r["test"], r["test_unseen"], r["selection"]
+        lines.append(f"| {p['names.' + label]} | {test['bleu']} | {test['chrf']} | {unseen['bleu']} | {unseen['chrf']} "
+                     f"| {selection['bleu']} | {r['selection_unseen']['bleu']} | {r['classroom']['bleu']} "
+                     f"| {r['classroom']['chrf']} | {r['names_survived']} / {r['names']} |")
+    swapped = effect["names_read_as"]["swapped"]
+    return lines + ["", p["names.caveat"].format(swapped=f"{swapped:,}"), ""]
 
 
 def _decoding_sweep(sweep: dict | None, language: str) -> list[str]:

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from ..loading.checkpoint import read_training_log, write_training_log
 from ..translation.translator import DEFAULT_BEAM, Translator
+from .data import read_pairs, split_dev, unlike_training
 from .metrics import score
 
 FOLDER = Path(__file__).resolve().parents[2] / "evaluation"
@@ -51,6 +52,30 @@ def evaluate(translator: Translator, beam: int = DEFAULT_BEAM) -> dict:
     }
 
 
+def names_effect(folder: str, dev: str, train: str, beam: int = DEFAULT_BEAM, device: str = "cpu") -> dict:
+    """One checkpoint decoded twice, reading every sentence as typed and reading names it never learned as names it
+    knows (model/translation/names.py): dev's two halves (all pairs and the unseen ones), the classroom set, the
+    names kept, and how many dev sentences had a name swapped."""
+    train_pairs, (selection, test) = read_pairs(train), split_dev(read_pairs(dev))
+    result = {}
+    for label in ("as_typed", "names_read_as"):
+        translator = Translator.from_checkpoint(folder, device=device)
+        if label == "as_typed":
+            translator.names = None
+        row: dict = {"swapped": 0}
+        for half, pairs in (("selection", selection), ("test", test)):
+            said = translator.translations([en for en, _ in pairs], beam)
+            unseen = unlike_training(pairs, train_pairs)
+            row[half] = score(said, [zh for _, zh in pairs])
+            row[half + "_unseen"] = score([said[i] for i in unseen], [pairs[i][1] for i in unseen])
+            row["swapped"] += sum(bool(translator.read_names(en)[1]) for en, _ in pairs)
+        everyday = evaluate(translator, beam)
+        row["classroom"] = {key: everyday[key] for key in ("bleu", "chrf", "exact", "sentences")}
+        row["names_survived"], row["names"] = everyday["names_survived"], len(everyday["names"])
+        result[label] = row
+    return {"beam": beam, **result}
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m model.training.everyday", description=__doc__.split("\n\n")[0])
     p.add_argument("checkpoints", nargs="+", help="checkpoint folders, compared side by side")
@@ -58,6 +83,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", help="write every result here")
     p.add_argument("--device", default="cpu", help="where to decode (cuda on a GPU machine)")
     p.add_argument("--into", help="a checkpoint whose training log receives the last checkpoint's result (`everyday`)")
+    p.add_argument("--names-effect", nargs=2, metavar=("DEV", "TRAIN"),
+                   help="also decode dev.tsv's halves with names read as typed and as known ones (`names_effect`)")
     args = p.parse_args(argv)
     results = {folder: evaluate(Translator.from_checkpoint(folder, device=args.device), args.beam)
                for folder in args.checkpoints}
@@ -68,9 +95,15 @@ def main(argv: list[str] | None = None) -> int:
               f"names survived {r['names_survived']}/{len(r['names'])}")
     if args.json:
         Path(args.json).write_text(json.dumps(results, ensure_ascii=False, indent=1), encoding="utf-8")
+    effect = names_effect(args.checkpoints[-1], *args.names_effect, args.beam, args.device) \
+        if args.names_effect else None
+    if effect:
+        print(json.dumps(effect, ensure_ascii=False))
     if args.into:
         log = read_training_log(args.into)
         log["everyday"] = results[args.checkpoints[-1]]
+        if effect:
+            log["names_effect"] = effect
         write_training_log(args.into, log)
     return 0
 

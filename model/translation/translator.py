@@ -157,7 +157,7 @@ class Translator:
         self._check_settings(beam, top_k)
         self._head_mask(knock_out)  # a wrong head is refused before anything is computed
         text, src_ids, notices = self.prepare(text, language)
-        read, copies = self._read_names(text)
+        read, copies = self.read_names(text)
         if copies:
             read_ids = self.prepare(read, language)[1]
             result = self._search_one(text, read_ids, notices, beam, top_k, knock_out, forced_prefix)
@@ -179,7 +179,7 @@ class Translator:
             result = self._result(text, src_ids, notices, enc, found, beam, top_k)
         return dataclasses.replace(result, knocked_out=tuple(knock_out), forced=len(prefix))
 
-    def _read_names(self, text: str) -> tuple[str, tuple]:
+    def read_names(self, text: str) -> tuple[str, tuple]:
         """(the text the model reads, the names swapped for carriers): `text` and () where nothing is swapped."""
         return (text, ()) if self.names is None else self.names.read_as(text)
 
@@ -255,7 +255,7 @@ class Translator:
         """The translated text of many sentences in padded batches: the same search, limits and names as translate()."""
         self._check_settings(beam, 1)
         heads = self._head_mask(knock_out)
-        reads = [self._read_names(text) for text in texts]
+        reads = [self.read_names(text) for text in texts]
         out = self._search_texts([read for read, _ in reads], beam, batch_size, heads)
         for i, (read, copies) in enumerate(reads):
             written = write_back(out[i], copies, read) if copies else out[i]
