@@ -66,6 +66,12 @@ def names_caption(result: TranslationResult) -> None:
         st.caption(md_escape(note))
 
 
+def names_notes(*results: TranslationResult) -> str:
+    """" " and each result's names note, Markdown-escaped, for the end of a caption under its maps; "" for none."""
+    notes = dict.fromkeys(note for r in results if (note := names_note(r)))  # once each, in order
+    return "".join(" " + md_escape(note) for note in notes)
+
+
 def source_as_read(result: TranslationResult) -> str:
     """The sentence with each swapped name marked by what the model read: "Alice→Tom and Bob→Mary are friends."."""
     text = result.source_text

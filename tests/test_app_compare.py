@@ -88,3 +88,14 @@ def test_two_models_is_still_the_first_mode():
     assert at.segmented_control(key="compare.mode").value == "models"
     assert {"compare.chart.left", "compare.chart.right"} <= set(charts(at))
     assert at.session_state[state_keys.SENTENCE] == "I have a dream."
+
+
+def test_a_name_read_as_another_is_said_under_the_maps(translator):
+    """The maps of "Alice is my friend." show ▁Tom (model/translation/names.py): the caption under them says why."""
+    result = translator.translate("Alice is my friend.")
+    assert "▁Tom" in result.source_tokens
+    note = md_escape(strings("en")["model.names_read_as"].format(swaps="Alice → Tom"))
+    at = mode(app("Alice is my friend.", page=PAGE), "heads")
+    assert [c.value for c in at.caption if note in c.value], [c.value for c in at.caption]
+    at = mode(app("I have a dream.", page=PAGE), "heads")
+    assert not [c.value for c in at.caption if "Alice" in c.value]

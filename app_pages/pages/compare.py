@@ -107,7 +107,8 @@ def two_models(left: str, right: str) -> None:
         with column:
             side(which, name, results[name], kind, layer, head)
     st.caption(t("compare.note") + " " + widgets.word_start_note(results[left].source_tokens
-                                                                  + results[right].source_tokens))
+                                                                  + results[right].source_tokens)
+               + translations.names_notes(*results.values()))
 
 
 def one_map(which: str, result: TranslationResult, kind: str, layer: int, head: int, label: str,
@@ -171,7 +172,8 @@ def two_heads(kind: str) -> None:
               for which, (layer, head) in zip("ab", picks)]
     three_columns(result, result, kind, picks, labels, with_translations=False)
     st.markdown(t("compare.heads_translation", translation=md_escape(result.translation) or "∅"))
-    st.caption(t("compare.heads_note") + " " + widgets.word_start_note(result.source_tokens))
+    st.caption(t("compare.heads_note") + " " + widgets.word_start_note(result.source_tokens)
+               + translations.names_notes(result))
 
 
 def two_sentences(kind: str) -> None:
@@ -184,7 +186,8 @@ def two_sentences(kind: str) -> None:
         layers, heads = a.attention(kind).shape[:2]
         layer, head = attention_view.layer_head_selectors("compare", layers, heads, average_layers=False, compact=True)
     three_columns(a, b, kind, ((layer, head), (layer, head)), (t("compare.side.a"), t("compare.side.b")))
-    st.caption(t("compare.sentences_note") + " " + widgets.word_start_note(a.source_tokens + b.source_tokens))
+    st.caption(t("compare.sentences_note") + " " + widgets.word_start_note(a.source_tokens + b.source_tokens)
+               + translations.names_notes(a, b))
 
 
 links.link_page({"mode": Param(MODE, one_of(MODES))})
