@@ -19,7 +19,7 @@ MESSAGES = {
     "language": "This model needs a target language among {languages}; got {language}.",
     "language_unsupported": "This model translates into one language only; it takes no target language (got {language}).",
     # Short: it sits under the translation, above the maps, which show the names it read ("Tom").
-    "names_read_as": "Names it never learned, read as: {swaps}",
+    "names_read_as": "Names the model never learned, read as: {swaps}",
     "output_cut": "The translation reached the {n}-token output limit and was cut there.",
     "head": "This model has no {kind} head at layer {layer}, head {head}: it has {layers} layers of {heads} heads.",
     "attribution_method": "attribution method must be one of {methods}, got {method}",
