@@ -98,3 +98,15 @@ def test_the_tables_are_credited_and_rebuilt_from_cc_cedict(tmp_path):
     dictionary.write_tables(names_path, words_path)
     assert names_path.read_bytes() == TABLE.read_bytes() and words_path.read_bytes() == WORDS.read_bytes()
     assert names_module.CARRIERS[0] == ("Tom", "汤姆")
+
+
+def test_an_experiment_keeps_the_plain_runs_reading_even_where_its_output_lost_the_carrier(translator, monkeypatch):
+    """Heads knocked out (the explanation page) or a forced start (what-if) are compared with the plain run: they
+    read the same sentence, ▁Tom, whatever they wrote."""
+    monkeypatch.setattr(translator_module, "write_back", lambda *args: None)
+    knocked = translator.translate("Alice is my friend.", knock_out=(("cross", 0, 0),))
+    forced = translator.translate("Alice is my friend.", forced_prefix=(translator.target_token_id("我"),))
+    for result in (knocked, forced):
+        assert "▁Tom" in result.source_tokens and [c.name for c in result.names] == ["Alice"]
+        assert [n.key for n in result.notices] == ["names_read_as"]
+    assert forced.output_tokens[0] == "我"

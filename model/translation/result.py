@@ -102,8 +102,9 @@ class TranslationResult:
     checkpoint: str = ""
     # How many output tokens were forced (Translator.translate's forced_prefix), not searched: 0 for a plain translation.
     forced: int = 0
-    # Names the model never learned, read as a carrier it knows and written back into `translation` (names.py):
-    # the tokens and maps are those of the sentence it read, "Tom" where "Alice" was typed.
+    # Names the model never learned, read as a carrier it knows and written back into `translation` (names.py;
+    # an experiment whose output lost the carrier keeps it as written): the tokens and maps are those of the
+    # sentence it read, "Tom" where "Alice" was typed.
     names: tuple[NameCopy, ...] = ()
 
     def attention(self, kind: str) -> np.ndarray:

@@ -162,10 +162,13 @@ class Translator:
             read_ids = self.prepare(read, language)[1]
             result = self._search_one(text, read_ids, notices, beam, top_k, knock_out, forced_prefix)
             written = write_back(result.translation, copies, read)
-            if written is not None:
+            # An experiment on the model (heads knocked out, a forced start) keeps the reading of the plain run it is
+            # compared with, even where its output lost the carrier: the same input, whatever it wrote.
+            if written is not None or knock_out or forced_prefix:
                 swaps = ", ".join(f"{c.name} → {c.carrier}" for c in copies)
                 said = Notice("names_read_as", {"swaps": swaps})
-                return dataclasses.replace(result, translation=written, names=copies, notices=[*notices, said])
+                translation = result.translation if written is None else written
+                return dataclasses.replace(result, translation=translation, names=copies, notices=[*notices, said])
         return self._search_one(text, src_ids, notices, beam, top_k, knock_out, forced_prefix)
 
     def _search_one(self, text: str, src_ids: list[int], notices: list[Notice], beam: int, top_k: int,
