@@ -110,3 +110,10 @@ def test_an_experiment_keeps_the_plain_runs_reading_even_where_its_output_lost_t
         assert "▁Tom" in result.source_tokens and [c.name for c in result.names] == ["Alice"]
         assert [n.key for n in result.notices] == ["names_read_as"]
     assert forced.output_tokens[0] == "我"
+
+
+def test_a_batch_with_heads_knocked_out_keeps_the_reading_too(translator, monkeypatch):
+    monkeypatch.setattr(translator_module, "write_back", lambda *args: None)
+    heads = (("cross", 0, 0),)
+    knocked = translator.translate("Alice is my friend.", beam=1, knock_out=heads)
+    assert translator.translations(["Alice is my friend."], knock_out=heads) == [knocked.translation]

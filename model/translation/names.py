@@ -8,7 +8,9 @@ carrier's Chinese in the output is replaced by the name's usual transliteration 
 names in cedict_names.tsv) or by the name itself in Latin letters, as Chinese text often writes foreign names.
 
 The attention maps stay those of the sentence the model read; the result lists each swap (TranslationResult.names)
-and says so in a notice. Where the model does not write the carrier back exactly, nothing is swapped.
+and says so in a notice. Where the model does not write the carrier back exactly, the sentence is translated as
+typed, except in an experiment on the model (heads knocked out, a forced start), which keeps the reading of the plain
+run it is compared with.
 """
 
 from __future__ import annotations

@@ -152,7 +152,9 @@ class Translator:
 
         `knock_out` lists heads as (kind, layer, head), 0-based, whose output is zeroed for this sentence.
         `forced_prefix`: target ids the output must start with ("what if it had written 猫 here?"); the search
-        continues after them (result.forced says how many; its beam_steps start after them). Raises InputError.
+        continues after them (result.forced says how many; its beam_steps start after them). A name the model never
+        learned is read as one it knows and written back into the translation (names.py; result.names). Raises
+        InputError.
         """
         self._check_settings(beam, top_k)
         self._head_mask(knock_out)  # a wrong head is refused before anything is computed
@@ -262,7 +264,10 @@ class Translator:
         out = self._search_texts([read for read, _ in reads], beam, batch_size, heads)
         for i, (read, copies) in enumerate(reads):
             written = write_back(out[i], copies, read) if copies else out[i]
-            out[i] = written if written is not None else self._search_texts([texts[i]], beam, 1, heads)[0]
+            if written is not None or knock_out:  # heads knocked out: the same reading as the plain run, as translate()
+                out[i] = out[i] if written is None else written
+            else:
+                out[i] = self._search_texts([texts[i]], beam, 1, heads)[0]
         return out
 
     def _search_texts(self, texts: list[str], beam: int, batch_size: int, heads: HeadMask | None) -> list[str]:
