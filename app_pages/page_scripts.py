@@ -105,6 +105,9 @@ document.activeElement?.closest(".st-key-deck-mode") && document.activeElement.b
 # One history entry per page visit: Streamlit pushes the new page's address with the old page's query string,
 # then the app writes the new page's own view (another push), so Back would need two presses. A query-only push
 # that follows a page's push before any click or key press is that write: it replaces the entry instead.
+# The push of another page's address also scrolls the main area to its top, in the browser, as the page changes:
+# SCROLL_TO_TOP alone, sent by the new page's first run, was lost when a rerun superseded that run (CI found
+# Compare opened from the sidebar still scrolled where Decoding had been, twice).
 ONE_ENTRY_PER_PAGE = """<script>
 if (!window.attentionHistory) {
   window.attentionHistory = true;
@@ -115,6 +118,7 @@ if (!window.attentionHistory) {
     const samePage = new URL(url, location.href).pathname === location.pathname;
     if (samePage && pagePushed) { pagePushed = false; return history.replaceState(state, title, url); }
     pagePushed = !samePage;
+    if (!samePage) document.querySelector("[data-testid=stMain]")?.scrollTo(0, 0);
     return push(state, title, url);
   };
 }
