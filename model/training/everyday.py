@@ -57,15 +57,15 @@ def names_effect(folder: str, dev: str, train: str, beam: int = DEFAULT_BEAM, de
     knows (model/translation/names.py): dev's two halves (all pairs and the unseen ones), the classroom set, the
     names kept, and how many dev sentences had a name swapped."""
     train_pairs, (selection, test) = read_pairs(train), split_dev(read_pairs(dev))
-    result = {}
-    for label in ("as_typed", "names_read_as"):
-        translator = Translator.from_checkpoint(folder, device=device)
-        if label == "as_typed":
-            translator.names = None
+    halves = [(half, pairs, unlike_training(pairs, train_pairs)) for half, pairs in (("selection", selection),
+                                                                                    ("test", test))]
+    translator = Translator.from_checkpoint(folder, device=device)
+    reader, result = translator.names, {}
+    for label, names in (("as_typed", None), ("names_read_as", reader)):
+        translator.names = names
         row: dict = {"swapped": 0}
-        for half, pairs in (("selection", selection), ("test", test)):
+        for half, pairs, unseen in halves:
             said = translator.translations([en for en, _ in pairs], beam)
-            unseen = unlike_training(pairs, train_pairs)
             row[half] = score(said, [zh for _, zh in pairs])
             row[half + "_unseen"] = score([said[i] for i in unseen], [pairs[i][1] for i in unseen])
             row["swapped"] += sum(bool(translator.read_names(en)[1]) for en, _ in pairs)

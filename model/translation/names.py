@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 # Names the shipped model writes the same way every time (Tatoeba's most frequent), tried in this order.
@@ -46,6 +47,13 @@ def read_table(path: Path = TABLE) -> dict[str, str]:
     return dict(line.split("\t") for line in _lines(path))
 
 
+@cache
+def _shipped_tables() -> tuple[dict[str, str], frozenset[str]]:
+    """The shipped name table and word list, read once per process (every Translator, the trainer's included,
+    builds a NameReader)."""
+    return read_table(), frozenset(_lines(WORDS))
+
+
 class NameReader:
     """Finds the names a model has no single token for and swaps them for carriers; `one_token(word)` says whether
     the model's source vocabulary holds the word whole."""
@@ -53,8 +61,9 @@ class NameReader:
     def __init__(self, one_token: Callable[[str], bool], table: dict[str, str] | None = None,
                  words: frozenset[str] | None = None) -> None:
         self.one_token = one_token
-        self.table = read_table() if table is None else table
-        self.words = frozenset(_lines(WORDS)) if words is None else words
+        shipped_table, shipped_words = _shipped_tables()
+        self.table = shipped_table if table is None else table
+        self.words = shipped_words if words is None else words
         self.carriers = tuple((en, zh) for en, zh in CARRIERS if one_token(en))
 
     def unknown(self, text: str) -> list[str]:
