@@ -1,8 +1,9 @@
 """Shared fixtures: the shipped checkpoint's Translator, a headless Streamlit server and one Chromium.
 
 The server and the browser are session-wide: every browser test talks to the same
-`streamlit run app.py` through the same Chromium, each test in contexts of its own
-(a context is a separate Streamlit session, as a student's tab is).
+`streamlit run app.py` through the same Chromium, each session a tab of its own (a tab is a separate Streamlit
+session, as a student's is; browser_support.open_sessions opens them in one window, whose cache spares each tab
+after the first the loading of the app's scripts).
 """
 
 from __future__ import annotations
