@@ -19,6 +19,7 @@ def test_quick_benchmark_runs_and_writes_its_table(tmp_path, capsys):
     cpu = report["devices"]["cpu"]
     assert cpu["settings"]["torch_threads"] >= 1 and report["torch_threads"] == cpu["settings"]["torch_threads"]
     sections = {row["section"] for row in cpu["rows"]}
+    assert "app first full render (AppTest, caches cleared)" in {row["name"] for row in cpu["rows"]}
     assert {"cold start", "translate + every attention map", "speed pieces", "figures, translate page"} <= sections
     assert all(row["median_ms"] > 0 and row["p95_ms"] >= row["median_ms"] for row in cpu["rows"])
     summary = cpu["summary"]
