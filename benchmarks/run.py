@@ -188,7 +188,7 @@ def peer_rows(tr, sentences: dict[int, str], repeats: int, device: str) -> tuple
     peer = marian_like(tr.config, device)
     rows, ratios = [], {}
     for n, text in sentences.items():
-        result = tr.translate(text)
+        result = tr.translate(text, beam=1)  # greedy, as the peer's generate (translate's default is beam 4)
         steps = len(result.output_tokens)  # decoding steps, the last one predicting </s>
         generator = torch.Generator().manual_seed(n)
         ids = torch.randint(4, tr.config.src_vocab_size, (1, len(result.source_tokens)), generator=generator)
@@ -197,7 +197,7 @@ def peer_rows(tr, sentences: dict[int, str], repeats: int, device: str) -> tuple
         # Turns of 5: the VM's speed drifts by ±25 % within a minute, so one long turn each would often
         # time the two models at different speeds. Each turn starts with 2 untimed runs, because a run
         # right after the other model pays ~1.7× (their weights evict each other from the CPU caches).
-        times = alternating({"ours": lambda: tr.translate(text), "peer": lambda: peer_generate(peer, ids, steps)},
+        times = alternating({"ours": lambda: tr.translate(text, beam=1), "peer": lambda: peer_generate(peer, ids, steps)},
                             repeats, device, block=5)
         ratio = float(np.median(times["ours"]) / np.median(times["peer"]))
         ratios[f"S={n}"] = round(ratio, 3)
@@ -218,7 +218,7 @@ def piece_rows(checkpoint: Path, tr, sentences: dict[int, str], repeats: int, de
         row_major, _, _ = load_checkpoint(checkpoint, "cpu", cpu_layout=False)
         plain = Translator(row_major, tr.src_tok, tr.tgt_tok)
         for n, text in sentences.items():
-            times = alternating({"column-major": lambda: tr.translate(text), "row-major": lambda: plain.translate(text)},
+            times = alternating({"column-major": lambda: tr.translate(text, beam=1), "row-major": lambda: plain.translate(text, beam=1)},
                                 repeats, device, block=5)
             ratio = float(np.median(times["column-major"]) / np.median(times["row-major"]))
             ratios[f"layout S={n}"] = round(ratio, 3)
