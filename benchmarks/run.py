@@ -197,8 +197,8 @@ def peer_rows(tr, sentences: dict[int, str], repeats: int, device: str) -> tuple
         # Turns of 5: the VM's speed drifts by ±25 % within a minute, so one long turn each would often
         # time the two models at different speeds. Each turn starts with 2 untimed runs, because a run
         # right after the other model pays ~1.7× (their weights evict each other from the CPU caches).
-        times = alternating({"ours": lambda: tr.translate(text, beam=1), "peer": lambda: peer_generate(peer, ids, steps)},
-                            repeats, device, block=5)
+        times = alternating({"ours": lambda: tr.translate(text, beam=1),
+                             "peer": lambda: peer_generate(peer, ids, steps)}, repeats, device, block=5)
         ratio = float(np.median(times["ours"]) / np.median(times["peer"]))
         ratios[f"S={n}"] = round(ratio, 3)
         note = f"{steps} output tokens; ours/peer = {ratio:.2f} ({1 / ratio:.1f}× faster)"
@@ -218,8 +218,8 @@ def piece_rows(checkpoint: Path, tr, sentences: dict[int, str], repeats: int, de
         row_major, _, _ = load_checkpoint(checkpoint, "cpu", cpu_layout=False)
         plain = Translator(row_major, tr.src_tok, tr.tgt_tok)
         for n, text in sentences.items():
-            times = alternating({"column-major": lambda: tr.translate(text, beam=1), "row-major": lambda: plain.translate(text, beam=1)},
-                                repeats, device, block=5)
+            times = alternating({"column-major": lambda: tr.translate(text, beam=1),
+                                 "row-major": lambda: plain.translate(text, beam=1)}, repeats, device, block=5)
             ratio = float(np.median(times["column-major"]) / np.median(times["row-major"]))
             ratios[f"layout S={n}"] = round(ratio, 3)
             for which in times:
