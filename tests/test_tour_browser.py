@@ -157,10 +157,11 @@ def tour(browser):
     context.close()
 
 
-def look(page, lang: str, present: str, name: str) -> list[str]:
-    """Wait for page `name` to be drawn, check that it is the page asked for in the language asked for, and list
-    what a person would see broken on it."""
-    settle(page, charts=name not in NO_CHARTS)
+def look(page, lang: str, present: str, name: str, settled: bool = False) -> list[str]:
+    """Wait for page `name` to be drawn (unless `settled`: follow_link has waited for it), check that it is the page
+    asked for in the language asked for, and list what a person would see broken on it."""
+    if not settled:
+        settle(page, charts=name not in NO_CHARTS)
     # A wrong path would show "Page not found" and the default page.
     expect(page.locator(f"{MAIN} h1")).to_have_text(strings(lang)[PAGES[name]].format(name="en-zh"))
     screenshot(page, f"tour_{lang}_{name}" + ("_present" if present == "1" else ""))
@@ -249,7 +250,7 @@ def test_every_page_by_its_link_fits_a_projector(browser, streamlit_server, tran
         expect(nav_links(page)).to_have_text(ending_with([s[f"nav.{name}"] for name in PAGES]))
         for name in [name for name in PAGES if name not in SENTENCE_PAGES]:
             follow_link(page, name, title_top)
-            problems += look(page, lang, "0", name)
+            problems += look(page, lang, "0", name, settled=True)
         follow_link(page, "translate", title_top)
         beam = widen_the_beam(page, lang) if lang == "en" else DEFAULT_BEAM
         submit_sentence(page, CROWDED, button=s["translate.submit"])
@@ -257,11 +258,11 @@ def test_every_page_by_its_link_fits_a_projector(browser, streamlit_server, tran
         result = translator.translate(CROWDED, beam=beam)
         check_translate_views(page, lang, result)
         follow_link(page, "decoding", title_top)
-        problems += look(page, lang, "0", "decoding")
+        problems += look(page, lang, "0", "decoding", settled=True)
         check_decoding_step_3(page, lang, result, beam)
         for name in ("compare", "inside"):
             follow_link(page, name, title_top)
-            problems += look(page, lang, "0", name)
+            problems += look(page, lang, "0", name, settled=True)
     finally:
         context.close()
     assert not problems, "\n".join(problems)
