@@ -264,9 +264,9 @@ class Translator:
         out = self._search_texts([read for read, _ in reads], beam, batch_size, heads)
         for i, (read, copies) in enumerate(reads):
             written = write_back(out[i], copies, read) if copies else out[i]
-            if written is not None or knock_out:  # heads knocked out: the same reading as the plain run, as translate()
-                out[i] = out[i] if written is None else written
-            else:
+            if written is not None:
+                out[i] = written
+            elif not knock_out:  # the carrier lost: as typed (heads knocked out keep the plain run's reading)
                 out[i] = self._search_texts([texts[i]], beam, 1, heads)[0]
         return out
 
