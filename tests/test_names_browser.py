@@ -17,7 +17,7 @@ pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import expect
 
 from i18n import strings
-from tests.browser_support import MAIN, open_session, screenshot
+from tests.browser_support import MAIN, open_session, screenshot, settle
 
 pytestmark = pytest.mark.browser
 FIRST_SCREEN_PX = 560  # tests/test_tour_browser.py: a page's main chart starts within the first screen
@@ -41,6 +41,7 @@ def test_unknown_names_survive_and_the_page_says_what_the_model_read(browser, st
         page.goto(f"{streamlit_server}/decoding?lang={lang}&present=1&s={SENTENCE.replace(' ', '+')}")
         expect(page.locator(f"{MAIN} .st-key-decoding-sentence")).to_contain_text("Alice→Tom and Bob→Mary")
         expect(page.locator(f"{MAIN} .js-plotly-plot").first).to_be_visible()
+        settle(page)  # where the chart starts once the page has loaded: a placeholder above it may still be showing
         assert page.locator(f"{MAIN} .js-plotly-plot").first.evaluate(CHART_TOP) <= FIRST_SCREEN_PX
         screenshot(page, f"names_decoding_{lang}_present")
     finally:
