@@ -18,17 +18,20 @@ from tests.test_viz_teaching import EVERY_FIGURE
 from viz.bars import paired_bars
 from viz.decoding import attention_bar, beam_chart, candidates_chart, causal_mask_row
 from viz.head_view import HEAD_COLORS, TOP_LINKS, clicked_query, head_view
-from viz.heatmap import SQUARE_MIN_PX, attention_heatmap, matrix_heatmap
+from viz.heatmap import NOTE_PX, SQUARE_MIN_PX, attention_heatmap, matrix_heatmap
 from viz.model_view import model_view
 from viz.style import (
     BASE_FONT_PX,
+    CELL_TEXT_PX,
     D3,
+    EDGE_PX,
     HOVER_FONT_PX,
     LEGEND_ROW_PX,
     LINE_EM,
     MAX_HEIGHT_PX,
     MAX_WIDTH_PX,
     MIN_FONT_PX,
+    MODEBAR_PX,
     scaled,
     text_em,
     tick_layout,
@@ -343,3 +346,24 @@ def test_a_wrapped_title_breaks_between_its_phrases_not_inside_one():
     assert all(line.endswith(" ·") for line in lines[:-1])
     phrases = [phrase for line in lines for phrase in line.removesuffix(" ·").split(" · ")]
     assert phrases == ["Encoder self-attention", "layer 1", "average of heads"]
+
+
+def test_a_one_row_map_keeps_above_it_only_what_its_wrapped_y_title_reaches():
+    """Decoding's mask row (one query, the step): "query (this step)" is longer than the band a one-line title may
+    take there, so it wraps, and it reaches past the plot only as far as its longest line (each line is centred on
+    the plot). At the far left, that reach shares the band above the plot with the grey cells' note and Plotly's
+    mode bar, which sit at the right: the band is the larger of the two, not both stacked. 124 px before, 64 now
+    (24 of the one-line reach, 36 shared)."""
+    tokens = ["<s>", *["·"] * 9]
+    note = "grey · = not written yet (masked)"
+    fig = causal_mask_row(weights(1, 10)[0], tokens, 0, query_title="query (this step)",
+                          key_title="keys (target tokens)", masked_label=note, max_width=470)
+    lines = html.unescape(y_title(fig)).split("<br>")
+    assert len(lines) == 2
+    margin = fig.layout.margin
+    plot_w, plot_h = fig.layout.width - margin.l - margin.r, fig.layout.height - margin.t - margin.b
+    assert text_em(note) * CELL_TEXT_PX < plot_w  # the note sits over the plot, right of the y title
+    reach = (max(text_em(line) for line in lines) * BASE_FONT_PX - plot_h) / 2
+    assert margin.t <= EDGE_PX + max(reach, NOTE_PX + MODEBAR_PX) + 1, (margin.t, reach)
+    assert_fits(fig, 470, MAX_HEIGHT_PX)
+    assert_labels_apart(fig)

@@ -49,6 +49,7 @@ from .style import (
     styled_figure,
     text_px,
     tick_layout,
+    title_lines,
     title_px,
     titled,
     token_axis,
@@ -64,6 +65,7 @@ COLORBAR_PX = 100  # room right of the plot for the colour bar, its numbers and 
 COLORBAR_LEN_PX = (100, 300)  # a colour bar's length: room for three numbers, readable beside a long sentence;
 # a plot shorter than the shortest gets none (its cells' hovers carry the values)
 NOTE_PX = 24  # room above the plot for the note that explains grey cells
+NOTE_PAD_PX = 8  # its width past its text: its box's padding on both sides
 # Hovering a cell draws a thin line across its row and one down its column, to their labels (BertViz-like).
 SPIKES = dict(showspikes=True, spikemode="across+marker", spikesnap="data", spikethickness=1, spikedash="solid",
               spikecolor=GUIDE_COLOR)
@@ -92,7 +94,7 @@ class _Content:
     row_title: str
     col_title: str
     show_scale: bool
-    note: bool  # a note above the plot explains the grey cells
+    note: str  # above the plot at its right, what the grey cells mean ("": none)
     x_top: bool
 
 
@@ -138,7 +140,7 @@ def heatmap_figure(
         raise ValueError("labelled columns need square cells: leave row_px None")
     hidden = hidden if hidden is not None and bool(hidden.any()) else None  # None: no gaps
     content = _Content(*z.shape, rows, cols, title, row_title, col_title, show_scale,
-                       note=hidden is not None and bool(hidden_note), x_top=x_side == "top")
+                       note=hidden_note if hidden is not None else "", x_top=x_side == "top")
     row_px, col_px, one_line_y_title = _cell_px(content, row_px, max_width, max_height)
     m = _frame(content, row_px, col_px, one_line_y_title)
     heat = dict(
@@ -204,11 +206,19 @@ def _frame(content: _Content, r_px: float, c_px: float | None, one_line_y_title:
     free = max(y.overhang, min(x_px, overhang))
     top, bottom = (note + x_px, free) if content.x_top else (note + free, x_px)
     y_wrap = plot_h + 2 * min(top, bottom)
+    # Where that still cuts the title into lines, its longest line is what reaches past the plot: the band shrinks to
+    # it (the title keeps the lines y_wrap cut). Decoding's one-row map kept 24 px for a reach it never had.
+    lines = title_lines(content.row_title, y_wrap) if content.row_title else []
+    reach = max((text_px(line, BASE_FONT_PX) - plot_h) / 2 for line in lines) if lines else 0
+    free = max(y.overhang, min(free, reach))
+    top, bottom = (note + x_px, free) if content.x_top else (note + free, x_px)
     # An untitled figure keeps MODEBAR_PX above `top` for Plotly's mode bar at the top right (styled_figure); the y
-    # title's reach past the plot's top is at the far left, so the two share that band (a note or x labels on top
-    # span the width: they keep their own). The small maps of Compare lost 30 px of their first screen to it.
-    if not (content.title or content.note or content.x_top):
-        top -= min(free, MODEBAR_PX)
+    # title's reach past the plot's top is at the far left, so it shares that band, and the note's where the note
+    # (right-aligned over the plot) is no wider than the plot (x labels on top span the width: they keep their own).
+    # The small maps of Compare lost 30 px of their first screen to it, Decoding's mask row 36.
+    beside = not content.note or (plot_w and text_px(content.note, CELL_TEXT_PX) + NOTE_PAD_PX <= plot_w)
+    if not (content.title or content.x_top) and beside:
+        top -= min(free, note + MODEBAR_PX)
     m = dict(x=x, y=y, plot_w=plot_w, plot_h=plot_h, scale=scale, x_wrap=x_wrap, y_wrap=y_wrap,
              left=int(EDGE_PX + axis_title_px(content.row_title, y_wrap) + y_labels), right=int(right),
              top=int(EDGE_PX + top), bottom=int(EDGE_PX + bottom))
