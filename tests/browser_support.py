@@ -207,22 +207,12 @@ def settle(page) -> None:
     assert_no_exception(page)
 
 
-class Tab:
-    """A tab of GuardedBrowser.window, handed out where a context of its own would be: `close` closes the tab."""
-
-    def __init__(self, page) -> None:
-        self.page = page
-
-    def close(self) -> None:
-        self.page.close()
-
-
 def new_session(browser):
-    """(what closes it, a watched page not yet opened): a tab of a guarded browser's window, or a context of its
-    own in a bare Playwright browser (the browser benchmark's)."""
+    """(what closes it, a watched page not yet opened): a tab of a guarded browser's window (the tab closes itself),
+    or a context of its own in a bare Playwright browser (the browser benchmark's)."""
     if isinstance(browser, GuardedBrowser):
         page = watched_page(browser.window())
-        return Tab(page), page
+        return page, page
     context = browser.new_context(viewport=VIEWPORT)
     context.set_default_timeout(TIMEOUT_MS)
     return context, watched_page(context)
