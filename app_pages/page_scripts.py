@@ -37,14 +37,15 @@ SCROLL_TO_TOP = "<script>document.querySelector('[data-testid=stMain]')?.scrollT
 # under Streamlit's header. It keeps it there for 30 s, because what is drawn after the first chart (the rest of the
 # page, a taller chart, a late reflow) moves the view or first lets the page scroll that far. (It used to stop once
 # the layout had held still for 2 s, which leaves a later reflow uncorrected: a link test in CI once found a view
-# 6 px under the header, not reproduced here.) It stops at once when the user (or another script) scrolls, clicks
-# or presses a key.
+# 6 px under the header, not reproduced here.) It stops at once when the user scrolls, clicks or presses a key, and
+# only then: a scroll no one asked for (the browser clamping the scroll while a rerun shrinks the page, or keeping an
+# anchor in view) is corrected like any other move. (It used to let go of any scroll it had not made itself: a link
+# test once found the view 54 px under the header for good, the main area scrolled 280 px, not reproduced here.)
 LINKED_VIEW = "linked_view"
 SCROLL_TO_LINKED_VIEW = """<script>
 (() => {
   const started = Date.now();
   let userMoved = false;
-  let ours = null;  // where this script last left the main area's scroll
   const moved = () => { userMoved = true; };
   const types = ["wheel", "touchstart", "keydown", "pointerdown"];
   for (const type of types) addEventListener(type, moved, true);
@@ -53,13 +54,11 @@ SCROLL_TO_LINKED_VIEW = """<script>
     if (userMoved || Date.now() - started > 30000) return done();
     const main = document.querySelector("[data-testid=stMain]");
     const view = main && main.querySelector(".st-key-linked_view");
-    if (main && ours !== null && Math.abs(main.scrollTop - ours) > 1) return done();  // scrolled by someone else
     if (view && main.querySelector(".js-plotly-plot .main-svg")) {
       const header = document.querySelector("[data-testid=stHeader]");
       const below = header ? header.getBoundingClientRect().bottom : 0;
       const gap = view.getBoundingClientRect().top - below - 8;
       if (Math.abs(gap) > 2) main.scrollTo(0, main.scrollTop + gap);
-      ours = main.scrollTop;
     }
     setTimeout(land, 100);
   };
