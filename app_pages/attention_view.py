@@ -224,7 +224,8 @@ def map_chart(weights, kind: str, layer: int, head: int, queries: list[str], key
     map is of in the numbers' header; `model`: the model whose translation of `sentence` it is, for Pin to deck
     (None for maps that are not a translation's: the lab's, training snapshots), `view`: the explorer's view the
     map is part of, which the pin saves; `present_max_px`: see widgets.chart."""
-    widgets.chart(map_figure(weights, kind, layer, head, queries, keys, **layout), key=key,
-                  present_max_px=present_max_px)
+    fig = widgets.fitted_map(lambda **fit: map_figure(weights, kind, layer, head, queries, keys, **fit), layout,
+                             present_max_px)
+    widgets.chart(fig, key=key, present_max_px=present_max_px)
     pin = None if model is None else pinned_view(kind, layer, head, sentence, model, view)
     numbers_out(pick(weights, layer, head), kind, layer, head, queries, keys, sentence, key, pin)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import plotly.graph_objects as go
 import streamlit as st
 
@@ -9,7 +11,7 @@ from app_pages import registry
 from app_pages.presentation import chart_scale, presenting
 from app_pages.text import md_escape, t
 from model import WORD_START
-from viz.style import scaled
+from viz.style import MAX_WIDTH_PX, MIN_FONT_PX, min_font_px_at, scaled
 
 _BADGE_SPECIAL = frozenset("\\`*_{}()<>#+-.!|~:$&=\"'%^@/;,?")  # md_escape's set less brackets: st.badge escapes those
 
@@ -53,10 +55,7 @@ def chart(fig: go.Figure, key: str, *, width: str = "content", present_max_px: i
 
     The camera button saves an SVG named after the chart's key (Plotly would cut a long title into the name).
     """
-    factor = chart_scale()
-    if factor != 1:
-        sizes = [(fig.layout.width, PRESENT_MAX_PX[0]), (fig.layout.height, present_max_px or PRESENT_MAX_PX[1])]
-        factor = min([factor, *(limit / size for size, limit in sizes if size)])
+    factor = present_factor(fig, present_max_px)
     config = {"displaylogo": False, "toImageButtonOptions": {"format": "svg", "filename": key.replace(".", "-")}}
     # theme=None: the figure is drawn as viz built it; Streamlit's theme reserves room the figure's own margins
     # already hold, and narrowed a 6-column map's cells below the size its labels were laid out for.
@@ -64,18 +63,60 @@ def chart(fig: go.Figure, key: str, *, width: str = "content", present_max_px: i
                            **kwargs)
 
 
+def present_factor(fig: go.Figure, present_max_px: int | None = None) -> float:
+    """How many times chart() enlarges `fig`: 1, or in presentation mode PRESENT_SCALE or less where that would
+    not fit the screen (`present_max_px`: see chart)."""
+    factor = chart_scale()
+    if factor != 1:
+        sizes = [(fig.layout.width, PRESENT_MAX_PX[0]), (fig.layout.height, present_max_px or PRESENT_MAX_PX[1])]
+        factor = min([factor, *(limit / size for size, limit in sizes if size)])
+    return factor
+
+
+def fitted_map(build: Callable[..., go.Figure], layout: dict, present_max_px: int | None = None) -> go.Figure:
+    """build(**layout), where `layout` is map_limits'; in presentation mode, where chart() will enlarge that figure
+    more than map_limits could count on (a map narrower than its limits), built again with labels laid out for
+    that enlargement, if that shows more of them, none under 11 px: Compare's B − A kept every other label."""
+    fig = build(**layout)
+    if "min_font_px" not in layout:  # not presenting
+        return fig
+    smaller = min_font_px_at(present_factor(fig, present_max_px))
+    if smaller >= layout["min_font_px"]:
+        return fig
+    refit = build(**{**layout, "min_font_px": smaller})
+    better = labels_shown(refit) > labels_shown(fig) and smaller * present_factor(refit, present_max_px) >= MIN_FONT_PX
+    return refit if better else fig
+
+
+def labels_shown(fig: go.Figure) -> int:
+    """How many tick labels the figure's axes draw (a heatmap with thinned labels keeps every one on a hidden axis,
+    for its hovers)."""
+    axes = [*fig.select_xaxes(), *fig.select_yaxes()]
+    return sum(len(axis.ticktext or ()) for axis in axes if axis.showticklabels is not False)
+
+
 HALF_COLUMN_PX = 400  # one of two columns at 1280 px with the sidebar open: its figures lay out their labels for that
 PRESENT_MAP_PX = 440  # an explorer map's height before presentation mode enlarges it: with its controls, one screen
 CONTROL_ROW_PX = 80  # what one more row of controls above a map takes, before presentation mode enlarges it
 
 
-def map_limits(extra_rows: int = 0, plain_px: float | None = None) -> dict:
+def map_limits(extra_rows: int = 0, plain_px: float | None = None, *, max_width: float = MAX_WIDTH_PX,
+               present_max_px: int | None = None) -> dict:
     """Keyword arguments that size an explorer map so that it and the controls above it (the explorer's, and
     `extra_rows` rows more) fit one screen in presentation mode; elsewhere `plain_px` (the height a page's controls
-    leave at 1280×800) or, without it, the figures' own limits."""
+    leave at 1280×800) or, without it, the figures' own limits. `max_width`, and `present_max_px` as chart() takes
+    it: what the map may take, on the page and enlarged.
+
+    In presentation mode chart() enlarges a map at least `zoom` times (the whole PRESENT_SCALE where the limits
+    leave room for it), so its labels are laid out that much smaller and still show at 11 px or more: a 17-token
+    sentence keeps every row's label on the projector, where laid out at 11 px before being enlarged to 14 px it
+    showed every other one. (Holding every map to PRESENT_SCALE instead shrank Compare's: enlarged text left
+    their cells less room.)"""
     if presenting():
-        return {"max_height": PRESENT_MAP_PX - extra_rows * CONTROL_ROW_PX}
-    return {} if plain_px is None else {"max_height": plain_px}
+        height = PRESENT_MAP_PX - extra_rows * CONTROL_ROW_PX
+        zoom = min(chart_scale(), PRESENT_MAX_PX[0] / max_width, (present_max_px or PRESENT_MAX_PX[1]) / height)
+        return {"max_width": max_width, "max_height": height, "min_font_px": min_font_px_at(zoom)}
+    return {"max_width": max_width, **({} if plain_px is None else {"max_height": plain_px})}
 
 
 def page_link(name: str, label: str, icon: str | None = None) -> None:

@@ -33,6 +33,7 @@ from viz.style import (
     MIN_FONT_PX,
     MODEBAR_PX,
     scaled,
+    min_font_px_at,
     text_em,
     tick_layout,
     title_px,
@@ -127,6 +128,16 @@ class TestTickLayout:
         assert thinned.size == MIN_FONT_PX and thinned.step * 5 >= LINE_EM * MIN_FONT_PX
         stacked = tick_layout(["L1·H1"] * 24, 12, across=False)
         assert stacked.angle == 0 and stacked.step == 2  # a 10 px line is 15 px: every second row
+
+    def test_a_figure_the_page_enlarges_keeps_labels_that_fit_on_screen(self):
+        """17 rows 15 px apart: at 11 px every other label; in a figure enlarged 1.3 times (presentation mode), laid
+        out at 9 px, every label, shown at 11.7 px."""
+        rows = [f"▁w{i}" for i in range(17)]
+        assert tick_layout(rows, 15, across=False).step == 2
+        smaller = min_font_px_at(1.3)
+        enlarged = tick_layout(rows, 15, across=False, min_font_px=smaller)
+        assert enlarged.step == 1 and enlarged.size * 1.3 >= MIN_FONT_PX and LINE_EM * enlarged.size <= 15
+        assert min_font_px_at(1.0) == MIN_FONT_PX and (min_font_px_at(1.3) - 1) * 1.3 < MIN_FONT_PX
 
     def test_upright_end_labels_get_room_past_the_axis(self):
         fit = tick_layout(["我", "▁internationalisation"], 150)

@@ -27,6 +27,7 @@ from .style import (
     GUIDE_COLOR,
     MAX_HEIGHT_PX,
     MAX_WIDTH_PX,
+    MIN_FONT_PX,
     TICK_PAD_PX,
     axis_title_px,
     largest_cell,
@@ -70,6 +71,7 @@ def head_view(
     head_names: Sequence[str] | None = None,
     max_width: float = MAX_WIDTH_PX,
     max_height: float = MAX_HEIGHT_PX,
+    min_font_px: int = MIN_FONT_PX,
 ) -> go.Figure:
     """Bipartite lines for one layer's (heads, Tq, Tk) weights.
 
@@ -77,6 +79,7 @@ def head_view(
     of that query token; min_weight: lighter lines are pruned.
     head_names: one name per head of `weights`, instead of head_label ({n} 1-based): e.g. ["average"] for
     the mean over heads passed as one head, shape (1, Tq, Tk).
+    min_font_px: the token labels' smallest font (tick_layout).
     """
     w = as_float32(weights, "weights", 3)
     n_heads, tq, tk = w.shape
@@ -91,7 +94,7 @@ def head_view(
         raise ValueError(f"min_weight must be in [0, 1), got {min_weight}")
 
     s = _layout(query_tokens, key_tokens, [names[h] for h in heads], title, query_title, key_title, max_width,
-                max_height)
+                max_height, min_font_px)
     yk = (np.arange(tk) + 0.5) * tq / tk - 0.5  # key positions on the query axis: both sides span the plot's height
     hover = _Hover(token_labels(query_tokens), token_labels(key_tokens), plain_text(value_label))
     fade = 1.0 if len(heads) == 1 else 0.7  # overlapping heads stay see-through
@@ -125,7 +128,7 @@ def head_view(
 
 
 def _layout(query_tokens: list[str], key_tokens: list[str], legend: list[str], title: str, query_title: str,
-            key_title: str, max_width: float, max_height: float) -> dict:
+            key_title: str, max_width: float, max_height: float, min_font_px: int) -> dict:
     """Label layout, margins and size of the figure: the largest rows (up to ROW_PX) that fit max_width ×
     max_height."""
     tq, tk = len(query_tokens), len(key_tokens)
@@ -134,8 +137,8 @@ def _layout(query_tokens: list[str], key_tokens: list[str], legend: list[str], t
         """The figure with `row` px per row of the longer side."""
         plot_h = max(tq, tk) * row
         wrap = plot_h + 2 * EDGE_PX  # an axis title no longer than the plot and the bottom margin allow
-        left = tick_layout(query_tokens, plot_h / tq, across=False)
-        right = tick_layout(key_tokens, plot_h / tk, across=False)
+        left = tick_layout(query_tokens, plot_h / tq, across=False, min_font_px=min_font_px)
+        right = tick_layout(key_tokens, plot_h / tk, across=False, min_font_px=min_font_px)
         s = dict(left_fit=left, right_fit=right, plot_h=plot_h, wrap=wrap,
                  left=int(EDGE_PX + axis_title_px(query_title, wrap) + left.depth + TICK_PAD_PX),
                  right=int(EDGE_PX + axis_title_px(key_title, wrap) + right.depth + TICK_PAD_PX))

@@ -37,6 +37,7 @@ from .style import (
     MODEBAR_PX,
     MAX_HEIGHT_PX,
     MAX_WIDTH_PX,
+    MIN_FONT_PX,
     NOTE_COLOR,
     TICK_PAD_PX,
     Ticks,
@@ -96,6 +97,7 @@ class _Content:
     show_scale: bool
     note: str  # above the plot at its right, what the grey cells mean ("": none)
     x_top: bool
+    min_font_px: int  # the labels' smallest font (tick_layout)
 
 
 def heatmap_figure(
@@ -123,23 +125,24 @@ def heatmap_figure(
     yaxis: dict | None = None,
     shapes: Sequence[dict] = (),
     annotations: Sequence[dict] = (),
+    min_font_px: int = MIN_FONT_PX,
 ) -> go.Figure:
     """The one heatmap builder: a checked float32 (rows, cols) matrix `z`, first row at the top.
 
     rows / cols: labels (unescaped) of each position, or None for a numbered axis.
     row_px None: square cells, the largest (up to MAX_CELL_PX) with which the whole figure (title, labels,
     colour bar) fits max_width × max_height; where those are under SQUARE_MIN_PX, columns as wide as max_width
-    allows; labels are laid out by tick_layout for that cell size. row_px
-    given: rows that tall (fewer px if max_height needs it) and numbered columns across the page's width.
+    allows; labels are laid out by tick_layout for that cell size, in min_font_px or more (less than 11 only in a
+    figure the page will enlarge: min_font_px_at). row_px given: rows that tall (fewer px if max_height needs it)
+    and numbered columns across the page's width.
     decimals: of the numbers printed in small matrices, where they fit their cells; the hover shows two more.
-    hidden: bool (rows, cols), True = a gap; in a small matrix `hidden_text` is
-    written on each gap, and `hidden_note` at the top right explains them.
-    xaxis / yaxis / shapes / annotations: added to what the builder sets.
+    hidden: bool (rows, cols), True = a gap; in a small matrix `hidden_text` is written on each gap, and
+    `hidden_note` at the top right explains them. xaxis / yaxis / shapes / annotations: added to what it sets.
     """
     if row_px is not None and cols is not None:
         raise ValueError("labelled columns need square cells: leave row_px None")
     hidden = hidden if hidden is not None and bool(hidden.any()) else None  # None: no gaps
-    content = _Content(*z.shape, rows, cols, title, row_title, col_title, show_scale,
+    content = _Content(*z.shape, rows, cols, title, row_title, col_title, show_scale, min_font_px=min_font_px,
                        note=hidden_note if hidden is not None else "", x_top=x_side == "top")
     row_px, col_px, one_line_y_title = _cell_px(content, row_px, max_width, max_height)
     m = _frame(content, row_px, col_px, one_line_y_title)
@@ -185,8 +188,8 @@ def _frame(content: _Content, r_px: float, c_px: float | None, one_line_y_title:
     one_line_y_title: a band above (or below) a plot shorter than its y title keeps that title on one line;
     False wraps the title to the plot's height instead (what a map held to a low max_height needs).
     """
-    x = tick_layout(content.cols, c_px) if content.cols is not None else Ticks()
-    y = (tick_layout(content.rows, r_px, across=False) if content.rows is not None
+    x = tick_layout(content.cols, c_px, min_font_px=content.min_font_px) if content.cols is not None else Ticks()
+    y = (tick_layout(content.rows, r_px, across=False, min_font_px=content.min_font_px) if content.rows is not None
          else Ticks(depth=text_px(str(content.n_rows - 1), BASE_FONT_PX)))
     # Where the labels of one axis reach past its ends, the other axis's labels stand that much further
     # out (ticklabelstandoff), so the two never meet at a corner.
@@ -327,17 +330,20 @@ def attention_heatmap(
     masked_label: str = "masked",
     max_width: float = MAX_WIDTH_PX,
     max_height: float = MAX_HEIGHT_PX,
+    min_font_px: int = MIN_FONT_PX,
 ) -> go.Figure:
     """Heatmap of one (Tq, Tk) attention matrix: queries down, keys across, weights on a fixed 0–1 scale.
 
     mask: optional (Tq, Tk) bool, True = may attend; masked cells are drawn
     grey and carry no hover, so a causal mask is visible as a shape.
     max_width / max_height: px the whole figure may take (a narrow page column passes its width).
+    min_font_px: the labels' smallest font (heatmap_figure).
     """
     z, query_tokens, key_tokens, mask = _checked_map(weights, query_tokens, key_tokens, mask)
     return heatmap_figure(
         z, query_tokens, key_tokens, title=title, row_title=query_title, col_title=key_title,
-        value_label=value_label, max_width=max_width, max_height=max_height, zmin=0.0, zmax=1.0,
+        value_label=value_label, max_width=max_width, max_height=max_height, min_font_px=min_font_px, zmin=0.0,
+        zmax=1.0,
         hidden=None if mask is None else ~mask, hidden_note=masked_label,
         show_scale=z.shape[0] > 1,  # a single row is too short for a readable colour bar; its cells carry the values
     )
@@ -369,6 +375,7 @@ def difference_heatmap(
     masked_label: str = "masked",
     max_width: float = MAX_WIDTH_PX,
     max_height: float = MAX_HEIGHT_PX,
+    min_font_px: int = MIN_FONT_PX,
 ) -> go.Figure:
     """Heatmap of B − A of two (Tq, Tk) attention maps on the same axes: a diverging scale centred on 0 (white), as
     far below 0 as above, so red is where B attends more and blue where A does. mask as attention_heatmap's."""
@@ -377,7 +384,8 @@ def difference_heatmap(
     top = max(float(np.abs(shown).max()) if shown.size else 0.0, 1e-3)  # an all-zero difference still has a scale
     return heatmap_figure(
         z, query_tokens, key_tokens, title=title, row_title=query_title, col_title=key_title,
-        value_label=value_label, max_width=max_width, max_height=max_height, zmin=-top, zmax=top,
+        value_label=value_label, max_width=max_width, max_height=max_height, min_font_px=min_font_px, zmin=-top,
+        zmax=top,
         colorscale=DIVERGING_COLORSCALE, hidden=None if mask is None else ~mask, hidden_note=masked_label,
         show_scale=z.shape[0] > 1,
     )
@@ -401,6 +409,7 @@ def guess_heatmap(
     click_hint: str = "",
     max_width: float = MAX_WIDTH_PX,
     max_height: float = MAX_HEIGHT_PX,
+    min_font_px: int = MIN_FONT_PX,
 ) -> go.Figure:
     """One (Tq, Tk) attention map for guess-then-reveal: before the reveal every cell is a grey "?" gap with no
     value in it or its hover (the weights never reach the browser); after it, the map as attention_heatmap draws it
@@ -423,8 +432,9 @@ def guess_heatmap(
     ]
     fig = heatmap_figure(
         z if revealed else np.zeros_like(z), query_tokens, key_tokens, title=title, row_title=query_title,
-        col_title=key_title, value_label=value_label, max_width=max_width, max_height=max_height, zmin=0.0, zmax=1.0,
-        hidden=~allowed if revealed else np.ones(z.shape, bool), hidden_text="" if revealed else "?",
+        col_title=key_title, value_label=value_label, max_width=max_width, max_height=max_height,
+        min_font_px=min_font_px, zmin=0.0, zmax=1.0, hidden=~allowed if revealed else np.ones(z.shape, bool),
+        hidden_text="" if revealed else "?",
         hidden_note=masked_label if revealed else hidden_label, show_scale=tq > 1, shapes=marks,
     )
     if click_hint and not revealed:

@@ -48,6 +48,7 @@ def model_view(
     click_hint: str | None = None,
     max_width: float = MAX_WIDTH_PX,
     max_height: float = MAX_HEIGHT_PX,
+    min_font_px: int = MIN_FONT_PX,
 ) -> go.Figure:
     """Grid of (layers, heads, Tq, Tk) attention maps; `selected` (layer, head) gets a frame.
 
@@ -56,7 +57,7 @@ def model_view(
     caller chooses the language. With click_hint, each map carries an
     invisible point (customdata = [layer, head]) that a click selects, so an
     app can open that map (Plotly heatmaps themselves cannot be selected);
-    hovering a map then names it and shows the hint.
+    hovering a map then names it and shows the hint. min_font_px: the layer and head names' smallest font.
     """
     w = as_float32(weights, "weights", 4)
     layers, heads, tq, tk = w.shape
@@ -85,10 +86,12 @@ def model_view(
     traces, layout = _maps(w, rows, columns, hover, cell, (layer_label, head_label, click_hint))
     head_names = [head_label.format(n=h + 1) for h in range(heads)]
     layer_names = [layer_label.format(n=layer + 1) for layer in range(layers)]
+    layer_font = _fitting_font(layer_names, tq * cell, min_font_px)
+    head_font = _fitting_font(head_names, tk * cell, min_font_px)
     titles = [paper_label(name, 1, sum(row) / 2, xanchor="left", yanchor="middle", textangle=90, xshift=2,
-                          font=_fitting_font(layer_names, tq * cell)) for name, row in zip(layer_names, rows)]
-    titles += [paper_label(name, sum(column) / 2, 1, xanchor="center", yanchor="bottom",
-                           font=_fitting_font(head_names, tk * cell)) for name, column in zip(head_names, columns)]
+                          font=layer_font) for name, row in zip(layer_names, rows)]
+    titles += [paper_label(name, sum(column) / 2, 1, xanchor="center", yanchor="bottom", font=head_font)
+               for name, column in zip(head_names, columns)]
     frame = [dict(type="rect", xref="paper", yref="paper", x0=columns[selected[1]][0], x1=columns[selected[1]][1],
                   y0=rows[selected[0]][0], y1=rows[selected[0]][1], line=dict(color=HIGHLIGHT_COLOR, width=3))
              ] if selected is not None else []
@@ -131,9 +134,9 @@ def _maps(w: np.ndarray, rows: list, columns: list, hover: str, cell: int,
     return traces, layout
 
 
-def _fitting_font(names: list[str], px: float) -> dict:
-    """The font in which the longest of `names` fits along a map's px (10–16 px)."""
-    return dict(size=int(np.clip(px / max(text_em(name) for name in names), MIN_FONT_PX, BASE_FONT_PX)))
+def _fitting_font(names: list[str], px: float, min_font_px: int) -> dict:
+    """The font in which the longest of `names` fits along a map's px (min_font_px–16 px)."""
+    return dict(size=int(np.clip(px / max(text_em(name) for name in names), min_font_px, BASE_FONT_PX)))
 
 
 def _click_target(layer: int, head: int, x: float, y: float, size_px: float, name: str, hint: str) -> dict:

@@ -65,6 +65,12 @@ def text_px(text: str, size: float) -> float:
     return text_em(text) * size
 
 
+def min_font_px_at(zoom: float) -> int:
+    """The smallest label font, in a figure's own px, that a page enlarging the figure `zoom` times (presentation
+    mode) still shows at MIN_FONT_PX or more: a projector's map keeps every label its enlarged cells have room for."""
+    return max(1, math.ceil(MIN_FONT_PX / zoom))
+
+
 @dataclass(frozen=True)
 class Ticks:
     """How an axis's labels are drawn: font px, angle (0 upright, −90 vertical), every `step`-th label shown,
@@ -78,15 +84,17 @@ class Ticks:
     overhang: float = 0.0
 
 
-def tick_layout(labels: Sequence[str], slot_px: float, *, across: bool = True) -> Ticks:
+def tick_layout(labels: Sequence[str], slot_px: float, *, across: bool = True,
+                min_font_px: int = MIN_FONT_PX) -> Ticks:
     """Labels (unescaped) of positions `slot_px` apart, laid out so that no two labels' boxes overlap.
 
     across: the labels stand side by side (an x axis), else one above the other (a y axis). Upright at 16 px
-    when neighbours fit side by side; otherwise in a font whose line fits a slot (10–16 px), vertical on an x
-    axis; and where even a 10 px line does not fit a slot, only every step-th label, so the shown ones do.
+    when neighbours fit side by side; otherwise in a font whose line fits a slot (min_font_px–16 px), vertical on
+    an x axis; and where even a min_font_px line does not fit a slot, only every step-th label, so the shown ones
+    do. min_font_px: 11 on screen; less in a figure the page will enlarge (min_font_px_at).
     """
     ems = [text_em(t) for t in labels] or [0.0]
-    fitted = int(np.clip(slot_px / LINE_EM, MIN_FONT_PX, BASE_FONT_PX))  # the largest font whose line fits a slot
+    fitted = int(np.clip(slot_px / LINE_EM, min_font_px, BASE_FONT_PX))  # the largest font whose line fits a slot
     if across:
         for size in dict.fromkeys((BASE_FONT_PX, fitted)):
             if all(((a + b) / 2 + GAP_EM) * size <= slot_px for a, b in zip(ems, ems[1:])):

@@ -77,9 +77,9 @@ def side(which: str, name: str, result: TranslationResult, kind: str, layer: int
         st.caption(t("compare.clamped", layers=layers, heads=heads, layer=own_layer + 1,
                      head=attention_view.head_name(own_head)))
     attention_view.map_chart(weights, kind, own_layer, own_head, *result.axis_tokens(kind), key=f"compare.chart.{which}",
-                             sentence=result.source_text, model=name, max_width=widgets.HALF_COLUMN_PX,
-                             present_max_px=TWO_MAPS_PRESENT_PX,
-                             **widgets.map_limits(extra_rows=2, plain_px=TWO_MAPS_PX))
+                             sentence=result.source_text, model=name, present_max_px=TWO_MAPS_PRESENT_PX,
+                             **widgets.map_limits(extra_rows=2, plain_px=TWO_MAPS_PX, max_width=widgets.HALF_COLUMN_PX,
+                                                  present_max_px=TWO_MAPS_PRESENT_PX))
 
 
 def model_inputs() -> tuple[str, str]:
@@ -124,9 +124,9 @@ def one_map(which: str, result: TranslationResult, kind: str, layer: int, head: 
         st.markdown(f"**{md_escape(label)}**")
     attention_view.map_chart(result.attention(kind), kind, layer, head, *result.axis_tokens(kind),
                              key=f"compare.chart.{which}", sentence=result.source_text,
-                             model=st.session_state[state_keys.CHECKPOINT], max_width=THIRD_COLUMN_PX,
-                             present_max_px=THIRD_MAP_PRESENT_PX,
-                             **widgets.map_limits(extra_rows=1, plain_px=THIRD_MAP_PX))
+                             model=st.session_state[state_keys.CHECKPOINT], present_max_px=THIRD_MAP_PRESENT_PX,
+                             **widgets.map_limits(extra_rows=1, plain_px=THIRD_MAP_PX, max_width=THIRD_COLUMN_PX,
+                                                  present_max_px=THIRD_MAP_PRESENT_PX))
 
 
 def difference_column(a: TranslationResult, b: TranslationResult, kind: str, picks: tuple) -> None:
@@ -140,8 +140,10 @@ def difference_column(a: TranslationResult, b: TranslationResult, kind: str, pic
         return
     (la, ha), (lb, hb) = picks
     maps = [pick(r.attention(kind), layer, head)[:rows, :cols] for r, layer, head in ((a, la, ha), (b, lb, hb))]
-    fig = attention_view.difference_figure(*maps, kind, row_labels, col_labels, max_width=THIRD_COLUMN_PX,
-                                           **widgets.map_limits(extra_rows=1, plain_px=THIRD_MAP_PX))
+    limits = widgets.map_limits(extra_rows=1, plain_px=THIRD_MAP_PX, max_width=THIRD_COLUMN_PX,
+                                present_max_px=THIRD_MAP_PRESENT_PX)
+    fig = widgets.fitted_map(lambda **fit: attention_view.difference_figure(*maps, kind, row_labels, col_labels, **fit),
+                             limits, THIRD_MAP_PRESENT_PX)
     widgets.chart(fig, key="compare.chart.difference", present_max_px=THIRD_MAP_PRESENT_PX)
     cropped = (rows, cols) != (len(queries_b), len(keys_b)) or (rows, cols) != (len(queries_a), len(keys_a))
     st.caption(t("compare.difference_help") + (" " + t("compare.prefix", rows=rows, cols=cols) if cropped else ""))

@@ -1,0 +1,79 @@
+"""Presentation mode's maps keep their labels: each chart is enlarged as a whole (widgets.chart), so its labels are laid
+out for the size they will be shown at. The figures the browser gets are the enlarged ones: every label font in them is
+what a projector shows. Before, the explorer's map of the app's own example sentence (17 source tokens) labelled every
+other row on the projector, laid out at 11 px before being enlarged to 14."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from app_pages import state_keys
+from app_pages.page_scripts import PRESENT_SCALE
+from tests.test_app_explorer import app
+from viz.style import LINE_EM, MIN_FONT_PX, min_font_px_at
+
+CROWDED = "The animal didn't cross the street because it was too tired."  # the app's example: 17 source tokens
+
+
+def presenting(sentence: str, page: str | None = None, **state):
+    at = app(sentence, page=page)
+    at.session_state[state_keys.PRESENT] = True
+    for key, value in state.items():
+        at.session_state[key] = value
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def labelled_axes(spec: dict) -> dict[str, dict]:
+    """The axes of a chart as the browser gets it that draw token labels."""
+    return {name: axis for name, axis in spec["layout"].items()
+            if name[1:5] == "axis" and axis.get("ticktext") is not None and axis.get("showticklabels", True)}
+
+
+def fonts_and_labels(at) -> list[tuple[str, str, float, int, int, float]]:
+    """(chart key, axis, label font px on screen, labels shown, positions, px per position on screen) of every
+    labelled axis of every chart."""
+    found = []
+    for chart in at.get("plotly_chart"):
+        layout = json.loads(chart.proto.spec)["layout"]
+        margin = layout["margin"]
+        plot = {"x": layout["width"] - margin["l"] - margin["r"], "y": layout["height"] - margin["t"] - margin["b"]}
+        for name, axis in labelled_axes({"layout": layout}).items():
+            size = (axis.get("tickfont") or {}).get("size") or layout["font"]["size"]
+            low, high = sorted(axis["range"])
+            domain = axis.get("domain", [0, 1])
+            px = plot[name[0]] * (domain[1] - domain[0]) / (high - low)
+            found.append((chart.key, name, size, len(axis["ticktext"]), round(high - low), px))
+    return found
+
+
+def assert_thinned_only_where_needed(found) -> None:
+    """No label under 11 px on the projector, and every position labelled unless its labels, at the smallest font
+    presentation mode lays them out in, would overlap on the projector."""
+    assert found, "no labelled chart"
+    crowded = LINE_EM * min_font_px_at(PRESENT_SCALE) * PRESENT_SCALE  # px per position below which labels thin
+    for key, axis, size, shown, positions, px in found:
+        assert size >= MIN_FONT_PX, (key, axis, size)
+        assert shown == positions or px < crowded, f"{key} {axis}: {shown} of {positions} labels, {px:.1f} px apart"
+
+
+@pytest.mark.parametrize("view", ["head", "lines", "rollout"])
+def test_the_example_sentence_keeps_every_label_on_a_projector(translator, view):
+    at = presenting(CROWDED, **{"explorer.kind": "encoder_self", "explorer.view": view})
+    found = fonts_and_labels(at)
+    assert_thinned_only_where_needed(found)
+    tokens = len(translator.translate(CROWDED).source_tokens)
+    assert all(shown == tokens for *_, shown, _, _ in found), found
+
+
+@pytest.mark.parametrize("mode", ["heads", "sentences"])
+def test_compare_maps_thin_labels_only_where_a_projector_needs_it(mode):
+    """Compare's maps are held to the height its controls leave: presentation mode lays them out smaller, so that
+    enlarged by PRESENT_SCALE they fill that height, with labels laid out for the size they are shown at."""
+    at = presenting(CROWDED, page="app_pages/pages/compare.py", **{"compare.mode": mode})
+    found = fonts_and_labels(at)
+    assert {key for key, *_ in found} >= {"compare.chart.a", "compare.chart.b"}, found
+    assert_thinned_only_where_needed(found)
