@@ -59,8 +59,11 @@ def chart(fig: go.Figure, key: str, *, width: str = "content", present_max_px: i
     config = {"displaylogo": False, "toImageButtonOptions": {"format": "svg", "filename": key.replace(".", "-")}}
     # theme=None: the figure is drawn as viz built it; Streamlit's theme reserves room the figure's own margins
     # already hold, and narrowed a 6-column map's cells below the size its labels were laid out for.
-    return st.plotly_chart(scaled(fig, factor) if factor != 1 else fig, key=key, width=width, config=config, theme=None,
-                           **kwargs)
+    return st.plotly_chart(scaled(fig, factor, CONTENT_PX) if factor != 1 else fig, key=key, width=width,
+                           config=config, theme=None, **kwargs)
+
+
+CONTENT_PX = 700  # the width Streamlit draws a figure at that has none of its own (plotly.js's default)
 
 
 def present_factor(fig: go.Figure, present_max_px: int | None = None) -> float:
@@ -68,7 +71,8 @@ def present_factor(fig: go.Figure, present_max_px: int | None = None) -> float:
     not fit the screen (`present_max_px`: see chart)."""
     factor = chart_scale()
     if factor != 1:
-        sizes = [(fig.layout.width, PRESENT_MAX_PX[0]), (fig.layout.height, present_max_px or PRESENT_MAX_PX[1])]
+        sizes = [(fig.layout.width or CONTENT_PX, PRESENT_MAX_PX[0]),
+                 (fig.layout.height, present_max_px or PRESENT_MAX_PX[1])]
         factor = min([factor, *(limit / size for size, limit in sizes if size)])
     return factor
 

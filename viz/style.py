@@ -292,9 +292,11 @@ DEFAULT_FONT_PX = 12  # Plotly's size for text that names none
 PX_KEYS = ("ticklabelstandoff", "thickness", "xpad", "ypad", "spikethickness")  # other lengths set in px
 
 
-def scaled(fig: go.Figure, factor: float) -> go.Figure:
+def scaled(fig: go.Figure, factor: float, width: float | None = None) -> go.Figure:
     """The figure `factor` times larger as a whole: every font, marker and line, the width, height, margins and
-    every other length given in px (label standoffs, a colour bar's length and thickness).
+    every other length given in px (label standoffs, a colour bar's length and thickness). `width`: the width a
+    figure without one of its own is drawn at (Streamlit's 700 px), enlarged too, so that its enlarged text has
+    the room it had (a one-line title was cut at the figure's edge).
 
     Presentation mode enlarges figures this way rather than asking each figure for bigger text: text and
     cells grow together, so labels that did not overlap at factor 1 do not overlap at any factor.
@@ -321,6 +323,8 @@ def scaled(fig: go.Figure, factor: float) -> go.Figure:
     grow(layout)
     font = layout.setdefault("font", {})
     font.setdefault("size", DEFAULT_FONT_PX * factor)
+    if width and not layout.get("width"):
+        layout["width"] = width
     for key in ("width", "height"):
         if layout.get(key):
             layout[key] = layout[key] * factor

@@ -1,7 +1,10 @@
-"""Presentation mode's maps keep their labels: each chart is enlarged as a whole (widgets.chart), so its labels are laid
-out for the size they will be shown at. The figures the browser gets are the enlarged ones: every label font in them is
-what a projector shows. Before, the explorer's map of the app's own example sentence (17 source tokens) labelled every
-other row on the projector, laid out at 11 px before being enlarged to 14."""
+"""Presentation mode enlarges each chart as a whole (widgets.chart); the figures the browser gets are the enlarged
+ones, so every size in them is what a projector shows.
+
+Maps keep their labels: they are laid out for the size they will be shown at. Before, the explorer's map of the
+app's own example sentence (17 source tokens) labelled every other row on the projector, laid out at 11 px before
+being enlarged to 14. Titles fit their figures: a figure without a width of its own is drawn at Streamlit's 700 px,
+and enlarged text in it was cut ("PE for 128 positions × 256 dimensions (rows = positions, columns = dime")."""
 
 from __future__ import annotations
 
@@ -11,7 +14,9 @@ import pytest
 
 from app_pages import state_keys
 from app_pages.page_scripts import PRESENT_SCALE
+from app_pages.widgets import CONTENT_PX
 from tests.test_app_explorer import app
+from tests.test_app_teaching import PAGES, open_page
 from viz.style import LINE_EM, MIN_FONT_PX, min_font_px_at
 
 CROWDED = "The animal didn't cross the street because it was too tired."  # the app's example: 17 source tokens
@@ -77,3 +82,20 @@ def test_compare_maps_thin_labels_only_where_a_projector_needs_it(mode):
     found = fonts_and_labels(at)
     assert {key for key, *_ in found} >= {"compare.chart.a", "compare.chart.b"}, found
     assert_thinned_only_where_needed(found)
+
+
+def layouts(at) -> dict[str, dict]:
+    return {chart.key: json.loads(chart.proto.spec)["layout"] for chart in at.get("plotly_chart")}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("page", [*PAGES, "training"])
+def test_every_chart_keeps_room_for_its_enlarged_text(page, lang):
+    """Each chart in presentation mode is at least as wide, for its text, as it is on the plain page, where a figure
+    without a width of its own is 700 px wide: its title fits there, so it fits enlarged."""
+    plain, present = layouts(open_page(page, lang)), layouts(open_page(page, lang, **{state_keys.PRESENT: True}))
+    assert plain and present.keys() == plain.keys(), (page, sorted(plain), sorted(present))
+    for key, layout in present.items():
+        grown = layout["font"]["size"] / plain[key]["font"]["size"]
+        assert grown > 1, (page, key)
+        assert layout.get("width", 0) >= grown * (plain[key].get("width") or CONTENT_PX) - 1e-6, (page, key, layout.get("width"), grown)
