@@ -111,11 +111,11 @@ def map_limits(extra_rows: int = 0, plain_px: float | None = None, *, max_width:
     leave at 1280×800) or, without it, the figures' own limits. `max_width`, and `present_max_px` as chart() takes
     it: what the map may take, on the page and enlarged.
 
-    In presentation mode chart() enlarges a map at least `zoom` times (the whole PRESENT_SCALE where the limits
-    leave room for it), so its labels are laid out that much smaller and still show at 11 px or more: a 17-token
-    sentence keeps every row's label on the projector, where laid out at 11 px before being enlarged to 14 px it
-    showed every other one. (Holding every map to PRESENT_SCALE instead shrank Compare's: enlarged text left
-    their cells less room.)"""
+    In presentation mode chart() enlarges a map at least `zoom` times (PRESENT_SCALE, or less where these limits
+    would not fit the screen so enlarged), so its labels are laid out that much smaller and still show at 11 px:
+    a 17-token sentence keeps every row's label on the projector, where laid out at 11 px before being enlarged to
+    14 px it showed every other one. (Holding every map to PRESENT_SCALE instead shrank Compare's: enlarged text
+    left their cells less room.)"""
     if presenting():
         height = PRESENT_MAP_PX - extra_rows * CONTROL_ROW_PX
         zoom = min(chart_scale(), PRESENT_MAX_PX[0] / max_width, (present_max_px or PRESENT_MAX_PX[1]) / height)

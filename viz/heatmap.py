@@ -342,9 +342,8 @@ def attention_heatmap(
     z, query_tokens, key_tokens, mask = _checked_map(weights, query_tokens, key_tokens, mask)
     return heatmap_figure(
         z, query_tokens, key_tokens, title=title, row_title=query_title, col_title=key_title,
-        value_label=value_label, max_width=max_width, max_height=max_height, min_font_px=min_font_px, zmin=0.0,
-        zmax=1.0,
-        hidden=None if mask is None else ~mask, hidden_note=masked_label,
+        value_label=value_label, max_width=max_width, max_height=max_height, min_font_px=min_font_px,
+        zmin=0.0, zmax=1.0, hidden=None if mask is None else ~mask, hidden_note=masked_label,
         show_scale=z.shape[0] > 1,  # a single row is too short for a readable colour bar; its cells carry the values
     )
 
@@ -384,10 +383,9 @@ def difference_heatmap(
     top = max(float(np.abs(shown).max()) if shown.size else 0.0, 1e-3)  # an all-zero difference still has a scale
     return heatmap_figure(
         z, query_tokens, key_tokens, title=title, row_title=query_title, col_title=key_title,
-        value_label=value_label, max_width=max_width, max_height=max_height, min_font_px=min_font_px, zmin=-top,
-        zmax=top,
-        colorscale=DIVERGING_COLORSCALE, hidden=None if mask is None else ~mask, hidden_note=masked_label,
-        show_scale=z.shape[0] > 1,
+        value_label=value_label, max_width=max_width, max_height=max_height, min_font_px=min_font_px,
+        zmin=-top, zmax=top, colorscale=DIVERGING_COLORSCALE, hidden=None if mask is None else ~mask,
+        hidden_note=masked_label, show_scale=z.shape[0] > 1,
     )
 
 
@@ -434,8 +432,8 @@ def guess_heatmap(
         z if revealed else np.zeros_like(z), query_tokens, key_tokens, title=title, row_title=query_title,
         col_title=key_title, value_label=value_label, max_width=max_width, max_height=max_height,
         min_font_px=min_font_px, zmin=0.0, zmax=1.0, hidden=~allowed if revealed else np.ones(z.shape, bool),
-        hidden_text="" if revealed else "?",
-        hidden_note=masked_label if revealed else hidden_label, show_scale=tq > 1, shapes=marks,
+        hidden_text="" if revealed else "?", hidden_note=masked_label if revealed else hidden_label,
+        show_scale=tq > 1, shapes=marks,
     )
     if click_hint and not revealed:
         fig.add_trace(_guess_targets(allowed, query_tokens, key_tokens, click_hint))
