@@ -113,7 +113,7 @@ def map_limits(extra_rows: int = 0, plain_px: float | None = None, *, max_width:
 
     In presentation mode chart() enlarges a map at least `zoom` times (PRESENT_SCALE, or less where these limits
     would not fit the screen so enlarged), so its labels are laid out that much smaller and still show at 11 px:
-    a 17-token sentence keeps every row's label on the projector, where laid out at 11 px before being enlarged to
+    a 16-token sentence keeps every row's label on the projector, where laid out at 11 px before being enlarged to
     14 px it showed every other one. (Holding every map to PRESENT_SCALE instead shrank Compare's: enlarged text
     left their cells less room.)"""
     if presenting():

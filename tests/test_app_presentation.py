@@ -2,7 +2,7 @@
 ones, so every size in them is what a projector shows.
 
 Maps keep their labels: they are laid out for the size they will be shown at. Before, the explorer's map of the
-app's own example sentence (17 source tokens) labelled every other row on the projector, laid out at 11 px before
+app's own example sentence (16 source tokens) labelled every other row on the projector, laid out at 11 px before
 being enlarged to 14. Titles fit their figures: a figure without a width of its own is drawn at Streamlit's 700 px,
 and enlarged text in it was cut ("PE for 128 positions × 256 dimensions (rows = positions, columns = dime")."""
 
@@ -19,7 +19,7 @@ from tests.test_app_explorer import app
 from tests.test_app_teaching import PAGES, open_page
 from viz.style import LINE_EM, MIN_FONT_PX, min_font_px_at
 
-CROWDED = "The animal didn't cross the street because it was too tired."  # the app's example: 17 source tokens
+CROWDED = "The animal didn't cross the street because it was too tired."  # the app's example: 16 source tokens
 
 
 def presenting(sentence: str, page: str | None = None, **state):
