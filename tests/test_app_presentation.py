@@ -17,6 +17,7 @@ from app_pages.page_scripts import PRESENT_SCALE
 from app_pages.widgets import CONTENT_PX
 from tests.test_app_explorer import app
 from tests.test_app_teaching import PAGES, open_page
+from tests.test_viz_layout import label_axes
 from viz.style import LINE_EM, MIN_FONT_PX, min_font_px_at
 
 CROWDED = "The animal didn't cross the street because it was too tired."  # the app's example: 16 source tokens
@@ -32,12 +33,6 @@ def presenting(sentence: str, page: str | None = None, **state):
     return at
 
 
-def labelled_axes(spec: dict) -> dict[str, dict]:
-    """The axes of a chart as the browser gets it that draw token labels."""
-    return {name: axis for name, axis in spec["layout"].items()
-            if name[1:5] == "axis" and axis.get("ticktext") is not None and axis.get("showticklabels", True)}
-
-
 def fonts_and_labels(at) -> list[tuple[str, str, float, int, int, float]]:
     """(chart key, axis, label font px on screen, labels shown, positions, px per position on screen) of every
     labelled axis of every chart."""
@@ -46,7 +41,7 @@ def fonts_and_labels(at) -> list[tuple[str, str, float, int, int, float]]:
         layout = json.loads(chart.proto.spec)["layout"]
         margin = layout["margin"]
         plot = {"x": layout["width"] - margin["l"] - margin["r"], "y": layout["height"] - margin["t"] - margin["b"]}
-        for name, axis in labelled_axes({"layout": layout}).items():
+        for name, axis in label_axes(layout).items():
             size = (axis.get("tickfont") or {}).get("size") or layout["font"]["size"]
             low, high = sorted(axis["range"])
             domain = axis.get("domain", [0, 1])
@@ -76,8 +71,9 @@ def test_the_example_sentence_keeps_every_label_on_a_projector(translator, view)
 
 @pytest.mark.parametrize("mode", ["heads", "sentences"])
 def test_compare_maps_thin_labels_only_where_a_projector_needs_it(mode):
-    """Compare's maps are held to the height its controls leave: presentation mode lays them out smaller, so that
-    enlarged by PRESENT_SCALE they fill that height, with labels laid out for the size they are shown at."""
+    """Compare's maps are held to the height its controls leave, so the page may enlarge them less than
+    PRESENT_SCALE, or more than their limits promised where a map is narrower than them: their labels are laid out
+    for the enlargement they get (widgets.fitted_map)."""
     at = presenting(CROWDED, page="app_pages/pages/compare.py", **{"compare.mode": mode})
     found = fonts_and_labels(at)
     assert {key for key, *_ in found} >= {"compare.chart.a", "compare.chart.b"}, found
@@ -98,4 +94,5 @@ def test_every_chart_keeps_room_for_its_enlarged_text(page, lang):
     for key, layout in present.items():
         grown = layout["font"]["size"] / plain[key]["font"]["size"]
         assert grown > 1, (page, key)
-        assert layout.get("width", 0) >= grown * (plain[key].get("width") or CONTENT_PX) - 1e-6, (page, key, layout.get("width"), grown)
+        room = grown * (plain[key].get("width") or CONTENT_PX)
+        assert layout.get("width", 0) >= room - 1e-6, (page, key, layout.get("width"), grown)

@@ -61,9 +61,8 @@ def weights(*shape: int, seed: int = 0) -> np.ndarray:
     return (e / e.sum(-1, keepdims=True)).astype(np.float32)
 
 
-def label_axes(fig) -> dict[str, dict]:
-    """The axes whose token labels are drawn, by layout name."""
-    layout = fig.to_plotly_json()["layout"]
+def label_axes(layout: dict) -> dict[str, dict]:
+    """The axes of a figure's layout (as plotly JSON) whose token labels are drawn, by layout name."""
     return {name: axis for name, axis in layout.items() if re.fullmatch(r"[xy]axis\d*", name)
             and axis.get("ticktext") is not None and axis.get("showticklabels", True) and axis.get("visible", True)}
 
@@ -75,7 +74,7 @@ def assert_labels_apart(fig, factor: float = 1.0) -> None:
     layout = fig.layout
     plot_w = layout.width - layout.margin.l - layout.margin.r
     plot_h = layout.height - layout.margin.t - layout.margin.b
-    for name, axis in label_axes(fig).items():
+    for name, axis in label_axes(fig.to_plotly_json()["layout"]).items():
         size = axis["tickfont"]["size"]
         assert MIN_FONT_PX * factor <= size <= BASE_FONT_PX * factor, (name, size)
         domain = axis.get("domain", [0, 1])
