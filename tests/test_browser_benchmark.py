@@ -1,5 +1,6 @@
 """The browser benchmark's controls (benchmarks/browser.py) still find what they click: a teaching page's tab and
-the training page's BLEU box, which sits on a tab that a new visit does not open."""
+the training page's BLEU box, which sits on a tab that a new visit does not open; and its page clock times from
+the user's own click to the page settled, inside the harness's time."""
 
 from __future__ import annotations
 
@@ -25,7 +26,8 @@ def test_a_tab_control_is_timed_on_its_own_tab(browser, streamlit_server, name):
             control.setup(page)
             bench.drawn(page)
         for action in control.actions:
-            assert bench.action_s(page, lambda: action(page), control.reruns) > 0
+            timed = bench.action_s(page, lambda: action(page), control.reruns)
+            assert 0 < timed.felt_s <= timed.total_s
             if name.startswith("masks"):  # each action opens the tab it names
                 selected = page.locator(f"{MAIN} [role=tab][aria-selected=true]").inner_text()
                 assert selected in (bench.EN["masks.tab.pad"], bench.EN["masks.tab.doc"].format(n=4))
@@ -39,10 +41,26 @@ def test_a_page_is_timed_from_its_sidebar_link(browser, streamlit_server):
     context, page = open_session(browser, f"{streamlit_server}/?lang=en")
     try:
         bench.drawn(page)
-        assert bench.from_sidebar_s(page, "masks") > 0
+        timed = bench.from_sidebar_s(page, "masks")
+        assert 0 < timed.felt_s <= timed.total_s
         assert page.url.split("?")[0].endswith("/masks")  # the click switched pages, in the same session
         assert page.locator(f"{MAIN} .js-plotly-plot .main-svg").count() > 0  # and the timing waited for its charts
-        assert bench.from_sidebar_s(page, "start") > 0  # Start here is served at /
+        assert bench.from_sidebar_s(page, "start").felt_s > 0  # Start here is served at /
         assert page.url.split("?")[0] == f"{streamlit_server}/"
     finally:
         context.close()
+
+
+def test_the_page_clock_needs_the_users_input_and_times_a_new_tab_from_its_navigation(browser, streamlit_server):
+    """A wait with no click or key press in it has no felt time (an error, not a number); a new tab's felt time is
+    counted from its navigation to its charts drawn, within the harness's own time."""
+    context = browser.window()
+    page = bench.watched_page(context)
+    try:
+        page.add_init_script(bench.CLOCK)
+        timed = bench.first_chart_s(page, f"{streamlit_server}/translate?lang=en")
+        assert 0 < timed.felt_s <= timed.total_s
+        with pytest.raises(RuntimeError, match="no click or key press, or no change after it"):
+            bench.action_s(page, lambda: page.wait_for_timeout(50), reruns=False)
+    finally:
+        page.close()
