@@ -27,10 +27,9 @@ def kind_name(kind: str) -> str:
 
 
 def kind_picker(key: str, default: str) -> str:
-    """The attention kind, keyed `key`; a new session starts on `default`."""
-    st.session_state.setdefault(key, default)  # not `default=`: a link may have set the key
+    """The attention kind, keyed `key`; a new session starts on `default` (a link may have set the key)."""
     return st.segmented_control(t("explorer.kind"), ATTENTION_KINDS, format_func=kind_name, persist_state="session",
-                                key=key, required=True)
+                                key=key, required=True, default=widgets.kept(key, ATTENTION_KINDS, default))
 
 
 def kind_param(key: str) -> Param:
@@ -54,14 +53,14 @@ def short_name(index: int) -> str:
 def index_picker(key: str, label: str, options, compact: bool = False) -> int:
     """A segmented layer or head picker (`compact`: a drop-down, where two pairs share a row); a choice the sentence
     or model made impossible falls back to the first."""
-    widgets.keep_valid(key, list(options))
-    # The default goes through session state, not `default=`: a link or a grid click may set the key too.
-    st.session_state.setdefault(key, options[0])
+    options = list(options)
+    chosen = widgets.kept(key, options)  # a link or a grid click may have set the key
     if compact:
         # 130 px: "average" whole in presentation mode's larger type (110 cut it to "averag")
-        return st.selectbox(label, options, format_func=short_name, persist_state="session", key=key, width=130)
+        return st.selectbox(label, options, format_func=short_name, persist_state="session", key=key, width=130,
+                            index=options.index(chosen))
     return st.segmented_control(label, options, format_func=short_name, persist_state="session", key=key,
-                                required=True)
+                                required=True, default=chosen)
 
 
 def layer_head_selectors(prefix: str, layers: int, heads: int, average_layers: bool, side: str = "",

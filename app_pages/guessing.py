@@ -22,7 +22,8 @@ from viz.heatmap import clicked_pair, guess_heatmap
 
 def toggle(key: str, label: str = "guess.toggle", on_change=None) -> bool:
     """The "Guess first" switch, keyed `key`, for a page's controls row."""
-    return st.toggle(t(label), key=key, help=t(f"{label}_help"), persist_state="session", on_change=on_change)
+    return st.toggle(t(label), key=key, help=t(f"{label}_help"), persist_state="session", on_change=on_change,
+                     value=widgets.kept(key, (False, True)))
 
 
 def revealed(key: str, identity: tuple) -> bool:

@@ -11,6 +11,7 @@ from app_pages.state_keys import (
     WRONG_PASSCODE,
 )
 from app_pages.text import md_escape, t
+from app_pages.widgets import kept
 from i18n import LANGUAGES
 from model import DEFAULT_BEAM, INSTALL_HINT, CheckpointError, marian_available
 
@@ -18,15 +19,15 @@ from model import DEFAULT_BEAM, INSTALL_HINT, CheckpointError, marian_available
 def draw() -> None:
     """Language, checkpoint, device, beam size and presentation mode: the settings every page uses."""
     with st.sidebar:
-        # Defaults go through session state, not the widgets' default/index: a link may have set these keys.
-        st.session_state.setdefault(LANG, "en")
-        st.segmented_control(t("sidebar.language"), list(LANGUAGES), format_func=LANGUAGES.get, key=LANG, required=True)
+        # Each widget is drawn with the session's own value (widgets.kept): a link may have set these keys, and a
+        # browser that lost a widget's value would otherwise send its default as the user's choice.
+        st.segmented_control(t("sidebar.language"), list(LANGUAGES), format_func=LANGUAGES.get, key=LANG, required=True,
+                             default=kept(LANG, LANGUAGES))
         names = models.model_names()
-        if names:
-            st.session_state.setdefault(CHECKPOINT, "en-zh" if "en-zh" in names else names[0])
-        if st.session_state.get(CHECKPOINT) not in names and names:
-            st.session_state[CHECKPOINT] = names[0]  # a model no longer offered (evicted hub id, removed folder)
-        st.selectbox(t("sidebar.checkpoint"), names, key=CHECKPOINT, format_func=models.model_label)
+        # A model no longer offered (evicted hub id, removed folder) falls back to en-zh, else the first.
+        chosen = kept(CHECKPOINT, names, "en-zh" if "en-zh" in names else None) if names else None
+        st.selectbox(t("sidebar.checkpoint"), names, key=CHECKPOINT, format_func=models.model_label,
+                     index=names.index(chosen) if names else None)
         language_token_picker()
         st.session_state[DEVICE] = server.shared().device  # server-wide: only a teacher changes it
         st.session_state.setdefault(BEAM, DEFAULT_BEAM)
@@ -34,7 +35,7 @@ def draw() -> None:
         # runner.fastReruns) redraws it from the element's default, which would otherwise be the minimum, 1, and
         # send that back as the user's choice. The key keeps the slider's identity (min, max and step make it).
         st.slider(t("sidebar.beam"), 1, 8, value=int(st.session_state[BEAM]), key=BEAM)
-        st.toggle(t("sidebar.present"), key=PRESENT, help=t("sidebar.present_help"))
+        st.toggle(t("sidebar.present"), key=PRESENT, help=t("sidebar.present_help"), value=kept(PRESENT, (False, True)))
         teacher_sidebar()
     presentation.style()
 

@@ -24,6 +24,7 @@ import streamlit as st
 
 from app_pages import page_scripts
 from app_pages.text import t
+from app_pages.widgets import kept
 
 SPEEDS = {"slow": 3.0, "normal": 1.5, "fast": 0.75}  # seconds a position stays; normal: long enough to read aloud
 
@@ -114,7 +115,7 @@ def stepper(prefix: str, key: str, first: int, last: int, label: str,
     if st.session_state[key] != st.session_state.get(keys["shown"]):
         st.session_state[keys["before"]] = st.session_state.get(keys["shown"])
     position = st.session_state[keys["shown"]] = st.session_state[key]
-    st.session_state.setdefault(keys["speed"], "normal")
+    speed = kept(keys["speed"], SPEEDS, "normal")
     with st.container(horizontal=True, vertical_alignment="bottom", key=f"{prefix}.controls"):
         st.button(t("decoding.prev"), key=f"{prefix}.prev", icon=":material/skip_previous:", on_click=_move,
                   args=(prefix, key, -1, first, last), disabled=position <= first)
@@ -124,10 +125,12 @@ def stepper(prefix: str, key: str, first: int, last: int, label: str,
         st.button(t("decoding.next"), key=f"{prefix}.next", icon=":material/skip_next:", on_click=_move,
                   args=(prefix, key, 1, first, last), disabled=position >= last)
         if last > first:
-            st.select_slider(label, options=list(range(first, last + 1)), format_func=format_func,
+            # value=, default=: the session's own (widgets.kept says why)
+            st.select_slider(label, options=list(range(first, last + 1)), format_func=format_func, value=position,
                              persist_state="session", key=key, on_change=_slider_moved, args=(prefix, key), width=width)
             st.segmented_control(t("stepper.speed"), list(SPEEDS), format_func=lambda s: t(f"stepper.speed.{s}"),
-                                 persist_state="session", key=keys["speed"], required=True, on_change=_keep_playing, args=(prefix,))
+                                 persist_state="session", key=keys["speed"], required=True, default=speed,
+                                 on_change=_keep_playing, args=(prefix,))
     page_scripts.arrow_keys()
     return position
 

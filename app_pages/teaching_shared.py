@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from app_pages import attention_view, translations
+from app_pages import attention_view, translations, widgets
 from app_pages.text import t
 from model import ATTENTION_KINDS, TranslationResult
 
@@ -142,7 +142,7 @@ def head_picker(
     # The kinds get a line of their own: squeezed into a column, "Cross-attention" lost its last letters.
     kind = st.segmented_control(
         t("teach.pick.kind"), list(kinds), format_func=attention_view.kind_name, persist_state="session",
-        key=f"{prefix}.kind", default=kinds[0], required=True, wrap=True,
+        key=f"{prefix}.kind", default=widgets.kept(f"{prefix}.kind", kinds), required=True, wrap=True,
     )
     # The explorer's layer and head pickers, without their averages: these sections compute one head's arithmetic.
     with st.container(horizontal=True, gap="medium", key=f"{prefix}.pickers"):

@@ -41,7 +41,7 @@ def section(result: TranslationResult, position: int) -> None:
     widgets.keep_valid(PICK, list(options))
     with st.container(horizontal=True, vertical_alignment="bottom", key="whatif.controls"):
         st.pills(t("whatif.pick"), list(options), format_func=options.get, key=PICK)
-        st.text_input(t("whatif.type"), key=TYPED, max_chars=8, width=300)
+        st.text_input(t("whatif.type"), key=TYPED, max_chars=8, width=300, value=st.session_state.setdefault(TYPED, ""))
         st.button(t("whatif.run"), key="whatif.run", icon=":material/alt_route:", on_click=force,
                   args=(result, position))
     refused = st.session_state.get(REFUSED)

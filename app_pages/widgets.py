@@ -134,6 +134,18 @@ def percent(rate: float | None, digits: int = 0) -> str:
     return "–" if rate is None else f"{rate:.{digits}%}"
 
 
+def kept(key: str, options, fallback=None):
+    """The choice to draw the widget keyed `key` with, as its default: the session's own, or where it has none among
+    `options`, `fallback` (else the first option), stored as the session's. A browser that lost a widget's value (a
+    run cut short by the next click, runner.fastReruns) sends none, and Streamlit then returns the widget's default
+    as the user's choice: a segmented control without one returned None, an error box on every page (the browser
+    benchmark met it on its way between two pages); a drop-down or slider went back to its first option."""
+    options = list(options)
+    if st.session_state.get(key) not in options:
+        st.session_state[key] = options[0] if fallback is None else fallback
+    return st.session_state[key]
+
+
 def keep_valid(key: str, options: list) -> None:
     """Forget a widget's stored choice that a new sentence or model made impossible (e.g. step 12 of 8)."""
     if key in st.session_state and st.session_state[key] not in options:

@@ -35,8 +35,9 @@ def submit() -> None:
 
 def sentence_input() -> None:
     """The session's sentence (shared with the other pages)."""
-    st.session_state.setdefault(INPUT, translations.current_sentence())
-    st.text_input(t("translate.input"), key=INPUT, max_chars=MAX_CHARS, on_change=submit, help=t("compare.enter"))
+    typed = st.session_state.setdefault(INPUT, translations.current_sentence())
+    st.text_input(t("translate.input"), key=INPUT, max_chars=MAX_CHARS, on_change=submit, help=t("compare.enter"),
+                  value=typed)  # value=: widgets.kept says why
 
 
 def choose_models(names: list[str]) -> tuple[str, str]:
@@ -194,12 +195,11 @@ def two_sentences(kind: str) -> None:
 
 links.link_page({"mode": Param(MODE, one_of(MODES))})
 presentation.page_title(t("compare.title"), t("compare.intro"))
-st.session_state.setdefault(MODE, MODES[0])
 # The comparison first, then (two models) the models and the sentence, or (one model) the attention kind; the
 # one-model comparisons' sentences and pickers take the next row.
 with st.container(horizontal=True, gap="medium", vertical_alignment="bottom", key="compare.how"):
     mode = st.segmented_control(t("compare.mode"), MODES, format_func=lambda m: t(f"compare.mode.{m}"), key=MODE,
-                                required=True, persist_state="session")
+                                required=True, default=widgets.kept(MODE, MODES), persist_state="session")
     if mode == "models":
         chosen = model_inputs()
     else:

@@ -101,13 +101,12 @@ def present() -> None:
     widgets.chart(decks.filled(fig), key="deck.chart")
 
 
-st.session_state.setdefault(MODE, MODES[0])
-if st.session_state[MODE] != "present" or not decks.slides():
+if widgets.kept(MODE, MODES) != "present" or not decks.slides():
     presentation.page_title(t("deck.title"), t("deck.intro"))
 if not decks.slides():
     st.info(t("deck.empty"), icon=":material/push_pin:")
 mode = st.segmented_control(t("deck.mode"), MODES, format_func=lambda m: t(f"deck.mode.{m}"), key=MODE,
-                            required=True, disabled=not decks.slides())
+                            required=True, default=st.session_state[MODE], disabled=not decks.slides())
 if mode == "present" and decks.slides():
     present()
 else:

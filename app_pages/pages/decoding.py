@@ -140,7 +140,8 @@ def step_view(result: TranslationResult) -> None:
         ), key="decoding.chart.mask")
         st.caption(t("decoding.mask_help"))
 
-        every_head = st.toggle(t("decoding.every_head"), persist_state="session", key=EVERY_HEAD)
+        every_head = st.toggle(t("decoding.every_head"), persist_state="session", key=EVERY_HEAD,
+                               value=widgets.kept(EVERY_HEAD, (False, True)))
         if every_head:
             st.markdown(f"**{t('decoding.cross_title')}**")
             rows = result.cross[:, :, position].reshape(layers * heads, -1)  # (layers·heads, S)

@@ -64,8 +64,8 @@ def attention_and_attribution(result: TranslationResult) -> np.ndarray:
     """The controls and the four maps; returns the attribution scores (output step × source token)."""
     layers, heads = result.cross.shape[:2]
     with st.container(horizontal=True):
-        st.session_state.setdefault(METHOD, ATTRIBUTION_METHODS[-1])
         method = st.segmented_control(t("explain.method"), ATTRIBUTION_METHODS, key=METHOD, required=True,
+                                      default=widgets.kept(METHOD, ATTRIBUTION_METHODS, ATTRIBUTION_METHODS[-1]),
                                       format_func=lambda m: t(f"explain.method.{m}"), persist_state="session")
         layer = attention_view.index_picker(LAYER, t("explorer.layer"), list(range(layers)))
         head = attention_view.index_picker(HEAD, t("explorer.head"), list(range(heads)))
@@ -221,6 +221,7 @@ def gold_overlay(best: tuple[int, int]) -> None:
     st.session_state.setdefault(GOLD_LAYER, min(best[0], layers - 1))
     st.session_state.setdefault(GOLD_HEAD, min(best[1], heads - 1))
     index = st.selectbox(t("explain.align.pick"), range(len(gold)), key=GOLD_PAIR,
+                         index=widgets.kept(GOLD_PAIR, range(len(gold))),
                          format_func=lambda i: f"{gold[i].english} — {gold[i].chinese}")
     with st.container(horizontal=True):
         layer = attention_view.index_picker(GOLD_LAYER, t("explorer.layer"), list(range(layers)))

@@ -84,10 +84,11 @@ def verdict(message: str, worst: float) -> None:
 
 def token_picker(key: str, tokens: list[str]) -> int:
     """One of the sentence's tokens, kept in range when the sentence (and its length) changes."""
-    widgets.keep_valid(key, list(range(len(tokens))))
+    chosen = widgets.kept(key, range(len(tokens)))
     labels = positions(tokens)
     with st.columns(3)[0]:
-        return int(st.selectbox(t("inside.pick.token"), range(len(tokens)), format_func=labels.__getitem__, persist_state="session", key=key))
+        return int(st.selectbox(t("inside.pick.token"), range(len(tokens)), format_func=labels.__getitem__,
+                                persist_state="session", key=key, index=chosen))
 
 
 def first_numbers(rows: list[tuple[str, np.ndarray]], token: str) -> None:
@@ -326,8 +327,9 @@ def diagram(config: ModelConfig) -> None:
 
 def block_picker(config: ModelConfig) -> str:
     """The blocks by name: another way to open one."""
-    return st.selectbox(t("inside.pick.block"), architecture_blocks(config.n_encoder_layers, config.n_decoder_layers),
-                        format_func=block_name, persist_state="session", key=BLOCK, on_change=scroll_to_block)
+    blocks = architecture_blocks(config.n_encoder_layers, config.n_decoder_layers)
+    return st.selectbox(t("inside.pick.block"), blocks, format_func=block_name, persist_state="session", key=BLOCK,
+                        on_change=scroll_to_block, index=blocks.index(widgets.kept(BLOCK, blocks)))
 
 
 def block_section(block: str) -> None:

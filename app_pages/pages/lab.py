@@ -137,8 +137,8 @@ def training() -> None:
 
 settings_now = LabSettings()
 config = settings_now.config()
-st.session_state.setdefault(TASK, "copy")
-st.session_state.setdefault(MAX_STEPS, settings_now.max_steps)
+task_default = widgets.kept(TASK, TASKS, "copy")
+steps_default = widgets.kept(MAX_STEPS, STEP_OPTIONS, settings_now.max_steps)
 running = st.session_state.get(RUN) is not None
 
 presentation.page_title(t("lab.title"), t("lab.intro", d=config.d_model, heads=config.n_heads, layers=config.n_encoder_layers, d_ff=config.d_ff,
@@ -146,8 +146,9 @@ presentation.page_title(t("lab.title"), t("lab.intro", d=config.d_model, heads=c
              symbols=len(EXAMPLE), batch=settings_now.batch, held_out=settings_now.held_out, every=settings_now.every))
 with st.container(horizontal=True, vertical_alignment="bottom", gap="medium", key="lab.controls"):
     st.segmented_control(t("lab.task"), TASKS, format_func=lambda k: t(f"lab.task.{k}"), persist_state="session", key=TASK, required=True,
-                         disabled=running)
-    st.select_slider(t("lab.max_steps"), STEP_OPTIONS, persist_state="session", key=MAX_STEPS, disabled=running, width=220)
+                         default=task_default, disabled=running)
+    st.select_slider(t("lab.max_steps"), STEP_OPTIONS, persist_state="session", key=MAX_STEPS, value=steps_default,
+                     disabled=running, width=220)
     st.button(t("lab.train"), key="lab.train", type="primary", icon=":material/play_arrow:", on_click=start,
               disabled=running)
     task = st.session_state[TASK]

@@ -159,11 +159,14 @@ def padded_views(row: int) -> dict[str, tuple[np.ndarray, list[str], list[str]]]
 
 @st.fragment
 def padding_views() -> None:
-    row = st.segmented_control(t("masks.pad.pick"), range(len(sources)), format_func=lambda i: " ".join(sources[i]),
-                               persist_state="session", key="masks.pad.row", default=1, required=True)
+    rows = range(len(sources))
+    row = st.segmented_control(t("masks.pad.pick"), rows, format_func=lambda i: " ".join(sources[i]),
+                               persist_state="session", key="masks.pad.row", required=True,
+                               default=widgets.kept("masks.pad.row", rows, 1))
     # One kind at a time: twelve heatmaps at once made this the slowest page to draw.
     kind = st.segmented_control(t("masks.pad.kind"), PAD_KINDS, format_func=lambda k: t(f"masks.pad.kind.{k}"),
-                                persist_state="session", key="masks.pad.kind", default=PAD_KINDS[0], required=True, wrap=True)
+                                persist_state="session", key="masks.pad.kind", required=True, wrap=True,
+                                default=widgets.kept("masks.pad.kind", PAD_KINDS))
     st.subheader(t(f"masks.{kind}.header"))
     st.markdown(t(f"masks.{kind}.text"))
     toy_stages(f"masks.pad.{kind}", *padded_views(row)[kind])

@@ -80,8 +80,9 @@ def matrix_views(table: np.ndarray, length: int, d_model: int) -> None:
     # The user's picks live in plain state, not only in the widget: a smaller d_model hides the picks it has no room
     # for, and they come back when d_model grows again. The widget gets its value from state alone (no default=),
     # which Streamlit would warn about.
-    st.session_state[DIMS] = [d for d in st.session_state.get(CHOSEN_DIMS, default_dims) if d < d_model]
-    dims = st.multiselect(t("pe.curves.pick"), list(range(d_model)), persist_state="session", key=DIMS, on_change=remember_dims, args=(d_model,))
+    shown = st.session_state[DIMS] = [d for d in st.session_state.get(CHOSEN_DIMS, default_dims) if d < d_model]
+    dims = st.multiselect(t("pe.curves.pick"), list(range(d_model)), persist_state="session", key=DIMS, default=shown,
+                          on_change=remember_dims, args=(d_model,))  # default=: widgets.kept says why
     if dims:
         names = [t("pe.curves.name", dim=d, fn="sin" if d % 2 == 0 else "cos", i=d // 2,
                    period=f"{2 * math.pi / positional.frequencies(d_model)[d // 2]:.1f}") for d in dims]

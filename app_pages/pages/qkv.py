@@ -97,7 +97,8 @@ def show_step(step: str) -> None:
 @st.fragment
 def step_through() -> None:
     step = st.segmented_control(t("qkv.step.label"), STEPS, format_func=lambda s: t(f"qkv.step.{s}", root=num(example.divisor)),
-                                persist_state="session", key="qkv.step", default=STEPS[0], required=True)
+                                persist_state="session", key="qkv.step", required=True,
+                                default=widgets.kept("qkv.step", STEPS))
     show_step(step)
 
 

@@ -51,8 +51,8 @@ def snapshot_controls(steps: list[int]) -> int:
 
 def pickers(probes: list[str], final: dict) -> tuple[int, str, int, int]:
     """Probe sentence, attention kind, layer and head, one above the other; `final`: the last snapshot."""
-    st.session_state.setdefault(PROBE, 0)
-    probe = st.selectbox(t("replay.probe"), list(range(len(probes))), format_func=lambda i: probes[i], persist_state="session", key=PROBE)
+    probe = st.selectbox(t("replay.probe"), list(range(len(probes))), format_func=lambda i: probes[i],
+                         persist_state="session", key=PROBE, index=widgets.kept(PROBE, range(len(probes))))
     kind = attention_view.kind_picker(KIND, "cross")  # the kind that turns from uniform into an alignment
     if "replay.head" not in st.session_state and kind == "cross":
         # Open on the head closest to an alignment in the last snapshot (not the most focused: that is a sink).

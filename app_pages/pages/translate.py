@@ -77,13 +77,13 @@ def model_knows() -> None:
 def sentence_input() -> None:
     """The sentence box and Translate, then the example sentences; in presentation mode, where every line of the
     first screen counts, the examples open from a button beside Translate."""
-    st.session_state.setdefault(INPUT, translations.current_sentence())
+    typed = st.session_state.setdefault(INPUT, translations.current_sentence())
     with st.container(horizontal=True, vertical_alignment="bottom", key="translate.sentence"):
         with st.form("translate.form", border=False):
             with st.container(horizontal=True, vertical_alignment="bottom"):
                 # Streamlit enforces max_chars on the server too; the Translator then applies its own limits.
-                st.text_area(t("translate.input"), key=INPUT, height=68, max_chars=MAX_CHARS,
-                             label_visibility="collapsed", placeholder=t("translate.input"))
+                st.text_area(t("translate.input"), key=INPUT, height=68, max_chars=MAX_CHARS, value=typed,
+                             label_visibility="collapsed", placeholder=t("translate.input"))  # value=: widgets.kept
                 st.form_submit_button(t("translate.submit"), type="primary", on_click=submit,
                                       key="translate.submit")
         if presentation.presenting():
@@ -219,12 +219,12 @@ def explorer_controls(result: TranslationResult) -> tuple[str, str, int, int]:
     guessing_now = bool(st.session_state.get(GUESS))
     if guessing_now:
         st.session_state[VIEW] = "head"
-    st.session_state.setdefault(VIEW, VIEWS[0])
     with st.container(horizontal=True, gap="small", vertical_alignment="bottom", key="explorer.what"):
         kind = attention_view.kind_picker(KIND, ATTENTION_KINDS[0])
         view = st.segmented_control(
             t("explorer.view"), VIEWS, format_func=lambda v: t(f"view.{v}"), persist_state="session",
-            key=VIEW, required=True, disabled=guessing_now, help=t("guess.one_head") if guessing_now else None,
+            key=VIEW, required=True, default=widgets.kept(VIEW, VIEWS), disabled=guessing_now,
+            help=t("guess.one_head") if guessing_now else None,
         )
     layers, heads = result.attention(kind).shape[:2]
     with st.container(horizontal=True, gap="medium", vertical_alignment="bottom", key="explorer.which"):
