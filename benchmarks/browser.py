@@ -6,8 +6,9 @@ started is "cold"; later visits are medians) and the time from a click on its li
 moves between pages: no new tab, the session kept) to its first chart; and for the controls a class uses most,
 click → the chart redrawn (median of --repeats). Times are from the action to the moment the server has reported
 the run finished and every chart on the page is drawn, twice over: as the page felt it (its own clock, from the
-click or key press, or a new tab's navigation, to the app's last change drawn) and as this harness saw it (from the call that clicks, which first waits for the button to hold still, to
-the moment Python has checked that the page settled). The results are written (merged by --label) to --out and
+click or key press, or a new tab's navigation, to the app's last change drawn) and as this harness saw it (from the
+call that clicks, which first waits for the button to hold still, to the moment Python has checked that the page
+settled). The results are written (merged by --label) to --out and
 printed as a table.
 
 --app DIR runs the app in another checkout (e.g. a git worktree of an older commit) to compare before and after.
@@ -48,8 +49,8 @@ IDLE = "[data-testid='stApp'][data-test-connection-state='CONNECTED'][data-test-
 # The page's own clock, installed before a page's scripts run (a new tab) or before an action: when the user's
 # click or key press came (the event's own time stamp), and when the app's last change (its run state, a chart drawn,
 # text replaced) was on screen: after the frame that drew it. (The run state alone is not enough: a run that starts
-# and ends between two of the page's renders never changes the state the page shows. The time of the change itself
-# is not enough either: the style and layout of a new page's elements took ~1 s more, measured.) Times are the page's
+# and ends between two of the page's renders never changes the state the page shows. A change counts once the frame
+# that holds it has been styled, laid out and painted, not when the DOM changed.) Times are the page's
 # performance.now(): milliseconds since its navigation started.
 CLOCK = """(() => {
   if (!window.benchClock) {
@@ -201,7 +202,8 @@ def controls() -> dict[str, Control]:
 
 
 def median(times: list[Timed]) -> Timed:
-    return Timed(round(statistics.median(t.felt_s for t in times), 3), round(statistics.median(t.total_s for t in times), 3))
+    return Timed(round(statistics.median(t.felt_s for t in times), 3),
+                 round(statistics.median(t.total_s for t in times), 3))
 
 
 def measure_pages(browser, base: str, repeats: int) -> dict:
@@ -239,7 +241,8 @@ def measure_controls(browser, base: str, repeats: int) -> dict:
         if control.setup:
             control.setup(page)
             drawn(page)
-        found = median([action_s(page, lambda: actions[i % len(actions)](page), control.reruns) for i in range(repeats)])
+        found = median([action_s(page, lambda: actions[i % len(actions)](page), control.reruns)
+                        for i in range(repeats)])
         context.close()
         results[label] = {"median_s": found.total_s, "felt_s": found.felt_s}
         print(f"  {label:<28} felt {found.felt_s:5.2f} s, seen {found.total_s:5.2f} s", flush=True)
@@ -278,7 +281,8 @@ def table(runs: dict) -> str:
         cells = [page_cell(runs[l]["pages"][name]) if name in runs[l]["pages"] else "–" for l in labels]
         rows.append(f"| page `{name}` → first chart | " + " | ".join(cells) + " |")
     for control in controls():
-        cells = [control_cell(runs[l]["controls"][control]) if control in runs[l]["controls"] else "–" for l in labels]
+        cells = [control_cell(runs[l]["controls"][control]) if control in runs[l]["controls"] else "–"
+                 for l in labels]
         rows.append(f"| {control} | " + " | ".join(cells) + " |")
     return head + "\n".join(rows)
 

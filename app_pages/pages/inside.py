@@ -348,8 +348,7 @@ config = translator.config
 result: TranslationResult = translations.current_result()
 blocks = architecture_blocks(config.n_encoder_layers, config.n_decoder_layers)
 links.link_page({"block": link_values.Param(BLOCK, link_values.one_of(blocks))})
-widgets.keep_valid(BLOCK, blocks)
-st.session_state.setdefault(BLOCK, blocks[0])
+widgets.kept(BLOCK, blocks)  # the diagram shows the open block before its picker is drawn
 
 # The diagram beside the introduction and the sentence, under the title (in presentation mode, where the enlarged
 # diagram needs the whole screen's height, the title heads the text instead); the open block's section (its picker
