@@ -52,8 +52,7 @@ def map_guess(result: TranslationResult, kind: str, layer: int, head: int, *, ke
     weights = pick(result.attention(kind), layer, head)  # (Tq, Tk)
     queries, keys = result.axis_tokens(kind)
     mask = shown_mask(kind, *weights.shape)
-    widgets.keep_valid(f"{key}.query", list(range(len(queries))))
-    query = st.session_state.get(f"{key}.query", 0)
+    query = widgets.kept(f"{key}.query", range(len(queries)))
     allowed = [j for j in range(len(keys)) if mask is None or mask[query, j]]
     widgets.keep_valid(f"{key}.key", allowed)
     guess = st.session_state.get(f"{key}.key")
@@ -66,7 +65,7 @@ def map_guess(result: TranslationResult, kind: str, layer: int, head: int, *, ke
         masked_label=t("axis.masked"), click_hint=t("guess.click"), **attention_view.axis_titles(kind), **layout,
     ), key=f"{key}.chart", on_select=lambda: pick_clicked(key), selection_mode="points")
     with st.container(horizontal=True, vertical_alignment="bottom", key=f"{key}.controls"):
-        st.selectbox(t("guess.query"), list(range(len(queries))), key=f"{key}.query",
+        st.selectbox(t("guess.query"), list(range(len(queries))), key=f"{key}.query", index=query,
                      format_func=lambda i: f"{i}: {queries[i]}", width=220)
         st.pills(t("guess.key"), allowed, key=f"{key}.key", format_func=lambda j: keys[j])
         if shown:

@@ -64,11 +64,10 @@ def start_control(result: TranslationResult, kind: str, layer: int, head: int) -
         return
     queries = result.axis_tokens("cross")[0]
     rows = list(range(len(queries)))
-    widgets.keep_valid(ROW, rows)
-    st.session_state.setdefault(ROW, min(1, len(rows) - 1))  # row 0 reads <s>: the first output token's row next
+    chosen = widgets.kept(ROW, rows, min(1, len(rows) - 1))  # row 0 reads <s>: the first output token's row next
     with st.container(horizontal=True, vertical_alignment="bottom", key="poll.start"):
         row = st.selectbox(t("poll.start.row"), rows, format_func=lambda i: f"{i}: {queries[i]}", key=ROW,
-                           width=260)
+                           width=260, index=chosen)
         if st.button(t("poll.start.button"), icon=":material/how_to_vote:", help=t("poll.start.help"),
                      key="poll.start.button"):
             code = start(result, layer, head, row)

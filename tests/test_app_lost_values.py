@@ -82,3 +82,21 @@ def test_every_control_of_the_page_keeps_its_choice(page):
     at = app(page=f"app_pages/pages/{page}.py")
     keys = [(kind, key) for kind in KINDS for key in keyed(at, kind) if key not in SIDEBAR]
     assert lose_each(at, keys) == []
+
+
+# Controls that a page shows only in another mode: (page, the session values that open it).
+MODES = {
+    "compare, two models": ("compare", {"compare.mode": "models"}),
+    "translate, Guess first": ("translate", {"explorer.guess": True}),
+}
+
+
+@pytest.mark.parametrize("mode", list(MODES))
+def test_controls_of_another_mode_keep_their_choice(mode):
+    page, values = MODES[mode]
+    at = app(page=f"app_pages/pages/{page}.py")
+    for key, value in values.items():
+        at.session_state[key] = value
+    at.run()
+    keys = [(kind, key) for kind in KINDS for key in keyed(at, kind) if key not in SIDEBAR and key not in values]
+    assert lose_each(at, keys) == []

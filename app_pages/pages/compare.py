@@ -42,13 +42,13 @@ def sentence_input() -> None:
 
 def choose_models(names: list[str]) -> tuple[str, str]:
     """Two model pickers; the second defaults to another model than the sidebar's (a Marian one if added)."""
-    widgets.keep_valid(LEFT, names)
-    widgets.keep_valid(RIGHT, names)
-    st.session_state.setdefault(LEFT, st.session_state.get(state_keys.CHECKPOINT, names[0]))
-    others = [n for n in names if n != st.session_state[LEFT]]
-    st.session_state.setdefault(RIGHT, others[-1] if others else names[0])
-    return (st.selectbox(t("compare.left"), names, key=LEFT, format_func=models.model_label, width=130),
-            st.selectbox(t("compare.right"), names, key=RIGHT, format_func=models.model_label, width=130))
+    left = widgets.kept(LEFT, names, st.session_state.get(state_keys.CHECKPOINT, names[0]))
+    others = [n for n in names if n != left]
+    right = widgets.kept(RIGHT, names, others[-1] if others else names[0])
+    return (st.selectbox(t("compare.left"), names, key=LEFT, format_func=models.model_label, width=130,
+                         index=names.index(left)),
+            st.selectbox(t("compare.right"), names, key=RIGHT, format_func=models.model_label, width=130,
+                         index=names.index(right)))
 
 
 def map_title(kind: str, layer: int, head: int) -> str:

@@ -263,9 +263,9 @@ def lines_view(result: TranslationResult, kind: str, layer: int, head: int) -> N
     c1, c2 = st.columns([3, 2])
     with c1:
         query_options = [None, *range(len(queries))]
-        widgets.keep_valid(QUERY, query_options)
         query = st.selectbox(
             t("explorer.focus"), query_options, persist_state="session", key=QUERY,
+            index=query_options.index(widgets.kept(QUERY, query_options)),
             format_func=lambda i: t("explorer.focus_all") if i is None else f"{i}: {queries[i]}",
         )
     with c2:
