@@ -10,6 +10,7 @@ import pytest
 import torch
 
 from app_pages import examples
+from i18n import strings
 from lessons import classroom, worked_example
 from lessons.attention_maps import pick
 from lessons.positional import pe_table
@@ -180,6 +181,8 @@ def test_guess_first_shows_one_hidden_head_whatever_the_view_was(view):
 
 def test_decoding_guess_hides_the_candidates_until_revealed():
     at = app("I have a dream.", page="app_pages/pages/decoding.py")
+    length_penalty = strings("en")["decoding.lp.title"]
+    assert length_penalty in [h.value for h in at.subheader]
     at.toggle(key="decoding.guess").set_value(True).run()
     assert not [c for c in at.get("plotly_chart") if "candidates" in c.proto.id]
     assert "我" not in at.markdown[0].value + at.markdown[1].value  # nor the sentence's line nor the step's names it
@@ -190,6 +193,8 @@ def test_decoding_guess_hides_the_candidates_until_revealed():
     at.button(key="decoding.guessing.reveal").click().run()
     assert [c for c in at.get("plotly_chart") if "decoding.guessing.chart" in c.proto.id]
     assert "我" in at.success[0].value
+    # The finished beams would give the whole translation away, which stays hidden after one step's guess.
+    assert length_penalty not in [h.value for h in at.subheader]
 
 
 def test_forcing_a_token_changes_the_continuation(translator):

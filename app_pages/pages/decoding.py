@@ -194,9 +194,11 @@ def decoding_view(result: TranslationResult) -> None:
         widgets.page_link("translate", t("decoding.change_sentence"), icon=":material/edit:")
     with st.container(key=page_scripts.LINKED_VIEW):  # where a link to a step lands
         step_view(result)
-    # After the guess only: the what-if candidates and the finished beams would give the answer away.
+    # After the guess only: the what-if candidates would give the answer away.
     if not guessing.next_token_hidden(result, st.session_state[STEP] - 1, key="decoding.guessing", toggle_key=GUESS):
         whatif.section(result, st.session_state[STEP] - 1)
+    # The finished beams hold the whole translation, which Guess first hides at every step (as the sentence's line).
+    if not guessing_now:
         length_penalty_section(result)
     links.write_link()
 
