@@ -216,9 +216,11 @@ def test_causal_mask_is_explained_for_training_too():
 
 @pytest.mark.parametrize("kind", ["self", "combined", "cross"])
 def test_masks_page_draws_one_padded_attention_at_a_time(kind):
-    """5 charts in the padding tab (the only tab drawn): the padded batch, 4 for the chosen attention."""
+    """3 charts in the padding tab (the only tab drawn): the padded batch, then the chosen attention's 4 stages, two
+    to a chart (viz.tiling.side_by_side)."""
     at = open_page("masks", tab="pad", **{"masks.pad.kind": kind})
-    assert len(at.get("plotly_chart")) == 5
+    assert [c.key for c in at.get("plotly_chart")] == [
+        "masks.pad.batch", f"masks.pad.{kind}.mask-scores", f"masks.pad.{kind}.masked-weights"]
     assert {"self": "Encoder self-attention with padding", "combined": "Padding + causal",
             "cross": "Cross-attention: target queries"}[kind] in page_text(at)
 

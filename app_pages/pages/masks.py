@@ -14,9 +14,11 @@ from lessons import masks
 from lessons.attention_math import attention_steps, softmax
 from viz.style import MAX_WIDTH_PX
 from viz.teaching_masks import mask_stage_figure, padding_figure
+from viz.tiling import side_by_side
 
 TOY_DK = 4
-STAGE_WIDTH_PX = (MAX_WIDTH_PX - 16) // 2  # two stages side by side share the main column (16 px gap)
+STAGE_GAP_PX = 16
+STAGE_WIDTH_PX = (MAX_WIDTH_PX - STAGE_GAP_PX) // 2  # two stages side by side share the main column
 PAD_KINDS = ("self", "combined", "cross")  # the attentions whose masks the padded batch shows
 
 
@@ -28,16 +30,15 @@ def show_stages(key: str, mask: np.ndarray, scaled: np.ndarray, weights: np.ndar
         ("masked", np.where(mask, scaled, -np.inf)),
         ("weights", weights),
     )
-    for i, (stage, values) in enumerate(stages):
-        if i % 2 == 0:  # a row of columns per two stages: the panels of a row start at one height
-            cols = st.columns(2, gap="small")
-        with cols[i % 2]:
-            widgets.chart(
-                mask_stage_figure(stage, values, query_labels, key_labels, title=t(f"masks.stage.{stage}"),
-                                  query_title=t("teach.axis.queries"), key_title=t("teach.axis.keys"),
-                                  value_label=t(f"masks.value.{stage}"), max_width=STAGE_WIDTH_PX),
-                key=f"{key}.{stage}",
-            )
+    figures = [mask_stage_figure(stage, values, query_labels, key_labels, title=t(f"masks.stage.{stage}"),
+                                 query_title=t("teach.axis.queries"), key_title=t("teach.axis.keys"),
+                                 value_label=t(f"masks.value.{stage}"), max_width=STAGE_WIDTH_PX)
+               for stage, values in stages]
+    # Two stages a row, the panels of a row starting at one height; each row one chart (viz/tiling.py says why: each
+    # tab of this page draws them anew).
+    for row in (0, 2):
+        widgets.chart(side_by_side(figures[row : row + 2], STAGE_WIDTH_PX, STAGE_GAP_PX),
+                      key=f"{key}.{stages[row][0]}-{stages[row + 1][0]}")
     sums = join(f"{x:.4f}" for x in weights.sum(axis=1))
     st.caption(t("masks.rowsums", sums=sums, above=num(float(np.abs(weights[~mask]).max(initial=0.0)), 6)))
 
