@@ -23,7 +23,8 @@ def side_by_side(figures: Sequence[go.Figure], column_px: float, gap_px: float) 
     drawn as it would be alone (as st.columns would place them).
 
     Each figure needs its width (at most column_px) and height in px; its paper coordinates (titles, notes, colour
-    bars) are moved to its place, its axes renumbered after the ones before it.
+    bars) are moved to its place, its axes renumbered after the ones before it. Legends are not carried over (the
+    figures joined so far have none); fonts and hover labels are the first figure's.
     """
     if not figures:
         raise ValueError("side_by_side needs at least one figure")
