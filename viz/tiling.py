@@ -38,13 +38,13 @@ def side_by_side(figures: Sequence[go.Figure], column_px: float, gap_px: float) 
     height = max(h for _, h in sizes)
     data, layout = [], {"annotations": [], "shapes": []}
     left, used = 0.0, {"x": 0, "y": 0}
-    for fig, (w, h) in zip(figures, sizes):
-        spec = fig.to_plotly_json()
+    specs = [fig.to_plotly_json() for fig in figures]
+    for spec, (w, h) in zip(specs, sizes):
         tile = _Tile(spec["layout"], left, w, h, width, height, used)
         data += [tile.trace(trace) for trace in spec["data"]]
         tile.place_into(layout)
         left += column_px + gap_px
-    first = figures[0].to_plotly_json()["layout"]
+    first = specs[0]["layout"]
     shared = {k: first[k] for k in ("font", "hoverlabel", "template", "hovermode") if k in first}
     return rebuilt(data, {**shared, **layout, "width": width, "height": height, "margin": dict(l=0, r=0, t=0, b=0),
                           "plot_bgcolor": "rgba(0,0,0,0)", "showlegend": False})

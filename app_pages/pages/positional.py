@@ -78,8 +78,7 @@ def matrix_views(table: np.ndarray, length: int, d_model: int) -> None:
     st.subheader(t("pe.curves.header"))
     default_dims = sorted({0, 1, 2 * (d_model // 8), 2 * (d_model // 4)} & set(range(d_model)))  # fast and slow pairs
     # The user's picks live in plain state, not only in the widget: a smaller d_model hides the picks it has no room
-    # for, and they come back when d_model grows again. The widget gets its value from state alone (no default=),
-    # which Streamlit would warn about.
+    # for, and they come back when d_model grows again. The widget is drawn with those picks as its default too.
     shown = st.session_state[DIMS] = [d for d in st.session_state.get(CHOSEN_DIMS, default_dims) if d < d_model]
     dims = st.multiselect(t("pe.curves.pick"), list(range(d_model)), persist_state="session", key=DIMS, default=shown,
                           on_change=remember_dims, args=(d_model,))  # default=: widgets.kept says why
