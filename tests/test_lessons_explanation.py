@@ -42,6 +42,24 @@ def test_ranks_and_spearman_by_hand():
     assert spearman([1, 2, 3], [2, 1, 3]) == pytest.approx(0.5)
 
 
+def test_ranks_and_spearman_of_arrays_are_each_rows_by_the_definition():
+    """Every row at once (head_agreement's heads and steps) gives what the definition gives row by row: a value's
+    rank is 1 + the values below it + half the others equal to it; ρ is Pearson's correlation of the ranks."""
+    rng = np.random.default_rng(0)
+    a = np.round(rng.random((2, 3, 7)), 1)  # one decimal: ties in most rows
+    b = rng.normal(size=(2, 3, 7))
+    b[1, 2] = 0.25  # a constant row: no order to agree with
+
+    def by_definition(v):
+        return np.array([1 + (v < x).sum() + ((v == x).sum() - 1) / 2 for x in v])
+
+    rho = spearman(a, b)
+    assert rho.shape == (2, 3) and rho[1, 2] == 0.0
+    for i, j in [(i, j) for i in range(2) for j in range(3) if (i, j) != (1, 2)]:
+        np.testing.assert_array_equal(ranks(a)[i, j], by_definition(a[i, j]))
+        assert rho[i, j] == pytest.approx(np.corrcoef(by_definition(a[i, j]), by_definition(b[i, j]))[0, 1])
+
+
 def test_agreement_uses_the_attributions_magnitude():
     weights = np.array([[0.7, 0.2, 0.1], [0.1, 0.1, 0.8]])
     attribution = np.array([[-3.0, 1.0, 0.5], [0.2, 0.1, -0.9]])  # a large negative still mattered most
