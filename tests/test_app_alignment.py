@@ -10,6 +10,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from app_pages import state_keys
+from i18n import strings
 from evaluation.alignment.gold import load_gold
 from lessons.explanation import alignment_rows
 from model import DEFAULT_BEAM, Translator
@@ -22,7 +23,7 @@ def page(lang: str) -> AppTest:
     at.session_state[state_keys.SENTENCE] = "I have a dream."
     at.session_state[state_keys.BEAM] = DEFAULT_BEAM
     at.session_state[state_keys.LANG] = lang
-    at.session_state["explain.method"] = "input_x_gradient"  # the fast one: this test is about the section below
+    at.session_state["explain.tab"] = strings(lang)["explain.tab.align"]  # this section's tab, as a click opens it
     at.switch_page("app_pages/pages/explanation.py")
     at.run()
     assert not at.exception, [e.message for e in at.exception]

@@ -11,6 +11,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from app_pages import state_keys
+from i18n import strings
 from lessons.explanation import agreement, cross_rollout
 from model import DEFAULT_BEAM
 from tests.conftest import ROOT
@@ -18,11 +19,15 @@ from tests.conftest import ROOT
 SENTENCE = "I have a dream."
 
 
-def page(lang: str = "en") -> AppTest:
+def page(lang: str = "en", tab: str | None = None) -> AppTest:
+    """The page in a new session in `lang`, showing its tab `tab` (its label's key "explain.tab.{tab}"; None: the
+    first, the maps), as a click on that tab would: only the open tab is drawn."""
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
     at.session_state[state_keys.SENTENCE] = SENTENCE
     at.session_state[state_keys.BEAM] = DEFAULT_BEAM
     at.session_state[state_keys.LANG] = lang
+    if tab is not None:
+        at.session_state["explain.tab"] = strings(lang)[f"explain.tab.{tab}"]
     at.switch_page("app_pages/pages/explanation.py")
     at.run()
     assert not at.exception, [e.message for e in at.exception]
@@ -67,8 +72,8 @@ def test_four_maps_share_the_cross_attention_axes_and_the_caption_computes_agree
     assert f"({found.points} points on the path" in caption and f"within {found.gap:.1%}" in caption
 
 
-def test_the_dev_sets_evidence_is_read_from_the_training_log(english, translator):
-    text = "\n".join(m.value for m in english.markdown)
+def test_the_dev_sets_evidence_is_read_from_the_training_log(translator):
+    text = "\n".join(m.value for m in page(tab="importance").markdown)
     heads = translator.training_log["heads"]
     worst = max(s["bleu_drop"] for s in heads["single"])
     assert f"No single head costs more than {worst:.2f} BLEU" in text
@@ -81,7 +86,7 @@ def test_the_dev_sets_evidence_is_read_from_the_training_log(english, translator
 
 
 def test_knocking_out_every_cross_head_retranslates_and_marks_the_change(translator):
-    at = page()
+    at = page(tab="knock")
     at.button(key="explain.knock.cross").click().run()
     assert not at.exception
     knocked = translator.translate(SENTENCE, knock_out=tuple(("cross", l, h) for l in range(3) for h in range(8)))
@@ -91,8 +96,9 @@ def test_knocking_out_every_cross_head_retranslates_and_marks_the_change(transla
 
 
 def test_the_page_speaks_chinese():
-    at = page("zh")
+    at = page("zh", tab="importance")
     assert at.title[0].value == "注意力是解释吗？"
+    assert [tab.label for tab in at.tabs][:2] == ["1 · 注意力与归因并排", "2 · 哪些头一致"]
     assert any("开发集" in m.value for m in at.markdown)
 
 
@@ -106,7 +112,7 @@ def sink_share(weights: np.ndarray, keys: list[str], token: str) -> np.ndarray:
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_caveat_shows_this_sentences_sinks_and_residual_ratios(translator, lang):
-    at = page(lang)
+    at = page(lang, tab="caveat")
     result = translator.translate(SENTENCE, beam=DEFAULT_BEAM)
     frames = [(tuple(f.value.columns), f.value) for f in at.dataframe]
     (dec,) = [f for cols, f in frames if cols == ("<s>", "。")]  # decoder self-attention's keys: <s> and the full stop

@@ -11,11 +11,13 @@ import pytest
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
 from app_pages import registry, state_keys
+from i18n import strings
 from tests.test_app_explorer import app
 
 # Every kind of keyed widget the app draws.
 KINDS = ("button_group", "selectbox", "select_slider", "slider", "toggle", "checkbox", "radio", "text_area",
          "text_input", "number_input", "multiselect")
+EN = strings("en")
 SIDEBAR = {state_keys.LANG, state_keys.CHECKPOINT, state_keys.BEAM, state_keys.PRESENT}
 
 
@@ -84,10 +86,12 @@ def test_every_control_of_the_page_keeps_its_choice(page):
     assert lose_each(at, keys) == []
 
 
-# Controls that a page shows only in another mode: (page, the session values that open it).
+# Controls that a page shows only in another mode or on another tab: (page, the session values that open it).
 MODES = {
     "compare, two models": ("compare", {"compare.mode": "models"}),
     "translate, Guess first": ("translate", {"explorer.guess": True}),
+    **{f"explanation, tab {tab}": ("explanation", {"explain.tab": EN[f"explain.tab.{tab}"]})
+       for tab in ("knock", "importance", "align")},  # the tabs with controls
 }
 
 

@@ -29,7 +29,8 @@ TITLES = {"start": "start.title", "translate": "translate.title", "decoding": "d
           "training": "training.title", "replay": "replay.title", "lab": "lab.title",
           "explanation": "explain.title", "poll": "poll.title", "deck": "deck.title"}
 PAGES = [page.name for page in registry.PAGES]
-SHOWN_IN_TAB = {"qkv": "live", "masks": "exposure"}  # where the text `shown` names is on a tab after the first
+# Where the text `shown` names is on tabs after the first: each is opened in turn.
+SHOWN_IN_TAB = {"qkv": ("live",), "masks": ("exposure",), "explanation": ("heads", "importance")}
 
 
 @pytest.fixture(scope="module")
@@ -91,10 +92,13 @@ def test_every_page_lists_under_test(shown):
 
 @pytest.mark.parametrize("page", PAGES)
 def test_every_page_shows_a_marian_models_own_numbers(page, marian_folder, shown):
-    at = open_page(page, marian_folder, tab=SHOWN_IN_TAB.get(page))
-    assert at.selectbox(key="checkpoint").value == marian_folder  # the sidebar says which model the page shows
-    assert unescaped(at.title[0].value) == EN[TITLES[page]].format(name=marian_folder)
-    text = unescaped(page_text(at))
+    texts = []
+    for tab in SHOWN_IN_TAB.get(page, (None,)):
+        at = open_page(page, marian_folder, tab=tab)
+        assert at.selectbox(key="checkpoint").value == marian_folder  # the sidebar says which model the page shows
+        assert unescaped(at.title[0].value) == EN[TITLES[page]].format(name=marian_folder)
+        texts.append(unescaped(page_text(at)))
+    text = "\n".join(texts)
     assert [snippet for snippet in shown[page] if snippet not in text] == []
 
 

@@ -21,9 +21,10 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-# The key of each teaching page's tabs (teaching_shared.sections: "{prefix}.tab"): only the open tab is drawn.
+# The key of the tabs of each page drawn in sections (teaching_shared.sections: "{prefix}.tab"): only the open tab
+# is drawn.
 TAB_PREFIX = {"qkv": "qkv", "masks": "masks", "positional": "pe", "scaling": "scaling", "multihead": "mh",
-              "anatomy": "anatomy", "training": "training"}
+              "anatomy": "anatomy", "training": "training", "explanation": "explain"}
 
 
 def open_page(page: str, lang: str = "en", tab: str | None = None, **state) -> AppTest:

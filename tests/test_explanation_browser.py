@@ -1,5 +1,6 @@
-"""Is attention an explanation? in a real browser: pressing "All cross-attention heads" re-translates without them,
-marks the changed tokens and draws the ablated run's cross-attention beside the whole model's (under the guard)."""
+"""Is attention an explanation? in a real browser: on its tab, pressing "All cross-attention heads" re-translates
+without them, marks the changed tokens and draws the ablated run's cross-attention beside the whole model's (under the
+guard)."""
 
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ def test_knocking_out_every_cross_head_changes_the_translation_on_screen(browser
     assert knocked.translation != plain.translation  # what this test is about
     context, page = open_session(browser, f"{streamlit_server}/explanation?lang={lang}&s={SENTENCE}")
     try:
+        rerun(page, main(page).get_by_role("tab", name=s["explain.tab.knock"]).click)  # the section's own tab
         button = main(page).get_by_role("button", name=s["explain.knock.all_cross"])
         button.scroll_into_view_if_needed()
         rerun(page, button.click)

@@ -1,6 +1,7 @@
 """Is attention an explanation? Attribution beside attention on the session's sentence, heads knocked out and the
 sentence re-translated, the dev set's evidence (agreement per head, importance, pruning) from the training log, and
-attention scored against hand-made gold word alignments (AER) with one gold sentence's links drawn on a head's map."""
+attention scored against hand-made gold word alignments (AER) with one gold sentence's links drawn on a head's map:
+each a tab, the maps first (teaching_shared.sections: only the open tab runs and is drawn)."""
 
 import os
 from pathlib import Path
@@ -9,8 +10,8 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from app_pages import attention_view, models, translations, widgets
-from app_pages.teaching_shared import sentence_banner, show_tables
+from app_pages import attention_view, models, state_keys, translations, widgets
+from app_pages.teaching_shared import sections, sentence_banner, show_tables
 from app_pages.text import md_escape, t
 from evaluation.alignment.gold import GoldError, GoldPair, load_gold
 from lessons.attention_maps import ALL
@@ -60,8 +61,8 @@ def side_by_side(result: TranslationResult, scores: np.ndarray, method: str, lay
                  roll_top1=widgets.percent(roll_top1)))
 
 
-def attention_and_attribution(result: TranslationResult) -> np.ndarray:
-    """The controls and the four maps; returns the attribution scores (output step × source token)."""
+def attention_and_attribution(result: TranslationResult) -> None:
+    """The controls and the four maps, then what the research says about reading them."""
     layers, heads = result.cross.shape[:2]
     with st.container(horizontal=True):
         method = st.segmented_control(t("explain.method"), ATTRIBUTION_METHODS, key=METHOD, required=True,
@@ -74,7 +75,8 @@ def attention_and_attribution(result: TranslationResult) -> np.ndarray:
     if found.gap is not None:
         st.caption(t("explain.gap", gap=widgets.percent(found.gap, 1), points=found.points,
                      bound=widgets.percent(ATTRIBUTION_GAP_BOUND), most=ATTRIBUTION_MAX_POINTS))
-    return found.scores
+    with st.expander(t("explain.papers.title")):  # below the maps: the page's first screen is the evidence itself
+        st.markdown(t("explain.papers"))
 
 
 def rho_grid(rho, title: str, key: str) -> None:
@@ -86,11 +88,16 @@ def rho_grid(rho, title: str, key: str) -> None:
     widgets.chart(figure, key=key)
 
 
-def which_heads_agree(result: TranslationResult, scores: np.ndarray, log: dict) -> None:
+def which_heads_agree(result: TranslationResult, log: dict) -> None:
+    """Every cross head's agreement with attribution: on this sentence (the method chosen above the maps, kept while
+    their tab is closed), and on the dev set from the training log."""
     st.header(t("explain.heads.header"))
+    method = widgets.kept(METHOD, ATTRIBUTION_METHODS, ATTRIBUTION_METHODS[-1])
+    scores = translations.attribution(*translations.settings_for(result.source_text), method).scores
     left, right = st.columns(2)
     with left:
-        rho_grid(head_agreement(result.cross, scores)[0], t("explain.heads.sentence"), "explain.rho.sentence")
+        rho_grid(head_agreement(result.cross, scores)[0],
+                 t("explain.heads.sentence", method=t(f"explain.method.{method}")), "explain.rho.sentence")
     found = log.get("agreement")
     with right:
         if not found:
@@ -122,7 +129,7 @@ def knock_out(result: TranslationResult) -> None:
         st.session_state[KNOCK] = [o for o in options if o[0] == "cross"]
     st.session_state[KNOCK] = [h for h in st.session_state.get(KNOCK, []) if h in options]  # another model's heads
     chosen = st.multiselect(t("explain.knock.pick"), options, key=KNOCK, format_func=head_label,
-                            placeholder=t("explain.knock.placeholder"))
+                            placeholder=t("explain.knock.placeholder"), persist_state="session")
     if not chosen:
         st.caption(t("explain.knock.none"))
         return
@@ -220,14 +227,16 @@ def gold_overlay(best: tuple[int, int]) -> None:
     layers, heads = translator.config.n_decoder_layers, translator.config.n_heads
     st.session_state.setdefault(GOLD_LAYER, min(best[0], layers - 1))
     st.session_state.setdefault(GOLD_HEAD, min(best[1], heads - 1))
-    index = st.selectbox(t("explain.align.pick"), range(len(gold)), key=GOLD_PAIR,
+    index = st.selectbox(t("explain.align.pick"), range(len(gold)), key=GOLD_PAIR, persist_state="session",
                          index=widgets.kept(GOLD_PAIR, range(len(gold))),
                          format_func=lambda i: f"{gold[i].english} — {gold[i].chinese}")
     with st.container(horizontal=True):
         layer = attention_view.index_picker(GOLD_LAYER, t("explorer.layer"), list(range(layers)))
         head = attention_view.index_picker(GOLD_HEAD, t("explorer.head"), list(range(heads)))
     pair = gold[index]
-    result = translator.teacher_forced(pair.english, pair.chinese)
+    # Cached for every session, as the masks page's teacher forcing: one model run per gold pair, not per page run.
+    checkpoint, device = st.session_state[state_keys.CHECKPOINT], st.session_state.get(state_keys.DEVICE, "cpu")
+    result = translations.teacher_forced(checkpoint, device, pair.english, pair.chinese)
     rows = character_rows(result.output_tokens, pair.chars)
     if rows is None:
         st.info(t("explain.align.not_characters"))
@@ -329,12 +338,7 @@ st.title(t("explain.title"))
 st.caption(t("explain.intro"))
 result = translations.current_result()
 sentence_banner(result)
-scores = attention_and_attribution(result)
-with st.expander(t("explain.papers.title")):  # below the maps: the page's first screen is the evidence itself
-    st.markdown(t("explain.papers"))
 log = models.translator().training_log or {}
-which_heads_agree(result, scores, log)
-knock_out(result)
-importance(log)
-gold_alignment(log)
-caveat(result)
+sections("explain", {"maps": lambda: attention_and_attribution(result), "heads": lambda: which_heads_agree(result, log),
+                     "knock": lambda: knock_out(result), "importance": lambda: importance(log),
+                     "align": lambda: gold_alignment(log), "caveat": lambda: caveat(result)})

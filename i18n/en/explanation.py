@@ -6,6 +6,12 @@ STRINGS: dict[str, str] = {
     "explain.intro": (
         "Attention shows where the decoder looked; attribution, what the output depended on. Do they agree?"
     ),
+    "explain.tab.maps": "1 · Attention vs attribution",
+    "explain.tab.heads": "2 · Heads that agree",
+    "explain.tab.knock": "3 · Knock heads out",
+    "explain.tab.importance": "4 · Importance",
+    "explain.tab.align": "5 · Word alignment",
+    "explain.tab.caveat": "6 · Caveat",
     "explain.papers.title": "What the research says",
     "explain.papers": (
         "- **Jain & Wallace 2019, \"Attention is not Explanation\"**: attention weights often disagree with "
@@ -38,7 +44,7 @@ STRINGS: dict[str, str] = {
         "relative). The path gets more points until this is at most {bound}, or has {most}."
     ),
     "explain.heads.header": "Which heads agree with attribution?",
-    "explain.heads.sentence": "This sentence: Spearman ρ of each cross head",
+    "explain.heads.sentence": "This sentence ({method}): Spearman ρ of each cross head",
     "explain.heads.dev": "{n} unseen dev sentences: mean ρ",
     "explain.heads.rows": "layer",
     "explain.heads.cols": "head",

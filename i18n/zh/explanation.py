@@ -6,6 +6,12 @@ STRINGS: dict[str, str] = {
     "explain.intro": (
         "注意力显示解码器看向了哪里；归因显示输出依赖于什么。两者一致吗？"
     ),
+    "explain.tab.maps": "1 · 注意力与归因并排",
+    "explain.tab.heads": "2 · 哪些头一致",
+    "explain.tab.knock": "3 · 屏蔽注意力头",
+    "explain.tab.importance": "4 · 头的重要性",
+    "explain.tab.align": "5 · 人工词对齐",
+    "explain.tab.caveat": "6 · 需要注意的地方",
     "explain.papers.title": "研究怎么说",
     "explain.papers": (
         "- **Jain & Wallace 2019《Attention is not Explanation》**：注意力权重常与基于梯度的重要性不一致，"
@@ -36,7 +42,7 @@ STRINGS: dict[str, str] = {
         "不超过 {gap}（最差一步，相对值）。路径上的点会逐步加密，直到误差不超过 {bound}，最多 {most} 个点。"
     ),
     "explain.heads.header": "哪些头与归因一致？",
-    "explain.heads.sentence": "这句话：每个交叉注意力头的 Spearman ρ",
+    "explain.heads.sentence": "这句话（{method}）：每个交叉注意力头的 Spearman ρ",
     "explain.heads.dev": "{n} 个未见过的开发集句子：平均 ρ",
     "explain.heads.rows": "层",
     "explain.heads.cols": "头",
