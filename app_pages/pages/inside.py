@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+import plotly.graph_objects as go
 import streamlit as st
 
 from app_pages import examples, link_values, links, models, page_scripts, translations, widgets
@@ -314,13 +315,21 @@ def output_section() -> None:
                   second=md_escape(result.target_tokens[1] if T > 1 else result.output_tokens[0])))
 
 
+@st.cache_resource(show_spinner=False, max_entries=256)
+def diagram_figure(n_encoder: int, n_decoder: int, labels: tuple[tuple[str, str], ...], selected: str, title: str,
+                   click_hint: str) -> go.Figure:
+    """architecture_figure, built once per model shape, language and open block for every session: building it took
+    a third of this page's run (py-spy). Shared, so read only: chart() sends a copy, or enlarges one."""
+    return architecture_figure(n_encoder, n_decoder, dict(labels), selected=selected, title=title,
+                               click_hint=click_hint, width=DIAGRAM_WIDTH_PX, height=DIAGRAM_HEIGHT_PX)
+
+
 def diagram(config: ModelConfig) -> None:
     """The architecture with the open block framed; a click on a block opens it (and scrolls to it)."""
-    labels = {k: t(f"inside.diagram.{k}") for k in DIAGRAM_LABELS}
+    labels = tuple((k, t(f"inside.diagram.{k}")) for k in DIAGRAM_LABELS)
     widgets.chart(
-        architecture_figure(config.n_encoder_layers, config.n_decoder_layers, labels, selected=st.session_state[BLOCK],
-                            title=t("inside.diagram.title"), click_hint=t("inside.diagram.click"),
-                            width=DIAGRAM_WIDTH_PX, height=DIAGRAM_HEIGHT_PX),
+        diagram_figure(config.n_encoder_layers, config.n_decoder_layers, labels, st.session_state[BLOCK],
+                       t("inside.diagram.title"), t("inside.diagram.click")),
         key=DIAGRAM, on_select=open_clicked_block, selection_mode="points",
     )
 
