@@ -124,6 +124,19 @@ SCROLLED = """() => [...document.querySelectorAll(
   .map(e => e.innerText.replace(/\\s+/g, ' ').trim())"""
 
 
+# Charts whose figures give the margins their axes need (viz.style y_labels_band, x_labels_band): Plotly's automargin
+# must not grow one, since a grown margin draws the chart twice (Replay's Next took 0.39 s with two such charts,
+# 0.32 s without). Keys as on the page (a chart keyed "pe.curves" sits in the element classed "st-key-pe-curves").
+PRESIZED = ("replay-chart-curves", "replay-chart-share", "pe-curves", "scaling-var", "training-toy")
+GROWN_MARGINS = """keys => keys.flatMap(key => {
+  const chart = document.querySelector(`[data-testid='stMain'] .st-key-${key} .js-plotly-plot`);
+  if (!chart || !chart._fullLayout) return [];
+  const given = chart._fullLayout.margin, drawn = chart._fullLayout._size;
+  return ["l", "r", "t", "b"].filter(side => drawn[side] > given[side] + 0.5)
+    .map(side => `${key}: Plotly grew its ${side} margin from ${given[side]} to ${drawn[side]} px (a second draw)`);
+})"""
+
+
 NO_CHARTS = ("start", "model_card", "poll", "deck")  # the poll page without a code: its join form; an empty deck
 # Pages whose main chart starts within the first screen (its top at most FIRST_SCREEN_PX at 1280×800), with its
 # controls above or beside it, plain ("0") and in presentation mode ("1").
@@ -169,6 +182,7 @@ def look(page, lang: str, present: str, name: str, settled: bool = False) -> lis
     problems = [f"{where}: {p}" for p in page.evaluate(CHART_PROBLEMS)]
     problems += [f"{where}: option cut short: {text!r}" for text in page.evaluate(TRUNCATED)]
     problems += [f"{where}: a row of options scrolls: {text!r}" for text in page.evaluate(SCROLLED)]
+    problems += [f"{where}: {p}" for p in page.evaluate(GROWN_MARGINS, list(PRESIZED))]
     if name in TEACHING:
         problems += [f"{where}: {p}" for p in page.evaluate(CLIPPED)]
     if name in FIRST_SCREEN[present] and (top := page.evaluate(FIRST_CHART_TOP)) > FIRST_SCREEN_PX:

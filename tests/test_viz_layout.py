@@ -9,6 +9,7 @@ plot whose size is the figure's size less its margins.
 from __future__ import annotations
 
 import html
+import math
 import re
 
 import numpy as np
@@ -37,6 +38,9 @@ from viz.style import (
     text_em,
     tick_layout,
     title_px,
+    widest_tick,
+    x_labels_band,
+    y_labels_band,
 )
 from viz.teaching_masks import mask_stage_figure, padding_figure
 from viz.teaching_qkv import score_steps_figure
@@ -377,3 +381,24 @@ def test_a_one_row_map_keeps_above_it_only_what_its_wrapped_y_title_reaches():
     assert margin.t <= EDGE_PX + max(reach, NOTE_PX + MODEBAR_PX) + 1, (margin.t, reach)
     assert_fits(fig, 470, MAX_HEIGHT_PX)
     assert_labels_apart(fig)
+
+
+@pytest.mark.parametrize(("low", "high", "widest"), [
+    (0, 20000, "88888"),  # steps: Plotly writes "20k", narrower
+    (0, 1000, "8888"),  # a log axis's powers of ten up to 1000
+    (1.2, 9.6, "8"),  # losses: whole ticks
+    (-1.1, 1.1, "−88.8"),  # PE: "−0.5", the minus with a digit's room more
+    (0.0, 0.3, "8.88"),  # a short span: ticks of 0.05
+])
+def test_widest_tick_is_at_least_as_long_as_the_labels_plotly_writes(low, high, widest):
+    assert widest_tick(low, high) == widest
+
+
+def test_label_bands_hold_each_title_line_and_the_widest_label():
+    """The margins figures give (Plotly's automargin has then nothing to grow: tests/test_tour_browser.py checks it
+    on the page): one more title line, or a wider label, takes that much more room."""
+    one = y_labels_band("100%", "share")
+    assert y_labels_band("100%", "") == one - LINE_EM * BASE_FONT_PX
+    assert y_labels_band("1000%", "share") == math.ceil(one + text_em("0") * BASE_FONT_PX)
+    assert x_labels_band("training step") - x_labels_band("") == LINE_EM * BASE_FONT_PX
+    assert y_labels_band("8", "a title long enough to wrap into lines", plot_px=100) > y_labels_band("8", "a title")

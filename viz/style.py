@@ -53,6 +53,7 @@ BASE_FONT_PX, MIN_FONT_PX, HOVER_FONT_PX, CELL_TEXT_PX = 16, 11, 16, 14
 # ambiguous, ▁ · × ∞ … → é, which CJK fonts draw full width), the box a browser draws around a line (Noto Sans
 # CJK's), and the room kept between neighbour labels.
 CHAR_EM, WIDE_EM, LINE_EM, GAP_EM = 0.62, 1.0, 1.5, 0.4
+TEXT_EM = 1.2  # the height of a line of text, in font sizes, without the gap to the next line
 
 
 @lru_cache(maxsize=4096)
@@ -152,6 +153,33 @@ def title_px(title: str, width: float | None = None) -> int:
 def axis_title_px(title: str, length: float | None = None) -> int:
     """Room an axis title takes beside its labels, wrapped to the axis's `length` px (see titled's wrap)."""
     return AXIS_TITLE_PX + (len(title_lines(title, length)) - 1) * int(LINE_EM * BASE_FONT_PX) if title else 0
+
+
+def widest_tick(low: float, high: float) -> str:
+    """A label at least as wide as any Plotly writes by itself on a linear axis from `low` to `high`: the larger
+    end's whole digits (Plotly shortens 20000 to "20k"), decimals where the span is short (its ticks step by 1, 2
+    or 5 times a power of ten), and below 0 a minus with a digit's room more (PE's "−0.5" took 2 px more than the
+    minus alone left, measured in Chromium)."""
+    span = abs(high - low)
+    decimals = 0 if span >= 5 else 1 if span >= 0.5 else 2
+    digits = len(str(int(max(abs(low), abs(high))))) + (low < 0)
+    return ("−" if low < 0 else "") + "8" * digits + ("." + "8" * decimals if decimals else "")
+
+
+def y_labels_band(widest: str, title: str, plot_px: float | None = None) -> int:
+    """The left margin a y axis needs: its title's lines (wrapped to the plot's `plot_px` height; a line as tall as a
+    CJK or subscripted one), its labels (`widest` the widest), their pad and the edge. Given it, Plotly's automargin
+    has nothing to grow: a grown margin makes it draw the chart a second time (20–40 ms a line chart in Chromium,
+    measured)."""
+    lines = len(title_lines(title, plot_px)) if title else 0
+    return math.ceil(EDGE_PX + lines * LINE_EM * BASE_FONT_PX + text_px(widest, BASE_FONT_PX) + TICK_PAD_PX)
+
+
+def x_labels_band(title: str, plot_px: float | None = None) -> int:
+    """The bottom margin an x axis with upright labels needs: one line of them, their pad, its title's lines and the
+    edge (see y_labels_band)."""
+    lines = len(title_lines(title, plot_px)) if title else 0
+    return math.ceil(EDGE_PX + (TEXT_EM + lines * LINE_EM) * BASE_FONT_PX + TICK_PAD_PX)
 
 
 def styled_figure(data, title: str, *, top: int = 20, right: int = EDGE_PX, left: int = EDGE_PX,

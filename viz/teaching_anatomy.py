@@ -26,6 +26,9 @@ from .style import (
     text_px,
     titled,
     token_axis,
+    widest_tick,
+    x_labels_band,
+    y_labels_band,
 )
 from .validate import as_float32, check_labels
 
@@ -105,11 +108,15 @@ def training_curves_figure(train_steps, train_loss, dev_steps, dev_loss, dev_ble
         )
     ]
     left, right = domains(2, 0.12)
+    losses = np.concatenate([tl, dl])
     return styled_figure(
         curves,
         title,
         height=380,
         **legend_on_top(labels),
+        # The right plot's labels stand in the gap between the two: only the loss axis and the steps need margins.
+        left=y_labels_band(widest_tick(float(losses.min(initial=0)), float(losses.max(initial=0))), loss_title),
+        bottom=x_labels_band(step_title),
         xaxis=titled(step_title, domain=left, anchor="y"),
         yaxis=titled(loss_title, anchor="x"),
         xaxis2=titled(step_title, domain=right, anchor="y2"),

@@ -27,6 +27,8 @@ from .style import (
     text_px,
     titled,
     vline,
+    x_labels_band,
+    y_labels_band,
 )
 from .validate import as_float32, check_labels
 
@@ -85,6 +87,8 @@ def share_figure(steps, shares, names: Sequence[str], *, step: float, title: str
         width=width,
         legend=legend_above(),
         top=top,
+        left=y_labels_band("100%", share_title),
+        bottom=x_labels_band(step_title),
         shapes=[step_line(step)],
         xaxis=titled(step_title),
         yaxis=titled(share_title, **UNIT_AXIS),

@@ -10,8 +10,9 @@ import plotly.graph_objects as go
 from .bars import VALUE_AXIS_PX, paired_bars
 from .heatmap import heatmap_figure
 from .labels import plain_text
-from .style import (AXIS_TITLE_PX, BASE_FONT_PX, DIVERGING_COLORSCALE, EDGE_PX, KEY_COLOR, LINE_EM, NEUTRAL_COLOR, QUERY_COLOR, guide_line, legend_on_top, styled_figure,
-                    titled)
+from .style import (AXIS_TITLE_PX, BASE_FONT_PX, DIVERGING_COLORSCALE, EDGE_PX, KEY_COLOR, LINE_EM, NEUTRAL_COLOR,
+                    QUERY_COLOR, guide_line, legend_on_top, styled_figure, titled, widest_tick, x_labels_band,
+                    y_labels_band)
 from .validate import as_float32
 
 PLOT_PX = 300  # height of the plot area of each square-ish figure here
@@ -43,6 +44,8 @@ def pe_curves(table, dims: Sequence[int], *, title: str, position_title: str, na
         title,
         height=360,
         **legend_on_top(names),
+        left=y_labels_band(widest_tick(-1.1, 1.1), ""),
+        bottom=x_labels_band(position_title),
         xaxis=titled(position_title),
         yaxis=titled("", range=[-1.1, 1.1], zeroline=True, zerolinecolor=NEUTRAL_COLOR),
     )

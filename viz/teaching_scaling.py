@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
+import numpy as np
 import plotly.graph_objects as go
 
 from .bars import paired_bars
 from .labels import plain_text
-from .style import KEY_COLOR, NEUTRAL_COLOR, QUERY_COLOR, guide_line, legend_on_top, styled_figure, titled
+from .style import (KEY_COLOR, NEUTRAL_COLOR, QUERY_COLOR, guide_line, legend_on_top, styled_figure, titled,
+                    widest_tick, x_labels_band, y_labels_band)
 from .validate import as_float32
 
 
@@ -33,6 +36,10 @@ def variance_figure(d_ks: Sequence[int], raw_var, scaled_var, selected: int, *, 
         height=380,
         **legend_on_top([theory_label, raw_label, scaled_label]),
         **guide_line(selected),
+        # Log axes label powers of ten: the widest is the first power at or above the largest value.
+        left=y_labels_band(widest_tick(0, 10 ** math.ceil(math.log10(max(float(np.max([d, raw, scaled])), 1)))),
+                           var_title),
+        bottom=x_labels_band(dk_title),
         xaxis=titled(dk_title, type="log"),
         yaxis=titled(var_title, type="log", dtick=1),  # one label per power of ten: 2…9 between them crowd at 16 px
     )

@@ -9,7 +9,8 @@ import numpy as np
 import plotly.graph_objects as go
 
 from .labels import plain_text
-from .style import D3, MASKED_COLOR, legend_above, NEUTRAL_COLOR, QUERY_COLOR, hovertemplate, legend_on_top, styled_figure, titled, token_axis
+from .style import (D3, MASKED_COLOR, NEUTRAL_COLOR, QUERY_COLOR, hovertemplate, legend_above, legend_on_top,
+                    styled_figure, titled, token_axis, widest_tick, x_labels_band, y_labels_band)
 from .validate import as_float32, check_labels
 
 PATH_COLORS = (D3[1], D3[0])  # the slower optimiser first (orange), the faster one second (blue)
@@ -48,6 +49,8 @@ def optimizer_paths_figure(w1, w2, loss, paths: Sequence, names: Sequence[str], 
         title,
         height=420,
         **legend_on_top(names),
+        left=y_labels_band(widest_tick(float(y.min()), float(y.max())), w2_title),
+        bottom=x_labels_band(w1_title),
         xaxis=titled(w1_title, range=[float(x.min()), float(x.max())], zeroline=False),
         yaxis=titled(w2_title, range=[float(y.min()), float(y.max())], zeroline=False),
     )
