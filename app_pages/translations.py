@@ -35,8 +35,11 @@ def attribution(checkpoint: str, device: str, sentence: str, beam: int, language
     return result_cache.shared().get(("attribute", checkpoint, device, sentence, beam, language, method), run)
 
 
-def teacher_forced(checkpoint: str, device: str, sentence: str, reference: str) -> TranslationResult:
-    """`sentence` with `reference` fed to the decoder as in training (cached per input)."""
+def teacher_forced(sentence: str, reference: str) -> TranslationResult:
+    """`sentence` with `reference` fed to the decoder as in training, by the sidebar's model on its device (cached
+    per input)."""
+    checkpoint, device = st.session_state[CHECKPOINT], models.device()
+
     def run() -> TranslationResult:
         with st.spinner(t("cache.translating")):
             return models.load(checkpoint, device).teacher_forced(sentence, reference)

@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from app_pages import attention_view, models, state_keys, translations, widgets
+from app_pages import attention_view, models, translations, widgets
 from app_pages.teaching_shared import sections, sentence_banner, show_tables
 from app_pages.text import md_escape, t
 from evaluation.alignment.gold import GoldError, GoldPair, load_gold
@@ -235,8 +235,7 @@ def gold_overlay(best: tuple[int, int]) -> None:
         head = attention_view.index_picker(GOLD_HEAD, t("explorer.head"), list(range(heads)))
     pair = gold[index]
     # Cached for every session, as the masks page's teacher forcing: one model run per gold pair, not per page run.
-    checkpoint, device = st.session_state[state_keys.CHECKPOINT], st.session_state.get(state_keys.DEVICE, "cpu")
-    result = translations.teacher_forced(checkpoint, device, pair.english, pair.chinese)
+    result = translations.teacher_forced(pair.english, pair.chinese)
     rows = character_rows(result.output_tokens, pair.chars)
     if rows is None:
         st.info(t("explain.align.not_characters"))

@@ -7,7 +7,7 @@ import pandas as pd
 import streamlit as st
 
 from app_pages import exercises  # the "Try it" tab
-from app_pages import presentation, state_keys, translations, widgets
+from app_pages import presentation, translations, widgets
 from app_pages.teaching_shared import head_picker, join, num, positions, sections, sentence_banner, show_table
 from app_pages.text import md_escape, t
 from lessons import masks
@@ -83,10 +83,9 @@ def doc_section() -> None:
 # ---------------------------------------------------------------- teacher forcing is not decoding
 def exposure_section() -> None:
     """Where training's prefix (the reference) and translation's (the model's own tokens) part: exposure bias."""
-    checkpoint, device = st.session_state[state_keys.CHECKPOINT], st.session_state.get(state_keys.DEVICE, "cpu")
     for english, reference in masks.EXPOSURE_EXAMPLES:
         free = translations.translation_of(english)
-        forced = translations.teacher_forced(checkpoint, device, english, reference)
+        forced = translations.teacher_forced(english, reference)
         k = masks.first_divergence(free.output_tokens, forced.output_tokens)
         if k is not None and k + 1 < min(len(free.steps), len(forced.steps)):
             break
