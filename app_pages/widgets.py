@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable
 
+import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
@@ -11,7 +14,7 @@ from app_pages import registry
 from app_pages.presentation import chart_scale, presenting
 from app_pages.text import md_escape, t
 from model import WORD_START
-from viz.style import MAX_WIDTH_PX, MIN_FONT_PX, min_font_px_at, scaled
+from viz.style import MAX_WIDTH_PX, MIN_FONT_PX, figure_spec, min_font_px_at, scaled
 
 _BADGE_SPECIAL = frozenset("\\`*_{}()<>#+-.!|~:$&=\"'%^@/;,?")  # md_escape's set less brackets: st.badge escapes those
 
@@ -59,8 +62,47 @@ def chart(fig: go.Figure, key: str, *, width: str = "content", present_max_px: i
     config = {"displaylogo": False, "toImageButtonOptions": {"format": "svg", "filename": key.replace(".", "-")}}
     # theme=None: the figure is drawn as viz built it; Streamlit's theme reserves room the figure's own margins
     # already hold, and narrowed a 6-column map's cells below the size its labels were laid out for.
-    return st.plotly_chart(scaled(fig, factor, CONTENT_PX) if factor != 1 else fig, key=key, width=width,
-                           config=config, theme=None, **kwargs)
+    fig = scaled(fig, factor, CONTENT_PX) if factor != 1 else fig
+    return st.plotly_chart(redrawn_once(fig), key=key, width=width, config=config, theme=None, **kwargs)
+
+
+def redrawn_once(fig: go.Figure) -> go.Figure:
+    """A copy of `fig` that Plotly draws once, not twice, each time Streamlit shows it: its arrays as JSON lists,
+    without the empty template, with a `layout.datarevision` (a digest of the figure).
+
+    Why: whenever a chart appears or changes, Streamlit draws it, then hands Plotly.react a copy of the same figure
+    (its theme pass, which runs even with theme=None). Plotly.react takes a data array as changed unless its layout
+    has a datarevision and the array is a plain array; a NumPy array reaches it as a typed array (plotly.py sends
+    those base64-encoded), which it always takes as changed, and so is a template that is a new object. So it
+    calculated and drew every chart a second time: for each Next on Decoding, eight draws of four charts (CDP
+    logpoints in Plotly.react's diff), now four. A changed figure gets another digest (and Streamlit mounts a new
+    chart for it: its element id hashes the figure), so no change is missed. A template with content (the model
+    view's shared axes) is kept, and that chart is still drawn twice.
+    """
+    spec = json_lists(figure_spec(fig))
+    layout = spec["layout"]
+    if layout.get("template") == EMPTY_TEMPLATE:
+        del layout["template"]
+    digest = hashlib.blake2b(json.dumps(spec, sort_keys=True, default=str).encode(), digest_size=8)
+    layout["datarevision"] = digest.hexdigest()
+    out = go.Figure(spec, _validate=False)  # validated already, when `fig` was built
+    if "template" not in layout:
+        out.layout.template = None  # the constructor put plotly.py's default one (9 KB) there
+    return out
+
+
+EMPTY_TEMPLATE = go.Figure(layout={"template": go.layout.Template()}).layout.to_plotly_json()["template"]
+
+
+def json_lists(node):
+    """`node` (dicts and lists of a figure's properties) with every NumPy array as a list."""
+    if isinstance(node, np.ndarray):
+        return node.tolist()
+    if isinstance(node, dict):
+        return {key: json_lists(value) for key, value in node.items()}
+    if isinstance(node, (list, tuple)):
+        return [json_lists(value) for value in node]
+    return node
 
 
 CONTENT_PX = 700  # the width Streamlit draws a figure at that has none of its own (plotly.js's default)

@@ -55,6 +55,18 @@ EXCEPTION_WATCH = """(() => {
   });
   new MutationObserver(report).observe(document, {childList: true, subtree: true});
 })()"""
+# Injected into every page too: how many times Plotly calculated each chart (each calculation gives its graph div a
+# new `calcdata` array; a redraw of the same data does not). Streamlit shows each figure once, so a chart calculated
+# twice was drawn twice: tests/test_tour_browser.py fails then (app_pages.widgets.redrawn_once says why it was).
+CALCULATIONS = """(() => {
+  const count = new WeakMap(), value = new WeakMap();
+  window.__calculations = (gd) => count.get(gd) || 0;
+  Object.defineProperty(HTMLElement.prototype, "calcdata", {
+    configurable: true,
+    get() { return value.get(this); },
+    set(calcdata) { value.set(this, calcdata); if (calcdata) count.set(this, (count.get(this) || 0) + 1); },
+  });
+})()"""
 TRACEBACK = "Traceback (most recent call last)"
 # Streamlit's client finds the server's base path by asking below the page's own path first (/qkv/_stcore/health)
 # and then the root: those 404s are its way of looking, not a failure a user meets.
@@ -117,6 +129,7 @@ class GuardedBrowser:
     def new_context(self, **options):
         context = self._browser.new_context(**options)
         self._guard.attach(context)
+        context.add_init_script(script=CALCULATIONS)
         return context
 
     def window(self):

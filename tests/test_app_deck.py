@@ -15,7 +15,6 @@ from app_pages import deck_images, decks, state_keys
 from app_pages.link_values import BadLinkValue
 from lessons.deck import BadDeck, Slide, to_json
 from tests.test_app_explorer import app
-from tests.test_app_training import decoded
 
 PIN = "explorer.chart.head.pin"
 
@@ -121,7 +120,7 @@ def test_a_pin_on_decoding_makes_a_slide_that_reopens_that_step(translator):
     (chart,) = at.get("plotly_chart")
     bars = json.loads(chart.proto.spec)["data"][0]
     row = translator.translate("I have a dream.").cross[1, 2, 2]  # layer 2, head 3, step 3's row
-    assert np.allclose(decoded(bars["y"]), row, atol=1e-6) and "Decoding step 3" in chart.proto.spec
+    assert np.allclose(bars["y"], row, atol=1e-6) and "Decoding step 3" in chart.proto.spec
     layout = json.loads(chart.proto.spec)["layout"]  # the few bars fill the slide's width or height, not a column's
     small = decks.slide_figure(slide)
     assert max(layout["width"] / decks.SLIDE_PX[0], layout["height"] / decks.SLIDE_PX[1]) > 0.95 or \
@@ -153,7 +152,7 @@ def test_a_pin_on_every_head_or_on_rollout_saves_that_view_and_the_deck_redraws_
     at.button(key="deck.next").click().run()
     (chart,) = at.get("plotly_chart")
     (heatmap,) = [d for d in json.loads(chart.proto.spec)["data"] if d["type"] == "heatmap"]
-    z = np.array(decoded(heatmap["z"]) if isinstance(heatmap["z"], dict) else heatmap["z"], dtype=float)
+    z = np.array(heatmap["z"], dtype=float)
     assert np.allclose(z.reshape(rollout_map(result, "cross", 1).shape), rollout_map(result, "cross", 1), atol=1e-6)
     assert decks.read_file(in_html([grid, roll])) == [grid, roll]
 

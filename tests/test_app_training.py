@@ -210,14 +210,7 @@ def test_calibration_shows_the_logs_reliability_curve_and_its_ece(log, translato
     specs = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
     (curve,) = [f for f in specs if f["data"][0].get("line", {}).get("dash") == "dash"]  # the diagonal, then ours
     model = curve["data"][1]
-    xs = model["x"] if isinstance(model["x"], list) else decoded(model["x"])
-    ys = model["y"] if isinstance(model["y"], list) else decoded(model["y"])
+    xs, ys = model["x"], model["y"]  # JSON lists, as the browser gets them (app_pages.widgets.redrawn_once)
     assert np.allclose(xs, [b["confidence"] for b in bins], atol=1e-6)
     assert np.allclose(ys, [b["right"] for b in bins], atol=1e-6)
 
-
-def decoded(array: dict) -> np.ndarray:
-    """A Plotly array as the browser gets it (base64 typed bytes)."""
-    import base64
-
-    return np.frombuffer(base64.b64decode(array["bdata"]), dtype=array["dtype"])

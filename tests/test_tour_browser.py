@@ -137,6 +137,15 @@ GROWN_MARGINS = """keys => keys.flatMap(key => {
 })"""
 
 
+# Charts on screen that Plotly calculated more than once since they appeared (browser_support.CALCULATIONS): a second
+# draw of the same figure, which app_pages.widgets.redrawn_once prevents. The model view's grid is exempt: its axes
+# share a template, and Plotly.react takes the template of Streamlit's copy of a figure as changed.
+CALCULATED_AGAIN = """() => [...document.querySelectorAll("[data-testid='stMain'] .js-plotly-plot")]
+  .filter(gd => window.__calculations(gd) > 1 && !gd.layout.template?.layout)
+  .map(gd => `${(gd.closest("[class*='st-key-']")?.className.match(/st-key-(\\S+)/) || [])[1] || "a chart"} was `
+             + `calculated ${window.__calculations(gd)} times (drawn again)`)"""
+
+
 NO_CHARTS = ("start", "model_card", "poll", "deck")  # the poll page without a code: its join form; an empty deck
 # Pages whose main chart starts within the first screen (its top at most FIRST_SCREEN_PX at 1280×800), with its
 # controls above or beside it, plain ("0") and in presentation mode ("1").
@@ -183,6 +192,7 @@ def look(page, lang: str, present: str, name: str, settled: bool = False) -> lis
     problems += [f"{where}: option cut short: {text!r}" for text in page.evaluate(TRUNCATED)]
     problems += [f"{where}: a row of options scrolls: {text!r}" for text in page.evaluate(SCROLLED)]
     problems += [f"{where}: {p}" for p in page.evaluate(GROWN_MARGINS, list(PRESIZED))]
+    problems += [f"{where}: {p}" for p in page.evaluate(CALCULATED_AGAIN)]
     if name in TEACHING:
         problems += [f"{where}: {p}" for p in page.evaluate(CLIPPED)]
     if name in FIRST_SCREEN[present] and (top := page.evaluate(FIRST_CHART_TOP)) > FIRST_SCREEN_PX:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import base64
-
 import numpy as np
 import pytest
 
@@ -27,14 +25,6 @@ def stages():
     return mask, scores
 
 
-def values(z) -> np.ndarray:
-    """A trace's numbers, also where a rebuilt figure holds them as Plotly's typed-array spec (base64)."""
-    if isinstance(z, dict):
-        return np.frombuffer(base64.b64decode(z["bdata"]), dtype=z["dtype"]).reshape(
-            [int(n) for n in str(z["shape"]).split(",")])
-    return np.asarray(z)
-
-
 def plot_px(fig) -> tuple[float, float]:
     """Left and right edge of a figure's plot area, in px from its left edge."""
     return fig.layout.margin.l, fig.layout.width - fig.layout.margin.r
@@ -46,7 +36,7 @@ def test_each_figure_keeps_its_place_data_axes_colour_bar_and_title():
     width = 2 * COLUMN + GAP
     assert (both.layout.width, both.layout.height) == (width, max(mask.layout.height, scores.layout.height))
     assert len(both.data) == len(mask.data) + len(scores.data)
-    np.testing.assert_array_equal(values(both.data[len(mask.data)].z), scores.data[0].z)
+    np.testing.assert_array_equal(np.asarray(both.data[len(mask.data)].z), scores.data[0].z)
 
     # The second figure's axes are its own, renumbered, anchored to each other, where its column puts its plot.
     first = {(t.xaxis, t.yaxis) for t in both.data[: len(mask.data)]}

@@ -331,7 +331,7 @@ def scaled(fig: go.Figure, factor: float, width: float | None = None) -> go.Figu
     """
     if factor <= 0:
         raise ValueError(f"factor must be positive, got {factor}")
-    spec = fig.to_plotly_json()
+    spec = figure_spec(fig)
     layout = spec["layout"]
 
     def grow(node, key: str = "") -> None:
@@ -358,6 +358,12 @@ def scaled(fig: go.Figure, factor: float, width: float | None = None) -> go.Figu
             layout[key] = layout[key] * factor
     layout["margin"] = {k: v * factor if isinstance(v, (int, float)) else v for k, v in layout.get("margin", {}).items()}
     return rebuilt(spec["data"], layout)
+
+
+def figure_spec(fig: go.Figure) -> dict:
+    """`fig`'s traces and layout as dicts (deep copies) with its arrays as they were given: Figure.to_plotly_json
+    would encode NumPy arrays as base64 typed arrays, which Plotly.js takes as changed on every redraw."""
+    return {"data": [trace.to_plotly_json() for trace in fig.data], "layout": fig.layout.to_plotly_json()}
 
 
 def rebuilt(data, layout: dict) -> go.Figure:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import plotly.graph_objects as go
 
-from viz.style import rebuilt
+from viz.style import figure_spec, rebuilt
 
 AXIS = re.compile(r"^([xy])axis(\d*)$")
 AXIS_REF = re.compile(r"^([xy])(\d*)( domain)?$")
@@ -38,7 +38,7 @@ def side_by_side(figures: Sequence[go.Figure], column_px: float, gap_px: float) 
     height = max(h for _, h in sizes)
     data, layout = [], {"annotations": [], "shapes": []}
     left, used = 0.0, {"x": 0, "y": 0}
-    specs = [fig.to_plotly_json() for fig in figures]
+    specs = [figure_spec(fig) for fig in figures]
     for spec, (w, h) in zip(specs, sizes):
         tile = _Tile(spec["layout"], left, w, h, width, height, used)
         data += [tile.trace(trace) for trace in spec["data"]]
