@@ -6,6 +6,7 @@ import numpy as np
 import plotly.graph_objects as go
 import pytest
 
+from i18n import strings
 from viz.decoding import BEAM_COLORS, CHOSEN_COLOR, attention_bar, beam_chart, candidates_chart, causal_mask_row
 
 TARGET = ["<s>", "我", "有", "一", "个", "梦", "想", "。"]
@@ -95,6 +96,21 @@ class TestBeamChart:
         tokens = tuple("一二三四五六七八九十") * 3
         fig = beam_chart({"kept": [(tokens, -5.0)]})
         assert fig.layout.yaxis.ticktext[0].startswith("…") and fig.layout.yaxis.ticktext[0].endswith("十")
+
+    @pytest.mark.parametrize("lang", ["en", "zh"])
+    def test_both_bar_charts_fit_decodings_side_column(self, lang):
+        """Decoding gives them 320 px (as at step 8 of "I have a dream that one day this nation will rise up."); a
+        wider figure Streamlit narrows to its column, and Plotly draws it a second time."""
+        s = strings(lang)
+        hypotheses = ["我有一天才会成为那", "我有一天才能成为那", "我有一天的梦想。", "我有一天才会成功"]
+        groups = {"kept": [(tuple(h), -2.0 - i) for i, h in enumerate(hypotheses[:2])],
+                  "finished": [(tuple(hypotheses[2]) + ("</s>",), -4.0)],
+                  "dropped": [(tuple(h), -6.0 - i) for i, h in enumerate(hypotheses * 2)][:5]}
+        figures = [beam_chart(groups, max_width=320, hypothesis_title=s["axis.hypothesis"],
+                              value_label=s["axis.sequence_prob"]),
+                   candidates_chart(["。", "是", "到", "</s>", "一"], [0.45, 0.08, 0.08, 0.03, 0.02], 0,
+                                    token_title=s["axis.candidate"], value_label=s["axis.probability"], max_width=320)]
+        assert [fig.layout.width <= 320 for fig in figures] == [True, True]
 
     def test_bad_groups(self):
         with pytest.raises(ValueError, match="must be among"):

@@ -13,7 +13,6 @@ from .heatmap import attention_heatmap
 from .labels import joined_text, plain_text
 from .style import (
     ANSWER_COLOR,
-    AXIS_TITLE_PX,
     BASE_FONT_PX,
     CELL_TEXT_PX,
     EDGE_PX,
@@ -44,7 +43,8 @@ COVERAGE_COLORS = (OTHER_COLOR, GUESS_COLOR)  # the original translation, the fo
 BEAM_COLORS = {"kept": "#2f9e44", "finished": "#1c7ed6", "dropped": "#adb5bd"}
 MAX_HYPOTHESIS_TOKENS = 24  # a longer hypothesis label keeps its end, where the new token is
 ROW_PX = 34  # a row of the candidates' and the beams' bars, where max_height leaves room for it
-PLOT_PX = (200, 400)  # the narrowest and widest the bars of those two charts get
+PLOT_PX = (120, 400)  # the narrowest and widest the bars of those two charts get
+BEAM_TEXT = "0.000123"  # the widest probability the beam's bars write
 LABEL_SHARE = 0.45  # of max_width, the most a hypothesis label may take (it is cut at its start beyond that)
 
 
@@ -121,8 +121,8 @@ def candidates_chart(
         **token_hover(tokens, token_title, value_label, "%{x:.4f}"),
     )
     return _row_bars([bars], tokens, "100.0%", title=title, row_title=token_title, max_width=max_width,
-                     max_height=max_height,
-                     xaxis=titled(value_label, range=[0, 1], tickformat=".0%", gridcolor=GRID_COLOR), bargap=0.3)
+                     max_height=max_height, value_title=value_label,
+                     value_axis=dict(range=[0, 1], tickformat=".0%", gridcolor=GRID_COLOR), bargap=0.3)
 
 
 def beam_chart(
@@ -155,7 +155,9 @@ def beam_chart(
     if not rows:
         raise ValueError("groups holds no hypothesis: pass at least one (tokens, logprob) pair")
     font = tick_layout(["…"], ROW_PX, across=False).size
-    texts = [_ending(tokens, LABEL_SHARE * max_width, font) for _, tokens, _ in rows]
+    room = min(LABEL_SHARE * max_width, max_width - _bar_text_px(BEAM_TEXT) - PLOT_PX[0] - EDGE_PX - TICK_PAD_PX
+               - axis_title_px(hypothesis_title, len(rows) * ROW_PX + 2 * EDGE_PX))
+    texts = [_ending(tokens, room, font) for _, tokens, _ in rows]
     bars = []
     for status, color in BEAM_COLORS.items():
         idx = [i for i, r in enumerate(rows) if r[0] == status]
@@ -173,12 +175,17 @@ def beam_chart(
         ))
     low = min(r[2] for r in rows) / np.log(10)  # log10 of the smallest probability
     return _row_bars(
-        bars, texts, "0.000123", title=title, row_title=hypothesis_title, max_width=max_width, max_height=max_height,
+        bars, texts, BEAM_TEXT, title=title, row_title=hypothesis_title, max_width=max_width, max_height=max_height,
         legend=[labels.get(b, b) for b in BEAM_COLORS if b in groups],
-        barmode="overlay",
-        xaxis=titled(value_label, type="log", range=[min(low - 0.5, -1.0), 0], dtick=1,
-                     gridcolor=GRID_COLOR),  # dtick=1: one labelled tick per power of ten
+        barmode="overlay", value_title=value_label,
+        value_axis=dict(type="log", range=[min(low - 0.5, -1.0), 0], dtick=1,
+                        gridcolor=GRID_COLOR),  # dtick=1: one labelled tick per power of ten
     )
+
+
+def _bar_text_px(widest_text: str) -> int:
+    """The right margin that holds the bars' text."""
+    return int(text_px(widest_text, CELL_TEXT_PX)) + 2 * EDGE_PX
 
 
 def _ending(tokens: list[str], width_px: float, size: int) -> str:
@@ -190,13 +197,14 @@ def _ending(tokens: list[str], width_px: float, size: int) -> str:
 
 
 def _row_bars(bars: list[dict], labels: list[str], widest_text: str, *, title: str, row_title: str,
-              max_width: float, max_height: float, legend: Sequence[str] = (), **layout) -> go.Figure:
+              value_title: str, value_axis: dict, max_width: float, max_height: float, legend: Sequence[str] = (),
+              **layout) -> go.Figure:
     """Horizontal bars, one labelled row each (ROW_PX, fewer px where max_height needs it), their text (at
-    most as wide as `widest_text`) right of them, a legend (its names) above them, the value axis (layout's
-    xaxis) below."""
+    most as wide as `widest_text`) right of them, a legend (its names) above them, the value axis (`value_axis`,
+    titled `value_title`, wrapped to the figure's width) below. At most max_width wide where the labels leave the
+    plot PLOT_PX[0]: a page narrows a wider figure to its column, and Plotly then draws it a second time."""
     n = len(labels)
-    right = int(text_px(widest_text, CELL_TEXT_PX)) + 2 * EDGE_PX
-    value_axis = EDGE_PX + AXIS_TITLE_PX + int(LINE_EM * BASE_FONT_PX) + TICK_PAD_PX
+    right = _bar_text_px(widest_text)
 
     def size(row: int) -> dict:
         fit = tick_layout(labels, row, across=False)
@@ -205,12 +213,14 @@ def _row_bars(bars: list[dict], labels: list[str], widest_text: str, *, title: s
         plot = int(np.clip(max_width - left - right, *PLOT_PX))
         top = EDGE_PX + (legend_px(legend, plot) if legend else 0)
         width = left + plot + right
-        return dict(fit=fit, wrap=wrap, left=left, width=width, top=top,
-                    height=title_px(title, width) + top + n * row + value_axis)
+        bottom = EDGE_PX + axis_title_px(value_title, width - 2 * EDGE_PX) + int(LINE_EM * BASE_FONT_PX) + TICK_PAD_PX
+        return dict(fit=fit, wrap=wrap, left=left, width=width, top=top, bottom=bottom,
+                    height=title_px(title, width) + top + n * row + bottom)
 
     s = size(largest_cell(lambda row: size(row)["height"] <= max_height, ROW_PX))
-    return styled_figure(bars, title, top=s["top"], left=s["left"], right=right, bottom=value_axis,
+    return styled_figure(bars, title, top=s["top"], left=s["left"], right=right, bottom=s["bottom"],
                          width=s["width"], height=s["height"], legend=legend_above(), showlegend=bool(legend),
+                         xaxis=titled(value_title, wrap=s["width"] - 2 * EDGE_PX, **value_axis),
                          yaxis=token_axis(labels, row_title, fit=s["fit"], reversed_=True, wrap=s["wrap"]), **layout)
 
 
