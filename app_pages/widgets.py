@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Callable
 
 import numpy as np
@@ -79,11 +78,11 @@ def redrawn_once(fig: go.Figure) -> go.Figure:
     chart for it: its element id hashes the figure), so no change is missed. A template with content (the model
     view's shared axes) is kept, and that chart is still drawn twice.
     """
-    spec = json_lists(figure_spec(fig))
+    digest = hashlib.blake2b(digest_size=8)
+    spec = json_lists(figure_spec(fig), digest)
     layout = spec["layout"]
     if layout.get("template") == EMPTY_TEMPLATE:
         del layout["template"]
-    digest = hashlib.blake2b(json.dumps(spec, sort_keys=True, default=str).encode(), digest_size=8)
     layout["datarevision"] = digest.hexdigest()
     out = go.Figure(spec, _validate=False)  # validated already, when `fig` was built
     if "template" not in layout:
@@ -94,14 +93,25 @@ def redrawn_once(fig: go.Figure) -> go.Figure:
 EMPTY_TEMPLATE = go.Figure(layout={"template": go.layout.Template()}).layout.to_plotly_json()["template"]
 
 
-def json_lists(node):
-    """`node` (dicts and lists of a figure's properties) with every NumPy array as a list."""
+def json_lists(node, digest):
+    """`node` (dicts and lists of a figure's properties) with every NumPy array as a list; every value is also fed
+    to `digest` (an array as its bytes: hashing the JSON instead took 17 of a 128×256 map's 30 ms here)."""
     if isinstance(node, np.ndarray):
+        digest.update(f"{node.dtype}{node.shape}".encode())
+        digest.update(np.ascontiguousarray(node).tobytes())
         return node.tolist()
     if isinstance(node, dict):
-        return {key: json_lists(value) for key, value in node.items()}
+        listed = {}
+        for key, value in node.items():
+            digest.update(f"{key}:".encode())
+            listed[key] = json_lists(value, digest)
+        return listed
     if isinstance(node, (list, tuple)):
-        return [json_lists(value) for value in node]
+        digest.update(b"[")
+        listed = [json_lists(value, digest) for value in node]
+        digest.update(b"]")
+        return listed
+    digest.update(repr(node).encode())
     return node
 
 
