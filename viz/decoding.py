@@ -155,8 +155,8 @@ def beam_chart(
     if not rows:
         raise ValueError("groups holds no hypothesis: pass at least one (tokens, logprob) pair")
     font = tick_layout(["…"], ROW_PX, across=False).size
-    room = min(LABEL_SHARE * max_width, max_width - _bar_text_px(BEAM_TEXT) - PLOT_PX[0] - EDGE_PX - TICK_PAD_PX
-               - axis_title_px(hypothesis_title, len(rows) * ROW_PX + 2 * EDGE_PX))
+    left_without_labels = _left_px(hypothesis_title, len(rows) * ROW_PX + 2 * EDGE_PX, 0)
+    room = min(LABEL_SHARE * max_width, max_width - _bar_text_px(BEAM_TEXT) - PLOT_PX[0] - left_without_labels)
     texts = [_ending(tokens, room, font) for _, tokens, _ in rows]
     bars = []
     for status, color in BEAM_COLORS.items():
@@ -181,6 +181,11 @@ def beam_chart(
         value_axis=dict(type="log", range=[min(low - 0.5, -1.0), 0], dtick=1,
                         gridcolor=GRID_COLOR),  # dtick=1: one labelled tick per power of ten
     )
+
+
+def _left_px(row_title: str, wrap: float, labels_px: float) -> int:
+    """The left margin: the row axis's title (wrapped to `wrap` px) and its labels."""
+    return int(EDGE_PX + axis_title_px(row_title, wrap) + labels_px + TICK_PAD_PX)
 
 
 def _bar_text_px(widest_text: str) -> int:
@@ -209,7 +214,7 @@ def _row_bars(bars: list[dict], labels: list[str], widest_text: str, *, title: s
     def size(row: int) -> dict:
         fit = tick_layout(labels, row, across=False)
         wrap = n * row + 2 * EDGE_PX  # the row axis's title no longer than the plot and the margins allow
-        left = int(EDGE_PX + axis_title_px(row_title, wrap) + fit.depth + TICK_PAD_PX)
+        left = _left_px(row_title, wrap, fit.depth)
         plot = int(np.clip(max_width - left - right, *PLOT_PX))
         top = EDGE_PX + (legend_px(legend, plot) if legend else 0)
         width = left + plot + right
