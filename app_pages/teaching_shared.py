@@ -64,20 +64,20 @@ def table(
 def show_table(
     values, rows: Sequence[str], cols: Sequence[str], index_name: str = "", decimals: int = 4, fixed: bool = False
 ) -> None:
-    st.dataframe(table(values, rows, cols, index_name, decimals, fixed), width="content")
+    widgets.table(table(values, rows, cols, index_name, decimals, fixed))
 
 
 def show_tables(tables: Sequence[tuple[str, pd.DataFrame]]) -> None:
     """Titled tables side by side, each as wide as its columns.
 
-    A table that does not fit the line moves to the next one instead of being squeezed: a squeezed
-    st.dataframe hides its last columns behind a scroll bar nobody sees on a projector.
+    A table that does not fit the line moves to the next one instead of being squeezed: a squeezed table hides its
+    last columns behind a scroll bar nobody sees on a projector.
     """
     with st.container(horizontal=True, gap="medium"):
         for title, frame in tables:
             with st.container(width="content"):
                 st.markdown(f"**{title}**")
-                st.dataframe(frame, width="content")
+                widgets.table(frame)
 
 
 def wrapped_vector(vector, index_name: str = "", decimals: int = 3) -> pd.DataFrame:
@@ -105,11 +105,6 @@ def dimension_tables(values, rows: Sequence[str], decimals: int = 3) -> list[tup
                [str(j) for j in range(start, min(start + DIMS_PER_TABLE, width))], decimals=decimals))
         for start in range(0, width, DIMS_PER_TABLE)
     ]
-
-
-def table_height(rows: int) -> int:
-    """Pixels that show every row of a st.dataframe without an inner scroll bar (header + rows)."""
-    return 38 + 35 * rows
 
 
 def sections(prefix: str, bodies: Mapping[str, Callable[[], None]], **values) -> None:

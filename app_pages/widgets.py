@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable
 
 import numpy as np
+import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
@@ -40,6 +42,30 @@ def token_chips(
             if marked is not None and marked[i]:
                 chip_color = "red"
             st.badge(label, color=chip_color, icon=icon, help=tip)
+
+
+# A number as the pages print it (1,024, −0.1234, 1.2e-07, −∞): nothing in it is Markdown, so a table shows it as
+# it is sent and a test reads it as it is; any other text in a table is escaped.
+PLAIN_NUMBER = re.compile(r"[−+-]?(\d[\d,]*(\.\d+)?(e[+-]?\d+)?|∞)")
+
+
+def _inert(cell):
+    return md_escape(cell) if isinstance(cell, str) and not PLAIN_NUMBER.fullmatch(cell) else cell
+
+
+def table(data, *, hide_index: bool = False, width: str = "content") -> None:
+    """Every table of the app (a DataFrame, or columns as a dict): a static table with every row and column on
+    screen, its text as typed.
+
+    st.table, not st.dataframe: the interactive grid's 486-KB script and its canvas slowed every page that shows a
+    table (a new tab of Inside, Multi-head shapes, Anatomy or Q·K·V drew its first chart 0.4–0.9 s later, in an A/B
+    of the two on one machine), and a teaching table of a few rows needs no sorting or scrolling. st.table renders each cell, header and index
+    label as Markdown, so every one that is text, not a plain number, is escaped (md_escape): a token such as
+    "**x**" or "evil.example" shows as written, never bold or as a link."""
+    frame = pd.DataFrame(data).map(_inert)
+    frame.columns = [_inert(str(c)) for c in frame.columns]
+    frame.index = pd.Index([_inert(str(i)) for i in frame.index], name=_inert(frame.index.name))
+    st.table(frame, hide_index=hide_index, width=width)
 
 
 PRESENT_MAX_PX = (1120, 680)  # a chart in presentation mode: the main area with the sidebar closed, at 1280×800

@@ -9,6 +9,7 @@ import pytest
 from lessons import length_penalty as lp
 
 from model import DEFAULT_CHECKPOINT, Translator
+from tests.tables import shown_tables
 from tests.test_app_explorer import app
 from tests.test_app_teaching import page_text
 
@@ -31,7 +32,7 @@ def finished(translator: Translator, beam: int) -> list[tuple[tuple[str, ...], f
 def test_scores_on_the_page_are_recomputed_from_the_beam(translator, lang):
     at = app(SENTENCE, page="app_pages/pages/decoding.py", beam=4, lang=lang)
     text = page_text(at)
-    (frame,) = [f.value for f in at.dataframe if "|Y|" in f.value.columns]
+    (frame,) = [f for f in shown_tables(at) if "|Y|" in f.columns]
     hypotheses = finished(translator, 4)
     assert len(frame) == len(hypotheses) > 1
     own = translator.generation_config.gnmt_alpha
@@ -52,5 +53,5 @@ def test_scores_on_the_page_are_recomputed_from_the_beam(translator, lang):
 
 def test_greedy_has_nothing_to_rank():
     at = app(SENTENCE, page="app_pages/pages/decoding.py", beam=1)
-    assert not [f for f in at.dataframe if "|Y|" in f.value.columns]
+    assert not [f for f in shown_tables(at) if "|Y|" in f.columns]
     assert "Greedy decoding finishes one hypothesis only" in page_text(at)

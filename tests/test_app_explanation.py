@@ -14,6 +14,7 @@ from i18n import strings
 from lessons.explanation import agreement, cross_rollout
 from model import DEFAULT_BEAM
 from tests.conftest import ROOT
+from tests.tables import shown_tables
 
 SENTENCE = "I have a dream."
 
@@ -109,7 +110,7 @@ def sink_share(weights: np.ndarray, keys: list[str], token: str) -> np.ndarray:
 def test_the_caveat_shows_this_sentences_sinks_and_residual_ratios(translator, lang):
     at = page(lang, tab="caveat")
     result = translator.translate(SENTENCE, beam=DEFAULT_BEAM)
-    frames = [(tuple(f.value.columns), f.value) for f in at.dataframe]
+    frames = [(tuple(f.columns), f) for f in shown_tables(at)]
     (dec,) = [f for cols, f in frames if cols == ("<s>", "。")]  # decoder self-attention's keys: <s> and the full stop
     start = sink_share(result.decoder_self, result.target_tokens, "<s>")
     assert list(dec["<s>"])[:-1] == [f"{x:.0%}" for x in start]

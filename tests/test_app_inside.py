@@ -11,6 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from lessons import inside as li
 from model import DEFAULT_CHECKPOINT
+from tests.tables import shown_tables
 from tests.test_app_teaching import page_text
 from viz.teaching_inside import architecture_blocks
 
@@ -51,7 +52,7 @@ def stated_differences(text: str) -> list[float]:
 
 def table_with_index(at: AppTest, index_name: str, row: str | None = None):
     """The first table whose index is named `index_name` (and has a row `row`)."""
-    return next(el.value for el in at.dataframe if el.value.index.name == index_name and (row is None or row in el.value.index))
+    return next(f for f in shown_tables(at) if f.index.name == index_name and (row is None or row in f.index))
 
 
 @pytest.mark.slow

@@ -13,6 +13,7 @@ from app_pages.examples import DEFAULT_SENTENCE
 from i18n import strings
 from lessons.masks import EXPOSURE_EXAMPLES
 from model import Translator
+from tests.tables import as_read
 from tests.test_app_teaching import open_page as open_teaching_page
 from tests.test_app_teaching import page_text
 from tests.tiny_marian import LANGUAGE, save_tiny_marian
@@ -48,11 +49,6 @@ def open_page(page: str, marian_folder: str, tab: str | None = None, **state) ->
     at = open_teaching_page(page, tab=tab, **{"checkpoint": marian_folder, **state})
     assert not at.error, [e.value for e in at.error]
     return at
-
-
-def unescaped(text: str) -> str:
-    """Markdown source as the reader sees it: without md_escape's backslashes."""
-    return re.sub(r"\\(.)", r"\1", text)
 
 
 @pytest.fixture(scope="module")
@@ -96,8 +92,8 @@ def test_every_page_shows_a_marian_models_own_numbers(page, marian_folder, shown
     for tab in SHOWN_IN_TAB.get(page, (None,)):
         at = open_page(page, marian_folder, tab=tab)
         assert at.selectbox(key="checkpoint").value == marian_folder  # the sidebar says which model the page shows
-        assert unescaped(at.title[0].value) == EN[TITLES[page]].format(name=marian_folder)
-        texts.append(unescaped(page_text(at)))
+        assert as_read(at.title[0].value) == EN[TITLES[page]].format(name=marian_folder)
+        texts.append(as_read(page_text(at)))
     text = "\n".join(texts)
     assert [snippet for snippet in shown[page] if snippet not in text] == []
 
@@ -105,7 +101,7 @@ def test_every_page_shows_a_marian_models_own_numbers(page, marian_folder, shown
 def test_in_chinese_a_marian_models_card_is_its_english_one_under_a_chinese_note(marian_folder):
     at = open_page("model_card", marian_folder, lang="zh")
     assert strings("zh")["card.english_only"] in [c.value for c in at.caption]
-    assert "A Marian (opus-mt) translation model" in unescaped(page_text(at))
+    assert "A Marian (opus-mt) translation model" in as_read(page_text(at))
 
 
 def test_the_sidebar_offers_the_models_target_languages(marian_folder):

@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 from app_pages import registry
 from lessons.masks import EXPOSURE_EXAMPLES
 from model import DEFAULT_CHECKPOINT
+from tests.tables import shown_tables
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
 PAGES = ("qkv", "masks", "positional", "scaling", "multihead", "anatomy")
@@ -71,7 +72,7 @@ def page_text(at: AppTest) -> str:
     """Everything the page shows as text: Markdown, LaTeX, messages, titles and table cells."""
     parts = [el.value for kind in ("markdown", "latex", "success", "info", "warning", "error", "caption", "title",
                                    "header", "subheader") for el in getattr(at, kind)]
-    parts += [frame.value.to_string() for frame in at.dataframe]
+    parts += [frame.to_string() for frame in shown_tables(at)]
     return "\n".join(str(p) for p in parts)
 
 
@@ -114,7 +115,7 @@ def test_live_walkthrough_agrees_with_the_model_for_each_kind(kind):
     assert len(checks) == 1 and not at.error
     explained = {"encoder_self": "of the **encoder**", "decoder_self": "decoder's self-attention", "cross": "cross-attention"}
     assert explained[kind] in page_text(at) and "Layer 3, head 6" in page_text(at)
-    query = next(el.value for el in at.dataframe if list(el.value.columns)[0] == "+0")  # under the query's label
+    query = next(f for f in shown_tables(at) if list(f.columns)[0] == "+0")  # under the query's label
     assert query.index.name.startswith("1: ")
 
 
@@ -176,7 +177,7 @@ def test_qkv_tables_show_every_number():
     """x has all 4 columns, and the live query all d_head numbers, 8 to a row (a 32-column table overflowed)."""
     from app_pages.teaching_shared import DIMS_PER_TABLE
 
-    frames = [el.value for page in (open_page("qkv"), open_page("qkv", tab="live")) for el in page.dataframe]
+    frames = [f for page in (open_page("qkv"), open_page("qkv", tab="live")) for f in shown_tables(page)]
     x = next(f for f in frames if f.index[0].startswith("x₁"))
     assert list(x.columns) == ["0", "1", "2", "3"] and x.loc["x₁ · Thinking"].tolist() == ["2", "2", "1", "1"]
     q = next(f for f in frames if list(f.columns) == [f"+{j}" for j in range(DIMS_PER_TABLE)])

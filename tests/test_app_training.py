@@ -16,6 +16,7 @@ from model import DEFAULT_CHECKPOINT
 from model.text.pairs import encode_pairs
 from model.training.data import make_batches, read_pairs
 from model.training.schedule import ADAM_BETAS, ADAM_EPS, peak_learning_rate
+from tests.tables import shown_tables
 from tests.test_app_teaching import every_tab, open_page, page_text, whole_page_text
 
 pytestmark = pytest.mark.skipif(
@@ -98,7 +99,7 @@ def test_bleu_of_a_typed_reference_is_sacrebleus_and_recomputed_alike(lang, log)
     assert len(check) == 1 and check[0].count(f"{expected:.4f}") == 2, "the recomputation and sacrebleu, both shown"
     latex = "\n".join(el.value for el in at.latex)
     assert f"= {expected:.2f}" in latex
-    precisions = next(frame.value for frame in at.dataframe if "n" in frame.value.columns)
+    precisions = next(frame for frame in shown_tables(at) if "n" in frame.columns)
     assert list(precisions["n"]) == [1, 2, 3, 4]
 
 
@@ -174,7 +175,7 @@ def test_bleu_limits_for_chinese_are_computed_on_the_classroom_sentences(log, cl
     higher = sum(g > 0 for g in gap.values())
     summary = next(line for line in text.split("\n") if "chrF" in line and f"{len(differing)} " in line and "50" in line)
     assert shows(summary, str(higher)), summary
-    frame = next(f.value.to_string() for f in at.dataframe if out in f.value.to_string())
+    frame = next(f.to_string() for f in shown_tables(at) if out in f.to_string())
     assert ref in frame
 
 

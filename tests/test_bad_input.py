@@ -14,13 +14,16 @@ import unicodedata
 
 import pytest
 import torch
+from streamlit.testing.v1 import AppTest
 
 from app_pages import server, state_keys
+from app_pages.text import md_escape
 from model import InputError, save_checkpoint
 from model.loading.checkpoint import CONFIG, WEIGHTS
 from model.translation.cli import main as cli
 from model.translation.translator import MAX_BEAM, MAX_CHARS
 from tests.conftest import CHECKPOINT, ROOT
+from tests.tables import shown_tables
 from tests.test_app_explorer import app
 from tests.tiny import tiny_model, tokenizers
 
@@ -268,6 +271,39 @@ def test_app_without_any_checkpoint_says_so(tmp_path, monkeypatch):
     at = app()
     (error,) = at.error
     assert "no checkpoint folder" in error.value
+
+
+# Cells as a token, a sentence or a label could hold them: Markdown that would be bold, a link, a heading, LaTeX.
+TABLE_TEXT = {"**bold**": "[x](https://evil.example)", "# heading": "evil.example", "$x^2$": "- item"}
+TABLE_SCRIPT = f"""
+import pandas as pd
+from app_pages import widgets
+frame = pd.DataFrame({{"numbers": ["1,024", "−0.1234", "−∞"], "text": {list(TABLE_TEXT.values())!r}}},
+                     index=pd.Index({list(TABLE_TEXT)!r}, name="_who_"))
+widgets.table(frame)
+"""
+
+
+def test_a_tables_text_is_sent_escaped_and_its_numbers_as_they_are():
+    """st.table renders every cell, header and index label as Markdown: widgets.table escapes each text, so the page
+    shows it as written (tests.tables reads it back), and leaves plain numbers alone."""
+    at = AppTest.from_string(TABLE_SCRIPT, default_timeout=60).run()
+    (raw,) = [el.value for el in at.table]
+    assert list(raw["numbers"]) == ["1,024", "−0.1234", "−∞"]
+    assert list(raw["text"]) == [md_escape(v) for v in TABLE_TEXT.values()] != list(TABLE_TEXT.values())
+    assert list(raw.index) == [md_escape(k) for k in TABLE_TEXT] and raw.index.name == md_escape("_who_")
+    (shown,) = shown_tables(at)
+    assert list(shown["text"]) == list(TABLE_TEXT.values()) and list(shown.index) == list(TABLE_TEXT)
+
+
+def test_every_table_is_the_one_escaping_table():
+    """No page shows a table but through widgets.table (its escaping, one look): st.table once, there, and no
+    st.dataframe (whose grid costs every page that shows one a 486-KB script on its first load)."""
+    paths = [ROOT / "app.py", *(ROOT / "app_pages").rglob("*.py")]
+    sources = {path.name: path.read_text(encoding="utf-8") for path in paths}
+    assert not [name for name, code in sources.items() if "st.dataframe(" in code or "st.data_editor(" in code]
+    tables = [(name, code.count("st.table(")) for name, code in sources.items() if "st.table(" in code]
+    assert tables == [("widgets.py", 1)]
 
 
 def test_no_page_or_figure_code_can_render_html():

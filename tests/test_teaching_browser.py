@@ -23,9 +23,9 @@ from tests.browser_support import MAIN, open_session, rerun, screenshot, settle
 
 CLIPPED = """() => {
   const out = [], main = document.querySelector("[data-testid='stMain']");
-  main.querySelectorAll("[data-testid='stDataFrame']").forEach(table => {
-    const grid = table.querySelector('.dvn-scroller');
-    const header = [...table.querySelectorAll('th, [role=columnheader]')].map(h => h.textContent).join(' ');
+  main.querySelectorAll("[data-testid='stTable']").forEach(table => {
+    const grid = table.firstElementChild;  // st.table's scrolling box
+    const header = [...table.querySelectorAll('thead th')].map(h => h.textContent).join(' ');
     if (grid && grid.scrollWidth > grid.clientWidth + 1)
       out.push(`table hides columns (${grid.scrollWidth} px in ${grid.clientWidth} px) ${header}`.trim());
   });
@@ -68,6 +68,6 @@ def test_live_qkv_cross_attention_with_every_key_shown_fits(page, streamlit_serv
     # The query picker lists the decoder's tokens now, and shows one of them (it used to keep "0: ▁I").
     expect(page.locator(f"{MAIN} .st-key-qkv-live-cross-query input")).to_have_value("0: <s>")
     page.locator(MAIN).get_by_text(s["qkv.live.kv"], exact=True).click()
-    page.locator(f"{MAIN} [data-testid='stExpander'] [data-testid='stDataFrame']").last.wait_for(state="visible")
+    page.locator(f"{MAIN} [data-testid='stExpander'] [data-testid='stTable']").last.wait_for(state="visible")
     screenshot(page, "teaching_en_qkv_cross", page.locator(MAIN).get_by_role("radiogroup", name=s["teach.pick.kind"]))
     assert not page.evaluate(CLIPPED)

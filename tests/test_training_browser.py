@@ -46,7 +46,7 @@ def test_training_page_fits_and_scores_a_typed_reference(browser, streamlit_serv
         check.wait_for()
         scores = re.findall(r"\d+\.\d{4}", check.inner_text())
         assert len(scores) == 2 and scores[0] == scores[1], check.inner_text()
-        table = page.locator(f"{MAIN} [data-testid='stDataFrame']").filter(has_text=text["training.bleu.col.matched"])
+        table = page.locator(f"{MAIN} [data-testid='stTable']").filter(has_text=text["training.bleu.col.matched"])
         assert table.count() == 1
         screenshot(page, f"training_{lang}_bleu", table)
         assert not page.evaluate(CHART_PROBLEMS)

@@ -9,7 +9,7 @@ import streamlit as st
 
 from app_pages import models, presentation, translations, widgets
 from app_pages.examples import EXAMPLES
-from app_pages.teaching_shared import join, num, sections, sentence_banner, table_height
+from app_pages.teaching_shared import join, num, sections, sentence_banner
 from app_pages.text import hardware_name, md_escape, t
 from lessons import anatomy
 from model import ModelConfig, Translator, learning_rate, peak_learning_rate, selection_bleu
@@ -54,7 +54,7 @@ def parameters_section(translator: Translator) -> None:
         t("anatomy.col.total"): [f"{c.total:,}" for c in breakdown],
         t("anatomy.col.model"): [f"{actual.get(c.key, 0):,}" for c in breakdown],
     })
-    st.dataframe(frame, hide_index=True, width="stretch", height=table_height(len(frame)))
+    widgets.table(frame, hide_index=True, width="stretch")
     model_total = sum(actual.values())
     logged = log.get("parameters")
     st.success(t("anatomy.params.total", formula=f"{anatomy.total_parameters(config):,}", model=f"{model_total:,}",

@@ -92,7 +92,7 @@ def length_penalty_section(result: TranslationResult) -> None:
     for j, alpha in enumerate(alphas):
         columns[t("decoding.lp.col.score", alpha=num(alpha, 1))] = [
             f"{s:.3f}" + (" ★" if scored.winners[j] == i else "") for i, s in enumerate(scored.scores[:, j])]
-    st.dataframe(columns, hide_index=True, width="content")
+    widgets.table(columns, hide_index=True)
     winners = [t("decoding.lp.winner", alpha=num(a, 1), text=md_escape(texts[w]), n=int(scored.lengths[w]))
                for a, w in zip(alphas, scored.winners)]
     changes = len(set(scored.winners)) > 1

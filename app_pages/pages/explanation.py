@@ -326,8 +326,8 @@ def caveat(result: TranslationResult) -> None:
               "cross": residual_ratio(dec["norm1"], dec["cross_attn_out"])}  # cross-attention's residual is norm1
     st.markdown(t("explain.caveat.residual"))
     layers = max(len(r) for r in ratios.values())
-    st.dataframe(pd.DataFrame({attention_view.kind_name(k): [f"{x:.2f}" for x in r] for k, r in ratios.items()},
-                              index=[t("explain.caveat.layer", n=i + 1) for i in range(layers)]), width="content")
+    widgets.table(pd.DataFrame({attention_view.kind_name(k): [f"{x:.2f}" for x in r] for k, r in ratios.items()},
+                               index=[t("explain.caveat.layer", n=i + 1) for i in range(layers)]))
     low = min(((k, i, x) for k, r in ratios.items() for i, x in enumerate(r)), key=lambda f: f[2])
     st.markdown(t("explain.caveat.residual_result", kind=attention_view.kind_name(low[0]), layer=low[1] + 1,
                   ratio=f"{low[2]:.2f}"))

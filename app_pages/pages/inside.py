@@ -171,7 +171,7 @@ def attention_part(stack: str, name: str, layer: inside.Layer, index: int, token
     frame = table([[s.max_difference] for _, s, _ in steps], [t(f"inside.attn.step.{n}") for n, _, _ in steps],
                   [t("inside.col.diff")], index_name=t("inside.col.step"), decimals=7)
     frame.insert(0, t("inside.col.shape"), [s for _, _, s in steps])
-    st.dataframe(frame, width="content")
+    widgets.table(frame)
     label = positions(tokens)[index]
     first_numbers([(t("inside.vec.recomputed"), attn.out.recomputed[index]), (t("inside.vec.returned"), attn.out.returned[index])],
                   label)
@@ -299,7 +299,7 @@ def output_section() -> None:
     frame = table(np.stack([out.logits[index, ids], probs, [cand.prob for cand in shown]]).T,
                   positions(names), [t("inside.col.logit"), t("inside.col.prob"), t("inside.col.model_prob")],
                   index_name=t("inside.col.candidate"))
-    st.dataframe(frame, width="content")
+    widgets.table(frame)
     widgets.chart(candidates_chart(names, probs, ids.index(step.chosen.token_id), token_title=t("inside.axis.candidate"),
                                    value_label=t("inside.axis.prob"), max_width=480), key="inside.output.candidates")
     k = len(step.candidates)
@@ -309,8 +309,9 @@ def output_section() -> None:
             out.chosen.max_difference if same_top else np.inf)
     st.subheader(t("inside.tf.header"))
     st.markdown(t("inside.tf.text"))
-    st.dataframe(pd.DataFrame({t("inside.tf.input"): result.target_tokens, t("inside.tf.target"): result.output_tokens},
-                              index=pd.Index(range(T), name=t("inside.tf.position"))), width="content")
+    widgets.table(pd.DataFrame({t("inside.tf.input"): result.target_tokens,
+                                t("inside.tf.target"): result.output_tokens},
+                               index=pd.Index(range(T), name=t("inside.tf.position"))))
     st.markdown(t("inside.tf.inference", first=md_escape(result.output_tokens[0]),
                   second=md_escape(result.target_tokens[1] if T > 1 else result.output_tokens[0])))
 

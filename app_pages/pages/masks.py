@@ -108,7 +108,7 @@ def exposure_section() -> None:
                   train_prefix="".join(forced.target_tokens[1 : k + 2]), free_prefix="".join(free.target_tokens[1 : k + 2]),
                   next=k + 2, train_top=after.candidates[0].token, train_top_prob=pct(after.candidates[0].prob),
                   free_next=free.steps[k + 1].chosen.token))
-    st.dataframe(frame, width="content")
+    widgets.table(frame)
 
 
 # ---------------------------------------------------------------- the live decoder

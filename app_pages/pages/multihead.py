@@ -8,7 +8,7 @@ import pandas as pd
 import streamlit as st
 
 from app_pages import attention_view, models, presentation, translations, widgets
-from app_pages.teaching_shared import head_picker, join, positions, sections, sentence_banner, table_height
+from app_pages.teaching_shared import head_picker, join, positions, sections, sentence_banner
 from app_pages.text import md_escape, t
 from lessons import shapes
 from lessons.heads import most_different_heads
@@ -27,7 +27,7 @@ def shape_table(steps: list[shapes.ShapeStep]) -> None:
             t("mh.col.shape"): [f"({', '.join(str(n) for n in s.shape)})" for s in steps],
         }
     )
-    st.dataframe(frame, hide_index=True, width="stretch", height=table_height(len(frame)))
+    widgets.table(frame, hide_index=True, width="stretch")
 
 
 def doc_section() -> None:

@@ -51,7 +51,7 @@ def note_section() -> None:
     difference = rows[1] - rows[2]  # as printed − as meant
     frame = number_table(rows, list(variants), [str(j) for j in range(NOTE_D)], decimals=NOTE_DECIMALS, fixed=True)
     frame.loc[t("pe.note.diff")] = [f"{d:.1e}" if d else "0" for d in difference]
-    st.dataframe(frame, width="content")
+    widgets.table(frame)
     parted = np.flatnonzero(difference)
     st.caption(t("pe.note.parts", dims=join(parted), diffs=join(f"{abs(difference[j]):.1e}" for j in parted),
                  decimals=NOTE_DECIMALS))

@@ -143,7 +143,7 @@ def live_walkthrough() -> None:
     st.markdown(t("qkv.live.q", d=d_head))
     if models.translator().capabilities.scales_queries_first:
         st.caption(t("qkv.live.marian", inv=f"{1 / math.sqrt(d_head):.4f}", root=f"{math.sqrt(d_head):.3f}"))
-    st.dataframe(wrapped_vector(walk.q, index_name=positions(query_tokens)[index]), width="content")
+    widgets.table(wrapped_vector(walk.q, index_name=positions(query_tokens)[index]))
     with st.expander(t("qkv.live.kv")):
         for name, values in (("k", walk.k), ("v", walk.v)):
             st.markdown(f"**{name}**")

@@ -66,7 +66,7 @@ def show_bleu(parts: training.BleuBreakdown) -> None:
     widgets.token_chips(list(parts.hypothesis_tokens), key="training.bleu.hyp_tokens")
     st.markdown(t("training.bleu.ref_tokens"))
     widgets.token_chips(list(parts.reference_tokens), color="green", key="training.bleu.ref_tokens")
-    st.dataframe(
+    widgets.table(
         {"n": [o.n for o in parts.orders],
          t("training.bleu.col.matches"): [f"{o.matches} / {o.total}" for o in parts.orders],
          t("training.bleu.col.precision"): [f"{o.precision:.2f}" + (" *" if o.smoothed else "") for o in parts.orders],
@@ -341,8 +341,9 @@ def bleu_limits_section(log: dict) -> None:
     i = st.selectbox(t("training.bleuzh.pick", n=len(differing), total=len(pairs)), differing,
                      index=differing.index(widest), format_func=lambda k: pairs[k][0], key="training.bleuzh.sentence")
     shown = limits[i]
-    st.dataframe({t("training.bleuzh.col.what"): [t("training.bleuzh.reference"), t("training.bleuzh.model", beam=beam)],
-                  t("training.bleuzh.col.text"): [references[i], outputs[i]]}, hide_index=True, width="content")
+    rows = [t("training.bleuzh.reference"), t("training.bleuzh.model", beam=beam)]
+    widgets.table({t("training.bleuzh.col.what"): rows, t("training.bleuzh.col.text"): [references[i], outputs[i]]},
+                  hide_index=True)
     st.markdown(t("training.bleuzh.scores", bleu=f"{shown.bleu_zh:.1f}", chrf=f"{shown.chrf:.1f}",
                   zh=md_escape(" ".join(shown.tokens_zh)), words=md_escape(" · ".join(shown.tokens_13a)),
                   n13a=len(shown.tokens_13a), bleu13a=f"{shown.bleu_13a:.1f}"))
