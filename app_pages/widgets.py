@@ -59,9 +59,10 @@ def table(data, *, hide_index: bool = False, width: str = "content") -> None:
 
     st.table, not st.dataframe: the interactive grid's 486-KB script and its canvas slowed every page that shows a
     table (a new tab of Inside, Multi-head shapes, Anatomy or Q·K·V drew its first chart 0.4–0.9 s later, in an A/B
-    of the two on one machine), and a teaching table of a few rows needs no sorting or scrolling. st.table renders each cell, header and index
-    label as Markdown, so every one that is text, not a plain number, is escaped (md_escape): a token such as
-    "**x**" or "evil.example" shows as written, never bold or as a link."""
+    of the two on one machine), and a teaching table of a few rows needs no sorting or scrolling.
+
+    st.table renders each cell, header and index label as Markdown, so every one that is text, not a plain number,
+    is escaped (md_escape): a token such as "**x**" or "evil.example" shows as written, never bold or as a link."""
     frame = pd.DataFrame(data).map(_inert)
     frame.columns = [_inert(str(c)) for c in frame.columns]
     frame.index = pd.Index([_inert(str(i)) for i in frame.index], name=_inert(frame.index.name))
