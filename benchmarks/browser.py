@@ -1,4 +1,5 @@
-"""python -m benchmarks.browser [--repeats N] [--app DIR] [--label NAME] [--out benchmarks/browser_results.json]
+"""python -m benchmarks.browser [--repeats N] [--app DIR] [--label NAME] [--against DIR [--against-label NAME]]
+                              [--out benchmarks/browser_results.json]
 
 What a class feels, measured in a real browser (Debian's Chromium through Playwright) against `streamlit run
 app.py` on this machine: for every page, a new tab's time to its first chart (the first visit after the server
@@ -12,6 +13,10 @@ settled). The results are written (merged by --label) to --out and
 printed as a table.
 
 --app DIR runs the app in another checkout (e.g. a git worktree of an older commit) to compare before and after.
+--against DIR serves a second checkout beside it and measures the two turn about in one run, one Chromium, every
+visit and click of one alternating with the other's (an A/B): on a VM whose speed drifts by more than a change moves
+a page, runs made one after the other do not tell the change from the drift. Both are written, under --label and
+--against-label, and the ratios printed.
 Goals (issue "Nothing breaks or hides"): every page ≤ 1 s to its first chart, every view switch ≤ 300 ms.
 """
 
@@ -27,6 +32,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -206,46 +212,71 @@ def median(times: list[Timed]) -> Timed:
                  round(statistics.median(t.total_s for t in times), 3))
 
 
-def measure_pages(browser, base: str, repeats: int) -> dict:
-    """Per page: a new tab's first visit (cold) and later visits, and the way back to it from the sidebar; each
-    as felt and as seen (the results' felt_* and *_s)."""
-    results = {}
-    for name in PAGES:
-        context = browser.new_context(viewport=VIEWPORT)
-        context.set_default_timeout(TIMEOUT_MS)  # a machine busy with other work makes a page slow, not broken
-        page = watched_page(context)
-        page.add_init_script(CLOCK)
-        cold = first_chart_s(page, f"{base}/{name}?lang=en")
-        warm = median([first_chart_s(page, f"{base}/{name}?lang=en") for _ in range(repeats)])
+def turns(repeat: int, n: int) -> list[int]:
+    """The order in which `n` servers take their turn in repeat number `repeat`: forwards, then backwards, so that
+    none is always measured first (the VM's speed drifts within a run: an A/B measures both side by side)."""
+    order = list(range(n))
+    return order if repeat % 2 == 0 else order[::-1]
+
+
+def new_tab(browser):
+    """A context of its own with the page clock: (context, page)."""
+    context = browser.new_context(viewport=VIEWPORT)
+    context.set_default_timeout(TIMEOUT_MS)  # a machine busy with other work makes a page slow, not broken
+    page = watched_page(context)
+    page.add_init_script(CLOCK)
+    return context, page
+
+
+def measure_pages(browser, bases: list[str], repeats: int, names: tuple[str, ...] = PAGES) -> list[dict]:
+    """Per server in `bases` (taking turns), per page: a new tab's first visit (cold) and later visits, and the way
+    back to it from the sidebar; each as felt and as seen (the results' felt_* and *_s)."""
+    results: list[dict] = [{} for _ in bases]
+    for name in names:
+        tabs = [new_tab(browser) for _ in bases]
+        cold = [first_chart_s(page, f"{base}/{name}?lang=en") for (_, page), base in zip(tabs, bases)]
+        warm, switched = [[] for _ in bases], [[] for _ in bases]
         elsewhere = "translate" if name == registry.FIRST else registry.FIRST
-        switched = []
-        for _ in range(repeats):
-            from_sidebar_s(page, elsewhere)  # away (not counted), then back by the sidebar
-            switched.append(from_sidebar_s(page, name))
-        sidebar = median(switched)
-        context.close()
-        results[name] = {"cold_s": round(cold.total_s, 3), "median_s": warm.total_s, "sidebar_s": sidebar.total_s,
-                         "felt_cold_s": round(cold.felt_s, 3), "felt_s": warm.felt_s, "felt_sidebar_s": sidebar.felt_s}
-        print(f"  {name:<12} felt: cold {cold.felt_s:5.2f} s, median {warm.felt_s:5.2f} s, from the sidebar "
-              f"{sidebar.felt_s:5.2f} s; seen: {cold.total_s:5.2f}, {warm.total_s:5.2f}, {sidebar.total_s:5.2f} s",
-              flush=True)
+        for repeat in range(repeats):
+            for i in turns(repeat, len(bases)):
+                warm[i].append(first_chart_s(tabs[i][1], f"{bases[i]}/{name}?lang=en"))
+        for repeat in range(repeats):
+            for i in turns(repeat, len(bases)):
+                from_sidebar_s(tabs[i][1], elsewhere)  # away (not counted), then back by the sidebar
+                switched[i].append(from_sidebar_s(tabs[i][1], name))
+        for (context, _), found, first, visits, back in zip(tabs, results, cold, warm, switched):
+            context.close()
+            again, sidebar = median(visits), median(back)
+            found[name] = {"cold_s": round(first.total_s, 3), "median_s": again.total_s, "sidebar_s": sidebar.total_s,
+                           "felt_cold_s": round(first.felt_s, 3), "felt_s": again.felt_s,
+                           "felt_sidebar_s": sidebar.felt_s}
+        print(f"  {name:<12} felt: " + " | ".join(
+            f"cold {r[name]['felt_cold_s']:5.2f} s, median {r[name]['felt_s']:5.2f} s, from the sidebar "
+            f"{r[name]['felt_sidebar_s']:5.2f} s" for r in results), flush=True)
     return results
 
 
-def measure_controls(browser, base: str, repeats: int) -> dict:
-    results = {}
+def measure_controls(browser, bases: list[str], repeats: int) -> list[dict]:
+    """Per server in `bases` (taking turns), per control: click → rerun finished and every chart drawn."""
+    results: list[dict] = [{} for _ in bases]
     for label, control in controls().items():
         path, actions = control.path, control.actions
-        context, page = open_session(browser, f"{base}/{path}{'&' if '?' in path else '?'}lang=en")
-        drawn(page)
-        if control.setup:
-            control.setup(page)
+        sessions = [open_session(browser, f"{base}/{path}{'&' if '?' in path else '?'}lang=en") for base in bases]
+        for _, page in sessions:
             drawn(page)
-        found = median([action_s(page, lambda: actions[i % len(actions)](page), control.reruns)
-                        for i in range(repeats)])
-        context.close()
-        results[label] = {"median_s": found.total_s, "felt_s": found.felt_s}
-        print(f"  {label:<28} felt {found.felt_s:5.2f} s, seen {found.total_s:5.2f} s", flush=True)
+            if control.setup:
+                control.setup(page)
+                drawn(page)
+        times = [[] for _ in bases]
+        for repeat in range(repeats):
+            for i in turns(repeat, len(bases)):
+                page = sessions[i][1]
+                times[i].append(action_s(page, lambda: actions[repeat % len(actions)](page), control.reruns))
+        for (context, _), found, measured in zip(sessions, results, times):
+            context.close()
+            timed = median(measured)
+            found[label] = {"median_s": timed.total_s, "felt_s": timed.felt_s}
+        print(f"  {label:<28} felt " + " | ".join(f"{r[label]['felt_s']:5.2f} s" for r in results), flush=True)
     return results
 
 
@@ -287,11 +318,47 @@ def table(runs: dict) -> str:
     return head + "\n".join(rows)
 
 
+@contextmanager
+def servers(apps: list[Path]):
+    """`streamlit run app.py` in each checkout of `apps`, each on a port of its own: yields their base URLs; prints
+    a server's last output if anything fails (what failed on its side), and always stops them."""
+    logs = [tempfile.TemporaryFile(mode="w+") for _ in apps]
+    ports = [free_port() for _ in apps]
+    running = [serve(app, port, log) for app, port, log in zip(apps, ports, logs)]
+    bases = [f"http://127.0.0.1:{port}" for port in ports]
+    try:
+        for base, server in zip(bases, running):
+            wait_for_health(base, server, 180)
+        yield bases
+    except BaseException:
+        for app, log in zip(apps, logs):
+            log.seek(0)
+            print(f"the last output of the server of {app}:\n" + log.read()[-4000:], file=sys.stderr)
+        raise
+    finally:
+        for server, log in zip(running, logs):
+            server.terminate()
+            server.wait(timeout=20)
+            log.close()
+
+
+def ratios(after: dict, before: dict) -> str:
+    """Lines of after / before, felt, for an A/B run: below 1 the --app checkout was faster."""
+    lines = [f"  page {name}: new tab {found['felt_s'] / before['pages'][name]['felt_s']:.2f}, from the sidebar "
+             f"{found['felt_sidebar_s'] / before['pages'][name]['felt_sidebar_s']:.2f}"
+             for name, found in after["pages"].items()]
+    lines += [f"  {label}: {found['felt_s'] / before['controls'][label]['felt_s']:.2f}"
+              for label, found in after["controls"].items()]
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--app", type=Path, default=ROOT, help="the checkout whose app.py to serve")
     parser.add_argument("--label", default="now")
+    parser.add_argument("--against", type=Path, help="another checkout, measured in the same run, turn about (A/B)")
+    parser.add_argument("--against-label", default="before")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     args = parser.parse_args(argv)
     if not CHROMIUM.exists():
@@ -299,33 +366,24 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     from playwright.sync_api import sync_playwright
 
-    port = free_port()
-    log = tempfile.TemporaryFile(mode="w+")
-    server = serve(args.app, port, log)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_for_health(base, server, 180)
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-            print(f"{args.label}: pages", flush=True)
-            pages = measure_pages(browser, base, args.repeats)
-            print(f"{args.label}: controls", flush=True)
-            measured = measure_controls(browser, base, args.repeats)
-            browser.close()
-    except BaseException:
-        log.seek(0)
-        print("the server's last output:\n" + log.read()[-4000:], file=sys.stderr)  # what failed on its side
-        raise
-    finally:
-        server.terminate()
-        server.wait(timeout=20)
-        log.close()
+    labels = [args.label] + ([args.against_label] if args.against else [])
+    with servers([args.app] + ([args.against] if args.against else [])) as bases, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        print(" | ".join(labels) + ": pages", flush=True)
+        pages = measure_pages(browser, bases, args.repeats)
+        print(" | ".join(labels) + ": controls", flush=True)
+        measured = measure_controls(browser, bases, args.repeats)
+        browser.close()
     runs = json.loads(args.out.read_text()) if args.out.exists() else {}
-    runs[args.label] = {"pages": pages, "controls": measured, "repeats": args.repeats,
-                        "machine": f"{platform.machine()} CPU, {os.cpu_count()} cores",
-                        "date": datetime.now(timezone.utc).strftime("%Y-%m-%d")}
+    for label, found, controlled in zip(labels, pages, measured):
+        runs[label] = {"pages": found, "controls": controlled, "repeats": args.repeats,
+                       "machine": f"{platform.machine()} CPU, {os.cpu_count()} cores",
+                       "date": datetime.now(timezone.utc).strftime("%Y-%m-%d")}
     args.out.write_text(json.dumps(runs, indent=1) + "\n")
     print(table(runs))
+    if args.against:
+        print(f"{args.label} / {args.against_label}, felt (measured turn about in one run):")
+        print(ratios(runs[args.label], runs[args.against_label]))
     return 0
 
 

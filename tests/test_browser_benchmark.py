@@ -64,3 +64,15 @@ def test_the_page_clock_needs_the_users_input_and_times_a_new_tab_from_its_navig
             bench.action_s(page, lambda: page.wait_for_timeout(50), reruns=False)
     finally:
         page.close()
+
+
+def test_an_ab_run_measures_two_servers_turn_about(browser, streamlit_server):
+    """--against: each repeat visits both servers, the one that goes first alternating, and each gets its own
+    results (here the same server twice, so both are the same app)."""
+    assert bench.turns(0, 2) == [0, 1] and bench.turns(1, 2) == [1, 0]
+    after, before = bench.measure_pages(browser, [streamlit_server, streamlit_server], 2, names=("masks",))
+    for found in (after, before):
+        times = found["masks"]
+        assert 0 < times["felt_s"] <= times["median_s"] and 0 < times["felt_sidebar_s"] <= times["sidebar_s"]
+    ratio = bench.ratios({"pages": after, "controls": {}}, {"pages": before, "controls": {}})
+    assert ratio.startswith("  page masks: new tab ") and "from the sidebar" in ratio
