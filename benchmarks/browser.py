@@ -323,7 +323,10 @@ def servers(apps: list[Path]):
     """`streamlit run app.py` in each checkout of `apps`, each on a port of its own: yields their base URLs; prints
     a server's last output if anything fails (what failed on its side), and always stops them."""
     logs = [tempfile.TemporaryFile(mode="w+") for _ in apps]
-    ports = [free_port() for _ in apps]
+    ports: list[int] = []
+    while len(ports) < len(apps):  # a port freed by free_port may be handed out again: each server its own
+        port = free_port()
+        ports += [] if port in ports else [port]
     running = [serve(app, port, log) for app, port, log in zip(apps, ports, logs)]
     bases = [f"http://127.0.0.1:{port}" for port in ports]
     try:
