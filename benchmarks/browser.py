@@ -2,10 +2,13 @@
                               [--out benchmarks/browser_results.json]
 
 What a class feels, measured in a real browser (Debian's Chromium through Playwright) against `streamlit run
-app.py` on this machine: for every page, a new tab's time to its first chart (the first visit after the server
-started is "cold"; later visits are medians) and the time from a click on its link in the sidebar (the way a class
-moves between pages: no new tab, the session kept) to its first chart; and for the controls a class uses most,
-click → the chart redrawn (median of --repeats). Times are from the action to the moment the server has reported
+app.py` on this machine: for every page, its time to its first chart four ways — in a new browser (its cache empty:
+the first visit after the server started, "cold"); in a new tab of a browser that has opened the app before (its
+cache holds the app's scripts, but the tab is a renderer process of its own that evaluates them anew: a student
+opening a shared link); with its address entered again in a tab that shows the app (the same renderer process);
+and from a click on its link in the sidebar (the way a class moves between pages: the session kept) — medians of
+--repeats but the cold visit; and for the controls a class uses most, click → the chart redrawn (median of
+--repeats). Times are from the action to the moment the server has reported
 the run finished and every chart on the page is drawn, twice over: as the page felt it (its own clock, from the
 click or key press, or a new tab's navigation, to the app's last change drawn) and as this harness saw it (from the
 call that clicks, which first waits for the button to hold still, to the moment Python has checked that the page
@@ -228,31 +231,44 @@ def new_tab(browser):
     return context, page
 
 
+def in_new_tab_s(context, url: str) -> Timed:
+    """`url` opened in a new tab of `context` (closed again): its time to its first chart."""
+    page = watched_page(context)
+    page.add_init_script(CLOCK)
+    try:
+        return first_chart_s(page, url)
+    finally:
+        page.close()
+
+
 def measure_pages(browser, bases: list[str], repeats: int, names: tuple[str, ...] = PAGES) -> list[dict]:
-    """Per server in `bases` (taking turns), per page: a new tab's first visit (cold) and later visits, and the way
-    back to it from the sidebar; each as felt and as seen (the results' felt_* and *_s)."""
+    """Per server in `bases` (taking turns), per page: a new browser's first visit (cold), then new tabs of it, the
+    address again in its first tab, and the way back to the page from the sidebar; each as felt and as seen (the
+    results' felt_* and *_s; "median_s" and "felt_s" are the same tab's, as in runs that measured no new tab)."""
     results: list[dict] = [{} for _ in bases]
     for name in names:
         tabs = [new_tab(browser) for _ in bases]
         cold = [first_chart_s(page, f"{base}/{name}?lang=en") for (_, page), base in zip(tabs, bases)]
-        warm, switched = [[] for _ in bases], [[] for _ in bases]
+        fresh, again, switched = [[] for _ in bases], [[] for _ in bases], [[] for _ in bases]
         elsewhere = "translate" if name == registry.FIRST else registry.FIRST
         for repeat in range(repeats):
             for i in turns(repeat, len(bases)):
-                warm[i].append(first_chart_s(tabs[i][1], f"{bases[i]}/{name}?lang=en"))
+                fresh[i].append(in_new_tab_s(tabs[i][0], f"{bases[i]}/{name}?lang=en"))
+                again[i].append(first_chart_s(tabs[i][1], f"{bases[i]}/{name}?lang=en"))
         for repeat in range(repeats):
             for i in turns(repeat, len(bases)):
                 from_sidebar_s(tabs[i][1], elsewhere)  # away (not counted), then back by the sidebar
                 switched[i].append(from_sidebar_s(tabs[i][1], name))
-        for (context, _), found, first, visits, back in zip(tabs, results, cold, warm, switched):
+        for (context, _), found, first, opened, visits, back in zip(tabs, results, cold, fresh, again, switched):
             context.close()
-            again, sidebar = median(visits), median(back)
-            found[name] = {"cold_s": round(first.total_s, 3), "median_s": again.total_s, "sidebar_s": sidebar.total_s,
-                           "felt_cold_s": round(first.felt_s, 3), "felt_s": again.felt_s,
-                           "felt_sidebar_s": sidebar.felt_s}
+            tab, same, sidebar = median(opened), median(visits), median(back)
+            found[name] = {"cold_s": round(first.total_s, 3), "new_tab_s": tab.total_s, "median_s": same.total_s,
+                           "sidebar_s": sidebar.total_s, "felt_cold_s": round(first.felt_s, 3),
+                           "felt_new_tab_s": tab.felt_s, "felt_s": same.felt_s, "felt_sidebar_s": sidebar.felt_s}
         print(f"  {name:<12} felt: " + " | ".join(
-            f"cold {r[name]['felt_cold_s']:5.2f} s, median {r[name]['felt_s']:5.2f} s, from the sidebar "
-            f"{r[name]['felt_sidebar_s']:5.2f} s" for r in results), flush=True)
+            f"cold {r[name]['felt_cold_s']:5.2f} s, new tab {r[name]['felt_new_tab_s']:5.2f} s, same tab "
+            f"{r[name]['felt_s']:5.2f} s, from the sidebar {r[name]['felt_sidebar_s']:5.2f} s" for r in results),
+            flush=True)
     return results
 
 
@@ -288,14 +304,18 @@ def serve(app: Path, port: int, log) -> subprocess.Popen:
         cwd=app, stdout=log, stderr=subprocess.STDOUT)
 
 
+# A page's times in a run's results: felt_* as the page felt them, the others as the harness saw them. "median_s"
+# and "felt_s" are the same tab's; runs before 2026-11-27's last measured no new tab, and runs before 2026-11-26
+# neither the sidebar nor felt times.
+PAGE_TIMES = (("new tab", "new_tab_s", "felt_new_tab_s"), ("same tab", "median_s", "felt_s"),
+              ("from the sidebar", "sidebar_s", "felt_sidebar_s"), ("cold", "cold_s", "felt_cold_s"))
+
+
 def page_cell(found: dict) -> str:
-    """A new tab's median (its cold visit), and from the sidebar where that was measured (older runs did not):
-    as felt, where the run measured that, then as seen."""
-    def cell(prefix: str, suffix: str) -> str:
-        sidebar = f"; {found[prefix + 'sidebar_s']:.2f} s from the sidebar" if prefix + "sidebar_s" in found else ""
-        return f"{found[prefix + suffix]:.2f} s ({found[prefix + 'cold_s']:.2f} cold{sidebar})"
-    seen = cell("", "median_s")
-    return f"felt {cell('felt_', 's')}; seen {seen}" if "felt_s" in found else seen
+    """Each way of opening the page that the run measured, as felt where it measured that, then as seen."""
+    def cell(felt: bool) -> str:
+        return ", ".join(f"{way} {found[keys[felt]]:.2f} s" for way, *keys in PAGE_TIMES if keys[felt] in found)
+    return f"felt: {cell(True)}; seen: {cell(False)}" if "felt_s" in found else cell(False)
 
 
 def control_cell(found: dict) -> str:
@@ -347,9 +367,10 @@ def servers(apps: list[Path]):
 
 def ratios(after: dict, before: dict) -> str:
     """Lines of after / before, felt, for an A/B run: below 1 the --app checkout was faster."""
-    lines = [f"  page {name}: new tab {found['felt_s'] / before['pages'][name]['felt_s']:.2f}, from the sidebar "
-             f"{found['felt_sidebar_s'] / before['pages'][name]['felt_sidebar_s']:.2f}"
-             for name, found in after["pages"].items()]
+    def page(name: str, found: dict) -> str:
+        return f"  page {name}: " + ", ".join(
+            f"{way} {found[felt] / before['pages'][name][felt]:.2f}" for way, _, felt in PAGE_TIMES[:3])
+    lines = [page(name, found) for name, found in after["pages"].items()]
     lines += [f"  {label}: {found['felt_s'] / before['controls'][label]['felt_s']:.2f}"
               for label, found in after["controls"].items()]
     return "\n".join(lines)

@@ -66,13 +66,40 @@ def test_the_page_clock_needs_the_users_input_and_times_a_new_tab_from_its_navig
         page.close()
 
 
+class TabsCounted:
+    """The browser, with every tab its contexts open counted."""
+
+    def __init__(self, browser) -> None:
+        self.browser, self.tabs = browser, []
+
+    def new_context(self, **options):
+        context = self.browser.new_context(**options)
+        context.on("page", lambda page: self.tabs.append(page))
+        return context
+
+
 def test_an_ab_run_measures_two_servers_turn_about(browser, streamlit_server):
     """--against: each repeat visits both servers, the one that goes first alternating, and each gets its own
-    results (here the same server twice, so both are the same app)."""
+    results (here the same server twice, so both are the same app); each repeat opens the page in a tab of its own,
+    and again in the first tab."""
     assert bench.turns(0, 2) == [0, 1] and bench.turns(1, 2) == [1, 0]
-    after, before = bench.measure_pages(browser, [streamlit_server, streamlit_server], 2, names=("masks",))
+    counted = TabsCounted(browser)
+    after, before = bench.measure_pages(counted, [streamlit_server, streamlit_server], 2, names=("masks",))
+    assert len(counted.tabs) == 2 * (1 + 2), counted.tabs  # per server: its first tab, then a new tab per repeat
     for found in (after, before):
         times = found["masks"]
-        assert 0 < times["felt_s"] <= times["median_s"] and 0 < times["felt_sidebar_s"] <= times["sidebar_s"]
+        for way, seen, felt in bench.PAGE_TIMES:
+            assert 0 < times[felt] <= times[seen], (way, times)
     ratio = bench.ratios({"pages": after, "controls": {}}, {"pages": before, "controls": {}})
-    assert ratio.startswith("  page masks: new tab ") and "from the sidebar" in ratio
+    assert ratio.startswith("  page masks: new tab ") and ", same tab " in ratio and ", from the sidebar " in ratio
+
+
+def test_a_pages_cell_names_each_way_it_was_opened_and_leaves_out_what_an_older_run_did_not_measure():
+    now = {"cold_s": 4.0, "new_tab_s": 2.0, "median_s": 1.0, "sidebar_s": 0.5, "felt_cold_s": 3.9,
+           "felt_new_tab_s": 1.9, "felt_s": 0.9, "felt_sidebar_s": 0.4}
+    assert bench.page_cell(now) == ("felt: new tab 1.90 s, same tab 0.90 s, from the sidebar 0.40 s, cold 3.90 s; "
+                                    "seen: new tab 2.00 s, same tab 1.00 s, from the sidebar 0.50 s, cold 4.00 s")
+    older = {key: value for key, value in now.items() if "new_tab" not in key}
+    assert bench.page_cell(older).startswith("felt: same tab 0.90 s, from the sidebar 0.40 s, cold 3.90 s; seen: ")
+    oldest = {"cold_s": 4.0, "median_s": 1.0}
+    assert bench.page_cell(oldest) == "same tab 1.00 s, cold 4.00 s"
