@@ -63,10 +63,18 @@ def table(data, *, hide_index: bool = False, width: str = "content") -> None:
 
     st.table renders each cell, header and index label as Markdown, so every one that is text, not a plain number,
     is escaped (md_escape): a token such as "**x**" or "evil.example" shows as written, never bold or as a link."""
-    frame = pd.DataFrame(data).map(_inert)
-    frame.columns = [_inert(str(c)) for c in frame.columns]
-    frame.index = pd.Index([_inert(str(i)) for i in frame.index], name=_inert(frame.index.name))
+    frame = relabelled(pd.DataFrame(data), _inert, lambda label: _inert(str(label)))
     st.table(frame, hide_index=hide_index, width=width)
+
+
+def relabelled(frame: pd.DataFrame, cell: Callable, label: Callable) -> pd.DataFrame:
+    """`frame` with `cell` applied to every cell and `label` to every column name and index label, and to the
+    index's name where it has one: a table's text as st.table is sent it, or as a reader sees it (tests.tables)."""
+    out = frame.map(cell)
+    out.columns = [label(c) for c in frame.columns]
+    out.index = pd.Index([label(i) for i in frame.index],
+                         name=None if frame.index.name is None else label(frame.index.name))
+    return out
 
 
 PRESENT_MAX_PX = (1120, 680)  # a chart in presentation mode: the main area with the sidebar closed, at 1280×800

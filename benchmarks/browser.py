@@ -222,23 +222,34 @@ def turns(repeat: int, n: int) -> list[int]:
     return order if repeat % 2 == 0 else order[::-1]
 
 
+def clocked_tab(context):
+    """A new tab of `context` with the page clock installed for every document it opens."""
+    page = watched_page(context)
+    page.add_init_script(CLOCK)
+    return page
+
+
 def new_tab(browser):
     """A context of its own with the page clock: (context, page)."""
     context = browser.new_context(viewport=VIEWPORT)
     context.set_default_timeout(TIMEOUT_MS)  # a machine busy with other work makes a page slow, not broken
-    page = watched_page(context)
-    page.add_init_script(CLOCK)
-    return context, page
+    return context, clocked_tab(context)
 
 
 def in_new_tab_s(context, url: str) -> Timed:
     """`url` opened in a new tab of `context` (closed again): its time to its first chart."""
-    page = watched_page(context)
-    page.add_init_script(CLOCK)
+    page = clocked_tab(context)
     try:
         return first_chart_s(page, url)
     finally:
         page.close()
+
+
+# A page's times in a run's results: felt_* as the page felt them, the others as the harness saw them. "median_s"
+# and "felt_s" are the same tab's; runs before 2026-11-27's last measured no new tab, and runs before 2026-11-26
+# neither the sidebar nor felt times.
+PAGE_TIMES = (("new tab", "new_tab_s", "felt_new_tab_s"), ("same tab", "median_s", "felt_s"),
+              ("from the sidebar", "sidebar_s", "felt_sidebar_s"), ("cold", "cold_s", "felt_cold_s"))
 
 
 def measure_pages(browser, bases: list[str], repeats: int, names: tuple[str, ...] = PAGES) -> list[dict]:
@@ -247,28 +258,27 @@ def measure_pages(browser, bases: list[str], repeats: int, names: tuple[str, ...
     results' felt_* and *_s; "median_s" and "felt_s" are the same tab's, as in runs that measured no new tab)."""
     results: list[dict] = [{} for _ in bases]
     for name in names:
+        urls = [f"{base}/{name}?lang=en" for base in bases]
         tabs = [new_tab(browser) for _ in bases]
-        cold = [first_chart_s(page, f"{base}/{name}?lang=en") for (_, page), base in zip(tabs, bases)]
+        cold = [first_chart_s(page, url) for (_, page), url in zip(tabs, urls)]
         fresh, again, switched = [[] for _ in bases], [[] for _ in bases], [[] for _ in bases]
         elsewhere = "translate" if name == registry.FIRST else registry.FIRST
         for repeat in range(repeats):
             for i in turns(repeat, len(bases)):
-                fresh[i].append(in_new_tab_s(tabs[i][0], f"{bases[i]}/{name}?lang=en"))
-                again[i].append(first_chart_s(tabs[i][1], f"{bases[i]}/{name}?lang=en"))
+                fresh[i].append(in_new_tab_s(tabs[i][0], urls[i]))
+                again[i].append(first_chart_s(tabs[i][1], urls[i]))
         for repeat in range(repeats):
             for i in turns(repeat, len(bases)):
                 from_sidebar_s(tabs[i][1], elsewhere)  # away (not counted), then back by the sidebar
                 switched[i].append(from_sidebar_s(tabs[i][1], name))
         for (context, _), found, first, opened, visits, back in zip(tabs, results, cold, fresh, again, switched):
             context.close()
-            tab, same, sidebar = median(opened), median(visits), median(back)
-            found[name] = {"cold_s": round(first.total_s, 3), "new_tab_s": tab.total_s, "median_s": same.total_s,
-                           "sidebar_s": sidebar.total_s, "felt_cold_s": round(first.felt_s, 3),
-                           "felt_new_tab_s": tab.felt_s, "felt_s": same.felt_s, "felt_sidebar_s": sidebar.felt_s}
+            ways = {"new tab": median(opened), "same tab": median(visits), "from the sidebar": median(back),
+                    "cold": median([first])}
+            found[name] = {key: getattr(ways[way], field) for way, seen, felt in PAGE_TIMES
+                           for key, field in ((seen, "total_s"), (felt, "felt_s"))}
         print(f"  {name:<12} felt: " + " | ".join(
-            f"cold {r[name]['felt_cold_s']:5.2f} s, new tab {r[name]['felt_new_tab_s']:5.2f} s, same tab "
-            f"{r[name]['felt_s']:5.2f} s, from the sidebar {r[name]['felt_sidebar_s']:5.2f} s" for r in results),
-            flush=True)
+            ", ".join(f"{way} {r[name][felt]:5.2f} s" for way, _, felt in PAGE_TIMES) for r in results), flush=True)
     return results
 
 
@@ -302,13 +312,6 @@ def serve(app: Path, port: int, log) -> subprocess.Popen:
         [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true", "--server.port", str(port),
          "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
         cwd=app, stdout=log, stderr=subprocess.STDOUT)
-
-
-# A page's times in a run's results: felt_* as the page felt them, the others as the harness saw them. "median_s"
-# and "felt_s" are the same tab's; runs before 2026-11-27's last measured no new tab, and runs before 2026-11-26
-# neither the sidebar nor felt times.
-PAGE_TIMES = (("new tab", "new_tab_s", "felt_new_tab_s"), ("same tab", "median_s", "felt_s"),
-              ("from the sidebar", "sidebar_s", "felt_sidebar_s"), ("cold", "cold_s", "felt_cold_s"))
 
 
 def page_cell(found: dict) -> str:

@@ -12,6 +12,7 @@ import re
 import pandas as pd
 
 from app_pages.text import WORD_JOINER
+from app_pages.widgets import relabelled
 
 
 def as_read(text):
@@ -21,10 +22,4 @@ def as_read(text):
 
 def shown_tables(at) -> list[pd.DataFrame]:
     """Every table of the AppTest page `at`, its text unescaped."""
-    frames = []
-    for element in at.table:
-        frame = element.value.map(as_read)
-        frame.columns = [as_read(c) for c in frame.columns]
-        frame.index = pd.Index([as_read(i) for i in frame.index], name=as_read(frame.index.name))
-        frames.append(frame)
-    return frames
+    return [relabelled(element.value, as_read, as_read) for element in at.table]
