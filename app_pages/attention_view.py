@@ -50,28 +50,22 @@ def short_name(index: int) -> str:
     return t("explorer.average") if index == ALL else str(index + 1)
 
 
-def index_picker(key: str, label: str, options, compact: bool = False) -> int:
-    """A segmented layer or head picker (`compact`: a drop-down, where two pairs share a row); a choice the sentence
-    or model made impossible falls back to the first."""
+def index_picker(key: str, label: str, options) -> int:
+    """A segmented layer or head picker; a choice the sentence or model made impossible falls back to the first."""
     options = list(options)
     chosen = widgets.kept(key, options)  # a link or a grid click may have set the key
-    if compact:
-        # 130 px: "average" whole in presentation mode's larger type (110 cut it to "averag")
-        return st.selectbox(label, options, format_func=short_name, persist_state="session", key=key, width=130,
-                            index=options.index(chosen))
     return st.segmented_control(label, options, format_func=short_name, persist_state="session", key=key,
                                 required=True, default=chosen)
 
 
-def layer_head_selectors(prefix: str, layers: int, heads: int, average_layers: bool, side: str = "",
-                         compact: bool = False) -> tuple[int, int]:
+def layer_head_selectors(prefix: str, layers: int, heads: int, average_layers: bool, side: str = "") -> tuple[int, int]:
     """Layer and head pickers keyed under `prefix`, side by side in the caller's container (a horizontal one puts
     them on the row of the caller's other controls); returns (layer, head), ALL for averages. `side` ("A", "B")
-    leads their labels where two pairs share a row; `compact`: drop-downs, for a row of other controls."""
+    leads their labels where two pairs share a row."""
     layer_options = ([ALL] if average_layers else []) + list(range(layers))
     lead = f"{side} · " if side else ""
-    layer = index_picker(f"{prefix}.layer", lead + t("explorer.layer"), layer_options, compact)
-    head = index_picker(f"{prefix}.head", lead + t("explorer.head"), [ALL, *range(heads)], compact)
+    layer = index_picker(f"{prefix}.layer", lead + t("explorer.layer"), layer_options)
+    head = index_picker(f"{prefix}.head", lead + t("explorer.head"), [ALL, *range(heads)])
     return layer, head
 
 
@@ -107,11 +101,22 @@ def axis_titles(kind: str) -> dict[str, str]:
             "value_label": t("axis.weight")}
 
 
+def short_axis_titles() -> dict[str, str]:
+    """Axis titles for a map in a third of the page ("queries", "keys"): the full ones wrapped to three lines each
+    and took a third of Compare's maps' room; the page says once which tokens they are (axes_note)."""
+    return {"query_title": t("axis.queries"), "key_title": t("axis.keys")}
+
+
+def axes_note(kind: str) -> str:
+    """Which tokens the rows and columns of maps of `kind` are, for a caption under maps with short_axis_titles."""
+    return t("axis.note", queries=t(f"axis.{kind}.queries"), keys=t(f"axis.{kind}.keys"))
+
+
 def map_figure(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str], **layout) -> go.Figure:
     """One layer and head (or an average, ALL) of `kind`'s (layers, heads, Tq, Tk) weights; `layout`: the
     heatmap's title and size limits."""
     return attention_heatmap(pick(weights, layer, head), queries, keys, mask=shown_mask(kind, *weights.shape[2:]),
-                             masked_label=t("axis.masked"), **axis_titles(kind), **layout)
+                             masked_label=t("axis.masked"), **{**axis_titles(kind), **layout})
 
 
 def pinned_view(kind: str, layer: int, head: int, sentence: str, model: str, view: str = "head",
@@ -193,8 +198,8 @@ def pin_button(slide: Slide, key: str) -> None:
 def difference_figure(a, b, kind: str, queries: list[str], keys: list[str], **layout) -> go.Figure:
     """B − A of two (Tq, Tk) maps of `kind` on the same axes, centred on 0; `layout`: the title and size limits."""
     return difference_heatmap(difference(a, b), queries, keys, mask=shown_mask(kind, *a.shape),
-                              masked_label=t("axis.masked"), **{**axis_titles(kind), "value_label": t("compare.difference")},
-                              **layout)
+                              masked_label=t("axis.masked"),
+                              **{**axis_titles(kind), "value_label": t("compare.difference"), **layout})
 
 
 def numbers_out(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str], sentence: str,

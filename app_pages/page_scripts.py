@@ -12,22 +12,28 @@ import streamlit as st
 PRESENT_SCALE = 1.3  # presentation mode: text and charts this much larger (16 px chart labels become 21 px)
 # Its root size: Streamlit sizes its text in rem, so this scales all of it from Streamlit's 16 px.
 PRESENT_FONT_PX = round(16 * PRESENT_SCALE)
+# The explorer's first row (four attention views beside the three kinds) fits 1280 px with the sidebar open only with
+# narrower buttons; on a second row it would push the map below the first screen. So do Compare's rows, plain and
+# presenting: the comparison beside the kind, and two heads' two pairs of layer and head buttons.
+NARROW_BUTTONS = (
+    ".st-key-explorer-what [data-testid='stButtonGroup'] button, .st-key-compare-how [data-testid='stButtonGroup'] "
+    "button, .st-key-compare-controls [data-testid='stButtonGroup'] button "
+    "{ padding-left: 0.5rem; padding-right: 0.5rem; }"
+)
 # The wide layout's 5rem side and 6rem top margins would take a third of a projector's width and room from the
 # charts: 2rem leaves the explorer's view, layer and head pickers one row. A title's own 1.25rem top padding sits
 # under the header already: a quarter of it is enough.
 PRESENT_STYLE = (
     f"<style>html {{ font-size: {PRESENT_FONT_PX}px; }}"
     "[data-testid='stMainBlockContainer'] { padding: 3rem 2rem 2rem !important; }"
-    "[data-testid='stMain'] h1 { font-size: 2.25rem; padding: 0.25rem 0 0.5rem; }</style>"
+    "[data-testid='stMain'] h1 { font-size: 2.25rem; padding: 0.25rem 0 0.5rem; }" + NARROW_BUTTONS + "</style>"
 )
 # The wide layout's 6rem top margin sits 2rem below Streamlit's 3.75rem header: at 1280×800 those 2rem are
 # better spent on the chart (every page's main chart starts within the first screen).
 PAGE_STYLE = (
     "<style>[data-testid='stMainBlockContainer'] { padding-top: 4rem !important; }"
     "[data-testid='stMain'] h1 { font-size: 2.25rem; }"
-    # The explorer's first row (four attention views beside the three kinds) fits 1280 px with the sidebar open only
-    # with narrower buttons; on a second row it would push the map below the first screen.
-    ".st-key-explorer-what [data-testid='stButtonGroup'] button { padding-left: 0.5rem; padding-right: 0.5rem; }"
+    + NARROW_BUTTONS +
     "</style>"
 )
 # Streamlit keeps the main area's scroll position across pages: a new page should start at its top.

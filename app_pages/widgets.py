@@ -192,20 +192,27 @@ CONTROL_ROW_PX = 80  # what one more row of controls above a map takes, before p
 
 
 def map_limits(extra_rows: int = 0, plain_px: float | None = None, *, max_width: float = MAX_WIDTH_PX,
-               present_max_px: int | None = None) -> dict:
+               present_px: tuple[float, float] | None = None, present_zoom: float | None = None) -> dict:
     """Keyword arguments that size an explorer map so that it and the controls above it (the explorer's, and
     `extra_rows` rows more) fit one screen in presentation mode; elsewhere `plain_px` (the height a page's controls
-    leave at 1280×800) or, without it, the figures' own limits. `max_width`, and `present_max_px` as chart() takes
-    it: what the map may take, on the page and enlarged.
+    leave at 1280×800) or, without it, the figures' own limits. `max_width`: what the map may take on the page;
+    `present_px`: (width, height) it may take once enlarged, where a page's columns and controls leave it other room
+    than the explorer's (Compare's), laid out for `present_zoom` times (PRESENT_SCALE if None).
 
     In presentation mode chart() enlarges a map at least `zoom` times (PRESENT_SCALE, or less where these limits
     would not fit the screen so enlarged), so its labels are laid out that much smaller and still show at 11 px:
     a 16-token sentence keeps every row's label on the projector, where laid out at 11 px before being enlarged to
-    14 px it showed every other one. (Holding every map to PRESENT_SCALE instead shrank Compare's: enlarged text
-    left their cells less room.)"""
+    14 px it showed every other one. A map given `present_px` is laid out for a `present_zoom` enlargement to fill
+    it: laid out for the explorer's height less its rows of controls instead, Compare's were enlarged 1.03 times and
+    used two thirds of their columns' width. (A short room may be better used by smaller text: the cells get what
+    the margins' text does not take.)"""
+    if presenting() and present_px:
+        zoom = present_zoom or chart_scale()
+        return {"max_width": present_px[0] / zoom, "max_height": present_px[1] / zoom,
+                "min_font_px": min_font_px_at(zoom)}
     if presenting():
         height = PRESENT_MAP_PX - extra_rows * CONTROL_ROW_PX
-        zoom = min(chart_scale(), PRESENT_MAX_PX[0] / max_width, (present_max_px or PRESENT_MAX_PX[1]) / height)
+        zoom = min(chart_scale(), PRESENT_MAX_PX[0] / max_width, PRESENT_MAX_PX[1] / height)
         return {"max_width": max_width, "max_height": height, "min_font_px": min_font_px_at(zoom)}
     return {"max_width": max_width, **({} if plain_px is None else {"max_height": plain_px})}
 

@@ -48,7 +48,7 @@ def test_two_heads_show_both_and_their_difference(translator):
     translation = translator.translate("I have a dream.").translation
     said = [m.value for m in at.markdown if translation in m.value]
     assert said == [strings("en")["compare.heads_translation"].format(translation=md_escape(translation))], said
-    at.selectbox(key="compare.b.head").set_value(0).run()  # the same head twice: no difference at all
+    at.segmented_control(key="compare.b.head").set_value(0).run()  # the same head twice: no difference at all
     _, diff = heat(charts(at)["compare.chart.difference"])
     assert np.abs(diff).max() == 0
 
@@ -99,3 +99,21 @@ def test_a_name_read_as_another_is_said_under_the_maps(translator):
     assert [c.value for c in at.caption if note in c.value], [c.value for c in at.caption]
     at = mode(app("I have a dream.", page=PAGE), "heads")
     assert not [c.value for c in at.caption if "Alice" in c.value]
+
+
+@pytest.mark.parametrize(("name", "pickers"), [("models", ("compare.layer", "compare.head")),
+                                               ("heads", ("compare.a.layer", "compare.a.head", "compare.b.layer",
+                                                          "compare.b.head")),
+                                               ("sentences", ("compare.layer", "compare.head"))])
+def test_every_comparison_picks_layer_and_head_with_the_explorers_buttons(translator, name, pickers):
+    """One kind of control for one choice on every page: the explorer's segmented buttons, not drop-downs here; and
+    the maps' short axis titles ("queries", "keys") are said in full once, under them."""
+    at = mode(app("I have a dream.", page=PAGE), name)
+    assert {key: at.segmented_control(key=key).value for key in pickers}
+    assert not [box.key for box in at.selectbox if box.key and box.key.endswith((".layer", ".head"))]
+    en = strings("en")
+    note = en["axis.note"].format(queries=en["axis.cross.queries"], keys=en["axis.cross.keys"])
+    assert [c.value for c in at.caption if md_escape(note) in c.value or note in c.value], [c.value for c in at.caption]
+    titles = {axis["title"]["text"] for spec in charts(at).values() for name, axis in spec["layout"].items()
+              if name.startswith(("xaxis", "yaxis")) and axis.get("title", {}).get("text")}  # a thinned axis's overlay
+    assert titles == {en["axis.queries"], en["axis.keys"]}, titles

@@ -374,6 +374,19 @@ def test_presentation_mode_shows_an_explorer_view_with_its_controls_on_one_scree
 
 # A sentence whose translation no longer fits beside "A · layer 1 · head 1" in a third of the page
 LONGER = "She didn't go to school because she was sick."
+# Each map's cells, as drawn: how wide, how many of its rows keep their label (thinned rows keep every other one), and
+# whether it has its colour bar.
+MAP_CELLS = """() => [...document.querySelectorAll("[data-testid='stMain'] .js-plotly-plot")].map(gd => ({
+    cell: gd._fullLayout.xaxis._length / gd.data[0].z[0].length,
+    rows: gd.data[0].z.length,
+    labelled: gd.querySelectorAll('.ytick text, .y2tick text').length,
+    scale: gd.querySelectorAll('.colorbar').length}))"""
+# The fewest px each comparison's maps give a cell at 1280×800, plain ("0") and in presentation mode ("1"), a little
+# under what they give. Before the maps' colour bars were made compact and their axis titles short, and presentation
+# mode laid them out for their columns: two sentences' 17 keys got 7.7 to 9.6 px (plain), two heads of LONGER 10.8
+# (presenting); the two models 17.5 and two heads 16 kept every other row's label (presenting, plain).
+MIN_CELL_PX = {("models", "0"): 20, ("models", "1"): 16, ("heads", "0"): 16, ("heads", "1"): 16,
+               ("heads_longer", "0"): 8, ("heads_longer", "1"): 16, ("sentences", "0"): 10, ("sentences", "1"): 15}
 
 
 @pytest.mark.parametrize("present", ["0", "1"])
@@ -381,8 +394,9 @@ LONGER = "She didn't go to school because she was sick."
 def test_every_comparison_shows_its_maps_whole_on_the_first_screen(tour, streamlit_server, mode, sentence, present):
     """Compare: each comparison's maps, their key labels included, end within the first screen at 1280×800 (the two
     models' maps ended at 956 px, 1,105 px in presentation mode; two heads' at 841 px, and for LONGER, whose
-    translation took a second line above each map, at 821 px, 846 px in presentation mode), and none is cut short."""
-    page = tour
+    translation took a second line above each map, at 821 px, 846 px in presentation mode), none is cut short, and
+    each has its colour bar and cells of MIN_CELL_PX or more (the default sentence's: a label on every row)."""
+    page, en = tour, strings("en")
     typed = f"&s={sentence}" if sentence else ""
     page.goto(f"{streamlit_server}/compare?lang=en&mode={mode}&present={present}{typed}")
     settle(page)
@@ -392,10 +406,13 @@ def test_every_comparison_shows_its_maps_whole_on_the_first_screen(tour, streaml
     assert len(bottoms) == (2 if mode == "models" else 3)
     assert max(bottoms) <= VIEWPORT["height"], bottoms
     assert not page.evaluate(CHART_PROBLEMS) and not page.evaluate(TRUNCATED)
-    if mode == "models":  # its head drop-down, as a student uses it: both maps' title follows the choice
-        en = strings("en")
-        page.locator(f"{MAIN} .st-key-compare-head").click()  # opens its list; no rerun yet
-        rerun(page, page.get_by_role("option", name="3", exact=True).click)
+    cells = page.evaluate(MAP_CELLS)
+    assert min(c["cell"] for c in cells) >= MIN_CELL_PX[mode + ("_longer" if sentence else ""), present], cells
+    assert all(c["scale"] for c in cells), cells
+    if not sentence and mode != "sentences":  # a short sentence's every row keeps its label
+        assert all(c["labelled"] == c["rows"] for c in cells), cells
+    if mode == "models":  # its head buttons, as the explorer's, as a student uses them: both maps' title follows
+        choose(page, en["explorer.head"], "3")
         title = en["explorer.map_title"].format(kind=en["kind.cross"], layer=en["explorer.layer_n"].format(n=1),
                                                 head=en["explorer.head_n"].format(n=3))
         expect(page.locator(MAIN).get_by_text(title, exact=True)).to_be_visible()

@@ -19,7 +19,7 @@ from tests.test_viz_teaching import EVERY_FIGURE
 from viz.bars import paired_bars
 from viz.decoding import attention_bar, beam_chart, candidates_chart, causal_mask_row
 from viz.head_view import HEAD_COLORS, TOP_LINKS, clicked_query, head_view
-from viz.heatmap import NOTE_PX, SQUARE_MIN_PX, attention_heatmap, matrix_heatmap
+from viz.heatmap import NOTE_PX, SQUARE_MIN_PX, attention_heatmap, heatmap_figure, matrix_heatmap
 from viz.model_view import model_view
 from viz.style import (
     BASE_FONT_PX,
@@ -343,6 +343,43 @@ def test_a_map_held_low_wraps_its_y_title_rather_than_flatten_its_rows():
     tall = attention_heatmap(weights(12, 10), queries, keys, title="", query_title="queries (target tokens)",
                              key_title="keys (source tokens)", max_width=560, max_height=600)
     assert "<br>" not in y_title(tall)
+
+
+def plot_cell_px(fig, cols: int) -> float:
+    return (fig.layout.width - fig.layout.margin.l - fig.layout.margin.r) / cols
+
+
+def test_a_narrow_columns_map_puts_a_compact_colour_bar_where_its_cells_are_largest():
+    """A third of Compare's page (262 px): the usual colour bar, titled along its side, took 100 of them. compact_scale
+    titles it above the bar and lays it across under a wide map (17 keys: the usual bar had no room beside cells as
+    large), upright beside a tall one (8 rows held to 290 px), and never drops it where one place has room for it."""
+    queries, keys = sentence(11, "cjk"), sentence(17, "english")
+    titles = dict(title="", query_title="queries", key_title="keys")
+    wide = attention_heatmap(weights(11, 17), queries, keys, max_width=262, max_height=370, compact_scale=True,
+                             **titles)
+    usual = attention_heatmap(weights(11, 17), queries, keys, max_width=262, max_height=370, **titles)
+    assert_fits(wide, 262, 370)
+    assert_labels_apart(wide)
+    bar = wide.data[0].colorbar
+    assert wide.data[0].showscale and bar.orientation == "h" and bar.title.side == "top", bar
+    assert bar.len <= plot_cell_px(wide, 17) * 17  # no longer than the plot it lies under
+    assert not usual.data[0].showscale  # the usual bar only fits beside 6-px cells: this room had none
+    assert plot_cell_px(wide, 17) >= plot_cell_px(usual, 17), (plot_cell_px(wide, 17), plot_cell_px(usual, 17))
+    tall = attention_heatmap(weights(8, 6), sentence(8, "cjk"), sentence(6, "english"), max_width=262,
+                             max_height=290, compact_scale=True, **titles)
+    assert_fits(tall, 262, 290)
+    bar = tall.data[0].colorbar
+    assert tall.data[0].showscale and bar.orientation != "h" and bar.title.side == "top", bar
+    assert tall.layout.margin.r < 100
+    crowded = attention_heatmap(weights(13, 13), sentence(13, "cjk"), sentence(13, "english"), max_width=262,
+                                max_height=290, compact_scale=True, **titles)
+    assert crowded.data[0].showscale  # upright: 8-px cells with it rather than 9-px rows without it
+
+
+def test_a_compact_colour_bar_cannot_go_where_the_x_labels_are():
+    with pytest.raises(ValueError, match="x_side='bottom'"):
+        heatmap_figure(weights(3, 3), ["a", "b", "c"], ["a", "b", "c"], title="", row_title="r", col_title="c",
+                       value_label="v", x_side="top", compact_scale=True)
 
 
 def y_title(fig) -> str:

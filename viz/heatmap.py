@@ -63,6 +63,11 @@ MAX_CELL_PX = 56  # a short sentence's cells grow to this and no further: larger
 # (a 40-word sentence) keeps its rows this short but widens its columns to the width it is given.
 SQUARE_MIN_PX = 18
 COLORBAR_PX = 100  # room right of the plot for the colour bar, its numbers and its title
+# A compact colour bar (compact_scale) is titled above the bar, upright at the right of the plot or across under its x
+# axis; across, it takes this much room there: its title, the bar, its numbers and the gaps between them.
+SCALE_BELOW_PX = 64
+COMPACT_LEN_PX = 3 * LINE_EM * CELL_TEXT_PX  # an upright compact bar's shortest: its three numbers' lines
+WIDEST_TICK = "−0.55"  # as wide as the widest number a compact colour bar's three ticks show
 COLORBAR_LEN_PX = (100, 300)  # a colour bar's length: room for three numbers, readable beside a long sentence;
 # a plot shorter than the shortest gets none (its cells' hovers carry the values)
 NOTE_PX = 24  # room above the plot for the note that explains grey cells
@@ -95,6 +100,8 @@ class _Content:
     row_title: str
     col_title: str
     show_scale: bool
+    value_label: str  # the colour bar's title
+    scale_place: str  # the colour bar: "side" (titled along its side), "upright" or "below" (compact_scale's)
     note: str  # above the plot at its right, what the grey cells mean ("": none)
     x_top: bool
     min_font_px: int  # the labels' smallest font (tick_layout)
@@ -120,6 +127,7 @@ def heatmap_figure(
     hidden_text: str = "",
     hidden_note: str = "",
     show_scale: bool = True,
+    compact_scale: bool = False,
     x_side: str = "bottom",
     xaxis: dict | None = None,
     yaxis: dict | None = None,
@@ -136,15 +144,15 @@ def heatmap_figure(
     figure the page will enlarge: min_font_px_at). row_px given: rows that tall (fewer px if max_height needs it)
     and numbered columns across the page's width.
     decimals: of the numbers printed in small matrices, where they fit their cells; the hover shows two more.
+    compact_scale: the colour bar is titled above it, upright or across under the x axis, where the cells are larger.
     hidden: bool (rows, cols), True = a gap; in a small matrix `hidden_text` is written on each gap, and
     `hidden_note` at the top right explains them. xaxis / yaxis / shapes / annotations: added to what it sets.
     """
-    if row_px is not None and cols is not None:
-        raise ValueError("labelled columns need square cells: leave row_px None")
+    _check_layout(row_px is not None and cols is not None, compact_scale and x_side == "top")
     hidden = hidden if hidden is not None and bool(hidden.any()) else None  # None: no gaps
-    content = _Content(*z.shape, rows, cols, title, row_title, col_title, show_scale, min_font_px=min_font_px,
-                       note=hidden_note if hidden is not None else "", x_top=x_side == "top")
-    row_px, col_px, one_line_y_title = _cell_px(content, row_px, max_width, max_height)
+    content = _Content(*z.shape, rows, cols, title, row_title, col_title, show_scale, value_label,
+                       "upright" if compact_scale else "side", min_font_px=min_font_px, note=hidden_note if hidden is not None else "", x_top=x_side == "top")
+    content, (row_px, col_px, one_line_y_title) = _scale_placed(content, row_px, max_width, max_height)
     m = _frame(content, row_px, col_px, one_line_y_title)
     heat = dict(
         type="heatmap",
@@ -155,7 +163,7 @@ def heatmap_figure(
         zmax=zmax,
         colorscale=colorscale,
         showscale=m["scale"],
-        **(dict(colorbar=colorbar(value_label, m["plot_h"])) if m["scale"] else {}),
+        **(dict(colorbar=_colorbar(value_label, content.scale_place, m)) if m["scale"] else {}),
         hoverongaps=False,
         hovertemplate=cell_hovertemplate(rows, cols, row_title, col_title, value_label, decimals + 2),
         xgap=int(cols is not None),  # thin lines between token cells; none between hundreds of numbered ones
@@ -169,17 +177,20 @@ def heatmap_figure(
     return styled_figure(
         traces + overlay,
         title,
-        top=m["top"],
-        left=m["left"],
-        right=m["right"],
-        bottom=m["bottom"],
-        width=m["width"],
-        height=m["height"],
+        top=m["top"], left=m["left"], right=m["right"], bottom=m["bottom"], width=m["width"], height=m["height"],
         plot_bgcolor=MASKED_COLOR if hidden is not None else "white",
         shapes=list(shapes),
         annotations=[*annotations, *([masked_note(hidden_note)] if content.note else [])],
         **axes,
     )
+
+
+def _check_layout(sized_rows_labelled_columns: bool, compact_scale_top_labels: bool) -> None:
+    """heatmap_figure's options that cannot go together, with what to pass instead."""
+    if sized_rows_labelled_columns:
+        raise ValueError("labelled columns need square cells: leave row_px None")
+    if compact_scale_top_labels:
+        raise ValueError("compact_scale may put the colour bar where the x labels are: pass x_side='bottom'")
 
 
 def _frame(content: _Content, r_px: float, c_px: float | None, one_line_y_title: bool = True) -> dict:
@@ -194,9 +205,9 @@ def _frame(content: _Content, r_px: float, c_px: float | None, one_line_y_title:
     # Where the labels of one axis reach past its ends, the other axis's labels stand that much further
     # out (ticklabelstandoff), so the two never meet at a corner.
     plot_w, plot_h = c_px and content.n_cols * c_px, content.n_rows * r_px
-    scale = content.show_scale and plot_h >= COLORBAR_LEN_PX[0]  # a shorter bar has no room for its numbers
+    scale = content.show_scale and _bar_room(content.scale_place, plot_w, plot_h) >= 0
     y_labels = y.depth + TICK_PAD_PX + x.overhang
-    right = max(COLORBAR_PX if scale else EDGE_PX, x.overhang + EDGE_PX)
+    right = max(_scale_px(content) if scale and content.scale_place != "below" else EDGE_PX, x.overhang + EDGE_PX)
     # An axis title, centred on its axis, may reach past the plot as far as the margins on both sides are
     # free there: under the y labels and the colour bar, beside the x labels and the figure's edge.
     x_wrap = plot_w and plot_w + 2 * (min(y_labels, right) - EDGE_PX)
@@ -222,12 +233,45 @@ def _frame(content: _Content, r_px: float, c_px: float | None, one_line_y_title:
     beside = not content.note or (plot_w and text_px(content.note, CELL_TEXT_PX) + NOTE_PAD_PX <= plot_w)
     if not (content.title or content.x_top) and beside:
         top -= min(free, note + MODEBAR_PX)
-    m = dict(x=x, y=y, plot_w=plot_w, plot_h=plot_h, scale=scale, x_wrap=x_wrap, y_wrap=y_wrap,
+    below = SCALE_BELOW_PX if scale and content.scale_place == "below" else 0
+    m = dict(x=x, y=y, plot_w=plot_w, plot_h=plot_h, scale=scale, x_wrap=x_wrap, y_wrap=y_wrap, x_px=x_px,
              left=int(EDGE_PX + axis_title_px(content.row_title, y_wrap) + y_labels), right=int(right),
-             top=int(EDGE_PX + top), bottom=int(EDGE_PX + bottom))
+             top=int(EDGE_PX + top), bottom=int(EDGE_PX + bottom + below))
     m["width"] = None if c_px is None else m["left"] + m["right"] + content.n_cols * c_px
     m["height"] = m["top"] + title_px(content.title, m["width"]) + content.n_rows * r_px + m["bottom"]
     return m
+
+
+def _bar_room(place: str, plot_w: float | None, plot_h: float) -> float:
+    """How much longer a colour bar placed at `place` may be beside a plot_w × plot_h plot (None: the page's width)
+    than the shortest with room for its numbers (negative: too short to draw), its title's line taken off where that
+    stands at its end. Upright, a compact bar's three numbers stand one above another: it may be shorter."""
+    if place == "below":
+        return (plot_w or CONTAINER_PX) - COLORBAR_LEN_PX[0]
+    if place == "upright":
+        return plot_h - LINE_EM * BASE_FONT_PX - COMPACT_LEN_PX
+    return plot_h - COLORBAR_LEN_PX[0]
+
+
+def _scale_px(content: _Content) -> float:
+    """Room right of the plot for an upright colour bar: titled along its side, or above it (as wide as its title or
+    its bar and numbers)."""
+    if content.scale_place == "side":
+        return COLORBAR_PX
+    bar = 14 + TICK_PAD_PX + text_px(WIDEST_TICK, CELL_TEXT_PX)
+    return 10 + max(bar, text_px(content.value_label, BASE_FONT_PX)) + EDGE_PX
+
+
+def _scale_placed(content: _Content, row_px: float | None, max_width: float,
+                  max_height: float) -> tuple[_Content, tuple[float, float | None, bool]]:
+    """`content` with its compact colour bar where the cells are largest (upright on a tie) of the places where the bar
+    shows (a place too short for the bar would win larger cells by dropping it), and _cell_px's cells."""
+    if content.scale_place == "side":
+        return content, _cell_px(content, row_px, max_width, max_height)
+    placed = [(c, _cell_px(c, row_px, max_width, max_height))
+              for c in (replace(content, scale_place="upright"), replace(content, scale_place="below"))]
+    shown = [(c, cells) for c, cells in placed if _frame(c, *cells)["scale"]] or placed
+    return max(shown, key=lambda placing: placing[1][0] * (placing[1][1] or 1))
 
 
 def _cell_px(content: _Content, row_px: float | None, max_width: float,
@@ -284,6 +328,23 @@ def _axes(content: _Content, m: dict, x_side: str) -> tuple[dict, list[dict]]:
                        yaxis="y2" if "y2" in overlays else "y", hoverinfo="skip", showlegend=False)]
 
 
+def _colorbar(value_label: str, place: str, m: dict) -> dict:
+    """The heatmap's colour bar at `place` (_Content.scale_place). A compact one has three numbers and its title
+    above the bar (Plotly draws a title at the side of a bar laid across over the bar's start); laid across, it is
+    centred in the SCALE_BELOW_PX under the x axis's labels and title, as long as the plot (≤ 300 px) less the room
+    its end numbers need."""
+    if place == "side":
+        return colorbar(value_label, m["plot_h"])
+    compact = dict(title=dict(text=plain_text(value_label), side="top", font=dict(size=BASE_FONT_PX)), nticks=3,
+                   lenmode="pixels", ypad=0, tickfont=dict(size=CELL_TEXT_PX))
+    if place == "upright":
+        return {**colorbar(value_label, m["plot_h"]), **compact}
+    plot_w = m["plot_w"] or CONTAINER_PX - m["left"] - m["right"]
+    return {**compact, "orientation": "h", "thickness": 12, "xpad": 0, "x": 0.5, "xanchor": "center",
+            "len": min(plot_w - 2 * LINE_EM * CELL_TEXT_PX, COLORBAR_LEN_PX[1]),
+            "y": -(m["x_px"] + TICK_PAD_PX) / m["plot_h"], "yanchor": "top"}
+
+
 def colorbar(value_label: str, plot_h: float, x: float = 1.0) -> dict:
     """A colour bar right of the plot (from paper x), titled along its side, as long as the plot (≤ 300 px)
     less the half line its end numbers reach past its ends (else Plotly would shrink the plot to fit them)."""
@@ -331,20 +392,22 @@ def attention_heatmap(
     max_width: float = MAX_WIDTH_PX,
     max_height: float = MAX_HEIGHT_PX,
     min_font_px: int = MIN_FONT_PX,
+    compact_scale: bool = False,
 ) -> go.Figure:
     """Heatmap of one (Tq, Tk) attention matrix: queries down, keys across, weights on a fixed 0–1 scale.
 
     mask: optional (Tq, Tk) bool, True = may attend; masked cells are drawn
     grey and carry no hover, so a causal mask is visible as a shape.
     max_width / max_height: px the whole figure may take (a narrow page column passes its width).
-    min_font_px: the labels' smallest font (heatmap_figure).
+    min_font_px: the labels' smallest font, compact_scale: a narrow column's colour bar (heatmap_figure).
     """
     z, query_tokens, key_tokens, mask = _checked_map(weights, query_tokens, key_tokens, mask)
     return heatmap_figure(
         z, query_tokens, key_tokens, title=title, row_title=query_title, col_title=key_title,
         value_label=value_label, max_width=max_width, max_height=max_height, min_font_px=min_font_px,
         zmin=0.0, zmax=1.0, hidden=None if mask is None else ~mask, hidden_note=masked_label,
-        show_scale=z.shape[0] > 1,  # a single row is too short for a readable colour bar; its cells carry the values
+        # a single row is too short for a readable colour bar; its cells carry the values
+        show_scale=z.shape[0] > 1, compact_scale=compact_scale,
     )
 
 
@@ -375,9 +438,11 @@ def difference_heatmap(
     max_width: float = MAX_WIDTH_PX,
     max_height: float = MAX_HEIGHT_PX,
     min_font_px: int = MIN_FONT_PX,
+    compact_scale: bool = False,
 ) -> go.Figure:
     """Heatmap of B − A of two (Tq, Tk) attention maps on the same axes: a diverging scale centred on 0 (white), as
-    far below 0 as above, so red is where B attends more and blue where A does. mask as attention_heatmap's."""
+    far below 0 as above, so red is where B attends more and blue where A does. mask and compact_scale as
+    attention_heatmap's."""
     z, query_tokens, key_tokens, mask = _checked_map(difference, query_tokens, key_tokens, mask)
     shown = z if mask is None else z[mask]
     top = max(float(np.abs(shown).max()) if shown.size else 0.0, 1e-3)  # an all-zero difference still has a scale
@@ -385,7 +450,7 @@ def difference_heatmap(
         z, query_tokens, key_tokens, title=title, row_title=query_title, col_title=key_title,
         value_label=value_label, max_width=max_width, max_height=max_height, min_font_px=min_font_px,
         zmin=-top, zmax=top, colorscale=DIVERGING_COLORSCALE, hidden=None if mask is None else ~mask,
-        hidden_note=masked_label, show_scale=z.shape[0] > 1,
+        hidden_note=masked_label, show_scale=z.shape[0] > 1, compact_scale=compact_scale,
     )
 
 

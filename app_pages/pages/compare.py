@@ -5,6 +5,8 @@ Two models: one set of controls drives both maps. Layer and head numbers count f
 model has fewer layers or heads, it shows its last and says so. Two heads and two sentences use the sidebar's model.
 """
 
+from dataclasses import dataclass
+
 import streamlit as st
 
 from app_pages import attention_view, examples, links, models, presentation, state_keys, translations, widgets
@@ -17,16 +19,40 @@ from model import MAX_CHARS, TranslationResult
 KIND, LEFT, RIGHT, INPUT = "compare.kind", "compare.left", "compare.right", "compare.input"
 MODE, SENTENCE_A, SENTENCE_B = "compare.mode", "compare.sentence_a", "compare.sentence_b"
 MODES = ("models", "heads", "sentences")
-THIRD_COLUMN_PX = 290  # one of three columns at 1280 px with the sidebar open: A, B and B − A side by side
-# Each comparison's maps no taller than the rest of an 800-px screen below its controls, their key labels included
-# (a short sentence's cells may then be too small for their numbers: the hover and the numbers below give them).
-# The one-model comparisons' maps start about 515 px down (two sentences in English: three rows of controls, a line
-# of translations; two heads: two rows and a line of labels), in presentation mode about 420 px (two rows; there they
-# are enlarged to this height at most).
-THIRD_MAP_PX, THIRD_MAP_PRESENT_PX = 275, 370
-# The two models' maps start about 470 px down (two rows of controls, the title, a line of translations), 490 in
-# presentation mode.
-TWO_MAPS_PX, TWO_MAPS_PRESENT_PX = 320, 305
+SENTENCE_PX = 480  # two heads' sentence: as wide as the one-model pages' input, on a row of its own
+
+
+@dataclass(frozen=True)
+class MapRoom:
+    """The room each map of a comparison may take at 1280×800: its column's width, and the rest of the screen below
+    the controls above it, the map's key labels included (a short sentence's cells may then be too small for their
+    numbers: the hover and the numbers below give them); plain, and in presentation mode once enlarged."""
+
+    width: int
+    height: int
+    present_width: int
+    present_height: int
+    present_zoom: float | None = None  # the enlargement its maps are laid out for (widgets.map_limits)
+
+    def limits(self) -> dict:
+        """widgets.map_limits for a map in this room, its colour bar compact and its axes titled short: in a narrow
+        column the usual bar took a third of the map's width, and full axis titles took three lines each (the caption
+        under the maps says which tokens are on them)."""
+        return {**widgets.map_limits(plain_px=self.height, max_width=self.width,
+                                     present_px=(self.present_width, self.present_height),
+                                     present_zoom=self.present_zoom),
+                "compact_scale": True, **attention_view.short_axis_titles()}
+
+
+# Two models: half the page each; their maps start about 460 px down (two rows of controls, the title, a line of
+# translations), about 480 in presentation mode. The one-model comparisons: a third of the page each (820 px less
+# two 16-px gaps; with the sidebar closed in presentation mode, 1,196 px less two 21-px gaps). Two heads' maps start
+# about 500 px down (three rows of controls, a line of labels), in presentation mode about 520: laid out for
+# presentation mode's enlargement, the default sentence's maps there kept every other row's label; laid out
+# unenlarged, every one. Two sentences' maps start about 420 px (two rows, a line of translations), in presentation
+# mode too.
+TWO_MODELS_ROOM = MapRoom(widgets.HALF_COLUMN_PX, 320, 560, 305)
+HEADS_ROOM, SENTENCES_ROOM = MapRoom(262, 290, 370, 270, present_zoom=1.0), MapRoom(262, 370, 370, 370)
 
 
 def submit() -> None:
@@ -78,9 +104,8 @@ def side(which: str, name: str, result: TranslationResult, kind: str, layer: int
         st.caption(t("compare.clamped", layers=layers, heads=heads, layer=own_layer + 1,
                      head=attention_view.head_name(own_head)))
     attention_view.map_chart(weights, kind, own_layer, own_head, *result.axis_tokens(kind), key=f"compare.chart.{which}",
-                             sentence=result.source_text, model=name, present_max_px=TWO_MAPS_PRESENT_PX,
-                             **widgets.map_limits(extra_rows=2, plain_px=TWO_MAPS_PX, max_width=widgets.HALF_COLUMN_PX,
-                                                  present_max_px=TWO_MAPS_PRESENT_PX))
+                             sentence=result.source_text, model=name, present_max_px=TWO_MODELS_ROOM.present_height,
+                             **TWO_MODELS_ROOM.limits())
 
 
 def model_inputs() -> tuple[str, str]:
@@ -98,22 +123,22 @@ def two_models(left: str, right: str) -> None:
     results = {name: translations.translation_of(sentence, name) for name in (left, right)}
     layers = max(r.cross.shape[0] for r in results.values())
     heads = max(r.cross.shape[1] for r in results.values())
-    # The controls on one row (drop-downs, as in the one-model comparisons), then one title for both maps (inside a
-    # half-width map it would wrap into a column of words); a model with fewer layers or heads says which it shows.
+    # The controls on one row, then one title for both maps (inside a half-width map it would wrap into a column of
+    # words); a model with fewer layers or heads says which it shows.
     with st.container(horizontal=True, gap="small", vertical_alignment="bottom", key="compare.controls"):
         kind = attention_view.kind_picker(KIND, "cross")
-        layer, head = attention_view.layer_head_selectors("compare", layers, heads, average_layers=False, compact=True)
+        layer, head = attention_view.layer_head_selectors("compare", layers, heads, average_layers=False)
     st.markdown(f"**{map_title(kind, layer, head)}**")
     for column, which, name in zip(st.columns(2), ("left", "right"), (left, right)):
         with column:
             side(which, name, results[name], kind, layer, head)
-    st.caption(t("compare.note") + " " + widgets.word_start_note(results[left].source_tokens
-                                                                  + results[right].source_tokens)
+    st.caption(t("compare.note") + " " + attention_view.axes_note(kind) + " "
+               + widgets.word_start_note(results[left].source_tokens + results[right].source_tokens)
                + translations.names_notes(*results.values()))
 
 
 def one_map(which: str, result: TranslationResult, kind: str, layer: int, head: int, label: str,
-            with_translation: bool) -> None:
+            with_translation: bool, room: MapRoom) -> None:
     """Side `which` ("a" or "b") of the one-model comparisons: its label (and translation), then its map."""
     # `label` leads the line above the map, with no title inside it: three maps and two rows of controls share the
     # screen (the kind and the layer and head are in the rows above). Two heads of one sentence share one
@@ -125,12 +150,11 @@ def one_map(which: str, result: TranslationResult, kind: str, layer: int, head: 
         st.markdown(f"**{md_escape(label)}**")
     attention_view.map_chart(result.attention(kind), kind, layer, head, *result.axis_tokens(kind),
                              key=f"compare.chart.{which}", sentence=result.source_text,
-                             model=st.session_state[state_keys.CHECKPOINT], present_max_px=THIRD_MAP_PRESENT_PX,
-                             **widgets.map_limits(extra_rows=1, plain_px=THIRD_MAP_PX, max_width=THIRD_COLUMN_PX,
-                                                  present_max_px=THIRD_MAP_PRESENT_PX))
+                             model=st.session_state[state_keys.CHECKPOINT], present_max_px=room.present_height,
+                             **room.limits())
 
 
-def difference_column(a: TranslationResult, b: TranslationResult, kind: str, picks: tuple) -> None:
+def difference_column(a: TranslationResult, b: TranslationResult, kind: str, picks: tuple, room: MapRoom) -> None:
     """B − A cell by cell: over every position where both maps' axes are as long, else over their shared prefix (and
     the caption says so), else a note of why there is none."""
     (queries_a, keys_a), (queries_b, keys_b) = a.axis_tokens(kind), b.axis_tokens(kind)
@@ -141,41 +165,42 @@ def difference_column(a: TranslationResult, b: TranslationResult, kind: str, pic
         return
     (la, ha), (lb, hb) = picks
     maps = [pick(r.attention(kind), layer, head)[:rows, :cols] for r, layer, head in ((a, la, ha), (b, lb, hb))]
-    limits = widgets.map_limits(extra_rows=1, plain_px=THIRD_MAP_PX, max_width=THIRD_COLUMN_PX,
-                                present_max_px=THIRD_MAP_PRESENT_PX)
     fig = widgets.fitted_map(lambda **fit: attention_view.difference_figure(*maps, kind, row_labels, col_labels, **fit),
-                             limits, THIRD_MAP_PRESENT_PX)
-    widgets.chart(fig, key="compare.chart.difference", present_max_px=THIRD_MAP_PRESENT_PX)
+                             room.limits(), room.present_height)
+    widgets.chart(fig, key="compare.chart.difference", present_max_px=room.present_height)
     cropped = (rows, cols) != (len(queries_b), len(keys_b)) or (rows, cols) != (len(queries_a), len(keys_a))
     st.caption(t("compare.difference_help") + (" " + t("compare.prefix", rows=rows, cols=cols) if cropped else ""))
 
 
 def three_columns(a: TranslationResult, b: TranslationResult, kind: str, picks: tuple, labels: tuple,
-                  with_translations: bool = True) -> None:
-    """A's map, B's map and B − A side by side."""
+                  room: MapRoom, with_translations: bool = True) -> None:
+    """A's map, B's map and B − A side by side, in `room`."""
     columns = st.columns(3)
     for column, which, result, (layer, head), label in zip(columns, "ab", (a, b), picks, labels):
         with column:
-            one_map(which, result, kind, layer, head, label, with_translations)
+            one_map(which, result, kind, layer, head, label, with_translations, room)
     with columns[2]:
-        difference_column(a, b, kind, picks)
+        difference_column(a, b, kind, picks, room)
 
 
 def two_heads(kind: str) -> None:
     st.session_state.setdefault("compare.a.head", 0)  # two heads of one layer: the first and the second
     st.session_state.setdefault("compare.b.head", 1)
-    with st.container(horizontal=True, gap="small", vertical_alignment="bottom", key="compare.controls"):
+    # The sentence on a row of its own: A's and B's layer and head buttons (the explorer's) take the next one whole.
+    with st.container(width=SENTENCE_PX):
         sentence_input()
-        result = translations.current_result()
-        layers, heads = result.attention(kind).shape[:2]
+    result = translations.current_result()
+    layers, heads = result.attention(kind).shape[:2]
+    with st.container(horizontal=True, gap="small", vertical_alignment="bottom", key="compare.controls"):
         picks = tuple(attention_view.layer_head_selectors(f"compare.{which}", layers, heads, average_layers=False,
-                                                          side=t(f"compare.side.{which}"), compact=True)
+                                                          side=t(f"compare.side.{which}"))
                       for which in "ab")
     labels = [f"{t(f'compare.side.{which}')} · {attention_view.layer_name(layer)} · {attention_view.head_name(head)}"
               for which, (layer, head) in zip("ab", picks)]
-    three_columns(result, result, kind, picks, labels, with_translations=False)
+    three_columns(result, result, kind, picks, labels, HEADS_ROOM, with_translations=False)
     st.markdown(t("compare.heads_translation", translation=md_escape(result.translation) or "∅"))
-    st.caption(t("compare.heads_note") + " " + widgets.word_start_note(result.source_tokens)
+    st.caption(t("compare.heads_note") + " " + attention_view.axes_note(kind) + " "
+               + widgets.word_start_note(result.source_tokens)
                + translations.names_notes(result))
 
 
@@ -187,9 +212,11 @@ def two_sentences(kind: str) -> None:
             st.text_input(t(label), key=key, max_chars=MAX_CHARS, persist_state="session")
         a, b = (translations.translation_of(st.session_state[key]) for key in (SENTENCE_A, SENTENCE_B))
         layers, heads = a.attention(kind).shape[:2]
-        layer, head = attention_view.layer_head_selectors("compare", layers, heads, average_layers=False, compact=True)
-    three_columns(a, b, kind, ((layer, head), (layer, head)), (t("compare.side.a"), t("compare.side.b")))
-    st.caption(t("compare.sentences_note") + " " + widgets.word_start_note(a.source_tokens + b.source_tokens)
+        layer, head = attention_view.layer_head_selectors("compare", layers, heads, average_layers=False)
+    three_columns(a, b, kind, ((layer, head), (layer, head)), (t("compare.side.a"), t("compare.side.b")),
+                  SENTENCES_ROOM)
+    st.caption(t("compare.sentences_note") + " " + attention_view.axes_note(kind) + " "
+               + widgets.word_start_note(a.source_tokens + b.source_tokens)
                + translations.names_notes(a, b))
 
 
