@@ -44,6 +44,8 @@ def test_two_heads_show_both_and_their_difference(translator):
     np.testing.assert_allclose(diff, pick(cross, 0, 1) - pick(cross, 0, 0), atol=1e-4)  # B = head 2, A = head 1
     assert trace["zmin"] == -trace["zmax"] == pytest.approx(-np.abs(diff).max(), abs=1e-6)  # centred on 0
     assert trace["colorscale"][0][1] != trace["colorscale"][-1][1]  # diverging, not the maps' white-to-blue
+    top = f"{np.abs(diff).max():.2g}"
+    assert trace["colorbar"]["ticktext"] == [f"−{top}", "0", top]  # the bar says how far the scale runs
     # One translation for both maps, said once (the same sentence through the same model), not above each map.
     translation = translator.translate("I have a dream.").translation
     said = [m.value for m in at.markdown if translation in m.value]

@@ -363,6 +363,7 @@ def test_a_narrow_columns_map_puts_a_compact_colour_bar_where_its_cells_are_larg
     bar = wide.data[0].colorbar
     assert wide.data[0].showscale and bar.orientation == "h" and bar.title.side == "top", bar
     assert bar.len <= plot_cell_px(wide, 17) * 17  # no longer than the plot it lies under
+    assert list(bar.tickvals) == [0, 0.5, 1] and list(bar.ticktext) == ["0", "0.5", "1"]  # its ends and middle
     assert not usual.data[0].showscale  # the usual bar only fits beside 6-px cells: this room had none
     assert plot_cell_px(wide, 17) >= plot_cell_px(usual, 17), (plot_cell_px(wide, 17), plot_cell_px(usual, 17))
     tall = attention_heatmap(weights(8, 6), sentence(8, "cjk"), sentence(6, "english"), max_width=262,

@@ -163,7 +163,7 @@ def heatmap_figure(
         zmax=zmax,
         colorscale=colorscale,
         showscale=m["scale"],
-        **(dict(colorbar=_colorbar(value_label, content.scale_place, m)) if m["scale"] else {}),
+        **(dict(colorbar=_colorbar(value_label, content.scale_place, m, (zmin, zmax))) if m["scale"] else {}),
         hoverongaps=False,
         hovertemplate=cell_hovertemplate(rows, cols, row_title, col_title, value_label, decimals + 2),
         xgap=int(cols is not None),  # thin lines between token cells; none between hundreds of numbered ones
@@ -328,21 +328,31 @@ def _axes(content: _Content, m: dict, x_side: str) -> tuple[dict, list[dict]]:
                        yaxis="y2" if "y2" in overlays else "y", hoverinfo="skip", showlegend=False)]
 
 
-def _colorbar(value_label: str, place: str, m: dict) -> dict:
-    """The heatmap's colour bar at `place` (_Content.scale_place). A compact one has three numbers and its title
-    above the bar (Plotly draws a title at the side of a bar laid across over the bar's start); laid across, it is
-    centred in the SCALE_BELOW_PX under the x axis's labels and title, as long as the plot (≤ 300 px) less the room
-    its end numbers need."""
+def _colorbar(value_label: str, place: str, m: dict, z_range: tuple[float | None, float | None]) -> dict:
+    """The heatmap's colour bar at `place` (_Content.scale_place). A compact one has its title above the bar (Plotly
+    draws a title at the side of a bar laid across over the bar's start) and three numbers: the ends of its fixed
+    `z_range` and their middle (Plotly's own choice on a short bar was "0" alone), else three of Plotly's. Laid across,
+    it is centred in the SCALE_BELOW_PX under the x axis's labels and title, as long as the plot (≤ 300 px) less the
+    room its end numbers need."""
     if place == "side":
         return colorbar(value_label, m["plot_h"])
-    compact = dict(title=dict(text=plain_text(value_label), side="top", font=dict(size=BASE_FONT_PX)), nticks=3,
-                   lenmode="pixels", ypad=0, tickfont=dict(size=CELL_TEXT_PX))
+    compact = dict(title=dict(text=plain_text(value_label), side="top", font=dict(size=BASE_FONT_PX)),
+                   lenmode="pixels", ypad=0, tickfont=dict(size=CELL_TEXT_PX), **_three_ticks(*z_range))
     if place == "upright":
         return {**colorbar(value_label, m["plot_h"]), **compact}
     plot_w = m["plot_w"] or CONTAINER_PX - m["left"] - m["right"]
     return {**compact, "orientation": "h", "thickness": 12, "xpad": 0, "x": 0.5, "xanchor": "center",
             "len": min(plot_w - 2 * LINE_EM * CELL_TEXT_PX, COLORBAR_LEN_PX[1]),
             "y": -(m["x_px"] + TICK_PAD_PX) / m["plot_h"], "yanchor": "top"}
+
+
+def _three_ticks(low: float | None, high: float | None) -> dict:
+    """A colour bar's ticks at low, the middle and high, two significant digits each (−0.71, 0, 0.71), or where the
+    range is Plotly's to choose, three of its own."""
+    if low is None or high is None:
+        return {"nticks": 3}
+    values = [low, (low + high) / 2, high]
+    return {"tickvals": values, "ticktext": [f"{v:.2g}".replace("-", "−") for v in values]}
 
 
 def colorbar(value_label: str, plot_h: float, x: float = 1.0) -> dict:
