@@ -63,6 +63,7 @@ MAX_CELL_PX = 56  # a short sentence's cells grow to this and no further: larger
 # (a 40-word sentence) keeps its rows this short but widens its columns to the width it is given.
 SQUARE_MIN_PX = 18
 COLORBAR_PX = 100  # room right of the plot for the colour bar, its numbers and its title
+COLORBAR_THICK_PX, COLORBAR_PAD_PX = 14, 10  # an upright bar's width, and its distance from the plot
 # A compact colour bar (compact_scale) is titled above the bar, upright at the right of the plot or across under its x
 # axis; across, it takes this much room there: its title, the bar, its numbers and the gaps between them.
 SCALE_BELOW_PX = 64
@@ -151,7 +152,8 @@ def heatmap_figure(
     _check_layout(row_px is not None and cols is not None, compact_scale and x_side == "top")
     hidden = hidden if hidden is not None and bool(hidden.any()) else None  # None: no gaps
     content = _Content(*z.shape, rows, cols, title, row_title, col_title, show_scale, value_label,
-                       "upright" if compact_scale else "side", min_font_px=min_font_px, note=hidden_note if hidden is not None else "", x_top=x_side == "top")
+                       "upright" if compact_scale else "side", min_font_px=min_font_px,
+                       note=hidden_note if hidden is not None else "", x_top=x_side == "top")
     content, (row_px, col_px, one_line_y_title) = _scale_placed(content, row_px, max_width, max_height)
     m = _frame(content, row_px, col_px, one_line_y_title)
     heat = dict(
@@ -258,8 +260,8 @@ def _scale_px(content: _Content) -> float:
     its bar and numbers)."""
     if content.scale_place == "side":
         return COLORBAR_PX
-    bar = 14 + TICK_PAD_PX + text_px(WIDEST_TICK, CELL_TEXT_PX)
-    return 10 + max(bar, text_px(content.value_label, BASE_FONT_PX)) + EDGE_PX
+    bar = COLORBAR_THICK_PX + TICK_PAD_PX + text_px(WIDEST_TICK, CELL_TEXT_PX)
+    return COLORBAR_PAD_PX + max(bar, text_px(content.value_label, BASE_FONT_PX)) + EDGE_PX
 
 
 def _scale_placed(content: _Content, row_px: float | None, max_width: float,
@@ -358,9 +360,10 @@ def _three_ticks(low: float | None, high: float | None) -> dict:
 def colorbar(value_label: str, plot_h: float, x: float = 1.0) -> dict:
     """A colour bar right of the plot (from paper x), titled along its side, as long as the plot (≤ 300 px)
     less the half line its end numbers reach past its ends (else Plotly would shrink the plot to fit them)."""
-    return dict(title=dict(text=plain_text(value_label), side="right", font=dict(size=BASE_FONT_PX)), thickness=14,
-                lenmode="pixels", len=min(plot_h - LINE_EM * CELL_TEXT_PX, COLORBAR_LEN_PX[1]), x=x, xanchor="left",
-                xpad=10, ypad=0, tickfont=dict(size=CELL_TEXT_PX))
+    return dict(title=dict(text=plain_text(value_label), side="right", font=dict(size=BASE_FONT_PX)),
+                thickness=COLORBAR_THICK_PX, lenmode="pixels", len=min(plot_h - LINE_EM * CELL_TEXT_PX,
+                                                                       COLORBAR_LEN_PX[1]),
+                x=x, xanchor="left", xpad=COLORBAR_PAD_PX, ypad=0, tickfont=dict(size=CELL_TEXT_PX))
 
 
 def _label_axes(letter: str, labels: list[str], title: str, fit: Ticks, **extra) -> dict:
