@@ -374,19 +374,22 @@ def test_presentation_mode_shows_an_explorer_view_with_its_controls_on_one_scree
 
 # A sentence whose translation no longer fits beside "A · layer 1 · head 1" in a third of the page
 LONGER = "She didn't go to school because she was sick."
-# Each map's cells, as drawn: how wide, how many of its rows keep their label (thinned rows keep every other one), and
-# whether it has its colour bar.
+# Each map's cells, as drawn: how wide and tall, how many of its rows keep their label (thinned rows keep every other
+# one), and whether it has its colour bar.
 MAP_CELLS = """() => [...document.querySelectorAll("[data-testid='stMain'] .js-plotly-plot")].map(gd => ({
     cell: gd._fullLayout.xaxis._length / gd.data[0].z[0].length,
+    row: gd._fullLayout.yaxis._length / gd.data[0].z.length,
     rows: gd.data[0].z.length,
     labelled: gd.querySelectorAll('.ytick text, .y2tick text').length,
     scale: gd.querySelectorAll('.colorbar').length}))"""
-# The fewest px each comparison's maps give a cell at 1280×800, plain ("0") and in presentation mode ("1"), a little
-# under what they give. Before the maps' colour bars were made compact and their axis titles short, and presentation
-# mode laid them out for their columns: two sentences' 17 keys got 7.7 to 9.6 px (plain), two heads of LONGER 10.8
-# (presenting); the two models 17.5 and two heads 16 kept every other row's label (presenting, plain).
+# The fewest px each comparison's maps give a cell's shorter side at 1280×800, plain ("0") and in presentation mode
+# ("1"), a little under what they give. Before the maps' colour bars were made compact and their axis titles short,
+# and presentation mode laid them out for their columns, the cells were (columns × rows, px): two models 19 × 19
+# and 17.5 × 17.8, two heads 16 × 15 and 22.7 × 22.6 (now 17 × 17: a row of buttons more above them), two heads of
+# LONGER 10.3 × 6 and 10.8 × 10.8 (now 17.2 × 9.2), two sentences 7.7 × 9 and 15.6 × 11.7; the two models' maps in
+# presentation mode and two heads' plain kept every other row's label.
 MIN_CELL_PX = {("models", "0"): 20, ("models", "1"): 16, ("heads", "0"): 16, ("heads", "1"): 16,
-               ("heads_longer", "0"): 8, ("heads_longer", "1"): 16, ("sentences", "0"): 10, ("sentences", "1"): 15}
+               ("heads_longer", "0"): 7, ("heads_longer", "1"): 9, ("sentences", "0"): 9, ("sentences", "1"): 12}
 
 
 @pytest.mark.parametrize("present", ["0", "1"])
@@ -407,7 +410,8 @@ def test_every_comparison_shows_its_maps_whole_on_the_first_screen(tour, streaml
     assert max(bottoms) <= VIEWPORT["height"], bottoms
     assert not page.evaluate(CHART_PROBLEMS) and not page.evaluate(TRUNCATED)
     cells = page.evaluate(MAP_CELLS)
-    assert min(c["cell"] for c in cells) >= MIN_CELL_PX[mode + ("_longer" if sentence else ""), present], cells
+    smallest = MIN_CELL_PX[mode + ("_longer" if sentence else ""), present]
+    assert min(min(c["cell"], c["row"]) for c in cells) >= smallest, cells
     assert all(c["scale"] for c in cells), cells
     if not sentence and mode != "sentences":  # a short sentence's every row keeps its label
         assert all(c["labelled"] == c["rows"] for c in cells), cells
