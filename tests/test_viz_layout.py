@@ -258,6 +258,8 @@ def test_thinned_labels_keep_every_token_for_the_hover():
     step = shown.tickvals[1] - shown.tickvals[0]
     assert step > 1 and list(shown.ticktext) == [html.escape(t, quote=False) for t in tokens[::step]]
     assert shown.overlaying == "x" and shown.title.text and fig.layout.xaxis.title.text is None  # title moves too
+    # and the hidden labels' tick marks go too: a label taller than its row reached over its neighbours' marks
+    assert fig.layout.xaxis.ticks == "" and shown.ticks is None
 
 
 class TestHeadView:

@@ -370,15 +370,17 @@ def _label_axes(letter: str, labels: list[str], title: str, fit: Ticks, **extra)
     """Layout entries of a token axis of a heatmap.
 
     A hover reads a cell's labels from its axes (a text per cell would multiply the figure's size by the
-    number of cells), so the axis keeps every label. Where only every step-th label fits, it hides them and
-    an axis drawn over it, `{letter}axis2`, shows the step-th ones and the title.
+    number of cells), so the axis keeps every label. Where only every step-th label fits, it hides them and its
+    tick marks (a label taller than its row reached over its neighbours' marks: a 40-word sentence's Chinese
+    labels looked struck through), and an axis drawn over it, `{letter}axis2`, shows the step-th ones, their
+    marks and the title.
     """
     every = token_axis(labels, title, fit=replace(fit, step=1), **extra, **SPIKES)
     if fit.step == 1:
         return {f"{letter}axis": every}
     other = "y" if letter == "x" else "x"
     shown = token_axis(labels, title, fit=fit, overlaying=letter, matches=letter, anchor=other, **extra)
-    return {f"{letter}axis": {**every, "showticklabels": False, "title": None}, f"{letter}axis2": shown}
+    return {f"{letter}axis": {**every, "showticklabels": False, "ticks": "", "title": None}, f"{letter}axis2": shown}
 
 
 def _cell_text_size(z: np.ndarray, hidden: np.ndarray | None, hidden_text: str, decimals: int, width: float,
