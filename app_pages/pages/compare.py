@@ -19,7 +19,7 @@ from model import MAX_CHARS, TranslationResult
 KIND, LEFT, RIGHT, INPUT = "compare.kind", "compare.left", "compare.right", "compare.input"
 MODE, SENTENCE_A, SENTENCE_B = "compare.mode", "compare.sentence_a", "compare.sentence_b"
 MODES = ("models", "heads", "sentences")
-SENTENCE_PX = 480  # two heads' sentence: as wide as the one-model pages' input, on a row of its own
+SENTENCE_PX = 480  # two heads' sentence, on a row of its own: wide enough for a sentence, not the page's width
 
 
 @dataclass(frozen=True)
@@ -134,9 +134,15 @@ def two_models(left: str, right: str) -> None:
     for column, which, name in zip(st.columns(2), ("left", "right"), (left, right)):
         with column:
             side(which, name, results[name], kind, layer, head)
-    st.caption(t("compare.note") + " " + attention_view.axes_note(kind) + " "
-               + widgets.word_start_note(results[left].source_tokens + results[right].source_tokens)
-               + translations.names_notes(*results.values()))
+    maps_caption("compare.note", kind, *results.values())
+
+
+def maps_caption(note: str, kind: str, *results: TranslationResult) -> None:
+    """The caption under a comparison's maps: what it compares (the text keyed `note`), which tokens the maps' short
+    axis titles stand for, what ▁ means where a label shows it, and any name the model read as another."""
+    tokens = [token for result in results for token in result.source_tokens]
+    st.caption(t(note) + " " + attention_view.axes_note(kind) + " " + widgets.word_start_note(tokens)
+               + translations.names_notes(*results))
 
 
 def one_map(which: str, result: TranslationResult, kind: str, layer: int, head: int, label: str,
@@ -201,9 +207,7 @@ def two_heads(kind: str) -> None:
               for which, (layer, head) in zip("ab", picks)]
     three_columns(result, result, kind, picks, labels, HEADS_ROOM, with_translations=False)
     st.markdown(t("compare.heads_translation", translation=md_escape(result.translation) or "∅"))
-    st.caption(t("compare.heads_note") + " " + attention_view.axes_note(kind) + " "
-               + widgets.word_start_note(result.source_tokens)
-               + translations.names_notes(result))
+    maps_caption("compare.heads_note", kind, result)
 
 
 def two_sentences(kind: str) -> None:
@@ -217,9 +221,7 @@ def two_sentences(kind: str) -> None:
         layer, head = attention_view.layer_head_selectors("compare", layers, heads, average_layers=False)
     three_columns(a, b, kind, ((layer, head), (layer, head)), (t("compare.side.a"), t("compare.side.b")),
                   SENTENCES_ROOM)
-    st.caption(t("compare.sentences_note") + " " + attention_view.axes_note(kind) + " "
-               + widgets.word_start_note(a.source_tokens + b.source_tokens)
-               + translations.names_notes(a, b))
+    maps_caption("compare.sentences_note", kind, a, b)
 
 
 links.link_page({"mode": Param(MODE, one_of(MODES))})
