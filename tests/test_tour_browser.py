@@ -421,3 +421,9 @@ def test_every_comparison_shows_its_maps_whole_on_the_first_screen(tour, streaml
                                                 head=en["explorer.head_n"].format(n=3))
         expect(page.locator(MAIN).get_by_text(title, exact=True)).to_be_visible()
         expect(page.locator(f"{MAIN} .js-plotly-plot")).to_have_count(2)
+    if mode == "heads" and not sentence:  # B's head buttons: B's label follows, three maps still drawn
+        side_b = en["compare.side.b"]
+        choose(page, f"{side_b} · {en['explorer.head']}", "3")
+        label = f"{side_b} · {en['explorer.layer_n'].format(n=1)} · {en['explorer.head_n'].format(n=3)}"
+        expect(page.locator(MAIN).get_by_text(label, exact=True)).to_be_visible()
+        expect(page.locator(f"{MAIN} .js-plotly-plot")).to_have_count(3)
