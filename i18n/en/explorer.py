@@ -262,15 +262,15 @@ STRINGS: dict[str, str] = {
         "Every extra token multiplies a hypothesis's probability by a number below 1, so its log-probability "
         "log P(Y) only falls as it grows: ranked by log P(Y) alone, beam search prefers short outputs. "
         "Our decoder therefore ranks a finished hypothesis by log P(Y) ÷ ((5 + |Y|) / 6)^α, GNMT's length penalty, "
-        "with α = {alpha} (|Y|: its tokens, </s> included; model/translation/decoding.py, GenerationConfig). "
+        "with α = {alpha} (|Y|: its tokens, </s> included). "
         "α = 0 divides by 1: no penalty; a larger α favours longer outputs. The Transformer paper used α = 0.6; "
         "ours was chosen on the dev set (the model card's decoding table)."
     ),
     "decoding.lp.formula.power": (
         "Every extra token multiplies a hypothesis's probability by a number below 1, so its log-probability "
         "log P(Y) only falls as it grows: ranked by log P(Y) alone, beam search prefers short outputs. "
-        "This model ranks a finished hypothesis by log P(Y) ÷ |Y|^α, as transformers' generate() does, with its "
-        "authors' α = {alpha} (|Y|: its tokens, </s> included). α = 0 divides by 1: no penalty; a larger α favours "
+        "This model ranks a finished hypothesis by log P(Y) ÷ |Y|^α, as the Hugging Face library it comes from "
+        "does, with its authors' α = {alpha} (|Y|: its tokens, </s> included). α = 0 divides by 1: no penalty; a larger α favours "
         "longer outputs."
     ),
     "decoding.lp.greedy": (
