@@ -184,3 +184,18 @@ def test_tokenizer_shared_by_many_threads_never_raises_already_borrowed(translat
     for results in all_at_once(32, hammer):  # raises here if any thread hit "Already borrowed"
         for j, ids, text in results:
             assert (ids, text) == expected[j]
+
+
+@pytest.mark.parametrize("method", ["input_x_gradient", "integrated_gradients"])
+def test_three_attributions_at_once_each_match_the_one_computed_alone(method):
+    """Issue 53: three students opening the explanation page together crashed with "Trying to access a forward AD
+    level with an invalid index" (torch's forward-mode AD levels are shared by the process's threads)."""
+    tr = Translator(tiny_model(), *tokenizers(), max_concurrent=3)  # the gate lets all three in at once
+    texts = ["I have a dream.", "Who are you?", "The dog saw the cat and the cat saw the dog."]
+    results = [tr.translate(text) for text in texts]
+    alone = [tr.attribute(result, method) for result in results]
+    for _ in range(3):  # a race: each round gives it another chance to show
+        got = all_at_once(3, lambda i: tr.attribute(results[i], method))
+        for g, a in zip(got, alone):
+            np.testing.assert_allclose(g.scores, a.scores, rtol=1e-5, atol=1e-6)
+            assert g.gap == a.gap and g.points == a.points

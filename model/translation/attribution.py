@@ -27,6 +27,7 @@ per point, not carried through the output projection by every source token's pas
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -51,6 +52,14 @@ IG_START = 13
 IG_MAX_POINTS = 97
 GAP_BOUND = 0.05  # the completeness error (worst step, relative) below which the path is good enough
 TANGENT_BUDGET = 16_000_000  # floats one pass's widest tangent (d_ff per token) holds: tens of MB, near the cache
+# One forward-mode pass at a time in the process. Torch keeps forward-AD levels in one table shared by every thread
+# (jvp makes one and deletes it), so two threads' passes at once fail with "Trying to access a forward AD level with
+# an invalid index" (issue 53: three students opening the explanation page together); torch offers no per-thread
+# level. And sdpa_kernel sets the attention backend for the whole process and restores what it found on leaving,
+# which interleaved passes would restore out of order. Only attribution's passes wait here: translations still
+# run side by side within the model-work gate (while a pass holds the math kernel, theirs use it too: same numbers
+# to float32 rounding).
+_FORWARD_AD = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -119,19 +128,20 @@ class _Path:
         """
         s, d = self.token.shape
         points = alphas.to(self.token)[:, None, None] * self.token  # (n, S, d)
-        values, grads = self.read_out(self.hidden(points))  # (n, T), (n, T, d): float32, once per point
         eye = torch.eye(s, dtype=self.token.dtype, device=self.token.device)
         along_itself = eye[:, :, None] * self.token  # (S, S, d): tangent s holds x_s in row s, zeros elsewhere
-        per_pass = max(1, TANGENT_BUDGET // (s * values.size(1) * self.width))  # S tangents of (T, width) per point
         found = []
-        # Torch's fused attention kernel has no forward-mode derivative; the math kernel computes the same.
-        with sdpa_kernel(SDPBackend.MATH), torch.autocast(self.token.device.type, torch.bfloat16,
-                                                          enabled=self.low_precision):
-            for start in range(0, len(points), per_pass):
-                chunk = points[start:start + per_pass]
-                tangents = along_itself[:, None].expand(s, len(chunk), s, d)  # (S, n, S, d): tangent s moves row s
-                moved = vmap(lambda tangent: jvp(self.hidden, (chunk,), (tangent,))[1])(tangents)  # (S, n, T, d)
-                found.append(torch.einsum("kntd,ntd->ntk", moved.float(), grads[start:start + per_pass]).double())
+        # Torch's fused attention kernel has no forward-mode derivative; the math kernel computes the same. The
+        # values are computed by it too, so that they do not depend on whether another attribution holds it.
+        with _FORWARD_AD, sdpa_kernel(SDPBackend.MATH):
+            values, grads = self.read_out(self.hidden(points))  # (n, T), (n, T, d): float32, once per point
+            per_pass = max(1, TANGENT_BUDGET // (s * values.size(1) * self.width))  # S tangents of (T, width) a point
+            with torch.autocast(self.token.device.type, torch.bfloat16, enabled=self.low_precision):
+                for start in range(0, len(points), per_pass):
+                    chunk = points[start:start + per_pass]
+                    tangents = along_itself[:, None].expand(s, len(chunk), s, d)  # (S, n, S, d): tangent s moves row s
+                    moved = vmap(lambda tangent: jvp(self.hidden, (chunk,), (tangent,))[1])(tangents)  # (S, n, T, d)
+                    found.append(torch.einsum("kntd,ntd->ntk", moved.float(), grads[start:start + per_pass]).double())
         return torch.cat(found), values.double()
 
 
