@@ -53,14 +53,15 @@ def repeated_token(target_tokens) -> str | None:
     return written[0] if len(written) > 1 and len(set(written)) == 1 else None
 
 
-def alignment_head(cross) -> tuple[int, int, int, int]:
-    """(layer, head, rows that agree, rows): the cross-attention head that best matches an alignment.
+def consensus_head(cross) -> tuple[int, int, int, int]:
+    """(layer, head, rows that agree, rows): the cross-attention head whose strongest source tokens agree most often
+    with the average of every head.
 
-    The reference alignment is the model's consensus: for each row, the source token with the most weight
-    averaged over all layers and heads. Heads that park most rows on one source token (more than half:
-    a sink such as ▁I or </s>) are passed over, whatever their entropy: focus is not alignment. Among the
-    others the one whose own strongest source token agrees with the consensus on the most rows wins;
-    ties go to the lower entropy share. cross: (layers, heads, Tq, Tk).
+    The reference is that average, sinks included: for each row, the source token with the most weight averaged
+    over all layers and heads. It is not a word alignment (the probes have no gold one), only what the heads say
+    together. Heads that park most rows on one source token (more than half: a sink such as ▁I or </s>) are passed
+    over, whatever their entropy: focus is not alignment. Among the others the one whose own strongest source token
+    agrees with the average on the most rows wins; ties go to the lower entropy share. cross: (layers, heads, Tq, Tk).
     """
     w = np.asarray(cross, dtype=np.float64)
     if w.ndim != 4:

@@ -39,7 +39,8 @@ def snapshots():
 def test_replay_renders_in_both_languages(lang):
     at = open_page("replay", lang)
     assert len(at.get("plotly_chart")) == 3  # the map, the entropy share, the training curves
-    assert has_chinese(page_text(at)) == (lang == "zh")
+    words = re.sub(r"\*\*[^*]*\*\*", "", page_text(at))  # translations, shown in bold, are Chinese on both
+    assert has_chinese(words) == (lang == "zh")
 
 
 @needs_checkpoint
@@ -65,16 +66,20 @@ def test_replay_moves_through_the_snapshots(snapshots):
 
 
 @needs_checkpoint
-def test_replay_opens_on_the_head_closest_to_an_alignment_not_on_a_sink(snapshots):
+def test_replay_opens_on_the_head_closest_to_the_average_of_all_heads_not_on_a_sink(snapshots):
     _, snaps = snapshots
     cross = np.asarray(snaps[-1]["probes"][0]["cross"])
-    layer, head, agree, rows = lr.alignment_head(cross)
+    layer, head, agree, rows = lr.consensus_head(cross)
     strongest = cross[layer, head].argmax(-1)
     assert np.bincount(strongest).max() * 2 <= rows  # not a sink
     at = open_page("replay")
     assert (at.session_state["replay.layer"], at.session_state["replay.head"]) == (layer, head)
     text = page_text(at)
     assert f"agrees on {agree} of {rows} rows" in text and "entropy measures how focused" in text
+    # the reference is named for what it is: the average of every head, sinks included, not an alignment
+    heads = cross.shape[0] * cross.shape[1]
+    assert f"with the average of all {heads} cross-attention heads, sinks included" in text
+    assert "consensus" not in text and "best match to an alignment" not in text
     # the intro says which weights the shipped model holds
     assert f"after epoch {snaps[-1]['epoch']}" in text and "average of the weights after epochs" in text
     line = lr.shares_over_snapshots(snaps, 0, "cross")[layer, head]  # the caption's numbers are this head's
@@ -82,6 +87,27 @@ def test_replay_opens_on_the_head_closest_to_an_alignment_not_on_a_sink(snapshot
     assert page_text(at).count(f"{line[0]:.0%} at step 0") == 1  # at the first snapshot, said once
     at.select_slider(key="replay.snapshot").set_value(3).run()
     assert f"{line[0]:.0%} at step 0, {line[3]:.0%} at step {snaps[3]['step']:,}, lowest" in page_text(at)
+
+
+@needs_checkpoint
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_replay_says_how_many_probes_the_shipped_model_translates_differently(snapshots, lang):
+    """The last snapshot is not the shipped weights: the intro counts the probes whose greedy translation differs
+    (the count recomputed here with the model itself), and the step line shows the shipped model's own."""
+    from model import Translator
+
+    log, snaps = snapshots
+    translator = Translator.from_checkpoint(DEFAULT_CHECKPOINT)
+    own = [translator.translate(p, beam=1).translation for p in log["probes"]]
+    differ = sum(o != p["translation"] for o, p in zip(own, snaps[-1]["probes"]))
+    at = open_page("replay", lang)
+    text = page_text(at)
+    if lang == "en":
+        assert f"translates {differ} of the {len(own)} probes differently" in text and "differ a little" not in text
+        assert f"the shipped model writes **{own[0]}**" in text
+    else:
+        assert f"{len(own)} 个探针句子中有 {differ} 个它译得和最后一张快照不同" in text and "略有不同" not in text
+        assert f"所发布的模型译为 **{own[0]}**" in text
 
 
 @needs_checkpoint

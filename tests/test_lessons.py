@@ -247,8 +247,8 @@ def test_an_untrained_models_repeated_token_is_named():
     assert repeated_token(["<s>", "我", "</s>"]) is None  # one token is not a repetition
 
 
-def test_alignment_head_passes_over_a_sink_and_picks_the_consensus_match():
-    from lessons.replay import alignment_head
+def test_consensus_head_passes_over_a_sink_and_picks_the_closest_to_the_average():
+    from lessons.replay import consensus_head
 
     tq = tk = 4
     eye = np.eye(tq, tk) * 0.9 + 0.1 / tk  # rows read their own position: an alignment
@@ -256,11 +256,11 @@ def test_alignment_head_passes_over_a_sink_and_picks_the_consensus_match():
     sink[:, 0] = 1.0  # every row on token 0: the lowest entropy of all
     shifted = np.roll(eye, 1, axis=1)
     cross = np.stack([np.stack([sink, shifted, eye, eye])])  # (1 layer, 4 heads, Tq, Tk)
-    layer, head, agree, rows = alignment_head(cross)
+    layer, head, agree, rows = consensus_head(cross)
     # row 3: the sink and the shifted head both read token 0, which outweighs the two heads on token 3
     assert (layer, rows) == (0, 4) and head in (2, 3) and agree == 3
     with pytest.raises(ValueError, match="layers, heads"):
-        alignment_head(np.ones((4, 4)))
+        consensus_head(np.ones((4, 4)))
 
 
 # ---------------------------------------------------------------- topics: several heads, dead units, √d_model, length

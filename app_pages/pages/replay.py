@@ -1,7 +1,9 @@
 """Replay: how the shipped model's attention formed while it trained.
 
 The trainer translated a few fixed probe sentences at moments of training and kept every attention map
-(model/training/snapshots.py); this page only reads those snapshots, so moving through them never runs the model.
+(model/training/snapshots.py); this page reads those snapshots, so moving through them never runs the model. The model
+runs once per probe (cached): the shipped weights' own greedy translations, which the intro compares with the last
+snapshot's.
 Previous / Play / Next and the slider move one session-state index (SNAPSHOT) over the snapshots; all but Play rerun
 only the snapshot's fragment (replay_view).
 """
@@ -11,7 +13,8 @@ import shlex
 import numpy as np
 import streamlit as st
 
-from app_pages import attention_view, link_values, links, models, page_scripts, presentation, widgets
+from app_pages import attention_view, link_values, links, models, page_scripts, presentation, translations, widgets
+from app_pages.state_keys import CHECKPOINT
 from app_pages.stepper import stepped_view, stepper
 from app_pages.text import md_escape, t
 from lessons import replay
@@ -55,8 +58,8 @@ def pickers(probes: list[str], final: dict) -> tuple[int, str, int, int]:
                          persist_state="session", key=PROBE, index=widgets.kept(PROBE, range(len(probes))))
     kind = attention_view.kind_picker(KIND, "cross")  # the kind that turns from uniform into an alignment
     if "replay.head" not in st.session_state and kind == "cross":
-        # Open on the head closest to an alignment in the last snapshot (not the most focused: that is a sink).
-        layer, head, _, _ = replay.alignment_head(final["probes"][probe]["cross"])
+        # Open on the head closest to the average of all heads in the last snapshot (not the most focused: a sink).
+        layer, head, _, _ = replay.consensus_head(final["probes"][probe]["cross"])
         st.session_state["replay.layer"], st.session_state["replay.head"] = layer, head
     with st.container(horizontal=True, gap="medium", key="replay.pickers"):
         layers, heads = final["probes"][probe][kind].shape[:2]
@@ -96,6 +99,13 @@ def shipped_weights(log: dict) -> str:
     return t("replay.shipped_best", step=f"{(log.get('best') or {}).get('step', '?'):,}")
 
 
+def shipped_translations(probes: list[str]) -> list[str]:
+    """The shipped model's own translation of each probe, decoded greedily as the snapshots were (cached per sentence
+    in the server's result cache): what the intro compares the last snapshot with."""
+    name, device = st.session_state[CHECKPOINT], models.device()
+    return [translations.translate(name, device, probe, beam=1).translation for probe in probes]
+
+
 def curves_section(log: dict, step: int) -> None:
     """The shipped run's loss and dev scores, the replayed step marked on both panels."""
     train, dev = log.get("train") or [], log.get("dev") or []
@@ -111,7 +121,7 @@ def curves_section(log: dict, step: int) -> None:
     widgets.chart(marked_at(fig, step, ("x", "x2")), key="replay.chart.curves")
 
 
-def replay_view(snapshots: list[dict], probe_texts: list[str], log: dict) -> None:
+def replay_view(snapshots: list[dict], probe_texts: list[str], log: dict, shipped: list[str]) -> None:
     """Everything a snapshot or a picker changes: a fragment, so that Previous / Next, the slider and the pickers rerun
     only this part, not the whole page; the URL is written at its end (each fragment run's own), so that it stays the
     view on screen. Autoplay's timer, outside it, reruns the page
@@ -131,6 +141,7 @@ def replay_view(snapshots: list[dict], probe_texts: list[str], log: dict) -> Non
                         epoch=snapshot["epoch"], source=md_escape(probe_texts[probe]),
                         translation=md_escape(shown["translation"] or "∅"))
                       + (t("replay.now_dev", bleu=evaluation["bleu"]) if evaluation else "")
+                      + t("replay.now_shipped", translation=md_escape(shipped[probe] or "∅"))
                       + (t("replay.untrained", token=md_escape(repeated)) if repeated else ""))
     with left:
         queries, keys = axis_tokens(shown["source_tokens"], shown["target_tokens"], kind)
@@ -141,9 +152,10 @@ def replay_view(snapshots: list[dict], probe_texts: list[str], log: dict) -> Non
                                  sentence=probe_texts[probe], max_width=MAP_PX, max_height=MAP_MAX_PX)
         st.caption(t(f"kind.{kind}.help") + " " + widgets.word_start_note(shown["source_tokens"]))
         if kind == "cross":
-            best_layer, best_head, agree, rows = replay.alignment_head(snapshots[-1]["probes"][probe]["cross"])
+            last = snapshots[-1]["probes"][probe]["cross"]
+            best_layer, best_head, agree, rows = replay.consensus_head(last)
             st.caption(t("replay.aligned", layer=attention_view.layer_name(best_layer), head=attention_view.head_name(best_head),
-                         agree=agree, rows=rows))
+                         agree=agree, rows=rows, heads=last.shape[0] * last.shape[1]))
     with right:
         share_section(snapshots, probe, kind, layer, head, index)
     curves_section(log, snapshot["step"])
@@ -172,8 +184,10 @@ links.link_page({
     "snapshot": link_values.Param(SNAPSHOT, link_values.number_in(1, len(snapshots), offset=1), lambda i: str(i + 1)),
     **attention_view.layer_head_params("replay", layers, heads, average_layers=True),
 })
+shipped = shipped_translations(probe_texts)
+differ = sum(own != probe["translation"] for own, probe in zip(shipped, snapshots[-1]["probes"]))
 presentation.page_title(t("replay.title"), t(
     "replay.intro", probes=len(probe_texts), snapshots=len(snapshots), first=f"{snapshots[0]['step']:,}",
-    last=f"{snapshots[-1]['step']:,}", last_epoch=snapshots[-1]["epoch"], shipped=shipped_weights(log)))
+    last=f"{snapshots[-1]['step']:,}", last_epoch=snapshots[-1]["epoch"], shipped=shipped_weights(log), differ=differ))
 
-stepped_view("replay", replay_view, snapshots, probe_texts, log)
+stepped_view("replay", replay_view, snapshots, probe_texts, log, shipped)

@@ -10,15 +10,18 @@ STRINGS: dict[str, str] = {
         "(steps {first} to {last}) and kept every attention map. Untrained, its cross-attention spreads almost "
         "evenly over the source; training focuses it — in some heads on the word being translated, in others on "
         "one token for every row (a sink). The last snapshot holds the weights after epoch {last_epoch}; the "
-        "shipped model is the {shipped}, so its maps differ a little from the last frame. Nothing here runs the model."
+        "shipped model is the {shipped}, not those weights: decoding greedily, as the snapshots did, it translates "
+        "{differ} of the {probes} probes differently from the last snapshot, and its maps differ from the last "
+        "frame's. Moving through the snapshots does not run the model."
     ),
     "replay.shipped_best": "weights of its best evaluation (step {step})",
     "replay.shipped_average": "average of the weights after epochs {first}–{last}",
     "replay.aligned": (
         "Opened on {layer}, {head}: in the last snapshot its strongest source token agrees on {agree} of {rows} rows "
-        "with the model's consensus (the source token with the most weight averaged over all heads), the best "
-        "match to an alignment among the heads that do not park more than half their rows on one token. Low "
-        "entropy alone would pick a sink: entropy measures how focused a row is, not whether it looks at the "
+        "with the average of all {heads} cross-attention heads, sinks included (the source token with the most "
+        "weight in that average), the most among the heads that do not park more than half their rows on one "
+        "token. That average is what the heads say together, not a word alignment: the probes have no gold "
+        "alignment to check against. Low entropy alone would pick a sink: entropy measures how focused a row is, not whether it looks at the "
         "right word."
     ),
     "replay.probe": "Probe sentence",
@@ -28,6 +31,7 @@ STRINGS: dict[str, str] = {
         "**{translation}**"
     ),
     "replay.now_dev": " · dev BLEU at this step: {bleu}",
+    "replay.now_shipped": " · the shipped model writes **{translation}**",
     "replay.untrained": (
         " — before any training step the weights are random, so every step's most probable token is the same one "
         "({token}), repeated until the length limit."
