@@ -1,6 +1,7 @@
 """What if? Under Decoding's step: force a token at this step (one of its candidates, or a typed token that is one
 token of the target vocabulary), let the model continue from that prefix with the same search, and compare the two
-outputs (the changed tokens marked) and how much attention each source token received in each (source coverage).
+outputs (what each lacks of the other marked, once the two are aligned) and how much attention each source token
+received in each (source coverage).
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ import streamlit as st
 
 from app_pages import models, translations, widgets
 from app_pages.text import md_escape, t
-from lessons.classroom import Coverage, changed_tokens, coverage
+from lessons.classroom import Coverage, coverage, token_edits
 from model import TranslationResult
 from viz.decoding import coverage_chart
 
@@ -53,13 +54,16 @@ def section(result: TranslationResult, position: int) -> None:
 
 
 def comparison(result: TranslationResult, forced: TranslationResult, position: int) -> None:
-    """The original output above the forced one (its changed tokens red), then both translations' source coverage."""
-    changed = changed_tokens(result.output_tokens, forced.output_tokens)
+    """The original output above the forced one, each marking in red what the other lacks once the two are aligned
+    (a dropped token is a change too), then both translations' source coverage."""
+    edits = token_edits(result.output_tokens, forced.output_tokens)
     st.markdown("**" + t("whatif.original") + "**")
-    widgets.token_chips(result.output_tokens, color="violet", key="whatif.original")
+    widgets.token_chips(result.output_tokens, color="violet", marked=edits.dropped, key="whatif.original")
     st.markdown("**" + t("whatif.forced", token=md_escape(forced.output_tokens[position]), step=position + 1) + "**")
-    widgets.token_chips(forced.output_tokens, color="violet", marked=changed, key="whatif.continued")
-    st.caption(t("whatif.changed", n=sum(changed), total=len(changed)))
+    widgets.token_chips(forced.output_tokens, color="violet", marked=edits.added, key="whatif.continued")
+    st.caption(t("whatif.changed", dropped=sum(edits.dropped), n_original=len(edits.dropped),
+                 gone=marked_list(result.output_tokens, edits.dropped), added=sum(edits.added),
+                 n_forced=len(edits.added), new=marked_list(forced.output_tokens, edits.added)))
     before, after = coverage(result.cross), coverage(forced.cross)
     st.markdown("**" + t("whatif.coverage_title") + "**")
     widgets.chart(coverage_chart(
@@ -71,6 +75,11 @@ def comparison(result: TranslationResult, forced: TranslationResult, position: i
     st.caption(t("whatif.coverage_help", even_original=f"{before.even:.2f}", even_forced=f"{after.even:.2f}"))
     for which, cov in (("original", before), ("forced", after)):
         omissions(result.source_tokens, cov, which)
+
+
+def marked_list(tokens: list[str], marked: list[bool]) -> str:
+    """The marked tokens, escaped, in order ("none" when there are none)."""
+    return " ".join(md_escape(token) for token, mark in zip(tokens, marked) if mark) or t("ex.none")
 
 
 def omissions(source_tokens: list[str], cov: Coverage, which: str) -> None:

@@ -79,13 +79,23 @@ def coverage(cross) -> Coverage:
     return Coverage(received, even, threshold, received < threshold)
 
 
-def changed_tokens(original, other) -> list[bool]:
-    """For each token of `other`: is it outside the longest matching runs it shares with `original` (difflib's
-    sequence alignment)? A forced token that shifts the rest marks only what was inserted or replaced, not every
-    token after it."""
-    matcher = SequenceMatcher(a=list(original), b=list(other), autojunk=False)
-    kept = {j for block in matcher.get_matching_blocks() for j in range(block.b, block.b + block.size)}
-    return [j not in kept for j in range(len(other))]
+@dataclass(frozen=True)
+class TokenEdits:
+    """Two outputs aligned (difflib's longest matching runs): what each has that the other has not in its place."""
+
+    dropped: list[bool]  # per token of the original: gone from the other (deleted, or replaced by something else)
+    added: list[bool]  # per token of the other: not in the original (inserted, or replacing something)
+
+
+def token_edits(original, other) -> TokenEdits:
+    """Which tokens differ once the two sequences are aligned, not position by position: a forced token that shifts
+    the rest marks only what was inserted, dropped or replaced (红色自行车 → 红自行车 drops 色 and adds nothing)."""
+    original, other = list(original), list(other)
+    matcher = SequenceMatcher(a=original, b=other, autojunk=False)
+    blocks = matcher.get_matching_blocks()
+    kept_a = {i for block in blocks for i in range(block.a, block.a + block.size)}
+    kept_b = {j for block in blocks for j in range(block.b, block.b + block.size)}
+    return TokenEdits([i not in kept_a for i in range(len(original))], [j not in kept_b for j in range(len(other))])
 
 
 def hidden_keys(n: int, query: int) -> list[int]:

@@ -58,10 +58,21 @@ def test_coverage_sums_to_the_output_rows_and_flags_what_got_almost_nothing():
     assert cov.omitted.tolist() == [False, False, True]
 
 
-def test_changed_tokens_mark_only_what_the_alignment_does_not_match():
-    assert classroom.changed_tokens(["我", "有", "梦"], ["猫", "有", "梦", "。"]) == [True, False, False, True]
-    shifted = classroom.changed_tokens(list("我有一个梦想。"), list("我猫有一个梦。"))  # 猫 inserted, 想 dropped
-    assert shifted == [False, True, False, False, False, False, False]
+def test_token_edits_mark_what_the_alignment_does_not_match_on_both_sides():
+    edits = classroom.token_edits(["我", "有", "梦"], ["猫", "有", "梦", "。"])  # 我 replaced by 猫, 。 added
+    assert edits.dropped == [True, False, False] and edits.added == [True, False, False, True]
+    shifted = classroom.token_edits(list("我有一个梦想。"), list("我猫有一个梦。"))  # 猫 inserted, 想 dropped
+    assert shifted.added == [False, True, False, False, False, False, False]
+    assert shifted.dropped == [False, False, False, False, False, True, False]
+
+
+def test_a_dropped_token_is_a_change():
+    """Issue 51: forcing 自 at step 10 of "My sister bought a red bicycle yesterday." wrote …红自行车 where the
+    original had …红色自行车; a position-free count of what the forced output added read "0 of 14"."""
+    original = ["我", "妹", "昨", "天", "买", "了", "一", "辆", "红", "色", "自", "行", "车", "。", "</s>"]
+    forced = original[:9] + original[10:]
+    edits = classroom.token_edits(original, forced)
+    assert [t for t, gone in zip(original, edits.dropped) if gone] == ["色"] and not any(edits.added)
 
 
 def test_exercise_answers_are_computed():

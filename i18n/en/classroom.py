@@ -102,7 +102,11 @@ STRINGS = {
     "whatif.nothing": "Choose a candidate or type a token first.",
     "whatif.original": "Original",
     "whatif.forced": "With “{token}” forced at step {step}",
-    "whatif.changed": "Red: tokens the original does not have in the same place, once the two outputs are aligned ({n} of {total}).",
+    "whatif.changed": (
+        "Red: what changed once the two outputs are aligned token by token. {dropped} of the original's {n_original} "
+        "{n_original:token|tokens} dropped or replaced ({gone}); {added} of the forced output's {n_forced} "
+        "{n_forced:token|tokens} inserted or new ({new})."
+    ),
     "whatif.coverage_title": "Source coverage: how much attention each source token received",
     "whatif.coverage_help": (
         "Each output token's cross-attention (averaged over every layer and head) sums to 1; a bar adds up what one "

@@ -73,7 +73,10 @@ STRINGS = {
     "whatif.nothing": "请先选一个候选词或输入一个词元。",
     "whatif.original": "原来的翻译",
     "whatif.forced": "在第 {step} 步强制写“{token}”",
-    "whatif.changed": "红色：把两个输出对齐后，原来的翻译在同一处没有的词元（{total} 个中有 {n} 个）。",
+    "whatif.changed": (
+        "红色：把两个输出逐个词元对齐后变了的地方。原来的翻译 {n_original} 个词元中有 {dropped} 个被删去或替换"
+        "（{gone}）；强制后的输出 {n_forced} 个词元中有 {added} 个是插入或新换上的（{new}）。"
+    ),
     "whatif.coverage_title": "源语言覆盖度：每个源语言词元得到了多少注意力",
     "whatif.coverage_help": "每个输出词元的交叉注意力（对所有层和头取平均）加起来是 1；每根柱子把一个源语言词元在整个输出中得到的注意力加起来。平均份额是每个词元 {even_original}（原来）和 {even_forced}（强制后）；不到它的四分之一就算可能的遗漏。",
     "whatif.omitted": "{which}翻译中可能遗漏的源语言词元（低于 {threshold}）：{tokens}。",
