@@ -94,7 +94,8 @@ def adam_path(start, steps: list[AdamStep]) -> np.ndarray:
 
 
 def largest_stable_sgd_lr(curvatures=TOY_CURVATURES) -> float:
-    """Gradient descent on ½·c·w² multiplies w by (1 − lr·c) each step: it diverges once lr ≥ 2 / c for the steepest c."""
+    """Gradient descent on ½·c·w² multiplies w by (1 − lr·c) each step: for the steepest c it converges below
+    lr = 2 / c (the bound returned), swings between ±w forever at it and diverges above it."""
     return 2.0 / float(np.max(curvatures))
 
 

@@ -210,6 +210,21 @@ def test_scaling_page_says_the_borrowed_8_keeps_the_toy_example_in_range_and_why
     assert "Dividing by √d_k is what keeps the softmax in its useful range" not in page_text(at)
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_scaling_page_gives_the_embedding_rows_grown_length_computed_from_the_weights(lang, translator):
+    """Not "training kept them near that size": the median row lengths, from the shipped weights, against about 1 at
+    initialisation (N(0, 1/d_model) entries)."""
+    import numpy as np
+
+    pad = translator.config.pad_id
+    medians = [np.median(np.linalg.norm(np.delete(translator.weight(f"{side}_embed.weight"), pad, axis=0), axis=1))
+               for side in ("src", "tgt")]
+    at = open_page("scaling", lang, tab="emb")
+    init = next(i.value for i in at.info if "N(0, 1/d_model)" in i.value)
+    assert f"{medians[0]:.2f}" in init and f"{medians[1]:.2f}" in init
+    assert ("about 1 at the start" in init) if lang == "en" else ("开始时约为 1" in init)
+
+
 def test_causal_mask_is_explained_for_training_too():
     text = whole_page_text("masks")
     assert "teacher forcing" in text and "training matches translation" not in text  # positions match, tokens do not

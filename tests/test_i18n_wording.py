@@ -163,3 +163,46 @@ WORDS = {"queries": {"en": "quer", "zh": "查询"}, "keys": {"en": "key", "zh": 
 def test_an_attention_maps_axes_say_which_tokens_are_queries_and_which_keys(side, lang):
     text = strings(lang)
     assert [key for key in MAP_AXES[side] if WORDS[side][lang] not in text[key]] == []
+
+
+# Teaching slips (issue 48), per language: (key, the wrong claim that must be gone, the corrected one).
+SLIPS = {
+    "en": [
+        ("mh.why.text", "cannot put nearly all of its weight on two keys at once",
+         "cannot give each of two keys nearly all of its weight"),
+        ("pe.ext.alternatives", "q·k depends on i − j only", "q·k depends on position only through i − j"),
+        ("pe.ext.alternatives", "a penalty −m·\\|i − j\\| added to each score |",
+         "m a fixed slope per head, not learned"),
+        ("anatomy.dead.note", "cannot come back", "may lift it above 0 again"),
+        ("scaling.emb.init", "kept them near that size", "median row is {raw} long"),
+        ("training.toy.text", "diverges once lr ≥", "swings between ±w₂ forever, above that it diverges"),
+        ("training.lr.text", "is about lrate in size", "roughly bounded by lrate"),
+        ("whatif.coverage_help", "<never said>", "no flag does not mean nothing was omitted"),
+        ("whatif.none", "<never said>", "That does not mean nothing was omitted."),
+    ],
+    "zh": [
+        ("mh.why.text", "不能同时把几乎全部权重放在两个键上", "不能同时给两个键各自几乎全部的权重"),
+        ("pe.ext.alternatives", "q·k 只取决于 i − j", "q·k 对位置的依赖只通过 i − j"),
+        ("pe.ext.alternatives", "惩罚 −m·\\|i − j\\| |", "m 是每个头固定的斜率，不经学习"),
+        ("anatomy.dead.note", "再也回不来", "可能重新越过 0 而再次激活"),
+        ("scaling.emb.init", "大致保持这个大小", "源语言嵌入表每行长度的中位数是 {raw}"),
+        ("training.toy.text", "一旦 lr ≥", "来回摆动、永不收敛，再大就发散"),
+        ("training.lr.text", "大约就是 lrate 那么大", "大致不超过 lrate"),
+        ("whatif.coverage_help", "<never said>", "没有提示并不表示没有遗漏"),
+        ("whatif.none", "<never said>", "这并不表示没有遗漏"),
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", sorted(SLIPS))
+def test_teaching_slips_are_gone_and_the_corrected_claims_are_there(lang):
+    text = strings(lang)
+    assert [(key, wrong) for key, wrong, _ in SLIPS[lang] if wrong in text[key]] == []
+    assert [(key, right) for key, _, right in SLIPS[lang] if right not in text[key]] == []
+
+
+def test_chinese_slips_a_reading_found_are_gone():
+    """开发集 everywhere (not "dev 集"), no space between 个头 and the Chinese after it, a space around a digit."""
+    found = {(key, m[0]) for key, v in ZH.items()
+             for m in re.finditer(r"dev ?集|个头 (?=[\u3400-\u9fff])|用0", v)}
+    assert found == set()

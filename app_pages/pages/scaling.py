@@ -82,7 +82,7 @@ def embedding_section() -> None:
                   raw=f"{source.raw:.2f}", ratio_raw=f"{source.ratio(False):.2f}", d=config.d_model, root=num(root, 2),
                   scaled=f"{source.scaled:.2f}", ratio_scaled=f"{source.ratio(True):.2f}", tgt_raw=f"{target.raw:.2f}",
                   tgt_scaled=f"{target.scaled:.2f}"))
-    st.info(t("scaling.emb.init"))
+    st.info(t("scaling.emb.init", raw=f"{source.raw:.2f}", tgt_raw=f"{target.raw:.2f}"))
 
 
 presentation.page_title(t("scaling.title"), t("scaling.intro"))

@@ -111,10 +111,15 @@ STRINGS = {
     "whatif.coverage_help": (
         "Each output token's cross-attention (averaged over every layer and head) sums to 1; a bar adds up what one "
         "source token received over the whole output. An even share is {even_original} (original) and {even_forced} "
-        "(forced) per token; under a quarter of it counts as a possible omission."
+        "(forced) per token; under a quarter of it counts as a possible omission. The flag is weak: averaged over every head, attention "
+        "usually still reaches a word the translation left out, so no flag does not mean nothing was omitted: read "
+        "the translation itself."
     ),
     "whatif.omitted": "Possible omissions in the {which} translation (under {threshold}): {tokens}.",
-    "whatif.none": "In the {which} translation no source token received under {threshold} (a quarter of an even share).",
+    "whatif.none": (
+        "In the {which} translation no source token received under {threshold} (a quarter of an even share). "
+        "That does not mean nothing was omitted."
+    ),
     "whatif.which.original": "original",
     "whatif.which.forced": "forced",
     "whatif.axis.received": "attention received",

@@ -573,8 +573,8 @@ STRINGS: dict[str, str] = {
     "mh.tab.why": "3 · Why several heads",
     "mh.why.text": (
         "One head's weights for one query are one softmax row: numbers of at least 0 that add up to 1. Whatever it "
-        "gives one key it takes from the others, so one head cannot put nearly all of its weight on two keys at once. "
-        "Two heads can. In layer {layer} ({kind}) the two heads whose strongest keys lie furthest apart for one "
+        "gives one key it takes from the others, so one head cannot give each of two keys nearly all of its weight: it "
+        "can split it (0.49 and 0.49), but then each key gets about half. Two heads can give each key nearly all. In layer {layer} ({kind}) the two heads whose strongest keys lie furthest apart for one "
         "query are head {a} and head {b}, at query “{query}”: head {a} gives {wa} to “{ka}”, head {b} gives {wb} "
         "to “{kb}”."
     ),
@@ -598,9 +598,9 @@ STRINGS: dict[str, str] = {
         "vector for a position never trained |\n"
         "| **relative** (Shaw et al. 2018, T5) | a learned term per distance i − j, inside the attention scores | "
         "distances are clipped or bucketed, so long distances share what was learned |\n"
-        "| **RoPE** (rotary: LLaMA, Qwen) | q and k rotated by their position, so q·k depends on i − j only | "
+        "| **RoPE** (rotary: LLaMA, Qwen) | q and k rotated by their position, so q·k depends on position only through i − j (and still on q and k) | "
         "better than absolute, still weak far past the trained length unless the angles are rescaled |\n"
-        "| **ALiBi** (Press et al. 2022) | no position vector: a penalty −m·\\|i − j\\| added to each score | "
+        "| **ALiBi** (Press et al. 2022) | no position vector: a penalty −m·\\|i − j\\| added to each score, m a fixed slope per head, not learned | "
         "extrapolates well: far keys simply get less attention |"
     ),
     "pe.ext.known": (
@@ -650,8 +650,9 @@ STRINGS: dict[str, str] = {
     ),
     "scaling.emb.init": (
         "Why the factor fits: the tables start with entries drawn from N(0, 1/d_model), rows of length about 1; "
-        "× √d_model gives entries of variance 1, the same scale as PE's sines and cosines. Training kept them near "
-        "that size. A model that shares its embedding table with the output layer wants small rows there (large "
+        "× √d_model gives entries of variance 1, the same scale as PE's sines and cosines. Training let them grow, "
+        "but not by much: the shipped model's median row is {raw} long in the source table and {tgt_raw} in the "
+        "target table, against about 1 at the start. A model that shares its embedding table with the output layer wants small rows there (large "
         "ones make large logits), and the factor lets it keep them small."
     ),
     "scaling.emb.fig": "Typical lengths in layer 1's input (the shipped model)",
@@ -677,8 +678,9 @@ STRINGS: dict[str, str] = {
         "records one."
     ),
     "anatomy.dead.note": (
-        "A unit that never fires on any input gets no gradient through its ReLU and cannot come back: a “dead "
-        "ReLU”. A unit silent on a few sentences may still fire on others, so a short sentence shows far more "
+        "A unit that never fires on any input gets no gradient through its ReLU, so its own weights stop changing: a “dead "
+        "ReLU”. It is not necessarily gone for good: the layers before it keep training, so its inputs change and "
+        "may lift it above 0 again. A unit silent on a few sentences may still fire on others, so a short sentence shows far more "
         "silent units than the dev set does."
     ),
     "anatomy.dead.swish": (

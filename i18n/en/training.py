@@ -35,8 +35,9 @@ STRINGS: dict[str, str] = {
     "training.toy.header": "Adam against plain gradient descent on a toy loss",
     "training.toy.text": (
         "Two parameters and the loss ½·({a}·w₁² + {b}·w₂²): a valley {ratio} times steeper across (w₂) than along "
-        "(w₁), starting at (w₁, w₂) = ({w1}, {w2}), {steps} steps each. Gradient descent (w ← w − lr·g) diverges "
-        "once lr ≥ 2/{b} = {limit} because of the steep direction, so it runs at lr = {sgd_lr}; along the shallow "
+        "(w₁), starting at (w₁, w₂) = ({w1}, {w2}), {steps} steps each. Gradient descent (w ← w − lr·g) multiplies "
+        "w₂ by 1 − lr·{b} each step: at lr = 2/{b} = {limit} it swings between ±w₂ forever, above that it diverges, "
+        "so it runs at lr = {sgd_lr}; along the shallow "
         "direction its steps are then tiny. Adam runs at lr = {adam_lr} with the training run's β₁, β₂ and ε."
     ),
     "training.toy.sgd": "gradient descent, lr = {lr}",
@@ -59,7 +60,8 @@ STRINGS: dict[str, str] = {
     # ---- 2 · warm-up
     "training.tab.lr": "2 · LR schedule",
     "training.lr.text": (
-        "Adam's step for a parameter is about lrate in size (previous section), so this schedule sets how far the "
+        "Adam's step for a parameter is roughly bounded by lrate (previous section; approximately, not exactly: "
+        "Kingma & Ba §2.1), so this schedule sets how far the "
         "model moves. This run: d_model = {d}, warmup = {warmup}, factor = {factor}. Step 1 uses {first}; the rate "
         "grows linearly to its peak at step = warmup, where both terms of min() are equal: "
         "factor · d_model^−0.5 · warmup^−0.5 = **{peak}**. The trainer logged {logged} at step {logged_step}. It then "

@@ -78,9 +78,11 @@ STRINGS = {
         "（{gone}）；强制后的输出 {n_forced} 个词元中有 {added} 个是插入或新换上的（{new}）。"
     ),
     "whatif.coverage_title": "源语言覆盖度：每个源语言词元得到了多少注意力",
-    "whatif.coverage_help": "每个输出词元的交叉注意力（对所有层和头取平均）加起来是 1；每根柱子把一个源语言词元在整个输出中得到的注意力加起来。平均份额是每个词元 {even_original}（原来）和 {even_forced}（强制后）；不到它的四分之一就算可能的遗漏。",
+    "whatif.coverage_help": "每个输出词元的交叉注意力（对所有层和头取平均）加起来是 1；每根柱子把一个源语言词元在整个输出中得到的注意力加起来。平均份额是每个词元 {even_original}（原来）和 {even_forced}（强制后）；不到它的四分之一就算可能的遗漏。"
+        "这个提示很弱：对所有头取平均后，译文漏掉的词通常仍然得到不少注意力，所以没有提示并不表示没有遗漏：请直接读译文。",
     "whatif.omitted": "{which}翻译中可能遗漏的源语言词元（低于 {threshold}）：{tokens}。",
-    "whatif.none": "{which}翻译中没有源语言词元得到的注意力低于 {threshold}（平均份额的四分之一）。",
+    "whatif.none": "{which}翻译中没有源语言词元得到的注意力低于 {threshold}（平均份额的四分之一）。"
+        "这并不表示没有遗漏。",
     "whatif.which.original": "原来的",
     "whatif.which.forced": "强制后的",
     "whatif.axis.received": "得到的注意力",

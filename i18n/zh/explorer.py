@@ -67,23 +67,23 @@ STRINGS: dict[str, str] = {
     ),
     # 例句：看什么（根据结果的交叉注意力计算，model/translation/alignment.py）
     "example.dream": (
-        "看点：写出“{zh}”时，交叉注意力第 {layer} 层第 {head} 个头 给 {en} 的权重是 {weight}——"
+        "看点：写出“{zh}”时，交叉注意力第 {layer} 层第 {head} 个头给 {en} 的权重是 {weight}——"
         "所有头里最高（在它的注意力图中看 {rows} 这几行：每一行写出下一个词元）。"
     ),
     "example.who": (
-        "看点：{en} 位于英文问句开头；写出“{zh}”时，交叉注意力第 {layer} 层第 {head} 个头 找到了它"
+        "看点：{en} 位于英文问句开头；写出“{zh}”时，交叉注意力第 {layer} 层第 {head} 个头找到了它"
         "（权重 {weight}，行 {rows}）——对比“{zh}”在译文中的位置。"
     ),
     "example.yesterday": (
-        "看点：{en} 是英文的最后一个词；写出“{zh}”时，交叉注意力第 {layer} 层第 {head} 个头 看向那里"
+        "看点：{en} 是英文的最后一个词；写出“{zh}”时，交叉注意力第 {layer} 层第 {head} 个头看向那里"
         "（权重 {weight}，行 {rows}）——看看中文把“{zh}”放在哪里。"
     ),
     "example.where": (
-        "看点：写出“{zh}”时，交叉注意力第 {layer} 层第 {head} 个头 回头看向 {en}"
+        "看点：写出“{zh}”时，交叉注意力第 {layer} 层第 {head} 个头回头看向 {en}"
         "（权重 {weight}，行 {rows}）：比较两种语言里疑问词的位置。"
     ),
     "example.dog": (
-        "看点：一个英文单词对应一个汉字——写出“{zh}”时，交叉注意力第 {layer} 层第 {head} 个头 "
+        "看点：一个英文单词对应一个汉字——写出“{zh}”时，交叉注意力第 {layer} 层第 {head} 个头"
         "给 {en} 的权重是 {weight}（行 {rows}）。"
     ),
     "example.missing": "这句译文里没有“{zh}”，所以无法指出“{zh}”与 {en} 之间的对应。",
@@ -243,7 +243,7 @@ STRINGS: dict[str, str] = {
         "只按 log P(Y) 排序，束搜索会偏爱短的译文。因此我们的解码器按 log P(Y) ÷ ((5 + |Y|) / 6)^α "
         "给已完成的候选译文排序，这是 GNMT 的长度惩罚，α = {alpha}（|Y|：候选译文的词元数，含 </s>）。"
         "α = 0 即除以 1，没有惩罚；α 越大，越偏向长译文。"
-        "Transformer 论文用的是 α = 0.6；我们的 α 是在 dev 集上选出的（见模型卡中的解码表）。"
+        "Transformer 论文用的是 α = 0.6；我们的 α 是在开发集上选出的（见模型卡中的解码表）。"
     ),
     "decoding.lp.formula.power": (
         "每多一个词元，候选译文的概率就要再乘一个小于 1 的数，所以它的对数概率 log P(Y) 只会越来越低："

@@ -32,8 +32,8 @@ STRINGS: dict[str, str] = {
     "training.toy.header": "在一个玩具损失上比较 Adam 和普通梯度下降",
     "training.toy.text": (
         "两个参数，损失为 ½·({a}·w₁² + {b}·w₂²)：这是一条山谷，横向（w₂）比纵向（w₁）陡 {ratio} 倍。"
-        "起点 (w₁, w₂) = ({w1}, {w2})，每种方法各走 {steps} 步。梯度下降（w ← w − lr·g）在陡的方向上"
-        "一旦 lr ≥ 2/{b} = {limit} 就会发散，所以只能用 lr = {sgd_lr}；于是它在平缓方向上的步子非常小。"
+        "起点 (w₁, w₂) = ({w1}, {w2})，每种方法各走 {steps} 步。梯度下降（w ← w − lr·g）每一步把 w₂ 乘以 1 − lr·{b}："
+        "lr = 2/{b} = {limit} 时它在 ±w₂ 之间来回摆动、永不收敛，再大就发散，所以只能用 lr = {sgd_lr}；于是它在平缓方向上的步子非常小。"
         "Adam 用 lr = {adam_lr}，β₁、β₂ 和 ε 与这次训练相同。"
     ),
     "training.toy.sgd": "梯度下降，lr = {lr}",
@@ -55,7 +55,7 @@ STRINGS: dict[str, str] = {
     # ---- 2 · warm-up
     "training.tab.lr": "2 · 学习率",
     "training.lr.text": (
-        "Adam 对每个参数的一步大约就是 lrate 那么大（见上一节），所以这个调度决定了模型每步移动多远。"
+        "Adam 对每个参数的一步大致不超过 lrate（见上一节；只是近似的上界，并不严格：Kingma & Ba §2.1），所以这个调度决定了模型每步移动多远。"
         "这次训练：d_model = {d}、warmup = {warmup}、factor = {factor}。第 1 步的学习率是 {first}；"
         "之后线性增长，到 step = warmup 时达到峰值，此时 min() 的两项相等：factor · d_model^−0.5 · warmup^−0.5 = **{peak}**。"
         "训练程序在第 {logged_step} 步记录的是 {logged}。之后按 1/√step 下降，到最后一步（第 {last_step} 步）为 {last}。"

@@ -1,0 +1,43 @@
+"""evaluation.omissions: the deliberate omissions it builds from a gold pair, and the per-word shares it scores.
+The finding it measured (the averaged coverage flag catches almost no omission) is stated on Decoding's what-if;
+tests/test_i18n_wording.py pins that wording."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from evaluation.alignment.gold import GoldPair
+from evaluation.omissions import content_words, rates, without_word, word_shares
+
+# "The dog saw the cat ." → 狗看见了猫。 (the 了 possible-linked to "saw", 。 to ".")
+PAIR = GoldPair(line=1, english="The dog saw the cat.", chinese="狗看见了猫。",
+                words=("The", "dog", "saw", "the", "cat", "."), chars=tuple("狗看见了猫。"),
+                sure=frozenset({(1, 0), (2, 1), (2, 2), (4, 4), (5, 5)}), possible=frozenset({(2, 3)}))
+
+
+def test_content_words_are_linked_words_of_letters_that_are_not_function_words():
+    assert content_words(PAIR) == [1, 2, 4]  # dog, saw, cat; not The / the (function words) nor "."
+
+
+def test_an_omission_deletes_only_the_characters_the_word_alone_links_to():
+    assert without_word(PAIR, 4) == "狗看见了。"  # 猫 gone
+    assert without_word(PAIR, 2) == "狗了猫。"  # 看见 gone; 了 is only a possible link, it stays
+    assert without_word(PAIR, 0) is None  # "The" links nothing
+    alone = GoldPair(1, "Cat.", "猫", ("Cat", "."), ("猫",), frozenset({(0, 0)}), frozenset())
+    assert without_word(alone, 0) is None  # deleting every character leaves no translation to score
+
+
+def test_word_shares_take_each_words_lowest_token_against_an_even_share():
+    # 1 layer, 2 heads, 2 output rows, 3 source tokens: "▁cat", "s" (one word "cats") and "</s>"
+    cross = np.array([[[[1.0, 0.0, 0.0], [1.0, 0.0, 0.0]],
+                       [[0.5, 0.5, 0.0], [0.5, 0.5, 0.0]]]])
+    shares = word_shares(cross, ["▁cat", "s", "</s>"], ["cats"])  # even share: 2 rows / 3 tokens
+    assert shares.shape == (2, 2, 1)
+    np.testing.assert_allclose(shares[0, :, 0], [0.0, 1.5])  # head 1: "s" got nothing; head 2: 1 of 2 rows each
+    np.testing.assert_allclose(shares[1, :, 0], [0.75, 0.75])  # the average of both heads, the page's flag
+
+
+def test_rates_are_recall_over_omissions_and_false_alarms_over_kept_words():
+    flagged = np.array([True, False, True, False, False])
+    omitted = np.array([True, True, False, False, False])
+    assert rates(flagged, omitted) == (0.5, 1 / 3)
