@@ -10,6 +10,13 @@ Playing stops at the last position, on Pause, on Previous / Next / the slider, a
 page: every rerun while playing must be the timer's own (it leaves a mark) or a speed change; any other means
 the user touched something.
 
+Each position is timed from its start (`started`, on the player's `clock`), not from the end of the run that drew
+it. The browser starts the timer only when a page run has drawn it, so a timer of the speed's interval made every
+position last a run longer ("Fast", 0.75 s, took ~3 s on a busy 2-core machine): the timer is set to what is left
+of the interval (next_tick_s), and a tick moves as many positions as intervals have passed since the start
+(tick), so a machine slower than the speed skips positions and keeps the pace; a tick that comes too soon moves
+none, and is not queued as another page run.
+
 A page draws the part its stepper changes with stepped_view: a fragment, so that Previous / Next, the slider and the
 page's pickers rerun only that part, with the timer outside it (a timed fragment drawn inside another one stalled
 after a tick or two, Streamlit 1.67). A fragment run that starts or stops the playback reruns the page once, which
@@ -18,7 +25,9 @@ draws or removes the timer.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+import time
+from collections.abc import Callable, MutableMapping
 
 import streamlit as st
 
@@ -27,11 +36,13 @@ from app_pages.text import t
 from app_pages.widgets import kept
 
 SPEEDS = {"slow": 3.0, "normal": 1.5, "fast": 0.75}  # seconds a position stays; normal: long enough to read aloud
+clock = time.monotonic  # the player's clock, in seconds (a test passes its own)
+SOONEST_TICK_S = 0.1  # a run that took longer than the speed: the next tick right after it
 
 
 def _keys(prefix: str) -> dict[str, str]:
     return {name: f"{prefix}.{name}" for name in ("playing", "ticked", "drawn", "advance", "speed", "shown", "before",
-                                                        "timer", "page_run")}
+                                                        "timer", "page_run", "started")}
 
 
 def _stop(prefix: str) -> None:
@@ -68,31 +79,62 @@ def _play(prefix: str, key: str, first: int, last: int) -> None:
         st.session_state[key] = first
     st.session_state[keys["playing"]] = playing
     st.session_state[keys["ticked"]] = playing  # this rerun is the player's own
+    st.session_state[keys["started"]] = clock()
 
 
 def _keep_playing(prefix: str) -> None:
-    """A new speed goes on playing at that speed."""
-    st.session_state[_keys(prefix)["ticked"]] = True
+    """A new speed goes on playing at that speed, the shown position timed from now."""
+    keys = _keys(prefix)
+    st.session_state[keys["ticked"]] = True
+    st.session_state[keys["started"]] = clock()
+
+
+def frames_due(elapsed: float, interval: float) -> int:
+    """How many positions a tick `elapsed` seconds after the shown position's start moves: one per interval passed,
+    rounded (a timer's tick comes a little early or late); 0 under half an interval (a tick queued behind a run)."""
+    return max(0, math.floor(elapsed / interval + 0.5))
+
+
+def tick(state: MutableMapping, prefix: str, now: float) -> int:
+    """A timer tick at `now`: the positions to move (frames_due), the shown position's start moved on by as many
+    intervals, so the next is timed from when it was due, however long the run that draws it takes."""
+    keys = _keys(prefix)
+    interval = SPEEDS[state.get(keys["speed"], "normal")]
+    started = state.setdefault(keys["started"], now)
+    due = frames_due(now - started, interval)
+    state[keys["started"]] = started + due * interval
+    return due
+
+
+def next_tick_s(state: MutableMapping, prefix: str, now: float) -> float:
+    """Seconds from `now` (the end of a page run) until the shown position has had its interval: the timer's."""
+    keys = _keys(prefix)
+    left = state.get(keys["started"], now) + SPEEDS[state.get(keys["speed"], "normal")] - now
+    return max(SOONEST_TICK_S, left)
 
 
 def _player(prefix: str) -> None:
     """Drawn only while playing; the timed fragment around it moves to the next position and reruns the page.
 
-    A fragment's body also runs when the page draws it: that run only sets the timer (`drawn`)."""
+    A fragment's body also runs when the page draws it: that run only sets the timer (`drawn`). A tick with no
+    position due does nothing: it is not queued as another page run."""
     keys = _keys(prefix)
     if st.session_state.pop(keys["drawn"], False) or not st.session_state.get(keys["playing"]):
         return
-    st.session_state[keys["advance"]] = st.session_state[keys["ticked"]] = True
-    st.rerun()
+    due = tick(st.session_state, prefix, clock())
+    if due:
+        st.session_state[keys["advance"]], st.session_state[keys["ticked"]] = due, True
+        st.rerun()
 
 
 def _still_playing(prefix: str, key: str, last: int) -> bool:
     """Whether to go on playing in this run: only when the run is the player's own (or a speed change). A run the
-    player asked for moves to the next position here, before the slider is drawn."""
+    player asked for moves on by the positions due (tick), before the slider is drawn."""
     keys = _keys(prefix)
     playing = st.session_state.get(keys["playing"], False) and st.session_state.get(keys["ticked"], False)
-    if st.session_state.pop(keys["advance"], False) and playing:
-        st.session_state[key] = min(st.session_state[key] + 1, last)
+    due = st.session_state.pop(keys["advance"], 0)
+    if due and playing:
+        st.session_state[key] = min(st.session_state[key] + due, last)
         playing = st.session_state[key] < last
     st.session_state[keys["playing"]], st.session_state[keys["ticked"]] = playing, False
     return playing
@@ -145,4 +187,4 @@ def stepped_view(prefix: str, view: Callable, *args) -> None:
     playing = st.session_state[keys["timer"]] = bool(st.session_state.get(keys["playing"]))
     if playing:
         st.session_state[keys["drawn"]] = True
-        st.fragment(_player, run_every=SPEEDS[st.session_state[keys["speed"]]])(prefix)
+        st.fragment(_player, run_every=next_tick_s(st.session_state, prefix, clock()))(prefix)

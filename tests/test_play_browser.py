@@ -1,6 +1,6 @@
 """Autoplay in a real browser, under the guard (tests/browser_support.Guard): every Play control of the app
-plays to its end one position at a time with its charts on screen, pauses and resumes, and stops when the user
-touches another control. An error box at any moment of the playback fails the test (the guard watches the DOM).
+plays forward to its end with its charts on screen (skipping positions where a run is slower than the speed),
+pauses and resumes, and stops when the user touches another control. An error box at any moment of the playback fails the test (the guard watches the DOM).
 """
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ def watch_playback(page, until_s: float = 120) -> list[dict]:
 
 
 @pytest.mark.parametrize("name", PLAYERS)
-def test_play_goes_to_the_end_one_step_at_a_time_with_its_charts_on_screen(page, streamlit_server, name):
+def test_play_goes_forward_to_the_end_with_its_charts_on_screen(page, streamlit_server, name):
     url, expected = PLAYERS[name]
     last = open_player(page, f"{streamlit_server}/{url}")
     if expected is not None:
@@ -103,9 +103,9 @@ def test_play_goes_to_the_end_one_step_at_a_time_with_its_charts_on_screen(page,
     moments = watch_playback(page)
     seen = [int(m["position"]) for m in moments]
     assert seen[-1] == last, f"stopped at {seen[-1]} of {last}"
-    steps = sorted(set(seen))
-    assert steps == list(range(last + 1)), f"positions shown: {steps}"  # none skipped
-    assert all(b >= a for a, b in zip(seen, seen[1:])), f"went back while playing: {seen}"
+    # A run slower than the speed skips positions to keep its pace (stepper.tick; tests/test_stepper.py times it
+    # on an injected clock): forward only, from the first to the last.
+    assert seen[0] == 0 and all(b >= a for a, b in zip(seen, seen[1:])), f"went back while playing: {seen}"
     # A rerun may redraw a chart within one 100-ms sample; gone for two samples in a row, a class would see it.
     shown = [m["charts"] > 0 and m["top"] < 800 for m in moments]
     gone = [moments[i] for i in range(1, len(shown)) if not shown[i - 1] and not shown[i]]
@@ -116,20 +116,20 @@ def test_play_goes_to_the_end_one_step_at_a_time_with_its_charts_on_screen(page,
 def test_pause_holds_the_step_and_play_resumes_from_it(page, streamlit_server):
     open_player(page, f"{streamlit_server}/{PLAYERS['replay'][0]}")
     rerun(page, play_button(page).click)
-    assert next_position(page, 0) == 1  # playing, from the first position on
+    assert next_position(page, 0) >= 1  # playing, from the first position on
     rerun(page, play_button(page).click)  # pause
     expect(play_button(page)).to_have_accessible_name(EN["decoding.play"])
     held = position(page)
     page.wait_for_timeout(2000)  # more than two steps at the fast speed
     assert position(page) == held
     rerun(page, play_button(page).click)  # resume
-    assert next_position(page, held) == held + 1
+    assert next_position(page, held) > held
 
 
 def test_another_control_stops_the_playback(page, streamlit_server):
     open_player(page, f"{streamlit_server}/{PLAYERS['replay'][0]}")
     rerun(page, play_button(page).click)
-    assert next_position(page, 0) == 1
+    assert next_position(page, 0) >= 1
     kind = main(page).get_by_role("radio", name=EN["kind.encoder_self"], exact=True)
     rerun(page, kind.click)
     expect(play_button(page)).to_have_accessible_name(EN["decoding.play"])
