@@ -244,3 +244,57 @@ def test_the_shipped_checkpoint_matches_its_checksums():
 
     assert (DEFAULT_CHECKPOINT / CHECKSUMS).is_file()
     verify_checksums(DEFAULT_CHECKPOINT)
+
+
+def huge_config(folder) -> None:
+    """Issue 53's config: every number inside its declared range, ~61 billion parameters in all."""
+    config = json.loads((folder / CONFIG).read_text())
+    config.update(d_model=4096, d_ff=65536, n_heads=8, n_encoder_layers=48, n_decoder_layers=48)
+    (folder / CONFIG).write_text(json.dumps(config))
+
+
+@pytest.fixture()
+def built_on(monkeypatch):
+    """The devices the loader builds Transformers on; building one anywhere but on the meta device fails the test
+    (the old loader built issue 53's config for real before any check: tens of GB, until memory ran out)."""
+    from model.loading import checkpoint
+
+    devices = []
+
+    class Recorded(checkpoint.Transformer):
+        def __init__(self, config):
+            devices.append(torch.get_default_device().type)
+            if devices[-1] != "meta" and config.d_model == 4096:
+                raise AssertionError("issue 53's model was built in memory before its size was checked")
+            super().__init__(config)
+
+    monkeypatch.setattr(checkpoint, "Transformer", Recorded)
+    return devices
+
+
+def test_a_config_too_big_for_its_weights_is_refused_before_the_model_is_built(saved, built_on):
+    folder, _ = saved
+    huge_config(folder)
+    expect_error(folder, "describes 61,", "parameters", "too few to hold them")
+    assert built_on == ["meta"]
+
+
+def test_the_command_line_refuses_a_too_big_config_in_one_line(saved, built_on, capsys):
+    from model.translation.cli import main
+
+    folder, _ = saved
+    huge_config(folder)
+    status = main(["--checkpoint", str(folder), "I love you."])
+    err = capsys.readouterr().err
+    assert status == 2 and err.startswith("error: ") and err.count("\n") == 1 and "too few to hold them" in err
+
+
+def test_a_header_whose_shapes_differ_from_the_config_is_refused_before_loading(saved, monkeypatch):
+    from model.loading import checkpoint
+
+    folder, _ = saved
+    config = json.loads((folder / CONFIG).read_text())
+    config["n_decoder_layers"] = 1  # fewer parameters than the file holds: the size alone cannot tell
+    (folder / CONFIG).write_text(json.dumps(config))
+    monkeypatch.setattr(checkpoint, "load_file", lambda path: pytest.fail("tensors read before the header's check"))
+    expect_error(folder, "does not match", "unexpected decoder_layers.1")

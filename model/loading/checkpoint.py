@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 from pathlib import Path
 
 import torch
-from safetensors import SafetensorError
+from safetensors import SafetensorError, safe_open
 from safetensors.torch import load_file, save_file
 
 from ..architecture.config import ModelConfig
@@ -32,7 +33,11 @@ REQUIRED = (WEIGHTS, CONFIG, SOURCE_TOKENIZER, TARGET_TOKENIZER)
 # verifies them: flipped bits in the weights would otherwise translate as silent nonsense.
 CHECKSUMS = "sha256sums.txt"
 SKIP_CHECKSUMS = "ATTENTION_SKIP_CHECKSUMS"  # =1: load a model one has changed on purpose
-RETRAIN_HINT = "Restore the folder from git (git checkout -- checkpoints/) or retrain it (see README, 'Retraining')."
+RESTORE_COMMAND = "git checkout -- checkpoints/"  # the app shows it as code: Streamlit draws a lone " -- " as "—"
+RETRAIN_HINT = f"Restore the folder from git ({RESTORE_COMMAND}) or retrain it (see README, 'Retraining')."
+# The fewest bytes a parameter takes in a weights file save_checkpoint writes (float16): a file smaller than its
+# config's parameter count times this cannot hold them, whatever its header says.
+MIN_BYTES_PER_PARAMETER = 2
 
 
 class CheckpointError(RuntimeError):
@@ -75,11 +80,16 @@ def write_checksums(folder: str | Path) -> Path:
     return path
 
 
+def checks_checksums(folder: str | Path) -> bool:
+    """Whether loading `folder` verifies its files' SHA-256: it has a record, and the skip setting is not on."""
+    return (Path(folder) / CHECKSUMS).is_file() and os.environ.get(SKIP_CHECKSUMS) != "1"
+
+
 def verify_checksums(folder: Path) -> None:
     """Raise CheckpointError when a file no longer matches its recorded SHA-256; no record, or the skip setting:
     nothing to verify."""
     path = folder / CHECKSUMS
-    if not path.is_file() or os.environ.get(SKIP_CHECKSUMS) == "1":
+    if not checks_checksums(folder):
         return
     for line in path.read_text(encoding="utf-8").splitlines():
         digest, _, name = line.partition("  ")
@@ -128,6 +138,36 @@ def _read_json(path: Path) -> dict:
     return data
 
 
+def _check_weights_fit(path: Path, config: ModelConfig) -> None:
+    """Raise CheckpointError unless the weights file holds the tensors `config` describes, shape for shape.
+
+    Read from the file's size and its header only, against the model's shapes built on the meta device (no
+    memory): a config inside its ranges can still describe tens of billions of parameters (issue 53: d_model
+    4,096, d_ff 65,536, 48 + 48 layers), which building the model would try to allocate before any check.
+    """
+    with torch.device("meta"):
+        expected = {k: tuple(v.shape) for k, v in Transformer(config).state_dict().items()}
+    parameters = sum(math.prod(shape) for shape in expected.values())
+    size = path.stat().st_size
+    if size < parameters * MIN_BYTES_PER_PARAMETER:
+        raise CheckpointError(
+            f"{path.parent / CONFIG} describes {parameters:,} parameters, but {path} has {size:,} bytes, too few to "
+            f"hold them (at least {MIN_BYTES_PER_PARAMETER} bytes each): the file is corrupt or truncated, or the "
+            f"config does not belong to it. {RETRAIN_HINT}")
+    try:
+        with safe_open(path, "pt") as f:
+            found = {k: tuple(f.get_slice(k).get_shape()) for k in f.keys()}
+    except (SafetensorError, OSError, ValueError) as exc:
+        raise CheckpointError(f"{path} is corrupt or truncated ({exc}). {RETRAIN_HINT}") from None
+    problems = [f"missing {k}" for k in expected if k not in found]
+    problems += [f"unexpected {k}" for k in found if k not in expected]
+    problems += [f"{k} has shape {found[k]}, config needs {shape}"
+                 for k, shape in expected.items() if k in found and found[k] != shape]
+    if problems:
+        shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more" if len(problems) > 5 else "")
+        raise CheckpointError(f"{path} does not match {CONFIG}: {shown}. {RETRAIN_HINT}")
+
+
 def load_checkpoint(
     folder: str | Path, device: str | torch.device | None = None, cpu_layout: bool = True
 ) -> tuple[Transformer, TextTokenizer, TextTokenizer]:
@@ -157,6 +197,7 @@ def load_checkpoint(
                 f"the files come from different trainings. {RETRAIN_HINT}"
             )
         tokenizers.append(tok)
+    _check_weights_fit(folder / WEIGHTS, config)  # before anything the config's size is built
     try:
         tensors = load_file(folder / WEIGHTS)
     except (SafetensorError, OSError, ValueError) as exc:
@@ -164,17 +205,6 @@ def load_checkpoint(
             f"{folder / WEIGHTS} is corrupt or truncated ({exc}). {RETRAIN_HINT}"
         ) from None
     model = Transformer(config)
-    expected = model.state_dict()
-    problems = [f"missing {k}" for k in expected if k not in tensors]
-    problems += [f"unexpected {k}" for k in tensors if k not in expected]
-    problems += [
-        f"{k} has shape {tuple(tensors[k].shape)}, config needs {tuple(v.shape)}"
-        for k, v in expected.items()
-        if k in tensors and tensors[k].shape != v.shape
-    ]
-    if problems:
-        shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more" if len(problems) > 5 else "")
-        raise CheckpointError(f"{folder / WEIGHTS} does not match {CONFIG}: {shown}. {RETRAIN_HINT}")
     bad = [k for k, v in tensors.items() if not torch.isfinite(v).all()]
     if bad:
         raise CheckpointError(f"{folder / WEIGHTS} holds NaN/inf values in {bad[0]}. {RETRAIN_HINT}")
