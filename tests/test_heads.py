@@ -6,10 +6,11 @@ import json
 
 import pytest
 import torch
+from sacrebleu.metrics import BLEU
 
 from model import save_checkpoint
 from model.loading.checkpoint import read_training_log
-from model.training.heads import chance, every_head, main, mean_nll, measure
+from model.training.heads import bleu_statistics, every_head, main, mean_nll, measure, paired_drop
 from tests.tiny import CHINESE, ENGLISH, tiny_model, tiny_translator, tokenizers
 
 PAIRS = list(dict.fromkeys(zip(ENGLISH, CHINESE)))
@@ -29,16 +30,19 @@ def test_mean_nll_is_the_references_cross_entropy_by_hand():
     assert mean_nll(tr, PAIRS, (("cross", 0, 0),)) != pytest.approx(total / count, rel=1e-5)
 
 
-def test_measure_covers_every_head_and_prunes_each_kind_to_nothing():
+def test_measure_ranks_heads_on_one_half_and_prunes_on_the_other():
     tr = tiny_translator()
-    result = measure(tr, PAIRS, progress=lambda line: None)
-    assert result["bleu_chance"] >= 0
+    result = measure(tr, PAIRS[:4], PAIRS[4:], progress=lambda line: None)
+    assert result["pairs"] == 4 and result["test_pairs"] == len(PAIRS) - 4
     assert len(result["single"]) == len(every_head(tr)) == 3 * 2 * 4
+    assert all(s["low"] <= s["bleu_drop"] <= s["high"] for s in result["single"])
     for kind, curve in result["pruning"].items():
         assert [point["removed"] for point in curve] == list(range(9))  # 2 layers × 4 heads, one at a time
+        assert curve[0]["bleu"] == result["test_bleu"]  # the curve starts from the whole model on the test half
         drops = {(s["layer"], s["head"]): (s["bleu_drop"], s["nll_rise"]) for s in result["single"] if s["kind"] == kind}
         removed = [tuple(point["head"][1:]) for point in curve[1:]]
         assert [drops[h] for h in removed] == sorted(drops[h] for h in removed)  # least important first
+        assert all(round(curve[0]["bleu"] - p["bleu"], 2) == pytest.approx(p["bleu_drop"], abs=0.011) for p in curve[1:])
 
 
 def test_the_command_writes_heads_into_the_training_log(tmp_path, capsys):
@@ -48,24 +52,35 @@ def test_the_command_writes_heads_into_the_training_log(tmp_path, capsys):
     dev.write_text("".join(f"{e}\t{z}\n" for e, z in PAIRS), encoding="utf-8")
     assert main(["--checkpoint", str(folder), "--dev", str(dev), "--pairs", "4"]) == 0
     log = read_training_log(folder)
-    assert log["train_pairs"] == 6 and log["heads"]["pairs"] <= 4 and len(log["heads"]["single"]) == 24
+    assert log["train_pairs"] == 6 and log["heads"]["pairs"] <= 4 and log["heads"]["test_pairs"] <= 4 and len(log["heads"]["single"]) == 24
     json.dumps(log)
     assert main(["--checkpoint", str(folder), "--dev", str(tmp_path / "missing.tsv")]) == 2
     assert "cannot read" in capsys.readouterr().err
-    # --chance-only adds the whole model's interval to the entry, on the entry's own pairs, and keeps the rest.
-    del log["heads"]["bleu_chance"]
-    (folder / "training_log.json").write_text(json.dumps(log), encoding="utf-8")
-    assert main(["--checkpoint", str(folder), "--dev", str(dev), "--chance-only"]) == 0
-    again = read_training_log(folder)["heads"]
-    assert again["single"] == log["heads"]["single"] and again["bleu_chance"] >= 0
-    fresh = save_checkpoint(tmp_path / "fresh", tiny_model(), src, tgt, training_log={})
-    assert main(["--checkpoint", str(fresh), "--dev", str(dev), "--chance-only"]) == 2
 
 
-def test_chance_is_half_of_bleus_bootstrap_interval():
-    references = [f"第{i}个句子说的是一件事情。" for i in range(80)]
-    assert chance(references, references, resamples=200) == 0.0  # every resample of a perfect output scores 100
-    mixed = [r if i % 3 else f"第{i}个东西。" for i, r in enumerate(references)]
-    spread = chance(mixed, references, resamples=200)
-    assert 0 < spread < 50
-    assert chance(mixed[:20], references[:20], resamples=200) > spread  # fewer pairs, more noise
+def consistent_pair(n: int = 200) -> tuple[list[str], list[str], list[str]]:
+    """References, a system of uneven quality (0 to 7 wrong characters a sentence) and the same system with one
+    more wrong character in every sixth sentence: a small loss, the same sentence by sentence."""
+    references = [f"第{i}个句子说的是一件很重要的事情。" for i in range(n)]
+    uneven = ["".join("X" if j in {(k * 3 + 1) % len(r) for k in range(i % 8)} else c for j, c in enumerate(r))
+              for i, r in enumerate(references)]
+    worse = [a[:-2] + "Y。" if i % 6 == 0 else a for i, a in enumerate(uneven)]
+    return references, uneven, worse
+
+
+def test_paired_bootstrap_sees_a_consistent_loss_that_one_systems_interval_hides():
+    references, uneven, worse = consistent_pair()
+    found = paired_drop(bleu_statistics(uneven, references), bleu_statistics(worse, references))
+    bleu = BLEU(tokenize="zh")
+    assert found["bleu_drop"] == round(bleu.corpus_score(uneven, [references]).score
+                                       - bleu.corpus_score(worse, [references]).score, 2)
+    assert 0 < found["low"] < found["bleu_drop"] < found["high"]  # the paired interval excludes 0
+    unpaired = bleu.corpus_score(uneven, [references], n_bootstrap=1000)._ci  # half of one system's interval
+    assert unpaired > found["bleu_drop"]  # read against it, the same loss would be "within noise"
+
+
+def test_paired_bootstrap_of_a_system_against_itself_is_zero():
+    references, uneven, _ = consistent_pair(60)
+    stats = bleu_statistics(uneven, references)
+    assert paired_drop(stats, stats) == {"bleu_drop": 0.0, "low": 0.0, "high": 0.0}
+    assert paired_drop(stats, stats, seed=1) == paired_drop(stats, stats, seed=1)  # seeded: the same on every run

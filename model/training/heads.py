@@ -1,9 +1,12 @@
 """How much each attention head matters: knock it out alone and measure what the translation loses.
 
-For every head of every kind (Michel et al. 2019's single-head ablation): dev BLEU (greedy) and the
-reference's mean negative log-likelihood per token (teacher-forced) with that head's output zeroed,
-against the whole model. Then a pruning curve per kind in the manner of Voita et al. 2019: heads removed
-least important first (by BLEU drop, ties by NLL rise), BLEU measured after each removal.
+For every head of every kind (Michel et al. 2019's single-head ablation), on the dev set's selection half: BLEU
+(greedy) and the reference's mean negative log-likelihood per token (teacher-forced) with that head's output
+zeroed, against the whole model. Then a pruning curve per kind in the manner of Voita et al. 2019: heads removed
+least important first (the order chosen on the selection half: by BLEU drop, ties by NLL rise), BLEU measured
+after each removal on the test half, which chose nothing. Every drop carries a paired bootstrap interval
+(Koehn 2004): both systems scored on the same resampled sentences, so sentence difficulty, shared by the two,
+cancels out of the difference.
 
 python -m model.training.heads --checkpoint checkpoints/en-zh --dev DEV.tsv [--pairs N]
 writes the result into the checkpoint's training_log.json under "heads"; the app reads it from there.
@@ -16,6 +19,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import numpy as np
 import torch
 from sacrebleu.metrics import BLEU
 
@@ -25,11 +29,12 @@ from ..text.pairs import encode_pairs
 from ..translation.threads import configure_torch_threads
 from ..translation.translator import DEFAULT_CHECKPOINT, Translator
 from .data import collate, read_pairs, split_dev
-from .metrics import score
 
 LOG_KEY = "heads"
-BOOTSTRAP = 1000
+RESAMPLES = 1000
+SEED = 12345  # sacrebleu's own bootstrap seed: the same resamples on every run
 Head = tuple[str, int, int]  # (kind, layer, head), 0-based
+_BLEU = BLEU(tokenize="zh")  # sacrebleu's Chinese tokenizer: the default 13a scores Chinese near 0
 
 
 def mean_nll(translator: Translator, pairs: list[tuple[str, str]], knock_out: tuple[Head, ...] = (),
@@ -49,10 +54,26 @@ def mean_nll(translator: Translator, pairs: list[tuple[str, str]], knock_out: tu
     return total / max(tokens, 1)
 
 
-def chance(hypotheses: list[str], references: list[str], resamples: int = BOOTSTRAP) -> float:
-    """Half the width of BLEU's 95 % bootstrap interval (sacrebleu resamples the pairs): how far BLEU on this many
-    sentences moves by which sentences happen to be in the set, the noise a head's BLEU drop is read against."""
-    return round(float(BLEU(tokenize="zh").corpus_score(hypotheses, [references], n_bootstrap=resamples)._ci), 2)
+def bleu_statistics(hypotheses: list[str], references: list[str]) -> np.ndarray:
+    """(sentences, 10): each sentence's BLEU sufficient statistics as sacrebleu counts them (lengths, n-gram
+    matches and totals); a set's BLEU is computed from their sum, so a resample costs a sum, not a re-tokenisation."""
+    return np.asarray(_BLEU._extract_corpus_statistics(hypotheses, [references]), dtype=np.int64)
+
+
+def bleu_of(statistics: np.ndarray) -> float:
+    return float(_BLEU._compute_score_from_stats(statistics.sum(axis=0).tolist()).score)
+
+
+def paired_drop(base: np.ndarray, other: np.ndarray, resamples: int = RESAMPLES, seed: int = SEED) -> dict:
+    """BLEU(base) − BLEU(other) on the same sentences, with the 95 % paired bootstrap interval of that difference
+    (Koehn 2004): each resample draws sentences with replacement and scores both systems on the *same* draw.
+    A sentence that is hard for one is hard for the other, so its luck cancels out of the difference; one system's
+    own interval keeps it, and is several times wider than the noise in a difference. Drop > 0: other is worse."""
+    picks = np.random.default_rng(seed).integers(0, len(base), size=(resamples, len(base)))
+    drops = np.array([bleu_of(base[p]) - bleu_of(other[p]) for p in picks])
+    low, high = np.percentile(drops, [2.5, 97.5])
+    return {"bleu_drop": round(bleu_of(base) - bleu_of(other), 2), "low": round(float(low), 2),
+            "high": round(float(high), 2)}
 
 
 def every_head(translator: Translator) -> list[Head]:
@@ -61,63 +82,72 @@ def every_head(translator: Translator) -> list[Head]:
             for head in range(translator.config.n_heads)]
 
 
-def measure(translator: Translator, pairs: list[tuple[str, str]], progress: Callable[[str], None] = print) -> dict:
-    """Single-head importance of every head and a pruning curve per kind, on `pairs` (greedy decoding)."""
+def single_heads(translator: Translator, pairs: list[tuple[str, str]], progress: Callable[[str], None]) -> dict:
+    """Every head knocked out alone on `pairs`: {head: (paired BLEU drop with its interval, NLL rise)}."""
     sources, references = [s for s, _ in pairs], [r for _, r in pairs]
-
-    def bleu(knock_out: tuple[Head, ...]) -> float:
-        return score(translator.translations(sources, beam=1, knock_out=knock_out), references)["bleu"]
-
-    base_bleu, base_nll = bleu(()), mean_nll(translator, pairs)
-    noise = chance(translator.translations(sources, beam=1), references)
+    statistics = lambda knock: bleu_statistics(translator.translations(sources, beam=1, knock_out=knock), references)  # noqa: E731
+    base, base_nll = statistics(()), mean_nll(translator, pairs)
     single = {}
-    heads = every_head(translator)
-    for i, head in enumerate(heads):
-        single[head] = (round(base_bleu - bleu((head,)), 2), round(mean_nll(translator, pairs, (head,)) - base_nll, 4))
+    for i, head in enumerate(heads := every_head(translator)):
+        single[head] = (paired_drop(base, statistics((head,))),
+                        round(mean_nll(translator, pairs, (head,)) - base_nll, 4))
         progress(f"head {i + 1}/{len(heads)} {head}: BLEU drop {single[head][0]}")
-    pruning = {}
+    return {"bleu": round(bleu_of(base), 2), "nll": round(base_nll, 4), "single": single}
+
+
+def pruning_curves(translator: Translator, pairs: list[tuple[str, str]], single: dict,
+                   progress: Callable[[str], None]) -> tuple[float, dict]:
+    """Per kind, heads removed least important first (by `single`, measured on other pairs), BLEU on `pairs` after
+    each removal with the paired interval of its drop from the whole model. Returns (whole model's BLEU, curves)."""
+    sources, references = [s for s, _ in pairs], [r for _, r in pairs]
+    statistics = lambda knock: bleu_statistics(translator.translations(sources, beam=1, knock_out=knock), references)  # noqa: E731
+    base = statistics(())
+    curves = {}
     for kind in KINDS:
-        order = sorted((h for h in single if h[0] == kind), key=lambda h: single[h])  # least important first
-        curve = [{"removed": 0, "bleu": base_bleu}]
+        order = sorted((h for h in single if h[0] == kind), key=lambda h: (single[h][0]["bleu_drop"], single[h][1]))
+        curve = [{"removed": 0, "bleu": round(bleu_of(base), 2)}]
         for n in range(1, len(order) + 1):
-            curve.append({"removed": n, "bleu": bleu(tuple(order[:n])), "head": list(order[n - 1])})
-            progress(f"{kind}: {n} heads removed, BLEU {curve[-1]['bleu']}")
-        pruning[kind] = curve
+            knocked = statistics(tuple(order[:n]))
+            curve.append({"removed": n, "bleu": round(bleu_of(knocked), 2), "head": list(order[n - 1]),
+                          **paired_drop(base, knocked)})
+            progress(f"{kind}: {n} heads removed, BLEU {curve[-1]['bleu']} ({curve[-1]})")
+        curves[kind] = curve
+    return round(bleu_of(base), 2), curves
+
+
+def measure(translator: Translator, select: list[tuple[str, str]], test: list[tuple[str, str]],
+            progress: Callable[[str], None] = print) -> dict:
+    """Single-head importance of every head on `select`, and the pruning curves in that order on `test`."""
+    found = single_heads(translator, select, progress)
+    test_bleu, pruning = pruning_curves(translator, test, found["single"], progress)
     return {
-        "pairs": len(pairs), "beam": 1, "bleu": base_bleu, "bleu_chance": noise, "nll": round(base_nll, 4),
-        "single": [{"kind": k, "layer": layer, "head": head, "bleu_drop": b, "nll_rise": n}
-                   for (k, layer, head), (b, n) in single.items()],
-        "pruning": pruning,
+        "pairs": len(select), "beam": 1, "bleu": found["bleu"], "nll": found["nll"], "resamples": RESAMPLES,
+        "single": [{"kind": k, "layer": layer, "head": head, **drop, "nll_rise": nll}
+                   for (k, layer, head), (drop, nll) in found["single"].items()],
+        "test_pairs": len(test), "test_bleu": test_bleu, "pruning": pruning,
     }
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m model.training.heads", description=__doc__.split("\n\n")[0])
     p.add_argument("--checkpoint", default=str(DEFAULT_CHECKPOINT))
-    p.add_argument("--dev", required=True, help="dev TSV (English<TAB>Chinese); its selection half is used")
-    p.add_argument("--pairs", type=int, default=400, help="at most this many pairs of the selection half")
-    p.add_argument("--chance-only", action="store_true",
-                   help="only add the whole model's bootstrap interval to the log's existing entry (its pairs)")
+    p.add_argument("--dev", required=True, help="dev TSV (English<TAB>Chinese): heads ranked on its selection half, "
+                                                "pruning scored on its test half")
+    p.add_argument("--pairs", type=int, default=None, help="at most this many pairs of each half (default: all)")
     args = p.parse_args(argv)
     configure_torch_threads()
-    log = read_training_log(args.checkpoint) or {}
-    if args.chance_only and LOG_KEY not in log:
-        print(f"error: {args.checkpoint} has no {LOG_KEY!r} entry to add to", file=sys.stderr)
-        return 2
     try:
-        pairs = split_dev(read_pairs(args.dev))[0][: log[LOG_KEY]["pairs"] if args.chance_only else args.pairs]
+        select, test = (half[: args.pairs] for half in split_dev(read_pairs(args.dev)))
     except OSError as exc:
         print(f"error: cannot read {args.dev}: {exc}", file=sys.stderr)
         return 2
     translator = Translator.from_checkpoint(args.checkpoint)
-    if args.chance_only:
-        hypotheses = translator.translations([s for s, _ in pairs], beam=1)
-        result = {**log[LOG_KEY], "bleu_chance": chance(hypotheses, [r for _, r in pairs])}
-    else:
-        result = measure(translator, pairs, lambda line: print(line, file=sys.stderr))
+    result = measure(translator, select, test, lambda line: print(line, file=sys.stderr))
+    log = read_training_log(args.checkpoint) or {}
     log[LOG_KEY] = result
     write_training_log(Path(args.checkpoint), log)
-    print(f"wrote {LOG_KEY} ({len(result['single'])} heads, {result['pairs']} pairs) to {args.checkpoint}")
+    print(f"wrote {LOG_KEY} ({len(result['single'])} heads, {result['pairs']} + {result['test_pairs']} pairs) "
+          f"to {args.checkpoint}")
     return 0
 
 
