@@ -15,7 +15,7 @@ from model.architecture.config import ModelConfig
 from model.loading.checkpoint import CARDS, CONFIG, read_training_log
 from model.training.card import main as write_cards_cli
 from model.training.card import model_card
-from model.training.card_text import EN, ZH
+from model.training.card_text import EN, PHRASEBOOKS, ZH
 from tests.conftest import CHECKPOINT
 
 NUMBER = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
@@ -121,3 +121,18 @@ def test_the_card_shows_names_read_as_known_ones_beside_reading_as_typed():
             assert f"| {row['names_survived']} / {row['names']} |" in section
         assert "CC BY-SA 4.0" in section
     assert model_card(config, {k: v for k, v in log.items() if k != "names_effect"}).count("Names it never") == 0
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_the_test_half_says_the_confidence_thresholds_were_fitted_on_it_when_they_were(language):
+    config, log = shipped()
+    assert log["calibration"]["pairs"] == log["dev_pairs"]  # the shipped thresholds: fitted on all of dev
+    card = model_card(config, log, "en-zh", language)
+    test_section = card[card.index("## " + ("Held-out" if language == "en" else "留出")):]
+    said = PHRASEBOOKS[language]["test.thresholds_all"].format(pairs=f"{log['dev_pairs']:,}")
+    assert said in test_section.split("\n\n")[1]
+    selection = copy.deepcopy(log)
+    selection["calibration"]["pairs"] = log["dev_pairs"] - log["test"]["pairs"]  # the selection half only
+    card = model_card(config, selection, "en-zh", language)
+    assert said not in card
+    assert PHRASEBOOKS[language]["test.thresholds_selection"].format(pairs=f"{selection['calibration']['pairs']:,}") in card

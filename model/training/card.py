@@ -37,7 +37,7 @@ def model_card(config: ModelConfig, log: dict, name: str | None = None, language
         *_summary(config, log, args, language),
         "",
         *_dev_scores(log, language),
-        *_test(log.get("test"), language),
+        *_test(log.get("test"), log.get("calibration"), log.get("dev_pairs"), language),
         *_names(log.get("names_effect"), language),
         *_decoding_sweep(log.get("decoding_sweep"), language),
         *_study(log, language),
@@ -118,15 +118,22 @@ def _shipped_greedy(log: dict) -> str:
     return _scores(log["average"] if log.get("shipped", "").startswith("average") else log["best"])
 
 
-def _test(test: dict | None, language: str) -> list[str]:
-    """The held-out test half's scores (model.training.study --test-split): the figure no choice ever saw."""
+def _test(test: dict | None, calibration: dict | None, dev_pairs: int | None, language: str) -> list[str]:
+    """The held-out test half's scores (model.training.study --test-split), with what was nevertheless chosen on
+    it: the weights (unless trained with --test-split) and the confidence thresholds, when calibration translated
+    more dev pairs than lie outside the test half."""
     if not test:
         return []
     p = PHRASEBOOKS[language]
+    thresholds = ""
+    if calibration and dev_pairs:
+        overlap = calibration["pairs"] > dev_pairs - test["pairs"]
+        thresholds = p["test.thresholds_all" if overlap else "test.thresholds_selection"].format(
+            pairs=f"{calibration['pairs']:,}")
     return [
         p["test.header"].format(pairs=f"{test['pairs']:,}", unseen=f"{test['unseen_pairs']:,}"),
         "",
-        p["test.what"] + p["test.untouched" if test.get("untouched") else "test.touched"],
+        p["test.what"] + thresholds + p["test.untouched" if test.get("untouched") else "test.touched"],
         p["test.beam"].format(beam=test["beam"]),
         "",
         p["test.columns"],

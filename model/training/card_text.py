@@ -54,9 +54,14 @@ EN: dict[str, str] = {
     "signature.chrf": "chrF signature: `{signature}`",
     "test.header": "## Held-out test half ({pairs} pairs, {unseen} unseen)",
     "test.what": (
-        "Half of dev.tsv (`model.data.split_dev`, by a hash of the English) that no recipe, arm or threshold\n"
-        "was chosen on. "
+        "Half of dev.tsv (`model.data.split_dev`, by a hash of the English) that no recipe, arm or decoding\n"
+        "setting was chosen on. "
     ),
+    "test.thresholds_all": (
+        "The confidence thresholds were not: `python -m model.training.calibrate` fitted them on all {pairs} dev "
+        "pairs, this half included. "
+    ),
+    "test.thresholds_selection": "Nor were the confidence thresholds (fitted on {pairs} pairs of the selection half). ",
     "test.untouched": "Nor was this checkpoint: it was trained with `--test-split`.",
     "test.touched": (
         "This checkpoint, trained before the split existed, was chosen on all of dev.tsv (this half included), "
@@ -206,7 +211,11 @@ ZH: dict[str, str] = {
     "signature.bleu": "BLEU 签名：`{signature}`  ",
     "signature.chrf": "chrF 签名：`{signature}`",
     "test.header": "## 留出测试半集（{pairs} 个句对，其中 {unseen} 个未见）",
-    "test.what": "dev.tsv 的一半（`model.data.split_dev`，按英文句子的哈希划分），没有任何配方、对比方案或阈值是据它选出的。",
+    "test.what": "dev.tsv 的一半（`model.data.split_dev`，按英文句子的哈希划分），没有任何配方、对比方案或解码设置是据它选出的。",
+    "test.thresholds_all": (
+        "置信度阈值则不然：`python -m model.training.calibrate` 是在全部 {pairs} 个开发集句对（包括这一半）上拟合它们的。"
+    ),
+    "test.thresholds_selection": "置信度阈值也不是（在选择半集的 {pairs} 个句对上拟合）。",
     "test.untouched": "这个检查点也不是：它是用 `--test-split` 训练的。",
     "test.touched": (
         "这个检查点训练于这种划分出现之前，是在整个 dev.tsv（包括这一半）上选出的，所以它在这里的分数略微偏高；"
