@@ -23,22 +23,52 @@ class Example:
     source_word: str  # an English word of the sentence
     target_word: str  # the Chinese word of the translation it should align with
     hint: str  # i18n key of the "what to look for" line ({zh}, {en}, {layer}, {head}, {weight}, {rows})
+    reference: str  # our own translation: the shipped model's must be exactly this (tests/test_examples.py)
 
 
-# Change freely (then run tests/test_examples.py): each must translate correctly with the shipped checkpoint.
-# "Thinking Machines" stays the Q·K·V page's worked example; the model mistranslates it, so it is no pill.
+# Change freely (then run tests/test_examples.py): each must translate exactly as its reference with the shipped
+# checkpoint and the default beam. "Thinking Machines" stays the Q·K·V page's worked example; the model mistranslates
+# it, so it is no pill (it is in WHERE_IT_GOES_WRONG).
 EXAMPLES = (
-    Example("I have a dream.", "dream", "梦想", "example.dream"),
-    Example("Who are you?", "Who", "谁", "example.who"),
-    Example("Tom bought three apples yesterday.", "yesterday", "昨天", "example.yesterday"),
-    Example("Where is the hospital?", "Where", "哪里", "example.where"),
-    Example("I like my dog.", "dog", "狗", "example.dog"),
+    Example("I have a dream.", "dream", "梦想", "example.dream", "我有一个梦想。"),
+    Example("Who are you?", "Who", "谁", "example.who", "你是谁？"),
+    Example("Tom bought three apples yesterday.", "yesterday", "昨天", "example.yesterday", "汤姆昨天买了三个苹果。"),
+    Example("Where is the hospital?", "Where", "哪里", "example.where", "医院在哪里？"),
+    Example("I like my dog.", "dog", "狗", "example.dog", "我喜欢我的狗。"),
 )
 DEFAULT_SENTENCE = "I have a dream."
-# The compare page's two sentences: one word apart, so that what "it" attends to can change with it.
-SENTENCE_PAIR = ("The animal didn't cross the street because it was too tired.",
-                 "The animal didn't cross the street because it was too wide.")
 
+
+@dataclass(frozen=True)
+class Pair:
+    """Compare's two sentences, one word apart, with our own translation of each."""
+
+    sentences: tuple[str, str]
+    references: tuple[str, str]
+
+    def label(self) -> str:
+        """The words that tell the two apart, "sick / busy": the pair's name on its button."""
+        a, b = (sentence.rstrip(".?!").split() for sentence in self.sentences)
+        return " / ".join(" ".join(w for w in words if w not in other) for words, other in ((a, b), (b, a)))
+
+
+# Compare's pairs, each translated exactly as its references (tests/test_examples.py); the first is the page's own.
+# What "he was" is, sick or busy, changes one word of the translation, and the difference map shows where.
+SENTENCE_PAIRS = (
+    Pair(("He didn't come because he was sick.", "He didn't come because he was busy."),
+         ("他没来，因为他病了。", "他没来，因为他很忙。")),
+    Pair(("Tom bought three apples yesterday.", "Tom bought three books yesterday."),
+         ("汤姆昨天买了三个苹果。", "汤姆昨天买了三本书。")),
+)
+# Where it goes wrong: sentences the shipped model mistranslates, offered as such (Start here, Compare) and never as
+# a lesson's first example; tests/test_examples.py checks that the model still gets each wrong (chrF against our
+# reference below WRONG_CHRF), so that a better model moves them to the examples above.
+WHERE_IT_GOES_WRONG = (
+    Pair(("The animal didn't cross the street because it was too tired.",
+          "The animal didn't cross the street because it was too wide."),
+         ("那只动物没有过马路，因为它太累了。", "那只动物没有过马路，因为马路太宽了。")),
+)
+WRONG_CHRF = 50.0
 
 def example_line(example: Example, link: WordLink, lang: str) -> str:
     """A pill's line of what to look for (Markdown), with the numbers of its result's strongest link."""

@@ -112,13 +112,3 @@ def difference(a, b) -> np.ndarray:
         raise ValueError(f"maps of different shapes {a.shape} and {b.shape} have no difference map")
     return b - a
 
-
-def aligned(tokens_a, tokens_b) -> tuple[int, list[str]]:
-    """How many positions of two maps' token axes a difference map compares, and their labels: every position where
-    the axes are as long (a position whose tokens differ is labelled "a/b"), else only the shared prefix (the tokens
-    before the first that differs; 0 where the first already does)."""
-    a, b = list(tokens_a), list(tokens_b)
-    if len(a) == len(b):
-        return len(a), [x if x == y else f"{x}/{y}" for x, y in zip(a, b)]
-    n = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
-    return n, a[:n]

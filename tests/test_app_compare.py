@@ -4,15 +4,17 @@ for two sentences, each with its difference map B − A (or the reason there is 
 
 from __future__ import annotations
 
+import html
 import json
 
 import numpy as np
 import pytest
 
-from app_pages import state_keys
+from app_pages import examples, models, state_keys
 from app_pages.text import md_escape
 from i18n import strings
 from lessons.attention_maps import pick
+from lessons.token_alignment import token_spans
 from tests.test_app_explanation import cells
 from tests.test_app_explorer import app
 
@@ -55,40 +57,72 @@ def test_two_heads_show_both_and_their_difference(translator):
     assert np.abs(diff).max() == 0
 
 
-def test_two_sentences_one_word_apart_differ_over_their_shared_prefix(translator):
+def test_the_difference_map_covers_the_changed_word_of_another_length(translator):
+    """"…too tired." against "…too wide.": "▁tired" is one token, "▁w ide" two. The B − A map lines the sentences up
+    and keeps the changed word (it covered only the 13 tokens before it, and paired rows of different characters
+    under a caption that said it covered the shared prefix): its column is B's two columns added less A's one."""
+    tired, wide = examples.WHERE_IT_GOES_WRONG[0].sentences
     at = mode(app(page=PAGE), "sentences")
-    at.segmented_control(key="compare.kind").set_value("encoder_self").run()
-    tired, wide = (translator.translate(at.text_input(key=k).value) for k in ("compare.sentence_a", "compare.sentence_b"))
-    shared = next(i for i, (x, y) in enumerate(zip(tired.source_tokens, wide.source_tokens)) if x != y)
-    assert len(tired.source_tokens) != len(wide.source_tokens) and shared > 5  # "▁tired" is one token, "▁w ide" two
-    _, diff = heat(charts(at)["compare.chart.difference"])
+    at.text_input(key="compare.sentence_a").input(tired).run()
+    at.text_input(key="compare.sentence_b").input(wide).run()
+    a, b = translator.translate(tired), translator.translate(wide)
+    assert "▁tired" in a.source_tokens and "▁w" in b.source_tokens and len(a.source_tokens) != len(b.source_tokens)
     layer, head = at.session_state["compare.layer"], at.session_state["compare.head"]
-    expected = pick(wide.encoder_self, layer, head)[:shared, :shared] - pick(tired.encoder_self, layer, head)[:shared, :shared]
-    np.testing.assert_allclose(diff, expected, atol=1e-4)
-    assert any(f"shared first {shared} rows and {shared} columns" in c.value for c in at.caption)
-
-
-def test_sentences_of_one_length_compare_every_cell_and_label_the_tokens_that_differ(translator):
-    at = mode(app(page=PAGE), "sentences")
-    at.text_input(key="compare.sentence_b").input("The animal didn't cross the street because it was too sleepy.").run()
-    at.segmented_control(key="compare.kind").set_value("encoder_self").run()
     spec = charts(at)["compare.chart.difference"]
-    labels = spec["layout"]["xaxis"]["ticktext"]
-    assert len(labels) == len(translator.translate(at.text_input(key="compare.sentence_a").value).source_tokens)
-    assert not any("shared first" in c.value for c in at.caption)
+    _, diff = heat(spec)
+    keys, rows = ([html.unescape(label) for label in spec["layout"][axis]["ticktext"]] for axis in ("xaxis", "yaxis"))
+    assert "▁tired/▁wide" in keys and len(keys) == len(a.source_tokens)  # every token, the changed word included
+    col, w = keys.index("▁tired/▁wide"), b.source_tokens.index("▁w")
+    # the rows: the two translations lined up the same way, each differing run one row (its rows averaged)
+    assert rows[0] == "<s>" and all(("/" in r) or (r in a.target_tokens and r in b.target_tokens) for r in rows)
+    spans = token_spans(a.target_tokens, b.target_tokens)
+    on_b = pick(b.cross, layer, head)[:, w:w + 2].sum(axis=1)
+    on_a = pick(a.cross, layer, head)[:, a.source_tokens.index("▁tired")]
+    expected = [on_b[s.b.start:s.b.stop].mean() - on_a[s.a.start:s.a.stop].mean() for s in spans]
+    np.testing.assert_allclose(diff[:, col], expected, atol=1e-4)
+    (note,) = [c.value for c in at.caption if "lined up" in c.value]
+    assert "▁tired/▁wide" in note.replace("\\", "") and "shared first" not in note
 
 
-def test_sentences_that_differ_from_the_first_token_say_why_there_is_no_difference_map():
+def test_sentences_one_token_apart_compare_every_cell(translator):
     at = mode(app(page=PAGE), "sentences")
-    at.text_input(key="compare.sentence_b").input("Hello.").run()
-    assert "compare.chart.difference" not in charts(at)
-    assert any("No difference map" in info.value for info in at.info)
+    at.segmented_control(key="compare.kind").set_value("encoder_self").run()
+    sick, busy = (translator.translate(at.text_input(key=k).value) for k in ("compare.sentence_a", "compare.sentence_b"))
+    assert len(sick.source_tokens) == len(busy.source_tokens)
+    spec = charts(at)["compare.chart.difference"]
+    assert [html.unescape(x) for x in spec["layout"]["xaxis"]["ticktext"]] == [x if x == y else f"{x}/{y}" for x, y in
+                                                  zip(sick.source_tokens, busy.source_tokens)]
+    _, diff = heat(spec)
+    layer, head = at.session_state["compare.layer"], at.session_state["compare.head"]
+    np.testing.assert_allclose(diff, pick(busy.encoder_self, layer, head) - pick(sick.encoder_self, layer, head),
+                               atol=1e-4)
 
 
-def test_two_models_is_still_the_first_mode():
+def test_the_pair_buttons_fill_both_sentences_and_the_mistranslated_pair_is_labelled_so():
+    at = mode(app(page=PAGE), "sentences")
+    assert [at.text_input(key=k).value for k in ("compare.sentence_a", "compare.sentence_b")] == list(
+        examples.SENTENCE_PAIRS[0].sentences)  # the page opens on a pair the model translates right
+    wrong = at.pills(key="compare.wrong_pair")
+    assert wrong.label == strings("en")["compare.goes_wrong"] == "Where it goes wrong"
+    wrong.set_value(0).run()
+    assert [at.text_input(key=k).value for k in ("compare.sentence_a", "compare.sentence_b")] == list(
+        examples.WHERE_IT_GOES_WRONG[0].sentences)
+    at.pills(key="compare.pair").set_value(1).run()
+    assert [at.text_input(key=k).value for k in ("compare.sentence_a", "compare.sentence_b")] == list(
+        examples.SENTENCE_PAIRS[1].sentences)
+    assert at.pills(key="compare.wrong_pair").value is None
+
+
+def test_with_one_model_offered_the_page_opens_on_two_heads():
+    """This server offers one model: Compare opened on two models, en-zh against en-zh (one map twice), and told a
+    student to add a model that the server does not let a student add."""
     at = app(page=PAGE)
-    assert at.segmented_control(key="compare.mode").value == "models"
-    assert {"compare.chart.left", "compare.chart.right"} <= set(charts(at))
+    assert models.model_names() == ["en-zh"]
+    assert at.segmented_control(key="compare.mode").value == "heads"
+    assert {"compare.chart.a", "compare.chart.b", "compare.chart.difference"} <= set(charts(at))
+    assert "sidebar" not in strings("en")["compare.intro"] and "侧边栏" not in strings("zh")["compare.intro"]
+    at = mode(at, "models")  # still there to choose: it says why its maps are one map twice
+    assert [i.value for i in at.info] == [strings("en")["compare.one_model"]]
     assert at.session_state[state_keys.SENTENCE] == "I have a dream."
 
 

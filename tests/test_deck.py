@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from lessons.deck import (
-    MAX_FILE_BYTES, MAX_SLIDES, MAX_TITLE, BadDeck, Slide, aligned, difference, from_json, json_in_html, moved,
+    MAX_FILE_BYTES, MAX_SLIDES, MAX_TITLE, BadDeck, Slide, difference, from_json, json_in_html, moved,
     to_json,
 )
 from viz.heatmap import difference_heatmap
@@ -81,13 +81,6 @@ def test_difference_is_b_minus_a_on_the_same_axes_only():
     np.testing.assert_allclose(difference(a, b), [[0.25, -0.25], [-1.0, 1.0]])
     with pytest.raises(ValueError, match="different shapes"):
         difference(a, np.ones((2, 3)))
-
-
-def test_axes_align_position_by_position_or_on_their_shared_prefix():
-    assert aligned(["it", "was", "tired"], ["it", "was", "wide"]) == (3, ["it", "was", "tired/wide"])
-    assert aligned(["too", "ti", "red"], ["too", "wide"]) == (1, ["too"])  # lengths differ: the shared prefix
-    assert aligned(["a", "b"], ["a", "b", "c"]) == (2, ["a", "b"])
-    assert aligned(["x"], ["y", "z"]) == (0, [])
 
 
 def test_difference_map_is_centred_on_zero_with_a_diverging_scale():

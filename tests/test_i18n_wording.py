@@ -46,7 +46,6 @@ def test_every_key_a_page_builds_starts_like_a_key_of_both_languages():
 COUNTS = [
     ("deck.imported", {}, "n", "Imported 1 slide.", "Imported 2 slides."),
     ("poll.agreed", {"agreed": 1}, "votes", "1 of 1 vote chose it.", "1 of 2 votes chose it."),
-    ("decoding.beam_done", {}, "steps", "stopped after 1 step;", "stopped after 2 steps;"),
     ("decoding.lp.result", {"beam": 4, "own": "1.0"}, "n", "finished this 1 hypothesis", "finished these 2 hypotheses"),
     ("decoding.lp.winner", {"alpha": "0.6", "text": "好"}, "n", "(1 token)", "(2 tokens)"),
     ("mh.width", {"hidden": 8, "heads": 8}, "d", "= 1 number per head", "= 2 numbers per head"),
@@ -54,7 +53,6 @@ COUNTS = [
     ("inside.out.banned", {"ids": "0"}, "n", "the 1 token id the", "the 2 token ids the"),
     ("training.bleuzh.scores", {"bleu": "1", "chrf": "2", "zh": "a", "words": "a", "bleu13a": "0"}, "n13a",
      "output is 1 token:", "output is 2 tokens:"),
-    ("compare.prefix", {"cols": 3}, "rows", "first 1 row and", "first 2 rows and"),
 ]
 
 

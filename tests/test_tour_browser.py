@@ -386,10 +386,11 @@ MAP_CELLS = """() => [...document.querySelectorAll("[data-testid='stMain'] .js-p
 # ("1"), a little under what they give. Before the maps' colour bars were made compact and their axis titles short,
 # and presentation mode laid them out for their columns, the cells were (columns × rows, px): two models 19 × 19
 # and 17.5 × 17.8, two heads 16 × 15 and 22.7 × 22.6 (now 17 × 17: a row of buttons more above them), two heads of
-# LONGER 10.3 × 6 and 10.8 × 10.8 (now 17.2 × 9.2), two sentences 7.7 × 9 and 15.6 × 11.7; the two models' maps in
-# presentation mode and two heads' plain kept every other row's label.
+# LONGER 10.3 × 6 and 10.8 × 10.8 (now 17.2 × 9.2), two sentences 7.7 × 9 and 15.6 × 11.7 in thirds of the page
+# (now A and B at half the page each, B − A under them: 22 × 22 and 20.7 × 24.6, B − A 18.4 × 19 and 21.5 × 20.7);
+# the two models' maps in presentation mode and two heads' plain kept every other row's label.
 MIN_CELL_PX = {("models", "0"): 20, ("models", "1"): 16, ("heads", "0"): 16, ("heads", "1"): 16,
-               ("heads_longer", "0"): 7, ("heads_longer", "1"): 9, ("sentences", "0"): 9, ("sentences", "1"): 12}
+               ("heads_longer", "0"): 7, ("heads_longer", "1"): 9, ("sentences", "0"): 18, ("sentences", "1"): 18}
 
 
 @pytest.mark.parametrize("present", ["0", "1"])
@@ -398,7 +399,9 @@ def test_every_comparison_shows_its_maps_whole_on_the_first_screen(tour, streaml
     """Compare: each comparison's maps, their key labels included, end within the first screen at 1280×800 (the two
     models' maps ended at 956 px, 1,105 px in presentation mode; two heads' at 841 px, and for LONGER, whose
     translation took a second line above each map, at 821 px, 846 px in presentation mode), none is cut short, and
-    each has its colour bar and cells of MIN_CELL_PX or more (the default sentence's: a label on every row)."""
+    each has its colour bar and cells of MIN_CELL_PX or more (the default sentence's: a label on every row). Two
+    sentences gives its maps room instead (in thirds of the page they were 175 px wide): most of A's and B's maps on
+    the first screen, B − A under them."""
     page, en = tour, strings("en")
     typed = f"&s={sentence}" if sentence else ""
     page.goto(f"{streamlit_server}/compare?lang=en&mode={mode}&present={present}{typed}")
@@ -407,7 +410,14 @@ def test_every_comparison_shows_its_maps_whole_on_the_first_screen(tour, streaml
         .map(c => c.getBoundingClientRect().bottom)""")
     screenshot(page, f"tour_compare_{mode}{'_longer' if sentence else ''}{'_present' if present == '1' else ''}")
     assert len(bottoms) == (2 if mode == "models" else 3)
-    assert max(bottoms) <= VIEWPORT["height"], bottoms
+    tops = page.evaluate("""() => [...document.querySelectorAll("[data-testid='stMain'] .js-plotly-plot")]
+        .map(c => c.getBoundingClientRect().top)""")
+    if mode == "sentences":
+        # most of A's and B's maps on the first screen; B − A under them
+        assert all(VIEWPORT["height"] - top > (bottom - top) / 2 for top, bottom in zip(tops[:2], bottoms[:2]))
+        assert tops[2] > max(bottoms[:2]), (tops, bottoms)
+    else:
+        assert max(bottoms) <= VIEWPORT["height"], bottoms
     assert not page.evaluate(CHART_PROBLEMS) and not page.evaluate(TRUNCATED)
     cells = page.evaluate(MAP_CELLS)
     smallest = MIN_CELL_PX[mode + ("_longer" if sentence else ""), present]

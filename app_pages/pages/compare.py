@@ -13,11 +13,12 @@ from app_pages import attention_view, examples, links, models, presentation, sta
 from app_pages.link_values import Param, one_of
 from app_pages.text import md_escape, t
 from lessons.attention_maps import ALL, pick
-from lessons.deck import aligned
+from lessons.token_alignment import on_spans, span_label, token_spans
 from model import MAX_CHARS, TranslationResult
 
 KIND, LEFT, RIGHT, INPUT = "compare.kind", "compare.left", "compare.right", "compare.input"
 MODE, SENTENCE_A, SENTENCE_B = "compare.mode", "compare.sentence_a", "compare.sentence_b"
+PAIR, WRONG_PAIR = "compare.pair", "compare.wrong_pair"  # the pair buttons: examples.SENTENCE_PAIRS, WHERE_IT_GOES_WRONG
 MODES = ("models", "heads", "sentences")
 SENTENCE_PX = 480  # two heads' sentence, on a row of its own: wide enough for a sentence, not the page's width
 
@@ -54,7 +55,7 @@ class MapRoom:
 # map's labels met).
 TWO_MODELS_ROOM = MapRoom(widgets.HALF_COLUMN_PX, 320, 560, 305)
 HEADS_ROOM = MapRoom(262, 290, 370, 270, present_zoom=1.0)
-SENTENCES_ROOM = MapRoom(262, 370, 370, 370, present_zoom=1.15)
+SENTENCES_ROOM = MapRoom(widgets.HALF_COLUMN_PX, 430, 560, 430)
 
 
 def submit() -> None:
@@ -121,6 +122,8 @@ def model_inputs() -> tuple[str, str]:
 
 
 def two_models(left: str, right: str) -> None:
+    if left == right:  # the one model offered, or one chosen twice: say why the maps are one map twice
+        st.info(t("compare.same_model" if len(models.model_names()) > 1 else "compare.one_model"))
     sentence = translations.current_sentence()
     results = {name: translations.translation_of(sentence, name) for name in (left, right)}
     layers = max(r.cross.shape[0] for r in results.values())
@@ -163,21 +166,23 @@ def one_map(which: str, result: TranslationResult, kind: str, layer: int, head: 
 
 
 def difference_column(a: TranslationResult, b: TranslationResult, kind: str, picks: tuple, room: MapRoom) -> None:
-    """B − A cell by cell: over every position where both maps' axes are as long, else over their shared prefix (and
-    the caption says so), else a note of why there is none."""
+    """B − A on one grid that holds every token of both maps (lessons/token_alignment.py): their axes lined up, each
+    run that differs one row and column for both, and the caption says which."""
     (queries_a, keys_a), (queries_b, keys_b) = a.axis_tokens(kind), b.axis_tokens(kind)
-    (rows, row_labels), (cols, col_labels) = aligned(queries_a, queries_b), aligned(keys_a, keys_b)
+    rows, cols = token_spans(queries_a, queries_b), token_spans(keys_a, keys_b)
     st.markdown(f"**{t('compare.difference_title')}**")
-    if not rows or not cols:
-        st.info(t("compare.no_difference", a=f"{len(queries_a)} × {len(keys_a)}", b=f"{len(queries_b)} × {len(keys_b)}"))
-        return
-    (la, ha), (lb, hb) = picks
-    maps = [pick(r.attention(kind), layer, head)[:rows, :cols] for r, layer, head in ((a, la, ha), (b, lb, hb))]
+    maps = [on_spans(pick(result.attention(kind), layer, head), [getattr(r, side) for r in rows],
+                     [getattr(c, side) for c in cols])
+            for result, (layer, head), side in zip((a, b), picks, ("a", "b"))]
+    row_labels = [span_label(r, queries_a, queries_b) for r in rows]
+    col_labels = [span_label(c, keys_a, keys_b) for c in cols]
     fig = widgets.fitted_map(lambda **fit: attention_view.difference_figure(*maps, kind, row_labels, col_labels, **fit),
                              room.limits(), room.present_height)
     widgets.chart(fig, key="compare.chart.difference", present_max_px=room.present_height)
-    cropped = (rows, cols) != (len(queries_b), len(keys_b)) or (rows, cols) != (len(queries_a), len(keys_a))
-    st.caption(t("compare.difference_help") + (" " + t("compare.prefix", rows=rows, cols=cols) if cropped else ""))
+    differing = [label for spans, labels in ((rows, row_labels), (cols, col_labels))
+                 for span, label in zip(spans, labels) if not span.same]
+    lined_up = t("compare.lined_up", runs=md_escape(", ".join(dict.fromkeys(differing)))) if differing else ""
+    st.caption(f"{t('compare.difference_help')} {lined_up}".strip())
 
 
 def three_columns(a: TranslationResult, b: TranslationResult, kind: str, picks: tuple, labels: tuple,
@@ -210,18 +215,43 @@ def two_heads(kind: str) -> None:
     maps_caption("compare.heads_note", kind, result)
 
 
+def use_pair(key: str, pairs: tuple) -> None:
+    """A pair button's callback: its two sentences into A and B (the other row of buttons let go)."""
+    chosen = st.session_state[key]
+    st.session_state[PAIR if key == WRONG_PAIR else WRONG_PAIR] = None
+    if chosen is not None:
+        st.session_state[SENTENCE_A], st.session_state[SENTENCE_B] = pairs[chosen].sentences
+
+
+def pair_buttons() -> None:
+    """The pairs to try, the model's mistranslations on a row of their own, labelled as such."""
+    for key, label, pairs in ((PAIR, "compare.pairs", examples.SENTENCE_PAIRS),
+                              (WRONG_PAIR, "compare.goes_wrong", examples.WHERE_IT_GOES_WRONG)):
+        st.pills(t(label), range(len(pairs)), format_func=lambda i, pairs=pairs: pairs[i].label(), key=key,
+                 on_change=use_pair, args=(key, pairs), help=t(label + "_help"))
+
+
 def two_sentences(kind: str) -> None:
     with st.container(horizontal=True, gap="small", vertical_alignment="bottom", key="compare.controls"):
-        for key, default, label in zip((SENTENCE_A, SENTENCE_B), examples.SENTENCE_PAIR,
+        for key, default, label in zip((SENTENCE_A, SENTENCE_B), examples.SENTENCE_PAIRS[0].sentences,
                                        ("compare.sentence_a", "compare.sentence_b")):
             st.session_state.setdefault(key, default)
             st.text_input(t(label), key=key, max_chars=MAX_CHARS, persist_state="session")
         a, b = (translations.translation_of(st.session_state[key]) for key in (SENTENCE_A, SENTENCE_B))
         layers, heads = a.attention(kind).shape[:2]
         layer, head = attention_view.layer_head_selectors("compare", layers, heads, average_layers=False)
-    three_columns(a, b, kind, ((layer, head), (layer, head)), (t("compare.side.a"), t("compare.side.b")),
-                  SENTENCES_ROOM)
-    maps_caption("compare.sentences_note", kind, a, b)
+    with st.container(horizontal=True, gap="medium", key="compare.pairs"):
+        pair_buttons()
+    # A and B at half the page each, the difference under them: in thirds of the page their maps were 175 px wide.
+    picks = ((layer, head), (layer, head))
+    for column, which, result in zip(st.columns(2), "ab", (a, b)):
+        with column:
+            one_map(which, result, kind, layer, head, t(f"compare.side.{which}"), True, SENTENCES_ROOM)
+    difference, notes = st.columns(2)
+    with difference:
+        difference_column(a, b, kind, picks, SENTENCES_ROOM)
+    with notes:
+        maps_caption("compare.sentences_note", kind, a, b)
 
 
 links.link_page({"mode": Param(MODE, one_of(MODES))})
@@ -229,8 +259,10 @@ presentation.page_title(t("compare.title"), t("compare.intro"))
 # The comparison first, then (two models) the models and the sentence, or (one model) the attention kind; the
 # one-model comparisons' sentences and pickers take the next row.
 with st.container(horizontal=True, gap="medium", vertical_alignment="bottom", key="compare.how"):
+    # One model offered: two models would show one map twice, so the page opens on two heads (a link may still ask).
+    first = MODES[0] if len(models.model_names()) > 1 else "heads"
     mode = st.segmented_control(t("compare.mode"), MODES, format_func=lambda m: t(f"compare.mode.{m}"), key=MODE,
-                                required=True, default=widgets.kept(MODE, MODES), persist_state="session")
+                                required=True, default=widgets.kept(MODE, MODES, first), persist_state="session")
     if mode == "models":
         chosen = model_inputs()
     else:

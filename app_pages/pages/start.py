@@ -1,22 +1,27 @@
-"""Start here: a teacher's guide to the app: what to show first, and three prepared links that open a view.
+"""Start here: a teacher's guide to the app: what to show first, three prepared links that open a view, and the
+sentences the model gets wrong, offered as such.
 
 The links' layer, head and step are computed from the shipped model's own translations, like the
-translate page's pill hints, so they point at what the text says they show.
+translate page's pill hints, so they point at what the text says they show. Clicked, a link opens its view in this
+tab and this session (presentation mode and the slide deck stay as they are); its address, to copy into slides or a
+class chat, keeps presentation mode when the teacher is in it.
 """
 
 from urllib.parse import urlencode, urljoin
 
 import streamlit as st
 
-from app_pages import examples, registry, state_keys, translations
-from app_pages.text import t
+from app_pages import examples, presentation, registry, state_keys, translations
+from app_pages.text import md_escape, t
 from lessons import worked_example
 from model import word_link
 
 
 def link(page: str, values: dict) -> str:
-    """An absolute link to `page` with `values` in its query string, on whatever host the app is served from."""
-    values = {"lang": st.session_state.get(state_keys.LANG, "en"), **values}
+    """An absolute link to `page` with `values` in its query string, on whatever host the app is served from; in
+    presentation mode it opens in presentation mode."""
+    values = {"lang": st.session_state.get(state_keys.LANG, "en"), **values,
+              **({"present": "1"} if presentation.presenting() else {})}
     base = st.context.url or "http://localhost:8501/"
     return urljoin(base, f"{registry.PAGE[page].address}?{urlencode(values)}")
 
@@ -30,7 +35,9 @@ def cross_lesson() -> tuple[dict, dict]:
     if found is None:  # a retrained model that no longer writes the word: the caption claims no head
         return values, words
     values |= {"layer": found.layer + 1, "head": found.head + 1}
-    return values, words | {"layer": found.layer + 1, "head": found.head + 1, "weight": f"{found.weight:.2f}"}
+    rows = t("start.rows_sep").join(f"“{md_escape(row)}”" for row in found.rows)  # as the map labels its rows
+    return values, words | {"layer": found.layer + 1, "head": found.head + 1, "weight": f"{found.weight:.2f}",
+                            "rows": rows}
 
 
 def decoding_lesson() -> tuple[dict, dict]:
@@ -43,11 +50,26 @@ def decoding_lesson() -> tuple[dict, dict]:
 
 
 def lesson(key: str, page: str, values: dict, words: dict) -> None:
-    url = link(page, values)
+    """A prepared link: opened here in this session by its title, and its address to copy."""
     with st.container(border=True, key=f"start.lesson.{page}"):
-        st.markdown(f"**[{t(key + '.title', **words)}]({url})**")
+        st.page_link(registry.PAGE[page].script, label=t(key + ".title", **words), icon=registry.PAGE[page].icon,
+                     query_params={"lang": st.session_state.get(state_keys.LANG, "en"), **values})
         st.caption(t(key + (".what" if "head" in words or key != "start.cross" else ".what_any"), **words))
-        st.code(url, language=None, wrap_lines=True)
+        st.code(link(page, values), language=None, wrap_lines=True)
+
+
+def where_it_goes_wrong() -> None:
+    """The sentences the model mistranslates (examples.WHERE_IT_GOES_WRONG), each opening the translate page, with
+    the model's translation and ours."""
+    st.subheader(t("start.wrong"))
+    st.markdown(t("start.wrong_help"))
+    wrong = [item for pair in examples.WHERE_IT_GOES_WRONG for item in zip(pair.sentences, pair.references)]
+    for i, (sentence, reference) in enumerate(wrong):
+        with st.container(border=True, key=f"start.wrong.{i}"):
+            st.page_link(registry.PAGE["translate"].script, label=sentence, icon=":material/error:",
+                         query_params={"lang": st.session_state.get(state_keys.LANG, "en"), "s": sentence})
+            st.caption(t("start.wrong_line", model=md_escape(translations.translation_of(sentence).translation),
+                         reference=md_escape(reference)))
 
 
 st.title(t("start.title"))
@@ -61,5 +83,6 @@ st.caption(t("start.links_help"))
 lesson("start.cross", "translate", *cross_lesson())
 lesson("start.decoding", "decoding", *decoding_lesson())
 lesson("start.qkv", "qkv", {}, {})
+where_it_goes_wrong()
 st.subheader(t("start.present"))
 st.markdown(t("start.present_help"))

@@ -37,9 +37,11 @@ STRINGS = {
     ),
     "start.cross.title": "Where “{zh}” looks: cross-attention",
     "start.cross.what": (
-        "The explorer at layer {layer}, head {head} of cross-attention: there “{zh}” puts {weight} of its attention "
-        "on “{en}”, more than in any other cross-attention head of this model (found in its own weights)."
+        "The explorer at layer {layer}, head {head} of cross-attention, the head of this model that links “{zh}” "
+        "to “{en}” most (found in its own weights). In its map each row writes the next token: the rows labelled "
+        "{rows}, which write “{zh}”, put {weight} of their attention on “{en}” on average."
     ),
+    "start.rows_sep": " and ",
     "start.cross.what_any": (
         "The explorer at cross-attention: find the head where “{zh}” looks at “{en}”."
     ),
@@ -50,10 +52,16 @@ STRINGS = {
     ),
     "start.qkv.title": "Q, K, V by hand: “Thinking Machines”",
     "start.qkv.what": "The worked example of the study notes, every number computed on the page.",
+    "start.wrong": "Where it goes wrong",
+    "start.wrong_help": (
+        "The model is small and trained on short everyday sentences: it gets these wrong. They are kept here on "
+        "purpose, to show a class its limits, and no lesson opens on them."
+    ),
+    "start.wrong_line": "The model writes {model} · a person would write {reference}",
     "start.present": "On a projector",
     "start.present_help": (
-        "Turn on **Presentation mode** in the sidebar: larger text and charts, sidebar closed. Links copied in "
-        "presentation mode open in it too. On the decoding page, ← and → step through the translation."
+        "Turn on **Presentation mode** in the sidebar: larger text and charts, sidebar closed. A prepared link "
+        "clicked here opens in this tab and keeps it; an address copied in presentation mode opens in it too. On the decoding page, ← and → step through the translation."
     ),
     "app.title": "Attention, explained",
     "sidebar.language": "Language",

@@ -71,14 +71,6 @@ STRINGS = {
         "Red: B gives the cell more weight than A; blue: less; white: the same. The scale runs as far below 0 as "
         "above it."
     ),
-    "compare.no_difference": (
-        "No difference map: sentence A's map is {a} and B's is {b}, and they differ already in their first row or "
-        "column, so no cell of one has a counterpart in the other."
-    ),
-    "compare.prefix": (
-        "The sentences' tokens differ in number: the difference covers their shared first {rows} {rows:row|rows} and "
-        "{cols} {cols:column|columns} only (the tokens up to the first that differs); the rest of each map is left out."
-    ),
     "compare.heads_note": "Both maps are of one sentence and one model: only the layer and head differ.",
     "compare.heads_translation": "Its translation (one for both maps): {translation}",
     "compare.sentences_note": "One model, one layer and head: only the sentence differs.",

@@ -177,8 +177,9 @@ STRINGS: dict[str, str] = {
         "Rollout (Abnar & Zuidema 2020) is not raw attention: it multiplies the maps of layers 1 up to the one picked "
         "(each averaged over its heads, with the residual connection as half of each row), so a cell says how much "
         "of that row's information came from that input token through every layer in between. For cross-attention "
-        "the encoder's rollout is multiplied in too: the columns are the input tokens, not the encoder outputs the "
-        "decoder reads. Each row sums to 1; hover a cell for its exact value. Compare “One head” at “average”: raw "
+        "it is the picked decoder layer's cross-attention (averaged over heads) times the encoder's rollout through "
+        "all its layers: the columns are the input tokens, not the encoder outputs the decoder reads; the decoder's "
+        "own layers below it (self-attention, residual) are not traced. Each row sums to 1; hover a cell for its exact value. Compare “One head” at “average”: raw "
         "attention shows where one layer looked, rollout where the information came from."
     ),
     "rollout.title.encoder_self": "Rollout · encoder self-attention · layers 1 to {layer}",
@@ -201,8 +202,6 @@ STRINGS: dict[str, str] = {
     "axis.layer_head": "layer · head",
     "axis.candidate": "candidate",
     "axis.probability": "probability",
-    "axis.hypothesis": "hypothesis",
-    "axis.sequence_prob": "probability of the hypothesis (log scale)",
     # Decoding page
     "decoding.title": "Decoding, one token at a time",
     "decoding.intro": (
@@ -237,25 +236,37 @@ STRINGS: dict[str, str] = {
     "decoding.beam_title": "Beam search (beam size {beam})",
     "decoding.beam_greedy": (
         "Greedy decoding keeps only the single best token at each step. Raise the beam size in the sidebar to "
-        "see which hypotheses beam search keeps and drops."
+        "see which hypotheses beam search keeps and prunes."
     ),
-    "decoding.beam_done": "Beam search stopped after {steps} {steps:step|steps}; this step belongs to the chosen hypothesis only.",
     "decoding.beam_help": (
-        "Hypotheses after this step and the probability the model gives each whole prefix (log scale: the longer "
-        "the bar, the likelier): "
-        "{kept} kept for the next step, {finished} finished with </s>, {dropped} dropped."
+        "The tree of the hypotheses the search scored up to step {step}: a column per step, each node the token a "
+        "hypothesis added to the one it extends (hover a node for the whole hypothesis and its log-probabilities). "
+        "At each step the search looks at the best {top} continuations: green ones are kept for the next step, "
+        "blue ones finished with </s>, grey ones pruned (their branch ends there). The orange path is the "
+        "translation it chose. At this step: {kept} kept, {finished} finished, {dropped} pruned."
     ),
     "beam.kept": "kept",
     "beam.finished": "finished",
-    "beam.dropped": "dropped",
+    "beam.dropped": "pruned",
+    "beam.chosen": "chosen translation",
+    "beam.step": "step",
+    "beam.logprob": "log P(hypothesis)",
+    "beam.token_logprob": "log P(its last token)",
     "compare.title": "Compare attention",
-    "compare.intro": "Two maps side by side: one sentence in two models, two heads of one sentence, or one head for two sentences (with their difference, B − A). Compare the app’s small model, trained from scratch on Tatoeba, with a production Marian (opus-mt) model: add one in the sidebar.",
+    "compare.intro": "Two maps side by side: one sentence in two models, two heads of one sentence, or one head for two sentences (with their difference, B − A). Two models needs a second model on this server, such as a production Marian (opus-mt) model beside the app’s small one, trained from scratch on Tatoeba.",
+    "compare.one_model": "This server offers one model, so both maps are the same map. Compare two heads or two sentences instead, or ask your teacher to offer a second model (for instance a production Marian model).",
+    "compare.same_model": "Both pickers name the same model, so both maps are the same map: choose another model on the right.",
     "compare.enter": "Press Enter to translate with both models.",
     "compare.left": "Left model",
     "compare.right": "Right model",
     "compare.shape": "{layers} layers × {heads} heads · vocabularies of {src} and {tgt} tokens · {s} source tokens · {t} decoder positions",
     "compare.clamped": "This model has {layers} layers and {heads} heads: showing layer {layer}, {head}.",
     "compare.note": "Tokens differ between models: each has its own vocabularies (their sizes are in the tooltip beside each translation), so the axes differ even for the same sentence. Beam size and target language come from the sidebar.",
+    "compare.pairs": "Pairs to try",
+    "compare.pairs_help": "Two sentences one word apart, both translated correctly: the difference map shows where the changed word moves attention.",
+    "compare.goes_wrong": "Where it goes wrong",
+    "compare.goes_wrong_help": "Sentences the small model mistranslates, kept to show its limits: compare its translation with what a person would write.",
+    "compare.lined_up": "The two sentences' tokens are lined up first, so every token of both is on the map; where they differ, A's run and B's run share one row or column, labelled A/B ({runs}): its column is the weight on the whole run (its columns added), its row the mean of the run's rows.",
     # Decoding page · length penalty in beam search
     "decoding.lp.title": "Length penalty in beam search",
     "decoding.lp.formula.gnmt": (

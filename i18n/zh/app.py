@@ -33,17 +33,22 @@ STRINGS = {
     ),
     "start.cross.title": "“{zh}”看向哪里：交叉注意力",
     "start.cross.what": (
-        "打开探索器中交叉注意力第 {layer} 层第 {head} 个头：在这里“{zh}”把 {weight} 的注意力放在“{en}”上，"
-        "比这个模型的任何其他交叉注意力头都多（从模型自己的权重中找出）。"
+        "打开探索器中交叉注意力第 {layer} 层第 {head} 个头：这个模型中把“{zh}”和“{en}”联系得最紧的头（从模型自己的"
+        "权重中找出）。图中每一行写出下一个词元：标为 {rows} 的行写出“{zh}”，它们平均把 {weight} 的注意力放在“{en}”上。"
     ),
+    "start.rows_sep": "和",
     "start.cross.what_any": "打开探索器中的交叉注意力：找出“{zh}”看向“{en}”的那个头。",
     "start.decoding.title": "写出“{zh}”：第 {step} 个解码步",
     "start.decoding.what": "打开逐步解码页中写出“{zh}”的那一步：因果掩码、它在英文中看向哪里，以及它胜过的候选。",
     "start.qkv.title": "手算 Q、K、V：“Thinking Machines”",
     "start.qkv.what": "学习笔记中的例题，页面上的每个数字都是算出来的。",
+    "start.wrong": "模型出错的例子",
+    "start.wrong_help": "这个模型很小，只用简短的日常句子训练过：下面这些句子它翻译错了。特意留在这里，让学生看到它的局限；没有哪一课以它们开头。",
+    "start.wrong_line": "模型译为 {model} · 人会译为 {reference}",
     "start.present": "在投影仪上",
     "start.present_help": (
-        "在侧边栏打开 **演示模式**：文字和图表更大，侧边栏收起。在演示模式下复制的链接也会以演示模式打开。"
+        "在侧边栏打开 **演示模式**：文字和图表更大，侧边栏收起。在这里点击准备好的链接，会在当前标签页打开并保持演示模式；"
+        "在演示模式下复制的链接也会以演示模式打开。"
         "在逐步解码页，用 ← 和 → 键逐步查看译文。"
     ),
     "app.title": "注意力机制图解",
@@ -92,4 +97,13 @@ STRINGS = {
     "model.output_cut": "译文达到 {n} 个词元的输出上限，在此处被截断。",
     "model.head": "这个模型没有 {kind} 第 {layer} 层第 {head} 个头：它有 {layers} 层，每层 {heads} 个头。",
     "model.attribution_method": "归因方法必须是 {methods} 之一，收到的是 {method}",
+    # 没有校验和的检查点，权重看起来已损坏（model/translation/sanity.py）。
+    "model.weights_large": (
+        "{folder} 未经校验就加载了（没有 sha256sums.txt，或设置了 ATTENTION_SKIP_CHECKSUMS=1），而 {name} 中有一个值为 "
+        "{value}，训练出的权重都在 ±{bound} 以内：文件很可能已损坏，译文可能是胡话。请从完好的副本恢复该文件夹，或重新训练。"
+    ),
+    "model.weights_nonsense": (
+        "{folder} 未经校验就加载了（没有 sha256sums.txt，或设置了 ATTENTION_SKIP_CHECKSUMS=1），而测试句子"
+        "“{sentence}”被译成了“{output}”（每个词元的平均置信度为 {sure}）：权重可能已损坏。请从完好的副本恢复该文件夹，或重新训练。"
+    ),
 }

@@ -56,10 +56,6 @@ STRINGS = {
     "compare.difference": "B − A",
     "compare.difference_title": "差值 B − A",
     "compare.difference_help": "红色：B 给这一格的权重比 A 大；蓝色：比 A 小；白色：相同。色标在 0 的上下两侧等长。",
-    "compare.no_difference": (
-        "没有差值图：句子 A 的图是 {a}，句子 B 的是 {b}，两者从第一行或第一列就不同，没有可以逐格相减的格子。"
-    ),
-    "compare.prefix": "两个句子的词元数不同：差值图只覆盖它们共同的前 {rows} 行、前 {cols} 列（到第一个不同的词元为止），其余部分不显示。",
     "compare.heads_note": "两张图来自同一个句子、同一个模型：只有层和头不同。",
     "compare.heads_translation": "译文（两张图相同）：{translation}",
     "compare.sentences_note": "同一个模型、同一层同一个头：只有句子不同。",

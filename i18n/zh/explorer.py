@@ -162,7 +162,8 @@ STRINGS: dict[str, str] = {
     "view.rollout.help": (
         "展开（rollout，Abnar & Zuidema 2020）不是原始注意力：它把第 1 层到所选层的注意力图依次相乘"
         "（每层先对所有头取平均，再把残差连接算作每行的一半），所以一个格子表示这一行的信息有多少经过中间各层"
-        "来自这个输入词元。交叉注意力还要乘上编码器的展开：列是输入词元，而不是解码器读取的编码器输出。"
+        "来自这个输入词元。交叉注意力则是所选解码器层的交叉注意力（对各头取平均）乘以编码器全部各层的展开：列是输入词元，"
+        "而不是解码器读取的编码器输出；它下面的解码器各层（自注意力、残差）不在追溯之内。"
         "每行之和为 1；把鼠标移到格子上可以看到精确数值。可与“单个头”中的“平均”比较：原始注意力显示某一层看向哪里，"
         "展开显示信息来自哪里。"
     ),
@@ -186,8 +187,6 @@ STRINGS: dict[str, str] = {
     "axis.layer_head": "层 · 头",
     "axis.candidate": "候选",
     "axis.probability": "概率",
-    "axis.hypothesis": "候选译文",
-    "axis.sequence_prob": "候选译文的概率（对数刻度）",
     # 逐步解码页
     "decoding.title": "逐步解码：一次一个词元",
     "decoding.intro": (
@@ -219,23 +218,35 @@ STRINGS: dict[str, str] = {
     "decoding.candidates_title": "下一个词元的候选",
     "decoding.candidates_help": "概率最高的 {k} 个下一个词元；搜索最终选中的那个用橙色标出。",
     "decoding.beam_title": "束搜索（束宽 {beam}）",
-    "decoding.beam_greedy": "贪心解码每一步只保留最好的一个词元。在侧边栏调大束宽，就能看到束搜索保留和丢弃了哪些候选译文。",
-    "decoding.beam_done": "束搜索在第 {steps} 步后已经结束；这一步只属于最终选中的候选译文。",
+    "decoding.beam_greedy": "贪心解码每一步只保留最好的一个词元。在侧边栏调大束宽，就能看到束搜索保留和剪掉了哪些候选译文。",
     "decoding.beam_help": (
-        "这一步之后的候选译文，以及模型给出的整个前缀的概率（对数刻度：条越长，可能性越大）："
-        "{kept} 个保留到下一步，{finished} 个以 </s> 结束，{dropped} 个被丢弃。"
+        "到第 {step} 步为止，搜索打过分的候选译文组成的树：每一列是一步，每个节点是一个候选译文在它所延续的候选译文后面"
+        "加上的词元（把鼠标停在节点上，可以看到整个候选译文和它的对数概率）。每一步，搜索只看最好的 {top} 个延续："
+        "绿色的保留到下一步，蓝色的以 </s> 结束，灰色的被剪掉（这一支到此为止）。橙色的路径是它选中的译文。"
+        "这一步：保留 {kept} 个，结束 {finished} 个，剪掉 {dropped} 个。"
     ),
     "beam.kept": "保留",
     "beam.finished": "已结束",
-    "beam.dropped": "丢弃",
+    "beam.dropped": "剪掉",
+    "beam.chosen": "选中的译文",
+    "beam.step": "步骤",
+    "beam.logprob": "log P（候选译文）",
+    "beam.token_logprob": "log P（它的最后一个词元）",
     "compare.title": "注意力对比",
-    "compare.intro": "两张图并排：同一个句子在两个模型中，同一个句子的两个头，或同一个头看两个句子（附差值图 B − A）。可以把本应用从零开始在 Tatoeba 上训练的小模型，与生产级的 Marian（opus-mt）模型对比：在侧边栏添加一个。",
+    "compare.intro": "两张图并排：同一个句子在两个模型中，同一个句子的两个头，或同一个头看两个句子（附差值图 B − A）。对比两个模型需要服务器上有第二个模型，例如在本应用从零开始在 Tatoeba 上训练的小模型之外，再提供一个生产级的 Marian（opus-mt）模型。",
+    "compare.one_model": "这台服务器只提供一个模型，所以两张图是同一张图。可以改为对比两个头或两个句子，或者请老师再提供一个模型（例如生产级的 Marian 模型）。",
+    "compare.same_model": "两个选择框选的是同一个模型，所以两张图是同一张图：请在右侧选择另一个模型。",
     "compare.enter": "按回车，用两个模型翻译。",
     "compare.left": "左侧模型",
     "compare.right": "右侧模型",
     "compare.shape": "{layers} 层 × {heads} 个头 · 词表 {src} 和 {tgt} 个词元 · {s} 个源语言词元 · {t} 个解码位置",
     "compare.clamped": "这个模型只有 {layers} 层、{heads} 个头：显示第 {layer} 层{head}。",
     "compare.note": "不同模型的词元不同：各有自己的词表（大小见每个译文旁的提示），所以即使是同一个句子，坐标轴也不同。束宽和目标语言取自侧边栏。",
+    "compare.pairs": "可以试试的句子对",
+    "compare.pairs_help": "只差一个词的两个句子，两句都翻译正确：差值图显示换掉的词把注意力移到了哪里。",
+    "compare.goes_wrong": "模型出错的例子",
+    "compare.goes_wrong_help": "这个小模型翻译错的句子，留着用来说明它的局限：把它的译文和人会怎么翻译对比一下。",
+    "compare.lined_up": "先把两个句子的词元对齐，所以两句的每个词元都在图上；不同之处，A 的一段和 B 的一段共用一行或一列，标作 A/B（{runs}）：这一列是整段得到的权重（各列相加），这一行是这段各行的平均。",
     # 解码页 · 束搜索的长度惩罚
     "decoding.lp.title": "束搜索中的长度惩罚",
     "decoding.lp.formula.gnmt": (
