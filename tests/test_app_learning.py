@@ -104,10 +104,10 @@ def test_replay_says_how_many_probes_the_shipped_model_translates_differently(sn
     text = page_text(at)
     if lang == "en":
         assert f"translates {differ} of the {len(own)} probes differently" in text and "differ a little" not in text
-        assert f"the shipped model writes **{own[0]}**" in text
+        assert f"as the snapshots did, writes: **{own[0]}**" in text
     else:
         assert f"{len(own)} 个探针句子中有 {differ} 个它译得和最后一张快照不同" in text and "略有不同" not in text
-        assert f"所发布的模型译为 **{own[0]}**" in text
+        assert f"用贪心解码）译为：**{own[0]}**" in text
 
 
 @needs_checkpoint

@@ -141,8 +141,8 @@ def replay_view(snapshots: list[dict], probe_texts: list[str], log: dict, shippe
                         epoch=snapshot["epoch"], source=md_escape(probe_texts[probe]),
                         translation=md_escape(shown["translation"] or "∅"))
                       + (t("replay.now_dev", bleu=evaluation["bleu"]) if evaluation else "")
-                      + t("replay.now_shipped", translation=md_escape(shipped[probe] or "∅"))
-                      + (t("replay.untrained", token=md_escape(repeated)) if repeated else ""))
+                      + (t("replay.untrained", token=md_escape(repeated)) if repeated else "")
+                      + "\n\n" + t("replay.now_shipped", translation=md_escape(shipped[probe] or "∅")))
     with left:
         queries, keys = axis_tokens(shown["source_tokens"], shown["target_tokens"], kind)
         # The title goes above the figure: a narrow map (6 source tokens) would wrap it into a column of words.

@@ -31,7 +31,7 @@ STRINGS: dict[str, str] = {
         "**{translation}**"
     ),
     "replay.now_dev": " · dev BLEU at this step: {bleu}",
-    "replay.now_shipped": " · the shipped model writes **{translation}**",
+    "replay.now_shipped": "The shipped model, decoding greedily as the snapshots did, writes: **{translation}**",
     "replay.untrained": (
         " — before any training step the weights are random, so every step's most probable token is the same one "
         "({token}), repeated until the length limit."

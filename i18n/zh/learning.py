@@ -24,7 +24,7 @@ STRINGS: dict[str, str] = {
     "replay.step": "训练步",
     "replay.now": "第 {n} / {total} 个快照，**第 {step} 步**（第 {epoch} 轮）：模型把“{source}”译为 **{translation}**",
     "replay.now_dev": " · 这一步的开发集 BLEU：{bleu}",
-    "replay.now_shipped": " · 所发布的模型译为 **{translation}**",
+    "replay.now_shipped": "所发布的模型（与快照一样用贪心解码）译为：**{translation}**",
     "replay.untrained": "——训练开始前权重是随机的，所以每一步概率最高的都是同一个词元（{token}），一直重复到长度上限。",
     "replay.map_title": "{kind}，{layer}，{head}，第 {step} 步",
     "replay.share.header": "从均匀到集中",
