@@ -9,9 +9,9 @@ from pathlib import Path
 import streamlit as st
 
 from app_pages import server
-from app_pages.state_keys import CHECKPOINT, DEVICE
+from app_pages.state_keys import CHECKPOINT, DEVICE, DOUBTS_SHOWN
 from app_pages.text import md_escape, t
-from model import CheckpointError, Translator
+from model import RESTORE_COMMAND, CheckpointError, Translator
 
 
 def command_line_models(argv: list[str] | None = None) -> list[str]:
@@ -61,7 +61,16 @@ def translator(name: str | None = None) -> Translator:
         st.error(t("error.checkpoint", error=md_escape(f"no checkpoint folder under {server.CHECKPOINTS}")))
         st.stop()
     try:
-        return load(name, device())
+        loaded = load(name, device())
     except CheckpointError as exc:
-        st.error(t("error.checkpoint", error=md_escape(exc)))  # the message, never a traceback
+        # The message, never a traceback; its git command as code, which Streamlit draws as typed (in text, it
+        # draws a lone " -- " as an em dash: "git checkout — checkpoints/", issue 53).
+        error = md_escape(exc).replace(md_escape(RESTORE_COMMAND), f"`{RESTORE_COMMAND}`")
+        st.error(t("error.checkpoint", error=error))
         st.stop()
+    if not st.session_state.get(DOUBTS_SHOWN):  # once a run: pages ask for the model several times
+        st.session_state[DOUBTS_SHOWN] = True
+        for doubt in loaded.doubts:  # weights no checksum vouches for, and they look damaged
+            st.warning(t(f"model.{doubt.key}", **{k: md_escape(v) for k, v in doubt.values.items()}),
+                       icon=":material/warning:")
+    return loaded

@@ -7,8 +7,8 @@ import streamlit as st
 
 from app_pages import models, presentation, server
 from app_pages.state_keys import (
-    ADD_ERROR, ADD_INPUT, BEAM, CHECKPOINT, DEVICE, DEVICE_CHOICE, LANG, PASSCODE_INPUT, PRESENT, TARGET_LANGUAGE,
-    WRONG_PASSCODE,
+    ADD_ERROR, ADD_INPUT, BEAM, CHECKPOINT, DEVICE, DEVICE_CHOICE, DOUBTS_SHOWN, LANG, PASSCODE_INPUT, PRESENT,
+    TARGET_LANGUAGE, WRONG_PASSCODE,
 )
 from app_pages.text import md_escape, t
 from app_pages.widgets import kept
@@ -18,6 +18,7 @@ from model import DEFAULT_BEAM, INSTALL_HINT, CheckpointError, marian_available
 
 def draw() -> None:
     """Language, checkpoint, device, beam size and presentation mode: the settings every page uses."""
+    st.session_state.pop(DOUBTS_SHOWN, None)  # a new run: the page shows the model's doubts again
     with st.sidebar:
         # Each widget is drawn with the session's own value (widgets.kept): a link may have set these keys, and a
         # browser that lost a widget's value would otherwise send its default as the user's choice.

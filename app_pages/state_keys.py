@@ -24,6 +24,8 @@ LINK_READ, LINK_PENDING, LINK_NOTICES, LINK_PARAMS = "link.read", "link.pending"
 LINK_WRITTEN, LINK_NAMES = "link.written", "link.names"
 
 LAST_PAGE = "page.last"  # the page the last run showed (presentation.opened_another_page)
+# The model's doubts about its weights (models.translator) were shown in this run: the sidebar clears it each run.
+DOUBTS_SHOWN = "models.doubts_shown"
 
 # The session's slide deck (decks.py): a list of lessons.deck.Slide, pinned under any attention map.
 DECK = "deck.slides"

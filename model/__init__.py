@@ -17,7 +17,7 @@ from .architecture.config import GenerationConfig, ModelConfig
 from .architecture.positional import sinusoidal_table
 from .architecture.transformer import Transformer
 from .loading import Capabilities, load
-from .loading.checkpoint import CheckpointError, load_checkpoint, resolve_device, save_checkpoint
+from .loading.checkpoint import RESTORE_COMMAND, CheckpointError, load_checkpoint, resolve_device, save_checkpoint
 from .loading.marian import INSTALL_HINT, marian_available
 from .text.normalize import clean_text, to_simplified
 from .text.tokenizer import WORD_START
@@ -83,6 +83,7 @@ __all__ = [
     "library_refusal",
     "load",
     "load_checkpoint",
+    "RESTORE_COMMAND",
     "marian_available",
     "peak_learning_rate",
     "read_pairs",

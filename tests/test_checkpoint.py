@@ -298,3 +298,67 @@ def test_a_header_whose_shapes_differ_from_the_config_is_refused_before_loading(
     (folder / CONFIG).write_text(json.dumps(config))
     monkeypatch.setattr(checkpoint, "load_file", lambda path: pytest.fail("tensors read before the header's check"))
     expect_error(folder, "does not match", "unexpected decoder_layers.1")
+
+
+def unchecked_copy(tmp_path, damage=None, name="teachers-own"):
+    """The shipped checkpoint copied to tmp_path/name without sha256sums.txt, its weights passed through
+    damage(tensors) first."""
+    import shutil
+
+    from safetensors.torch import load_file as read, save_file as write
+
+    from model.loading.checkpoint import CHECKSUMS
+    from model.translation.translator import DEFAULT_CHECKPOINT
+
+    folder = tmp_path / name
+    shutil.copytree(DEFAULT_CHECKPOINT, folder)
+    (folder / CHECKSUMS).unlink()
+    if damage:
+        tensors = read(folder / WEIGHTS)
+        damage(tensors)
+        write(tensors, folder / WEIGHTS, metadata={"format": "pt"})
+    return folder
+
+
+def flipped_exponents(tensors):
+    """What flipped high bits do to float16 weights: thousands, where trained ones stay within a few units."""
+    w = tensors["decoder_layers.1.ffn.linear2.weight"].view(-1)
+    w[::997] = 30000.0
+
+
+def test_an_unchecked_folder_whose_weights_are_fine_raises_no_doubt(tmp_path):
+    assert Translator.from_checkpoint(unchecked_copy(tmp_path), "cpu").doubts == ()
+
+
+def test_huge_weights_in_an_unchecked_folder_are_doubted(tmp_path, capsys):
+    from model.translation.cli import main
+
+    folder = unchecked_copy(tmp_path, flipped_exponents)
+    (doubt,) = Translator.from_checkpoint(folder, "cpu").doubts
+    assert doubt.key == "weights_large" and doubt.values["name"] == "decoder_layers.1.ffn.linear2.weight"
+    assert doubt.values["value"] == "30,000" and "sha256sums.txt" in str(doubt)
+    assert main(["--checkpoint", str(folder), "I love you."]) == 0  # it still translates, and says so on stderr
+    first, *_ = capsys.readouterr().err.splitlines()
+    assert first.startswith("warning: ") and "probably damaged" in first
+
+
+def test_weights_that_translate_nonsense_in_an_unchecked_folder_are_doubted(tmp_path):
+    def scrambled_vocabulary(tensors):  # plausible sizes, wrong numbers: no magnitude check can tell
+        table = tensors["tgt_embed.weight"]
+        generator = torch.Generator().manual_seed(0)
+        tensors["tgt_embed.weight"] = (torch.randn(table.shape, generator=generator) * table.float().std()).half()
+
+    translator = Translator.from_checkpoint(unchecked_copy(tmp_path, scrambled_vocabulary), "cpu")
+    (doubt,) = translator.doubts
+    output = translator.translate("I love you.", beam=1)
+    assert doubt.key == "weights_nonsense" and doubt.values["sentence"] == "I love you."
+    assert any(notice.key == "output_cut" for notice in output.notices)  # it ran to the output limit
+    assert doubt.values["output"] == output.translation[:20] + ("…" if len(output.translation) > 20 else "")
+
+
+def test_a_checksummed_folder_is_not_tried_again(saved, monkeypatch):
+    from model.translation import translator as module
+
+    monkeypatch.setattr(module, "weight_doubts", lambda *a: pytest.fail("checked by its checksums already"))
+    folder, _ = saved
+    assert Translator.from_checkpoint(folder, "cpu").doubts == ()

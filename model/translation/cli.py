@@ -95,6 +95,8 @@ def main(argv: list[str] | None = None) -> int:
         translator = Translator.from_checkpoint(args.checkpoint, device=args.device)
     except CheckpointError as exc:
         return fail(str(exc))
+    for doubt in translator.doubts:
+        print(f"warning: {doubt}", file=sys.stderr)
     try:
         knock_out = parse_heads(args.ablate, translator)
     except ValueError as exc:

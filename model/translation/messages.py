@@ -23,6 +23,18 @@ MESSAGES = {
     "output_cut": "The translation reached the {n}-token output limit and was cut there.",
     "head": "This model has no {kind} head at layer {layer}, head {head}: it has {layers} layers of {heads} heads.",
     "attribution_method": "attribution method must be one of {methods}, got {method}",
+    # A checkpoint without sha256sums.txt whose weights look damaged (model/translation/sanity.py).
+    "weights_large": (
+        "{folder} was loaded unchecked (no sha256sums.txt, or ATTENTION_SKIP_CHECKSUMS=1), and {name} holds {value}, "
+        "where trained weights "
+        "stay within ±{bound}: the file is probably damaged, and translations may be nonsense. Restore the folder "
+        "from a good copy or retrain it."
+    ),
+    "weights_nonsense": (
+        "{folder} was loaded unchecked (no sha256sums.txt, or ATTENTION_SKIP_CHECKSUMS=1), and the test sentence "
+        "\"{sentence}\" came out as \"{output}\" ({sure} average confidence per token): the weights may be damaged. Restore the folder from a good copy or "
+        "retrain it."
+    ),
     "forced_prefix": (
         "A forced start must be ordinary tokens of the target vocabulary (ids below {vocab}, not <s>, </s> or <pad>), "
         "at most {limit} of them."

@@ -16,6 +16,7 @@ from ..architecture.config import GenerationConfig, ModelConfig
 from ..architecture.positional import embedding_scale
 from ..architecture.transformer import DecoderOutput, EmbeddingTrace, EncoderOutput, HeadMask, Transformer
 from ..loading import Capabilities, load
+from ..loading.checkpoint import checks_checksums
 from ..text.normalize import clean_text, normalize_source
 from ..text.pairs import Example, encode_pairs, pad
 from ..text.tokenizer import TextTokenizer
@@ -24,6 +25,7 @@ from .decoding import BeamStep, SearchOutput, search
 from .messages import InputError, Notice
 from .names import NameReader, write_back
 from .result import BeamHypothesis, BeamRecord, Candidate, Embeddings, StepCandidates, TranslationResult
+from .sanity import weight_doubts
 from .threads import CallGate
 
 DEFAULT_CHECKPOINT = Path(__file__).resolve().parents[2] / "checkpoints" / "en-zh"
@@ -79,14 +81,19 @@ class Translator:
         # of its own, or in one the caller shares with its other work (the app: every model and the lab's runs).
         self.gate = gate or CallGate(max_concurrent)
         self.max_concurrent = self.gate.size
+        # Warnings (Notice) that the weights look damaged: from_checkpoint checks a folder no checksum vouches for.
+        self.doubts: tuple[Notice, ...] = ()
 
     @classmethod
     def from_checkpoint(cls, folder: str | Path = DEFAULT_CHECKPOINT, device: str | None = None, **kw) -> "Translator":
         """Our checkpoint folder, or a Marian model: a folder saved by save_pretrained, or a Hugging Face id."""
         m = load(folder, device)
-        return cls(m.model, m.source_tokenizer, m.target_tokenizer, checkpoint=str(folder), training_log=m.training_log,
-                   cards=m.cards, generation=m.generation, languages=m.languages, default_language=m.default_language,
-                   capabilities=m.capabilities, **kw)
+        translator = cls(m.model, m.source_tokenizer, m.target_tokenizer, checkpoint=str(folder),
+                         training_log=m.training_log, cards=m.cards, generation=m.generation, languages=m.languages,
+                         default_language=m.default_language, capabilities=m.capabilities, **kw)
+        if m.capabilities.trained_here and not checks_checksums(folder):
+            translator.doubts = weight_doubts(m.model, lambda text: translator.translate(text, beam=1), str(folder))
+        return translator
 
     def card_in(self, language: str) -> str | None:
         """The model card in `language` ("en", "zh"); the English one where it has none in that language (a Marian
