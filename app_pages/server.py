@@ -16,6 +16,7 @@ from __future__ import annotations
 import hmac
 import os
 import re
+import secrets
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -25,7 +26,7 @@ from pathlib import Path
 import streamlit as st
 import torch
 
-from app_pages.state_keys import TEACHER
+from app_pages.state_keys import PASSCODE_SESSION, TEACHER
 from model import CallGate, configure_torch_threads
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,6 +37,14 @@ ALLOW_HUB = os.environ.get("ATTENTION_ALLOW_HUB") == "1"
 MAX_MODELS = max(1, int(os.environ.get("ATTENTION_MAX_MODELS") or 4))
 LOAD_SECONDS = 60  # a hub download that takes longer gives up (offline, the hub's retries take ~48 s)
 RETRY_AFTER_S = 600  # a failed hub id is not tried again for this long, however often sessions rerun
+# Passcode guesses (issue 53: 200 through the sidebar, no delay, then the right one worked). A session and an address
+# each get FREE_GUESSES wrong passcodes; after that every wrong one locks them out twice as long as the last, from
+# LOCK_S up to MAX_LOCK_S, and while locked out no passcode is compared. Both count: a new tab is a new session, and
+# one address may be a whole class behind a router (then the class waits together; the teacher's own machine is
+# another address). Kept in this process (guesses()): a restart forgets them.
+FREE_GUESSES = 5
+LOCK_S = 30
+MAX_LOCK_S = 15 * 60
 # owner/name as the Hugging Face hub spells them; bounded, so no typed text reaches the file system as a path
 HUB_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}/[A-Za-z0-9][A-Za-z0-9._-]{0,95}")
 
@@ -69,6 +78,45 @@ def model_calls() -> CallGate:
     return CallGate()
 
 
+class Guesses:
+    """Wrong passcodes per key ("session …", "address …") and until when each key is locked out, for every session
+    of the server; thread-safe. `clock` gives seconds (a test's own clock instead of time.monotonic)."""
+
+    def __init__(self, clock=time.monotonic) -> None:
+        self.clock = clock
+        self._lock = threading.Lock()
+        self._wrong: dict[str, int] = {}
+        self._until: dict[str, float] = {}
+
+    def wait(self, keys) -> float:
+        """Seconds until all of `keys` may guess again: 0 when none is locked out."""
+        now = self.clock()
+        with self._lock:
+            return max([0.0] + [self._until.get(key, now) - now for key in keys])
+
+    def wrong(self, keys) -> float:
+        """Count a wrong passcode for each of `keys`; returns the wait it earned (0 while guesses are free)."""
+        now = self.clock()
+        with self._lock:
+            for key in keys:
+                n = self._wrong[key] = self._wrong.get(key, 0) + 1
+                if n > FREE_GUESSES:
+                    self._until[key] = now + min(MAX_LOCK_S, LOCK_S * 2 ** min(n - FREE_GUESSES - 1, 32))
+        return self.wait(keys)
+
+    def right(self, keys) -> None:
+        """The right passcode: `keys` start afresh."""
+        with self._lock:
+            for key in keys:
+                self._wrong.pop(key, None)
+                self._until.pop(key, None)
+
+
+@st.cache_resource(show_spinner=False)
+def guesses() -> Guesses:
+    return Guesses()
+
+
 def devices() -> list[str]:
     return ["cuda", "cpu"] if torch.cuda.is_available() else ["cpu"]
 
@@ -87,16 +135,33 @@ def is_teacher() -> bool:
     """Whether this session may change server-wide settings (see the module's docstring)."""
     if PASSCODE:
         return bool(st.session_state.get(TEACHER))
-    # None for a browser on localhost; not a string at all under AppTest's stand-in runtime (no browser)
-    return not isinstance(st.context.ip_address, str)
+    address = st.context.ip_address
+    if address is None:
+        # A browser on localhost, or a session no connection is left to ask (its websocket dropped during a run):
+        # Streamlit says None for both. Only the first still has its connection's headers (Host, at least).
+        return bool(st.context.headers)
+    return not isinstance(address, str)  # not a string at all under AppTest's stand-in runtime (no browser)
 
 
-def unlock(entered: str) -> bool:
-    """A typed passcode: right unlocks this session's teacher controls. Compared in constant time."""
-    ok = bool(PASSCODE) and hmac.compare_digest(entered.encode("utf-8"), PASSCODE.encode("utf-8"))
-    if ok:
+def guessing_as() -> tuple[str, str]:
+    """The keys this session's passcode guesses count under (Guesses): the session, and its network address."""
+    session = st.session_state.setdefault(PASSCODE_SESSION, secrets.token_hex(8))
+    address = st.context.ip_address
+    return f"session {session}", f"address {address if isinstance(address, str) else 'this machine'}"
+
+
+def unlock(entered: str) -> tuple[bool, float]:
+    """A typed passcode: (whether it unlocked this session's teacher controls, seconds before this session may guess
+    again). Compared in constant time; not compared at all while the session or its address is locked out."""
+    keys = guessing_as()
+    wait = guesses().wait(keys)
+    if wait > 0:
+        return False, wait
+    if bool(PASSCODE) and hmac.compare_digest(entered.encode("utf-8"), PASSCODE.encode("utf-8")):
         st.session_state[TEACHER] = True
-    return ok
+        guesses().right(keys)
+        return True, 0.0
+    return False, guesses().wrong(keys)
 
 
 def hub_id_problem(name: str) -> str | None:

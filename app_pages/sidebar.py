@@ -3,6 +3,8 @@ teacher's server-wide controls (server.py)."""
 
 from __future__ import annotations
 
+import math
+
 import streamlit as st
 
 from app_pages import models, presentation, server
@@ -67,8 +69,9 @@ def teacher_sidebar() -> None:
         if not teacher:
             st.text_input(t("teacher.passcode"), type="password", key=PASSCODE_INPUT, on_change=try_passcode,
                           max_chars=200)
-            if st.session_state.pop(WRONG_PASSCODE, False):
-                st.caption(t("teacher.wrong"))
+            if WRONG_PASSCODE in st.session_state:  # the wait the last wrong passcode earned, 0 while guesses are free
+                wait = st.session_state.pop(WRONG_PASSCODE)
+                st.caption(t("teacher.locked", seconds=math.ceil(wait)) if wait else t("teacher.wrong"))
             return
         st.caption(t("teacher.help"))
         st.session_state[DEVICE_CHOICE] = server.shared().device
@@ -88,8 +91,9 @@ def teacher_sidebar() -> None:
 def try_passcode() -> None:
     entered = st.session_state.get(PASSCODE_INPUT, "")
     st.session_state[PASSCODE_INPUT] = ""
-    if not server.unlock(entered):
-        st.session_state[WRONG_PASSCODE] = True
+    unlocked, wait = server.unlock(entered)
+    if not unlocked:
+        st.session_state[WRONG_PASSCODE] = wait
 
 
 def choose_device() -> None:

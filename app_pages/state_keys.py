@@ -17,6 +17,7 @@ SENTENCE = "sentence"
 ADD_INPUT, ADD_ERROR = "sidebar.add_model", "models.add_error"
 PASSCODE_INPUT, WRONG_PASSCODE, DEVICE_CHOICE = "teacher.passcode", "teacher.wrong", "teacher.device"
 TEACHER = "teacher.unlocked"
+PASSCODE_SESSION = "teacher.guesser"  # this session's key among the server's passcode guesses (server.Guesses)
 
 # The link (links.py): whether it was read, what of it is left for the page, its notices and the page's own params;
 # the last link this session wrote; the names a read link had.

@@ -70,6 +70,10 @@ STRINGS = {
     "teacher.help": "Server-wide: what you choose here applies to every student's session.",
     "teacher.passcode": "Teacher passcode",
     "teacher.wrong": "That is not the passcode.",
+    "teacher.locked": (
+        "Too many wrong passcodes from this browser or its network address: no passcode is checked for the next "
+        "{seconds} s, the right one neither."
+    ),
     "teacher.folders": (
         "Models are offered from folders on the server, not typed here: put a model folder (ours, or a Marian "
         "model saved with save_pretrained) in {folder} and reload. Hub ids: start the server with "

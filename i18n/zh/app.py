@@ -58,6 +58,7 @@ STRINGS = {
     "teacher.help": "服务器范围：这里的选择会作用于每个学生的会话。",
     "teacher.passcode": "教师口令",
     "teacher.wrong": "口令不对。",
+    "teacher.locked": "这个浏览器或它的网络地址输错口令的次数太多：接下来 {seconds} 秒内不检查任何口令，正确的口令也一样。",
     "teacher.folders": (
         "模型来自服务器上的文件夹，不在这里输入：把模型文件夹（我们的模型，或用 save_pretrained 保存的 Marian 模型）"
         "放进 {folder}，然后重新加载。要使用 Hugging Face 模型名，请用 ATTENTION_ALLOW_HUB=1 启动服务器（见 README）。"
