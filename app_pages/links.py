@@ -16,6 +16,11 @@ from app_pages.state_keys import (
 from app_pages.text import md_escape, t
 from i18n import LANGUAGES
 
+# A link's names and values are shown cut to LINK_TEXT_SHOWN characters, and at most UNKNOWN_SHOWN of the names no
+# page reads, then how many more: a crafted link with 200 unknown names made a 26,009-character warning (issue 53).
+LINK_TEXT_SHOWN = 40
+UNKNOWN_SHOWN = 5
+
 
 def shared_params() -> dict[str, Param]:
     """What every page's link carries: the language, the model, the beam size, the sentence, presentation mode."""
@@ -43,7 +48,8 @@ def read_link(params: dict[str, Param]) -> None:
             st.session_state[param.key] = param.read(text)
         except BadLinkValue as exc:
             why = t(f"link.why.{exc.key}", **exc.values)
-            notices.append(t("link.ignored", name=md_escape(name), value=md_escape(text[:40]), why=md_escape(why)))
+            notices.append(t("link.ignored", name=md_escape(name), value=md_escape(text[:LINK_TEXT_SHOWN]),
+                             why=md_escape(why)))
 
 
 def link_page(params: dict[str, Param]) -> None:
@@ -58,8 +64,10 @@ def show_link_notices(unknown: bool = False) -> None:
     notices = st.session_state.pop(LINK_NOTICES, [])
     if unknown:
         leftover = st.session_state.get(LINK_PENDING, {})
-        notices += [t("link.ignored", name=md_escape(name[:40]), value=md_escape(value[:40]), why=t("link.unknown"))
-                    for name, value in leftover.items()]
+        notices += [t("link.ignored", name=md_escape(name[:LINK_TEXT_SHOWN]), value=md_escape(value[:LINK_TEXT_SHOWN]),
+                      why=t("link.unknown")) for name, value in list(leftover.items())[:UNKNOWN_SHOWN]]
+        if len(leftover) > UNKNOWN_SHOWN:
+            notices.append(t("link.unknown_more", n=len(leftover) - UNKNOWN_SHOWN))
         leftover.clear()
     if notices:
         st.warning("  \n".join(notices), icon=":material/link_off:")

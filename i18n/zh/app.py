@@ -82,6 +82,7 @@ STRINGS = {
     "link.why.choice": "应为以下之一：{options}",
     "link.why.long": "句子最多 {n} 个字符",
     "link.unknown": "应用没有这个设置",
+    "link.unknown_more": "链接中另有 {n} 个设置被忽略：应用没有这些设置。",
     "hardware.cpu": "{machine} CPU，{threads} 个线程",
     "error.checkpoint": "模型无法加载：{error}",
     "error.input": "{error}",
