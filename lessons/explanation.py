@@ -36,6 +36,15 @@ def cross_rollout(cross, encoder_self, layer: int = -1) -> np.ndarray:
     return np.asarray(cross, dtype=np.float64)[layer].mean(axis=0) @ rollout(encoder_self)
 
 
+def kept_average(maps, knocked) -> np.ndarray | None:
+    """(heads, T, S) one layer's maps → (T, S) the average of the heads not in `knocked` (head indices): a
+    knocked-out head's weights are computed but its output is zeroed, so the decoder never used them. None when
+    every head is knocked out: no map describes what that layer read."""
+    maps = np.asarray(maps, dtype=np.float64)
+    kept = [h for h in range(maps.shape[0]) if h not in set(knocked)]
+    return maps[kept].mean(axis=0) if kept else None
+
+
 def ranks(values) -> np.ndarray:
     """Ranks 1 … n along the last axis, ties sharing their average rank (as Spearman's correlation ranks)."""
     v = np.asarray(values, dtype=np.float64)
@@ -136,6 +145,48 @@ def corpus_aer(links_per_pair, sure_per_pair, possible_per_pair) -> float:
     return alignment_error_rate(a, s, p)
 
 
+def aer_counts(links_per_pair, sure_per_pair, possible_per_pair) -> np.ndarray:
+    """(pairs, 4): each pair's |A∩S|, |A∩P|, |A| and |S| (sure links count as possible). Pooled AER over any set of
+    pairs, resampled ones too, is 1 − (Σ|A∩S| + Σ|A∩P|) / (Σ|A| + Σ|S|) of their rows: corpus_aer without the sets."""
+    rows = []
+    for links, sure, possible in zip(links_per_pair, sure_per_pair, possible_per_pair):
+        a, s = set(links), set(sure)
+        rows.append((len(a & s), len(a & (set(possible) | s)), len(a), len(s)))
+    return np.asarray(rows, dtype=np.float64).reshape(-1, 4)
+
+
+def pooled_aer(counts) -> np.ndarray | float:
+    """AER of aer_counts rows summed over the second-to-last axis: (pairs, 4) → a float, (resamples, pairs, 4) → one
+    AER per resample. 0 when there are neither links nor sure links."""
+    total = np.asarray(counts, dtype=np.float64).sum(axis=-2)
+    denominator = total[..., 2] + total[..., 3]
+    aer = 1.0 - (total[..., 0] + total[..., 1]) / np.where(denominator > 0, denominator, 1.0)
+    aer = np.where(denominator > 0, aer, 0.0)
+    return float(aer) if aer.ndim == 0 else aer
+
+
+def aer_interval(counts, picks) -> tuple[float, float]:
+    """The 95 % bootstrap interval of pooled AER: `picks` (resamples, pairs) are the pairs each resample draws."""
+    low, high = np.percentile(pooled_aer(np.asarray(counts)[np.asarray(picks)]), [2.5, 97.5])
+    return float(low), float(high)
+
+
+def cross_validated_choice(candidates: dict, folds) -> tuple[list, list]:
+    """Pick the aligner with the lowest pooled AER on every fold but one and score it on that one, for each fold:
+    a choice never sees the pairs it is scored on. candidates: {name: aer_counts (pairs, 4)}; folds: each pair's
+    fold number. Returns (per pair, the counts of the aligner chosen without its fold; per fold, the name chosen)."""
+    folds = np.asarray(folds)
+    names = list(candidates)
+    rows = np.zeros_like(np.asarray(candidates[names[0]], dtype=np.float64))
+    chosen = []
+    for fold in np.unique(folds):
+        other = folds != fold
+        name = min(names, key=lambda n: (pooled_aer(np.asarray(candidates[n])[other]), names.index(n)))
+        rows[~other] = np.asarray(candidates[name])[~other]
+        chosen.append(name)
+    return rows.tolist(), chosen
+
+
 def character_rows(output_tokens, chars) -> list[int] | None:
     """The output positions (map rows) of a reference's characters: a space in the reference is a ▁ token of its
     own, not a character. None when the tokens do not spell the characters one per token. The last token (</s>)
@@ -145,9 +196,17 @@ def character_rows(output_tokens, chars) -> list[int] | None:
 
 
 def alignment_rows(found: dict, best: int = 3) -> list[dict]:
-    """The rows of the AER table from a checkpoint's "alignment" log: the `best` heads (plain), the best shifted
-    head, each layer's head average (plain and shifted), attribution and the baseline. Layers and heads 0-based."""
+    """The rows of the AER table from a checkpoint's "alignment" log, those with a bootstrap interval ("low",
+    "high") first: the best head chosen on the other half of the gold ("chosen", with the heads each half chose),
+    integrated gradients, |input × gradient| ("attribution") and IBM Model 1 ("baseline"); then the `best` heads
+    (plain) and the best shifted head as picked on all the gold, each layer's head average (plain and shifted).
+    Layers and heads 0-based; a log from before the intervals has no "chosen" nor "integrated_gradients" row."""
     rows = []
+    for kind in ("chosen", "integrated_gradients", "attribution", "baseline"):
+        if kind in found:
+            rows.append({"kind": kind, "layer": None, "head": None, "aer": float(found[kind]["aer"]),
+                         "low": found[kind].get("low"), "high": found[kind].get("high"),
+                         "picked": found[kind].get("picked")})
     for key in ("plain", "shifted"):
         grid = np.asarray(found[f"heads_{key}"])
         order = np.argsort(grid, axis=None, kind="stable")[: best if key == "plain" else 1]
@@ -156,9 +215,24 @@ def alignment_rows(found: dict, best: int = 3) -> list[dict]:
     for key in ("plain", "shifted"):
         rows += [{"kind": f"layer_{key}", "layer": layer, "head": None, "aer": float(aer)}
                  for layer, aer in enumerate(found[f"layers_{key}"])]
-    rows.append({"kind": "attribution", "layer": None, "head": None, "aer": float(found["attribution"]["aer"])})
-    rows.append({"kind": "baseline", "layer": None, "head": None, "aer": float(found["baseline"]["aer"])})
     return rows
+
+
+def free_pruning(curve: list[dict]) -> dict:
+    """The point of a pruning curve (points with "removed", "bleu" and, after the first, the paired interval of the
+    drop from the whole model: "bleu_drop", "low", "high") with the most heads removed before the first removal
+    whose drop is significant (its interval above 0). Read as "this many could go at no cost we can detect"."""
+    kept = curve[0]
+    for point in curve[1:]:
+        if point["low"] > 0:
+            break
+        kept = point
+    return kept
+
+
+def significant(drops: list[dict]) -> list[dict]:
+    """The drops (with a paired interval "low", "high") whose interval excludes 0, in either direction."""
+    return [d for d in drops if d["low"] > 0 or d["high"] < 0]
 
 
 ROLE_THRESHOLD = 0.5  # a head earns a role when its statistic reaches this (share of rows, or of weight)

@@ -11,7 +11,8 @@ import pytest
 from evaluation.alignment.gold import GOLD, GoldError, english_words, load_gold, pair_hash, parse_links
 from evaluation.alignment.ibm1 import Model1
 from evaluation.alignment.score import links_of
-from lessons.explanation import alignment_rows, character_rows, corpus_aer, token_words, word_weights
+from lessons.explanation import (aer_counts, aer_interval, alignment_rows, character_rows, corpus_aer,
+                                 cross_validated_choice, pooled_aer, token_words, word_weights)
 from tests.conftest import ROOT
 
 DATA = ROOT.parent / "shared" / "data" / "tatoeba-cmn-eng"
@@ -96,11 +97,36 @@ def test_model1_learns_which_character_a_word_translates():
 def test_alignment_rows_pick_the_best_heads_and_keep_every_layer():
     found = {"heads_plain": [[0.5, 0.4], [0.3, 0.6]], "heads_shifted": [[0.9, 0.2], [0.8, 0.7]],
              "layers_plain": [0.5, 0.4], "layers_shifted": [0.8, 0.7],
-             "attribution": {"aer": 0.45}, "baseline": {"aer": 0.2}}
+             "chosen": {"aer": 0.35, "low": 0.3, "high": 0.4, "picked": []},
+             "integrated_gradients": {"aer": 0.3, "low": 0.25, "high": 0.35},
+             "attribution": {"aer": 0.45, "low": 0.4, "high": 0.5}, "baseline": {"aer": 0.2, "low": 0.15, "high": 0.25}}
     rows = alignment_rows(found, best=2)
-    assert [(r["kind"], r["layer"], r["head"], r["aer"]) for r in rows[:3]] == [
+    assert [(r["kind"], r["aer"], r["low"]) for r in rows[:4]] == [
+        ("chosen", 0.35, 0.3), ("integrated_gradients", 0.3, 0.25), ("attribution", 0.45, 0.4), ("baseline", 0.2, 0.15)]
+    assert [(r["kind"], r["layer"], r["head"], r["aer"]) for r in rows[4:7]] == [
         ("head_plain", 1, 0, 0.3), ("head_plain", 0, 1, 0.4), ("head_shifted", 0, 1, 0.2)]
-    assert [r["aer"] for r in rows[3:]] == [0.5, 0.4, 0.8, 0.7, 0.45, 0.2]
+    assert [r["aer"] for r in rows[7:]] == [0.5, 0.4, 0.8, 0.7]
+
+
+def test_aer_counts_pool_as_corpus_aer_and_resample_by_pair():
+    links, sure, possible = [{(0, 0)}, {(1, 0), (0, 1)}], [{(0, 0)}, {(0, 0)}], [set(), {(1, 0)}]
+    counts = aer_counts(links, sure, possible)
+    assert counts.tolist() == [[1, 1, 1, 1], [0, 1, 2, 1]]
+    assert pooled_aer(counts) == pytest.approx(corpus_aer(links, sure, possible)) == pytest.approx(0.4)
+    # Resamples that draw pair 0 twice, pair 1 twice: AERs 0 and 1 − 1/3.
+    np.testing.assert_allclose(pooled_aer(counts[np.array([[0, 0], [1, 1]])]), [0.0, 1 - 1 / 3])
+    assert aer_interval(counts, np.array([[0, 0], [1, 1], [0, 1]])) == pytest.approx(
+        tuple(np.percentile([0.0, 2 / 3, 0.4], [2.5, 97.5])))
+
+
+def test_cross_validated_choice_never_sees_the_fold_it_scores():
+    # Aligner "a" is perfect on fold 0 and wrong on fold 1, "b" the other way round: chosen on the other fold,
+    # each fold gets the aligner that is wrong on it, so the cross-validated AER is 1 where the in-sample best is 0.5.
+    right, wrong = [1, 1, 1, 1], [0, 0, 1, 1]
+    candidates = {"a": [right, wrong], "b": [wrong, right]}
+    rows, chosen = cross_validated_choice(candidates, [0, 1])
+    assert chosen == ["b", "a"] and rows == [wrong, wrong]
+    assert pooled_aer(rows) == 1.0 and min(pooled_aer(c) for c in candidates.values()) == 0.5
 
 
 def test_gold_file_holds_no_sentence():

@@ -107,3 +107,26 @@ def test_residual_ratio_hand_worked():
     assert residual_ratio(x, a) == pytest.approx([1.1])
     with pytest.raises(ValueError, match="both"):
         residual_ratio(x, a[:, :1])
+
+
+def test_a_knocked_out_layer_averages_only_the_heads_still_in_use():
+    from lessons.explanation import kept_average
+
+    maps = np.array([[[1.0, 0.0]], [[0.0, 1.0]], [[0.5, 0.5]]])  # 3 heads, one query, two keys
+    np.testing.assert_allclose(kept_average(maps, [1]), [[0.75, 0.25]])  # heads 0 and 2; all three: [0.5, 0.5]
+    np.testing.assert_allclose(kept_average(maps, []), maps.mean(axis=0))
+    assert kept_average(maps, [0, 1, 2]) is None  # every head out: no map describes what the layer read
+
+
+def test_free_pruning_stops_before_the_first_significant_drop():
+    from lessons.explanation import free_pruning, significant
+
+    curve = [{"removed": 0, "bleu": 30.0},
+             {"removed": 1, "bleu": 30.5, "bleu_drop": -0.5, "low": -1.0, "high": 0.1},
+             {"removed": 2, "bleu": 29.0, "bleu_drop": 1.0, "low": -0.2, "high": 2.0},
+             {"removed": 3, "bleu": 28.0, "bleu_drop": 2.0, "low": 0.4, "high": 3.5},  # the first significant drop
+             {"removed": 4, "bleu": 29.5, "bleu_drop": 0.5, "low": -0.5, "high": 1.5}]  # back within noise: too late
+    assert free_pruning(curve)["removed"] == 2
+    assert free_pruning(curve[:1])["removed"] == 0
+    assert [p["removed"] for p in significant(curve[1:])] == [3]
+    assert significant([{"low": -2.0, "high": -0.1}]) == [{"low": -2.0, "high": -0.1}]  # better, significantly

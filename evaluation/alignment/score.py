@@ -6,9 +6,12 @@ Each gold pair is run teacher-forced on its reference (Translator.teacher_forced
 Chinese character t of the gold. Source tokens are summed into the gold's English words (lessons.explanation:
 token_words, word_weights; </s> dropped). Links: each character to the word its row weighs most (argmax_links),
 plain (row t, the step that wrote character t) and shifted (row t+1, the step that read it: Chen et al. 2020),
-for every cross-attention head, each layer's head average, and |input × gradient| attribution; IBM Model 1
-trained on the training split is the baseline. AER is pooled over all pairs (corpus_aer). The results go into
-the checkpoint's training_log.json under "alignment", as evaluation.agreement stores "agreement".
+for every cross-attention head, each layer's head average, |input × gradient| and |integrated gradients|
+attribution; IBM Model 1 trained on the training split is the baseline. AER is pooled over all pairs (corpus_aer),
+with a 95 % bootstrap interval over the pairs (the same resamples for every aligner, so their differences are
+paired too). "The best head" is chosen without seeing the pairs it is scored on: the gold's even and odd pairs each
+get the head (plain or shifted) with the lowest AER on the other half (two-fold cross-validation). The results go
+into the checkpoint's training_log.json under "alignment", as evaluation.agreement stores "agreement".
 """
 
 from __future__ import annotations
@@ -18,7 +21,8 @@ import sys
 
 import numpy as np
 
-from lessons.explanation import (argmax_links, character_rows, corpus_aer, role_counts, role_statistics, token_words,
+from lessons.explanation import (aer_counts, aer_interval, argmax_links, character_rows, corpus_aer,
+                                 cross_validated_choice, pooled_aer, role_counts, role_statistics, token_words,
                                  word_weights)
 from model import Translator, configure_torch_threads
 from model.loading.checkpoint import read_training_log, write_training_log
@@ -31,6 +35,8 @@ LOG_KEY = "alignment"
 ROLES_KEY = "head_roles"
 PUNCTUATION = set(".,!?;:'\"()-…，。！？；：、")
 ATTRIBUTION = "input_x_gradient"
+RESAMPLES = 1000
+SEED = 12345
 
 
 def links_of(weights: np.ndarray, shift: bool, rows: list[int]) -> set[tuple[int, int]]:
@@ -55,8 +61,9 @@ def pair_links(translator: Translator, pair: GoldPair) -> dict[str, list] | None
                                 for h in range(cross.shape[1])] for l in range(cross.shape[0])]
         out[f"layers_{key}"] = [links_of(word_weights(cross[l].mean(axis=0), words, n_w), shift, rows)
                                 for l in range(cross.shape[0])]
-    scores = np.abs(translator.attribute(result, ATTRIBUTION).scores)
-    out["attribution"] = links_of(word_weights(scores, words, n_w), False, rows)
+    for key, method in (("attribution", ATTRIBUTION), ("integrated_gradients", "integrated_gradients")):
+        scores = np.abs(translator.attribute(result, method).scores)
+        out[key] = links_of(word_weights(scores, words, n_w), False, rows)
     return out
 
 
@@ -82,8 +89,33 @@ def pair_roles(translator: Translator, pair: GoldPair, frequency: np.ndarray) ->
             "cross": role_counts(result.cross, sink_of(src), rare, False)}
 
 
+def with_interval(counts: np.ndarray, picks: np.ndarray) -> dict:
+    low, high = aer_interval(counts, picks)
+    return {"aer": round(pooled_aer(counts), 3), "low": round(low, 3), "high": round(high, 3)}
+
+
+def paired_difference(a: np.ndarray, b: np.ndarray, picks: np.ndarray) -> dict:
+    """AER(a) − AER(b) with the 95 % interval of the difference over the same resampled pairs."""
+    diffs = pooled_aer(a[picks]) - pooled_aer(b[picks])
+    low, high = np.percentile(diffs, [2.5, 97.5])
+    return {"difference": round(pooled_aer(a) - pooled_aer(b), 3), "low": round(float(low), 3),
+            "high": round(float(high), 3)}
+
+
+def chosen_head(per_pair: list[dict], sure: list, possible: list) -> tuple[np.ndarray, list[dict]]:
+    """Two-fold cross-validated best head: the gold's even pairs get the head reading (plain or shifted) with the
+    lowest AER on the odd pairs, and the other way round. Returns its aer_counts rows and each half's pick."""
+    layers, heads = len(per_pair[0]["heads_plain"]), len(per_pair[0]["heads_plain"][0])
+    candidates = {(key, l, h): aer_counts([x[f"heads_{key}"][l][h] for x in per_pair], sure, possible)
+                  for key in ("plain", "shifted") for l in range(layers) for h in range(heads)}
+    rows, chosen = cross_validated_choice(candidates, [i % 2 for i in range(len(per_pair))])
+    picked = [{"scored_on": "even pairs" if fold == 0 else "odd pairs", "reading": key, "layer": l, "head": h}
+              for fold, (key, l, h) in enumerate(chosen)]
+    return np.asarray(rows), picked
+
+
 def score(per_pair: list[dict], gold: list[GoldPair], model1: list[set]) -> dict:
-    """AER of every aligner, pooled over the pairs; rounded for the log."""
+    """AER of every aligner, pooled over the pairs, and the intervals of the headline ones; rounded for the log."""
     sure, possible = [p.sure for p in gold], [p.possible for p in gold]
     aer = lambda links: round(corpus_aer(links, sure, possible), 3)  # noqa: E731
     layers, heads = len(per_pair[0]["heads_plain"]), len(per_pair[0]["heads_plain"][0])
@@ -92,8 +124,20 @@ def score(per_pair: list[dict], gold: list[GoldPair], model1: list[set]) -> dict
         out[f"heads_{key}"] = [[aer([x[f"heads_{key}"][l][h] for x in per_pair]) for h in range(heads)]
                                for l in range(layers)]
         out[f"layers_{key}"] = [aer([x[f"layers_{key}"][l] for x in per_pair]) for l in range(layers)]
-    out["attribution"] = {"method": ATTRIBUTION, "aer": aer([x["attribution"] for x in per_pair])}
-    out["baseline"] = {"method": "ibm_model_1", "iterations": 5, "aer": aer(model1)}
+    picks = np.random.default_rng(SEED).integers(0, len(per_pair), size=(RESAMPLES, len(per_pair)))
+    counts = {key: aer_counts([x[key] for x in per_pair], sure, possible)
+              for key in ("attribution", "integrated_gradients")}
+    counts["baseline"] = aer_counts(model1, sure, possible)
+    counts["chosen"], picked = chosen_head(per_pair, sure, possible)
+    out["resamples"] = RESAMPLES
+    out["chosen"] = {**with_interval(counts["chosen"], picks), "picked": picked}
+    out["integrated_gradients"] = {"method": "integrated_gradients",
+                                   **with_interval(counts["integrated_gradients"], picks)}
+    out["attribution"] = {"method": ATTRIBUTION, **with_interval(counts["attribution"], picks)}
+    out["baseline"] = {"method": "ibm_model_1", "iterations": 5, **with_interval(counts["baseline"], picks)}
+    out["differences"] = {f"{a} - {b}": paired_difference(counts[a], counts[b], picks)
+                          for a, b in (("chosen", "integrated_gradients"), ("integrated_gradients", "baseline"),
+                                       ("chosen", "baseline"))}
     return out
 
 
