@@ -13,6 +13,7 @@ import streamlit as st
 
 from app_pages import attention_view, widgets
 from app_pages.text import md_escape, t
+from app_pages.token_names import row_names
 from lessons.attention_maps import pick, shown_mask
 from lessons.classroom import FLAT_FACTOR, guess_verdict
 from model import TranslationResult
@@ -66,7 +67,7 @@ def map_guess(result: TranslationResult, kind: str, layer: int, head: int, *, ke
     ), key=f"{key}.chart", on_select=lambda: pick_clicked(key), selection_mode="points")
     with st.container(horizontal=True, vertical_alignment="bottom", key=f"{key}.controls"):
         st.selectbox(t("guess.query"), list(range(len(queries))), key=f"{key}.query", index=query,
-                     format_func=lambda i: f"{i}: {queries[i]}", width=220)
+                     format_func=row_names(result, kind).__getitem__, width=280)
         st.pills(t("guess.key"), allowed, key=f"{key}.key", format_func=lambda j: keys[j])
         if shown:
             st.button(t("guess.hide"), key=f"{key}.hide", on_click=hide, args=(key,))

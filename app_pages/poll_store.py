@@ -2,10 +2,13 @@
 server after a restart) sees the same tally. No Streamlit here: the page (poll.py) and the tests use it alike.
 
 The file is `attention-polls.sqlite3` in the folder ATTENTION_DATA_DIR names (default: the system's temporary folder).
-Every call opens its own connection for one short transaction (WAL mode: students vote while the teacher's tally
-reads). A poll lives EXPIRES_S seconds; a voter (one id per browser session) votes once per poll (a unique
-constraint, not a check before an insert); a vote is the index of one of the poll's options; codes are CODE_LENGTH
-letters and digits no one confuses when read off a projector.
+Its folder is made and its tables created (WAL mode on) once per file and process (`PollStore.__init__` remembers
+which files are ready); after that every call opens its own connection for one short transaction (sessions are
+threads, and a connection must not cross threads; WAL mode lets students vote while the teacher's tally reads).
+A folder or file that cannot be made, opened or written raises StoreUnavailable, which names the file and SQLite's
+reason, for the page to say in words. A poll lives EXPIRES_S seconds; a voter (one id per browser: polls.py keeps it
+in a cookie) votes once per poll (a unique constraint, not a check before an insert); a vote is the index of one of
+the poll's options; codes are CODE_LENGTH letters and digits no one confuses when read off a projector.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import re
 import secrets
 import sqlite3
 import tempfile
+import threading
 import time
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
@@ -50,6 +54,18 @@ CREATE TABLE IF NOT EXISTS votes (
 """
 
 
+_READY: set[Path] = set()  # poll files whose folder and tables this process has made
+_READY_LOCK = threading.Lock()
+
+
+class StoreUnavailable(Exception):
+    """The poll file cannot be made, opened or written: `path`, and the reason SQLite or the OS gave."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.path, self.reason = path, reason
+
+
 def data_dir() -> Path:
     """The folder of the poll file: ATTENTION_DATA_DIR, else the system's temporary folder (read at each call)."""
     return Path(os.environ.get("ATTENTION_DATA_DIR") or tempfile.gettempdir())
@@ -80,18 +96,35 @@ class PollStore:
     def __init__(self, path: Path | str | None = None, clock=time.time) -> None:
         self.path = Path(path) if path is not None else data_dir() / FILE_NAME
         self.clock = clock
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with _READY_LOCK:
+            if self.path not in _READY:
+                self._migrate()
+                _READY.add(self.path)
+
+    def _migrate(self) -> None:
+        """The folder, the tables and WAL mode (a setting the file keeps), made where missing."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreUnavailable(self.path, exc.strerror or str(exc)) from exc
         with self.transaction() as db:
+            db.execute("PRAGMA journal_mode=WAL")
             db.executescript(SCHEMA)
 
     @contextmanager
     def transaction(self):
-        """One connection, one transaction: committed on leaving, rolled back on an error, then closed."""
-        with closing(sqlite3.connect(self.path, timeout=10)) as db:
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA foreign_keys=ON")
-            with db:
-                yield db
+        """One connection, one transaction: committed on leaving, rolled back on an error, then closed. A file that
+        cannot be opened or written (a read-only or full disk) raises StoreUnavailable; a broken rule (a second
+        vote, a code taken) still raises sqlite3.IntegrityError for the caller to read."""
+        try:
+            with closing(sqlite3.connect(self.path, timeout=10)) as db:
+                db.execute("PRAGMA foreign_keys=ON")
+                with db:
+                    yield db
+        except sqlite3.IntegrityError:
+            raise
+        except sqlite3.DatabaseError as exc:  # OperationalError among them: read-only, full, not a database
+            raise StoreUnavailable(self.path, str(exc)) from exc
 
     def create(self, question: dict, options: list[str], answer: int | None) -> str:
         """A new poll open for EXPIRES_S seconds; returns its code."""

@@ -2,35 +2,95 @@
 a student's join form and vote. What the sessions share lives in SQLite (poll_store.py), never in this process.
 
 Who sees what: a teacher (server.is_teacher) starts polls and sees a poll's tally (link view=tally); everyone else
-sees the question and votes once. Each browser session votes under its own random voter id.
+sees the question and votes once. One vote per browser: its voter id lives in a cookie (VOTER_COOKIE), so a reload,
+a second tab or a new session of the same browser votes as the same student, and the poll file's unique constraint
+refuses a second vote ("you have already voted"; a vote is never changed). Streamlit can read cookies
+(st.context.cookies, sent when a session connects) but not set them: a small component (COOKIE_JS) writes a new
+browser's id and reports an id the browser already had. A browser that refuses cookies votes once per session.
+
+A vote is read from the form's own values in the run its button starts, not from an on_click callback: after a server
+restart the tab's open form reconnects to a new session, where Streamlit calls no callback of a widget it has not
+drawn yet, and the vote was lost without a word (issue 53).
 """
 
 from __future__ import annotations
 
+import io
+import os
+import re
 import secrets
+from urllib.parse import urlsplit
 
+import segno
 import streamlit as st
 
 from app_pages import attention_view, registry, server, widgets
 from app_pages.link_values import BadLinkValue, Param, one_of
-from app_pages.poll_store import CODE_LENGTH, EXPIRES_S, Poll, PollStore, read_code
+from app_pages.poll_store import CODE_LENGTH, EXPIRES_S, Poll, PollStore, StoreUnavailable, read_code
 from app_pages.text import md_escape, t
+from app_pages.token_names import readable, readable_labels, row_names
 from lessons.attention_maps import pick, strongest_key
-from lessons.attention_table import unique_labels
 from model import TranslationResult
 from viz.poll import tally_bars
 
-CODE, VIEW, VOTER = "poll.code", "poll.view", "poll.voter"
+CODE, VIEW, VOTER, COOKIE = "poll.code", "poll.view", "poll.voter", "poll.cookie"
 JOIN_INPUT, BAD_CODE, CHOICE, OUTCOME, ROW = "poll.join_input", "poll.bad_code", "poll.choice", "poll.outcome", "poll.row"
+VOTE = "poll.vote_button"
 TALLY_EVERY_S, REVEAL_CHECK_S = 2, 5  # how often the teacher's tally and a voter's wait for the answer look again
+VOTER_COOKIE = "attention_voter"
+VOTER_ID = re.compile(r"[0-9a-f]{32}")  # what secrets.token_hex(16) gives; any other cookie value is replaced
+COOKIE_MAX_AGE_S = 180 * 24 * 60 * 60  # a school term: long after any poll closes
+PUBLIC_URL = "ATTENTION_PUBLIC_URL"  # the app's address as students reach it (behind a proxy), read at each call
+LOCAL_ONLY = ("localhost", "127.", "::1")  # a server listening here is reached from this machine only
+LOOPBACK = (*LOCAL_ONLY, "0.0.0.0")  # what a browser on this machine may have used, and no other device can
+QR_PX = 150
+# Constant (no user or model text): `data` carries the cookie's name, its lifetime and this session's fresh id.
+COOKIE_JS = """export default function ({ data, setStateValue }) {
+  const prefix = data.name + "=";
+  const found = document.cookie.split("; ").find((c) => c.startsWith(prefix));
+  let voter = found ? found.slice(prefix.length) : "";
+  if (!/^[0-9a-f]{32}$/.test(voter)) {
+    voter = data.fresh;
+    document.cookie = `${prefix}${voter}; path=/; max-age=${data.maxAge}; SameSite=Lax`;
+  }
+  setStateValue("voter", voter);
+}"""
+voter_cookie = st.components.v2.component("attention.voter_cookie", js=COOKIE_JS)
 
 
 def store() -> PollStore:
-    return PollStore()  # one short connection per call: nothing held between runs
+    """The poll file (made once per process); raises StoreUnavailable where it cannot be made, read or written."""
+    return PollStore()
+
+
+def store_error(problem: StoreUnavailable) -> None:
+    st.error(t("poll.store_error", path=md_escape(str(problem.path)), reason=md_escape(problem.reason)),
+             icon=":material/database_off:")
+
+
+def fresh_voter() -> str:
+    return st.session_state.setdefault(VOTER, secrets.token_hex(16))
+
+
+def valid_voter(found) -> str | None:
+    """`found` where it is a voter id (not a string at all under AppTest's stand-in runtime, which has no browser)."""
+    return found if isinstance(found, str) and VOTER_ID.fullmatch(found) else None
 
 
 def voter_id() -> str:
-    return st.session_state.setdefault(VOTER, secrets.token_hex(16))
+    """This browser's voter id: the cookie it sent when this session connected, else the one the cookie component
+    found or wrote, else this session's fresh id (the one the component writes where the browser had none)."""
+    reported = st.session_state.get(COOKIE)
+    sent = valid_voter(st.context.cookies.get(VOTER_COOKIE))
+    return sent or valid_voter(reported.get("voter") if reported else None) or fresh_voter()
+
+
+def keep_voter_cookie() -> None:
+    """Where this session connected without the cookie, the component writes it (or reports the one another tab
+    wrote since), so that the next session of this browser sends it."""
+    if valid_voter(st.context.cookies.get(VOTER_COOKIE)) is None:
+        voter_cookie(key=COOKIE, data={"name": VOTER_COOKIE, "fresh": fresh_voter(), "maxAge": COOKIE_MAX_AGE_S},
+                     on_voter_change=lambda: None, height=0)
 
 
 def read_link_code(text: str) -> str:
@@ -49,29 +109,36 @@ def link_params() -> dict[str, Param]:
 
 def start(result: TranslationResult, layer: int, head: int, row: int) -> str:
     """A poll on cross-attention row `row` of this layer and head (or average): the options are the source tokens,
-    the model's answer the row's largest weight."""
+    the model's answer the row's largest weight. The question names the token the row writes (output_tokens[row])
+    as well as the one it reads: the row labelled 我 writes 有."""
     weights = result.attention("cross")
     queries, keys = result.axis_tokens("cross")
     answer = strongest_key(weights, layer, head, row)
-    question = {"kind": "cross", "layer": layer, "head": head, "sentence": result.source_text,
-                "query": queries[row], "row": row, "weight": float(pick(weights, layer, head)[row, answer])}
+    question = {"kind": "cross", "layer": layer, "head": head, "sentence": result.source_text, "query": queries[row],
+                "writes": result.output_tokens[row], "row": row,
+                "weight": float(pick(weights, layer, head)[row, answer])}
     return store().create(question, list(keys), answer)
 
 
 def start_control(result: TranslationResult, kind: str, layer: int, head: int) -> None:
-    """Under a cross-attention map, for a teacher: choose a row, start a poll on it, open its tally."""
+    """Under a cross-attention map, for a teacher: choose a row (named by the token it writes), start a poll on it,
+    open its tally."""
     if kind != "cross" or not server.is_teacher():
         return
-    queries = result.axis_tokens("cross")[0]
-    rows = list(range(len(queries)))
+    names = row_names(result, "cross")
+    rows = list(range(len(names)))
     chosen = widgets.kept(ROW, rows, min(1, len(rows) - 1))  # row 0 reads <s>: the first output token's row next
     with st.container(horizontal=True, vertical_alignment="bottom", key="poll.start"):
-        row = st.selectbox(t("poll.start.row"), rows, format_func=lambda i: f"{i}: {queries[i]}", key=ROW,
-                           width=260, index=chosen)
-        if st.button(t("poll.start.button"), icon=":material/how_to_vote:", help=t("poll.start.help"),
-                     key="poll.start.button"):
+        row = st.selectbox(t("poll.start.row"), rows, format_func=names.__getitem__, key=ROW, width=300, index=chosen)
+        pressed = st.button(t("poll.start.button"), icon=":material/how_to_vote:", help=t("poll.start.help"),
+                            key="poll.start.button")
+    if pressed:
+        try:
             code = start(result, layer, head, row)
-            st.switch_page(registry.PAGE["poll"].script, query_params={"code": code, "view": "tally"})
+        except StoreUnavailable as problem:
+            store_error(problem)
+            return
+        st.switch_page(registry.PAGE["poll"].script, query_params={"code": code, "view": "tally"})
 
 
 # ---------------------------------------------------------------- the poll page
@@ -95,12 +162,13 @@ def join_form() -> None:
 
 
 def option_label(poll: Poll, index: int) -> str:
-    return unique_labels(poll.options)[index]
+    return readable_labels(poll.options)[index]
 
 
 def question(poll: Poll) -> None:
     q = poll.question
-    st.markdown("#### " + t("poll.question", query=md_escape(q["query"]), row=q["row"]))
+    words = {name: md_escape(readable(q[name])) for name in ("writes", "query")}
+    st.markdown("#### " + t("poll.question", row=q["row"], **words))
     st.caption(t("poll.about", kind=attention_view.kind_name(q["kind"]), layer=attention_view.layer_name(q["layer"]),
                  head=attention_view.head_name(q["head"]), sentence=md_escape(q["sentence"])))
 
@@ -112,14 +180,26 @@ def answer_line(poll: Poll, counts: list[int] | None = None) -> None:
     st.success(text, icon=":material/smart_toy:")
 
 
-def cast_vote(code: str) -> None:
-    choice = st.session_state.get(CHOICE)
-    st.session_state[OUTCOME] = "no_choice" if choice is None else store().vote(code, voter_id(), choice)
+def vote_form(poll: Poll, voter: str) -> None:
+    """The options and Vote; a press is counted in the run it starts (see the module's docstring), then the page is
+    drawn again with its outcome."""
+    with st.form("poll.vote", border=False):
+        labels = readable_labels(poll.options)
+        choice = st.radio(t("poll.choose"), range(len(labels)), index=None, key=CHOICE, horizontal=True,
+                          format_func=lambda i: md_escape(labels[i]))
+        pressed = st.form_submit_button(t("poll.vote"), type="primary", key=VOTE)
+    if pressed:
+        st.session_state[OUTCOME] = "no_choice" if choice is None else store().vote(poll.code, voter, choice)
+        st.rerun()
 
 
 @st.fragment(run_every=REVEAL_CHECK_S)
 def waiting_for_answer(code: str) -> None:
-    poll = store().poll(code)
+    try:
+        poll = store().poll(code)
+    except StoreUnavailable as problem:
+        store_error(problem)
+        return
     if poll is None:
         st.info(t("poll.ended"), icon=":material/timer_off:")
     elif poll.revealed:
@@ -131,17 +211,14 @@ def waiting_for_answer(code: str) -> None:
 def student_view(poll: Poll) -> None:
     """The question; the vote form until this session has voted, then its vote and, once revealed, the answer."""
     question(poll)
+    voter = voter_id()
     outcome = st.session_state.pop(OUTCOME, None)
     if outcome in ("twice", "no_choice", "no_poll", "bad_choice"):
         st.warning(t({"twice": "poll.twice", "no_choice": "poll.no_choice"}.get(outcome, "poll.refused")),
                    icon=":material/block:")
-    chosen = store().choice_of(poll.code, voter_id())
-    if chosen is None and outcome != "twice":
-        with st.form("poll.vote", border=False):
-            labels = unique_labels(poll.options)
-            st.radio(t("poll.choose"), range(len(labels)), index=None, key=CHOICE, horizontal=True,
-                     format_func=lambda i: md_escape(labels[i]))
-            st.form_submit_button(t("poll.vote"), type="primary", on_click=cast_vote, args=(poll.code,))
+    chosen = store().choice_of(poll.code, voter)
+    if (chosen is None and outcome != "twice") or st.session_state.get(VOTE):  # a press from a tab opened before
+        vote_form(poll, voter)
     elif chosen is not None:
         st.success(t("poll.voted", choice=md_escape(option_label(poll, chosen))), icon=":material/how_to_vote:")
         waiting_for_answer(poll.code)
@@ -160,12 +237,15 @@ def reveal(code: str) -> None:
 @st.fragment(run_every=TALLY_EVERY_S)
 def tally(code: str) -> None:
     """The votes so far, redrawn every TALLY_EVERY_S seconds; Reveal marks the model's answer on them."""
-    poll = store().poll(code)
+    try:
+        poll, counts = store().poll(code), store().counts(code)
+    except StoreUnavailable as problem:
+        store_error(problem)
+        return
     if poll is None:
         st.info(t("poll.ended"), icon=":material/timer_off:")
         return
-    counts = store().counts(code)
-    figure = tally_bars(unique_labels(poll.options), counts, answer=poll.answer if poll.revealed else None,
+    figure = tally_bars(readable_labels(poll.options), counts, answer=poll.answer if poll.revealed else None,
                         title=t("poll.tally_title", n=sum(counts)), option_title=t("poll.axis.options"),
                         votes_label=t("poll.axis.votes"), answer_label=t("poll.answer_label"))
     widgets.chart(figure, key="poll.tally")
@@ -176,27 +256,73 @@ def tally(code: str) -> None:
                   key="poll.reveal")
 
 
-def join_address(code: str) -> str:
-    """The address a student opens to vote: this server's poll page with the code."""
-    base = (st.context.url or "").split("?")[0].rstrip("/")
-    base = base.rsplit("/", 1)[0] if base.endswith("/" + registry.PAGE["poll"].address) else base
-    return f"{base}/{registry.PAGE['poll'].address}?code={code}"
+def loopback(host: str) -> bool:
+    return host.startswith(LOOPBACK)
+
+
+def app_bases(public: str | None, browser_url: str | None, lan: list[str], port: int, base_path: str) -> list[str]:
+    """Where students open this app, best first: `public` (ATTENTION_PUBLIC_URL) where set; else the address the
+    teacher's browser used, unless only this machine reaches it (localhost); else this server's LAN addresses at its
+    port; else, with none found, the teacher's own address (it then works on this machine only)."""
+    if public:
+        return [public.rstrip("/")]
+    parts = urlsplit(browser_url or "")
+    if parts.hostname and not loopback(parts.hostname):
+        return [f"{parts.scheme}://{parts.netloc}{base_path}"]
+    if lan:
+        return [f"http://{address}:{port}{base_path}" for address in lan]
+    return [f"{parts.scheme}://{parts.netloc}{base_path}"] if parts.hostname else [base_path or "/"]
+
+
+def join_addresses(code: str) -> list[str]:
+    """The addresses a student opens to vote: app_bases for this server, with the poll page and the code."""
+    path = st.get_option("server.baseUrlPath").strip("/")
+    bases = app_bases(os.environ.get(PUBLIC_URL), st.context.url, server.lan_addresses(),
+                      st.get_option("server.port"), f"/{path}" if path else "")
+    return [f"{base}/{registry.PAGE['poll'].address}?code={code}" for base in bases]
+
+
+def qr_png(text: str) -> bytes:
+    """`text` as a QR code (PNG, medium error correction, so a projector's glare still scans)."""
+    out = io.BytesIO()
+    segno.make(text, error="m").save(out, kind="png", scale=8, border=2)
+    return out.getvalue()
+
+
+def join_box(code: str) -> None:
+    """The short code, the address(es) to open and a QR code of the first; says so where the server listens on this
+    machine only (no address then reaches it from another device)."""
+    addresses = join_addresses(code)
+    st.markdown("## " + t("poll.host.code", code=md_escape(code)))
+    st.caption(t("poll.host.join"))
+    for address in addresses:
+        st.code(address, language=None, wrap_lines=True)
+    st.image(qr_png(addresses[0]), width=QR_PX, caption=t("poll.host.qr"), output_format="PNG")  # JPEG blurs it
+    if not os.environ.get(PUBLIC_URL) and (st.get_option("server.address") or "").startswith(LOCAL_ONLY):
+        st.caption(t("poll.host.local_only"))
 
 
 def host_view(poll: Poll) -> None:
-    """What the teacher projects: the code and address to join by, the question, the live tally."""
+    """What the teacher projects: the question on top, then the code, address and QR code to join by beside the live
+    tally."""
+    question(poll)
     left, right = st.columns([2, 3], gap="medium")
     with left:
-        st.markdown("## " + t("poll.host.code", code=md_escape(poll.code)))
-        st.caption(t("poll.host.join"))
-        st.code(join_address(poll.code), language=None, wrap_lines=True)
-        question(poll)
+        join_box(poll.code)
     with right:
         tally(poll.code)
 
 
 def page() -> None:
-    """The poll page: the join form, or the poll its code names (a teacher's tally or a student's vote)."""
+    """The poll page: the join form, or the poll its code names (a teacher's tally or a student's vote); where the poll
+    file cannot be used, what is wrong and where."""
+    try:
+        poll_page()
+    except StoreUnavailable as problem:
+        store_error(problem)
+
+
+def poll_page() -> None:
     code = st.session_state.get(CODE)
     poll = store().poll(code) if code else None
     if poll is None:
@@ -207,3 +333,4 @@ def page() -> None:
         host_view(poll)
     else:
         student_view(poll)
+        keep_voter_cookie()

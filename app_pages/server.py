@@ -17,10 +17,12 @@ import hmac
 import os
 import re
 import secrets
+import socket
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as LoadTimeout
+from contextlib import suppress
 from pathlib import Path
 
 import streamlit as st
@@ -193,3 +195,16 @@ def add_hub_model(name: str) -> None:
     with shared().lock:
         if name not in shared().hub_models:
             shared().hub_models.append(name)
+
+
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses that other devices on its network may reach (loopback left out): first the one
+    its default route leaves from, then any others its host name resolves to. Nothing is sent anywhere: connecting a
+    UDP socket only asks the kernel which interface a packet would leave from."""
+    found: list[str] = []
+    with suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1 (RFC 5737), the discard port: never a real peer
+        found.append(probe.getsockname()[0])
+    with suppress(OSError):
+        found += [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
+    return [a for a in dict.fromkeys(found) if not a.startswith(("127.", "0."))]

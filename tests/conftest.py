@@ -78,12 +78,13 @@ def wait_for_health(url: str, proc: subprocess.Popen, timeout_s: float) -> None:
 
 
 @contextmanager
-def running_app(log: Path, env: dict | None = None):
-    """`streamlit run app.py` on a free local port, its output in `log`: yields its base URL, always stops it."""
-    port = free_port()
+def running_app(log: Path, env: dict | None = None, port: int | None = None, address: str = "127.0.0.1"):
+    """`streamlit run app.py` on `port` (default: a free one) of `address`, its output in `log`: yields its base URL
+    (on 127.0.0.1), always stops it."""
+    port = port or free_port()
     command = [
         sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
-        "--server.port", str(port), "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false",
+        "--server.port", str(port), "--server.address", address, "--browser.gatherUsageStats", "false",
         # A test must not reload modules that change under it.
         "--server.fileWatcherType", "none",
     ]

@@ -1,21 +1,26 @@
 """The class poll in-process (streamlit.testing): a teacher starts a poll from the explorer, students join by code or
-link and vote once each, a bad code gets a plain message, and a map's numbers come out as CSV / TSV."""
+link and vote once each, a bad code gets a plain message, the question names the token its row writes, the options
+read as words, the join address is one other devices reach, an unusable data folder is named in words, and a map's
+numbers come out as CSV / TSV."""
 
 from __future__ import annotations
 
 import json
+import sqlite3
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app_pages import polls, state_keys
-from app_pages.poll_store import PollStore
+from app_pages import poll_store, polls, server, state_keys
+from app_pages.poll_store import FILE_NAME, PollStore
+from app_pages.token_names import readable_labels
 from lessons.attention_maps import ALL, pick, strongest_key
 from lessons.attention_table import read_table, unique_labels
 from tests.conftest import ROOT
 
 SENTENCE = "I have a dream."
 HOSTILE = "<script>alert(1)</script>"
+WORDS = ["I", "have", "a", "dream", ".", "⟨end⟩"]  # the options of a poll on SENTENCE, as a student reads them
 
 
 @pytest.fixture(autouse=True)
@@ -72,9 +77,10 @@ def test_a_student_joins_by_code_and_votes_once(poll):
     at = app(voter="ana")
     at.text_input(key=polls.JOIN_INPUT).input(code.lower())
     press(at, "Join")
-    assert "(row 4 of the map)" in texts(at)
+    assert "row 4 of the map" in texts(at)
     radio = at.radio(key=polls.CHOICE)
-    assert radio.options == [polls.md_escape(label) for label in unique_labels(result.source_tokens)]
+    assert result.source_tokens == ["▁I", "▁have", "▁a", "▁dream", ".", "</s>"]  # what WORDS spells
+    assert radio.options == [polls.md_escape(label) for label in WORDS]
     radio.set_value(3)
     press(at, "Vote")
     assert "Your vote is in" in texts(at)
@@ -122,7 +128,8 @@ def test_the_teachers_tally_counts_votes_and_reveals_the_answer(poll):
     at.button(key="poll.reveal").click().run()
     assert not at.exception
     answer = strongest_key(result.cross, 1, 2, 4)
-    assert "模型的答案" in texts(at) and unique_labels(result.source_tokens)[answer] in texts(at).replace("\\", "")
+    shown = WORDS[answer].replace("⟨end⟩", "⟨结尾⟩")
+    assert "模型的答案" in texts(at) and f"**{shown}**" in texts(at).replace("\\", "")
 
 
 def test_start_a_poll_from_the_explorer_opens_its_tally(translator):
@@ -160,3 +167,123 @@ def test_a_teacher_finds_the_tally_again_by_the_code(poll):
     press(at, "Show the class's tally")
     (chart,) = at.get("plotly_chart")
     assert "Votes so far: 1" in chart.proto.spec
+
+
+@pytest.mark.parametrize("lang, wording", [
+    ("en", "While writing **有** (the token after **我**: row 1 of the map)"),
+    ("zh", "写出 **有**（紧跟在 **我** 之后的词元：图中第 1 行）"),
+])
+def test_the_question_names_the_token_its_row_writes(translator, lang, wording):
+    """Issue 48: the row labelled 我 (the decoder's input) writes 有 and looks at "have"; asked about "我 (row 1)", a
+    class that answered "I" was marked wrong."""
+    result = translator.translate(SENTENCE)
+    assert result.target_tokens[1] == "我" and result.output_tokens[1] == "有"  # the sentence the wording is about
+    code = polls.start(result, 1, ALL, 1)
+    at = app(query={"code": code}, lang=lang)
+    assert wording in texts(at)
+
+
+def test_start_a_poll_names_each_row_by_the_token_it_writes(translator):
+    at = app(page="app_pages/pages/translate.py", query={"kind": "cross"})
+    names = at.selectbox(key=polls.ROW).options
+    assert names[:3] == ["0: <s> → writes 我", "1: 我 → writes 有", "2: 有 → writes 一"]
+    assert names[-1] == "7: 。 → writes </s>"
+
+
+def test_options_read_as_words_and_repeats_say_which():
+    assert readable_labels(["▁The", "▁dog", "▁saw", "▁the", "▁dog", ".", "</s>"]) == [
+        "The", "dog (no. 1)", "saw", "the", "dog (no. 2)", ".", "⟨end⟩"]
+    assert readable_labels(["▁dre", "am", "▁I"]) == ["dre", "-am", "I"]  # a piece of a word is not read as a word
+    assert readable_labels(["我", "有", "一", "个"]) == ["我", "有", "一", "个"]
+
+
+def test_the_join_address_is_one_other_devices_reach():
+    bases = polls.app_bases
+    assert bases("https://class.example.org/att/", "http://localhost:8501/poll", ["192.0.2.7"], 8501, "") == [
+        "https://class.example.org/att"]  # ATTENTION_PUBLIC_URL wins
+    assert bases(None, "http://192.0.2.9:8501/poll?code=X", ["192.0.2.7"], 8501, "") == ["http://192.0.2.9:8501"]
+    assert bases(None, "http://localhost:8501/poll", ["192.0.2.7", "10.0.0.3"], 8501, "/att") == [
+        "http://192.0.2.7:8501/att", "http://10.0.0.3:8501/att"]
+    assert bases(None, "http://127.0.0.1:8501/poll", [], 8501, "") == ["http://127.0.0.1:8501"]  # nothing better
+
+
+@pytest.mark.parametrize("public, shown", [
+    (None, "http://192.0.2.7:8501/poll?code={code}"),
+    ("https://class.example.org/attention", "https://class.example.org/attention/poll?code={code}"),
+])
+def test_the_teachers_screen_shows_the_join_address_and_its_qr_code(poll, monkeypatch, public, shown):
+    code, _ = poll
+    monkeypatch.setattr(server, "lan_addresses", lambda: ["192.0.2.7"])
+    if public:
+        monkeypatch.setenv(polls.PUBLIC_URL, public)
+    at = app(query={"code": code, "view": "tally"})
+    address = shown.format(code=code)
+    assert [c.value for c in at.code] == [address]
+    assert len(at.get("image")) == 1  # the QR code (its content: test_the_qr_code_spells_the_address)
+    assert "localhost" not in address
+
+
+def test_the_poll_file_is_made_once_per_process(tmp_path, monkeypatch):
+    calls = []
+    migrate = PollStore._migrate
+    monkeypatch.setattr(PollStore, "_migrate", lambda self: (calls.append(self.path), migrate(self)))
+    for _ in range(3):
+        PollStore(tmp_path / "once" / FILE_NAME).poll("ACDEF")
+    assert calls == [tmp_path / "once" / FILE_NAME]
+
+
+@pytest.mark.parametrize("lang, words", [("en", "The class poll cannot use its data file"),
+                                         ("zh", "课堂投票无法使用它的数据文件")])
+def test_a_data_folder_that_cannot_be_made_is_named_and_other_pages_work(translator, tmp_path, monkeypatch, lang,
+                                                                            words):
+    """A data folder that cannot be made (its path runs through a file: this holds even for root, where a chmod'ed
+    read-only folder would still be written): Start a poll and Join say what and where; the explorer keeps working."""
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv("ATTENTION_DATA_DIR", str(blocked / "polls"))
+    at = app(page="app_pages/pages/translate.py", query={"kind": "cross"}, lang=lang)
+    at.button(key="poll.start.button").click().run()
+    assert not at.exception
+    shown = "\n".join(e.value for e in at.error)
+    assert words in shown and "a\\-file" in shown  # the path, escaped for Markdown
+    assert at.get("plotly_chart")  # the map is still drawn
+    at = app(lang=lang)
+    at.text_input(key=polls.JOIN_INPUT).input("ACDEF")
+    (submit,) = [b for b in at.button if b.label in ("Join", "加入")]
+    submit.click().run()
+    assert not at.exception and words in "\n".join(e.value for e in at.error)
+
+
+def test_a_vote_the_disk_refuses_is_said_not_lost(poll, monkeypatch):
+    """A full disk: SQLite's "disk I/O error" (sqlite3.connect made to raise it, as a full disk would on write)."""
+    code, _ = poll
+    at = app(query={"code": code}, voter="ana")
+    at.radio(key=polls.CHOICE).set_value(1)
+
+    def full(*args, **kwargs):
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(poll_store.sqlite3, "connect", full)
+    press(at, "Vote")
+    shown = "\n".join(e.value for e in at.error)
+    assert "The class poll cannot use its data file" in shown and "disk I\\/O error" in shown
+
+
+def test_the_qr_code_spells_the_address():
+    """The PNG's modules, sampled at their centres (8 px each, 2 of quiet border), are segno's QR matrix of the
+    address, and differ from another code's."""
+    import io
+
+    import numpy as np
+    import segno
+    from PIL import Image
+
+    def modules(address: str) -> np.ndarray:
+        pixels = np.asarray(Image.open(io.BytesIO(polls.qr_png(address))).convert("L"))
+        return pixels[2 * 8 + 4::8, 2 * 8 + 4::8][:-2, :-2] < 128  # dark modules
+
+    address = "http://192.0.2.7:8501/poll?code=ACDEF"
+    expected = np.array(segno.make(address, error="m").matrix, dtype=bool)
+    assert (modules(address) == expected).all()
+    assert modules("http://192.0.2.7:8501/poll?code=ACDEX").shape != expected.shape or \
+        (modules("http://192.0.2.7:8501/poll?code=ACDEX") != expected).any()

@@ -14,7 +14,10 @@ STRINGS = {
     "poll.not_found": (
         "No open poll has this code. Check it on the teacher's screen; a poll closes {hours} hours after it started."
     ),
-    "poll.question": "Which source token does **{query}** (row {row} of the map) look at most?",
+    "poll.question": (
+        "While writing **{writes}** (the token after **{query}**: row {row} of the map), which source token does the "
+        "model look at most?"
+    ),
     "poll.about": "{kind}, {layer}, {head} · sentence: {sentence}",
     "poll.choose": "Your answer",
     "poll.vote": "Vote",
@@ -26,7 +29,9 @@ STRINGS = {
     "poll.answer": "The model's answer: **{answer}** (weight {weight}).",
     "poll.agreed": "{agreed} of {votes} {votes:vote|votes} chose it.",
     "poll.host.code": "Code: {code}",
-    "poll.host.join": "Students open **Class poll** on their device and type the code, or open this address:",
+    "poll.host.join": (
+        "Students scan the QR code or open this address on their device; or they open **Class poll** and type the code:"
+    ),
     "poll.tally_title": "Votes so far: {n}",
     "poll.axis.options": "source token",
     "poll.axis.votes": "votes",
@@ -36,6 +41,19 @@ STRINGS = {
     "poll.ended": "This poll has closed.",
     "poll.start.row": "Poll the class about a row",
     "poll.start.button": "Start a poll",
+    "poll.host.qr": "Scan to vote",
+    "poll.host.local_only": (
+        "This server listens on this machine only: other devices cannot open the address. Start it with "
+        "--server.address 0.0.0.0 (or set ATTENTION_PUBLIC_URL behind a proxy)."
+    ),
+    "poll.store_error": (
+        "The class poll cannot use its data file {path}: {reason}. Polls need a folder the server may write to, with "
+        "free space; whoever runs the server can name one with ATTENTION_DATA_DIR. The other pages work as usual."
+    ),
+    "token.start": "⟨start⟩",
+    "token.end": "⟨end⟩",
+    "token.nth": "{token} (no. {n})",
+    "row.writes": "{row}: {query} → writes {writes}",
     "poll.start.help": (
         "Asks the class which source token this row looks at most, in this layer and head; the model's answer is the "
         "row's largest weight. Opens the live tally."
