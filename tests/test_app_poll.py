@@ -287,3 +287,11 @@ def test_the_qr_code_spells_the_address():
     assert (modules(address) == expected).all()
     assert modules("http://192.0.2.7:8501/poll?code=ACDEX").shape != expected.shape or \
         (modules("http://192.0.2.7:8501/poll?code=ACDEX") != expected).any()
+
+
+@pytest.mark.parametrize("lang, row_1", [("en", "1: 我 → writes 有"), ("zh", "1：我 → 写出 有")])
+def test_guess_first_names_a_decoder_row_by_the_token_it_writes(translator, lang, row_1):
+    at = app(page="app_pages/pages/translate.py", query={"kind": "cross"}, lang=lang)
+    at.toggle(key="explorer.guess").set_value(True).run()
+    assert not at.exception
+    assert at.selectbox(key="explorer.guess.query").options[1] == row_1
