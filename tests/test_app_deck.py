@@ -215,3 +215,19 @@ def test_without_a_browser_the_png_button_is_off_and_says_why(monkeypatch, lang,
     deck_page(at)
     assert at.get("download_button")[1].proto.disabled
     assert any(sentence in caption.value for caption in at.caption) and not at.exception
+
+
+LONG = ("Everything about the beautiful mountains interested everybody yesterday. " * 20)[:1000]
+
+
+@pytest.mark.parametrize("sentence", [LONG, "I have a dream.\nWho are you?"])
+def test_a_pinned_slide_of_any_sentence_the_app_accepts_exports_and_imports_back_equal(sentence):
+    """Issue 53: a slide whose sentence was over 600 characters exported, then its import was refused."""
+    at = app(sentence)
+    at.segmented_control(key="explorer.kind").set_value("cross").run()
+    at.button(key=PIN).click().run()
+    assert not at.exception, [e.message for e in at.exception]
+    (slide,) = at.session_state[state_keys.DECK]
+    assert len(slide.query["s"]) > 600 if sentence == LONG else "Who are you?" in slide.query["s"]
+    exported = decks.document([slide], [decks.slide_figure(slide)]).encode()  # what the deck page's download holds
+    assert decks.read_file(exported) == [slide]

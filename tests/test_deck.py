@@ -90,3 +90,24 @@ def test_difference_map_is_centred_on_zero_with_a_diverging_scale():
     assert heat.zmin == -heat.zmax and heat.zmax == pytest.approx(0.2)  # the masked −0.4 sets no scale
     colours = [c for _, c in heat.colorscale]
     assert colours[0] != colours[-1] and colours[len(colours) // 2] == "rgb(247,247,247)"  # near-white at 0
+
+
+@pytest.mark.parametrize("sentence", [
+    "x" * 601, ("I have a dream. " * 70)[:1000],  # longer than the old 600-character limit, within the app's 1,000
+    "First line.\nSecond line.", "a\r\nb\tc",  # line breaks and tabs, as a text area or a link sends them
+])
+def test_a_deck_keeps_every_sentence_the_app_accepts(sentence):
+    """Issue 53: a slide of a 601-to-1,000-character sentence, or one with a line break, exported and was then
+    refused on import."""
+    slide = Slide("translate", {"s": sentence, "kind": "cross", "layer": "1", "head": "1"}, f"Cross — {sentence[:39]}")
+    assert from_json(json_in_html(in_html(to_json([slide]))), PAGES) == [slide]
+
+
+def test_a_link_value_may_be_as_long_as_the_longest_sentence_the_app_takes_and_no_longer():
+    from lessons.deck import MAX_VALUE
+    from model import MAX_CHARS
+
+    assert MAX_VALUE == MAX_CHARS
+    slide = {"page": "translate", "query": {"s": "x" * (MAX_VALUE + 1)}, "title": "t"}
+    with pytest.raises(BadDeck):
+        from_json(json.dumps({"format": "attention-deck/1", "slides": [slide]}), PAGES)
