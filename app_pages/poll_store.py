@@ -124,6 +124,9 @@ class PollStore:
         except sqlite3.IntegrityError:
             raise
         except sqlite3.DatabaseError as exc:  # OperationalError among them: read-only, full, not a database
+            if "no such table" in str(exc):  # the file was deleted under the server: the next store makes it again
+                with _READY_LOCK:
+                    _READY.discard(self.path)
             raise StoreUnavailable(self.path, str(exc)) from exc
 
     def create(self, question: dict, options: list[str], answer: int | None) -> str:

@@ -295,3 +295,14 @@ def test_guess_first_names_a_decoder_row_by_the_token_it_writes(translator, lang
     at.toggle(key="explorer.guess").set_value(True).run()
     assert not at.exception
     assert at.selectbox(key="explorer.guess.query").options[1] == row_1
+
+
+def test_a_poll_file_deleted_under_the_server_is_made_again(tmp_path):
+    """Made once per process, the file is made again after it was deleted (a temporary folder cleaned): one call
+    says what is wrong, the next store works."""
+    path = tmp_path / FILE_NAME
+    PollStore(path).poll("ACDEF")
+    path.unlink()
+    with pytest.raises(poll_store.StoreUnavailable, match="no such table"):
+        PollStore(path).poll("ACDEF")
+    assert PollStore(path).poll("ACDEF") is None  # open again, and no poll has that code
