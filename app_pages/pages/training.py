@@ -21,8 +21,6 @@ from viz.teaching_training import batch_padding_figure, optimizer_paths_figure, 
 
 ROOT = Path(__file__).resolve().parents[2]  # where the trainer ran: the log's paths are relative to it
 CLASSROOM = ROOT / "evaluation" / "classroom.tsv"
-RELIABILITY_COMMAND = ("python -m model.training.reliability --checkpoint checkpoints/en-zh "
-                       "--dev ../shared/data/tatoeba-cmn-eng/dev.tsv")  # our own everyday sentences, each with one reference
 SMOOTHING_CLASSES = 8  # a small vocabulary, so that every bar of the smoothed target is visible
 DROPOUT_SHOWN = 8  # dimensions of the dropout demonstration
 DROPOUT_DRAWS = 1000
@@ -101,14 +99,12 @@ def steps_done(log: dict) -> int:
 
 
 def intro(log: dict) -> None:
-    """The title; what the run learned from, for how long, on what; and the command that ran it, one click away."""
+    """The title; what the run learned from, for how long, on what (the command that ran it is in the model card and
+    the README: no command lines on a teacher's screen)."""
     presentation.page_title(t("training.title"), t("training.intro", pairs=f"{log.get('train_pairs', 0):,}", dev=f"{log.get('dev_pairs', 0):,}",
                   steps=f"{steps_done(log):,}", epochs=log.get("epochs", "—"), minutes=log.get("train_minutes", "—"),
                   hardware=md_escape(hardware_name(log.get("hardware"))),
                   precision=log.get("mixed_precision", "fp32"), params=f"{log.get('parameters', 0):,}"))
-    if log.get("argv"):
-        with st.expander(t("training.command"), icon=":material/terminal:"):
-            st.code("python -m model.training.train " + " ".join(log["argv"]), language="bash", wrap_lines=True)
 
 
 def adam_section(args: dict) -> None:
@@ -237,8 +233,7 @@ def calibration_section(config: ModelConfig, log: dict) -> None:
                   floor=f"{anatomy.smoothed_loss_floor(config.tgt_vocab_size, epsilon):.3f}"))
     found = log.get("reliability")
     if not found:
-        st.info(t("training.calib.missing"))
-        st.code(RELIABILITY_COMMAND, language="bash", wrap_lines=True)
+        st.info(t("training.calib.missing"))  # the command is in the README: no command lines on a teacher's screen
         return
     curve = training.reliability(found["bins"])
     widgets.chart(
@@ -256,7 +251,6 @@ def calibration_section(config: ModelConfig, log: dict) -> None:
                 + " " + t("training.calib.verdict." + ("over" if 2 * curve.over > len(curve.positions) else "under"),
                           top=f"{top:.1%}"))
     st.caption(t("training.calib.how"))
-    st.code(RELIABILITY_COMMAND, language="bash", wrap_lines=True)
 
 
 def batching_section(translator: Translator, log: dict) -> None:

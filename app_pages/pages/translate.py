@@ -19,6 +19,8 @@ from viz.model_view import clicked_map
 
 INPUT, EXAMPLE = "translate.input", "translate.example"
 KIND, VIEW, QUERY, MIN_WEIGHT = "explorer.kind", "explorer.view", "explorer.query", "explorer.min_weight"
+FOCUSED = "explorer.focused"  # the head view's focused query (None: all of them), which links and pins carry
+ALL_QUERIES = -1  # the query box's "all" option: a box whose value is None shows Streamlit's "Choose an option"
 GUESS = "explorer.guess"  # "Guess first": the one-head map hidden until a guess is revealed
 GRID, LINES = "explorer.grid", "explorer.chart.lines"  # charts a click selects in
 VIEWS = ("head", "grid", "lines", rollout_view.VIEW)
@@ -202,7 +204,7 @@ def link_params() -> dict[str, link_values.Param]:
     lines = attention_view.lines_readers(config.max_len)
     return {"kind": attention_view.kind_param(KIND), "view": link_values.Param(VIEW, link_values.one_of(VIEWS)),
             **attention_view.layer_head_params("explorer", layers, config.n_heads, average_layers=False),
-            "query": link_values.Param(QUERY, lines["query"]),
+            "query": link_values.Param(FOCUSED, lines["query"]),
             "min": link_values.Param(MIN_WEIGHT, lines["min"], lambda w: f"{w:g}")}
 
 
@@ -210,7 +212,13 @@ def focus_clicked_query() -> None:
     """A click on a query token of the head view shows only its lines."""
     query = clicked_query(st.session_state[LINES].selection.points)
     if query is not None:
-        st.session_state[QUERY] = query
+        st.session_state[FOCUSED] = query
+
+
+def focus_chosen_query() -> None:
+    """The query box's choice, as the focused query."""
+    chosen = st.session_state[QUERY]
+    st.session_state[FOCUSED] = None if chosen == ALL_QUERIES else chosen
 
 
 def explorer_controls(result: TranslationResult) -> tuple[str, str, int, int]:
@@ -262,12 +270,13 @@ def lines_view(result: TranslationResult, kind: str, layer: int, head: int) -> N
     queries, keys = result.axis_tokens(kind)
     c1, c2 = st.columns([3, 2])
     with c1:
-        query_options = [None, *range(len(queries))]
-        query = st.selectbox(
-            t("explorer.focus"), query_options, persist_state="session", key=QUERY,
-            index=query_options.index(widgets.kept(QUERY, query_options)),
-            format_func=lambda i: t("explorer.focus_all") if i is None else f"{i}: {queries[i]}",
-        )
+        query_options = [ALL_QUERIES, *range(len(queries))]
+        query = st.session_state.get(FOCUSED)
+        query = st.session_state[FOCUSED] = query if query in query_options else None  # another sentence's is gone
+        st.session_state[QUERY] = ALL_QUERIES if query is None else query  # the box follows a link, a click, a pin
+        st.selectbox(t("explorer.focus"), query_options, key=QUERY, on_change=focus_chosen_query,
+                     index=query_options.index(st.session_state[QUERY]),
+                     format_func=lambda i: t("explorer.focus_all") if i == ALL_QUERIES else f"{i}: {queries[i]}")
     with c2:
         low, high, default, step = attention_view.MIN_WEIGHT
         min_weight = st.slider(t("explorer.min_weight"), low, high, default, step, persist_state="session", key=MIN_WEIGHT)

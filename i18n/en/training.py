@@ -4,16 +4,15 @@ STRINGS: dict[str, str] = {
     "nav.training": "How it was trained",
     "training.title": "How the shipped model was trained",
     "training.missing": (
-        "The checkpoint in {folder} has no training log with the training arguments (training_log.json): "
+        "The checkpoint in {folder} has no training log with its training settings: "
         "this page explains a run from its own log, so there is nothing to show."
     ),
     "training.intro": (
         "The model this app loads ({params} parameters) was trained on {pairs} English–Chinese sentence pairs for "
         "{steps} steps ({epochs} epochs) in {minutes} minutes on {hardware}, in {precision}, and scored on {dev} dev "
-        "pairs. Every number below comes from that run's training log (training_log.json in the checkpoint), from "
-        "the trainer's code (model/training/train.py, model/training/schedule.py, model/training/data.py) or from arithmetic shown on the page."
+        "pairs. Every number below comes from that run's training log (kept with the model), from the trainer's "
+        "own code or from arithmetic shown on the page."
     ),
-    "training.command": "The command it ran",
     # ---- 1 · Adam
     "training.tab.adam": "1 · Adam",
     "training.adam.settings": (
@@ -23,7 +22,7 @@ STRINGS: dict[str, str] = {
         "by √v gives **every parameter its own step size**, so a parameter with tiny gradients (a rare word's "
         "embedding) moves as readily as one with large gradients. Both start at 0, which biases them towards 0 in "
         "the first steps; dividing by 1 − βᵗ (**bias correction**) removes that.\n\n"
-        "model/training/train.py builds torch.optim.Adam with **β₁ = {b1}, β₂ = {b2}, ε = {eps}** — the paper's values "
+        "The trainer builds PyTorch's Adam with **β₁ = {b1}, β₂ = {b2}, ε = {eps}** — the paper's values "
         "(§5.3), not PyTorch's defaults (β₂ = {default_b2}, ε = {default_eps}). β₂ = {b2} averages g² over "
         "about {w2} steps instead of {default_w2}, so the step sizes follow quickly when the gradients' scale "
         "changes, as it does early in training; ε = {eps} only keeps the division finite. Before each step the "
@@ -76,12 +75,12 @@ STRINGS: dict[str, str] = {
     ),
     # ---- 3 · dropout
     "training.tab.dropout": "3 · Dropout",
-    "training.dropout.embeddings": "token embedding × √d_model + positional encoding, before layer 1 (`model/architecture/transformer.py`: `embed_dropout`)",
+    "training.dropout.embeddings": "token embedding × √d_model + positional encoding, before layer 1",
     "training.dropout.sublayers": (
-        "each sublayer's output (attention, FFN), before the residual add and LayerNorm (`model/architecture/layers.py`: `self.dropout`)"
+        "each sublayer's output (attention, FFN), before the residual add and LayerNorm"
     ),
-    "training.dropout.attention": "the attention weights, after softmax (`model/architecture/attention.py`: `dropout_p`)",
-    "training.dropout.activation": "inside the FFN, after its {activation} (`model/architecture/layers.py`: `FeedForward.dropout`)",
+    "training.dropout.attention": "the attention weights, after softmax",
+    "training.dropout.activation": "inside the FFN, after its {activation}",
     "training.dropout.text": (
         "These are the rates the model was built with (its config). The run was started with --dropout {dropout}; "
         "--attention-dropout: {attention}; --activation-dropout: {activation}. Token dropout (replacing input "
@@ -119,7 +118,7 @@ STRINGS: dict[str, str] = {
     "training.tab.batch": "5 · Batching",
     "training.batch.how": (
         "A batch is one tensor, so its shorter sentences are padded to the longest one, and padding costs compute "
-        "without teaching anything. model/training/data.py's make_batches sorts the sentences by length (plus a little random "
+        "without teaching anything. The trainer's make_batches sorts the sentences by length (plus a little random "
         "noise, so batches differ from epoch to epoch), then fills each batch while batch size × longest "
         "sentence stays within --max-tokens = {max_tokens}, and shuffles the batches. The trainer batched its {train} "
         "training pairs this way; that data is not shipped with the app."
@@ -251,8 +250,8 @@ STRINGS: dict[str, str] = {
         "above it under-confident."
     ),
     "training.calib.missing": (
-        "This checkpoint's training log has no reliability curve yet (\"reliability\" in training_log.json). "
-        "Compute it on the dev pairs with:"
+        "This checkpoint's training log has no reliability curve yet: it is computed on the dev pairs after "
+        "training (the README says how)."
     ),
     "training.calib.fig": "Reliability on {pairs} dev pairs ({positions} output positions, teacher forcing)",
     "training.calib.confidence": "confidence (probability of the most probable token)",
@@ -274,5 +273,5 @@ STRINGS: dict[str, str] = {
         "Smoothing aimed it at {top} for the right token in training, and on new sentences it is right at least as "
         "often as it is confident in most bins: smoothing's pull away from certainty shows."
     ),
-    "training.calib.how": "Computed by model/training/reliability.py and stored in the checkpoint's training_log.json:",
+    "training.calib.how": "Computed on the dev pairs after training, and kept in the checkpoint's training log.",
 }

@@ -387,7 +387,8 @@ STRINGS: dict[str, str] = {
     ),
     "mh.doc.bugs": (
         "这个例子流传的版本里有两处需要注意的小错误。一个版本对 {hidden} 维的向量构造了 "
-        "nn.MultiheadAttention(embed_dim = {bad}, num_heads = 1)；在这里实际运行，PyTorch 会拒绝：“{error}”。"
+        "nn.MultiheadAttention(embed_dim = {bad}, num_heads = 1)；在这里实际运行，PyTorch 会拒绝：它期望的嵌入维度是 {bad}，"
+        "得到的却是 {hidden}（英文原文：`{error}`）。"
         "embed_dim 必须是 {hidden}。另外在一个手写的版本里，K、V、Q 的注释把词数写反了：Q 有 {lq} 个词（{q_in} → "
         "{q_heads}），K 和 V 有 {lk} 个（{k_in} → {k_heads}）。"
     ),

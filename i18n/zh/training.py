@@ -4,16 +4,14 @@ STRINGS: dict[str, str] = {
     "nav.training": "模型是怎样训练的",
     "training.title": "随应用发布的模型是怎样训练的",
     "training.missing": (
-        "{folder} 中的检查点没有记录训练参数的训练日志（training_log.json）。"
+        "{folder} 中的检查点没有记录训练参数的训练日志。"
         "本页根据一次训练自己的日志来讲解，因此这里没有可显示的内容。"
     ),
     "training.intro": (
         "本应用加载的模型（{params} 个参数）在 {pairs} 对英中句子上训练了 {steps} 步（{epochs} 轮），"
         "用时 {minutes} 分钟，设备是 {hardware}，精度 {precision}；并在 {dev} 对开发集句子上评分。"
-        "下面的每个数字都来自这次训练的日志（检查点中的 training_log.json）、训练代码"
-        "（model/training/train.py、model/training/schedule.py、model/training/data.py）或页面上给出的计算。"
+        "下面的每个数字都来自这次训练的日志（和模型存放在一起）、训练程序自己的代码或页面上给出的计算。"
     ),
-    "training.command": "训练时运行的命令",
     # ---- 1 · Adam
     "training.tab.adam": "1 · 优化器：Adam",
     "training.adam.settings": (
@@ -21,7 +19,7 @@ STRINGS: dict[str, str] = {
         "（动量：批次之间的噪声会相互抵消；β₁ = {b1} 大约记住最近 {w1} 步）。**v** 是梯度平方的滑动平均："
         "除以 √v 让**每个参数都有自己的步长**，梯度很小的参数（例如罕见词的嵌入）也能和梯度很大的参数一样移动。"
         "两者都从 0 开始，所以在最初几步偏向 0；除以 1 − βᵗ（**偏差修正**）消除了这种偏差。\n\n"
-        "model/training/train.py 用 **β₁ = {b1}、β₂ = {b2}、ε = {eps}** 构造 torch.optim.Adam——这是论文的取值（§5.3），"
+        "训练程序用 **β₁ = {b1}、β₂ = {b2}、ε = {eps}** 构造 PyTorch 的 Adam——这是论文的取值（§5.3），"
         "而不是 PyTorch 的默认值（β₂ = {default_b2}、ε = {default_eps}）。β₂ = {b2} 大约在最近 {w2} 步上"
         "平均 g²，而不是 {default_w2} 步，因此当梯度的量级变化时（训练初期正是如此），步长能很快跟上；"
         "ε = {eps} 只用来保证除法不会除以零。每一步之前，所有参数的梯度合起来的范数会被缩小到不超过 {clip}"
@@ -68,10 +66,10 @@ STRINGS: dict[str, str] = {
     ),
     # ---- 3 · dropout
     "training.tab.dropout": "3 · Dropout",
-    "training.dropout.embeddings": "词元嵌入 × √d_model + 位置编码，进入第 1 层之前（`model/architecture/transformer.py`：`embed_dropout`）",
-    "training.dropout.sublayers": "每个子层（注意力、FFN）的输出，在残差相加和 LayerNorm 之前（`model/architecture/layers.py`：`self.dropout`）",
-    "training.dropout.attention": "注意力权重，softmax 之后（`model/architecture/attention.py`：`dropout_p`）",
-    "training.dropout.activation": "FFN 内部，{activation} 之后（`model/architecture/layers.py`：`FeedForward.dropout`）",
+    "training.dropout.embeddings": "词元嵌入 × √d_model + 位置编码，进入第 1 层之前",
+    "training.dropout.sublayers": "每个子层（注意力、FFN）的输出，在残差相加和 LayerNorm 之前",
+    "training.dropout.attention": "注意力权重，softmax 之后",
+    "training.dropout.activation": "FFN 内部，{activation} 之后",
     "training.dropout.text": (
         "这些是模型构建时使用的比率（见它的配置）。训练启动时用的是 --dropout {dropout}；"
         "--attention-dropout：{attention}；--activation-dropout：{activation}。词元 dropout（把输入词元换成 <unk>）为 {token}。"
@@ -106,7 +104,7 @@ STRINGS: dict[str, str] = {
     "training.tab.batch": "5 · 分桶批次",
     "training.batch.how": (
         "一个批次是一个张量，所以较短的句子要用填充补到最长句子的长度；填充消耗计算，却什么也学不到。"
-        "model/training/data.py 的 make_batches 先按长度给句子排序（加一点随机噪声，使每轮的批次不同），"
+        "训练程序的 make_batches 先按长度给句子排序（加一点随机噪声，使每轮的批次不同），"
         "然后在“批次大小 × 最长句子长度”不超过 --max-tokens = {max_tokens} 的前提下填满每个批次，最后打乱批次顺序。"
         "训练程序就是这样给 {train} 对训练句子分批的；这些数据没有随应用发布。"
     ),
@@ -219,7 +217,7 @@ STRINGS: dict[str, str] = {
         "把这些位置分箱。校准良好的模型在每个箱里答对的比例等于它在那里的置信度：曲线沿对角线走。"
         "低于对角线是过度自信，高于对角线是信心不足。"
     ),
-    "training.calib.missing": "这个检查点的训练日志里还没有可靠性曲线（training_log.json 中的 \"reliability\"）。在开发集上这样计算：",
+    "training.calib.missing": "这个检查点的训练日志里还没有可靠性曲线：它在训练结束后用开发集计算（README 中说明了做法）。",
     "training.calib.fig": "{pairs} 对开发集句子上的可靠性（{positions} 个输出位置，教师强制）",
     "training.calib.confidence": "置信度（最可能词元的概率）",
     "training.calib.right": "答对的比例（即参考译文的词元）",
@@ -239,5 +237,5 @@ STRINGS: dict[str, str] = {
         "标签平滑在训练时给正确词元定的目标是 {top}；在新句子上，大多数箱里它答对的比例不低于置信度："
         "可以看出标签平滑让模型不那么绝对。"
     ),
-    "training.calib.how": "由 model/training/reliability.py 计算，保存在检查点的 training_log.json 中：",
+    "training.calib.how": "训练结束后在开发集上计算，保存在检查点的训练日志中。",
 }

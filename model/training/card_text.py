@@ -43,7 +43,7 @@ EN: dict[str, str] = {
     ),
     "dev.unseen": (
         "*Unseen* is the part of dev.tsv that is not a near-duplicate of a training pair (no training sentence within\n"
-        "one English word of it, no identical Chinese; `model.data.unlike_training`): {unseen} pairs. Tatoeba is "
+        "one English word of it, no identical Chinese): {unseen} pairs. Tatoeba is "
         "full of one-word\nvariants, so the whole dev set rewards recall of training sentences; the unseen part is "
         "the honest measure\nand the one that selected this checkpoint."
     ),
@@ -54,7 +54,7 @@ EN: dict[str, str] = {
     "signature.chrf": "chrF signature: `{signature}`",
     "test.header": "## Held-out test half ({pairs} pairs, {unseen} unseen)",
     "test.what": (
-        "Half of dev.tsv (`model.data.split_dev`, by a hash of the English) that no recipe, arm or decoding\n"
+        "Half of dev.tsv (split by a hash of the English) that no recipe, arm or decoding\n"
         "setting was chosen on. "
     ),
     "test.thresholds_all": (
@@ -201,8 +201,8 @@ ZH: dict[str, str] = {
     ),
     "dev.header": "## 开发集分数（`dev.tsv`，{pairs} 个句对，参考译文用 OpenCC t2s 转为简体）",
     "dev.unseen": (
-        "*未见*部分是 dev.tsv 中与训练句对都不近似重复的句对（没有哪个训练句子与它只差一个英文单词以内，也没有相同的中文；"
-        "`model.data.unlike_training`）：{unseen} 个句对。Tatoeba 里满是只差一个词的变体，所以整个开发集奖励的是"
+        "*未见*部分是 dev.tsv 中与训练句对都不近似重复的句对（没有哪个训练句子与它只差一个英文单词以内，也没有相同的中文）："
+        "{unseen} 个句对。Tatoeba 里满是只差一个词的变体，所以整个开发集奖励的是"
         "对训练句子的记忆；未见部分才是诚实的衡量，这个检查点也是按它选出的。"
     ),
     "dev.columns": "| 解码方式 | BLEU | chrF | 未见 BLEU | 未见 chrF |",
@@ -211,7 +211,7 @@ ZH: dict[str, str] = {
     "signature.bleu": "BLEU 签名：`{signature}`  ",
     "signature.chrf": "chrF 签名：`{signature}`",
     "test.header": "## 留出测试半集（{pairs} 个句对，其中 {unseen} 个未见）",
-    "test.what": "dev.tsv 的一半（`model.data.split_dev`，按英文句子的哈希划分），没有任何配方、对比方案或解码设置是据它选出的。",
+    "test.what": "dev.tsv 的一半（按英文句子的哈希划分），没有任何配方、对比方案或解码设置是据它选出的。",
     "test.thresholds_all": (
         "置信度阈值则不然：`python -m model.training.calibrate` 是在全部 {pairs} 个开发集句对（包括这一半）上拟合它们的。"
     ),
