@@ -223,13 +223,14 @@ def numbers_out(weights, kind: str, layer: int, head: int, queries: list[str], k
 
 def map_chart(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str], *, key: str,
               sentence: str, model: str | None = None, view: str = "head", present_max_px: int | None = None,
-              **layout) -> None:
-    """map_figure drawn (widgets.chart, keyed `key`), its numbers under it (numbers_out); `sentence` names what the
-    map is of in the numbers' header; `model`: the model whose translation of `sentence` it is, for Pin to deck
-    (None for maps that are not a translation's: the lab's, training snapshots), `view`: the explorer's view the
-    map is part of, which the pin saves; `present_max_px`: see widgets.chart."""
+              numbers: bool = True, **layout) -> None:
+    """map_figure drawn (widgets.chart, keyed `key`), its numbers under it (numbers_out) unless not `numbers`;
+    `sentence` names what the map is of in the numbers' header; `model`: the model whose translation of `sentence`
+    it is, for Pin to deck (None for maps that are not a translation's: the lab's, training snapshots), `view`: the
+    explorer's view the map is part of, which the pin saves; `present_max_px`: see widgets.chart."""
     fig = widgets.fitted_map(lambda **fit: map_figure(weights, kind, layer, head, queries, keys, **fit), layout,
                              present_max_px)
     widgets.chart(fig, key=key, present_max_px=present_max_px)
-    pin = None if model is None else pinned_view(kind, layer, head, sentence, model, view)
-    numbers_out(pick(weights, layer, head), kind, layer, head, queries, keys, sentence, key, pin)
+    if numbers:
+        pin = None if model is None else pinned_view(kind, layer, head, sentence, model, view)
+        numbers_out(pick(weights, layer, head), kind, layer, head, queries, keys, sentence, key, pin)

@@ -60,12 +60,20 @@ def untrained(settings: LabSettings) -> Progress:
         return next(train_steps(settings))
 
 
-def attention_map(progress: Progress, kind: str, layer: int, head: int, heading: str, key: str) -> None:
-    """One map of the fixed example: queries on rows, keys on columns, as the explorer draws them."""
+def attention_map(progress: Progress, kind: str, layer: int, head: int, heading: str, key: str,
+                  live: bool = False) -> None:
+    """One map of the fixed example: queries on rows, keys on columns, as the explorer draws them.
+
+    A `live` map (the run's, redrawn every TICK_SECONDS) offers its numbers once the run stops: a download button
+    redrawn with new numbers gets a new address each time, and Streamlit deletes the old file as soon as any
+    session's run ends, so a click on a button the browser had not redrawn yet found nothing (404, issue 53)."""
     queries, keys = axis_tokens(progress.source_tokens, progress.target_tokens, kind)
     st.markdown(f"**{heading}**")
     attention_view.map_chart(progress.attention[kind], kind, layer, head, queries, keys, key=key,
-                             sentence=" ".join(progress.source_tokens), max_width=MAP_PX, max_height=MAP_HEIGHT_PX)
+                             sentence=" ".join(progress.source_tokens), numbers=not live, max_width=MAP_PX,
+                             max_height=MAP_HEIGHT_PX)
+    if live:
+        st.caption(t("lab.numbers_when_stopped"))
     st.caption(t("lab.wrote", wrote=md_escape(" ".join(progress.prediction) or "∅"),
                  exact=f"{progress.accuracy.exact:.0%}", per_token=f"{progress.accuracy.per_token:.0%}"))
 
@@ -87,7 +95,8 @@ def results(first: Progress, last: Progress | None, settings: LabSettings, runni
         attention_map(first, kind, layer, head, t("lab.before", which=which), "lab.chart.before")
     with after:
         if last is not None and last.step > 0:
-            attention_map(last, kind, layer, head, t("lab.after", step=last.step, which=which), "lab.chart.after")
+            attention_map(last, kind, layer, head, t("lab.after", step=last.step, which=which), "lab.chart.after",
+                          live=running)
         else:
             st.info(t("lab.press_train"))
     if last is not None and last.step > 0:

@@ -98,6 +98,7 @@ STRINGS = {
     "link.why.choice": "it should be one of: {options}",
     "link.why.long": "a sentence may have at most {n} characters",
     "link.unknown": "the app has no such setting",
+    "lab.numbers_when_stopped": "Its numbers (CSV, TSV) can be taken once the run stops: they change several times a second.",
     "link.unknown_more": "{n} more {n:setting|settings} of the link {n:was|were} ignored: the app has no such {n:setting|settings}.",
     "hardware.cpu": "{machine} CPU, {threads} threads",
     "error.checkpoint": "The model could not be loaded: {error}",

@@ -82,6 +82,7 @@ STRINGS = {
     "link.why.choice": "应为以下之一：{options}",
     "link.why.long": "句子最多 {n} 个字符",
     "link.unknown": "应用没有这个设置",
+    "lab.numbers_when_stopped": "训练停止后即可取得这些数字（CSV、TSV）：训练时它们每秒变化好几次。",
     "link.unknown_more": "链接中另有 {n} 个设置被忽略：应用没有这些设置。",
     "hardware.cpu": "{machine} CPU，{threads} 个线程",
     "error.checkpoint": "模型无法加载：{error}",
