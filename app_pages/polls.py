@@ -236,7 +236,8 @@ def reveal(code: str) -> None:
 
 @st.fragment(run_every=TALLY_EVERY_S)
 def tally(code: str) -> None:
-    """The votes so far, redrawn every TALLY_EVERY_S seconds; Reveal marks the model's answer on them."""
+    """The votes so far, redrawn every TALLY_EVERY_S seconds; Reveal marks the model's answer on them. Reveal (then
+    the answer) comes above the chart: under it, presentation mode's larger chart pushed it below a 1280×800 screen."""
     try:
         poll, counts = store().poll(code), store().counts(code)
     except StoreUnavailable as problem:
@@ -248,12 +249,12 @@ def tally(code: str) -> None:
     figure = tally_bars(readable_labels(poll.options), counts, answer=poll.answer if poll.revealed else None,
                         title=t("poll.tally_title", n=sum(counts)), option_title=t("poll.axis.options"),
                         votes_label=t("poll.axis.votes"), answer_label=t("poll.answer_label"))
-    widgets.chart(figure, key="poll.tally")
     if poll.revealed:
         answer_line(poll, counts)
     else:
         st.button(t("poll.reveal"), type="primary", icon=":material/visibility:", on_click=reveal, args=(code,),
                   key="poll.reveal")
+    widgets.chart(figure, key="poll.tally")
 
 
 def loopback(host: str) -> bool:
