@@ -65,20 +65,43 @@ def test_four_maps_share_the_cross_attention_axes_and_the_caption_computes_agree
     caption = "\n".join(c.value for c in english.caption)
     assert f"this head ρ = {rho:.2f}" in caption
     # The completeness check names the points the integral took and its own error, both computed.
-    assert f"({found.points} points on the path" in caption and f"within {found.gap:.1%}" in caption
+    assert f"({found.points} points on the straight path" in caption and f"within {found.gap:.1%}" in caption
+    # The gap is the stopping rule, so it says so, and names the baseline and what does check the scores.
+    assert "by construction" in caption and "agrees with Captum" in caption and "zero token embedding" in caption
 
 
 def test_the_dev_sets_evidence_is_read_from_the_training_log(translator):
+    from lessons.explanation import free_pruning, significant
+
     text = "\n".join(m.value for m in page(tab="importance").markdown)
     heads = translator.training_log["heads"]
-    worst = max(s["bleu_drop"] for s in heads["single"])
-    assert f"No single head costs more than {worst:.2f} BLEU" in text
+    worst = max(heads["single"], key=lambda s: s["bleu_drop"])
+    assert f"The largest drop is {worst['bleu_drop']:.2f}" in text
+    assert f"interval {worst['low']:.2f} to {worst['high']:.2f}" in text
+    # The noise a drop is read against is each knock-out's own paired interval (model/training/heads.py).
+    narrow = min((s["high"] - s["low"]) / 2 for s in heads["single"])
+    assert f"±{narrow:.2f} to ±" in text
+    assert f"{len(significant(heads['single']))} of 72 heads' intervals exclude 0" in text
+    assert f"measured on the {heads['test_pairs']:,} pairs of the test half" in text
+    for kind in ("encoder_self", "decoder_self", "cross"):
+        curve = heads["pruning"][kind]
+        kept = free_pruning(curve)
+        assert f"{kept['removed']} of {len(curve) - 1} heads removed, {kept['bleu']:.2f} BLEU" in text
+        if kept["removed"] + 1 < len(curve):
+            after = curve[kept["removed"] + 1]
+            assert f"Removing {after['removed']} costs {after['bleu_drop']:.2f} BLEU" in text
     assert f"{heads['pruning']['cross'][-1]['bleu']:.2f} with all removed" in text
-    # The noise a head's drop is read against is measured (model/training/heads.py chance), not written.
-    assert f"moves by ±{heads['bleu_chance']:.2f} by chance alone" in text
-    within = [p for p in heads["pruning"]["cross"] if p["bleu"] >= heads["bleu"] - heads["bleu_chance"]]
-    kept = max(within, key=lambda p: p["removed"])
-    assert f"{kept['bleu']:.2f} BLEU with {kept['removed']} of" in text
+
+
+def test_the_agreement_summary_compares_heads_with_heads_and_maps_with_maps(translator):
+    text = "\n".join(m.value for m in page(tab="heads").markdown)
+    ig = translator.training_log["agreement"]["integrated_gradients"]
+    rho = np.array(ig["rho"])
+    assert f"layer 1 ρ = {rho[0].mean():.2f}, layer 3 ρ = {rho[-1].mean():.2f}" in text  # per-head ρ, averaged
+    assert f"layer 1 ρ = {ig['layer_mean'][0][0]:.2f}" in text  # the averaged map's own ρ, for every layer quoted
+    assert f"layer 3 ρ = {ig['layer_mean'][-1][0]:.2f}" in text
+    zh = "\n".join(m.value for m in page("zh", tab="heads").markdown)
+    assert "逐个头" in zh and "每层一张图" in zh and "各头平均" not in zh  # the two kinds read differently
 
 
 def test_knocking_out_every_cross_head_retranslates_and_marks_the_change(translator):
@@ -89,6 +112,28 @@ def test_knocking_out_every_cross_head_retranslates_and_marks_the_change(transla
     text = "\n".join(m.value for m in at.markdown)
     assert f"with 24 head(s) knocked out: **{knocked.translation}**" in text
     assert any("Changed output tokens are marked" in c.value for c in at.caption)
+
+
+def test_the_ablated_map_averages_only_the_heads_still_in_use(translator):
+    from lessons.explanation import kept_average
+
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
+    at.session_state[state_keys.SENTENCE] = SENTENCE
+    at.session_state[state_keys.BEAM] = DEFAULT_BEAM
+    at.session_state["explain.tab"] = strings("en")["explain.tab.knock"]
+    # Every decoder self-attention head (which changes this translation) and two of the last layer's 8 cross heads.
+    knocked_heads = [("decoder_self", l, h) for l in range(3) for h in range(8)] + [("cross", 2, 0), ("cross", 2, 1)]
+    at.session_state["explain.knock"] = knocked_heads
+    at.switch_page("app_pages/pages/explanation.py")
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    knocked = translator.translate(SENTENCE, knock_out=tuple(knocked_heads))
+    assert knocked.output_tokens != translator.translate(SENTENCE).output_tokens  # else no maps are drawn
+    ablated = specs(at)[-1]
+    expected = kept_average(knocked.cross[2], [0, 1])
+    np.testing.assert_allclose(cells(ablated), expected, atol=1e-5)
+    assert not np.allclose(expected, knocked.cross[2].mean(axis=0), atol=1e-3)  # all eight would differ
+    assert any("average of the 6 of 8 heads still in use" in m.value for m in at.markdown)
 
 
 def test_the_page_speaks_chinese():

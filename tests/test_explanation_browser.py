@@ -1,6 +1,6 @@
 """Is attention an explanation? in a real browser: on its tab, pressing "All cross-attention heads" re-translates
-without them, marks the changed tokens and draws the ablated run's cross-attention beside the whole model's (under the
-guard)."""
+without them, marks the changed tokens, draws the whole model's cross-attention and says why no map of the ablated
+run is drawn (every cross head out: the decoder read nothing through them) — under the guard."""
 
 from __future__ import annotations
 
@@ -39,11 +39,14 @@ def test_knocking_out_every_cross_head_changes_the_translation_on_screen(browser
                       for i, token in enumerate(knocked.output_tokens))
         expect(main(page).get_by_text(s["explain.knock.changed"].format(changed=changed,
                                                                         total=len(knocked.output_tokens)))).to_be_visible()
-        ablated = page.locator(f"{MAIN} .st-key-explain-knock-map .js-plotly-plot")
-        expect(ablated).to_have_count(1)
-        expect(page.locator(f"{MAIN} .st-key-explain-knock-map_plain .js-plotly-plot")).to_have_count(1)
-        expect(ablated.locator(".main-svg").first).to_be_visible()  # drawn
-        ablated.scroll_into_view_if_needed()
+        # With every cross head out, no ablated map is drawn (the decoder used none of those weights): it says so.
+        expect(page.locator(f"{MAIN} .st-key-explain-knock-map .js-plotly-plot")).to_have_count(0)
+        plain_map = page.locator(f"{MAIN} .st-key-explain-knock-map_plain .js-plotly-plot")
+        expect(plain_map).to_have_count(1)
+        expect(plain_map.locator(".main-svg").first).to_be_visible()  # drawn
+        layers = translator.config.n_decoder_layers
+        expect(main(page).get_by_text(s["explain.knock.map_none"].format(layer=layers))).to_be_visible()
+        plain_map.scroll_into_view_if_needed()
         screenshot(page, f"explanation_knocked_{lang}")
     finally:
         context.close()

@@ -16,8 +16,8 @@ from app_pages.text import md_escape, t
 from evaluation.alignment.gold import GoldError, GoldPair, load_gold
 from lessons.attention_maps import ALL
 from lessons.explanation import (ALIGN_MARGIN, ROLE_THRESHOLD, agreement, alignment_error_rate, alignment_rows,
-                                 argmax_links, character_rows, cross_rollout, head_agreement, head_roles, residual_ratio,
-                                 sink_shares, token_words, word_weights)
+                                 argmax_links, character_rows, cross_rollout, free_pruning, head_agreement, head_roles,
+                                 kept_average, residual_ratio, significant, sink_shares, token_words, word_weights)
 from model import (ATTENTION_KINDS, ATTRIBUTION_GAP_BOUND, ATTRIBUTION_MAX_POINTS, ATTRIBUTION_METHODS,
                    TranslationResult)
 from viz.explanation import gold_links_figure, head_roles_figure, pruning_figure
@@ -107,11 +107,19 @@ def which_heads_agree(result: TranslationResult, log: dict) -> None:
         rho_grid(ig["rho"], t("explain.heads.dev", n=found["sentences"]), "explain.rho.dev")
     rho, top1 = np.array(ig["rho"]), np.array(ig["top1"])
     best = np.unravel_index(rho.argmax(), rho.shape)
+    last = len(rho)
     st.markdown(t("explain.heads.dev_summary", n=found["sentences"], best_layer=best[0] + 1, best_head=best[1] + 1,
-                  best_rho=f"{rho[best]:.2f}", best_top1=widgets.percent(top1[best]),
-                  first_rho=f"{rho[0].mean():.2f}", last_rho=f"{ig['layer_mean'][-1][0]:.2f}",
-                  last_top1=widgets.percent(ig["layer_mean"][-1][1]), roll_rho=f"{ig['rollout'][0]:.2f}",
-                  roll_top1=widgets.percent(ig["rollout"][1])))
+                  best_rho=f"{rho[best]:.2f}", best_top1=widgets.percent(top1[best]), last=last,
+                  first_heads=f"{rho[0].mean():.2f}", last_heads=f"{rho[-1].mean():.2f}",
+                  first_map=f"{ig['layer_mean'][0][0]:.2f}", first_map_top1=widgets.percent(ig["layer_mean"][0][1]),
+                  last_map=f"{ig['layer_mean'][-1][0]:.2f}", last_map_top1=widgets.percent(ig["layer_mean"][-1][1]),
+                  roll_rho=f"{ig['rollout'][0]:.2f}", roll_top1=widgets.percent(ig["rollout"][1])))
+
+
+def weights_note(log: dict) -> str:
+    """The note that the shipped weights were chosen on all of dev, for after a test-half figure; none when they
+    were trained with --test-split (the log's "test" entry says "untouched")."""
+    return "" if (log.get("test") or {}).get("untouched") else " " + t("explain.weights_touched")
 
 
 def head_label(head: tuple) -> str:
@@ -144,39 +152,59 @@ def knock_out(result: TranslationResult) -> None:
     widgets.token_chips([("✱ " if c else "") + token for c, token in zip(changed, knocked.output_tokens)],
                         key="explain.knock.chips")
     st.caption(t("explain.knock.changed", changed=sum(changed), total=len(changed)))
-    ablated_maps(result, knocked)
+    ablated_maps(result, knocked, chosen)
 
 
-def ablated_maps(result: TranslationResult, knocked: TranslationResult) -> None:
-    """The last layer's cross-attention (head average) of the whole model and of the ablated run, side by side:
-    where the decoder read from once those heads were gone (a knocked-out head's own map is its weights, unused)."""
+def ablated_maps(result: TranslationResult, knocked: TranslationResult, chosen: list) -> None:
+    """The last layer's cross-attention of the whole model (all heads averaged) and of the ablated run (only the
+    heads still in use averaged: a knocked-out head's weights are computed, then its output is zeroed), side by
+    side; none for the ablated run when every cross head of that layer is out."""
     layer = knocked.cross.shape[0] - 1
-    for column, run, key in zip(st.columns(2), (result, knocked), ("explain.knock.map_plain", "explain.knock.map")):
+    out = [h for kind, l, h in chosen if kind == "cross" and l == layer]
+    maps = [(t("explain.knock.map_plain_title", layer=layer + 1), result, result.cross[layer].mean(axis=0)),
+            (t("explain.knock.map_title", layer=layer + 1, kept=knocked.cross.shape[1] - len(set(out)),
+               heads=knocked.cross.shape[1]), knocked, kept_average(knocked.cross[layer], out))]
+    for i, (column, (title, run, weights)) in enumerate(zip(st.columns(2), maps)):
         with column:
-            st.markdown("**" + t("explain.knock.map_title" if run is knocked else "explain.knock.map_plain_title",
-                                 layer=layer + 1) + "**")
-            attention_view.map_chart(run.cross, "cross", layer, ALL, *run.axis_tokens("cross"), key=key,
-                                     sentence=run.source_text, max_width=widgets.HALF_COLUMN_PX)
+            st.markdown(f"**{md_escape(title)}**")
+            if weights is None:
+                st.info(t("explain.knock.map_none", layer=layer + 1))
+                continue
+            titles = {**attention_view.axis_titles("cross"), "value_label": t("explain.maps.value")}
+            figure = attention_heatmap(weights, *run.axis_tokens("cross"), max_width=widgets.HALF_COLUMN_PX,
+                                       max_height=400, **titles)
+            widgets.chart(figure, key=("explain.knock.map_plain", "explain.knock.map")[i])
 
 
 def importance(log: dict) -> None:
-    """Each head's BLEU drop alone, and the pruning curves, as measured on the dev set (model/training/heads.py)."""
+    """Each head's BLEU drop alone on the dev set's selection half, and the pruning curves in that order on its test
+    half, each drop with its paired bootstrap interval (model/training/heads.py)."""
     st.header(t("explain.importance.header"))
     found = log.get("heads")
     if not found:
         st.info(t("explain.importance.missing"))
         return
-    worst = max(found["single"], key=lambda s: s["bleu_drop"])
-    chance = found.get("bleu_chance")  # measured by model/training/heads.py; a log from before it has none
-    if chance is not None:
-        st.markdown(t("explain.importance.chance", pairs=f"{found['pairs']:,}", chance=f"{chance:.2f}"))
+    single = found["single"]
+    worst = max(single, key=lambda s: s["bleu_drop"])
+    half_widths = [(s["high"] - s["low"]) / 2 for s in single]
     st.markdown(t("explain.importance.intro", pairs=f"{found['pairs']:,}", bleu=f"{found['bleu']:.2f}",
-                  worst=f"{worst['bleu_drop']:.2f}", worst_head=head_label((worst["kind"], worst["layer"], worst["head"]))))
+                  resamples=f"{found['resamples']:,}", narrow=f"{min(half_widths):.2f}", wide=f"{max(half_widths):.2f}",
+                  significant=len(significant(single)), total=len(single), expected=f"{0.05 * len(single):.1f}",
+                  worst=f"{worst['bleu_drop']:.2f}",
+                  worst_low=f"{worst['low']:.2f}", worst_high=f"{worst['high']:.2f}",
+                  worst_head=head_label((worst["kind"], worst["layer"], worst["head"]))))
+    st.markdown(t("explain.importance.pruning", held_out=f"{found['test_pairs']:,}",
+                  held_out_bleu=f"{found['test_bleu']:.2f}") + weights_note(log))
     lines = []
     for kind, curve in found["pruning"].items():
-        kept = max((p for p in curve if p["bleu"] >= found["bleu"] - (chance or 0.0)), key=lambda p: p["removed"])
-        lines.append("- " + t("explain.importance.kind", kind=attention_view.kind_name(kind), kept=f"{kept['bleu']:.2f}",
-                              n=kept["removed"], total=len(curve) - 1, none=f"{curve[-1]['bleu']:.2f}"))
+        kept = free_pruning(curve)
+        after = curve[kept["removed"] + 1] if kept["removed"] + 1 < len(curve) else None
+        text = t("explain.importance.kind", kind=attention_view.kind_name(kind), n=kept["removed"],
+                 total=len(curve) - 1, kept=f"{kept['bleu']:.2f}", none=f"{curve[-1]['bleu']:.2f}")
+        if after is not None:
+            text += " " + t("explain.importance.next", n=after["removed"], drop=f"{after['bleu_drop']:.2f}",
+                            low=f"{after['low']:.2f}", high=f"{after['high']:.2f}")
+        lines.append("- " + text)
     st.markdown("\n".join(lines))
     kind = attention_view.kind_picker("explain.importance.kind", "cross")  # full width: a half column clips it
     left, right = st.columns(2)
@@ -201,14 +229,32 @@ def importance(log: dict) -> None:
         widgets.chart(figure, key="explain.drops")
 
 
+def picked_heads(found: dict) -> str:
+    """The heads the halves of the gold chose for each other, each named once (both halves may choose the same)."""
+    names = [t("explain.align.pick_" + p["reading"], layer=p["layer"] + 1, head=p["head"] + 1)
+             for p in found["chosen"]["picked"]]
+    return " / ".join(dict.fromkeys(names))
+
+
 def aer_table(found: dict) -> None:
-    """The stored AER of the best heads, the layer averages, attribution and the baseline, as a table."""
-    lines = [f"| {t('explain.align.col.aligner')} | AER |", "|---|---:|"]
+    """The stored AER of the chosen head, attribution and the baseline with their intervals, then the best heads as
+    picked on all the gold and the layer averages, as a table."""
+    lines = [f"| {t('explain.align.col.aligner')} | AER | {t('explain.align.col.interval')} |", "|---|---:|---:|"]
     for row in alignment_rows(found):
         label = t(f"explain.align.row.{row['kind']}", layer=(row["layer"] or 0) + 1, head=(row["head"] or 0) + 1,
-                  method=t(f"explain.method.{found['attribution']['method']}"))
-        lines.append(f"| {md_escape(label)} | {row['aer']:.3f} |")
+                  method=t(f"explain.method.{found['attribution']['method']}"), picked=picked_heads(found))
+        interval = f"{row['low']:.3f}–{row['high']:.3f}" if row.get("low") is not None else "—"
+        lines.append(f"| {md_escape(label)} | {row['aer']:.3f} | {interval} |")
     st.markdown("\n".join(lines))
+    st.caption(t("explain.align.table_caption", resamples=f"{found['resamples']:,}"))
+
+
+def compared(difference: dict, better: str, worse: str, same: str) -> str:
+    """Which of two aligners the paired interval of AER(first) − AER(second) favours: `better` when the first's
+    AER is lower beyond noise, `worse` when higher, `same` when the interval holds 0."""
+    if difference["high"] < 0:
+        return better
+    return worse if difference["low"] > 0 else same
 
 
 @st.cache_resource(show_spinner=False)
@@ -261,11 +307,16 @@ def gold_alignment(log: dict) -> None:
         return
     rows = alignment_rows(found)
     best = min(rows, key=lambda r: r["aer"] if r["kind"] == "head_plain" else 2.0)
-    shifted = next(r for r in rows if r["kind"] == "head_shifted")
-    st.markdown(t("explain.align.intro", pairs=found["pairs"], baseline=f"{found['baseline']['aer']:.3f}",
-                  best_layer=best["layer"] + 1, best_head=best["head"] + 1, best=f"{best['aer']:.3f}",
-                  shifted_layer=shifted["layer"] + 1, shifted_head=shifted["head"] + 1,
-                  shifted=f"{shifted['aer']:.3f}"))
+    chosen, ig, baseline = found["chosen"], found["integrated_gradients"], found["baseline"]
+    span = lambda x: {"aer": f"{x['aer']:.3f}", "low": f"{x['low']:.3f}", "high": f"{x['high']:.3f}"}  # noqa: E731
+    differences = found["differences"]
+    verdict = [compared(differences["chosen - integrated_gradients"], t("explain.align.head_beats_ig"),
+                        t("explain.align.ig_beats_head"), t("explain.align.head_ties_ig")),
+               compared(differences["integrated_gradients - baseline"], t("explain.align.ig_beats_ibm"),
+                        t("explain.align.ibm_beats_ig"), t("explain.align.ig_ties_ibm"))]
+    st.markdown(t("explain.align.intro", pairs=found["pairs"], picked=picked_heads(found),
+                  **{f"chosen_{k}": v for k, v in span(chosen).items()}, **{f"ig_{k}": v for k, v in span(ig).items()},
+                  **{f"ibm_{k}": v for k, v in span(baseline).items()}, verdict=" ".join(verdict)) + weights_note(log))
     aer_table(found)
     gold_overlay((best["layer"], best["head"]))
     roles_grid(log)

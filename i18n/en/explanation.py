@@ -16,10 +16,16 @@ STRINGS: dict[str, str] = {
     "explain.papers": (
         "- **Jain & Wallace 2019, \"Attention is not Explanation\"**: attention weights often disagree with "
         "gradient-based importance, and very different attention can give the same prediction.\n"
+        "- **Serrano & Smith 2019, \"Is Attention Interpretable?\"**: zeroing the most-attended inputs often leaves "
+        "the decision unchanged, while gradient-ranked ones change it sooner: high attention weight is a weak sign "
+        "of importance.\n"
         "- **Wiegreffe & Pinter 2019, \"Attention is not not Explanation\"**: it depends on what *explain* means; "
         "attention can be one plausible account, but it has to be tested, not assumed.\n"
         "- **Abnar & Zuidema 2020**: in deep layers raw attention mixes positions that earlier layers already mixed; "
-        "*rollout* multiplies the layers' maps to trace attention back to the input tokens.\n"
+        "*rollout* multiplies the layers' maps to trace attention back to the input tokens. The rollout map here is "
+        "decoder layer L's cross-attention (averaged over heads) times the encoder's rollout (every encoder layer's "
+        "head average, the residual as half of each row): it traces the encoder side only, not the decoder's own "
+        "self-attention and residual stream.\n"
         "- **Voita et al. 2019, Michel et al. 2019**: most heads can be removed at little cost; the few that matter "
         "have roles (positional, syntactic, rare words)."
     ),
@@ -39,9 +45,14 @@ STRINGS: dict[str, str] = {
         "{head_top1}; layer average ρ = {layer_rho}, top-1 {layer_top1}; rollout ρ = {roll_rho}, top-1 {roll_top1}."
     ),
     "explain.gap": (
-        "Integrated gradients' completeness check ({points} points on the path from a zero embedding to the real "
-        "one): its attributions add up to the change in log-probability along that path within {gap} (worst step, "
-        "relative). The path gets more points until this is at most {bound}, or has {most}."
+        "Integrated gradients ({points} points on the straight path from a zero token embedding — positions kept — "
+        "to the real one): each step's attributions add up to the change in its log-probability along that path "
+        "within {gap} (worst step, relative: the error divided by max(|change|, 1 nat)). That is the rule the path "
+        "was built by — points are added until it is at most {bound}, or there are {most} — so a small gap holds "
+        "by construction and does not show the scores are right; what does is the tests, where this code (the "
+        "project's own, forward-mode) agrees with Captum's integrated gradients. The baseline matters: a zero "
+        "token embedding with positions kept is a sentence of the right length with no words, so a score says "
+        "how much the word, not its place, mattered; another baseline gives other scores."
     ),
     "explain.heads.header": "Which heads agree with attribution?",
     "explain.heads.sentence": "This sentence ({method}): Spearman ρ of each cross head",
@@ -54,10 +65,12 @@ STRINGS: dict[str, str] = {
         "measures it."
     ),
     "explain.heads.dev_summary": (
-        "On {n} unseen dev sentences, with integrated gradients: the best head is layer {best_layer} · head "
-        "{best_head} (ρ = {best_rho}, top-1 {best_top1}); layer-1 heads average ρ = {first_rho}; the last "
-        "layer's head average agrees at ρ = {last_rho} (top-1 {last_top1}) and rollout at ρ = {roll_rho} "
-        "(top-1 {roll_top1})."
+        "On {n} unseen dev sentences, with integrated gradients. **Heads one by one** (each head's own ρ, then the "
+        "mean over the layer's heads): layer 1 ρ = {first_heads}, layer {last} ρ = {last_heads}; the best head is "
+        "layer {best_layer} · head {best_head} (ρ = {best_rho}, top-1 {best_top1}). **One map per layer** (the "
+        "heads' weights averaged first, then that single map's ρ): layer 1 ρ = {first_map} (top-1 {first_map_top1}), "
+        "layer {last} ρ = {last_map} (top-1 {last_map_top1}); rollout ρ = {roll_rho} (top-1 {roll_top1}). Compare "
+        "within a kind: a map averaged over heads is a different object from the average of the heads' agreements."
     ),
     "explain.knock.header": "Knock heads out and re-translate",
     "explain.knock.pick": "Heads to knock out",
@@ -67,40 +80,83 @@ STRINGS: dict[str, str] = {
     "explain.knock.none": "Pick heads above: the sentence is translated again with their output set to zero.",
     "explain.knock.result": "Whole model: **{plain}** — with {n} head(s) knocked out: **{knocked}**",
     "explain.knock.same": "The translation did not change: these heads were not needed for it.",
-    "explain.knock.map_title": "With those heads knocked out: cross-attention, layer {layer}, average of heads",
+    "explain.knock.map_title": (
+        "With those heads knocked out: cross-attention, layer {layer}, average of the {kept} of {heads} heads still in "
+        "use"
+    ),
+    "explain.knock.map_none": (
+        "Every cross-attention head of layer {layer} is knocked out: their weights are still computed, but their "
+        "output is set to zero, so the decoder read nothing through them and no map of that layer describes the run."
+    ),
     "explain.knock.map_plain_title": "Whole model: cross-attention, layer {layer}, average of heads",
     "explain.knock.changed": "Changed output tokens are marked ✱ ({changed} of {total}).",
     "explain.importance.header": "How much each head matters on the dev set",
     "explain.importance.intro": (
-        "Each head knocked out alone, on {pairs} dev pairs (greedy): BLEU {bleu} for the whole model. No single head "
-        "costs more than {worst} BLEU ({worst_head}). Removing heads one after another, least important first, "
-        "until BLEU falls more than chance would move it:"
+        "Each head knocked out alone, on {pairs} dev pairs of the selection half (greedy): BLEU {bleu} for the whole "
+        "model. A knock-out is a paired comparison — the same sentences translated with and without the head — so its "
+        "noise is measured on the difference: {resamples} bootstrap resamples of the sentences, both systems scored on "
+        "the same draw (Koehn 2004). The 95 % interval of a head's drop is ±{narrow} to ±{wide} BLEU wide; "
+        "{significant} of {total} heads' intervals exclude 0, where chance alone would put about {expected} of {total} "
+        "outside (5 % each). The largest drop is {worst} ({worst_head}; interval {worst_low} to {worst_high})."
     ),
-    "explain.importance.chance": (
-        "BLEU on these {pairs} pairs moves by ±{chance} by chance alone (half the 95 % interval of 1,000 bootstrap "
-        "resamples of the pairs): a head whose drop is smaller is within noise."
+    "explain.importance.pruning": (
+        "Then heads removed one after another, least important first. The order was chosen on those pairs; the "
+        "BLEU after each removal is measured on the {held_out} pairs of the test half, which chose nothing (BLEU "
+        "{held_out_bleu} for the whole model), each with the paired interval of its drop. Heads that can go before the "
+        "first drop whose interval lies above 0:"
     ),
-    "explain.importance.kind": "{kind}: {kept} BLEU with {n} of {total} heads removed; {none} with all removed.",
+    "explain.importance.kind": "{kind}: {n} of {total} heads removed, {kept} BLEU; {none} with all removed.",
+    "explain.importance.next": "Removing {n} costs {drop} BLEU (interval {low} to {high}).",
+    "explain.weights_touched": (
+        "(The shipped weights themselves were chosen on all of the dev set, test half included, which flatters "
+        "test-half figures a little.)"
+    ),
     "explain.importance.drop": "BLEU drop when this head alone is knocked out · {kind}",
     "explain.importance.missing": (
         "This checkpoint has no head importance yet: python -m model.training.heads --dev DEV.tsv measures it."
     ),
     "explain.pruning.title": "BLEU as heads are knocked out, least important first",
     "explain.pruning.removed": "heads knocked out",
-    "explain.pruning.bleu": "dev BLEU",
+    "explain.pruning.bleu": "test-half BLEU",
     "explain.align.header": "Does attention line up with a human word alignment?",
     "explain.align.intro": (
         "{pairs} unseen dev pairs aligned by hand (English words × Chinese characters, *sure* and *possible* links; "
         "evaluation/alignment/GUIDELINE.md). Each pair is fed to the model with its reference (teacher forcing), each "
         "character is linked to the English word a head weighs most (tokens summed into words), and the links are "
-        "scored by alignment error rate (AER: 0 is the human alignment, 1 nothing in common). The best head, layer "
-        "{best_layer} · head {best_head}, reaches AER {best}; read one step later (the step that reads the character it "
-        "wrote: Chen et al. 2020), layer {shifted_layer} · head {shifted_head} reaches {shifted}. IBM Model 1, word "
-        "statistics with no attention at all, reaches {baseline}: attention aligns far worse than a 1993 baseline."
+        "scored by alignment error rate, pooled over the pairs (AER: 0 when every link read off is a gold link, sure "
+        "or possible, and every sure link is read off; 1 when nothing is in common), with 95 % bootstrap intervals "
+        "over the pairs. The best head is chosen on one half of the gold and scored on the other, each half in turn "
+        "({picked}): AER {chosen_aer} ({chosen_low}–{chosen_high}). Integrated gradients, each character linked to "
+        "the word with the largest |attribution|: {ig_aer} ({ig_low}–{ig_high}). IBM Model 1, word statistics with "
+        "no attention at all: {ibm_aer} ({ibm_low}–{ibm_high}). {verdict}"
     ),
+    "explain.align.head_beats_ig": "The chosen head aligns better than integrated gradients (paired interval).",
+    "explain.align.ig_beats_head": (
+        "Integrated gradients align better than the chosen head (the paired interval of the difference excludes 0)."
+    ),
+    "explain.align.head_ties_ig": (
+        "The chosen head and integrated gradients cannot be told apart on this gold (the paired interval holds 0)."
+    ),
+    "explain.align.ig_beats_ibm": "Integrated gradients beat IBM Model 1 too.",
+    "explain.align.ibm_beats_ig": (
+        "IBM Model 1 aligns better than both: attention, and even attribution through the whole model, are not "
+        "the best word aligner here."
+    ),
+    "explain.align.ig_ties_ibm": "Integrated gradients and IBM Model 1 cannot be told apart on this gold.",
+    "explain.align.pick_plain": "layer {layer} · head {head}",
+    "explain.align.pick_shifted": "layer {layer} · head {head}, shifted",
     "explain.align.col.aligner": "links read off",
-    "explain.align.row.head_plain": "cross · layer {layer} · head {head}",
-    "explain.align.row.head_shifted": "cross · layer {layer} · head {head}, shifted (the step that reads the character)",
+    "explain.align.col.interval": "95 % interval",
+    "explain.align.table_caption": (
+        "Intervals: {resamples} bootstrap resamples of the gold pairs, the same resamples for every row. The rows "
+        "without one pick their head on all the gold they are scored on, so their AER flatters them."
+    ),
+    "explain.align.row.chosen": "best head, chosen on the other half of the gold ({picked})",
+    "explain.align.row.integrated_gradients": "attribution (integrated gradients)",
+    "explain.align.row.head_plain": "cross · layer {layer} · head {head} (picked on all the gold)",
+    "explain.align.row.head_shifted": (
+        "cross · layer {layer} · head {head}, shifted (the step that reads the character; picked on all the gold)"
+    ),
     "explain.align.row.layer_plain": "cross · layer {layer} · average of heads",
     "explain.align.row.layer_shifted": "cross · layer {layer} · average of heads, shifted",
     "explain.align.row.attribution": "attribution ({method})",

@@ -16,10 +16,14 @@ STRINGS: dict[str, str] = {
     "explain.papers": (
         "- **Jain & Wallace 2019《Attention is not Explanation》**：注意力权重常与基于梯度的重要性不一致，"
         "而且差别很大的注意力可以给出同样的预测。\n"
+        "- **Serrano & Smith 2019《Is Attention Interpretable?》**：把注意力最高的输入置零后，决策常常不变；"
+        "按梯度排序去掉输入则更快改变决策：注意力权重高只是重要性的弱信号。\n"
         "- **Wiegreffe & Pinter 2019《Attention is not not Explanation》**：这取决于“解释”指什么；"
         "注意力可以是一种说得通的解释，但必须检验，不能默认。\n"
         "- **Abnar & Zuidema 2020**：深层的原始注意力混合的是前面各层已经混合过的位置；"
-        "*rollout*（注意力展开）把各层的注意力图相乘，追溯到输入词元。\n"
+        "*rollout*（注意力展开）把各层的注意力图相乘，追溯到输入词元。本页的展开图是解码器第 L 层的交叉注意力"
+        "（对各头取平均）乘以编码器的展开（编码器每层的头平均，残差算作每行的一半）：它只追溯编码器一侧，"
+        "不追溯解码器自身的自注意力和残差流。\n"
         "- **Voita 等 2019、Michel 等 2019**：大多数头去掉后代价很小；真正重要的少数头各有分工"
         "（位置、句法、罕见词）。"
     ),
@@ -38,8 +42,11 @@ STRINGS: dict[str, str] = {
         "该层平均 ρ = {layer_rho}，top-1 {layer_top1}；展开 ρ = {roll_rho}，top-1 {roll_top1}。"
     ),
     "explain.gap": (
-        "积分梯度的完备性检验（从零嵌入到真实嵌入的路径上取 {points} 个点）：各归因之和与沿这条路径的对数概率变化相差"
-        "不超过 {gap}（最差一步，相对值）。路径上的点会逐步加密，直到误差不超过 {bound}，最多 {most} 个点。"
+        "积分梯度（从零词元嵌入——保留位置编码——到真实嵌入的直线路径上取 {points} 个点）：每一步的归因之和与该步对数概率"
+        "沿这条路径的变化相差不超过 {gap}（最差一步，相对值：误差除以 max(|变化|, 1 奈特)）。路径正是按这条规则构造的——"
+        "不断加点，直到误差不超过 {bound}，或点数达到 {most}——所以误差小是构造使然，并不能说明分数正确；能说明这一点的"
+        "是测试：本项目自己的前向模式实现与 Captum 的积分梯度结果一致。基线很重要：保留位置的零词元嵌入相当于一句长度"
+        "相同但没有词的句子，所以分数表示的是这个词（而不是它的位置）有多重要；换一个基线，分数就会不同。"
     ),
     "explain.heads.header": "哪些头与归因一致？",
     "explain.heads.sentence": "这句话（{method}）：每个交叉注意力头的 Spearman ρ",
@@ -51,9 +58,11 @@ STRINGS: dict[str, str] = {
         "这个检查点还没有开发集上的一致性统计：运行 python -m evaluation.agreement --dev DEV.tsv --train TRAIN.tsv 来测量。"
     ),
     "explain.heads.dev_summary": (
-        "在 {n} 个未见过的开发集句子上（积分梯度）：最一致的头是第 {best_layer} 层第 {best_head} 个头"
-        "（ρ = {best_rho}，top-1 {best_top1}）；第 1 层各头平均 ρ = {first_rho}；最后一层的头平均 ρ = {last_rho}"
-        "（top-1 {last_top1}），展开 ρ = {roll_rho}（top-1 {roll_top1}）。"
+        "在 {n} 个未见过的开发集句子上（积分梯度）。**逐个头**（先算每个头自己的 ρ，再对该层各头的 ρ 取平均）："
+        "第 1 层 ρ = {first_heads}，第 {last} 层 ρ = {last_heads}；最一致的单个头是第 {best_layer} 层第 {best_head} 个头"
+        "（ρ = {best_rho}，top-1 {best_top1}）。**每层一张图**（先把各头的权重平均成一张图，再算这张图的 ρ）："
+        "第 1 层 ρ = {first_map}（top-1 {first_map_top1}），第 {last} 层 ρ = {last_map}（top-1 {last_map_top1}）；"
+        "展开 ρ = {roll_rho}（top-1 {roll_top1}）。请同类相比：平均后的一张图与各头一致度的平均不是同一样东西。"
     ),
     "explain.knock.header": "屏蔽一些头并重新翻译",
     "explain.knock.pick": "要屏蔽的头",
@@ -63,38 +72,63 @@ STRINGS: dict[str, str] = {
     "explain.knock.none": "在上面选择要屏蔽的头：这句话会在这些头的输出置零后重新翻译。",
     "explain.knock.result": "完整模型：**{plain}** —— 屏蔽 {n} 个头后：**{knocked}**",
     "explain.knock.same": "译文没有变化：这句话不需要这些头。",
-    "explain.knock.map_title": "屏蔽这些头之后：交叉注意力，第 {layer} 层，各头平均",
+    "explain.knock.map_title": "屏蔽这些头之后：交叉注意力，第 {layer} 层，仍在使用的 {kept} 个头（共 {heads} 个）的平均",
+    "explain.knock.map_none": (
+        "第 {layer} 层的交叉注意力头全部被屏蔽：它们的权重照样算出，但输出被置零，解码器没有通过它们读取任何东西，"
+        "所以这一层没有哪张图能描述这次运行。"
+    ),
     "explain.knock.map_plain_title": "完整模型：交叉注意力，第 {layer} 层，各头平均",
     "explain.knock.changed": "变化的输出词元标有 ✱（{total} 个中的 {changed} 个）。",
     "explain.importance.header": "每个头在开发集上有多重要",
     "explain.importance.intro": (
-        "每次只屏蔽一个头，在 {pairs} 个开发集句对上（贪心解码）：完整模型 BLEU {bleu}。没有哪一个头单独屏蔽后"
-        "使 BLEU 下降超过 {worst}（{worst_head}）。按重要性从低到高依次屏蔽各头，直到 BLEU 的下降超出随机波动："
+        "每次只屏蔽一个头，在选择半集的 {pairs} 个开发集句对上（贪心解码）：完整模型 BLEU {bleu}。屏蔽一个头是成对比较——"
+        "同一批句子分别用有这个头和没有这个头的模型翻译——所以噪声要在差值上测量：对句子做 {resamples} 次自助重采样，"
+        "两个系统在同一次抽样上打分（Koehn 2004）。单个头的 BLEU 下降的 95% 区间半宽在 ±{narrow} 到 ±{wide} 之间；"
+        "{total} 个头中有 {significant} 个的区间不含 0，而仅凭偶然（每个 5%），{total} 个中也会有约 {expected} 个落在区间外。下降最大的是 {worst}（{worst_head}；区间 {worst_low} 到 {worst_high}）。"
     ),
-    "explain.importance.chance": (
-        "在这 {pairs} 个句对上，BLEU 仅因随机因素就会波动 ±{chance}（对句对做 1,000 次自助重采样，取 95% 区间的一半）："
-        "下降小于它的头都在噪声之内。"
+    "explain.importance.pruning": (
+        "接着按重要性从低到高依次屏蔽各头。顺序是在上述句对上选出的；每次屏蔽后的 BLEU 则在测试半集的 {held_out} 个"
+        "句对上测量（它们没有参与任何选择；完整模型 BLEU {held_out_bleu}），每一步都给出下降的成对区间。"
+        "在第一次下降的区间整体高于 0 之前可以去掉的头数："
     ),
-    "explain.importance.kind": "{kind}：屏蔽 {total} 个头中的 {n} 个后 BLEU 为 {kept}；全部屏蔽后为 {none}。",
+    "explain.importance.kind": "{kind}：去掉 {total} 个头中的 {n} 个，BLEU 为 {kept}；全部去掉后为 {none}。",
+    "explain.importance.next": "再去掉到第 {n} 个时 BLEU 下降 {drop}（区间 {low} 到 {high}）。",
+    "explain.weights_touched": "（发布的权重本身是在整个开发集上选出的，包括测试半集，所以测试半集上的数字略微偏高。）",
     "explain.importance.drop": "单独屏蔽该头时 BLEU 的下降 · {kind}",
     "explain.importance.missing": "这个检查点还没有各头重要性的统计：运行 python -m model.training.heads --dev DEV.tsv 来测量。",
     "explain.pruning.title": "按重要性从低到高屏蔽各头时的 BLEU",
     "explain.pruning.removed": "屏蔽的头数",
-    "explain.pruning.bleu": "开发集 BLEU",
+    "explain.pruning.bleu": "测试半集 BLEU",
     "explain.align.header": "注意力与人工词对齐一致吗？",
     "explain.align.intro": (
         "{pairs} 个未见过的开发集句对由人工对齐（英文单词 × 中文汉字，分 *确定* 与 *可能* 两种链接；"
         "见 evaluation/alignment/GUIDELINE.md）。每个句对连同参考译文一起输入模型（教师强制），每个汉字链接到某个头"
-        "权重最大的英文单词（子词权重相加为单词权重），再用对齐错误率（AER：0 表示与人工对齐相同，1 表示毫无共同之处）"
-        "打分。最好的头是第 {best_layer} 层第 {best_head} 个头，AER 为 {best}；错后一步读（读入所写汉字的那一步："
-        "Chen 等 2020），第 {shifted_layer} 层第 {shifted_head} 个头为 {shifted}。完全不用注意力、只靠词语统计的 "
-        "IBM 模型 1 为 {baseline}：注意力的对齐远不如 1993 年的基线。"
+        "权重最大的英文单词（子词权重相加为单词权重），再用对齐错误率打分，对所有句对合并计算（AER：读出的每条链接都是"
+        "人工链接（确定或可能）、且每条确定链接都被读出时为 0；毫无共同之处时为 1），并给出对句对自助重采样的 95% 区间。"
+        "最好的头在人工对齐的一半句对上选出、在另一半上打分，两半轮流（{picked}）：AER {chosen_aer}"
+        "（{chosen_low}–{chosen_high}）。积分梯度（每个汉字链接到 |归因| 最大的单词）：{ig_aer}（{ig_low}–{ig_high}）。"
+        "完全不用注意力、只靠词语统计的 IBM 模型 1：{ibm_aer}（{ibm_low}–{ibm_high}）。{verdict}"
     ),
+    "explain.align.head_beats_ig": "选出的头比积分梯度对齐得更好（成对区间）。",
+    "explain.align.ig_beats_head": "积分梯度比选出的头对齐得更好（差值的成对区间不含 0）。",
+    "explain.align.head_ties_ig": "在这份人工对齐上，选出的头与积分梯度分不出高下（成对区间含 0）。",
+    "explain.align.ig_beats_ibm": "积分梯度也胜过 IBM 模型 1。",
+    "explain.align.ibm_beats_ig": "IBM 模型 1 比两者都好：注意力、乃至穿过整个模型的归因，在这里都不是最好的词对齐工具。",
+    "explain.align.ig_ties_ibm": "在这份人工对齐上，积分梯度与 IBM 模型 1 分不出高下。",
+    "explain.align.pick_plain": "第 {layer} 层第 {head} 个头",
+    "explain.align.pick_shifted": "第 {layer} 层第 {head} 个头，后移一步",
     "explain.align.col.aligner": "链接取自",
-    "explain.align.row.head_plain": "交叉注意力 · 第 {layer} 层 · 第 {head} 个头",
-    "explain.align.row.head_shifted": "交叉注意力 · 第 {layer} 层 · 第 {head} 个头，错后一步（读入该字的那一步）",
+    "explain.align.col.interval": "95% 区间",
+    "explain.align.table_caption": (
+        "区间：对人工对齐句对做 {resamples} 次自助重采样，每一行用同样的重采样。没有区间的行是在打分所用的全部人工对齐上"
+        "挑出的头，因此它们的 AER 偏乐观。"
+    ),
+    "explain.align.row.chosen": "最好的头，在人工对齐的另一半上选出（{picked}）",
+    "explain.align.row.integrated_gradients": "归因（积分梯度）",
+    "explain.align.row.head_plain": "交叉注意力 · 第 {layer} 层 · 第 {head} 个头（在全部人工对齐上挑出）",
+    "explain.align.row.head_shifted": "交叉注意力 · 第 {layer} 层 · 第 {head} 个头，后移一步（读入该字的那一步；在全部人工对齐上挑出）",
     "explain.align.row.layer_plain": "交叉注意力 · 第 {layer} 层 · 各头平均",
-    "explain.align.row.layer_shifted": "交叉注意力 · 第 {layer} 层 · 各头平均，错后一步",
+    "explain.align.row.layer_shifted": "交叉注意力 · 第 {layer} 层 · 各头平均，后移一步",
     "explain.align.row.attribution": "归因（{method}）",
     "explain.align.row.baseline": "IBM 模型 1（在训练集上做 5 轮 EM；不用注意力）",
     "explain.align.missing": (
@@ -124,7 +158,7 @@ STRINGS: dict[str, str] = {
     "explain.roles.caption": (
         "在 {pairs} 个人工对齐句对上（教师强制）测得。*前一个* / *后一个*：至少 {threshold} 的行中，该头权重最大的位置"
         "是查询的前一个 / 后一个词元（自注意力）。*汇点*：至少 {threshold} 的权重落在 <s>、</s> 或标点上。*罕见词*："
-        "至少 {threshold} 的行中，权重最大的是句中（按训练英文计）最不常见的源语言词元。*对齐*：AER（直接读或错后一步读，"
+        "至少 {threshold} 的行中，权重最大的是句中（按训练英文计）最不常见的源语言词元。*对齐*：AER（直接读或后移一步读，"
         "即格中数字）与最好的头相差不超过 {margin} 的交叉注意力头。*混合*：都不是；数字是它最大的比例。本图：前一个 "
         "{previous} 个，后一个 {next} 个，汇点 {sink} 个，罕见词 {rare} 个，对齐 {alignment} 个，混合 {mixed} 个。"
     ),

@@ -76,6 +76,12 @@ def paired_drop(base: np.ndarray, other: np.ndarray, resamples: int = RESAMPLES,
             "high": round(float(high), 2)}
 
 
+def knocked_statistics(translator: Translator, pairs: list[tuple[str, str]], knock: tuple[Head, ...]) -> np.ndarray:
+    """bleu_statistics of the greedy translations of `pairs` with the heads `knock` knocked out."""
+    hypotheses = translator.translations([s for s, _ in pairs], beam=1, knock_out=knock)
+    return bleu_statistics(hypotheses, [r for _, r in pairs])
+
+
 def every_head(translator: Translator) -> list[Head]:
     counts = HeadMask.layer_counts(translator.config)
     return [(kind, layer, head) for kind in KINDS for layer in range(counts[kind])
@@ -84,8 +90,7 @@ def every_head(translator: Translator) -> list[Head]:
 
 def single_heads(translator: Translator, pairs: list[tuple[str, str]], progress: Callable[[str], None]) -> dict:
     """Every head knocked out alone on `pairs`: {head: (paired BLEU drop with its interval, NLL rise)}."""
-    sources, references = [s for s, _ in pairs], [r for _, r in pairs]
-    statistics = lambda knock: bleu_statistics(translator.translations(sources, beam=1, knock_out=knock), references)  # noqa: E731
+    statistics = lambda knock: knocked_statistics(translator, pairs, knock)  # noqa: E731
     base, base_nll = statistics(()), mean_nll(translator, pairs)
     single = {}
     for i, head in enumerate(heads := every_head(translator)):
@@ -99,8 +104,7 @@ def pruning_curves(translator: Translator, pairs: list[tuple[str, str]], single:
                    progress: Callable[[str], None]) -> tuple[float, dict]:
     """Per kind, heads removed least important first (by `single`, measured on other pairs), BLEU on `pairs` after
     each removal with the paired interval of its drop from the whole model. Returns (whole model's BLEU, curves)."""
-    sources, references = [s for s, _ in pairs], [r for _, r in pairs]
-    statistics = lambda knock: bleu_statistics(translator.translations(sources, beam=1, knock_out=knock), references)  # noqa: E731
+    statistics = lambda knock: knocked_statistics(translator, pairs, knock)  # noqa: E731
     base = statistics(())
     curves = {}
     for kind in KINDS:
