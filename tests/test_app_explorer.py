@@ -145,8 +145,8 @@ def test_decoding_page_shows_beams_when_beam_search(model_calls):
     at = app("Who are you?", page="app_pages/pages/decoding.py", beam=3)
     charts = specs(at)
     assert len(charts) == 4
-    names = {trace["name"] for trace in charts[3]["data"]}
-    assert "kept" in names
+    names = {trace.get("name") for trace in charts[3]["data"]}  # the beam's tree: its nodes, its chosen path
+    assert {"kept", "pruned", "chosen translation"} <= names
 
 
 def test_markup_in_the_sentence_stays_text():

@@ -21,7 +21,7 @@ from playwright.sync_api import expect
 
 from i18n import strings
 from lessons.classroom import token_edits
-from tests.browser_support import MAIN, open_session, rerun, screenshot
+from tests.browser_support import MAIN, hover, open_session, point_on_plot, rerun, screenshot
 
 pytestmark = pytest.mark.browser
 SISTER = "My sister bought a red bicycle yesterday."  # issue 51's example: 自 forced at step 10 drops 色
@@ -69,5 +69,57 @@ def test_forcing_a_token_marks_what_it_dropped(browser, streamlit_server, transl
         expect(said).to_contain_text(" ".join(dropped) or text["ex.none"])
         expect(said).to_contain_text(str(len(dropped)))
         screenshot(page, f"decoding_whatif_{lang}", continued)
+    finally:
+        context.close()
+
+
+# Everything the tree's figure draws, read from Plotly's own graph: its traces' names, modes, points and hover
+# data, and the screen boxes of its node labels and step numbers.
+TREE = """gd => ({
+  traces: gd.data.map(d => ({name: d.name || null, mode: d.mode, n: (d.x || []).filter(x => x !== null).length,
+                             width: d.line && d.line.width, customdata: d.customdata || null,
+                             x: d.x || null, y: d.y || null})),
+  index: [...document.querySelectorAll("[data-testid='stMain'] .js-plotly-plot")].indexOf(gd),
+  box: (b => ({x: b.x, y: b.y, width: b.width, height: b.height}))(gd.getBoundingClientRect()),
+  labels: [...gd.querySelectorAll('.textpoint text, g.xtick text')].filter(t => t.textContent.trim()).map(t => {
+      const b = t.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; }),
+})"""
+
+
+def overlapping(boxes: list[list[float]]) -> list[tuple]:
+    """Pairs of label boxes that overlap by more than a pixel each way."""
+    return [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:]
+            if min(a[2], b[2]) - max(a[0], b[0]) > 1 and min(a[3], b[3]) - max(a[1], b[1]) > 1]
+
+
+@pytest.mark.parametrize(("lang", "present"), [("en", 0), ("zh", 0), ("en", 1), ("zh", 1)])
+def test_the_beam_is_drawn_as_a_tree(browser, streamlit_server, translator, lang, present):
+    """At the last step: every hypothesis the search scored is a node (pruned ones too), the chosen path runs from
+    <s> to the translation's </s>, a node's hover gives its log-probability, and the tree fits 1280×800 with no
+    label over another, in plain and presentation mode."""
+    result = translator.translate(SISTER)
+    text = strings(lang)
+    scored = sum(len(getattr(r, s)) for r in result.beam_steps for s in ("kept", "finished", "dropped"))
+    context, page = open_session(browser, f"{streamlit_server}/decoding?lang={lang}&present={present}"
+                                          f"&s={quote(SISTER)}&step={len(result.steps)}")
+    try:
+        chart = page.locator(f"{key('decoding.chart.beam')} .js-plotly-plot")
+        page.mouse.wheel(0, 10)  # a user's scroll: the link's view stops holding the step's controls at the top
+        chart.evaluate("e => e.scrollIntoView({block: 'center'})")
+        page.wait_for_selector(f"{key('decoding.chart.beam')} .textpoint text")
+        tree = chart.evaluate(TREE)
+        nodes = {t["name"]: t for t in tree["traces"] if t["customdata"]}
+        assert sum(t["n"] for t in nodes.values()) == scored  # every scored hypothesis, one node each
+        assert nodes[text["beam.dropped"]]["n"] > 0  # pruned branches drawn
+        (path,) = [t for t in tree["traces"] if t["name"] == text["beam.chosen"]]
+        assert path["n"] == 2 * len(result.output_tokens)  # an edge per token, from <s> to </s>
+        box = tree["box"]
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 1280 and box["height"] <= 800, box
+        assert not overlapping(tree["labels"]), overlapping(tree["labels"])[:3]
+        finished = nodes[text["beam.finished"]]
+        logprob = finished["customdata"][0][1]
+        lines = hover(page, point_on_plot(page, tree["index"], finished["x"][0], finished["y"][0]))
+        assert f"{abs(logprob):.3f}" in " ".join(lines), lines  # its log-probability (Plotly writes − for -)
+        screenshot(page, f"decoding_beam_tree_{lang}{'_present' if present else ''}")
     finally:
         context.close()

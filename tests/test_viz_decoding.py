@@ -7,7 +7,7 @@ import plotly.graph_objects as go
 import pytest
 
 from i18n import strings
-from viz.decoding import BEAM_COLORS, CHOSEN_COLOR, attention_bar, beam_chart, candidates_chart, causal_mask_row
+from viz.decoding import CHOSEN_COLOR, attention_bar, candidates_chart, causal_mask_row
 
 TARGET = ["<s>", "我", "有", "一", "个", "梦", "想", "。"]
 
@@ -73,49 +73,10 @@ class TestCandidates:
         with pytest.raises(ValueError, match="chosen"):
             candidates_chart(["a"], [1.0], 3)
 
-
-class TestBeamChart:
-    def test_groups_coloured_and_labelled(self):
-        groups = {
-            "kept": [(("我", "有"), -0.4), (("我", "在"), -1.2)],
-            "finished": [(("我", "</s>"), -2.0)],
-            "dropped": [(("你",), -3.5)],
-        }
-        fig = beam_chart(groups, status_labels={"kept": "kept", "finished": "finished", "dropped": "dropped"})
-        bars = [t for t in fig.data if isinstance(t, go.Bar)]
-        assert [b.name for b in bars] == ["kept", "finished", "dropped"]
-        assert [b.marker.color for b in bars] == [BEAM_COLORS[s] for s in ("kept", "finished", "dropped")]
-        np.testing.assert_allclose(bars[0].x, np.exp([-0.4, -1.2]), rtol=1e-6)
-        # customdata: the hypothesis's row, all of its text, its log-probability
-        assert [list(row) for row in bars[0].customdata] == [[0, "我有", -0.4], [1, "我在", -1.2]]
-        assert "%{customdata[0]} · %{customdata[1]}" in bars[0].hovertemplate
-        assert fig.layout.xaxis.type == "log" and "%{x:.4g}" in bars[0].hovertemplate
-        assert list(fig.layout.yaxis.ticktext) == ["我有", "我在", "我&lt;/s&gt;", "你"]
-
-    def test_long_hypothesis_keeps_its_end(self):
-        tokens = tuple("一二三四五六七八九十") * 3
-        fig = beam_chart({"kept": [(tokens, -5.0)]})
-        assert fig.layout.yaxis.ticktext[0].startswith("…") and fig.layout.yaxis.ticktext[0].endswith("十")
-
     @pytest.mark.parametrize("lang", ["en", "zh"])
-    def test_both_bar_charts_fit_decodings_side_column(self, lang):
-        """Decoding gives them 320 px (as at step 8 of "I have a dream that one day this nation will rise up."); a
-        wider figure Streamlit narrows to its column, and Plotly draws it a second time."""
+    def test_fits_decodings_side_column(self, lang):
+        """Decoding gives it 320 px; a wider figure Streamlit narrows to its column, and Plotly draws it twice."""
         s = strings(lang)
-        hypotheses = ["我有一天才会成为那", "我有一天才能成为那", "我有一天的梦想。", "我有一天才会成功"]
-        groups = {"kept": [(tuple(h), -2.0 - i) for i, h in enumerate(hypotheses[:2])],
-                  "finished": [(tuple(hypotheses[2]) + ("</s>",), -4.0)],
-                  "dropped": [(tuple(h), -6.0 - i) for i, h in enumerate(hypotheses * 2)][:5]}
-        figures = [beam_chart(groups, max_width=320, hypothesis_title=s["axis.hypothesis"],
-                              value_label=s["axis.sequence_prob"]),
-                   candidates_chart(["。", "是", "到", "</s>", "一"], [0.45, 0.08, 0.08, 0.03, 0.02], 0,
-                                    token_title=s["axis.candidate"], value_label=s["axis.probability"], max_width=320)]
-        assert [fig.layout.width <= 320 for fig in figures] == [True, True]
-
-    def test_bad_groups(self):
-        with pytest.raises(ValueError, match="must be among"):
-            beam_chart({"alive": [(("a",), -1.0)]})
-        with pytest.raises(ValueError, match="no hypothesis"):
-            beam_chart({"kept": []})
-        with pytest.raises(ValueError, match="not one string"):
-            beam_chart({"kept": [("我有", -1.0)]})
+        fig = candidates_chart(["。", "是", "到", "</s>", "一"], [0.45, 0.08, 0.08, 0.03, 0.02], 0,
+                               token_title=s["axis.candidate"], value_label=s["axis.probability"], max_width=320)
+        assert fig.layout.width <= 320

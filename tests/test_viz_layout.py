@@ -17,7 +17,8 @@ import pytest
 
 from tests.test_viz_teaching import EVERY_FIGURE
 from viz.bars import paired_bars
-from viz.decoding import attention_bar, beam_chart, candidates_chart, causal_mask_row
+from viz.beam_tree import beam_tree
+from viz.decoding import attention_bar, candidates_chart, causal_mask_row
 from viz.head_view import HEAD_COLORS, TOP_LINKS, clicked_query, head_view
 from viz.heatmap import NOTE_PX, SQUARE_MIN_PX, attention_heatmap, heatmap_figure, matrix_heatmap
 from viz.model_view import model_view
@@ -240,8 +241,9 @@ def test_hovers_name_positions_so_a_repeated_token_is_told_apart():
                 paired_bars(the, np.ones(5), np.ones(5), names=("a", "b"), colors=D3[:2], title="", x_title="x")):
         assert all("%{pointNumber} · %{customdata}" in bar.hovertemplate for bar in fig.data)
         assert list(fig.data[0].customdata) == the
-    beams = beam_chart({"kept": [(the, -1.0)], "dropped": [(the[:2], -2.0)]})
-    assert [list(bar.customdata[0])[:2] for bar in beams.data] == [[0, "the cat saw the dog"], [1, "the cat"]]
+    tree = beam_tree([{"kept": [(the[:1], -1.0)], "dropped": [(the[1:2], -2.0)]}], the[:1] + ["</s>"])
+    hovered = [trace for trace in tree.data if trace.customdata is not None]  # a beam node's hover: its hypothesis
+    assert [list(trace.customdata[0])[0] for trace in hovered] == ["the", "cat"]
 
 
 def test_heatmap_hover_highlights_its_row_and_column():

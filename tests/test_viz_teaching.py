@@ -12,7 +12,8 @@ import pytest
 
 from lessons import positional as lp
 from tests.conftest import ROOT
-from viz.decoding import attention_bar, beam_chart, candidates_chart, causal_mask_row, coverage_chart
+from viz.beam_tree import beam_tree
+from viz.decoding import attention_bar, candidates_chart, causal_mask_row, coverage_chart
 from viz.explanation import gold_links_figure, head_roles_figure, pruning_figure
 from viz.head_view import head_view
 from viz.heatmap import attention_heatmap, difference_heatmap, guess_heatmap, matrix_heatmap
@@ -181,7 +182,7 @@ EVERY_FIGURE = {
     "causal_mask_row": lambda: causal_mask_row(np.array([0.5, 0.5, 0.0]), T3, 1, title="t"),
     "attention_bar": lambda: attention_bar(np.array([0.2, 0.3, 0.5]), T3, title="t"),
     "candidates_chart": lambda: candidates_chart(T3, [0.5, 0.3, 0.2], 0, title="t"),
-    "beam_chart": lambda: beam_chart({"kept": [(T3, -1.0)], "dropped": [(T3[:1], -3.0)]}, title="t"),
+    "beam_tree": lambda: beam_tree([{"kept": [(T3[:1], -1.0)], "dropped": [(T3[1:2], -3.0)]}], T3, title="t"),
     "matrix_heatmap": lambda: matrix_heatmap(masked_scores(), T3, T3, row_title="q", col_title="k", title="t",
                                              allow_neg_inf=True),
     "mask_stage_figure": lambda: mask_stage_figure("mask", np.where(np.tril(np.ones((3, 3))), 0.0, -np.inf), T3, T3,

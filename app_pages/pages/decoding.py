@@ -20,7 +20,8 @@ from app_pages.teaching_shared import num
 from lessons import length_penalty
 from lessons.attention_maps import pick
 from model import WORD_START, TranslationResult
-from viz.decoding import attention_bar, beam_chart, candidates_chart, causal_mask_row
+from viz.beam_tree import beam_tree
+from viz.decoding import attention_bar, candidates_chart, causal_mask_row
 from viz.heatmap import attention_heatmap
 
 STEP, EVERY_HEAD = "decoding.step", "decoding.every_head"
@@ -28,6 +29,7 @@ GUESS = "decoding.guess"  # "Guess first": the candidates hidden until the next 
 # Widths of the two chart columns at 1280 px with the sidebar open (in presentation mode the columns are wider and
 # the figures 1.3× larger: about the same), so their figures lay out their labels for the room they get.
 LEFT_PX, RIGHT_PX = 480, 320
+TREE_PX = (LEFT_PX + RIGHT_PX + 20, 480)  # across both columns (and their gap), under them: a screen's height or less
 EVERY_HEAD_PX = 680  # 24 rows of layer · head, each tall enough for its 11-px label: below the mask row, on its own screen
 
 
@@ -43,25 +45,27 @@ def candidate_lists(result: TranslationResult, position: int) -> tuple[list[str]
 
 
 def beam_section(result: TranslationResult, position: int) -> None:
+    """The search's tree up to this step (the whole of it at the last step, where the search may have gone on to
+    rule out longer hypotheses), across the page: a column per step."""
     st.markdown("#### " + t("decoding.beam_title", beam=result.beam_size))
     if result.beam_steps is None:
         st.caption(t("decoding.beam_greedy"))
         return
-    if position >= len(result.beam_steps):
-        st.caption(t("decoding.beam_done", steps=len(result.beam_steps)))
-        return
-    record = result.beam_steps[position]
-    st.caption(t("decoding.beam_help", kept=len(record.kept), finished=len(record.finished),
-                 dropped=len(record.dropped)))
-    groups = {
-        status: [(h.tokens, h.logprob) for h in getattr(record, status)]
-        for status in ("kept", "finished", "dropped")
-    }
-    fig = beam_chart(
-        groups, status_labels={s: t(f"beam.{s}") for s in groups},
-        hypothesis_title=t("axis.hypothesis"), value_label=t("axis.sequence_prob"), max_width=RIGHT_PX,
+    records = result.beam_steps
+    current = min(position, len(records) - 1)
+    last = len(records) - 1 if position >= len(result.steps) - 1 else current
+    steps = [{status: [(h.tokens, h.logprob) for h in getattr(record, status)]
+              for status in ("kept", "finished", "dropped")} for record in records]
+    fig = beam_tree(
+        steps, result.output_tokens, current=current, last=last,
+        status_labels={s: t(f"beam.{s}") for s in steps[0]},
+        chosen_label=t("beam.chosen"), step_title=t("beam.step"), logprob_label=t("beam.logprob"),
+        token_logprob_label=t("beam.token_logprob"), max_width=TREE_PX[0], max_height=TREE_PX[1],
     )
     widgets.chart(fig, key="decoding.chart.beam")
+    record = records[current]
+    st.caption(t("decoding.beam_help", last=last + 1, step=current + 1, top=2 * result.beam_size,
+                 kept=len(record.kept), finished=len(record.finished), dropped=len(record.dropped)))
 
 
 def finished_hypotheses(result: TranslationResult) -> list[tuple[tuple[str, ...], float]]:
@@ -164,21 +168,23 @@ def step_view(result: TranslationResult) -> None:
                    + widgets.word_start_note(result.source_tokens))
     with right:
         candidates_column(result, position)
+    # Under both columns, across the page (a column per step): hidden while the guess is, as it tells the answer.
+    if not guessing.next_token_hidden(result, position, key="decoding.guessing", toggle_key=GUESS):
+        beam_section(result, position)
 
 
 def candidates_column(result: TranslationResult, position: int) -> None:
-    """The step's candidates (hidden behind a guess while "Guess first" is on), then the beam."""
+    """The step's candidates (hidden behind a guess while "Guess first" is on)."""
     st.markdown(f"**{t('decoding.candidates_title')}**")
     tokens, probs, chosen_index = candidate_lists(result, position)
     labels = dict(token_title=t("axis.candidate"), value_label=t("axis.probability"), max_width=RIGHT_PX)
     if st.session_state.get(GUESS):
         guessing.next_token_guess(result, position, tokens, probs, chosen_index, key="decoding.guessing", **labels)
         if guessing.next_token_hidden(result, position, key="decoding.guessing", toggle_key=GUESS):
-            return  # the beam would tell what was chosen
+            return
     else:
         widgets.chart(candidates_chart(tokens, probs, chosen_index, **labels), key="decoding.chart.candidates")
     st.caption(t("decoding.candidates_help", k=len(result.steps[position].candidates)))
-    beam_section(result, position)
 
 
 def decoding_view(result: TranslationResult) -> None:

@@ -239,11 +239,11 @@ STRINGS: dict[str, str] = {
         "see which hypotheses beam search keeps and prunes."
     ),
     "decoding.beam_help": (
-        "The tree of the hypotheses the search scored up to step {step}: a column per step, each node the token a "
+        "The tree of the hypotheses the search scored up to step {last}: a column per step, each node the token a "
         "hypothesis added to the one it extends (hover a node for the whole hypothesis and its log-probabilities). "
         "At each step the search looks at the best {top} continuations: green ones are kept for the next step, "
         "blue ones finished with </s>, grey ones pruned (their branch ends there). The orange path is the "
-        "translation it chose. At this step: {kept} kept, {finished} finished, {dropped} pruned."
+        "translation it chose. At step {step}: {kept} kept, {finished} finished, {dropped} pruned."
     ),
     "beam.kept": "kept",
     "beam.finished": "finished",
