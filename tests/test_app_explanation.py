@@ -68,6 +68,7 @@ def test_four_maps_share_the_cross_attention_axes_and_the_caption_computes_agree
     assert f"({found.points} points on the straight path" in caption and f"within {found.gap:.1%}" in caption
     # The gap is the stopping rule, so it says so, and names the baseline and what does check the scores.
     assert "by construction" in caption and "agrees with Captum" in caption and "zero token embedding" in caption
+    assert any("Serrano & Smith 2019" in m.value for m in english.markdown)  # beside Jain & Wallace, Wiegreffe & Pinter
 
 
 def test_the_dev_sets_evidence_is_read_from_the_training_log(translator):

@@ -119,7 +119,7 @@ def which_heads_agree(result: TranslationResult, log: dict) -> None:
 def weights_note(log: dict) -> str:
     """The note that the shipped weights were chosen on all of dev, for after a test-half figure; none when they
     were trained with --test-split (the log's "test" entry says "untouched")."""
-    return "" if (log.get("test") or {}).get("untouched") else " " + t("explain.weights_touched")
+    return "" if (log.get("test") or {}).get("untouched") else t("explain.weights_touched")
 
 
 def head_label(head: tuple) -> str:
@@ -161,9 +161,10 @@ def ablated_maps(result: TranslationResult, knocked: TranslationResult, chosen: 
     side; none for the ablated run when every cross head of that layer is out."""
     layer = knocked.cross.shape[0] - 1
     out = [h for kind, l, h in chosen if kind == "cross" and l == layer]
+    kept, heads = knocked.cross.shape[1] - len(set(out)), knocked.cross.shape[1]
     maps = [(t("explain.knock.map_plain_title", layer=layer + 1), result, result.cross[layer].mean(axis=0)),
-            (t("explain.knock.map_title", layer=layer + 1, kept=knocked.cross.shape[1] - len(set(out)),
-               heads=knocked.cross.shape[1]), knocked, kept_average(knocked.cross[layer], out))]
+            (t("explain.knock.map_title" if kept else "explain.knock.map_title_none", layer=layer + 1, kept=kept,
+               heads=heads), knocked, kept_average(knocked.cross[layer], out))]
     for i, (column, (title, run, weights)) in enumerate(zip(st.columns(2), maps)):
         with column:
             st.markdown(f"**{md_escape(title)}**")
@@ -194,7 +195,7 @@ def importance(log: dict) -> None:
                   worst_low=f"{worst['low']:.2f}", worst_high=f"{worst['high']:.2f}",
                   worst_head=head_label((worst["kind"], worst["layer"], worst["head"]))))
     st.markdown(t("explain.importance.pruning", held_out=f"{found['test_pairs']:,}",
-                  held_out_bleu=f"{found['test_bleu']:.2f}") + weights_note(log))
+                  held_out_bleu=f"{found['test_bleu']:.2f}"))
     lines = []
     for kind, curve in found["pruning"].items():
         kept = free_pruning(curve)
@@ -206,6 +207,8 @@ def importance(log: dict) -> None:
                             low=f"{after['low']:.2f}", high=f"{after['high']:.2f}")
         lines.append("- " + text)
     st.markdown("\n".join(lines))
+    if note := weights_note(log):
+        st.caption(note)
     kind = attention_view.kind_picker("explain.importance.kind", "cross")  # full width: a half column clips it
     left, right = st.columns(2)
     with left:
@@ -316,7 +319,7 @@ def gold_alignment(log: dict) -> None:
                         t("explain.align.ibm_beats_ig"), t("explain.align.ig_ties_ibm"))]
     st.markdown(t("explain.align.intro", pairs=found["pairs"], picked=picked_heads(found),
                   **{f"chosen_{k}": v for k, v in span(chosen).items()}, **{f"ig_{k}": v for k, v in span(ig).items()},
-                  **{f"ibm_{k}": v for k, v in span(baseline).items()}, verdict=" ".join(verdict)) + weights_note(log))
+                  **{f"ibm_{k}": v for k, v in span(baseline).items()}, verdict=" ".join(verdict)) + " " + weights_note(log))
     aer_table(found)
     gold_overlay((best["layer"], best["head"]))
     roles_grid(log)

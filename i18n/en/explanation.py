@@ -84,6 +84,7 @@ STRINGS: dict[str, str] = {
         "With those heads knocked out: cross-attention, layer {layer}, average of the {kept} of {heads} heads still in "
         "use"
     ),
+    "explain.knock.map_title_none": "With those heads knocked out: cross-attention, layer {layer}",
     "explain.knock.map_none": (
         "Every cross-attention head of layer {layer} is knocked out: their weights are still computed, but their "
         "output is set to zero, so the decoder read nothing through them and no map of that layer describes the run."
@@ -148,8 +149,9 @@ STRINGS: dict[str, str] = {
     "explain.align.col.aligner": "links read off",
     "explain.align.col.interval": "95 % interval",
     "explain.align.table_caption": (
-        "Intervals: {resamples} bootstrap resamples of the gold pairs, the same resamples for every row. The rows "
-        "without one pick their head on all the gold they are scored on, so their AER flatters them."
+        "Intervals: {resamples} bootstrap resamples of the gold pairs, the same resamples for every row. The heads "
+        "in the rows below them were picked on the same gold they are scored on, which flatters their AER; the "
+        "layer averages pick nothing."
     ),
     "explain.align.row.chosen": "best head, chosen on the other half of the gold ({picked})",
     "explain.align.row.integrated_gradients": "attribution (integrated gradients)",

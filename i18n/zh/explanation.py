@@ -73,6 +73,7 @@ STRINGS: dict[str, str] = {
     "explain.knock.result": "完整模型：**{plain}** —— 屏蔽 {n} 个头后：**{knocked}**",
     "explain.knock.same": "译文没有变化：这句话不需要这些头。",
     "explain.knock.map_title": "屏蔽这些头之后：交叉注意力，第 {layer} 层，仍在使用的 {kept} 个头（共 {heads} 个）的平均",
+    "explain.knock.map_title_none": "屏蔽这些头之后：交叉注意力，第 {layer} 层",
     "explain.knock.map_none": (
         "第 {layer} 层的交叉注意力头全部被屏蔽：它们的权重照样算出，但输出被置零，解码器没有通过它们读取任何东西，"
         "所以这一层没有哪张图能描述这次运行。"
@@ -120,8 +121,8 @@ STRINGS: dict[str, str] = {
     "explain.align.col.aligner": "链接取自",
     "explain.align.col.interval": "95% 区间",
     "explain.align.table_caption": (
-        "区间：对人工对齐句对做 {resamples} 次自助重采样，每一行用同样的重采样。没有区间的行是在打分所用的全部人工对齐上"
-        "挑出的头，因此它们的 AER 偏乐观。"
+        "区间：对人工对齐句对做 {resamples} 次自助重采样，每一行用同样的重采样。下面各行中的头是在打分所用的同一份"
+        "人工对齐上挑出的，因此它们的 AER 偏乐观；各层平均则没有经过挑选。"
     ),
     "explain.align.row.chosen": "最好的头，在人工对齐的另一半上选出（{picked}）",
     "explain.align.row.integrated_gradients": "归因（积分梯度）",
