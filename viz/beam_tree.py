@@ -18,7 +18,6 @@ import plotly.graph_objects as go
 from .labels import joined_text, plain_text, token_label
 from .style import (
     ANSWER_COLOR,
-    AXIS_TITLE_PX,
     CELL_TEXT_PX,
     EDGE_PX,
     GAP_EM,
@@ -28,6 +27,7 @@ from .style import (
     MAX_WIDTH_PX,
     NOTE_COLOR,
     TICK_PAD_PX,
+    axis_title_px,
     legend_above,
     legend_px,
     styled_figure,
@@ -104,7 +104,6 @@ def _columns_shown(n_columns: int, current: int, column_px: float, plot_px: floa
 @dataclass(frozen=True)
 class _Layout:
     columns: range  # the columns shown
-    column_px: float
     row_px: float
     rows: int
     top: int
@@ -113,23 +112,24 @@ class _Layout:
     height: int
 
 
-def _layout(steps, nodes: list[Node], current: int, legend: list[str], title: str, step_title: str,
-            max_width: float, max_height: float) -> _Layout:
-    """Columns as wide as the widest token and its gaps (wider where few), rows as tall as a line needs (taller
-    where the height allows); the last columns up to the current step's where not all fit max_width."""
-    widest = max(text_em(n.tokens[-1]) if n.tokens else 0.0 for n in nodes[1:]) if len(nodes) > 1 else 1.0
+def _layout(steps, last: int, legend: list[str], title: str, step_title: str, max_width: float,
+            max_height: float) -> _Layout:
+    """Columns as wide as the search's widest token and its gaps (wider where few), rows as tall as a line needs
+    (taller where the height allows), the same at every step; the last columns up to step `last`'s where not all
+    fit max_width."""
+    widest = max(text_em(tokens[-1]) for groups in steps for group in groups.values() for tokens, _ in group)
     least_px = max((widest + 2 * GAP_EM) * NODE_FONT_PX, ROW_PX[0] + 2 * GAP_EM * NODE_FONT_PX)
     plot_px = max_width - 2 * EDGE_PX
-    columns = _columns_shown(len(steps) + 1, current, least_px, plot_px)
+    columns = _columns_shown(len(steps) + 1, last, least_px, plot_px)
     column_px = float(np.clip(plot_px / len(columns), least_px, 3 * least_px))
     width = int(len(columns) * column_px + 2 * EDGE_PX)
     rows = max(sum(len(group) for group in groups.values()) for groups in steps)  # the same height at every step
     top = EDGE_PX + legend_px(legend, width - 2 * EDGE_PX)
-    bottom = EDGE_PX + AXIS_TITLE_PX + int(LINE_EM * NODE_FONT_PX) + TICK_PAD_PX
+    bottom = EDGE_PX + axis_title_px(step_title, width - 2 * EDGE_PX) + int(LINE_EM * NODE_FONT_PX) + TICK_PAD_PX
     room = max_height - title_px(title, width) - top - bottom
     row_px = float(np.clip(room / rows, *ROW_PX))
     height = int(title_px(title, width) + top + bottom + rows * row_px)
-    return _Layout(columns, column_px, row_px, rows, top, bottom, width, height)
+    return _Layout(columns, row_px, rows, top, bottom, width, height)
 
 
 def _positions(nodes: list[Node], rows: int) -> tuple[np.ndarray, np.ndarray]:
@@ -218,7 +218,7 @@ def beam_tree(
     nodes = tree_nodes(steps[: last + 1], chosen)
     names = {s: plain_text((status_labels or {}).get(s, s)) for s in STATUSES}
     legend = [names[s] for s in STATUSES if any(n.status == s for n in nodes)] + [chosen_label]
-    lay = _layout(steps, nodes, last, legend, title, step_title, max_width, max_height)
+    lay = _layout(steps, last, legend, title, step_title, max_width, max_height)
     x, y = _positions(nodes, lay.rows)
     hover = (f"<b>%{{customdata[0]}}</b><br>{plain_text(step_title)} %{{customdata[3]}}<br>"
              f"{plain_text(logprob_label)}: <b>%{{customdata[1]:.3f}}</b><br>"
