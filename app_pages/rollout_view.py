@@ -4,7 +4,8 @@ each row, and the layers multiplied from the bottom up (lessons/explanation.py):
 
 - encoder (or decoder) self-attention, layer L: rolled out through self-attention layers 1 … L;
 - cross-attention, decoder layer L: its head average times the encoder's rollout through all its layers, since
-  the encoder outputs it reads are themselves mixtures of the input tokens (cross_rollout).
+  the encoder outputs it reads are themselves mixtures of the input tokens (cross_rollout). The decoder side is
+  not rolled out: decoder layers below L (self-attention, residual) are left out, as the view's help says.
 
 Heads are averaged by the method, so the view has a layer picker and no head picker.
 """
