@@ -203,8 +203,9 @@ def importance(log: dict) -> None:
         text = t("explain.importance.kind", kind=attention_view.kind_name(kind), n=kept["removed"],
                  total=len(curve) - 1, kept=f"{kept['bleu']:.2f}", none=f"{curve[-1]['bleu']:.2f}")
         if after is not None:
-            text += " " + t("explain.importance.next", n=after["removed"], drop=f"{after['bleu_drop']:.2f}",
-                            low=f"{after['low']:.2f}", high=f"{after['high']:.2f}")
+            text += t("explain.sentence_sep") + t("explain.importance.next", n=after["removed"],
+                                                  drop=f"{after['bleu_drop']:.2f}", low=f"{after['low']:.2f}",
+                                                  high=f"{after['high']:.2f}")
         lines.append("- " + text)
     st.markdown("\n".join(lines))
     if note := weights_note(log):
@@ -319,7 +320,7 @@ def gold_alignment(log: dict) -> None:
                         t("explain.align.ibm_beats_ig"), t("explain.align.ig_ties_ibm"))]
     st.markdown(t("explain.align.intro", pairs=found["pairs"], picked=picked_heads(found),
                   **{f"chosen_{k}": v for k, v in span(chosen).items()}, **{f"ig_{k}": v for k, v in span(ig).items()},
-                  **{f"ibm_{k}": v for k, v in span(baseline).items()}, verdict=" ".join(verdict)) + " " + weights_note(log))
+                  **{f"ibm_{k}": v for k, v in span(baseline).items()}, verdict=t("explain.sentence_sep").join(verdict)) + t("explain.sentence_sep") + weights_note(log))
     aer_table(found)
     gold_overlay((best["layer"], best["head"]))
     roles_grid(log)

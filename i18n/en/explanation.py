@@ -108,6 +108,7 @@ STRINGS: dict[str, str] = {
     ),
     "explain.importance.kind": "{kind}: {n} of {total} heads removed, {kept} BLEU; {none} with all removed.",
     "explain.importance.next": "Removing {n} costs {drop} BLEU (interval {low} to {high}).",
+    "explain.sentence_sep": " ",  # between two sentences of one paragraph: English spaces them, Chinese does not
     "explain.weights_touched": (
         "(The shipped weights themselves were chosen on all of the dev set, test half included, which flatters "
         "test-half figures a little.)"

@@ -94,6 +94,7 @@ STRINGS: dict[str, str] = {
     ),
     "explain.importance.kind": "{kind}：去掉 {total} 个头中的 {n} 个，BLEU 为 {kept}；全部去掉后为 {none}。",
     "explain.importance.next": "再去掉到第 {n} 个时 BLEU 下降 {drop}（区间 {low} 到 {high}）。",
+    "explain.sentence_sep": "",
     "explain.weights_touched": "（发布的权重本身是在整个开发集上选出的，包括测试半集，所以测试半集上的数字略微偏高。）",
     "explain.importance.drop": "单独屏蔽该头时 BLEU 的下降 · {kind}",
     "explain.importance.missing": "这个检查点还没有各头重要性的统计：运行 python -m model.training.heads --dev DEV.tsv 来测量。",
