@@ -1,4 +1,5 @@
-"""One cache of model results for the whole server, bounded by bytes, not by entries.
+"""One cache of model results for the whole server, bounded by bytes, not by entries: the only place a page keeps
+what it computed for every session (tests/test_result_paths.py holds pages to it; models.py keeps the models).
 
 A result holds every attention map, query, key and value of a sentence: a short sentence's is about 100 KB, a
 1,000-character one's several MB. A cache that counts entries (st.cache_data's max_entries) lets a class typing
@@ -87,5 +88,7 @@ class ResultCache:
 
 @st.cache_resource(show_spinner=False)
 def shared() -> ResultCache:
-    """The server's one result cache."""
+    """The server's one result cache. A key starts with what computed the result (a loaded model's go through
+    translations.model_result; a page's own, as "replay.snapshots", with its page's prefix), then everything that
+    changes it."""
     return ResultCache(BUDGET_MB * 2**20)

@@ -1,9 +1,12 @@
 """The session's sentence and its translation with the sidebar's settings, cached per input in the server's one
-result cache (result_cache: bounded by bytes, shared read-only by every session)."""
+result cache (result_cache: bounded by bytes, shared read-only by every session). model_result is the one path
+from a loaded model to a page: every page asks it, never a Translator of its own, for anything the model computes."""
 
 from __future__ import annotations
 
+import contextlib
 import re
+from collections.abc import Hashable
 
 import streamlit as st
 
@@ -14,15 +17,24 @@ from app_pages.text import md_escape, t
 from model import DEFAULT_BEAM, Attribution, InputError, Notice, TranslationResult
 
 
+def model_result(method: str, checkpoint: str, device: str, *args: Hashable, spinner: str = "", **kwargs: Hashable):
+    """Translator.<method>(*args, **kwargs) of the model `checkpoint` on `device`, from the server's result cache.
+
+    The key holds everything that changes the result (model, device, method, arguments), and the model that computes
+    it is the one the key names: a page cannot cache one model's result under another's name. `spinner`: the i18n
+    key of what to show while it runs ("" for a quick one)."""
+    def run():
+        with st.spinner(t(spinner)) if spinner else contextlib.nullcontext():
+            return getattr(models.load(checkpoint, device), method)(*args, **kwargs)
+    key = ("model", method, checkpoint, device, args, tuple(sorted(kwargs.items())))
+    return result_cache.shared().get(key, run)
+
+
 def translate(checkpoint: str, device: str, sentence: str, beam: int, language: str | None = None,
               knock_out: tuple = (), forced_prefix: tuple = ()) -> TranslationResult:
     """The translation with every attention map, from the server's result cache (result_cache: bounded by bytes)."""
-    def run() -> TranslationResult:
-        with st.spinner(t("cache.translating")):
-            return models.load(checkpoint, device).translate(sentence, beam=beam, language=language,
-                                                             knock_out=knock_out, forced_prefix=forced_prefix)
-    key = ("translate", checkpoint, device, sentence, beam, language, knock_out, forced_prefix)
-    return result_cache.shared().get(key, run)
+    return model_result("translate", checkpoint, device, sentence, beam=beam, language=language, knock_out=knock_out,
+                        forced_prefix=forced_prefix, spinner="cache.translating")
 
 
 def attribution(checkpoint: str, device: str, sentence: str, beam: int, language: str | None, method: str
@@ -38,12 +50,8 @@ def attribution(checkpoint: str, device: str, sentence: str, beam: int, language
 def teacher_forced(sentence: str, reference: str) -> TranslationResult:
     """`sentence` with `reference` fed to the decoder as in training, by the sidebar's model on its device (cached
     per input)."""
-    checkpoint, device = st.session_state[CHECKPOINT], models.device()
-
-    def run() -> TranslationResult:
-        with st.spinner(t("cache.translating")):
-            return models.load(checkpoint, device).teacher_forced(sentence, reference)
-    return result_cache.shared().get(("teacher_forced", checkpoint, device, sentence, reference), run)
+    return model_result("teacher_forced", st.session_state[CHECKPOINT], models.device(), sentence, reference,
+                        spinner="cache.translating")
 
 
 def model_message(message: InputError | Notice) -> str:

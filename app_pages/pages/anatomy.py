@@ -170,15 +170,10 @@ def label_smoothing_section(config: ModelConfig, settings: dict) -> None:
                   used=num(settings["label_smoothing"], 2) if "label_smoothing" in settings else "—"))
 
 
-@st.cache_data(show_spinner=False, max_entries=64)
-def ffn_hidden(checkpoint: str, device: str, sentence: str, language: str | None) -> np.ndarray:
-    """(encoder layers, S, d_ff): the FFN hidden units of `sentence` (cached per input)."""
-    return models.load(checkpoint, device).ffn_activations(sentence, language)
-
-
 def hidden_of(sentence: str) -> np.ndarray:
+    """(encoder layers, S, d_ff): the FFN hidden units of `sentence` (cached per input)."""
     checkpoint, device, _, _, language = translations.settings_for(sentence)
-    return ffn_hidden(checkpoint, device, sentence, language)
+    return translations.model_result("ffn_activations", checkpoint, device, sentence, language)
 
 
 def dead_units_section(translator: Translator) -> None:

@@ -12,7 +12,7 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from app_pages import examples, link_values, links, models, page_scripts, translations, widgets
+from app_pages import examples, link_values, links, models, page_scripts, result_cache, translations, widgets
 from app_pages.teaching_shared import num, positions, sentence_banner, show_table, table
 from app_pages.presentation import presenting
 from app_pages.text import md_escape, t
@@ -316,13 +316,15 @@ def output_section() -> None:
                   second=md_escape(result.target_tokens[1] if T > 1 else result.output_tokens[0])))
 
 
-@st.cache_resource(show_spinner=False, max_entries=256)
 def diagram_figure(n_encoder: int, n_decoder: int, labels: tuple[tuple[str, str], ...], selected: str, title: str,
                    click_hint: str) -> go.Figure:
-    """architecture_figure, built once per model shape, language and open block for every session: building it took
-    a third of this page's run (py-spy). Shared, so read only: chart() sends a copy, or enlarges one."""
-    return architecture_figure(n_encoder, n_decoder, dict(labels), selected=selected, title=title,
-                               click_hint=click_hint, width=DIAGRAM_WIDTH_PX, height=DIAGRAM_HEIGHT_PX)
+    """architecture_figure, built once per model shape, language and open block for every session (the server's
+    result cache): building it took a third of this page's run (py-spy). Shared, so read only: chart() sends a copy,
+    or enlarges one."""
+    args = (n_encoder, n_decoder, labels, selected, title, click_hint)
+    return result_cache.shared().get(("inside.diagram", *args), lambda: architecture_figure(
+        n_encoder, n_decoder, dict(labels), selected=selected, title=title, click_hint=click_hint,
+        width=DIAGRAM_WIDTH_PX, height=DIAGRAM_HEIGHT_PX))
 
 
 def diagram(config: ModelConfig) -> None:

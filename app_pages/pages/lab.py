@@ -9,7 +9,7 @@ session state: they survive reruns and visits to other pages, and the pickers ma
 
 import streamlit as st
 
-from app_pages import attention_view, lab_queue, models, presentation, server, widgets
+from app_pages import attention_view, lab_queue, models, presentation, result_cache, server, widgets
 from app_pages.text import md_escape, t
 from lessons.anatomy import total_parameters
 from lessons.attention_maps import axis_tokens
@@ -53,8 +53,7 @@ def next_chunk() -> Progress:
     return progress
 
 
-@st.cache_data(show_spinner=False, max_entries=8)
-def untrained(settings: LabSettings) -> Progress:
+def fresh_model(settings: LabSettings) -> Progress:
     """What the fresh model (the run's seed, no step taken) does: the 'before' of a run not yet started."""
     with server.model_calls():
         return next(train_steps(settings))
@@ -171,7 +170,9 @@ if running:
 elif st.session_state.get(LAST) is not None:
     results(st.session_state[FIRST], st.session_state[LAST], st.session_state[RUN_SETTINGS], running=False)
 else:
-    results(untrained(chosen_settings()), None, chosen_settings(), running=False)
+    settings = chosen_settings()  # the fresh model's maps: computed once for every session
+    results(result_cache.shared().get(("lab.untrained", settings), lambda: fresh_model(settings)), None, settings,
+            running=False)
 st.divider()
 st.markdown(t("lab.tested", exact=f"{TESTED_EXACT:.0%}", share=f"{ALIGNED_SHARE:.0%}", steps=settings_now.max_steps,
               seconds=f"{settings_now.max_seconds:.0f}", uniform=f"{1 / (settings_now.length + 1):.0%}"))

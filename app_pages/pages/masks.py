@@ -43,9 +43,8 @@ def show_stages(key: str, mask: np.ndarray, scaled: np.ndarray, weights: np.ndar
     st.caption(t("masks.rowsums", sums=sums, above=num(float(np.abs(weights[~mask]).max(initial=0.0)), 6)))
 
 
-@st.cache_data(show_spinner=False)
 def toy_scores(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Scaled scores and weights of random q, k under `mask`: pure, so computed once per mask for every session."""
+    """Scaled scores and weights of random q, k under `mask` (a few small arrays: 0.3 ms, not worth a cache)."""
     q, k = masks.toy_qk(mask.shape[0], mask.shape[1], TOY_DK)
     steps = attention_steps(q, k, k, mask)
     return steps.scaled, steps.weights

@@ -13,7 +13,8 @@ import shlex
 import numpy as np
 import streamlit as st
 
-from app_pages import attention_view, link_values, links, models, page_scripts, presentation, translations, widgets
+from app_pages import (attention_view, link_values, links, models, page_scripts, presentation, result_cache,
+                       translations, widgets)
 from app_pages.state_keys import CHECKPOINT
 from app_pages.stepper import stepped_view, stepper
 from app_pages.text import md_escape, t
@@ -27,12 +28,6 @@ from viz.teaching_learning import marked_at, share_figure
 PROBE, KIND, SNAPSHOT = "replay.probe", "replay.kind", "replay.snapshot"
 MAP_MAX_PX = MAX_HEIGHT_PX  # the untrained model writes 22 tokens: its map needs all the height a figure may take
 MAP_PX = 300  # the map's column: 5 of 13 parts of the page at 1280 px with the sidebar open (the pickers get the rest)
-
-
-@st.cache_resource(show_spinner=False, max_entries=4)
-def snapshots_of(folder: str, _log: dict) -> list[dict]:
-    """The checkpoint's snapshots with their maps, read once per process and only read afterwards."""
-    return read_snapshots(folder, _log)
 
 
 def missing(log: dict, folder: str) -> None:
@@ -166,7 +161,9 @@ translator = models.translator()
 config = translator.config
 log = translator.training_log or {}
 try:
-    snapshots = snapshots_of(translator.checkpoint, log)
+    # Read once for every session (the server's result cache, read-only) per checkpoint: the log is that checkpoint's.
+    snapshots = result_cache.shared().get(("replay.snapshots", translator.checkpoint),
+                                          lambda: read_snapshots(translator.checkpoint, log))
 except SnapshotError as exc:
     st.title(t("replay.title"))
     st.error(t("replay.corrupt", error=md_escape(exc)), icon=":material/broken_image:")
