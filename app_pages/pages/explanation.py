@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from app_pages import attention_view, models, translations, widgets
+from app_pages import attention_view, models, result_cache, translations, widgets
 from app_pages.teaching_shared import sections, sentence_banner, show_tables
 from app_pages.text import md_escape, t
 from evaluation.alignment.gold import GoldError, GoldPair, load_gold
@@ -261,9 +261,9 @@ def compared(difference: dict, better: str, worse: str, same: str) -> str:
     return worse if difference["low"] > 0 else same
 
 
-@st.cache_resource(show_spinner=False)
 def gold_pairs(path: str) -> list[GoldPair]:
-    return load_gold(path)
+    """The gold alignments, read once for every session (the server's result cache)."""
+    return result_cache.shared().get(("explain.gold_pairs", path), lambda: load_gold(path))
 
 
 def gold_overlay(best: tuple[int, int]) -> None:

@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from app_pages import attention_view, models, presentation, translations, widgets
+from app_pages import attention_view, models, presentation, result_cache, translations, widgets
 from app_pages.teaching_shared import head_picker, join, positions, sections, sentence_banner
 from app_pages.text import md_escape, t
 from lessons import shapes
@@ -52,8 +52,9 @@ def doc_section() -> None:
     st.markdown(t("mh.why"))
     doc = shapes.DOC_EXAMPLE
     doc_shapes = {s.key: s.shape for s in shapes.multihead_shapes(**doc)}
+    refusal = (shapes.DOC_BAD_EMBED_DIM, doc["batch"], doc["query_len"], doc["key_len"], doc["hidden"])
     st.info(t("mh.doc.bugs", bad=shapes.DOC_BAD_EMBED_DIM, hidden=doc["hidden"], lq=doc["query_len"], lk=doc["key_len"],
-              error=st.cache_data(show_spinner=False)(library_refusal)(shapes.DOC_BAD_EMBED_DIM, doc["batch"], doc["query_len"], doc["key_len"], doc["hidden"]),
+              error=result_cache.shared().get(("mh.library_refusal", *refusal), lambda: library_refusal(*refusal)),
               q_in=list(doc_shapes["project_q"]), q_heads=list(doc_shapes["transpose_q"]),
               k_in=list(doc_shapes["project_kv"]), k_heads=list(doc_shapes["split_kv"])))
 

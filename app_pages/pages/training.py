@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import streamlit as st
 
-from app_pages import examples, models, presentation, state_keys, translations, widgets
+from app_pages import examples, models, presentation, result_cache, state_keys, translations, widgets
 from app_pages.teaching_shared import num, sections, sentence_banner, show_table, signed
 from app_pages.text import hardware_name, md_escape, t
 from lessons import anatomy, training
@@ -27,25 +27,30 @@ DROPOUT_DRAWS = 1000
 TOY_GRID = 60  # contour points per axis
 
 
-@st.cache_data(show_spinner=False, max_entries=4)
-def batch_padding(checkpoint: str, pairs: tuple[tuple[str, str], ...], max_tokens: int) -> tuple:
+def batch_padding(pairs: tuple[tuple[str, str], ...], max_tokens: int) -> tuple:
     """Padding of length-bucketed and of shuffled batches of the pairs, encoded as the trainer encodes them
-    (Translator.encode_pairs, the model's own tokenizers). Cached: batching the 1,221 dev pairs twice took
-    1.2 s of every rerun of this page (typing a BLEU reference included)."""
-    examples = models.translator(checkpoint).encode_pairs(list(pairs))
-    return (training.padding(batch_lengths(examples, max_tokens)),
-            training.padding(batch_lengths(examples, max_tokens, by_length=False)))
+    (Translator.encode_pairs, the sidebar's model's own tokenizers). Cached in the server's result cache: batching
+    the 1,221 dev pairs twice took 1.2 s of every rerun of this page (typing a BLEU reference included)."""
+    checkpoint, device = st.session_state[state_keys.CHECKPOINT], models.device()
+
+    def run() -> tuple:
+        examples = translations.model_result("encode_pairs", checkpoint, device, pairs)
+        return (training.padding(batch_lengths(examples, max_tokens)),
+                training.padding(batch_lengths(examples, max_tokens, by_length=False)))
+    return result_cache.shared().get(("training.batch_padding", checkpoint, device, pairs, max_tokens), run)
 
 
-@st.cache_data(show_spinner=False, max_entries=2)
 def dev_pairs(path: str) -> tuple[tuple[str, str], ...]:
-    return tuple(read_pairs(path))
+    """The pairs of a TSV file, read once for every session (the server's result cache)."""
+    return result_cache.shared().get(("training.pairs", path), lambda: tuple(read_pairs(path)))
 
 
-@st.cache_data(show_spinner=False, max_entries=4)
-def translated_pairs(checkpoint: str, sentences: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
-    """Without the dev file: the sentences the app has, each with the model's own translation as its target."""
-    return tuple(zip(sentences, models.translator().translations(list(sentences))))
+def translated_pairs(sentences: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """Without the dev file: the sentences the app has, each with the sidebar's model's own translation as its
+    target."""
+    outputs = translations.model_result("translations", st.session_state[state_keys.CHECKPOINT], models.device(),
+                                        sentences)
+    return tuple(zip(sentences, outputs))
 
 
 def power(x: float) -> str:
@@ -264,9 +269,9 @@ def batching_section(translator: Translator, log: dict) -> None:
         st.markdown(t("training.batch.source.dev", path=md_escape(args["dev"]), n=f"{len(pairs):,}"))
     else:
         sentences = tuple(dict.fromkeys([e.sentence for e in examples.EXAMPLES] + list(log.get("probes") or [])))
-        pairs = translated_pairs(translator.checkpoint, sentences)
+        pairs = translated_pairs(sentences)
         st.warning(t("training.batch.source.missing", path=md_escape(args.get("dev") or "—"), n=len(pairs)))
-    bucketed, shuffled = batch_padding(st.session_state[state_keys.CHECKPOINT], pairs, max_tokens)
+    bucketed, shuffled = batch_padding(pairs, max_tokens)
     widgets.chart(
         batch_padding_figure([t("training.batch.bucketed"), t("training.batch.random")], [bucketed.real, shuffled.real],
                              [bucketed.pads, shuffled.pads],
@@ -309,12 +314,6 @@ def bleu_section(log: dict) -> None:
         show_bleu(parts)
 
 
-@st.cache_data(show_spinner=False, max_entries=4)
-def classroom_outputs(checkpoint: str, sentences: tuple[str, ...], beam: int) -> tuple[str, ...]:
-    """The model's translations of the classroom sentences (one batch: a few seconds once, then cached)."""
-    return tuple(models.translator(checkpoint).translations(list(sentences), beam))
-
-
 def bleu_limits_section(log: dict) -> None:
     """Character BLEU, one reference, chrF: a classroom sentence the model words differently from our reference."""
     signature = (log.get("best") or {}).get("bleu_signature") or ""
@@ -324,7 +323,9 @@ def bleu_limits_section(log: dict) -> None:
         return
     pairs = dev_pairs(str(CLASSROOM))
     beam = int(st.session_state.get(state_keys.BEAM, DEFAULT_BEAM))
-    outputs = classroom_outputs(st.session_state[state_keys.CHECKPOINT], tuple(en for en, _ in pairs), beam)
+    # The sidebar's model's translations of the classroom sentences (one batch: a few seconds once, then cached).
+    outputs = translations.model_result("translations", st.session_state[state_keys.CHECKPOINT], models.device(),
+                                        tuple(en for en, _ in pairs), beam)
     references = [zh for _, zh in pairs]
     limits = [training.bleu_limits(out, ref, signature) for out, ref in zip(outputs, references)]
     widest = training.widest_gap(outputs, references, limits)
