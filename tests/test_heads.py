@@ -42,7 +42,8 @@ def test_measure_ranks_heads_on_one_half_and_prunes_on_the_other():
         drops = {(s["layer"], s["head"]): (s["bleu_drop"], s["nll_rise"]) for s in result["single"] if s["kind"] == kind}
         removed = [tuple(point["head"][1:]) for point in curve[1:]]
         assert [drops[h] for h in removed] == sorted(drops[h] for h in removed)  # least important first
-        assert all(round(curve[0]["bleu"] - p["bleu"], 2) == pytest.approx(p["bleu_drop"], abs=0.011) for p in curve[1:])
+        for point in curve[1:]:
+            assert round(curve[0]["bleu"] - point["bleu"], 2) == pytest.approx(point["bleu_drop"], abs=0.011)
 
 
 def test_the_command_writes_heads_into_the_training_log(tmp_path, capsys):
@@ -52,7 +53,8 @@ def test_the_command_writes_heads_into_the_training_log(tmp_path, capsys):
     dev.write_text("".join(f"{e}\t{z}\n" for e, z in PAIRS), encoding="utf-8")
     assert main(["--checkpoint", str(folder), "--dev", str(dev), "--pairs", "4"]) == 0
     log = read_training_log(folder)
-    assert log["train_pairs"] == 6 and log["heads"]["pairs"] <= 4 and log["heads"]["test_pairs"] <= 4 and len(log["heads"]["single"]) == 24
+    assert log["train_pairs"] == 6 and log["heads"]["pairs"] <= 4 and log["heads"]["test_pairs"] <= 4
+    assert len(log["heads"]["single"]) == 24
     json.dumps(log)
     assert main(["--checkpoint", str(folder), "--dev", str(tmp_path / "missing.tsv")]) == 2
     assert "cannot read" in capsys.readouterr().err

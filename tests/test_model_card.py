@@ -135,4 +135,5 @@ def test_the_test_half_says_the_confidence_thresholds_were_fitted_on_it_when_the
     selection["calibration"]["pairs"] = log["dev_pairs"] - log["test"]["pairs"]  # the selection half only
     card = model_card(config, selection, "en-zh", language)
     assert said not in card
-    assert PHRASEBOOKS[language]["test.thresholds_selection"].format(pairs=f"{selection['calibration']['pairs']:,}") in card
+    fitted = f"{selection['calibration']['pairs']:,}"
+    assert PHRASEBOOKS[language]["test.thresholds_selection"].format(pairs=fitted) in card
