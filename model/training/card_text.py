@@ -58,8 +58,7 @@ EN: dict[str, str] = {
         "setting was chosen on. "
     ),
     "test.thresholds_all": (
-        "The confidence thresholds were not: `python -m model.training.calibrate` fitted them on all {pairs} dev "
-        "pairs, this half included. "
+        "The confidence thresholds, though, were fitted on all {pairs} dev pairs, this half included. "
     ),
     "test.thresholds_selection": "Nor were the confidence thresholds (fitted on {pairs} pairs of the selection half). ",
     "test.untouched": "Nor was this checkpoint: it was trained with `--test-split`.",
@@ -213,7 +212,7 @@ ZH: dict[str, str] = {
     "test.header": "## 留出测试半集（{pairs} 个句对，其中 {unseen} 个未见）",
     "test.what": "dev.tsv 的一半（按英文句子的哈希划分），没有任何配方、对比方案或解码设置是据它选出的。",
     "test.thresholds_all": (
-        "置信度阈值则不然：`python -m model.training.calibrate` 是在全部 {pairs} 个开发集句对（包括这一半）上拟合它们的。"
+        "置信度阈值则不然：它们是在全部 {pairs} 个开发集句对（包括这一半）上拟合的。"
     ),
     "test.thresholds_selection": "置信度阈值也不是（在选择半集的 {pairs} 个句对上拟合）。",
     "test.untouched": "这个检查点也不是：它是用 `--test-split` 训练的。",
