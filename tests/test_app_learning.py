@@ -9,10 +9,13 @@ import re
 import numpy as np
 import pytest
 
+from i18n import translate_key
 from lessons import replay as lr
+from lessons.attention_maps import axis_tokens, pick
 from model import DEFAULT_CHECKPOINT
 from model.training.snapshots import read_snapshots
 from tests.test_app_teaching import open_page, page_text
+from viz.labels import token_labels
 from viz.teaching_anatomy import training_curves_figure
 from viz.teaching_learning import lab_curves_figure, marked_at, share_figure
 
@@ -112,9 +115,25 @@ def test_replay_says_how_many_probes_the_shipped_model_translates_differently(sn
 
 @needs_checkpoint
 @pytest.mark.parametrize("kind", ["encoder_self", "decoder_self", "cross"])
-def test_replay_draws_every_kind(kind):
+def test_replay_draws_every_kind(kind, snapshots):
+    """The map is the chosen kind's, of the chosen snapshot and probe: its cells are that snapshot's weights at the
+    page's layer and head (recomputed with lessons.attention_maps.pick), on the kind's queries and keys; the
+    decoder's masked self-attention alone leaves the future blank; the share chart is titled with the kind."""
     at = open_page("replay", **{"replay.kind": kind, "replay.snapshot": 5, "replay.probe": 1})
-    assert len(at.get("plotly_chart")) == 3
+    charts = {chart.key: json.loads(chart.proto.spec) for chart in at.get("plotly_chart")}
+    assert set(charts) == {"replay.chart.map", "replay.chart.share", "replay.chart.curves"}
+    probe = snapshots[1][5]["probes"][1]
+    expected = pick(probe[kind], at.session_state["replay.layer"], at.session_state["replay.head"])
+    drawn = charts["replay.chart.map"]
+    shown = np.array(drawn["data"][0]["z"], dtype=float)  # a masked cell is sent as None: NaN here
+    blank = np.isnan(shown)
+    np.testing.assert_allclose(shown[~blank], expected[~blank], atol=1e-6)
+    assert np.array_equal(blank, np.triu(np.ones_like(blank), 1)) if kind == "decoder_self" else not blank.any()
+    queries, keys = axis_tokens(probe["source_tokens"], probe["target_tokens"], kind)
+    assert drawn["layout"]["yaxis"]["ticktext"] == token_labels(queries)
+    assert drawn["layout"]["xaxis"]["ticktext"] == token_labels(keys)
+    title = charts["replay.chart.share"]["layout"]["title"]["text"].replace("<br>", " ")
+    assert title.startswith(translate_key("en", f"kind.{kind}") + ":")
 
 
 @pytest.fixture

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from lessons.anatomy import total_parameters
 from model.training.lab import (
     ALIGNED_SHARE,
     EXAMPLE,
@@ -32,9 +33,19 @@ def trained(request):
     return request.param, run(LabSettings(task=request.param, max_seconds=300))  # the step cap decides, not the machine
 
 
-def test_the_lab_model_is_tiny():
-    progress = next(train_steps(LabSettings()))
-    assert 1_000 < progress.parameters < 10_000
+@pytest.mark.parametrize("settings", [LabSettings(), LabSettings(d_model=8, d_ff=24, n_layers=2)])
+def test_the_lab_model_has_the_parameters_its_config_gives(settings):
+    """Counted by hand from the config (5,952 for the lab's default, the figure the README states): embeddings for
+    both vocabularies (the output projection is tied, positions are computed); per attention q, k, v and output
+    projections with biases; per FFN two matrices with biases; per LayerNorm a gain and a bias; the encoder layer
+    has one attention and two norms, the decoder layer two attentions and three norms."""
+    c = settings.config()
+    d, f = c.d_model, c.d_ff
+    attention, ffn, norm = 4 * (d * d + d), d * f + f + f * d + d, 2 * d
+    expected = ((c.src_vocab_size + c.tgt_vocab_size) * d + c.n_encoder_layers * (attention + ffn + 2 * norm)
+                + c.n_decoder_layers * (2 * attention + ffn + 3 * norm))
+    progress = next(train_steps(settings))
+    assert progress.parameters == expected == total_parameters(c)  # the model, and the count the lab page shows
 
 
 @pytest.mark.slow

@@ -137,11 +137,16 @@ def test_the_page_checker_sees_model_reads(tmp_path):
         "line 4: import model"]
 
 
-def test_the_word_start_mark_is_one_mark_in_every_layer():
-    """viz/ and lessons/ may not import the model, so each names the tokenizer's word-start mark itself; if the
-    tokenizer's mark changed, labels would show it raw and the explanation would miscount words."""
-    from lessons.explanation import WORD_START as in_lessons
+def test_the_word_start_mark_is_the_one_the_shipped_tokenizer_writes(translator):
+    """viz/ and lessons/ may not import the model, so each names the tokenizer's word-start mark itself. Checked on
+    the tokens the shipped model reads: viz joins them back into the typed sentence (a wrong mark would show raw in
+    labels) and lessons put each token in its word (a wrong mark would be counted as a character and refused)."""
+    from lessons.explanation import token_words
     from model import WORD_START
-    from viz.labels import WORD_START as in_viz
+    from viz.labels import joined_text
 
-    assert in_viz == in_lessons == WORD_START == "▁"
+    sentence = "I like green tea every day."
+    tokens = translator.translate(sentence, beam=1).source_tokens  # ▁I ▁like … ▁day . </s>
+    assert sum(token.startswith(WORD_START) for token in tokens) == len(sentence.split())  # the check has marks
+    assert joined_text(tokens[:-1]) == sentence
+    assert token_words(tokens, sentence.split()) == [0, 1, 2, 3, 4, 5, 5, -1]  # "." is day.'s; </s> is no word's
