@@ -121,8 +121,9 @@ def test_with_one_model_offered_the_page_opens_on_two_heads():
     assert at.segmented_control(key="compare.mode").value == "heads"
     assert {"compare.chart.a", "compare.chart.b", "compare.chart.difference"} <= set(charts(at))
     assert "sidebar" not in strings("en")["compare.intro"] and "侧边栏" not in strings("zh")["compare.intro"]
-    at = mode(at, "models")  # still there to choose: it says why its maps are one map twice
-    assert [i.value for i in at.info] == [strings("en")["compare.one_model"]]
+    at = mode(at, "models")  # still there to choose: the caption under its maps says first why they are one map twice
+    assert [c.value for c in at.caption if c.value.startswith(f"**{strings('en')['compare.one_model']}** ")]
+    assert [m.value for m in at.markdown if m.value.endswith(strings("en")["compare.one_map_twice"])]
     assert at.session_state[state_keys.SENTENCE] == "I have a dream."
 
 

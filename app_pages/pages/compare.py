@@ -122,8 +122,6 @@ def model_inputs() -> tuple[str, str]:
 
 
 def two_models(left: str, right: str) -> None:
-    if left == right:  # the one model offered, or one chosen twice: say why the maps are one map twice
-        st.info(t("compare.same_model" if len(models.model_names()) > 1 else "compare.one_model"))
     sentence = translations.current_sentence()
     results = {name: translations.translation_of(sentence, name) for name in (left, right)}
     layers = max(r.cross.shape[0] for r in results.values())
@@ -133,19 +131,23 @@ def two_models(left: str, right: str) -> None:
     with st.container(horizontal=True, gap="small", vertical_alignment="bottom", key="compare.controls"):
         kind = attention_view.kind_picker(KIND, "cross")
         layer, head = attention_view.layer_head_selectors("compare", layers, heads, average_layers=False)
-    st.markdown(f"**{map_title(kind, layer, head)}**")
+    # The one model offered, or one chosen twice: said beside the title, and why in the caption under the maps (a box
+    # above them would push them off the first screen).
+    same = "" if left != right else t("compare.same_model" if len(models.model_names()) > 1 else "compare.one_model")
+    st.markdown(f"**{map_title(kind, layer, head)}**" + (f" · {t('compare.one_map_twice')}" if same else ""))
     for column, which, name in zip(st.columns(2), ("left", "right"), (left, right)):
         with column:
             side(which, name, results[name], kind, layer, head)
-    maps_caption("compare.note", kind, *results.values())
+    maps_caption("compare.note", kind, *results.values(), lead=same)
 
 
-def maps_caption(note: str, kind: str, *results: TranslationResult) -> None:
-    """The caption under a comparison's maps: what it compares (the text keyed `note`), which tokens the maps' short
-    axis titles stand for, what ▁ means where a label shows it, and any name the model read as another."""
+def maps_caption(note: str, kind: str, *results: TranslationResult, lead: str = "") -> None:
+    """The caption under a comparison's maps: `lead` (if any), what it compares (the text keyed `note`), which tokens
+    the maps' short axis titles stand for, what ▁ means where a label shows it, and any name the model read as
+    another."""
     tokens = [token for result in results for token in result.source_tokens]
-    st.caption(t(note) + " " + attention_view.axes_note(kind) + " " + widgets.word_start_note(tokens)
-               + translations.names_notes(*results))
+    st.caption((f"**{lead}** " if lead else "") + t(note) + " " + attention_view.axes_note(kind) + " "
+               + widgets.word_start_note(tokens) + translations.names_notes(*results))
 
 
 def one_map(which: str, result: TranslationResult, kind: str, layer: int, head: int, label: str,

@@ -256,6 +256,7 @@ STRINGS: dict[str, str] = {
     "compare.intro": "Two maps side by side: one sentence in two models, two heads of one sentence, or one head for two sentences (with their difference, B − A). Two models needs a second model on this server, such as a production Marian (opus-mt) model beside the app’s small one, trained from scratch on Tatoeba.",
     "compare.one_model": "This server offers one model, so both maps are the same map. Compare two heads or two sentences instead, or ask your teacher to offer a second model (for instance a production Marian model).",
     "compare.same_model": "Both pickers name the same model, so both maps are the same map: choose another model on the right.",
+    "compare.one_map_twice": "one model, so the same map twice (see below)",
     "compare.enter": "Press Enter to translate with both models.",
     "compare.left": "Left model",
     "compare.right": "Right model",

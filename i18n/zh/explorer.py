@@ -236,6 +236,7 @@ STRINGS: dict[str, str] = {
     "compare.intro": "两张图并排：同一个句子在两个模型中，同一个句子的两个头，或同一个头看两个句子（附差值图 B − A）。对比两个模型需要服务器上有第二个模型，例如在本应用从零开始在 Tatoeba 上训练的小模型之外，再提供一个生产级的 Marian（opus-mt）模型。",
     "compare.one_model": "这台服务器只提供一个模型，所以两张图是同一张图。可以改为对比两个头或两个句子，或者请老师再提供一个模型（例如生产级的 Marian 模型）。",
     "compare.same_model": "两个选择框选的是同一个模型，所以两张图是同一张图：请在右侧选择另一个模型。",
+    "compare.one_map_twice": "同一个模型，所以是同一张图画了两次（见下方说明）",
     "compare.enter": "按回车，用两个模型翻译。",
     "compare.left": "左侧模型",
     "compare.right": "右侧模型",
