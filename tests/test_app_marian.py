@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -196,8 +197,28 @@ def test_students_get_no_server_controls_and_a_passcode_unlocks_them(monkeypatch
 
 
 def test_the_decoding_page_shows_a_marian_models_beams(marian_folder):
+    """The step's charts and the beam tree are the chosen Marian model's own, recomputed here with a Translator
+    loaded apart from the app: the source tokens start with the language tag, the candidates are the first step's,
+    and the tree's first column holds the three hypotheses beam search kept, with their log-probabilities."""
+    from app_pages import server
+    from viz.labels import joined_text, token_labels
+
     at = open_page("decoding", marian_folder, beam=3)
-    assert len(at.get("plotly_chart")) >= 2  # the step's charts and the beams
+    charts = {chart.key: json.loads(chart.proto.spec) for chart in at.get("plotly_chart")}
+    assert at.session_state["decoding.step"] == 1  # the page opens on the first step
+    language = at.session_state["target_language"]
+    result = Translator.from_checkpoint(server.EXTRA_MODELS / marian_folder).translate(
+        DEFAULT_SENTENCE, beam=3, language=language)
+    assert result.source_tokens[0] == language
+    assert charts["decoding.chart.cross"]["data"][0]["customdata"] == token_labels(result.source_tokens)
+    step = result.steps[0]
+    candidates = [c.token for c in step.candidates]
+    candidates += [] if step.chosen.token in candidates else [step.chosen.token]
+    assert charts["decoding.chart.candidates"]["data"][0]["customdata"] == token_labels(candidates)
+    (kept,) = [trace for trace in charts["decoding.chart.beam"]["data"] if trace.get("name") == EN["beam.kept"]]
+    drawn = sorted((text, round(logprob, 4)) for text, logprob, *_ in kept["customdata"])
+    searched = sorted((joined_text(h.tokens), round(h.logprob, 4)) for h in result.beam_steps[0].kept)
+    assert drawn == searched and len(drawn) == 3
 
 
 @pytest.mark.slow
