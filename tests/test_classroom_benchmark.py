@@ -1,6 +1,7 @@
 """The classroom benchmark (benchmarks/classroom.py): its arithmetic, its own-result check and its merging of runs;
 then one small class (2 students, 1 lab) through the whole script, so it cannot rot."""
 
+import html
 import json
 from concurrent.futures import ThreadPoolExecutor
 
@@ -39,8 +40,30 @@ def test_own_result_needs_the_students_sentence_translation_and_map(change):
     assert classroom.own_result(EXPECTED, shown) is (not change)
 
 
-def test_own_result_of_a_page_that_shows_nothing_is_false():
-    assert not classroom.own_result(EXPECTED, {})
+def shown_by(browser, body: str) -> dict:
+    """What the benchmark's SHOWN script reads off a page whose main area holds `body` (Streamlit's test ids)."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.set_content(f"<div data-testid='stMain'>{body}</div>")
+        page.evaluate(classroom.SHOWN)
+        return page.evaluate("window.__shown()")
+    finally:
+        context.close()
+
+
+def test_own_result_reads_the_students_page_and_refuses_one_that_shows_nothing(browser):
+    """Through the benchmark's own SHOWN script in Chromium: the heading, the map's ticks (its x axis and the axis
+    drawn over it) and the text box of a page with the student's result count; a page that shows nothing yet (what
+    SHOWN really returns for it: empty texts, no ticks) does not."""
+    ticks = "".join(f"<g class='{'xtick' if i % 2 else 'x2tick'}'><text>{html.escape(token)}</text></g>"
+                    for i, token in enumerate(EXPECTED["ticks"]))
+    own = shown_by(browser, f"<h3>{EXPECTED['translation']}</h3><div class='js-plotly-plot'><svg>{ticks}</svg></div>"
+                            f"<textarea>{EXPECTED['sentence']}</textarea>")
+    assert own == {"input": EXPECTED["sentence"], "translation": EXPECTED["translation"], "ticks": EXPECTED["ticks"]}
+    assert classroom.own_result(EXPECTED, own)
+    nothing = shown_by(browser, "<p>Translating…</p>")
+    assert nothing == {"input": "", "translation": "", "ticks": []} and not classroom.own_result(EXPECTED, nothing)
 
 
 def test_merge_keeps_other_counts_replaces_the_same_count_and_orders_by_count():
