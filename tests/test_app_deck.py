@@ -130,9 +130,8 @@ def test_a_pin_on_decoding_makes_a_slide_that_reopens_that_step(translator):
 
 def test_a_pin_on_every_head_or_on_rollout_saves_that_view_and_the_deck_redraws_it(translator):
     """Pin under the grid's opened map saves the grid (view=grid), not the one map; the rollout view has its own pin;
-    presenting redraws each: the grid's small maps with the opened one outlined, the rollout's numbers."""
-    from app_pages.rollout_view import rollout_map
-
+    presenting redraws each: the grid's small maps with the opened one outlined, the rollout's numbers (recomputed
+    here from the paper's definition, not with the function the page calls)."""
     at = explorer_view(app("I have a dream."), kind="cross", view="grid", layer=1, head=3)
     at.button(key="explorer.chart.opened.pin").click().run()
     explorer_view(at, view="rollout")
@@ -153,7 +152,14 @@ def test_a_pin_on_every_head_or_on_rollout_saves_that_view_and_the_deck_redraws_
     (chart,) = at.get("plotly_chart")
     (heatmap,) = [d for d in json.loads(chart.proto.spec)["data"] if d["type"] == "heatmap"]
     z = np.array(heatmap["z"], dtype=float)
-    assert np.allclose(z.reshape(rollout_map(result, "cross", 1).shape), rollout_map(result, "cross", 1), atol=1e-6)
+    # Rollout (Abnar & Zuidema 2020) into decoder layer 2: its head-averaged cross-attention reads encoder outputs,
+    # each a mixture of the input: every encoder layer mixes as ½·(head average) + ½·I (rows still sum to 1),
+    # the first layer's mixing applied first.
+    n = result.encoder_self.shape[-1]
+    mixing = [(layer.mean(axis=0) + np.eye(n)) / 2 for layer in result.encoder_self.astype(float)]
+    expected = result.cross[1].astype(float).mean(axis=0) @ np.linalg.multi_dot([*reversed(mixing), np.eye(n)])
+    assert z.shape == expected.shape and np.allclose(z, expected, atol=1e-6)
+    assert np.allclose(z.sum(axis=1), 1, atol=1e-5)  # still a distribution over the input tokens
     assert decks.read_file(in_html([grid, roll])) == [grid, roll]
 
 
