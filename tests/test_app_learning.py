@@ -138,15 +138,15 @@ def test_replay_draws_every_kind(kind, snapshots):
 
 @pytest.fixture
 def no_snapshot_file(monkeypatch):
-    """The shipped checkpoint as if trained before snapshots existed (the page's cache forgets the real ones)."""
-    import streamlit as st
-
+    """The shipped checkpoint as if trained before snapshots existed (the server's result cache, where the page
+    keeps them, forgets the real ones)."""
     import model.training.snapshots
+    from app_pages import result_cache
 
     monkeypatch.setattr(model.training.snapshots, "SNAPSHOTS", "missing.safetensors")
-    st.cache_resource.clear()
+    result_cache.shared().clear()
     yield
-    st.cache_resource.clear()
+    result_cache.shared().clear()
 
 
 @needs_checkpoint
