@@ -230,6 +230,35 @@ def free_pruning(curve: list[dict]) -> dict:
     return kept
 
 
+def opening_figures(log: dict) -> dict:
+    """The figures the page opens with, read off the training log; a part the log lacks is absent.
+    agreement: dev sentences, the cross head whose ρ with integrated gradients is highest (layer, head, 0-based) and
+    its ρ, and the last layer's head-averaged map's ρ. pruning: the kind with the most heads removed before the first
+    significant drop (free_pruning) — the whole model's and that point's BLEU, the next point (or None) — and the
+    cross kind with every head out. alignment: the gold pairs and the (aer, low, high) of the head chosen on the
+    other half, integrated gradients and IBM Model 1."""
+    found = {}
+    if agreement := log.get("agreement"):
+        ig = agreement["integrated_gradients"]
+        rho = np.asarray(ig["rho"])
+        layer, head = np.unravel_index(rho.argmax(), rho.shape)
+        found["agreement"] = dict(sentences=agreement["sentences"], layer=int(layer), head=int(head),
+                                  rho=float(rho[layer, head]), last_map=float(ig["layer_mean"][-1][0]))
+    if heads := log.get("heads"):
+        curves = heads["pruning"]
+        kind = max(curves, key=lambda k: free_pruning(curves[k])["removed"])
+        curve, kept = curves[kind], free_pruning(curves[kind])
+        after = curve[kept["removed"] + 1] if kept["removed"] + 1 < len(curve) else None
+        found["pruning"] = dict(pairs=heads["test_pairs"], kind=kind, total=len(curve) - 1, whole=curve[0]["bleu"],
+                                kept=kept, after=after, cross_total=len(curves["cross"]) - 1,
+                                cross_none=curves["cross"][-1]["bleu"])
+    if alignment := log.get("alignment"):
+        found["alignment"] = dict(pairs=alignment["pairs"], **{
+            key: tuple(alignment[key][x] for x in ("aer", "low", "high"))
+            for key in ("chosen", "integrated_gradients", "baseline")})
+    return found
+
+
 def significant(drops: list[dict]) -> list[dict]:
     """The drops (with a paired interval "low", "high") whose interval excludes 0, in either direction."""
     return [d for d in drops if d["low"] > 0 or d["high"] < 0]

@@ -14,7 +14,7 @@ from lessons import positional as lp
 from tests.conftest import ROOT
 from viz.beam_tree import beam_tree
 from viz.decoding import attention_bar, candidates_chart, causal_mask_row, coverage_chart
-from viz.explanation import gold_links_figure, head_roles_figure, pruning_figure
+from viz.explanation import gold_links_figure, head_grid_figure, head_roles_figure, pruning_figure
 from viz.head_view import head_view
 from viz.heatmap import attention_heatmap, difference_heatmap, guess_heatmap, matrix_heatmap
 from viz.labels import NEG_INF
@@ -228,7 +228,10 @@ EVERY_FIGURE = {
     "batch_padding_figure": lambda: batch_padding_figure(["a", "b"], [10, 10], [1, 5], title="t", count_title="n",
                                                          real_label="r", padding_label="p"),
     "pruning_figure": lambda: pruning_figure([0, 1], [[35.0, 30.0]], ["cross"], title="t", removed_title="r",
-                                             bleu_title="b"),
+                                             bleu_title="b", drop_title="d"),
+    "head_grid_figure": lambda: head_grid_figure(np.zeros((3, 8)), title="t", row_title="r", col_title="c",
+                                                 value_label="v", bound=1.0, intervals=np.zeros((3, 8, 2)),
+                                                 interval_title="i"),
     "share_figure": lambda: share_figure([0, 10], [[1.0, 0.5]], ["a"], step=10, title="t", step_title="s",
                                          share_title="y", uniform_label="u"),
     "marked_at": lambda: marked_at(lr_figure([1, 2], [0.1, 0.2], [2], [0.2], 1, title="t", step_title="s",
@@ -338,12 +341,12 @@ def test_styled_figure_takes_traces_and_layout_in_one_call():
 
 def test_pruning_figure_draws_one_line_per_kind_with_exact_hover():
     fig = pruning_figure([0, 1, 2], [[35.0, 35.5, 20.1], [35.0, 30.0, 1.0]], ["encoder", "<cross>"], title="t",
-                         removed_title="heads removed", bleu_title="BLEU")
+                         removed_title="heads removed", bleu_title="BLEU", drop_title="BLEU drop")
     assert [trace.name for trace in fig.data] == ["encoder", "&lt;cross&gt;"]  # never rendered as markup
     assert list(fig.data[1].y) == pytest.approx([35.0, 30.0, 1.0])
     assert "BLEU: <b>%{y:.2f}</b>" in fig.data[0].hovertemplate
     with pytest.raises(ValueError, match="one column per count"):
-        pruning_figure([0, 1], [[1.0, 2.0, 3.0]], ["x"], title="", removed_title="", bleu_title="")
+        pruning_figure([0, 1], [[1.0, 2.0, 3.0]], ["x"], title="", removed_title="", bleu_title="", drop_title="")
 
 
 def test_two_heads_and_their_average_are_three_series_on_one_scale():

@@ -1,5 +1,6 @@
-"""Figures of "Is attention an explanation?": BLEU as heads are knocked out, least important first; one head's map
-with a gold word alignment marked on it; each head's role on a layers × heads grid."""
+"""Figures of "Is attention an explanation?": BLEU as heads are knocked out, least important first, with each
+removal's paired interval; a per-head number (agreement, BLEU drop) on a layers × heads grid with its colour scale;
+one head's map with a gold word alignment marked on it; each head's role on a layers × heads grid."""
 
 from __future__ import annotations
 
@@ -7,32 +8,72 @@ from collections.abc import Sequence
 
 import plotly.graph_objects as go
 
+import numpy as np
+
 from .heatmap import heatmap_figure
 from .labels import plain_text
-from .style import (ATTENTION_COLORSCALE, CONTAINER_PX, D3, EDGE_PX, HIGHLIGHT_COLOR, LEGEND_ROW_PX, legend_above,
-                    styled_figure, titled)
+from .style import (ATTENTION_COLORSCALE, CONTAINER_PX, D3, EDGE_PX, HIGHLIGHT_COLOR, LEGEND_ROW_PX, hovertemplate,
+                    legend_above, styled_figure, titled)
 from .teaching_learning import PLOT_PX, Y_AXIS_PX, legend_rows
 from .validate import as_float32, check_labels
 
 
 def pruning_figure(removed, bleu, names: Sequence[str], *, title: str, removed_title: str, bleu_title: str,
-                   width: int | None = None) -> go.Figure:
+                   drop_title: str, intervals=None, width: int | None = None) -> go.Figure:
     """One line per attention kind: BLEU (bleu: (kinds, steps)) after knocking out 0, 1, … heads (removed: (steps,)),
-    least important first (Voita et al. 2019's pruning curve). Exact values on hover."""
+    least important first (Voita et al. 2019's pruning curve). intervals (kinds, steps, 3): each point's BLEU drop
+    from the whole model and the drop's 95 % interval (drop, low, high; NaN where there is none, as at 0 removed),
+    drawn as an error bar round the point — a drop between low and high is a BLEU between bleu − (high − drop) and
+    bleu + (drop − low) — and written in its hover. Exact values on hover."""
     x = as_float32(removed, "removed", 1)
     y = as_float32(bleu, "bleu", 2)
     if y.shape[1] != x.shape[0]:
         raise ValueError(f"bleu needs one column per count of removed heads: {x.shape[0]}, got shape {y.shape}")
     names = check_labels(names, y.shape[0], "names", "lines (attention kinds)")
-    lines = [
-        dict(type="scatter", x=x, y=row, mode="lines+markers", name=plain_text(name), line=dict(color=D3[i % len(D3)]),
-             hovertemplate=f"{plain_text(name)}<br>{plain_text(removed_title)}: %{{x:.0f}}<br>"
-                           f"{plain_text(bleu_title)}: <b>%{{y:.2f}}</b><extra></extra>")
-        for i, (name, row) in enumerate(zip(names, y))
-    ]
+    spans = np.full((*y.shape, 3), np.nan, np.float32) if intervals is None else np.asarray(intervals, np.float32)
+    if spans.shape != (*y.shape, 3):
+        raise ValueError(f"intervals needs (drop, low, high) for each point: shape {(*y.shape, 3)}, got {spans.shape}")
+    lines = [_pruning_line(i, name, x, row, span, removed_title, bleu_title, drop_title)
+             for i, (name, row, span) in enumerate(zip(names, y, spans))]
     top = EDGE_PX + LEGEND_ROW_PX * legend_rows(names, (width or CONTAINER_PX) - Y_AXIS_PX)
     return styled_figure(lines, title, height=PLOT_PX + top, width=width, legend=legend_above(), top=top,
                          xaxis=titled(removed_title, dtick=4), yaxis=titled(bleu_title, rangemode="tozero"))
+
+
+def _pruning_line(i: int, name: str, x, y, span, removed_title: str, bleu_title: str, drop_title: str) -> dict:
+    """One kind's curve: its points, each drop's interval as an asymmetric error bar (the drop's high end is the
+    BLEU's low end; none where the point has no interval) and, in the hover, the drop and its interval."""
+    drop, low, high = span.T
+    interval = [f"{d:.2f} ({lo:.2f} – {hi:.2f})" if np.isfinite(d) else "—" for d, lo, hi in span]
+    return dict(type="scatter", x=x, y=y, mode="lines+markers", name=plain_text(name),
+                line=dict(color=D3[i % len(D3)]), customdata=interval,
+                error_y=dict(type="data", symmetric=False, array=np.nan_to_num(drop - low),
+                             arrayminus=np.nan_to_num(high - drop), thickness=1, width=3),
+                hovertemplate=hovertemplate(("", plain_text(name)), (removed_title, "%{x:.0f}"),
+                                            (bleu_title, "%{y:.2f}"), (drop_title, "%{customdata}")))
+
+
+def head_grid_figure(values, *, title: str, row_title: str, col_title: str, value_label: str, bound: float,
+                     intervals=None, interval_title: str = "", max_width: float = CONTAINER_PX,
+                     max_height: float = 360) -> go.Figure:
+    """A layers × heads grid of one number per head (agreement ρ, BLEU drop) on a diverging scale from −bound to
+    +bound, 0 white: its colour bar and each cell's number always shown (ValueError where max_width × max_height
+    cannot hold both). intervals (layers, heads, 2): each number's 95 % interval, written in its cell's hover."""
+    z = as_float32(values, "values", 2)
+    spans = None if intervals is None else as_float32(intervals, "intervals", 3)
+    if spans is not None and spans.shape != (*z.shape, 2):
+        raise ValueError(f"intervals needs (low, high) for each head: shape {(*z.shape, 2)}, got {spans.shape}")
+    figure = heatmap_figure(z, [str(i + 1) for i in range(z.shape[0])], [str(h + 1) for h in range(z.shape[1])],
+                            title=title, row_title=row_title, col_title=col_title, value_label=value_label,
+                            max_width=max_width, max_height=max_height, zmin=-bound, zmax=bound,
+                            colorscale="RdBu_r", decimals=2, compact_scale=True, customdata=spans,
+                            hover_lines=() if spans is None else [
+                                (interval_title, "%{customdata[0]:.2f} – %{customdata[1]:.2f}")])
+    heat = figure.data[0]
+    if not heat.showscale or not heat.texttemplate:
+        raise ValueError(f"a {z.shape[0]}×{z.shape[1]} grid's colour bar and numbers do not fit "
+                         f"{max_width:.0f}×{max_height:.0f} px: give it more room")
+    return figure
 
 
 def _link_shapes(links, shape: dict, n_rows: int, n_cols: int, name: str) -> list[dict]:

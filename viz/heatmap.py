@@ -79,14 +79,15 @@ SPIKES = dict(showspikes=True, spikemode="across+marker", spikesnap="data", spik
 
 
 def cell_hovertemplate(rows: Sequence[str] | None, cols: Sequence[str] | None, row_title: str, col_title: str,
-                       value_label: str, decimals: int = 4) -> str:
-    """Hover text of one cell: its row and column (position and label, for labelled axes) and its exact value."""
+                       value_label: str, decimals: int = 4, *extra: tuple[str, str]) -> str:
+    """Hover text of one cell: its row and column (position and label, for labelled axes), its exact value, and
+    any `extra` (label, Plotly placeholder) lines."""
     def where(labels, axis: str, index: int) -> str:
         value = f"%{{{axis}}}"
         return value if labels is None else position_text(labels, f"%{{pointNumber[{index}]}}", value)
 
     return hovertemplate((row_title, where(rows, "y", 0)), (col_title, where(cols, "x", 1)),
-                         (value_label, f"%{{z:.{decimals}f}}"))
+                         (value_label, f"%{{z:.{decimals}f}}"), *extra)
 
 
 @dataclass(frozen=True)
@@ -135,6 +136,7 @@ def heatmap_figure(
     shapes: Sequence[dict] = (),
     annotations: Sequence[dict] = (),
     min_font_px: int = MIN_FONT_PX,
+    customdata=None, hover_lines: Sequence[tuple[str, str]] = (),
 ) -> go.Figure:
     """The one heatmap builder: a checked float32 (rows, cols) matrix `z`, first row at the top.
 
@@ -148,6 +150,7 @@ def heatmap_figure(
     compact_scale: the colour bar is titled above it, upright or across under the x axis, where the cells are larger.
     hidden: bool (rows, cols), True = a gap; in a small matrix `hidden_text` is written on each gap, and
     `hidden_note` at the top right explains them. xaxis / yaxis / shapes / annotations: added to what it sets.
+    customdata / hover_lines: per-cell data and the (label, placeholder) lines that show it in the hover.
     """
     _check_layout(row_px is not None and cols is not None, compact_scale and x_side == "top")
     hidden = hidden if hidden is not None and bool(hidden.any()) else None  # None: no gaps
@@ -167,7 +170,8 @@ def heatmap_figure(
         showscale=m["scale"],
         **(dict(colorbar=_colorbar(value_label, content.scale_place, m, (zmin, zmax))) if m["scale"] else {}),
         hoverongaps=False,
-        hovertemplate=cell_hovertemplate(rows, cols, row_title, col_title, value_label, decimals + 2),
+        hovertemplate=cell_hovertemplate(rows, cols, row_title, col_title, value_label, decimals + 2, *hover_lines),
+        **({} if customdata is None else dict(customdata=customdata)),
         xgap=int(cols is not None),  # thin lines between token cells; none between hundreds of numbered ones
         ygap=int(rows is not None),
     )

@@ -17,15 +17,17 @@ from evaluation.alignment.gold import GoldError, GoldPair, load_gold
 from lessons.attention_maps import ALL
 from lessons.explanation import (ALIGN_MARGIN, ROLE_THRESHOLD, agreement, alignment_error_rate, alignment_rows,
                                  argmax_links, character_rows, cross_rollout, free_pruning, head_agreement, head_roles,
-                                 kept_average, residual_ratio, significant, sink_shares, token_words, word_weights)
+                                 kept_average, opening_figures, residual_ratio, significant, sink_shares, token_words,
+                                 word_weights)
 from model import (ATTENTION_KINDS, ATTRIBUTION_GAP_BOUND, ATTRIBUTION_MAX_POINTS, ATTRIBUTION_METHODS,
                    TranslationResult)
-from viz.explanation import gold_links_figure, head_roles_figure, pruning_figure
-from viz.heatmap import attention_heatmap, matrix_heatmap
+from viz.explanation import gold_links_figure, head_grid_figure, head_roles_figure, pruning_figure
+from viz.heatmap import attention_heatmap
 
 METHOD, LAYER, HEAD, KNOCK = "explain.method", "explain.layer", "explain.head", "explain.knock"
 GOLD_PAIR, GOLD_LAYER, GOLD_HEAD = "explain.align.pair", "explain.align.layer", "explain.align.head"
-# The Tatoeba dev set the gold alignments point into (never committed: gold.tsv keeps line numbers and hashes).
+# The Tatoeba dev set the gold alignments point into (never committed: gold.tsv keeps line numbers and hashes), where
+# a checkout next to the data has it; without it the section says so and draws the rest from the training log.
 DEV_TSV = Path(os.environ.get("ATTENTION_DEV_TSV",
                              Path(__file__).parents[2] / "../shared/data/tatoeba-cmn-eng/dev.tsv"))
 
@@ -80,11 +82,8 @@ def attention_and_attribution(result: TranslationResult) -> None:
 
 
 def rho_grid(rho, title: str, key: str) -> None:
-    layers, heads = np.asarray(rho).shape
-    figure = matrix_heatmap(rho, [str(i + 1) for i in range(layers)], [str(h + 1) for h in range(heads)],
-                            row_title=t("explain.heads.rows"), col_title=t("explain.heads.cols"), title=title,
-                            value_label=t("explain.heads.value"), zmin=-1.0, zmax=1.0, colorscale="RdBu_r",
-                            max_width=widgets.HALF_COLUMN_PX, max_height=260)
+    figure = head_grid_figure(rho, title=title, row_title=t("explain.heads.rows"), col_title=t("explain.heads.cols"),
+                              value_label=t("explain.heads.value"), bound=1.0, max_width=widgets.HALF_COLUMN_PX)
     widgets.chart(figure, key=key)
 
 
@@ -213,24 +212,33 @@ def importance(log: dict) -> None:
     kind = attention_view.kind_picker("explain.importance.kind", "cross")  # full width: a half column clips it
     left, right = st.columns(2)
     with left:
-        curves = list(found["pruning"].values())
-        figure = pruning_figure([p["removed"] for p in curves[0]], [[p["bleu"] for p in c] for c in curves],
-                                [attention_view.kind_name(k) for k in found["pruning"]], title=t("explain.pruning.title"),
-                                removed_title=t("explain.pruning.removed"), bleu_title=t("explain.pruning.bleu"),
-                                width=widgets.HALF_COLUMN_PX)
-        widgets.chart(figure, key="explain.pruning")
+        widgets.chart(pruning_chart(found["pruning"]), key="explain.pruning")
     with right:
-        drops = [s for s in found["single"] if s["kind"] == kind]
-        grid = np.zeros((max(s["layer"] for s in drops) + 1, max(s["head"] for s in drops) + 1))
-        for s in drops:
-            grid[s["layer"], s["head"]] = s["bleu_drop"]
-        bound = max(1.0, float(np.abs(grid).max()))
-        figure = matrix_heatmap(grid, [str(i + 1) for i in range(grid.shape[0])],
-                                [str(h + 1) for h in range(grid.shape[1])], row_title=t("explain.heads.rows"),
-                                col_title=t("explain.heads.cols"), value_label="BLEU",
-                                title=t("explain.importance.drop", kind=attention_view.kind_name(kind)), zmin=-bound,
-                                zmax=bound, colorscale="RdBu_r", max_width=widgets.HALF_COLUMN_PX, max_height=260)
-        widgets.chart(figure, key="explain.drops")
+        widgets.chart(drop_grid([s for s in found["single"] if s["kind"] == kind], kind), key="explain.drops")
+
+
+def pruning_chart(pruning: dict):
+    """The pruning curves, each point's drop with its paired interval as an error bar (none at 0 removed)."""
+    curves = list(pruning.values())
+    intervals = [[[p.get("bleu_drop", np.nan), p.get("low", np.nan), p.get("high", np.nan)] for p in c]
+                 for c in curves]
+    return pruning_figure([p["removed"] for p in curves[0]], [[p["bleu"] for p in c] for c in curves],
+                          [attention_view.kind_name(k) for k in pruning], title=t("explain.pruning.title"),
+                          removed_title=t("explain.pruning.removed"), bleu_title=t("explain.pruning.bleu"),
+                          drop_title=t("explain.pruning.drop"), intervals=intervals, width=widgets.HALF_COLUMN_PX)
+
+
+def drop_grid(drops: list[dict], kind: str):
+    """One kind's heads, each cell its BLEU drop alone, its paired interval in the hover."""
+    shape = (max(s["layer"] for s in drops) + 1, max(s["head"] for s in drops) + 1)
+    grid, spans = np.zeros(shape), np.zeros((*shape, 2))
+    for s in drops:
+        grid[s["layer"], s["head"]] = s["bleu_drop"]
+        spans[s["layer"], s["head"]] = s["low"], s["high"]
+    return head_grid_figure(grid, title=t("explain.importance.drop", kind=attention_view.kind_name(kind)),
+                            row_title=t("explain.heads.rows"), col_title=t("explain.heads.cols"), value_label="BLEU",
+                            bound=max(1.0, float(np.abs(grid).max())), intervals=spans,
+                            interval_title=t("explain.importance.interval"), max_width=widgets.HALF_COLUMN_PX)
 
 
 def picked_heads(found: dict) -> str:
@@ -270,8 +278,11 @@ def gold_overlay(best: tuple[int, int]) -> None:
     """One gold sentence (selectbox): a head's map over its words and characters, the gold links drawn on it."""
     try:
         gold = gold_pairs(str(DEV_TSV))
-    except (OSError, GoldError) as exc:
-        st.info(t("explain.align.no_dev", path=str(DEV_TSV), error=str(exc)))
+    except OSError:  # a fresh clone: the corpus is never in the repository
+        st.info(t("explain.align.no_dev"))
+        return
+    except GoldError:
+        st.info(t("explain.align.bad_dev"))
         return
     translator = models.translator()
     layers, heads = translator.config.n_decoder_layers, translator.config.n_heads
@@ -388,11 +399,39 @@ def caveat(result: TranslationResult) -> None:
                   ratio=f"{low[2]:.2f}"))
 
 
+def opening(log: dict) -> None:
+    """What the evidence below says, in sentences a teacher can say aloud, each with its number from the log."""
+    found = opening_figures(log)
+    lines = []
+    if agreement := found.get("agreement"):
+        lines.append(t("explain.open.agreement", n=agreement["sentences"], layer=agreement["layer"] + 1,
+                       head=agreement["head"] + 1, rho=f"{agreement['rho']:.2f}",
+                       last_map=f"{agreement['last_map']:.2f}"))
+    if pruning := found.get("pruning"):
+        kept, after = pruning["kept"], pruning["after"]
+        following = "" if after is None else t("explain.open.pruning_next", n=after["removed"],
+                                               drop=f"{after['bleu_drop']:.2f}", low=f"{after['low']:.2f}",
+                                               high=f"{after['high']:.2f}")
+        lines.append(t("explain.open.pruning", pairs=f"{pruning['pairs']:,}", n=kept["removed"], total=pruning["total"],
+                       kind=t(f"explain.open.kind.{pruning['kind']}"), whole=f"{pruning['whole']:.2f}",
+                       kept=f"{kept['bleu']:.2f}", next=following, cross_total=pruning["cross_total"],
+                       cross_none=f"{pruning['cross_none']:.2f}"))
+    if alignment := found.get("alignment"):
+        names = {"chosen": "chosen", "ig": "integrated_gradients", "ibm": "baseline"}
+        lines.append(t("explain.open.alignment", pairs=alignment["pairs"], **{
+            f"{name}_{part}": f"{value:.3f}" for name, key in names.items()
+            for part, value in zip(("aer", "low", "high"), alignment[key])}))
+    if lines:
+        with st.container(border=True, key="explain.opening"):
+            st.markdown("\n".join(f"{i}. {line}" for i, line in enumerate(lines, 1)))
+
+
 st.title(t("explain.title"))
+log = models.translator().training_log or {}
+opening(log)
 st.caption(t("explain.intro"))
 result = translations.current_result()
 sentence_banner(result)
-log = models.translator().training_log or {}
 sections("explain", {"maps": lambda: attention_and_attribution(result), "heads": lambda: which_heads_agree(result, log),
                      "knock": lambda: knock_out(result), "importance": lambda: importance(log),
                      "align": lambda: gold_alignment(log), "caveat": lambda: caveat(result)})

@@ -6,6 +6,26 @@ STRINGS: dict[str, str] = {
     "explain.intro": (
         "Attention shows where the decoder looked; attribution, what the output depended on. Do they agree?"
     ),
+    "explain.open.agreement": (
+        "**Attention and attribution.** On {n} unseen sentences, the cross-attention head that agrees best with "
+        "integrated gradients (layer {layer} · head {head}) ranks the source words with Spearman ρ = {rho}, where 1 "
+        "is the same order and 0 no relation; the last layer's heads averaged into one map reach ρ = {last_map}."
+    ),
+    "explain.open.pruning": (
+        "**Knocking heads out.** Taken out least important first and scored on {pairs} sentence pairs that did not "
+        "choose the order, {n} of the {total} {kind} heads go before BLEU drops by more than chance explains "
+        "({whole} → {kept}){next}; with all {cross_total} cross-attention heads out, BLEU is {cross_none}."
+    ),
+    "explain.open.pruning_next": "; with {n} out, it is {drop} BLEU lower (95 % interval {low} to {high})",
+    "explain.open.kind.encoder_self": "encoder self-attention",
+    "explain.open.kind.decoder_self": "decoder self-attention",
+    "explain.open.kind.cross": "cross-attention",
+    "explain.open.alignment": (
+        "**Word alignment.** On {pairs} hand-aligned sentence pairs, alignment error rate against the hand links "
+        "(lower is better; 95 % intervals): the best attention head, chosen on the other half of the pairs, "
+        "{chosen_aer} ({chosen_low}–{chosen_high}); integrated gradients {ig_aer} ({ig_low}–{ig_high}); IBM Model 1, "
+        "word statistics with no attention at all, {ibm_aer} ({ibm_low}–{ibm_high})."
+    ),
     "explain.tab.maps": "1 · Attention vs attribution",
     "explain.tab.heads": "2 · Heads that agree",
     "explain.tab.knock": "3 · Knock heads out",
@@ -117,6 +137,8 @@ STRINGS: dict[str, str] = {
     "explain.importance.missing": (
         "This checkpoint has no head importance yet: python -m model.training.heads --dev DEV.tsv measures it."
     ),
+    "explain.pruning.drop": "BLEU drop (95 % interval)",
+    "explain.importance.interval": "95 % interval (paired)",
     "explain.pruning.title": "BLEU as heads are knocked out, least important first",
     "explain.pruning.removed": "heads knocked out",
     "explain.pruning.bleu": "test-half BLEU",
@@ -169,8 +191,13 @@ STRINGS: dict[str, str] = {
         "measures them."
     ),
     "explain.align.no_dev": (
-        "The gold sentences are read from the Tatoeba dev set at run time (the project stores only line numbers and "
-        "links); it is not available here ({path}: {error})."
+        "One gold sentence drawn over a head's map would go here, but the hand-aligned sentences come from the "
+        "Tatoeba corpus (tatoeba.org, CC-BY 2.0 FR), which is not installed with this app: the repository keeps only "
+        "the hand-made links. The figures above were measured on those sentences and are stored with the model."
+    ),
+    "explain.align.bad_dev": (
+        "The Tatoeba sentences installed here are not the ones the hand alignments were made on, so none is drawn. "
+        "The figures above were measured on the right ones and are stored with the model."
     ),
     "explain.align.pick": "Gold sentence (Tatoeba, tatoeba.org, CC-BY 2.0 FR)",
     "explain.align.rows": "queries: the Chinese characters written (reference)",

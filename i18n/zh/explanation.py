@@ -6,6 +6,25 @@ STRINGS: dict[str, str] = {
     "explain.intro": (
         "注意力显示解码器看向了哪里；归因显示输出依赖于什么。两者一致吗？"
     ),
+    "explain.open.agreement": (
+        "**注意力与归因。**在 {n} 个未见过的句子上，与积分梯度最一致的交叉注意力头（第 {layer} 层第 {head} 个头）"
+        "给源词排出的顺序与归因的 Spearman ρ = {rho}（1 表示顺序完全相同，0 表示毫无关系）；把最后一层的头"
+        "合成一张平均图，这张图的 ρ = {last_map}。"
+    ),
+    "explain.open.pruning": (
+        "**屏蔽注意力头。**按重要性从低到高逐个去掉，在没有参与排序的 {pairs} 个句对上打分：{kind}的 {total} 个头中"
+        "可以去掉 {n} 个，BLEU 的下降仍在偶然误差之内（{whole} → {kept}）{next}；交叉注意力的 {cross_total} 个头"
+        "全部去掉后，BLEU 只剩 {cross_none}。"
+    ),
+    "explain.open.pruning_next": "；去掉 {n} 个时，BLEU 下降 {drop}（95% 区间 {low} 到 {high}）",
+    "explain.open.kind.encoder_self": "编码器自注意力",
+    "explain.open.kind.decoder_self": "解码器自注意力",
+    "explain.open.kind.cross": "交叉注意力",
+    "explain.open.alignment": (
+        "**词对齐。**在 {pairs} 个人工对齐的句对上，对照人工链接的对齐错误率（越低越好；括号内为 95% 区间）："
+        "在另一半句对上选出的最好注意力头为 {chosen_aer}（{chosen_low}–{chosen_high}）；积分梯度为 {ig_aer}"
+        "（{ig_low}–{ig_high}）；只靠词语统计、完全不用注意力的 IBM 模型 1 为 {ibm_aer}（{ibm_low}–{ibm_high}）。"
+    ),
     "explain.tab.maps": "1 · 注意力与归因并排",
     "explain.tab.heads": "2 · 哪些头一致",
     "explain.tab.knock": "3 · 屏蔽注意力头",
@@ -98,6 +117,8 @@ STRINGS: dict[str, str] = {
     "explain.weights_touched": "（发布的权重本身是在整个开发集上选出的，包括测试半集，所以测试半集上的数字略微偏高。）",
     "explain.importance.drop": "单独屏蔽该头时 BLEU 的下降 · {kind}",
     "explain.importance.missing": "这个检查点还没有各头重要性的统计：运行 python -m model.training.heads --dev DEV.tsv 来测量。",
+    "explain.pruning.drop": "BLEU 下降（95% 区间）",
+    "explain.importance.interval": "95% 区间（成对）",
     "explain.pruning.title": "按重要性从低到高屏蔽各头时的 BLEU",
     "explain.pruning.removed": "屏蔽的头数",
     "explain.pruning.bleu": "测试半集 BLEU",
@@ -137,7 +158,12 @@ STRINGS: dict[str, str] = {
         "此检查点还没有对齐评分：运行 python -m evaluation.alignment --dev DEV.tsv --train TRAIN.tsv 即可测得。"
     ),
     "explain.align.no_dev": (
-        "人工对齐的句子在运行时从 Tatoeba 开发集读取（项目只保存行号和链接）；此处无法读取（{path}：{error}）。"
+        "这里本应把一个人工对齐的句子画在某个头的注意力图上，但这些句子来自 Tatoeba 语料库（tatoeba.org，CC-BY 2.0 FR），"
+        "而本应用没有安装它：仓库里只保存人工标注的链接。上面的数字是在这些句子上测得的，随模型一起保存。"
+    ),
+    "explain.align.bad_dev": (
+        "这里安装的 Tatoeba 句子不是人工对齐所依据的那些，所以不画出任何句子。上面的数字是在正确的句子上测得的，"
+        "随模型一起保存。"
     ),
     "explain.align.pick": "人工对齐的句子（Tatoeba，tatoeba.org，CC-BY 2.0 FR）",
     "explain.align.rows": "查询：写出的中文汉字（参考译文）",

@@ -1,0 +1,125 @@
+"""The "Is attention an explanation?" page for a class: it opens with three sentences whose numbers are the training
+log's, and its word-alignment tab works from a fresh clone, where the Tatoeba corpus is not next to the repository
+— in English and 中文."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from app_pages import state_keys
+from i18n import strings
+from model import DEFAULT_BEAM
+from tests.conftest import ROOT
+
+
+def page(lang: str, tab: str | None = None) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=240)
+    at.session_state[state_keys.SENTENCE] = "I have a dream."
+    at.session_state[state_keys.BEAM] = DEFAULT_BEAM
+    at.session_state[state_keys.LANG] = lang
+    if tab is not None:
+        at.session_state["explain.tab"] = strings(lang)[f"explain.tab.{tab}"]
+    at.switch_page("app_pages/pages/explanation.py")
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def opening_text(at: AppTest) -> str:
+    """The numbered sentences in the bordered box above the tabs: the page's first Markdown."""
+    first = at.markdown[0].value
+    assert first.startswith("1. ") and "\n2. " in first and "\n3. " in first, first
+    return first
+
+
+def expected_numbers(log: dict, lang: str) -> list[str]:
+    """The figures the three sentences must carry, read off the log here, not through the page's helpers."""
+    ig = log["agreement"]["integrated_gradients"]
+    best = max(v for row in ig["rho"] for v in row)
+    curves = log["heads"]["pruning"]
+
+    def free(curve):  # points removed before the first drop whose interval lies above 0
+        first = next((p for p in curve[1:] if p["low"] > 0), None)
+        return curve[curve.index(first) - 1] if first else curve[-1]
+
+    kind = max(curves, key=lambda k: free(curves[k])["removed"])
+    kept = free(curves[kind])
+    after = curves[kind][kept["removed"] + 1]
+    numbers = [f"{log['agreement']['sentences']}", f"{best:.2f}", f"{ig['layer_mean'][-1][0]:.2f}",
+               f"{log['heads']['test_pairs']:,}", f"{kept['removed']}", f"{curves[kind][0]['bleu']:.2f} → "
+               f"{kept['bleu']:.2f}", f"{after['removed']} ", f"{after['bleu_drop']:.2f}", f"{after['low']:.2f}", f"{after['high']:.2f}",
+               f"{curves['cross'][-1]['bleu']:.2f}", f"{log['alignment']['pairs']}"]
+    for key in ("chosen", "integrated_gradients", "baseline"):
+        found = log["alignment"][key]
+        left, right = ("(", ")") if lang == "en" else ("（", "）")
+        numbers.append(f"{found['aer']:.3f} {left}{found['low']:.3f}–{found['high']:.3f}{right}".replace(
+            " （", "（"))
+    return numbers
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_page_opens_with_three_sentences_carrying_the_logs_numbers(translator, lang):
+    text = opening_text(page(lang))
+    for number in expected_numbers(translator.training_log, lang):
+        assert number in text, (number, text)
+    if lang == "en":
+        assert "10 of the 24 encoder self-attention heads" in text  # the kind with the most free removals, named
+        assert "integrated gradients" in text and "IBM Model 1" in text
+    else:
+        assert "编码器自注意力的 24 个头中可以去掉 10 个" in text and "IBM 模型 1" in text
+
+
+class OtherLog:
+    """The shared model with another training log: everything else is the model's own."""
+
+    def __init__(self, inner, training_log: dict):
+        self._inner, self.training_log = inner, training_log
+
+    def __getattr__(self, name):
+        return getattr(self._inner, name)
+
+
+def test_the_opening_sentences_follow_the_log(monkeypatch):
+    """Another log, other numbers: the sentences are computed, not written in."""
+    from app_pages import models
+
+    shared = models.translator
+
+    def other(name=None):
+        real = shared(name)
+        ig = {"method": "integrated_gradients", "aer": 0.5, "low": 0.4, "high": 0.6}
+        return OtherLog(real, {**real.training_log, "alignment": {**real.training_log["alignment"],
+                                                                  "integrated_gradients": ig}})
+
+    monkeypatch.setattr(models, "translator", other)
+    assert "integrated gradients 0.500 (0.400–0.600)" in opening_text(page("en"))
+
+
+def all_text(at: AppTest) -> str:
+    return "\n".join(str(e.value) for e in [*at.markdown, *at.caption, *at.info, *at.text, *at.header,
+                                           *at.subheader])
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_alignment_tab_works_without_the_corpus(monkeypatch, tmp_path, lang):
+    """A fresh clone: no ../shared, so no dev.tsv. The tab says why no gold sentence is drawn, in the page's
+    language, and still shows the stored AER table and the head roles grid; no file error reaches the page."""
+    monkeypatch.setenv("ATTENTION_DEV_TSV", str(tmp_path / "missing" / "dev.tsv"))
+    at = page(lang, "align")
+    assert not at.error and not at.exception
+    assert [i.value for i in at.info] == [strings(lang)["explain.align.no_dev"]]
+    shown = all_text(at)
+    assert "Errno" not in shown and "shared/data" not in shown and "dev.tsv" not in shown
+    assert any("| AER |" in m.value for m in at.markdown)
+    assert len(at.get("plotly_chart")) == 1  # the head roles grid (the gold map needs the sentences)
+
+
+def test_a_corpus_that_does_not_fit_the_gold_is_said_so(monkeypatch, tmp_path):
+    dev = tmp_path / "dev.tsv"
+    dev.write_text("Hello.\t你好。\tCC-BY 2.0 (France)\n" * 2000, encoding="utf-8")
+    monkeypatch.setenv("ATTENTION_DEV_TSV", str(dev))
+    at = page("en", "align")
+    assert [i.value for i in at.info] == [strings("en")["explain.align.bad_dev"]]
+    assert np.all(["Errno" not in i.value for i in at.info])
