@@ -137,6 +137,12 @@ def test_gold_file_holds_no_sentence():
     assert len({r.split("\t")[1] for r in rows}) == len(rows)  # no pair twice
 
 
+def test_gold_file_credits_the_corpus_its_links_annotate():
+    """The links are made on Tatoeba's pairs (CC-BY 2.0 FR): the file says so, as the corpus's terms ask."""
+    header = [r for r in GOLD.read_text(encoding="utf-8").splitlines() if r.startswith("#")]
+    assert any("Tatoeba (tatoeba.org), CC-BY 2.0 FR" in r for r in header)
+
+
 @needs_dev
 def test_every_gold_pair_loads_and_every_link_is_in_its_sentence():
     gold = load_gold(DEV)

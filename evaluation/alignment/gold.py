@@ -2,7 +2,8 @@
 
 The Tatoeba sentences themselves are never committed (CC-BY 2.0 FR, see ../shared/data/tatoeba-cmn-eng/README.md):
 gold.tsv keeps `line<TAB>hash<TAB>links` and load_gold() joins it with dev.tsv at run time, refusing a line whose
-pair no longer hashes the same. The units the links count (GUIDELINE.md):
+pair no longer hashes the same. The app reads dev.tsv from ATTENTION_DEV_TSV (default: the data folder beside the
+repository); without it, its alignment tab draws no gold sentence and shows the stored figures only. The units the links count (GUIDELINE.md):
 
 - English: the text as the app normalises it (NFKC, whitespace collapsed), split by WORD_PATTERN: a run of letters
   and digits, with apostrophes inside it kept ("don't", "Tom's" are one word), or any other non-space character on
