@@ -7,12 +7,12 @@ STRINGS: dict[str, str] = {
         "注意力显示解码器看向了哪里；归因显示输出依赖于什么。两者一致吗？"
     ),
     "explain.open.agreement": (
-        "**注意力与归因。**在 {n} 个未见过的句子上，与积分梯度最一致的交叉注意力头（第 {layer} 层第 {head} 个头）"
+        "**注意力与归因**。在 {n} 个未见过的句子上，与积分梯度最一致的交叉注意力头（第 {layer} 层第 {head} 个头）"
         "给源词排出的顺序与归因的 Spearman ρ = {rho}（1 表示顺序完全相同，0 表示毫无关系）；把最后一层的头"
         "合成一张平均图，这张图的 ρ = {last_map}。"
     ),
     "explain.open.pruning": (
-        "**屏蔽注意力头。**按重要性从低到高逐个去掉，在没有参与排序的 {pairs} 个句对上打分：{kind}的 {total} 个头中"
+        "**屏蔽注意力头**。按重要性从低到高逐个去掉，在没有参与排序的 {pairs} 个句对上打分：{kind}的 {total} 个头中"
         "可以去掉 {n} 个，BLEU 的下降仍在偶然误差之内（{whole} → {kept}）{next}；交叉注意力的 {cross_total} 个头"
         "全部去掉后，BLEU 只剩 {cross_none}。"
     ),
@@ -21,7 +21,7 @@ STRINGS: dict[str, str] = {
     "explain.open.kind.decoder_self": "解码器自注意力",
     "explain.open.kind.cross": "交叉注意力",
     "explain.open.alignment": (
-        "**词对齐。**在 {pairs} 个人工对齐的句对上，对照人工链接的对齐错误率（越低越好；括号内为 95% 区间）："
+        "**词对齐**。在 {pairs} 个人工对齐的句对上，对照人工链接的对齐错误率（越低越好；括号内为 95% 区间）："
         "在另一半句对上选出的最好注意力头为 {chosen_aer}（{chosen_low}–{chosen_high}）；积分梯度为 {ig_aer}"
         "（{ig_low}–{ig_high}）；只靠词语统计、完全不用注意力的 IBM 模型 1 为 {ibm_aer}（{ibm_low}–{ibm_high}）。"
     ),
