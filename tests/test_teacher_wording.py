@@ -23,6 +23,17 @@ def test_the_training_pages_words_name_no_files(lang):
     assert not found, found
 
 
+# The trainer's own names: a function (make_batches), a command-line flag (--max-tokens), a data file (dev.tsv)
+TRAINER_NAME = re.compile(r"\bmake_batches\b|(?<![\w-])--[a-z][a-z-]+|\b[\w/]+\.tsv\b")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_no_training_page_text_names_the_trainers_functions_flags_or_files(lang):
+    found = {key: text for key, text in strings(lang).items()
+             if key.startswith("training.") and (TRAINER_NAME.search(text) or DEVELOPER_NAME.search(text))}
+    assert not found, found
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_calibration_tab_shows_no_command_line(lang):
     at = open_page("training", lang, tab="calib")

@@ -266,11 +266,11 @@ def batching_section(translator: Translator, log: dict) -> None:
     dev_path = training.dev_file(args, ROOT)
     if dev_path:
         pairs = dev_pairs(str(dev_path))
-        st.markdown(t("training.batch.source.dev", path=md_escape(args["dev"]), n=f"{len(pairs):,}"))
+        st.markdown(t("training.batch.source.dev", n=f"{len(pairs):,}"))
     else:
         sentences = tuple(dict.fromkeys([e.sentence for e in examples.EXAMPLES] + list(log.get("probes") or [])))
         pairs = translated_pairs(sentences)
-        st.warning(t("training.batch.source.missing", path=md_escape(args.get("dev") or "—"), n=len(pairs)))
+        st.warning(t("training.batch.source.missing", n=len(pairs)))
     bucketed, shuffled = batch_padding(pairs, max_tokens)
     widgets.chart(
         batch_padding_figure([t("training.batch.bucketed"), t("training.batch.random")], [bucketed.real, shuffled.real],

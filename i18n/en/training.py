@@ -82,13 +82,13 @@ STRINGS: dict[str, str] = {
     "training.dropout.attention": "the attention weights, after softmax",
     "training.dropout.activation": "inside the FFN, after its {activation}",
     "training.dropout.text": (
-        "These are the rates the model was built with (its config). The run was started with --dropout {dropout}; "
-        "--attention-dropout: {attention}; --activation-dropout: {activation}. Token dropout (replacing input "
+        "These are the rates the model was built with (its config). The run used dropout {dropout} on "
+        "embeddings and sublayer outputs; on the attention weights: {attention}; after the FFN's activation: {activation}. Token dropout (replacing input "
         "tokens by <unk>) was {token}. In training, dropout zeroes each value with probability p and multiplies "
         "the kept ones by 1/(1 − p) = {keep}, so that on average nothing changes. Here it is on the first {n} "
         "numbers of layer 1's input for the first token of your sentence:"
     ),
-    "training.dropout.same": "not given, so the same as --dropout",
+    "training.dropout.same": "not set on its own, so the same as the general rate",
     "training.dropout.row.input": "input",
     "training.dropout.row.kept": "kept (1) or dropped (0)",
     "training.dropout.row.train": "training: output",
@@ -118,33 +118,33 @@ STRINGS: dict[str, str] = {
     "training.tab.batch": "5 · Batching",
     "training.batch.how": (
         "A batch is one tensor, so its shorter sentences are padded to the longest one, and padding costs compute "
-        "without teaching anything. The trainer's make_batches sorts the sentences by length (plus a little random "
+        "without teaching anything. The trainer sorts the sentences by length (plus a little random "
         "noise, so batches differ from epoch to epoch), then fills each batch while batch size × longest "
-        "sentence stays within --max-tokens = {max_tokens}, and shuffles the batches. The trainer batched its {train} "
+        "sentence stays within a budget of {max_tokens} tokens, and shuffles the batches. The trainer batched its {train} "
         "training pairs this way; that data is not shipped with the app."
     ),
     "training.batch.source.dev": (
-        "The statistics below are computed on the {n} dev pairs the run was scored on ({path}), tokenised with the "
-        "model's own tokenizers and batched by make_batches with this run's --max-tokens, exactly as the trainer "
+        "The statistics below are computed on the {n} dev pairs the run was scored on, tokenised with the "
+        "model's own tokenizers and batched by the trainer's own code with this run's token budget, exactly as the trainer "
         "batched them for the dev loss. *Random* batches are built by the same function with the length sort "
         "turned off (a random order), under the same token budget."
     ),
     "training.batch.source.missing": (
-        "The run's dev file ({path}) is not on this machine, so the statistics below use the only sentences the app "
+        "The run's dev file is not on this machine, so the statistics below use the only sentences the app "
         "has: the {n} example and probe sentences, each paired with the model's own translation. That is far too "
         "few for reliable statistics; with the dev file present this section uses its pairs."
     ),
     "training.batch.axis": "tensor positions (source + decoder input)",
     "training.batch.real": "real tokens",
     "training.batch.padding": "padding",
-    "training.batch.bucketed": "sorted by length (make_batches)",
+    "training.batch.bucketed": "sorted by length (as the trainer does)",
     "training.batch.random": "random order, same budget",
     "training.batch.fig": "Padding in the batches of {n} sentence pairs, at most {max_tokens} tokens per batch",
     "training.batch.result": (
         "Sorted by length, the {n} pairs fill {b_batches} batches with {b_slots} tensor positions, {b_pad} of them "
         "padding. In random order they fill {r_batches} batches with {r_slots} positions, {r_pad} of them padding: "
         "{ratio} times as much computation for the same sentences. Per tensor, sorted against random: decoder input "
-        "{b_tgt} against {r_tgt} padding, source {b_src} against {r_src}: make_batches sorts by the target's length, "
+        "{b_tgt} against {r_tgt} padding, source {b_src} against {r_src}: the trainer sorts by the target's length, "
         "so the English sentences of a batch are only roughly alike in length."
     ),
     # ---- 6 · BLEU
@@ -217,7 +217,7 @@ STRINGS: dict[str, str] = {
         "as {signature}: tok:zh cuts Chinese into single characters. **One reference:** each dev sentence has one "
         "reference translation, so any other correct wording loses n-grams. **chrF** counts matching character "
         "n-grams (up to 6) instead, and gives partial credit where BLEU's 4-grams find nothing. Below, the app's "
-        "own classroom sentences (evaluation/classroom.tsv, never trained on) whose translation by the model "
+        "own classroom sentences (never trained on) whose translation by the model "
         "differs from our reference; the first one shown is, among those not shorter than their reference (so that BLEU's brevity penalty plays no part), the one where chrF gives the most credit above BLEU. Read the "
         "two: is the model's wording wrong, or only different?"
     ),

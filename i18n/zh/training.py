@@ -71,12 +71,12 @@ STRINGS: dict[str, str] = {
     "training.dropout.attention": "注意力权重，softmax 之后",
     "training.dropout.activation": "FFN 内部，{activation} 之后",
     "training.dropout.text": (
-        "这些是模型构建时使用的比率（见它的配置）。训练启动时用的是 --dropout {dropout}；"
-        "--attention-dropout：{attention}；--activation-dropout：{activation}。词元 dropout（把输入词元换成 <unk>）为 {token}。"
+        "这些是模型构建时使用的比率（见它的配置）。这次训练在嵌入和子层输出上用的 dropout 是 {dropout}；"
+        "注意力权重上：{attention}；FFN 激活之后：{activation}。词元 dropout（把输入词元换成 <unk>）为 {token}。"
         "训练时，dropout 以概率 p 把每个数置为 0，并把保留下来的数乘以 1/(1 − p) = {keep}，因此期望值保持不变。"
         "下面是它作用在你的句子第一个词元的第 1 层输入的前 {n} 个数上的效果："
     ),
-    "training.dropout.same": "未指定，因此与 --dropout 相同",
+    "training.dropout.same": "未单独设定，因此与总的比率相同",
     "training.dropout.row.input": "输入",
     "training.dropout.row.kept": "保留（1）或丢弃（0）",
     "training.dropout.row.train": "训练时：输出",
@@ -104,31 +104,31 @@ STRINGS: dict[str, str] = {
     "training.tab.batch": "5 · 分桶批次",
     "training.batch.how": (
         "一个批次是一个张量，所以较短的句子要用填充补到最长句子的长度；填充消耗计算，却什么也学不到。"
-        "训练程序的 make_batches 先按长度给句子排序（加一点随机噪声，使每轮的批次不同），"
-        "然后在“批次大小 × 最长句子长度”不超过 --max-tokens = {max_tokens} 的前提下填满每个批次，最后打乱批次顺序。"
+        "训练程序先按长度给句子排序（加一点随机噪声，使每轮的批次不同），"
+        "然后在“批次大小 × 最长句子长度”不超过 {max_tokens} 个词元预算的前提下填满每个批次，最后打乱批次顺序。"
         "训练程序就是这样给 {train} 对训练句子分批的；这些数据没有随应用发布。"
     ),
     "training.batch.source.dev": (
-        "下面的统计在这次训练用来评分的 {n} 对开发集句子（{path}）上计算：用模型自己的分词器分词，"
-        "再用 make_batches 按这次训练的 --max-tokens 分批，和训练程序计算开发集损失时的分批完全相同。"
+        "下面的统计在这次训练用来评分的 {n} 对开发集句子上计算：用模型自己的分词器分词，"
+        "再用训练程序自己的代码按这次训练的词元预算分批，和训练程序计算开发集损失时的分批完全相同。"
         "*随机*批次由同一个函数在关闭长度排序（随机顺序）的情况下生成，词元预算相同。"
     ),
     "training.batch.source.missing": (
-        "这台机器上没有这次训练的开发集文件（{path}），所以下面的统计只能用应用自带的句子："
+        "这台机器上没有这次训练的开发集文件，所以下面的统计只能用应用自带的句子："
         "{n} 个示例句和探针句，每句配上模型自己的译文。这样的数量远远不够得出可靠的统计；"
         "有开发集文件时，本节会使用其中的句对。"
     ),
     "training.batch.axis": "张量位置（源语言 + 解码器输入）",
     "training.batch.real": "真实词元",
     "training.batch.padding": "填充",
-    "training.batch.bucketed": "按长度排序（make_batches）",
+    "training.batch.bucketed": "按长度排序（与训练程序相同）",
     "training.batch.random": "随机顺序，预算相同",
     "training.batch.fig": "{n} 对句子分批后的填充比例，每批最多 {max_tokens} 个词元",
     "training.batch.result": (
         "按长度排序时，这 {n} 对句子分成 {b_batches} 个批次，共 {b_slots} 个张量位置，其中 {b_pad} 是填充。"
         "按随机顺序时，它们分成 {r_batches} 个批次，共 {r_slots} 个位置，其中 {r_pad} 是填充："
         "同样的句子，计算量是 {ratio} 倍。分张量看（排序对随机）：解码器输入的填充是 {b_tgt} 对 {r_tgt}，"
-        "源语言是 {b_src} 对 {r_src}：make_batches 按目标句的长度排序，"
+        "源语言是 {b_src} 对 {r_src}：训练程序按目标句的长度排序，"
         "所以同一批次中英文句子的长度只是大致相近。"
     ),
     # ---- 6 · BLEU
@@ -188,7 +188,7 @@ STRINGS: dict[str, str] = {
         "第 6 个标签页的开发集 BLEU 只是一个数字，背后有三个选择。**词元：** BLEU 统计相同的词元 n 元语法，而中文书写不用空格，"
         "所以训练程序用 sacrebleu 按 {signature} 打分：tok:zh 把中文切成单个汉字。**一个参考译文：** 开发集的每个句子只有"
         "一个参考译文，任何别的正确说法都会丢掉 n 元语法。**chrF** 改为统计相同的字符 n 元语法（最长 6），在 BLEU 的 4 元语法"
-        "一个也对不上时仍给部分分数。下面是本应用自己的课堂句子（evaluation/classroom.tsv，从未用于训练）中，模型译文与"
+        "一个也对不上时仍给部分分数。下面是本应用自己的课堂句子（从未用于训练）中，模型译文与"
         "我们的参考译文不同的那些；默认显示的是不短于参考译文（BLEU 的简短惩罚不起作用）的句子中，chrF 比 BLEU 多给分最多的一句。读一读两个译文：模型的说法是错了，"
         "还是只是不同？"
     ),
