@@ -216,8 +216,8 @@ def numbers_out(weights, kind: str, layer: int, head: int, queries: list[str], k
             pin_button(pin, f"{key}.pin")
         st.download_button(t("numbers.csv"), attention_table(weights, queries, keys, **about), file_name=name,
                            mime="text/csv", icon=":material/download:", on_click="ignore", key=f"{key}.csv")
-        with st.popover(t("numbers.tsv"), icon=":material/content_copy:"):
-            st.caption(t("numbers.tsv_help"))
+        with st.popover(t("numbers.tsv"), icon=":material/content_copy:"), st.container(width=widgets.POPOVER_PX):
+            st.caption(t("numbers.tsv_help"))  # the table scrolls sideways in its box
             st.code(attention_table(weights, queries, keys, delimiter="\t", **about), language=None)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import streamlit as st
 
 from app_pages import attention_view, widgets
+from app_pages.presentation import chart_scale, presenting
 from app_pages.text import md_escape, t
 from app_pages.token_names import row_names
 from lessons.attention_maps import pick, shown_mask
@@ -19,6 +20,7 @@ from lessons.classroom import FLAT_FACTOR, guess_verdict
 from model import TranslationResult
 from viz.decoding import candidates_chart
 from viz.heatmap import clicked_pair, guess_heatmap
+from viz.style import MAX_WIDTH_PX
 
 
 def toggle(key: str, label: str = "guess.toggle", on_change=None) -> bool:
@@ -40,16 +42,29 @@ def hide(key: str) -> None:
 
 
 def pick_clicked(key: str) -> None:
-    """A click on a hidden cell picks its row and key, as the controls under the map would."""
+    """A click on a hidden cell picks its row and key, as the controls beside the map would."""
     cell = clicked_pair(st.session_state[f"{key}.chart"].selection.points)
     if cell is not None:
         st.session_state[f"{key}.query"], st.session_state[f"{key}.key"] = cell
 
 
+# The guess's controls and verdict, in a panel beside the map: under it they were below the first screen at
+# 1280×800 (Reveal at 1,070 px), and reading the verdict scrolled the map away. Wider in presentation mode's type.
+PANEL_PX = 280
+GAP_PX = 16  # the row's gap, "small"
+
+
+def beside_panel(layout: dict) -> dict:
+    """`layout` (widgets.map_limits') for a map that leaves PANEL_PX of the page's width to the panel beside it."""
+    zoom = chart_scale()
+    page_px = (widgets.PRESENT_MAX_PX[0] if presenting() else MAX_WIDTH_PX) - (PANEL_PX + GAP_PX) * zoom
+    return {**layout, "max_width": min(layout.get("max_width", MAX_WIDTH_PX), page_px / zoom)}
+
+
 def map_guess(result: TranslationResult, kind: str, layer: int, head: int, *, key: str, title: str, **layout) -> None:
-    """The one-head map hidden until a guess is revealed, then the guess's controls and, once revealed, the verdict.
-    A click on a hidden cell guesses it; the controls under the map do the same from the keyboard. The map comes
-    first, so it stays where the explorer's map always is."""
+    """The one-head map hidden until a guess is revealed, and beside it the guess's controls and, once revealed, the
+    verdict above them: Reveal, the map and the verdict on one screen. A click on a hidden cell guesses it; the
+    controls do the same from the keyboard. The map comes first, so it stays where the explorer's map always is."""
     weights = pick(result.attention(kind), layer, head)  # (Tq, Tk)
     queries, keys = result.axis_tokens(kind)
     mask = shown_mask(kind, *weights.shape)
@@ -60,24 +75,25 @@ def map_guess(result: TranslationResult, kind: str, layer: int, head: int, *, ke
     identity = (result.source_text, result.translation, kind, layer, head, query, guess)
     shown = guess is not None and revealed(key, identity)
     verdict = guess_verdict(weights, query, guess, keys, kind != "cross", mask) if shown else None
-    widgets.chart(guess_heatmap(
-        weights, queries, keys, revealed=shown, guess=None if guess is None else (query, guess),
-        best=(query, verdict.best) if shown else None, title=title, mask=mask, hidden_label=t("guess.hidden"),
-        masked_label=t("axis.masked"), click_hint=t("guess.click"), **attention_view.axis_titles(kind), **layout,
-    ), key=f"{key}.chart", on_select=lambda: pick_clicked(key), selection_mode="points")
-    with st.container(horizontal=True, vertical_alignment="bottom", key=f"{key}.controls"):
-        st.selectbox(t("guess.query"), list(range(len(queries))), key=f"{key}.query", index=query,
-                     format_func=row_names(result, kind).__getitem__, width=280)
-        st.pills(t("guess.key"), allowed, key=f"{key}.key", format_func=lambda j: keys[j])
-        if shown:
-            st.button(t("guess.hide"), key=f"{key}.hide", on_click=hide, args=(key,))
-        else:
-            st.button(t("guess.reveal"), key=f"{key}.reveal", type="primary", disabled=guess is None,
-                      on_click=reveal, args=(key, identity), help=t("guess.pick_first") if guess is None else None)
-    if verdict is None:
-        st.caption(t("guess.prompt"))
-        return
-    say_verdict(verdict, keys, len(queries), len(allowed))
+    with st.container(horizontal=True, gap="small", key=f"{key}.layout"):
+        widgets.chart(guess_heatmap(
+            weights, queries, keys, revealed=shown, guess=None if guess is None else (query, guess),
+            best=(query, verdict.best) if shown else None, title=title, mask=mask, hidden_label=t("guess.hidden"),
+            masked_label=t("axis.masked"), click_hint=t("guess.click"), **attention_view.axis_titles(kind),
+            **beside_panel(layout),
+        ), key=f"{key}.chart", on_select=lambda: pick_clicked(key), selection_mode="points")
+        with st.container(width=round(PANEL_PX * chart_scale()), key=f"{key}.controls"):
+            if shown:  # first, beside the map's top: on the first screen in presentation mode's type too
+                say_verdict(verdict, keys, len(queries), len(allowed))
+            st.selectbox(t("guess.query"), list(range(len(queries))), key=f"{key}.query", index=query,
+                         format_func=row_names(result, kind).__getitem__)
+            st.pills(t("guess.key"), allowed, key=f"{key}.key", format_func=lambda j: keys[j])
+            if shown:
+                st.button(t("guess.hide"), key=f"{key}.hide", on_click=hide, args=(key,))
+            else:
+                st.button(t("guess.reveal"), key=f"{key}.reveal", type="primary", disabled=guess is None,
+                          on_click=reveal, args=(key, identity), help=t("guess.pick_first") if guess is None else None)
+                st.caption(t("guess.prompt"))
 
 
 def say_verdict(verdict, keys: list[str], rows: int, n: int) -> None:

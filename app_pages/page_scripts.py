@@ -20,20 +20,25 @@ NARROW_BUTTONS = (
     "button, .st-key-compare-controls [data-testid='stButtonGroup'] button "
     "{ padding-left: 0.5rem; padding-right: 0.5rem; }"
 )
+# The translation beside the sentence box, a heading without a heading's room above and under it: the row of the
+# box ends where the translation's confidence line does, and the explorer's map starts that much higher.
+TRANSLATION_HEADING = ".st-key-translate-verdict h3 { padding-top: 0; padding-bottom: 0.25rem; }"
 # The wide layout's 5rem side and 6rem top margins would take a third of a projector's width and room from the
 # charts: 2rem leaves the explorer's view, layer and head pickers one row. A title's own 1.25rem top padding sits
 # under the header already: a quarter of it is enough.
 PRESENT_STYLE = (
     f"<style>html {{ font-size: {PRESENT_FONT_PX}px; }}"
     "[data-testid='stMainBlockContainer'] { padding: 3rem 2rem 2rem !important; }"
-    "[data-testid='stMain'] h1 { font-size: 2.25rem; padding: 0.25rem 0 0.5rem; }" + NARROW_BUTTONS + "</style>"
+    "[data-testid='stMain'] h1 { font-size: 2.25rem; padding: 0.25rem 0 0.5rem; }" + NARROW_BUTTONS
+    + TRANSLATION_HEADING + "</style>"
 )
 # The wide layout's 6rem top margin sits 2rem below Streamlit's 3.75rem header: at 1280×800 those 2rem are
-# better spent on the chart (every page's main chart starts within the first screen).
+# better spent on the chart (every page's main chart starts within the first screen), and so is most of a title's
+# own padding (1.25rem above it, 1rem under it), as in presentation mode.
 PAGE_STYLE = (
     "<style>[data-testid='stMainBlockContainer'] { padding-top: 4rem !important; }"
-    "[data-testid='stMain'] h1 { font-size: 2.25rem; }"
-    + NARROW_BUTTONS +
+    "[data-testid='stMain'] h1 { font-size: 2.25rem; padding: 0.25rem 0 0.5rem; }"
+    + NARROW_BUTTONS + TRANSLATION_HEADING +
     "</style>"
 )
 # Streamlit keeps the main area's scroll position across pages: a new page should start at its top.

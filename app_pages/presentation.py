@@ -17,10 +17,11 @@ def chart_scale() -> float:
     return page_scripts.PRESENT_SCALE if presenting() else 1.0
 
 
-def page_title(title: str, intro: str) -> None:
+def page_title(title: str, intro: str, tooltip: bool = False) -> None:
     """A page's title and its introduction: a caption under the title, or, in presentation mode, where every
-    line of the first screen counts, the title's tooltip."""
-    if presenting():
+    line of the first screen counts, the title's tooltip (always, with `tooltip`: a page whose first screen is
+    its controls and chart)."""
+    if presenting() or tooltip:
         st.title(title, help=intro)
     else:
         st.title(title)

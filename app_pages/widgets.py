@@ -186,6 +186,11 @@ def labels_shown(fig: go.Figure) -> int:
     return sum(len(axis.ticktext or ()) for axis in axes if axis.showticklabels is not False)
 
 
+# What a popover in the main area may hold, in width. Streamlit opens a popover rightward from its button, or, where
+# the viewport has no room for it on the right, leftward from the button's right edge: at its own 704 px the numbers'
+# TSV popover (its button 662 px from the left at 1280×800) opened leftward, over the sidebar. 420 px and the body's
+# 24-px padding fit rightward from a button in the main area's left 60 % and leftward from one further right.
+POPOVER_PX = 420
 HALF_COLUMN_PX = 400  # one of two columns at 1280 px with the sidebar open: its figures lay out their labels for that
 PRESENT_MAP_PX = 440  # an explorer map's height before presentation mode enlarges it: with its controls, one screen
 CONTROL_ROW_PX = 80  # what one more row of controls above a map takes, before presentation mode enlarges it

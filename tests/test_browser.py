@@ -36,7 +36,6 @@ from tests.browser_support import (
     nav_links,
     open_session,
     point_on_plot,
-    radio_group,
     rerun,
     screenshot,
     submit_sentence,
@@ -160,10 +159,14 @@ def test_confidence_what_the_model_knows_and_pills_in_both_languages(page, trans
         expect(knows.get_by_role("link", name=s["knows.card_link"])).to_be_visible()
         screenshot(page, f"honesty_knows_{language}", knows)
 
-        # The pills, then one of them: its translation and its line of what to look for.
-        expect(radio_group(page, s["translate.examples"]).get_by_role("radio")).to_have_text(
-            [e.sentence for e in examples.EXAMPLES])
-        choose(page, s["translate.examples"], PILL)
+        # The pills (behind the Examples button beside Translate), then one of them: its translation and its line
+        # of what to look for.
+        main.locator(".st-key-translate-examples [data-testid='stPopoverButton']").click()
+        pills = page.locator("[data-testid='stPopoverBody']").get_by_role(
+            "radiogroup", name=s["translate.examples"], exact=True)
+        expect(pills.get_by_role("radio")).to_have_text([e.sentence for e in examples.EXAMPLES])
+        rerun(page, pills.get_by_role("radio", name=PILL, exact=True).click)
+        page.keyboard.press("Escape")  # the popover closes
         expect(translation(page)).to_have_text(pill.translation)
         hint = main.locator(".st-key-translate-hint")
         expect(hint).to_contain_text(examples.example_line(example, link, language).replace("\\", ""))
@@ -193,9 +196,10 @@ def test_confidence_what_the_model_knows_and_pills_in_both_languages(page, trans
             score=f"{marks.score:.0%}", threshold=f"{sentence['threshold']:.0%}",
             below_exact=f"{sentence['below']['exact']:.0%}", above_exact=f"{sentence['above']['exact']:.0%}")
         beside = main.locator("[data-testid='stColumn']").filter(has=page.locator("h3")).first  # the translation's column
-        expect(beside.locator("[data-testid='stAlertContentWarning']")).to_contain_text(warning)
+        line = beside.get_by_text(warning)  # a line, not a box: the map below stays on the first screen
+        expect(line).to_be_visible()
         page.evaluate("document.querySelector(\"[data-testid='stMain']\").scrollTo(0, 0)")
-        box = beside.locator("[data-testid='stAlertContentWarning']").bounding_box()
+        box = line.bounding_box()
         assert box["y"] + box["height"] <= 800, f"the unsure warning ends at {box['y'] + box['height']:.0f} px"
         screenshot(page, f"honesty_unsure_{language}", main.locator(".st-key-translate-confidence"))
 

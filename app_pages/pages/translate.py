@@ -23,6 +23,7 @@ FOCUSED = "explorer.focused"  # the head view's focused query (None: all of them
 ALL_QUERIES = -1  # the query box's "all" option: a box whose value is None shows Streamlit's "Choose an option"
 GUESS = "explorer.guess"  # "Guess first": the one-head map hidden until a guess is revealed
 GRID, LINES = "explorer.grid", "explorer.chart.lines"  # charts a click selects in
+GUESS_MAP_PX = 400  # the hidden map's height at 1280×800: under the explorer's controls, the whole of it on screen
 VIEWS = ("head", "grid", "lines", rollout_view.VIEW)
 
 
@@ -77,8 +78,8 @@ def model_knows() -> None:
 
 
 def sentence_input() -> None:
-    """The sentence box and Translate, then the example sentences; in presentation mode, where every line of the
-    first screen counts, the examples open from a button beside Translate."""
+    """The sentence box, Translate, and beside them the example sentences behind a button: as a row of pills under
+    the box they took two rows of the first screen (the map started at 546 px at 1280×800, its top third on screen)."""
     typed = st.session_state.setdefault(INPUT, translations.current_sentence())
     with st.container(horizontal=True, vertical_alignment="bottom", key="translate.sentence"):
         with st.form("translate.form", border=False):
@@ -88,11 +89,9 @@ def sentence_input() -> None:
                              label_visibility="collapsed", placeholder=t("translate.input"))  # value=: widgets.kept
                 st.form_submit_button(t("translate.submit"), type="primary", on_click=submit,
                                       key="translate.submit")
-        if presentation.presenting():
-            with st.popover(t("translate.examples_button"), icon=":material/list:"):
-                example_pills()
-    if not presentation.presenting():
-        example_pills()
+        with st.popover(t("translate.examples_button"), icon=":material/list:", key="translate.examples"), \
+                st.container(width=widgets.POPOVER_PX):
+            example_pills()
 
 
 def example_pills() -> None:
@@ -102,7 +101,7 @@ def example_pills() -> None:
 
 def verdict(result: TranslationResult, c: Confidence) -> None:
     """The translation and, beside it, how far to trust it as a whole against the checkpoint's calibration: an
-    unsure translation says so in a warning; the evidence is in the translation's tooltip. Names the model read as
+    unsure translation says so on an orange line; the evidence is in the translation's tooltip. Names the model read as
     others are said in the same caption (one element less: the map below stays on the first screen)."""
     pct = widgets.percent
     heading = "### " + md_escape(result.translation or "∅")
@@ -117,10 +116,8 @@ def verdict(result: TranslationResult, c: Confidence) -> None:
               "below_exact": pct(sentence["below"]["exact"]), "above_exact": pct(sentence["above"]["exact"])}
     evidence = t("confidence.unsure" if c.unsure else "confidence.sure", **values) + " " + beam_note(result, c)
     st.markdown(heading, help=t("translate.translation") + "\n\n" + evidence)
-    if c.unsure and presentation.presenting():  # a line, not a box: the map below stays on the first screen
+    if c.unsure:  # a line, not a box (whose padding took 70 px more): the map below stays on the first screen
         st.markdown(":orange-background[:material/help: " + t("confidence.unsure_short", **values) + "]" + names)
-    elif c.unsure:
-        st.warning(t("confidence.unsure_short", **values) + names, icon=":material/help:")
     else:
         st.caption(t("confidence.sure_short", **values) + names)
 
@@ -169,7 +166,8 @@ def example_hint(result: TranslationResult) -> None:
 def translation_summary(result: TranslationResult, c: Confidence) -> None:
     """The translation and how sure the model was of it: beside the sentence, above the explorer."""
     translations.show_notices(result)
-    verdict(result, c)
+    with st.container(key="translate.verdict"):  # page_scripts styles its heading
+        verdict(result, c)
 
 
 def token_details(result: TranslationResult, c: Confidence) -> None:
@@ -249,7 +247,8 @@ def one_head_chart(result: TranslationResult, kind: str, layer: int, head: int, 
     title = t("explorer.map_title", kind=attention_view.kind_name(kind), layer=attention_view.layer_name(layer),
               head=attention_view.head_name(head))
     if st.session_state.get(GUESS):
-        guessing.map_guess(result, kind, layer, head, key="explorer.guess", title=title, **widgets.map_limits())
+        guessing.map_guess(result, kind, layer, head, key="explorer.guess", title=title,
+                           **widgets.map_limits(plain_px=GUESS_MAP_PX))
         return
     attention_view.map_chart(result.attention(kind), kind, layer, head, *result.axis_tokens(kind), key=key,
                              sentence=result.source_text, model=st.session_state[state_keys.CHECKPOINT], view=view,
@@ -311,8 +310,8 @@ def explorer(result: TranslationResult) -> None:
 
 
 links.link_page(link_params())
-presentation.page_title(t("translate.title"),
-                        t("translate.intro" if models.translator().capabilities.trained_here else "translate.intro_marian"))
+intro = "translate.intro" if models.translator().capabilities.trained_here else "translate.intro_marian"
+presentation.page_title(t("translate.title"), t(intro), tooltip=True)  # its map starts on the first screen
 sentence_column, translation_column = st.columns([3, 2], gap="medium")
 with sentence_column:
     sentence_input()

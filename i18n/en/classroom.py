@@ -71,13 +71,13 @@ STRINGS = {
     ),
     "guess.toggle": "Guess first",
     "guess.toggle_help": (
-        "Hide the map's weights: click the cell of the key you think a row weights most (or pick them below), then "
+        "Hide the map's weights: click the cell of the key you think a row weights most (or pick them beside it), then "
         "reveal. While it is on, the explorer shows one head: the grid and the lines would show the weights."
     ),
     "guess.hidden": "hidden until you reveal",
     "guess.prompt": (
         "The weights are hidden. Click the cell where a row (query) meets the key you think it attends to most, or "
-        "pick them below; your guess gets a dashed outline. Then Reveal."
+        "pick them above; your guess gets a dashed outline. Then Reveal."
     ),
     "guess.click": "Click: guess this key for this row",
     "guess.one_head": "Guess first shows one head (the grid and the lines would show the weights): switch it off for the other views.",

@@ -1,0 +1,126 @@
+"""What a class sees first at a projector's 1280×800, measured in a real browser (issue 51, "smaller things"):
+Translate & explore's map starts within the first screen's upper half, Guess first's Reveal is on the first screen and
+revealing moves nothing, the slide deck's title boxes follow a slide moved up, and popovers open over the main area,
+not over the sidebar.
+
+Every test runs under the guard (tests/browser_support.Guard). Screenshots: layout_*.png under SCREENSHOTS=DIR.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import CHROMIUM
+
+if not CHROMIUM.exists():
+    pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)", allow_module_level=True)
+pytest.importorskip("playwright.sync_api")
+
+from playwright.sync_api import expect
+
+from app_pages import registry
+from i18n import strings
+from tests.browser_support import (
+    MAIN, SIDEBAR, VIEWPORT, main, nav_links, open_session, point_on_plot, rerun, screenshot,
+)
+from tests.test_deck_browser import pin_three
+from tests.test_tour_browser import FIRST_CHART_TOP, settle
+
+pytestmark = pytest.mark.browser
+# Where the explorer's map may start at 1280×800 (it started at 546 px, the head view's at 630 px: the first screen
+# showed a third of the map). The view's own row of controls (the head view's query and threshold) comes on top.
+MAP_TOP_PX = 400
+HEAD_VIEW_TOP_PX = 480
+MAIN_SCROLL = "() => document.querySelector(\"[data-testid='stMain']\").scrollTop"
+
+
+def box(page, selector: str) -> dict:
+    return page.locator(selector).first.bounding_box()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_explorer_map_starts_in_the_first_screen_upper_half(browser, streamlit_server, lang):
+    context, page = open_session(browser, f"{streamlit_server}/translate?lang={lang}")
+    try:
+        settle(page)
+        top = page.evaluate(FIRST_CHART_TOP)
+        assert top <= MAP_TOP_PX, f"the map starts at {top:.0f} px"
+        screenshot(page, f"layout_translate_{lang}")
+        page.goto(f"{streamlit_server}/translate?lang={lang}&view=lines")
+        settle(page)
+        top = page.evaluate(FIRST_CHART_TOP)
+        assert top <= HEAD_VIEW_TOP_PX, f"the head view starts at {top:.0f} px"
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("present", ["0", "1"])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_guess_first_reveals_on_the_first_screen_and_the_map_stays(browser, streamlit_server, lang, present):
+    """Reveal sits beside the hidden map, within the first screen (it was at 1,070 px, under the map); clicking it
+    scrolls nothing and the map keeps its place, now with its weights."""
+    s = strings(lang)
+    context, page = open_session(browser, f"{streamlit_server}/translate?lang={lang}&present={present}")
+    try:
+        rerun(page, page.locator(f"{MAIN} .st-key-explorer-guess").get_by_text(s["guess.toggle"]).click)
+        rerun(page, lambda: page.mouse.click(*point_on_plot(page, 0, 0, 2)))  # a guess: row 2, key 0
+        reveal = f"{MAIN} .st-key-explorer-guess-reveal button"
+        expect(page.locator(reveal)).to_be_enabled()
+        before, button = box(page, f"{MAIN} .js-plotly-plot"), box(page, reveal)
+        end = button["y"] + button["height"]
+        assert end <= VIEWPORT["height"], f"Reveal ends at {end:.0f} px"
+        assert page.evaluate(MAIN_SCROLL) == 0
+        screenshot(page, f"layout_guess_{lang}_{present}")
+        rerun(page, page.locator(reveal).click)
+        expect(page.locator(f"{MAIN} .js-plotly-plot").first).not_to_contain_text(s["guess.hidden"])
+        after = box(page, f"{MAIN} .js-plotly-plot")
+        assert page.evaluate(MAIN_SCROLL) == 0 and after["y"] == before["y"], (before, after)
+        verdict = box(page, f"{MAIN} .st-key-explorer-guess-controls [data-testid='stAlert']")
+        assert verdict["y"] < VIEWPORT["height"], "the verdict starts on the first screen"
+        screenshot(page, f"layout_guess_revealed_{lang}_{present}")
+    finally:
+        context.close()
+
+
+def test_moving_a_slide_up_moves_its_title_box(browser, streamlit_server):
+    """After Move up, each title box shows its own slide's title: the boxes kept the old order (the browser's copy of
+    each box's value outlived the move), and renaming the first box renamed another slide."""
+    en = strings("en")
+    context, page = open_session(browser, f"{streamlit_server}/translate?lang=en&s=I+have+a+dream.")
+    try:
+        pin_three(page)
+        rerun(page, nav_links(page).nth([p.name for p in registry.PAGES].index("deck")).click)
+        title = "Cross-attention · layer {} · head 1 — I have a dream."
+        boxes = [main(page).get_by_label(en["deck.rename"].format(n=n)) for n in (1, 2, 3)]
+        rerun(page, main(page).locator(".st-key-deck-up-2 button").first.click)  # slide 3 up
+        for box_, layer in zip(boxes, (1, 3, 2)):
+            expect(box_).to_have_value(title.format(layer))
+        boxes[1].fill("Layer three")
+        rerun(page, lambda: boxes[1].press("Enter"))
+        rerun(page, main(page).locator(".st-key-deck-up-1 button").first.click)  # it goes up again
+        for box_, value in zip(boxes, ("Layer three", title.format(1), title.format(2))):
+            expect(box_).to_have_value(value)
+        screenshot(page, "layout_deck_moved")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_popovers_open_over_the_main_area(browser, streamlit_server, lang):
+    """The examples beside Translate and a map's Copy as TSV open within the main area (Copy as TSV covered the
+    sidebar from x = 91 px)."""
+    context, page = open_session(browser, f"{streamlit_server}/translate?lang={lang}&view=lines")
+    try:
+        sidebar = box(page, SIDEBAR)
+        for button in (".st-key-translate-examples", ".st-key-explorer-chart-lines-numbers"):
+            page.locator(f"{MAIN} {button} [data-testid='stPopoverButton']").click()
+            body = page.locator("[data-testid='stPopoverBody']")
+            expect(body).to_be_visible()
+            opened = body.bounding_box()
+            assert opened["x"] >= sidebar["x"] + sidebar["width"], f"{button}'s popover starts at x={opened['x']:.0f}"
+            assert opened["x"] + opened["width"] <= VIEWPORT["width"]
+            screenshot(page, f"layout_popover_{button[8:]}_{lang}")
+            page.keyboard.press("Escape")
+            expect(body).to_have_count(0)
+    finally:
+        context.close()
