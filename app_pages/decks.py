@@ -175,7 +175,18 @@ def import_note() -> None:
         st.success(text, icon=":material/upload_file:")
 
 
+TITLES_ROUND = "deck.titles_round"  # how many times the slides moved, went or came: part of the title boxes' keys
+
+
+def title_key(index: int) -> str:
+    """The key of the title box of slide `index`: a new one each time the slides change places (forget_titles). Keyed
+    by position alone, a box kept in the browser the title it showed before a move (the browser sends a box's value
+    back for as long as its key lives), so after Move up a teacher renamed another slide than the one read."""
+    return f"deck.rename.{st.session_state.get(TITLES_ROUND, 0)}.{index}"
+
+
 def forget_titles() -> None:
-    """The rename boxes start again from the slides' titles (after a move, a delete or an import)."""
+    """The rename boxes start again from the slides' titles (after a move, a delete or an import), under new keys."""
     for key in [k for k in st.session_state if str(k).startswith("deck.rename.")]:
         del st.session_state[key]
+    st.session_state[TITLES_ROUND] = st.session_state.get(TITLES_ROUND, 0) + 1

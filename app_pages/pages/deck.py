@@ -27,7 +27,7 @@ def delete(index: int) -> None:
 
 
 def rename(index: int) -> None:
-    title = st.session_state[f"deck.rename.{index}"].strip()[:MAX_TITLE]
+    title = st.session_state[decks.title_key(index)].strip()[:MAX_TITLE]
     if title:
         decks.slides()[index] = replace(decks.slides()[index], title=title)
 
@@ -36,7 +36,7 @@ def slide_row(index: int, count: int) -> None:
     slide = decks.slides()[index]
     with st.container(horizontal=True, vertical_alignment="bottom", key=f"deck.row.{index}"):
         st.text_input(t("deck.rename", n=index + 1), value=slide.title, max_chars=MAX_TITLE,
-                      key=f"deck.rename.{index}", on_change=rename, args=(index,))
+                      key=decks.title_key(index), on_change=rename, args=(index,))
         st.page_link(PAGE[slide.page].script, label=t("deck.open"), icon=":material/open_in_new:",
                      query_params=slide.query)
         st.button("", icon=":material/arrow_upward:", help=t("deck.up"), key=f"deck.up.{index}", on_click=move,
