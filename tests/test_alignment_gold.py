@@ -8,7 +8,8 @@ import re
 import numpy as np
 import pytest
 
-from evaluation.alignment.gold import GOLD, GoldError, english_words, load_gold, pair_hash, parse_links
+from evaluation.alignment.gold import (GOLD, GoldError, english_words, load_examples, load_gold, pair_hash,
+                                       parse_links)
 from evaluation.alignment.ibm1 import Model1
 from evaluation.alignment.score import links_of
 from lessons.explanation import (aer_counts, aer_interval, alignment_rows, character_rows, corpus_aer,
@@ -141,6 +142,22 @@ def test_gold_file_credits_the_corpus_its_links_annotate():
     """The links are made on Tatoeba's pairs (CC-BY 2.0 FR): the file says so, as the corpus's terms ask."""
     header = [r for r in GOLD.read_text(encoding="utf-8").splitlines() if r.startswith("#")]
     assert any("Tatoeba (tatoeba.org), CC-BY 2.0 FR" in r for r in header)
+
+
+def test_the_example_pairs_are_written_for_the_app_and_fit_the_shipped_model(translator):
+    """The pairs drawn where the corpus is missing: valid links, a sure link in every pair, one decoder step per
+    character (so a head's map lays over them), and none of them a corpus sentence (checked where the data is)."""
+    examples = load_examples()
+    assert len(examples) >= 5
+    for pair in examples:
+        assert pair.sure and all(0 <= i < len(pair.words) and 0 <= j < len(pair.chars)
+                                 for i, j in pair.sure | pair.possible)
+        result = translator.teacher_forced(pair.english, pair.chinese)
+        assert character_rows(result.output_tokens, pair.chars) is not None, pair.english
+    if DEV.exists() and TRAIN.exists():
+        corpus = {side.strip().lower() for path in (DEV, TRAIN) for line in path.read_text(encoding="utf-8").splitlines()
+                  for side in line.split("\t")[:2]}
+        assert not [p.english for p in examples if p.english.lower() in corpus or p.chinese in corpus]
 
 
 @needs_dev

@@ -1,6 +1,7 @@
 """Is attention an explanation? from a fresh clone, in a real browser at 1280×800 (en, 中文), under the guard: a server
 of its own without the Tatoeba dev set (no ../shared) opens the page with its three sentences on the first screen;
-the word-alignment tab says why no gold sentence is drawn and still shows the stored AER table — no file error; the
+the word-alignment tab says why, still shows the stored AER table and draws a sentence written for the app with its
+links — no file error; the
 ρ grids and the BLEU-drop grid show a colour bar and every cell's number."""
 
 from __future__ import annotations
@@ -77,6 +78,9 @@ def test_the_page_works_from_a_fresh_clone(browser, fresh_clone_server, translat
         assert "Errno" not in text and "shared/data" not in text and "dev.tsv" not in text
         expect(main(page).locator("table").first).to_be_visible()  # the stored AER table
         screenshot(page, f"explanation_fresh_align_{lang}", note)
+        example = page.locator(f"{MAIN} .st-key-explain-align-map .js-plotly-plot")  # a sentence written for the app
+        expect(example.locator(".main-svg").first).to_be_visible()
+        screenshot(page, f"explanation_fresh_example_{lang}", example)
     finally:
         context.close()
     assert "Traceback" not in log.read_text(encoding="utf-8", errors="replace")

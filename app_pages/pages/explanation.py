@@ -13,7 +13,7 @@ import streamlit as st
 from app_pages import attention_view, models, result_cache, translations, widgets
 from app_pages.teaching_shared import sections, sentence_banner, show_tables
 from app_pages.text import md_escape, t
-from evaluation.alignment.gold import GoldError, GoldPair, load_gold
+from evaluation.alignment.gold import GoldError, GoldPair, load_examples, load_gold
 from lessons.attention_maps import ALL
 from lessons.explanation import (ALIGN_MARGIN, ROLE_THRESHOLD, agreement, alignment_error_rate, alignment_rows,
                                  argmax_links, character_rows, cross_rollout, free_pruning, head_agreement, head_roles,
@@ -274,21 +274,27 @@ def gold_pairs(path: str) -> list[GoldPair]:
     return result_cache.shared().get(("explain.gold_pairs", path), lambda: load_gold(path))
 
 
-def gold_overlay(best: tuple[int, int]) -> None:
-    """One gold sentence (selectbox): a head's map over its words and characters, the gold links drawn on it."""
+def shown_pairs() -> tuple[list[GoldPair], str]:
+    """The gold pairs and "dev", or — where the Tatoeba dev set is not installed (a fresh clone: the corpus is never
+    in the repository) or does not fit the gold — the pairs written for the app and "example", saying why."""
     try:
-        gold = gold_pairs(str(DEV_TSV))
-    except OSError:  # a fresh clone: the corpus is never in the repository
+        return gold_pairs(str(DEV_TSV)), "dev"
+    except OSError:
         st.info(t("explain.align.no_dev"))
-        return
     except GoldError:
         st.info(t("explain.align.bad_dev"))
-        return
+    return load_examples(), "example"
+
+
+def gold_overlay(best: tuple[int, int], scored: int) -> None:
+    """One gold sentence (selectbox): a head's map over its words and characters, the gold links drawn on it;
+    `scored`: how many gold pairs the figures above were measured on."""
+    gold, source = shown_pairs()
     translator = models.translator()
     layers, heads = translator.config.n_decoder_layers, translator.config.n_heads
     st.session_state.setdefault(GOLD_LAYER, min(best[0], layers - 1))
     st.session_state.setdefault(GOLD_HEAD, min(best[1], heads - 1))
-    index = st.selectbox(t("explain.align.pick"), range(len(gold)), key=GOLD_PAIR, persist_state="session",
+    index = st.selectbox(t(f"explain.align.pick_{source}"), range(len(gold)), key=GOLD_PAIR, persist_state="session",
                          index=widgets.kept(GOLD_PAIR, range(len(gold))),
                          format_func=lambda i: f"{gold[i].english} — {gold[i].chinese}")
     with st.container(horizontal=True):
@@ -309,7 +315,8 @@ def gold_overlay(best: tuple[int, int]) -> None:
                                value_label=t("explain.maps.value"), max_width=widgets.HALF_COLUMN_PX * 2)
     widgets.chart(figure, key="explain.align.map")
     links = argmax_links(weights)
-    st.caption(t("explain.align.caption", line=pair.line, sure=len(pair.sure), possible=len(pair.possible),
+    st.caption(t(f"explain.align.source_{source}", line=pair.line, pairs=scored) + t("explain.sentence_sep")
+               + t("explain.align.caption", sure=len(pair.sure), possible=len(pair.possible),
                  hits=len(links & (pair.sure | pair.possible)), rows=len(links),
                  aer=f"{alignment_error_rate(links, pair.sure, pair.possible):.2f}"))
 
@@ -333,7 +340,7 @@ def gold_alignment(log: dict) -> None:
                   **{f"chosen_{k}": v for k, v in span(chosen).items()}, **{f"ig_{k}": v for k, v in span(ig).items()},
                   **{f"ibm_{k}": v for k, v in span(baseline).items()}, verdict=t("explain.sentence_sep").join(verdict)) + t("explain.sentence_sep") + weights_note(log))
     aer_table(found)
-    gold_overlay((best["layer"], best["head"]))
+    gold_overlay((best["layer"], best["head"]), found["pairs"])
     roles_grid(log)
 
 

@@ -23,6 +23,7 @@ from pathlib import Path
 from model.text.normalize import clean_text, normalize_source, to_simplified
 
 GOLD = Path(__file__).with_name("gold.tsv")
+EXAMPLES = Path(__file__).with_name("examples.tsv")  # written for the app, not from the corpus: shown, never scored
 WORD_PATTERN = re.compile(r"\w+(?:'\w+)*|[^\w\s]")
 LINK = re.compile(r"^(\d+)([-p])(\d+)$")
 
@@ -81,25 +82,40 @@ def read_dev_lines(dev_path: str | Path) -> dict[int, tuple[str, str]]:
     return lines
 
 
+def gold_pair(line: int, english: str, chinese: str, links: str, where: str) -> GoldPair:
+    """One aligned pair, its links checked against its words and characters (GoldError names `where`)."""
+    sure, possible = parse_links(links)
+    words, chars = english_words(english), chinese_chars(chinese)
+    bad = [(i, j) for i, j in sure | possible if not (0 <= i < len(words) and 0 <= j < len(chars))]
+    if bad:
+        raise GoldError(f"{where}: links {sorted(bad)} outside {len(words)}×{len(chars)}")
+    en, zh = normalised_pair(english, chinese)
+    return GoldPair(line, en, zh, tuple(words), tuple(chars), frozenset(sure), frozenset(possible))
+
+
+def rows_of(path: str | Path) -> list[list[str]]:
+    """The tab-separated rows of a gold file, comments and blank lines left out, each cut to three fields."""
+    return [(row.split("\t") + [""])[:3] for row in Path(path).read_text(encoding="utf-8").splitlines()
+            if row.strip() and not row.startswith("#")]
+
+
 def load_gold(dev_path: str | Path, gold_path: str | Path = GOLD) -> list[GoldPair]:
     """gold.tsv joined with dev.tsv. Raises GoldError on a changed pair or a link outside its sentence."""
     dev = read_dev_lines(dev_path)
     pairs = []
-    for row in Path(gold_path).read_text(encoding="utf-8").splitlines():
-        if not row.strip() or row.startswith("#"):
-            continue
-        line_text, digest, links = (row.split("\t") + [""])[:3]
+    for line_text, digest, links in rows_of(gold_path):
         line = int(line_text)
         if line not in dev:
             raise GoldError(f"{gold_path}: dev line {line} does not exist in {dev_path}")
         english, chinese = dev[line]
         if pair_hash(english, chinese) != digest:
             raise GoldError(f"{gold_path}: dev line {line} changed (hash {pair_hash(english, chinese)}, gold {digest})")
-        sure, possible = parse_links(links)
-        words, chars = english_words(english), chinese_chars(chinese)
-        bad = [(i, j) for i, j in sure | possible if not (0 <= i < len(words) and 0 <= j < len(chars))]
-        if bad:
-            raise GoldError(f"{gold_path}: dev line {line}: links {sorted(bad)} outside {len(words)}×{len(chars)}")
-        en, zh = normalised_pair(english, chinese)
-        pairs.append(GoldPair(line, en, zh, tuple(words), tuple(chars), frozenset(sure), frozenset(possible)))
+        pairs.append(gold_pair(line, english, chinese, links, f"{gold_path}: dev line {line}"))
     return pairs
+
+
+def load_examples(path: str | Path = EXAMPLES) -> list[GoldPair]:
+    """examples.tsv: pairs written for the app (`english<TAB>chinese<TAB>links`), aligned by the same guideline;
+    each pair's `line` is its place in the file, from 1. Drawn where the dev set is not installed, never scored."""
+    return [gold_pair(n, english, chinese, links, f"{path}: example {n}")
+            for n, (english, chinese, links) in enumerate(rows_of(path), 1)]

@@ -191,22 +191,25 @@ STRINGS: dict[str, str] = {
         "measures them."
     ),
     "explain.align.no_dev": (
-        "One gold sentence drawn over a head's map would go here, but the hand-aligned sentences come from the "
-        "Tatoeba corpus (tatoeba.org, CC-BY 2.0 FR), which is not installed with this app: the repository keeps only "
-        "the hand-made links. The figures above were measured on those sentences and are stored with the model."
+        "The hand-aligned sentences the figures above were measured on come from the Tatoeba corpus (tatoeba.org, "
+        "CC-BY 2.0 FR), which is not installed with this app: the repository keeps only their links. The map below "
+        "shows sentences written for this app instead, aligned by the same rules."
     ),
     "explain.align.bad_dev": (
-        "The Tatoeba sentences installed here are not the ones the hand alignments were made on, so none is drawn. "
-        "The figures above were measured on the right ones and are stored with the model."
+        "The Tatoeba sentences installed here are not the ones the hand alignments were made on. The map below shows "
+        "sentences written for this app instead, aligned by the same rules."
     ),
-    "explain.align.pick": "Gold sentence (Tatoeba, tatoeba.org, CC-BY 2.0 FR)",
+    "explain.align.pick_dev": "Gold sentence (Tatoeba, tatoeba.org, CC-BY 2.0 FR)",
+    "explain.align.pick_example": "Example sentence (written for this app)",
+    "explain.align.source_dev": "Dev line {line}.",
+    "explain.align.source_example": "Example {line}, written for this app: not one of the {pairs} pairs scored above.",
     "explain.align.rows": "queries: the Chinese characters written (reference)",
     "explain.align.cols": "keys: English words",
     "explain.align.not_characters": (
         "This model does not write this reference one character per token, so its map cannot be laid over the gold."
     ),
     "explain.align.caption": (
-        "Dev line {line}. Square outline: a sure gold link ({sure}); thin circle: a possible one ({possible}). Rows "
+        "Square outline: a sure gold link ({sure}); thin circle: a possible one ({possible}). Rows "
         "are the steps that wrote each character, columns the English words (a word's weight is the sum over its "
         "tokens). This head's darkest word in a row lands on a gold link in {hits} of {rows} rows: AER {aer} on this "
         "sentence."

@@ -158,19 +158,21 @@ STRINGS: dict[str, str] = {
         "此检查点还没有对齐评分：运行 python -m evaluation.alignment --dev DEV.tsv --train TRAIN.tsv 即可测得。"
     ),
     "explain.align.no_dev": (
-        "这里本应把一个人工对齐的句子画在某个头的注意力图上，但这些句子来自 Tatoeba 语料库（tatoeba.org，CC-BY 2.0 FR），"
-        "而本应用没有安装它：仓库里只保存人工标注的链接。上面的数字是在这些句子上测得的，随模型一起保存。"
+        "上面的数字是在人工对齐的句子上测得的，这些句子来自 Tatoeba 语料库（tatoeba.org，CC-BY 2.0 FR），而本应用没有"
+        "安装它：仓库里只保存这些句子的人工链接。下面的图改用为本应用编写的句子，按同样的规则对齐。"
     ),
     "explain.align.bad_dev": (
-        "这里安装的 Tatoeba 句子不是人工对齐所依据的那些，所以不画出任何句子。上面的数字是在正确的句子上测得的，"
-        "随模型一起保存。"
+        "这里安装的 Tatoeba 句子不是人工对齐所依据的那些。下面的图改用为本应用编写的句子，按同样的规则对齐。"
     ),
-    "explain.align.pick": "人工对齐的句子（Tatoeba，tatoeba.org，CC-BY 2.0 FR）",
+    "explain.align.pick_dev": "人工对齐的句子（Tatoeba，tatoeba.org，CC-BY 2.0 FR）",
+    "explain.align.pick_example": "示例句子（为本应用编写）",
+    "explain.align.source_dev": "开发集第 {line} 行。",
+    "explain.align.source_example": "示例 {line}，为本应用编写：不在上面打分的 {pairs} 个句对之中。",
     "explain.align.rows": "查询：写出的中文汉字（参考译文）",
     "explain.align.cols": "键：英文单词",
     "explain.align.not_characters": "这个模型不是一个字一个词元地写出这句参考译文，所以它的图无法与人工对齐叠放。",
     "explain.align.caption": (
-        "开发集第 {line} 行。方框：确定的人工链接（{sure} 个）；细圆圈：可能的链接（{possible} 个）。每行是写出该汉字的"
+        "方框：确定的人工链接（{sure} 个）；细圆圈：可能的链接（{possible} 个）。每行是写出该汉字的"
         "那一步，每列是一个英文单词（单词的权重是其各子词权重之和）。在 {rows} 行中，这个头权重最大的单词有 {hits} 行"
         "落在人工链接上：本句 AER 为 {aer}。"
     ),
