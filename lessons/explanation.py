@@ -232,8 +232,8 @@ def free_pruning(curve: list[dict]) -> dict:
 
 def opening_figures(log: dict) -> dict:
     """The figures the page opens with, read off the training log; a part the log lacks is absent.
-    agreement: dev sentences, the cross head whose ρ with integrated gradients is highest (layer, head, 0-based) and
-    its ρ, and the last layer's head-averaged map's ρ. pruning: the kind with the most heads removed before the first
+    agreement: dev sentences, the cross heads' count and mean ρ with integrated gradients, the head whose ρ is
+    highest (layer, head, 0-based) and its ρ, and the last layer's head-averaged map's ρ. pruning: the kind with the most heads removed before the first
     significant drop (free_pruning) — the whole model's and that point's BLEU, the next point (or None) — and the
     cross kind with every head out. alignment: the gold pairs and the (aer, low, high) of the head chosen on the
     other half, integrated gradients and IBM Model 1."""
@@ -242,8 +242,9 @@ def opening_figures(log: dict) -> dict:
         ig = agreement["integrated_gradients"]
         rho = np.asarray(ig["rho"])
         layer, head = np.unravel_index(rho.argmax(), rho.shape)
-        found["agreement"] = dict(sentences=agreement["sentences"], layer=int(layer), head=int(head),
-                                  rho=float(rho[layer, head]), last_map=float(ig["layer_mean"][-1][0]))
+        found["agreement"] = dict(sentences=agreement["sentences"], heads=int(rho.size), mean=float(rho.mean()),
+                                  layer=int(layer), head=int(head), rho=float(rho[layer, head]),
+                                  last_map=float(ig["layer_mean"][-1][0]))
     if heads := log.get("heads"):
         curves = heads["pruning"]
         kind = max(curves, key=lambda k: free_pruning(curves[k])["removed"])

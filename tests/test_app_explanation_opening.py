@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -49,7 +50,8 @@ def expected_numbers(log: dict, lang: str) -> list[str]:
     kind = max(curves, key=lambda k: free(curves[k])["removed"])
     kept = free(curves[kind])
     after = curves[kind][kept["removed"] + 1]
-    numbers = [f"{log['agreement']['sentences']}", f"{best:.2f}", f"{ig['layer_mean'][-1][0]:.2f}",
+    mean = np.mean([v for row in ig["rho"] for v in row])
+    numbers = [f"{log['agreement']['sentences']}", f"ρ = {mean:.2f}", f"{best:.2f}", f"{ig['layer_mean'][-1][0]:.2f}",
                f"{log['heads']['test_pairs']:,}", f"{kept['removed']}", f"{curves[kind][0]['bleu']:.2f} → "
                f"{kept['bleu']:.2f}", f"{after['removed']} ", f"{after['bleu_drop']:.2f}", f"{after['low']:.2f}", f"{after['high']:.2f}",
                f"{curves['cross'][-1]['bleu']:.2f}", f"{log['alignment']['pairs']}"]

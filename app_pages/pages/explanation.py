@@ -411,7 +411,8 @@ def opening(log: dict) -> None:
     found = opening_figures(log)
     lines = []
     if agreement := found.get("agreement"):
-        lines.append(t("explain.open.agreement", n=agreement["sentences"], layer=agreement["layer"] + 1,
+        lines.append(t("explain.open.agreement", n=agreement["sentences"], heads=agreement["heads"],
+                       mean=f"{agreement['mean']:.2f}", layer=agreement["layer"] + 1,
                        head=agreement["head"] + 1, rho=f"{agreement['rho']:.2f}",
                        last_map=f"{agreement['last_map']:.2f}"))
     if pruning := found.get("pruning"):

@@ -7,9 +7,10 @@ STRINGS: dict[str, str] = {
         "Attention shows where the decoder looked; attribution, what the output depended on. Do they agree?"
     ),
     "explain.open.agreement": (
-        "**Attention and attribution.** On {n} unseen sentences, the cross-attention head that agrees best with "
-        "integrated gradients (layer {layer} · head {head}) ranks the source words with Spearman ρ = {rho}, where 1 "
-        "is the same order and 0 no relation; the last layer's heads averaged into one map reach ρ = {last_map}."
+        "**Attention and attribution.** On {n} unseen sentences, a cross-attention head ranks the source words like "
+        "integrated gradients at Spearman ρ = {mean} on average, where 1 is the same order and 0 no relation; the "
+        "best of the {heads} heads on those sentences (layer {layer} · head {head}) reaches {rho}, and the last "
+        "layer's heads averaged into one map {last_map}."
     ),
     "explain.open.pruning": (
         "**Knocking heads out.** Taken out least important first and scored on {pairs} sentence pairs that did not "
