@@ -8,7 +8,7 @@ import re
 import numpy as np
 import pytest
 
-from evaluation.alignment.gold import (GOLD, GoldError, english_words, load_examples, load_gold, pair_hash,
+from evaluation.alignment.gold import (GOLD, PAIRS, GoldError, english_words, load_examples, load_gold, pair_hash,
                                        parse_links)
 from evaluation.alignment.ibm1 import Model1
 from evaluation.alignment.score import links_of
@@ -130,12 +130,29 @@ def test_cross_validated_choice_never_sees_the_fold_it_scores():
     assert pooled_aer(rows) == 1.0 and min(pooled_aer(c) for c in candidates.values()) == 0.5
 
 
-def test_gold_file_holds_no_sentence():
-    """The corpus is CC-BY and never committed: gold.tsv keeps line numbers, hashes and links only."""
+def test_gold_file_holds_line_numbers_hashes_and_links():
     rows = [r for r in GOLD.read_text(encoding="utf-8").splitlines() if r and not r.startswith("#")]
     assert len(rows) >= 150
     assert all(re.fullmatch(r"\d+\t[0-9a-f]{12}\t[0-9p\- ]+", r) for r in rows)
     assert len({r.split("\t")[1] for r in rows}) == len(rows)  # no pair twice
+
+
+def test_the_shipped_pairs_are_exactly_the_golds_credited_each_with_its_attribution():
+    """The corpus is never committed; the gold's own 150 pairs are (the evaluation set the app shows), each line with
+    Tatoeba's attribution and the file with the credit line the corpus's terms ask for."""
+    text = PAIRS.read_text(encoding="utf-8")
+    assert any("Tatoeba (tatoeba.org), CC-BY 2.0 FR" in r for r in text.splitlines() if r.startswith("#"))
+    rows = [r.split("\t") for r in text.splitlines() if r and not r.startswith("#")]
+    gold_lines = [int(r.split("\t")[0]) for r in GOLD.read_text(encoding="utf-8").splitlines()
+                  if r and not r.startswith("#")]
+    assert [int(r[0]) for r in rows] == gold_lines  # no sentence beyond the gold's
+    assert all(len(r) == 4 and r[3].startswith("CC-BY 2.0 (France) Attribution: tatoeba.org #") for r in rows)
+    assert len(load_gold()) == len(gold_lines)  # every pair hashes as its gold line says
+
+
+@needs_dev
+def test_the_shipped_pairs_are_the_dev_sets_lines():
+    assert load_gold() == load_gold(DEV)
 
 
 def test_gold_file_credits_the_corpus_its_links_annotate():

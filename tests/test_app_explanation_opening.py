@@ -1,6 +1,6 @@
 """The "Is attention an explanation?" page for a class: it opens with three sentences whose numbers are the training
 log's, and its word-alignment tab works from a fresh clone, where the Tatoeba corpus is not next to the repository
-— in English and 中文."""
+(the gold pairs ship in the repository) — in English and 中文."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app_pages import state_keys
+from app_pages import result_cache, state_keys
 from i18n import strings
+from evaluation.alignment import gold
 from evaluation.alignment.gold import load_examples
 from model import DEFAULT_BEAM, Translator
 from tests.conftest import ROOT
@@ -107,32 +108,45 @@ def all_text(at: AppTest) -> str:
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_the_alignment_tab_works_without_the_corpus(monkeypatch, tmp_path, lang):
-    """A fresh clone: no ../shared, so no dev.tsv. The tab says why, in the page's language, still shows the stored
-    AER table, and draws the first of the sentences written for the app with its links; no file error reaches the
-    page."""
-    monkeypatch.setenv("ATTENTION_DEV_TSV", str(tmp_path / "missing" / "dev.tsv"))
+def test_the_alignment_tab_draws_the_gold_pairs_without_the_corpus(monkeypatch, lang):
+    """A fresh clone has no ../shared: the tab reads the 150 gold pairs shipped in the repository (pairs.tsv), never
+    the corpus; no note, the stored AER table, the first gold pair drawn with its links."""
+    def no_corpus(*_):
+        raise AssertionError("the page read the corpus")
+
+    monkeypatch.setattr(gold, "read_dev_lines", no_corpus)
+    result_cache.shared().clear()
     at = page(lang, "align")
     s = strings(lang)
-    assert not at.error and not at.exception
-    assert [i.value for i in at.info] == [s["explain.align.no_dev"]]
-    shown = all_text(at)
-    assert "Errno" not in shown and "shared/data" not in shown and "dev.tsv" not in shown
+    assert not at.error and not at.exception and not at.info
     assert any("| AER |" in m.value for m in at.markdown)
-    first = load_examples()[0]
-    assert at.selectbox(key="explain.align.pair").label == s["explain.align.pick_example"]
+    first = gold.load_gold()[0]
+    assert at.selectbox(key="explain.align.pair").label == s["explain.align.pick_dev"]
+    assert len(at.selectbox(key="explain.align.pair").options) == 150
     assert at.selectbox(key="explain.align.pair").options[0].startswith(first.english)
     spec = next(x for x in map(lambda c: json.loads(c.proto.spec), at.get("plotly_chart")) if x["layout"].get("shapes"))
     assert len([x for x in spec["layout"]["shapes"] if x["type"] == "rect"]) == len(first.sure)
     assert len([x for x in spec["layout"]["shapes"] if x["type"] == "circle"]) == len(first.possible)
-    pairs = Translator.from_checkpoint("checkpoints/en-zh").training_log["alignment"]["pairs"]
-    assert any(c.value.startswith(s["explain.align.source_example"].format(line=1, pairs=pairs)) for c in at.caption)
+    assert any(c.value.startswith(s["explain.align.source_dev"].format(line=first.line)) for c in at.caption)
 
 
-def test_a_corpus_that_does_not_fit_the_gold_is_said_so(monkeypatch, tmp_path):
-    dev = tmp_path / "dev.tsv"
-    dev.write_text("Hello.\t你好。\tCC-BY 2.0 (France)\n" * 2000, encoding="utf-8")
-    monkeypatch.setenv("ATTENTION_DEV_TSV", str(dev))
-    at = page("en", "align")
-    assert [i.value for i in at.info] == [strings("en")["explain.align.bad_dev"]]
+@pytest.mark.parametrize(("damage", "note"), [("missing", "explain.align.no_dev"), ("changed", "explain.align.bad_dev")])
+def test_damaged_shipped_pairs_are_said_so_and_the_apps_own_examples_drawn(monkeypatch, tmp_path, damage, note):
+    pairs = tmp_path / "pairs.tsv"
+    if damage == "changed":
+        pairs.write_text(gold.PAIRS.read_text(encoding="utf-8").replace("Turn it off.", "Turn it on."), encoding="utf-8")
+    monkeypatch.setattr(gold, "PAIRS", pairs)
+    result_cache.shared().clear()
+    try:
+        at = page("en", "align")
+    finally:
+        result_cache.shared().clear()  # the damaged pairs stay out of later tests' cache
+    assert [i.value for i in at.info] == [strings("en")[note]]
+    shown = all_text(at)
+    assert "Errno" not in shown and "pairs.tsv" not in shown
+    first = load_examples()[0]
     assert at.selectbox(key="explain.align.pair").label == strings("en")["explain.align.pick_example"]
+    assert at.selectbox(key="explain.align.pair").options[0].startswith(first.english)
+    pairs_scored = Translator.from_checkpoint("checkpoints/en-zh").training_log["alignment"]["pairs"]
+    assert any(c.value.startswith(strings("en")["explain.align.source_example"].format(line=1, pairs=pairs_scored))
+               for c in at.caption)

@@ -1,6 +1,6 @@
 """Is attention an explanation? from a fresh clone, in a real browser at 1280×800 (en, 中文), under the guard: a server
 of its own without the Tatoeba dev set (no ../shared) opens the page with its three sentences on the first screen;
-the word-alignment tab says why, still shows the stored AER table and draws a sentence written for the app with its
+the word-alignment tab shows the stored AER table and draws the first gold pair (shipped in the repository) with its
 links — no file error; the
 ρ grids and the BLEU-drop grid show a colour bar and every cell's number."""
 
@@ -25,10 +25,12 @@ SENTENCE = "I have a dream."
 
 @pytest.fixture(scope="module")
 def fresh_clone_server(tmp_path_factory):
-    """The app as a fresh clone runs it: the dev set's path leads nowhere. Yields (URL, its log)."""
+    """A server of its own, its log watched here. The page reads no corpus file (tests/test_app_explanation_opening
+    proves it with the corpus reader made to fail), so what it shows here is what a fresh clone shows. Yields (URL,
+    its log)."""
     folder = tmp_path_factory.mktemp("fresh")
     log = folder / "server.log"
-    with running_app(log, env={"ATTENTION_DEV_TSV": str(folder / "no-shared" / "dev.tsv")}) as url:
+    with running_app(log) as url:
         yield url, log
 
 
@@ -72,15 +74,14 @@ def test_the_page_works_from_a_fresh_clone(browser, fresh_clone_server, translat
         screenshot(page, f"explanation_importance_{lang}", page.locator(f"{MAIN} .st-key-explain-drops"))
 
         open_tab(page, s, "align")
-        note = main(page).get_by_text(s["explain.align.no_dev"], exact=True)
-        expect(note).to_be_visible()
+        expect(main(page).locator("table").first).to_be_visible()  # the stored AER table
         text = main(page).inner_text()
         assert "Errno" not in text and "shared/data" not in text and "dev.tsv" not in text
-        expect(main(page).locator("table").first).to_be_visible()  # the stored AER table
-        screenshot(page, f"explanation_fresh_align_{lang}", note)
-        example = page.locator(f"{MAIN} .st-key-explain-align-map .js-plotly-plot")  # a sentence written for the app
-        expect(example.locator(".main-svg").first).to_be_visible()
-        screenshot(page, f"explanation_fresh_example_{lang}", example)
+        assert s["explain.align.no_dev"] not in text and s["explain.align.bad_dev"] not in text
+        gold_map = page.locator(f"{MAIN} .st-key-explain-align-map .js-plotly-plot")  # a gold pair, shipped
+        expect(gold_map.locator(".main-svg").first).to_be_visible()
+        expect(main(page).get_by_text(s["explain.align.source_dev"].format(line=26), exact=False)).to_be_visible()
+        screenshot(page, f"explanation_fresh_gold_{lang}", gold_map)
     finally:
         context.close()
     assert "Traceback" not in log.read_text(encoding="utf-8", errors="replace")

@@ -3,9 +3,6 @@ sentence re-translated, the dev set's evidence (agreement per head, importance, 
 attention scored against hand-made gold word alignments (AER) with one gold sentence's links drawn on a head's map:
 each a tab, the maps first (teaching_shared.sections: only the open tab runs and is drawn)."""
 
-import os
-from pathlib import Path
-
 import numpy as np
 import pandas as pd
 import streamlit as st
@@ -26,10 +23,6 @@ from viz.heatmap import attention_heatmap
 
 METHOD, LAYER, HEAD, KNOCK = "explain.method", "explain.layer", "explain.head", "explain.knock"
 GOLD_PAIR, GOLD_LAYER, GOLD_HEAD = "explain.align.pair", "explain.align.layer", "explain.align.head"
-# The Tatoeba dev set the gold alignments point into (never committed: gold.tsv keeps line numbers and hashes), where
-# a checkout next to the data has it; without it the section says so and draws the rest from the training log.
-DEV_TSV = Path(os.environ.get("ATTENTION_DEV_TSV",
-                             Path(__file__).parents[2] / "../shared/data/tatoeba-cmn-eng/dev.tsv"))
 
 
 def shares(attribution: np.ndarray) -> np.ndarray:
@@ -269,16 +262,16 @@ def compared(difference: dict, better: str, worse: str, same: str) -> str:
     return worse if difference["low"] > 0 else same
 
 
-def gold_pairs(path: str) -> list[GoldPair]:
-    """The gold alignments, read once for every session (the server's result cache)."""
-    return result_cache.shared().get(("explain.gold_pairs", path), lambda: load_gold(path))
+def gold_pairs() -> list[GoldPair]:
+    """The gold alignments with their shipped sentences, read once for every session (the server's result cache)."""
+    return result_cache.shared().get(("explain.gold_pairs",), load_gold)
 
 
 def shown_pairs() -> tuple[list[GoldPair], str]:
-    """The gold pairs and "dev", or — where the Tatoeba dev set is not installed (a fresh clone: the corpus is never
-    in the repository) or does not fit the gold — the pairs written for the app and "example", saying why."""
+    """The gold pairs and "dev", or — where the shipped pairs cannot be read or no longer fit the gold links (a
+    damaged copy) — the pairs written for the app and "example", saying why."""
     try:
-        return gold_pairs(str(DEV_TSV)), "dev"
+        return gold_pairs(), "dev"
     except OSError:
         st.info(t("explain.align.no_dev"))
     except GoldError:

@@ -1,9 +1,9 @@
 """The gold word alignments: dev line numbers, a short hash of each pair, and hand-written links.
 
-The Tatoeba sentences themselves are never committed (CC-BY 2.0 FR, see ../shared/data/tatoeba-cmn-eng/README.md):
-gold.tsv keeps `line<TAB>hash<TAB>links` and load_gold() joins it with dev.tsv at run time, refusing a line whose
-pair no longer hashes the same. The app reads dev.tsv from ATTENTION_DEV_TSV (default: the data folder beside the
-repository); without it, its alignment tab draws no gold sentence and shows the stored figures only. The units the links count (GUIDELINE.md):
+gold.tsv keeps `line<TAB>hash<TAB>links`; pairs.tsv ships the 150 pairs it annotates (Tatoeba, CC-BY 2.0 FR, with
+each pair's attribution: the evaluation set the app shows, the one slice of the corpus the repository holds, so the
+app needs nothing outside it). load_gold() joins the links with pairs.tsv, or with a dev.tsv given to it, refusing a
+line whose pair no longer hashes the same. The units the links count (GUIDELINE.md):
 
 - English: the text as the app normalises it (NFKC, whitespace collapsed), split by WORD_PATTERN: a run of letters
   and digits, with apostrophes inside it kept ("don't", "Tom's" are one word), or any other non-space character on
@@ -23,6 +23,7 @@ from pathlib import Path
 from model.text.normalize import clean_text, normalize_source, to_simplified
 
 GOLD = Path(__file__).with_name("gold.tsv")
+PAIRS = Path(__file__).with_name("pairs.tsv")  # dev_line<TAB>english<TAB>chinese<TAB>attribution, gold's lines only
 EXAMPLES = Path(__file__).with_name("examples.tsv")  # written for the app, not from the corpus: shown, never scored
 WORD_PATTERN = re.compile(r"\w+(?:'\w+)*|[^\w\s]")
 LINK = re.compile(r"^(\d+)([-p])(\d+)$")
@@ -82,6 +83,16 @@ def read_dev_lines(dev_path: str | Path) -> dict[int, tuple[str, str]]:
     return lines
 
 
+def read_shipped_pairs(path: str | Path | None = None) -> dict[int, tuple[str, str]]:
+    """dev line number → (English, Chinese) of the pairs shipped beside the gold links (default: PAIRS)."""
+    lines = {}
+    for row in Path(PAIRS if path is None else path).read_text(encoding="utf-8").splitlines():
+        cols = row.split("\t")
+        if row.strip() and not row.startswith("#") and len(cols) >= 3:
+            lines[int(cols[0])] = (cols[1], cols[2])
+    return lines
+
+
 def gold_pair(line: int, english: str, chinese: str, links: str, where: str) -> GoldPair:
     """One aligned pair, its links checked against its words and characters (GoldError names `where`)."""
     sure, possible = parse_links(links)
@@ -99,9 +110,11 @@ def rows_of(path: str | Path) -> list[list[str]]:
             if row.strip() and not row.startswith("#")]
 
 
-def load_gold(dev_path: str | Path, gold_path: str | Path = GOLD) -> list[GoldPair]:
-    """gold.tsv joined with dev.tsv. Raises GoldError on a changed pair or a link outside its sentence."""
-    dev = read_dev_lines(dev_path)
+def load_gold(dev_path: str | Path | None = None, gold_path: str | Path = GOLD) -> list[GoldPair]:
+    """gold.tsv joined with dev.tsv (`dev_path`) or, without one, with the shipped pairs.tsv. Raises GoldError on a
+    changed pair or a link outside its sentence."""
+    dev = read_dev_lines(dev_path) if dev_path is not None else read_shipped_pairs()
+    dev_path = dev_path if dev_path is not None else PAIRS
     pairs = []
     for line_text, digest, links in rows_of(gold_path):
         line = int(line_text)

@@ -192,13 +192,13 @@ STRINGS: dict[str, str] = {
         "measures them."
     ),
     "explain.align.no_dev": (
-        "The hand-aligned sentences the figures above were measured on come from the Tatoeba corpus (tatoeba.org, "
-        "CC-BY 2.0 FR), which is not installed with this app: the repository keeps only their links. The map below "
-        "shows sentences written for this app instead, aligned by the same rules."
+        "The hand-aligned sentences the figures above were measured on (from Tatoeba, tatoeba.org, CC-BY 2.0 FR) "
+        "ship with the app, but this copy of them could not be read. The map below shows sentences written for this "
+        "app instead, aligned by the same rules."
     ),
     "explain.align.bad_dev": (
-        "The Tatoeba sentences installed here are not the ones the hand alignments were made on. The map below shows "
-        "sentences written for this app instead, aligned by the same rules."
+        "The hand-aligned sentences that ship with the app no longer match their alignments (a changed copy). The "
+        "map below shows sentences written for this app instead, aligned by the same rules."
     ),
     "explain.align.pick_dev": "Gold sentence (Tatoeba, tatoeba.org, CC-BY 2.0 FR)",
     "explain.align.pick_example": "Example sentence (written for this app)",

@@ -158,11 +158,11 @@ STRINGS: dict[str, str] = {
         "此检查点还没有对齐评分：运行 python -m evaluation.alignment --dev DEV.tsv --train TRAIN.tsv 即可测得。"
     ),
     "explain.align.no_dev": (
-        "上面的数字是在人工对齐的句子上测得的，这些句子来自 Tatoeba 语料库（tatoeba.org，CC-BY 2.0 FR），而本应用没有"
-        "安装它：仓库里只保存这些句子的人工链接。下面的图改用为本应用编写的句子，按同样的规则对齐。"
+        "上面的数字是在人工对齐的句子上测得的（句子来自 Tatoeba，tatoeba.org，CC-BY 2.0 FR）。这些句子随应用一起提供，"
+        "但这里的副本无法读取。下面的图改用为本应用编写的句子，按同样的规则对齐。"
     ),
     "explain.align.bad_dev": (
-        "这里安装的 Tatoeba 句子不是人工对齐所依据的那些。下面的图改用为本应用编写的句子，按同样的规则对齐。"
+        "随应用提供的人工对齐句子与它们的对齐链接对不上了（副本被改动过）。下面的图改用为本应用编写的句子，按同样的规则对齐。"
     ),
     "explain.align.pick_dev": "人工对齐的句子（Tatoeba，tatoeba.org，CC-BY 2.0 FR）",
     "explain.align.pick_example": "示例句子（为本应用编写）",
