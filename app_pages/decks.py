@@ -24,7 +24,9 @@ from viz.style import scaled
 PAGES = {"translate": {"s", "model", "kind", "view", "layer", "head", "query", "min"},
          "decoding": {"s", "model", "step", "layer", "head"}}
 REQUIRED = {"translate": ("s", "model", "kind", "layer", "head"), "decoding": ("s", "model", "step", "layer", "head")}
-SLIDE_PX = (1160, 520)  # a presented slide: the main area at 1280×800 under the mode and Previous / Next rows
+# A presented slide's chart: the main area at 1280×800 under the mode and Previous / Next rows and the slide's title
+# (a heading above the chart: in it, a long one ran under Plotly's mode bar).
+SLIDE_PX = (1160, 464)
 SLIDE_MAX_SCALE = 2.0  # a small chart (a decoding step's few bars) grows at most this much: letters stay readable
 PINNED_VIEWS = ("head", "grid", "lines", rollout_view.VIEW)  # the explorer's views (a slide without one: head)
 

@@ -8,6 +8,8 @@ Every test runs under the guard (tests/browser_support.Guard). Screenshots: layo
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.conftest import CHROMIUM
@@ -21,7 +23,7 @@ from playwright.sync_api import expect
 from app_pages import registry
 from i18n import strings
 from tests.browser_support import (
-    MAIN, SIDEBAR, VIEWPORT, main, nav_links, open_session, point_on_plot, rerun, screenshot,
+    MAIN, SIDEBAR, VIEWPORT, choose, main, nav_links, open_session, point_on_plot, rerun, screenshot,
 )
 from tests.test_deck_browser import pin_three
 from tests.test_tour_browser import FIRST_CHART_TOP, settle
@@ -122,5 +124,49 @@ def test_popovers_open_over_the_main_area(browser, streamlit_server, lang):
             screenshot(page, f"layout_popover_{button[8:]}_{lang}")
             page.keyboard.press("Escape")
             expect(body).to_have_count(0)
+    finally:
+        context.close()
+
+
+OVERLAPS = """([a, b]) => {
+  const r = s => [...document.querySelectorAll(s)].map(e => e.getBoundingClientRect()).filter(x => x.width > 0);
+  return r(a).some(p => r(b).some(q => Math.min(p.right, q.right) - Math.max(p.left, q.left) > 1
+                                       && Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top) > 1));
+}"""
+
+
+@pytest.mark.parametrize("present", ["0", "1"])
+def test_a_presented_slide_title_stays_clear_of_the_mode_bar(browser, streamlit_server, tmp_path, present):
+    """A slide renamed to 80 characters, of every kind of view: its title is a heading above the chart, and the chart's
+    mode bar (shown on hover) overlaps no text of the chart (the title ran under it: plain, one map, x 380-817 against
+    the bar's 785-1009), and, plain, the chart ends within the screen."""
+    en, sentence = strings("en"), "The animal didn't cross the street because it was too tired."
+    title = ("A long title that a teacher typed to say what to look for on this slide, in full" * 2)[:80]
+    view = {"s": sentence, "model": "en-zh", "layer": "2", "head": "3"}
+    slides = [{"page": "translate", "query": {**view, "kind": "cross", "view": v}, "title": title}
+              for v in ("head", "grid", "lines", "rollout")]
+    slides.append({"page": "decoding", "query": {**view, "step": "3"}, "title": title})
+    deck = tmp_path / "deck.html"
+    deck.write_text('<script type="application/json" id="deck">'
+                    + json.dumps({"format": "attention-deck/1", "slides": slides}) + "</script>")
+    context, page = open_session(browser, f"{streamlit_server}/deck?lang=en&present={present}")
+    try:
+        rerun(page, lambda: main(page).locator("input[type=file]").set_input_files(deck))
+        expect(main(page).get_by_text(f"Imported {len(slides)} slides.")).to_be_visible()
+        choose(page, en["deck.mode"], en["deck.mode.present"])
+        for index in range(len(slides)):
+            settle(page)
+            expect(main(page).get_by_role("heading", level=4)).to_have_text(title)
+            chart = main(page).locator(".js-plotly-plot").first
+            chart.hover()
+            expect(chart.locator(".modebar")).to_be_visible()
+            assert not page.evaluate(OVERLAPS, [f"{MAIN} .modebar", f"{MAIN} .js-plotly-plot text"]), index
+            box_ = chart.bounding_box()
+            # In presentation mode a slide is enlarged 1.3 times under 1.3-times rows: taller than the screen
+            # (not yet fixed).
+            assert present == "1" or box_["y"] + box_["height"] <= VIEWPORT["height"], (index, box_)
+            screenshot(page, f"layout_slide_{index}_{present}")
+            if index + 1 < len(slides):
+                rerun(page, lambda: page.keyboard.press("ArrowRight"))
     finally:
         context.close()

@@ -9,7 +9,7 @@ from app_pages import deck_images, decks, page_scripts, presentation, stepper, w
 from app_pages.link_values import BadLinkValue
 from app_pages.registry import PAGE
 from app_pages.state_keys import DECK
-from app_pages.text import t
+from app_pages.text import md_escape, t
 from lessons.deck import MAX_FILE_BYTES, MAX_TITLE, BadDeck, moved
 
 MODE, SLIDE = "deck.mode", "deck.slide"
@@ -93,8 +93,11 @@ def present() -> None:
     deck = decks.slides()
     index = stepper.stepper("deck", SLIDE, 0, len(deck) - 1, t("deck.slide"),
                             format_func=lambda i: t("deck.slide_of", n=i + 1, count=len(deck)), width=180)
+    # The title above the chart, not in it: a long one ran under Plotly's mode bar (the chart's own top right).
+    st.markdown("#### " + md_escape(deck[index].title))
     try:
-        fig = decks.slide_figure(deck[index], max_width=decks.SLIDE_PX[0], max_height=decks.SLIDE_PX[1])
+        fig = decks.slide_figure(replace(deck[index], title=""), max_width=decks.SLIDE_PX[0],
+                                 max_height=decks.SLIDE_PX[1])
     except (BadDeck, BadLinkValue) as exc:
         st.warning(t("deck.unusable", n=index + 1, why=decks.why(exc)))
         return
