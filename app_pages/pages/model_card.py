@@ -1,6 +1,8 @@
 """The checkpoint's model card in the session's language (README.md or README.zh.md, written by the trainer) and the
 confidence calibration in its log."""
 
+import re
+
 import streamlit as st
 
 from app_pages import models, state_keys, widgets
@@ -8,16 +10,38 @@ from app_pages.text import language, md_escape, narrow_tables, t
 from model import calibration_of
 
 
+EMPTY_HEADER = re.compile(r"^\|(\s*\|)+\s*$")  # "| | |": a table's row of column names, every name empty
+RULE = re.compile(r"^\|(\s*:?-+:?\s*\|)+\s*$")  # "|---|---|": the line under it
+
+
+def key_values(lines: list[str]) -> list[str]:
+    """`lines` with each table that has no column names (the card's summary: "| | |" over "| direction | … |"
+    rows) as a list of "**key**: value" lines: Streamlit drew its empty header as an empty first row."""
+    out: list[str] = []
+    index = 0
+    while index < len(lines):
+        if EMPTY_HEADER.match(lines[index]) and index + 1 < len(lines) and RULE.match(lines[index + 1]):
+            index += 2
+            while index < len(lines) and lines[index].startswith("|"):
+                key, value = (cell.strip() for cell in lines[index].strip().strip("|").split("|", 1))
+                out.append(f"- **{key}**: {value}")
+                index += 1
+        else:
+            out.append(lines[index])
+            index += 1
+    return out
+
+
 def show_card(card: str) -> None:
     """The card's Markdown under this page's title: its own "# Model card: …" line dropped, its headings one level
-    down (below the page's), its code blocks wrapped (the retraining command is one long line) and its wide tables
-    cut to fit the page (the recipe study's)."""
+    down (below the page's), its code blocks wrapped (the retraining command is one long line), its wide tables
+    cut to fit the page (the recipe study's) and its table without column names a list (key_values)."""
     lines = card.split("\n")[1:] if card.startswith("# ") else card.split("\n")
     text: list[str] = []
     code: list[str] | None = None  # the lines of the open ``` block; None outside one
     for line in lines:
         if line.startswith("```") and code is None:
-            st.markdown("\n".join(narrow_tables(text)))
+            st.markdown("\n".join(narrow_tables(key_values(text))))
             text, code = [], []
         elif line.startswith("```"):
             st.code("\n".join(code), language=None, wrap_lines=True)
@@ -26,7 +50,7 @@ def show_card(card: str) -> None:
             code.append(line)
         else:
             text.append("#" + line if line.startswith("#") else line)
-    st.markdown("\n".join(narrow_tables(text) + (code or [])))
+    st.markdown("\n".join(narrow_tables(key_values(text)) + (code or [])))
 
 
 translator = models.translator()
