@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import numpy as np
@@ -18,6 +19,7 @@ from .style import (
     MAX_HEIGHT_PX,
     MAX_WIDTH_PX,
     MIN_FONT_PX,
+    TICK_PAD_PX,
     domains,
     largest_cell,
     paper_label,
@@ -66,13 +68,23 @@ def model_view(
     if selected is not None and not (0 <= selected[0] < layers and 0 <= selected[1] < heads):
         raise ValueError(f"selected must be (layer, head) within ({layers}, {heads}), got {selected}")
 
+    layer_names = [layer_label.format(n=layer + 1) for layer in range(layers)]
+    label_px = LABEL_PX  # the column of layer names: upright along each row of maps, or across where rows are short
+
     def size(cell: int) -> tuple[float, float]:
         """(width, height) of the whole figure with cells `cell` px."""
         plot_w = heads * tk * cell + (heads - 1) * HEAD_GAP_PX
-        width = EDGE_PX + plot_w + LABEL_PX + COLORBAR_PX
+        width = EDGE_PX + plot_w + label_px + COLORBAR_PX
         return width, title_px(title, width) + EDGE_PX + LABEL_PX + layers * tq * cell + (layers - 1) * LAYER_GAP_PX
 
     cell = largest_cell(lambda px: size(px)[0] <= max_width and size(px)[1] <= max_height, MAX_GRID_CELL_PX)
+    longest_em = max(text_em(name) for name in layer_names)
+    upright = tq * cell >= longest_em * min_font_px  # else the names ran into each other ("layer layer 2layer 3")
+    if not upright:
+        label_px = math.ceil(longest_em * min_font_px) + 2 * TICK_PAD_PX
+        cell = largest_cell(lambda px: size(px)[0] <= max_width and size(px)[1] <= max_height, MAX_GRID_CELL_PX)
+        if size(cell)[0] > max_width:  # no room for the names across either: the layers' numbers (hovers name them)
+            layer_names, label_px = [str(layer + 1) for layer in range(layers)], LABEL_PX
     width, height = size(cell)
     plot_w, plot_h = heads * tk * cell + (heads - 1) * HEAD_GAP_PX, layers * tq * cell + (layers - 1) * LAYER_GAP_PX
     columns = domains(heads, HEAD_GAP_PX / plot_w)
@@ -85,11 +97,10 @@ def model_view(
     hover = cell_hovertemplate(query_tokens, key_tokens, query_title, key_title, value_label)
     traces, layout = _maps(w, rows, columns, hover, cell, (layer_label, head_label, click_hint))
     head_names = [head_label.format(n=h + 1) for h in range(heads)]
-    layer_names = [layer_label.format(n=layer + 1) for layer in range(layers)]
-    layer_font = _fitting_font(layer_names, tq * cell, min_font_px)
+    layer_font = _fitting_font(layer_names, tq * cell, min_font_px) if upright else dict(size=min_font_px)
     head_font = _fitting_font(head_names, tk * cell, min_font_px)
-    titles = [paper_label(name, 1, sum(row) / 2, xanchor="left", yanchor="middle", textangle=90, xshift=2,
-                          font=layer_font) for name, row in zip(layer_names, rows)]
+    titles = [paper_label(name, 1, sum(row) / 2, xanchor="left", yanchor="middle", textangle=90 if upright else 0,
+                          xshift=2 if upright else TICK_PAD_PX, font=layer_font) for name, row in zip(layer_names, rows)]
     titles += [paper_label(name, sum(column) / 2, 1, xanchor="center", yanchor="bottom", font=head_font)
                for name, column in zip(head_names, columns)]
     frame = [dict(type="rect", xref="paper", yref="paper", x0=columns[selected[1]][0], x1=columns[selected[1]][1],
@@ -99,9 +110,9 @@ def model_view(
         traces,
         title,
         top=EDGE_PX + LABEL_PX,
-        right=LABEL_PX + COLORBAR_PX,
+        right=label_px + COLORBAR_PX,
         coloraxis=dict(cmin=0.0, cmax=1.0, colorscale=ATTENTION_COLORSCALE,
-                       colorbar=colorbar(value_label, plot_h, x=1 + LABEL_PX / plot_w)),
+                       colorbar=colorbar(value_label, plot_h, x=1 + label_px / plot_w)),
         width=width,
         height=height,
         annotations=titles,
