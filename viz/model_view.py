@@ -68,24 +68,10 @@ def model_view(
     if selected is not None and not (0 <= selected[0] < layers and 0 <= selected[1] < heads):
         raise ValueError(f"selected must be (layer, head) within ({layers}, {heads}), got {selected}")
 
-    layer_names = [layer_label.format(n=layer + 1) for layer in range(layers)]
-    label_px = LABEL_PX  # the column of layer names: upright along each row of maps, or across where rows are short
-
-    def size(cell: int) -> tuple[float, float]:
-        """(width, height) of the whole figure with cells `cell` px."""
-        plot_w = heads * tk * cell + (heads - 1) * HEAD_GAP_PX
-        width = EDGE_PX + plot_w + label_px + COLORBAR_PX
-        return width, title_px(title, width) + EDGE_PX + LABEL_PX + layers * tq * cell + (layers - 1) * LAYER_GAP_PX
-
-    cell = largest_cell(lambda px: size(px)[0] <= max_width and size(px)[1] <= max_height, MAX_GRID_CELL_PX)
-    longest_em = max(text_em(name) for name in layer_names)
-    upright = tq * cell >= longest_em * min_font_px  # else the names ran into each other ("layer layer 2layer 3")
-    if not upright:
-        label_px = math.ceil(longest_em * min_font_px) + 2 * TICK_PAD_PX
-        cell = largest_cell(lambda px: size(px)[0] <= max_width and size(px)[1] <= max_height, MAX_GRID_CELL_PX)
-        if size(cell)[0] > max_width:  # no room for the names across either: the layers' numbers (hovers name them)
-            layer_names, label_px = [str(layer + 1) for layer in range(layers)], LABEL_PX
-    width, height = size(cell)
+    limits = (max_width, max_height, min_font_px)
+    names = [layer_label.format(n=n + 1) for n in range(layers)]
+    cell, label_px, layer_names, upright = _layout(w.shape, title, names, limits)
+    width, height = _size(w.shape, title, cell, label_px)
     plot_w, plot_h = heads * tk * cell + (heads - 1) * HEAD_GAP_PX, layers * tq * cell + (layers - 1) * LAYER_GAP_PX
     columns = domains(heads, HEAD_GAP_PX / plot_w)
     rows = domains(layers, LAYER_GAP_PX / plot_h)[::-1]  # first layer at the top
@@ -120,6 +106,35 @@ def model_view(
         template=dict(layout=dict(xaxis=x_axis, yaxis=y_axis)),
         **layout,
     )
+
+
+def _size(shape: tuple, title: str, cell: int, label_px: float) -> tuple[float, float]:
+    """(width, height) of the whole grid figure of (layers, heads, Tq, Tk) maps with cells `cell` px and a column of
+    layer names `label_px` wide."""
+    layers, heads, tq, tk = shape
+    width = EDGE_PX + heads * tk * cell + (heads - 1) * HEAD_GAP_PX + label_px + COLORBAR_PX
+    return width, title_px(title, width) + EDGE_PX + LABEL_PX + layers * tq * cell + (layers - 1) * LAYER_GAP_PX
+
+
+def _layout(shape: tuple, title: str, names: list[str], limits: tuple) -> tuple[int, float, list[str], bool]:
+    """(cell px, the layer names' column px, the names, whether upright) for a grid of `shape` within `limits`
+    (max_width, max_height, min_font_px): the names upright along their rows (LABEL_PX wide), or, where a row is
+    shorter than its name, across in a column as wide as the longest (upright they ran into each other: "layer
+    layer 2layer 3"), or where the width has no room for that either, the layers' numbers (hovers name them)."""
+    max_width, max_height, min_font_px = limits
+
+    def cell_for(label_px: float) -> int:
+        return largest_cell(lambda px: _size(shape, title, px, label_px)[0] <= max_width
+                            and _size(shape, title, px, label_px)[1] <= max_height, MAX_GRID_CELL_PX)
+
+    cell, longest_em = cell_for(LABEL_PX), max(text_em(name) for name in names)
+    if shape[2] * cell >= longest_em * min_font_px:
+        return cell, LABEL_PX, names, True
+    across = math.ceil(longest_em * min_font_px) + 2 * TICK_PAD_PX
+    cell = cell_for(across)
+    if _size(shape, title, cell, across)[0] <= max_width:
+        return cell, across, names, False
+    return cell, LABEL_PX, [str(n + 1) for n in range(len(names))], False
 
 
 def _maps(w: np.ndarray, rows: list, columns: list, hover: str, cell: int,
