@@ -86,7 +86,8 @@ def model_view(
     layer_font = _fitting_font(layer_names, tq * cell, min_font_px) if upright else dict(size=min_font_px)
     head_font = _fitting_font(head_names, tk * cell, min_font_px)
     titles = [paper_label(name, 1, sum(row) / 2, xanchor="left", yanchor="middle", textangle=90 if upright else 0,
-                          xshift=2 if upright else TICK_PAD_PX, font=layer_font) for name, row in zip(layer_names, rows)]
+                          xshift=2 if upright else TICK_PAD_PX, font=layer_font)
+              for name, row in zip(layer_names, rows)]
     titles += [paper_label(name, sum(column) / 2, 1, xanchor="center", yanchor="bottom", font=head_font)
                for name, column in zip(head_names, columns)]
     frame = [dict(type="rect", xref="paper", yref="paper", x0=columns[selected[1]][0], x1=columns[selected[1]][1],
