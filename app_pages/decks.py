@@ -5,7 +5,7 @@ the page draws it, the deck exported as one HTML file that opens offline, and re
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import plotly.graph_objects as go
 import streamlit as st
@@ -13,7 +13,8 @@ import streamlit as st
 from app_pages import attention_view, links, models, page_scripts, rollout_view, translations
 from app_pages.link_values import BadLinkValue, number_in, one_of
 from app_pages.state_keys import DECK
-from app_pages.text import md_escape, t
+from app_pages.text import in_language, language, md_escape, t
+from i18n import LANGUAGES
 from lessons.attention_maps import pick
 from lessons.deck import MAX_TITLE, BadDeck, Slide, from_json, json_in_html, to_json
 from viz.decoding import attention_bar
@@ -90,6 +91,28 @@ def why(exc: BadDeck | BadLinkValue) -> str:
     if isinstance(exc, BadDeck):
         return t(f"deck.bad.{exc.key}", **values)
     return t("deck.bad.value", name=md_escape(exc.name), why=md_escape(t(f"link.why.{exc.key}", **values)))
+
+
+def automatic_title(slide: Slide, lang: str) -> str:
+    """The title the app gives the slide's view when pinned in `lang` (BadDeck, BadLinkValue: a view it cannot read)."""
+    with in_language(lang):
+        view = view_of(slide)
+        if slide.page == "decoding":
+            return decoding_slide(view.sentence, view.checkpoint, view.step, view.layer, view.head).title
+        return attention_view.pinned_view(view.kind, view.layer, view.head, view.sentence, view.checkpoint,
+                                          view.view, view.query, view.min_weight).title
+
+
+def follow_language() -> None:
+    """Titles the app made follow the interface's language (pinned in English, read in 中文); a title the teacher
+    typed stays as typed."""
+    for index, slide in enumerate(slides()):
+        try:
+            made = {lang: automatic_title(slide, lang) for lang in LANGUAGES}
+        except (BadDeck, BadLinkValue):
+            continue  # the slide says why where it is drawn
+        if slide.title in made.values() and slide.title != made[language()]:
+            slides()[index] = replace(slide, title=made[language()])
 
 
 def slide_figure(slide: Slide, **limits) -> go.Figure:
@@ -183,8 +206,9 @@ TITLES_ROUND = "deck.titles_round"  # how many times the slides moved, went or c
 def title_key(index: int) -> str:
     """The key of the title box of slide `index`: a new one each time the slides change places (forget_titles). Keyed
     by position alone, a box kept in the browser the title it showed before a move (the browser sends a box's value
-    back for as long as its key lives), so after Move up a teacher renamed another slide than the one read."""
-    return f"deck.rename.{st.session_state.get(TITLES_ROUND, 0)}.{index}"
+    back for as long as its key lives), so after Move up a teacher renamed another slide than the one read. The
+    language is part of it too: a box drawn in English would keep its English title after a switch to 中文."""
+    return f"deck.rename.{st.session_state.get(TITLES_ROUND, 0)}.{language()}.{index}"
 
 
 def forget_titles() -> None:

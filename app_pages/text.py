@@ -4,16 +4,31 @@ training log's machine in words."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 import streamlit as st
 
 from app_pages.state_keys import LANG
 from i18n import translate_key
 
+_SPOKEN: ContextVar[str | None] = ContextVar("spoken", default=None)  # in_language's choice, this thread's alone
+
 
 def language() -> str:
-    """The session's language: "en" or "zh" (the sidebar's choice)."""
-    return st.session_state.get(LANG, "en")
+    """The session's language: "en" or "zh" (the sidebar's choice), or in_language's while it lasts."""
+    return _SPOKEN.get() or st.session_state.get(LANG, "en")
+
+
+@contextmanager
+def in_language(lang: str) -> Iterator[None]:
+    """t() speaks `lang` inside the block (a title the app made in another language, recomputed to be recognised)."""
+    token = _SPOKEN.set(lang)
+    try:
+        yield
+    finally:
+        _SPOKEN.reset(token)
 
 
 def t(key: str, **values) -> str:

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from app_pages import deck_images, decks, state_keys
+from app_pages.text import md_escape
 from app_pages.link_values import BadLinkValue
 from lessons.deck import BadDeck, Slide, to_json
 from tests.test_app_explorer import app
@@ -57,7 +58,7 @@ def heading(at) -> str:
 def title_key(at, index: int) -> str:
     """The key of slide `index`'s title box in the session's last run (decks.title_key: it changes as slides move)."""
     moves = at.session_state[decks.TITLES_ROUND] if decks.TITLES_ROUND in at.session_state else 0
-    return f"deck.rename.{moves}.{index}"
+    return f"deck.rename.{moves}.{at.session_state[state_keys.LANG]}.{index}"
 
 
 @pytest.fixture
@@ -87,6 +88,24 @@ def test_slides_move_rename_and_delete(pinned):
     assert pinned.session_state[state_keys.DECK][1].title == "Where 梦想 looks"
     pinned.button(key="deck.delete.0").click().run()
     assert titles(pinned) == ["Where 梦想 looks", "Cross-attention · layer 2 · head 1 — I have a dream."]
+    assert not pinned.exception
+
+
+def test_titles_the_app_made_follow_the_interfaces_language_and_a_typed_one_stays(pinned):
+    """Issue 51: slides pinned in English kept English titles in 中文 mode."""
+    pinned.text_input(key=title_key(pinned, 2)).input("Where 梦想 looks").run()
+    pinned.session_state[state_keys.LANG] = "zh"
+    pinned.run()
+    assert titles(pinned) == ["交叉注意力 · 第 1 层 · 第 1 个头 — I have a dream.",
+                              "交叉注意力 · 第 2 层 · 第 1 个头 — I have a dream.", "Where 梦想 looks"]
+    pinned.session_state[state_keys.LANG] = "en"
+    pinned.run()
+    assert titles(pinned) == [f"Cross-attention · layer {n} · head 1 — I have a dream." for n in (1, 2)] + [
+        "Where 梦想 looks"]
+    pinned.segmented_control(key="deck.mode").set_value("present").run()
+    pinned.session_state[state_keys.LANG] = "zh"
+    pinned.run()
+    assert heading(pinned) == "#### " + md_escape("交叉注意力 · 第 1 层 · 第 1 个头 — I have a dream.")
     assert not pinned.exception
 
 

@@ -104,6 +104,7 @@ def present() -> None:
     widgets.chart(decks.filled(fig), key="deck.chart")
 
 
+decks.follow_language()
 if widgets.kept(MODE, MODES) != "present" or not decks.slides():
     presentation.page_title(t("deck.title"), t("deck.intro"))
 if not decks.slides():
