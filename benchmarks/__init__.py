@@ -1,1 +1,1 @@
-"""Benchmarks the project keeps: `python -m benchmarks.run` (see README, "Benchmark")."""
+"""Benchmarks the project keeps: `python -m benchmarks.run` (see benchmarks/README.md)."""

@@ -4,7 +4,7 @@ How many path points integrated gradients needs: the worst step's completeness g
 (model/translation/attribution.py) with each number of evenly spaced points, then with the points the
 app places itself (IG_START evenly, more halving the intervals where completeness fails, until the
 gap is ≤ GAP_BOUND), on the benchmark's sentences and the tests' sentences, with the shipped
-checkpoint. Each cell: gap, and for the app's own path the points it took. The README records the table.
+checkpoint. Each cell: gap, and for the app's own path the points it took. benchmarks/README.md records the table.
 """
 
 from __future__ import annotations

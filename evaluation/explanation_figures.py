@@ -1,8 +1,9 @@
-"""The README's figures for the explanation page, written from the training log the page reads, so the two cannot
-disagree: head importance and pruning (model/training/heads.py) and word alignment (evaluation/alignment).
+"""The figures docs/findings.md gives for the explanation page, written from the training log the page reads, so the
+two cannot disagree: head importance and pruning (model/training/heads.py) and word alignment (evaluation/alignment).
 
 python -m evaluation.explanation_figures [--checkpoint checkpoints/en-zh]
-prints the Markdown rows; tests/test_explanation_figures.py checks that README.md holds each of them verbatim.
+prints the Markdown rows to paste into docs/findings.md; tests/test_explanation_figures.py checks that it holds each
+of them verbatim.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ def interval(entry: dict, digits: int = 2) -> str:
 
 
 def importance_rows(heads: dict) -> list[str]:
-    """The single-head and pruning rows of the README's table."""
+    """The single-head and pruning rows of the findings' table."""
     single = heads["single"]
     worst = max(single, key=lambda s: s["bleu_drop"])
     widths = [(s["high"] - s["low"]) / 2 for s in single]
@@ -56,7 +57,7 @@ def picked(found: dict) -> str:
 
 
 def alignment_table(found: dict) -> list[str]:
-    """The README's AER table: the rows with an interval, then the in-sample heads and the layer averages."""
+    """The findings' AER table: the rows with an interval, then the in-sample heads and the layer averages."""
     rows = alignment_rows(found)
     lines = ["| links read off | AER | 95 % interval |", "|---|---:|---:|"]
     for row in rows:

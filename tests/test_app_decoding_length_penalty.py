@@ -49,7 +49,7 @@ def test_scores_on_the_page_are_recomputed_from_the_beam(translator, lang):
     winner = "".join(hypotheses[best[alphas.index(own)]][0][:-1])
     assert winner == translator.translate(SENTENCE, beam=4).translation  # the model's own α is the search's choice
     assert re.search(rf"α = {re.escape(str(own))}[:：] ?\*\*{re.escape(winner)}\*\*", text)
-    # A teacher's screen names no source file or class: the README says where the penalty lives.
+    # A teacher's screen names no source file or class: docs/findings.md says where the penalty lives.
     assert not re.search(r"\w+\.py\b|GenerationConfig|generate\(\)", text), "developer words on the Decoding page"
 
 

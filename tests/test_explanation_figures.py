@@ -1,5 +1,6 @@
-"""The README's figures for the explanation page are the training log's (evaluation/explanation_figures.py writes
-them from the log the page reads): head importance, pruning and word alignment cannot disagree with the page."""
+"""The figures docs/findings.md gives for the explanation page are the training log's
+(evaluation/explanation_figures.py writes them from the log the page reads): head importance, pruning and word
+alignment cannot disagree with the page."""
 
 from __future__ import annotations
 
@@ -7,11 +8,11 @@ from evaluation.explanation_figures import alignment_table, importance_rows
 from tests.conftest import ROOT
 
 
-def test_the_readme_shows_the_logged_head_importance_pruning_and_alignment(translator):
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_the_findings_show_the_logged_head_importance_pruning_and_alignment(translator):
+    findings = (ROOT / "docs" / "findings.md").read_text(encoding="utf-8")
     log = translator.training_log
     for line in importance_rows(log["heads"]) + alignment_table(log["alignment"]):
-        assert line in readme, f"README.md lacks (python -m evaluation.explanation_figures): {line}"
+        assert line in findings, f"docs/findings.md lacks (python -m evaluation.explanation_figures): {line}"
 
 
 def test_the_pruning_row_names_each_kinds_first_significant_removal():

@@ -18,6 +18,6 @@ def option(name: str) -> str:
 def test_a_script_run_ends_without_a_full_garbage_collection():
     # Streamlit's ScriptRunner calls gc.collect(2) after every run unless runner.postScriptGC is off (AppTest's
     # runner never does, so only the setting can be checked). With the model and every cached result in the heap it
-    # was most of a click's time on the server: ~250 of ~300 ms (README, "In the browser: what a class feels").
+    # was most of a click's time on the server: ~250 of ~300 ms (benchmarks/HISTORY.md).
     # A misspelt option name, or the line gone, resolves to the default, True.
     assert option("runner.postScriptGC") == "False"

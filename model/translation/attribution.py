@@ -20,7 +20,7 @@ Both are directional derivatives: score[t, s] = x_s · ∂f_t/∂x_s is the chan
 log-probability when token s's embedding moves along itself. So they are computed forward-mode
 (torch.func.jvp), one pass per source token that yields all T steps at once, batched over the
 source tokens and the path's points; reverse mode (Captum's own loop) needs one backward per
-output step and point, each after a forward over the whole sentence again (README: before and after).
+output step and point, each after a forward over the whole sentence again (benchmarks/HISTORY.md: before and after).
 The passes stop at the decoder's last hidden state: the log-probability's gradient there is computed once
 per point, not carried through the output projection by every source token's pass.
 """
@@ -47,7 +47,7 @@ METHODS = ("input_x_gradient", "integrated_gradients")
 # latter. An interval that misses it by more than its share of GAP_BOUND is halved, for the steps still over the
 # bound, until every step is within it or the path has IG_MAX_POINTS. Most steps' integrands are smooth; a step
 # whose log-probability turns sharply (its integrand climbs from 2 to 59 and back between α 0.4 and 0.6) gets its
-# points there, instead of every interval being halved for it (README: points and seconds, before and after).
+# points there, instead of every interval being halved for it (benchmarks/README.md: points and seconds).
 IG_START = 13
 IG_MAX_POINTS = 97
 GAP_BOUND = 0.05  # the completeness error (worst step, relative) below which the path is good enough
