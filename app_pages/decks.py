@@ -28,6 +28,10 @@ REQUIRED = {"translate": ("s", "model", "kind", "layer", "head"), "decoding": ("
 # A presented slide's chart: the main area at 1280×800 under the mode and Previous / Next rows and the slide's title
 # (a heading above the chart: in it, a long one ran under Plotly's mode bar).
 SLIDE_PX = (1160, 464)
+# In presentation mode, the height left for the enlarged chart under the one row of controls and the title at
+# 1280×800 (measured: the chart starts at 300 px; tests/test_explorer_layout_browser checks every slide ends within
+# the screen), with a margin for a title that wraps to a second line.
+SLIDE_PRESENT_PX = 470
 SLIDE_MAX_SCALE = 2.0  # a small chart (a decoding step's few bars) grows at most this much: letters stay readable
 PINNED_VIEWS = ("head", "grid", "lines", rollout_view.VIEW)  # the explorer's views (a slide without one: head)
 

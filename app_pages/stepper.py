@@ -141,9 +141,10 @@ def _still_playing(prefix: str, key: str, last: int) -> bool:
 
 
 def stepper(prefix: str, key: str, first: int, last: int, label: str,
-            format_func: Callable[[int], str] = str, width: int = 360) -> int:
+            format_func: Callable[[int], str] = str, width: int = 360, lead: Callable[[], object] | None = None) -> int:
     """The buttons (keys prefix.prev, prefix.play, prefix.next), a slider labelled `label` over first … last (shown
-    when there are two positions or more; `format_func` names a position) and the speed; returns the position.
+    when there are two positions or more; `format_func` names a position) and the speed, after `lead` (another
+    control drawn first on their row); returns the position.
 
     Drawn inside stepped_view(prefix, …), whose timed fragment advances the position while playing.
     """
@@ -159,6 +160,8 @@ def stepper(prefix: str, key: str, first: int, last: int, label: str,
     position = st.session_state[keys["shown"]] = st.session_state[key]
     speed = kept(keys["speed"], SPEEDS, "normal")
     with st.container(horizontal=True, vertical_alignment="bottom", key=f"{prefix}.controls"):
+        if lead is not None:
+            lead()
         st.button(t("decoding.prev"), key=f"{prefix}.prev", icon=":material/skip_previous:", on_click=_move,
                   args=(prefix, key, -1, first, last), disabled=position <= first)
         st.button(t("decoding.pause" if playing else "decoding.play"), key=f"{prefix}.play",

@@ -88,10 +88,16 @@ def edit() -> None:
     decks.import_note()
 
 
+def mode_control() -> str:
+    return st.segmented_control(t("deck.mode"), MODES, format_func=lambda m: t(f"deck.mode.{m}"), key=MODE,
+                                required=True, default=st.session_state[MODE], disabled=not decks.slides())
+
+
 def present() -> None:
     page_scripts.leave_deck_mode()  # ← → then show the slides, not switch back to Edit
     deck = decks.slides()
-    index = stepper.stepper("deck", SLIDE, 0, len(deck) - 1, t("deck.slide"),
+    # The mode on the slide controls' row: a projector's screen keeps its height for the slide.
+    index = stepper.stepper("deck", SLIDE, 0, len(deck) - 1, t("deck.slide"), lead=mode_control,
                             format_func=lambda i: t("deck.slide_of", n=i + 1, count=len(deck)), width=180)
     # The title above the chart, not in it: a long one ran under Plotly's mode bar (the chart's own top right).
     st.markdown("#### " + md_escape(deck[index].title))
@@ -101,17 +107,15 @@ def present() -> None:
     except (BadDeck, BadLinkValue) as exc:
         st.warning(t("deck.unusable", n=index + 1, why=decks.why(exc)))
         return
-    widgets.chart(decks.filled(fig), key="deck.chart")
+    widgets.chart(decks.filled(fig), key="deck.chart", present_max_px=decks.SLIDE_PRESENT_PX)
 
 
 decks.follow_language()
-if widgets.kept(MODE, MODES) != "present" or not decks.slides():
-    presentation.page_title(t("deck.title"), t("deck.intro"))
-if not decks.slides():
-    st.info(t("deck.empty"), icon=":material/push_pin:")
-mode = st.segmented_control(t("deck.mode"), MODES, format_func=lambda m: t(f"deck.mode.{m}"), key=MODE,
-                            required=True, default=st.session_state[MODE], disabled=not decks.slides())
-if mode == "present" and decks.slides():
+if widgets.kept(MODE, MODES) == "present" and decks.slides():
     present()
 else:
+    presentation.page_title(t("deck.title"), t("deck.intro"))
+    if not decks.slides():
+        st.info(t("deck.empty"), icon=":material/push_pin:")
+    mode_control()
     edit()
