@@ -10,25 +10,12 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app_pages import result_cache, state_keys
+from app_pages import result_cache
 from i18n import strings
 from evaluation.alignment import gold
 from evaluation.alignment.gold import load_examples
-from model import DEFAULT_BEAM, Translator
-from tests.conftest import ROOT
-
-
-def page(lang: str, tab: str | None = None) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=240)
-    at.session_state[state_keys.SENTENCE] = "I have a dream."
-    at.session_state[state_keys.BEAM] = DEFAULT_BEAM
-    at.session_state[state_keys.LANG] = lang
-    if tab is not None:
-        at.session_state["explain.tab"] = strings(lang)[f"explain.tab.{tab}"]
-    at.switch_page("app_pages/pages/explanation.py")
-    at.run()
-    assert not at.exception, [e.message for e in at.exception]
-    return at
+from model import Translator
+from tests.test_app_explanation import page  # the page in a new session, on one tab, on "I have a dream."
 
 
 def opening_text(at: AppTest) -> str:
