@@ -80,6 +80,35 @@ def test_tracebacks_are_counted_in_the_server_log():
     assert classroom.count_tracebacks(log) == 2 and classroom.count_tracebacks("all fine\n") == 0
 
 
+# Streamlit 1.67's log when a tab closes while the server accepts its socket (seen in a full suite run, trimmed).
+CLIENT_GONE_LOG = """Exception in ASGI application
+Traceback (most recent call last):
+  File "/x/streamlit/web/server/starlette/starlette_websocket.py", line 516, in _websocket_endpoint
+    data = await websocket.receive_bytes()
+starlette.websockets.WebSocketDisconnected: WebSocket is not connected. Need to call "accept" first.
+
+During handling of the above exception, another exception occurred:
+
+Traceback (most recent call last):
+  File "/x/uvicorn/protocols/websockets/websockets_sansio_impl.py", line 409, in run_asgi
+  File "/x/streamlit/web/server/starlette/starlette_websocket.py", line 524, in _websocket_endpoint
+    await websocket.close()
+starlette.websockets.WebSocketDisconnected: Cannot call "send" once a close message has been sent.
+"""
+APP_ERROR_LOG = """Exception in ASGI application
+Traceback (most recent call last):
+  File "/work/app_pages/pages/translate.py", line 3, in <module>
+ValueError: the app failed
+"""
+
+
+def test_a_closed_tabs_socket_is_a_websocket_error_not_a_server_traceback():
+    assert classroom.count_tracebacks(CLIENT_GONE_LOG) == 0 and classroom.clients_gone(CLIENT_GONE_LOG) == 1
+    both = CLIENT_GONE_LOG + APP_ERROR_LOG + CLIENT_GONE_LOG
+    assert classroom.count_tracebacks(both) == 1 and classroom.clients_gone(both) == 2  # the app's own still counts
+    assert classroom.count_tracebacks(APP_ERROR_LOG + CLIENT_GONE_LOG) == 1
+
+
 def test_cpu_delta_counts_a_process_that_started_in_between_from_zero():
     assert classroom.cpu_delta({1: 2.0, 2: 5.0}, {1: 3.5, 2: 5.0, 3: 0.25}) == pytest.approx(1.75)
 
