@@ -109,6 +109,16 @@ def test_titles_the_app_made_follow_the_interfaces_language_and_a_typed_one_stay
     assert not pinned.exception
 
 
+def test_play_in_present_plays_and_edit_leaves_it(pinned):
+    """Play's timer is drawn beside the slides (stepper.stepped_view): without it, pressing Play reran the page
+    without end (an AppTest run timed out)."""
+    pinned.segmented_control(key="deck.mode").set_value("present").run()
+    pinned.button(key="deck.play").click().run(timeout=60)
+    assert not pinned.exception and pinned.button(key="deck.play").label == "Pause"
+    pinned.segmented_control(key="deck.mode").set_value("edit").run()
+    assert len(titles(pinned)) == 3 and not pinned.exception
+
+
 def test_present_shows_one_slide_and_next_moves_on(pinned, translator):
     pinned.segmented_control(key="deck.mode").set_value("present").run()
     (chart,) = pinned.get("plotly_chart")

@@ -99,6 +99,8 @@ def present() -> None:
     # The mode on the slide controls' row: a projector's screen keeps its height for the slide.
     index = stepper.stepper("deck", SLIDE, 0, len(deck) - 1, t("deck.slide"), lead=mode_control,
                             format_func=lambda i: t("deck.slide_of", n=i + 1, count=len(deck)), width=180)
+    if st.session_state[MODE] != "present":
+        st.rerun()  # Edit, pressed in this fragment: the whole page draws the editor
     # The title above the chart, not in it: a long one ran under Plotly's mode bar (the chart's own top right).
     st.markdown("#### " + md_escape(deck[index].title))
     try:
@@ -112,7 +114,7 @@ def present() -> None:
 
 decks.follow_language()
 if widgets.kept(MODE, MODES) == "present" and decks.slides():
-    present()
+    stepper.stepped_view("deck", present)  # a fragment, and Play's timer beside it (without it Play reran forever)
 else:
     presentation.page_title(t("deck.title"), t("deck.intro"))
     if not decks.slides():
