@@ -18,6 +18,7 @@ INT_RANGES = {
     "pad_id": (0, 500_000), "unk_id": (0, 500_000), "bos_id": (0, 500_000), "eos_id": (0, 500_000),
 }
 POSITIONAL_LAYOUTS = ("interleaved", "halves")
+LANGUAGES = ("en", "zh")  # the languages a model here reads or writes: English, Chinese (Simplified)
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,9 @@ class ModelConfig:
     positional_layout: str = "interleaved"  # PE's sin/cos pairs side by side (the paper), or "halves": all sines, then all cosines
     shared_embeddings: bool = False  # one table for source, target and output (one vocabulary)
     output_bias: bool = False  # a learned bias on the logits (Marian's final_logits_bias)
+    # What it translates: how the source is normalised and tokenised, how output is scored (model/text/languages.py).
+    source_language: str = "en"
+    target_language: str = "zh"
 
     def __post_init__(self) -> None:
         self._check_types_and_ranges()  # first: a config file may hold anything ("3", 2.5, 1e9, -5)
@@ -58,6 +62,11 @@ class ModelConfig:
             raise ValueError(f"activation must be one of {ACTIVATIONS}, got {self.activation!r}")
         if self.positional_layout not in POSITIONAL_LAYOUTS:
             raise ValueError(f"positional_layout must be one of {POSITIONAL_LAYOUTS}, got {self.positional_layout!r}")
+        for name in ("source_language", "target_language"):
+            if getattr(self, name) not in LANGUAGES:
+                raise ValueError(f"{name} must be one of {LANGUAGES}, got {getattr(self, name)!r}")
+        if self.source_language == self.target_language:
+            raise ValueError(f"source_language and target_language are both {self.source_language!r}")
         if self.shared_embeddings and self.src_vocab_size != self.tgt_vocab_size:
             raise ValueError("shared_embeddings needs one vocabulary: src_vocab_size must equal tgt_vocab_size")
         for name in ("pad_id", "unk_id", "bos_id", "eos_id"):

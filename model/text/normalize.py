@@ -25,14 +25,18 @@ def clean_text(text: str) -> str:
     return _SPACE.sub(" ", kept).strip()
 
 
-def normalize_source(text: str) -> str:
-    """English input as the source tokenizer round-trips it exactly: NFKC, then clean_text.
+def normalize_source(text: str, language: str = "en") -> str:
+    """Input as the source tokenizer round-trips it exactly: NFKC, then clean_text; Chinese also in Simplified.
 
     decode(encode(normalize_source(x))) == normalize_source(x) for any string x
-    (tests/test_property.py). NFKC as the tokenizer's own normaliser does
-    (full-width "Ａ" → "A", "ﬁ" → "fi").
+    (tests/test_property.py). NFKC as the English tokenizer's own normaliser does
+    (full-width "Ａ" → "A", "ﬁ" → "fi"); for a Chinese source it also makes
+    full-width and ASCII punctuation one ("，" → ","), so either way of typing reads
+    the same, and OpenCC turns traditional characters into the simplified ones the
+    model learned (the training sources went through this same function).
     """
-    return normalize(text, "NFKC")
+    text = normalize(text, "NFKC")
+    return normalize(to_simplified(text), "NFKC") if language == "zh" else text
 
 
 def normalize(text: str, form: str) -> str:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import torch
 
-from ..text.normalize import clean_text, to_simplified
+from ..text.normalize import clean_text, normalize_source, to_simplified
 from ..text.pairs import Example, pad
 
 
@@ -25,6 +25,14 @@ def read_pairs(path: str | Path) -> list[tuple[str, str]]:
             if src and tgt:
                 pairs.append((src, tgt))
     return pairs
+
+
+def in_direction(pairs: list[tuple[str, str]], source_language: str) -> list[tuple[str, str]]:
+    """(source, target) pairs for a model reading `source_language`: read_pairs' (English, Chinese) as they are, or
+    turned round for a Chinese → English model, its Chinese sources normalised as the translator normalises input."""
+    if source_language == "en":
+        return pairs
+    return [(normalize_source(zh, "zh"), en) for en, zh in pairs]
 
 
 def split_dev(pairs: list[tuple[str, str]]) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:

@@ -1,4 +1,4 @@
-"""Corpus BLEU and chrF for Chinese output (sacrebleu)."""
+"""Corpus BLEU and chrF (sacrebleu), tokenised for the output's language."""
 
 from __future__ import annotations
 
@@ -11,9 +11,13 @@ def selection_bleu(entry: dict) -> float:
     return entry["bleu"] if entry.get("dedup_bleu") is None else entry["dedup_bleu"]
 
 
-def score(hypotheses: list[str], references: list[str]) -> dict:
-    """BLEU with sacrebleu's Chinese tokenizer (the default 13a scores Chinese near 0) and chrF."""
-    bleu = BLEU(tokenize="zh")
+# sacrebleu's tokenizer per target language: its default 13a scores Chinese near 0, "zh" cuts Chinese into characters.
+BLEU_TOKENIZE = {"zh": "zh", "en": "13a"}
+
+
+def score(hypotheses: list[str], references: list[str], language: str = "zh") -> dict:
+    """BLEU with sacrebleu's tokenizer for `language` (the output's) and chrF."""
+    bleu = BLEU(tokenize=BLEU_TOKENIZE[language])
     chrf = CHRF()
     b = bleu.corpus_score(hypotheses, [references])
     c = chrf.corpus_score(hypotheses, [references])

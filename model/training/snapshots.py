@@ -21,13 +21,23 @@ from ..translation.result import ATTENTION_KINDS
 from ..translation.translator import Translator
 
 SNAPSHOTS = "attention_snapshots.safetensors"
-PROBES = (
-    "I have a dream.",
-    "The dog saw the cat and the cat saw the dog.",
-    "Who are you?",
-    "She didn't go to school because she was sick.",
-    "How many languages do you speak?",
-)
+# Per source language; the Chinese are the English ones as a Chinese teacher would write them.
+PROBES = {
+    "en": (
+        "I have a dream.",
+        "The dog saw the cat and the cat saw the dog.",
+        "Who are you?",
+        "She didn't go to school because she was sick.",
+        "How many languages do you speak?",
+    ),
+    "zh": (
+        "我有一个梦想。",
+        "狗看见了猫，猫也看见了狗。",
+        "你是谁？",
+        "她没去上学，因为她病了。",
+        "你会说几种语言？",
+    ),
+}
 
 
 def take_snapshot(

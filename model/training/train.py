@@ -37,7 +37,7 @@ from ..translation.threads import native_bf16
 from ..translation.translator import Translator
 from . import dictionary
 from .card import write_cards
-from .data import collate, make_batches, read_pairs, split_dev, unlike_training
+from .data import collate, in_direction, make_batches, read_pairs, split_dev, unlike_training
 from .metrics import score, selection_bleu
 from .schedule import GRAD_CLIP_NORM, adam, learning_rate
 from .snapshots import PROBES, as_tensors, index_maps, save_snapshots, take_snapshot
@@ -48,6 +48,8 @@ STATE = "train_state.pt"
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python -m model.training.train", description=__doc__.split("\n\n")[0])
     p.add_argument("--train", required=True, help="TSV: english<TAB>chinese[<TAB>attribution]")
+    p.add_argument("--direction", choices=["en-zh", "zh-en"], default="en-zh",
+                   help="English → Chinese, or Chinese (characters) → English (BPE); the same TSV either way")
     p.add_argument("--dev", help="TSV used for model selection and the reported scores")
     p.add_argument("--out", required=True, help="checkpoint folder to write")
     p.add_argument("--work-dir", help="resumable training state (default: runs/<out folder name>)")
@@ -117,8 +119,9 @@ def dev_scores(
     """
     hypotheses = Translator(model, src_tok, tgt_tok, max_concurrent=1).translations([s for s, _ in pairs], beam)
     references = [t for _, t in pairs]
-    subset = score([hypotheses[i] for i in dedup], [references[i] for i in dedup]) if dedup else {}
-    return {**score(hypotheses, references), "dedup_bleu": subset.get("bleu"), "dedup_chrf": subset.get("chrf"),
+    language = model.config.target_language
+    subset = score([hypotheses[i] for i in dedup], [references[i] for i in dedup], language) if dedup else {}
+    return {**score(hypotheses, references, language), "dedup_bleu": subset.get("bleu"), "dedup_chrf": subset.get("chrf"),
             "samples": hypotheses[:3]}
 
 
@@ -182,9 +185,11 @@ def new_or_resumed_run(args: argparse.Namespace, train_pairs, argv: list[str], s
         tgt_tok = TextTokenizer.from_str(resume["target_tokenizer"])
         config = ModelConfig.from_dict(json.loads(resume["config"]))
     else:
-        src_tok = TextTokenizer(train_tokenizer((s for s, _ in train_pairs), args.src_vocab, mark_word_starts=True))
-        tgt_tok = TextTokenizer(train_tokenizer((t for _, t in train_pairs), args.tgt_vocab, mark_word_starts=False))
-        config = ModelConfig(
+        source, target = args.direction.split("-")
+        # English is BPE over words marked ▁ at their start; Chinese one token per character.
+        src_tok = TextTokenizer(train_tokenizer((s for s, _ in train_pairs), args.src_vocab, mark_word_starts=source == "en"))
+        tgt_tok = TextTokenizer(train_tokenizer((t for _, t in train_pairs), args.tgt_vocab, mark_word_starts=target == "en"))
+        config = ModelConfig(source_language=source, target_language=target,
             src_vocab_size=src_tok.vocab_size, tgt_vocab_size=tgt_tok.vocab_size, d_model=args.d_model,
             n_heads=args.heads, n_encoder_layers=args.encoder_layers, n_decoder_layers=args.decoder_layers,
             d_ff=args.d_ff, dropout=args.dropout, attention_dropout=args.attention_dropout,
@@ -210,7 +215,7 @@ def new_or_resumed_run(args: argparse.Namespace, train_pairs, argv: list[str], s
     else:
         run.log = {**now, "parameters": sum(p.numel() for p in model.parameters()), "train": [], "dev": [],
                    "best": None, "steps": 0, "epochs": 0, "train_minutes": 0.0,
-                   "probes": list(args.probes or PROBES), "snapshots": []}
+                   "probes": list(args.probes or PROBES[config.source_language]), "snapshots": []}
     return run
 
 
@@ -341,7 +346,9 @@ def main(argv: list[str] | None = None) -> int:
     dev_pairs = read_pairs(args.dev) if args.dev else []
     dev_pairs = (split_dev(dev_pairs)[0] if args.test_split else dev_pairs)[: args.dev_limit or None]
     train_pairs += extra_pairs(args, train_pairs)
-    dedup = unlike_training(dev_pairs, train_pairs)
+    dedup = unlike_training(dev_pairs, train_pairs)  # on (English, Chinese) pairs, whichever way the model reads
+    source = args.direction.split("-")[0]
+    train_pairs, dev_pairs = in_direction(train_pairs, source), in_direction(dev_pairs, source)
     run = new_or_resumed_run(args, train_pairs, argv, work / STATE)
     train_examples = encode_pairs(train_pairs, run.src_tok, run.tgt_tok, run.config)
     run.log.update(train_pairs=len(train_examples), dev_pairs=len(dev_pairs), dedup_dev_pairs=len(dedup))

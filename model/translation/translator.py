@@ -72,8 +72,9 @@ class Translator:
         self.default_language = default_language or (languages[0] if languages else None)
         self.capabilities = capabilities  # what the pages may say about this model's family
         # Names its vocabulary lacks are read as one it knows and written back (names.py); None where it reads as typed.
+        # (The carriers are English names: only an English source is read this way.)
         self.names = NameReader(lambda word: len(source_tokenizer.encode(word)) == 1) \
-            if capabilities.copies_unseen_names else None
+            if capabilities.copies_unseen_names and self.config.source_language == "en" else None
         # Parameter names and sizes as data, for the pages that count them (they never touch the model).
         self.parameter_counts = {name: p.numel() for name, p in model.named_parameters()}
         self.max_source_tokens = self.config.max_len - 1  # room for </s>
@@ -129,7 +130,7 @@ class Translator:
         too_long = len(text) > MAX_CHARS * 4
         if too_long:
             text = text[: MAX_CHARS * 4]  # bound the cost of normalising itself
-        text = normalize_source(text)
+        text = normalize_source(text, self.config.source_language)
         if not text:
             raise InputError("empty")
         if too_long or len(text) > MAX_CHARS:
