@@ -14,7 +14,7 @@ from model.translation.messages import MESSAGES, InputError, Notice
 from model.translation.sanity import WEIGHT_BOUND, weight_doubts
 from model.translation.translator import MAX_BEAM, Translator
 from tests.conftest import CHECKPOINT
-from tests.tiny import tiny_model, tiny_translator
+from tests.tiny import tiny_chinese_translator, tiny_model, tiny_translator
 
 EN, ZH = strings("en"), strings("zh")
 
@@ -44,7 +44,7 @@ def test_chinese_strings_are_chinese():
 def model_messages(translator) -> dict[str, InputError | Notice]:
     """One of each input error and notice, as translate() raises or returns them (a tiny random model,
     which never says </s>, so its output always hits the length limit; the shipped one for names)."""
-    tr = tiny_translator()
+    tr, zh = tiny_translator(), tiny_chinese_translator()
     calls = [
         lambda: tr.translate(3),
         lambda: tr.translate(" \u200b\t"),
@@ -58,6 +58,10 @@ def model_messages(translator) -> dict[str, InputError | Notice]:
         lambda: tr.attribute(tr.translate("I love you."), "saliency"),
         lambda: tr.translate("I love you.", forced_prefix=(tr.config.eos_id,)),  # a forced start with </s> in it
         lambda: translator.translate("Alice is my friend."),  # a name the shipped model never learned
+        lambda: tr.translate("我有一个梦想。"),  # Chinese to a model reading English
+        lambda: tr.translate("I have a 梦想."),  # Chinese inside English
+        lambda: zh.translate("I have a dream."),  # English to a model reading Chinese
+        lambda: zh.translate("我有一個夢想 dream"),  # traditional characters, and Latin inside Chinese
         # What loading says about weights no checksum vouches for: the tiny model's output runs to its limit...
         lambda: Doubts(weight_doubts(tr.model, lambda text: tr.translate(text, beam=1), "ck")),
         lambda: Doubts(weight_doubts(huge_weight(), tr.translate, "ck")),  # ...and one weight far too big

@@ -39,3 +39,13 @@ def tiny_model(seed: int = 0, **overrides) -> Transformer:
 def tiny_translator(seed: int = 0) -> Translator:
     src, tgt = tokenizers()
     return Translator(tiny_model(seed), src, tgt, checkpoint="tiny")
+
+
+def tiny_chinese_translator(seed: int = 0) -> Translator:
+    """The same mechanics reading Chinese and writing English (a zh-en checkpoint's shape)."""
+    english, chinese = tokenizers()
+    torch.manual_seed(seed)
+    config = ModelConfig(chinese.vocab_size, english.vocab_size, d_model=32, n_heads=4, n_encoder_layers=2,
+                         n_decoder_layers=2, d_ff=64, max_len=48, dropout=0.0, source_language="zh",
+                         target_language="en")
+    return Translator(Transformer(config).eval(), chinese, english, checkpoint="tiny-zh-en")

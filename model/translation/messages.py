@@ -20,6 +20,18 @@ MESSAGES = {
     "language_unsupported": "This model translates into one language only; it takes no target language (got {language}).",
     # Short: it sits under the translation, above the maps, which show the names it read ("Tom").
     "names_read_as": "Names the model never learned, read as: {swaps}",
+    # The sentence's script against the language the model reads (scripts.py).
+    "not_chinese": (
+        "This model reads Chinese, and the sentence has no Chinese characters: what it wrote is not a translation. "
+        "To translate English, choose the English → Chinese model."
+    ),
+    "not_english": (
+        "This model reads English, and the sentence is Chinese: what it wrote is not a translation. "
+        "To translate Chinese, choose the Chinese → English model."
+    ),
+    "mixed_latin": "Part of the sentence is in Latin letters, which this model rarely saw in its Chinese sources.",
+    "mixed_chinese": "Part of the sentence is in Chinese characters, which this model never saw in its English sources.",
+    "simplified": "Traditional characters were converted to simplified (OpenCC), as the model learned them: {text}",
     "output_cut": "The translation reached the {n}-token output limit and was cut there.",
     "head": "This model has no {kind} head at layer {layer}, head {head}: it has {layers} layers of {heads} heads.",
     "attribution_method": "attribution method must be one of {methods}, got {method}",

@@ -26,6 +26,7 @@ from .messages import InputError, Notice
 from .names import NameReader, write_back
 from .result import BeamHypothesis, BeamRecord, Candidate, Embeddings, StepCandidates, TranslationResult
 from .sanity import weight_doubts
+from .scripts import script_notices
 from .threads import CallGate
 
 DEFAULT_CHECKPOINT = Path(__file__).resolve().parents[2] / "checkpoints" / "en-zh"
@@ -130,9 +131,10 @@ class Translator:
         too_long = len(text) > MAX_CHARS * 4
         if too_long:
             text = text[: MAX_CHARS * 4]  # bound the cost of normalising itself
-        text = normalize_source(text, self.config.source_language)
+        typed, text = text, normalize_source(text, self.config.source_language)
         if not text:
             raise InputError("empty")
+        notices += script_notices(typed, text, self.config.source_language)
         if too_long or len(text) > MAX_CHARS:
             text = text[:MAX_CHARS].rstrip()
             notices.append(Notice("chars_cut", {"limit": MAX_CHARS}))

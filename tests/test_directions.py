@@ -1,0 +1,67 @@
+"""Both directions at the model's level: a source's language decides its normalisation, its tokens and what is said
+about a sentence in the other language (issue 49)."""
+
+from __future__ import annotations
+
+import pytest
+
+from model import ModelConfig
+from model.text.normalize import normalize_source
+from model.training.data import in_direction, split_dev
+from model.training.metrics import score
+from model.translation.scripts import script_notices
+from tests.tiny import tiny_chinese_translator, tiny_translator
+
+
+@pytest.mark.parametrize(("typed", "language", "said"), [
+    ("I have a dream.", "en", []),
+    ("我有一个梦想。", "en", ["not_english"]),
+    ("I have a 梦想.", "en", ["mixed_chinese"]),
+    ("😀 123 ?!", "en", []),
+    ("我有一个梦想。", "zh", []),
+    ("I have a dream.", "zh", ["not_chinese"]),
+    ("我买了一件T恤。", "zh", []),  # one letter is not yet English
+    ("我喜欢Python。", "zh", ["mixed_latin"]),
+    ("我有一個夢想。", "zh", ["simplified"]),
+    ("我有一个梦想，你呢？", "zh", []),  # full-width punctuation made ASCII by NFKC is no conversion
+])
+def test_what_is_said_about_a_sentence_in_either_direction(typed, language, said):
+    used = normalize_source(typed, language)
+    assert [n.key for n in script_notices(typed, used, language)] == said
+
+
+def test_a_chinese_source_is_simplified_and_its_punctuation_one_way():
+    assert normalize_source("我有一個夢想，你呢？", "zh") == "我有一个梦想,你呢?"
+    assert normalize_source("我有一个梦想,你呢?", "zh") == "我有一个梦想,你呢?"
+    assert normalize_source("我有一個夢想", "en") == "我有一個夢想"  # an English source is never converted
+
+
+def test_the_chinese_reading_model_translates_and_says_what_it_was_given():
+    zh = tiny_chinese_translator()
+    result = zh.translate("我有一個夢想。")
+    assert result.source_tokens[:6] == ["我", "有", "一", "个", "梦", "想"]
+    assert result.source_text == "我有一个梦想。" and "simplified" in [n.key for n in result.notices]
+    assert "not_chinese" in [n.key for n in zh.translate("I have a dream.").notices]
+    assert "not_english" in [n.key for n in tiny_translator().translate("我有一个梦想。").notices]
+
+
+def test_a_model_states_its_languages_and_refuses_nonsense():
+    assert (ModelConfig(10, 10).source_language, ModelConfig(10, 10).target_language) == ("en", "zh")
+    with pytest.raises(ValueError, match="source_language must be one of"):
+        ModelConfig(10, 10, source_language="fr")
+    with pytest.raises(ValueError, match="both 'zh'"):
+        ModelConfig(10, 10, source_language="zh", target_language="zh")
+
+
+def test_both_directions_hold_out_the_same_test_half():
+    pairs = [(f"Sentence number {i}.", f"第{i}句。") for i in range(40)]
+    select, test = split_dev(pairs)
+    turned = in_direction(test, "zh")
+    assert [en for _, en in turned] == [en for en, _ in test] and select and test
+    assert in_direction(pairs, "en") is pairs
+
+
+def test_english_output_is_scored_on_words_and_chinese_on_characters():
+    english = score(["I have a dream ."], ["I have a dream ."], "en")
+    assert english["bleu"] == 100.0 and "tok:13a" in english["bleu_signature"]
+    assert "tok:zh" in score(["我有一个梦想。"], ["我有一个梦想。"])["bleu_signature"]
