@@ -37,6 +37,13 @@ EXAMPLES = (
     Example("I like my dog.", "dog", "狗", "example.dog", "我喜欢我的狗。"),
 )
 DEFAULT_SENTENCE = "I have a dream."
+# A Chinese → English model's first sentence: the same one, as a Chinese teacher would type it.
+DEFAULT_SENTENCES = {"en": DEFAULT_SENTENCE, "zh": "我有一个梦想。"}
+
+
+def default_sentence(source_language: str) -> str:
+    """The first sentence of a session whose model reads `source_language`."""
+    return DEFAULT_SENTENCES.get(source_language, DEFAULT_SENTENCE)
 
 
 @dataclass(frozen=True)

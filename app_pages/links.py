@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from app_pages import page_scripts
-from app_pages.examples import DEFAULT_SENTENCE
+from app_pages import direction, page_scripts
+from app_pages.examples import default_sentence
 from app_pages.link_values import BadLinkValue, Param, flag, number_in, one_of, sentence
 from app_pages.models import model_names
 from app_pages.state_keys import (
@@ -103,7 +103,8 @@ def begin_run() -> None:
     st.session_state[LINK_PARAMS] = {}
     if first:
         read_link(shared_params())
-    st.session_state.setdefault(SENTENCE, DEFAULT_SENTENCE)  # so that every link names its sentence
+    if SENTENCE not in st.session_state:  # so that every link names its sentence, in the language its model reads
+        st.session_state[SENTENCE] = default_sentence(direction.of(st.session_state.get(CHECKPOINT, "en-zh"))[0])
 
 
 def land_on_linked_view() -> None:

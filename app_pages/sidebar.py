@@ -7,7 +7,7 @@ import math
 
 import streamlit as st
 
-from app_pages import models, presentation, server
+from app_pages import direction, models, presentation, server
 from app_pages.state_keys import (
     ADD_ERROR, ADD_INPUT, BEAM, CHECKPOINT, DEVICE, DEVICE_CHOICE, DOUBTS_SHOWN, LANG, PASSCODE_INPUT, PRESENT,
     TARGET_LANGUAGE, WRONG_PASSCODE,
@@ -29,8 +29,10 @@ def draw() -> None:
         names = models.model_names()
         # A model no longer offered (evicted hub id, removed folder) falls back to en-zh, else the first.
         chosen = kept(CHECKPOINT, names, "en-zh" if "en-zh" in names else None) if names else None
-        st.selectbox(t("sidebar.checkpoint"), names, key=CHECKPOINT, format_func=models.model_label,
-                     index=names.index(chosen) if names else None)
+        # Named by direction ("English → 中文 (en-zh)"); a change of direction carries the sentence across.
+        st.selectbox(t("sidebar.checkpoint"), names, key=CHECKPOINT, format_func=direction.label,
+                     index=names.index(chosen) if names else None, on_change=direction.carry_sentence)
+        direction.remember_model()
         language_token_picker()
         st.session_state[DEVICE] = server.shared().device  # server-wide: only a teacher changes it
         st.session_state.setdefault(BEAM, DEFAULT_BEAM)

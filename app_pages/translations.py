@@ -11,10 +11,13 @@ from collections.abc import Hashable
 import streamlit as st
 
 from app_pages import models, result_cache
-from app_pages.examples import DEFAULT_SENTENCE
+from app_pages.examples import default_sentence
 from app_pages.state_keys import BEAM, CHECKPOINT, SENTENCE, TARGET_LANGUAGE
 from app_pages.text import md_escape, t
 from model import DEFAULT_BEAM, Attribution, InputError, Notice, TranslationResult
+
+
+WRONG_LANGUAGE = ("not_chinese", "not_english")  # notices that the sentence is in the language the model writes
 
 
 def model_result(method: str, checkpoint: str, device: str, *args: Hashable, spinner: str = "", **kwargs: Hashable):
@@ -62,7 +65,9 @@ def model_message(message: InputError | Notice) -> str:
 def show_notices(result: TranslationResult) -> None:
     """Each notice of the translation in a box (the input was cut), but names read as others (names_note)."""
     for notice in result.notices:
-        if notice.key != "names_read_as":
+        if notice.key in WRONG_LANGUAGE:  # what it wrote is no translation: said before anything else is read
+            st.warning(md_escape(model_message(notice)), icon=":material/translate:")
+        elif notice.key != "names_read_as":
             st.info(md_escape(model_message(notice)), icon=":material/content_cut:")
 
 
@@ -94,7 +99,7 @@ def source_as_read(result: TranslationResult) -> str:
 def current_sentence() -> str:
     """The session's sentence; an empty one stays empty, so the page says so instead of translating another."""
     sentence = st.session_state.get(SENTENCE)
-    return DEFAULT_SENTENCE if sentence is None else sentence
+    return default_sentence(models.translator().config.source_language) if sentence is None else sentence
 
 
 def settings_for(sentence: str, model: str | None = None) -> tuple:

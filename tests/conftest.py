@@ -25,6 +25,7 @@ os.environ["HF_HUB_OFFLINE"] = "1"
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECKPOINT = ROOT / "checkpoints" / "en-zh"
+ZH_CHECKPOINT = ROOT / "checkpoints" / "zh-en"  # the other direction: Chinese → English
 SERVER_START_S = 180  # first start imports torch and loads the model on a busy CPU
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -55,6 +56,16 @@ def translator():
     from model import Translator
 
     return Translator.from_checkpoint(CHECKPOINT, device="cpu")
+
+
+@pytest.fixture(scope="session")
+def zh_translator():
+    """The shipped Chinese → English model, loaded once for the session (read only, as `translator`)."""
+    if not (ZH_CHECKPOINT / "model.safetensors").is_file():
+        pytest.skip(f"the shipped checkpoint is not in {ZH_CHECKPOINT}")
+    from model import Translator
+
+    return Translator.from_checkpoint(ZH_CHECKPOINT, device="cpu")
 
 
 def free_port() -> int:
