@@ -7,7 +7,7 @@ import pytest
 
 from model.training import dictionary, everyday
 from model.training.data import read_pairs
-from tests.tiny import tiny_translator
+from tests.tiny import tiny_chinese_translator, tiny_translator
 
 SHARED_TRAIN = Path(__file__).resolve().parents[2] / "shared" / "data" / "tatoeba-cmn-eng" / "train.tsv"
 
@@ -17,6 +17,9 @@ def test_sets_have_the_promised_shape():
     assert len(classroom) == 50 and all(len(r) == 2 and r[0] and r[1] for r in classroom)
     assert len(names) == 20 and all(len(r) == 3 and r[1] in r[0] for r in names)
     assert len({r[0] for r in classroom}) == 50
+    turned = everyday.read_rows(everyday.CLASSROOM_ZH)  # the same pairs, Chinese first, three Chinese sides reworded
+    assert [r[1] for r in turned] == [r[0] for r in classroom] and len({r[0] for r in turned}) == 50
+    assert sum(t[0] != c[1] for t, c in zip(turned, classroom)) == 3
 
 
 def test_test_names_are_never_trained_on_as_dictionary_names():
@@ -30,6 +33,8 @@ def test_sets_are_not_in_the_training_data():
     train = read_pairs(SHARED_TRAIN)
     english = {en.lower() for en, _ in train}
     assert not [r[0] for r in everyday.read_rows(everyday.CLASSROOM) if r[0].lower() in english]
+    chinese = {zh for _, zh in train}  # the Chinese → English model's sources: none a training sentence either
+    assert not [r[0] for r in everyday.read_rows(everyday.CLASSROOM_ZH) if r[0] in chinese]
     words = {w for en, _ in train for w in en.split()}
     assert not [name for _, name, _ in everyday.read_rows(everyday.NAMES) if name in words]
 
@@ -78,3 +83,9 @@ def test_the_names_effect_decodes_the_same_weights_as_typed_and_with_names_read_
     for row in (typed, read_as):
         assert {"selection", "selection_unseen", "test", "test_unseen", "classroom"} <= set(row)
     assert effect["beam"] == 1
+
+
+def test_a_model_reading_chinese_is_scored_on_the_turned_set_with_english_bleu():
+    result = everyday.evaluate(tiny_chinese_translator(), beam=1)
+    assert result["sentences"] == 50 and result["classroom"][0]["en"] == "猫坐在垫子上。"
+    assert "tok:13a" in result["bleu_signature"] and result["names"] == [] and result["names_survived"] == 0

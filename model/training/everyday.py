@@ -3,7 +3,8 @@
     python -m model.training.everyday checkpoints/en-zh runs/r2-dict-names [--json out.json]
 
 `evaluation/classroom.tsv`: 50 sentences a teacher would type, with our own reference
-translations; `evaluation/names.tsv`: 20 sentences with a name that is in no training pair
+translations; `evaluation/classroom_zh.tsv` the same 50 pairs for a Chinese → English model, Chinese first (three
+Chinese sides reworded, as a 中文 teacher would also type them, where ours were a training sentence); `evaluation/names.tsv`: 20 sentences with a name that is in no training pair
 (nor in the name pairs of model.dictionary), with its usual transliteration. Neither file is
 ever trained on or used for a choice. A name *survives* when the translation keeps it in Latin
 letters or gives its usual transliteration.
@@ -23,6 +24,7 @@ from .metrics import score
 
 FOLDER = Path(__file__).resolve().parents[2] / "evaluation"
 CLASSROOM = FOLDER / "classroom.tsv"
+CLASSROOM_ZH = FOLDER / "classroom_zh.tsv"  # chinese<TAB>english, for a model reading Chinese
 NAMES = FOLDER / "names.tsv"
 
 
@@ -35,16 +37,20 @@ def name_survives(translation: str, name: str, transliteration: str) -> bool:
 
 
 def evaluate(translator: Translator, beam: int = DEFAULT_BEAM) -> dict:
-    """Translations, BLEU/chrF of the classroom set and the share of names that survive."""
-    classroom, names = read_rows(CLASSROOM), read_rows(NAMES)
+    """Translations, BLEU/chrF of the classroom set in the model's direction and, for a model reading English, the
+    share of names that survive (the names set is English sentences)."""
+    source, target = translator.config.source_language, translator.config.target_language
+    classroom = read_rows(CLASSROOM if source == "en" else CLASSROOM_ZH)
+    names = read_rows(NAMES) if source == "en" else []
     said = translator.translations([row[0] for row in classroom], beam)
-    named = translator.translations([row[0] for row in names], beam)
+    named = translator.translations([row[0] for row in names], beam) if names else []
     survived = [name_survives(out, name, zh) for out, (_, name, zh) in zip(named, names)]
     return {
         "beam": beam,
-        **score(said, [row[1] for row in classroom]),
+        **score(said, [row[1] for row in classroom], target),
         "exact": sum(out == row[1] for out, row in zip(said, classroom)),
         "sentences": len(classroom),
+        # "en": the sentence typed (the key every reader of the log knows), in the model's source language.
         "classroom": [{"en": row[0], "reference": row[1], "translation": out} for row, out in zip(classroom, said)],
         "names_survived": sum(survived),
         "names": [{"en": row[0], "name": row[1], "translation": out, "survived": ok}
@@ -88,8 +94,8 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     results = {folder: evaluate(Translator.from_checkpoint(folder, device=args.device), args.beam)
                for folder in args.checkpoints}
-    for i, row in enumerate(read_rows(CLASSROOM)):
-        print(row[0], "|", row[1], "|", " | ".join(r["classroom"][i]["translation"] for r in results.values()))
+    for i, row in enumerate(next(iter(results.values()))["classroom"]):
+        print(row["en"], "|", row["reference"], "|", " | ".join(r["classroom"][i]["translation"] for r in results.values()))
     for folder, r in results.items():
         print(f"{folder}: classroom BLEU {r['bleu']} chrF {r['chrf']} exact {r['exact']}/{r['sentences']}, "
               f"names survived {r['names_survived']}/{len(r['names'])}")
