@@ -2,10 +2,13 @@
 
 python -m evaluation.alignment --dev DEV.tsv --train TRAIN.tsv [--checkpoint checkpoints/en-zh]
 
-Each gold pair is run teacher-forced on its reference (Translator.teacher_forced), so decoder step t writes
-Chinese character t of the gold. Source tokens are summed into the gold's English words (lessons.explanation:
-token_words, word_weights; </s> dropped). Links: each character to the word its row weighs most (argmax_links),
-plain (row t, the step that wrote character t) and shifted (row t+1, the step that read it: Chen et al. 2020),
+Either direction (directions.py): the checkpoint's config says which language it reads; for a Chinese → English
+model every gold link is turned round, (character, word). Each gold pair is run teacher-forced on its reference
+(Translator.teacher_forced), so decoder step t writes target unit t of the gold (a Chinese character; an English
+word's pieces are its rows, averaged). Source tokens are summed into the gold's source units (English words, or
+Chinese characters; lessons.explanation: token_words, word_weights; </s> dropped). Links: each target unit to the
+source unit its row weighs most (argmax_links),
+plain (row t, the step that wrote unit t) and shifted (row t+1, the step that read it: Chen et al. 2020),
 for every cross-attention head, each layer's head average, |input × gradient| and |integrated gradients|
 attribution; IBM Model 1 trained on the training split is the baseline. AER is pooled over all pairs (corpus_aer),
 with a 95 % bootstrap interval over the pairs (the same resamples for every aligner, so their differences are
@@ -21,14 +24,14 @@ import sys
 
 import numpy as np
 
-from lessons.explanation import (aer_counts, aer_interval, argmax_links, character_rows, corpus_aer,
-                                 cross_validated_choice, pooled_aer, role_counts, role_statistics, token_words,
-                                 word_weights)
+from lessons.explanation import (aer_counts, aer_interval, argmax_links, corpus_aer, cross_validated_choice,
+                                 pooled_aer, role_counts, role_statistics, token_words, word_weights)
 from model import Translator, configure_torch_threads
 from model.loading.checkpoint import read_training_log, write_training_log
 from model.training.data import read_pairs
 
-from .gold import GoldPair, chinese_chars, english_words, load_gold
+from .directions import DirectedPair, directed, map_links, pair_maps, unit_rows, unit_weights
+from .gold import chinese_chars, english_words, load_gold
 from .ibm1 import Model1
 
 LOG_KEY = "alignment"
@@ -45,40 +48,37 @@ def links_of(weights: np.ndarray, shift: bool, rows: list[int]) -> set[tuple[int
     return argmax_links(weights[np.asarray(rows) + int(shift)])
 
 
-def pair_links(translator: Translator, pair: GoldPair) -> dict[str, list] | None:
-    """Every aligner's links for one gold pair; None when the model's tokens are not the gold's characters."""
-    result = translator.teacher_forced(pair.english, pair.chinese)
-    rows = character_rows(list(result.output_tokens), pair.chars)
-    if rows is None:
+def pair_links(translator: Translator, pair: DirectedPair) -> dict[str, list] | None:
+    """Every aligner's (source unit, target unit) links for one gold pair in the model's direction; None when the
+    model's tokens do not fit the gold's units."""
+    result = translator.teacher_forced(pair.source, pair.target)
+    maps = pair_maps(result, pair)
+    if maps is None:
         return None
-    words = token_words(result.source_tokens, pair.words)
-    n_w = len(pair.words)
-    cross = result.cross  # (layers, heads, T, S)
     out: dict[str, list] = {}
-    for shift in (False, True):
-        key = "shifted" if shift else "plain"
-        out[f"heads_{key}"] = [[links_of(word_weights(cross[l, h], words, n_w), shift, rows)
-                                for h in range(cross.shape[1])] for l in range(cross.shape[0])]
-        out[f"layers_{key}"] = [links_of(word_weights(cross[l].mean(axis=0), words, n_w), shift, rows)
-                                for l in range(cross.shape[0])]
+    for key, grid in (("plain", maps.plain), ("shifted", maps.shifted)):
+        out[f"heads_{key}"] = [[map_links(grid[l, h]) for h in range(grid.shape[1])] for l in range(grid.shape[0])]
+        out[f"layers_{key}"] = [map_links(grid[l].mean(axis=0)) for l in range(grid.shape[0])]
+    owner = token_words(result.source_tokens, pair.source_units)
+    rows = unit_rows(list(result.output_tokens), pair.target_units)
     for key, method in (("attribution", ATTRIBUTION), ("integrated_gradients", "integrated_gradients")):
         scores = np.abs(translator.attribute(result, method).scores)
-        out[key] = links_of(word_weights(scores, words, n_w), False, rows)
+        out[key] = map_links(unit_weights(word_weights(scores, owner, len(pair.source_units)), rows))
     return out
 
 
-def token_frequencies(translator: Translator, english: list[str]) -> np.ndarray:
-    """How often each source token id occurs in the training English."""
+def token_frequencies(translator: Translator, sources: list[str]) -> np.ndarray:
+    """How often each source token id occurs in the training sentences of the model's source language."""
     counts = np.zeros(translator.config.src_vocab_size)
-    for sentence in english:
+    for sentence in sources:
         np.add.at(counts, translator.src_tok.encode(sentence), 1)
     return counts
 
 
-def pair_roles(translator: Translator, pair: GoldPair, frequency: np.ndarray) -> dict[str, np.ndarray]:
+def pair_roles(translator: Translator, pair: DirectedPair, frequency: np.ndarray) -> dict[str, np.ndarray]:
     """role_counts of the three attention kinds on one gold pair (teacher-forced). Sinks: </s>, <s> and
     punctuation; the rare token: the word-like source token seen least in training."""
-    result = translator.teacher_forced(pair.english, pair.chinese)
+    result = translator.teacher_forced(pair.source, pair.target)
     src, tgt = list(result.source_tokens), list(result.target_tokens)
     ids = result.source_embeddings.ids.tolist()
     wordlike = [i for i, tok in enumerate(src) if any(ch.isalnum() for ch in tok)]
@@ -114,7 +114,7 @@ def chosen_head(per_pair: list[dict], sure: list, possible: list) -> tuple[np.nd
     return np.asarray(rows), picked
 
 
-def score(per_pair: list[dict], gold: list[GoldPair], model1: list[set]) -> dict:
+def score(per_pair: list[dict], gold: list[DirectedPair], model1: list[set]) -> dict:
     """AER of every aligner, pooled over the pairs, and the intervals of the headline ones; rounded for the log."""
     sure, possible = [p.sure for p in gold], [p.possible for p in gold]
     aer = lambda links: round(corpus_aer(links, sure, possible), 3)  # noqa: E731
@@ -155,6 +155,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     translator = Translator.from_checkpoint(args.checkpoint)
+    source_language = translator.config.source_language
+    gold = [directed(pair, source_language) for pair in gold]  # links turned round for a Chinese source
     kept, per_pair = [], []
     for i, pair in enumerate(gold):
         links = pair_links(translator, pair)
@@ -162,16 +164,17 @@ def main(argv: list[str] | None = None) -> int:
             kept.append(pair)
             per_pair.append(links)
         print(f"{i + 1}/{len(gold)}", file=sys.stderr)
-    model1 = Model1([(english_words(en), chinese_chars(zh)) for en, zh in raw_train], iterations=5)
-    baseline = [model1.links(list(p.words), list(p.chars)) for p in kept]
+    sides = [(english_words(en), chinese_chars(zh)) for en, zh in raw_train]
+    model1 = Model1(sides if source_language == "en" else [(zh, en) for en, zh in sides], iterations=5)
+    baseline = [model1.links(list(p.source_units), list(p.target_units)) for p in kept]
     log = read_training_log(args.checkpoint) or {}
-    frequency = token_frequencies(translator, [en for en, _ in raw_train])
+    frequency = token_frequencies(translator, [en if source_language == "en" else zh for en, zh in raw_train])
     roles = [pair_roles(translator, p, frequency) for p in kept]
     log[ROLES_KEY] = {"pairs": len(kept), "source": "gold pairs, teacher-forced",
                       **{kind: {k: v.round(3).tolist() for k, v in role_statistics(sum(r[kind] for r in roles)).items()}
                          for kind in roles[0]}}
     log[LOG_KEY] = {"pairs": len(kept), "gold_pairs": len(gold), "teacher_forced": True,
-                    **score(per_pair, kept, baseline)}
+                    "source_language": source_language, **score(per_pair, kept, baseline)}
     write_training_log(args.checkpoint, log)
     print(f"wrote {LOG_KEY} and {ROLES_KEY} ({len(kept)} of {len(gold)} gold pairs) to {args.checkpoint}")
     return 0
