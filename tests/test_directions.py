@@ -65,3 +65,16 @@ def test_english_output_is_scored_on_words_and_chinese_on_characters():
     english = score(["I have a dream ."], ["I have a dream ."], "en")
     assert english["bleu"] == 100.0 and "tok:13a" in english["bleu_signature"]
     assert "tok:zh" in score(["我有一个梦想。"], ["我有一个梦想。"])["bleu_signature"]
+
+
+def test_dev_tools_read_english_first_pairs_and_turn_them_for_a_chinese_model():
+    """The dev file stays (English, Chinese); each tool turns it to the model's direction where it decodes."""
+    from model.training import decoding_sweep
+    from model.training.train import dev_scores
+
+    zh = tiny_chinese_translator()
+    pairs = [("I have a dream.", "我有一个梦想。"), ("Who are you?", "你是谁？")]
+    row, outputs = decoding_sweep.decode(zh, pairs, 1, None)
+    assert "tok:13a" in row["signature"] and outputs == zh.translations(["我有一个梦想。", "你是谁？"], 1)
+    scored = dev_scores(zh.model, zh.src_tok, zh.tgt_tok, pairs, [0])
+    assert "tok:13a" in scored["bleu_signature"] and scored["samples"] == outputs

@@ -255,3 +255,20 @@ def test_a_run_scored_on_another_machine_joins_the_study_by_its_recorded_row(tra
     (away / TRAINING_LOG).write_text(json.dumps({**log, "study": []}))  # neither weights nor a row: say so
     with pytest.raises(SystemExit, match="no model.safetensors"):
         study(args + ["--group", str(tmp / "ck"), str(away), "--into", str(into)])
+
+
+@pytest.mark.slow
+def test_the_same_file_trains_the_other_direction(tmp_path):
+    """--direction zh-en: the same english<TAB>chinese file, read Chinese first; characters in, words out."""
+    write_task(tmp_path / "train.tsv", 600, seed=0)
+    write_task(tmp_path / "dev.tsv", 40, seed=1)
+    args = ["--train", str(tmp_path / "train.tsv"), "--dev", str(tmp_path / "dev.tsv"), "--out", str(tmp_path / "ck"),
+            "--work-dir", str(tmp_path / "work"), "--direction", "zh-en", "--epochs", "16", *TINY]
+    assert main(args) == 0
+    log = json.loads((tmp_path / "ck" / TRAINING_LOG).read_text())
+    translator = Translator.from_checkpoint(tmp_path / "ck", device="cpu")
+    assert (translator.config.source_language, translator.config.target_language) == ("zh", "en")
+    assert "tok:13a" in log["best"]["bleu_signature"] and log["probes"][0] == "我有一个梦想。"
+    result = translator.translate("红猫", beam=1)
+    assert result.source_tokens == ["红", "猫", "</s>"] and result.target_tokens[0] == "<s>"
+    assert log["best"]["bleu"] > 30, log["dev"]  # it learned characters → words, scored on words

@@ -24,9 +24,9 @@ from sacrebleu.metrics import BLEU
 from sacrebleu.significance import PairedTest
 
 from ..translation.translator import DEFAULT_BEAM, Translator
-from .data import split_dev
+from .data import in_direction, split_dev
 from .dev_cli import dev_parser, open_dev, store
-from .metrics import score
+from .metrics import BLEU_TOKENIZE, score
 
 LOG_KEY = "decoding_sweep"
 BEAMS = (1, 2, 4, 8)
@@ -47,10 +47,11 @@ def decode(translator: Translator, pairs, beam: int, alpha: float | None) -> tup
         translator.generation_config, length_penalty=None, gnmt_alpha=alpha)
     searcher = Translator(translator.model, translator.src_tok, translator.tgt_tok, generation=generation,
                           max_concurrent=1)
+    pairs = in_direction(pairs, translator.config.source_language)  # (English, Chinese) → (source, reference)
     started = time.perf_counter()
-    hypotheses = searcher.translations([english for english, _ in pairs], beam)
+    hypotheses = searcher.translations([source for source, _ in pairs], beam)
     seconds = time.perf_counter() - started
-    scores = score(hypotheses, [chinese for _, chinese in pairs])
+    scores = score(hypotheses, [reference for _, reference in pairs], translator.config.target_language)
     return {"beam": beam, "alpha": alpha, "bleu": scores["bleu"], "chrf": scores["chrf"],
             "seconds": round(seconds, 1), "signature": scores["bleu_signature"]}, hypotheses
 
@@ -60,10 +61,11 @@ def best(rows: list[dict]) -> dict:
     return max(rows, key=lambda row: (row["bleu"], row["chrf"], -row["beam"]))
 
 
-def p_value(baseline: list[str], other: list[str], references: list[str]) -> float:
+def p_value(baseline: list[str], other: list[str], references: list[str], language: str = "zh") -> float:
     """Paired bootstrap resampling (Koehn 2004, sacrebleu's): how often `other`'s BLEU lead over `baseline`
-    could come from which sentences happened to be in the set."""
-    test = PairedTest([("baseline", baseline), ("other", other)], {"BLEU": BLEU(tokenize="zh")}, [references],
+    could come from which sentences happened to be in the set (BLEU tokenised for the output's `language`)."""
+    bleu = BLEU(tokenize=BLEU_TOKENIZE[language])
+    test = PairedTest([("baseline", baseline), ("other", other)], {"BLEU": bleu}, [references],
                       test_type="bs", n_samples=BOOTSTRAP_SAMPLES)
     return float(test()[1]["BLEU"][1].p_value)
 
@@ -85,7 +87,9 @@ def sweep(translator: Translator, pairs, grid: list[tuple[int, float | None]], s
     lead = top["bleu"] - next(row["bleu"] for row in rows if (row["beam"], row["alpha"]) == default)
     top = (top["beam"], top["alpha"])
     # No BLEU lead, nothing to test (and sacrebleu counts a zero difference as significant, by design).
-    p = p_value(outputs[default], outputs[top], [zh for _, zh in selection]) if lead > 0 else None
+    target = translator.config.target_language
+    references = [reference for _, reference in in_direction(selection, translator.config.source_language)]
+    p = p_value(outputs[default], outputs[top], references, target) if lead > 0 else None
     chosen = top if p is not None and p < SIGNIFICANCE else default
     named = {"chosen": chosen, "default": default, "best": top}
     tested = {}

@@ -115,8 +115,10 @@ def dev_scores(
 ) -> dict:
     """BLEU and chrF of all dev pairs and of the `dedup` ones (unlike training), from one decoding of all.
 
-    Decoded exactly as the app decodes (Translator: same search, same limits).
+    `pairs` are (English, Chinese) as read_pairs reads them, turned here to the model's direction. Decoded exactly as
+    the app decodes (Translator: same search, same limits).
     """
+    pairs = in_direction(pairs, model.config.source_language)
     hypotheses = Translator(model, src_tok, tgt_tok, max_concurrent=1).translations([s for s, _ in pairs], beam)
     references = [t for _, t in pairs]
     language = model.config.target_language
@@ -347,12 +349,12 @@ def main(argv: list[str] | None = None) -> int:
     dev_pairs = (split_dev(dev_pairs)[0] if args.test_split else dev_pairs)[: args.dev_limit or None]
     train_pairs += extra_pairs(args, train_pairs)
     dedup = unlike_training(dev_pairs, train_pairs)  # on (English, Chinese) pairs, whichever way the model reads
-    source = args.direction.split("-")[0]
-    train_pairs, dev_pairs = in_direction(train_pairs, source), in_direction(dev_pairs, source)
+    train_pairs = in_direction(train_pairs, args.direction.split("-")[0])  # dev pairs are turned where they are scored
     run = new_or_resumed_run(args, train_pairs, argv, work / STATE)
     train_examples = encode_pairs(train_pairs, run.src_tok, run.tgt_tok, run.config)
     run.log.update(train_pairs=len(train_examples), dev_pairs=len(dev_pairs), dedup_dev_pairs=len(dedup))
-    dev_batches = make_batches(encode_pairs(dev_pairs, run.src_tok, run.tgt_tok, run.config), args.max_tokens, random.Random(0))
+    dev_batches = make_batches(encode_pairs(in_direction(dev_pairs, run.config.source_language), run.src_tok,
+                                            run.tgt_tok, run.config), args.max_tokens, random.Random(0))
     run.say(f"{len(train_examples)} training pairs, {len(dev_pairs)} dev pairs ({len(dedup)} unlike training), "
             f"{run.log['parameters']:,} parameters, device {run.device}")
     net = torch.nn.parallel.DistributedDataParallel(run.model) if run.world > 1 else run.model
