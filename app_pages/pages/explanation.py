@@ -7,15 +7,16 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from app_pages import attention_view, models, result_cache, translations, widgets
+from app_pages import attention_view, direction, models, result_cache, translations, widgets
 from app_pages.teaching_shared import sections, sentence_banner, show_tables
+from app_pages.state_keys import CHECKPOINT
 from app_pages.text import md_escape, t
+from evaluation.alignment.directions import attention_scores, directed, pair_maps
 from evaluation.alignment.gold import GoldError, GoldPair, load_examples, load_gold
 from lessons.attention_maps import ALL
 from lessons.explanation import (ALIGN_MARGIN, ROLE_THRESHOLD, agreement, alignment_error_rate, alignment_rows,
-                                 argmax_links, character_rows, cross_rollout, free_pruning, head_agreement, head_roles,
-                                 kept_average, opening_figures, residual_ratio, significant, sink_shares, token_words,
-                                 word_weights)
+                                 argmax_links, cross_rollout, free_pruning, head_agreement, head_roles, kept_average,
+                                 opening_figures, residual_ratio, significant, sink_shares)
 from model import (ATTENTION_KINDS, ATTRIBUTION_GAP_BOUND, ATTRIBUTION_MAX_POINTS, ATTRIBUTION_METHODS,
                    TranslationResult)
 from viz.explanation import gold_links_figure, head_grid_figure, head_roles_figure, pruning_figure
@@ -246,8 +247,9 @@ def aer_table(found: dict) -> None:
     picked on all the gold and the layer averages, as a table."""
     lines = [f"| {t('explain.align.col.aligner')} | AER | {t('explain.align.col.interval')} |", "|---|---:|---:|"]
     for row in alignment_rows(found):
+        method = (found.get("attribution") or {}).get("method", "integrated_gradients")
         label = t(f"explain.align.row.{row['kind']}", layer=(row["layer"] or 0) + 1, head=(row["head"] or 0) + 1,
-                  method=t(f"explain.method.{found['attribution']['method']}"), picked=picked_heads(found))
+                  method=t(f"explain.method.{method}"), picked=picked_heads(found))
         interval = f"{row['low']:.3f}–{row['high']:.3f}" if row.get("low") is not None else "—"
         lines.append(f"| {md_escape(label)} | {row['aer']:.3f} | {interval} |")
     st.markdown("\n".join(lines))
@@ -279,49 +281,70 @@ def shown_pairs() -> tuple[list[GoldPair], str]:
     return load_examples(), "example"
 
 
+def unit_names() -> dict[str, str]:
+    """What the model reads and writes in the gold's units, for the tab's wording: {source_unit}, {source_units},
+    {target_unit}, {target_units} ("English word(s)", "Chinese character(s)" in the session's language)."""
+    source, target = direction.current()
+    return {"source_unit": t(f"explain.align.unit.{source}"), "source_units": t(f"explain.align.units.{source}"),
+            "target_unit": t(f"explain.align.unit.{target}"), "target_units": t(f"explain.align.units.{target}")}
+
+
 def gold_overlay(best: tuple[int, int], scored: int) -> None:
-    """One gold sentence (selectbox): a head's map over its words and characters, the gold links drawn on it;
-    `scored`: how many gold pairs the figures above were measured on."""
+    """One gold sentence (selectbox): a head's map over its units (the model's target units as rows, its source
+    units as columns), the gold links, turned to the model's direction, drawn on it; `scored`: how many gold pairs
+    the figures above were measured on."""
     gold, source = shown_pairs()
     translator = models.translator()
+    reads = translator.config.source_language
     layers, heads = translator.config.n_decoder_layers, translator.config.n_heads
     st.session_state.setdefault(GOLD_LAYER, min(best[0], layers - 1))
     st.session_state.setdefault(GOLD_HEAD, min(best[1], heads - 1))
+    shown = [directed(pair, reads) for pair in gold]
     index = st.selectbox(t(f"explain.align.pick_{source}"), range(len(gold)), key=GOLD_PAIR, persist_state="session",
                          index=widgets.kept(GOLD_PAIR, range(len(gold))),
-                         format_func=lambda i: f"{gold[i].english} — {gold[i].chinese}")
+                         format_func=lambda i: f"{shown[i].source} — {shown[i].target}")
     with st.container(horizontal=True):
         layer = attention_view.index_picker(GOLD_LAYER, t("explorer.layer"), list(range(layers)))
         head = attention_view.index_picker(GOLD_HEAD, t("explorer.head"), list(range(heads)))
-    pair = gold[index]
+    pair = shown[index]
     # Cached for every session, as the masks page's teacher forcing: one model run per gold pair, not per page run.
-    result = translations.teacher_forced(pair.english, pair.chinese)
-    rows = character_rows(result.output_tokens, pair.chars)
-    if rows is None:
+    maps = pair_maps(translations.teacher_forced(pair.source, pair.target), pair)
+    if maps is None:
         st.info(t("explain.align.not_characters"))
         return
-    weights = word_weights(result.cross[layer, head], token_words(result.source_tokens, pair.words), len(pair.words))
-    weights = weights[rows]
-    figure = gold_links_figure(weights, pair.words, pair.chars, pair.sure, pair.possible,
+    weights = maps.plain[layer, head]  # (target units, source units)
+    units = unit_names()
+    figure = gold_links_figure(weights, pair.source_units, pair.target_units, pair.sure, pair.possible,
                                title=t("explain.maps.head", layer=layer + 1, head=head + 1),
-                               row_title=t("explain.align.rows"), col_title=t("explain.align.cols"),
+                               row_title=t("explain.align.rows", **units), col_title=t("explain.align.cols", **units),
                                value_label=t("explain.maps.value"), max_width=widgets.HALF_COLUMN_PX * 2)
     widgets.chart(figure, key="explain.align.map")
     links = argmax_links(weights)
-    st.caption(t(f"explain.align.source_{source}", line=pair.line, pairs=scored) + t("explain.sentence_sep")
+    st.caption(t(f"explain.align.source_{source}", line=pair.gold.line, pairs=scored) + t("explain.sentence_sep")
                + t("explain.align.caption", sure=len(pair.sure), possible=len(pair.possible),
-                 hits=len(links & (pair.sure | pair.possible)), rows=len(links),
-                 aer=f"{alignment_error_rate(links, pair.sure, pair.possible):.2f}"))
+                   hits=len(links & (pair.sure | pair.possible)), rows=len(links),
+                   aer=f"{alignment_error_rate(links, pair.sure, pair.possible):.2f}",
+                   units=t(f"explain.align.map_units.{reads}")))
 
 
-def gold_alignment(log: dict) -> None:
-    st.header(t("explain.align.header"))
-    found = log.get("alignment")
-    if not found:
-        st.info(t("explain.align.missing"))
-        return
-    rows = alignment_rows(found)
-    best = min(rows, key=lambda r: r["aer"] if r["kind"] == "head_plain" else 2.0)
+def live_alignment() -> dict | None:
+    """The attention rows of the alignment figures measured now on the session's model (attention_scores: every
+    gold pair teacher-forced, links turned to its direction), once per model for every session; None where the
+    shipped gold pairs cannot be read."""
+    name, device = st.session_state[CHECKPOINT], models.device()
+    try:
+        gold = [directed(pair, direction.current()[0]) for pair in gold_pairs()]
+    except (OSError, GoldError):
+        return None
+
+    def run() -> dict:
+        with st.spinner(t("explain.align.measuring", pairs=len(gold))):
+            return attention_scores(models.load(name, device).teacher_forced, gold)
+    return result_cache.shared().get(("explain.live_alignment", name, device), run)
+
+
+def stored_intro(found: dict) -> str:
+    """The tab's first paragraph from a log's "alignment" entry (python -m evaluation.alignment)."""
     chosen, ig, baseline = found["chosen"], found["integrated_gradients"], found["baseline"]
     span = lambda x: {"aer": f"{x['aer']:.3f}", "low": f"{x['low']:.3f}", "high": f"{x['high']:.3f}"}  # noqa: E731
     differences = found["differences"]
@@ -329,24 +352,49 @@ def gold_alignment(log: dict) -> None:
                         t("explain.align.ig_beats_head"), t("explain.align.head_ties_ig")),
                compared(differences["integrated_gradients - baseline"], t("explain.align.ig_beats_ibm"),
                         t("explain.align.ibm_beats_ig"), t("explain.align.ig_ties_ibm"))]
-    st.markdown(t("explain.align.intro", pairs=found["pairs"], picked=picked_heads(found),
-                  **{f"chosen_{k}": v for k, v in span(chosen).items()}, **{f"ig_{k}": v for k, v in span(ig).items()},
-                  **{f"ibm_{k}": v for k, v in span(baseline).items()}, verdict=t("explain.sentence_sep").join(verdict)) + t("explain.sentence_sep") + weights_note(log))
+    return t("explain.align.intro", pairs=found["pairs"], picked=picked_heads(found),
+             how=t(f"explain.align.how.{direction.current()[0]}"), **unit_names(),
+             **{f"chosen_{k}": v for k, v in span(chosen).items()}, **{f"ig_{k}": v for k, v in span(ig).items()},
+             **{f"ibm_{k}": v for k, v in span(baseline).items()}, verdict=t("explain.sentence_sep").join(verdict))
+
+
+def live_intro(found: dict) -> str:
+    """The tab's first paragraph for figures measured now: what was measured, the chosen head, and what is not."""
+    chosen = found["chosen"]
+    return t("explain.align.intro_live", pairs=found["pairs"], gold=found["gold_pairs"], picked=picked_heads(found),
+             how=t(f"explain.align.how.{direction.current()[0]}"), source=direction.source_name(),
+             target=direction.target_name(), aer=f"{chosen['aer']:.3f}", low=f"{chosen['low']:.3f}",
+             high=f"{chosen['high']:.3f}", checkpoint=st.session_state[CHECKPOINT])
+
+
+def gold_alignment(log: dict) -> None:
+    """The AER figures (the log's, or measured now where the log has none: a newly trained model, another
+    direction), the table, one gold sentence's map and the heads' roles."""
+    st.header(t("explain.align.header"))
+    found, live = log.get("alignment"), False
+    if not found or found.get("source_language", "en") != direction.current()[0]:
+        found, live = live_alignment(), True
+    if not found or not found.get("pairs"):
+        st.info(t("explain.align.missing" if found is None else "explain.align.none_fit"))
+        return
+    rows = alignment_rows(found)
+    best = min(rows, key=lambda r: r["aer"] if r["kind"] == "head_plain" else 2.0)
+    st.markdown((live_intro(found) if live else stored_intro(found)) + t("explain.sentence_sep")
+                + ("" if live else weights_note(log)))
     aer_table(found)
     gold_overlay((best["layer"], best["head"]), found["pairs"])
-    roles_grid(log)
+    roles_grid(log, None if live else found)
 
 
-def roles_grid(log: dict) -> None:
+def roles_grid(log: dict, aligned: dict | None) -> None:
     """Each head's role on the gold pairs (previous / next token, sink, rare word, alignment) and the statistic that
-    earned it, for one attention kind."""
+    earned it, for one attention kind; `aligned`: the log's alignment figures of the same run (None: none)."""
     found = log.get("head_roles")
     st.subheader(t("explain.roles.header"))
-    if not found:
-        st.info(t("explain.align.missing"))
+    if not found:  # measured by python -m evaluation.alignment, never live
+        st.info(t("explain.roles.missing"))
         return
     kind = attention_view.kind_picker("explain.roles.kind", "cross")
-    aligned = log.get("alignment")
     aer = np.minimum(aligned["heads_plain"], aligned["heads_shifted"]) if kind == "cross" and aligned else None
     labels, values = head_roles(found[kind], aer)
     names = [[t(f"explain.roles.{label}") for label in row] for row in labels]
@@ -357,7 +405,7 @@ def roles_grid(log: dict) -> None:
     widgets.chart(figure, key="explain.roles.grid")
     counts = {role: int((labels == role).sum()) for role in ("previous", "next", "sink", "rare", "alignment", "mixed")}
     st.caption(t("explain.roles.caption", pairs=found["pairs"], threshold=widgets.percent(ROLE_THRESHOLD),
-                 margin=f"{ALIGN_MARGIN:.2f}", **counts))
+                 margin=f"{ALIGN_MARGIN:.2f}", source=direction.source_name(), **counts))
 def sink_tables(result: TranslationResult) -> list[tuple[str, float, float, str, int]]:
     """One table per attention kind: each layer's share of attention on the sink tokens, and uniform attention's.
     Returns every (kind name, share, uniform share, token, layer) for the text under the tables."""

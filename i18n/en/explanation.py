@@ -146,14 +146,48 @@ STRINGS: dict[str, str] = {
     "explain.align.header": "Does attention line up with a human word alignment?",
     "explain.align.intro": (
         "{pairs} unseen dev pairs aligned by hand (English words × Chinese characters, *sure* and *possible* links; "
-        "evaluation/alignment/GUIDELINE.md). Each pair is fed to the model with its reference (teacher forcing), each "
-        "character is linked to the English word a head weighs most (tokens summed into words), and the links are "
-        "scored by alignment error rate, pooled over the pairs (AER: 0 when every link read off is a gold link, sure "
+        "evaluation/alignment/GUIDELINE.md). Each pair is fed to the model with its reference (teacher forcing), "
+        "{how}, and the links are scored by alignment error rate, pooled over the pairs (AER: 0 when every link read off is a gold link, sure "
         "or possible, and every sure link is read off; 1 when nothing is in common), with 95 % bootstrap intervals "
         "over the pairs. The best head is chosen on one half of the gold and scored on the other, each half in turn "
-        "({picked}): AER {chosen_aer} ({chosen_low}–{chosen_high}). Integrated gradients, each character linked to "
-        "the word with the largest |attribution|: {ig_aer} ({ig_low}–{ig_high}). IBM Model 1, word statistics with "
+        "({picked}): AER {chosen_aer} ({chosen_low}–{chosen_high}). Integrated gradients, each {target_unit} linked "
+        "to the {source_unit} with the largest |attribution|: {ig_aer} ({ig_low}–{ig_high}). IBM Model 1, word statistics with "
         "no attention at all: {ibm_aer} ({ibm_low}–{ibm_high}). {verdict}"
+    ),
+    "explain.align.how.en": (
+        "each Chinese character is linked to the English word a head weighs most (tokens summed into words)"
+    ),
+    "explain.align.how.zh": (
+        "each English word it writes (a word of several pieces: their steps averaged) is linked to the Chinese "
+        "character a head weighs most: the same gold links, turned round, since this model reads the Chinese side"
+    ),
+    "explain.align.unit.en": "English word",
+    "explain.align.unit.zh": "Chinese character",
+    "explain.align.units.en": "English words",
+    "explain.align.units.zh": "Chinese characters",
+    "explain.align.intro_live": (
+        "{gold} unseen dev pairs aligned by hand (English words × Chinese characters, *sure* and *possible* links; "
+        "evaluation/alignment/GUIDELINE.md). This model ({source} → {target}) has no stored alignment scores, so "
+        "they were measured just now on its attention ({pairs} of the {gold} pairs fit its tokens): each pair fed "
+        "with its reference (teacher forcing), {how}, scored by alignment error rate pooled over the pairs (AER: 0 "
+        "when every link read off is a gold link and every sure link is read off; 1 when nothing is in common). The "
+        "best head, chosen on one half of the gold and scored on the other, each half in turn ({picked}): AER {aer} "
+        "({low}–{high}, 95 % bootstrap interval over the pairs). Attribution and IBM Model 1 need gradients through "
+        "every pair and the training set, so they are not measured here: python -m evaluation.alignment "
+        "--checkpoint checkpoints/{checkpoint} --dev DEV.tsv --train TRAIN.tsv stores them all."
+    ),
+    "explain.align.measuring": "Measuring attention on the {pairs} hand-aligned pairs (once per model)…",
+    "explain.align.none_fit": (
+        "None of the hand-aligned pairs fits this model's tokens (a character outside its vocabulary, a token "
+        "across two words), so there is nothing to score."
+    ),
+    "explain.align.map_units.en": (
+        "Rows are the steps that wrote each Chinese character, columns the English words (a word's weight is the sum "
+        "over its tokens)."
+    ),
+    "explain.align.map_units.zh": (
+        "Rows are the English words written (a word of several pieces: the average of its steps), columns the Chinese "
+        "characters read, one token each; the gold links are turned round, since this model reads the Chinese side."
     ),
     "explain.align.head_beats_ig": "The chosen head aligns better than integrated gradients (paired interval).",
     "explain.align.ig_beats_head": (
@@ -181,7 +215,7 @@ STRINGS: dict[str, str] = {
     "explain.align.row.integrated_gradients": "attribution (integrated gradients)",
     "explain.align.row.head_plain": "cross · layer {layer} · head {head} (picked on all the gold)",
     "explain.align.row.head_shifted": (
-        "cross · layer {layer} · head {head}, shifted (the step that reads the character; picked on all the gold)"
+        "cross · layer {layer} · head {head}, shifted (the step that reads the written token; picked on all the gold)"
     ),
     "explain.align.row.layer_plain": "cross · layer {layer} · average of heads",
     "explain.align.row.layer_shifted": "cross · layer {layer} · average of heads, shifted",
@@ -204,18 +238,22 @@ STRINGS: dict[str, str] = {
     "explain.align.pick_example": "Example sentence (written for this app)",
     "explain.align.source_dev": "Dev line {line}.",
     "explain.align.source_example": "Example {line}, written for this app: not one of the {pairs} pairs scored above.",
-    "explain.align.rows": "queries: the Chinese characters written (reference)",
-    "explain.align.cols": "keys: English words",
+    "explain.align.rows": "queries: the {target_units} written (reference)",
+    "explain.align.cols": "keys: {source_units}",
     "explain.align.not_characters": (
-        "This model does not write this reference one character per token, so its map cannot be laid over the gold."
+        "This model's tokens do not line up with this pair's words and characters (a token across two of them, or one "
+        "outside its vocabulary), so its map cannot be laid over the gold."
     ),
     "explain.align.caption": (
-        "Square outline: a sure gold link ({sure}); thin circle: a possible one ({possible}). Rows "
-        "are the steps that wrote each character, columns the English words (a word's weight is the sum over its "
-        "tokens). This head's darkest word in a row lands on a gold link in {hits} of {rows} rows: AER {aer} on this "
+        "Square outline: a sure gold link ({sure}); thin circle: a possible one ({possible}). {units} "
+        "This head's darkest column in a row lands on a gold link in {hits} of {rows} rows: AER {aer} on this "
         "sentence."
     ),
     "explain.roles.header": "Head roles on the gold pairs",
+    "explain.roles.missing": (
+        "This checkpoint has no head roles yet: python -m evaluation.alignment --dev DEV.tsv --train TRAIN.tsv "
+        "measures them."
+    ),
     "explain.roles.title": "{kind}: each head's role and the share that earned it",
     "explain.roles.value": "share / AER",
     "explain.roles.previous": "previous",
@@ -228,7 +266,7 @@ STRINGS: dict[str, str] = {
         "Measured on the {pairs} gold pairs, teacher-forced. *previous* / *next*: the head's largest weight falls on "
         "the token just before / after the query in at least {threshold} of rows (self-attention). *sink*: at least "
         "{threshold} of its weight goes to <s>, </s> or punctuation. *rare word*: its largest weight falls on the "
-        "sentence's least frequent source token (in the training English) in at least {threshold} of rows. "
+        "sentence's least frequent source token (in the training {source}) in at least {threshold} of rows. "
         "*alignment*: a cross head whose AER (plain or shifted, the number shown) is within {margin} of the best. "
         "*mixed*: none of these; the number is its largest share. Here: {previous} previous, {next} next, {sink} "
         "sink, {rare} rare word, {alignment} alignment, {mixed} mixed."

@@ -125,12 +125,38 @@ STRINGS: dict[str, str] = {
     "explain.align.header": "注意力与人工词对齐一致吗？",
     "explain.align.intro": (
         "{pairs} 个未见过的开发集句对由人工对齐（英文单词 × 中文汉字，分 *确定* 与 *可能* 两种链接；"
-        "见 evaluation/alignment/GUIDELINE.md）。每个句对连同参考译文一起输入模型（教师强制），每个汉字链接到某个头"
-        "权重最大的英文单词（子词权重相加为单词权重），再用对齐错误率打分，对所有句对合并计算（AER：读出的每条链接都是"
+        "见 evaluation/alignment/GUIDELINE.md）。每个句对连同参考译文一起输入模型（教师强制），{how}，"
+        "再用对齐错误率打分，对所有句对合并计算（AER：读出的每条链接都是"
         "人工链接（确定或可能）、且每条确定链接都被读出时为 0；毫无共同之处时为 1），并给出对句对自助重采样的 95% 区间。"
         "最好的头在人工对齐的一半句对上选出、在另一半上打分，两半轮流（{picked}）：AER {chosen_aer}"
-        "（{chosen_low}–{chosen_high}）。积分梯度（每个汉字链接到 |归因| 最大的单词）：{ig_aer}（{ig_low}–{ig_high}）。"
+        "（{chosen_low}–{chosen_high}）。积分梯度（每个{target_unit}链接到 |归因| 最大的{source_unit}）：{ig_aer}（{ig_low}–{ig_high}）。"
         "完全不用注意力、只靠词语统计的 IBM 模型 1：{ibm_aer}（{ibm_low}–{ibm_high}）。{verdict}"
+    ),
+    "explain.align.how.en": "每个汉字链接到某个头权重最大的英文单词（子词权重相加为单词权重）",
+    "explain.align.how.zh": (
+        "它写出的每个英文单词（由几个子词组成的单词取这几步的平均）链接到某个头权重最大的汉字：同样的人工链接，"
+        "只是调转了方向，因为这个模型读的是中文一侧"
+    ),
+    "explain.align.unit.en": "英文单词",
+    "explain.align.unit.zh": "汉字",
+    "explain.align.units.en": "英文单词",
+    "explain.align.units.zh": "中文汉字",
+    "explain.align.intro_live": (
+        "{gold} 个未见过的开发集句对由人工对齐（英文单词 × 中文汉字，分 *确定* 与 *可能* 两种链接；"
+        "见 evaluation/alignment/GUIDELINE.md）。这个模型（{source} → {target}）还没有存储的对齐评分，所以刚刚在它的"
+        "注意力上现场测得（{gold} 个句对中有 {pairs} 个与它的词元对得上）：每个句对连同参考译文一起输入模型（教师强制），"
+        "{how}，再用对所有句对合并计算的对齐错误率打分（AER：读出的每条链接都是人工链接、且每条确定链接都被读出时为 0；"
+        "毫无共同之处时为 1）。最好的头在一半句对上选出、在另一半上打分，两半轮流（{picked}）：AER {aer}"
+        "（{low}–{high}，对句对自助重采样的 95% 区间）。归因和 IBM 模型 1 需要对每个句对求梯度、还需要训练集，"
+        "所以这里不测：运行 python -m evaluation.alignment --checkpoint checkpoints/{checkpoint} --dev DEV.tsv "
+        "--train TRAIN.tsv 可测得并存下全部数字。"
+    ),
+    "explain.align.measuring": "正在 {pairs} 个人工对齐句对上测量注意力（每个模型只测一次）……",
+    "explain.align.none_fit": "没有一个人工对齐句对与这个模型的词元对得上（有字不在词表里，或一个词元跨了两个词），无从打分。",
+    "explain.align.map_units.en": "每行是写出该汉字的那一步，每列是一个英文单词（单词的权重是其各子词权重之和）。",
+    "explain.align.map_units.zh": (
+        "每行是写出的一个英文单词（由几个子词组成的单词取这几步的平均），每列是读入的一个汉字（每字一个词元）；"
+        "人工链接调转了方向，因为这个模型读的是中文一侧。"
     ),
     "explain.align.head_beats_ig": "选出的头比积分梯度对齐得更好（成对区间）。",
     "explain.align.ig_beats_head": "积分梯度比选出的头对齐得更好（差值的成对区间不含 0）。",
@@ -149,7 +175,7 @@ STRINGS: dict[str, str] = {
     "explain.align.row.chosen": "最好的头，在人工对齐的另一半上选出（{picked}）",
     "explain.align.row.integrated_gradients": "归因（积分梯度）",
     "explain.align.row.head_plain": "交叉注意力 · 第 {layer} 层 · 第 {head} 个头（在全部人工对齐上挑出）",
-    "explain.align.row.head_shifted": "交叉注意力 · 第 {layer} 层 · 第 {head} 个头，后移一步（读入该字的那一步；在全部人工对齐上挑出）",
+    "explain.align.row.head_shifted": "交叉注意力 · 第 {layer} 层 · 第 {head} 个头，后移一步（读入所写词元的那一步；在全部人工对齐上挑出）",
     "explain.align.row.layer_plain": "交叉注意力 · 第 {layer} 层 · 各头平均",
     "explain.align.row.layer_shifted": "交叉注意力 · 第 {layer} 层 · 各头平均，后移一步",
     "explain.align.row.attribution": "归因（{method}）",
@@ -168,15 +194,18 @@ STRINGS: dict[str, str] = {
     "explain.align.pick_example": "示例句子（为本应用编写）",
     "explain.align.source_dev": "开发集第 {line} 行。",
     "explain.align.source_example": "示例 {line}，为本应用编写：不在上面打分的 {pairs} 个句对之中。",
-    "explain.align.rows": "查询：写出的中文汉字（参考译文）",
-    "explain.align.cols": "键：英文单词",
-    "explain.align.not_characters": "这个模型不是一个字一个词元地写出这句参考译文，所以它的图无法与人工对齐叠放。",
+    "explain.align.rows": "查询：写出的{target_units}（参考译文）",
+    "explain.align.cols": "键：{source_units}",
+    "explain.align.not_characters": "这个模型的词元与这个句对的单词和汉字对不上（有词元跨了两个单位，或有字不在词表里），所以它的图无法与人工对齐叠放。",
     "explain.align.caption": (
-        "方框：确定的人工链接（{sure} 个）；细圆圈：可能的链接（{possible} 个）。每行是写出该汉字的"
-        "那一步，每列是一个英文单词（单词的权重是其各子词权重之和）。在 {rows} 行中，这个头权重最大的单词有 {hits} 行"
+        "方框：确定的人工链接（{sure} 个）；细圆圈：可能的链接（{possible} 个）。{units}"
+        "在 {rows} 行中，这个头权重最大的一列有 {hits} 行"
         "落在人工链接上：本句 AER 为 {aer}。"
     ),
     "explain.roles.header": "人工对齐句对上各头的角色",
+    "explain.roles.missing": (
+        "此检查点还没有各头的角色：运行 python -m evaluation.alignment --dev DEV.tsv --train TRAIN.tsv 即可测得。"
+    ),
     "explain.roles.title": "{kind}：每个头的角色及其依据的比例",
     "explain.roles.value": "比例 / AER",
     "explain.roles.previous": "前一个",
@@ -188,7 +217,7 @@ STRINGS: dict[str, str] = {
     "explain.roles.caption": (
         "在 {pairs} 个人工对齐句对上（教师强制）测得。*前一个* / *后一个*：至少 {threshold} 的行中，该头权重最大的位置"
         "是查询的前一个 / 后一个词元（自注意力）。*汇点*：至少 {threshold} 的权重落在 <s>、</s> 或标点上。*罕见词*："
-        "至少 {threshold} 的行中，权重最大的是句中（按训练英文计）最不常见的源语言词元。*对齐*：AER（直接读或后移一步读，"
+        "至少 {threshold} 的行中，权重最大的是句中（按训练{source}计）最不常见的源语言词元。*对齐*：AER（直接读或后移一步读，"
         "即格中数字）与最好的头相差不超过 {margin} 的交叉注意力头。*混合*：都不是；数字是它最大的比例。本图：前一个 "
         "{previous} 个，后一个 {next} 个，汇点 {sink} 个，罕见词 {rare} 个，对齐 {alignment} 个，混合 {mixed} 个。"
     ),
