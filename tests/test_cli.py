@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from model.translation.cli import main
-from tests.conftest import CHECKPOINT, ROOT
+from tests.conftest import CHECKPOINT, ROOT, ZH_CHECKPOINT
 
 pytestmark = pytest.mark.skipif(not CHECKPOINT.exists(), reason="shipped checkpoint not present")
 
@@ -81,3 +81,21 @@ def test_bad_checkpoint_is_a_clear_error(capsys, tmp_path):
     status, _, err = cli(capsys, "--checkpoint", str(tmp_path / "missing"), "hello")
     assert status == 2
     assert "does not exist" in err
+
+
+@pytest.mark.skipif(not ZH_CHECKPOINT.exists(), reason="the Chinese → English checkpoint is not present")
+def test_the_other_direction_keeps_the_json_contract(capsys, zh_translator):
+    """--checkpoint checkpoints/zh-en: Chinese in (one token per character, traditional converted and said), English
+    out, the same JSON keys and shapes; English given to it is said to be no translation."""
+    status, out, err = cli(capsys, "--checkpoint", str(ZH_CHECKPOINT), "--json", "我有一個夢想。")
+    assert status == 0, err
+    data = json.loads(out)
+    assert data["source_tokens"] == ["我", "有", "一", "个", "梦", "想", "。", "</s>"]
+    assert data["translation"] == zh_translator.translate("我有一个梦想。").translation
+    assert any(note.startswith("Traditional characters were converted") for note in data["notices"])
+    layers, heads = zh_translator.config.n_decoder_layers, zh_translator.config.n_heads
+    cross = data["attention"]["cross"]
+    assert (len(cross), len(cross[0]), len(cross[0][0]), len(cross[0][0][0])) == (
+        layers, heads, len(data["target_tokens"]), len(data["source_tokens"]))
+    status, out, err = cli(capsys, "--checkpoint", str(ZH_CHECKPOINT), "I have a dream.")
+    assert status == 0 and "This model reads Chinese" in err

@@ -137,3 +137,16 @@ def test_the_test_half_says_the_confidence_thresholds_were_fitted_on_it_when_the
     assert said not in card
     fitted = f"{selection['calibration']['pairs']:,}"
     assert PHRASEBOOKS[language]["test.thresholds_selection"].format(pairs=fitted) in card
+
+
+def test_a_chinese_to_english_card_names_its_direction_in_both_languages():
+    """The same generator writes the zh-en card: its own direction, vocabularies and everyday set, the same numbers."""
+    config, log = shipped()
+    turned = ModelConfig.from_dict({**config.__dict__, "source_language": "zh", "target_language": "en"})
+    english, chinese = model_card(turned, log, "zh-en"), model_card(turned, log, "zh-en", language="zh")
+    assert "**Chinese → English**" in english and "| direction | Chinese (zh, Simplified) → English (en) |" in english
+    assert "Chinese 4000 (one token per character), English BPE 3273" in english
+    assert "classroom_zh.tsv" in english and "classroom_zh.tsv" in chinese
+    assert "把**中文译成英文**" in chinese and "中文（zh，简体）→ 英文（en）" in chinese
+    assert "English → Chinese" not in english and "把**英文译成中文" not in chinese
+    assert Counter(NUMBER.findall(english)) == Counter(NUMBER.findall(model_card(config, log, "zh-en")))

@@ -16,7 +16,7 @@ from types import SimpleNamespace
 
 from ..architecture.config import ModelConfig
 from ..loading.checkpoint import CARDS, CONFIG, TRAINING_LOG, read_training_log
-from .card_text import PHRASEBOOKS, log_words
+from .card_text import PHRASEBOOKS, log_words, phrasebook_key
 from .metrics import selection_bleu
 
 
@@ -26,6 +26,7 @@ def model_card(config: ModelConfig, log: dict, name: str | None = None, language
 
     `name`: the folder the card is written into, when the checkpoint was moved after training.
     """
+    language = phrasebook_key(language, config.source_language)  # the direction's own wording, same numbers
     p = PHRASEBOOKS[language]
     args = SimpleNamespace(**log["args"])
     name = name or Path(args.out).name
@@ -38,6 +39,7 @@ def model_card(config: ModelConfig, log: dict, name: str | None = None, language
         "",
         *_dev_scores(log, language),
         *_test(log.get("test"), log.get("calibration"), log.get("dev_pairs"), language),
+        *_everyday(log.get("everyday"), language),
         *_names(log.get("names_effect"), language),
         *_decoding_sweep(log.get("decoding_sweep"), language),
         *_study(log, language),
@@ -142,6 +144,16 @@ def _test(test: dict | None, calibration: dict | None, dev_pairs: int | None, la
         "",
         *_signatures(test, language),
     ]
+
+
+def _everyday(everyday: dict | None, language: str) -> list[str]:
+    """The everyday classroom set of the model's direction (model.training.everyday --into), when it was scored."""
+    if not everyday:
+        return []
+    p = PHRASEBOOKS[language]
+    return [p["everyday.header"], "", p["everyday.what"].format(beam=everyday["beam"]), "", p["everyday.columns"],
+            "|---|---|---|", p["everyday.row"].format(**{k: everyday[k] for k in ("bleu", "chrf", "exact", "sentences")}),
+            "", *_signatures(everyday, language)]
 
 
 def _names(effect: dict | None, language: str) -> list[str]:

@@ -298,7 +298,79 @@ ZH: dict[str, str] = {
     "retraining.header": "## 重新训练",
 }
 
-PHRASEBOOKS = {"en": EN, "zh": ZH}
+# A Chinese → English model's card: the entries that name the direction, over the phrasebook of its language.
+EN_ZH_EN: dict[str, str] = {
+    "intro": (
+        "An encoder–decoder Transformer (Vaswani et al., 2017), written from scratch in PyTorch,\n"
+        "that translates **Chinese → English**. It returns every attention map it computes."
+    ),
+    "row.direction": "| direction | Chinese (zh, Simplified) → English (en) |",
+    "row.vocabularies": (
+        "| vocabularies | Chinese {c.src_vocab_size} (one token per character), English BPE {c.tgt_vocab_size} "
+        "(word starts marked ▁); both with byte fallback |"
+    ),
+    "dev.header": (
+        "## Dev-set scores (`dev.tsv` turned round, {pairs} pairs; Chinese sources normalised as the translator "
+        "normalises input: NFKC, then OpenCC t2s)"
+    ),
+    "data.text": (
+        "English–Chinese sentence pairs from **Tatoeba (tatoeba.org), CC-BY 2.0 FR**, as compiled by\n"
+        "ManyThings.org (`cmn.txt`), read Chinese first: {train} training pairs, {dev} dev pairs. The Chinese side\n"
+        "was normalised to Simplified characters with OpenCC (t2s), as typed input is. The data is not shipped with\n"
+        "this model."
+    ),
+}
+ZH_ZH_EN: dict[str, str] = {
+    "intro": (
+        "一个编码器–解码器 Transformer（Vaswani 等，2017），用 PyTorch 从零写成，把**中文译成英文**。"
+        "它返回自己计算的每一张注意力图。"
+    ),
+    "row.direction": "| 翻译方向 | 中文（zh，简体）→ 英文（en） |",
+    "row.vocabularies": (
+        "| 词表 | 中文 {c.src_vocab_size} 个词元（每个汉字一个词元），英文 BPE {c.tgt_vocab_size} 个词元（词首标记为 ▁）；"
+        "两者都有字节回退 |"
+    ),
+    "dev.header": (
+        "## 开发集分数（`dev.tsv` 反过来用，{pairs} 个句对；中文源句按翻译器处理输入的方式规范化：NFKC，再用 OpenCC t2s）"
+    ),
+    "data.text": (
+        "英中句对来自 **Tatoeba（tatoeba.org），CC-BY 2.0 FR**，由 ManyThings.org 整理（`cmn.txt`），以中文为源语言："
+        "{train} 个训练句对，{dev} 个开发句对。中文一侧用 OpenCC（t2s）统一转为简体字，输入的句子也这样处理。本模型不附带这些数据。"
+    ),
+}
+EN_ZH_EN["everyday.what"] = (
+    "`python -m model.training.everyday` translated `evaluation/classroom_zh.tsv`: the classroom set turned round,\n"
+    "50 Chinese sentences as a 中文 teacher types them, never trained on and never used for a choice (beam {beam})."
+)
+ZH_ZH_EN["everyday.what"] = (
+    "`python -m model.training.everyday` 翻译了 `evaluation/classroom_zh.tsv`：把课堂句子集反过来用，"
+    "是中文老师会输入的 50 个中文句子，从未用于训练，也从未用来做任何选择（束宽 {beam}）。"
+)
+EN.update({
+    "everyday.header": "## Everyday sentences",
+    "everyday.what": (
+        "`python -m model.training.everyday` translated `evaluation/classroom.tsv`: 50 sentences a teacher types in\n"
+        "a first lesson, with our own references, never trained on and never used for a choice (beam {beam})."
+    ),
+    "everyday.columns": "| BLEU | chrF | exactly the reference |",
+    "everyday.row": "| {bleu} | {chrf} | {exact} of {sentences} |",
+})
+ZH.update({
+    "everyday.header": "## 日常句子",
+    "everyday.what": (
+        "`python -m model.training.everyday` 翻译了 `evaluation/classroom.tsv`：老师第一堂课会输入的 50 个句子，"
+        "参考译文是我们自己写的，从未用于训练，也从未用来做任何选择（束宽 {beam}）。"
+    ),
+    "everyday.columns": "| BLEU | chrF | 与参考译文完全相同 |",
+    "everyday.row": "| {bleu} | {chrf} | {sentences} 句中 {exact} 句 |",
+})
+
+PHRASEBOOKS = {"en": EN, "zh": ZH, "en/zh-en": {**EN, **EN_ZH_EN}, "zh/zh-en": {**ZH, **ZH_ZH_EN}}
+
+
+def phrasebook_key(language: str, source_language: str) -> str:
+    """Which phrasebook writes a card in `language` for a model reading `source_language`."""
+    return language if source_language == "en" else f"{language}/zh-en"
 
 # What the training log says in words (model/training/train.py and study.py write them in English), as each
 # language writes it: (pattern, replacement) applied in order; run names, GPU names and recipes stay as written.
@@ -318,6 +390,6 @@ LOG_WORDS: dict[str, tuple[tuple[str, str], ...]] = {
 def log_words(text, language: str) -> str:
     """A phrase from the training log (how the weights were chosen, the machine, "reference") in `language`."""
     text = str(text)
-    for pattern, replacement in LOG_WORDS[language]:
+    for pattern, replacement in LOG_WORDS[language.split("/")[0]]:
         text = re.sub(pattern, replacement, text)
     return text

@@ -1,4 +1,4 @@
-"""Command line: python -m model.translate "I have a dream." [--json] [--beam N] [--file PATH]
+"""Command line: python -m model.translate "I have a dream." [--checkpoint checkpoints/zh-en "我有一个梦想。"] [--json] [--beam N] [--file PATH]
 [--attribution] [--ablate KIND:LAYER.HEAD[,…]]."""
 
 from __future__ import annotations
@@ -56,7 +56,9 @@ def as_json(result: TranslationResult, attributions: dict | None = None) -> dict
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m model.translate", description="Translate English to Chinese.")
+    p = argparse.ArgumentParser(prog="python -m model.translate", description=(
+        "Translate a sentence with a trained checkpoint: English → Chinese (the default, checkpoints/en-zh), or "
+        "Chinese → English with --checkpoint checkpoints/zh-en."))
     p.add_argument("text", nargs="?", help="the sentence to translate")
     p.add_argument("--file", help="translate one sentence per line of this file")
     p.add_argument("--json", action="store_true", help="print tokens and every attention map as JSON")

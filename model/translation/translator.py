@@ -94,7 +94,8 @@ class Translator:
                          training_log=m.training_log, cards=m.cards, generation=m.generation, languages=m.languages,
                          default_language=m.default_language, capabilities=m.capabilities, **kw)
         if m.capabilities.trained_here and not checks_checksums(folder):
-            translator.doubts = weight_doubts(m.model, lambda text: translator.translate(text, beam=1), str(folder))
+            translator.doubts = weight_doubts(m.model, lambda text: translator.translate(text, beam=1), str(folder),
+                                              m.model.config.source_language)
         return translator
 
     def card_in(self, language: str) -> str | None:
