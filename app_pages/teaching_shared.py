@@ -8,9 +8,9 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from app_pages import attention_view, translations, widgets
+from app_pages import attention_view, direction, examples, translations, widgets
 from app_pages.text import t
-from model import ATTENTION_KINDS, TranslationResult
+from model import ATTENTION_KINDS, WORD_START, TranslationResult
 
 NEG_INF = "−∞"
 DIMS_PER_TABLE = 8  # numbers per table when a vector is too long for one (dimension_tables)
@@ -117,6 +117,29 @@ def sections(prefix: str, bodies: Mapping[str, Callable[[], None]], **values) ->
         if tab.open:
             with tab:
                 body()
+
+
+def in_direction(pairs: Sequence[tuple[str, str]], source_language: str | None = None) -> list[tuple[str, str]]:
+    """(English, Chinese) pairs as (source, target) of the session's model (or of `source_language`): turned round for
+    a model that reads Chinese, so a live section feeds the model sentences in the language it reads."""
+    source = source_language or direction.current()[0]
+    return [(en, zh) for en, zh in pairs] if source == "en" else [(zh, en) for en, zh in pairs]
+
+
+def example_pairs() -> list[tuple[str, str]]:
+    """The app's example sentences with our references, in the session's model's direction (for a Chinese source,
+    our Chinese references are the sentences and the English ones their references: no zh-en output is assumed)."""
+    return in_direction([(e.sentence, e.reference) for e in examples.EXAMPLES])
+
+
+def example_sentences() -> list[str]:
+    """The example sentences in the language the session's model reads."""
+    return [sentence for sentence, _ in example_pairs()]
+
+
+def as_text(tokens: Sequence[str]) -> str:
+    """Tokens written out as text: Chinese characters run together, English pieces joined into words at ▁."""
+    return "".join(tokens).replace(WORD_START, " ").strip()
 
 
 def sentence_banner(result: TranslationResult) -> None:

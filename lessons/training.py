@@ -287,11 +287,11 @@ def sentence_chrf(hypothesis: str, reference: str) -> float:
 
 @dataclass(frozen=True)
 class BleuLimits:
-    """One translation against its one reference, scored three ways: BLEU on characters (tokenize="zh", as the
-    trainer scores dev), BLEU with sacrebleu's default tokenizer (13a, which splits at spaces and punctuation: a
+    """One translation against its one reference, scored three ways: BLEU as the trainer scored dev (its signature:
+    tokenize="zh", on characters, for a Chinese output; "13a" for an English one), BLEU with sacrebleu's default tokenizer (13a, which splits at spaces and punctuation: a
     Chinese sentence has no spaces), and chrF (character n-grams)."""
 
-    tokens_zh: tuple[str, ...]  # the hypothesis as tokenize="zh" cuts it
+    tokens_zh: tuple[str, ...]  # the hypothesis as the signature's tokenizer cuts it ("zh": characters)
     tokens_13a: tuple[str, ...]  # the hypothesis as 13a cuts it
     bleu_zh: float
     bleu_13a: float

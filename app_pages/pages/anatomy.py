@@ -7,9 +7,8 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from app_pages import models, presentation, translations, widgets
-from app_pages.examples import EXAMPLES
-from app_pages.teaching_shared import join, num, sections, sentence_banner
+from app_pages import direction, models, presentation, translations, widgets
+from app_pages.teaching_shared import example_sentences, join, num, sections, sentence_banner
 from app_pages.text import hardware_name, md_escape, t
 from lessons import anatomy
 from model import ModelConfig, Translator, learning_rate, peak_learning_rate, selection_bleu
@@ -80,7 +79,7 @@ def formula_section(translator: Translator) -> None:
              rf"\underbrace{{2H}}_{{\text{{{t('anatomy.tex.norm3')}}}}} \\ &= 16H^2 + 19H\end{{aligned}}")
     st.markdown(t("anatomy.formula.decoder", formula=f"{anatomy.decoder_formula(H):,}",
                   layer=f"{anatomy.decoder_layer_params(H, config.d_ff):,}", model=f"{decoder_actual:,}"))
-    st.info(t("anatomy.formula.note"))
+    st.info(t("anatomy.formula.note", source=direction.source_name(), target=direction.target_name()))
 
 
 def flops_section(config: ModelConfig) -> None:
@@ -167,7 +166,8 @@ def label_smoothing_section(config: ModelConfig, settings: dict) -> None:
     real = anatomy.smoothed_target(V, 0, epsilon)
     st.markdown(t("anatomy.ls.text", eps=num(epsilon, 2), v=V, top=f"{real[0]:.5f}", rest=f"{real[1]:.2e}",
                   floor=f"{anatomy.smoothed_loss_floor(V, epsilon):.3f}",
-                  used=num(settings["label_smoothing"], 2) if "label_smoothing" in settings else "—"))
+                  used=num(settings["label_smoothing"], 2) if "label_smoothing" in settings else "—",
+                  target=direction.target_name()))
 
 
 def hidden_of(sentence: str) -> np.ndarray:
@@ -184,9 +184,10 @@ def dead_units_section(translator: Translator) -> None:
         return
     result = translations.current_result()
     own = hidden_of(result.source_text)
-    examples = [hidden_of(e.sentence) for e in EXAMPLES]
+    sentences = example_sentences()  # in the language the model reads: the encoder sees only that
+    examples = [hidden_of(s) for s in sentences]
     counts = [anatomy.dead_units([own]), anatomy.dead_units(examples)]
-    names = [t("anatomy.dead.sentence"), t("anatomy.dead.examples", n=len(EXAMPLES))]
+    names = [t("anatomy.dead.sentence"), t("anatomy.dead.examples", n=len(sentences))]
     if dev and dev.get("d_ff") == config.d_ff:
         counts.append(config.d_ff - np.asarray(dev["used"]))
         names.append(t("anatomy.dead.devset", n=f"{dev['sentences']:,}"))
@@ -199,7 +200,7 @@ def dead_units_section(translator: Translator) -> None:
             key="anatomy.dead",
         )
     text.markdown(t("anatomy.dead.text", d_ff=f"{config.d_ff:,}", tokens=own.shape[1], dead=join(counts[0]),
-                    n=len(EXAMPLES), example_tokens=sum(h.shape[1] for h in examples), example_dead=join(counts[1])))
+                    n=len(sentences), example_tokens=sum(h.shape[1] for h in examples), example_dead=join(counts[1])))
     if len(counts) == 3:
         used = np.asarray(dev["used"])
         text.markdown(t("anatomy.dead.dev", sentences=f"{dev['sentences']:,}", used=join(f"{u:,}" for u in used),
@@ -214,7 +215,8 @@ translator = models.translator()
 config = translator.config
 presentation.page_title(t("anatomy.title"), t(
     "anatomy.intro", d=config.d_model, heads=config.n_heads, d_ff=config.d_ff, enc=config.n_encoder_layers,
-    dec=config.n_decoder_layers, vs=config.src_vocab_size, vt=config.tgt_vocab_size))
+    dec=config.n_decoder_layers, vs=config.src_vocab_size, vt=config.tgt_vocab_size, source=direction.source_name(),
+    target=direction.target_name()))
 
 
 def parameters_tab() -> None:

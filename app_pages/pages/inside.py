@@ -12,8 +12,8 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from app_pages import examples, link_values, links, models, page_scripts, result_cache, translations, widgets
-from app_pages.teaching_shared import num, positions, sentence_banner, show_table, table
+from app_pages import direction, link_values, links, models, page_scripts, result_cache, translations, widgets
+from app_pages.teaching_shared import example_sentences, num, positions, sentence_banner, show_table, table
 from app_pages.presentation import presenting
 from app_pages.text import md_escape, t
 from lessons import inside
@@ -229,7 +229,7 @@ def batch_norm_demo(stack: str, layer_index: int, names: tuple[str, str, str]) -
     """The same LayerNorm input normalised alone and in a zero-padded batch with another sentence."""
     own = inside.residual_sum(sides(stack)[2], layer_index, names[0], names[1])
     # The example sentence whose length differs most from the student's: the most padding.
-    others = [e.sentence for e in examples.EXAMPLES if e.sentence != result.source_text]
+    others = [s for s in example_sentences() if s != result.source_text]  # in the language the model reads
     other_result = max((translations.translation_of(s) for s in others),
                        key=lambda r: abs(len(r.source_tokens) - len(result.source_tokens)))
     other_subs = other_result.encoder_sublayers if stack == "enc" else other_result.decoder_sublayers
@@ -374,7 +374,8 @@ with text_column:
     if presenting():
         st.title(t("inside.title"))
     st.markdown(t("inside.intro", enc=config.n_encoder_layers, dec=config.n_decoder_layers, d=config.d_model,
-                  heads=config.n_heads, dff=config.d_ff))
+                  heads=config.n_heads, dff=config.d_ff, source=direction.source_name(),
+                  target=direction.target_name()))
     sentence_banner(result)
 with st.container(key=DETAILS):
     block_section(block_picker(config))

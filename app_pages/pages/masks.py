@@ -8,7 +8,8 @@ import streamlit as st
 
 from app_pages import exercises  # the "Try it" tab
 from app_pages import presentation, translations, widgets
-from app_pages.teaching_shared import head_picker, join, num, positions, sections, sentence_banner, show_table
+from app_pages.teaching_shared import (as_text, head_picker, in_direction, join, num, positions, sections, sentence_banner,
+                                       show_table)
 from app_pages.text import md_escape, t
 from lessons import masks
 from lessons.attention_math import attention_steps, softmax
@@ -82,9 +83,9 @@ def doc_section() -> None:
 # ---------------------------------------------------------------- teacher forcing is not decoding
 def exposure_section() -> None:
     """Where training's prefix (the reference) and translation's (the model's own tokens) part: exposure bias."""
-    for english, reference in masks.EXPOSURE_EXAMPLES:
-        free = translations.translation_of(english)
-        forced = translations.teacher_forced(english, reference)
+    for sentence, reference in in_direction(masks.EXPOSURE_EXAMPLES):  # each sentence in the language the model reads
+        free = translations.translation_of(sentence)
+        forced = translations.teacher_forced(sentence, reference)
         k = masks.first_divergence(free.output_tokens, forced.output_tokens)
         if k is not None and k + 1 < min(len(free.steps), len(forced.steps)):
             break
@@ -101,10 +102,10 @@ def exposure_section() -> None:
         t("masks.exposure.free_writes"): [f"{free.steps[i].chosen.token} ({pct(free.steps[i].chosen.prob)})" for i in rows],
     }, index=pd.Index([str(i + 1) + (" ◀" if i == k + 1 else "") for i in rows], name=t("masks.exposure.step")))
     after = forced.steps[k + 1]
-    st.markdown(t("masks.exposure.text", english=md_escape(english), reference=reference,
+    st.markdown(t("masks.exposure.text", english=md_escape(sentence), reference=reference,
                   translation=md_escape(free.translation), step=k + 1, wrote=free.output_tokens[k],
                   right=forced.output_tokens[k], ref_prob=pct(forced.steps[k].chosen.prob),
-                  train_prefix="".join(forced.target_tokens[1 : k + 2]), free_prefix="".join(free.target_tokens[1 : k + 2]),
+                  train_prefix=as_text(forced.target_tokens[1 : k + 2]), free_prefix=as_text(free.target_tokens[1 : k + 2]),
                   next=k + 2, train_top=after.candidates[0].token, train_top_prob=pct(after.candidates[0].prob),
                   free_next=free.steps[k + 1].chosen.token))
     widgets.table(frame)

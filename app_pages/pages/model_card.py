@@ -5,7 +5,7 @@ import re
 
 import streamlit as st
 
-from app_pages import models, state_keys, widgets
+from app_pages import direction, models, state_keys, widgets
 from app_pages.text import language, md_escape, narrow_tables, t
 from model import calibration_of
 
@@ -54,7 +54,8 @@ def show_card(card: str) -> None:
 
 
 translator = models.translator()
-st.title(t("card.title", name=md_escape(models.model_label(st.session_state[state_keys.CHECKPOINT]))))
+# named by its direction, as the sidebar names it: "中文 → English (zh-en)"
+st.title(t("card.title", name=md_escape(direction.label(st.session_state[state_keys.CHECKPOINT]))))
 st.caption(t("card.intro" if translator.capabilities.trained_here else "card.intro_marian"))
 card = translator.card_in(language())
 if card is None:

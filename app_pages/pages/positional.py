@@ -9,9 +9,8 @@ import numpy as np
 import streamlit as st
 
 from app_pages import exercises  # the "Try it" tab
-from app_pages import models, presentation, translations, widgets
-from app_pages.examples import EXAMPLES
-from app_pages.teaching_shared import join, matrix_tex, num, positions, sections, sentence_banner
+from app_pages import direction, models, presentation, translations, widgets
+from app_pages.teaching_shared import example_sentences, join, matrix_tex, num, positions, sections, sentence_banner
 from app_pages.teaching_shared import table as number_table
 from app_pages.text import t
 from lessons import positional
@@ -184,7 +183,8 @@ def output_length(result: TranslationResult) -> int:
 
 def joined(pieces: list[TranslationResult]) -> tuple[TranslationResult, int]:
     """The pieces' sentences translated as one, and how many tokens they give translated one by one."""
-    whole = translations.translation_of(" ".join(p.source_text for p in pieces))
+    space = "" if direction.current()[0] == "zh" else " "  # Chinese runs its sentences together, unspaced
+    whole = translations.translation_of(space.join(p.source_text for p in pieces))
     return whole, sum(output_length(p) for p in pieces)
 
 
@@ -192,7 +192,7 @@ def long_sentence_test(longest: int) -> None:
     """The session's sentence and the example sentences joined past `longest` source tokens, translated live: the
     chart on the left, what it says on the right."""
     own = translations.current_result()
-    pieces = [own] + [translations.translation_of(e.sentence) for e in EXAMPLES * EXAMPLE_ROUNDS]
+    pieces = [own] + [translations.translation_of(s) for s in example_sentences() * EXAMPLE_ROUNDS]
     tokens = [len(p.source_tokens) - 1 for p in pieces]
     n = positional.pieces_past(tokens, PAST_FACTOR * longest, translator.max_source_tokens)
     long, parts = joined(pieces[:n])

@@ -11,10 +11,12 @@ from urllib.parse import urlencode, urljoin
 
 import streamlit as st
 
-from app_pages import examples, presentation, registry, state_keys, translations
+from app_pages import direction, examples, presentation, registry, server, state_keys, translations
 from app_pages.text import md_escape, t
-from lessons import worked_example
-from model import word_link
+from lessons import live, worked_example
+from model import WORD_START, TranslationResult, WordLink, word_link
+
+ENGLISH_TO_CHINESE, CHINESE_TO_ENGLISH = ("en", "zh"), ("zh", "en")
 
 
 def link(page: str, values: dict) -> str:
@@ -26,12 +28,37 @@ def link(page: str, values: dict) -> str:
     return urljoin(base, f"{registry.PAGE[page].address}?{urlencode(values)}")
 
 
-def cross_lesson() -> tuple[dict, dict]:
-    """The first pill, in the explorer at the cross-attention head that links its key word pair."""
+def model_for(languages: tuple[str, str]) -> str | None:
+    """The offered model folder that translates in `languages` (source, target): the session's own if it does, else
+    the first; None when the server offers none."""
+    names = [name for name in server.model_folders() if direction.of(name) == languages]
+    session = st.session_state.get(state_keys.CHECKPOINT)
+    return session if session in names else (names[0] if names else None)
+
+
+def chinese_source_link(result: TranslationResult, source_word: str, target_word: str) -> WordLink | None:
+    """word_link for a Chinese source: the source word is a run of characters (one token each), the English word a
+    run of pieces starting with ▁ (word_link finds source words at their ▁, which Chinese has none of). The same
+    measure: the weight the rows that write the word put on the source word's columns, averaged over the rows."""
+    cols = live.spelled(result.source_tokens, source_word)
+    rows = live.spelled(result.output_tokens[:-1], WORD_START + target_word)  # not </s>
+    if not cols or not rows:
+        return None
+    return WordLink(*live.strongest_link(result.cross, rows, cols), tuple(result.source_tokens[i] for i in cols),
+                    tuple(result.output_tokens[i] for i in rows), tuple(result.target_tokens[i] for i in rows))
+
+
+def cross_lesson(model: str) -> tuple[dict, dict]:
+    """The first pill in `model`'s direction, in the explorer at the cross-attention head that links its key word pair:
+    "I have a dream." (dream → 梦想) for English → Chinese, our reference 我有一个梦想。 (梦想 → dream) turned round."""
     example = examples.EXAMPLES[0]
-    found = word_link(translations.translation_of(example.sentence), example.source_word, example.target_word)
-    values = {"s": example.sentence, "kind": "cross", "view": "head"}
-    words = {"zh": example.target_word, "en": example.source_word}
+    english = direction.of(model)[0] == "en"
+    sentence, source_word, target_word = ((example.sentence, example.source_word, example.target_word) if english
+                                          else (example.reference, example.target_word, example.source_word))
+    result = translations.translation_of(sentence, model=model)
+    found = (word_link if english else chinese_source_link)(result, source_word, target_word)
+    values = {"s": sentence, "model": model, "kind": "cross", "view": "head"}
+    words = {"zh": target_word, "en": source_word}  # the word written, the word it should look at
     if found is None:  # a retrained model that no longer writes the word: the caption claims no head
         return values, words
     values |= {"layer": found.layer + 1, "head": found.head + 1}
@@ -40,49 +67,68 @@ def cross_lesson() -> tuple[dict, dict]:
                             "rows": rows}
 
 
-def decoding_lesson() -> tuple[dict, dict]:
-    """The second pill on the decoding page, at the step that writes its key word."""
+def decoding_lesson(model: str) -> tuple[dict, dict]:
+    """The second pill on the decoding page, at the step that writes its key word (English → Chinese)."""
     example = examples.EXAMPLES[1]
-    tokens = translations.translation_of(example.sentence).output_tokens
+    tokens = translations.translation_of(example.sentence, model=model).output_tokens
     step = next((i for i, token in enumerate(tokens) if example.target_word in token), 0)
-    return {"s": example.sentence, "step": step + 1, "layer": "average", "head": "average"}, {
+    return {"s": example.sentence, "model": model, "step": step + 1, "layer": "average", "head": "average"}, {
         "zh": example.target_word, "step": step + 1}
 
 
 def lesson(key: str, page: str, values: dict, words: dict) -> None:
-    """A prepared link: opened here in this session by its title, and its address to copy."""
-    with st.container(border=True, key=f"start.lesson.{page}"):
-        st.page_link(registry.PAGE[page].script, label=t(key + ".title", **words), icon=registry.PAGE[page].icon,
+    """A prepared link: opened here in this session by its title (the direction of its model first), and its address
+    to copy."""
+    title = t(key + ".title", **words)
+    if "model" in values:
+        title = f"{direction.label(values['model'])} · {title}"
+    with st.container(border=True, key=f"start.lesson.{page}.{values.get('model', '')}"):
+        st.page_link(registry.PAGE[page].script, label=title, icon=registry.PAGE[page].icon,
                      query_params={"lang": st.session_state.get(state_keys.LANG, "en"), **values})
         st.caption(t(key + (".what" if "head" in words or key != "start.cross" else ".what_any"), **words))
         st.code(link(page, values), language=None, wrap_lines=True)
 
 
-def where_it_goes_wrong() -> None:
-    """The sentences the model mistranslates (examples.WHERE_IT_GOES_WRONG), each opening the translate page, with
-    the model's translation and ours."""
+def where_it_goes_wrong(model: str) -> None:
+    """The English sentences the English → Chinese model mistranslates (examples.WHERE_IT_GOES_WRONG), each opening
+    the translate page with that model, with its translation and ours."""
     st.subheader(t("start.wrong"))
     st.markdown(t("start.wrong_help"))
     wrong = [item for pair in examples.WHERE_IT_GOES_WRONG for item in zip(pair.sentences, pair.references)]
     for i, (sentence, reference) in enumerate(wrong):
         with st.container(border=True, key=f"start.wrong.{i}"):
             st.page_link(registry.PAGE["translate"].script, label=sentence, icon=":material/error:",
-                         query_params={"lang": st.session_state.get(state_keys.LANG, "en"), "s": sentence})
-            st.caption(t("start.wrong_line", model=md_escape(translations.translation_of(sentence).translation),
+                         query_params={"lang": st.session_state.get(state_keys.LANG, "en"), "s": sentence,
+                                       "model": model})
+            st.caption(t("start.wrong_line", model=md_escape(translations.translation_of(sentence, model=model).translation),
                          reference=md_escape(reference)))
 
 
+def unit(language: str) -> str:
+    """What one token of `language` is to a class: an English word, a Chinese character."""
+    return t(f"start.unit.{language}")
+
+
+source, target = direction.current()
 st.title(t("start.title"))
-st.markdown(t("start.intro"))
+st.markdown(t("start.intro", source=direction.source_name(), target=direction.target_name()))
 st.subheader(t("start.first"))
 example = worked_example.thinking_machines()  # the Q·K·V page's worked example, its numbers as that page shows them
 st.markdown(t("start.steps", a=f"{example.scores[0]:g}", b=f"{example.scores[1]:g}", root=f"{example.divisor:g}",
-              wa=f"{example.weights[0]:.2f}", wb=f"{example.weights[1]:.2f}"))
+              wa=f"{example.weights[0]:.2f}", wb=f"{example.weights[1]:.2f}", src_unit=unit(source),
+              tgt_unit=unit(target), source=direction.source_name()))
 st.subheader(t("start.links"))
 st.caption(t("start.links_help"))
-lesson("start.cross", "translate", *cross_lesson())
-lesson("start.decoding", "decoding", *decoding_lesson())
+# One cross-attention link per direction the server offers (the same sentence pair from both sides), then decoding
+# and the worked example.
+english_to_chinese, chinese_to_english = model_for(ENGLISH_TO_CHINESE), model_for(CHINESE_TO_ENGLISH)
+for model in (english_to_chinese, chinese_to_english):
+    if model:
+        lesson("start.cross", "translate", *cross_lesson(model))
+if english_to_chinese:
+    lesson("start.decoding", "decoding", *decoding_lesson(english_to_chinese))
 lesson("start.qkv", "qkv", {}, {})
-where_it_goes_wrong()
+if english_to_chinese:
+    where_it_goes_wrong(english_to_chinese)
 st.subheader(t("start.present"))
 st.markdown(t("start.present_help"))

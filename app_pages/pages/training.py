@@ -8,8 +8,9 @@ from pathlib import Path
 import numpy as np
 import streamlit as st
 
-from app_pages import examples, models, presentation, result_cache, state_keys, translations, widgets
-from app_pages.teaching_shared import num, sections, sentence_banner, show_table, signed
+from app_pages import direction, models, presentation, result_cache, state_keys, translations, widgets
+from app_pages.teaching_shared import (example_sentences, in_direction, num, sections, sentence_banner, show_table,
+                                       signed)
 from app_pages.text import hardware_name, md_escape, t
 from lessons import anatomy, training
 from model import (
@@ -20,7 +21,7 @@ from viz.teaching_anatomy import label_smoothing_figure, lr_figure
 from viz.teaching_training import batch_padding_figure, optimizer_paths_figure, reliability_figure
 
 ROOT = Path(__file__).resolve().parents[2]  # where the trainer ran: the log's paths are relative to it
-CLASSROOM = ROOT / "evaluation" / "classroom.tsv"
+CLASSROOM = ROOT / "evaluation" / "classroom.tsv"  # (English, Chinese): our own sentences and references
 SMOOTHING_CLASSES = 8  # a small vocabulary, so that every bar of the smoothed target is visible
 DROPOUT_SHOWN = 8  # dimensions of the dropout demonstration
 DROPOUT_DRAWS = 1000
@@ -41,8 +42,10 @@ def batch_padding(pairs: tuple[tuple[str, str], ...], max_tokens: int) -> tuple:
 
 
 def dev_pairs(path: str) -> tuple[tuple[str, str], ...]:
-    """The pairs of a TSV file, read once for every session (the server's result cache)."""
-    return result_cache.shared().get(("training.pairs", path), lambda: tuple(read_pairs(path)))
+    """The (English, Chinese) pairs of a TSV file as (source, target) of the session's model, read once for every
+    session (the server's result cache)."""
+    pairs = result_cache.shared().get(("training.pairs", path), lambda: tuple(read_pairs(path)))
+    return tuple(in_direction(pairs))
 
 
 def translated_pairs(sentences: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
@@ -108,7 +111,7 @@ def intro(log: dict) -> None:
     the README: no command lines on a teacher's screen)."""
     presentation.page_title(t("training.title"), t("training.intro", pairs=f"{log.get('train_pairs', 0):,}", dev=f"{log.get('dev_pairs', 0):,}",
                   steps=f"{steps_done(log):,}", epochs=log.get("epochs", "—"), minutes=log.get("train_minutes", "—"),
-                  hardware=md_escape(hardware_name(log.get("hardware"))),
+                  hardware=md_escape(hardware_name(log.get("hardware"))), source=direction.source_name(), target=direction.target_name(),
                   precision=log.get("mixed_precision", "fp32"), params=f"{log.get('parameters', 0):,}"))
 
 
@@ -226,7 +229,7 @@ def label_smoothing_section(config: ModelConfig, log: dict) -> None:
     )
     lowest_train = min((e["loss"] for e in train), default=None)
     st.markdown(t("training.ls.text", eps=num(epsilon, 2), v=f"{V:,}", top=f"{real[0]:.5f}", rest=f"{real[1]:.2e}",
-                  floor=f"{floor:.3f}", lowest=f"{lowest_train:.3f}" if lowest_train is not None else "—",
+                  floor=f"{floor:.3f}", lowest=f"{lowest_train:.3f}" if lowest_train is not None else "—", target=direction.target_name(),
                   dev=f"{dev[-1]['loss']:.3f}" if dev else "—"))
 
 
@@ -268,7 +271,8 @@ def batching_section(translator: Translator, log: dict) -> None:
         pairs = dev_pairs(str(dev_path))
         st.markdown(t("training.batch.source.dev", n=f"{len(pairs):,}"))
     else:
-        sentences = tuple(dict.fromkeys([e.sentence for e in examples.EXAMPLES] + list(log.get("probes") or [])))
+        # the examples and the run's probes, both in the language the model reads (the log keeps its own probes)
+        sentences = tuple(dict.fromkeys(example_sentences() + list(log.get("probes") or [])))
         pairs = translated_pairs(sentences)
         st.warning(t("training.batch.source.missing", n=len(pairs)))
     bucketed, shuffled = batch_padding(pairs, max_tokens)
@@ -284,7 +288,8 @@ def batching_section(translator: Translator, log: dict) -> None:
                   b_pad=f"{bucketed.fraction:.1%}", r_pad=f"{shuffled.fraction:.1%}", b_slots=f"{bucketed.slots:,}",
                   r_slots=f"{shuffled.slots:,}", ratio=f"{shuffled.slots / max(bucketed.slots, 1):.2f}",
                   b_src=f"{bucketed.source_fraction:.1%}", b_tgt=f"{bucketed.target_fraction:.1%}",
-                  r_src=f"{shuffled.source_fraction:.1%}", r_tgt=f"{shuffled.target_fraction:.1%}"))
+                  r_src=f"{shuffled.source_fraction:.1%}", r_tgt=f"{shuffled.target_fraction:.1%}",
+                  source=direction.source_name()))
 
 
 def bleu_section(log: dict) -> None:
@@ -292,10 +297,14 @@ def bleu_section(log: dict) -> None:
     result = translations.current_result()
     best = log.get("best") or {}
     signature = best.get("bleu_signature") or ""
-    st.markdown(t("training.bleu.intro", signature=md_escape(signature) if signature else "—"))
+    target = direction.current()[1]
+    st.markdown(t("training.bleu.intro", signature=md_escape(signature) if signature else "—",
+                  tokenizer=t(f"training.bleu.tok.{target}")))
     sentence_banner(result)
-    reference = st.text_input(t("training.bleu.reference"), key="training.bleu.reference",
-                              placeholder=t("training.bleu.placeholder"), help=t("training.bleu.reference_help"))
+    reference = st.text_input(t("training.bleu.reference", target=direction.target_name()), key="training.bleu.reference",
+                              placeholder=t("training.bleu.placeholder"),
+                              help=t("training.bleu.reference_help", source=direction.source_name(),
+                                     cleaned=t(f"training.bleu.cleaned.{target}")))
     parts = None
     if not signature:
         st.info(t("training.bleu.nosignature"))
@@ -315,18 +324,21 @@ def bleu_section(log: dict) -> None:
 
 
 def bleu_limits_section(log: dict) -> None:
-    """Character BLEU, one reference, chrF: a classroom sentence the model words differently from our reference."""
+    """Tokenised BLEU, one reference, chrF: a classroom sentence the model words differently from our reference. For
+    a Chinese output the tokens are characters (set against 13a's), for an English one 13a's words."""
     signature = (log.get("best") or {}).get("bleu_signature") or ""
-    st.markdown(t("training.bleuzh.intro", signature=md_escape(signature) if signature else "—"))
+    chinese = direction.current()[1] == "zh"
+    variant = "" if chinese else ".en"
+    st.markdown(t("training.bleuzh.intro" + variant, signature=md_escape(signature) if signature else "—"))
     if not signature or not CLASSROOM.is_file():
         st.info(t("training.bleu.nosignature"))
         return
-    pairs = dev_pairs(str(CLASSROOM))
+    pairs = dev_pairs(str(CLASSROOM))  # (source, target) of the sidebar's model
     beam = int(st.session_state.get(state_keys.BEAM, DEFAULT_BEAM))
     # The sidebar's model's translations of the classroom sentences (one batch: a few seconds once, then cached).
     outputs = translations.model_result("translations", st.session_state[state_keys.CHECKPOINT], models.device(),
-                                        tuple(en for en, _ in pairs), beam)
-    references = [zh for _, zh in pairs]
+                                        tuple(source for source, _ in pairs), beam)
+    references = [target for _, target in pairs]
     limits = [training.bleu_limits(out, ref, signature) for out, ref in zip(outputs, references)]
     widest = training.widest_gap(outputs, references, limits)
     if widest is None:
@@ -337,9 +349,10 @@ def bleu_limits_section(log: dict) -> None:
                      index=differing.index(widest), format_func=lambda k: pairs[k][0], key="training.bleuzh.sentence")
     shown = limits[i]
     rows = [t("training.bleuzh.reference"), t("training.bleuzh.model", beam=beam)]
-    widgets.table({t("training.bleuzh.col.what"): rows, t("training.bleuzh.col.text"): [references[i], outputs[i]]},
+    widgets.table({t("training.bleuzh.col.what"): rows,
+                   t("training.bleuzh.col.text", target=direction.target_name()): [references[i], outputs[i]]},
                   hide_index=True)
-    st.markdown(t("training.bleuzh.scores", bleu=f"{shown.bleu_zh:.1f}", chrf=f"{shown.chrf:.1f}",
+    st.markdown(t("training.bleuzh.scores" + variant, bleu=f"{shown.bleu_zh:.1f}", chrf=f"{shown.chrf:.1f}",
                   zh=md_escape(" ".join(shown.tokens_zh)), words=md_escape(" · ".join(shown.tokens_13a)),
                   n13a=len(shown.tokens_13a), bleu13a=f"{shown.bleu_13a:.1f}"))
     higher = sum(limits[k].chrf > limits[k].bleu_zh for k in differing)

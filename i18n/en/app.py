@@ -18,16 +18,16 @@ STRINGS = {
     "nav.start": "Start here",
     "start.title": "Start here: a guide for teachers",
     "start.intro": (
-        "This app runs a real Transformer that translates English into Chinese and shows every attention weight it "
+        "This app runs a real Transformer that translates {source} into {target} and shows every attention weight it "
         "computed. Nothing on screen is drawn by hand: each number comes from the model or from the arithmetic on the page."
     ),
     "start.first": "What to show first",
     "start.steps": (
         "1. **Q, K, V walkthrough**: the “Thinking Machines” example by hand, scores {a} and {b}, ÷ {root}, softmax → {wa} and {wb}.\n"
         "2. **Translate & explore**: type a sentence the class chooses, open *cross-attention* and let students guess "
-        "which English word each Chinese character looked at before you hover.\n"
+        "which {src_unit} each {tgt_unit} looked at before you hover.\n"
         "3. **Decoding step by step**: press **Next** (or the → key) to watch the causal mask grow one token at a time, "
-        "where each new character looked, and which candidates it beat.\n"
+        "where each new {tgt_unit} looked in the {source}, and which candidates it beat.\n"
         "4. **Masks**, **Positional encoding** and **Why divide by √d_k** when the questions come."
     ),
     "start.links": "Prepared links",
@@ -42,6 +42,8 @@ STRINGS = {
         "{rows}, which write “{zh}”, put {weight} of their attention on “{en}” on average."
     ),
     "start.rows_sep": " and ",
+    "start.unit.en": "English word",
+    "start.unit.zh": "Chinese character",
     "start.cross.what_any": (
         "The explorer at cross-attention: find the head where “{zh}” looks at “{en}”."
     ),

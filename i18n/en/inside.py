@@ -4,8 +4,8 @@ STRINGS: dict[str, str] = {
     "nav.inside": "Inside the Transformer",
     "inside.title": "Inside the Transformer: your sentence, block by block",
     "inside.intro": (
-        "The model of “Attention Is All You Need”: an encoder of **{enc} layers** reads the English sentence, a "
-        "decoder of **{dec} layers** writes the Chinese one, and every decoder layer reads the encoder's output "
+        "The model of “Attention Is All You Need”: an encoder of **{enc} layers** reads the {source} sentence, a "
+        "decoder of **{dec} layers** writes the {target} one, and every decoder layer reads the encoder's output "
         "through cross-attention. Every vector is d_model = {d} numbers; attention has {heads} heads; the FFN "
         "widens to d_ff = {dff}. Click a block of the diagram (or choose it below) to see your sentence's tensors "
         "there. Every number is the model's own, and next to it the same step recomputed from the checkpoint's "

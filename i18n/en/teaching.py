@@ -446,7 +446,7 @@ STRINGS: dict[str, str] = {
     "anatomy.title": "Model anatomy and training",
     "anatomy.intro": (
         "The chosen model: d_model = H = {d}, {heads} heads, d_ff = {d_ff}, {enc} encoder layers and {dec} decoder "
-        "layers, vocabularies of {vs} English and {vt} Chinese tokens. Everything below is counted from that "
+        "layers, vocabularies of {vs} {source} and {vt} {target} tokens. Everything below is counted from that "
         "configuration and checked against the loaded model."
     ),
     "anatomy.tab.params": "1 · Parameters per component",
@@ -501,7 +501,7 @@ STRINGS: dict[str, str] = {
         "and L decoder layers of 16H² + 19H. Like many implementations (output_proj = nn.Linear(d_model, V, "
         "bias=False) with its weight set to the embedding's), this model ties the output projection to the "
         "target embedding, so it adds no parameters. The paper shares one matrix three ways (source embedding, "
-        "target embedding and output) over a joint vocabulary; with separate English and Chinese vocabularies "
+        "target embedding and output) over a joint vocabulary; with separate {source} and {target} vocabularies "
         "this model can share it only two ways."
     ),
     "anatomy.tab.flops": "2 · FLOPs for your sentence",
@@ -565,7 +565,7 @@ STRINGS: dict[str, str] = {
         "Instead of asking for probability 1 on the right token, training asks for 1 − ε + ε/C and spreads ε "
         "over all C tokens, so the model is not pushed towards infinite confidence. This is what PyTorch's "
         "cross_entropy(label_smoothing = ε) computes; the paper uses ε = 0.1 (§5.4), this training run ε = "
-        "{used}. With the real Chinese vocabulary of C = {v} tokens and ε = {eps}, the right token's target is "
+        "{used}. With the real {target} vocabulary of C = {v} tokens and ε = {eps}, the right token's target is "
         "{top} and every other token's {rest}. A side effect: the training loss can never go below the smoothed "
         "target's entropy, {floor} nats per token, however good the model."
     ),

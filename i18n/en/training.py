@@ -8,7 +8,7 @@ STRINGS: dict[str, str] = {
         "this page explains a run from its own log, so there is nothing to show."
     ),
     "training.intro": (
-        "The model this app loads ({params} parameters) was trained on {pairs} English–Chinese sentence pairs for "
+        "The model this app loads ({params} parameters) was trained on {pairs} {source}–{target} sentence pairs for "
         "{steps} steps ({epochs} epochs) in {minutes} minutes on {hardware}, in {precision}, and scored on {dev} dev "
         "pairs. Every number below comes from that run's training log (kept with the model), from the trainer's "
         "own code or from arithmetic shown on the page."
@@ -103,7 +103,7 @@ STRINGS: dict[str, str] = {
     # ---- 4 · label smoothing
     "training.tab.ls": "4 · Smoothing",
     "training.ls.text": (
-        "This run used ε = {eps}. For the real Chinese vocabulary of {v} tokens the target gives the right token "
+        "This run used ε = {eps}. For the real {target} vocabulary of {v} tokens the target gives the right token "
         "{top} and every other token {rest}. Its entropy, {floor} nats per token, is the lowest training loss any "
         "model can reach; this run's lowest logged training loss was {lowest}.\n\n"
         "**Why the dev loss ({dev} at the end) is below the training loss.** The two are not measured alike. "
@@ -145,7 +145,7 @@ STRINGS: dict[str, str] = {
         "padding. In random order they fill {r_batches} batches with {r_slots} positions, {r_pad} of them padding: "
         "{ratio} times as much computation for the same sentences. Per tensor, sorted against random: decoder input "
         "{b_tgt} against {r_tgt} padding, source {b_src} against {r_src}: the trainer sorts by the target's length, "
-        "so the English sentences of a batch are only roughly alike in length."
+        "so the {source} sentences of a batch are only roughly alike in length."
     ),
     # ---- 6 · BLEU
     "training.tab.bleu": "6 · BLEU",
@@ -153,15 +153,18 @@ STRINGS: dict[str, str] = {
         "BLEU compares a translation with a reference translation: which share of its 1-, 2-, 3- and 4-grams "
         "appear in the reference (each counted at most as often as the reference has it), combined by a "
         "geometric mean and multiplied by a brevity penalty so that a short, safe output cannot score high. "
-        "The trainer scored with sacrebleu configured as {signature} (the log's BLEU signature): tok:zh splits "
-        "Chinese into single characters. This section uses the same configuration. Type a reference translation "
+        "The trainer scored with sacrebleu configured as {signature} (the log's BLEU signature): {tokenizer} "
+        "This section uses the same configuration. Type a reference translation "
         "of your sentence, as you would translate it:"
     ),
-    "training.bleu.reference": "Your reference translation (Chinese)",
+    "training.bleu.reference": "Your reference translation ({target})",
+    "training.bleu.tok.zh": "tok:zh splits Chinese into single characters.",
+    "training.bleu.tok.en": "tok:13a splits English at spaces and punctuation: a token is a word or a punctuation mark.",
+    "training.bleu.cleaned.zh": "It is cleaned and converted to Simplified characters as the dev references were.",
+    "training.bleu.cleaned.en": "It is cleaned as the dev references were.",
     "training.bleu.placeholder": "Type how you would translate the sentence above",
     "training.bleu.reference_help": (
-        "Your own translation of the English sentence. It is cleaned and converted to Simplified characters as the "
-        "dev references were."
+        "Your own translation of the {source} sentence. {cleaned}"
     ),
     "training.bleu.nosignature": "The training log records no BLEU signature, so this section cannot score as the trainer did.",
     "training.bleu.empty": "Type a reference translation above to see the model's translation scored against it, step by step.",
@@ -221,9 +224,24 @@ STRINGS: dict[str, str] = {
         "differs from our reference; the first one shown is, among those not shorter than their reference (so that BLEU's brevity penalty plays no part), the one where chrF gives the most credit above BLEU. Read the "
         "two: is the model's wording wrong, or only different?"
     ),
+    "training.bleuzh.intro.en": (
+        "The dev BLEU of tab 6 is one number, and three choices stand behind it. **Tokens:** BLEU counts matching "
+        "n-grams of tokens; the trainer scored with sacrebleu configured as {signature}: tok:13a splits English at "
+        "spaces and punctuation, so a token is a whole word, and “dream” earns nothing against “dreams”. **One "
+        "reference:** each dev sentence has one reference translation, so any other correct wording loses n-grams. "
+        "**chrF** counts matching character n-grams (up to 6) instead, and gives partial credit where BLEU's "
+        "4-grams find nothing. Below, the app's own classroom sentences (never trained on) whose translation by "
+        "the model differs from our reference; the first one shown is, among those not shorter than their "
+        "reference (so that BLEU's brevity penalty plays no part), the one where chrF gives the most credit above "
+        "BLEU. Read the two: is the model's wording wrong, or only different?"
+    ),
+    "training.bleuzh.scores.en": (
+        "Sentence BLEU on words: **{bleu}**; chrF: **{chrf}**. As 13a cuts it, the model's output is "
+        "{n13a} {n13a:token|tokens}: [{words}]."
+    ),
     "training.bleuzh.pick": "Sentence ({n} of {total} translated differently from the reference)",
     "training.bleuzh.col.what": "translation",
-    "training.bleuzh.col.text": "Chinese",
+    "training.bleuzh.col.text": "{target}",
     "training.bleuzh.reference": "our one reference",
     "training.bleuzh.model": "the model (beam {beam})",
     "training.bleuzh.scores": (

@@ -4,7 +4,7 @@ STRINGS: dict[str, str] = {
     "nav.inside": "Transformer 内部",
     "inside.title": "Transformer 内部：你的句子，一块一块地看",
     "inside.intro": (
-        "这是《Attention Is All You Need》中的模型：**{enc} 层**编码器读入英文句子，**{dec} 层**解码器写出中文句子，"
+        "这是《Attention Is All You Need》中的模型：**{enc} 层**编码器读入{source}句子，**{dec} 层**解码器写出{target}句子，"
         "而且每一层解码器都通过交叉注意力读取编码器的输出。每个向量有 d_model = {d} 个数；注意力有 {heads} 个头；"
         "FFN 扩展到 d_ff = {dff}。点击图中的一个模块（或在下方选择），就能看到你的句子在那里的张量。"
         "每个数都来自模型本身，旁边是用检查点的权重重新算出的同一步，以及两者之间的最大差值。"

@@ -407,7 +407,7 @@ STRINGS: dict[str, str] = {
     "anatomy.title": "模型结构与训练",
     "anatomy.intro": (
         "所选模型：d_model = H = {d}，{heads} 个头，d_ff = {d_ff}，{enc} 层编码器和 {dec} 层解码器，"
-        "词表分别有 {vs} 个英文词元和 {vt} 个中文词元。下面的所有数字都由这套配置计算，并与加载的模型核对。"
+        "词表分别有 {vs} 个{source}词元和 {vt} 个{target}词元。下面的所有数字都由这套配置计算，并与加载的模型核对。"
     ),
     "anatomy.tab.params": "1 · 各部分的参数量",
     "anatomy.col.component": "组成部分",
@@ -457,7 +457,7 @@ STRINGS: dict[str, str] = {
         "像本模型这样的编码器–解码器模型有两个嵌入、L 层 12H² + 13H 的编码器和 L 层 16H² + 19H 的解码器。"
         "和许多实现一样（output_proj = nn.Linear(d_model, V, bias=False)，其权重直接指向嵌入矩阵），"
         "本模型让输出投影与目标语言嵌入共享权重，所以不增加参数。论文在共享词表上三方共享同一个矩阵（源语言嵌入、"
-        "目标语言嵌入和输出层）；本模型的英文和中文词表是分开的，只能两方共享。"
+        "目标语言嵌入和输出层）；本模型的{source}和{target}词表是分开的，只能两方共享。"
     ),
     "anatomy.tab.flops": "2 · 你的句子的计算量（FLOPs）",
     "anatomy.flops.text": (
@@ -516,7 +516,7 @@ STRINGS: dict[str, str] = {
     "anatomy.ls.text": (
         "训练时不要求正确词元的概率为 1，而是要求 1 − ε + ε/C，并把 ε 平均分给全部 C 个词元，"
         "这样模型就不会被推向无限的自信。这正是 PyTorch 的 cross_entropy(label_smoothing = ε) 的计算方式；"
-        "论文用的是 ε = 0.1（§5.4），本次训练用的是 ε = {used}。对真实的中文词表 C = {v} 个词元、ε = {eps}，"
+        "论文用的是 ε = 0.1（§5.4），本次训练用的是 ε = {used}。对真实的{target}词表 C = {v} 个词元、ε = {eps}，"
         "正确词元的目标概率是 {top}，其他每个词元是 {rest}。一个副作用：无论模型多好，"
         "训练损失都不可能低于平滑目标的熵，即每个词元 {floor} 奈特。"
     ),

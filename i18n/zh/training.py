@@ -8,7 +8,7 @@ STRINGS: dict[str, str] = {
         "本页根据一次训练自己的日志来讲解，因此这里没有可显示的内容。"
     ),
     "training.intro": (
-        "本应用加载的模型（{params} 个参数）在 {pairs} 对英中句子上训练了 {steps} 步（{epochs} 轮），"
+        "本应用加载的模型（{params} 个参数）在 {pairs} 对{source}–{target}句子上训练了 {steps} 步（{epochs} 轮），"
         "用时 {minutes} 分钟，设备是 {hardware}，精度 {precision}；并在 {dev} 对开发集句子上评分。"
         "下面的每个数字都来自这次训练的日志（和模型存放在一起）、训练程序自己的代码或页面上给出的计算。"
     ),
@@ -91,7 +91,7 @@ STRINGS: dict[str, str] = {
     # ---- 4 · label smoothing
     "training.tab.ls": "4 · 标签平滑",
     "training.ls.text": (
-        "这次训练用的是 ε = {eps}。对于真实的 {v} 个词元的中文词表，目标给正确词元 {top}，给其他每个词元 {rest}。"
+        "这次训练用的是 ε = {eps}。对于真实的 {v} 个词元的{target}词表，目标给正确词元 {top}，给其他每个词元 {rest}。"
         "这个目标的熵是每个词元 {floor} 奈特，这是任何模型能达到的最低训练损失；这次训练记录到的最低训练损失是 {lowest}。"
         "\n\n**为什么开发集损失（最后为 {dev}）低于训练损失？** 两者的测量方式不同。"
         "（1）训练时 dropout 是打开的：记录下的每个训练损失来自一部分数值被置零的网络（第 3 节），"
@@ -129,7 +129,7 @@ STRINGS: dict[str, str] = {
         "按随机顺序时，它们分成 {r_batches} 个批次，共 {r_slots} 个位置，其中 {r_pad} 是填充："
         "同样的句子，计算量是 {ratio} 倍。分张量看（排序对随机）：解码器输入的填充是 {b_tgt} 对 {r_tgt}，"
         "源语言是 {b_src} 对 {r_src}：训练程序按目标句的长度排序，"
-        "所以同一批次中英文句子的长度只是大致相近。"
+        "所以同一批次中{source}句子的长度只是大致相近。"
     ),
     # ---- 6 · BLEU
     "training.tab.bleu": "6 · BLEU",
@@ -137,11 +137,15 @@ STRINGS: dict[str, str] = {
         "BLEU 把一个译文和参考译文比较：译文中的 1、2、3、4 元语法（n-gram）有多大比例出现在参考译文中"
         "（每个元语法最多按参考译文中出现的次数计），用几何平均合并，再乘以简短惩罚，"
         "这样短而保守的输出就拿不到高分。训练程序用的 sacrebleu 配置是 {signature}（日志中的 BLEU 签名）："
-        "tok:zh 把中文切成单个汉字。本节使用同样的配置。请输入你对这句话的参考译文，按你自己的译法："
+        "{tokenizer}本节使用同样的配置。请输入你对这句话的参考译文，按你自己的译法："
     ),
-    "training.bleu.reference": "你的参考译文（中文）",
+    "training.bleu.reference": "你的参考译文（{target}）",
+    "training.bleu.tok.zh": "tok:zh 把中文切成单个汉字。",
+    "training.bleu.tok.en": "tok:13a 在空格和标点处切分英文：一个词元就是一个单词或一个标点。",
+    "training.bleu.cleaned.zh": "它会像开发集参考译文一样被清理并转换为简体字。",
+    "training.bleu.cleaned.en": "它会像开发集参考译文一样被清理。",
     "training.bleu.placeholder": "输入你会怎样翻译上面这句话",
-    "training.bleu.reference_help": "你自己对这句英文的翻译。它会像开发集参考译文一样被清理并转换为简体字。",
+    "training.bleu.reference_help": "你自己对这句{source}的翻译。{cleaned}",
     "training.bleu.nosignature": "训练日志没有记录 BLEU 签名，因此本节无法按训练程序的方式打分。",
     "training.bleu.empty": "在上面输入一个参考译文，就能逐步看到模型译文相对于它的得分。",
     "training.bleu.normalised": "你的参考译文，像开发集参考译文一样清理并转换为简体之后：",
@@ -192,9 +196,20 @@ STRINGS: dict[str, str] = {
         "我们的参考译文不同的那些；默认显示的是不短于参考译文（BLEU 的简短惩罚不起作用）的句子中，chrF 比 BLEU 多给分最多的一句。读一读两个译文：模型的说法是错了，"
         "还是只是不同？"
     ),
+    "training.bleuzh.intro.en": (
+        "第 6 个标签页的开发集 BLEU 只是一个数字，背后有三个选择。**词元：** BLEU 统计相同的词元 n 元语法；训练程序用 sacrebleu "
+        "按 {signature} 打分：tok:13a 在空格和标点处切分英文，一个词元就是一个完整的单词，“dream”和“dreams”算作不同。"
+        "**一个参考译文：** 开发集的每个句子只有一个参考译文，任何别的正确说法都会丢掉 n 元语法。**chrF** 改为统计相同的字符 "
+        "n 元语法（最长 6），在 BLEU 的 4 元语法一个也对不上时仍给部分分数。下面是本应用自己的课堂句子（从未用于训练）中，"
+        "模型译文与我们的参考译文不同的那些；默认显示的是不短于参考译文（BLEU 的简短惩罚不起作用）的句子中，chrF 比 BLEU "
+        "多给分最多的一句。读一读两个译文：模型的说法是错了，还是只是不同？"
+    ),
+    "training.bleuzh.scores.en": (
+        "按单词计算的句子 BLEU：**{bleu}**；chrF：**{chrf}**。按 13a 切分，模型的译文是 {n13a} 个词元：【{words}】。"
+    ),
     "training.bleuzh.pick": "句子（{total} 句中有 {n} 句的译文与参考译文不同）",
     "training.bleuzh.col.what": "译文",
-    "training.bleuzh.col.text": "中文",
+    "training.bleuzh.col.text": "{target}",
     "training.bleuzh.reference": "我们唯一的参考译文",
     "training.bleuzh.model": "模型（束宽 {beam}）",
     "training.bleuzh.scores": (
@@ -204,7 +219,7 @@ STRINGS: dict[str, str] = {
     ),
     "training.bleuzh.summary": (
         "在模型译得与参考译文不同的 {n} 句（共 {total} 句）课堂句子中，有 {higher} 句的 chrF 高于句子 BLEU："
-        "chrF 并不总是更宽容（译错的词没有相同的汉字），但只要有相同的汉字，即使没有连续 4 个相同，它也不会降到 0。"
+        "chrF 并不总是更宽容（译错的词没有相同的字符），但只要有相同的字符，即使没有连续 4 个相同，它也不会降到 0。"
         "只有一个参考译文时，两个分数都分不清换种说法和译错：请读句子本身。"
     ),
     "training.bleuzh.all_exact": "模型对全部 {n} 个课堂句子的译文都与参考译文完全相同：没有可比较的。",
