@@ -7,7 +7,7 @@ tab and this session (presentation mode and the slide deck stay as they are); it
 class chat, keeps presentation mode when the teacher is in it.
 """
 
-from urllib.parse import urlencode, urljoin
+from urllib.parse import quote_plus, urlencode, urljoin
 
 import streamlit as st
 
@@ -25,7 +25,13 @@ def link(page: str, values: dict) -> str:
     values = {"lang": st.session_state.get(state_keys.LANG, "en"), **values,
               **({"present": "1"} if presentation.presenting() else {})}
     base = st.context.url or "http://localhost:8501/"
-    return urljoin(base, f"{registry.PAGE[page].address}?{urlencode(values)}")
+    return urljoin(base, f"{registry.PAGE[page].address}?{urlencode(values, quote_via=readable)}")
+
+
+def readable(value: str, safe: str = "", encoding: str | None = None, errors: str | None = None) -> str:
+    """quote_plus for a query value, Chinese left as it is: "s=我有一个梦想。" reads on a slide where
+    "%E6%88%91…" does not; a browser encodes it when it opens the address."""
+    return "".join(char if ord(char) > 127 else quote_plus(char, safe) for char in str(value))
 
 
 def model_for(languages: tuple[str, str]) -> str | None:
