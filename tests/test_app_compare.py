@@ -113,7 +113,16 @@ def test_the_pair_buttons_fill_both_sentences_and_the_mistranslated_pair_is_labe
     assert at.pills(key="compare.wrong_pair").value is None
 
 
-def test_with_one_model_offered_the_page_opens_on_two_heads():
+@pytest.fixture
+def only_en_zh(monkeypatch):
+    """This server offers the English → Chinese model alone (checkpoints/ may hold zh-en too)."""
+    from app_pages import server
+
+    folders = server.model_folders()
+    monkeypatch.setattr(server, "model_folders", lambda: {"en-zh": folders["en-zh"]})
+
+
+def test_with_one_model_offered_the_page_opens_on_two_heads(only_en_zh):
     """This server offers one model: Compare opened on two models, en-zh against en-zh (one map twice), and told a
     student to add a model that the server does not let a student add."""
     at = app(page=PAGE)
@@ -142,14 +151,17 @@ def test_a_name_read_as_another_is_said_under_the_maps(translator):
                                                ("heads", ("compare.a.layer", "compare.a.head", "compare.b.layer",
                                                           "compare.b.head")),
                                                ("sentences", ("compare.layer", "compare.head"))])
-def test_every_comparison_picks_layer_and_head_with_the_explorers_buttons(translator, name, pickers):
+def test_every_comparison_picks_layer_and_head_with_the_explorers_buttons(translator, name, pickers, only_en_zh):
     """One kind of control for one choice on every page: the explorer's segmented buttons, not drop-downs here; and
     the maps' short axis titles ("queries", "keys") are said in full once, under them."""
     at = mode(app("I have a dream.", page=PAGE), name)
     assert {key: at.segmented_control(key=key).value for key in pickers}
     assert not [box.key for box in at.selectbox if box.key and box.key.endswith((".layer", ".head"))]
     en = strings("en")
-    note = en["axis.note"].format(queries=en["axis.cross.queries"], keys=en["axis.cross.keys"])
+    named = {side: en["axis.{}_tokens".format(side)].format(language=en[f"language.{code}"])
+             for side, code in (("source", "en"), ("target", "zh"))}  # the model's languages named (issue 49)
+    note = en["axis.note"].format(queries=en["axis.queries_of"].format(tokens=named["target"]),
+                                  keys=en["axis.keys_of"].format(tokens=named["source"]))
     assert [c.value for c in at.caption if md_escape(note) in c.value or note in c.value], [c.value for c in at.caption]
     titles = {axis["title"]["text"] for spec in charts(at).values() for name, axis in spec["layout"].items()
               if name.startswith(("xaxis", "yaxis")) and axis.get("title", {}).get("text")}  # a thinned axis's overlay

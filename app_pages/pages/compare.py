@@ -1,15 +1,20 @@
-"""Side by side, in three comparisons: one sentence in two models (e.g. ours and a Marian opus-mt model), two heads
-of one sentence, or one head for two sentences; the last two with their difference map, B − A.
+"""Side by side, in four comparisons: one sentence in two models (e.g. ours and a Marian opus-mt model), one
+sentence pair from both sides (the sidebar's model on the sentence, the model of the other direction on what it
+wrote), two heads of one sentence, or one head for two sentences; the last two with their difference map, B − A.
 
-Two models: one set of controls drives both maps. Layer and head numbers count from each model's first; where one
-model has fewer layers or heads, it shows its last and says so. Two heads and two sentences use the sidebar's model.
+Two models and both directions: one set of controls drives both maps. Layer and head numbers count from each
+model's first; where one model has fewer layers or heads, it shows its last and says so. Two heads and two
+sentences use the sidebar's model, on sentences in the language it reads.
 """
 
+import os
 from dataclasses import dataclass
 
+import numpy as np
 import streamlit as st
 
-from app_pages import attention_view, examples, links, models, presentation, state_keys, translations, widgets
+from app_pages import (attention_view, direction, examples, links, models, presentation, state_keys, translations,
+                       widgets)
 from app_pages.link_values import Param, one_of
 from app_pages.text import md_escape, t
 from lessons.attention_maps import ALL, pick
@@ -19,7 +24,8 @@ from model import MAX_CHARS, TranslationResult
 KIND, LEFT, RIGHT, INPUT = "compare.kind", "compare.left", "compare.right", "compare.input"
 MODE, SENTENCE_A, SENTENCE_B = "compare.mode", "compare.sentence_a", "compare.sentence_b"
 PAIR, WRONG_PAIR = "compare.pair", "compare.wrong_pair"  # the pair buttons: examples.SENTENCE_PAIRS, WHERE_IT_GOES_WRONG
-MODES = ("models", "heads", "sentences")
+TRANSPOSE, SENTENCES_FOR = "compare.transpose", "compare.sentences_for"
+MODES = ("models", "directions", "heads", "sentences")
 SENTENCE_PX = 480  # two heads' sentence, on a row of its own: wide enough for a sentence, not the page's width
 
 
@@ -63,17 +69,22 @@ def submit() -> None:
 
 
 def sentence_input() -> None:
-    """The session's sentence (shared with the other pages)."""
-    typed = st.session_state.setdefault(INPUT, translations.current_sentence())
+    """The session's sentence (shared with the other pages; changed there, or carried across a change of
+    direction by the sidebar, the box shows it)."""
+    if st.session_state.get(INPUT) != (sentence := translations.current_sentence()):
+        st.session_state[INPUT] = sentence
+    typed = st.session_state[INPUT]
     st.text_input(t("translate.input"), key=INPUT, max_chars=MAX_CHARS, on_change=submit, help=t("compare.enter"),
                   value=typed)  # value=: widgets.kept says why
 
 
 def choose_models(names: list[str]) -> tuple[str, str]:
-    """Two model pickers; the second defaults to another model than the sidebar's (a Marian one if added)."""
+    """Two model pickers; the second defaults to another model than the sidebar's (a Marian one if added), one that
+    reads the same language where there is one."""
     left = widgets.kept(LEFT, names, st.session_state.get(state_keys.CHECKPOINT, names[0]))
     others = [n for n in names if n != left]
-    right = widgets.kept(RIGHT, names, others[-1] if others else names[0])
+    same_way = [n for n in others if direction.of(n) == direction.of(left)]
+    right = widgets.kept(RIGHT, names, (same_way or others)[-1] if others else names[0])
     return (st.selectbox(t("compare.left"), names, key=LEFT, format_func=models.model_label, width=130,
                          index=names.index(left)),
             st.selectbox(t("compare.right"), names, key=RIGHT, format_func=models.model_label, width=130,
@@ -92,9 +103,10 @@ def says(key: str, name: str, translation: str, help_text: str | None = None, he
         st.markdown(f"{heading}{md_escape(translation) or '∅'}", help=help_text, width="content")
 
 
-def side(which: str, name: str, result: TranslationResult, kind: str, layer: int, head: int) -> None:
-    """One model's name and translation on one line (its sizes in the tooltip), then its map; `layer`/`head` are
-    clamped to what this model has."""
+def side(which: str, name: str, result: TranslationResult, kind: str, layer: int, head: int, label: str = "",
+         transposed: bool = False) -> None:
+    """One model's name (or `label`) and translation on one line (its sizes in the tooltip), then its map, its rows
+    and columns swapped where `transposed`; `layer`/`head` are clamped to what this model has."""
     weights = result.attention(kind)  # (layers, heads, Tq, Tk)
     layers, heads = weights.shape[:2]
     own_layer = min(layer, layers - 1)
@@ -102,13 +114,18 @@ def side(which: str, name: str, result: TranslationResult, kind: str, layer: int
     config = models.translator(name).config
     shape = t("compare.shape", layers=layers, heads=heads, src=f"{config.src_vocab_size:,}",
               tgt=f"{config.tgt_vocab_size:,}", s=len(result.source_tokens), t=len(result.target_tokens))
-    says(f"compare.{which}.says", models.model_label(name), result.translation, shape, heading="")
+    says(f"compare.{which}.says", label or models.model_label(name), result.translation, shape, heading="")
     if (own_layer, own_head) != (layer, head):
         st.caption(t("compare.clamped", layers=layers, heads=heads, layer=own_layer + 1,
                      head=attention_view.head_name(own_head)))
-    attention_view.map_chart(weights, kind, own_layer, own_head, *result.axis_tokens(kind), key=f"compare.chart.{which}",
+    queries, keys = result.axis_tokens(kind)
+    swapped = {}
+    if transposed:  # keys down, queries across: the same cells, the other way up
+        weights, queries, keys = np.swapaxes(weights, -1, -2), keys, queries
+        swapped = {"query_title": t("axis.keys"), "key_title": t("axis.queries")}
+    attention_view.map_chart(weights, kind, own_layer, own_head, queries, keys, key=f"compare.chart.{which}",
                              sentence=result.source_text, model=name, present_max_px=TWO_MODELS_ROOM.present_height,
-                             **TWO_MODELS_ROOM.limits())
+                             numbers=not transposed, **{**TWO_MODELS_ROOM.limits(), **swapped})
 
 
 def model_inputs() -> tuple[str, str]:
@@ -134,19 +151,26 @@ def two_models(left: str, right: str) -> None:
     # The one model offered, or one chosen twice: said beside the title, and why in the caption under the maps (a box
     # above them would push them off the first screen).
     same = "" if left != right else t("compare.same_model" if len(models.model_names()) > 1 else "compare.one_model")
+    ways = [direction.of(name) for name in (left, right)]
+    other_way = "" if same or ways[0] == ways[1] else t("compare.other_way", **dict(zip(
+        ("left", "right"), (direction.label(name) for name in (left, right)))), mode=t("compare.mode.directions"))
     st.markdown(f"**{map_title(kind, layer, head)}**" + (f" · {t('compare.one_map_twice')}" if same else ""))
     for column, which, name in zip(st.columns(2), ("left", "right"), (left, right)):
         with column:
             side(which, name, results[name], kind, layer, head)
-    maps_caption("compare.note", kind, *results.values(), lead=same)
+    maps_caption("compare.note", kind, *results.values(), lead=same or other_way, languages=ways[0],
+                 axes=attention_view.axes_note(kind) if other_way else None)  # two directions: no one language
 
 
-def maps_caption(note: str, kind: str, *results: TranslationResult, lead: str = "") -> None:
+def maps_caption(note: str, kind: str, *results: TranslationResult, lead: str = "",
+                 languages: tuple[str, str] | None = None, axes: str | None = None) -> None:
     """The caption under a comparison's maps: `lead` (if any), what it compares (the text keyed `note`), which tokens
-    the maps' short axis titles stand for, what ▁ means where a label shows it, and any name the model read as
-    another."""
+    the maps' short axis titles stand for (in `languages`, default the sidebar model's; or `axes`, said by the
+    caller), what ▁ means where a label shows it, and any name the model read as another."""
     tokens = [token for result in results for token in result.source_tokens]
-    st.caption((f"**{lead}** " if lead else "") + t(note) + " " + attention_view.axes_note(kind) + " "
+    if axes is None:
+        axes = attention_view.axes_note(kind, languages or direction.current())
+    st.caption((f"**{lead}** " if lead else "") + t(note) + " " + axes + " "
                + widgets.word_start_note(tokens) + translations.names_notes(*results))
 
 
@@ -217,6 +241,35 @@ def two_heads(kind: str) -> None:
     maps_caption("compare.heads_note", kind, result)
 
 
+@dataclass(frozen=True)
+class ShownPair:
+    """A pair button: its two sentences, in the language the sidebar's model reads, and its name."""
+
+    sentences: tuple[str, str]
+    name: str
+
+    def label(self) -> str:
+        return self.name
+
+
+def differing(a: str, b: str) -> str:
+    """What tells two Chinese sentences apart, "病了 / 很忙": their common start and end taken off (no spaces to
+    split words on)."""
+    start = len(os.path.commonprefix([a, b]))
+    a, b = a[start:], b[start:]
+    end = len(os.path.commonprefix([a[::-1], b[::-1]]))
+    return f"{a[:len(a) - end]} / {b[:len(b) - end]}"
+
+
+def pairs_for(source: str, pairs: tuple, mistranslated: bool = False) -> list[ShownPair]:
+    """`pairs` (English sentences with our Chinese references) for a model reading `source`: for a Chinese source our
+    references are the sentences (no output of that model is assumed). The mistranslated ones are the en-zh
+    model's mistakes, measured on English: none for another source."""
+    if source == "en":
+        return [ShownPair(p.sentences, p.label()) for p in pairs]
+    return [] if mistranslated else [ShownPair(p.references, differing(*p.references)) for p in pairs]
+
+
 def use_pair(key: str, pairs: tuple) -> None:
     """A pair button's callback: its two sentences into A and B (the other row of buttons let go)."""
     chosen = st.session_state[key]
@@ -225,25 +278,42 @@ def use_pair(key: str, pairs: tuple) -> None:
         st.session_state[SENTENCE_A], st.session_state[SENTENCE_B] = pairs[chosen].sentences
 
 
-def pair_buttons() -> None:
-    """The pairs to try, the model's mistranslations on a row of their own, labelled as such."""
-    for key, label, pairs in ((PAIR, "compare.pairs", examples.SENTENCE_PAIRS),
-                              (WRONG_PAIR, "compare.goes_wrong", examples.WHERE_IT_GOES_WRONG)):
+def pair_buttons(source: str) -> None:
+    """The pairs to try, the model's mistranslations on a row of their own, labelled as such (none where the
+    model reads another language than the one they were measured on)."""
+    for key, label, pairs in ((PAIR, "compare.pairs", pairs_for(source, examples.SENTENCE_PAIRS)),
+                              (WRONG_PAIR, "compare.goes_wrong",
+                               pairs_for(source, examples.WHERE_IT_GOES_WRONG, mistranslated=True))):
+        if not pairs:
+            continue
         st.pills(t(label), range(len(pairs)), format_func=lambda i, pairs=pairs: pairs[i].label(), key=key,
                  on_change=use_pair, args=(key, pairs), help=t(label + "_help"))
 
 
+def sentences_in_direction(source: str) -> None:
+    """A and B in the language the sidebar's model reads: the first pair of its direction where they were typed for
+    a model of the other direction (the sidebar's model changed), kept otherwise."""
+    first = pairs_for(source, examples.SENTENCE_PAIRS)[0].sentences
+    turned = st.session_state.get(SENTENCES_FOR, source) != source
+    for key, default in zip((SENTENCE_A, SENTENCE_B), first):
+        if turned or key not in st.session_state:
+            st.session_state[key] = default
+    st.session_state[SENTENCES_FOR] = source
+    if turned:
+        st.session_state[PAIR] = st.session_state[WRONG_PAIR] = None
+
+
 def two_sentences(kind: str) -> None:
+    source = direction.current()[0]
+    sentences_in_direction(source)
     with st.container(horizontal=True, gap="small", vertical_alignment="bottom", key="compare.controls"):
-        for key, default, label in zip((SENTENCE_A, SENTENCE_B), examples.SENTENCE_PAIRS[0].sentences,
-                                       ("compare.sentence_a", "compare.sentence_b")):
-            st.session_state.setdefault(key, default)
+        for key, label in zip((SENTENCE_A, SENTENCE_B), ("compare.sentence_a", "compare.sentence_b")):
             st.text_input(t(label), key=key, max_chars=MAX_CHARS, persist_state="session")
         a, b = (translations.translation_of(st.session_state[key]) for key in (SENTENCE_A, SENTENCE_B))
         layers, heads = a.attention(kind).shape[:2]
         layer, head = attention_view.layer_head_selectors("compare", layers, heads, average_layers=False)
     with st.container(horizontal=True, gap="medium", key="compare.pairs"):
-        pair_buttons()
+        pair_buttons(source)
     # A and B at half the page each, the difference under them: in thirds of the page their maps were 175 px wide.
     picks = ((layer, head), (layer, head))
     for column, which, result in zip(st.columns(2), "ab", (a, b)):
@@ -256,15 +326,83 @@ def two_sentences(kind: str) -> None:
         maps_caption("compare.sentences_note", kind, a, b)
 
 
+def reverse_model(name: str) -> str | None:
+    """An offered model that translates the other way round from `name` (zh-en for en-zh), or None."""
+    source, target = direction.of(name)
+    return next((n for n in models.model_names() if n != name and direction.of(n) == (target, source)), None)
+
+
+def directions_axes(kind: str, ways: tuple, transposed: bool) -> str:
+    """Which tokens each map's rows and columns are (both maps' short titles), the right map's swapped if
+    `transposed`."""
+    (left_rows, left_cols), (right_rows, right_cols) = (attention_view.axis_names(kind, way) for way in ways)
+    if transposed:
+        right_rows, right_cols = right_cols, right_rows
+    return " ".join(t("compare.side_axes", side=t(side), rows=rows, cols=cols)
+                    for side, rows, cols in (("compare.left", left_rows, left_cols),
+                                             ("compare.right", right_rows, right_cols)))
+
+
+def both_directions(kind: str) -> None:
+    """The sidebar's model on the session's sentence (left) and the model of the other direction on what it wrote
+    (right): one sentence pair seen from both sides, the right map transposed on request so that both maps have the
+    same language on the same axis."""
+    name = st.session_state[state_keys.CHECKPOINT]
+    other = reverse_model(name)
+    with st.container(horizontal=True, gap="small", vertical_alignment="bottom", key="compare.controls"):
+        with st.container(width=SENTENCE_PX):
+            sentence_input()
+        if other is None:
+            st.info(t("compare.no_reverse", model=direction.label(name)))
+            return
+        left = translations.translation_of(translations.current_sentence(), name)
+        if not left.translation.strip():
+            st.info(t("compare.nothing_written"))
+            return
+        right = translations.translation_of(left.translation, other)
+        layers = max(r.attention(kind).shape[0] for r in (left, right))
+        heads = max(r.attention(kind).shape[1] for r in (left, right))
+        layer, head = attention_view.layer_head_selectors("compare", layers, heads, average_layers=False)
+        transposed = kind == "cross" and st.toggle(t("compare.transpose"), key=TRANSPOSE,
+                                                   value=widgets.kept(TRANSPOSE, (True, False)),
+                                                   help=t("compare.transpose_help"), persist_state="session")
+    st.markdown(f"**{map_title(kind, layer, head)}**")
+    for column, which, model, result, turned in zip(st.columns(2), ("left", "right"), (name, other), (left, right),
+                                                    (False, transposed)):
+        with column:
+            side(which, model, result, kind, layer, head, label=direction.label(model), transposed=turned)
+    ways = (direction.of(name), direction.of(other))
+    words = {key: direction.language_name(code) for key, code in zip(("source", "target"), ways[0])}
+    turned = {"cross": t("compare.directions_cross", **words) + " ", "transposed": t("compare.directions_transposed",
+                                                                                  **words) + " "}
+    st.caption(t("compare.directions_note", left=direction.label(name), right=direction.label(other)) + " "
+               + turned.get("transposed" if transposed else kind, "")
+               + directions_axes(kind, ways, transposed) + " "
+               + widgets.word_start_note([*left.source_tokens, *right.source_tokens])
+               + translations.names_notes(left, right))
+
+
+def first_mode() -> str:
+    """What the page opens on: two models where another model reads the same language as the sidebar's, both
+    directions where one translates the other way, two heads where this server offers one model."""
+    name = st.session_state.get(state_keys.CHECKPOINT)
+    names = models.model_names()
+    if name in names and any(n != name and direction.of(n) == direction.of(name) for n in names):
+        return "models"
+    if name in names and reverse_model(name):
+        return "directions"
+    return MODES[0] if len(names) > 1 else "heads"
+
+
 links.link_page({"mode": Param(MODE, one_of(MODES))})
 presentation.page_title(t("compare.title"), t("compare.intro"))
 # The comparison first, then (two models) the models and the sentence, or (one model) the attention kind; the
 # one-model comparisons' sentences and pickers take the next row.
 with st.container(horizontal=True, gap="medium", vertical_alignment="bottom", key="compare.how"):
     # One model offered: two models would show one map twice, so the page opens on two heads (a link may still ask).
-    first = MODES[0] if len(models.model_names()) > 1 else "heads"
     mode = st.segmented_control(t("compare.mode"), MODES, format_func=lambda m: t(f"compare.mode.{m}"), key=MODE,
-                                required=True, default=widgets.kept(MODE, MODES, first), persist_state="session")
+                                required=True, default=widgets.kept(MODE, MODES, first_mode()),
+                                persist_state="session")
     if mode == "models":
         chosen = model_inputs()
     else:
@@ -272,4 +410,4 @@ with st.container(horizontal=True, gap="medium", vertical_alignment="bottom", ke
 if mode == "models":
     two_models(*chosen)
 else:
-    {"heads": two_heads, "sentences": two_sentences}[mode](one_model_kind)
+    {"directions": both_directions, "heads": two_heads, "sentences": two_sentences}[mode](one_model_kind)

@@ -4,10 +4,11 @@ STRINGS: dict[str, str] = {
     # Translate page
     "translate.title": "Translate a sentence, then look inside",
     "translate.intro": (
-        "Type an English sentence: the Transformer translates it into Chinese, and every attention map it computed "
-        "opens below."
+        "Type a sentence in {source}: the Transformer translates it into {target}, and every attention map it "
+        "computed opens below."
     ),
-    "translate.input": "English sentence",
+    "translate.input": "Sentence to translate",
+    "translate.input_in": "{source} sentence",  # the sentence box's placeholder: the language the model reads
     "translate.submit": "Translate",
     "translate.examples": "Or try an example",
     "cache.translating": "Translating…",
@@ -15,22 +16,22 @@ STRINGS: dict[str, str] = {
     "translate.examples_button": "Examples",
     "translate.translation": "Translation",
     "translate.details": "checkpoint {checkpoint} · device {device} · beam size {beam} · {S} source tokens · {T} target tokens",
-    "translate.source_tokens": "Source tokens (encoder input, {n})",
-    "translate.target_tokens": "Target tokens (decoder input, {n})",
+    "translate.source_tokens": "Source tokens ({language}, encoder input, {n})",
+    "translate.target_tokens": "Target tokens ({language}, decoder input, {n})",
     "translate.tokens_help": (
-        "Chinese is split into single characters. </s> ends the source; the decoder starts from <s> and, "
-        "at each position, predicts the next target token."
+        "Chinese is split into single characters, English into word pieces. </s> ends the source; the decoder "
+        "starts from <s> and, at each position, predicts the next target token."
     ),
     "chips.position": "position {n}",
     "tokens.word_start": "▁ marks the start of an English word: ▁have begins a word, a token without ▁ continues the one before it.",
     # What this model knows (numbers from the checkpoint's training log)
-    "knows.data": "**What this model knows:** it learned from {pairs} short everyday English–Chinese sentence pairs (Tatoeba).",
+    "knows.data": "**What this model knows:** it learned to translate {source} into {target} from {pairs} short everyday sentence pairs (Tatoeba).",
     "translate.intro_marian": (
         "Type a sentence. The model chosen in the sidebar is a production Marian (opus-mt) Transformer, converted into "
         "this app's Transformer code; below its translation you can open every attention map it computed on the way."
     ),
     "knows.marian": "**{name}** is a Marian (opus-mt) model trained by its authors on millions of sentence pairs; the app did not train it and has no dev score of its own for it.",
-    "knows.data_unknown": "**What this model knows:** it learned from short everyday English–Chinese sentence pairs (Tatoeba).",
+    "knows.data_unknown": "**What this model knows:** it learned to translate {source} into {target} from short everyday sentence pairs (Tatoeba).",
     "knows.score": "On {set} it scores BLEU {bleu} ({decoding}).",
     "knows.set_test": "{pairs} held-out test sentences unlike any it trained on (never used to choose anything)",
     "knows.set_test_seen": "{pairs} held-out test sentences unlike any it trained on (its checkpoint was chosen on all of dev, these included)",
@@ -145,16 +146,16 @@ STRINGS: dict[str, str] = {
     "kind.decoder_self": "Decoder masked self-attention",
     "kind.cross": "Cross-attention",
     "kind.encoder_self.help": (
-        "Each English token (row) looks at every English token (column) of the same sentence. "
+        "Each {source} token (row) looks at every {source} token (column) of the same sentence. "
         "Each row sums to 1: it is how that token mixes the others into its new representation."
     ),
     "kind.decoder_self.help": (
-        "Each target position (row) looks at the target tokens so far (columns). Grey cells are masked: "
+        "Each target position (row) looks at the {target} tokens written so far (columns). Grey cells are masked: "
         "a position may not look at tokens it has not produced yet, which is why the map is a triangle."
     ),
     "kind.cross.help": (
-        "Each target position (row) looks at the English source tokens (columns) — where the decoder read "
-        "from while producing its next Chinese character."
+        "Each target position (row) looks at the {source} source tokens (columns) — where the decoder read "
+        "from while producing its next {target} token."
     ),
     "view.head": "One head",
     "view.grid": "All heads",
@@ -193,6 +194,11 @@ STRINGS: dict[str, str] = {
     "axis.cross.queries": "queries (target tokens)",
     "axis.cross.keys": "keys (source tokens)",
     "axis.queries": "queries",
+    # A map of a translation names its tokens' language: "queries (Chinese source tokens)"
+    "axis.queries_of": "queries ({tokens})",
+    "axis.keys_of": "keys ({tokens})",
+    "axis.source_tokens": "{language} source tokens",
+    "axis.target_tokens": "{language} target tokens",
     "axis.keys": "keys",
     "axis.note": "Rows: {queries}; columns: {keys}.",
     "axis.weight": "weight",
@@ -206,10 +212,10 @@ STRINGS: dict[str, str] = {
     "decoding.title": "Decoding, one token at a time",
     "decoding.intro": (
         "The decoder writes the translation one token per step. At each step it reads the tokens it has written so "
-        "far, looks back at the English sentence, and scores every possible next token. Step through the translation "
+        "far, looks back at the {source} sentence, and scores every possible next token. Step through the translation "
         "with Previous / Next (or the ← → keys), Play, or the slider."
     ),
-    "decoding.sentence": "**English:** {source} → **Chinese:** {translation}",
+    "decoding.sentence": "**{source}:** {sentence} → **{target}:** {translation}",
     "decoding.change_sentence": "Change the sentence",
     "decoding.prev": "Previous",
     "decoding.next": "Next",
@@ -227,7 +233,7 @@ STRINGS: dict[str, str] = {
         "The causal mask: this step's query sees only the prefix (coloured by its self-attention weights); "
         "later positions are masked grey, because at this point they do not exist yet."
     ),
-    "decoding.cross_title": "Where it looked in the English sentence",
+    "decoding.cross_title": "Where it looked in the {source} sentence",
     "decoding.cross_help": "Cross-attention of this step over the source tokens, for the layer and head chosen above.",
     "decoding.every_head": "Show every layer and head",
     "decoding.every_head_help": "One row per layer and head: this step's cross-attention over the source tokens.",
@@ -253,7 +259,7 @@ STRINGS: dict[str, str] = {
     "beam.logprob": "log P(hypothesis)",
     "beam.token_logprob": "log P(its last token)",
     "compare.title": "Compare attention",
-    "compare.intro": "Two maps side by side: one sentence in two models, two heads of one sentence, or one head for two sentences (with their difference, B − A). Two models needs a second model on this server, such as a production Marian (opus-mt) model beside the app’s small one, trained from scratch on Tatoeba.",
+    "compare.intro": "Two maps side by side: one sentence in two models, one sentence pair from both directions, two heads of one sentence, or one head for two sentences (with their difference, B − A). Two models needs a second model on this server, such as a production Marian (opus-mt) model beside the app’s small one, trained from scratch on Tatoeba.",
     "compare.one_model": "This server offers one model, so both maps are the same map. Compare two heads or two sentences instead, or ask your teacher to offer a second model (for instance a production Marian model).",
     "compare.same_model": "Both pickers name the same model, so both maps are the same map: choose another model on the right.",
     "compare.one_map_twice": "one model, so the same map twice (see below)",
@@ -263,6 +269,16 @@ STRINGS: dict[str, str] = {
     "compare.shape": "{layers} layers × {heads} heads · vocabularies of {src} and {tgt} tokens · {s} source tokens · {t} decoder positions",
     "compare.clamped": "This model has {layers} layers and {heads} heads: showing layer {layer}, {head}.",
     "compare.note": "Tokens differ between models: each has its own vocabularies (their sizes are in the tooltip beside each translation), so the axes differ even for the same sentence. Beam size and target language come from the sidebar.",
+    "compare.mode.directions": "Both directions",
+    "compare.other_way": "{left} and {right} read different languages, so one of them reads a sentence in the language it writes. To see one sentence pair from both sides, choose “{mode}”.",
+    "compare.no_reverse": "Both directions needs a model that translates the other way round from {model}, and this server offers none. Compare two heads or two sentences instead.",
+    "compare.nothing_written": "The model wrote nothing for this sentence, so there is nothing for the other direction to read.",
+    "compare.transpose": "Transpose the right map",
+    "compare.transpose_help": "Swap the right map's rows and columns, so that both maps have the same language down the side and the other across: a word and its translation then sit at the same row and column in both.",
+    "compare.directions_note": "Left: {left} reads your sentence. Right: {right} reads what the left model wrote, so both maps show one sentence pair, seen from both sides.",
+    "compare.directions_cross": "In cross-attention the right map is the left one's pair turned round: the {target} tokens the left model wrote (its rows) are what the right model reads (its columns). Transpose it to put them on the same axis.",
+    "compare.directions_transposed": "In cross-attention the right map is the left one's pair turned round; here it is drawn transposed, so both maps have {target} down the side and {source} across: find a word and its translation at the same place in both (e.g. where the left model wrote a word and where the right model read it).",
+    "compare.side_axes": "{side} — rows: {rows}; columns: {cols}.",
     "compare.pairs": "Pairs to try",
     "compare.pairs_help": "Two sentences one word apart, both translated correctly: the difference map shows where the changed word moves attention.",
     "compare.goes_wrong": "Where it goes wrong",

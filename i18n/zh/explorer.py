@@ -4,9 +4,10 @@ STRINGS: dict[str, str] = {
     # 翻译页
     "translate.title": "翻译一句话，再看看模型内部",
     "translate.intro": (
-        "输入一句英文：本应用从零训练的 Transformer 把它译成中文，它一路算出的每一张注意力图都能在下方打开。"
+        "输入一句{source}：本应用从零训练的 Transformer 把它译成{target}，它一路算出的每一张注意力图都能在下方打开。"
     ),
-    "translate.input": "英文句子",
+    "translate.input": "要翻译的句子",
+    "translate.input_in": "{source}句子",  # 输入框的占位文字：模型读入的语言
     "translate.submit": "翻译",
     "translate.examples": "或者试试这些例句",
     "cache.translating": "正在翻译…",
@@ -14,21 +15,21 @@ STRINGS: dict[str, str] = {
     "translate.examples_button": "例句",
     "translate.translation": "译文",
     "translate.details": "检查点 {checkpoint} · 设备 {device} · 束宽 {beam} · 源语言 {S} 个词元 · 目标语言 {T} 个词元",
-    "translate.source_tokens": "源语言词元（编码器输入，{n} 个）",
-    "translate.target_tokens": "目标语言词元（解码器输入，{n} 个）",
+    "translate.source_tokens": "源语言词元（{language}，编码器输入，{n} 个）",
+    "translate.target_tokens": "目标语言词元（{language}，解码器输入，{n} 个）",
     "translate.tokens_help": (
-        "中文按单个汉字切分。</s> 表示源句结束；解码器从 <s> 开始，在每个位置预测下一个目标语言词元。"
+        "中文按单个汉字切分，英文切成子词片段。</s> 表示源句结束；解码器从 <s> 开始，在每个位置预测下一个目标语言词元。"
     ),
     "chips.position": "位置 {n}",
     "tokens.word_start": "▁ 表示一个英文单词的开头：▁have 是一个词的开头，不带 ▁ 的词元接在前一个词元后面。",
     # 这个模型懂什么（数字来自检查点的训练日志）
-    "knows.data": "**这个模型懂什么**：它从 {pairs} 对简短的日常英汉句子（Tatoeba）中学习。",
+    "knows.data": "**这个模型懂什么**：它从 {pairs} 对简短的日常句对（Tatoeba）中学会把{source}译成{target}。",
     "translate.intro_marian": (
         "输入一个句子。侧边栏选中的是生产级的 Marian（opus-mt）Transformer，已转换成本应用自己的 Transformer 代码；"
         "在译文下方，你可以打开它在翻译过程中计算出的每一张注意力图。"
     ),
     "knows.marian": "**{name}** 是 Marian（opus-mt）模型，由其作者用数百万句对训练；本应用没有训练它，也没有它自己的开发集分数。",
-    "knows.data_unknown": "**这个模型懂什么**：它从简短的日常英汉句对（Tatoeba）中学习。",
+    "knows.data_unknown": "**这个模型懂什么**：它从简短的日常句对（Tatoeba）中学会把{source}译成{target}。",
     "knows.score": "它在{set}上的 BLEU 为 {bleu}（{decoding}）。",
     "knows.set_test": "{pairs} 个与训练句子都不相似的留出测试句（从未用于任何选择）",
     "knows.set_test_seen": "{pairs} 个与训练句子都不相似的留出测试句（它的检查点是在包括这些句子在内的整个开发集上选出的）",
@@ -135,14 +136,14 @@ STRINGS: dict[str, str] = {
     "kind.decoder_self": "解码器掩码自注意力",
     "kind.cross": "交叉注意力",
     "kind.encoder_self.help": (
-        "每个英文词元（行）关注同一句子中的每个英文词元（列）。"
+        "每个{source}词元（行）关注同一句子中的每个{source}词元（列）。"
         "每一行之和为 1：表示这个词元如何把其他词元混合进自己的新表示。"
     ),
     "kind.decoder_self.help": (
-        "每个目标语言位置（行）关注到目前为止的目标语言词元（列）。灰色格子被掩码遮住："
+        "每个目标语言位置（行）关注到目前为止已写出的{target}词元（列）。灰色格子被掩码遮住："
         "一个位置不能看还没有生成的词元，所以这张图是一个三角形。"
     ),
-    "kind.cross.help": "每个目标语言位置（行）关注英文词元（列）——解码器在生成下一个汉字时从源句的哪里读取信息。",
+    "kind.cross.help": "每个目标语言位置（行）关注{source}源句词元（列）——解码器在生成下一个{target}词元时从源句的哪里读取信息。",
     "view.head": "单个头",
     "view.grid": "全部头",
     "view.lines": "连线视图",
@@ -178,6 +179,11 @@ STRINGS: dict[str, str] = {
     "axis.cross.queries": "查询（目标语言词元）",
     "axis.cross.keys": "键（源语言词元）",
     "axis.queries": "查询",
+    # 翻译的注意力图说出词元的语言：“查询（中文源句词元）”
+    "axis.queries_of": "查询（{tokens}）",
+    "axis.keys_of": "键（{tokens}）",
+    "axis.source_tokens": "{language}源句词元",
+    "axis.target_tokens": "{language}译文词元",
     "axis.keys": "键",
     "axis.note": "行是{queries}，列是{keys}。",
     "axis.weight": "权重",
@@ -190,10 +196,10 @@ STRINGS: dict[str, str] = {
     # 逐步解码页
     "decoding.title": "逐步解码：一次一个词元",
     "decoding.intro": (
-        "解码器每一步写出译文的一个词元。每一步它读取已经写出的词元，回看英文句子，"
+        "解码器每一步写出译文的一个词元。每一步它读取已经写出的词元，回看{source}句子，"
         "再给每个可能的下一个词元打分。用“上一步”/“下一步”（或 ← → 键）、“播放”或滑块，一步一步看完整个翻译过程。"
     ),
-    "decoding.sentence": "**英文：** {source} → **中文：** {translation}",
+    "decoding.sentence": "**{source}：** {sentence} → **{target}：** {translation}",
     "decoding.change_sentence": "换一句",
     "decoding.prev": "上一步",
     "decoding.next": "下一步",
@@ -211,7 +217,7 @@ STRINGS: dict[str, str] = {
         "因果掩码：这一步的查询只能看到前缀（颜色表示它的自注意力权重）；"
         "后面的位置被掩码遮成灰色，因为此时它们还不存在。"
     ),
-    "decoding.cross_title": "它在英文句子中看向哪里",
+    "decoding.cross_title": "它在{source}句子中看向哪里",
     "decoding.cross_help": "这一步对源语言词元的交叉注意力，使用上面选择的层和头。",
     "decoding.every_head": "显示每一层的每一个头",
     "decoding.every_head_help": "每行对应一个层和头：这一步对源语言词元的交叉注意力。",
@@ -233,7 +239,7 @@ STRINGS: dict[str, str] = {
     "beam.logprob": "log P（候选译文）",
     "beam.token_logprob": "log P（它的最后一个词元）",
     "compare.title": "注意力对比",
-    "compare.intro": "两张图并排：同一个句子在两个模型中，同一个句子的两个头，或同一个头看两个句子（附差值图 B − A）。对比两个模型需要服务器上有第二个模型，例如在本应用从零开始在 Tatoeba 上训练的小模型之外，再提供一个生产级的 Marian（opus-mt）模型。",
+    "compare.intro": "两张图并排：同一个句子在两个模型中，同一个句对从两个方向看，同一个句子的两个头，或同一个头看两个句子（附差值图 B − A）。对比两个模型需要服务器上有第二个模型，例如在本应用从零开始在 Tatoeba 上训练的小模型之外，再提供一个生产级的 Marian（opus-mt）模型。",
     "compare.one_model": "这台服务器只提供一个模型，所以两张图是同一张图。可以改为对比两个头或两个句子，或者请老师再提供一个模型（例如生产级的 Marian 模型）。",
     "compare.same_model": "两个选择框选的是同一个模型，所以两张图是同一张图：请在右侧选择另一个模型。",
     "compare.one_map_twice": "同一个模型，所以是同一张图画了两次（见下方说明）",
@@ -243,6 +249,16 @@ STRINGS: dict[str, str] = {
     "compare.shape": "{layers} 层 × {heads} 个头 · 词表 {src} 和 {tgt} 个词元 · {s} 个源语言词元 · {t} 个解码位置",
     "compare.clamped": "这个模型只有 {layers} 层、{heads} 个头：显示第 {layer} 层{head}。",
     "compare.note": "不同模型的词元不同：各有自己的词表（大小见每个译文旁的提示），所以即使是同一个句子，坐标轴也不同。束宽和目标语言取自侧边栏。",
+    "compare.mode.directions": "两个方向",
+    "compare.other_way": "{left} 和 {right} 读的是不同的语言，所以其中一个读到的句子是它要写出的那种语言。要从两边看同一个句对，请选“{mode}”。",
+    "compare.no_reverse": "“两个方向”需要一个与 {model} 方向相反的模型，而这台服务器没有提供。可以改为对比两个头或两个句子。",
+    "compare.nothing_written": "模型对这个句子什么也没写出，另一个方向的模型无从读起。",
+    "compare.transpose": "转置右侧的图",
+    "compare.transpose_help": "交换右侧图的行和列，使两张图的竖轴是同一种语言、横轴是另一种语言：一个词和它的译文在两张图里落在同一行同一列。",
+    "compare.directions_note": "左侧：{left} 读你的句子。右侧：{right} 读左侧模型写出的译文，所以两张图是同一个句对，从两边来看。",
+    "compare.directions_cross": "在交叉注意力里，右侧的图就是左侧那一对调转过来：左侧模型写出的{target}词元（它的行）正是右侧模型读入的内容（它的列）。转置后两者就在同一条轴上。",
+    "compare.directions_transposed": "在交叉注意力里，右侧的图就是左侧那一对调转过来；这里把它转置画出，两张图的竖轴都是{target}、横轴都是{source}：一个词和它的译文在两张图里落在同一位置（左侧模型写出它的地方，右侧模型读入它的地方）。",
+    "compare.side_axes": "{side}——行：{rows}；列：{cols}。",
     "compare.pairs": "可以试试的句子对",
     "compare.pairs_help": "只差一个词的两个句子，两句都翻译正确：差值图显示换掉的词把注意力移到了哪里。",
     "compare.goes_wrong": "模型出错的例子",
