@@ -1,4 +1,6 @@
-"""The class poll's shared state (app_pages/poll_store.py): one SQLite file every session and a restarted server read."""
+"""The class poll's shared state (app_pages/poll_store.py): one SQLite file every session and a restarted server read,
+or (ATTENTION_POLL_DB) one PostgreSQL database every replica shares. Every behaviour test runs on both: the
+PostgreSQL runs on a throwaway cluster (tests/postgres_support.py) and skip, with the reason, where it cannot be made."""
 
 from __future__ import annotations
 
@@ -8,7 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from app_pages.poll_store import CODE, EXPIRES_S, FILE_NAME, MAX_OPTIONS, PollStore, data_dir, read_code
+from app_pages.poll_store import (
+    CODE, DB_ENV, EXPIRES_S, FILE_NAME, MAX_OPTIONS, PollStore, PostgresPollStore, data_dir, read_code,
+)
+from tests import postgres_support
 
 QUESTION = {"kind": "cross", "layer": 1, "head": -1, "sentence": "I have a dream.", "query": "梦", "row": 5}
 OPTIONS = ["▁I", "▁have", "▁a", "▁dream", ".", "</s>"]
@@ -27,9 +32,41 @@ def clock():
     return Clock()
 
 
-@pytest.fixture
-def store(tmp_path, clock):
-    return PollStore(tmp_path / FILE_NAME, clock=clock)
+@pytest.fixture(scope="module")
+def postgres_url():
+    """A running throwaway PostgreSQL cluster's address (skips, saying why, where none can be made)."""
+    why = postgres_support.unavailable()
+    if why:
+        pytest.skip(why)
+    return postgres_support.shared_cluster().url
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def store(request, tmp_path, clock, monkeypatch):
+    """An empty store of each kind, as the pages get it: `PollStore()` with ATTENTION_DATA_DIR, or with
+    ATTENTION_POLL_DB naming the cluster."""
+    if request.param == "sqlite":
+        monkeypatch.delenv(DB_ENV, raising=False)
+        monkeypatch.setenv("ATTENTION_DATA_DIR", str(tmp_path))
+        made = PollStore(clock=clock)
+        assert made.path == tmp_path / FILE_NAME
+    else:
+        url = request.getfixturevalue("postgres_url")
+        postgres_support.empty_tables(url)
+        monkeypatch.setenv(DB_ENV, url)
+        made = PollStore(clock=clock)
+        assert isinstance(made, PostgresPollStore)
+    return made
+
+
+def reopened(store, clock):
+    """A new store on the same file or database, as a restarted server makes."""
+    return PollStore(store.path, clock=clock) if type(store) is PollStore else PostgresPollStore(store.url, clock)
+
+
+def count(store, sql: str, *params) -> int:
+    with store.transaction() as db:
+        return db.execute(sql, params).fetchone()[0]
 
 
 def test_a_new_poll_has_a_short_unambiguous_code(store):
@@ -89,23 +126,27 @@ def test_long_expired_polls_are_deleted_with_their_votes(store, clock):
     store.vote(old, "ana", 1)
     clock.now += 3 * EXPIRES_S + 24 * 3600
     store.create(QUESTION, OPTIONS, answer=3)
-    with sqlite3.connect(store.path) as db:
-        assert db.execute("SELECT COUNT(*) FROM polls WHERE code = ?", (old,)).fetchone() == (0,)
-        assert db.execute("SELECT COUNT(*) FROM votes WHERE code = ?", (old,)).fetchone() == (0,)
+    assert count(store, "SELECT COUNT(*) FROM polls WHERE code = ?", old) == 0
+    assert count(store, "SELECT COUNT(*) FROM votes WHERE code = ?", old) == 0
 
 
 def test_a_restart_loses_nothing(store, clock):
-    """A new store on the same file (as a restarted server makes) sees the polls, votes and reveal."""
+    """A new store on the same file or database (as a restarted server makes) sees the polls, votes and reveal; for
+    PostgreSQL the database server itself is restarted too (the pool's old connections are then dead)."""
     code = store.create(QUESTION, OPTIONS, answer=3)
     store.vote(code, "ana", 3)
     store.vote(code, "bob", 1)
     store.reveal(code)
-    again = PollStore(store.path, clock=clock)
+    if isinstance(store, PostgresPollStore):
+        postgres_support.shared_cluster().stop()
+        postgres_support.shared_cluster().start()
+    again = reopened(store, clock)
     assert again.counts(code) == [0, 1, 0, 1, 0, 0]
     assert again.poll(code).revealed
     assert again.vote(code, "ana", 2) == "twice"
-    with sqlite3.connect(store.path) as db:
-        assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    if not isinstance(store, PostgresPollStore):
+        with sqlite3.connect(store.path) as db:
+            assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
 
 
 def test_a_poll_needs_options_and_an_answer_among_them(store):
@@ -121,6 +162,7 @@ def test_a_poll_needs_options_and_an_answer_among_them(store):
 
 
 def test_the_folder_comes_from_the_environment(monkeypatch, tmp_path):
+    monkeypatch.delenv(DB_ENV, raising=False)
     monkeypatch.setenv("ATTENTION_DATA_DIR", str(tmp_path / "class"))
     assert data_dir() == tmp_path / "class"
     assert PollStore().path == tmp_path / "class" / FILE_NAME
