@@ -1,0 +1,154 @@
+"""Compare with both directions offered (issue 49), in English and 中文 (streamlit.testing): Both directions shows one
+sentence pair from both sides (the sidebar's model on the sentence, the other direction's model on what it wrote),
+the right cross-attention map transposed so both have the same language on the same axis; every comparison works
+with the Chinese → English model in the sidebar, on Chinese sentences, its captions naming Chinese as the source.
+No assertion on what the zh-en model writes: its weights change with every training run."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from app_pages import examples, state_keys
+from app_pages.text import md_escape
+from i18n import strings
+from tests.conftest import ROOT, ZH_CHECKPOINT
+
+pytestmark = pytest.mark.skipif(not (ZH_CHECKPOINT / "model.safetensors").is_file(),
+                                reason=f"the Chinese → English checkpoint is not in {ZH_CHECKPOINT}")
+
+PAGE = "app_pages/pages/compare.py"
+SENTENCES = {"en-zh": "I have a dream.", "zh-en": "我有一个梦想。"}
+LANGS = ["en", "zh"]
+
+
+def app(lang: str, model: str, mode: str | None = None, **state) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
+    at.session_state[state_keys.CHECKPOINT] = model
+    at.session_state[state_keys.SENTENCE] = SENTENCES[model]
+    at.session_state[state_keys.LANG] = lang
+    if mode is not None:  # as a link's mode= sets it (AppTest's set_value misses a Chinese-labelled option)
+        at.session_state["compare.mode"] = mode
+    for key, value in state.items():
+        at.session_state[key] = value
+    at.switch_page(PAGE)
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    assert at.segmented_control(key="compare.mode").value == (mode or at.session_state["compare.mode"])
+    return at
+
+
+def charts(at) -> dict[str, dict]:
+    return {chart.key: json.loads(chart.proto.spec) for chart in at.get("plotly_chart")}
+
+
+def shape(spec: dict) -> tuple[int, int]:
+    return np.array(spec["data"][0]["z"], dtype=float).shape
+
+
+def captions(at) -> str:
+    return "\n".join(c.value for c in at.caption)
+
+
+def axis(lang: str, role: str, side: str, language: str) -> str:
+    """An axis name as the page writes it: "queries (Chinese target tokens)"."""
+    s = strings(lang)
+    return s[f"axis.{role}_of"].format(tokens=s[f"axis.{side}_tokens"].format(language=s[f"language.{language}"]))
+
+
+def label(model: str) -> str:
+    return {"en-zh": "English → 中文 (en-zh)", "zh-en": "中文 → English (zh-en)"}[model]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("model", "other"), [("en-zh", "zh-en"), ("zh-en", "en-zh")])
+def test_both_directions_show_one_pair_from_both_sides(translator, zh_translator, lang, model, other):
+    """The page opens on Both directions (no second model reads the same language); the right model reads what the
+    left one wrote, its cross-attention drawn transposed: both maps have the left target language down the side."""
+    at = app(lang, model)
+    s = strings(lang)
+    assert at.segmented_control(key="compare.mode").value == "directions"
+    models = {"en-zh": translator, "zh-en": zh_translator}
+    left = models[model].translate(SENTENCES[model])
+    right = models[other].translate(left.translation)
+    shown = charts(at)
+    assert shape(shown["compare.chart.left"]) == left.cross.shape[2:]  # rows: what the left model wrote
+    assert shape(shown["compare.chart.right"]) == right.cross.shape[2:][::-1]  # transposed: what the right one read
+    says = [m.value for m in at.markdown]
+    assert md_escape(left.translation) in says and md_escape(right.translation) in says
+    source, target = model.split("-")
+    text = captions(at)
+    assert s["compare.directions_note"].format(left=label(model), right=label(other)) in text
+    assert s["compare.directions_transposed"].format(source=s[f"language.{source}"],
+                                                     target=s[f"language.{target}"]) in text
+    assert s["compare.side_axes"].format(side=s["compare.left"], rows=axis(lang, "queries", "target", target),
+                                         cols=axis(lang, "keys", "source", source)) in text
+    assert s["compare.side_axes"].format(side=s["compare.right"], rows=axis(lang, "keys", "source", target),
+                                         cols=axis(lang, "queries", "target", source)) in text
+    at.toggle(key="compare.transpose").set_value(False).run()  # as the right model computed it
+    assert not at.exception
+    assert shape(charts(at)["compare.chart.right"]) == right.cross.shape[2:]
+    assert s["compare.directions_cross"].format(source=s[f"language.{source}"],
+                                                target=s[f"language.{target}"]) in captions(at)
+
+
+def test_the_encoders_of_both_directions_side_by_side(translator, zh_translator):
+    """Encoder self-attention: the left model's sentence and the right model's reading of its translation, neither
+    transposed (no toggle: it turns cross-attention only)."""
+    at = app("en", "en-zh")
+    at.segmented_control(key="compare.kind").set_value("encoder_self").run()
+    assert not at.exception
+    left = translator.translate(SENTENCES["en-zh"])
+    right = zh_translator.translate(left.translation)
+    shown = charts(at)
+    assert shape(shown["compare.chart.left"]) == left.encoder_self.shape[2:]
+    assert shape(shown["compare.chart.right"]) == right.encoder_self.shape[2:]
+    assert not [t for t in at.toggle if t.key == "compare.transpose"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("mode", ["heads", "sentences", "models"])
+def test_every_comparison_works_with_the_chinese_model_in_the_sidebar(lang, mode):
+    at = app(lang, "zh-en", mode)
+    s = strings(lang)
+    assert len(charts(at)) >= 2
+    named = s["axis.note"].format(queries=axis(lang, "queries", "target", "en"),
+                                  keys=axis(lang, "keys", "source", "zh"))
+    if mode == "models":  # zh-en beside en-zh: the two read different languages, and the caption says so
+        assert s["compare.other_way"].format(left=label("zh-en"), right=label("en-zh"),
+                                             mode=s["compare.mode.directions"]) in captions(at)
+    else:
+        assert named in captions(at) or md_escape(named) in captions(at)
+    if mode == "sentences":  # Chinese sentences: our own references of the pairs, the mistranslations left out
+        pair = examples.SENTENCE_PAIRS[0]
+        assert [at.text_input(key=k).value for k in ("compare.sentence_a", "compare.sentence_b")] == list(
+            pair.references)
+        assert not [p for p in at.pills if p.key == "compare.wrong_pair"]
+        at.pills(key="compare.pair").set_value(1).run()
+        assert not at.exception
+        assert [at.text_input(key=k).value for k in ("compare.sentence_a", "compare.sentence_b")] == list(
+            examples.SENTENCE_PAIRS[1].references)
+
+
+def test_two_sentences_follow_a_change_of_direction():
+    """A and B typed for the English model become Chinese ones when the sidebar's model reads Chinese."""
+    at = app("en", "en-zh", "sentences")
+    assert at.text_input(key="compare.sentence_a").value == examples.SENTENCE_PAIRS[0].sentences[0]
+    at.session_state[state_keys.CHECKPOINT] = "zh-en"
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    assert [at.text_input(key=k).value for k in ("compare.sentence_a", "compare.sentence_b")] == list(
+        examples.SENTENCE_PAIRS[0].references)
+
+
+def test_without_a_model_the_other_way_both_directions_says_so(monkeypatch):
+    from app_pages import server
+
+    folders = server.model_folders()
+    monkeypatch.setattr(server, "model_folders", lambda: {"zh-en": folders["zh-en"]})
+    at = app("en", "zh-en", "directions")
+    assert [i.value for i in at.info] == [strings("en")["compare.no_reverse"].format(model=label("zh-en"))]
+    assert not charts(at)
