@@ -39,7 +39,7 @@ def unavailable() -> str | None:
     try:
         import psycopg  # noqa: F401
     except ImportError:
-        return 'psycopg is not installed (pip install "psycopg[binary]"; requirements-dev.txt has it)'
+        return 'psycopg is not installed (pip install "psycopg[binary]"; requirements.txt has it)'
     if bin_dir() is None:
         return "PostgreSQL's initdb and pg_ctl are not installed (Debian package postgresql; .ci/run installs it)"
     if os.geteuid() == 0:

@@ -245,3 +245,26 @@ def test_two_servers_share_one_poll_and_a_killed_server_loses_nothing(browser, s
         assert not (tmp_path / f"data-{name}" / FILE_NAME).exists()  # nothing in SQLite
     for log in ("A.log", "A-again.log", "B.log"):
         assert "Traceback (most recent call last)" not in (tmp_path / log).read_text()
+
+
+def test_the_poll_page_says_an_unreachable_database_in_words_without_its_password(monkeypatch):
+    """The page itself (AppTest, as tests/test_app_poll.py): joining a poll while ATTENTION_POLL_DB names a server
+    that refuses connections shows the poll's store message with the address and the driver's reason, never the
+    password, and no exception."""
+    pytest.importorskip("psycopg")
+    from streamlit.testing.v1 import AppTest
+
+    from app_pages import polls, state_keys
+
+    monkeypatch.setenv(DB_ENV, f"postgresql://teacher:{SECRET}@127.0.0.1:1/polls")
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.session_state[state_keys.LANG] = "en"
+    at.switch_page("app_pages/pages/poll.py")
+    at.run()
+    at.text_input(key=polls.JOIN_INPUT).input("ACDEF")
+    (join,) = [b for b in at.button if b.label == "Join"]
+    join.click().run()
+    assert not at.exception, [e.message for e in at.exception]
+    shown = "\n".join(e.value for e in at.error).replace("\\", "").replace("\u2060", "")  # as Markdown escaped it
+    assert "postgresql://teacher@127.0.0.1:1/polls" in shown and "cannot be reached" in shown, shown
+    assert SECRET not in shown and "s3cr3t" not in shown
