@@ -4,6 +4,7 @@ English, the live sentences in Chinese. No assertion reads the zh-en model's wor
 
 from __future__ import annotations
 
+import json
 import re
 from urllib.parse import parse_qs
 
@@ -16,6 +17,7 @@ from lessons.masks import EXPOSURE_EXAMPLES
 from tests.conftest import ZH_CHECKPOINT
 from tests.tables import shown_tables
 from tests.test_app_teaching import open_page, page_text
+from viz.teaching_inside import architecture_blocks
 
 SENTENCE = "我有一个梦想。"
 HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -44,6 +46,17 @@ def test_inside_says_the_encoder_reads_chinese_and_the_decoder_writes_english(la
     text = page_text(at)
     assert intro.split("{source}")[0].split("}")[-1] + source in text  # "… reads the Chinese sentence"
     assert target in text and SENTENCE in texts(at, "text")[0]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_inside_block_agrees_with_the_chinese_model(lang):
+    """Every block of the diagram, on the Chinese sentence: its figure drawn and its recomputation agreeing."""
+    at = zh_page("inside", lang)
+    config = json.loads((ZH_CHECKPOINT / "config.json").read_text())
+    for block in architecture_blocks(config["n_encoder_layers"], config["n_decoder_layers"]):
+        at = zh_page("inside", lang, **{"inside.block": block})
+        assert len(at.get("plotly_chart")) >= 2 and at.success and not at.error, block
 
 
 @pytest.mark.parametrize("lang", LANGS)
