@@ -53,7 +53,7 @@ def test_four_maps_share_the_cross_attention_axes_and_the_caption_computes_agree
     maps = specs(english)[:4]
     for spec in maps:
         shown = spec["layout"].get("yaxis2", spec["layout"]["yaxis"])  # the axis that carries the labels
-        assert shown["title"]["text"].replace("<br>", " ").startswith("queries (target tokens)")
+        assert shown["title"]["text"].replace("<br>", " ").startswith("queries (Chinese target tokens)")
         assert cells(spec).shape == result.cross.shape[2:]
     found = translator.attribute(result, "integrated_gradients")
     scores = found.scores

@@ -45,7 +45,8 @@ def side_by_side(result: TranslationResult, scores: np.ndarray, method: str, lay
     for i, (column, (title, weights)) in enumerate(zip(columns, maps)):
         with column:
             st.markdown(f"**{md_escape(title)}**")
-            titles = {**attention_view.axis_titles("cross"), "value_label": t("explain.maps.value")}
+            titles = {**attention_view.axis_titles("cross", direction.current()),
+                      "value_label": t("explain.maps.value")}
             figure = attention_heatmap(weights, queries, keys, max_width=widgets.HALF_COLUMN_PX, max_height=400,
                                        **titles)
             widgets.chart(figure, key=f"explain.map.{i}")
@@ -164,7 +165,8 @@ def ablated_maps(result: TranslationResult, knocked: TranslationResult, chosen: 
             if weights is None:
                 st.info(t("explain.knock.map_none", layer=layer + 1))
                 continue
-            titles = {**attention_view.axis_titles("cross"), "value_label": t("explain.maps.value")}
+            titles = {**attention_view.axis_titles("cross", direction.current()),
+                      "value_label": t("explain.maps.value")}
             figure = attention_heatmap(weights, *run.axis_tokens("cross"), max_width=widgets.HALF_COLUMN_PX,
                                        max_height=400, **titles)
             widgets.chart(figure, key=("explain.knock.map_plain", "explain.knock.map")[i])

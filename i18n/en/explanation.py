@@ -168,9 +168,10 @@ STRINGS: dict[str, str] = {
     "explain.align.intro_live": (
         "{gold} unseen dev pairs aligned by hand (English words × Chinese characters, *sure* and *possible* links; "
         "evaluation/alignment/GUIDELINE.md). This model ({source} → {target}) has no stored alignment scores, so "
-        "they were measured just now on its attention ({pairs} of the {gold} pairs fit its tokens): each pair fed "
-        "with its reference (teacher forcing), {how}, scored by alignment error rate pooled over the pairs (AER: 0 "
-        "when every link read off is a gold link and every sure link is read off; 1 when nothing is in common). The "
+        "they were measured just now on its attention ({pairs} of the {gold} pairs fit its tokens). Each pair is fed "
+        "with its reference (teacher forcing) and {how}. The links are scored by alignment error rate pooled over the "
+        "pairs (AER: 0 when every link read off is a gold link and every sure link is read off; 1 when nothing is in "
+        "common). The "
         "best head, chosen on one half of the gold and scored on the other, each half in turn ({picked}): AER {aer} "
         "({low}–{high}, 95 % bootstrap interval over the pairs). Attribution and IBM Model 1 need gradients through "
         "every pair and the training set, so they are not measured here: python -m evaluation.alignment "

@@ -144,8 +144,8 @@ STRINGS: dict[str, str] = {
     "explain.align.intro_live": (
         "{gold} 个未见过的开发集句对由人工对齐（英文单词 × 中文汉字，分 *确定* 与 *可能* 两种链接；"
         "见 evaluation/alignment/GUIDELINE.md）。这个模型（{source} → {target}）还没有存储的对齐评分，所以刚刚在它的"
-        "注意力上现场测得（{gold} 个句对中有 {pairs} 个与它的词元对得上）：每个句对连同参考译文一起输入模型（教师强制），"
-        "{how}，再用对所有句对合并计算的对齐错误率打分（AER：读出的每条链接都是人工链接、且每条确定链接都被读出时为 0；"
+        "注意力上现场测得（{gold} 个句对中有 {pairs} 个与它的词元对得上）。每个句对连同参考译文一起输入模型（教师强制），"
+        "{how}。这些链接用对所有句对合并计算的对齐错误率打分（AER：读出的每条链接都是人工链接、且每条确定链接都被读出时为 0；"
         "毫无共同之处时为 1）。最好的头在一半句对上选出、在另一半上打分，两半轮流（{picked}）：AER {aer}"
         "（{low}–{high}，对句对自助重采样的 95% 区间）。归因和 IBM 模型 1 需要对每个句对求梯度、还需要训练集，"
         "所以这里不测：运行 python -m evaluation.alignment --checkpoint checkpoints/{checkpoint} --dev DEV.tsv "
