@@ -666,7 +666,7 @@ STRINGS: dict[str, str] = {
     "anatomy.dead.text": (
         "Each encoder layer's FFN has d_ff = {d_ff} hidden units, max(0, x·W1 + b1). A unit that is 0 for every "
         "token passes nothing on to W2: for those tokens it might as well not exist. On your sentence ({tokens} "
-        "tokens) {dead} units never fire, layer by layer; on the translate page's {n} example sentences "
+        "tokens) {dead} units never fire, layer by layer; on the app's {n} example sentences (in the language the model reads) "
         "({example_tokens} tokens) {example_dead}."
     ),
     "anatomy.dead.dev": (

@@ -603,7 +603,7 @@ STRINGS: dict[str, str] = {
     "anatomy.dead.text": (
         "每个编码器层的 FFN 有 d_ff = {d_ff} 个隐藏单元，max(0, x·W1 + b1)。一个对所有词元都为 0 的单元不会向 W2 "
         "传递任何东西：对这些词元来说，它等于不存在。在你的句子上（{tokens} 个词元），各层从不激活的单元依次有 {dead} 个；"
-        "在翻译页的 {n} 个示例句子上（{example_tokens} 个词元）依次有 {example_dead} 个。"
+        "在本应用的 {n} 个示例句子上（用模型读入的语言）（{example_tokens} 个词元）依次有 {example_dead} 个。"
     ),
     "anatomy.dead.dev": (
         "在全部 {sentences} 个开发集句子上（由 `python -m evaluation.coverage` 统计并写入训练日志），编码器各层 FFN "
