@@ -16,7 +16,7 @@ pytest.importorskip("playwright.sync_api")
 
 from app_pages import server
 from i18n import strings
-from tests.browser_support import MAIN, open_session, rerun, screenshot, settle
+from tests.browser_support import MAIN, choose, open_session, rerun, screenshot, settle
 
 if "zh-en" not in server.model_folders():
     pytest.skip("no zh-en model folder is offered", allow_module_level=True)
@@ -59,6 +59,9 @@ def test_the_qkv_live_part_on_a_chinese_sentence(page, streamlit_server, lang):
     settle(page)
     assert page.locator(MAIN).get_by_text(SENTENCE, exact=False).count() >= 1
     screenshot(page, f"teaching_zh_qkv_live_{lang}")
+    choose(page, strings(lang)["teach.pick.kind"], strings(lang)["kind.cross"])  # English queries, Chinese keys
+    settle(page)
+    screenshot(page, f"teaching_zh_qkv_cross_{lang}", page.locator(f"{MAIN} .js-plotly-plot"))
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
