@@ -616,7 +616,7 @@ STRINGS: dict[str, str] = {
         "`python -m evaluation.coverage --dev DEV.tsv --train TRAIN.tsv` on the training data to record it."
     ),
     "pe.ext.try": (
-        "Tried live: your sentence followed by the translate page's example sentences, until it is longer than any "
+        "Tried live: your sentence followed by the app's example sentences (in the language the model reads), until it is longer than any "
         "training sentence: {tokens} source tokens, {past} of them at positions the model never saw in training. The "
         "chart: the cross-attention each source position receives, averaged over layers and heads and summed over "
         "the output steps."
