@@ -47,6 +47,7 @@ CURRENT_FILL = "rgba(255, 212, 59, 0.25)"  # the current step's column
 NODE_FONT_PX = CELL_TEXT_PX
 ROW_PX = (24, 34)  # the least and most room a node's row gets: a 14-px line and its gap, or more where it fits
 NODE_OUTLINE_PX = 3  # a chosen node's outline
+BOX_PAD_EM = 0.3  # a node's box beyond its label, each side (less than GAP_EM: boxes of neighbour columns stay apart)
 
 
 @dataclass(frozen=True)
@@ -104,6 +105,7 @@ def _columns_shown(n_columns: int, current: int, column_px: float, plot_px: floa
 @dataclass(frozen=True)
 class _Layout:
     columns: range  # the columns shown
+    column_px: float
     row_px: float
     rows: int
     top: int
@@ -129,7 +131,7 @@ def _layout(steps, last: int, legend: list[str], title: str, step_title: str, ma
     room = max_height - title_px(title, width) - top - bottom
     row_px = float(np.clip(room / rows, *ROW_PX))
     height = int(title_px(title, width) + top + bottom + rows * row_px)
-    return _Layout(columns, row_px, rows, top, bottom, width, height)
+    return _Layout(columns, column_px, row_px, rows, top, bottom, width, height)
 
 
 def _positions(nodes: list[Node], rows: int) -> tuple[np.ndarray, np.ndarray]:
@@ -160,27 +162,66 @@ def _edge_traces(nodes: list[Node], x: np.ndarray, y: np.ndarray, first_column: 
     return traces
 
 
+def _box_traces(nodes: list[Node], x: np.ndarray, y: np.ndarray, first_column: int, lay: _Layout,
+                labels: list[str]) -> list:
+    """Each node's box, as wide as its label (an English piece such as "▁student" is wider than a row is tall; a
+    Chinese character fits a square), drawn as filled outlines: one trace per status and per place on the chosen
+    path (its outline in the highlight colour). Lines, not markers: a marker is a square of one size."""
+    groups: dict[tuple[str, bool], tuple[list, list]] = {}
+    half_height = (lay.row_px - 6) / 2 / lay.row_px  # in rows: the y axis counts rows
+    for i, n in enumerate(nodes):
+        if x[i] < first_column:
+            continue
+        label_px = text_em(labels[i]) * NODE_FONT_PX
+        half_width = max(lay.row_px - 6, label_px + 2 * BOX_PAD_EM * NODE_FONT_PX) / 2 / lay.column_px
+        xs, ys = groups.setdefault((n.status, n.chosen), ([], []))
+        left, right, low, high = x[i] - half_width, x[i] + half_width, y[i] - half_height, y[i] + half_height
+        xs += [left, right, right, left, left, None]
+        ys += [low, low, high, high, low, None]
+    traces = []
+    for (status, chosen), (xs, ys) in groups.items():
+        fill, outline, _ = NODE_COLORS[status]
+        line = dict(color=HIGHLIGHT_COLOR, width=NODE_OUTLINE_PX) if chosen else dict(color=outline, width=1)
+        traces.append(dict(type="scatter", mode="lines", x=xs, y=ys, fill="toself", fillcolor=fill, line=line,
+                           hoverinfo="skip", showlegend=False))
+    return traces
+
+
+LEGEND_LINE_PX = 8  # a status's legend symbol: a thick stroke of its outline colour, a swatch
+
+
+def _legend_traces(nodes: list[Node], names: dict[str, str], first_column: int) -> list:
+    """A legend entry per status drawn, its symbol a swatch of the status's colour: a line left of the plotted
+    columns (off the axis: a trace without points has no legend entry, and one of markers would be a point of the
+    tree). The boxes themselves are grouped by the chosen path."""
+    drawn = {n.status for n in nodes}
+    return [dict(type="scatter", mode="lines", x=[first_column - 3, first_column - 2], y=[0, 0], name=names[s],
+                 line=dict(color=NODE_COLORS[s][1], width=LEGEND_LINE_PX), hoverinfo="skip", showlegend=True)
+            for s in STATUSES if s in drawn]
+
+
 def _node_traces(nodes: list[Node], x: np.ndarray, y: np.ndarray, first_column: int, marker_px: float,
-                 names: dict[str, str], hover: str, root_label: str) -> list:
-    """One trace of nodes per status (its legend entry), each node its newest token in a box of its status's
-    colours, outlined in the highlight colour on the chosen path; the root (<s>) without hover."""
+                 names: dict[str, str], hover: str, labels: list[str]) -> list:
+    """One trace of nodes per status, each node its newest token over its box (_box_traces); the markers are
+    invisible, there for the hover (the whole hypothesis and its log-probabilities), not drawn; the root (<s>)
+    without hover."""
     traces = []
     for status in ("root", *STATUSES):
         idx = [i for i, n in enumerate(nodes) if n.status == status and x[i] >= first_column]
         if not idx:
             continue
-        fill, outline, ink = NODE_COLORS[status]
+        _, outline, ink = NODE_COLORS[status]
         chosen = [nodes[i].chosen for i in idx]
         trace = dict(
             type="scatter", mode="markers+text", x=x[idx], y=y[idx], cliponaxis=False,
-            text=[token_label(root_label if i == 0 else nodes[i].tokens[-1]) for i in idx],
-            textfont=dict(size=NODE_FONT_PX, color=ink),
-            marker=dict(symbol="square", size=marker_px, color=fill,
+            text=[token_label(labels[i]) for i in idx], textfont=dict(size=NODE_FONT_PX, color=ink),
+            marker=dict(symbol="square", size=marker_px, opacity=0,
                         line=dict(color=[HIGHLIGHT_COLOR if c else outline for c in chosen],
                                   width=[NODE_OUTLINE_PX if c else 1 for c in chosen])),
+            showlegend=False,
         )
         if status == "root":
-            traces.append({**trace, "hoverinfo": "skip", "showlegend": False})
+            traces.append({**trace, "hoverinfo": "skip"})
             continue
         parent_logprob = [nodes[nodes[i].parent].logprob for i in idx]
         trace["customdata"] = [[joined_text(nodes[i].tokens), nodes[i].logprob, nodes[i].logprob - p,
@@ -224,8 +265,10 @@ def beam_tree(
              f"{plain_text(logprob_label)}: <b>%{{customdata[1]:.3f}}</b><br>"
              f"{plain_text(token_logprob_label)}: %{{customdata[2]:.3f}}")
     first = lay.columns.start
-    traces = [*_edge_traces(nodes, x, y, first, chosen_label),
-              *_node_traces(nodes, x, y, first, lay.row_px - 6, names, hover, root_label)]
+    labels = [root_label, *(n.tokens[-1] for n in nodes[1:])]
+    traces = [*_edge_traces(nodes, x, y, first, chosen_label), *_box_traces(nodes, x, y, first, lay, labels),
+              *_legend_traces(nodes[1:], names, first),
+              *_node_traces(nodes, x, y, first, lay.row_px - 6, names, hover, labels)]
     shade = dict(type="rect", xref="x", yref="paper", x0=current + 0.5, x1=current + 1.5, y0=0, y1=1,
                  fillcolor=CURRENT_FILL, line=dict(width=0), layer="below")
     ticks = list(lay.columns)
