@@ -17,7 +17,7 @@ from app_pages.text import md_escape, t
 from app_pages.token_names import row_names
 from lessons.attention_maps import pick, shown_mask
 from lessons.classroom import FLAT_FACTOR, guess_verdict
-from model import TranslationResult
+from model import WORD_START, TranslationResult
 from viz.decoding import candidates_chart
 from viz.heatmap import clicked_pair, guess_heatmap
 from viz.style import MAX_WIDTH_PX
@@ -121,7 +121,8 @@ def next_token_guess(result: TranslationResult, position: int, tokens: list[str]
                      *, key: str, **layout) -> None:
     """Decoding's candidates as pills sorted by their text (not by probability), then, once the guess is revealed,
     the candidates chart with the guess outlined and whether it was the model's most probable token."""
-    order = sorted(range(len(tokens)), key=lambda i: tokens[i])  # by their text: the chart's order would tell
+    # By their text (the chart's order would tell), a word-start mark ▁ aside: "▁dream" sorts with "dream".
+    order = sorted(range(len(tokens)), key=lambda i: (tokens[i].lstrip(WORD_START).casefold(), tokens[i]))
     identity = (result.source_text, result.translation, position)
     widgets.keep_valid(f"{key}.pick", order)
     guess = st.session_state.get(f"{key}.pick")

@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 import segno
 import streamlit as st
 
-from app_pages import attention_view, registry, server, widgets
+from app_pages import attention_view, direction, registry, server, widgets
 from app_pages.link_values import BadLinkValue, Param, one_of
 from app_pages.poll_store import CODE_LENGTH, EXPIRES_S, Poll, PollStore, StoreUnavailable, read_code
 from app_pages.text import md_escape, t
@@ -107,16 +107,17 @@ def link_params() -> dict[str, Param]:
 
 # ---------------------------------------------------------------- the explorer's control (translate page)
 
-def start(result: TranslationResult, layer: int, head: int, row: int) -> str:
+def start(result: TranslationResult, layer: int, head: int, row: int, source: str = "en") -> str:
     """A poll on cross-attention row `row` of this layer and head (or average): the options are the source tokens,
     the model's answer the row's largest weight. The question names the token the row writes (output_tokens[row])
-    as well as the one it reads: the row labelled 我 writes 有."""
+    as well as the one it reads: the row labelled 我 writes 有. `source`: the sentence's language ("en", "zh"),
+    kept with the question, which a student may read with another model than the teacher's."""
     weights = result.attention("cross")
     queries, keys = result.axis_tokens("cross")
     answer = strongest_key(weights, layer, head, row)
     question = {"kind": "cross", "layer": layer, "head": head, "sentence": result.source_text, "query": queries[row],
                 "writes": result.output_tokens[row], "row": row,
-                "weight": float(pick(weights, layer, head)[row, answer])}
+                "weight": float(pick(weights, layer, head)[row, answer]), "source": source}
     return store().create(question, list(keys), answer)
 
 
@@ -134,7 +135,7 @@ def start_control(result: TranslationResult, kind: str, layer: int, head: int) -
                             key="poll.start.button")
     if pressed:
         try:
-            code = start(result, layer, head, row)
+            code = start(result, layer, head, row, direction.current()[0])
         except StoreUnavailable as problem:
             store_error(problem)
             return
@@ -165,12 +166,20 @@ def option_label(poll: Poll, index: int) -> str:
     return readable_labels(poll.options)[index]
 
 
+def source_name(poll: Poll) -> str:
+    """The language of the poll's sentence, in this session's language: the poll's own (its student may be reading
+    with another model than the teacher's); English for a poll stored before polls said which."""
+    code = poll.question.get("source")
+    return direction.language_name(code if code in ("en", "zh") else "en")
+
+
 def question(poll: Poll) -> None:
     q = poll.question
     words = {name: md_escape(readable(q[name])) for name in ("writes", "query")}
-    st.markdown("#### " + t("poll.question", row=q["row"], **words))
+    st.markdown("#### " + t("poll.question", row=q["row"], source=source_name(poll), **words))
     st.caption(t("poll.about", kind=attention_view.kind_name(q["kind"]), layer=attention_view.layer_name(q["layer"]),
-                 head=attention_view.head_name(q["head"]), sentence=md_escape(q["sentence"])))
+                 head=attention_view.head_name(q["head"]), sentence=md_escape(q["sentence"]),
+                 source=source_name(poll)))
 
 
 def answer_line(poll: Poll, counts: list[int] | None = None) -> None:
@@ -247,7 +256,8 @@ def tally(code: str) -> None:
         st.info(t("poll.ended"), icon=":material/timer_off:")
         return
     figure = tally_bars(readable_labels(poll.options), counts, answer=poll.answer if poll.revealed else None,
-                        title=t("poll.tally_title", n=sum(counts)), option_title=t("poll.axis.options"),
+                        title=t("poll.tally_title", n=sum(counts)),
+                        option_title=t("poll.axis.options", source=source_name(poll)),
                         votes_label=t("poll.axis.votes"), answer_label=t("poll.answer_label"))
     if poll.revealed:
         answer_line(poll, counts)

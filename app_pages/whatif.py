@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from app_pages import models, translations, widgets
+from app_pages import direction, models, translations, widgets
 from app_pages.text import md_escape, t
 from lessons.classroom import Coverage, coverage, token_edits
 from model import TranslationResult
@@ -16,6 +16,12 @@ from viz.decoding import coverage_chart
 
 PICK, TYPED, FORCED, REFUSED = "whatif.pick", "whatif.typed", "whatif.forced", "whatif.refused"
 COVERAGE_PX = (720, 340)  # below the step's charts, under the fold: wide enough for a sentence's source tokens
+TYPED_CHARS = 24  # one Chinese character, or one English word (a target piece such as "▁understand")
+
+
+def target() -> str:
+    """The language the model writes, as the what-if's hints name a typed token: "zh" (a character) or "en" (a word)."""
+    return "en" if direction.current()[1] == "en" else "zh"
 
 
 def special(token: str) -> bool:
@@ -42,12 +48,13 @@ def section(result: TranslationResult, position: int) -> None:
     widgets.keep_valid(PICK, list(options))
     with st.container(horizontal=True, vertical_alignment="bottom", key="whatif.controls"):
         st.pills(t("whatif.pick"), list(options), format_func=options.get, key=PICK)
-        st.text_input(t("whatif.type"), key=TYPED, max_chars=8, width=300, value=st.session_state.setdefault(TYPED, ""))
+        st.text_input(t(f"whatif.type.{target()}"), key=TYPED, max_chars=TYPED_CHARS, width=300,
+                      value=st.session_state.setdefault(TYPED, ""))
         st.button(t("whatif.run"), key="whatif.run", icon=":material/alt_route:", on_click=force,
                   args=(result, position))
     refused = st.session_state.get(REFUSED)
     if refused:
-        st.warning(t("whatif.bad", token=md_escape(refused)), icon=":material/block:")
+        st.warning(t(f"whatif.bad.{target()}", token=md_escape(refused)), icon=":material/block:")
     request = st.session_state.get(FORCED)
     if request is not None and request[:3] == (result.source_text, result.translation, position):
         comparison(result, translations.forced_result(request[3]), position)

@@ -10,8 +10,8 @@ step's fragment (decoding_view).
 import streamlit as st
 
 from app_pages import (
-    attention_view, decks, guessing, link_values, links, models, page_scripts, presentation, translations, whatif,
-    widgets,
+    attention_view, decks, direction, guessing, link_values, links, models, page_scripts, presentation, translations,
+    whatif, widgets,
 )
 from app_pages.state_keys import CHECKPOINT
 from app_pages.stepper import stepped_view, stepper
@@ -65,7 +65,8 @@ def beam_section(result: TranslationResult, position: int) -> None:
     widgets.chart(fig, key="decoding.chart.beam")
     record = records[current]
     st.caption(t("decoding.beam_help", last=last + 1, step=current + 1, top=2 * result.beam_size,
-                 kept=len(record.kept), finished=len(record.finished), dropped=len(record.dropped)))
+                 kept=len(record.kept), finished=len(record.finished), dropped=len(record.dropped)) + " "
+               + widgets.word_start_note(result.output_tokens))
 
 
 def finished_hypotheses(result: TranslationResult) -> list[tuple[tuple[str, ...], float]]:
@@ -147,14 +148,14 @@ def step_view(result: TranslationResult) -> None:
         every_head = st.toggle(t("decoding.every_head"), persist_state="session", key=EVERY_HEAD,
                                value=widgets.kept(EVERY_HEAD, (False, True)))
         if every_head:
-            st.markdown(f"**{t('decoding.cross_title')}**")
+            st.markdown(f"**{t('decoding.cross_title', source=direction.source_name())}**")
             rows = result.cross[:, :, position].reshape(layers * heads, -1)  # (layers·heads, S)
             labels = [f"L{l + 1}·H{h + 1}" for l in range(layers) for h in range(heads)]
             fig = attention_heatmap(rows, labels, result.source_tokens, query_title=t("axis.layer_head"),
                                     key_title=t("axis.cross.keys"), value_label=t("axis.weight"),
                                     max_width=LEFT_PX, max_height=EVERY_HEAD_PX)
         else:
-            st.markdown(f"**{t('decoding.cross_title')}** · {which}")
+            st.markdown(f"**{t('decoding.cross_title', source=direction.source_name())}** · {which}")
             fig = attention_bar(pick(result.cross[:, :, position], layer, head), result.source_tokens,
                                 key_title=t("axis.cross.keys"), value_label=t("axis.weight"),
                                 max_width=LEFT_PX)
@@ -184,7 +185,8 @@ def candidates_column(result: TranslationResult, position: int) -> None:
             return
     else:
         widgets.chart(candidates_chart(tokens, probs, chosen_index, **labels), key="decoding.chart.candidates")
-    st.caption(t("decoding.candidates_help", k=len(result.steps[position].candidates)))
+    st.caption(t("decoding.candidates_help", k=len(result.steps[position].candidates)) + " "
+               + widgets.word_start_note(tokens))
 
 
 def decoding_view(result: TranslationResult) -> None:
@@ -194,7 +196,8 @@ def decoding_view(result: TranslationResult) -> None:
     (stepper.stepped_view)."""
     with st.container(horizontal=True, vertical_alignment="center", key="decoding.sentence"):
         guessing_now = st.session_state.get(GUESS)  # the whole translation would give every step's answer away
-        st.markdown(t("decoding.sentence", source=md_escape(translations.source_as_read(result)),
+        st.markdown(t("decoding.sentence", source=direction.source_name(), target=direction.target_name(),
+                      sentence=md_escape(translations.source_as_read(result)),
                       translation="?" if guessing_now else md_escape(result.translation or "∅")), width="content",
                     help=translations.names_note(result))
         widgets.page_link("translate", t("decoding.change_sentence"), icon=":material/edit:")
@@ -209,7 +212,7 @@ def decoding_view(result: TranslationResult) -> None:
     links.write_link()
 
 
-presentation.page_title(t("decoding.title"), t("decoding.intro"))
+presentation.page_title(t("decoding.title"), t("decoding.intro", source=direction.source_name()))
 config = models.translator().config
 links.link_page({"step": link_values.Param(STEP, link_values.number_in(1, config.max_len)),
                  **attention_view.layer_head_params("decoding", config.n_decoder_layers, config.n_heads,

@@ -35,6 +35,8 @@ def missing(log: dict, folder: str) -> None:
     args = log.get("args") or {}
     command = ["python", "-m", "model.training.train", "--train", args.get("train", "../shared/data/tatoeba-cmn-eng/train.tsv"),
                "--dev", args.get("dev", "../shared/data/tatoeba-cmn-eng/dev.tsv"), "--out", folder]
+    if args.get("direction", "en-zh") != "en-zh":  # the trainer's default: named only for the other direction
+        command += ["--direction", args["direction"]]
     command += [part for sentence in log.get("probes") or () for part in ("--probe", sentence)]
     st.info(t("replay.missing", folder=md_escape(folder)), icon=":material/history_toggle_off:")
     st.code(shlex.join(command), language="bash", wrap_lines=True)
@@ -145,7 +147,8 @@ def replay_view(snapshots: list[dict], probe_texts: list[str], log: dict, shippe
                              head=attention_view.head_name(head), step=f"{snapshot['step']:,}") + "**")
         attention_view.map_chart(shown[kind], kind, layer, head, queries, keys, key="replay.chart.map",
                                  sentence=probe_texts[probe], max_width=MAP_PX, max_height=MAP_MAX_PX)
-        st.caption(t(f"kind.{kind}.help") + " " + widgets.word_start_note(shown["source_tokens"]))
+        # ▁ marks English words: in the source of an English → Chinese model, in the target of a Chinese → English one.
+        st.caption(attention_view.kind_help(kind) + " " + widgets.word_start_note([*queries, *keys]))
         if kind == "cross":
             last = snapshots[-1]["probes"][probe]["cross"]
             best_layer, best_head, agree, rows = replay.consensus_head(last)

@@ -15,10 +15,10 @@ STRINGS = {
         "No open poll has this code. Check it on the teacher's screen; a poll closes {hours} hours after it started."
     ),
     "poll.question": (
-        "While writing **{writes}** (the token after **{query}**: row {row} of the map), which source token does the "
-        "model look at most?"
+        "While writing **{writes}** (the token after **{query}**: row {row} of the map), which token of the {source} "
+        "sentence does the model look at most?"
     ),
-    "poll.about": "{kind}, {layer}, {head} · sentence: {sentence}",
+    "poll.about": "{kind}, {layer}, {head} · {source} sentence: {sentence}",
     "poll.choose": "Your answer",
     "poll.vote": "Vote",
     "poll.voted": "Your vote is in: **{choice}**.",
@@ -33,7 +33,7 @@ STRINGS = {
         "Students scan the QR code or open this address on their device; or they open **Class poll** and type the code:"
     ),
     "poll.tally_title": "Votes so far: {n}",
-    "poll.axis.options": "source token",
+    "poll.axis.options": "{source} token",
     "poll.axis.votes": "votes",
     "poll.answer_label": "the model's answer",
     "poll.reveal": "Reveal the model's answer",
@@ -114,9 +114,14 @@ STRINGS = {
         "there with the same search (beam {beam})."
     ),
     "whatif.pick": "One of this step's candidates",
-    "whatif.type": "…or type a token (for example one Chinese character)",
+    "whatif.type.zh": "…or type a token (for example one Chinese character)",
+    "whatif.type.en": "…or type a token (for example an English word)",
     "whatif.run": "Continue from here",
-    "whatif.bad": "“{token}” is not one token of the model's target vocabulary: try a single character.",
+    "whatif.bad.zh": "“{token}” is not one token of the model's target vocabulary: try a single character.",
+    "whatif.bad.en": (
+        "“{token}” is not one token of the model's target vocabulary: try one short, common word (a longer word "
+        "is written as several pieces)."
+    ),
     "whatif.nothing": "Choose a candidate or type a token first.",
     "whatif.original": "Original",
     "whatif.forced": "With “{token}” forced at step {step}",

@@ -14,7 +14,7 @@ STRINGS = {
     "deck.slide_title": "{kind} · {layer} · {head} — {sentence}",
     "deck.view_title": "{kind} · {view} · {layer} · {head} — {sentence}",
     "deck.decoding_title": "解码第 {step} 步 · {layer} · {head} — {sentence}",
-    "deck.empty": "还没有幻灯片。在“翻译与注意力探索”或“对比”页面的任意注意力图下，或在“逐步解码”页面“它在英文句子中看向哪里”的图下，点 **固定到幻灯片**。",
+    "deck.empty": "还没有幻灯片。在“翻译与注意力探索”或“对比”页面的任意注意力图下，或在“逐步解码”页面显示它在源语言句子中看向哪里的图旁，点 **固定到幻灯片**。",
     "deck.mode": "幻灯片",
     "deck.mode.edit": "编辑",
     "deck.mode.present": "放映",
