@@ -2,7 +2,8 @@
 
 python -m evaluation.agreement --checkpoint checkpoints/en-zh --dev DEV.tsv --train TRAIN.tsv [--sentences N]
 
-Translates dev sentences unlike any training pair (the selection half; greedy), attributes every output
+Translates dev sentences unlike any training pair (the selection half; greedy; the side the checkpoint reads, English
+or Chinese, as its config says), attributes every output
 token to the source tokens (integrated gradients and input × gradient, model/translation/attribution.py)
 and compares each head's cross-attention row with |attribution| (lessons/explanation.py: Spearman's ρ per
 step, top-1 agreement), plus the layer average and rollout. The means over all steps go into the
@@ -24,6 +25,12 @@ from model.training.data import read_pairs, split_dev, unlike_training
 from model.translation.attribution import METHODS
 
 LOG_KEY = "agreement"
+
+
+def source_side(pair: tuple[str, str], source_language: str) -> str:
+    """The sentence a model reading `source_language` translates, of an (English, Chinese) dev pair: the dev set and
+    its split are the same for both directions (model.training.data), only the side read differs."""
+    return pair[0] if source_language == "en" else pair[1]
 
 
 def sentence_agreement(translator: Translator, sentence: str) -> dict:
@@ -68,14 +75,16 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    unseen = [dev[i][0] for i in unlike_training(dev, train)][: args.sentences]
     translator = Translator.from_checkpoint(args.checkpoint)
+    unseen = [source_side(dev[i], translator.config.source_language)
+              for i in unlike_training(dev, train)][: args.sentences]
     per_sentence = []
     for i, sentence in enumerate(unseen):
         per_sentence.append(sentence_agreement(translator, sentence))
         print(f"{i + 1}/{len(unseen)}", file=sys.stderr)
     log = read_training_log(args.checkpoint) or {}
-    log[LOG_KEY] = {"sentences": len(unseen), "beam": 1, **summarise(per_sentence)}
+    log[LOG_KEY] = {"sentences": len(unseen), "beam": 1, "source_language": translator.config.source_language,
+                    **summarise(per_sentence)}
     write_training_log(args.checkpoint, log)
     print(f"wrote {LOG_KEY} ({len(unseen)} unseen dev sentences) to {args.checkpoint}")
     return 0

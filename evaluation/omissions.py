@@ -6,7 +6,9 @@ Decoding's what-if flags a source token as a possible omission when the cross-at
 output, averaged over every layer and head, is under a quarter of an even share (lessons.classroom.coverage). To
 see whether that flag means anything, each gold pair (evaluation/alignment) is run teacher-forced twice: on its
 reference, and, for each content word, on the reference with that word's characters deleted (the characters its
-sure links reach and no other word's do). The deleted word is an omission; the content words of the intact
+sure links reach and no other word's do; for a model that reads Chinese, the gold is turned round: a content
+character of the source, and the English words only it links to deleted from the reference). The deleted word is an
+omission; the content words of the intact
 reference are not. A word counts as flagged when any of its tokens is. Printed: recall (omissions flagged) and
 false alarms (kept words flagged) of the page's flag, and of each single head's coverage with the same rule, the
 head picked on the even-numbered pairs and scored on the odd ones. It prints only; the pages state the finding.
@@ -15,6 +17,7 @@ head picked on the even-numbered pairs and scored on the odd ones. It prints onl
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 
 import numpy as np
@@ -23,26 +26,46 @@ from lessons.classroom import OMISSION_SHARE
 from lessons.explanation import token_words
 from model import Translator, configure_torch_threads
 
+from .alignment.directions import DirectedPair, directed
 from .alignment.gold import GoldPair, load_gold
 
-# Words whose characters are not a content word's: deleting them is not the omission a reader would notice.
+# Words whose characters are not a content word's: deleting them is not the omission a reader would notice. For a
+# Chinese source, the characters that mostly carry grammar or pronouns.
 FUNCTION_WORDS = frozenset(
     "the a an to of is are was were be been am do does did i you he she it we they me him her them my your his its "
     "our their this that these those and or but not in on at for with by as".split())
+FUNCTION_CHARS = frozenset("的了是在我你他她它们这那和也都不吗呢吧个把被一有就很")
 
 
-def content_words(pair: GoldPair) -> list[int]:
-    """Words of letters, not function words, with at least one sure link."""
+def as_directed(pair: GoldPair | DirectedPair) -> DirectedPair:
+    """A gold pair as an English-reading model sees it, or a pair already turned to a model's direction."""
+    return pair if isinstance(pair, DirectedPair) else directed(pair, "en")
+
+
+def content_words(pair: GoldPair | DirectedPair) -> list[int]:
+    """Source units (English words, or Chinese characters) of letters, not function words, with a sure link."""
+    pair = as_directed(pair)
     linked = {i for i, _ in pair.sure}
-    return [i for i, w in enumerate(pair.words) if w.isalpha() and w.lower() not in FUNCTION_WORDS and i in linked]
+    return [i for i, w in enumerate(pair.source_units) if w.isalpha() and w.lower() not in FUNCTION_WORDS
+            and w not in FUNCTION_CHARS and i in linked]
 
 
-def without_word(pair: GoldPair, word: int) -> str | None:
-    """The reference with the characters only `word` links to (sure) deleted; None if none, or all of them."""
+def joined(units, language: str) -> str:
+    """Units back into a sentence: Chinese characters run together, English words spaced, punctuation attached."""
+    if language == "zh":
+        return "".join(units)
+    return re.sub(r" ([^\w\s])", r"\1", " ".join(units))
+
+
+def without_word(pair: GoldPair | DirectedPair, word: int) -> str | None:
+    """The reference with the target units only source unit `word` links to (sure) deleted; None if none, or all of
+    them."""
+    pair = as_directed(pair)
     own = {j for i, j in pair.sure if i == word} - {j for i, j in pair.sure if i != word}
-    if not own or len(own) == len(pair.chars):
+    if not own or len(own) == len(pair.target_units):
         return None
-    return "".join(c for j, c in enumerate(pair.chars) if j not in own)
+    target = "zh" if pair.source_language == "en" else "en"
+    return joined([c for j, c in enumerate(pair.target_units) if j not in own], target)
 
 
 def word_shares(cross, source_tokens, words) -> np.ndarray:
@@ -61,17 +84,18 @@ def word_shares(cross, source_tokens, words) -> np.ndarray:
 
 
 def labelled_shares(translator: Translator, gold: list[GoldPair]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(shares (n, layers + 1, heads), omitted (n,) bool, pair index (n,)) over every kept and deleted content word."""
+    """(shares (n, layers + 1, heads), omitted (n,) bool, pair index (n,)) over every kept and deleted content word
+    (or character, for a model that reads Chinese: the gold turned to the model's direction)."""
     shares, omitted, pairs = [], [], []
-    for k, pair in enumerate(gold):
+    for k, pair in enumerate(directed(p, translator.config.source_language) for p in gold):
         words = content_words(pair)
-        full = translator.teacher_forced(pair.english, pair.chinese)
-        intact = word_shares(full.cross, full.source_tokens, pair.words)
+        full = translator.teacher_forced(pair.source, pair.target)
+        intact = word_shares(full.cross, full.source_tokens, pair.source_units)
         for i in words:
             shares.append(intact[..., i]), omitted.append(False), pairs.append(k)
             if (reference := without_word(pair, i)) is not None:
-                cut = translator.teacher_forced(pair.english, reference)
-                shares.append(word_shares(cut.cross, cut.source_tokens, pair.words)[..., i])
+                cut = translator.teacher_forced(pair.source, reference)
+                shares.append(word_shares(cut.cross, cut.source_tokens, pair.source_units)[..., i])
                 omitted.append(True), pairs.append(k)
     return np.stack(shares), np.array(omitted), np.array(pairs)
 

@@ -109,3 +109,40 @@ def test_the_zh_en_model_reads_the_gold_turned_round(zh_translator):
     assert found["pairs"] >= 20 and found["source_language"] == "zh"
     assert all(0 <= x <= 1 for row in found["heads_plain"] + found["heads_shifted"] for x in row)
     assert 0 <= found["chosen"]["low"] <= found["chosen"]["aer"] <= found["chosen"]["high"] <= 1
+
+
+def test_agreement_reads_the_side_of_the_dev_pairs_its_model_reads(tmp_path, monkeypatch):
+    """python -m evaluation.agreement on a Chinese → English checkpoint translates the Chinese side of the dev pairs
+    and says so in the log."""
+    from evaluation import agreement
+    from model import save_checkpoint
+    from model.loading.checkpoint import read_training_log
+    from tests.tiny import CHINESE, ENGLISH, tiny_chinese_translator
+
+    zh = tiny_chinese_translator()
+    folder = save_checkpoint(tmp_path / "zh-en", zh.model, zh.src_tok, zh.tgt_tok, training_log={})
+    pairs = list(dict.fromkeys(zip(ENGLISH, CHINESE)))
+    dev, train = tmp_path / "dev.tsv", tmp_path / "train.tsv"
+    dev.write_text("".join(f"{e}\t{z}\n" for e, z in pairs), encoding="utf-8")
+    train.write_text("Completely different words here.\t完全不同。\n", encoding="utf-8")
+    read = []
+    real = agreement.sentence_agreement
+    monkeypatch.setattr(agreement, "sentence_agreement", lambda tr, s: read.append(s) or real(tr, s))
+    assert agreement.main(["--checkpoint", str(folder), "--dev", str(dev), "--train", str(train),
+                           "--sentences", "2"]) == 0
+    assert read and set(read) <= set(CHINESE)
+    assert read_training_log(folder)["agreement"]["source_language"] == "zh"
+    assert agreement.source_side(("I love you.", "我爱你。"), "en") == "I love you."
+
+
+def test_omissions_turned_round_delete_english_words_for_a_chinese_source():
+    """evaluation.omissions on a Chinese-reading model: the content units are the source's characters, and an
+    omission deletes the English words only that character links to."""
+    from evaluation.omissions import content_words, without_word
+
+    zh = directed(PAIR, "zh")  # 我们读书。 → We read books.
+    assert content_words(zh) == [2, 3]  # 读, 书 (我, 们 are function characters; 。 is no letter)
+    assert without_word(zh, 3) == "We read."  # books gone, the full stop attached
+    assert without_word(zh, 2) == "We books."
+    assert content_words(PAIR) == content_words(directed(PAIR, "en")) == [1, 2]  # read, books
+    assert without_word(PAIR, 2) == "我们读。"
