@@ -22,6 +22,7 @@ if "zh-en" not in server.model_folders():
     pytest.skip("no zh-en model folder is offered", allow_module_level=True)
 
 SENTENCE = "我有一个梦想。"
+ENGLISH = {"en": "English", "zh": "英文"}  # the target, as each interface names it
 READS = {"en": "reads the Chinese sentence", "zh": "读入中文句子"}  # Inside's introduction, the encoder's source
 
 
@@ -79,3 +80,22 @@ def test_start_here_with_a_link_in_each_direction(page, streamlit_server, lang):
     assert page.locator(f"{MAIN} textarea, {MAIN} input").evaluate_all(
         f"els => els.some(e => e.value === {SENTENCE!r})")
 
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_how_it_was_trained_scores_an_english_reference(page, streamlit_server, lang):
+    text = strings(lang)
+    visit(page, link(streamlit_server, "training", lang))
+    rerun(page, page.locator(MAIN).get_by_role("tab", name=text["training.tab.bleu"]).click)
+    settle(page)
+    box = page.get_by_label(text["training.bleu.reference"].format(target=ENGLISH[lang]), exact=True)
+    box.fill("I have a dream .")
+    rerun(page, lambda: box.press("Enter"))
+    check = page.locator(f"{MAIN} [data-testid='stAlertContentSuccess']")
+    check.wait_for()
+    screenshot(page, f"teaching_zh_training_bleu_{lang}", check)
+    rerun(page, page.locator(MAIN).get_by_role("tab", name=text["training.tab.bleuzh"]).click)
+    settle(page)
+    table = page.locator(f"{MAIN} [data-testid='stTable']").first
+    assert ENGLISH[lang] in table.inner_text()  # the column of the two English translations
+    screenshot(page, f"teaching_zh_training_bleuzh_{lang}", table)

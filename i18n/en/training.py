@@ -194,7 +194,7 @@ STRINGS: dict[str, str] = {
     "training.bleu.mismatch": "Step by step: {mine}, but sacrebleu says {theirs}: the recomputation above is wrong.",
     "training.bleu.noisy": (
         "Why one sentence's BLEU is noisy: your translation has {total} 4-grams, so one more or one fewer matching "
-        "4-gram moves p₄ by {worth} points, and a single different character can break {affected} n-grams of orders 1 to "
+        "4-gram moves p₄ by {worth} points, and a single different token (a Chinese character, an English word) can break {affected} n-grams of orders 1 to "
         "{orders} at once. "
         "A correct translation worded differently from the reference can score near 0, and one reference can "
         "never list every correct wording. BLEU is meant for a whole test set."

@@ -172,7 +172,7 @@ STRINGS: dict[str, str] = {
     "training.bleu.mismatch": "逐步计算得到 {mine}，但 sacrebleu 给出 {theirs}：上面的重算有错误。",
     "training.bleu.noisy": (
         "为什么单句 BLEU 噪声很大：你的译文只有 {total} 个 4 元语法，多匹配或少匹配一个 4 元语法就会让 p₄ 变化 {worth} 个点；"
-        "一个字不同就可能同时破坏 1 到 {orders} 阶的 {affected} 个元语法。一个正确但措辞与参考译文不同的译文可能得分接近 0，"
+        "一个词元（一个汉字或一个英文单词）不同就可能同时破坏 1 到 {orders} 阶的 {affected} 个元语法。一个正确但措辞与参考译文不同的译文可能得分接近 0，"
         "而一个参考译文永远列不全所有正确的说法。BLEU 是为整个测试集设计的。"
     ),
     "training.bleu.dev.header": "日志中的开发集 BLEU 是什么意思",
