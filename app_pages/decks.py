@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 import plotly.graph_objects as go
 import streamlit as st
 
-from app_pages import attention_view, links, models, page_scripts, rollout_view, translations
+from app_pages import attention_view, direction, links, models, page_scripts, rollout_view, translations
 from app_pages.link_values import BadLinkValue, number_in, one_of
 from app_pages.state_keys import DECK
 from app_pages.text import in_language, language, md_escape, t
@@ -137,8 +137,9 @@ def slide_figure(slide: Slide, **limits) -> go.Figure:
         return draw(weights, view.kind, view.layer, view.head, queries, keys, title=slide.title, **limits)
     if view.step > len(result.steps):
         raise BadDeck("step", step=view.step, steps=len(result.steps))
+    keys = attention_view.axis_names("cross", direction.of(view.checkpoint))[1]  # in the slide's model's languages
     return attention_bar(pick(result.cross[:, :, view.step - 1], view.layer, view.head), result.source_tokens,
-                         title=slide.title, key_title=t("axis.cross.keys"), value_label=t("axis.weight"), **limits)
+                         title=slide.title, key_title=keys, value_label=t("axis.weight"), **limits)
 
 
 def filled(fig: go.Figure) -> go.Figure:

@@ -136,7 +136,7 @@ def next_token_guess(result: TranslationResult, position: int, tokens: list[str]
         st.caption(t("dguess.mark"))
         st.button(t("guess.hide"), key=f"{key}.hide", on_click=hide, args=(key,))
         return
-    st.caption(t("dguess.prompt", k=len(tokens)))
+    st.caption(t("dguess.prompt", k=len(tokens)) + " " + widgets.word_start_note(tokens))  # ▁: English pieces
     st.pills(t("dguess.pick"), order, key=f"{key}.pick", format_func=lambda i: tokens[i])
     st.button(t("guess.reveal"), key=f"{key}.reveal", type="primary", disabled=guess is None,
               on_click=reveal, args=(key, identity + (guess,)))

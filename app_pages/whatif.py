@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from app_pages import direction, models, translations, widgets
+from app_pages import attention_view, direction, models, translations, widgets
 from app_pages.text import md_escape, t
 from lessons.classroom import Coverage, coverage, token_edits
 from model import TranslationResult
@@ -76,7 +76,7 @@ def comparison(result: TranslationResult, forced: TranslationResult, position: i
     widgets.chart(coverage_chart(
         result.source_tokens, before.received, after.received,
         names=(t("whatif.original"), t("whatif.forced", token=forced.output_tokens[position], step=position + 1)),
-        key_title=t("axis.cross.keys"), value_label=t("whatif.axis.received"),
+        key_title=attention_view.axis_names("cross", direction.current())[1], value_label=t("whatif.axis.received"),
         max_width=COVERAGE_PX[0], max_height=COVERAGE_PX[1],
     ), key="whatif.coverage")
     st.caption(t("whatif.coverage_help", even_original=f"{before.even:.2f}", even_forced=f"{after.even:.2f}"))

@@ -50,6 +50,16 @@ def chart(at: AppTest, name: str) -> dict:
     return json.loads(found.proto.spec)
 
 
+def axis_title(spec: dict, axis: str) -> str:
+    return spec["layout"][axis]["title"]["text"].replace("<br>", " ")
+
+
+def keys_of(lang: str, side: str, language: str) -> str:
+    """ "keys (Chinese source tokens)" in `lang`."""
+    words = strings(lang)
+    return words["axis.keys_of"].format(tokens=words[f"axis.{side}_tokens"].format(language=language))
+
+
 def tick_texts(spec: dict, axis: str) -> list[str]:
     return list(spec["layout"][axis].get("ticktext") or [])
 
@@ -67,8 +77,11 @@ def test_decoding_names_chinese_as_the_source_and_english_as_the_target(zh_trans
     assert words["decoding.cross_title"].format(source=source) in text
     assert words["decoding.intro"].format(source=source) in text
     assert not ENGLISH_SENTENCE.search(text), ENGLISH_SENTENCE.search(text)
-    # Where it looked: one bar per Chinese character of the source.
-    assert tick_texts(chart(at, "decoding.chart.cross"), "xaxis")[:len(SENTENCE)] == list(SENTENCE)
+    # Where it looked: one bar per Chinese character of the source, the axis naming it; the mask row's keys English.
+    cross, mask = chart(at, "decoding.chart.cross"), chart(at, "decoding.chart.mask")
+    assert tick_texts(cross, "xaxis")[:len(SENTENCE)] == list(SENTENCE)
+    assert axis_title(cross, "xaxis") == keys_of(lang, "source", source)
+    assert axis_title(mask, "xaxis") == keys_of(lang, "target", target)
     # The candidates are English pieces: ▁ is shown and said once, under them.
     candidates = tick_texts(chart(at, "decoding.chart.candidates"), "yaxis")
     assert any(c.startswith(WORD_START) for c in candidates), candidates
@@ -141,7 +154,8 @@ def test_poll_on_a_chinese_sentence_asks_about_its_characters(zh_translator, mon
     assert options[:len(SENTENCE)] == list(SENTENCE)
     teacher = app("app_pages/pages/poll.py", lang, query={"code": code, "view": "tally"})
     tally = chart(teacher, "poll.tally")
-    assert tally["layout"]["xaxis"]["title"]["text"].startswith(strings(lang)["poll.axis.options"].format(source=source))
+    axis = strings(lang)["poll.axis.options"].format(source=source)
+    assert tally["layout"]["xaxis"]["title"]["text"].startswith(axis)
 
 
 def test_a_poll_stored_without_its_language_reads_as_english(monkeypatch, tmp_path, translator):
@@ -180,5 +194,6 @@ def test_a_pinned_decoding_step_is_a_slide(zh_translator, lang):
     deck = app("app_pages/pages/deck.py", lang, deck__slides=[slide], deck__mode="present")
     spec = chart(deck, "deck.chart")
     assert tick_texts(spec, "xaxis")[:len(SENTENCE)] == list(SENTENCE)
+    assert axis_title(spec, "xaxis") == keys_of(lang, "source", LANGUAGES[lang][0])
     (title,) = [m.value for m in deck.markdown if m.value.startswith("#### ")]
     assert strings(lang)["deck.decoding_title"].split("{step}")[0] in title and SENTENCE[:3] in title

@@ -24,8 +24,9 @@ from i18n import strings
 from tests.browser_support import MAIN, open_session, rerun, screenshot
 from tests.test_decoding_browser import TREE, key, overlapping
 
-pytestmark = [pytest.mark.browser, pytest.mark.skipif(not (ZH_CHECKPOINT / "model.safetensors").is_file(),
-                                                      reason=f"needs the Chinese → English checkpoint in {ZH_CHECKPOINT}")]
+NO_MODEL = f"needs the Chinese → English checkpoint in {ZH_CHECKPOINT}"
+pytestmark = [pytest.mark.browser,
+              pytest.mark.skipif(not (ZH_CHECKPOINT / "model.safetensors").is_file(), reason=NO_MODEL)]
 SENTENCE = "我有一个梦想。"
 SOURCE = {"en": "Chinese", "zh": "中文"}
 

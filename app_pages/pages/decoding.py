@@ -33,6 +33,11 @@ TREE_PX = (LEFT_PX + RIGHT_PX + 20, 480)  # across both columns (and their gap),
 EVERY_HEAD_PX = 680  # 24 rows of layer · head, each tall enough for its 11-px label: below the mask row, on its own screen
 
 
+def source_keys() -> str:
+    """The cross-attention's keys named in the model's source language: "keys (Chinese source tokens)"."""
+    return attention_view.axis_names("cross", direction.current())[1]
+
+
 def candidate_lists(result: TranslationResult, position: int) -> tuple[list[str], list[float], int]:
     """Top-k tokens and probabilities of step t, with the chosen token added when the search took one outside them."""
     step = result.steps[position]
@@ -140,7 +145,8 @@ def step_view(result: TranslationResult) -> None:
         keys = [*result.target_tokens[: position + 1], *["·"] * (len(result.target_tokens) - position - 1)]
         widgets.chart(causal_mask_row(
             pick(result.decoder_self[:, :, position], layer, head), keys, position,
-            query_title=t("axis.step_query"), key_title=t("axis.decoder_self.keys"),
+            query_title=t("axis.step_query"),
+            key_title=attention_view.axis_names("decoder_self", direction.current())[1],
             value_label=t("axis.weight"), masked_label=t("decoding.not_yet"), max_width=LEFT_PX,
         ), key="decoding.chart.mask")
         st.caption(t("decoding.mask_help"))
@@ -152,12 +158,12 @@ def step_view(result: TranslationResult) -> None:
             rows = result.cross[:, :, position].reshape(layers * heads, -1)  # (layers·heads, S)
             labels = [f"L{l + 1}·H{h + 1}" for l in range(layers) for h in range(heads)]
             fig = attention_heatmap(rows, labels, result.source_tokens, query_title=t("axis.layer_head"),
-                                    key_title=t("axis.cross.keys"), value_label=t("axis.weight"),
+                                    key_title=source_keys(), value_label=t("axis.weight"),
                                     max_width=LEFT_PX, max_height=EVERY_HEAD_PX)
         else:
             st.markdown(f"**{t('decoding.cross_title', source=direction.source_name())}** · {which}")
             fig = attention_bar(pick(result.cross[:, :, position], layer, head), result.source_tokens,
-                                key_title=t("axis.cross.keys"), value_label=t("axis.weight"),
+                                key_title=source_keys(), value_label=t("axis.weight"),
                                 max_width=LEFT_PX)
         widgets.chart(fig, key="decoding.chart.cross")
         # Under the chart its slide shows (as the explorer's pin is under its map): in a row above the charts, a
