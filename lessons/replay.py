@@ -47,6 +47,12 @@ def dev_at(dev: list[dict], step: int) -> dict | None:
     return next((entry for entry in dev if entry.get("step") == step), None)
 
 
+def sentence_of(source_tokens) -> str:
+    """A probe's sentence from its tokens, for a log that does not keep the sentences: the pieces joined, ▁ (an
+    English word's start) a space, </s> left out; a Chinese sentence's characters stay together."""
+    return "".join(t for t in source_tokens if t != "</s>").replace("\u2581", " ").strip()
+
+
 def repeated_token(target_tokens) -> str | None:
     """The one token an untrained model writes over and over (after <s>), or None when the output varies."""
     written = [t for t in list(target_tokens)[1:] if t != "</s>"]

@@ -176,7 +176,7 @@ if not snapshots:
     missing(log, translator.checkpoint)
     st.stop()
 
-probe_texts = list(log.get("probes") or [" ".join(p["source_tokens"]) for p in snapshots[0]["probes"]])
+probe_texts = list(log.get("probes") or [replay.sentence_of(p["source_tokens"]) for p in snapshots[0]["probes"]])
 layers, heads = max(config.n_encoder_layers, config.n_decoder_layers), config.n_heads
 links.link_page({
     "probe": link_values.Param(PROBE, link_values.number_in(1, len(probe_texts), offset=1), lambda i: str(i + 1)),
