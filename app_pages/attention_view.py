@@ -8,7 +8,7 @@ from __future__ import annotations
 import plotly.graph_objects as go
 import streamlit as st
 
-from app_pages import widgets
+from app_pages import direction, widgets
 from app_pages.link_values import BadLinkValue, Param, decimal_in, number_in, one_of
 from app_pages.presentation import presenting
 from app_pages.state_keys import DECK
@@ -95,10 +95,32 @@ def layer_head_params(prefix: str, layers: int, heads: int, average_layers: bool
             "head": index_param(f"{prefix}.head", heads, True)}
 
 
-def axis_titles(kind: str) -> dict[str, str]:
-    """Which tokens a map of `kind` has on its rows (queries) and columns (keys), and what its colour means."""
-    return {"query_title": t(f"axis.{kind}.queries"), "key_title": t(f"axis.{kind}.keys"),
-            "value_label": t("axis.weight")}
+# Which sentence a map's rows (queries) and columns (keys) are tokens of, for each kind.
+SIDES = {"encoder_self": ("source", "source"), "decoder_self": ("target", "target"), "cross": ("target", "source")}
+Languages = tuple[str, str]  # (source, target) language codes of the model whose map it is: ("zh", "en")
+
+
+def kind_help(kind: str, languages: Languages | None = None) -> str:
+    """What a map of `kind` shows, naming the languages of `languages` (the session's model's by default)."""
+    source, target = languages or direction.current()
+    return t(f"kind.{kind}.help", source=direction.language_name(source), target=direction.language_name(target))
+
+
+def axis_names(kind: str, languages: Languages | None = None) -> tuple[str, str]:
+    """Which tokens a map of `kind` has on its rows and columns: in the languages of `languages` ("queries (Chinese
+    source tokens)"), or without languages where the map is of none (the lab's toy tasks)."""
+    if languages is None:
+        return t(f"axis.{kind}.queries"), t(f"axis.{kind}.keys")
+    named = [t(f"axis.{side}_tokens", language=direction.language_name(languages[0 if side == "source" else 1]))
+             for side in SIDES[kind]]
+    return t("axis.queries_of", tokens=named[0]), t("axis.keys_of", tokens=named[1])
+
+
+def axis_titles(kind: str, languages: Languages | None = None) -> dict[str, str]:
+    """Which tokens a map of `kind` has on its rows (queries) and columns (keys) (axis_names), and what its colour
+    means."""
+    queries, keys = axis_names(kind, languages)
+    return {"query_title": queries, "key_title": keys, "value_label": t("axis.weight")}
 
 
 def short_axis_titles() -> dict[str, str]:
@@ -107,16 +129,18 @@ def short_axis_titles() -> dict[str, str]:
     return {"query_title": t("axis.queries"), "key_title": t("axis.keys")}
 
 
-def axes_note(kind: str) -> str:
+def axes_note(kind: str, languages: Languages | None = None) -> str:
     """Which tokens the rows and columns of maps of `kind` are, for a caption under maps with short_axis_titles."""
-    return t("axis.note", queries=t(f"axis.{kind}.queries"), keys=t(f"axis.{kind}.keys"))
+    queries, keys = axis_names(kind, languages)
+    return t("axis.note", queries=queries, keys=keys)
 
 
-def map_figure(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str], **layout) -> go.Figure:
-    """One layer and head (or an average, ALL) of `kind`'s (layers, heads, Tq, Tk) weights; `layout`: the
-    heatmap's title and size limits."""
+def map_figure(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str],
+               languages: Languages | None = None, **layout) -> go.Figure:
+    """One layer and head (or an average, ALL) of `kind`'s (layers, heads, Tq, Tk) weights, its axes named in
+    `languages` (axis_names); `layout`: the heatmap's title and size limits."""
     return attention_heatmap(pick(weights, layer, head), queries, keys, mask=shown_mask(kind, *weights.shape[2:]),
-                             masked_label=t("axis.masked"), **{**axis_titles(kind), **layout})
+                             masked_label=t("axis.masked"), **{**axis_titles(kind, languages), **layout})
 
 
 def pinned_view(kind: str, layer: int, head: int, sentence: str, model: str, view: str = "head",
@@ -149,7 +173,7 @@ def lines_params(query: int | None, min_weight: float | None) -> dict[str, str]:
 
 
 def lines_figure(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str], query: int | None,
-                 min_weight: float, **layout) -> go.Figure:
+                 min_weight: float, languages: Languages | None = None, **layout) -> go.Figure:
     """One layer's heads of `kind`'s (layers, heads, Tq, Tk) weights as lines from each query token (only `query`'s,
     where set) to the keys it reads above `min_weight`; head ALL draws the mean over heads as one head, as the
     heatmap views do; `layout`: the title (the view's own by default) and size limits."""
@@ -158,16 +182,17 @@ def lines_figure(weights, kind: str, layer: int, head: int, queries: list[str], 
     return head_view(weights[layer].mean(axis=0, keepdims=True) if average else weights[layer], queries, keys,
                      heads=None if average else [head], head_names=[head_name(head)] if average else None,
                      head_label=t("explorer.head_n"), query_index=query, min_weight=min_weight,
-                     **axis_titles(kind), **layout)
+                     **axis_titles(kind, languages), **layout)
 
 
-def grid_figure(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str], **layout) -> go.Figure:
+def grid_figure(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str],
+                languages: Languages | None = None, **layout) -> go.Figure:
     """Every layer and head of `kind`'s (layers, heads, Tq, Tk) weights as small maps, the opened one (`layer`,
     `head`; none for an average) outlined; `layout`: the title (the grid's own by default) and size limits."""
     layout.setdefault("title", t("explorer.grid_title", kind=kind_name(kind)))
     return model_view(weights, queries, keys, layer_label=t("explorer.layer_n"), head_label=t("explorer.head_n"),
                       selected=None if head == ALL else (layer, head), click_hint=t("explorer.click_hint"),
-                      **axis_titles(kind), **layout)
+                      **axis_titles(kind, languages), **layout)
 
 
 def short_sentence(sentence: str) -> str:
@@ -195,11 +220,12 @@ def pin_button(slide: Slide, key: str) -> None:
         st.toast(note, icon=":material/push_pin:")
 
 
-def difference_figure(a, b, kind: str, queries: list[str], keys: list[str], **layout) -> go.Figure:
+def difference_figure(a, b, kind: str, queries: list[str], keys: list[str], languages: Languages | None = None,
+                      **layout) -> go.Figure:
     """B − A of two (Tq, Tk) maps of `kind` on the same axes, centred on 0; `layout`: the title and size limits."""
     return difference_heatmap(difference(a, b), queries, keys, mask=shown_mask(kind, *a.shape),
                               masked_label=t("axis.masked"),
-                              **{**axis_titles(kind), "value_label": t("compare.difference"), **layout})
+                              **{**axis_titles(kind, languages), "value_label": t("compare.difference"), **layout})
 
 
 def numbers_out(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str], sentence: str,
@@ -223,13 +249,14 @@ def numbers_out(weights, kind: str, layer: int, head: int, queries: list[str], k
 
 def map_chart(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str], *, key: str,
               sentence: str, model: str | None = None, view: str = "head", present_max_px: int | None = None,
-              numbers: bool = True, **layout) -> None:
+              numbers: bool = True, languages: Languages | None = None, **layout) -> None:
     """map_figure drawn (widgets.chart, keyed `key`), its numbers under it (numbers_out) unless not `numbers`;
     `sentence` names what the map is of in the numbers' header; `model`: the model whose translation of `sentence`
     it is, for Pin to deck (None for maps that are not a translation's: the lab's, training snapshots), `view`: the
-    explorer's view the map is part of, which the pin saves; `present_max_px`: see widgets.chart."""
-    fig = widgets.fitted_map(lambda **fit: map_figure(weights, kind, layer, head, queries, keys, **fit), layout,
-                             present_max_px)
+    explorer's view the map is part of, which the pin saves; `present_max_px`: see widgets.chart; `languages`: its
+    model's (source, target), which its axes name (axis_names)."""
+    fig = widgets.fitted_map(lambda **fit: map_figure(weights, kind, layer, head, queries, keys, languages, **fit),
+                             layout, present_max_px)
     widgets.chart(fig, key=key, present_max_px=present_max_px)
     if numbers:
         pin = None if model is None else pinned_view(kind, layer, head, sentence, model, view)

@@ -46,6 +46,15 @@ def default_sentence(source_language: str) -> str:
     return DEFAULT_SENTENCES.get(source_language, DEFAULT_SENTENCE)
 
 
+# The pills of a model by the language it reads; Chinese ones ("zh") are added once the zh-en model is trained.
+EXAMPLES_BY_LANGUAGE: dict[str, tuple[Example, ...]] = {"en": EXAMPLES}
+
+
+def for_language(source_language: str) -> tuple[Example, ...]:
+    """The translate page's pills for a model that reads `source_language` (none where it has no examples yet)."""
+    return EXAMPLES_BY_LANGUAGE.get(source_language, ())
+
+
 @dataclass(frozen=True)
 class Pair:
     """Compare's two sentences, one word apart, with our own translation of each."""

@@ -38,21 +38,23 @@ def layer_picker(prefix: str, layers: int) -> int:
     return attention_view.index_picker(f"{prefix}.layer", t("explorer.layer"), list(range(layers)))
 
 
-def rollout_figure(result: TranslationResult, kind: str, layer: int, **layout) -> go.Figure:
-    """The rollout map on the kind's query and key axes, with the same heatmap as the raw maps; `layout`: the title
-    (the view's own by default) and size limits."""
+def rollout_figure(result: TranslationResult, kind: str, layer: int, languages: attention_view.Languages | None = None,
+                   **layout) -> go.Figure:
+    """The rollout map on the kind's query and key axes (named in `languages`, attention_view.axis_names), with the
+    same heatmap as the raw maps; `layout`: the title (the view's own by default) and size limits."""
     matrix = rollout_map(result, kind, layer)
     queries, keys = result.axis_tokens(kind)
-    labels = {**attention_view.axis_titles(kind), "value_label": t("rollout.value")}
+    labels = {**attention_view.axis_titles(kind, languages), "value_label": t("rollout.value")}
     layout.setdefault("title", t(f"rollout.title.{kind}", layer=layer + 1))
     return attention_heatmap(matrix, queries, keys, mask=shown_mask(kind, *matrix.shape), masked_label=t("axis.masked"),
                              **labels, **layout)
 
 
-def rollout_chart(result: TranslationResult, kind: str, layer: int, *, key: str, model: str, **layout) -> None:
+def rollout_chart(result: TranslationResult, kind: str, layer: int, *, key: str, model: str,
+                  languages: attention_view.Languages | None = None, **layout) -> None:
     """rollout_figure drawn, its numbers under it with Pin to deck for `model`'s translation (none in presentation
-    mode); `layout`: size limits (widgets.map_limits)."""
-    widgets.chart(rollout_figure(result, kind, layer, **layout), key=key)
+    mode); `languages`: `model`'s (source, target); `layout`: size limits (widgets.map_limits)."""
+    widgets.chart(rollout_figure(result, kind, layer, languages, **layout), key=key)
     pin = attention_view.pinned_view(kind, layer, ALL, result.source_text, model, VIEW)
     attention_view.numbers_out(rollout_map(result, kind, layer), kind, layer, ALL, *result.axis_tokens(kind),
                                result.source_text, key, pin, computed=VIEW)

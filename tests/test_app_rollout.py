@@ -49,10 +49,10 @@ def test_choosing_rollout_draws_the_rollout_of_the_sentences_attention(translato
     assert not at.exception
     spec = the_chart(at)
     np.testing.assert_allclose(cells(spec), rollout(result.encoder_self[:1]), atol=1e-5)
-    assert axis_titles(spec) == ("queries (source tokens)", "keys (source tokens)")
+    assert axis_titles(spec) == ("queries (English source tokens)", "keys (English source tokens)")
     assert spec["layout"]["title"]["text"].startswith("Rollout · encoder self-attention · layers 1 to 1")
     hover = spec["data"][0]["hovertemplate"]  # each cell's query, key and exact value on hover
-    assert "queries (source tokens)" in hover and "rollout share: <b>%{z:." in hover
+    assert "queries (English source tokens)" in hover and "rollout share: <b>%{z:." in hover
     # Through all three encoder layers, then cross-attention of decoder layer 2 traced through the encoder.
     at.segmented_control(key="explorer.layer").set_value(2).run()
     np.testing.assert_allclose(cells(the_chart(at)), rollout(result.encoder_self), atol=1e-5)
@@ -61,7 +61,7 @@ def test_choosing_rollout_draws_the_rollout_of_the_sentences_attention(translato
     spec = the_chart(at)
     np.testing.assert_allclose(cells(spec), cross_rollout(result.cross, result.encoder_self, 1), atol=1e-5)
     assert not np.allclose(cells(spec), result.cross[1].mean(axis=0), atol=1e-3)  # not the raw layer average
-    assert axis_titles(spec) == ("queries (target tokens)", "keys (source tokens)")
+    assert axis_titles(spec) == ("queries (Chinese target tokens)", "keys (English source tokens)")
     caption = "\n".join(c.value for c in at.caption)
     assert "Rollout (Abnar & Zuidema 2020) is not raw attention" in caption
 

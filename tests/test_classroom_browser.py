@@ -100,7 +100,7 @@ def test_markup_shows_as_text_and_never_runs(browser, streamlit_server, translat
         # weight of the default map (encoder self-attention, layer 1, average of heads).
         i = tokens.index("<", tokens.index("<") + 1)
         lines = hover(page, point_on_plot(page, 0, i, i))
-        assert lines[:2] == [f"queries (source tokens): {i} · <", f"keys (source tokens): {i} · <"], lines
+        assert lines[:2] == [f"queries (English source tokens): {i} · <", f"keys (English source tokens): {i} · <"], lines
         weight = alone.attention("encoder_self")[0].mean(axis=0)[i, i]
         assert float(lines[2].partition(": ")[2]) == pytest.approx(float(weight), abs=1e-4), lines
         screenshot(page, "classroom_markup_hover")  # the viewport keeps the hover label

@@ -40,8 +40,11 @@ def test_a_link_opens_the_rollout_view_on_the_first_screen(browser, streamlit_se
         queries, keys = result.axis_tokens("cross")
         q, k = (int(i) for i in np.unravel_index(int(np.argmax(expected)), expected.shape))
         lines = hover(page, point_on_plot(page, 0, k, q))
-        assert lines[:2] == [f"{said['axis.cross.queries']}: {q} · {queries[q]}",
-                             f"{said['axis.cross.keys']}: {k} · {keys[k]}"]
+        # The axes name the tokens' languages: the Chinese translation's queries, the English sentence's keys.
+        named = {side: said[f"axis.{side}_tokens"].format(language=said[f"language.{code}"])
+                 for side, code in (("target", "zh"), ("source", "en"))}
+        assert lines[:2] == [f"{said['axis.queries_of'].format(tokens=named['target'])}: {q} · {queries[q]}",
+                             f"{said['axis.keys_of'].format(tokens=named['source'])}: {k} · {keys[k]}"]
         label, _, number = lines[2].partition(": ")
         assert label == said["rollout.value"] and float(number) == pytest.approx(expected[q, k], abs=1e-4)
         page.mouse.move(0, 0)

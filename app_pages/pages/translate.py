@@ -8,8 +8,8 @@ kind, layer, head or view reruns only the explorer and never the model.
 import streamlit as st
 
 from app_pages import (
-    attention_view, examples, guessing, link_values, links, models, page_scripts, polls, presentation, rollout_view,
-    state_keys, translations, widgets,
+    attention_view, direction, examples, guessing, link_values, links, models, page_scripts, polls, presentation,
+    rollout_view, state_keys, translations, widgets,
 )
 from app_pages.text import md_escape, t
 from lessons.attention_maps import ALL, pick
@@ -67,7 +67,8 @@ def model_knows() -> None:
         return
     log = translator.training_log or {}
     pairs = log.get("train_pairs")
-    parts = [t("knows.data", pairs=f"{pairs:,}") if pairs else t("knows.data_unknown")]
+    languages = {"source": direction.source_name(), "target": direction.target_name()}
+    parts = [t("knows.data", pairs=f"{pairs:,}", **languages) if pairs else t("knows.data_unknown", **languages)]
     score = dev_score(log)
     if score:
         parts.append(t("knows.score", **score))
@@ -81,12 +82,13 @@ def sentence_input() -> None:
     """The sentence box, Translate, and beside them the example sentences behind a button: as a row of pills under
     the box they took two rows of the first screen (the map started at 546 px at 1280×800, its top third on screen)."""
     typed = st.session_state.setdefault(INPUT, translations.current_sentence())
+    label = t("translate.input_in", source=direction.source_name())  # the language to type in: "Chinese sentence"
     with st.container(horizontal=True, vertical_alignment="bottom", key="translate.sentence"):
         with st.form("translate.form", border=False):
             with st.container(horizontal=True, vertical_alignment="bottom"):
                 # Streamlit enforces max_chars on the server too; the Translator then applies its own limits.
-                st.text_area(t("translate.input"), key=INPUT, height=68, max_chars=MAX_CHARS, value=typed,
-                             label_visibility="collapsed", placeholder=t("translate.input"))  # value=: widgets.kept
+                st.text_area(label, key=INPUT, height=68, max_chars=MAX_CHARS, value=typed,
+                             label_visibility="collapsed", placeholder=label)  # value=: widgets.kept
                 st.form_submit_button(t("translate.submit"), type="primary", on_click=submit,
                                       key="translate.submit")
         with st.popover(t("translate.examples_button"), icon=":material/list:", key="translate.examples"), \
@@ -94,9 +96,14 @@ def sentence_input() -> None:
             example_pills()
 
 
+def pill_sentences() -> list[str]:
+    """The example sentences offered for the language the model reads; its first sentence where it has none yet."""
+    source = direction.current()[0]
+    return [e.sentence for e in examples.for_language(source)] or [examples.default_sentence(source)]
+
+
 def example_pills() -> None:
-    st.pills(t("translate.examples"), [e.sentence for e in examples.EXAMPLES], key=EXAMPLE, on_change=use_example,
-             wrap=True)
+    st.pills(t("translate.examples"), pill_sentences(), key=EXAMPLE, on_change=use_example, wrap=True)
 
 
 def verdict(result: TranslationResult, c: Confidence) -> None:
@@ -150,7 +157,8 @@ def show_head(layer: int, head: int) -> None:
 def example_hint(result: TranslationResult) -> None:
     """Under a pill's translation, one line on what to look for, computed from this result's cross-attention (none
     while "Guess first" is on: it names where a word looks most)."""
-    example = next((e for e in examples.EXAMPLES if e.sentence == result.source_text), None)
+    example = next((e for e in examples.for_language(direction.current()[0]) if e.sentence == result.source_text),
+                   None)
     if example is None or st.session_state.get(GUESS):
         return
     link = word_link(result, example.source_word, example.target_word)
@@ -179,12 +187,15 @@ def token_details(result: TranslationResult, c: Confidence) -> None:
     ))
     left, right = st.columns(2)
     with left:
-        st.markdown("**" + t("translate.source_tokens", n=len(result.source_tokens)) + "**")
+        st.markdown("**" + t("translate.source_tokens", n=len(result.source_tokens), language=direction.source_name())
+                    + "**")
         widgets.token_chips(result.source_tokens, color="blue")
     with right:
-        st.markdown("**" + t("translate.target_tokens", n=len(result.target_tokens)) + "**")
+        st.markdown("**" + t("translate.target_tokens", n=len(result.target_tokens), language=direction.target_name())
+                    + "**")
         widgets.token_chips(result.target_tokens, color="orange")
-    st.caption(t("translate.tokens_help"))
+    st.caption(" ".join(filter(None, (t("translate.tokens_help"),
+                                      widgets.word_start_note(result.source_tokens + result.target_tokens)))))
     model_knows()
 
 
@@ -252,13 +263,13 @@ def one_head_chart(result: TranslationResult, kind: str, layer: int, head: int, 
         return
     attention_view.map_chart(result.attention(kind), kind, layer, head, *result.axis_tokens(kind), key=key,
                              sentence=result.source_text, model=st.session_state[state_keys.CHECKPOINT], view=view,
-                             title=title, **widgets.map_limits())
+                             title=title, languages=direction.current(), **widgets.map_limits())
 
 
 def grid_view(result: TranslationResult, kind: str, layer: int, head: int) -> None:
     """Every layer and head as small maps; a click opens one in the map below them."""
     grid = attention_view.grid_figure(result.attention(kind), kind, layer, head, *result.axis_tokens(kind),
-                                      **widgets.map_limits())
+                                      direction.current(), **widgets.map_limits())
     widgets.chart(grid, key=GRID, on_select=open_clicked_map, selection_mode="points")
     one_head_chart(result, kind, layer, head, key="explorer.chart.opened", view="grid")  # its pin saves the grid
 
@@ -280,7 +291,7 @@ def lines_view(result: TranslationResult, kind: str, layer: int, head: int) -> N
         low, high, default, step = attention_view.MIN_WEIGHT
         min_weight = st.slider(t("explorer.min_weight"), low, high, default, step, persist_state="session", key=MIN_WEIGHT)
     fig = attention_view.lines_figure(weights, kind, layer, head, queries, keys, query, min_weight,
-                                      **widgets.map_limits(extra_rows=1))  # the query and minimum-weight row
+                                      direction.current(), **widgets.map_limits(extra_rows=1))  # + query, min row
     widgets.chart(fig, key=LINES, on_select=focus_clicked_query, selection_mode="points")
     pin = attention_view.pinned_view(kind, layer, head, result.source_text, st.session_state[state_keys.CHECKPOINT],
                                      "lines", query, min_weight)
@@ -300,18 +311,21 @@ def explorer(result: TranslationResult) -> None:
             lines_view(result, kind, layer, head)
         else:
             rollout_view.rollout_chart(result, kind, layer, key="explorer.chart.rollout",
-                                       model=st.session_state[state_keys.CHECKPOINT], **widgets.map_limits())
+                                       model=st.session_state[state_keys.CHECKPOINT], languages=direction.current(),
+                                       **widgets.map_limits())
     if view != rollout_view.VIEW:  # a poll asks about one raw map, not a rollout
         polls.start_control(result, kind, layer, head)
-    st.caption(" ".join(filter(None, (t(f"kind.{kind}.help"), t(f"view.{view}.help"),
-                                      widgets.word_start_note(result.source_tokens)))))
+    queries, keys = result.axis_tokens(kind)  # ▁ is explained where this map shows it: English pieces, either side
+    st.caption(" ".join(filter(None, (attention_view.kind_help(kind), t(f"view.{view}.help"),
+                                      widgets.word_start_note([*queries, *keys])))))
     example_hint(result)  # in the fragment: "Guess first" hides it, and its button opens a head here
     links.write_link()
 
 
 links.link_page(link_params())
 intro = "translate.intro" if models.translator().capabilities.trained_here else "translate.intro_marian"
-presentation.page_title(t("translate.title"), t(intro), tooltip=True)  # its map starts on the first screen
+presentation.page_title(t("translate.title"), t(intro, source=direction.source_name(), target=direction.target_name()),
+                        tooltip=True)  # its map starts on the first screen
 sentence_column, translation_column = st.columns([3, 2], gap="medium")
 with sentence_column:
     sentence_input()

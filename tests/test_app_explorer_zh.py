@@ -1,0 +1,151 @@
+"""Translate & explore with the Chinese → English model (issue 49), in both interface languages (streamlit.testing):
+the page names Chinese as what is typed and read, English as what is written, on the sentence box, the intro, the
+maps' axes (and so their hovers), the captions and the token rows; the English-model page still names English as
+its source. No assertion on what the zh-en model writes: its weights change with every training run."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from app_pages import examples, state_keys
+from app_pages.text import md_escape
+from i18n import strings
+from tests.conftest import ROOT, ZH_CHECKPOINT
+
+pytestmark = pytest.mark.skipif(not (ZH_CHECKPOINT / "model.safetensors").is_file(),
+                                reason=f"the Chinese → English checkpoint is not in {ZH_CHECKPOINT}")
+
+SENTENCE = "我有一个梦想。"
+LANGS = ["en", "zh"]
+
+
+def app(lang: str, sentence: str = SENTENCE, model: str = "zh-en", kind: str = "encoder_self", view: str = "head"
+        ) -> AppTest:
+    """The translate page of a new session; `kind` and `view` as a link sets them (AppTest's set_value on a segmented
+    control finds its option by its English label, so it cannot choose one in 中文)."""
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
+    at.session_state[state_keys.CHECKPOINT] = model
+    at.session_state[state_keys.SENTENCE] = sentence
+    at.session_state[state_keys.LANG] = lang
+    at.session_state["explorer.kind"], at.session_state["explorer.view"] = kind, view
+    at.switch_page("app_pages/pages/translate.py")
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def named(lang: str, language: str) -> str:
+    return strings(lang)[f"language.{language}"]
+
+
+def axis(lang: str, role: str, side: str, language: str) -> str:
+    """An axis title as the explorer writes it: "queries (Chinese source tokens)"."""
+    s = strings(lang)
+    return s[f"axis.{role}_of"].format(tokens=s[f"axis.{side}_tokens"].format(language=named(lang, language)))
+
+
+def chart_text(at: AppTest) -> str:
+    """Every chart's spec as one text, its titles' line breaks undone."""
+    text = " ".join(json.dumps(json.loads(c.proto.spec), ensure_ascii=False) for c in at.get("plotly_chart"))
+    return re.sub(r"\s*<br>\s*", " ", text)
+
+
+def screen_text(at: AppTest) -> str:
+    parts = [m.value for m in at.markdown] + [c.value for c in at.caption] + [e.value for e in at.warning]
+    parts += [e.value for e in at.info] + [at.title[0].proto.help]
+    return "\n".join(parts)
+
+
+def heatmap_ticks(at: AppTest) -> tuple[list[str], list[str]]:
+    (spec,) = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
+    return spec["layout"]["yaxis"]["ticktext"], spec["layout"]["xaxis"]["ticktext"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_page_says_chinese_is_typed_and_english_written(lang):
+    s, zh, en = strings(lang), named(lang, "zh"), named(lang, "en")
+    at = app(lang)
+    box = at.text_area(key="translate.input")
+    assert box.value == SENTENCE
+    assert box.label == box.proto.placeholder == s["translate.input_in"].format(source=zh)
+    assert at.title[0].proto.help == s["translate.intro"].format(source=zh, target=en)
+    text = screen_text(at)
+    pairs = json.loads((ZH_CHECKPOINT / "training_log.json").read_text(encoding="utf-8"))["train_pairs"]
+    assert s["knows.data"].format(pairs=f"{pairs:,}", source=zh, target=en) in text  # "… Chinese into English …"
+    assert "**" + s["translate.source_tokens"].format(language=zh, n=len(SENTENCE) + 1) + "**" in text  # + </s>
+    target_heading = re.escape(s["translate.target_tokens"].format(language=en, n=0)).replace("0", r"\d+")
+    assert re.search(target_heading, text)
+    assert s["translate.input_in"].format(source=en) not in text  # "English sentence" nowhere
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_encoder_self_attention_reads_chinese_characters_one_per_token(lang):
+    s, zh = strings(lang), named(lang, "zh")
+    at = app(lang)
+    queries, keys = heatmap_ticks(at)  # the default map: encoder self-attention
+    assert queries == keys == [*SENTENCE, "&lt;/s&gt;"]  # one character a token, no word-start marks
+    charts = chart_text(at)
+    assert axis(lang, "queries", "source", "zh") in charts and axis(lang, "keys", "source", "zh") in charts
+    help_text = s["kind.encoder_self.help"].format(source=zh, target=named(lang, "en"))
+    (caption,) = [c.value for c in at.caption if c.value.startswith(help_text)]
+    assert s["tokens.word_start"] not in caption  # no ▁ on this map
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("kind", ["cross", "decoder_self"])
+def test_maps_of_the_english_output_name_its_tokens_english(lang, kind):
+    s, zh, en = strings(lang), named(lang, "zh"), named(lang, "en")
+    at = app(lang, kind=kind)
+    assert at.segmented_control(key="explorer.kind").value == kind
+    queries, keys = heatmap_ticks(at)
+    assert queries[0] == "&lt;s&gt;" and any(q.startswith("▁") for q in queries)  # English pieces, ▁ word starts
+    charts = chart_text(at)
+    assert axis(lang, "queries", "target", "en") in charts
+    assert axis(lang, "keys", "source" if kind == "cross" else "target", "zh" if kind == "cross" else "en") in charts
+    (caption,) = [c.value for c in at.caption if c.value.startswith(s[f"kind.{kind}.help"].format(source=zh, target=en))]
+    assert s["tokens.word_start"] in caption  # the English pieces' ▁ explained under the map that shows them
+
+
+@pytest.mark.parametrize("view", ["grid", "lines", "rollout"])
+def test_every_view_of_cross_attention_names_both_languages(view):
+    at = app("zh", kind="cross", view=view)
+    charts = chart_text(at)
+    assert axis("zh", "queries", "target", "en") in charts and axis("zh", "keys", "source", "zh") in charts
+    (code,) = [c.value for c in at.code if c.value.startswith("# kind=cross")]  # the numbers' TSV: its labels
+    assert code.splitlines()[1].split("\t")[1:] == [f"{i}:{c}" for i, c in enumerate([*SENTENCE, "</s>"])]
+
+
+def test_the_example_pills_offer_chinese_sentences():
+    at = app("en")
+    pills = at.pills(key="translate.example")
+    expected = [e.sentence for e in examples.for_language("zh")] or [examples.default_sentence("zh")]
+    assert list(pills.options) == expected
+    assert all(re.search(r"[\u4e00-\u9fff]", option) for option in pills.options)
+    assert not [i for i in at.info if strings("en")["example.show"] in i.value]  # no English pill's hint
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_traditional_characters_are_converted_and_said(lang):
+    at = app(lang, "我有一個夢想。")
+    text = screen_text(at)
+    assert md_escape(strings(lang)["model.simplified"].split("{")[0]) in text
+    assert not at.exception
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_english_typed_into_the_chinese_model_is_warned_about(lang):
+    at = app(lang, "I have a dream.")
+    assert [w for w in at.warning if w.value == md_escape(strings(lang)["model.not_chinese"])]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_english_model_still_names_english_as_its_source(lang):
+    s, zh, en = strings(lang), named(lang, "zh"), named(lang, "en")
+    at = app(lang, "I have a dream.", model="en-zh", kind="cross")
+    assert at.text_area(key="translate.input").label == s["translate.input_in"].format(source=en)
+    charts = chart_text(at)
+    assert axis(lang, "queries", "target", "zh") in charts and axis(lang, "keys", "source", "en") in charts
