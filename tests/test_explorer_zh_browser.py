@@ -107,3 +107,23 @@ def test_traditional_characters_and_english_are_said_above_the_translation(brows
         screenshot(page, f"explorer_zh_source_{lang}_english_typed")
     finally:
         context.close()
+
+
+LONGER = "我们昨天在公园里看见了一只很大的黑狗，它一直跟着我们走到家门口。"  # 32 characters: a crowded map
+
+
+@pytest.mark.parametrize("present", ["0", "1"])
+def test_a_longer_chinese_sentence_fits_the_projector(browser, streamlit_server, present):
+    """32 Chinese characters against the English pieces written for them, plainly and in presentation mode: the map
+    ends on the screen, its axis titles name the languages (中文 interface)."""
+    said = strings("zh")
+    link = urlencode({"model": "zh-en", "s": LONGER, "lang": "zh", "kind": "cross", "present": present})
+    context, page = open_session(browser, f"{streamlit_server}/translate?{link}")
+    try:
+        chart = page.locator(f"{MAIN} .js-plotly-plot").first
+        expect(chart.locator(".xtitle")).to_have_text(wrapped(axis(said, "keys", "source", "zh")))
+        box = chart.bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 800, box
+        screenshot(page, f"explorer_zh_source_longer_present_{present}")
+    finally:
+        context.close()
