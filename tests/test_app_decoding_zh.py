@@ -50,13 +50,19 @@ def chart(at: AppTest, name: str) -> dict:
 
 
 def axis_title(spec: dict, axis: str) -> str:
-    return spec["layout"][axis]["title"]["text"].replace("<br>", " ")
+    return plain(spec["layout"][axis]["title"]["text"])
+
+
+def plain(title: str) -> str:
+    """A title without its line breaks or spaces, to compare with the text it was made from (a figure breaks it
+    where its width needs: "keys (Chinese<br>source tokens)", "键（中文<br>源句词元）")."""
+    return "".join(title.replace("<br>", "").split())
 
 
 def keys_of(lang: str, side: str, language: str) -> str:
-    """ "keys (Chinese source tokens)" in `lang`."""
+    """ "keys (Chinese source tokens)" in `lang`, as plain() leaves it."""
     words = strings(lang)
-    return words["axis.keys_of"].format(tokens=words[f"axis.{side}_tokens"].format(language=language))
+    return plain(words["axis.keys_of"].format(tokens=words[f"axis.{side}_tokens"].format(language=language)))
 
 
 def tick_texts(spec: dict, axis: str) -> list[str]:
@@ -180,6 +186,11 @@ def test_replay_reads_the_chinese_probes_from_the_log(zh_translator, lang):
     text = texts(at)
     assert f"“{probes[0]}”" in text
     assert strings(lang)["tokens.word_start"] in text  # the map's English target pieces, explained
+    (snapshot_map,) = [c for c in at.get("plotly_chart") if c.proto.id.endswith("replay.chart.map")]
+    layout = json.loads(snapshot_map.proto.spec)["layout"]  # the titles on a second axis pair, as the heatmap draws
+    titles = [plain(axis["title"]["text"]) for axis in layout.values()
+              if isinstance(axis, dict) and "title" in axis and "text" in axis["title"]]
+    assert keys_of(lang, "source", LANGUAGES[lang][0]) in titles, titles
     assert not ENGLISH_SENTENCE.search(text)
 
 

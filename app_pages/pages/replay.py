@@ -13,8 +13,8 @@ import shlex
 import numpy as np
 import streamlit as st
 
-from app_pages import (attention_view, link_values, links, models, page_scripts, presentation, result_cache,
-                       translations, widgets)
+from app_pages import (attention_view, direction, link_values, links, models, page_scripts, presentation,
+                       result_cache, translations, widgets)
 from app_pages.state_keys import CHECKPOINT
 from app_pages.stepper import stepped_view, stepper
 from app_pages.text import md_escape, t
@@ -146,7 +146,8 @@ def replay_view(snapshots: list[dict], probe_texts: list[str], log: dict, shippe
         st.markdown("**" + t("replay.map_title", kind=attention_view.kind_name(kind), layer=attention_view.layer_name(layer),
                              head=attention_view.head_name(head), step=f"{snapshot['step']:,}") + "**")
         attention_view.map_chart(shown[kind], kind, layer, head, queries, keys, key="replay.chart.map",
-                                 sentence=probe_texts[probe], max_width=MAP_PX, max_height=MAP_MAX_PX)
+                                 sentence=probe_texts[probe], languages=direction.current(), max_width=MAP_PX,
+                                 max_height=MAP_MAX_PX)
         # ▁ marks English words: in the source of an English → Chinese model, in the target of a Chinese → English one.
         st.caption(attention_view.kind_help(kind) + " " + widgets.word_start_note([*queries, *keys]))
         if kind == "cross":
