@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from app_pages import attention_view, widgets
+from app_pages import attention_view, direction, widgets
 from app_pages.presentation import chart_scale, presenting
 from app_pages.text import md_escape, t
 from app_pages.token_names import row_names
@@ -79,8 +79,8 @@ def map_guess(result: TranslationResult, kind: str, layer: int, head: int, *, ke
         widgets.chart(guess_heatmap(
             weights, queries, keys, revealed=shown, guess=None if guess is None else (query, guess),
             best=(query, verdict.best) if shown else None, title=title, mask=mask, hidden_label=t("guess.hidden"),
-            masked_label=t("axis.masked"), click_hint=t("guess.click"), **attention_view.axis_titles(kind),
-            **beside_panel(layout),
+            masked_label=t("axis.masked"), click_hint=t("guess.click"),
+            **attention_view.axis_titles(kind, direction.current()), **beside_panel(layout),
         ), key=f"{key}.chart", on_select=lambda: pick_clicked(key), selection_mode="points")
         with st.container(width=round(PANEL_PX * chart_scale()), key=f"{key}.controls"):
             if shown:  # first, beside the map's top: on the first screen in presentation mode's type too

@@ -149,3 +149,16 @@ def test_the_english_model_still_names_english_as_its_source(lang):
     assert at.text_area(key="translate.input").label == s["translate.input_in"].format(source=en)
     charts = chart_text(at)
     assert axis(lang, "queries", "target", "zh") in charts and axis(lang, "keys", "source", "en") in charts
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_guess_first_hides_the_weights_of_a_map_that_names_its_languages(lang):
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
+    for key, value in {state_keys.CHECKPOINT: "zh-en", state_keys.SENTENCE: SENTENCE, state_keys.LANG: lang,
+                       "explorer.kind": "cross", "explorer.guess": True}.items():
+        at.session_state[key] = value
+    at.switch_page("app_pages/pages/translate.py").run()
+    assert not at.exception, [e.message for e in at.exception]
+    assert strings(lang)["guess.hidden"][:6] in chart_text(at)  # the weights are hidden until a guess
+    charts = chart_text(at)
+    assert axis(lang, "queries", "target", "en") in charts and axis(lang, "keys", "source", "zh") in charts
