@@ -269,7 +269,7 @@ STRINGS: dict[str, str] = {
     "compare.shape": "{layers} layers × {heads} heads · vocabularies of {src} and {tgt} tokens · {s} source tokens · {t} decoder positions",
     "compare.clamped": "This model has {layers} layers and {heads} heads: showing layer {layer}, {head}.",
     "compare.note": "Tokens differ between models: each has its own vocabularies (their sizes are in the tooltip beside each translation), so the axes differ even for the same sentence. Beam size and target language come from the sidebar.",
-    "compare.mode.directions": "Both directions",
+    "compare.mode.directions": "Both ways",  # short: the four modes and the attention kinds share one row
     "compare.other_way": "{left} and {right} read different languages, so one of them reads a sentence in the language it writes. To see one sentence pair from both sides, choose “{mode}”.",
     "compare.no_reverse": "Both directions needs a model that translates the other way round from {model}, and this server offers none. Compare two heads or two sentences instead.",
     "compare.nothing_written": "The model wrote nothing for this sentence, so there is nothing for the other direction to read.",
