@@ -26,6 +26,7 @@ MODE, SENTENCE_A, SENTENCE_B = "compare.mode", "compare.sentence_a", "compare.se
 PAIR, WRONG_PAIR = "compare.pair", "compare.wrong_pair"  # the pair buttons: examples.SENTENCE_PAIRS, WHERE_IT_GOES_WRONG
 TRANSPOSE, SENTENCES_FOR = "compare.transpose", "compare.sentences_for"
 MODES = ("models", "directions", "heads", "sentences")
+DIRECTIONS_SENTENCE_PX = 330  # Both directions' sentence, beside the layer and head buttons on one row
 SENTENCE_PX = 480  # two heads' sentence, on a row of its own: wide enough for a sentence, not the page's width
 
 
@@ -350,7 +351,7 @@ def both_directions(kind: str) -> None:
     name = st.session_state[state_keys.CHECKPOINT]
     other = reverse_model(name)
     with st.container(horizontal=True, gap="small", vertical_alignment="bottom", key="compare.controls"):
-        with st.container(width=SENTENCE_PX):
+        with st.container(width=DIRECTIONS_SENTENCE_PX):
             sentence_input()
         if other is None:
             st.info(t("compare.no_reverse", model=direction.label(name)))
@@ -363,10 +364,12 @@ def both_directions(kind: str) -> None:
         layers = max(r.attention(kind).shape[0] for r in (left, right))
         heads = max(r.attention(kind).shape[1] for r in (left, right))
         layer, head = attention_view.layer_head_selectors("compare", layers, heads, average_layers=False)
+    # The toggle beside the maps' title: on the controls' row it took a row of its own and pushed the maps down.
+    with st.container(horizontal=True, gap="medium", vertical_alignment="center", key="compare.directions_title"):
+        st.markdown(f"**{map_title(kind, layer, head)}**", width="content")
         transposed = kind == "cross" and st.toggle(t("compare.transpose"), key=TRANSPOSE,
                                                    value=widgets.kept(TRANSPOSE, (True, False)),
                                                    help=t("compare.transpose_help"), persist_state="session")
-    st.markdown(f"**{map_title(kind, layer, head)}**")
     for column, which, model, result, turned in zip(st.columns(2), ("left", "right"), (name, other), (left, right),
                                                     (False, transposed)):
         with column:
@@ -398,7 +401,7 @@ links.link_page({"mode": Param(MODE, one_of(MODES))})
 presentation.page_title(t("compare.title"), t("compare.intro"))
 # The comparison first, then (two models) the models and the sentence, or (one model) the attention kind; the
 # one-model comparisons' sentences and pickers take the next row.
-with st.container(horizontal=True, gap="medium", vertical_alignment="bottom", key="compare.how"):
+with st.container(horizontal=True, gap="small", vertical_alignment="bottom", key="compare.how"):
     # One model offered: two models would show one map twice, so the page opens on two heads (a link may still ask).
     mode = st.segmented_control(t("compare.mode"), MODES, format_func=lambda m: t(f"compare.mode.{m}"), key=MODE,
                                 required=True, default=widgets.kept(MODE, MODES, first_mode()),
