@@ -77,11 +77,11 @@ def head_grid_figure(values, *, title: str, row_title: str, col_title: str, valu
 
 
 def _link_shapes(links, shape: dict, n_rows: int, n_cols: int, name: str) -> list[dict]:
-    """One outline per (word, character) link around its cell (column word, row character)."""
+    """One outline per (source unit, target unit) link around its cell (its column, its row)."""
     bad = sorted((i, j) for i, j in links if not (0 <= i < n_cols and 0 <= j < n_rows))
     if bad:
-        raise ValueError(f"{name} links {bad} fall outside the map's {n_cols} words × {n_rows} characters: "
-                         "pass (word, character) pairs, 0-based, of the sentence the map shows")
+        raise ValueError(f"{name} links {bad} fall outside the map's {n_cols} columns × {n_rows} rows: "
+                         "pass (column, row) pairs, 0-based, of the sentence the map shows")
     return [dict(type=shape["type"], xref="x", yref="y", x0=i - shape["inset"], x1=i + shape["inset"],
                  y0=j - shape["inset"], y1=j + shape["inset"], line=dict(color=HIGHLIGHT_COLOR, width=shape["width"]),
                  layer="above") for i, j in sorted(links)]
@@ -94,12 +94,15 @@ POSSIBLE_SHAPE = dict(type="circle", inset=0.3, width=1.5)  # ○ a thin circle 
 def gold_links_figure(weights, words: Sequence[str], chars: Sequence[str], sure, possible, *, title: str,
                       row_title: str, col_title: str, value_label: str, max_width: float = CONTAINER_PX,
                       max_height: float = 520) -> go.Figure:
-    """A (characters, words) attention map — a head's weight on each English word, tokens summed into words —
-    with a gold alignment drawn on it: each sure (word, character) link as a solid square outline, each possible
-    one as a thin circle. Where attention agrees with the gold, the dark cell of a row sits inside a mark."""
+    """A (target units, source units) attention map — a head's weight on each source unit (an English word, its
+    tokens summed; or a Chinese character), each row a target unit written (a Chinese character; or an English word,
+    its steps averaged) — with a gold alignment drawn on it, in the model's direction: each sure (source unit, target
+    unit) link as a solid square outline, each possible one as a thin circle. `words` name the columns, `chars` the
+    rows, whichever language each is. Where attention agrees with the gold, the dark cell of a row sits inside a
+    mark."""
     z = as_float32(weights, "weights", 2)
-    rows = check_labels(chars, z.shape[0], "chars", "rows (Chinese characters)")
-    cols = check_labels(words, z.shape[1], "words", "columns (English words)")
+    rows = check_labels(chars, z.shape[0], "chars", "rows (target units)")
+    cols = check_labels(words, z.shape[1], "words", "columns (source units)")
     shapes = (_link_shapes(sure, SURE_SHAPE, *z.shape, "sure")
               + _link_shapes(set(possible) - set(sure), POSSIBLE_SHAPE, *z.shape, "possible"))
     return heatmap_figure(z, rows, cols, title=title, row_title=row_title, col_title=col_title,
