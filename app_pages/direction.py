@@ -36,8 +36,10 @@ def of(name: str) -> tuple[str, str]:
 
 
 def label(name: str) -> str:
-    """How the model picker shows `name`: "English → 中文 (en-zh)" for a folder, a hub id as itself."""
-    if name not in server.model_folders():
+    """How the model picker shows `name`: "English → 中文 (en-zh)" for a checkpoint trained here; a Marian folder
+    or hub id as itself (its name says its languages: opus-mt-en-zh)."""
+    folder = server.model_folders().get(name)
+    if folder is None or not (folder / "tokenizer_source.json").is_file():
         return models.model_label(name)
     source, target = of(name)
     return f"{NATIVE.get(source, source)} → {NATIVE.get(target, target)} ({name})"

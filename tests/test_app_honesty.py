@@ -107,7 +107,7 @@ def test_what_the_model_knows_comes_from_its_training_log(translator):
 
 def test_the_model_card_page_renders_the_card_and_the_calibration(translator):
     at = app(page="app_pages/pages/model_card.py")
-    assert at.title[0].value == EN["card.title"].format(name=md_escape("en-zh"))
+    assert at.title[0].value == EN["card.title"].format(name=md_escape("English → 中文 (en-zh)"))
     text = "\n".join(m.value for m in at.markdown)
     assert "## Dev-set scores" in text and "# Model card" not in text.replace("## ", "")  # the title is the page's
     token = translator.training_log["calibration"]["token"]

@@ -14,6 +14,8 @@ from app_pages import examples, state_keys
 from model import DEFAULT_BEAM
 from tests.conftest import ROOT
 
+CHECKPOINTS = ROOT / "checkpoints"
+
 DECODING = "app_pages/pages/decoding.py"
 
 
@@ -163,8 +165,11 @@ def test_playing_goes_on_at_a_new_speed_and_stops_on_any_other_control():
 def test_start_page_links_open_views_computed_from_the_model(translator):
     at = opened({}, page="app_pages/pages/start.py")
     links = [c.value for c in at.code]
-    assert len(links) == 3
-    cross = next(link for link in links if "/translate?" in link)
+    directions = [name for name in ("en-zh", "zh-en") if (CHECKPOINTS / name / "config.json").is_file()]
+    assert len(links) == 2 + len(directions)  # a cross-attention link per direction, decoding, Q·K·V
+    assert [f"model={name}" in link for name in directions for link in links if "/translate?" in link].count(True) \
+        == len(directions)
+    cross = next(link for link in links if "/translate?" in link and "model=en-zh" in link)
     assert "kind=cross" in cross and "layer=" in cross and "head=" in cross
     decoding = next(link for link in links if "/decoding?" in link)
     who = translator.translate("Who are you?")

@@ -215,7 +215,8 @@ def test_the_decoding_page_shows_a_marian_models_beams(marian_folder):
     candidates = [c.token for c in step.candidates]
     candidates += [] if step.chosen.token in candidates else [step.chosen.token]
     assert charts["decoding.chart.candidates"]["data"][0]["customdata"] == token_labels(candidates)
-    (kept,) = [trace for trace in charts["decoding.chart.beam"]["data"] if trace.get("name") == EN["beam.kept"]]
+    (kept,) = [trace for trace in charts["decoding.chart.beam"]["data"]  # the nodes (the legend's swatch has no data)
+               if trace.get("name") == EN["beam.kept"] and trace.get("customdata")]
     drawn = sorted((text, round(logprob, 4)) for text, logprob, *_ in kept["customdata"])
     searched = sorted((joined_text(h.tokens), round(h.logprob, 4)) for h in result.beam_steps[0].kept)
     assert drawn == searched and len(drawn) == 3

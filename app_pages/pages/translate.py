@@ -18,6 +18,7 @@ from viz.head_view import clicked_query
 from viz.model_view import clicked_map
 
 INPUT, EXAMPLE = "translate.input", "translate.example"
+INPUT_OF = "translate.input_of"  # the session's sentence the box last showed; what is typed there stays until it changes
 KIND, VIEW, QUERY, MIN_WEIGHT = "explorer.kind", "explorer.view", "explorer.query", "explorer.min_weight"
 FOCUSED = "explorer.focused"  # the head view's focused query (None: all of them), which links and pins carry
 ALL_QUERIES = -1  # the query box's "all" option: a box whose value is None shows Streamlit's "Choose an option"
@@ -81,7 +82,10 @@ def model_knows() -> None:
 def sentence_input() -> None:
     """The sentence box, Translate, and beside them the example sentences behind a button: as a row of pills under
     the box they took two rows of the first screen (the map started at 546 px at 1280×800, its top third on screen)."""
-    typed = st.session_state.setdefault(INPUT, translations.current_sentence())
+    sentence = translations.current_sentence()
+    if st.session_state.get(INPUT_OF) != sentence:  # changed elsewhere (a change of direction, a link): the box says so
+        st.session_state[INPUT] = st.session_state[INPUT_OF] = sentence
+    typed = st.session_state[INPUT]
     label = t("translate.input_in", source=direction.source_name())  # the language to type in: "Chinese sentence"
     with st.container(horizontal=True, vertical_alignment="bottom", key="translate.sentence"):
         with st.form("translate.form", border=False):
