@@ -61,26 +61,3 @@ def walk_query(
 def recompute_weights(q: np.ndarray, k: np.ndarray, mask: np.ndarray) -> np.ndarray:
     """(Tq, Tk) softmax(mask(q kᵀ / √d_head)) for every query at once."""
     return attention_steps(q, k, k, mask).weights  # the values never change the weights; k stands in for v
-
-
-# ---------------------------------------------------------------- a word pair's strongest cross-attention head
-def spelled(tokens: list[str], text: str) -> list[int]:
-    """Positions of the first run of tokens that spells `text` exactly: "梦", "想" for 梦想 (a Chinese word is a run
-    of characters, one token each); "▁dre", "am" for "▁dream" (an English word's pieces from its ▁)."""
-    for start in range(len(tokens)):
-        run = ""
-        for end in range(start, len(tokens)):
-            run += tokens[end]
-            if run == text:
-                return list(range(start, end + 1))
-            if not text.startswith(run):
-                break
-    return []
-
-
-def strongest_link(cross: np.ndarray, rows: list[int], cols: list[int]) -> tuple[int, int, float]:
-    """(layer, head, weight) of the cross-attention head whose `rows` (the steps writing a word) put the most weight
-    on `cols` (the source word's tokens) together, averaged over the rows; cross: (layers, heads, T, S)."""
-    strength = np.asarray(cross)[:, :, rows][:, :, :, cols].sum(-1).mean(-1)  # (layers, heads)
-    layer, head = np.unravel_index(int(np.argmax(strength)), strength.shape)
-    return int(layer), int(head), float(strength[layer, head])

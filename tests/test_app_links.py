@@ -182,13 +182,13 @@ def test_start_page_caption_states_the_rule_that_chose_its_head(translator, lang
     import numpy as np
 
     from app_pages.examples import EXAMPLES
-    from model.translation.alignment import output_word_positions, source_word_positions
+    from model.translation.alignment import word_positions
 
     at = opened({"lang": lang}, page="app_pages/pages/start.py")
     example = EXAMPLES[0]
     result = translator.translate(example.sentence)
-    cols = source_word_positions(result.source_tokens, example.source_word)
-    rows = output_word_positions(result.output_tokens[:-1], example.target_word)
+    cols = word_positions(result.source_tokens, example.source_word)
+    rows = word_positions(result.output_tokens[:-1], example.target_word)
     share = result.cross[:, :, rows][:, :, :, cols].sum(-1).mean(-1)  # (layers, heads): the caption's own rule
     layer, head = np.unravel_index(int(np.argmax(share)), share.shape)
     cross = next(c.value for c in at.code if "/translate?" in c.value)

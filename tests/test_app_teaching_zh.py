@@ -8,12 +8,11 @@ import json
 import re
 from urllib.parse import parse_qs
 
-import numpy as np
 import pytest
 
 from app_pages import examples
 from i18n import strings
-from lessons.live import spelled, strongest_link
+from model.translation.alignment import word_positions
 from lessons.masks import EXPOSURE_EXAMPLES
 from tests.conftest import ZH_CHECKPOINT
 from tests.tables import shown_tables
@@ -169,13 +168,7 @@ def test_start_here_prepares_one_link_in_each_direction(lang):
     assert intro.index(source) < intro.index(target), intro  # this session's model reads Chinese
 
 
-def test_a_chinese_word_and_an_english_word_are_found_as_runs_of_tokens():
-    assert spelled(["我", "有", "一", "个", "梦", "想", "。", "</s>"], "梦想") == [4, 5]
-    assert spelled(["▁I", "▁have", "▁a", "▁dre", "am", "."], "▁dream") == [3, 4]
-    assert spelled(["▁I", "▁dreamt"], "▁dream") == []
-
-
-def test_the_strongest_link_is_the_head_whose_rows_put_most_on_the_words_columns():
-    cross = np.full((2, 3, 4, 5), 0.2)  # (layers, heads, rows, cols)
-    cross[1, 2, 2:4, 3:5] = [[0.3, 0.5], [0.2, 0.4]]  # rows 2-3 on cols 3-4: 0.8 and 0.6, mean 0.7
-    assert strongest_link(cross, [2, 3], [3, 4]) == (1, 2, pytest.approx(0.7))
+def test_a_chinese_word_and_an_english_word_are_found_on_either_side():
+    assert word_positions(["我", "有", "一", "个", "梦", "想", "。", "</s>"], "梦想") == [4, 5]
+    assert word_positions(["▁I", "▁have", "▁a", "▁dre", "am", "."], "dream") == [3, 4]
+    assert word_positions(["▁I", "▁dreamt"], "dream") == []

@@ -10,7 +10,7 @@ import sacrebleu
 
 from app_pages import examples
 from i18n import LANGUAGES
-from model.translation.alignment import output_word_positions, source_word_positions, word_link
+from model.translation.alignment import word_link, word_positions
 from model.translation.confidence import assess
 from tests.test_app_explorer import app
 
@@ -73,17 +73,17 @@ def test_a_new_session_opens_on_a_pill_and_thinking_machines_is_none():
 
 
 def test_word_positions():
-    assert source_word_positions(["▁The", "▁anim", "al", "▁was", "▁tired", ".", "</s>"], "Animal") == [1, 2]
-    assert source_word_positions(["▁I", "▁have", "▁a", "▁dream", ".", "</s>"], "dream") == [3]
-    assert source_word_positions(["▁a", "▁dream", "."], "dream.") == []  # punctuation is a word of its own
-    assert output_word_positions(["我", "有", "一", "个", "梦", "想", "。"], "梦想") == [4, 5]
-    assert output_word_positions(["我", "梦", "。"], "梦想") == []
+    assert word_positions(["▁The", "▁anim", "al", "▁was", "▁tired", ".", "</s>"], "Animal") == [1, 2]
+    assert word_positions(["▁I", "▁have", "▁a", "▁dream", ".", "</s>"], "dream") == [3]
+    assert word_positions(["▁a", "▁dream", "."], "dream.") == []  # punctuation is a word of its own
+    assert word_positions(["我", "有", "一", "个", "梦", "想", "。"], "梦想") == [4, 5]
+    assert word_positions(["我", "梦", "。"], "梦想") == []
 
 
 def test_word_link_is_the_strongest_head(translator):
     result = translator.translate("I have a dream.")
     link = word_link(result, "dream", "梦想")
-    rows = output_word_positions(result.output_tokens[:-1], "梦想")
+    rows = word_positions(result.output_tokens[:-1], "梦想")
     col = result.source_tokens.index("▁dream")
     per_head = result.cross[:, :, rows, col].mean(-1)  # (layers, heads)
     assert link.weight == pytest.approx(per_head.max()) and (link.layer, link.head) == np.unravel_index(

@@ -13,8 +13,8 @@ import streamlit as st
 
 from app_pages import direction, examples, presentation, registry, server, state_keys, translations
 from app_pages.text import md_escape, t
-from lessons import live, worked_example
-from model import WORD_START, TranslationResult, WordLink, word_link
+from lessons import worked_example
+from model import word_link
 
 ENGLISH_TO_CHINESE, CHINESE_TO_ENGLISH = ("en", "zh"), ("zh", "en")
 
@@ -42,18 +42,6 @@ def model_for(languages: tuple[str, str]) -> str | None:
     return session if session in names else (names[0] if names else None)
 
 
-def chinese_source_link(result: TranslationResult, source_word: str, target_word: str) -> WordLink | None:
-    """word_link for a Chinese source: the source word is a run of characters (one token each), the English word a
-    run of pieces starting with ▁ (word_link finds source words at their ▁, which Chinese has none of). The same
-    measure: the weight the rows that write the word put on the source word's columns, averaged over the rows."""
-    cols = live.spelled(result.source_tokens, source_word)
-    rows = live.spelled(result.output_tokens[:-1], WORD_START + target_word)  # not </s>
-    if not cols or not rows:
-        return None
-    return WordLink(*live.strongest_link(result.cross, rows, cols), tuple(result.source_tokens[i] for i in cols),
-                    tuple(result.output_tokens[i] for i in rows), tuple(result.target_tokens[i] for i in rows))
-
-
 def cross_lesson(model: str) -> tuple[dict, dict]:
     """The first pill in `model`'s direction, in the explorer at the cross-attention head that links its key word pair:
     "I have a dream." (dream → 梦想) for English → Chinese, our reference 我有一个梦想。 (梦想 → dream) turned round."""
@@ -62,7 +50,7 @@ def cross_lesson(model: str) -> tuple[dict, dict]:
     sentence, source_word, target_word = ((example.sentence, example.source_word, example.target_word) if english
                                           else (example.reference, example.target_word, example.source_word))
     result = translations.translation_of(sentence, model=model)
-    found = (word_link if english else chinese_source_link)(result, source_word, target_word)
+    found = word_link(result, source_word, target_word)
     values = {"s": sentence, "model": model, "kind": "cross", "view": "head"}
     words = {"zh": target_word, "en": source_word}  # the word written, the word it should look at
     if found is None:  # a retrained model that no longer writes the word: the caption claims no head

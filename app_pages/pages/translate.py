@@ -83,7 +83,8 @@ def sentence_input() -> None:
     """The sentence box, Translate, and beside them the example sentences behind a button: as a row of pills under
     the box they took two rows of the first screen (the map started at 546 px at 1280×800, its top third on screen)."""
     sentence = translations.current_sentence()
-    if st.session_state.get(INPUT_OF) != sentence:  # changed elsewhere (a change of direction, a link): the box says so
+    # Changed elsewhere (a change of direction, a link), or the box's value dropped with the page: the box says it.
+    if INPUT not in st.session_state or st.session_state.get(INPUT_OF) != sentence:
         st.session_state[INPUT] = st.session_state[INPUT_OF] = sentence
     typed = st.session_state[INPUT]
     label = t("translate.input_in", source=direction.source_name())  # the language to type in: "Chinese sentence"
