@@ -20,9 +20,9 @@ class Example:
     """
 
     sentence: str
-    source_word: str  # an English word of the sentence
-    target_word: str  # the Chinese word of the translation it should align with
-    hint: str  # i18n key of the "what to look for" line ({zh}, {en}, {layer}, {head}, {weight}, {rows})
+    source_word: str  # a word of the sentence (English, or Chinese for EXAMPLES_ZH)
+    target_word: str  # the word of the translation it should align with
+    hint: str  # i18n key of the "what to look for" line ({target}, {source}, {layer}, {head}, {weight}, {rows})
     reference: str  # our own translation: the shipped model's must be exactly this (tests/test_examples.py)
 
 
@@ -46,8 +46,17 @@ def default_sentence(source_language: str) -> str:
     return DEFAULT_SENTENCES.get(source_language, DEFAULT_SENTENCE)
 
 
-# The pills of a model by the language it reads; Chinese ones ("zh") are added once the zh-en model is trained.
-EXAMPLES_BY_LANGUAGE: dict[str, tuple[Example, ...]] = {"en": EXAMPLES}
+# The same five read in Chinese, for the Chinese → English model: the sentence is our Chinese reference above, the
+# reference our English sentence; each must translate exactly so with checkpoints/zh-en (tests/test_examples.py).
+EXAMPLES_ZH = (
+    Example("我有一个梦想。", "梦想", "dream", "example.dream", "I have a dream."),
+    Example("你是谁？", "谁", "Who", "example.who_zh", "Who are you?"),
+    Example("汤姆昨天买了三个苹果。", "昨天", "yesterday", "example.yesterday_zh", "Tom bought three apples yesterday."),
+    Example("医院在哪里？", "哪里", "Where", "example.where", "Where is the hospital?"),
+    Example("我喜欢我的狗。", "狗", "dog", "example.dog_zh", "I like my dog."),
+)
+# The pills of a model by the language it reads.
+EXAMPLES_BY_LANGUAGE: dict[str, tuple[Example, ...]] = {"en": EXAMPLES, "zh": EXAMPLES_ZH}
 
 
 def for_language(source_language: str) -> tuple[Example, ...]:
@@ -89,7 +98,7 @@ WRONG_CHRF = 50.0
 def example_line(example: Example, link: WordLink, lang: str) -> str:
     """A pill's line of what to look for (Markdown), with the numbers of its result's strongest link."""
     return translate_key(
-        lang, example.hint, zh=md_escape(example.target_word), en=md_escape(" + ".join(link.source_tokens)),
+        lang, example.hint, target=md_escape(example.target_word), source=md_escape(" + ".join(link.source_tokens)),
         layer=link.layer + 1, head=link.head + 1, weight=f"{link.weight:.2f}",
         rows=md_escape(translate_key(lang, "example.rows_sep").join(link.rows)),
     )

@@ -32,6 +32,20 @@ def test_the_shipped_model_gets_every_pill_right(translator, example):
         assert names[lang] in line and f"{link.weight:.2f}" in line and example.target_word in line, line
 
 
+@pytest.mark.parametrize("example", examples.EXAMPLES_ZH, ids=lambda e: e.sentence)
+def test_the_chinese_to_english_model_gets_every_chinese_pill_right(zh_translator, example):
+    """The same pills read in Chinese (issue 49): translated exactly as our English sentence, and a head found that
+    links the English word to the Chinese one, named in the hint in both interface languages."""
+    result = zh_translator.translate(example.sentence)
+    assert result.translation == example.reference, (example, result.translation)
+    link = word_link(result, example.source_word, example.target_word)
+    assert link is not None, (example, result.source_tokens, result.output_tokens)
+    assert "".join(link.source_tokens) == example.source_word  # a Chinese word: its characters, one token each
+    for lang in LANGUAGES:
+        line = examples.example_line(example, link, lang)
+        assert f"{link.weight:.2f}" in line and example.target_word in line and example.source_word in line, line
+
+
 # Exact match, not a score over a threshold: these are short sentences a teacher reads whole, and one wrong
 # character (动物园 for 动物) is a wrong translation. A retrained model that writes another correct translation
 # gets that one added as the reference, after a person has read it.

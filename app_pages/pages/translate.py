@@ -168,8 +168,8 @@ def example_hint(result: TranslationResult) -> None:
         return
     link = word_link(result, example.source_word, example.target_word)
     if link is None:
-        st.info(t("example.missing", zh=md_escape(example.target_word),
-                  en=md_escape(example.source_word)), icon=":material/search_off:")
+        st.info(t("example.missing", target=md_escape(example.target_word),
+                  source=md_escape(example.source_word)), icon=":material/search_off:")
         return
     with st.container(horizontal=True, vertical_alignment="center", key="translate.hint"):
         st.info(examples.example_line(example, link, st.session_state.get(state_keys.LANG, "en")), icon=":material/lightbulb:")

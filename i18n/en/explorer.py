@@ -73,26 +73,39 @@ STRINGS: dict[str, str] = {
     ),
     # Example pills: what to look for (computed from the result's cross-attention, model/translation/alignment.py)
     "example.dream": (
-        "What to look for: while writing {zh}, cross-attention layer {layer} · head {head} puts weight {weight} on "
-        "{en} — more than any other head (in its map, rows {rows}: each row writes the next token)."
+        "What to look for: while writing {target}, cross-attention layer {layer} · head {head} puts weight {weight} on "
+        "{source} — more than any other head (in its map, rows {rows}: each row writes the next token)."
     ),
     "example.who": (
-        "What to look for: {en} opens the English question; while writing {zh}, cross-attention layer {layer} · "
-        "head {head} finds it (weight {weight}, row {rows}) — compare where {zh} stands in the translation."
+        "What to look for: {source} opens the English question; while writing {target}, cross-attention layer {layer} · "
+        "head {head} finds it (weight {weight}, row {rows}) — compare where {target} stands in the translation."
     ),
     "example.yesterday": (
-        "What to look for: {en} is the last English word; while writing {zh}, cross-attention layer {layer} · "
-        "head {head} looks there (weight {weight}, rows {rows}) — see where Chinese puts {zh}."
+        "What to look for: {source} is the last English word; while writing {target}, cross-attention layer {layer} · "
+        "head {head} looks there (weight {weight}, rows {rows}) — see where Chinese puts {target}."
     ),
     "example.where": (
-        "What to look for: while writing {zh}, cross-attention layer {layer} · head {head} looks back at {en} "
+        "What to look for: while writing {target}, cross-attention layer {layer} · head {head} looks back at {source} "
         "(weight {weight}, rows {rows}): compare where the question word stands in each language."
     ),
     "example.dog": (
-        "What to look for: one English word, one Chinese character — while writing {zh}, cross-attention "
-        "layer {layer} · head {head} puts weight {weight} on {en} (row {rows})."
+        "What to look for: one English word, one Chinese character — while writing {target}, cross-attention "
+        "layer {layer} · head {head} puts weight {weight} on {source} (row {rows})."
     ),
-    "example.missing": "This translation does not contain {zh}, so there is no {zh} ↔ {en} link to point at.",
+    # The same pills read in Chinese (the Chinese → English model): where word order differs, said the other way.
+    "example.who_zh": (
+        "What to look for: {source} ends the Chinese question, and English opens with {target}; while writing it, "
+        "cross-attention layer {layer} · head {head} looks back to the end (weight {weight}, row {rows})."
+    ),
+    "example.yesterday_zh": (
+        "What to look for: Chinese says {source} second, English says {target} last; while writing it, "
+        "cross-attention layer {layer} · head {head} looks back there (weight {weight}, rows {rows})."
+    ),
+    "example.dog_zh": (
+        "What to look for: one Chinese character, one English word — while writing {target}, cross-attention "
+        "layer {layer} · head {head} puts weight {weight} on {source} (rows {rows})."
+    ),
+    "example.missing": "This translation does not contain {target}, so there is no {target} ↔ {source} link to point at.",
     "example.rows_sep": ", ",
     "example.show": "Show this head",
     # Model card page

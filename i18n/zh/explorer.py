@@ -68,26 +68,39 @@ STRINGS: dict[str, str] = {
     ),
     # 例句：看什么（根据结果的交叉注意力计算，model/translation/alignment.py）
     "example.dream": (
-        "看点：写出“{zh}”时，交叉注意力第 {layer} 层第 {head} 个头给 {en} 的权重是 {weight}——"
+        "看点：写出“{target}”时，交叉注意力第 {layer} 层第 {head} 个头给 {source} 的权重是 {weight}——"
         "所有头里最高（在它的注意力图中看 {rows} 这几行：每一行写出下一个词元）。"
     ),
     "example.who": (
-        "看点：{en} 位于英文问句开头；写出“{zh}”时，交叉注意力第 {layer} 层第 {head} 个头找到了它"
-        "（权重 {weight}，行 {rows}）——对比“{zh}”在译文中的位置。"
+        "看点：{source} 位于英文问句开头；写出“{target}”时，交叉注意力第 {layer} 层第 {head} 个头找到了它"
+        "（权重 {weight}，行 {rows}）——对比“{target}”在译文中的位置。"
     ),
     "example.yesterday": (
-        "看点：{en} 是英文的最后一个词；写出“{zh}”时，交叉注意力第 {layer} 层第 {head} 个头看向那里"
-        "（权重 {weight}，行 {rows}）——看看中文把“{zh}”放在哪里。"
+        "看点：{source} 是英文的最后一个词；写出“{target}”时，交叉注意力第 {layer} 层第 {head} 个头看向那里"
+        "（权重 {weight}，行 {rows}）——看看中文把“{target}”放在哪里。"
     ),
     "example.where": (
-        "看点：写出“{zh}”时，交叉注意力第 {layer} 层第 {head} 个头回头看向 {en}"
+        "看点：写出“{target}”时，交叉注意力第 {layer} 层第 {head} 个头回头看向 {source}"
         "（权重 {weight}，行 {rows}）：比较两种语言里疑问词的位置。"
     ),
     "example.dog": (
-        "看点：一个英文单词对应一个汉字——写出“{zh}”时，交叉注意力第 {layer} 层第 {head} 个头"
-        "给 {en} 的权重是 {weight}（行 {rows}）。"
+        "看点：一个英文单词对应一个汉字——写出“{target}”时，交叉注意力第 {layer} 层第 {head} 个头"
+        "给 {source} 的权重是 {weight}（行 {rows}）。"
     ),
-    "example.missing": "这句译文里没有“{zh}”，所以无法指出“{zh}”与 {en} 之间的对应。",
+    # 同样的例句以中文输入（中文 → 英文模型）：语序不同之处反过来说。
+    "example.who_zh": (
+        "看点：{source} 在中文问句末尾，英文却以 {target} 开头；写出它时，交叉注意力第 {layer} 层第 {head} 个头"
+        "回头看向句末（权重 {weight}，行 {rows}）。"
+    ),
+    "example.yesterday_zh": (
+        "看点：中文把 {source} 放在第二个，英文把 {target} 放在最后；写出它时，交叉注意力第 {layer} 层第 {head} 个头"
+        "回头看向那里（权重 {weight}，行 {rows}）。"
+    ),
+    "example.dog_zh": (
+        "看点：一个汉字对应一个英文单词——写出 {target} 时，交叉注意力第 {layer} 层第 {head} 个头"
+        "给 {source} 的权重是 {weight}（行 {rows}）。"
+    ),
+    "example.missing": "这句译文里没有“{target}”，所以无法指出“{target}”与 {source} 之间的对应。",
     "example.rows_sep": "、",
     "example.show": "显示这个头",
     # 模型卡页面
