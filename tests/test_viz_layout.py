@@ -444,3 +444,14 @@ def test_label_bands_hold_each_title_line_and_the_widest_label():
     assert y_labels_band("1000%", "share") == math.ceil(one + text_em("0") * BASE_FONT_PX)
     assert x_labels_band("training step") - x_labels_band("") == LINE_EM * BASE_FONT_PX
     assert y_labels_band("8", "a title long enough to wrap into lines", plot_px=100) > y_labels_band("8", "a title")
+
+
+def test_chinese_characters_stay_upright_in_a_smaller_font_before_turning_on_their_side():
+    """A Chinese source on an x axis (issue 49): one character per slot, "</s>" last. Where 16 px does not fit, the
+    characters shrink (to no less than the minimum) rather than lie on their side; English words still turn."""
+    from viz.style import BASE_FONT_PX, MIN_FONT_PX, tick_layout
+
+    chinese = tick_layout(list("我有一个梦想。") + ["</s>"], 26.0)  # 16 px upright needs 34
+    assert chinese.angle == 0 and MIN_FONT_PX <= chinese.size < BASE_FONT_PX and chinese.step == 1
+    english = tick_layout(["▁students", "▁finally", "▁arrived", "▁station", "</s>"], 26.0)
+    assert english.angle == -90

@@ -85,6 +85,9 @@ class Ticks:
     overhang: float = 0.0
 
 
+SHORT_LABEL_EM = 2.5  # labels no wider than this (a Chinese character, </s>) shrink to stay upright before turning
+
+
 def tick_layout(labels: Sequence[str], slot_px: float, *, across: bool = True,
                 min_font_px: int = MIN_FONT_PX) -> Ticks:
     """Labels (unescaped) of positions `slot_px` apart, laid out so that no two labels' boxes overlap.
@@ -97,7 +100,10 @@ def tick_layout(labels: Sequence[str], slot_px: float, *, across: bool = True,
     ems = [text_em(t) for t in labels] or [0.0]
     fitted = int(np.clip(slot_px / LINE_EM, min_font_px, BASE_FONT_PX))  # the largest font whose line fits a slot
     if across:
-        for size in dict.fromkeys((BASE_FONT_PX, fitted)):
+        sizes = (BASE_FONT_PX, fitted)
+        if max(ems) <= SHORT_LABEL_EM:  # characters and "</s>": smaller but upright, as a character on its side is
+            sizes += tuple(range(fitted - 1, min_font_px - 1, -1))  # hard to read (and a column of them harder)
+        for size in dict.fromkeys(sizes):
             if all(((a + b) / 2 + GAP_EM) * size <= slot_px for a, b in zip(ems, ems[1:])):
                 return Ticks(size, 0, 1, LINE_EM * size, max(0.0, (max(ems[0], ems[-1]) * size - slot_px) / 2))
     step = math.ceil(LINE_EM * fitted / slot_px)
