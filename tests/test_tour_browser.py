@@ -188,7 +188,7 @@ def look(page, lang: str, present: str, name: str, settled: bool = False) -> lis
     if not settled:
         settle(page, charts=name not in NO_CHARTS)
     # A wrong path would show "Page not found" and the default page.
-    expect(page.locator(f"{MAIN} h1")).to_have_text(strings(lang)[PAGES[name]].format(name="en-zh"))
+    expect(page.locator(f"{MAIN} h1")).to_have_text(strings(lang)[PAGES[name]].format(name="English → 中文 (en-zh)"))
     screenshot(page, f"tour_{lang}_{name}" + ("_present" if present == "1" else ""))
     where = f"{lang} {name}" + (" present" if present == "1" else "")
     problems = [f"{where}: {p}" for p in page.evaluate(CHART_PROBLEMS)]

@@ -80,12 +80,12 @@ def sentence_input() -> None:
 
 
 def choose_models(names: list[str]) -> tuple[str, str]:
-    """Two model pickers; the second defaults to another model than the sidebar's (a Marian one if added), one that
-    reads the same language where there is one."""
+    """Two model pickers; the second defaults to another model than the sidebar's that translates the same way (a
+    Marian one if added), else to the same model: one of the other direction would read a sentence in the language
+    it writes (Both ways is that comparison)."""
     left = widgets.kept(LEFT, names, st.session_state.get(state_keys.CHECKPOINT, names[0]))
-    others = [n for n in names if n != left]
-    same_way = [n for n in others if direction.of(n) == direction.of(left)]
-    right = widgets.kept(RIGHT, names, (same_way or others)[-1] if others else names[0])
+    same_way = [n for n in names if n != left and direction.of(n) == direction.of(left)]
+    right = widgets.kept(RIGHT, names, same_way[-1] if same_way else left)
     return (st.selectbox(t("compare.left"), names, key=LEFT, format_func=models.model_label, width=130,
                          index=names.index(left)),
             st.selectbox(t("compare.right"), names, key=RIGHT, format_func=models.model_label, width=130,
