@@ -64,7 +64,8 @@ def store() -> PollStore:
 
 
 def store_error(problem: StoreUnavailable) -> None:
-    st.error(t("poll.store_error", path=md_escape(str(problem.path)), reason=md_escape(problem.reason)),
+    key = "poll.store_error.database" if problem.database else "poll.store_error"  # ATTENTION_POLL_DB's server
+    st.error(t(key, path=md_escape(str(problem.path)), reason=md_escape(problem.reason)),
              icon=":material/database_off:")
 
 

@@ -268,3 +268,4 @@ def test_the_poll_page_says_an_unreachable_database_in_words_without_its_passwor
     shown = "\n".join(e.value for e in at.error).replace("\\", "").replace("\u2060", "")  # as Markdown escaped it
     assert "postgresql://teacher@127.0.0.1:1/polls" in shown and "cannot be reached" in shown, shown
     assert SECRET not in shown and "s3cr3t" not in shown
+    assert "ATTENTION_POLL_DB" in shown and "ATTENTION_DATA_DIR" not in shown  # a database's message, not a file's

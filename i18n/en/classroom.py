@@ -46,6 +46,10 @@ STRINGS = {
         "This server listens on this machine only: other devices cannot open the address. Start it with "
         "--server.address 0.0.0.0 (or set ATTENTION_PUBLIC_URL behind a proxy)."
     ),
+    "poll.store_error.database": (
+        "The class poll cannot reach its database {path}: {reason}. Whoever runs the server can check "
+        "ATTENTION_POLL_DB. The other pages work as usual."
+    ),
     "poll.store_error": (
         "The class poll cannot use its data file {path}: {reason}. Polls need a folder the server may write to, with "
         "free space; whoever runs the server can name one with ATTENTION_DATA_DIR. The other pages work as usual."

@@ -33,6 +33,7 @@ STRINGS = {
     "poll.start.button": "开始投票",
     "poll.host.qr": "扫码投票",
     "poll.host.local_only": "这个服务器只在本机监听：其他设备打不开这个地址。请用 --server.address 0.0.0.0 启动它（在代理之后则设置 ATTENTION_PUBLIC_URL）。",
+    "poll.store_error.database": "课堂投票无法连接它的数据库 {path}：{reason}。运行服务器的人可以检查 ATTENTION_POLL_DB。其他页面照常可用。",
     "poll.store_error": "课堂投票无法使用它的数据文件 {path}：{reason}。投票需要一个服务器可以写入、还有剩余空间的文件夹；运行服务器的人可以用 ATTENTION_DATA_DIR 指定一个。其他页面照常可用。",
     "token.start": "⟨开头⟩",
     "token.end": "⟨结尾⟩",
