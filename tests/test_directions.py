@@ -78,3 +78,35 @@ def test_dev_tools_read_english_first_pairs_and_turn_them_for_a_chinese_model():
     assert "tok:13a" in row["signature"] and outputs == zh.translations(["我有一个梦想。", "你是谁？"], 1)
     scored = dev_scores(zh.model, zh.src_tok, zh.tgt_tok, pairs, [0])
     assert "tok:13a" in scored["bleu_signature"] and scored["samples"] == outputs
+
+
+ZH_ODD = {  # what a class types into the Chinese → English model, and what it is told
+    "emoji": ("我爱你😀🙈", []),
+    "full-width punctuation": ("你好，世界！（测试）", []),
+    "traditional": ("我們學習中文。", ["simplified"]),
+    "mixed script": ("我喜欢Python和AI。", ["mixed_latin"]),
+    "English": ("I have a dream.", ["not_chinese"]),
+    "markup": ("<script>alert(1)</script>我", ["mixed_latin"]),
+    "special-token names": ("我 <pad> </s> <s> 你", ["mixed_latin"]),
+    "Japanese kana": ("こんにちは、世界", []),
+}
+
+
+@pytest.mark.parametrize(("text", "said"), ZH_ODD.values(), ids=ZH_ODD.keys())
+def test_the_chinese_model_translates_odd_input_and_says_what_it_should(zh_translator, text, said):
+    result = zh_translator.translate(text)
+    keys = [n.key for n in result.notices]
+    assert keys in (said, [*said, "output_cut"]), keys
+    assert result.source_tokens[-1] == "</s>" and not {"<pad>", "<s>", "<unk>"} & set(result.source_tokens[:-1])
+    assert result.cross.shape[2:] == (len(result.target_tokens), len(result.source_tokens))
+
+
+def test_the_chinese_model_refuses_nothing_and_cuts_a_paste(zh_translator):
+    from model import InputError
+
+    for empty in ("", "  \u200b ", "\u3000\u3000"):  # an ideographic space is a space too
+        with pytest.raises(InputError, match="empty"):
+            zh_translator.translate(empty)
+    result = zh_translator.translate("我有一个梦想。" * 400, beam=1)
+    assert {"chars_cut", "tokens_cut"} <= {n.key for n in result.notices}
+    assert len(result.source_tokens) <= zh_translator.config.max_len
