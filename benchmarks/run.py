@@ -66,6 +66,11 @@ PARAGRAPH = (
     "village , told each other stories about their teachers and their families , and waited quietly for the "
     "morning light to return over the sleeping town ."
 )
+# The same paragraph for a model reading Chinese (checkpoints/zh-en): one source token per character.
+PARAGRAPH_ZH = (
+    "学生们穿过群山，经过漫长而累人的旅程，终于到达了那个老车站，却发现最后一班火车已经开走了，谁也不知道下一班什么时候来。"
+    "于是他们在冰冷的长椅上坐下，分享在村子里买的面包和奶酪，互相讲老师和家人的故事，静静地等待晨光重新照亮沉睡的小镇。"
+)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -82,11 +87,14 @@ FULL = Plan(lengths=(10, 20, 40), beams=(1, 4), forced_output=40, burst=60, burs
 QUICK = Plan(lengths=(10,), beams=(1,), forced_output=10, burst=8, bursts=1, app_render=True)
 
 
-def sentence_of(tokenizer, n: int) -> str:
-    """The first words of PARAGRAPH that make exactly n source tokens."""
-    words = PARAGRAPH.split()
-    for k in range(1, len(words) + 1):
-        text = " ".join(words[:k]).replace(" ,", ",").replace(" .", ".")
+def sentence_of(tokenizer, n: int, language: str = "en") -> str:
+    """The first words (characters, for Chinese) of the paragraph in `language` that make exactly n source tokens."""
+    if language == "zh":
+        units, joiner = list(PARAGRAPH_ZH), ""
+    else:
+        units, joiner = PARAGRAPH.split(), " "
+    for k in range(1, len(units) + 1):
+        text = joiner.join(units[:k]).replace(" ,", ",").replace(" .", ".")
         if len(tokenizer.encode(text)) == n:
             return text
     raise ValueError(f"no prefix of the paragraph is exactly {n} tokens; extend PARAGRAPH")
@@ -363,7 +371,7 @@ def explanation_rows(tr, sentences: dict[int, str], repeats: int, device: str) -
 def run_device(checkpoint: Path, device: str, plan: Plan, repeats: int, only_explanation: bool = False) -> dict:
     rows = [] if only_explanation else cold_start(checkpoint, device, plan, repeats)
     tr = Translator.from_checkpoint(checkpoint, device=device)
-    sentences = {n: sentence_of(tr.src_tok, n) for n in plan.lengths}
+    sentences = {n: sentence_of(tr.src_tok, n, tr.config.source_language) for n in plan.lengths}
     summary = {}
     if not only_explanation:
         rows += translate_rows(tr, sentences, plan, repeats, device)

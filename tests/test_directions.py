@@ -110,3 +110,11 @@ def test_the_chinese_model_refuses_nothing_and_cuts_a_paste(zh_translator):
     result = zh_translator.translate("我有一个梦想。" * 400, beam=1)
     assert {"chars_cut", "tokens_cut"} <= {n.key for n in result.notices}
     assert len(result.source_tokens) <= zh_translator.config.max_len
+
+
+def test_the_benchmark_times_the_chinese_model_on_chinese_sentences_of_each_length(zh_translator):
+    from benchmarks.run import sentence_of
+
+    for n in (10, 20, 40):
+        text = sentence_of(zh_translator.src_tok, n, "zh")
+        assert len(zh_translator.src_tok.encode(text)) == n and not any(ch.isascii() and ch.isalpha() for ch in text)
