@@ -1,5 +1,5 @@
 """The figures docs/findings.md gives for the explanation page, written from the training log the page reads, so the
-two cannot disagree: head importance and pruning (model/training/heads.py) and word alignment (evaluation/alignment).
+two cannot disagree: head importance and pruning (evaluation/heads.py) and word alignment (evaluation/alignment).
 
 python -m evaluation.explanation_figures [--checkpoint checkpoints/en-zh]
 prints the Markdown rows to paste into docs/findings.md; tests/test_explanation_figures.py checks that it holds each

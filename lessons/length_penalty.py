@@ -2,7 +2,7 @@
 
 Beam search ranks a finished hypothesis by log P(Y) ÷ penalty(|Y|), |Y| its tokens with </s>. GNMT's penalty
 (Wu et al. 2016, §7) is ((5 + |Y|) / 6)^α, our model's with α = 1.2 (the Transformer paper's 0.6 lost to it on
-dev: model/training/decoding_sweep.py); a converted Marian model divides by |Y|^α
+dev: evaluation/decoding_sweep.py); a converted Marian model divides by |Y|^α
 (transformers' generate()). With α = 0 nothing is divided: every extra token costs log-probability, so short
 outputs win.
 """

@@ -6,13 +6,13 @@ Read the packages in the order they depend on each other (each imports only thos
     text/          tokenizers, normalisation, sentence pairs as ids
     loading/       our checkpoint or a converted Marian model, through one load(name)
     translation/   sentence in, TranslationResult out: translator, decoding, result, confidence, the CLI
-    training/      the trainer and what it measures: data, schedule, metrics, card, snapshots, the lab
+    training/      the trainer: data, schedule, metrics, card, snapshots, the lab (measurements: evaluation/)
 
 This file is the public API: the app's pages import from `model` and nothing deeper
 (tests/test_layering.py checks it). Pure PyTorch: nothing here imports Streamlit or Plotly.
 """
 
-from .architecture.attention import library_refusal
+from .architecture.torch_library import library_refusal
 from .architecture.config import GenerationConfig, ModelConfig
 from .architecture.positional import sinusoidal_table
 from .architecture.transformer import Transformer

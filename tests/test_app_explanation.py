@@ -79,7 +79,7 @@ def test_the_dev_sets_evidence_is_read_from_the_training_log(translator):
     worst = max(heads["single"], key=lambda s: s["bleu_drop"])
     assert f"The largest drop is {worst['bleu_drop']:.2f}" in text
     assert f"interval {worst['low']:.2f} to {worst['high']:.2f}" in text
-    # The noise a drop is read against is each knock-out's own paired interval (model/training/heads.py).
+    # The noise a drop is read against is each knock-out's own paired interval (evaluation/heads.py).
     narrow = min((s["high"] - s["low"]) / 2 for s in heads["single"])
     assert f"±{narrow:.2f} to ±" in text
     assert f"{len(significant(heads['single']))} of 72 heads' intervals exclude 0" in text

@@ -1,4 +1,4 @@
-"""Confidence calibration (model/training/calibrate.py): the thresholds, the dict the app and the card read, the CLI."""
+"""Confidence calibration (evaluation/calibrate.py): the thresholds, the dict the app and the card read, the CLI."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from model import DEFAULT_BEAM, save_checkpoint
-from model.training.calibrate import calibrate, increasing_fit, main, sentence_threshold, token_is_right, token_threshold
+from evaluation.calibrate import calibrate, increasing_fit, main, sentence_threshold, token_is_right, token_threshold
 from model.translation.confidence import assess, calibration_of, sentence_confidence
 from tests.tiny import CHINESE, ENGLISH, tiny_model, tiny_translator, tokenizers
 

@@ -8,7 +8,7 @@ import shutil
 import pytest
 
 from model import GenerationConfig, ModelConfig
-from model.training import decoding_sweep
+from evaluation import decoding_sweep
 from model.training.card import model_card
 from model.training.data import split_dev
 from tests.conftest import CHECKPOINT

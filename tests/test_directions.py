@@ -69,7 +69,7 @@ def test_english_output_is_scored_on_words_and_chinese_on_characters():
 
 def test_dev_tools_read_english_first_pairs_and_turn_them_for_a_chinese_model():
     """The dev file stays (English, Chinese); each tool turns it to the model's direction where it decodes."""
-    from model.training import decoding_sweep
+    from evaluation import decoding_sweep
     from model.training.train import dev_scores
 
     zh = tiny_chinese_translator()

@@ -1,11 +1,12 @@
-"""The everyday evaluation sets (evaluation/) and python -m model.training.everyday."""
+"""The everyday evaluation sets (evaluation/) and python -m evaluation.everyday."""
 
 import json
 from pathlib import Path
 
 import pytest
 
-from model.training import dictionary, everyday
+from evaluation import everyday
+from model.training import dictionary
 from model.training.data import read_pairs
 from tests.tiny import tiny_chinese_translator, tiny_translator
 

@@ -1,4 +1,4 @@
-"""Head importance (python -m model.training.heads): single-head knock-outs and pruning curves, on a tiny model."""
+"""Head importance (python -m evaluation.heads): single-head knock-outs and pruning curves, on a tiny model."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from sacrebleu.metrics import BLEU
 
 from model import save_checkpoint
 from model.loading.checkpoint import read_training_log
-from model.training.heads import bleu_statistics, every_head, main, mean_nll, measure, paired_drop
+from evaluation.heads import bleu_statistics, every_head, main, mean_nll, measure, paired_drop
 from tests.tiny import CHINESE, ENGLISH, tiny_model, tiny_translator, tokenizers
 
 PAIRS = list(dict.fromkeys(zip(ENGLISH, CHINESE)))

@@ -6,7 +6,7 @@ import pytest
 
 from model.loading import MARIAN, Capabilities
 from model.training import dictionary
-from model.training.everyday import NAMES, name_survives, read_rows
+from evaluation.everyday import NAMES, name_survives, read_rows
 from model.translation import names as names_module
 from model.translation import translator as translator_module
 from model.translation.names import TABLE, WORDS, NameCopy, NameReader, read_table, write_back

@@ -1,11 +1,11 @@
-"""model/training/reliability.py: confidence bins under teacher forcing, and what it writes."""
+"""evaluation/reliability.py: confidence bins under teacher forcing, and what it writes."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from model.training.reliability import bin_table, confidences, reliability
+from evaluation.reliability import bin_table, confidences, reliability
 
 
 def test_bins_split_confidence_into_equal_widths():

@@ -22,7 +22,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from tests.conftest import CHROMIUM
+from tests.conftest import CHROMIUM, ZH_CHECKPOINT
 
 if not CHROMIUM.exists():
     pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)", allow_module_level=True)
@@ -65,6 +65,7 @@ TITLES = {
 PAGES = {page.name: TITLES[page.name] for page in registry.PAGES}
 # A sentence whose 16 source tokens crowd an axis, as the issue's tour found; the pages that show it.
 CROWDED = "The animal didn't cross the street because it was too tired."
+ZH_SENTENCE = "她没去上学，因为她病了。"  # the Chinese → English model's sentence on every page
 SENTENCE_PAGES = ("translate", "decoding", "compare", "inside")
 # Pages checked with test_teaching_browser.CLIPPED (the replay page's row of attention kinds scrolls at 1280 px with
 # the sidebar open: not yet one of them).
@@ -182,14 +183,16 @@ def tour(browser):
     context.close()
 
 
-def look(page, lang: str, present: str, name: str, settled: bool = False) -> list[str]:
+def look(page, lang: str, present: str, name: str, settled: bool = False, model: str = "English → 中文 (en-zh)",
+         shot: str = "tour") -> list[str]:
     """Wait for page `name` to be drawn (unless `settled`: follow_link has waited for it), check that it is the page
-    asked for in the language asked for, and list what a person would see broken on it."""
+    asked for in the language asked for (`model`: the model card's title names it), and list what a person would see
+    broken on it."""
     if not settled:
         settle(page, charts=name not in NO_CHARTS)
     # A wrong path would show "Page not found" and the default page.
-    expect(page.locator(f"{MAIN} h1")).to_have_text(strings(lang)[PAGES[name]].format(name="English → 中文 (en-zh)"))
-    screenshot(page, f"tour_{lang}_{name}" + ("_present" if present == "1" else ""))
+    expect(page.locator(f"{MAIN} h1")).to_have_text(strings(lang)[PAGES[name]].format(name=model))
+    screenshot(page, f"{shot}_{lang}_{name}" + ("_present" if present == "1" else ""))
     where = f"{lang} {name}" + (" present" if present == "1" else "")
     problems = [f"{where}: {p}" for p in page.evaluate(CHART_PROBLEMS)]
     problems += [f"{where}: option cut short: {text!r}" for text in page.evaluate(TRUNCATED)]
@@ -293,6 +296,18 @@ def test_every_page_by_its_link_fits_a_projector(browser, streamlit_server, tran
             problems += look(page, lang, "0", name, settled=True)
     finally:
         context.close()
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.skipif(not (ZH_CHECKPOINT / "model.safetensors").is_file(), reason="no Chinese → English checkpoint")
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_page_reads_chinese_with_the_chinese_model(tour, streamlit_server, lang):
+    """The Chinese → English model (issue 49) on every page by its address, a Chinese sentence, in both interface
+    languages: the same checks as above (nothing broken, cut short or below the first screen), under the guard."""
+    page, problems = tour, []
+    for name in PAGES:
+        page.goto(f"{streamlit_server}/{name}?lang={lang}&model=zh-en&s={ZH_SENTENCE}")
+        problems += look(page, lang, "0", name, model="中文 → English (zh-en)", shot="tour_zh_en")
     assert not problems, "\n".join(problems)
 
 

@@ -179,7 +179,7 @@ def test_the_recipe_study_scores_runs_alike_and_fills_the_model_card(trained, tm
     import shutil
 
     from model.loading.checkpoint import CARD, CARDS
-    from model.training.study import main as study
+    from evaluation.study import main as study
 
     tmp, _ = trained
     variant = tmp_path / "variant"
@@ -207,7 +207,7 @@ def test_the_study_scores_the_held_out_half_apart_and_appends(trained, tmp_path)
 
     from model.loading.checkpoint import CARD, CARDS
     from model.training.data import read_pairs, split_dev
-    from model.training.study import main as study
+    from evaluation.study import main as study
 
     tmp, _ = trained
     into = tmp_path / "shipped"
@@ -234,7 +234,7 @@ def test_a_run_scored_on_another_machine_joins_the_study_by_its_recorded_row(tra
     """A lent GPU trains and scores runs whose weights cannot all come back: their logs carry their rows."""
     import shutil
 
-    from model.training.study import main as study
+    from evaluation.study import main as study
 
     tmp, _ = trained
     args = ["--train", str(tmp / "train.tsv"), "--dev", str(tmp / "dev.tsv"), "--test-split"]

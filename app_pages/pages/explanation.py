@@ -174,7 +174,7 @@ def ablated_maps(result: TranslationResult, knocked: TranslationResult, chosen: 
 
 def importance(log: dict) -> None:
     """Each head's BLEU drop alone on the dev set's selection half, and the pruning curves in that order on its test
-    half, each drop with its paired bootstrap interval (model/training/heads.py)."""
+    half, each drop with its paired bootstrap interval (evaluation/heads.py)."""
     st.header(t("explain.importance.header"))
     found = log.get("heads")
     if not found:

@@ -234,7 +234,7 @@ def label_smoothing_section(config: ModelConfig, log: dict) -> None:
 
 
 def calibration_section(config: ModelConfig, log: dict) -> None:
-    """The dev reliability curve the log keeps (model/training/reliability.py), its ECE, against the smoothed target."""
+    """The dev reliability curve the log keeps (evaluation/reliability.py), its ECE, against the smoothed target."""
     epsilon = float(log["args"].get("label_smoothing", 0.0))
     top = anatomy.smoothed_target(config.tgt_vocab_size, 0, epsilon)[0]
     st.markdown(t("training.calib.intro", eps=num(epsilon, 2), top=f"{top:.4f}",

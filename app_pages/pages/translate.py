@@ -40,7 +40,7 @@ def use_example() -> None:
 
 def dev_score(log: dict) -> dict | None:
     """The most honest score the training log holds, with the set and the decoding named: the held-out test
-    half's (model.training.study --test-split: it chose nothing) on its pairs unlike training; else the dev BLEU on the
+    half's (evaluation.study --test-split: it chose nothing) on its pairs unlike training; else the dev BLEU on the
     dev pairs unlike any training pair (the final beam-search score, else the best greedy one)."""
     test = log.get("test") or {}
     if test.get("dedup_bleu") is not None:

@@ -136,7 +136,7 @@ STRINGS: dict[str, str] = {
     ),
     "explain.importance.drop": "BLEU drop when this head alone is knocked out · {kind}",
     "explain.importance.missing": (
-        "This checkpoint has no head importance yet: python -m model.training.heads --dev DEV.tsv measures it."
+        "This checkpoint has no head importance yet: python -m evaluation.heads --dev DEV.tsv measures it."
     ),
     "explain.pruning.drop": "BLEU drop (95 % interval)",
     "explain.importance.interval": "95 % interval (paired)",

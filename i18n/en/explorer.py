@@ -42,7 +42,7 @@ STRINGS: dict[str, str] = {
     "knows.limits": "Short everyday sentences work best; long or technical text translates poorly.",
     "knows.card_link": "Model card",
     "knows.sep": " ",  # between the sentences of the line
-    # Confidence of each output token (thresholds from the checkpoint's calibration, model/training/calibrate.py)
+    # Confidence of each output token (thresholds from the checkpoint's calibration, evaluation/calibrate.py)
     "confidence.title": "How sure the model was of each token it wrote",
     "chips.probability": "probability {prob} · position {n}",
     "confidence.legend": (
@@ -68,7 +68,7 @@ STRINGS: dict[str, str] = {
         "not measured: a different search changes the probabilities, so read the colours as a rough guide."
     ),
     "confidence.uncalibrated": (
-        "This checkpoint is uncalibrated (python -m model.training.calibrate has not been run on it), so no token is marked "
+        "This checkpoint is uncalibrated (python -m evaluation.calibrate has not been run on it), so no token is marked "
         "low-confidence: the chips show the raw probabilities. Geometric mean of the token probabilities: {score}."
     ),
     # Example pills: what to look for (computed from the result's cross-attention, model/translation/alignment.py)
@@ -119,12 +119,12 @@ STRINGS: dict[str, str] = {
     "card.english_only": "This model's card exists in English only; it is shown in English.",
     "card.calibration.header": "Confidence calibration",
     "card.calibration.missing": (
-        "This checkpoint is uncalibrated: run python -m model.training.calibrate --checkpoint DIR --dev DEV.tsv to measure "
+        "This checkpoint is uncalibrated: run python -m evaluation.calibrate --checkpoint DIR --dev DEV.tsv to measure "
         "where its probabilities stop being trustworthy."
     ),
     "card.calibration.intro": (
         "The translate page marks tokens and whole translations as unsure with two thresholds measured on "
-        "{pairs} dev pairs (beam {beam}, python -m model.training.calibrate):"
+        "{pairs} dev pairs (beam {beam}, python -m evaluation.calibrate):"
     ),
     "card.calibration.tokens": (
         "**Tokens** below probability {threshold} were in the reference {below_right} of the time ({below_n} "

@@ -116,7 +116,7 @@ STRINGS: dict[str, str] = {
     "explain.sentence_sep": "",
     "explain.weights_touched": "（发布的权重本身是在整个开发集上选出的，包括测试半集，所以测试半集上的数字略微偏高。）",
     "explain.importance.drop": "单独屏蔽该头时 BLEU 的下降 · {kind}",
-    "explain.importance.missing": "这个检查点还没有各头重要性的统计：运行 python -m model.training.heads --dev DEV.tsv 来测量。",
+    "explain.importance.missing": "这个检查点还没有各头重要性的统计：运行 python -m evaluation.heads --dev DEV.tsv 来测量。",
     "explain.pruning.drop": "BLEU 下降（95% 区间）",
     "explain.importance.interval": "95% 区间（成对）",
     "explain.pruning.title": "按重要性从低到高屏蔽各头时的 BLEU",

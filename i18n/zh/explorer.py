@@ -40,7 +40,7 @@ STRINGS: dict[str, str] = {
     "knows.limits": "简短的日常句子翻得最好；长句或专业文本翻得很差。",
     "knows.card_link": "模型卡",
     "knows.sep": "",
-    # 每个输出词元的置信度（阈值来自检查点的校准，model/training/calibrate.py）
+    # 每个输出词元的置信度（阈值来自检查点的校准，evaluation/calibrate.py）
     "confidence.title": "模型对它写出的每个词元有多确定",
     "chips.probability": "概率 {prob} · 位置 {n}",
     "confidence.legend": (
@@ -63,7 +63,7 @@ STRINGS: dict[str, str] = {
         "不同的搜索会改变概率，所以颜色只能作为粗略参考。"
     ),
     "confidence.uncalibrated": (
-        "这个检查点尚未校准（还没有对它运行 python -m model.training.calibrate），所以不标记低置信度词元："
+        "这个检查点尚未校准（还没有对它运行 python -m evaluation.calibrate），所以不标记低置信度词元："
         "标签上显示的是原始概率。各词元概率的几何平均：{score}。"
     ),
     # 例句：看什么（根据结果的交叉注意力计算，model/translation/alignment.py）
@@ -111,12 +111,12 @@ STRINGS: dict[str, str] = {
     "card.english_only": "这个模型的模型卡只有英文版，下面显示的是英文原文。",
     "card.calibration.header": "置信度校准",
     "card.calibration.missing": (
-        "这个检查点尚未校准：运行 python -m model.training.calibrate --checkpoint DIR --dev DEV.tsv，"
+        "这个检查点尚未校准：运行 python -m evaluation.calibrate --checkpoint DIR --dev DEV.tsv，"
         "测出它的概率从哪里开始不可信。"
     ),
     "card.calibration.intro": (
         "翻译页用两个阈值标记没有把握的词元和整句译文，它们是在 {pairs} 对开发集句子上测得的"
-        "（束宽 {beam}，python -m model.training.calibrate）："
+        "（束宽 {beam}，python -m evaluation.calibrate）："
     ),
     "card.calibration.tokens": (
         "**词元**：概率低于 {threshold} 的词元有 {below_right} 出现在参考译文中（共 {below_n} 个）；"

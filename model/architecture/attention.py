@@ -119,16 +119,3 @@ class MultiHeadAttention(nn.Module):
         b, _, tq, _ = out.shape
         out = self.out_proj(out.transpose(1, 2).reshape(b, tq, -1))  # heads side by side again, then W_O
         return out, AttentionTrace(q, kv.k, kv.v, weights) if trace else None
-
-
-def library_refusal(embed_dim: int, batch: int, query_len: int, key_len: int, hidden: int) -> str:
-    """What PyTorch's own nn.MultiheadAttention says when embed_dim does not match the vectors ("" if it runs).
-
-    Note 001's first example builds it so; the multi-head page quotes the library's own words.
-    """
-    query, key = torch.rand(query_len, batch, hidden), torch.rand(key_len, batch, hidden)
-    try:
-        torch.nn.MultiheadAttention(embed_dim, 1)(query, key, key)
-    except (AssertionError, RuntimeError) as exc:
-        return str(exc)
-    return ""

@@ -129,7 +129,7 @@ class GenerationConfig:
     ban_unk: bool = True  # <unk> is never a sensible output (Marian's settings ban only padding)
     # None: GNMT's ((5 + |Y|) / 6)^gnmt_alpha, ours; a number p: |Y|^p, as generate() divides by.
     length_penalty: float | None = None
-    gnmt_alpha: float = 1.2  # the Transformer paper used 0.6; 1.2 was chosen on dev (model/training/decoding_sweep.py)
+    gnmt_alpha: float = 1.2  # the Transformer paper used 0.6; 1.2 was chosen on dev (evaluation/decoding_sweep.py)
     # Tokens before a forced </s>; None: twice the source length plus 10, within the positional table.
     max_output: int | None = None
     renormalize: bool = True  # log-probabilities summed over the allowed tokens only (generate()'s renormalize_logits)

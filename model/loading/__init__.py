@@ -56,7 +56,7 @@ class LoadedModel:
 
 def load(name: str | Path, device: str | torch.device | None = None) -> LoadedModel:
     """Our checkpoint folder, or a Marian model: a folder saved by save_pretrained, or a Hugging Face id."""
-    # A local folder's log holds what model.training.calibrate measured for it; a hub id has none.
+    # A local folder's log holds what evaluation.calibrate measured for it; a hub id has none.
     log = read_training_log(name)
     if is_marian(name):
         model, src_tok, tgt_tok, generation, languages, card = load_marian(name, device)

@@ -121,7 +121,7 @@ def _shipped_greedy(log: dict) -> str:
 
 
 def _test(test: dict | None, calibration: dict | None, dev_pairs: int | None, language: str) -> list[str]:
-    """The held-out test half's scores (model.training.study --test-split), with what was nevertheless chosen on
+    """The held-out test half's scores (evaluation.study --test-split), with what was nevertheless chosen on
     it: the weights (unless trained with --test-split) and the confidence thresholds, when calibration translated
     more dev pairs than lie outside the test half."""
     if not test:
@@ -147,7 +147,7 @@ def _test(test: dict | None, calibration: dict | None, dev_pairs: int | None, la
 
 
 def _everyday(everyday: dict | None, language: str) -> list[str]:
-    """The everyday classroom set of the model's direction (model.training.everyday --into), when it was scored."""
+    """The everyday classroom set of the model's direction (evaluation.everyday --into), when it was scored."""
     if not everyday:
         return []
     p = PHRASEBOOKS[language]
@@ -157,7 +157,7 @@ def _everyday(everyday: dict | None, language: str) -> list[str]:
 
 
 def _names(effect: dict | None, language: str) -> list[str]:
-    """Names it never learned, read as known ones (model.training.everyday --names-effect): the same weights decoded
+    """Names it never learned, read as known ones (evaluation.everyday --names-effect): the same weights decoded
     as typed and with names swapped, on dev's halves, the classroom set and the unseen names."""
     if not effect:
         return []
@@ -226,7 +226,7 @@ def _budgets(rows: list[dict], language: str) -> list[str]:
 
 
 def _study(log: dict, language: str) -> list[str]:
-    """The recipe-study table (model/training/study.py): each group's first row is the reference."""
+    """The recipe-study table (evaluation/study.py): each group's first row is the reference."""
     rows = log.get("study", [])
     if not rows:
         return []

