@@ -27,7 +27,7 @@ APP = str(Path(__file__).resolve().parent.parent / "app.py")
 EN = strings("en")
 TITLES = {"start": "start.title", "translate": "translate.title", "decoding": "decoding.title",
           "compare": "compare.title", "model_card": "card.title", "qkv": "qkv.title", "masks": "masks.title", "positional": "pe.title",
-          "scaling": "scaling.title", "multihead": "mh.title", "inside": "inside.title", "anatomy": "anatomy.title",
+          "scaling": "scaling.title", "multihead": "multihead.title", "inside": "inside.title", "anatomy": "anatomy.title",
           "training": "training.title", "replay": "replay.title", "lab": "lab.title",
           "explanation": "explain.title", "poll": "poll.title", "deck": "deck.title"}
 PAGES = [page.name for page in registry.PAGES]

@@ -24,7 +24,7 @@ pytestmark = pytest.mark.skipif(
 
 # The key of the tabs of each page drawn in sections (teaching_shared.sections: "{prefix}.tab"): only the open tab
 # is drawn.
-TAB_PREFIX = {"qkv": "qkv", "masks": "masks", "positional": "pe", "scaling": "scaling", "multihead": "mh",
+TAB_PREFIX = {"qkv": "qkv", "masks": "masks", "positional": "pe", "scaling": "scaling", "multihead": "multihead",
               "anatomy": "anatomy", "training": "training", "explanation": "explain"}
 
 
@@ -120,7 +120,7 @@ def test_live_walkthrough_agrees_with_the_model_for_each_kind(kind):
 
 
 def test_indivisible_heads_explain_themselves():
-    at = open_page("multihead", tab="doc", **{"mh.heads": 7})
+    at = open_page("multihead", tab="doc", **{"multihead.heads": 7})
     assert any("300 / 7" in e.value for e in at.error)
 
 
@@ -149,7 +149,7 @@ def teaching_strings(lang: str) -> dict[str, str]:
     return {k: v for k, v in strings(lang).items() if k.split(".")[0] in {p.split(".")[0] for p in TEACHING_PREFIXES}}
 
 
-TEACHING_PREFIXES = ("teach.", "qkv.", "masks.", "pe.", "scaling.", "mh.", "anatomy.")
+TEACHING_PREFIXES = ("teach.", "qkv.", "masks.", "pe.", "scaling.", "multihead.", "anatomy.")
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -196,7 +196,7 @@ def with_ancestors(node, ancestors=()):
 def test_attention_kinds_are_offered_with_their_full_names(page):
     """A segmented control outside any column: in a column, its row scrolled and cut "Cross-attention" short."""
     at = open_page(page, tab="live")
-    key = {"qkv": "qkv.live.kind", "multihead": "mh.live.kind"}[page]
+    key = {"qkv": "qkv.live.kind", "multihead": "multihead.live.kind"}[page]
     picker, ancestors = next((el, up) for el, up in with_ancestors(at.main) if getattr(el, "key", None) == key)
     assert picker.type == "button_group" and "column" not in ancestors
     assert picker.options == ["Encoder self-attention", "Decoder masked self-attention", "Cross-attention"]
@@ -297,7 +297,7 @@ def session_result(translator):
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_several_heads_section_shows_the_two_heads_the_model_computed(lang, translator):
-    from lessons.heads import most_different_heads
+    from lessons.multihead import most_different_heads
 
     at = open_page("multihead", lang, tab="why")
     pair = most_different_heads(session_result(translator).encoder_self[0])  # the pickers start on encoder, layer 1

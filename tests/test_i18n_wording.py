@@ -48,7 +48,7 @@ COUNTS = [
     ("poll.agreed", {"agreed": 1}, "votes", "1 of 1 vote chose it.", "1 of 2 votes chose it."),
     ("decoding.lp.result", {"beam": 4, "own": "1.0"}, "n", "finished this 1 hypothesis", "finished these 2 hypotheses"),
     ("decoding.lp.winner", {"alpha": "0.6", "text": "好"}, "n", "(1 token)", "(2 tokens)"),
-    ("mh.width", {"hidden": 8, "heads": 8}, "d", "= 1 number per head", "= 2 numbers per head"),
+    ("multihead.width", {"hidden": 8, "heads": 8}, "d", "= 1 number per head", "= 2 numbers per head"),
     ("pe.rot.check", {"k": 3, "d": 16, "err": "1e-16"}, "n", "for the 1 position", "for all 2 positions"),
     ("inside.out.banned", {"ids": "0"}, "n", "the 1 token id the", "the 2 token ids the"),
     ("training.bleuzh.scores", {"bleu": "1", "chrf": "2", "zh": "a", "words": "a", "bleu13a": "0"}, "n13a",
@@ -166,7 +166,7 @@ def test_an_attention_maps_axes_say_which_tokens_are_queries_and_which_keys(side
 # Teaching slips (issue 48), per language: (key, the wrong claim that must be gone, the corrected one).
 SLIPS = {
     "en": [
-        ("mh.why.text", "cannot put nearly all of its weight on two keys at once",
+        ("multihead.why.text", "cannot put nearly all of its weight on two keys at once",
          "cannot give each of two keys nearly all of its weight"),
         ("pe.ext.alternatives", "q·k depends on i − j only", "q·k depends on position only through i − j"),
         ("pe.ext.alternatives", "a penalty −m·\\|i − j\\| added to each score |",
@@ -179,7 +179,7 @@ SLIPS = {
         ("whatif.none", "<never said>", "That does not mean nothing was omitted."),
     ],
     "zh": [
-        ("mh.why.text", "不能同时把几乎全部权重放在两个键上", "不能同时给两个键各自几乎全部的权重"),
+        ("multihead.why.text", "不能同时把几乎全部权重放在两个键上", "不能同时给两个键各自几乎全部的权重"),
         ("pe.ext.alternatives", "q·k 只取决于 i − j", "q·k 对位置的依赖只通过 i − j"),
         ("pe.ext.alternatives", "惩罚 −m·\\|i − j\\| |", "m 是每个头固定的斜率，不经学习"),
         ("anatomy.dead.note", "再也回不来", "可能重新越过 0 而再次激活"),

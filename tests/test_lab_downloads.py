@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.test_app_learning import needs_checkpoint, open_page, page_text
+from tests.test_app_replay import needs_checkpoint, open_page, page_text
 
 
 def downloads(at) -> dict[str, str]:

@@ -265,7 +265,7 @@ def test_consensus_head_passes_over_a_sink_and_picks_the_closest_to_the_average(
 
 # ---------------------------------------------------------------- topics: several heads, dead units, √d_model, length
 def test_the_two_heads_picked_look_furthest_apart_for_one_query():
-    from lessons.heads import most_different_heads
+    from lessons.multihead import most_different_heads
 
     layer = np.full((3, 2, 4), 0.25)  # 3 heads, 2 queries, 4 keys
     layer[0, 1] = [0.7, 0.1, 0.1, 0.1]  # query 1: head 0 on key 0 …

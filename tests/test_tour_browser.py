@@ -58,7 +58,7 @@ from tests.test_teaching_browser import CLIPPED
 TITLES = {
     "start": "start.title", "translate": "translate.title", "decoding": "decoding.title", "compare": "compare.title",
     "explanation": "explain.title", "model_card": "card.title", "qkv": "qkv.title", "masks": "masks.title",
-    "positional": "pe.title", "scaling": "scaling.title", "multihead": "mh.title", "inside": "inside.title",
+    "positional": "pe.title", "scaling": "scaling.title", "multihead": "multihead.title", "inside": "inside.title",
     "anatomy": "anatomy.title", "training": "training.title", "replay": "replay.title", "lab": "lab.title",
     "poll": "poll.title", "deck": "deck.title",
 }

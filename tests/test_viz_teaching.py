@@ -22,9 +22,9 @@ from viz.model_view import model_view
 from viz.style import AXIS_TITLE_PX, FONT, TITLE_PX, styled_figure, text_px, title_lines, title_px
 from viz.teaching_anatomy import (dead_units_figure, horizontal_bars, label_smoothing_figure, lr_figure,
                                   training_curves_figure)
-from viz.teaching_heads import head_split_figure, two_heads_figure
+from viz.teaching_multihead import head_split_figure, two_heads_figure
 from viz.teaching_inside import DIAGRAM_LABELS, architecture_figure, tensor_panels
-from viz.teaching_learning import lab_curves_figure, marked_at, share_figure
+from viz.teaching_replay import lab_curves_figure, marked_at, share_figure
 from viz.teaching_masks import mask_stage_figure, padding_figure
 from viz.teaching_positional import (norms_figure, pe_curves, pe_heatmap, received_attention_figure, rotation_figure,
                                      similarity_heatmap)

@@ -14,7 +14,7 @@ from .heatmap import heatmap_figure
 from .labels import plain_text
 from .style import (ATTENTION_COLORSCALE, CONTAINER_PX, D3, EDGE_PX, HIGHLIGHT_COLOR, LEGEND_ROW_PX, hovertemplate,
                     legend_above, styled_figure, titled)
-from .teaching_learning import PLOT_PX, Y_AXIS_PX, legend_rows
+from .teaching_replay import PLOT_PX, Y_AXIS_PX, legend_rows
 from .validate import as_float32, check_labels
 
 

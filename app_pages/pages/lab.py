@@ -14,7 +14,7 @@ from app_pages.text import md_escape, t
 from lessons.anatomy import total_parameters
 from lessons.attention_maps import axis_tokens
 from model import ALIGNED_SHARE, EXAMPLE, TASKS, TESTED_EXACT, LabSettings, Progress, answer, train_steps
-from viz.teaching_learning import lab_curves_figure
+from viz.teaching_replay import lab_curves_figure
 
 TASK, MAX_STEPS, KIND = "lab.task", "lab.max_steps", "lab.kind"
 RUN, RUN_SETTINGS, FIRST, LAST, TICKET = "lab.run", "lab.run_settings", "lab.first", "lab.last", "lab.ticket"

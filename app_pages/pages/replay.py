@@ -23,7 +23,7 @@ from lessons.attention_maps import ALL, axis_tokens, pick
 from model import SnapshotError, read_snapshots
 from viz.style import MAX_HEIGHT_PX
 from viz.teaching_anatomy import training_curves_figure
-from viz.teaching_learning import marked_at, share_figure
+from viz.teaching_replay import marked_at, share_figure
 
 PROBE, KIND, SNAPSHOT = "replay.probe", "replay.kind", "replay.snapshot"
 MAP_MAX_PX = MAX_HEIGHT_PX  # the untrained model writes 22 tokens: its map needs all the height a figure may take

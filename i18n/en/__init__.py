@@ -1,6 +1,6 @@
 """Merged strings of this language: one module per page group."""
 
-from . import app, classroom, decks, explanation, explorer, inside, learning, teaching, training
+from . import app, classroom, decks, explanation, explorer, inside, lab, replay, teaching, training
 
-STRINGS: dict[str, str] = {**app.STRINGS, **explorer.STRINGS, **teaching.STRINGS, **training.STRINGS, **learning.STRINGS, **inside.STRINGS, **explanation.STRINGS,
+STRINGS: dict[str, str] = {**app.STRINGS, **explorer.STRINGS, **teaching.STRINGS, **training.STRINGS, **replay.STRINGS, **lab.STRINGS, **inside.STRINGS, **explanation.STRINGS,
                           **classroom.STRINGS, **decks.STRINGS}

@@ -17,7 +17,7 @@ from model.training.snapshots import read_snapshots
 from tests.test_app_teaching import open_page, page_text
 from viz.labels import token_labels
 from viz.teaching_anatomy import training_curves_figure
-from viz.teaching_learning import lab_curves_figure, marked_at, share_figure
+from viz.teaching_replay import lab_curves_figure, marked_at, share_figure
 
 needs_checkpoint = pytest.mark.skipif(
     not (DEFAULT_CHECKPOINT / "model.safetensors").is_file(), reason=f"needs the shipped checkpoint in {DEFAULT_CHECKPOINT}"
