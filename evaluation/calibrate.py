@@ -41,6 +41,8 @@ from sacrebleu.metrics import CHRF
 from model.translation.confidence import LOG_KEY, sentence_confidence
 from model.translation.translator import DEFAULT_BEAM, Translator
 
+from model.training.data import in_direction
+
 from .cli import dev_parser, open_dev, store
 
 GRID = np.round(np.arange(1, 100) / 100, 2)  # candidate thresholds, all strictly inside (0, 1)
@@ -163,6 +165,7 @@ def main(argv: list[str] | None = None) -> int:
     if (opened := open_dev(args)) is None:
         return 2
     translator, pairs = opened
+    pairs = in_direction(pairs, translator.config.source_language)  # (source, reference) in the model's direction
     result = {**calibrate(translator, pairs, beam=args.beam), "dev": Path(args.dev).name}
     print(json.dumps({k: v for k, v in result.items() if k != "method"}, indent=1, ensure_ascii=False))
     store(args.checkpoint, LOG_KEY, result)

@@ -18,7 +18,7 @@ import numpy as np
 
 from model import Translator, configure_torch_threads
 from model.loading.checkpoint import read_training_log, write_training_log
-from model.training.data import read_pairs
+from model.training.data import in_direction, read_pairs
 
 
 def longest(translator: Translator, pairs: list[tuple[str, str]]) -> dict:
@@ -50,8 +50,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     translator = Translator.from_checkpoint(args.checkpoint)
     log = read_training_log(args.checkpoint) or {}
-    log["lengths"] = longest(translator, train)
-    log["ffn_units"] = units_fired(translator, [en for en, _ in dev])
+    source = translator.config.source_language  # the pairs turned to the model's direction
+    log["lengths"] = longest(translator, in_direction(train, source))
+    log["ffn_units"] = units_fired(translator, [sentence for sentence, _ in in_direction(dev, source)])
     write_training_log(args.checkpoint, log)
     print(f"wrote lengths {log['lengths']} and ffn_units {log['ffn_units']} to {args.checkpoint}")
     return 0

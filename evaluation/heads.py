@@ -24,7 +24,8 @@ from sacrebleu.metrics import BLEU
 from model.architecture.transformer import KINDS, HeadMask
 from model.text.pairs import encode_pairs
 from model.translation.translator import Translator
-from model.training.data import collate, split_dev
+from model.training.data import collate, in_direction, split_dev
+from model.training.metrics import BLEU_TOKENIZE
 
 from .cli import dev_parser, open_dev, store
 
@@ -32,7 +33,9 @@ LOG_KEY = "heads"
 RESAMPLES = 1000
 SEED = 12345  # sacrebleu's own bootstrap seed: the same resamples on every run
 Head = tuple[str, int, int]  # (kind, layer, head), 0-based
-_BLEU = BLEU(tokenize="zh")  # sacrebleu's Chinese tokenizer: the default 13a scores Chinese near 0
+# BLEU per output language (metrics.BLEU_TOKENIZE: the default 13a scores Chinese near 0); the statistics they extract
+# have one shape, and a score computed from summed statistics does not depend on the tokenizer that counted them.
+_BLEU = {language: BLEU(tokenize=tokenize) for language, tokenize in BLEU_TOKENIZE.items()}
 
 
 def mean_nll(translator: Translator, pairs: list[tuple[str, str]], knock_out: tuple[Head, ...] = (),
@@ -52,14 +55,15 @@ def mean_nll(translator: Translator, pairs: list[tuple[str, str]], knock_out: tu
     return total / max(tokens, 1)
 
 
-def bleu_statistics(hypotheses: list[str], references: list[str]) -> np.ndarray:
+def bleu_statistics(hypotheses: list[str], references: list[str], language: str = "zh") -> np.ndarray:
     """(sentences, 10): each sentence's BLEU sufficient statistics as sacrebleu counts them (lengths, n-gram
-    matches and totals); a set's BLEU is computed from their sum, so a resample costs a sum, not a re-tokenisation."""
-    return np.asarray(_BLEU._extract_corpus_statistics(hypotheses, [references]), dtype=np.int64)
+    matches and totals) in `language`; a set's BLEU is computed from their sum, so a resample costs a sum, not a
+    re-tokenisation."""
+    return np.asarray(_BLEU[language]._extract_corpus_statistics(hypotheses, [references]), dtype=np.int64)
 
 
 def bleu_of(statistics: np.ndarray) -> float:
-    return float(_BLEU._compute_score_from_stats(statistics.sum(axis=0).tolist()).score)
+    return float(_BLEU["zh"]._compute_score_from_stats(statistics.sum(axis=0).tolist()).score)
 
 
 def paired_drop(base: np.ndarray, other: np.ndarray, resamples: int = RESAMPLES, seed: int = SEED) -> dict:
@@ -77,7 +81,7 @@ def paired_drop(base: np.ndarray, other: np.ndarray, resamples: int = RESAMPLES,
 def knocked_statistics(translator: Translator, pairs: list[tuple[str, str]], knock: tuple[Head, ...]) -> np.ndarray:
     """bleu_statistics of the greedy translations of `pairs` with the heads `knock` knocked out."""
     hypotheses = translator.translations([s for s, _ in pairs], beam=1, knock_out=knock)
-    return bleu_statistics(hypotheses, [r for _, r in pairs])
+    return bleu_statistics(hypotheses, [r for _, r in pairs], translator.config.target_language)
 
 
 def every_head(translator: Translator) -> list[Head]:
@@ -137,7 +141,8 @@ def main(argv: list[str] | None = None) -> int:
     if (opened := open_dev(args)) is None:  # heads ranked on the selection half, pruning scored on the test half
         return 2
     translator, pairs = opened
-    select, test = (half[: args.pairs] for half in split_dev(pairs))
+    # Split on the (English, Chinese) pairs, as every direction's dev halves are; then turned to the model's direction.
+    select, test = (in_direction(half, translator.config.source_language)[: args.pairs] for half in split_dev(pairs))
     result = measure(translator, select, test, lambda line: print(line, file=sys.stderr))
     store(args.checkpoint, LOG_KEY, result)
     print(f"{LOG_KEY}: {len(result['single'])} heads, {result['pairs']} + {result['test_pairs']} pairs")

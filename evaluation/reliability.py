@@ -23,6 +23,8 @@ import numpy as np
 
 from model.translation.translator import Translator
 
+from model.training.data import in_direction
+
 from .cli import dev_parser, open_dev, store
 
 LOG_KEY = "reliability"
@@ -73,6 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     if (opened := open_dev(args)) is None:
         return 2
     translator, pairs = opened
+    pairs = in_direction(pairs, translator.config.source_language)  # (source, reference) in the model's direction
     result = {**reliability(translator, pairs), "dev": Path(args.dev).name}
     print(json.dumps(result["bins"], indent=1))
     store(args.checkpoint, LOG_KEY, result)

@@ -118,3 +118,24 @@ def test_the_benchmark_times_the_chinese_model_on_chinese_sentences_of_each_leng
     for n in (10, 20, 40):
         text = sentence_of(zh_translator.src_tok, n, "zh")
         assert len(zh_translator.src_tok.encode(text)) == n and not any(ch.isascii() and ch.isalpha() for ch in text)
+
+
+def test_every_measurement_reads_the_dev_file_in_the_models_direction(tmp_path):
+    """evaluation/: calibrate, reliability, coverage and heads, given the (English, Chinese) dev file and a model
+    reading Chinese, feed it the Chinese side and score its English (each writes its entry into the log)."""
+    from evaluation import calibrate, coverage, heads, reliability
+    from model.loading.checkpoint import read_training_log, save_checkpoint
+
+    zh = tiny_chinese_translator()
+    folder = save_checkpoint(tmp_path / "ck", zh.model, zh.src_tok, zh.tgt_tok, training_log={"train_pairs": 3})
+    dev = tmp_path / "dev.tsv"
+    dev.write_text("I have a dream.\t我有一个梦想。\nWho are you?\t你是谁？\nI love you.\t我爱你。\n"
+                   "What is your name?\t你叫什么名字？\n", encoding="utf-8")
+    common = ["--checkpoint", str(folder), "--dev", str(dev)]
+    assert reliability.main(common) == 0 and calibrate.main([*common, "--beam", "1"]) == 0
+    assert coverage.main([*common, "--train", str(dev)]) == 0
+    assert heads.main([*common, "--pairs", "2"]) == 0
+    log = read_training_log(folder)
+    longest_chinese = max(len(zh.src_tok.encode(z)) for z in ("我有一个梦想。", "你是谁？", "我爱你。", "你叫什么名字？"))
+    assert log["lengths"]["source_tokens"] == longest_chinese + 1  # Chinese sources, with </s>
+    assert log["reliability"]["pairs"] == 4 and log["heads"]["pairs"] <= 2
