@@ -137,6 +137,16 @@ def test_the_test_half_says_the_confidence_thresholds_were_fitted_on_it_when_the
     assert said not in card
     fitted = f"{selection['calibration']['pairs']:,}"
     assert PHRASEBOOKS[language]["test.thresholds_selection"].format(pairs=fitted) in card
+    # Trained with --test-split, the log's dev pairs are the selection half itself: thresholds fitted on all of it
+    # never saw the test half (the zh-en model's case), and one pair more than it did.
+    split = copy.deepcopy(selection)
+    split["args"]["test_split"] = True
+    split["dev_pairs"] = split["calibration"]["pairs"]
+    assert PHRASEBOOKS[language]["test.thresholds_selection"].format(pairs=fitted) in model_card(config, split, "x",
+                                                                                                   language)
+    split["calibration"]["pairs"] += 1
+    assert PHRASEBOOKS[language]["test.thresholds_all"].format(
+        pairs=f"{split['calibration']['pairs']:,}") in model_card(config, split, "x", language)
 
 
 def test_a_chinese_to_english_card_names_its_direction_in_both_languages():

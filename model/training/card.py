@@ -38,7 +38,7 @@ def model_card(config: ModelConfig, log: dict, name: str | None = None, language
         *_summary(config, log, args, language),
         "",
         *_dev_scores(log, language),
-        *_test(log.get("test"), log.get("calibration"), log.get("dev_pairs"), language),
+        *_test(log.get("test"), log.get("calibration"), _selection_pairs(log), language),
         *_everyday(log.get("everyday"), language),
         *_names(log.get("names_effect"), language),
         *_decoding_sweep(log.get("decoding_sweep"), language),
@@ -120,7 +120,16 @@ def _shipped_greedy(log: dict) -> str:
     return _scores(log["average"] if log.get("shipped", "").startswith("average") else log["best"])
 
 
-def _test(test: dict | None, calibration: dict | None, dev_pairs: int | None, language: str) -> list[str]:
+def _selection_pairs(log: dict) -> int | None:
+    """The dev pairs outside the test half: all the trainer scored when it trained with --test-split (it never read
+    the test half), else all of dev less the test half."""
+    dev, test = log.get("dev_pairs"), log.get("test")
+    if not dev or not test:
+        return None
+    return dev if (log.get("args") or {}).get("test_split") else dev - test["pairs"]
+
+
+def _test(test: dict | None, calibration: dict | None, selection_pairs: int | None, language: str) -> list[str]:
     """The held-out test half's scores (evaluation.study --test-split), with what was nevertheless chosen on
     it: the weights (unless trained with --test-split) and the confidence thresholds, when calibration translated
     more dev pairs than lie outside the test half."""
@@ -128,8 +137,8 @@ def _test(test: dict | None, calibration: dict | None, dev_pairs: int | None, la
         return []
     p = PHRASEBOOKS[language]
     thresholds = ""
-    if calibration and dev_pairs:
-        overlap = calibration["pairs"] > dev_pairs - test["pairs"]
+    if calibration and selection_pairs:
+        overlap = calibration["pairs"] > selection_pairs
         thresholds = p["test.thresholds_all" if overlap else "test.thresholds_selection"].format(
             pairs=f"{calibration['pairs']:,}")
     return [
