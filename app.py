@@ -1,16 +1,17 @@
 """Streamlit entry: `streamlit run app.py`. Navigation and the shared sidebar; each page is its own module,
-listed once in app_pages/registry.py.
+listed once in app_pages/shell/registry.py.
 
 Every page is reachable by its own URL (/translate, /decoding, …) with the view in the query string
-(app_pages/links.py: read_link, write_link), so a teacher can prepare links before class.
+(app_pages/shell/links.py: read_link, write_link), so a teacher can prepare links before class.
 """
 
 from pathlib import Path
 
 import streamlit as st
 
-from app_pages import examples, links, page_scripts, presentation, registry, sidebar, translations
-from app_pages.text import t
+from app_pages.state import examples, translations
+from app_pages.shell import links, page_scripts, presentation, registry, sidebar
+from app_pages.shell.text import t
 
 FAVICON = Path(__file__).parent / "assets" / "favicon.png"  # a file: a :material/…: icon is fetched from Google's servers
 # A root link made before Start here was the first screen (/?s=Hello, /?kind=cross) still opens the explorer.

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from app_pages import registry
+from app_pages.shell import registry
 from i18n import strings
 from lessons.masks import DOC_SENTENCE
 from tests.browser_support import MAIN, TIMEOUT_MS, VIEWPORT, open_session, rerun, watched_page

@@ -3,8 +3,8 @@
     python -m benchmarks.lab_contention [--labs 5] [--seconds 40]
 
 In one process, as the server runs them: `--labs` sessions press Train at once (each a thread advancing its run
-chunk by chunk, each chunk inside the server's limit on model work, app_pages.server.model_calls), while another
-session translates a sentence again and again. Measured twice: with the lab queue (app_pages.lab_queue, one run at a
+chunk by chunk, each chunk inside the server's limit on model work, app_pages.state.server.model_calls), while another
+session translates a sentence again and again. Measured twice: with the lab queue (app_pages.state.lab_queue, one run at a
 time) and without it (every run at once, as before the queue). Reports translate latency p50 / p95 and how far the
 runs got. The issue's goal: translate p95 ≤ 1 s during 5 labs. Results go to benchmarks/lab_contention_results.json.
 """
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
-from app_pages.lab_queue import LabQueue
+from app_pages.state.lab_queue import LabQueue
 from model import DEFAULT_CHECKPOINT, CallGate, LabSettings, Translator, train_steps
 
 OUT = Path(__file__).with_name("lab_contention_results.json")

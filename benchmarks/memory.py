@@ -3,7 +3,7 @@
     python -m benchmarks.memory [--inputs 200] [--budget-mb 256] [--beam 4]
 
 Translates `--inputs` distinct inputs of the longest kind (1,000 characters: the model's 127 source tokens) through
-the app's result cache (app_pages/result_cache.py, with the budget given) and reports the process's resident
+the app's result cache (app_pages/state/result_cache.py, with the budget given) and reports the process's resident
 memory before, at its peak and after, with the cache's bytes and entries. The issue's goal: the process stays
 within 1 GB after 200 such inputs. Results go to benchmarks/memory_results.json.
 """
@@ -16,7 +16,7 @@ import random
 import time
 from pathlib import Path
 
-from app_pages.result_cache import ResultCache
+from app_pages.state.result_cache import ResultCache
 from benchmarks.proc import rss_mb
 from model import DEFAULT_BEAM, DEFAULT_CHECKPOINT, MAX_CHARS, Translator
 

@@ -38,7 +38,7 @@ import plotly.io
 import plotly.tools
 import torch
 
-from app_pages import registry
+from app_pages.shell import registry
 from benchmarks.peer import marian_like, peer_generate
 from benchmarks.timing import Row, measure
 from i18n import translate_key

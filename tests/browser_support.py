@@ -39,7 +39,7 @@ SIDEBAR = "[data-testid='stSidebar']"
 STREAM = "/_stcore/stream"  # the websocket of a Streamlit session
 # Streamlit draws some elements (st.html among them) with code it fetches on first use and shows a skeleton until
 # it arrives, which on a busy machine can be after the run has finished and its charts are drawn. Until then the
-# page's own scripts (app_pages/page_scripts: the ← → keys, the landing on a linked view) have not run.
+# page's own scripts (app_pages/shell/page_scripts: the ← → keys, the landing on a linked view) have not run.
 LOADED = "() => !document.querySelector(\"[data-testid='stSkeleton']\")"
 CHARTS_DRAWN = ("() => [...document.querySelectorAll(\"[data-testid='stMain'] [data-testid='stPlotlyChart']\")]"
                 ".every(c => c.querySelector('.main-svg'))")
@@ -57,7 +57,7 @@ EXCEPTION_WATCH = """(() => {
 })()"""
 # Injected into every page too: how many times Plotly calculated each chart (each calculation gives its graph div a
 # new `calcdata` array; a redraw of the same data does not). Streamlit shows each figure once, so a chart calculated
-# twice was drawn twice: tests/test_tour_browser.py fails then (app_pages.widgets.redrawn_once says why it was).
+# twice was drawn twice: tests/test_tour_browser.py fails then (app_pages.components.widgets.redrawn_once says why it was).
 CALCULATIONS = """(() => {
   const count = new WeakMap(), value = new WeakMap();
   window.__calculations = (gd) => count.get(gd) || 0;

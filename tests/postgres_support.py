@@ -113,7 +113,7 @@ def empty_tables(url: str) -> None:
 
     with psycopg.connect(url, autocommit=True) as db:
         db.execute("DROP TABLE IF EXISTS votes, polls")
-    from app_pages import poll_store
+    from app_pages.state import poll_store
 
     with poll_store._READY_LOCK:
         poll_store._READY.discard(url)

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app_pages import state_keys
+from app_pages.state import state_keys
 from i18n import strings
 from evaluation.alignment.gold import load_gold
 from lessons.explanation import alignment_rows

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from app_pages import server
-from app_pages.text import md_escape
+from app_pages.state import server
+from app_pages.shell.text import md_escape
 from model import RESTORE_COMMAND
 from tests.test_app_explorer import app
 from tests.test_checkpoint import flipped_exponents, unchecked_copy

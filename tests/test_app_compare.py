@@ -10,8 +10,8 @@ import json
 import numpy as np
 import pytest
 
-from app_pages import examples, models, state_keys
-from app_pages.text import md_escape
+from app_pages.state import examples, models, state_keys
+from app_pages.shell.text import md_escape
 from i18n import strings
 from lessons.attention_maps import pick
 from lessons.token_alignment import token_spans
@@ -116,7 +116,7 @@ def test_the_pair_buttons_fill_both_sentences_and_the_mistranslated_pair_is_labe
 @pytest.fixture
 def only_en_zh(monkeypatch):
     """This server offers the English → Chinese model alone (checkpoints/ may hold zh-en too)."""
-    from app_pages import server
+    from app_pages.state import server
 
     folders = server.model_folders()
     monkeypatch.setattr(server, "model_folders", lambda: {"en-zh": folders["en-zh"]})

@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app_pages import examples, state_keys
-from app_pages.text import md_escape
+from app_pages.state import examples, state_keys
+from app_pages.shell.text import md_escape
 from i18n import strings
 from tests.conftest import ROOT, ZH_CHECKPOINT
 
@@ -150,7 +150,7 @@ def test_two_sentences_follow_a_change_of_direction():
 
 
 def test_without_a_model_the_other_way_both_directions_says_so(monkeypatch):
-    from app_pages import server
+    from app_pages.state import server
 
     folders = server.model_folders()
     monkeypatch.setattr(server, "model_folders", lambda: {"zh-en": folders["zh-en"]})

@@ -11,9 +11,10 @@ import zipfile
 import numpy as np
 import pytest
 
-from app_pages import deck_images, decks, state_keys
-from app_pages.text import md_escape
-from app_pages.link_values import BadLinkValue
+from app_pages.components import deck_images, decks
+from app_pages.state import state_keys
+from app_pages.shell.text import md_escape
+from app_pages.shell.link_values import BadLinkValue
 from lessons.deck import BadDeck, Slide, to_json
 from tests.test_app_explorer import app
 

@@ -14,8 +14,9 @@ import re
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app_pages import polls, state_keys
-from app_pages.poll_store import PollStore
+from app_pages.components import polls
+from app_pages.state import state_keys
+from app_pages.state.poll_store import PollStore
 from i18n import strings
 from model import WORD_START
 from tests.conftest import ROOT

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app_pages import direction, state_keys
+from app_pages.state import direction, state_keys
 from tests.conftest import ROOT, ZH_CHECKPOINT
 
 pytestmark = pytest.mark.skipif(not (ZH_CHECKPOINT / "model.safetensors").is_file(),

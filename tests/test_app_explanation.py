@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app_pages import state_keys
+from app_pages.state import state_keys
 from i18n import strings
 from lessons.explanation import agreement, cross_rollout
 from model import DEFAULT_BEAM
@@ -39,7 +39,7 @@ def specs(at: AppTest) -> list[dict]:
 
 
 def cells(spec: dict) -> np.ndarray:
-    """A heatmap's values as the browser gets them: JSON lists (app_pages.widgets.redrawn_once), a hidden cell null."""
+    """A heatmap's values as the browser gets them: JSON lists (app_pages.components.widgets.redrawn_once), a hidden cell null."""
     return np.array(spec["data"][0]["z"], dtype=float)
 
 

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app_pages import result_cache
+from app_pages.state import result_cache
 from i18n import strings
 from evaluation.alignment import gold
 from evaluation.alignment.gold import load_examples
@@ -75,7 +75,7 @@ class OtherLog:
 
 def test_the_opening_sentences_follow_the_log(monkeypatch):
     """Another log, other numbers: the sentences are computed, not written in."""
-    from app_pages import models
+    from app_pages.state import models
 
     shared = models.translator
 

@@ -12,8 +12,8 @@ import re
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app_pages import state_keys
-from app_pages.text import md_escape
+from app_pages.state import state_keys
+from app_pages.shell.text import md_escape
 from evaluation.alignment.directions import attention_scores, directed
 from evaluation.alignment.gold import load_gold
 from i18n import strings

@@ -7,7 +7,8 @@ import json
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app_pages import examples, result_cache, state_keys, text
+from app_pages.state import examples, result_cache, state_keys
+from app_pages.shell import text
 from model import DEFAULT_BEAM, Translator
 from tests.conftest import ROOT
 from viz.labels import token_labels

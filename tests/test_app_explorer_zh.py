@@ -11,8 +11,8 @@ import re
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app_pages import examples, state_keys
-from app_pages.text import md_escape
+from app_pages.state import examples, state_keys
+from app_pages.shell.text import md_escape
 from i18n import strings
 from tests.conftest import ROOT, ZH_CHECKPOINT
 

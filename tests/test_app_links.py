@@ -10,7 +10,7 @@ import json
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app_pages import examples, state_keys
+from app_pages.state import examples, state_keys
 from model import DEFAULT_BEAM
 from tests.conftest import ROOT
 
@@ -181,7 +181,7 @@ def test_start_page_links_open_views_computed_from_the_model(translator):
 def test_start_page_caption_states_the_rule_that_chose_its_head(translator, lang):
     import numpy as np
 
-    from app_pages.examples import EXAMPLES
+    from app_pages.state.examples import EXAMPLES
     from model.translation.alignment import word_positions
 
     at = opened({"lang": lang}, page="app_pages/pages/start.py")

@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
-from app_pages import registry, state_keys
+from app_pages.shell import registry
+from app_pages.state import state_keys
 from i18n import strings
 from tests.test_app_explorer import app
 

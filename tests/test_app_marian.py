@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app_pages import registry
-from app_pages.examples import DEFAULT_SENTENCE
+from app_pages.shell import registry
+from app_pages.state.examples import DEFAULT_SENTENCE
 from i18n import strings
 from lessons.masks import EXPOSURE_EXAMPLES
 from model import Translator
@@ -38,7 +38,7 @@ SHOWN_IN_TAB = {"qkv": ("live",), "masks": ("exposure",), "explanation": ("heads
 @pytest.fixture(scope="module")
 def marian_folder(tmp_path_factory):
     """A tiny Marian model in a models folder the server offers (ATTENTION_MODELS_DIR): its name is the choice."""
-    from app_pages import server
+    from app_pages.state import server
 
     folder = save_tiny_marian(tmp_path_factory.mktemp("app-marian") / "tiny-marian", languages=True)
     with pytest.MonkeyPatch.context() as patch:
@@ -56,7 +56,7 @@ def open_page(page: str, marian_folder: str, tab: str | None = None, **state) ->
 def shown(marian_folder) -> dict[str, tuple[str, ...]]:
     """Per page, text that only the chosen Marian model's own numbers produce, from the model loaded here apart from
     the app: its translation, sizes and shapes; or, where a page explains our training run, why it shows nothing."""
-    from app_pages import server
+    from app_pages.state import server
 
     ours = Translator.from_checkpoint(server.EXTRA_MODELS / marian_folder, device="cpu")
     result = ours.translate(DEFAULT_SENTENCE, language=LANGUAGE)  # the sidebar's first target language
@@ -126,7 +126,7 @@ def test_side_by_side_shows_both_models_translations_and_maps(marian_folder):
 
 @pytest.mark.parametrize("typed", ["/etc", "../checkpoints/en-zh", "a" * 99 + "/" + "b" * 99, "owner/name; rm -rf /"])
 def test_a_teacher_can_only_add_valid_hub_ids_and_never_a_path(typed, monkeypatch):
-    from app_pages import server
+    from app_pages.state import server
 
     monkeypatch.setattr(server, "ALLOW_HUB", True)
     loads = []
@@ -141,7 +141,7 @@ def test_a_teacher_can_only_add_valid_hub_ids_and_never_a_path(typed, monkeypatc
 
 
 def test_a_hub_id_that_fails_is_not_retried_on_every_rerun(monkeypatch):
-    from app_pages import server
+    from app_pages.state import server
 
     monkeypatch.setattr(server, "ALLOW_HUB", True)
     monkeypatch.setattr(server.shared(), "failed", {})
@@ -163,7 +163,7 @@ def test_a_hub_id_that_fails_is_not_retried_on_every_rerun(monkeypatch):
 
 
 def test_a_hub_model_a_teacher_adds_is_offered_to_every_session(monkeypatch, marian_folder):
-    from app_pages import server
+    from app_pages.state import server
 
     monkeypatch.setattr(server, "ALLOW_HUB", True)
     monkeypatch.setattr(server.shared(), "hub_models", [])
@@ -178,7 +178,7 @@ def test_a_hub_model_a_teacher_adds_is_offered_to_every_session(monkeypatch, mar
 
 
 def test_students_get_no_server_controls_and_a_passcode_unlocks_them(monkeypatch):
-    from app_pages import server
+    from app_pages.state import server
 
     monkeypatch.setattr(server, "PASSCODE", "s3cret code")
     at = AppTest.from_file(APP, default_timeout=240)
@@ -200,7 +200,7 @@ def test_the_decoding_page_shows_a_marian_models_beams(marian_folder):
     """The step's charts and the beam tree are the chosen Marian model's own, recomputed here with a Translator
     loaded apart from the app: the source tokens start with the language tag, the candidates are the first step's,
     and the tree's first column holds the three hypotheses beam search kept, with their log-probabilities."""
-    from app_pages import server
+    from app_pages.state import server
     from viz.labels import joined_text, token_labels
 
     at = open_page("decoding", marian_folder, beam=3)
@@ -240,7 +240,7 @@ def test_anatomy_counts_a_marian_models_parameters_from_its_config(marian_folder
 
 
 def test_without_the_optional_packages_the_sidebar_says_how_to_get_them(monkeypatch):
-    from app_pages import sidebar
+    from app_pages.shell import sidebar
 
     monkeypatch.setattr(sidebar, "marian_available", lambda: False)
     at = AppTest.from_file(APP, default_timeout=240)

@@ -11,9 +11,10 @@ import sqlite3
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app_pages import poll_store, polls, server, state_keys
-from app_pages.poll_store import FILE_NAME, PollStore
-from app_pages.token_names import readable_labels
+from app_pages.state import poll_store, server, state_keys
+from app_pages.components import polls
+from app_pages.state.poll_store import FILE_NAME, PollStore
+from app_pages.components.token_names import readable_labels
 from lessons.attention_maps import ALL, pick, strongest_key
 from lessons.attention_table import read_table, unique_labels
 from tests.conftest import ROOT

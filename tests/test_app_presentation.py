@@ -12,9 +12,9 @@ import json
 
 import pytest
 
-from app_pages import state_keys
-from app_pages.page_scripts import PRESENT_SCALE
-from app_pages.widgets import CONTENT_PX
+from app_pages.state import state_keys
+from app_pages.shell.page_scripts import PRESENT_SCALE
+from app_pages.components.widgets import CONTENT_PX
 from tests.test_app_explorer import app
 from tests.test_app_teaching import PAGES, open_page
 from tests.test_viz_layout import label_axes

@@ -141,7 +141,7 @@ def no_snapshot_file(monkeypatch):
     """The shipped checkpoint as if trained before snapshots existed (the server's result cache, where the page
     keeps them, forgets the real ones)."""
     import model.training.snapshots
-    from app_pages import result_cache
+    from app_pages.state import result_cache
 
     monkeypatch.setattr(model.training.snapshots, "SNAPSHOTS", "missing.safetensors")
     result_cache.shared().clear()
@@ -192,7 +192,7 @@ def test_lab_runs_a_capped_run_and_keeps_it():
 @needs_checkpoint
 def test_a_second_lab_run_waits_its_turn_shows_its_place_and_can_cancel():
     """Two sessions press Train: the second waits (no step computed) until the first ends, or cancels."""
-    from app_pages import lab_queue
+    from app_pages.state import lab_queue
 
     lab_queue.shared().__init__()  # an empty queue: runs of earlier tests leave nothing behind
     first = open_page("lab")
@@ -216,7 +216,7 @@ def test_a_second_lab_run_waits_its_turn_shows_its_place_and_can_cancel():
 
 
 def test_the_lab_queue_keeps_order_limits_runs_and_drops_a_closed_tab():
-    from app_pages.lab_queue import LabQueue
+    from app_pages.state.lab_queue import LabQueue
 
     now = [0.0]
     queue = LabQueue(runs=1, stale_s=15, clock=lambda: now[0])
@@ -297,7 +297,7 @@ def test_lab_curves_span_the_cap():
 def test_a_truncated_snapshots_file_fails_softly_on_replay_only(tmp_path, monkeypatch):
     import shutil
 
-    from app_pages import server
+    from app_pages.state import server
     from model import DEFAULT_CHECKPOINT
     from model.training.snapshots import SNAPSHOTS
 

@@ -8,7 +8,8 @@ from urllib.parse import parse_qs
 import numpy as np
 import pytest
 
-from app_pages import examples, registry, server, state_keys
+from app_pages.state import examples, server, state_keys
+from app_pages.shell import registry
 from i18n import strings
 from tests.test_app_links import opened
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app_pages import registry
+from app_pages.shell import registry
 from lessons.masks import EXPOSURE_EXAMPLES
 from model import DEFAULT_CHECKPOINT
 from tests.tables import shown_tables
@@ -175,7 +175,7 @@ def test_rendered_pages_cite_no_notes_and_join_chinese_lists_with_chinese_marks(
 
 def test_qkv_tables_show_every_number():
     """x has all 4 columns, and the live query all d_head numbers, 8 to a row (a 32-column table overflowed)."""
-    from app_pages.teaching_shared import DIMS_PER_TABLE
+    from app_pages.components.teaching_shared import DIMS_PER_TABLE
 
     frames = [f for page in (open_page("qkv"), open_page("qkv", tab="live")) for f in shown_tables(page)]
     x = next(f for f in frames if f.index[0].startswith("x₁"))
@@ -289,7 +289,7 @@ def shown(number: str, text: str) -> bool:
 
 
 def session_result(translator):
-    from app_pages.examples import DEFAULT_SENTENCE
+    from app_pages.state.examples import DEFAULT_SENTENCE
     from model import DEFAULT_BEAM
 
     return translator.translate(DEFAULT_SENTENCE, beam=DEFAULT_BEAM)
@@ -324,7 +324,7 @@ def test_embedding_scale_section_shows_the_models_own_norms(lang, translator):
 
 
 def test_extrapolation_section_translates_past_the_trained_length(translator):
-    from app_pages.examples import DEFAULT_SENTENCE, EXAMPLES
+    from app_pages.state.examples import DEFAULT_SENTENCE, EXAMPLES
     from lessons import positional as lp
     from model import DEFAULT_BEAM
 
@@ -345,7 +345,7 @@ def test_extrapolation_section_translates_past_the_trained_length(translator):
 
 
 def test_dead_units_section_counts_the_models_silent_units(translator):
-    from app_pages.examples import DEFAULT_SENTENCE, EXAMPLES
+    from app_pages.state.examples import DEFAULT_SENTENCE, EXAMPLES
     from lessons.anatomy import dead_units
 
     text = page_text(open_page("anatomy", tab="dead"))

@@ -10,7 +10,7 @@ from urllib.parse import parse_qs
 
 import pytest
 
-from app_pages import examples
+from app_pages.state import examples
 from i18n import strings
 from model.translation.alignment import word_positions
 from lessons.masks import EXPOSURE_EXAMPLES

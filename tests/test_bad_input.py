@@ -16,8 +16,8 @@ import pytest
 import torch
 from streamlit.testing.v1 import AppTest
 
-from app_pages import server, state_keys
-from app_pages.text import md_escape
+from app_pages.state import server, state_keys
+from app_pages.shell.text import md_escape
 from model import InputError, save_checkpoint
 from model.loading.checkpoint import CONFIG, WEIGHTS
 from model.translation.cli import main as cli
@@ -281,7 +281,7 @@ def test_app_without_any_checkpoint_says_so(tmp_path, monkeypatch):
 TABLE_TEXT = {"**bold**": "[x](https://evil.example)", "# heading": "evil.example", "$x^2$": "- item"}
 TABLE_SCRIPT = f"""
 import pandas as pd
-from app_pages import widgets
+from app_pages.components import widgets
 frame = pd.DataFrame({{"numbers": ["1,024", "−0.1234", "−∞"], "text": {list(TABLE_TEXT.values())!r}}},
                      index=pd.Index({list(TABLE_TEXT)!r}, name="_who_"))
 widgets.table(frame)
@@ -312,7 +312,7 @@ def test_every_table_is_the_one_escaping_table():
 
 def test_no_page_or_figure_code_can_render_html():
     """User and model text reach the page only through escaped Markdown and Plotly labels, never raw HTML."""
-    scripts = ROOT / "app_pages" / "page_scripts.py"
+    scripts = ROOT / "app_pages" / "shell" / "page_scripts.py"
     sources = [ROOT / "app.py", *(ROOT / "app_pages").rglob("*.py"), *(ROOT / "viz").glob("*.py")]
     for path in sources:
         code = path.read_text(encoding="utf-8")

@@ -20,7 +20,7 @@ pytest.importorskip("playwright.sync_api")
 
 from playwright.sync_api import expect
 
-from app_pages import examples
+from app_pages.state import examples
 from i18n import strings
 from model import DEFAULT_BEAM
 from model.translation.alignment import word_link

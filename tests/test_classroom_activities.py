@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 import torch
 
-from app_pages import examples
+from app_pages.state import examples
 from i18n import strings
 from lessons import classroom, worked_example
 from lessons.attention_maps import pick

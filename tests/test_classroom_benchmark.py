@@ -14,7 +14,7 @@ EXPECTED = {"sentence": "Tom eats rice today.", "translation": "汤姆今天吃�
 
 
 def test_sentences_are_distinct_and_none_is_the_pages_default():
-    from app_pages.examples import DEFAULT_SENTENCE
+    from app_pages.state.examples import DEFAULT_SENTENCE
 
     sentences = [classroom.sentence(i) for i in range(256)]
     assert len(set(sentences)) == 256 and DEFAULT_SENTENCE not in sentences

@@ -17,7 +17,7 @@ pytest.importorskip("playwright.sync_api")
 
 from playwright.sync_api import expect
 
-from app_pages import page_scripts
+from app_pages.shell import page_scripts
 
 from tests.browser_support import (
     MAIN,

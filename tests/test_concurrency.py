@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 import torch
 
-from app_pages import models, result_cache, translations
+from app_pages.state import models, result_cache, translations
 from model import Translator
 from model.translation import threads as threads_module
 from model.translation.threads import CONCURRENCY_ENV, THREADS_ENV, configure_torch_threads

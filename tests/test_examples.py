@@ -1,6 +1,6 @@
 """The translate page's example pills against the shipped checkpoint: each is translated right, and its line of
 what to look for names the cross-attention head that links the two words. A new model that breaks a pill fails here:
-change the pill (app_pages/examples.py, EXAMPLES), not this test."""
+change the pill (app_pages/state/examples.py, EXAMPLES), not this test."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 import sacrebleu
 
-from app_pages import examples
+from app_pages.state import examples
 from i18n import LANGUAGES
 from model.translation.alignment import word_link, word_positions
 from model.translation.confidence import assess

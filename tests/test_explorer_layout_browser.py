@@ -20,7 +20,7 @@ pytest.importorskip("playwright.sync_api")
 
 from playwright.sync_api import expect
 
-from app_pages import registry
+from app_pages.shell import registry
 from i18n import strings
 from tests.browser_support import (
     MAIN, SIDEBAR, VIEWPORT, choose, main, nav_links, open_session, point_on_plot, rerun, screenshot,

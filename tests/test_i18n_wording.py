@@ -141,7 +141,7 @@ def test_chinese_forms_the_issue_asked_for():
 @pytest.mark.parametrize("lang", sorted(LANGUAGES))
 def test_numbers_the_app_computes_are_not_typed_into_the_text(lang):
     """Start here quoted the worked example's 112, 96, ÷ 8, 0.88 and 0.12 as typed text, and the sidebar the hub's
-    10-minute retry: each comes from the code (lessons.worked_example, app_pages.server.RETRY_AFTER_S)."""
+    10-minute retry: each comes from the code (lessons.worked_example, app_pages.state.server.RETRY_AFTER_S)."""
     text = strings(lang)
     assert {"a", "b", "root", "wa", "wb"} <= {f for f in re.findall(r"\{(\w+)", text["start.steps"])}
     assert not re.search(r"\b(112|96|0\.88|0\.12)\b", text["start.steps"])

@@ -15,7 +15,7 @@ def test_during_a_run_no_download_button_changes_its_address_and_both_come_back_
     """A button redrawn with new numbers gets a new address at every tick (0.1 s), and Streamlit deletes the old
     file as soon as any session's run ends: a click the browser sent before it redrew the button found nothing.
     The live map offers its numbers when the run stops; the untrained map's never change, so its address stays."""
-    from app_pages import lab_queue
+    from app_pages.state import lab_queue
 
     lab_queue.shared().__init__()  # an empty queue: runs of earlier tests leave nothing behind
     at = open_page("lab", **{"lab.task": "reverse"})

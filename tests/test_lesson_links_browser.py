@@ -18,7 +18,7 @@ pytest.importorskip("playwright.sync_api")
 
 from playwright.sync_api import expect
 
-from app_pages import examples
+from app_pages.state import examples
 from i18n import strings
 from tests.browser_support import main, open_session, rerun, screenshot
 from tests.test_tour_browser import settle

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app_pages.links import LINK_TEXT_SHOWN, UNKNOWN_SHOWN
+from app_pages.shell.links import LINK_TEXT_SHOWN, UNKNOWN_SHOWN
 from tests.test_app_links import opened
 
 

@@ -17,7 +17,7 @@ if not CHROMIUM.exists():
     pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)", allow_module_level=True)
 pytest.importorskip("playwright.sync_api")
 
-from app_pages.examples import DEFAULT_SENTENCE
+from app_pages.state.examples import DEFAULT_SENTENCE
 from i18n import strings
 from lessons.attention_table import CORNER, unique_labels
 from model.translation.threads import THREADS_ENV, default_threads, usable_cores

@@ -7,7 +7,7 @@ import pytest
 import streamlit.runtime.context as context
 from streamlit.testing.v1 import AppTest
 
-from app_pages import server
+from app_pages.state import server
 from tests.conftest import ROOT
 
 APP = str(ROOT / "app.py")

@@ -21,7 +21,7 @@ pytest.importorskip("playwright.sync_api")
 
 from playwright.sync_api import expect
 
-from app_pages.poll_store import FILE_NAME, PollStore
+from app_pages.state.poll_store import FILE_NAME, PollStore
 from lessons.attention_maps import ALL, strongest_key
 from tests.browser_support import (
     MAIN, STREAM, TIMEOUT_MS, VIEWPORT, open_session, rerun, runs_finished, screenshot, wait_for_runs, watched_page,
@@ -137,7 +137,7 @@ def test_a_hostile_code_in_the_link_is_plain_text(browser, streamlit_server):
 
 def poll_on_row_1(translator) -> tuple[str, int]:
     """A poll as the explorer's control starts one on SENTENCE's row 1 (layer 1, average of heads): (code, answer)."""
-    from app_pages import polls
+    from app_pages.components import polls
 
     result = translator.translate(SENTENCE)
     return polls.start(result, 0, ALL, 1), strongest_key(result.cross, 0, ALL, 1)

@@ -1,4 +1,4 @@
-"""The class poll's shared state (app_pages/poll_store.py): one SQLite file every session and a restarted server read,
+"""The class poll's shared state (app_pages/state/poll_store.py): one SQLite file every session and a restarted server read,
 or (ATTENTION_POLL_DB) one PostgreSQL database every replica shares. Every behaviour test runs on both: the
 PostgreSQL runs on a throwaway cluster (tests/postgres_support.py) and skip, with the reason, where it cannot be made."""
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from app_pages.poll_store import (
+from app_pages.state.poll_store import (
     CODE, DB_ENV, EXPIRES_S, FILE_NAME, MAX_OPTIONS, PollStore, PostgresPollStore, data_dir, read_code,
 )
 from tests import postgres_support

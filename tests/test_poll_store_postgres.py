@@ -1,5 +1,5 @@
 """The class poll past one machine (issue 52 §5): ATTENTION_POLL_DB=postgresql://… makes every app process share one
-PostgreSQL database (app_pages/poll_store.PostgresPollStore). The store's behaviour tests run on it in
+PostgreSQL database (app_pages/state/poll_store.PostgresPollStore). The store's behaviour tests run on it in
 tests/test_poll_store.py; here: what a bad address, an unreachable server or a missing psycopg says (in words, never
 the password), one vote per student when the same student's votes race, and two real app servers on two ports
 sharing one poll through the real pages in Chromium — a student votes on server A, the teacher's tally on server B
@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from app_pages import poll_store
-from app_pages.poll_store import DB_ENV, FILE_NAME, PollStore, PostgresPollStore, StoreUnavailable
+from app_pages.state import poll_store
+from app_pages.state.poll_store import DB_ENV, FILE_NAME, PollStore, PostgresPollStore, StoreUnavailable
 from tests import postgres_support
 from tests.conftest import CHROMIUM, ROOT, SERVER_START_S, free_port, wait_for_health
 
@@ -86,7 +86,7 @@ def test_a_missing_driver_is_said_in_words(monkeypatch):
 
 
 def test_the_app_imports_the_store_without_psycopg():
-    code = ("import sys; sys.modules['psycopg'] = None; from app_pages import poll_store, polls; "
+    code = ("import sys; sys.modules['psycopg'] = None; from app_pages.state import poll_store; from app_pages.components import polls; "
             "assert type(poll_store.PollStore()) is poll_store.PollStore; print('ok')")
     env = {k: v for k, v in os.environ.items() if k != DB_ENV}
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120, env=env)
@@ -254,7 +254,8 @@ def test_the_poll_page_says_an_unreachable_database_in_words_without_its_passwor
     pytest.importorskip("psycopg")
     from streamlit.testing.v1 import AppTest
 
-    from app_pages import polls, state_keys
+    from app_pages.components import polls
+    from app_pages.state import state_keys
 
     monkeypatch.setenv(DB_ENV, f"postgresql://teacher:{SECRET}@127.0.0.1:1/polls")
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 import pytest
 
-from app_pages.result_cache import ResultCache, array_bytes, freeze
+from app_pages.state.result_cache import ResultCache, array_bytes, freeze
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 import pytest
 
-from app_pages import models, result_cache, translations
+from app_pages.state import models, result_cache, translations
 from model import Translator
 from tests.conftest import ROOT
 

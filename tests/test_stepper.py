@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from app_pages import stepper
-from app_pages.stepper import SOONEST_TICK_S, SPEEDS, frames_due, next_tick_s, tick
+from app_pages.components import stepper
+from app_pages.components.stepper import SOONEST_TICK_S, SPEEDS, frames_due, next_tick_s, tick
 
 
 @pytest.mark.parametrize(("elapsed", "due"), [(0.0, 0), (0.3, 0), (0.7, 1), (0.8, 1), (1.4, 2), (3.1, 4), (-0.2, 0)])

@@ -14,7 +14,7 @@ if not CHROMIUM.exists():
     pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)", allow_module_level=True)
 pytest.importorskip("playwright.sync_api")
 
-from app_pages import server
+from app_pages.state import server
 from i18n import strings
 from tests.browser_support import MAIN, choose, open_session, rerun, screenshot, settle
 

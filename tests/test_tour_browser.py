@@ -30,7 +30,7 @@ pytest.importorskip("playwright.sync_api")
 
 from playwright.sync_api import expect
 
-from app_pages import registry
+from app_pages.shell import registry
 from i18n import strings
 from model import DEFAULT_BEAM
 from tests.browser_support import (
@@ -139,7 +139,7 @@ GROWN_MARGINS = """keys => keys.flatMap(key => {
 
 
 # Charts on screen that Plotly calculated more than once since they appeared (browser_support.CALCULATIONS): a second
-# draw of the same figure, which app_pages.widgets.redrawn_once prevents. The model view's grid is exempt: its axes
+# draw of the same figure, which app_pages.components.widgets.redrawn_once prevents. The model view's grid is exempt: its axes
 # share a template, and Plotly.react takes the template of Streamlit's copy of a figure as changed.
 CALCULATED_AGAIN = """() => [...document.querySelectorAll("[data-testid='stMain'] .js-plotly-plot")]
   .filter(gd => window.__calculations(gd) > 1 && !gd.layout.template?.layout)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from app_pages.page_scripts import PRESENT_SCALE
-from app_pages.widgets import PRESENT_MAX_PX
+from app_pages.shell.page_scripts import PRESENT_SCALE
+from app_pages.components.widgets import PRESENT_MAX_PX
 from i18n import strings
 from viz.style import LINE_EM, MAX_HEIGHT_PX, MAX_WIDTH_PX, text_em
 from viz.teaching_inside import (

@@ -7,9 +7,11 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from app_pages import direction, models, presentation, translations, widgets
-from app_pages.teaching_shared import example_sentences, join, num, sections, sentence_banner
-from app_pages.text import hardware_name, md_escape, t
+from app_pages.state import direction, models, translations
+from app_pages.shell import presentation
+from app_pages.components import widgets
+from app_pages.components.teaching_shared import example_sentences, join, num, sections, sentence_banner
+from app_pages.shell.text import hardware_name, md_escape, t
 from lessons import anatomy
 from model import ModelConfig, Translator, learning_rate, peak_learning_rate, selection_bleu
 from viz.teaching_anatomy import (dead_units_figure, horizontal_bars, label_smoothing_figure, lr_figure,

@@ -13,10 +13,11 @@ from dataclasses import dataclass
 import numpy as np
 import streamlit as st
 
-from app_pages import (attention_view, direction, examples, links, models, presentation, state_keys, translations,
-                       widgets)
-from app_pages.link_values import Param, one_of
-from app_pages.text import md_escape, t
+from app_pages.components import attention_view, widgets
+from app_pages.state import direction, examples, models, state_keys, translations
+from app_pages.shell import links, presentation
+from app_pages.shell.link_values import Param, one_of
+from app_pages.shell.text import md_escape, t
 from lessons.attention_maps import ALL, pick
 from lessons.token_alignment import on_spans, span_label, token_spans
 from model import MAX_CHARS, TranslationResult

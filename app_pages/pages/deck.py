@@ -5,11 +5,12 @@ from dataclasses import replace
 
 import streamlit as st
 
-from app_pages import deck_images, decks, page_scripts, presentation, stepper, widgets
-from app_pages.link_values import BadLinkValue
-from app_pages.registry import PAGE
-from app_pages.state_keys import DECK
-from app_pages.text import md_escape, t
+from app_pages.components import deck_images, decks, stepper, widgets
+from app_pages.shell import page_scripts, presentation
+from app_pages.shell.link_values import BadLinkValue
+from app_pages.shell.registry import PAGE
+from app_pages.state.state_keys import DECK
+from app_pages.shell.text import md_escape, t
 from lessons.deck import MAX_FILE_BYTES, MAX_TITLE, BadDeck, moved
 
 MODE, SLIDE = "deck.mode", "deck.slide"

@@ -9,14 +9,13 @@ step's fragment (decoding_view).
 
 import streamlit as st
 
-from app_pages import (
-    attention_view, decks, direction, guessing, link_values, links, models, page_scripts, presentation, translations,
-    whatif, widgets,
-)
-from app_pages.state_keys import CHECKPOINT
-from app_pages.stepper import stepped_view, stepper
-from app_pages.text import md_escape, t
-from app_pages.teaching_shared import num
+from app_pages.components import attention_view, decks, guessing, whatif, widgets
+from app_pages.state import direction, models, translations
+from app_pages.shell import link_values, links, page_scripts, presentation
+from app_pages.state.state_keys import CHECKPOINT
+from app_pages.components.stepper import stepped_view, stepper
+from app_pages.shell.text import md_escape, t
+from app_pages.components.teaching_shared import num
 from lessons import length_penalty
 from lessons.attention_maps import pick
 from model import WORD_START, TranslationResult

@@ -7,10 +7,11 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from app_pages import attention_view, direction, models, result_cache, translations, widgets
-from app_pages.teaching_shared import sections, sentence_banner, show_tables
-from app_pages.state_keys import CHECKPOINT
-from app_pages.text import md_escape, t
+from app_pages.components import attention_view, widgets
+from app_pages.state import direction, models, result_cache, translations
+from app_pages.components.teaching_shared import sections, sentence_banner, show_tables
+from app_pages.state.state_keys import CHECKPOINT
+from app_pages.shell.text import md_escape, t
 from evaluation.alignment.directions import attention_scores, directed, pair_maps
 from evaluation.alignment.gold import GoldError, GoldPair, load_examples, load_gold
 from lessons.attention_maps import ALL

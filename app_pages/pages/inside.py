@@ -12,10 +12,12 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from app_pages import direction, link_values, links, models, page_scripts, result_cache, translations, widgets
-from app_pages.teaching_shared import example_sentences, num, positions, sentence_banner, show_table, table
-from app_pages.presentation import presenting
-from app_pages.text import md_escape, t
+from app_pages.state import direction, models, result_cache, translations
+from app_pages.shell import link_values, links, page_scripts
+from app_pages.components import widgets
+from app_pages.components.teaching_shared import example_sentences, num, positions, sentence_banner, show_table, table
+from app_pages.shell.presentation import presenting
+from app_pages.shell.text import md_escape, t
 from lessons import inside
 from model import ModelConfig, TranslationResult
 from viz.decoding import candidates_chart

@@ -9,8 +9,10 @@ session state: they survive reruns and visits to other pages, and the pickers ma
 
 import streamlit as st
 
-from app_pages import attention_view, lab_queue, models, presentation, result_cache, server, widgets
-from app_pages.text import md_escape, t
+from app_pages.components import attention_view, widgets
+from app_pages.state import lab_queue, models, result_cache, server
+from app_pages.shell import presentation
+from app_pages.shell.text import md_escape, t
 from lessons.anatomy import total_parameters
 from lessons.attention_maps import axis_tokens
 from model import ALIGNED_SHARE, EXAMPLE, TASKS, TESTED_EXACT, LabSettings, Progress, answer, train_steps

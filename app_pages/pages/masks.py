@@ -6,11 +6,13 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from app_pages import exercises  # the "Try it" tab
-from app_pages import presentation, translations, widgets
-from app_pages.teaching_shared import (as_text, head_picker, in_direction, join, num, positions, sections, sentence_banner,
+from app_pages.components import exercises  # the "Try it" tab
+from app_pages.shell import presentation
+from app_pages.state import translations
+from app_pages.components import widgets
+from app_pages.components.teaching_shared import (as_text, head_picker, in_direction, join, num, positions, sections, sentence_banner,
                                        show_table)
-from app_pages.text import md_escape, t
+from app_pages.shell.text import md_escape, t
 from lessons import masks
 from lessons.attention_math import attention_steps, softmax
 from viz.style import MAX_WIDTH_PX

@@ -5,8 +5,9 @@ import re
 
 import streamlit as st
 
-from app_pages import direction, models, state_keys, widgets
-from app_pages.text import language, md_escape, narrow_tables, t
+from app_pages.state import direction, models, state_keys
+from app_pages.components import widgets
+from app_pages.shell.text import language, md_escape, narrow_tables, t
 from model import calibration_of
 
 

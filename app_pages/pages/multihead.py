@@ -7,9 +7,11 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from app_pages import attention_view, models, presentation, result_cache, translations, widgets
-from app_pages.teaching_shared import head_picker, join, positions, sections, sentence_banner
-from app_pages.text import md_escape, t
+from app_pages.components import attention_view, widgets
+from app_pages.state import models, result_cache, translations
+from app_pages.shell import presentation
+from app_pages.components.teaching_shared import head_picker, join, positions, sections, sentence_banner
+from app_pages.shell.text import md_escape, t
 from lessons import shapes
 from lessons.multihead import most_different_heads
 from model import library_refusal

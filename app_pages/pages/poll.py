@@ -2,8 +2,9 @@
 screen shows the live tally and reveals the model's answer. The screens are in polls.py, the shared state in
 poll_store.py."""
 
-from app_pages import links, polls, presentation
-from app_pages.text import t
+from app_pages.shell import links, presentation
+from app_pages.components import polls
+from app_pages.shell.text import t
 
 links.link_page(polls.link_params())
 presentation.page_title(t("poll.title"), t("poll.intro"))

@@ -8,11 +8,13 @@ import math
 import numpy as np
 import streamlit as st
 
-from app_pages import exercises  # the "Try it" tab
-from app_pages import direction, models, presentation, translations, widgets
-from app_pages.teaching_shared import example_sentences, join, matrix_tex, num, positions, sections, sentence_banner
-from app_pages.teaching_shared import table as number_table
-from app_pages.text import t
+from app_pages.components import exercises  # the "Try it" tab
+from app_pages.state import direction, models, translations
+from app_pages.shell import presentation
+from app_pages.components import widgets
+from app_pages.components.teaching_shared import example_sentences, join, matrix_tex, num, positions, sections, sentence_banner
+from app_pages.components.teaching_shared import table as number_table
+from app_pages.shell.text import t
 from lessons import positional
 from model import TranslationResult, sinusoidal_table
 from viz.teaching_positional import (norms_figure, pe_curves, pe_heatmap, received_attention_figure, rotation_figure,

@@ -7,13 +7,15 @@ import math
 import numpy as np
 import streamlit as st
 
-from app_pages import exercises  # the "Try it" tab
-from app_pages import models, presentation, translations, widgets
-from app_pages.teaching_shared import (
+from app_pages.components import exercises  # the "Try it" tab
+from app_pages.state import models, translations
+from app_pages.shell import presentation
+from app_pages.components import widgets
+from app_pages.components.teaching_shared import (
     dimension_tables, head_picker, join, num, positions, query_picker, sections, sentence_banner, show_table,
     show_tables, table, vector_tex, wrapped_vector,
 )
-from app_pages.text import t
+from app_pages.shell.text import t
 from lessons import worked_example
 from lessons.live import recompute_weights, walk_query
 from viz.teaching_qkv import score_steps_figure, weighted_sum_figure

@@ -13,11 +13,12 @@ import shlex
 import numpy as np
 import streamlit as st
 
-from app_pages import (attention_view, direction, link_values, links, models, page_scripts, presentation,
-                       result_cache, translations, widgets)
-from app_pages.state_keys import CHECKPOINT
-from app_pages.stepper import stepped_view, stepper
-from app_pages.text import md_escape, t
+from app_pages.components import attention_view, widgets
+from app_pages.state import direction, models, result_cache, translations
+from app_pages.shell import link_values, links, page_scripts, presentation
+from app_pages.state.state_keys import CHECKPOINT
+from app_pages.components.stepper import stepped_view, stepper
+from app_pages.shell.text import md_escape, t
 from lessons import replay
 from lessons.attention_maps import ALL, axis_tokens, pick
 from model import SnapshotError, read_snapshots

@@ -8,9 +8,11 @@ import math
 import numpy as np
 import streamlit as st
 
-from app_pages import models, presentation, widgets
-from app_pages.teaching_shared import num, sections
-from app_pages.text import t
+from app_pages.state import models
+from app_pages.shell import presentation
+from app_pages.components import widgets
+from app_pages.components.teaching_shared import num, sections
+from app_pages.shell.text import t
 from lessons import scaling
 from lessons.worked_example import PAPER_D_K, thinking_machines
 from viz.teaching_anatomy import horizontal_bars

@@ -11,8 +11,9 @@ from urllib.parse import quote_plus, urlencode, urljoin
 
 import streamlit as st
 
-from app_pages import direction, examples, presentation, registry, server, state_keys, translations
-from app_pages.text import md_escape, t
+from app_pages.state import direction, examples, server, state_keys, translations
+from app_pages.shell import presentation, registry
+from app_pages.shell.text import md_escape, t
 from lessons import worked_example
 from model import word_link
 

@@ -8,10 +8,12 @@ from pathlib import Path
 import numpy as np
 import streamlit as st
 
-from app_pages import direction, models, presentation, result_cache, state_keys, translations, widgets
-from app_pages.teaching_shared import (example_sentences, in_direction, num, sections, sentence_banner, show_table,
+from app_pages.state import direction, models, result_cache, state_keys, translations
+from app_pages.shell import presentation
+from app_pages.components import widgets
+from app_pages.components.teaching_shared import (example_sentences, in_direction, num, sections, sentence_banner, show_table,
                                        signed)
-from app_pages.text import hardware_name, md_escape, t
+from app_pages.shell.text import hardware_name, md_escape, t
 from lessons import anatomy, training
 from model import (
     ADAM_BETAS, ADAM_EPS, DEFAULT_BEAM, GRAD_CLIP_NORM, ModelConfig, Translator, batch_lengths, clean_text,

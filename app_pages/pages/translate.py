@@ -7,11 +7,10 @@ kind, layer, head or view reruns only the explorer and never the model.
 
 import streamlit as st
 
-from app_pages import (
-    attention_view, direction, examples, guessing, link_values, links, models, page_scripts, polls, presentation,
-    rollout_view, state_keys, translations, widgets,
-)
-from app_pages.text import md_escape, t
+from app_pages.components import attention_view, guessing, polls, rollout_view, widgets
+from app_pages.state import direction, examples, models, state_keys, translations
+from app_pages.shell import link_values, links, page_scripts, presentation
+from app_pages.shell.text import md_escape, t
 from lessons.attention_maps import ALL, pick
 from model import ATTENTION_KINDS, MAX_CHARS, Confidence, TranslationResult, assess, word_link
 from viz.head_view import clicked_query

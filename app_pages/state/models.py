@@ -8,9 +8,9 @@ from pathlib import Path
 
 import streamlit as st
 
-from app_pages import server
-from app_pages.state_keys import CHECKPOINT, DEVICE, DOUBTS_SHOWN
-from app_pages.text import md_escape, t
+from app_pages.state import server
+from app_pages.state.state_keys import CHECKPOINT, DEVICE, DOUBTS_SHOWN
+from app_pages.shell.text import md_escape, t
 from model import RESTORE_COMMAND, CheckpointError, Translator
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from app_pages.text import t
+from app_pages.shell.text import t
 from model import WORD_START, TranslationResult
 
 SPECIAL = {"</s>": "token.end", "<s>": "token.start"}  # the tokens a student has never seen in a sentence

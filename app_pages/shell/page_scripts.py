@@ -91,7 +91,7 @@ SCROLL_TO_DETAILS = """<script>
 </script>"""
 SCROLL_TO_DETAILS_AGAIN = SCROLL_TO_DETAILS.replace("<script>", "<script>// again")
 SCROLL_TURN = "page_scripts.scroll_turn"  # which of the two snippets the last scroll used
-# ← and → press the Previous and Next buttons of the page's stepper (app_pages/stepper.py: keys <prefix>.prev and
+# ← and → press the Previous and Next buttons of the page's stepper (app_pages/components/stepper.py: keys <prefix>.prev and
 # <prefix>.next), unless the cursor is in a text box or on a slider, which use those keys themselves.
 ARROW_KEYS = """<script>
 if (!window.attentionArrowKeys) {
@@ -177,7 +177,7 @@ def scroll_to_details() -> None:
         st.html(SCROLL_TO_DETAILS, unsafe_allow_javascript=True)
 
 
-# An exported slide deck (app_pages/decks.py): one document, each slide a section with its escaped title and the chart
+# An exported slide deck (app_pages/components/decks.py): one document, each slide a section with its escaped title and the chart
 # Plotly wrote (plotly.js inside the first), and the deck's views as JSON (lessons.deck.to_json: no "<" in it) that
 # Import reads back. No script fetches anything: the file opens offline.
 DECK_DOCUMENT = """<!DOCTYPE html>

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app_pages.text import md_escape
+from app_pages.shell.text import md_escape
 from i18n import translate_key
 from model import WordLink
 

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import streamlit as st
 
-from app_pages import direction, page_scripts
-from app_pages.examples import default_sentence
-from app_pages.link_values import BadLinkValue, Param, flag, number_in, one_of, sentence
-from app_pages.models import model_names
-from app_pages.state_keys import (
+from app_pages.state import direction
+from app_pages.shell import page_scripts
+from app_pages.state.examples import default_sentence
+from app_pages.shell.link_values import BadLinkValue, Param, flag, number_in, one_of, sentence
+from app_pages.state.models import model_names
+from app_pages.state.state_keys import (
     BEAM, CHECKPOINT, LANG, LINK_NAMES, LINK_NOTICES, LINK_PARAMS, LINK_PENDING, LINK_READ, LINK_WRITTEN, PRESENT,
     SENTENCE,
 )
-from app_pages.text import md_escape, t
+from app_pages.shell.text import md_escape, t
 from i18n import LANGUAGES
 
 # A link's names and values are shown cut to LINK_TEXT_SHOWN characters, and at most UNKNOWN_SHOWN of the names no

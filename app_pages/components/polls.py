@@ -24,11 +24,13 @@ from urllib.parse import urlsplit
 import segno
 import streamlit as st
 
-from app_pages import attention_view, direction, registry, server, widgets
-from app_pages.link_values import BadLinkValue, Param, one_of
-from app_pages.poll_store import CODE_LENGTH, EXPIRES_S, Poll, PollStore, StoreUnavailable, read_code
-from app_pages.text import md_escape, t
-from app_pages.token_names import readable, readable_labels, row_names
+from app_pages.components import attention_view, widgets
+from app_pages.state import direction, server
+from app_pages.shell import registry
+from app_pages.shell.link_values import BadLinkValue, Param, one_of
+from app_pages.state.poll_store import CODE_LENGTH, EXPIRES_S, Poll, PollStore, StoreUnavailable, read_code
+from app_pages.shell.text import md_escape, t
+from app_pages.components.token_names import readable, readable_labels, row_names
 from lessons.attention_maps import pick, strongest_key
 from model import TranslationResult
 from viz.poll import tally_bars

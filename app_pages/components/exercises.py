@@ -8,8 +8,8 @@ from __future__ import annotations
 import numpy as np
 import streamlit as st
 
-from app_pages.teaching_shared import num
-from app_pages.text import t
+from app_pages.components.teaching_shared import num
+from app_pages.shell.text import t
 from lessons import classroom, masks, positional
 from lessons.worked_example import WORDS, WorkedExample
 

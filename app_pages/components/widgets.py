@@ -11,9 +11,9 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from app_pages import registry
-from app_pages.presentation import chart_scale, presenting
-from app_pages.text import md_escape, t
+from app_pages.shell import registry
+from app_pages.shell.presentation import chart_scale, presenting
+from app_pages.shell.text import md_escape, t
 from model import WORD_START
 from viz.style import MAX_WIDTH_PX, MIN_FONT_PX, figure_spec, min_font_px_at, scaled
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from app_pages import page_scripts
-from app_pages.state_keys import LAST_PAGE, PRESENT
+from app_pages.shell import page_scripts
+from app_pages.state.state_keys import LAST_PAGE, PRESENT
 
 
 def presenting() -> bool:

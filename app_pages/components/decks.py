@@ -10,10 +10,12 @@ from dataclasses import dataclass, replace
 import plotly.graph_objects as go
 import streamlit as st
 
-from app_pages import attention_view, direction, links, models, page_scripts, rollout_view, translations
-from app_pages.link_values import BadLinkValue, number_in, one_of
-from app_pages.state_keys import DECK
-from app_pages.text import in_language, language, md_escape, t
+from app_pages.components import attention_view, rollout_view
+from app_pages.state import direction, models, translations
+from app_pages.shell import links, page_scripts
+from app_pages.shell.link_values import BadLinkValue, number_in, one_of
+from app_pages.state.state_keys import DECK
+from app_pages.shell.text import in_language, language, md_escape, t
 from i18n import LANGUAGES
 from lessons.attention_maps import pick
 from lessons.deck import MAX_TITLE, BadDeck, Slide, from_json, json_in_html, to_json

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from app_pages import attention_view, direction, models, translations, widgets
-from app_pages.text import md_escape, t
+from app_pages.components import attention_view, widgets
+from app_pages.state import direction, models, translations
+from app_pages.shell.text import md_escape, t
 from lessons.classroom import Coverage, coverage, token_edits
 from model import TranslationResult
 from viz.decoding import coverage_chart

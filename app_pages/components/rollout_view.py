@@ -15,8 +15,8 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from app_pages import attention_view, widgets
-from app_pages.text import t
+from app_pages.components import attention_view, widgets
+from app_pages.shell.text import t
 from lessons.attention_maps import ALL, shown_mask
 from lessons.explanation import cross_rollout, rollout
 from model import TranslationResult

@@ -8,8 +8,9 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from app_pages import attention_view, direction, examples, translations, widgets
-from app_pages.text import t
+from app_pages.components import attention_view, widgets
+from app_pages.state import direction, examples, translations
+from app_pages.shell.text import t
 from model import ATTENTION_KINDS, WORD_START, TranslationResult
 
 NEG_INF = "−∞"

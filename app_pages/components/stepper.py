@@ -31,9 +31,9 @@ from collections.abc import Callable, MutableMapping
 
 import streamlit as st
 
-from app_pages import page_scripts
-from app_pages.text import t
-from app_pages.widgets import kept
+from app_pages.shell import page_scripts
+from app_pages.shell.text import t
+from app_pages.components.widgets import kept
 
 SPEEDS = {"slow": 3.0, "normal": 1.5, "fast": 0.75}  # seconds a position stays; normal: long enough to read aloud
 clock = time.monotonic  # the player's clock, in seconds (a test passes its own)

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import streamlit as st
 
-from app_pages import attention_view, direction, widgets
-from app_pages.presentation import chart_scale, presenting
-from app_pages.text import md_escape, t
-from app_pages.token_names import row_names
+from app_pages.components import attention_view, widgets
+from app_pages.state import direction
+from app_pages.shell.presentation import chart_scale, presenting
+from app_pages.shell.text import md_escape, t
+from app_pages.components.token_names import row_names
 from lessons.attention_maps import pick, shown_mask
 from lessons.classroom import FLAT_FACTOR, guess_verdict
 from model import WORD_START, TranslationResult

@@ -28,10 +28,10 @@ from pathlib import Path
 import streamlit as st
 import torch
 
-from app_pages.state_keys import PASSCODE_SESSION, TEACHER
+from app_pages.state.state_keys import PASSCODE_SESSION, TEACHER
 from model import CallGate, configure_torch_threads
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]  # the repository: app_pages/state/server.py
 CHECKPOINTS = ROOT / "checkpoints"
 EXTRA_MODELS = Path(os.environ["ATTENTION_MODELS_DIR"]) if os.environ.get("ATTENTION_MODELS_DIR") else None
 PASSCODE = os.environ.get("ATTENTION_TEACHER_PASSCODE", "")

@@ -10,7 +10,7 @@ from contextvars import ContextVar
 
 import streamlit as st
 
-from app_pages.state_keys import LANG
+from app_pages.state.state_keys import LANG
 from i18n import translate_key
 
 _SPOKEN: ContextVar[str | None] = ContextVar("spoken", default=None)  # in_language's choice, this thread's alone

@@ -7,13 +7,14 @@ import math
 
 import streamlit as st
 
-from app_pages import direction, models, presentation, server
-from app_pages.state_keys import (
+from app_pages.state import direction, models, server
+from app_pages.shell import presentation
+from app_pages.state.state_keys import (
     ADD_ERROR, ADD_INPUT, BEAM, CHECKPOINT, DEVICE, DEVICE_CHOICE, DOUBTS_SHOWN, LANG, PASSCODE_INPUT, PRESENT,
     TARGET_LANGUAGE, WRONG_PASSCODE,
 )
-from app_pages.text import md_escape, t
-from app_pages.widgets import kept
+from app_pages.shell.text import md_escape, t
+from app_pages.components.widgets import kept
 from i18n import LANGUAGES
 from model import DEFAULT_BEAM, INSTALL_HINT, CheckpointError, marian_available
 

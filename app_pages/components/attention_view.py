@@ -8,11 +8,12 @@ from __future__ import annotations
 import plotly.graph_objects as go
 import streamlit as st
 
-from app_pages import direction, widgets
-from app_pages.link_values import BadLinkValue, Param, decimal_in, number_in, one_of
-from app_pages.presentation import presenting
-from app_pages.state_keys import DECK
-from app_pages.text import md_escape, t
+from app_pages.state import direction
+from app_pages.components import widgets
+from app_pages.shell.link_values import BadLinkValue, Param, decimal_in, number_in, one_of
+from app_pages.shell.presentation import presenting
+from app_pages.state.state_keys import DECK
+from app_pages.shell.text import md_escape, t
 from lessons.attention_maps import ALL, pick, shown_mask
 from lessons.attention_table import attention_table
 from lessons.deck import MAX_SLIDES, MAX_TITLE, Slide, difference
