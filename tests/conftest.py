@@ -68,6 +68,17 @@ def zh_translator():
     return Translator.from_checkpoint(ZH_CHECKPOINT, device="cpu")
 
 
+@pytest.fixture(scope="module")
+def postgres_url():
+    """A running throwaway PostgreSQL cluster's address (skips, saying why, where none can be made)."""
+    from tests import postgres_support
+
+    why = postgres_support.unavailable()
+    if why:
+        pytest.skip(why)
+    return postgres_support.shared_cluster().url
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

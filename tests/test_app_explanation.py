@@ -19,11 +19,14 @@ from tests.tables import shown_tables
 SENTENCE = "I have a dream."
 
 
-def page(lang: str = "en", tab: str | None = None) -> AppTest:
+def page(lang: str = "en", tab: str | None = None, model: str | None = None, sentence: str = SENTENCE) -> AppTest:
     """The page in a new session in `lang`, showing its tab `tab` (its label's key "explain.tab.{tab}"; None: the
-    first, the maps), as a click on that tab would: only the open tab is drawn."""
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
-    at.session_state[state_keys.SENTENCE] = SENTENCE
+    first, the maps), as a click on that tab would: only the open tab is drawn; `model`: the sidebar's, if not
+    the default."""
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=300)
+    if model is not None:
+        at.session_state[state_keys.CHECKPOINT] = model
+    at.session_state[state_keys.SENTENCE] = sentence
     at.session_state[state_keys.BEAM] = DEFAULT_BEAM
     at.session_state[state_keys.LANG] = lang
     if tab is not None:

@@ -12,12 +12,12 @@ import re
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app_pages.state import state_keys
 from app_pages.shell.text import md_escape
 from evaluation.alignment.directions import attention_scores, directed
 from evaluation.alignment.gold import load_gold
 from i18n import strings
-from tests.conftest import ROOT, ZH_CHECKPOINT
+from tests.test_app_explanation import page as english_model_page
+from tests.conftest import ZH_CHECKPOINT
 
 pytestmark = pytest.mark.skipif(not (ZH_CHECKPOINT / "model.safetensors").is_file(),
                                 reason=f"the Chinese → English checkpoint is not in {ZH_CHECKPOINT}")
@@ -27,16 +27,7 @@ LANGS = ["en", "zh"]
 
 
 def page(lang: str, tab: str | None = None) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=300)
-    at.session_state[state_keys.CHECKPOINT] = "zh-en"
-    at.session_state[state_keys.SENTENCE] = SENTENCE
-    at.session_state[state_keys.LANG] = lang
-    if tab is not None:
-        at.session_state["explain.tab"] = strings(lang)[f"explain.tab.{tab}"]
-    at.switch_page("app_pages/pages/explanation.py")
-    at.run()
-    assert not at.exception, [e.message for e in at.exception]
-    return at
+    return english_model_page(lang, tab, model="zh-en", sentence=SENTENCE)
 
 
 def axis(lang: str, role: str, side: str, language: str) -> str:

@@ -32,14 +32,6 @@ def clock():
     return Clock()
 
 
-@pytest.fixture(scope="module")
-def postgres_url():
-    """A running throwaway PostgreSQL cluster's address (skips, saying why, where none can be made)."""
-    why = postgres_support.unavailable()
-    if why:
-        pytest.skip(why)
-    return postgres_support.shared_cluster().url
-
 
 @pytest.fixture(params=["sqlite", "postgres"])
 def store(request, tmp_path, clock, monkeypatch):

@@ -32,13 +32,6 @@ QUESTION = {"kind": "cross", "layer": 0, "head": -1, "sentence": "I have a dream
 OPTIONS = ["▁I", "▁have", "▁a", "▁dream", ".", "</s>"]
 
 
-@pytest.fixture(scope="module")
-def postgres_url():
-    why = postgres_support.unavailable()
-    if why:
-        pytest.skip(why)
-    return postgres_support.shared_cluster().url
-
 
 @pytest.fixture
 def shared(postgres_url, monkeypatch):
