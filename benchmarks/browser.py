@@ -43,7 +43,7 @@ from pathlib import Path
 from app_pages.shell import registry
 from i18n import strings
 from lessons.masks import DOC_SENTENCE
-from tests.browser_support import MAIN, TIMEOUT_MS, VIEWPORT, open_session, rerun, watched_page
+from tests.support.browser import MAIN, TIMEOUT_MS, VIEWPORT, open_session, rerun, watched_page
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS, free_port, wait_for_health
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -38,7 +38,7 @@ from playwright.sync_api import Error, sync_playwright
 
 from benchmarks import proc
 from benchmarks.browser import DRAWN, IDLE
-from tests.browser_support import MAIN, TRACEBACK, VIEWPORT, Guard, GuardedBrowser, open_session
+from tests.support.browser import MAIN, TRACEBACK, VIEWPORT, Guard, GuardedBrowser, open_session
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS, running_app
 
 OUT = Path(__file__).with_name("classroom_results.json")

@@ -71,7 +71,7 @@ def zh_translator():
 @pytest.fixture(scope="module")
 def postgres_url():
     """A running throwaway PostgreSQL cluster's address (skips, saying why, where none can be made)."""
-    from tests import postgres_support
+    from tests.support import postgres as postgres_support
 
     why = postgres_support.unavailable()
     if why:
@@ -129,7 +129,7 @@ def running_app(log: Path, env: dict | None = None, port: int | None = None, add
 def streamlit_server(tmp_path_factory):
     """Base URL of `streamlit run app.py` on a free local port; the server is always stopped afterwards."""
     log = tmp_path_factory.mktemp("streamlit") / "server.log"
-    from tests.browser_support import GUARD
+    from tests.support.browser import GUARD
 
     GUARD.log = log
     try:
@@ -146,7 +146,7 @@ def browser():
     if not CHROMIUM.exists():
         pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)")
     sync_api = pytest.importorskip("playwright.sync_api")
-    from tests.browser_support import GuardedBrowser
+    from tests.support.browser import GuardedBrowser
 
     with sync_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
@@ -193,7 +193,7 @@ def pytest_collection_modifyitems(config, items):
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_setup(item):
     if _guarded(item):
-        from tests.browser_support import GUARD
+        from tests.support.browser import GUARD
 
         GUARD.start()  # before the test's fixtures open their pages: what they show is checked too
 
@@ -204,7 +204,7 @@ def pytest_runtest_call(item):
     and ran (tests/browser_support.Guard), even where its own assertions passed."""
     if not _guarded(item):
         return (yield)
-    from tests.browser_support import GUARD
+    from tests.support.browser import GUARD
 
     result = yield
     problems = GUARD.problems()

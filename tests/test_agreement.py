@@ -8,7 +8,7 @@ from evaluation.agreement import main, sentence_agreement, summarise
 from lessons.explanation import spearman
 from model import save_checkpoint
 from model.loading.checkpoint import read_training_log
-from tests.tiny import CHINESE, ENGLISH, tiny_model, tiny_translator, tokenizers
+from tests.support.tiny import CHINESE, ENGLISH, tiny_model, tiny_translator, tokenizers
 
 
 def test_one_sentences_agreement_is_each_heads_rank_correlation_with_attribution():

@@ -117,7 +117,7 @@ def test_agreement_reads_the_side_of_the_dev_pairs_its_model_reads(tmp_path, mon
     from evaluation import agreement
     from model import save_checkpoint
     from model.loading.checkpoint import read_training_log
-    from tests.tiny import CHINESE, ENGLISH, tiny_chinese_translator
+    from tests.support.tiny import CHINESE, ENGLISH, tiny_chinese_translator
 
     zh = tiny_chinese_translator()
     folder = save_checkpoint(tmp_path / "zh-en", zh.model, zh.src_tok, zh.tgt_tok, training_log={})

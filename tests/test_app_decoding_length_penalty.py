@@ -9,7 +9,7 @@ import pytest
 from lessons import length_penalty as lp
 
 from model import DEFAULT_CHECKPOINT, Translator
-from tests.tables import shown_tables
+from tests.support.tables import shown_tables
 from tests.test_app_explorer import app
 from tests.test_app_teaching import page_text
 

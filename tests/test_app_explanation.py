@@ -14,7 +14,7 @@ from i18n import strings
 from lessons.explanation import agreement, cross_rollout
 from model import DEFAULT_BEAM
 from tests.conftest import ROOT
-from tests.tables import shown_tables
+from tests.support.tables import shown_tables
 
 SENTENCE = "I have a dream."
 

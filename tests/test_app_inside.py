@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from lessons import inside as li
 from model import DEFAULT_CHECKPOINT
-from tests.tables import shown_tables
+from tests.support.tables import shown_tables
 from tests.test_app_teaching import page_text
 from viz.teaching_inside import architecture_blocks
 

@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 from app_pages.shell import registry
 from lessons.masks import EXPOSURE_EXAMPLES
 from model import DEFAULT_CHECKPOINT
-from tests.tables import shown_tables
+from tests.support.tables import shown_tables
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
 PAGES = ("qkv", "masks", "positional", "scaling", "multihead", "anatomy")

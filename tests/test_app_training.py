@@ -16,7 +16,7 @@ from model import DEFAULT_CHECKPOINT
 from model.text.pairs import encode_pairs
 from model.training.data import make_batches, read_pairs
 from model.training.schedule import ADAM_BETAS, ADAM_EPS, peak_learning_rate
-from tests.tables import shown_tables
+from tests.support.tables import shown_tables
 from tests.test_app_teaching import every_tab, open_page, page_text, whole_page_text
 
 pytestmark = pytest.mark.skipif(

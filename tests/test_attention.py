@@ -7,7 +7,7 @@ import torch.nn.functional as F
 
 from model.architecture.attention import MultiHeadAttention, scaled_dot_product_attention
 from model.architecture.transformer import causal_mask
-from tests.tiny import tiny_translator
+from tests.support.tiny import tiny_translator
 
 
 def test_matches_torch_sdpa_with_padding_and_causal_masks():

@@ -15,7 +15,7 @@ from model.architecture.transformer import HeadMask
 from model.translation import attribution
 from model.translation.attribution import METHODS
 from model.translation.cli import main as cli
-from tests.tiny import tiny_translator
+from tests.support.tiny import tiny_translator
 
 ALL_CROSS = tuple(("cross", layer, head) for layer in range(3) for head in range(8))
 

@@ -23,9 +23,9 @@ from model.loading.checkpoint import CONFIG, WEIGHTS
 from model.translation.cli import main as cli
 from model.translation.translator import MAX_BEAM, MAX_CHARS
 from tests.conftest import CHECKPOINT, ROOT
-from tests.tables import shown_tables
+from tests.support.tables import shown_tables
 from tests.test_app_explorer import app
-from tests.tiny import tiny_model, tokenizers
+from tests.support.tiny import tiny_model, tokenizers
 
 PASTE = "I have a dream that one day this nation will rise up. " * 1900  # > 100,000 characters
 NOTHING_TO_TRANSLATE = {
@@ -290,7 +290,7 @@ widgets.table(frame)
 
 def test_a_tables_text_is_sent_escaped_and_its_numbers_as_they_are():
     """st.table renders every cell, header and index label as Markdown: widgets.table escapes each text, so the page
-    shows it as written (tests.tables reads it back), and leaves plain numbers alone."""
+    shows it as written (tests.support.tables reads it back), and leaves plain numbers alone."""
     at = AppTest.from_string(TABLE_SCRIPT, default_timeout=60).run()
     (raw,) = [el.value for el in at.table]
     assert list(raw["numbers"]) == ["1,024", "−0.1234", "−∞"]

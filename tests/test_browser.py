@@ -25,7 +25,7 @@ from i18n import strings
 from model import DEFAULT_BEAM
 from model.translation.alignment import word_link
 from model.translation.confidence import assess
-from tests.browser_support import (
+from tests.support.browser import (
     MAIN,
     SIDEBAR,
     chips,

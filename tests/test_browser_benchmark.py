@@ -13,7 +13,7 @@ if not CHROMIUM.exists():
 pytest.importorskip("playwright.sync_api")
 
 from benchmarks import browser as bench
-from tests.browser_support import MAIN, open_session
+from tests.support.browser import MAIN, open_session
 
 
 @pytest.mark.parametrize("name", ["masks: another tab", "training: BLEU recomputed"])

@@ -11,7 +11,7 @@ import pytest
 from model import DEFAULT_BEAM, save_checkpoint
 from evaluation.calibrate import calibrate, increasing_fit, main, sentence_threshold, token_is_right, token_threshold
 from model.translation.confidence import assess, calibration_of, sentence_confidence
-from tests.tiny import CHINESE, ENGLISH, tiny_model, tiny_translator, tokenizers
+from tests.support.tiny import CHINESE, ENGLISH, tiny_model, tiny_translator, tokenizers
 
 PAIRS = list(dict.fromkeys(zip(ENGLISH, CHINESE)))  # the six distinct tiny pairs
 

@@ -9,7 +9,7 @@ import torch
 from model import CheckpointError, Translator, load_checkpoint, save_checkpoint
 from model.loading.checkpoint import CONFIG, WEIGHTS
 from model.architecture.config import ModelConfig
-from tests.tiny import tiny_model, tokenizers
+from tests.support.tiny import tiny_model, tokenizers
 
 
 @pytest.fixture()

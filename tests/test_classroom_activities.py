@@ -18,7 +18,7 @@ from model import InputError
 from model.translation.decoding import greedy_search
 from tests.test_app_explorer import app
 from tests.test_app_teaching import open_page
-from tests.tiny import tiny_translator
+from tests.support.tiny import tiny_translator
 from viz.heatmap import clicked_pair, guess_heatmap
 
 # ---------------------------------------------------------------- the arithmetic

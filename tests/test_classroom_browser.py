@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 
 from app_pages.shell import page_scripts
 
-from tests.browser_support import (
+from tests.support.browser import (
     MAIN,
     chips,
     hover,

@@ -23,7 +23,7 @@ pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import expect
 
 from i18n import strings
-from tests.browser_support import MAIN, main, open_session, rerun, screenshot, wrapped
+from tests.support.browser import MAIN, main, open_session, rerun, screenshot, wrapped
 
 SENTENCES = {"en-zh": "I have a dream.", "zh-en": "我有一个梦想。"}
 

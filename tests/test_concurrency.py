@@ -15,7 +15,7 @@ from model import Translator
 from model.translation import threads as threads_module
 from model.translation.threads import CONCURRENCY_ENV, THREADS_ENV, configure_torch_threads
 from tests.conftest import CHECKPOINT
-from tests.tiny import tiny_model, tokenizers
+from tests.support.tiny import tiny_model, tokenizers
 
 SUBJECTS = ("I", "The dog", "My teacher", "Nobody", "Tom", "The children")
 VERBS = ("saw", "likes", "found", "wants", "remembers")

@@ -21,7 +21,7 @@ from playwright.sync_api import expect
 
 from app_pages.shell import registry
 from i18n import strings
-from tests.browser_support import VIEWPORT, choose, chosen, main, nav_links, open_session, rerun, screenshot
+from tests.support.browser import VIEWPORT, choose, chosen, main, nav_links, open_session, rerun, screenshot
 from tests.test_tour_browser import FIRST_CHART_TOP, FIRST_SCREEN_PX, settle
 
 EN = strings("en")

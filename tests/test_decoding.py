@@ -6,7 +6,7 @@ import torch
 
 from model.architecture.config import GenerationConfig
 from model.translation.decoding import greedy_search
-from tests.tiny import ENGLISH, tiny_model, tiny_translator
+from tests.support.tiny import ENGLISH, tiny_model, tiny_translator
 
 SENTENCES = ["I have a dream.", "Who are you?", "The dog saw the cat and the cat saw the dog.", "I love you."]
 

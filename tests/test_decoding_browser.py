@@ -1,4 +1,4 @@
-"""Decoding in a real browser under the guard (tests/browser_support.py: no exception box, console error or server
+"""Decoding in a real browser under the guard (tests/support/browser.py: no exception box, console error or server
 traceback): what-if marks what a forced token changed, the beam is drawn as a tree.
 
 Screenshots (1280×800) under SCREENSHOTS=DIR, when it is set, for a person to look at: decoding_whatif_*.png,
@@ -21,7 +21,7 @@ from playwright.sync_api import expect
 
 from i18n import strings
 from lessons.classroom import token_edits
-from tests.browser_support import MAIN, hover, open_session, point_on_plot, rerun, screenshot
+from tests.support.browser import MAIN, hover, open_session, point_on_plot, rerun, screenshot
 
 pytestmark = pytest.mark.browser
 SISTER = "My sister bought a red bicycle yesterday."  # issue 51's example: 自 forced at step 10 drops 色

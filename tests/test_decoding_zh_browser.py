@@ -1,5 +1,5 @@
 """Decoding and the class poll with a Chinese source and an English target (the zh-en model), in a real browser under
-the guard (tests/browser_support.py: no exception box, console error or server traceback), in English and 中文.
+the guard (tests/support/browser.py: no exception box, console error or server traceback), in English and 中文.
 
 Screenshots (1280×800) under SCREENSHOTS=DIR, when it is set, for a person to look at: decoding_zh_{middle,last}_*.png,
 decoding_zh_beam_tree_*.png, poll_zh_student_*.png, poll_zh_tally_*.png.
@@ -21,7 +21,7 @@ pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import expect
 
 from i18n import strings
-from tests.browser_support import MAIN, open_session, rerun, screenshot
+from tests.support.browser import MAIN, open_session, rerun, screenshot
 from tests.test_decoding_browser import TREE, key, overlapping
 
 NO_MODEL = f"needs the Chinese → English checkpoint in {ZH_CHECKPOINT}"

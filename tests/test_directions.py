@@ -10,7 +10,7 @@ from model.text.normalize import normalize_source
 from model.training.data import in_direction, split_dev
 from model.training.metrics import score
 from model.translation.scripts import script_notices
-from tests.tiny import tiny_chinese_translator, tiny_translator
+from tests.support.tiny import tiny_chinese_translator, tiny_translator
 
 
 @pytest.mark.parametrize(("typed", "language", "said"), [

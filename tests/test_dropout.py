@@ -5,7 +5,7 @@ import torch
 from torch import nn
 
 from model.architecture.attention import MultiHeadAttention
-from tests.tiny import tiny_model
+from tests.support.tiny import tiny_model
 
 SRC = torch.tensor([[5, 6, 7, 8, 3]])
 TGT = torch.tensor([[2, 9, 10, 11]])

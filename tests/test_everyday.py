@@ -8,7 +8,7 @@ import pytest
 from evaluation import everyday
 from model.training import dictionary
 from model.training.data import read_pairs
-from tests.tiny import tiny_chinese_translator, tiny_translator
+from tests.support.tiny import tiny_chinese_translator, tiny_translator
 
 SHARED_TRAIN = Path(__file__).resolve().parents[2] / "shared" / "data" / "tatoeba-cmn-eng" / "train.tsv"
 

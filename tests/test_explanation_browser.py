@@ -15,7 +15,7 @@ pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import expect
 
 from i18n import strings
-from tests.browser_support import MAIN, main, open_session, rerun, screenshot
+from tests.support.browser import MAIN, main, open_session, rerun, screenshot
 
 SENTENCE = "I have a dream."
 

@@ -22,7 +22,7 @@ from playwright.sync_api import expect
 
 from app_pages.shell import registry
 from i18n import strings
-from tests.browser_support import (
+from tests.support.browser import (
     MAIN, SIDEBAR, VIEWPORT, choose, main, nav_links, open_session, point_on_plot, rerun, screenshot,
 )
 from tests.test_deck_browser import pin_three

@@ -21,7 +21,7 @@ pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import expect
 
 from i18n import strings
-from tests.browser_support import (
+from tests.support.browser import (
     MAIN, choose, hover, main, open_session, point_on_plot, screenshot, submit_sentence, wrapped,
 )
 

@@ -19,7 +19,7 @@ pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import expect
 
 from i18n import strings
-from tests.browser_support import MAIN, full_runs, main, open_session, radio_group, rerun, runs_finished
+from tests.support.browser import MAIN, full_runs, main, open_session, radio_group, rerun, runs_finished
 
 EN = strings("en")
 

@@ -3,7 +3,7 @@
 import torch
 
 from model.text.pairs import pad
-from tests.tiny import tiny_model, tokenizers
+from tests.support.tiny import tiny_model, tokenizers
 
 
 def test_fused_and_weight_returning_paths_agree_with_padding():

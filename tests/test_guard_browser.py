@@ -17,8 +17,8 @@ pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
-from tests.browser_support import GUARD, LOADED, TIMEOUT_MS, VIEWPORT, GuardedBrowser, Guard, open_session, rerun
-from tests.browser_support import settle, watched_page
+from tests.support.browser import GUARD, LOADED, TIMEOUT_MS, VIEWPORT, GuardedBrowser, Guard, open_session, rerun
+from tests.support.browser import settle, watched_page
 
 # An exception box that shows for 50 ms, as a fragment's error between two of its runs would.
 FLASHING_ERROR = """<div id=app></div><script>

@@ -1,5 +1,5 @@
 """Guess then reveal on the explorer, and what-if decoding, against one real `streamlit run app.py` under the guard
-(tests/browser_support.py: no exception box, console error or server traceback).
+(tests/support/browser.py: no exception box, console error or server traceback).
 
 Screenshots (1280×800): guess_*.png (the explorer's in en and zh: hidden, a guess clicked, revealed) under
 SCREENSHOTS=DIR, when it is set, for a person to look at.
@@ -19,7 +19,7 @@ pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import expect
 
 from i18n import strings
-from tests.browser_support import MAIN, open_session, point_on_plot, rerun, screenshot
+from tests.support.browser import MAIN, open_session, point_on_plot, rerun, screenshot
 
 pytestmark = pytest.mark.browser
 FIRST_SCREEN_PX = 560  # tests/test_tour_browser.py: a page's main chart starts within the first screen

@@ -11,7 +11,7 @@ from sacrebleu.metrics import BLEU
 from model import save_checkpoint
 from model.loading.checkpoint import read_training_log
 from evaluation.heads import bleu_statistics, every_head, main, mean_nll, measure, paired_drop
-from tests.tiny import CHINESE, ENGLISH, tiny_model, tiny_translator, tokenizers
+from tests.support.tiny import CHINESE, ENGLISH, tiny_model, tiny_translator, tokenizers
 
 PAIRS = list(dict.fromkeys(zip(ENGLISH, CHINESE)))
 

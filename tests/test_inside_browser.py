@@ -18,7 +18,7 @@ pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import expect
 
 from i18n import strings
-from tests.browser_support import (
+from tests.support.browser import (
     MAIN,
     VIEWPORT,
     hover,

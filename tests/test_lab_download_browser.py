@@ -19,7 +19,7 @@ pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import expect
 
 from i18n import strings
-from tests.browser_support import main
+from tests.support.browser import main
 from tests.test_teaching_browser import page, visit  # noqa: F401 (page: the fixture)
 
 EN = strings("en")

@@ -20,7 +20,7 @@ from playwright.sync_api import expect
 
 from app_pages.state import examples
 from i18n import strings
-from tests.browser_support import main, open_session, rerun, screenshot
+from tests.support.browser import main, open_session, rerun, screenshot
 from tests.test_tour_browser import settle
 
 LANGS = ["en", "zh"]

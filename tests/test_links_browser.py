@@ -10,7 +10,7 @@ if not CHROMIUM.exists():
     pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)", allow_module_level=True)
 pytest.importorskip("playwright.sync_api")
 
-from tests.browser_support import MAIN, open_session, wait_until
+from tests.support.browser import MAIN, open_session, wait_until
 
 HOSTILE = [
     "translate?zzz=www.evil.example/reset",  # an unknown setting, quoted in the notice

@@ -1,7 +1,7 @@
 """A Marian (opus-mt) model in the app: the converted model must compute what transformers computes.
 
 A tiny random MarianMTModel with a SentencePiece tokenizer trained here is saved
-the way Hugging Face models are (tests/tiny_marian.py), then read back through
+the way Hugging Face models are (tests/support/tiny_marian.py), then read back through
 the app's own loader.
 """
 
@@ -15,7 +15,7 @@ from lessons.live import recompute_weights
 from model import ATTENTION_KINDS, CheckpointError, InputError, Translator
 from model.loading import marian
 from model.translation.cli import main as cli_main
-from tests.tiny_marian import ENGLISH, LANGUAGE, save_tiny_marian
+from tests.support.tiny_marian import ENGLISH, LANGUAGE, save_tiny_marian
 
 transformers = pytest.importorskip("transformers")
 pytest.importorskip("sentencepiece")

@@ -17,7 +17,7 @@ pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import expect
 
 from i18n import strings
-from tests.browser_support import MAIN, open_session, screenshot, settle
+from tests.support.browser import MAIN, open_session, screenshot, settle
 
 pytestmark = pytest.mark.browser
 FIRST_SCREEN_PX = 560  # tests/test_tour_browser.py: a page's main chart starts within the first screen

@@ -73,7 +73,7 @@ def served(folder: Path) -> list[tuple[str, str, str, str]]:
 def test_the_documented_nginx_config_serves_two_replicas_with_sticky_sessions(browser, translator, tmp_path):
     from playwright.sync_api import expect
 
-    from tests.browser_support import open_session, screenshot, translation
+    from tests.support.browser import open_session, screenshot, translation
 
     folder = tmp_path / "nginx"
     folder.mkdir()

@@ -1,6 +1,6 @@
 """Numbers out in a real browser: the explorer's default view (encoder self-attention, layer 1, the heads' average of
 the default sentence) downloaded as CSV holds exactly the weights the model computed, labelled by its tokens.
-Against one real `streamlit run app.py` under the guard (tests/browser_support.py)."""
+Against one real `streamlit run app.py` under the guard (tests/support/browser.py)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from app_pages.state.examples import DEFAULT_SENTENCE
 from i18n import strings
 from lessons.attention_table import CORNER, unique_labels
 from model.translation.threads import THREADS_ENV, default_threads, usable_cores
-from tests.browser_support import main, open_session, screenshot
+from tests.support.browser import main, open_session, screenshot
 
 EN = strings("en")
 

@@ -19,7 +19,7 @@ pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import expect
 
 from i18n import strings
-from tests.browser_support import APP, MAIN, main, open_session, rerun, screenshot
+from tests.support.browser import APP, MAIN, main, open_session, rerun, screenshot
 
 EN = strings("en")
 SNAPSHOTS = len(json.loads((CHECKPOINT / "training_log.json").read_text(encoding="utf-8"))["snapshots"])

@@ -23,7 +23,7 @@ from playwright.sync_api import expect
 
 from app_pages.state.poll_store import FILE_NAME, PollStore
 from lessons.attention_maps import ALL, strongest_key
-from tests.browser_support import (
+from tests.support.browser import (
     MAIN, STREAM, TIMEOUT_MS, VIEWPORT, open_session, rerun, runs_finished, screenshot, wait_for_runs, watched_page,
 )
 
@@ -193,7 +193,7 @@ def test_a_restart_under_open_vote_forms_loses_no_vote_and_students_reach_the_sh
     import subprocess
     from urllib.parse import urlsplit
 
-    from tests.browser_support import APP, GUARD
+    from tests.support.browser import APP, GUARD
     from tests.conftest import free_port
 
     data = tmp_path / "data"

@@ -1,6 +1,6 @@
 """The class poll's shared state (app_pages/state/poll_store.py): one SQLite file every session and a restarted server read,
 or (ATTENTION_POLL_DB) one PostgreSQL database every replica shares. Every behaviour test runs on both: the
-PostgreSQL runs on a throwaway cluster (tests/postgres_support.py) and skip, with the reason, where it cannot be made."""
+PostgreSQL runs on a throwaway cluster (tests/support/postgres.py) and skip, with the reason, where it cannot be made."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 from app_pages.state.poll_store import (
     CODE, DB_ENV, EXPIRES_S, FILE_NAME, MAX_OPTIONS, PollStore, PostgresPollStore, data_dir, read_code,
 )
-from tests import postgres_support
+from tests.support import postgres as postgres_support
 
 QUESTION = {"kind": "cross", "layer": 1, "head": -1, "sentence": "I have a dream.", "query": "梦", "row": 5}
 OPTIONS = ["▁I", "▁have", "▁a", "▁dream", ".", "</s>"]

@@ -5,7 +5,7 @@ the password), one vote per student when the same student's votes race, and two 
 sharing one poll through the real pages in Chromium — a student votes on server A, the teacher's tally on server B
 counts it, server A is killed (SIGKILL) and nothing is lost, a restarted A serves the same poll.
 
-The cluster is a throwaway one (tests/postgres_support.py: Debian's PostgreSQL, initdb in a temporary folder, a free
+The cluster is a throwaway one (tests/support/postgres.py: Debian's PostgreSQL, initdb in a temporary folder, a free
 port); everything that needs it skips, saying why, where PostgreSQL's binaries or psycopg are missing.
 """
 
@@ -24,7 +24,7 @@ import pytest
 
 from app_pages.state import poll_store
 from app_pages.state.poll_store import DB_ENV, FILE_NAME, PollStore, PostgresPollStore, StoreUnavailable
-from tests import postgres_support
+from tests.support import postgres as postgres_support
 from tests.conftest import CHROMIUM, ROOT, SERVER_START_S, free_port, wait_for_health
 
 SECRET = "s3cr3t-Pa55"
@@ -184,7 +184,7 @@ def test_two_servers_share_one_poll_and_a_killed_server_loses_nothing(browser, s
     file is ever made: the poll lives only in PostgreSQL."""
     from playwright.sync_api import expect
 
-    from tests.browser_support import MAIN, open_session, rerun, screenshot
+    from tests.support.browser import MAIN, open_session, rerun, screenshot
     from tests.test_poll_browser import WORDS, own_browser, tally_title, vote
 
     envs = {name: {DB_ENV: shared, "ATTENTION_DATA_DIR": str(tmp_path / f"data-{name}")} for name in "AB"}

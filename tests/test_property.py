@@ -22,7 +22,7 @@ from model.loading.checkpoint import SOURCE_TOKENIZER, TARGET_TOKENIZER
 from model.text.normalize import normalize, normalize_source
 from model.text.tokenizer import TextTokenizer
 from model.translation.translator import DEFAULT_CHECKPOINT
-from tests.tiny import tiny_translator, tokenizers
+from tests.support.tiny import tiny_translator, tokenizers
 
 # Every code point Python can hold, lone surrogates included, weighted towards the awkward ones.
 AWKWARD = st.sampled_from(

@@ -22,7 +22,7 @@ pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import expect
 
 from i18n import strings
-from tests.browser_support import main, rerun, screenshot
+from tests.support.browser import main, rerun, screenshot
 from tests.test_teaching_browser import page, settle, visit  # noqa: F401 (page: the fixture)
 from tests.test_tour_browser import CHART_PROBLEMS
 

@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 from i18n import strings
 from lessons.explanation import cross_rollout
 from model import DEFAULT_BEAM
-from tests.browser_support import MAIN, hover, open_session, point_on_plot, screenshot, wrapped
+from tests.support.browser import MAIN, hover, open_session, point_on_plot, screenshot, wrapped
 
 SENTENCE = "The dog saw the cat and the cat saw the dog."
 

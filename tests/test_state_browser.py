@@ -18,7 +18,7 @@ pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import expect
 
 from i18n import strings
-from tests.browser_support import MAIN, choose, chosen, nav_links, open_session, rerun, wait_for_runs, runs_finished
+from tests.support.browser import MAIN, choose, chosen, nav_links, open_session, rerun, wait_for_runs, runs_finished
 
 EN = strings("en")
 CROSS, ENCODER = EN["kind.cross"], EN["kind.encoder_self"]

@@ -19,7 +19,7 @@ pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import expect
 
 from i18n import strings
-from tests.browser_support import MAIN, open_session, rerun, screenshot, settle
+from tests.support.browser import MAIN, open_session, rerun, screenshot, settle
 
 CLIPPED = """() => {
   const out = [], main = document.querySelector("[data-testid='stMain']");

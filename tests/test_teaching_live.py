@@ -9,7 +9,7 @@ import torch
 from lessons.attention_math import attention_steps
 from lessons.live import recompute_weights, walk_query
 from model import ATTENTION_KINDS, Translator
-from tests.tiny import tiny_translator
+from tests.support.tiny import tiny_translator
 
 SENTENCES = ("I have a dream.", "The dog saw the cat and the cat saw the dog.")
 

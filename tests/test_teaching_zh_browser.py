@@ -16,7 +16,7 @@ pytest.importorskip("playwright.sync_api")
 
 from app_pages.state import server
 from i18n import strings
-from tests.browser_support import MAIN, choose, open_session, rerun, screenshot, settle
+from tests.support.browser import MAIN, choose, open_session, rerun, screenshot, settle
 
 if "zh-en" not in server.model_folders():
     pytest.skip("no zh-en model folder is offered", allow_module_level=True)

@@ -7,7 +7,7 @@ import pytest
 from model.loading.checkpoint import SOURCE_TOKENIZER, TARGET_TOKENIZER
 from model.text.tokenizer import SPECIAL_TOKENS, TextTokenizer
 from model.translation.translator import DEFAULT_CHECKPOINT
-from tests.tiny import tokenizers
+from tests.support.tiny import tokenizers
 
 BYTE_LEVEL_JUNK = re.compile("[ĠĊæĪĳ]")  # what ByteLevel BPE would have produced
 

@@ -33,7 +33,7 @@ from playwright.sync_api import expect
 from app_pages.shell import registry
 from i18n import strings
 from model import DEFAULT_BEAM
-from tests.browser_support import (
+from tests.support.browser import (
     MAIN,
     SIDEBAR,
     TIMEOUT_MS,
@@ -50,7 +50,7 @@ from tests.browser_support import (
     watched_page,
     wrapped,
 )
-from tests.browser_support import settle as drawn
+from tests.support.browser import settle as drawn
 from tests.test_teaching_browser import CLIPPED
 
 # The i18n key of each page's title; the pages themselves, in the sidebar's order, come from the registry (a page

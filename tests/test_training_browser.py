@@ -15,7 +15,7 @@ if not CHROMIUM.exists():
 pytest.importorskip("playwright.sync_api")
 
 from i18n import strings
-from tests.browser_support import MAIN, open_session, rerun, screenshot
+from tests.support.browser import MAIN, open_session, rerun, screenshot
 from tests.test_tour_browser import CHART_PROBLEMS, settle
 
 REFERENCE = "我有一个梦。"

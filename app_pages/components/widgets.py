@@ -69,7 +69,7 @@ def table(data, *, hide_index: bool = False, width: str = "content") -> None:
 
 def relabelled(frame: pd.DataFrame, cell: Callable, label: Callable) -> pd.DataFrame:
     """`frame` with `cell` applied to every cell and `label` to every column name and index label, and to the
-    index's name where it has one: a table's text as st.table is sent it, or as a reader sees it (tests.tables)."""
+    index's name where it has one: a table's text as st.table is sent it, or as a reader sees it (tests.support.tables)."""
     out = frame.map(cell)
     out.columns = [label(c) for c in frame.columns]
     out.index = pd.Index([label(i) for i in frame.index],
