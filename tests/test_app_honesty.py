@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from app_pages.state import models
 from app_pages.shell.text import MAX_TABLE_COLUMNS, md_escape, narrow_tables
-from app_pages.components.widgets import _BADGE_SPECIAL
+from app_pages.components.chips import _BADGE_SPECIAL
 from i18n import strings
 from model import Translator
 from model.translation.confidence import assess

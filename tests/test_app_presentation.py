@@ -1,4 +1,4 @@
-"""Presentation mode enlarges each chart as a whole (widgets.chart); the figures the browser gets are the enlarged
+"""Presentation mode enlarges each chart as a whole (charts.chart); the figures the browser gets are the enlarged
 ones, so every size in them is what a projector shows.
 
 Maps keep their labels: they are laid out for the size they will be shown at. Before, the explorer's map of the
@@ -14,7 +14,8 @@ import pytest
 
 from app_pages.state import state_keys
 from app_pages.shell.page_scripts import PRESENT_SCALE
-from app_pages.components.widgets import CONTENT_PX
+from app_pages.shell.screen import CONTENT_PX
+from app_pages.components import charts
 from tests.test_app_explorer import app
 from tests.test_app_teaching import PAGES, open_page
 from tests.test_viz_layout import label_axes
@@ -73,7 +74,7 @@ def test_the_example_sentence_keeps_every_label_on_a_projector(translator, view)
 def test_compare_maps_thin_labels_only_where_a_projector_needs_it(mode):
     """Compare's maps are held to the height its controls leave, so the page may enlarge them less than
     PRESENT_SCALE, or more than their limits promised where a map is narrower than them: their labels are laid out
-    for the enlargement they get (widgets.fitted_map)."""
+    for the enlargement they get (charts.fitted_map)."""
     at = presenting(CROWDED, page="app_pages/pages/compare.py", **{"compare.mode": mode})
     found = fonts_and_labels(at)
     assert {key for key, *_ in found} >= {"compare.chart.a", "compare.chart.b"}, found

@@ -10,6 +10,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from app_pages.shell import registry
+from app_pages.state import widget_state
 from lessons.masks import EXPOSURE_EXAMPLES
 from model import DEFAULT_CHECKPOINT
 from tests.support.tables import shown_tables
@@ -249,7 +250,7 @@ def test_pe_dimensions_survive_a_smaller_d_model_without_a_widget_warning():
     assert at.multiselect(key="pe.dims").value == [0]
     at.select_slider(key="pe.d_model").set_value(256).run()
     assert at.multiselect(key="pe.dims").value == [0, 3, 64, 100]
-    # The widget's default is the session's own picks (widgets.kept: a browser that lost the widget's value sends
+    # The widget's default is the session's own picks (widget_state.kept: a browser that lost the widget's value sends
     # none, and Streamlit takes the default); .streamlit/config.toml silences the log line Streamlit writes for that.
     assert not at.exception and list(at.multiselect(key="pe.dims").proto.default) == [0, 3, 64, 100]
 

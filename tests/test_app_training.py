@@ -211,7 +211,7 @@ def test_calibration_shows_the_logs_reliability_curve_and_its_ece(log, translato
     specs = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
     (curve,) = [f for f in specs if f["data"][0].get("line", {}).get("dash") == "dash"]  # the diagonal, then ours
     model = curve["data"][1]
-    xs, ys = model["x"], model["y"]  # JSON lists, as the browser gets them (app_pages.components.widgets.redrawn_once)
+    xs, ys = model["x"], model["y"]  # JSON lists, as the browser gets them (app_pages.components.charts.redrawn_once)
     assert np.allclose(xs, [b["confidence"] for b in bins], atol=1e-6)
     assert np.allclose(ys, [b["right"] for b in bins], atol=1e-6)
 

@@ -281,15 +281,15 @@ def test_app_without_any_checkpoint_says_so(tmp_path, monkeypatch):
 TABLE_TEXT = {"**bold**": "[x](https://evil.example)", "# heading": "evil.example", "$x^2$": "- item"}
 TABLE_SCRIPT = f"""
 import pandas as pd
-from app_pages.components import widgets
+from app_pages.components import table_view
 frame = pd.DataFrame({{"numbers": ["1,024", "−0.1234", "−∞"], "text": {list(TABLE_TEXT.values())!r}}},
                      index=pd.Index({list(TABLE_TEXT)!r}, name="_who_"))
-widgets.table(frame)
+table_view.table(frame)
 """
 
 
 def test_a_tables_text_is_sent_escaped_and_its_numbers_as_they_are():
-    """st.table renders every cell, header and index label as Markdown: widgets.table escapes each text, so the page
+    """st.table renders every cell, header and index label as Markdown: table_view.table escapes each text, so the page
     shows it as written (tests.support.tables reads it back), and leaves plain numbers alone."""
     at = AppTest.from_string(TABLE_SCRIPT, default_timeout=60).run()
     (raw,) = [el.value for el in at.table]
@@ -301,13 +301,13 @@ def test_a_tables_text_is_sent_escaped_and_its_numbers_as_they_are():
 
 
 def test_every_table_is_the_one_escaping_table():
-    """No page shows a table but through widgets.table (its escaping, one look): st.table once, there, and no
+    """No page shows a table but through table_view.table (its escaping, one look): st.table once, there, and no
     st.dataframe (whose grid costs every page that shows one a 486-KB script on its first load)."""
     paths = [ROOT / "app.py", *(ROOT / "app_pages").rglob("*.py")]
     sources = {path.name: path.read_text(encoding="utf-8") for path in paths}
     assert not [name for name, code in sources.items() if "st.dataframe(" in code or "st.data_editor(" in code]
     tables = [(name, code.count("st.table(")) for name, code in sources.items() if "st.table(" in code]
-    assert tables == [("widgets.py", 1)]
+    assert tables == [("table_view.py", 1)]
 
 
 def test_no_page_or_figure_code_can_render_html():

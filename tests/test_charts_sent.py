@@ -1,4 +1,4 @@
-"""What the browser gets for a chart (app_pages.components.widgets.redrawn_once): the figure viz built, with its arrays as JSON
+"""What the browser gets for a chart (app_pages.components.charts.redrawn_once): the figure viz built, with its arrays as JSON
 lists, no empty template and a data revision, so that Plotly.js calculates and draws it once each time Streamlit
 shows it (tests/test_redraw_browser.py counts that in Chromium)."""
 
@@ -12,7 +12,7 @@ import plotly.io as pio
 import plotly.tools
 import pytest
 
-from app_pages.components.widgets import redrawn_once
+from app_pages.components.charts import redrawn_once
 from viz.decoding import attention_bar
 from viz.heatmap import attention_heatmap
 from viz.style import scaled, styled_figure

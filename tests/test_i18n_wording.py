@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from i18n import LANGUAGES, strings, translate_key
+from app_pages.shell import navigation
 
 ROOT = Path(__file__).resolve().parents[1]
 EN, ZH = strings("en"), strings("zh")
@@ -81,7 +82,7 @@ def test_a_page_named_in_the_text_is_one_of_the_apps_pages(lang):
 
 
 def test_a_link_whose_label_names_its_page_names_it_by_its_title():
-    """widgets.page_link("qkv", t(key, page=t("nav.qkv"))): a label that mentions a page takes its title from the
+    """navigation.page_link("qkv", t(key, page=t("nav.qkv"))): a label that mentions a page takes its title from the
     navigation ("the Q·K·V page" named a page the sidebar calls "Q, K, V walkthrough")."""
     labels = []
     for path in SCRIPTS:

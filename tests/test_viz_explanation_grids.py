@@ -9,7 +9,7 @@ import json
 import numpy as np
 import pytest
 
-from app_pages.components.widgets import HALF_COLUMN_PX
+from app_pages.shell.screen import HALF_COLUMN_PX
 from tests.test_app_explanation import cells, page, specs
 from viz.explanation import head_grid_figure, pruning_figure
 

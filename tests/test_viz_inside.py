@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from app_pages.shell.page_scripts import PRESENT_SCALE
-from app_pages.components.widgets import PRESENT_MAX_PX
+from app_pages.shell.screen import PRESENT_MAX_PX
+from app_pages.components import charts
 from i18n import strings
 from viz.style import LINE_EM, MAX_HEIGHT_PX, MAX_WIDTH_PX, text_em
 from viz.teaching_inside import (
@@ -110,7 +111,7 @@ def test_the_diagram_reads_top_to_bottom_with_an_arrow_from_each_block_to_the_ne
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_pages_diagram_text_is_12_px_or_more_and_fits_its_boxes(lang):
-    """At the size the Inside page draws it, plain and enlarged for presentation mode (widgets.chart's factor)."""
+    """At the size the Inside page draws it, plain and enlarged for presentation mode (charts.chart's factor)."""
     fig = architecture_figure(3, 3, page_labels(lang), title=strings(lang)["inside.diagram.title"],
                               width=DIAGRAM_WIDTH_PX, height=DIAGRAM_HEIGHT_PX)
     assert fig.layout.width <= MAX_WIDTH_PX and fig.layout.height <= DIAGRAM_HEIGHT_PX

@@ -8,12 +8,13 @@ from __future__ import annotations
 import plotly.graph_objects as go
 import streamlit as st
 
-from app_pages.state import direction
-from app_pages.components import widgets
+from app_pages.state import direction, widget_state
 from app_pages.shell.link_values import BadLinkValue, Param, decimal_in, number_in, one_of
 from app_pages.shell.presentation import presenting
 from app_pages.state.state_keys import DECK
 from app_pages.shell.text import md_escape, t
+from app_pages.components import charts
+from app_pages.shell import screen
 from lessons.attention_maps import ALL, pick, shown_mask
 from lessons.attention_table import attention_table
 from lessons.deck import MAX_SLIDES, MAX_TITLE, Slide, difference
@@ -30,7 +31,7 @@ def kind_name(kind: str) -> str:
 def kind_picker(key: str, default: str) -> str:
     """The attention kind, keyed `key`; a new session starts on `default` (a link may have set the key)."""
     return st.segmented_control(t("explorer.kind"), ATTENTION_KINDS, format_func=kind_name, persist_state="session",
-                                key=key, required=True, default=widgets.kept(key, ATTENTION_KINDS, default))
+                                key=key, required=True, default=widget_state.kept(key, ATTENTION_KINDS, default))
 
 
 def kind_param(key: str) -> Param:
@@ -54,7 +55,7 @@ def short_name(index: int) -> str:
 def index_picker(key: str, label: str, options) -> int:
     """A segmented layer or head picker; a choice the sentence or model made impossible falls back to the first."""
     options = list(options)
-    chosen = widgets.kept(key, options)  # a link or a grid click may have set the key
+    chosen = widget_state.kept(key, options)  # a link or a grid click may have set the key
     return st.segmented_control(label, options, format_func=short_name, persist_state="session", key=key,
                                 required=True, default=chosen)
 
@@ -243,7 +244,7 @@ def numbers_out(weights, kind: str, layer: int, head: int, queries: list[str], k
             pin_button(pin, f"{key}.pin")
         st.download_button(t("numbers.csv"), attention_table(weights, queries, keys, **about), file_name=name,
                            mime="text/csv", icon=":material/download:", on_click="ignore", key=f"{key}.csv")
-        with st.popover(t("numbers.tsv"), icon=":material/content_copy:"), st.container(width=widgets.POPOVER_PX):
+        with st.popover(t("numbers.tsv"), icon=":material/content_copy:"), st.container(width=screen.POPOVER_PX):
             st.caption(t("numbers.tsv_help"))  # the table scrolls sideways in its box
             st.code(attention_table(weights, queries, keys, delimiter="\t", **about), language=None)
 
@@ -251,14 +252,14 @@ def numbers_out(weights, kind: str, layer: int, head: int, queries: list[str], k
 def map_chart(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str], *, key: str,
               sentence: str, model: str | None = None, view: str = "head", present_max_px: int | None = None,
               numbers: bool = True, languages: Languages | None = None, **layout) -> None:
-    """map_figure drawn (widgets.chart, keyed `key`), its numbers under it (numbers_out) unless not `numbers`;
+    """map_figure drawn (charts.chart, keyed `key`), its numbers under it (numbers_out) unless not `numbers`;
     `sentence` names what the map is of in the numbers' header; `model`: the model whose translation of `sentence`
     it is, for Pin to deck (None for maps that are not a translation's: the lab's, training snapshots), `view`: the
-    explorer's view the map is part of, which the pin saves; `present_max_px`: see widgets.chart; `languages`: its
+    explorer's view the map is part of, which the pin saves; `present_max_px`: see charts.chart; `languages`: its
     model's (source, target), which its axes name (axis_names)."""
-    fig = widgets.fitted_map(lambda **fit: map_figure(weights, kind, layer, head, queries, keys, languages, **fit),
+    fig = charts.fitted_map(lambda **fit: map_figure(weights, kind, layer, head, queries, keys, languages, **fit),
                              layout, present_max_px)
-    widgets.chart(fig, key=key, present_max_px=present_max_px)
+    charts.chart(fig, key=key, present_max_px=present_max_px)
     if numbers:
         pin = None if model is None else pinned_view(kind, layer, head, sentence, model, view)
         numbers_out(pick(weights, layer, head), kind, layer, head, queries, keys, sentence, key, pin)

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import streamlit as st
 
-from app_pages.components import attention_view, widgets
-from app_pages.state import direction
+from app_pages.components import attention_view, charts, chips
+from app_pages.state import direction, widget_state
 from app_pages.shell.presentation import chart_scale, presenting
 from app_pages.shell.text import md_escape, t
 from app_pages.components.token_names import row_names
+from app_pages.shell import screen
 from lessons.attention_maps import pick, shown_mask
 from lessons.classroom import FLAT_FACTOR, guess_verdict
 from model import WORD_START, TranslationResult
@@ -27,7 +28,7 @@ from viz.style import MAX_WIDTH_PX
 def toggle(key: str, label: str = "guess.toggle", on_change=None) -> bool:
     """The "Guess first" switch, keyed `key`, for a page's controls row."""
     return st.toggle(t(label), key=key, help=t(f"{label}_help"), persist_state="session", on_change=on_change,
-                     value=widgets.kept(key, (False, True)))
+                     value=widget_state.kept(key, (False, True)))
 
 
 def revealed(key: str, identity: tuple) -> bool:
@@ -56,9 +57,9 @@ GAP_PX = 16  # the row's gap, "small"
 
 
 def beside_panel(layout: dict) -> dict:
-    """`layout` (widgets.map_limits') for a map that leaves PANEL_PX of the page's width to the panel beside it."""
+    """`layout` (screen.map_limits') for a map that leaves PANEL_PX of the page's width to the panel beside it."""
     zoom = chart_scale()
-    page_px = (widgets.PRESENT_MAX_PX[0] if presenting() else MAX_WIDTH_PX) - (PANEL_PX + GAP_PX) * zoom
+    page_px = (screen.PRESENT_MAX_PX[0] if presenting() else MAX_WIDTH_PX) - (PANEL_PX + GAP_PX) * zoom
     return {**layout, "max_width": min(layout.get("max_width", MAX_WIDTH_PX), page_px / zoom)}
 
 
@@ -69,15 +70,15 @@ def map_guess(result: TranslationResult, kind: str, layer: int, head: int, *, ke
     weights = pick(result.attention(kind), layer, head)  # (Tq, Tk)
     queries, keys = result.axis_tokens(kind)
     mask = shown_mask(kind, *weights.shape)
-    query = widgets.kept(f"{key}.query", range(len(queries)))
+    query = widget_state.kept(f"{key}.query", range(len(queries)))
     allowed = [j for j in range(len(keys)) if mask is None or mask[query, j]]
-    widgets.keep_valid(f"{key}.key", allowed)
+    widget_state.keep_valid(f"{key}.key", allowed)
     guess = st.session_state.get(f"{key}.key")
     identity = (result.source_text, result.translation, kind, layer, head, query, guess)
     shown = guess is not None and revealed(key, identity)
     verdict = guess_verdict(weights, query, guess, keys, kind != "cross", mask) if shown else None
     with st.container(horizontal=True, gap="small", key=f"{key}.layout"):
-        widgets.chart(guess_heatmap(
+        charts.chart(guess_heatmap(
             weights, queries, keys, revealed=shown, guess=None if guess is None else (query, guess),
             best=(query, verdict.best) if shown else None, title=title, mask=mask, hidden_label=t("guess.hidden"),
             masked_label=t("axis.masked"), click_hint=t("guess.click"),
@@ -125,11 +126,11 @@ def next_token_guess(result: TranslationResult, position: int, tokens: list[str]
     # By their text (the chart's order would tell), a word-start mark ▁ aside: "▁dream" sorts with "dream".
     order = sorted(range(len(tokens)), key=lambda i: (tokens[i].lstrip(WORD_START).casefold(), tokens[i]))
     identity = (result.source_text, result.translation, position)
-    widgets.keep_valid(f"{key}.pick", order)
+    widget_state.keep_valid(f"{key}.pick", order)
     guess = st.session_state.get(f"{key}.pick")
     shown = guess is not None and revealed(key, identity + (guess,))
     if shown:
-        widgets.chart(candidates_chart(tokens, probs, chosen, guess=guess, **layout), key=f"{key}.chart")
+        charts.chart(candidates_chart(tokens, probs, chosen, guess=guess, **layout), key=f"{key}.chart")
         best = max(range(len(probs)), key=probs.__getitem__)
         values = dict(guess=md_escape(tokens[guess]), guess_prob=f"{probs[guess]:.1%}",
                       best=md_escape(tokens[best]), best_prob=f"{probs[best]:.1%}")
@@ -137,7 +138,7 @@ def next_token_guess(result: TranslationResult, position: int, tokens: list[str]
         st.caption(t("dguess.mark"))
         st.button(t("guess.hide"), key=f"{key}.hide", on_click=hide, args=(key,))
         return
-    st.caption(t("dguess.prompt", k=len(tokens)) + " " + widgets.word_start_note(tokens))  # ▁: English pieces
+    st.caption(t("dguess.prompt", k=len(tokens)) + " " + chips.word_start_note(tokens))  # ▁: English pieces
     st.pills(t("dguess.pick"), order, key=f"{key}.pick", format_func=lambda i: tokens[i])
     st.button(t("guess.reveal"), key=f"{key}.reveal", type="primary", disabled=guess is None,
               on_click=reveal, args=(key, identity + (guess,)))

@@ -24,8 +24,8 @@ from urllib.parse import urlsplit
 import segno
 import streamlit as st
 
-from app_pages.components import attention_view, widgets
-from app_pages.state import direction, server
+from app_pages.components import attention_view, charts
+from app_pages.state import direction, server, widget_state
 from app_pages.shell import registry
 from app_pages.shell.link_values import BadLinkValue, Param, one_of
 from app_pages.state.poll_store import CODE_LENGTH, EXPIRES_S, Poll, PollStore, StoreUnavailable, read_code
@@ -131,7 +131,7 @@ def start_control(result: TranslationResult, kind: str, layer: int, head: int) -
         return
     names = row_names(result, "cross")
     rows = list(range(len(names)))
-    chosen = widgets.kept(ROW, rows, min(1, len(rows) - 1))  # row 0 reads <s>: the first output token's row next
+    chosen = widget_state.kept(ROW, rows, min(1, len(rows) - 1))  # row 0 reads <s>: the first output token's row next
     with st.container(horizontal=True, vertical_alignment="bottom", key="poll.start"):
         row = st.selectbox(t("poll.start.row"), rows, format_func=names.__getitem__, key=ROW, width=300, index=chosen)
         pressed = st.button(t("poll.start.button"), icon=":material/how_to_vote:", help=t("poll.start.help"),
@@ -267,7 +267,7 @@ def tally(code: str) -> None:
     else:
         st.button(t("poll.reveal"), type="primary", icon=":material/visibility:", on_click=reveal, args=(code,),
                   key="poll.reveal")
-    widgets.chart(figure, key="poll.tally")
+    charts.chart(figure, key="poll.tally")
 
 
 def loopback(host: str) -> bool:

@@ -15,8 +15,9 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from app_pages.components import attention_view, widgets
+from app_pages.components import attention_view, charts
 from app_pages.shell.text import t
+from app_pages.shell import screen
 from lessons.attention_maps import ALL, shown_mask
 from lessons.explanation import cross_rollout, rollout
 from model import TranslationResult
@@ -53,8 +54,8 @@ def rollout_figure(result: TranslationResult, kind: str, layer: int, languages: 
 def rollout_chart(result: TranslationResult, kind: str, layer: int, *, key: str, model: str,
                   languages: attention_view.Languages | None = None, **layout) -> None:
     """rollout_figure drawn, its numbers under it with Pin to deck for `model`'s translation (none in presentation
-    mode); `languages`: `model`'s (source, target); `layout`: size limits (widgets.map_limits)."""
-    widgets.chart(rollout_figure(result, kind, layer, languages, **layout), key=key)
+    mode); `languages`: `model`'s (source, target); `layout`: size limits (screen.map_limits)."""
+    charts.chart(rollout_figure(result, kind, layer, languages, **layout), key=key)
     pin = attention_view.pinned_view(kind, layer, ALL, result.source_text, model, VIEW)
     attention_view.numbers_out(rollout_map(result, kind, layer), kind, layer, ALL, *result.axis_tokens(kind),
                                result.source_text, key, pin, computed=VIEW)

@@ -33,7 +33,8 @@ import streamlit as st
 
 from app_pages.shell import page_scripts
 from app_pages.shell.text import t
-from app_pages.components.widgets import kept
+from app_pages.state.widget_state import kept
+from app_pages.state import widget_state
 
 SPEEDS = {"slow": 3.0, "normal": 1.5, "fast": 0.75}  # seconds a position stays; normal: long enough to read aloud
 clock = time.monotonic  # the player's clock, in seconds (a test passes its own)
@@ -170,7 +171,7 @@ def stepper(prefix: str, key: str, first: int, last: int, label: str,
         st.button(t("decoding.next"), key=f"{prefix}.next", icon=":material/skip_next:", on_click=_move,
                   args=(prefix, key, 1, first, last), disabled=position >= last)
         if last > first:
-            # value=, default=: the session's own (widgets.kept says why)
+            # value=, default=: the session's own (widget_state.kept says why)
             st.select_slider(label, options=list(range(first, last + 1)), format_func=format_func, value=position,
                              persist_state="session", key=key, on_change=_slider_moved, args=(prefix, key), width=width)
             st.segmented_control(t("stepper.speed"), list(SPEEDS), format_func=lambda s: t(f"stepper.speed.{s}"),

@@ -8,8 +8,8 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from app_pages.components import attention_view, widgets
-from app_pages.state import direction, examples, translations
+from app_pages.components import attention_view, table_view
+from app_pages.state import direction, examples, translations, widget_state
 from app_pages.shell.text import t
 from model import ATTENTION_KINDS, WORD_START, TranslationResult
 
@@ -65,7 +65,7 @@ def table(
 def show_table(
     values, rows: Sequence[str], cols: Sequence[str], index_name: str = "", decimals: int = 4, fixed: bool = False
 ) -> None:
-    widgets.table(table(values, rows, cols, index_name, decimals, fixed))
+    table_view.table(table(values, rows, cols, index_name, decimals, fixed))
 
 
 def show_tables(tables: Sequence[tuple[str, pd.DataFrame]]) -> None:
@@ -78,7 +78,7 @@ def show_tables(tables: Sequence[tuple[str, pd.DataFrame]]) -> None:
         for title, frame in tables:
             with st.container(width="content"):
                 st.markdown(f"**{title}**")
-                widgets.table(frame)
+                table_view.table(frame)
 
 
 def wrapped_vector(vector, index_name: str = "", decimals: int = 3) -> pd.DataFrame:
@@ -161,7 +161,7 @@ def head_picker(
     # The kinds get a line of their own: squeezed into a column, "Cross-attention" lost its last letters.
     kind = st.segmented_control(
         t("teach.pick.kind"), list(kinds), format_func=attention_view.kind_name, persist_state="session",
-        key=f"{prefix}.kind", default=widgets.kept(f"{prefix}.kind", kinds), required=True, wrap=True,
+        key=f"{prefix}.kind", default=widget_state.kept(f"{prefix}.kind", kinds), required=True, wrap=True,
     )
     # The explorer's layer and head pickers, without their averages: these sections compute one head's arithmetic.
     with st.container(horizontal=True, gap="medium", key=f"{prefix}.pickers"):

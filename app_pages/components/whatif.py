@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from app_pages.components import attention_view, widgets
-from app_pages.state import direction, models, translations
+from app_pages.components import attention_view, charts, chips
+from app_pages.state import direction, models, translations, widget_state
 from app_pages.shell.text import md_escape, t
 from lessons.classroom import Coverage, coverage, token_edits
 from model import TranslationResult
@@ -46,7 +46,7 @@ def section(result: TranslationResult, position: int) -> None:
     st.markdown("#### " + t("whatif.title", step=position + 1))
     st.caption(t("whatif.help", beam=result.beam_size))
     options = {c.token_id: c.token for c in result.steps[position].candidates if not special(c.token)}
-    widgets.keep_valid(PICK, list(options))
+    widget_state.keep_valid(PICK, list(options))
     with st.container(horizontal=True, vertical_alignment="bottom", key="whatif.controls"):
         st.pills(t("whatif.pick"), list(options), format_func=options.get, key=PICK)
         st.text_input(t(f"whatif.type.{target()}"), key=TYPED, max_chars=TYPED_CHARS, width=300,
@@ -66,15 +66,15 @@ def comparison(result: TranslationResult, forced: TranslationResult, position: i
     (a dropped token is a change too), then both translations' source coverage."""
     edits = token_edits(result.output_tokens, forced.output_tokens)
     st.markdown("**" + t("whatif.original") + "**")
-    widgets.token_chips(result.output_tokens, color="violet", marked=edits.dropped, key="whatif.original")
+    chips.token_chips(result.output_tokens, color="violet", marked=edits.dropped, key="whatif.original")
     st.markdown("**" + t("whatif.forced", token=md_escape(forced.output_tokens[position]), step=position + 1) + "**")
-    widgets.token_chips(forced.output_tokens, color="violet", marked=edits.added, key="whatif.continued")
+    chips.token_chips(forced.output_tokens, color="violet", marked=edits.added, key="whatif.continued")
     st.caption(t("whatif.changed", dropped=sum(edits.dropped), n_original=len(edits.dropped),
                  gone=marked_list(result.output_tokens, edits.dropped), added=sum(edits.added),
                  n_forced=len(edits.added), new=marked_list(forced.output_tokens, edits.added)))
     before, after = coverage(result.cross), coverage(forced.cross)
     st.markdown("**" + t("whatif.coverage_title") + "**")
-    widgets.chart(coverage_chart(
+    charts.chart(coverage_chart(
         result.source_tokens, before.received, after.received,
         names=(t("whatif.original"), t("whatif.forced", token=forced.output_tokens[position], step=position + 1)),
         key_title=attention_view.axis_names("cross", direction.current())[1], value_label=t("whatif.axis.received"),

@@ -9,9 +9,9 @@ import streamlit as st
 
 from app_pages.state import direction, models, translations
 from app_pages.shell import presentation
-from app_pages.components import widgets
 from app_pages.components.teaching_shared import example_sentences, join, num, sections, sentence_banner
 from app_pages.shell.text import hardware_name, md_escape, t
+from app_pages.components import charts, table_view
 from lessons import anatomy
 from model import ModelConfig, Translator, learning_rate, peak_learning_rate, selection_bleu
 from viz.teaching_anatomy import (dead_units_figure, horizontal_bars, label_smoothing_figure, lr_figure,
@@ -41,7 +41,7 @@ def parameters_section(translator: Translator) -> None:
     config, log = translator.config, translator.training_log or {}
     breakdown = anatomy.parameter_breakdown(config)
     actual = anatomy.group_parameter_names(translator.parameter_counts)
-    widgets.chart(
+    charts.chart(
         horizontal_bars([t(f"anatomy.part.{c.key}") for c in breakdown if c.total],
                         [c.total for c in breakdown if c.total], title=t("anatomy.params.fig"),
                         value_title=t("anatomy.params.axis")),
@@ -55,7 +55,7 @@ def parameters_section(translator: Translator) -> None:
         t("anatomy.col.total"): [f"{c.total:,}" for c in breakdown],
         t("anatomy.col.model"): [f"{actual.get(c.key, 0):,}" for c in breakdown],
     })
-    widgets.table(frame, hide_index=True, width="stretch")
+    table_view.table(frame, hide_index=True, width="stretch")
     model_total = sum(actual.values())
     logged = log.get("parameters")
     st.success(t("anatomy.params.total", formula=f"{anatomy.total_parameters(config):,}", model=f"{model_total:,}",
@@ -95,7 +95,7 @@ def flops_section(config: ModelConfig) -> None:
     st.markdown(t("anatomy.flops.text", s=S, t=T, total=f"{total_flops:,}", mflops=f"{total_flops / 1e6:.1f}",
                   note=f"{24 * S * H * H + 4 * S * S * H:,}",
                   mine=f"{sum(f.flops for f in flops if f.key.startswith('encoder')) // config.n_encoder_layers:,}"))
-    widgets.chart(horizontal_bars([t(f"anatomy.flop.{f.key}") for f in flops], [f.flops for f in flops],
+    charts.chart(horizontal_bars([t(f"anatomy.flop.{f.key}") for f in flops], [f.flops for f in flops],
                                   title=t("anatomy.flops.fig", s=S, t=T), value_title="FLOPs"), key="anatomy.flops")
     st.info(t("anatomy.flops.note"))
 
@@ -112,7 +112,7 @@ def learning_rate_section(translator: Translator) -> None:
     steps = np.linspace(1, max([e["step"] for e in train] + [3 * warmup]), 400)
     st.markdown(t("anatomy.lr.text", warmup=warmup, factor=num(factor), d=H,
                   peak=f"{peak_learning_rate(H, warmup, factor):.2e}"))
-    widgets.chart(
+    charts.chart(
         lr_figure(steps, learning_rate(steps, H, warmup, factor),
                   [e["step"] for e in train], [e["lr"] for e in train], warmup, title=t("anatomy.lr.fig"),
                   step_title=t("anatomy.axis.step"), lr_title=t("anatomy.axis.lr"), formula_label=t("anatomy.lr.formula"),
@@ -139,7 +139,7 @@ def curves_section(translator: Translator) -> None:
     st.markdown(t("anatomy.curves.text", steps=log.get("steps", train[-1]["step"]), minutes=log.get("train_minutes", "—"),
                   hardware=md_escape(hardware_name(log.get("hardware"))), best_step=best.get("step", "—"),
                   bleu=best.get("bleu", "—"), chrf=best.get("chrf", "—"), shipped=shipped))
-    widgets.chart(
+    charts.chart(
         training_curves_figure(
             [e["step"] for e in train], [e["loss"] for e in train], [e["step"] for e in dev], [e["loss"] for e in dev],
             [e["bleu"] for e in dev], [e["chrf"] for e in dev], title=t("anatomy.curves.fig"),
@@ -157,7 +157,7 @@ def label_smoothing_section(config: ModelConfig, settings: dict) -> None:
                         persist_state="session", key="anatomy.ls.eps")
     classes = [f"c{i}" for i in range(SMOOTHING_CLASSES)]
     hard = anatomy.smoothed_target(SMOOTHING_CLASSES, 0, 0.0)
-    widgets.chart(
+    charts.chart(
         label_smoothing_figure(classes, hard, anatomy.smoothed_target(SMOOTHING_CLASSES, 0, epsilon),
                                title=t("anatomy.ls.fig", c=SMOOTHING_CLASSES, eps=num(epsilon, 2)),
                                class_title=t("anatomy.ls.classes"), prob_title=t("anatomy.ls.prob"),
@@ -195,7 +195,7 @@ def dead_units_section(translator: Translator) -> None:
         names.append(t("anatomy.dead.devset", n=f"{dev['sentences']:,}"))
     chart, text = st.columns([2, 3], gap="medium")  # side by side: the chart and its numbers on the first screen
     with chart:
-        widgets.chart(
+        charts.chart(
             dead_units_figure([str(i + 1) for i in range(config.n_encoder_layers)], counts, names=names,
                               title=t("anatomy.dead.fig", d_ff=f"{config.d_ff:,}"), layer_title=t("anatomy.dead.layer"),
                               count_title=t("anatomy.dead.count"), max_height=DEAD_CHART_PX),

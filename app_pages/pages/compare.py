@@ -13,9 +13,9 @@ from dataclasses import dataclass
 import numpy as np
 import streamlit as st
 
-from app_pages.components import attention_view, widgets
-from app_pages.state import direction, examples, models, state_keys, translations
-from app_pages.shell import links, presentation
+from app_pages.components import attention_view, charts, chips
+from app_pages.state import direction, examples, models, state_keys, translations, widget_state
+from app_pages.shell import links, presentation, screen
 from app_pages.shell.link_values import Param, one_of
 from app_pages.shell.text import md_escape, t
 from lessons.attention_maps import ALL, pick
@@ -41,13 +41,13 @@ class MapRoom:
     height: int
     present_width: int
     present_height: int
-    present_zoom: float | None = None  # the enlargement its maps are laid out for (widgets.map_limits)
+    present_zoom: float | None = None  # the enlargement its maps are laid out for (screen.map_limits)
 
     def limits(self) -> dict:
-        """widgets.map_limits for a map in this room, its colour bar compact and its axes titled short: in a narrow
+        """screen.map_limits for a map in this room, its colour bar compact and its axes titled short: in a narrow
         column the usual bar took a third of the map's width, and full axis titles took three lines each (the caption
         under the maps says which tokens are on them)."""
-        return {**widgets.map_limits(plain_px=self.height, max_width=self.width,
+        return {**screen.map_limits(plain_px=self.height, max_width=self.width,
                                      present_px=(self.present_width, self.present_height),
                                      present_zoom=self.present_zoom),
                 "compact_scale": True, **attention_view.short_axis_titles()}
@@ -61,9 +61,9 @@ class MapRoom:
 # unenlarged, every one. Two sentences' maps start about 420 px (two rows, a line of translations), in presentation
 # mode too; there, laid out for 1.15 times, their rows are 12.7 px tall (10.3 for 1.3 times; unenlarged, the B − A
 # map's labels met).
-TWO_MODELS_ROOM = MapRoom(widgets.HALF_COLUMN_PX, 320, 560, 305)
+TWO_MODELS_ROOM = MapRoom(screen.HALF_COLUMN_PX, 320, 560, 305)
 HEADS_ROOM = MapRoom(262, 290, 370, 270, present_zoom=1.0)
-SENTENCES_ROOM = MapRoom(widgets.HALF_COLUMN_PX, 430, 560, 430)
+SENTENCES_ROOM = MapRoom(screen.HALF_COLUMN_PX, 430, 560, 430)
 
 
 def submit() -> None:
@@ -77,16 +77,16 @@ def sentence_input() -> None:
         st.session_state[INPUT] = sentence
     typed = st.session_state[INPUT]
     st.text_input(t("translate.input"), key=INPUT, max_chars=MAX_CHARS, on_change=submit, help=t("compare.enter"),
-                  value=typed)  # value=: widgets.kept says why
+                  value=typed)  # value=: widget_state.kept says why
 
 
 def choose_models(names: list[str]) -> tuple[str, str]:
     """Two model pickers; the second defaults to another model than the sidebar's that translates the same way (a
     Marian one if added), else to the same model: one of the other direction would read a sentence in the language
     it writes (Both ways is that comparison)."""
-    left = widgets.kept(LEFT, names, st.session_state.get(state_keys.CHECKPOINT, names[0]))
+    left = widget_state.kept(LEFT, names, st.session_state.get(state_keys.CHECKPOINT, names[0]))
     same_way = [n for n in names if n != left and direction.of(n) == direction.of(left)]
-    right = widgets.kept(RIGHT, names, same_way[-1] if same_way else left)
+    right = widget_state.kept(RIGHT, names, same_way[-1] if same_way else left)
     return (st.selectbox(t("compare.left"), names, key=LEFT, format_func=models.model_label, width=130,
                          index=names.index(left)),
             st.selectbox(t("compare.right"), names, key=RIGHT, format_func=models.model_label, width=130,
@@ -173,7 +173,7 @@ def maps_caption(note: str, kind: str, *results: TranslationResult, lead: str = 
     if axes is None:
         axes = attention_view.axes_note(kind, languages or direction.current())
     st.caption((f"**{lead}** " if lead else "") + t(note) + " " + axes + " "
-               + widgets.word_start_note(tokens) + translations.names_notes(*results))
+               + chips.word_start_note(tokens) + translations.names_notes(*results))
 
 
 def one_map(which: str, result: TranslationResult, kind: str, layer: int, head: int, label: str,
@@ -204,9 +204,9 @@ def difference_column(a: TranslationResult, b: TranslationResult, kind: str, pic
             for result, (layer, head), side in zip((a, b), picks, ("a", "b"))]
     row_labels = [span_label(r, queries_a, queries_b) for r in rows]
     col_labels = [span_label(c, keys_a, keys_b) for c in cols]
-    fig = widgets.fitted_map(lambda **fit: attention_view.difference_figure(*maps, kind, row_labels, col_labels, **fit),
+    fig = charts.fitted_map(lambda **fit: attention_view.difference_figure(*maps, kind, row_labels, col_labels, **fit),
                              room.limits(), room.present_height)
-    widgets.chart(fig, key="compare.chart.difference", present_max_px=room.present_height)
+    charts.chart(fig, key="compare.chart.difference", present_max_px=room.present_height)
     differing = [label for spans, labels in ((rows, row_labels), (cols, col_labels))
                  for span, label in zip(spans, labels) if not span.same]
     lined_up = t("compare.lined_up", runs=md_escape(", ".join(dict.fromkeys(differing)))) if differing else ""
@@ -369,7 +369,7 @@ def both_directions(kind: str) -> None:
     with st.container(horizontal=True, gap="medium", vertical_alignment="center", key="compare.directions_title"):
         st.markdown(f"**{map_title(kind, layer, head)}**", width="content")
         transposed = kind == "cross" and st.toggle(t("compare.transpose"), key=TRANSPOSE,
-                                                   value=widgets.kept(TRANSPOSE, (True, False)),
+                                                   value=widget_state.kept(TRANSPOSE, (True, False)),
                                                    help=t("compare.transpose_help"), persist_state="session")
     for column, which, model, result, turned in zip(st.columns(2), ("left", "right"), (name, other), (left, right),
                                                     (False, transposed)):
@@ -382,7 +382,7 @@ def both_directions(kind: str) -> None:
     st.caption(t("compare.directions_note", left=direction.label(name), right=direction.label(other)) + " "
                + turned.get("transposed" if transposed else kind, "")
                + directions_axes(kind, ways, transposed) + " "
-               + widgets.word_start_note([*left.source_tokens, *right.source_tokens])
+               + chips.word_start_note([*left.source_tokens, *right.source_tokens])
                + translations.names_notes(left, right))
 
 
@@ -405,7 +405,7 @@ presentation.page_title(t("compare.title"), t("compare.intro"))
 with st.container(horizontal=True, gap="small", vertical_alignment="bottom", key="compare.how"):
     # One model offered: two models would show one map twice, so the page opens on two heads (a link may still ask).
     mode = st.segmented_control(t("compare.mode"), MODES, format_func=lambda m: t(f"compare.mode.{m}"), key=MODE,
-                                required=True, default=widgets.kept(MODE, MODES, first_mode()),
+                                required=True, default=widget_state.kept(MODE, MODES, first_mode()),
                                 persist_state="session")
     if mode == "models":
         chosen = model_inputs()

@@ -5,12 +5,13 @@ from dataclasses import replace
 
 import streamlit as st
 
-from app_pages.components import deck_images, decks, stepper, widgets
+from app_pages.components import charts, deck_images, decks, stepper
 from app_pages.shell import page_scripts, presentation
 from app_pages.shell.link_values import BadLinkValue
 from app_pages.shell.registry import PAGE
 from app_pages.state.state_keys import DECK
 from app_pages.shell.text import md_escape, t
+from app_pages.state import widget_state
 from lessons.deck import MAX_FILE_BYTES, MAX_TITLE, BadDeck, moved
 
 MODE, SLIDE = "deck.mode", "deck.slide"
@@ -110,11 +111,11 @@ def present() -> None:
     except (BadDeck, BadLinkValue) as exc:
         st.warning(t("deck.unusable", n=index + 1, why=decks.why(exc)))
         return
-    widgets.chart(decks.filled(fig), key="deck.chart", present_max_px=decks.SLIDE_PRESENT_PX)
+    charts.chart(decks.filled(fig), key="deck.chart", present_max_px=decks.SLIDE_PRESENT_PX)
 
 
 decks.follow_language()
-if widgets.kept(MODE, MODES) == "present" and decks.slides():
+if widget_state.kept(MODE, MODES) == "present" and decks.slides():
     stepper.stepped_view("deck", present)  # a fragment, and Play's timer beside it (without it Play reran forever)
 else:
     presentation.page_title(t("deck.title"), t("deck.intro"))

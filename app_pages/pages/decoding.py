@@ -9,9 +9,9 @@ step's fragment (decoding_view).
 
 import streamlit as st
 
-from app_pages.components import attention_view, decks, guessing, whatif, widgets
-from app_pages.state import direction, models, translations
-from app_pages.shell import link_values, links, page_scripts, presentation
+from app_pages.components import attention_view, charts, chips, decks, guessing, table_view, whatif
+from app_pages.state import direction, models, translations, widget_state
+from app_pages.shell import link_values, links, navigation, page_scripts, presentation
 from app_pages.state.state_keys import CHECKPOINT
 from app_pages.components.stepper import stepped_view, stepper
 from app_pages.shell.text import md_escape, t
@@ -66,11 +66,11 @@ def beam_section(result: TranslationResult, position: int) -> None:
         chosen_label=t("beam.chosen"), step_title=t("beam.step"), logprob_label=t("beam.logprob"),
         token_logprob_label=t("beam.token_logprob"), max_width=TREE_PX[0], max_height=TREE_PX[1],
     )
-    widgets.chart(fig, key="decoding.chart.beam")
+    charts.chart(fig, key="decoding.chart.beam")
     record = records[current]
     st.caption(t("decoding.beam_help", last=last + 1, step=current + 1, top=2 * result.beam_size,
                  kept=len(record.kept), finished=len(record.finished), dropped=len(record.dropped)) + " "
-               + widgets.word_start_note(result.output_tokens))
+               + chips.word_start_note(result.output_tokens))
 
 
 def finished_hypotheses(result: TranslationResult) -> list[tuple[tuple[str, ...], float]]:
@@ -101,7 +101,7 @@ def length_penalty_section(result: TranslationResult) -> None:
     for j, alpha in enumerate(alphas):
         columns[t("decoding.lp.col.score", alpha=num(alpha, 1))] = [
             f"{s:.3f}" + (" ★" if scored.winners[j] == i else "") for i, s in enumerate(scored.scores[:, j])]
-    widgets.table(columns, hide_index=True)
+    table_view.table(columns, hide_index=True)
     winners = [t("decoding.lp.winner", alpha=num(a, 1), text=md_escape(texts[w]), n=int(scored.lengths[w]))
                for a, w in zip(alphas, scored.winners)]
     changes = len(set(scored.winners)) > 1
@@ -130,7 +130,7 @@ def step_view(result: TranslationResult) -> None:
         st.markdown(t("dguess.now", step=number, steps=n_steps) if hidden else
                     t("decoding.now", step=number, steps=n_steps, token=md_escape(chosen.token),
                       prob=f"{chosen.prob:.1%}"), width="content")
-        widgets.token_chips(result.target_tokens[: position + 1], color="orange", key="decoding.prefix")
+        chips.token_chips(result.target_tokens[: position + 1], color="orange", key="decoding.prefix")
     with st.container(horizontal=True, gap="medium", key="decoding.pickers"):
         layer, head = attention_view.layer_head_selectors("decoding", layers, heads, average_layers=True)
         guessing.toggle(GUESS, "dguess.toggle")
@@ -142,7 +142,7 @@ def step_view(result: TranslationResult) -> None:
         # At this step the positions after it are not written yet: labelled with the final answer, they would show
         # what the model does not know.
         keys = [*result.target_tokens[: position + 1], *["·"] * (len(result.target_tokens) - position - 1)]
-        widgets.chart(causal_mask_row(
+        charts.chart(causal_mask_row(
             pick(result.decoder_self[:, :, position], layer, head), keys, position,
             query_title=t("axis.step_query"),
             key_title=attention_view.axis_names("decoder_self", direction.current())[1],
@@ -151,7 +151,7 @@ def step_view(result: TranslationResult) -> None:
         st.caption(t("decoding.mask_help"))
 
         every_head = st.toggle(t("decoding.every_head"), persist_state="session", key=EVERY_HEAD,
-                               value=widgets.kept(EVERY_HEAD, (False, True)))
+                               value=widget_state.kept(EVERY_HEAD, (False, True)))
         if every_head:
             st.markdown(f"**{t('decoding.cross_title', source=direction.source_name())}**")
             rows = result.cross[:, :, position].reshape(layers * heads, -1)  # (layers·heads, S)
@@ -164,14 +164,14 @@ def step_view(result: TranslationResult) -> None:
             fig = attention_bar(pick(result.cross[:, :, position], layer, head), result.source_tokens,
                                 key_title=source_keys(), value_label=t("axis.weight"),
                                 max_width=LEFT_PX)
-        widgets.chart(fig, key="decoding.chart.cross")
+        charts.chart(fig, key="decoding.chart.cross")
         # Under the chart its slide shows (as the explorer's pin is under its map): in a row above the charts, a
         # button would push them below the first screen. None where the charts fill a projector's screen.
         if not presentation.presenting():
             attention_view.pin_button(decks.decoding_slide(result.source_text, st.session_state[CHECKPOINT], number,
                                                            layer, head), "decoding.pin")
         st.caption(t("decoding.every_head_help" if every_head else "decoding.cross_help") + " "
-                   + widgets.word_start_note(result.source_tokens))
+                   + chips.word_start_note(result.source_tokens))
     with right:
         candidates_column(result, position)
     # Under both columns, across the page (a column per step): hidden while the guess is, as it tells the answer.
@@ -189,9 +189,9 @@ def candidates_column(result: TranslationResult, position: int) -> None:
         if guessing.next_token_hidden(result, position, key="decoding.guessing", toggle_key=GUESS):
             return
     else:
-        widgets.chart(candidates_chart(tokens, probs, chosen_index, **labels), key="decoding.chart.candidates")
+        charts.chart(candidates_chart(tokens, probs, chosen_index, **labels), key="decoding.chart.candidates")
     st.caption(t("decoding.candidates_help", k=len(result.steps[position].candidates)) + " "
-               + widgets.word_start_note(tokens))
+               + chips.word_start_note(tokens))
 
 
 def decoding_view(result: TranslationResult) -> None:
@@ -205,7 +205,7 @@ def decoding_view(result: TranslationResult) -> None:
                       sentence=md_escape(translations.source_as_read(result)),
                       translation="?" if guessing_now else md_escape(result.translation or "∅")), width="content",
                     help=translations.names_note(result))
-        widgets.page_link("translate", t("decoding.change_sentence"), icon=":material/edit:")
+        navigation.page_link("translate", t("decoding.change_sentence"), icon=":material/edit:")
     with st.container(key=page_scripts.LINKED_VIEW):  # where a link to a step lands
         step_view(result)
     # After the guess only: the what-if candidates would give the answer away.

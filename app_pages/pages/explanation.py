@@ -7,11 +7,12 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from app_pages.components import attention_view, widgets
-from app_pages.state import direction, models, result_cache, translations
+from app_pages.components import attention_view, charts, chips, table_view
+from app_pages.state import direction, models, result_cache, translations, widget_state
 from app_pages.components.teaching_shared import sections, sentence_banner, show_tables
 from app_pages.state.state_keys import CHECKPOINT
 from app_pages.shell.text import md_escape, t
+from app_pages.shell import screen
 from evaluation.alignment.directions import attention_scores, directed, pair_maps
 from evaluation.alignment.gold import GoldError, GoldPair, load_examples, load_gold
 from lessons.attention_maps import ALL
@@ -48,15 +49,15 @@ def side_by_side(result: TranslationResult, scores: np.ndarray, method: str, lay
             st.markdown(f"**{md_escape(title)}**")
             titles = {**attention_view.axis_titles("cross", direction.current()),
                       "value_label": t("explain.maps.value")}
-            figure = attention_heatmap(weights, queries, keys, max_width=widgets.HALF_COLUMN_PX, max_height=400,
+            figure = attention_heatmap(weights, queries, keys, max_width=screen.HALF_COLUMN_PX, max_height=400,
                                        **titles)
-            widgets.chart(figure, key=f"explain.map.{i}")
+            charts.chart(figure, key=f"explain.map.{i}")
     head_rho, head_top1 = agreement(result.cross[layer, head], scores)
     layer_rho, layer_top1 = agreement(result.cross[layer].mean(axis=0), scores)
     roll_rho, roll_top1 = agreement(maps[3][1], scores)
-    st.caption(t("explain.maps.caption", head_rho=f"{head_rho:.2f}", head_top1=widgets.percent(head_top1),
-                 layer_rho=f"{layer_rho:.2f}", layer_top1=widgets.percent(layer_top1), roll_rho=f"{roll_rho:.2f}",
-                 roll_top1=widgets.percent(roll_top1)))
+    st.caption(t("explain.maps.caption", head_rho=f"{head_rho:.2f}", head_top1=table_view.percent(head_top1),
+                 layer_rho=f"{layer_rho:.2f}", layer_top1=table_view.percent(layer_top1), roll_rho=f"{roll_rho:.2f}",
+                 roll_top1=table_view.percent(roll_top1)))
 
 
 def attention_and_attribution(result: TranslationResult) -> None:
@@ -64,30 +65,30 @@ def attention_and_attribution(result: TranslationResult) -> None:
     layers, heads = result.cross.shape[:2]
     with st.container(horizontal=True):
         method = st.segmented_control(t("explain.method"), ATTRIBUTION_METHODS, key=METHOD, required=True,
-                                      default=widgets.kept(METHOD, ATTRIBUTION_METHODS, ATTRIBUTION_METHODS[-1]),
+                                      default=widget_state.kept(METHOD, ATTRIBUTION_METHODS, ATTRIBUTION_METHODS[-1]),
                                       format_func=lambda m: t(f"explain.method.{m}"), persist_state="session")
         layer = attention_view.index_picker(LAYER, t("explorer.layer"), list(range(layers)))
         head = attention_view.index_picker(HEAD, t("explorer.head"), list(range(heads)))
     found = translations.attribution(*translations.settings_for(result.source_text), method)
     side_by_side(result, found.scores, method, layer, head)
     if found.gap is not None:
-        st.caption(t("explain.gap", gap=widgets.percent(found.gap, 1), points=found.points,
-                     bound=widgets.percent(ATTRIBUTION_GAP_BOUND), most=ATTRIBUTION_MAX_POINTS))
+        st.caption(t("explain.gap", gap=table_view.percent(found.gap, 1), points=found.points,
+                     bound=table_view.percent(ATTRIBUTION_GAP_BOUND), most=ATTRIBUTION_MAX_POINTS))
     with st.expander(t("explain.papers.title")):  # below the maps: the page's first screen is the evidence itself
         st.markdown(t("explain.papers"))
 
 
 def rho_grid(rho, title: str, key: str) -> None:
     figure = head_grid_figure(rho, title=title, row_title=t("explain.heads.rows"), col_title=t("explain.heads.cols"),
-                              value_label=t("explain.heads.value"), bound=1.0, max_width=widgets.HALF_COLUMN_PX)
-    widgets.chart(figure, key=key)
+                              value_label=t("explain.heads.value"), bound=1.0, max_width=screen.HALF_COLUMN_PX)
+    charts.chart(figure, key=key)
 
 
 def which_heads_agree(result: TranslationResult, log: dict) -> None:
     """Every cross head's agreement with attribution: on this sentence (the method chosen above the maps, kept while
     their tab is closed), and on the dev set from the training log."""
     st.header(t("explain.heads.header"))
-    method = widgets.kept(METHOD, ATTRIBUTION_METHODS, ATTRIBUTION_METHODS[-1])
+    method = widget_state.kept(METHOD, ATTRIBUTION_METHODS, ATTRIBUTION_METHODS[-1])
     scores = translations.attribution(*translations.settings_for(result.source_text), method).scores
     left, right = st.columns(2)
     with left:
@@ -104,11 +105,11 @@ def which_heads_agree(result: TranslationResult, log: dict) -> None:
     best = np.unravel_index(rho.argmax(), rho.shape)
     last = len(rho)
     st.markdown(t("explain.heads.dev_summary", n=found["sentences"], best_layer=best[0] + 1, best_head=best[1] + 1,
-                  best_rho=f"{rho[best]:.2f}", best_top1=widgets.percent(top1[best]), last=last,
+                  best_rho=f"{rho[best]:.2f}", best_top1=table_view.percent(top1[best]), last=last,
                   first_heads=f"{rho[0].mean():.2f}", last_heads=f"{rho[-1].mean():.2f}",
-                  first_map=f"{ig['layer_mean'][0][0]:.2f}", first_map_top1=widgets.percent(ig["layer_mean"][0][1]),
-                  last_map=f"{ig['layer_mean'][-1][0]:.2f}", last_map_top1=widgets.percent(ig["layer_mean"][-1][1]),
-                  roll_rho=f"{ig['rollout'][0]:.2f}", roll_top1=widgets.percent(ig["rollout"][1])))
+                  first_map=f"{ig['layer_mean'][0][0]:.2f}", first_map_top1=table_view.percent(ig["layer_mean"][0][1]),
+                  last_map=f"{ig['layer_mean'][-1][0]:.2f}", last_map_top1=table_view.percent(ig["layer_mean"][-1][1]),
+                  roll_rho=f"{ig['rollout'][0]:.2f}", roll_top1=table_view.percent(ig["rollout"][1])))
 
 
 def weights_note(log: dict) -> str:
@@ -144,7 +145,7 @@ def knock_out(result: TranslationResult) -> None:
         return
     changed = [i >= len(result.output_tokens) or token != result.output_tokens[i]
                for i, token in enumerate(knocked.output_tokens)]
-    widgets.token_chips([("✱ " if c else "") + token for c, token in zip(changed, knocked.output_tokens)],
+    chips.token_chips([("✱ " if c else "") + token for c, token in zip(changed, knocked.output_tokens)],
                         key="explain.knock.chips")
     st.caption(t("explain.knock.changed", changed=sum(changed), total=len(changed)))
     ablated_maps(result, knocked, chosen)
@@ -168,9 +169,9 @@ def ablated_maps(result: TranslationResult, knocked: TranslationResult, chosen: 
                 continue
             titles = {**attention_view.axis_titles("cross", direction.current()),
                       "value_label": t("explain.maps.value")}
-            figure = attention_heatmap(weights, *run.axis_tokens("cross"), max_width=widgets.HALF_COLUMN_PX,
+            figure = attention_heatmap(weights, *run.axis_tokens("cross"), max_width=screen.HALF_COLUMN_PX,
                                        max_height=400, **titles)
-            widgets.chart(figure, key=("explain.knock.map_plain", "explain.knock.map")[i])
+            charts.chart(figure, key=("explain.knock.map_plain", "explain.knock.map")[i])
 
 
 def importance(log: dict) -> None:
@@ -209,9 +210,9 @@ def importance(log: dict) -> None:
     kind = attention_view.kind_picker("explain.importance.kind", "cross")  # full width: a half column clips it
     left, right = st.columns(2)
     with left:
-        widgets.chart(pruning_chart(found["pruning"]), key="explain.pruning")
+        charts.chart(pruning_chart(found["pruning"]), key="explain.pruning")
     with right:
-        widgets.chart(drop_grid([s for s in found["single"] if s["kind"] == kind], kind), key="explain.drops")
+        charts.chart(drop_grid([s for s in found["single"] if s["kind"] == kind], kind), key="explain.drops")
 
 
 def pruning_chart(pruning: dict):
@@ -222,7 +223,7 @@ def pruning_chart(pruning: dict):
     return pruning_figure([p["removed"] for p in curves[0]], [[p["bleu"] for p in c] for c in curves],
                           [attention_view.kind_name(k) for k in pruning], title=t("explain.pruning.title"),
                           removed_title=t("explain.pruning.removed"), bleu_title=t("explain.pruning.bleu"),
-                          drop_title=t("explain.pruning.drop"), intervals=intervals, width=widgets.HALF_COLUMN_PX)
+                          drop_title=t("explain.pruning.drop"), intervals=intervals, width=screen.HALF_COLUMN_PX)
 
 
 def drop_grid(drops: list[dict], kind: str):
@@ -235,7 +236,7 @@ def drop_grid(drops: list[dict], kind: str):
     return head_grid_figure(grid, title=t("explain.importance.drop", kind=attention_view.kind_name(kind)),
                             row_title=t("explain.heads.rows"), col_title=t("explain.heads.cols"), value_label="BLEU",
                             bound=max(1.0, float(np.abs(grid).max())), intervals=spans,
-                            interval_title=t("explain.importance.interval"), max_width=widgets.HALF_COLUMN_PX)
+                            interval_title=t("explain.importance.interval"), max_width=screen.HALF_COLUMN_PX)
 
 
 def picked_heads(found: dict) -> str:
@@ -304,7 +305,7 @@ def gold_overlay(best: tuple[int, int], scored: int) -> None:
     st.session_state.setdefault(GOLD_HEAD, min(best[1], heads - 1))
     shown = [directed(pair, reads) for pair in gold]
     index = st.selectbox(t(f"explain.align.pick_{source}"), range(len(gold)), key=GOLD_PAIR, persist_state="session",
-                         index=widgets.kept(GOLD_PAIR, range(len(gold))),
+                         index=widget_state.kept(GOLD_PAIR, range(len(gold))),
                          format_func=lambda i: f"{shown[i].source} — {shown[i].target}")
     with st.container(horizontal=True):
         layer = attention_view.index_picker(GOLD_LAYER, t("explorer.layer"), list(range(layers)))
@@ -320,8 +321,8 @@ def gold_overlay(best: tuple[int, int], scored: int) -> None:
     figure = gold_links_figure(weights, pair.source_units, pair.target_units, pair.sure, pair.possible,
                                title=t("explain.maps.head", layer=layer + 1, head=head + 1),
                                row_title=t("explain.align.rows", **units), col_title=t("explain.align.cols", **units),
-                               value_label=t("explain.maps.value"), max_width=widgets.HALF_COLUMN_PX * 2)
-    widgets.chart(figure, key="explain.align.map")
+                               value_label=t("explain.maps.value"), max_width=screen.HALF_COLUMN_PX * 2)
+    charts.chart(figure, key="explain.align.map")
     links = argmax_links(weights)
     st.caption(t(f"explain.align.source_{source}", line=pair.gold.line, pairs=scored) + t("explain.sentence_sep")
                + t("explain.align.caption", sure=len(pair.sure), possible=len(pair.possible),
@@ -404,10 +405,10 @@ def roles_grid(log: dict, aligned: dict | None) -> None:
     title = t("explain.roles.title", kind=attention_view.kind_name(kind))
     figure = head_roles_figure(values.astype(float), names, title=title,
                                row_title=t("explain.heads.rows"), col_title=t("explain.heads.cols"),
-                               value_label=t("explain.roles.value"), max_width=widgets.HALF_COLUMN_PX * 2)
-    widgets.chart(figure, key="explain.roles.grid")
+                               value_label=t("explain.roles.value"), max_width=screen.HALF_COLUMN_PX * 2)
+    charts.chart(figure, key="explain.roles.grid")
     counts = {role: int((labels == role).sum()) for role in ("previous", "next", "sink", "rare", "alignment", "mixed")}
-    st.caption(t("explain.roles.caption", pairs=found["pairs"], threshold=widgets.percent(ROLE_THRESHOLD),
+    st.caption(t("explain.roles.caption", pairs=found["pairs"], threshold=table_view.percent(ROLE_THRESHOLD),
                  margin=f"{ALIGN_MARGIN:.2f}", source=direction.source_name(), **counts))
 def sink_tables(result: TranslationResult) -> list[tuple[str, float, float, str, int]]:
     """One table per attention kind: each layer's share of attention on the sink tokens, and uniform attention's.
@@ -443,7 +444,7 @@ def caveat(result: TranslationResult) -> None:
               "cross": residual_ratio(dec["norm1"], dec["cross_attn_out"])}  # cross-attention's residual is norm1
     st.markdown(t("explain.caveat.residual"))
     layers = max(len(r) for r in ratios.values())
-    widgets.table(pd.DataFrame({attention_view.kind_name(k): [f"{x:.2f}" for x in r] for k, r in ratios.items()},
+    table_view.table(pd.DataFrame({attention_view.kind_name(k): [f"{x:.2f}" for x in r] for k, r in ratios.items()},
                                index=[t("explain.caveat.layer", n=i + 1) for i in range(layers)]))
     low = min(((k, i, x) for k, r in ratios.items() for i, x in enumerate(r)), key=lambda f: f[2])
     st.markdown(t("explain.caveat.residual_result", kind=attention_view.kind_name(low[0]), layer=low[1] + 1,

@@ -12,12 +12,12 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from app_pages.state import direction, models, result_cache, translations
-from app_pages.shell import link_values, links, page_scripts
-from app_pages.components import widgets
+from app_pages.state import direction, models, result_cache, translations, widget_state
+from app_pages.shell import link_values, links, navigation, page_scripts
 from app_pages.components.teaching_shared import example_sentences, num, positions, sentence_banner, show_table, table
 from app_pages.shell.presentation import presenting
 from app_pages.shell.text import md_escape, t
+from app_pages.components import charts, table_view
 from lessons import inside
 from model import ModelConfig, TranslationResult
 from viz.decoding import candidates_chart
@@ -87,7 +87,7 @@ def verdict(message: str, worst: float) -> None:
 
 def token_picker(key: str, tokens: list[str]) -> int:
     """One of the sentence's tokens, kept in range when the sentence (and its length) changes."""
-    chosen = widgets.kept(key, range(len(tokens)))
+    chosen = widget_state.kept(key, range(len(tokens)))
     labels = positions(tokens)
     with st.columns(3)[0]:
         return int(st.selectbox(t("inside.pick.token"), range(len(tokens)), format_func=labels.__getitem__,
@@ -101,7 +101,7 @@ def first_numbers(rows: list[tuple[str, np.ndarray]], token: str) -> None:
 
 
 def panels(rows: list[tuple[str, np.ndarray]], tokens: list[str], key: str, title: str) -> None:
-    widgets.chart(tensor_panels(rows, tokens, title=title, token_title=t("inside.axis.tokens"),
+    charts.chart(tensor_panels(rows, tokens, title=title, token_title=t("inside.axis.tokens"),
                                 dim_title=t("inside.axis.dims"), value_label=t("inside.axis.value")), key=key)
 
 
@@ -166,14 +166,14 @@ def attention_part(stack: str, name: str, layer: inside.Layer, index: int, token
              r"\mathrm{MultiHead} = \mathrm{Concat}(\mathrm{head}_1, \dots, \mathrm{head}_h)\,W^O")
     st.markdown(t("inside.attn.shapes", h=heads, d=d, dk=d_head, q=shape(tq, d_head), k=shape(tk, d_head),
                   w=shape(tq, tk), concat=shape(tq, d), out=shape(tq, d), root=num(np.sqrt(d_head))))
-    widgets.page_link("qkv", t("inside.attn.qkv_link", page=t("nav.qkv")))
+    navigation.page_link("qkv", t("inside.attn.qkv_link", page=t("nav.qkv")))
     steps = [("q", attn.q, shape(heads, tq, d_head)), ("k", attn.k, shape(heads, tk, d_head)),
              ("v", attn.v, shape(heads, tk, d_head)), ("weights", attn.weights, shape(heads, tq, tk)),
              ("out", attn.out, shape(tq, d))]
     frame = table([[s.max_difference] for _, s, _ in steps], [t(f"inside.attn.step.{n}") for n, _, _ in steps],
                   [t("inside.col.diff")], index_name=t("inside.col.step"), decimals=7)
     frame.insert(0, t("inside.col.shape"), [s for _, _, s in steps])
-    widgets.table(frame)
+    table_view.table(frame)
     label = positions(tokens)[index]
     first_numbers([(t("inside.vec.recomputed"), attn.out.recomputed[index]), (t("inside.vec.returned"), attn.out.returned[index])],
                   label)
@@ -301,8 +301,8 @@ def output_section() -> None:
     frame = table(np.stack([out.logits[index, ids], probs, [cand.prob for cand in shown]]).T,
                   positions(names), [t("inside.col.logit"), t("inside.col.prob"), t("inside.col.model_prob")],
                   index_name=t("inside.col.candidate"))
-    widgets.table(frame)
-    widgets.chart(candidates_chart(names, probs, ids.index(step.chosen.token_id), token_title=t("inside.axis.candidate"),
+    table_view.table(frame)
+    charts.chart(candidates_chart(names, probs, ids.index(step.chosen.token_id), token_title=t("inside.axis.candidate"),
                                    value_label=t("inside.axis.prob"), max_width=480), key="inside.output.candidates")
     k = len(step.candidates)
     same_top = [int(i) for i in out.top(index, k)[0]] == ids[:k]
@@ -311,7 +311,7 @@ def output_section() -> None:
             out.chosen.max_difference if same_top else np.inf)
     st.subheader(t("inside.tf.header"))
     st.markdown(t("inside.tf.text"))
-    widgets.table(pd.DataFrame({t("inside.tf.input"): result.target_tokens,
+    table_view.table(pd.DataFrame({t("inside.tf.input"): result.target_tokens,
                                 t("inside.tf.target"): result.output_tokens},
                                index=pd.Index(range(T), name=t("inside.tf.position"))))
     st.markdown(t("inside.tf.inference", first=md_escape(result.output_tokens[0]),
@@ -332,7 +332,7 @@ def diagram_figure(n_encoder: int, n_decoder: int, labels: tuple[tuple[str, str]
 def diagram(config: ModelConfig) -> None:
     """The architecture with the open block framed; a click on a block opens it (and scrolls to it)."""
     labels = tuple((k, t(f"inside.diagram.{k}")) for k in DIAGRAM_LABELS)
-    widgets.chart(
+    charts.chart(
         diagram_figure(config.n_encoder_layers, config.n_decoder_layers, labels, st.session_state[BLOCK],
                        t("inside.diagram.title"), t("inside.diagram.click")),
         key=DIAGRAM, on_select=open_clicked_block, selection_mode="points",
@@ -343,7 +343,7 @@ def block_picker(config: ModelConfig) -> str:
     """The blocks by name: another way to open one."""
     blocks = architecture_blocks(config.n_encoder_layers, config.n_decoder_layers)
     return st.selectbox(t("inside.pick.block"), blocks, format_func=block_name, persist_state="session", key=BLOCK,
-                        on_change=scroll_to_block, index=blocks.index(widgets.kept(BLOCK, blocks)))
+                        on_change=scroll_to_block, index=blocks.index(widget_state.kept(BLOCK, blocks)))
 
 
 def block_section(block: str) -> None:
@@ -362,7 +362,7 @@ config = translator.config
 result: TranslationResult = translations.current_result()
 blocks = architecture_blocks(config.n_encoder_layers, config.n_decoder_layers)
 links.link_page({"block": link_values.Param(BLOCK, link_values.one_of(blocks))})
-widgets.kept(BLOCK, blocks)  # the diagram shows the open block before its picker is drawn
+widget_state.kept(BLOCK, blocks)  # the diagram shows the open block before its picker is drawn
 
 # The diagram beside the introduction and the sentence, under the title (in presentation mode, where the enlarged
 # diagram needs the whole screen's height, the title heads the text instead); the open block's section (its picker

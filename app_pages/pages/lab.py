@@ -9,8 +9,8 @@ session state: they survive reruns and visits to other pages, and the pickers ma
 
 import streamlit as st
 
-from app_pages.components import attention_view, widgets
-from app_pages.state import lab_queue, models, result_cache, server
+from app_pages.components import attention_view, charts
+from app_pages.state import lab_queue, models, result_cache, server, widget_state
 from app_pages.shell import presentation
 from app_pages.shell.text import md_escape, t
 from lessons.anatomy import total_parameters
@@ -106,7 +106,7 @@ def results(first: Progress, last: Progress | None, settings: LabSettings, runni
         st.markdown(t(f"lab.aligned.{settings.task}", layer=best // heads + 1, head=best % heads + 1,
                       share=f"{last.aligned.max():.0%}", before=f"{first.aligned.flat[best]:.0%}",
                       uniform=f"{1 / len(first.source_tokens):.0%}", n=len(first.source_tokens)))
-        widgets.chart(lab_curves_figure(
+        charts.chart(lab_curves_figure(
             list(range(1, len(last.losses) + 1)), last.losses, [e.step for e in last.evaluations],
             [e.exact for e in last.evaluations], [e.per_token for e in last.evaluations], max_steps=settings.max_steps,
             title=t("lab.curves.fig", task=t(f"lab.task.{settings.task}")), step_title=t("anatomy.axis.step"),
@@ -147,8 +147,8 @@ def training() -> None:
 
 settings_now = LabSettings()
 config = settings_now.config()
-task_default = widgets.kept(TASK, TASKS, "copy")
-steps_default = widgets.kept(MAX_STEPS, STEP_OPTIONS, settings_now.max_steps)
+task_default = widget_state.kept(TASK, TASKS, "copy")
+steps_default = widget_state.kept(MAX_STEPS, STEP_OPTIONS, settings_now.max_steps)
 running = st.session_state.get(RUN) is not None
 
 presentation.page_title(t("lab.title"), t("lab.intro", d=config.d_model, heads=config.n_heads, layers=config.n_encoder_layers, d_ff=config.d_ff,

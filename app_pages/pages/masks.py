@@ -8,11 +8,11 @@ import streamlit as st
 
 from app_pages.components import exercises  # the "Try it" tab
 from app_pages.shell import presentation
-from app_pages.state import translations
-from app_pages.components import widgets
+from app_pages.state import translations, widget_state
 from app_pages.components.teaching_shared import (as_text, head_picker, in_direction, join, num, positions, sections, sentence_banner,
                                        show_table)
 from app_pages.shell.text import md_escape, t
+from app_pages.components import charts, table_view
 from lessons import masks
 from lessons.attention_math import attention_steps, softmax
 from viz.style import MAX_WIDTH_PX
@@ -40,7 +40,7 @@ def show_stages(key: str, mask: np.ndarray, scaled: np.ndarray, weights: np.ndar
     # Two stages a row, the panels of a row starting at one height; each row one chart (viz/tiling.py says why: each
     # tab of this page draws them anew).
     for row in (0, 2):
-        widgets.chart(side_by_side(figures[row : row + 2], STAGE_WIDTH_PX, STAGE_GAP_PX),
+        charts.chart(side_by_side(figures[row : row + 2], STAGE_WIDTH_PX, STAGE_GAP_PX),
                       key=f"{key}.{stages[row][0]}-{stages[row + 1][0]}")
     sums = join(f"{x:.4f}" for x in weights.sum(axis=1))
     st.caption(t("masks.rowsums", sums=sums, above=num(float(np.abs(weights[~mask]).max(initial=0.0)), 6)))
@@ -96,7 +96,7 @@ def exposure_section() -> None:
         return
     rows = range(min(len(free.steps), len(forced.steps)))
     def pct(p: float) -> str:  # a tiny probability must not read as 0%
-        return widgets.percent(p) if p >= 0.005 else f"{p * 100:.1g}%"
+        return table_view.percent(p) if p >= 0.005 else f"{p * 100:.1g}%"
     frame = pd.DataFrame({
         t("masks.exposure.train_reads"): [forced.target_tokens[i] for i in rows],
         t("masks.exposure.train_top"): [f"{forced.steps[i].candidates[0].token} ({pct(forced.steps[i].candidates[0].prob)})" for i in rows],
@@ -110,7 +110,7 @@ def exposure_section() -> None:
                   train_prefix=as_text(forced.target_tokens[1 : k + 2]), free_prefix=as_text(free.target_tokens[1 : k + 2]),
                   next=k + 2, train_top=after.candidates[0].token, train_top_prob=pct(after.candidates[0].prob),
                   free_next=free.steps[k + 1].chosen.token))
-    widgets.table(frame)
+    table_view.table(frame)
 
 
 # ---------------------------------------------------------------- the live decoder
@@ -138,7 +138,7 @@ keep = masks.padding_mask(lengths)
 
 def padded_batch() -> None:
     st.markdown(t("masks.pad.text", a=lengths[0], b=lengths[1], width=keep.shape[1]))
-    widgets.chart(
+    charts.chart(
         padding_figure(keep, padded, title=t("masks.pad.fig"), sentence_title=t("masks.pad.sentence"),
                        position_title=t("masks.pad.position"), real_label=t("masks.pad.real"), pad_label=t("masks.pad.pad")),
         key="masks.pad.batch",
@@ -164,11 +164,11 @@ def padding_views() -> None:
     rows = range(len(sources))
     row = st.segmented_control(t("masks.pad.pick"), rows, format_func=lambda i: " ".join(sources[i]),
                                persist_state="session", key="masks.pad.row", required=True,
-                               default=widgets.kept("masks.pad.row", rows, 1))
+                               default=widget_state.kept("masks.pad.row", rows, 1))
     # One kind at a time: twelve heatmaps at once made this the slowest page to draw.
     kind = st.segmented_control(t("masks.pad.kind"), PAD_KINDS, format_func=lambda k: t(f"masks.pad.kind.{k}"),
                                 persist_state="session", key="masks.pad.kind", required=True, wrap=True,
-                                default=widgets.kept("masks.pad.kind", PAD_KINDS))
+                                default=widget_state.kept("masks.pad.kind", PAD_KINDS))
     st.subheader(t(f"masks.{kind}.header"))
     st.markdown(t(f"masks.{kind}.text"))
     toy_stages(f"masks.pad.{kind}", *padded_views(row)[kind])

@@ -6,8 +6,8 @@ import re
 import streamlit as st
 
 from app_pages.state import direction, models, state_keys
-from app_pages.components import widgets
 from app_pages.shell.text import language, md_escape, narrow_tables, t
+from app_pages.components import table_view
 from model import calibration_of
 
 
@@ -72,7 +72,7 @@ if calibration is None:
     st.info(t("card.calibration.missing"))
 else:
     token, sentence = calibration["token"], calibration["sentence"]
-    pct = widgets.percent
+    pct = table_view.percent
     st.markdown(t("card.calibration.intro", pairs=f"{calibration['pairs']:,}", beam=calibration["beam"]))
     st.markdown("\n".join([
         "- " + t("card.calibration.tokens", threshold=pct(token["threshold"]), below_n=f"{token['below']['tokens']:,}",

@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from app_pages.components import attention_view, widgets
+from app_pages.components import attention_view, charts, table_view
 from app_pages.state import models, result_cache, translations
 from app_pages.shell import presentation
 from app_pages.components.teaching_shared import head_picker, join, positions, sections, sentence_banner
@@ -29,7 +29,7 @@ def shape_table(steps: list[shapes.ShapeStep]) -> None:
             t("multihead.col.shape"): [f"({', '.join(str(n) for n in s.shape)})" for s in steps],
         }
     )
-    widgets.table(frame, hide_index=True, width="stretch")
+    table_view.table(frame, hide_index=True, width="stretch")
 
 
 def doc_section() -> None:
@@ -77,7 +77,7 @@ def live_shapes() -> None:
     steps = shapes.multihead_shapes(1, len(query_tokens), len(key_tokens), config.d_model, config.n_heads)
     q_heads = result.queries[kind][layer]  # (heads, Tq, d_head)
     q_full = np.concatenate(list(q_heads), axis=1)  # (Tq, d_model): the heads side by side again
-    widgets.chart(
+    charts.chart(
         head_split_figure(q_full, config.n_heads, positions(query_tokens), title=t("multihead.live.fig", layer=layer + 1),
                           token_title=t("teach.axis.queries"), dimension_title=t("multihead.live.dim"),
                           head_label=t("explorer.head_n")),
@@ -104,7 +104,7 @@ def why_section() -> None:
     (a, b), (ka, kb), (wa, wb) = pair.heads, pair.keys, pair.peaks()
     query = positions(query_tokens)[pair.query]
     with chart:
-        widgets.chart(
+        charts.chart(
             two_heads_figure(positions(key_tokens), pair.rows[0], pair.rows[1], pair.average,
                              names=(t("explorer.head_n", n=a + 1), t("explorer.head_n", n=b + 1), t("multihead.why.mean")),
                              title=t("multihead.why.fig", layer=layer + 1, query=query), key_title=t("teach.axis.keys"),

@@ -9,12 +9,12 @@ import numpy as np
 import streamlit as st
 
 from app_pages.components import exercises  # the "Try it" tab
-from app_pages.state import direction, models, translations
+from app_pages.state import direction, models, translations, widget_state
 from app_pages.shell import presentation
-from app_pages.components import widgets
 from app_pages.components.teaching_shared import example_sentences, join, matrix_tex, num, positions, sections, sentence_banner
 from app_pages.components.teaching_shared import table as number_table
 from app_pages.shell.text import t
+from app_pages.components import charts, table_view
 from lessons import positional
 from model import TranslationResult, sinusoidal_table
 from viz.teaching_positional import (norms_figure, pe_curves, pe_heatmap, received_attention_figure, rotation_figure,
@@ -52,7 +52,7 @@ def note_section() -> None:
     difference = rows[1] - rows[2]  # as printed − as meant
     frame = number_table(rows, list(variants), [str(j) for j in range(NOTE_D)], decimals=NOTE_DECIMALS, fixed=True)
     frame.loc[t("pe.note.diff")] = [f"{d:.1e}" if d else "0" for d in difference]
-    widgets.table(frame)
+    table_view.table(frame)
     parted = np.flatnonzero(difference)
     st.caption(t("pe.note.parts", dims=join(parted), diffs=join(f"{abs(difference[j]):.1e}" for j in parted),
                  decimals=NOTE_DECIMALS))
@@ -65,7 +65,7 @@ def note_section() -> None:
 
 def matrix_views(table: np.ndarray, length: int, d_model: int) -> None:
     """The PE matrix (checked against the model's own table), chosen dimensions as curves, and its similarities."""
-    widgets.chart(pe_heatmap(table, title=t("pe.matrix.fig", length=length, d=d_model), position_title=t("pe.axis.pos"),
+    charts.chart(pe_heatmap(table, title=t("pe.matrix.fig", length=length, d=d_model), position_title=t("pe.axis.pos"),
                              dimension_title=t("pe.axis.dim"), value_label="PE"), key="pe.heatmap")
     same = float(np.abs(table - sinusoidal_table(length, d_model).double().numpy()).max())
     st.caption(t("pe.matrix.model", d=model_d, length=model_len, diff=f"{same:.1e}"))
@@ -82,16 +82,16 @@ def matrix_views(table: np.ndarray, length: int, d_model: int) -> None:
     # for, and they come back when d_model grows again. The widget is drawn with those picks as its default too.
     shown = st.session_state[DIMS] = [d for d in st.session_state.get(CHOSEN_DIMS, default_dims) if d < d_model]
     dims = st.multiselect(t("pe.curves.pick"), list(range(d_model)), persist_state="session", key=DIMS, default=shown,
-                          on_change=remember_dims, args=(d_model,))  # default=: widgets.kept says why
+                          on_change=remember_dims, args=(d_model,))  # default=: widget_state.kept says why
     if dims:
         names = [t("pe.curves.name", dim=d, fn="sin" if d % 2 == 0 else "cos", i=d // 2,
                    period=f"{2 * math.pi / positional.frequencies(d_model)[d // 2]:.1f}") for d in dims]
-        widgets.chart(pe_curves(table, dims, title=t("pe.curves.fig"), position_title=t("pe.axis.pos"), names=names),
+        charts.chart(pe_curves(table, dims, title=t("pe.curves.fig"), position_title=t("pe.axis.pos"), names=names),
                       key="pe.curves")
 
     st.subheader(t("pe.sim.header"))
     st.markdown(t("pe.sim.text", norm2=num(d_model / 2)))
-    widgets.chart(similarity_heatmap(positional.similarity(table), title=t("pe.sim.fig"), query_title=t("pe.axis.pos_a"),
+    charts.chart(similarity_heatmap(positional.similarity(table), title=t("pe.sim.fig"), query_title=t("pe.axis.pos_a"),
                                      key_title=t("pe.axis.pos_b"), value_label="PE·PE"), key="pe.sim")
 
 
@@ -148,7 +148,7 @@ def rotation_section() -> None:
     error = positional.rotation_error(table, k)
     (st.success if error < 1e-9 else st.error)(t("pe.rot.check", k=k, n=length - k, d=d_model, err=f"{error:.1e}"))
     points = table[:, 2 * pair : 2 * pair + 2]
-    widgets.chart(
+    charts.chart(
         rotation_figure(points, pos, k, title=t("pe.rot.fig", pair=pair, a=2 * pair, b=2 * pair + 1),
                         sin_title=t("pe.rot.sin", a=2 * pair), cos_title=t("pe.rot.cos", b=2 * pair + 1),
                         start_label=t("pe.rot.start"), end_label=t("pe.rot.end"), path_label=t("pe.rot.path")),
@@ -165,7 +165,7 @@ def size_section() -> None:
     pe_norms = positional.row_norms(embeddings.positional)
     st.markdown(t("pe.size.text", d=model_d, root=f"{math.sqrt(model_d):.1f}", pe=f"{positional.pe_norm(model_d):.2f}",
                   emb=f"{float(np.mean(scaled_norms)):.2f}"))
-    widgets.chart(
+    charts.chart(
         norms_figure(positions(result.source_tokens), scaled_norms, pe_norms, title=t("pe.size.fig"),
                      token_title=t("pe.size.tokens"), embedding_label=t("pe.size.emb", root=f"{math.sqrt(model_d):.0f}"),
                      pe_label=t("pe.size.pe")),
@@ -201,7 +201,7 @@ def long_sentence_test(longest: int) -> None:
     source_len = len(long.source_tokens)
     chart, text = st.columns([3, 2], gap="medium")
     with chart:
-        widgets.chart(
+        charts.chart(
             received_attention_figure(positional.received_attention(long.cross), longest, title=t("pe.ext.fig"),
                                       position_title=t("pe.ext.position"), value_title=t("pe.ext.received"),
                                       limit_label=t("pe.ext.limit", n=longest)),

@@ -8,14 +8,14 @@ import numpy as np
 import streamlit as st
 
 from app_pages.components import exercises  # the "Try it" tab
-from app_pages.state import models, translations
-from app_pages.shell import presentation
-from app_pages.components import widgets
+from app_pages.state import models, translations, widget_state
+from app_pages.shell import presentation, screen
 from app_pages.components.teaching_shared import (
     dimension_tables, head_picker, join, num, positions, query_picker, sections, sentence_banner, show_table,
     show_tables, table, vector_tex, wrapped_vector,
 )
 from app_pages.shell.text import t
+from app_pages.components import charts, table_view
 from lessons import worked_example
 from lessons.live import recompute_weights, walk_query
 from viz.teaching_qkv import score_steps_figure, weighted_sum_figure
@@ -43,11 +43,11 @@ def example_overview() -> None:
         results = [num(x) for x in (*example.scores, *example.scaled)] + rounded
         st.info(t("qkv.example.chosen", results=join(results), **sizes))
     with chart:
-        widgets.chart(
+        charts.chart(
             score_steps_figure(["k₁", "k₂"], example.scores, example.scaled, example.weights,
                                titles=(t("qkv.fig.example.dot"), t("qkv.fig.example.scaled", root=num(example.divisor)),
                                        t("qkv.fig.example.weights")),
-                               key_title="", max_width=widgets.HALF_COLUMN_PX, max_height=EXAMPLE_CHART_PX),
+                               key_title="", max_width=screen.HALF_COLUMN_PX, max_height=EXAMPLE_CHART_PX),
             key="qkv.example.steps",
         )
         st.caption(t("qkv.fig.words", a=words[0], b=words[1]))
@@ -89,7 +89,7 @@ def show_step(step: str) -> None:
         st.markdown(t("qkv.sum.text", wa=f"{w1:.4f}", wb=f"{w2:.4f}", ra=rounded[0], rb=rounded[1]))
         st.latex(rf"z_1 = {w1:.4f}\,{vector_tex(v1)} + {w2:.4f}\,{vector_tex(v2)} = {vector_tex(example.z1)}"
                  rf"\approx {rounded[0]}\,v_1 + {rounded[1]}\,v_2")
-        widgets.chart(
+        charts.chart(
             weighted_sum_figure(example.weights, example.v, words, title=t("qkv.fig.sum.title"),
                                 dim_title=t("qkv.fig.dim"), output_label="z₁"),
             key="qkv.example.sum",
@@ -100,7 +100,7 @@ def show_step(step: str) -> None:
 def step_through() -> None:
     step = st.segmented_control(t("qkv.step.label"), STEPS, format_func=lambda s: t(f"qkv.step.{s}", root=num(example.divisor)),
                                 persist_state="session", key="qkv.step", required=True,
-                                default=widgets.kept("qkv.step", STEPS))
+                                default=widget_state.kept("qkv.step", STEPS))
     show_step(step)
 
 
@@ -145,7 +145,7 @@ def live_walkthrough() -> None:
     st.markdown(t("qkv.live.q", d=d_head))
     if models.translator().capabilities.scales_queries_first:
         st.caption(t("qkv.live.marian", inv=f"{1 / math.sqrt(d_head):.4f}", root=f"{math.sqrt(d_head):.3f}"))
-    widgets.table(wrapped_vector(walk.q, index_name=positions(query_tokens)[index]))
+    table_view.table(wrapped_vector(walk.q, index_name=positions(query_tokens)[index]))
     with st.expander(t("qkv.live.kv")):
         for name, values in (("k", walk.k), ("v", walk.v)):
             st.markdown(f"**{name}**")
@@ -155,14 +155,14 @@ def live_walkthrough() -> None:
     per_key = np.stack([steps.scores[0], steps.scaled[0], walk.allowed.astype(float), steps.masked[0],
                         steps.weights[0], walk.model_weights])
     show_table(per_key.T, keys, [t(f"qkv.live.col.{c}") for c in ("dot", "scaled", "allowed", "masked", "weight", "model")])
-    widgets.chart(
+    charts.chart(
         score_steps_figure(keys, steps.scores[0], steps.masked[0], steps.weights[0],
                            titles=(t("qkv.fig.dot"), t("qkv.fig.scaled", root=f"{steps.divisor:.3f}"), t("qkv.fig.weights")),
                            key_title=t("teach.axis.keys"), masked_label=t("teach.masked")),
         key="qkv.live.steps",
     )
     st.markdown(t("qkv.live.output"))
-    widgets.chart(
+    charts.chart(
         weighted_sum_figure(steps.weights[0], walk.v, keys, title=t("qkv.fig.sum.title"),
                             dim_title=t("qkv.fig.dim"), output_label=t("qkv.fig.output")),
         key="qkv.live.sum",

@@ -13,9 +13,9 @@ import shlex
 import numpy as np
 import streamlit as st
 
-from app_pages.components import attention_view, widgets
-from app_pages.state import direction, models, result_cache, translations
-from app_pages.shell import link_values, links, page_scripts, presentation
+from app_pages.components import attention_view, charts, chips
+from app_pages.state import direction, models, result_cache, translations, widget_state
+from app_pages.shell import link_values, links, page_scripts, presentation, screen
 from app_pages.state.state_keys import CHECKPOINT
 from app_pages.components.stepper import stepped_view, stepper
 from app_pages.shell.text import md_escape, t
@@ -53,7 +53,7 @@ def snapshot_controls(steps: list[int]) -> int:
 def pickers(probes: list[str], final: dict) -> tuple[int, str, int, int]:
     """Probe sentence, attention kind, layer and head, one above the other; `final`: the last snapshot."""
     probe = st.selectbox(t("replay.probe"), list(range(len(probes))), format_func=lambda i: probes[i],
-                         persist_state="session", key=PROBE, index=widgets.kept(PROBE, range(len(probes))))
+                         persist_state="session", key=PROBE, index=widget_state.kept(PROBE, range(len(probes))))
     kind = attention_view.kind_picker(KIND, "cross")  # the kind that turns from uniform into an alignment
     if "replay.head" not in st.session_state and kind == "cross":
         # Open on the head closest to the average of all heads in the last snapshot (not the most focused: a sink).
@@ -78,8 +78,8 @@ def share_section(snapshots: list[dict], probe: int, kind: str, layer: int, head
         highlight = len(lines) - 1
     chosen = lines[highlight]
     st.markdown("#### " + t("replay.share.header"))
-    widgets.chart(share_figure(
-        steps, np.stack(lines), names, step=steps[index], highlight=highlight, width=widgets.HALF_COLUMN_PX,
+    charts.chart(share_figure(
+        steps, np.stack(lines), names, step=steps[index], highlight=highlight, width=screen.HALF_COLUMN_PX,
         title=t("replay.share.fig", kind=t(f"kind.{kind}")), step_title=t("anatomy.axis.step"),
         share_title=t("replay.share.axis"), uniform_label=t("replay.share.uniform"),
     ), key="replay.chart.share")
@@ -116,7 +116,7 @@ def curves_section(log: dict, step: int) -> None:
         step_title=t("anatomy.axis.step"), loss_title=t("anatomy.axis.loss"), score_title=t("anatomy.axis.score"),
         labels=(t("anatomy.curves.train"), t("anatomy.curves.dev"), "BLEU", "chrF"),
     )
-    widgets.chart(marked_at(fig, step, ("x", "x2")), key="replay.chart.curves")
+    charts.chart(marked_at(fig, step, ("x", "x2")), key="replay.chart.curves")
 
 
 def replay_view(snapshots: list[dict], probe_texts: list[str], log: dict, shipped: list[str]) -> None:
@@ -150,7 +150,7 @@ def replay_view(snapshots: list[dict], probe_texts: list[str], log: dict, shippe
                                  sentence=probe_texts[probe], languages=direction.current(), max_width=MAP_PX,
                                  max_height=MAP_MAX_PX)
         # ▁ marks English words: in the source of an English → Chinese model, in the target of a Chinese → English one.
-        st.caption(attention_view.kind_help(kind) + " " + widgets.word_start_note([*queries, *keys]))
+        st.caption(attention_view.kind_help(kind) + " " + chips.word_start_note([*queries, *keys]))
         if kind == "cross":
             last = snapshots[-1]["probes"][probe]["cross"]
             best_layer, best_head, agree, rows = replay.consensus_head(last)

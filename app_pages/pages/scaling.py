@@ -10,9 +10,9 @@ import streamlit as st
 
 from app_pages.state import models
 from app_pages.shell import presentation
-from app_pages.components import widgets
 from app_pages.components.teaching_shared import num, sections
 from app_pages.shell.text import t
+from app_pages.components import charts
 from lessons import scaling
 from lessons.worked_example import PAPER_D_K, thinking_machines
 from viz.teaching_anatomy import horizontal_bars
@@ -29,7 +29,7 @@ def dk_section() -> None:
 
     st.subheader(t("scaling.var.header"))
     raw_var, scaled_var = scaling.dot_product_variance()
-    widgets.chart(
+    charts.chart(
         variance_figure(scaling.D_K_CHOICES, raw_var, scaled_var, d_k, title=t("scaling.var.fig", samples=f"{scaling.SAMPLES:,}"), dk_title="d_k",
                         var_title=t("scaling.var.axis"), raw_label=t("scaling.var.raw"), scaled_label=t("scaling.var.scaled"),
                         theory_label=t("scaling.var.theory")),
@@ -42,7 +42,7 @@ def dk_section() -> None:
     st.subheader(t("scaling.sat.header"))
     sat = scaling.saturation(d_k)
     keys = [f"k{j}" for j in range(scaling.N_KEYS)]
-    widgets.chart(
+    charts.chart(
         softmax_comparison_figure(keys, sat.raw_weights, sat.scaled_weights, title=t("scaling.sat.fig", d=d_k, n=scaling.N_KEYS),
                                   key_title=t("scaling.sat.keys", n=scaling.N_KEYS), weight_title=t("scaling.sat.weight"),
                                   raw_label=t("scaling.sat.raw"), scaled_label=t("scaling.sat.scaled", root=f"{math.sqrt(d_k):.2f}")),
@@ -72,7 +72,7 @@ def embedding_section() -> None:
     source = scaling.embedding_scale(translator.weight("src_embed.weight"), config.pad_id)
     target = scaling.embedding_scale(translator.weight("tgt_embed.weight"), config.pad_id)
     root = math.sqrt(config.d_model)
-    widgets.chart(
+    charts.chart(
         horizontal_bars([t("scaling.emb.bar", table=t(f"scaling.emb.{name}"), factor=factor)
                          for name in ("source", "target") for factor in ("1", f"√{config.d_model} = {num(root, 2)}")]
                         + [t("scaling.emb.pe")],

@@ -9,11 +9,11 @@ import numpy as np
 import streamlit as st
 
 from app_pages.state import direction, models, result_cache, state_keys, translations
-from app_pages.shell import presentation
-from app_pages.components import widgets
+from app_pages.shell import navigation, presentation
 from app_pages.components.teaching_shared import (example_sentences, in_direction, num, sections, sentence_banner, show_table,
                                        signed)
 from app_pages.shell.text import hardware_name, md_escape, t
+from app_pages.components import charts, chips, table_view
 from lessons import anatomy, training
 from model import (
     ADAM_BETAS, ADAM_EPS, DEFAULT_BEAM, GRAD_CLIP_NORM, ModelConfig, Translator, batch_lengths, clean_text,
@@ -71,10 +71,10 @@ def given(args: dict, name: str) -> str:
 def show_bleu(parts: training.BleuBreakdown) -> None:
     """Tokens, n-gram precisions, brevity penalty and the score, recomputed and checked against sacrebleu's."""
     st.markdown(t("training.bleu.hyp_tokens"))
-    widgets.token_chips(list(parts.hypothesis_tokens), key="training.bleu.hyp_tokens")
+    chips.token_chips(list(parts.hypothesis_tokens), key="training.bleu.hyp_tokens")
     st.markdown(t("training.bleu.ref_tokens"))
-    widgets.token_chips(list(parts.reference_tokens), color="green", key="training.bleu.ref_tokens")
-    widgets.table(
+    chips.token_chips(list(parts.reference_tokens), color="green", key="training.bleu.ref_tokens")
+    table_view.table(
         {"n": [o.n for o in parts.orders],
          t("training.bleu.col.matches"): [f"{o.matches} / {o.total}" for o in parts.orders],
          t("training.bleu.col.precision"): [f"{o.precision:.2f}" + (" *" if o.smoothed else "") for o in parts.orders],
@@ -146,7 +146,7 @@ def toy_section() -> None:
     w1_grid, w2_grid = (np.linspace(-r, r, TOY_GRID) for r in reach)
     names = [t("training.toy.sgd", lr=num(sgd_lr, 2)), t("training.toy.adam", lr=num(training.TOY_ADAM_LR, 2))]
     with chart:
-        widgets.chart(
+        charts.chart(
             optimizer_paths_figure(w1_grid, w2_grid, training.toy_loss(np.stack(np.meshgrid(w1_grid, w2_grid), axis=-1)), paths,
                                    names, title=t("training.toy.fig", steps=training.TOY_STEPS), w1_title="w₁",
                                    w2_title="w₂", loss_label=t("training.toy.loss"), step_label=t("training.toy.step")),
@@ -178,7 +178,7 @@ def learning_rate_section(config: ModelConfig, log: dict) -> None:
                   logged_step=f"{logged_at_peak['step']:,}" if logged_at_peak else "—",
                   logged=f"{logged_at_peak['lr']:.2e}" if logged_at_peak else "—"))
     schedule_steps = np.union1d(np.linspace(1, max(done, 2 * warmup), 400), [warmup])  # the peak itself drawn
-    widgets.chart(
+    charts.chart(
         lr_figure(schedule_steps, learning_rate(schedule_steps, H, warmup, factor), [e["step"] for e in train],
                   [e["lr"] for e in train], warmup, title=t("training.lr.fig", d=H, warmup=f"{warmup:,}"),
                   step_title=t("anatomy.axis.step"), lr_title=t("anatomy.axis.lr"), formula_label=t("anatomy.lr.formula"),
@@ -221,7 +221,7 @@ def label_smoothing_section(config: ModelConfig, log: dict) -> None:
     real = anatomy.smoothed_target(V, 0, epsilon)
     floor = anatomy.smoothed_loss_floor(V, epsilon)
     st.latex(r"y^{smooth} = (1-\varepsilon)\,y^{one\text{-}hot} + \frac{\varepsilon}{C}")
-    widgets.chart(
+    charts.chart(
         label_smoothing_figure([f"c{i}" for i in range(SMOOTHING_CLASSES)], anatomy.smoothed_target(SMOOTHING_CLASSES, 0, 0.0),
                                anatomy.smoothed_target(SMOOTHING_CLASSES, 0, epsilon),
                                title=t("anatomy.ls.fig", c=SMOOTHING_CLASSES, eps=num(epsilon, 2)),
@@ -246,7 +246,7 @@ def calibration_section(config: ModelConfig, log: dict) -> None:
         st.info(t("training.calib.missing"))  # the command is in the README: no command lines on a teacher's screen
         return
     curve = training.reliability(found["bins"])
-    widgets.chart(
+    charts.chart(
         reliability_figure(curve.confidence, curve.right, curve.positions,
                            title=t("training.calib.fig", pairs=f"{found['pairs']:,}", positions=f"{found['positions']:,}"),
                            confidence_title=t("training.calib.confidence"), right_title=t("training.calib.right"),
@@ -278,7 +278,7 @@ def batching_section(translator: Translator, log: dict) -> None:
         pairs = translated_pairs(sentences)
         st.warning(t("training.batch.source.missing", n=len(pairs)))
     bucketed, shuffled = batch_padding(pairs, max_tokens)
-    widgets.chart(
+    charts.chart(
         batch_padding_figure([t("training.batch.bucketed"), t("training.batch.random")], [bucketed.real, shuffled.real],
                              [bucketed.pads, shuffled.pads],
                              title=t("training.batch.fig", n=f"{bucketed.sentences:,}", max_tokens=f"{max_tokens:,}"),
@@ -351,7 +351,7 @@ def bleu_limits_section(log: dict) -> None:
                      index=differing.index(widest), format_func=lambda k: pairs[k][0], key="training.bleuzh.sentence")
     shown = limits[i]
     rows = [t("training.bleuzh.reference"), t("training.bleuzh.model", beam=beam)]
-    widgets.table({t("training.bleuzh.col.what"): rows,
+    table_view.table({t("training.bleuzh.col.what"): rows,
                    t("training.bleuzh.col.text", target=direction.target_name()): [references[i], outputs[i]]},
                   hide_index=True)
     st.markdown(t("training.bleuzh.scores" + variant, bleu=f"{shown.bleu_zh:.1f}", chrf=f"{shown.chrf:.1f}",
@@ -395,7 +395,7 @@ def adam_tab() -> None:
 def bleu_tab() -> None:
     bleu_section(log)
     dev_scores(log)
-    widgets.page_link("anatomy", t("training.bleu.dev.curves", page=t("nav.anatomy")))
+    navigation.page_link("anatomy", t("training.bleu.dev.curves", page=t("nav.anatomy")))
 
 
 sections("training", {

@@ -7,9 +7,9 @@ kind, layer, head or view reruns only the explorer and never the model.
 
 import streamlit as st
 
-from app_pages.components import attention_view, guessing, polls, rollout_view, widgets
-from app_pages.state import direction, examples, models, state_keys, translations
-from app_pages.shell import link_values, links, page_scripts, presentation
+from app_pages.components import attention_view, charts, chips, guessing, polls, rollout_view, table_view
+from app_pages.state import direction, examples, models, state_keys, translations, widget_state
+from app_pages.shell import link_values, links, navigation, page_scripts, presentation, screen
 from app_pages.shell.text import md_escape, t
 from lessons.attention_maps import ALL, pick
 from model import ATTENTION_KINDS, MAX_CHARS, Confidence, TranslationResult, assess, word_link
@@ -63,7 +63,7 @@ def model_knows() -> None:
     if not translator.capabilities.trained_here:  # trained elsewhere: its card says on what
         with st.container(horizontal=True, vertical_alignment="center", key="translate.knows"):
             st.caption(t("knows.marian", name=md_escape(models.model_label(translator.checkpoint))))
-            widgets.page_link("model_card", t("knows.card_link"))
+            navigation.page_link("model_card", t("knows.card_link"))
         return
     log = translator.training_log or {}
     pairs = log.get("train_pairs")
@@ -75,7 +75,7 @@ def model_knows() -> None:
     parts.append(t("knows.limits"))
     with st.container(horizontal=True, vertical_alignment="center", key="translate.knows"):
         st.caption(t("knows.sep").join(parts))
-        widgets.page_link("model_card", t("knows.card_link"))
+        navigation.page_link("model_card", t("knows.card_link"))
 
 
 def sentence_input() -> None:
@@ -92,11 +92,11 @@ def sentence_input() -> None:
             with st.container(horizontal=True, vertical_alignment="bottom"):
                 # Streamlit enforces max_chars on the server too; the Translator then applies its own limits.
                 st.text_area(label, key=INPUT, height=68, max_chars=MAX_CHARS, value=typed,
-                             label_visibility="collapsed", placeholder=label)  # value=: widgets.kept
+                             label_visibility="collapsed", placeholder=label)  # value=: widget_state.kept
                 st.form_submit_button(t("translate.submit"), type="primary", on_click=submit,
                                       key="translate.submit")
         with st.popover(t("translate.examples_button"), icon=":material/list:", key="translate.examples"), \
-                st.container(width=widgets.POPOVER_PX):
+                st.container(width=screen.POPOVER_PX):
             example_pills()
 
 
@@ -114,7 +114,7 @@ def verdict(result: TranslationResult, c: Confidence) -> None:
     """The translation and, beside it, how far to trust it as a whole against the checkpoint's calibration: an
     unsure translation says so on an orange line; the evidence is in the translation's tooltip. Names the model read as
     others are said in the same caption (one element less: the map below stays on the first screen)."""
-    pct = widgets.percent
+    pct = table_view.percent
     heading = "### " + md_escape(result.translation or "∅")
     names = translations.names_note(result)
     names = "  \n" + md_escape(names) if names else ""
@@ -135,9 +135,9 @@ def verdict(result: TranslationResult, c: Confidence) -> None:
 
 def token_confidence(result: TranslationResult, c: Confidence) -> None:
     """The output tokens with the model's probability for each, the unsure ones marked (the calibrated line)."""
-    pct = widgets.percent
+    pct = table_view.percent
     st.markdown("**" + t("confidence.title") + "**")
-    widgets.token_chips(result.output_tokens, color="violet", probs=c.probs, low=c.low, key="translate.confidence")
+    chips.token_chips(result.output_tokens, color="violet", probs=c.probs, low=c.low, key="translate.confidence")
     if c.calibration is not None:
         token = c.calibration["token"]
         st.caption(t("confidence.legend", threshold=pct(token["threshold"]), pairs=f"{c.calibration['pairs']:,}",
@@ -193,13 +193,13 @@ def token_details(result: TranslationResult, c: Confidence) -> None:
     with left:
         st.markdown("**" + t("translate.source_tokens", n=len(result.source_tokens), language=direction.source_name())
                     + "**")
-        widgets.token_chips(result.source_tokens, color="blue")
+        chips.token_chips(result.source_tokens, color="blue")
     with right:
         st.markdown("**" + t("translate.target_tokens", n=len(result.target_tokens), language=direction.target_name())
                     + "**")
-        widgets.token_chips(result.target_tokens, color="orange")
+        chips.token_chips(result.target_tokens, color="orange")
     st.caption(" ".join(filter(None, (t("translate.tokens_help"),
-                                      widgets.word_start_note(result.source_tokens + result.target_tokens)))))
+                                      chips.word_start_note(result.source_tokens + result.target_tokens)))))
     model_knows()
 
 
@@ -244,7 +244,7 @@ def explorer_controls(result: TranslationResult) -> tuple[str, str, int, int]:
         kind = attention_view.kind_picker(KIND, ATTENTION_KINDS[0])
         view = st.segmented_control(
             t("explorer.view"), VIEWS, format_func=lambda v: t(f"view.{v}"), persist_state="session",
-            key=VIEW, required=True, default=widgets.kept(VIEW, VIEWS), disabled=guessing_now,
+            key=VIEW, required=True, default=widget_state.kept(VIEW, VIEWS), disabled=guessing_now,
             help=t("guess.one_head") if guessing_now else None,
         )
     layers, heads = result.attention(kind).shape[:2]
@@ -263,18 +263,18 @@ def one_head_chart(result: TranslationResult, kind: str, layer: int, head: int, 
               head=attention_view.head_name(head))
     if st.session_state.get(GUESS):
         guessing.map_guess(result, kind, layer, head, key="explorer.guess", title=title,
-                           **widgets.map_limits(plain_px=GUESS_MAP_PX))
+                           **screen.map_limits(plain_px=GUESS_MAP_PX))
         return
     attention_view.map_chart(result.attention(kind), kind, layer, head, *result.axis_tokens(kind), key=key,
                              sentence=result.source_text, model=st.session_state[state_keys.CHECKPOINT], view=view,
-                             title=title, languages=direction.current(), **widgets.map_limits())
+                             title=title, languages=direction.current(), **screen.map_limits())
 
 
 def grid_view(result: TranslationResult, kind: str, layer: int, head: int) -> None:
     """Every layer and head as small maps; a click opens one in the map below them."""
     grid = attention_view.grid_figure(result.attention(kind), kind, layer, head, *result.axis_tokens(kind),
-                                      direction.current(), **widgets.map_limits())
-    widgets.chart(grid, key=GRID, on_select=open_clicked_map, selection_mode="points")
+                                      direction.current(), **screen.map_limits())
+    charts.chart(grid, key=GRID, on_select=open_clicked_map, selection_mode="points")
     one_head_chart(result, kind, layer, head, key="explorer.chart.opened", view="grid")  # its pin saves the grid
 
 
@@ -295,8 +295,8 @@ def lines_view(result: TranslationResult, kind: str, layer: int, head: int) -> N
         low, high, default, step = attention_view.MIN_WEIGHT
         min_weight = st.slider(t("explorer.min_weight"), low, high, default, step, persist_state="session", key=MIN_WEIGHT)
     fig = attention_view.lines_figure(weights, kind, layer, head, queries, keys, query, min_weight,
-                                      direction.current(), **widgets.map_limits(extra_rows=1))  # + query, min row
-    widgets.chart(fig, key=LINES, on_select=focus_clicked_query, selection_mode="points")
+                                      direction.current(), **screen.map_limits(extra_rows=1))  # + query, min row
+    charts.chart(fig, key=LINES, on_select=focus_clicked_query, selection_mode="points")
     pin = attention_view.pinned_view(kind, layer, head, result.source_text, st.session_state[state_keys.CHECKPOINT],
                                      "lines", query, min_weight)
     attention_view.numbers_out(pick(weights, layer, head), kind, layer, head, queries, keys, result.source_text, LINES,
@@ -316,12 +316,12 @@ def explorer(result: TranslationResult) -> None:
         else:
             rollout_view.rollout_chart(result, kind, layer, key="explorer.chart.rollout",
                                        model=st.session_state[state_keys.CHECKPOINT], languages=direction.current(),
-                                       **widgets.map_limits())
+                                       **screen.map_limits())
     if view != rollout_view.VIEW:  # a poll asks about one raw map, not a rollout
         polls.start_control(result, kind, layer, head)
     queries, keys = result.axis_tokens(kind)  # ▁ is explained where this map shows it: English pieces, either side
     st.caption(" ".join(filter(None, (attention_view.kind_help(kind), t(f"view.{view}.help"),
-                                      widgets.word_start_note([*queries, *keys])))))
+                                      chips.word_start_note([*queries, *keys])))))
     example_hint(result)  # in the fragment: "Guess first" hides it, and its button opens a head here
     links.write_link()
 

@@ -7,14 +7,14 @@ import math
 
 import streamlit as st
 
-from app_pages.state import direction, models, server
+from app_pages.state import direction, models, server, widget_state
 from app_pages.shell import presentation
 from app_pages.state.state_keys import (
     ADD_ERROR, ADD_INPUT, BEAM, CHECKPOINT, DEVICE, DEVICE_CHOICE, DOUBTS_SHOWN, LANG, PASSCODE_INPUT, PRESENT,
     TARGET_LANGUAGE, WRONG_PASSCODE,
 )
 from app_pages.shell.text import md_escape, t
-from app_pages.components.widgets import kept
+from app_pages.state.widget_state import kept
 from i18n import LANGUAGES
 from model import DEFAULT_BEAM, INSTALL_HINT, CheckpointError, marian_available
 
@@ -23,7 +23,7 @@ def draw() -> None:
     """Language, checkpoint, device, beam size and presentation mode: the settings every page uses."""
     st.session_state.pop(DOUBTS_SHOWN, None)  # a new run: the page shows the model's doubts again
     with st.sidebar:
-        # Each widget is drawn with the session's own value (widgets.kept): a link may have set these keys, and a
+        # Each widget is drawn with the session's own value (widget_state.kept): a link may have set these keys, and a
         # browser that lost a widget's value would otherwise send its default as the user's choice.
         st.segmented_control(t("sidebar.language"), list(LANGUAGES), format_func=LANGUAGES.get, key=LANG, required=True,
                              default=kept(LANG, LANGUAGES))

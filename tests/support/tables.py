@@ -1,6 +1,6 @@
 """The tables an AppTest page shows, as its reader sees them.
 
-Every table of the app is a st.table (app_pages.components.widgets.table), whose cells, headers and index labels are Markdown:
+Every table of the app is a st.table (app_pages.components.table_view.table), whose cells, headers and index labels are Markdown:
 text in them is sent escaped (md_escape's backslashes, a word joiner in a would-be link). Read back here without
 those, the cells are what the page displays.
 """
@@ -12,7 +12,7 @@ import re
 import pandas as pd
 
 from app_pages.shell.text import WORD_JOINER
-from app_pages.components.widgets import relabelled
+from app_pages.components.table_view import relabelled
 
 
 def as_read(text):
