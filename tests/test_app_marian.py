@@ -26,7 +26,7 @@ pytest.importorskip("sentencepiece")
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
 EN = strings("en")
 TITLES = {"start": "start.title", "translate": "translate.title", "decoding": "decoding.title",
-          "compare": "compare.title", "model_card": "card.title", "qkv": "qkv.title", "masks": "masks.title", "positional": "pe.title",
+          "compare": "compare.title", "model_card": "card.title", "qkv": "qkv.title", "masks": "masks.title", "positional": "positional.title",
           "scaling": "scaling.title", "multihead": "multihead.title", "inside": "inside.title", "anatomy": "anatomy.title",
           "training": "training.title", "replay": "replay.title", "lab": "lab.title",
           "explanation": "explain.title", "poll": "poll.title", "deck": "deck.title"}

@@ -25,7 +25,7 @@ pytestmark = pytest.mark.skipif(
 
 # The key of the tabs of each page drawn in sections (teaching_shared.sections: "{prefix}.tab"): only the open tab
 # is drawn.
-TAB_PREFIX = {"qkv": "qkv", "masks": "masks", "positional": "pe", "scaling": "scaling", "multihead": "multihead",
+TAB_PREFIX = {"qkv": "qkv", "masks": "masks", "positional": "positional", "scaling": "scaling", "multihead": "multihead",
               "anatomy": "anatomy", "training": "training", "explanation": "explain"}
 
 
@@ -131,10 +131,10 @@ def test_slowest_positional_period_depends_on_d_model(lang):
     import math
 
     at = open_page("positional", lang)
-    d = at.select_slider(key="pe.d_model").value
+    d = at.select_slider(key="positional.d_model").value
     expected = f"{2 * math.pi * 10000 ** ((d - 2) / d):,.0f}"
     assert expected in page_text(at) and f"{2 * math.pi * 10000:,.0f}" not in page_text(at)
-    at.select_slider(key="pe.d_model").set_value(16).run()
+    at.select_slider(key="positional.d_model").set_value(16).run()
     assert f"{2 * math.pi * 10000 ** (14 / 16):,.0f}" in page_text(at)
 
 
@@ -150,7 +150,7 @@ def teaching_strings(lang: str) -> dict[str, str]:
     return {k: v for k, v in strings(lang).items() if k.split(".")[0] in {p.split(".")[0] for p in TEACHING_PREFIXES}}
 
 
-TEACHING_PREFIXES = ("teach.", "qkv.", "masks.", "pe.", "scaling.", "multihead.", "anatomy.")
+TEACHING_PREFIXES = ("teach.", "qkv.", "masks.", "positional.", "scaling.", "multihead.", "anatomy.")
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -245,14 +245,14 @@ def test_masks_page_draws_one_padded_attention_at_a_time(kind):
 
 def test_pe_dimensions_survive_a_smaller_d_model_without_a_widget_warning():
     at = open_page("positional")
-    at.multiselect(key="pe.dims").set_value([0, 3, 64, 100]).run()
-    at.select_slider(key="pe.d_model").set_value(2).run()
-    assert at.multiselect(key="pe.dims").value == [0]
-    at.select_slider(key="pe.d_model").set_value(256).run()
-    assert at.multiselect(key="pe.dims").value == [0, 3, 64, 100]
+    at.multiselect(key="positional.dims").set_value([0, 3, 64, 100]).run()
+    at.select_slider(key="positional.d_model").set_value(2).run()
+    assert at.multiselect(key="positional.dims").value == [0]
+    at.select_slider(key="positional.d_model").set_value(256).run()
+    assert at.multiselect(key="positional.dims").value == [0, 3, 64, 100]
     # The widget's default is the session's own picks (widget_state.kept: a browser that lost the widget's value sends
     # none, and Streamlit takes the default); .streamlit/config.toml silences the log line Streamlit writes for that.
-    assert not at.exception and list(at.multiselect(key="pe.dims").proto.default) == [0, 3, 64, 100]
+    assert not at.exception and list(at.multiselect(key="positional.dims").proto.default) == [0, 3, 64, 100]
 
 
 def test_anatomy_says_which_weights_the_app_loads_and_the_machine_in_the_page_language():

@@ -58,7 +58,7 @@ from tests.test_teaching_browser import CLIPPED
 TITLES = {
     "start": "start.title", "translate": "translate.title", "decoding": "decoding.title", "compare": "compare.title",
     "explanation": "explain.title", "model_card": "card.title", "qkv": "qkv.title", "masks": "masks.title",
-    "positional": "pe.title", "scaling": "scaling.title", "multihead": "multihead.title", "inside": "inside.title",
+    "positional": "positional.title", "scaling": "scaling.title", "multihead": "multihead.title", "inside": "inside.title",
     "anatomy": "anatomy.title", "training": "training.title", "replay": "replay.title", "lab": "lab.title",
     "poll": "poll.title", "deck": "deck.title",
 }
@@ -127,8 +127,8 @@ SCROLLED = """() => [...document.querySelectorAll(
 
 # Charts whose figures give the margins their axes need (viz.style y_labels_band, x_labels_band): Plotly's automargin
 # must not grow one, since a grown margin draws the chart twice (Replay's Next took 0.39 s with two such charts,
-# 0.32 s without). Keys as on the page (a chart keyed "pe.curves" sits in the element classed "st-key-pe-curves").
-PRESIZED = ("replay-chart-curves", "replay-chart-share", "pe-curves", "scaling-var", "training-toy")
+# 0.32 s without). Keys as on the page (a chart keyed "positional.curves" sits in the element classed "st-key-positional-curves").
+PRESIZED = ("replay-chart-curves", "replay-chart-share", "positional-curves", "scaling-var", "training-toy")
 GROWN_MARGINS = """keys => keys.flatMap(key => {
   const chart = document.querySelector(`[data-testid='stMain'] .st-key-${key} .js-plotly-plot`);
   if (!chart || !chart._fullLayout) return [];

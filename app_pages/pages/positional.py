@@ -23,7 +23,7 @@ from viz.teaching_positional import (norms_figure, pe_curves, pe_heatmap, receiv
 NOTE_POS, NOTE_D = 1, 6  # the note's own snippet: pos = 1, d_model = 6
 ROTATION_CHECK = 64  # positions over which the note's variants are tested for the rotation property
 MAX_LENGTH, MAX_D = 256, 512
-DIMS, CHOSEN_DIMS = "pe.dims", "pe.dims.chosen"  # the multiselect's key; the picks kept across d_model changes
+DIMS, CHOSEN_DIMS = "positional.dims", "positional.dims.chosen"  # the multiselect's key; the picks kept across d_model changes
 NOTE_DECIMALS = 8  # the note's variants part in the 5th decimal and beyond: at 4 they read alike
 
 
@@ -40,65 +40,65 @@ def slowest_period(d_model: int) -> str:
 
 def note_section() -> None:
     """The slipped cosine exponent of some notes, as printed and as probably meant, against the paper's."""
-    st.warning(t("pe.note.text", pos=NOTE_POS, d=NOTE_D))
-    st.latex(rf"\text{{{t('pe.note.eq')}}}\quad PE_{{(pos,\,2i+1)}} = \cos\!\left(pos / 10{{,}}000^{{\,2i+1 / d_{{model}}}}\right)")
+    st.warning(t("positional.note.text", pos=NOTE_POS, d=NOTE_D))
+    st.latex(rf"\text{{{t('positional.note.eq')}}}\quad PE_{{(pos,\,2i+1)}} = \cos\!\left(pos / 10{{,}}000^{{\,2i+1 / d_{{model}}}}\right)")
     variants = {
-        t("pe.note.paper"): positional.pe_table(NOTE_POS + 1, NOTE_D),
-        t("pe.note.literal"): positional.note_variant_table(NOTE_POS + 1, NOTE_D, literal=True),
-        t("pe.note.meant"): positional.note_variant_table(NOTE_POS + 1, NOTE_D, literal=False),
+        t("positional.note.paper"): positional.pe_table(NOTE_POS + 1, NOTE_D),
+        t("positional.note.literal"): positional.note_variant_table(NOTE_POS + 1, NOTE_D, literal=True),
+        t("positional.note.meant"): positional.note_variant_table(NOTE_POS + 1, NOTE_D, literal=False),
     }
-    st.markdown(t("pe.note.table", pos=NOTE_POS, d=NOTE_D))
+    st.markdown(t("positional.note.table", pos=NOTE_POS, d=NOTE_D))
     rows = np.stack([v[NOTE_POS] for v in variants.values()])
     difference = rows[1] - rows[2]  # as printed − as meant
     frame = number_table(rows, list(variants), [str(j) for j in range(NOTE_D)], decimals=NOTE_DECIMALS, fixed=True)
-    frame.loc[t("pe.note.diff")] = [f"{d:.1e}" if d else "0" for d in difference]
+    frame.loc[t("positional.note.diff")] = [f"{d:.1e}" if d else "0" for d in difference]
     table_view.table(frame)
     parted = np.flatnonzero(difference)
-    st.caption(t("pe.note.parts", dims=join(parted), diffs=join(f"{abs(difference[j]):.1e}" for j in parted),
+    st.caption(t("positional.note.parts", dims=join(parted), diffs=join(f"{abs(difference[j]):.1e}" for j in parted),
                  decimals=NOTE_DECIMALS))
     errors = {name: positional.rotation_error(
         positional.pe_table(ROTATION_CHECK, NOTE_D) if i == 0 else positional.note_variant_table(ROTATION_CHECK, NOTE_D, literal=i == 1), 1)
         for i, name in enumerate(variants)}
-    st.markdown(t("pe.note.rotation", paper=f"{errors[t('pe.note.paper')]:.1e}", literal=f"{errors[t('pe.note.literal')]:.2f}",
-                  meant=f"{errors[t('pe.note.meant')]:.2f}", n=ROTATION_CHECK))
+    st.markdown(t("positional.note.rotation", paper=f"{errors[t('positional.note.paper')]:.1e}", literal=f"{errors[t('positional.note.literal')]:.2f}",
+                  meant=f"{errors[t('positional.note.meant')]:.2f}", n=ROTATION_CHECK))
 
 
 def matrix_views(table: np.ndarray, length: int, d_model: int) -> None:
     """The PE matrix (checked against the model's own table), chosen dimensions as curves, and its similarities."""
-    charts.chart(pe_heatmap(table, title=t("pe.matrix.fig", length=length, d=d_model), position_title=t("pe.axis.pos"),
-                             dimension_title=t("pe.axis.dim"), value_label="PE"), key="pe.heatmap")
+    charts.chart(pe_heatmap(table, title=t("positional.matrix.fig", length=length, d=d_model), position_title=t("positional.axis.pos"),
+                             dimension_title=t("positional.axis.dim"), value_label="PE"), key="positional.heatmap")
     same = float(np.abs(table - sinusoidal_table(length, d_model).double().numpy()).max())
-    st.caption(t("pe.matrix.model", d=model_d, length=model_len, diff=f"{same:.1e}"))
+    st.caption(t("positional.matrix.model", d=model_d, length=model_len, diff=f"{same:.1e}"))
     if translator.config.positional_layout == "halves":
         # Marian's table: the same numbers, sines of every pair first, then their cosines.
         halves = sinusoidal_table(length, d_model, "halves").double().numpy()
         reordered = np.concatenate([table[:, 0::2], table[:, 1::2]], axis=1)
-        st.caption(t("pe.matrix.halves", diff=f"{float(np.abs(halves - reordered).max()):.1e}"))
-    st.markdown(t("pe.matrix.text", fast=f"{2 * math.pi:.2f}", slow=slowest_period(d_model)))
+        st.caption(t("positional.matrix.halves", diff=f"{float(np.abs(halves - reordered).max()):.1e}"))
+    st.markdown(t("positional.matrix.text", fast=f"{2 * math.pi:.2f}", slow=slowest_period(d_model)))
 
-    st.subheader(t("pe.curves.header"))
+    st.subheader(t("positional.curves.header"))
     default_dims = sorted({0, 1, 2 * (d_model // 8), 2 * (d_model // 4)} & set(range(d_model)))  # fast and slow pairs
     # The user's picks live in plain state, not only in the widget: a smaller d_model hides the picks it has no room
     # for, and they come back when d_model grows again. The widget is drawn with those picks as its default too.
     shown = st.session_state[DIMS] = [d for d in st.session_state.get(CHOSEN_DIMS, default_dims) if d < d_model]
-    dims = st.multiselect(t("pe.curves.pick"), list(range(d_model)), persist_state="session", key=DIMS, default=shown,
+    dims = st.multiselect(t("positional.curves.pick"), list(range(d_model)), persist_state="session", key=DIMS, default=shown,
                           on_change=remember_dims, args=(d_model,))  # default=: widget_state.kept says why
     if dims:
-        names = [t("pe.curves.name", dim=d, fn="sin" if d % 2 == 0 else "cos", i=d // 2,
+        names = [t("positional.curves.name", dim=d, fn="sin" if d % 2 == 0 else "cos", i=d // 2,
                    period=f"{2 * math.pi / positional.frequencies(d_model)[d // 2]:.1f}") for d in dims]
-        charts.chart(pe_curves(table, dims, title=t("pe.curves.fig"), position_title=t("pe.axis.pos"), names=names),
-                      key="pe.curves")
+        charts.chart(pe_curves(table, dims, title=t("positional.curves.fig"), position_title=t("positional.axis.pos"), names=names),
+                      key="positional.curves")
 
-    st.subheader(t("pe.sim.header"))
-    st.markdown(t("pe.sim.text", norm2=num(d_model / 2)))
-    charts.chart(similarity_heatmap(positional.similarity(table), title=t("pe.sim.fig"), query_title=t("pe.axis.pos_a"),
-                                     key_title=t("pe.axis.pos_b"), value_label="PE·PE"), key="pe.sim")
+    st.subheader(t("positional.sim.header"))
+    st.markdown(t("positional.sim.text", norm2=num(d_model / 2)))
+    charts.chart(similarity_heatmap(positional.similarity(table), title=t("positional.sim.fig"), query_title=t("positional.axis.pos_a"),
+                                     key_title=t("positional.axis.pos_b"), value_label="PE·PE"), key="positional.sim")
 
 
 translator = models.translator()
 model_d, model_len = translator.config.d_model, translator.config.max_len
-presentation.page_title(t("pe.title"), t("pe.intro", fast=f"{2 * math.pi:.1f}", slow=slowest_period(model_d), d=model_d))
-LENGTH, D_MODEL = "pe.length", "pe.d_model"  # the PE table's size, chosen on the matrix tab, used on the rotation tab
+presentation.page_title(t("positional.title"), t("positional.intro", fast=f"{2 * math.pi:.1f}", slow=slowest_period(model_d), d=model_d))
+LENGTH, D_MODEL = "positional.length", "positional.d_model"  # the PE table's size, chosen on the matrix tab, used on the rotation tab
 
 
 def chosen_sizes() -> tuple[int, int]:
@@ -114,8 +114,8 @@ def matrix_section() -> None:
                  r"PE_{(pos,\,2i+1)} = \cos\!\left(\frac{pos}{10000^{2i/d_{model}}}\right)\end{gathered}")
     length, d_model = chosen_sizes()
     with sizes:
-        length = st.slider(t("pe.length"), 2, MAX_LENGTH, length, persist_state="session", key=LENGTH)
-        d_model = st.select_slider(t("pe.d_model"), list(range(2, MAX_D + 1, 2)), value=d_model, persist_state="session",
+        length = st.slider(t("positional.length"), 2, MAX_LENGTH, length, persist_state="session", key=LENGTH)
+        d_model = st.select_slider(t("positional.d_model"), list(range(2, MAX_D + 1, 2)), value=d_model, persist_state="session",
                                    key=D_MODEL)
     matrix_views(positional.pe_table(length, d_model), length, d_model)
 
@@ -126,7 +126,7 @@ def matrix_section() -> None:
 def rotation_section() -> None:
     length, d_model = chosen_sizes()
     table = positional.pe_table(length, d_model)
-    st.markdown(t("pe.rot.text"))
+    st.markdown(t("positional.rot.text"))
     # Two lines, not one: on one line the equation ran past the right edge of a 1280-pixel projector.
     st.latex(r"\begin{gathered}\begin{bmatrix} PE_{(pos+k,\,2i)} \\ PE_{(pos+k,\,2i+1)} \end{bmatrix} = "
              r"\begin{bmatrix} \cos k\omega_i & \sin k\omega_i \\ -\sin k\omega_i & \cos k\omega_i \end{bmatrix}"
@@ -134,11 +134,11 @@ def rotation_section() -> None:
              r"\end{gathered}")
     cols = st.columns(3)
     with cols[0]:
-        k = st.slider(t("pe.rot.k"), 1, length - 1, min(3, length - 1), persist_state="session", key="pe.rot.k")
+        k = st.slider(t("positional.rot.k"), 1, length - 1, min(3, length - 1), persist_state="session", key="positional.rot.k")
     with cols[1]:
-        pos = st.slider(t("pe.rot.pos"), 0, length - 1 - k, 0, persist_state="session", key="pe.rot.pos") if length - 1 - k > 0 else 0
+        pos = st.slider(t("positional.rot.pos"), 0, length - 1 - k, 0, persist_state="session", key="positional.rot.pos") if length - 1 - k > 0 else 0
     with cols[2]:
-        pair = st.slider(t("pe.rot.pair"), 0, d_model // 2 - 1, 0, persist_state="session", key="pe.rot.pair") if d_model > 2 else 0
+        pair = st.slider(t("positional.rot.pair"), 0, d_model // 2 - 1, 0, persist_state="session", key="positional.rot.pair") if d_model > 2 else 0
     omega = positional.frequencies(d_model)[pair]
     rot = positional.rotation(k, d_model)[pair]
     before, after = table[pos, 2 * pair : 2 * pair + 2], table[pos + k, 2 * pair : 2 * pair + 2]
@@ -146,13 +146,13 @@ def rotation_section() -> None:
              rf"{matrix_tex(rot)}{matrix_tex(before[:, None])} = {matrix_tex((rot @ before)[:, None])},\quad "
              rf"PE_{{({pos + k},\,{2 * pair}:{2 * pair + 1})}} = {matrix_tex(after[:, None])}\end{{gathered}}")
     error = positional.rotation_error(table, k)
-    (st.success if error < 1e-9 else st.error)(t("pe.rot.check", k=k, n=length - k, d=d_model, err=f"{error:.1e}"))
+    (st.success if error < 1e-9 else st.error)(t("positional.rot.check", k=k, n=length - k, d=d_model, err=f"{error:.1e}"))
     points = table[:, 2 * pair : 2 * pair + 2]
     charts.chart(
-        rotation_figure(points, pos, k, title=t("pe.rot.fig", pair=pair, a=2 * pair, b=2 * pair + 1),
-                        sin_title=t("pe.rot.sin", a=2 * pair), cos_title=t("pe.rot.cos", b=2 * pair + 1),
-                        start_label=t("pe.rot.start"), end_label=t("pe.rot.end"), path_label=t("pe.rot.path")),
-        key="pe.rot.fig",
+        rotation_figure(points, pos, k, title=t("positional.rot.fig", pair=pair, a=2 * pair, b=2 * pair + 1),
+                        sin_title=t("positional.rot.sin", a=2 * pair), cos_title=t("positional.rot.cos", b=2 * pair + 1),
+                        start_label=t("positional.rot.start"), end_label=t("positional.rot.end"), path_label=t("positional.rot.path")),
+        key="positional.rot.fig",
     )
 
 
@@ -163,13 +163,13 @@ def size_section() -> None:
     embeddings = result.source_embeddings  # the rows the model looked up for result.source_tokens
     scaled_norms = positional.row_norms(embeddings.token) * embeddings.scale
     pe_norms = positional.row_norms(embeddings.positional)
-    st.markdown(t("pe.size.text", d=model_d, root=f"{math.sqrt(model_d):.1f}", pe=f"{positional.pe_norm(model_d):.2f}",
+    st.markdown(t("positional.size.text", d=model_d, root=f"{math.sqrt(model_d):.1f}", pe=f"{positional.pe_norm(model_d):.2f}",
                   emb=f"{float(np.mean(scaled_norms)):.2f}"))
     charts.chart(
-        norms_figure(positions(result.source_tokens), scaled_norms, pe_norms, title=t("pe.size.fig"),
-                     token_title=t("pe.size.tokens"), embedding_label=t("pe.size.emb", root=f"{math.sqrt(model_d):.0f}"),
-                     pe_label=t("pe.size.pe")),
-        key="pe.size",
+        norms_figure(positions(result.source_tokens), scaled_norms, pe_norms, title=t("positional.size.fig"),
+                     token_title=t("positional.size.tokens"), embedding_label=t("positional.size.emb", root=f"{math.sqrt(model_d):.0f}"),
+                     pe_label=t("positional.size.pe")),
+        key="positional.size",
     )
 
 
@@ -202,24 +202,24 @@ def long_sentence_test(longest: int) -> None:
     chart, text = st.columns([3, 2], gap="medium")
     with chart:
         charts.chart(
-            received_attention_figure(positional.received_attention(long.cross), longest, title=t("pe.ext.fig"),
-                                      position_title=t("pe.ext.position"), value_title=t("pe.ext.received"),
-                                      limit_label=t("pe.ext.limit", n=longest)),
-            key="pe.ext.fig",
+            received_attention_figure(positional.received_attention(long.cross), longest, title=t("positional.ext.fig"),
+                                      position_title=t("positional.ext.position"), value_title=t("positional.ext.received"),
+                                      limit_label=t("positional.ext.limit", n=longest)),
+            key="positional.ext.fig",
         )
     attention_share, token_share = positional.attention_share_past(long.cross, longest)
     confidence = [float(np.mean([s.chosen.prob for s in r.steps])) for r in (long, own)]
     with text:
-        st.markdown(t("pe.ext.try", tokens=source_len, past=max(source_len - longest, 0)))
-        st.caption(t("pe.ext.caption.long"))
+        st.markdown(t("positional.ext.try", tokens=source_len, past=max(source_len - longest, 0)))
+        st.caption(t("positional.ext.caption.long"))
         st.text(f"{long.source_text}  →  {long.translation}")
-    st.markdown(t("pe.ext.result", n=n, parts=parts, whole=output_length(long), coverage=f"{100 * output_length(long) / parts:.0f}",
+    st.markdown(t("positional.ext.result", n=n, parts=parts, whole=output_length(long), coverage=f"{100 * output_length(long) / parts:.0f}",
                   conf=f"{confidence[0]:.2f}", conf_one=f"{confidence[1]:.2f}", src=longest,
                   token_share=f"{100 * token_share:.0f}", attention_share=f"{100 * attention_share:.0f}"))
     within = positional.pieces_within(tokens, longest)
     if within >= 2:
         short, short_parts = joined(pieces[:within])
-        st.markdown(t("pe.ext.control", n=within, tokens=len(short.source_tokens), parts=short_parts,
+        st.markdown(t("positional.ext.control", n=within, tokens=len(short.source_tokens), parts=short_parts,
                       whole=output_length(short), coverage=f"{100 * output_length(short) / short_parts:.0f}"))
 
 
@@ -227,14 +227,14 @@ def extrapolation_section() -> None:
     """What is known about the trained lengths, the live test past them, then the other ways to encode position."""
     lengths = (translator.training_log or {}).get("lengths")
     if lengths:
-        st.markdown(t("pe.ext.known", max_len=model_len, room=translator.max_source_tokens, src=lengths["source_tokens"],
+        st.markdown(t("positional.ext.known", max_len=model_len, room=translator.max_source_tokens, src=lengths["source_tokens"],
                       tgt=lengths["target_tokens"], pairs=f"{lengths['pairs']:,}", last=model_len - 1))
         long_sentence_test(lengths["source_tokens"])
     else:
-        st.info(t("pe.ext.unknown", max_len=model_len))
-    st.subheader(t("pe.ext.alt_header"))
-    st.markdown(t("pe.ext.alternatives"))
+        st.info(t("positional.ext.unknown", max_len=model_len))
+    st.subheader(t("positional.ext.alt_header"))
+    st.markdown(t("positional.ext.alternatives"))
 
 
-sections("pe", {"matrix": matrix_section, "rot": rotation_section, "size": size_section, "note": note_section,
+sections("positional", {"matrix": matrix_section, "rot": rotation_section, "size": size_section, "note": note_section,
                 "ext": extrapolation_section, "try": lambda: exercises.pe_exercise(model_d)})

@@ -154,7 +154,7 @@ STRINGS = {
     "ex.none": "none",
     "masks.tab.try": "Try it",
     "qkv.tab.try": "Try it",
-    "pe.tab.try": "Try it",
+    "positional.tab.try": "Try it",
     "ex.masks.question": "In the decoder's causal mask of “{sentence}”, which keys are masked (hidden) from the query you pick?",
     "ex.masks.query": "Query",
     "ex.masks.keys": "The masked keys",

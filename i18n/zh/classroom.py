@@ -100,7 +100,7 @@ STRINGS = {
     "ex.none": "没有",
     "masks.tab.try": "试一试",
     "qkv.tab.try": "试一试",
-    "pe.tab.try": "试一试",
+    "positional.tab.try": "试一试",
     "ex.masks.question": "在“{sentence}”的解码器因果掩码中，你选的查询看不到哪些键（哪些键被掩码）？",
     "ex.masks.query": "查询",
     "ex.masks.keys": "被掩码的键",
