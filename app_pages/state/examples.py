@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from app_pages.shell.text import md_escape
 from i18n import translate_key
-from model import WordLink
+from model import WORD_START, WordLink
 
 
 @dataclass(frozen=True)
@@ -46,12 +46,14 @@ def default_sentence(source_language: str) -> str:
     return DEFAULT_SENTENCES.get(source_language, DEFAULT_SENTENCE)
 
 
-# The same five read in Chinese, for the Chinese → English model: the sentence is our Chinese reference above, the
-# reference our English sentence; each must translate exactly so with checkpoints/zh-en (tests/test_examples.py).
+# The same five read in Chinese, for the Chinese → English model: the sentence is our Chinese reference above (one
+# changed), the reference our English sentence; each must translate exactly so with checkpoints/zh-en
+# (tests/test_examples.py).
 EXAMPLES_ZH = (
     Example("我有一个梦想。", "梦想", "dream", "example.dream", "I have a dream."),
     Example("你是谁？", "谁", "Who", "example.who_zh", "Who are you?"),
-    Example("汤姆昨天买了三个苹果。", "昨天", "yesterday", "example.yesterday_zh", "Tom bought three apples yesterday."),
+    # Not 汤姆昨天买了三个苹果。: the shipped zh-en model writes "three apple" there (Compare's second pair shows it).
+    Example("汤姆昨天买了三本书。", "昨天", "yesterday", "example.yesterday_zh", "Tom bought three books yesterday."),
     Example("医院在哪里？", "哪里", "Where", "example.where", "Where is the hospital?"),
     Example("我喜欢我的狗。", "狗", "dog", "example.dog_zh", "I like my dog."),
 )
@@ -96,9 +98,12 @@ WHERE_IT_GOES_WRONG = (
 WRONG_CHRF = 50.0
 
 def example_line(example: Example, link: WordLink, lang: str) -> str:
-    """A pill's line of what to look for (Markdown), with the numbers of its result's strongest link."""
+    """A pill's line of what to look for (Markdown), with the numbers of its result's strongest link. The source word
+    as its tokens: an English word's pieces joined by " + " (▁anim + al), a Chinese word's characters as the word."""
+    english = any(token.startswith(WORD_START) for token in link.source_tokens)
+    source = (" + " if english else "").join(link.source_tokens)
     return translate_key(
-        lang, example.hint, target=md_escape(example.target_word), source=md_escape(" + ".join(link.source_tokens)),
+        lang, example.hint, target=md_escape(example.target_word), source=md_escape(source),
         layer=link.layer + 1, head=link.head + 1, weight=f"{link.weight:.2f}",
         rows=md_escape(translate_key(lang, "example.rows_sep").join(link.rows)),
     )

@@ -310,8 +310,14 @@ EN_ZH_EN: dict[str, str] = {
         "(word starts marked ▁); both with byte fallback |"
     ),
     "dev.header": (
-        "## Dev-set scores (`dev.tsv` turned round, {pairs} pairs; Chinese sources normalised as the translator "
-        "normalises input: NFKC, then OpenCC t2s)"
+        "## Dev-set scores (the {pairs} pairs of `dev.tsv` training read, turned round; Chinese sources normalised as "
+        "the translator normalises input: NFKC, then OpenCC t2s)"
+    ),
+    "limits.text": (
+        "Tatoeba holds short everyday sentences; long, technical or literary input translates poorly. Names\n"
+        "written in Chinese characters that Tatoeba lacks are not kept (我叫爱丽丝。 came out as \"I love Mary.\"):\n"
+        "the name placeholders of the model reading English read English names only.\n"
+        "This is a teaching model: its purpose is to show attention, not to compete with production MT."
     ),
     "data.text": (
         "English–Chinese sentence pairs from **Tatoeba (tatoeba.org), CC-BY 2.0 FR**, as compiled by\n"
@@ -331,7 +337,12 @@ ZH_ZH_EN: dict[str, str] = {
         "两者都有字节回退 |"
     ),
     "dev.header": (
-        "## 开发集分数（`dev.tsv` 反过来用，{pairs} 个句对；中文源句按翻译器处理输入的方式规范化：NFKC，再用 OpenCC t2s）"
+        "## 开发集分数（训练时读取的 `dev.tsv` 中 {pairs} 个句对，反过来用；中文源句按翻译器处理输入的方式规范化：NFKC，再用 OpenCC t2s）"
+    ),
+    "limits.text": (
+        "Tatoeba 收录的是简短的日常句子；长句、技术性或文学性的输入翻译得很差。Tatoeba 里没有的、用汉字写的名字不会被保留"
+        "（“我叫爱丽丝。”译成了“I love Mary.”）：英译中模型的人名占位办法只适用于英文名字。这是一个教学模型：它的目的是展示注意力，"
+        "而不是与生产级机器翻译竞争。"
     ),
     "data.text": (
         "英中句对来自 **Tatoeba（tatoeba.org），CC-BY 2.0 FR**，由 ManyThings.org 整理（`cmn.txt`），以中文为源语言："
