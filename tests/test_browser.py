@@ -20,6 +20,7 @@ pytest.importorskip("playwright.sync_api")
 
 from playwright.sync_api import expect
 
+from app_pages.components.attention_view import SIDES
 from app_pages.state import examples
 from i18n import strings
 from model import DEFAULT_BEAM
@@ -70,12 +71,20 @@ def telling_cell(maps: np.ndarray, layer: int, head: int, allowed: np.ndarray) -
     return int(q), int(k)
 
 
+def axis_label(kind: str, which: str) -> str:
+    """An axis title of the English → Chinese model's map of `kind`, as the explorer names it: "queries (Chinese
+    target tokens)" (attention_view.axis_names)."""
+    side = SIDES[kind][0 if which == "queries" else 1]
+    language = EN[f"language.{'en' if side == 'source' else 'zh'}"]
+    return EN[f"axis.{which}_of"].format(tokens=EN[f"axis.{side}_tokens"].format(language=language))
+
+
 def assert_hover_shows(page, plot_index: int, maps, layer: int, head: int, q: int, k: int, kind: str, tokens) -> None:
     """Hovering cell (q, k) shows its query and key, each with its position (a repeated token is told apart by it),
     and the model's weight, to Plotly's 4 decimals."""
     queries, keys = tokens
     lines = hover(page, point_on_plot(page, plot_index, k, q))
-    assert lines[:2] == [f"{EN[f'axis.{kind}.queries']}: {q} · {queries[q]}", f"{EN[f'axis.{kind}.keys']}: {k} · {keys[k]}"]
+    assert lines[:2] == [f"{axis_label(kind, 'queries')}: {q} · {queries[q]}", f"{axis_label(kind, 'keys')}: {k} · {keys[k]}"]
     label, _, number = lines[2].partition(": ")
     assert label == EN["axis.weight"]
     assert float(number) == pytest.approx(float(maps[layer, head, q, k]), abs=1e-4), (lines, layer, head, q, k)
@@ -205,7 +214,7 @@ def test_confidence_what_the_model_knows_and_pills_in_both_languages(page, trans
 
         # The model card, from the link.
         rerun(page, knows.get_by_role("link", name=s["knows.card_link"]).click)
-        expect(page.locator(f"{MAIN} h1")).to_have_text(s["card.title"].format(name="en-zh"))
+        expect(page.locator(f"{MAIN} h1")).to_have_text(s["card.title"].format(name="English → 中文 (en-zh)"))
         expect(main.get_by_role("heading", name=s["card.calibration.header"])).to_be_visible()
         screenshot(page, f"honesty_card_{language}")
         calibration = main.get_by_role("heading", name=s["card.calibration.header"])

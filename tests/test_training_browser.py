@@ -38,7 +38,7 @@ def test_training_page_fits_and_scores_a_typed_reference(browser, streamlit_serv
             screenshot(page, f"training_{lang}_{key.split('.')[1]}", page.locator(f"{MAIN} .st-key-{key.replace('.', '-')}"))
 
         rerun(page, page.locator(MAIN).get_by_role("tab", name=text["training.tab.bleu"]).click)
-        box = page.get_by_label(text["training.bleu.reference"], exact=True)
+        box = page.get_by_label(text["training.bleu.reference"].format(target=text["language.zh"]), exact=True)  # en-zh
         box.fill(REFERENCE)
         rerun(page, lambda: box.press("Enter"))
         settle(page, charts=False)  # the BLEU tab, now on screen, has no chart
