@@ -100,10 +100,9 @@ def wait_for_health(url: str, proc: subprocess.Popen, timeout_s: float) -> None:
 
 
 @contextmanager
-def running_app(log: Path, env: dict | None = None, port: int | None = None, address: str = "127.0.0.1"):
-    """`streamlit run app.py` on `port` (default: a free one) of `address`, its output in `log`: yields its base URL
-    (on 127.0.0.1), always stops it."""
-    port = port or free_port()
+def app_server(log: Path, env: dict | None = None, port: int | None = None, address: str = "127.0.0.1"):
+    """`streamlit run app.py` on `port` of `address`, its output in `log`: yields its process (a test may kill it);
+    whatever is still running is always stopped afterwards."""
     command = [
         sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
         "--server.port", str(port), "--server.address", address, "--browser.gatherUsageStats", "false",
@@ -112,17 +111,26 @@ def running_app(log: Path, env: dict | None = None, port: int | None = None, add
     ]
     with open(log, "w") as out:
         proc = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})})
-    url = f"http://127.0.0.1:{port}"
     try:
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+@contextmanager
+def running_app(log: Path, env: dict | None = None, port: int | None = None, address: str = "127.0.0.1"):
+    """app_server on `port` (default: a free one), once it answers: yields its base URL (on 127.0.0.1)."""
+    port = port or free_port()
+    with app_server(log, env, port, address) as proc:
+        url = f"http://127.0.0.1:{port}"
         wait_for_health(url, proc, SERVER_START_S)
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
 
 
 @pytest.fixture(scope="session")

@@ -17,15 +17,13 @@ import signal
 import subprocess
 import sys
 import threading
-from contextlib import contextmanager
-from pathlib import Path
 
 import pytest
 
 from app_pages.state import poll_store
 from app_pages.state.poll_store import DB_ENV, FILE_NAME, PollStore, PostgresPollStore, StoreUnavailable
 from tests.support import postgres as postgres_support
-from tests.conftest import CHROMIUM, ROOT, SERVER_START_S, free_port, wait_for_health
+from tests.conftest import CHROMIUM, ROOT, SERVER_START_S, app_server, free_port, wait_for_health
 
 SECRET = "s3cr3t-Pa55"
 QUESTION = {"kind": "cross", "layer": 0, "head": -1, "sentence": "I have a dream.", "query": "我", "row": 1}
@@ -153,27 +151,6 @@ def test_the_pool_keeps_few_connections(shared):
 
 
 # ---------------------------------------------------------------- two app servers, one database, the real pages
-
-
-@contextmanager
-def app_server(log: Path, env: dict, port: int):
-    """`streamlit run app.py` on `port` (as tests/conftest.running_app starts it), yielding its process: the test may
-    kill it; it is always stopped afterwards."""
-    command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true", "--server.port",
-               str(port), "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false",
-               "--server.fileWatcherType", "none"]
-    with open(log, "w") as out:
-        proc = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env={**os.environ, **env})
-    try:
-        yield proc
-    finally:
-        if proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
 
 
 @pytest.mark.skipif(not CHROMIUM.exists(), reason=f"{CHROMIUM} is not installed (Debian package chromium)")
