@@ -204,6 +204,7 @@ def test_a_second_lab_run_waits_its_turn_shows_its_place_and_can_cancel():
     second.run()
     assert second.session_state["lab.last"] is None  # not one chunk computed while the first trains
     assert "1 ahead of you in the queue" in page_text(second) and not second.exception
+    assert re.search(r"starts by itself, in about (5|10|15|20) s", page_text(second))  # the first run's 20-s cap left
     second.button(key="lab.cancel").click().run()
     assert second.session_state["lab.run"] is None and len(lab_queue.shared()) == 1
     second.button(key="lab.train").click().run()  # in line again
@@ -229,6 +230,31 @@ def test_the_lab_queue_keeps_order_limits_runs_and_drops_a_closed_tab():
     queue.place(c)  # c's page is still open; b's tab was closed and asks no more
     now[0] = 26.0
     assert queue.place(c) == 0 and queue.place(b) is None and len(queue) == 1
+
+
+def test_a_waiting_lab_run_is_told_about_how_long_until_its_turn():
+    """Before any run has ended each takes the cap; then the mean of those that ran. The run computing now counts
+    only what it has left; with two slots the queue drains two at a time."""
+    from app_pages.state.lab_queue import LabQueue
+
+    now = [0.0]
+    queue = LabQueue(runs=1, stale_s=1000, clock=lambda: now[0])
+    a, b, c = queue.join(), queue.join(), queue.join()
+    assert queue.may_run(a)
+    now[0] = 5.0
+    assert queue.wait(a, 20) == 0 and queue.wait(b, 20) == 15 and queue.wait(c, 20) == 35
+    now[0] = 12.0
+    queue.leave(a)  # it ran 12 s: the next estimates use 12
+    assert queue.may_run(b) and queue.wait(c, 20) == 12
+    now[0] = 20.0
+    assert queue.wait(c, 20) == 4 and queue.wait("gone", 20) is None
+    queue.leave(c)  # cancelled before it ran: not a run's length
+    queue.leave(b)
+    d, e = queue.join(), queue.join()
+    assert queue.wait(e, 20) == 10  # d will take the mean of the two runs, 12 s and 8 s
+    two = LabQueue(runs=2, stale_s=1000, clock=lambda: now[0])
+    tickets = [two.join() for _ in range(5)]
+    assert [two.wait(t, 10) for t in tickets] == [0, 0, 10, 10, 20]
 
 
 # ---------------------------------------------------------------- arithmetic and figures

@@ -7,6 +7,8 @@ work (server.model_calls) only while it computes, so classmates' translations in
 session state: they survive reruns and visits to other pages, and the pickers may change while it trains.
 """
 
+import math
+
 import streamlit as st
 
 from app_pages.components import attention_view, charts
@@ -118,10 +120,12 @@ def results(first: Progress, last: Progress | None, settings: LabSettings, runni
 
 
 def waiting(place: int) -> None:
-    """A run whose turn has not come: its place, and a way out."""
+    """A run whose turn has not come: its place, about how long until its turn, and a way out."""
+    queue = lab_queue.shared()
+    seconds = queue.wait(st.session_state[TICKET], st.session_state[RUN_SETTINGS].max_seconds) or 0.0
     with st.container(horizontal=True, vertical_alignment="center", key="lab.waiting"):
-        st.info(t("lab.queued", ahead=place - lab_queue.shared().runs + 1, runs=lab_queue.shared().runs),
-                icon=":material/hourglass_top:")
+        st.info(t("lab.queued", ahead=place - queue.runs + 1, runs=queue.runs,
+                  seconds=max(5, 5 * math.ceil(seconds / 5))), icon=":material/hourglass_top:")
         st.button(t("lab.cancel"), key="lab.cancel", on_click=finish)
 
 

@@ -57,7 +57,7 @@ STRINGS: dict[str, str] = {
     "lab.curves.loss": "training loss",
     "lab.curves.exact": "strings exactly right",
     "lab.curves.per_token": "letters right",
-    "lab.queued": "Waiting for your turn: {ahead} ahead of you in the queue (the server trains {runs} at a time, so everyone's translations stay quick). Your run starts by itself.",
+    "lab.queued": "Waiting for your turn: {ahead} ahead of you in the queue (the server trains {runs} at a time, so everyone's translations stay quick). Your run starts by itself, in about {seconds} s.",
     "lab.cancel": "Cancel",
     "lab.running": "Training… change the attention, layer or head at any time; the run goes on.",
     "lab.tested": (

@@ -42,7 +42,7 @@ STRINGS: dict[str, str] = {
     "lab.curves.loss": "训练损失",
     "lab.curves.exact": "完全正确的字符串",
     "lab.curves.per_token": "正确的字母",
-    "lab.queued": "正在排队：前面还有 {ahead} 个训练（服务器一次只训练 {runs} 个，这样大家的翻译都不会变慢）。轮到你时会自动开始。",
+    "lab.queued": "正在排队：前面还有 {ahead} 个训练（服务器一次只训练 {runs} 个，这样大家的翻译都不会变慢）。大约 {seconds} 秒后轮到你，届时会自动开始。",
     "lab.cancel": "取消",
     "lab.running": "训练中……随时可以改变注意力类型、层或头，训练会继续。",
     "lab.tested": (
