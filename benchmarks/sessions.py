@@ -1,0 +1,143 @@
+"""Server capacity without browsers: N students open one page at once, each a bare Streamlit session.
+
+    python -m benchmarks.sessions [--students 10 30 60] [--labs 0 5] [--lab-runs 1] [--page translate]
+                                  [--out benchmarks/sessions_results.json]
+
+Starts `streamlit run app.py` (the project's own config), then for each count N:
+
+- shared: N sessions open the same link at once (the teacher's: it was opened once before, as the teacher did);
+- distinct: N sessions open the page at once, each with a sentence of its own (none computed before).
+
+With --labs L, both are measured again while L more sessions train in the live lab (pressed Train, and answering
+its fragment's ticks as a browser does); --lab-runs sets the server's ATTENTION_LAB_RUNS (how many train at once;
+the app's default is one, the others wait in its queue). A bare session (benchmarks/bare_session.py) speaks Streamlit's websocket
+protocol and renders nothing, so the times are the server's alone: from opening the link to the server's "script
+finished". Reported per row: p50/p95/max seconds, the server's CPU seconds per page run (its CPU over the burst ÷ N;
+with labs the labs' training is in it), the load average beside the run, error boxes, and how many sessions were
+shown their own translation (computed here by the same model before the server starts).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import sys
+import tempfile
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+
+from benchmarks import proc
+from benchmarks.bare_session import BareSession
+from benchmarks.classroom import count_tracebacks, expectations, sentence, streamlit_pid, summary
+
+OUT = Path(__file__).with_name("sessions_results.json")
+SHARED_OFFSET = 200  # the shared link's sentence: one no distinct session uses
+LAB_WARMUP_S = 5  # labs are pressed, then left this long to be training before the class opens the link
+
+
+async def burst(url: str, page: str, params: list[dict]) -> list[tuple[float | None, BareSession]]:
+    """Every session in `params` opens `page` at the same moment; (seconds or None on failure, session) each."""
+    async def one(query: dict):
+        async with BareSession(url) as session:
+            try:
+                return await session.open(page, query), session
+            except (asyncio.TimeoutError, OSError) as error:
+                session.seen.errors.append(repr(error))
+                return None, session
+    return await asyncio.gather(*(one(query) for query in params))
+
+
+async def measure(url: str, pid: int, page: str, params: list[dict], expected: list[str | None]) -> dict:
+    """One burst's row: times, the server's CPU per run and the load beside it, errors, own results."""
+    cpu = proc.cpu_seconds(pid)
+    done = await burst(url, page, params)
+    cpu = proc.cpu_seconds(pid) - cpu
+    seconds = [s for s, _ in done if s is not None]
+    own = sum(1 for (s, session), want in zip(done, expected) if s is not None and (want is None or session.seen.shows(
+        f"### {want}")))
+    return {**summary(seconds), "failed": len(done) - len(seconds), "own_result": own,
+            "errors": sorted({e for _, session in done for e in session.seen.errors})[:5],
+            "server_cpu_s_per_run": round(cpu / len(params), 3), "load_avg_1min": round(os.getloadavg()[0], 2)}
+
+
+async def with_labs(url: str, labs: int):
+    """`labs` sessions that pressed Train in the live lab and keep answering its ticks (closed by the caller)."""
+    sessions = [BareSession(url) for _ in range(labs)]
+    for session in sessions:
+        await session.__aenter__()
+    await asyncio.gather(*(session.open("lab") for session in sessions))
+    await asyncio.gather(*(session.press("lab.train") for session in sessions))
+    await asyncio.sleep(LAB_WARMUP_S)
+    return sessions
+
+
+async def run(url: str, pid: int, page: str, counts: list[int], labs: list[int], lab_runs: int,
+              expected: list[dict], shared: dict) -> list[dict]:
+    rows = []
+    async with BareSession(url) as teacher:  # the teacher opened the shared link before the class did
+        await teacher.open(page, {"s": shared["sentence"]})
+    offset = 0
+    for lab_count in labs:
+        lab_sessions = await with_labs(url, lab_count) if lab_count else []
+        for n in counts:
+            row = {"students": n, "labs": lab_count, "lab_runs": lab_runs}
+            row["shared"] = await measure(url, pid, page, [{"s": shared["sentence"]}] * n, [shared["translation"]] * n)
+            chosen = expected[offset:offset + n]
+            offset += n
+            row["distinct"] = await measure(url, pid, page, [{"s": e["sentence"]} for e in chosen],
+                                            [e["translation"] for e in chosen])
+            row["lab_status"] = [session.seen.progress[-1] if session.seen.progress else "" for session in lab_sessions]
+            rows.append(row)
+            print(table([row], header=not rows[:-1]), flush=True)
+        for session in lab_sessions:
+            await session.__aexit__()
+    return rows
+
+
+def table(rows: list[dict], header: bool = True) -> str:
+    lines = ["| N | labs (training at once) | link | p50 s | p95 s | max s | server CPU-s / run | load | own result | errors |",
+             "|---|---|---|---|---|---|---|---|---|---|"] if header else []
+    for row in rows:
+        for kind in ("shared", "distinct"):
+            r = row[kind]
+            labs = f"{row['labs']} ({min(row['labs'], row['lab_runs'])})" if row["labs"] else "0"
+            lines.append(f"| {row['students']} | {labs} | {kind} | {r['p50']} | {r['p95']} | {r['max']} | "
+                         f"{r['server_cpu_s_per_run']} | {r['load_avg_1min']} | {r['own_result']}/{r['n'] + r['failed']}"
+                         f" | {len(r['errors'])} |")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--students", type=int, nargs="+", default=[10, 30, 60])
+    parser.add_argument("--labs", type=int, nargs="+", default=[0, 5])
+    parser.add_argument("--lab-runs", type=int, default=1)
+    parser.add_argument("--page", default="translate")
+    parser.add_argument("--out", type=Path, default=OUT)
+    args = parser.parse_args()
+    need = sum(args.students) * len(args.labs)
+    everyone = expectations(need + SHARED_OFFSET + 1)
+    expected, shared = everyone[:need], everyone[SHARED_OFFSET]
+    log = Path(tempfile.mkdtemp()) / "server.log"
+    from tests.conftest import running_app  # the tests' one way to start the app and wait for it
+
+    with running_app(log, env={"ATTENTION_LAB_RUNS": str(args.lab_runs)}) as url:
+        pid = streamlit_pid(url)
+        rss_before = proc.rss_mb(pid)
+        rows = asyncio.run(run(url, pid, args.page, args.students, args.labs, args.lab_runs, expected, shared))
+        rss_after = proc.rss_mb(pid)
+    result = {"when": datetime.now(timezone.utc).isoformat(timespec="seconds"), "machine": platform.machine(),
+              "cores": os.cpu_count(), "python": sys.version.split()[0], "page": args.page, "lab_runs": args.lab_runs,
+              "rows": rows,
+              "server_rss_mb": {"before": rss_before, "after": rss_after},
+              "server_tracebacks": count_tracebacks(log.read_text())}
+    args.out.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n")
+    print(table(rows))
+
+
+if __name__ == "__main__":
+    main()
