@@ -44,7 +44,8 @@ from app_pages.shell import registry
 from i18n import strings
 from lessons.masks import DOC_SENTENCE
 from tests.support.browser import MAIN, TIMEOUT_MS, VIEWPORT, open_session, rerun, watched_page
-from tests.conftest import CHROMIUM, CHROMIUM_ARGS, free_port, wait_for_health
+from tests.support.app_server import free_port, wait_for_health
+from tests.support.chromium import CHROMIUM, CHROMIUM_ARGS
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = Path(__file__).resolve().parent / "browser_results.json"

@@ -39,7 +39,8 @@ from playwright.sync_api import Error, sync_playwright
 from benchmarks import proc
 from benchmarks.browser import DRAWN, IDLE
 from tests.support.browser import MAIN, TRACEBACK, VIEWPORT, Guard, GuardedBrowser, open_session
-from tests.conftest import CHROMIUM, CHROMIUM_ARGS, running_app
+from tests.support.app_server import running_app
+from tests.support.chromium import CHROMIUM, CHROMIUM_ARGS
 
 OUT = Path(__file__).with_name("classroom_results.json")
 SETTLE_S = 5  # after the last tab closes, before "after" is read: the server drops closed sessions

@@ -123,7 +123,7 @@ def main() -> None:
     everyone = expectations(need + SHARED_OFFSET + 1)
     expected, shared = everyone[:need], everyone[SHARED_OFFSET]
     log = Path(tempfile.mkdtemp()) / "server.log"
-    from tests.conftest import running_app  # the tests' one way to start the app and wait for it
+    from tests.support.app_server import running_app  # the tests' one way to start the app and wait for it
 
     with running_app(log, env={"ATTENTION_LAB_RUNS": str(args.lab_runs)}) as url:
         pid = streamlit_pid(url)

@@ -14,7 +14,7 @@ from evaluation.alignment.directions import (attention_scores, directed, pair_ma
                                              unit_weights)
 from evaluation.alignment.gold import gold_pair, load_gold
 from lessons.explanation import argmax_links
-from tests.conftest import CHECKPOINT
+from tests.support.paths import CHECKPOINT
 
 # "We read books." — "我们读书。": We↔我们, read↔读, books↔书, .↔。 (and a possible We~读 to test both kinds).
 PAIR = gold_pair(1, "We read books.", "我们读书。", "0-0 0-1 1-2 2-3 3-4 0p2", "test")

@@ -14,7 +14,7 @@ from evaluation.alignment.ibm1 import Model1
 from evaluation.alignment.score import links_of
 from lessons.explanation import (aer_counts, aer_interval, alignment_rows, character_rows, corpus_aer,
                                  cross_validated_choice, pooled_aer, token_words, word_weights)
-from tests.conftest import ROOT
+from tests.support.paths import ROOT
 
 DATA = ROOT.parent / "shared" / "data" / "tatoeba-cmn-eng"
 DEV, TRAIN = DATA / "dev.tsv", DATA / "train.tsv"

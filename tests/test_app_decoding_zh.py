@@ -19,7 +19,7 @@ from app_pages.state import state_keys
 from app_pages.state.poll_store import PollStore
 from i18n import strings
 from model import WORD_START
-from tests.conftest import ROOT
+from tests.support.paths import ROOT
 
 SENTENCE = "我有一个梦想。"
 LANGUAGES = {"en": ("Chinese", "English"), "zh": ("中文", "英文")}  # (source, target) named in each interface

@@ -7,7 +7,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from app_pages.state import direction, state_keys
-from tests.conftest import ROOT, ZH_CHECKPOINT
+from tests.support.paths import ROOT, ZH_CHECKPOINT
 
 pytestmark = pytest.mark.skipif(not (ZH_CHECKPOINT / "model.safetensors").is_file(),
                                 reason=f"the Chinese → English checkpoint is not in {ZH_CHECKPOINT}")

@@ -13,7 +13,7 @@ from app_pages.state import state_keys
 from i18n import strings
 from lessons.explanation import agreement, cross_rollout
 from model import DEFAULT_BEAM
-from tests.conftest import ROOT
+from tests.support.paths import ROOT
 from tests.support.tables import shown_tables
 
 SENTENCE = "I have a dream."

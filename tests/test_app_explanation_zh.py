@@ -17,7 +17,7 @@ from evaluation.alignment.directions import attention_scores, directed
 from evaluation.alignment.gold import load_gold
 from i18n import strings
 from tests.test_app_explanation import page as english_model_page
-from tests.conftest import ZH_CHECKPOINT
+from tests.support.paths import ZH_CHECKPOINT
 
 pytestmark = pytest.mark.skipif(not (ZH_CHECKPOINT / "model.safetensors").is_file(),
                                 reason=f"the Chinese → English checkpoint is not in {ZH_CHECKPOINT}")

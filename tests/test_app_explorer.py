@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 from app_pages.state import examples, result_cache, state_keys
 from app_pages.shell import text
 from model import DEFAULT_BEAM, Translator
-from tests.conftest import ROOT
+from tests.support.paths import ROOT
 from viz.labels import token_labels
 
 SHORT = "I have a dream."

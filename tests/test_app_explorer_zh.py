@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 from app_pages.state import examples, state_keys
 from app_pages.shell.text import md_escape
 from i18n import strings
-from tests.conftest import ROOT, ZH_CHECKPOINT
+from tests.support.paths import ROOT, ZH_CHECKPOINT
 
 pytestmark = pytest.mark.skipif(not (ZH_CHECKPOINT / "model.safetensors").is_file(),
                                 reason=f"the Chinese → English checkpoint is not in {ZH_CHECKPOINT}")

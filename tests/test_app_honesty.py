@@ -17,7 +17,7 @@ from app_pages.components.chips import _BADGE_SPECIAL
 from i18n import strings
 from model import Translator
 from model.translation.confidence import assess
-from tests.conftest import CHECKPOINT
+from tests.support.paths import CHECKPOINT
 from tests.test_app_explorer import app
 
 EN, ZH = strings("en"), strings("zh")

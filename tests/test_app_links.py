@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 from app_pages.state import examples, state_keys
 from model import DEFAULT_BEAM
-from tests.conftest import ROOT
+from tests.support.paths import ROOT
 
 CHECKPOINTS = ROOT / "checkpoints"
 

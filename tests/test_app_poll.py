@@ -17,7 +17,7 @@ from app_pages.state.poll_store import FILE_NAME, PollStore
 from app_pages.components.token_names import readable_labels
 from lessons.attention_maps import ALL, pick, strongest_key
 from lessons.attention_table import read_table, unique_labels
-from tests.conftest import ROOT
+from tests.support.paths import ROOT
 
 SENTENCE = "I have a dream."
 HOSTILE = "<script>alert(1)</script>"

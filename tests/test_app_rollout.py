@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from lessons.explanation import cross_rollout, rollout
 from model import DEFAULT_BEAM
-from tests.conftest import ROOT
+from tests.support.paths import ROOT
 
 SENTENCE = "The weather is very nice today, so we will go to the park."
 

@@ -139,7 +139,7 @@ def test_gradient_clipping_is_said_to_be_ours(lang, words, log):
 def classroom(translator) -> tuple[list, list[str], list[int]]:
     """The classroom pairs, the model's translations at the default beam, and the sentences it words differently."""
     from model import DEFAULT_BEAM
-    from tests.conftest import ROOT
+    from tests.support.paths import ROOT
 
     pairs = read_pairs(ROOT / "evaluation" / "classroom.tsv")
     outputs = translator.translations([en for en, _ in pairs], DEFAULT_BEAM)

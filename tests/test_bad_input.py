@@ -22,7 +22,7 @@ from model import InputError, save_checkpoint
 from model.loading.checkpoint import CONFIG, WEIGHTS
 from model.translation.cli import main as cli
 from model.translation.translator import MAX_BEAM, MAX_CHARS
-from tests.conftest import CHECKPOINT, ROOT
+from tests.support.paths import CHECKPOINT, ROOT
 from tests.support.tables import shown_tables
 from tests.test_app_explorer import app
 from tests.support.tiny import tiny_model, tokenizers

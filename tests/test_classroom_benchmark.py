@@ -8,7 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from benchmarks import classroom, proc
-from tests.conftest import CHROMIUM
+from tests.support.chromium import CHROMIUM
 
 EXPECTED = {"sentence": "Tom eats rice today.", "translation": "汤姆今天吃米饭。", "ticks": ["▁Tom", "▁eats", "</s>"]}
 

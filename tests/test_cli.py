@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from model.translation.cli import main
-from tests.conftest import CHECKPOINT, ROOT, ZH_CHECKPOINT
+from tests.support.paths import CHECKPOINT, ROOT, ZH_CHECKPOINT
 
 pytestmark = pytest.mark.skipif(not CHECKPOINT.exists(), reason="shipped checkpoint not present")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ast
 
-from tests.conftest import ROOT
+from tests.support.paths import ROOT
 
 PACKAGES = ("model", "viz", "lessons", "app_pages", "benchmarks")
 MAX_FUNCTION_LINES = 80

@@ -14,7 +14,7 @@ from app_pages.state import models, result_cache, translations
 from model import Translator
 from model.translation import threads as threads_module
 from model.translation.threads import CONCURRENCY_ENV, THREADS_ENV, configure_torch_threads
-from tests.conftest import CHECKPOINT
+from tests.support.paths import CHECKPOINT
 from tests.support.tiny import tiny_model, tokenizers
 
 SUBJECTS = ("I", "The dog", "My teacher", "Nobody", "Tom", "The children")

@@ -11,7 +11,7 @@ import zipfile
 
 import pytest
 
-from tests.conftest import CHROMIUM
+from tests.support.chromium import CHROMIUM
 
 if not CHROMIUM.exists():
     pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)", allow_module_level=True)

@@ -11,7 +11,7 @@ from model import GenerationConfig, ModelConfig
 from evaluation import decoding_sweep
 from model.training.card import model_card
 from model.training.data import split_dev
-from tests.conftest import CHECKPOINT
+from tests.support.paths import CHECKPOINT
 
 PAIRS = [("I am a student.", "我是学生。"), ("Who are you?", "你是谁？"), ("Thank you.", "谢谢。"),
          ("It is raining.", "下雨了。"), ("I love you.", "我爱你。"), ("Where is the station?", "车站在哪里？"),

@@ -12,7 +12,8 @@ from urllib.parse import quote
 
 import pytest
 
-from tests.conftest import CHROMIUM, ZH_CHECKPOINT
+from tests.support.chromium import CHROMIUM
+from tests.support.paths import ZH_CHECKPOINT
 
 if not CHROMIUM.exists():
     pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)", allow_module_level=True)

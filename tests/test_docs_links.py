@@ -12,7 +12,7 @@ from urllib.parse import unquote
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.support.paths import ROOT
 
 README = ROOT / "README.md"
 MAX_README_LINES = 300

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import CHROMIUM
+from tests.support.chromium import CHROMIUM
 
 if not CHROMIUM.exists():
     pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)", allow_module_level=True)

@@ -5,7 +5,7 @@ alignment cannot disagree with the page."""
 from __future__ import annotations
 
 from evaluation.explanation_figures import alignment_table, importance_rows
-from tests.conftest import ROOT
+from tests.support.paths import ROOT
 
 
 def test_the_findings_show_the_logged_head_importance_pruning_and_alignment(translator):

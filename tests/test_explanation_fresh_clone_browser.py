@@ -9,7 +9,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tests.conftest import CHROMIUM, running_app
+from tests.support.app_server import running_app
+from tests.support.chromium import CHROMIUM
 
 if not CHROMIUM.exists():
     pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)", allow_module_level=True)

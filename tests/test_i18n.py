@@ -13,7 +13,7 @@ from i18n import LANGUAGES, strings, translate_key
 from model.translation.messages import MESSAGES, InputError, Notice
 from model.translation.sanity import WEIGHT_BOUND, weight_doubts
 from model.translation.translator import MAX_BEAM, Translator
-from tests.conftest import CHECKPOINT
+from tests.support.paths import CHECKPOINT
 from tests.support.tiny import tiny_chinese_translator, tiny_model, tiny_translator
 
 EN, ZH = strings("en"), strings("zh")

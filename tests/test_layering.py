@@ -7,7 +7,7 @@ import ast
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.support.paths import ROOT
 
 FORBIDDEN = {
     "model": {"streamlit", "plotly", "viz", "app_pages", "i18n", "lessons"},

@@ -17,7 +17,7 @@ from model.text.pairs import Example
 from model.training.data import ShuffledOrder, make_batches
 from model.training.schedule import ADAM_BETAS, ADAM_EPS
 from model.text.tokenizer import TextTokenizer
-from tests.conftest import ROOT
+from tests.support.paths import ROOT
 from viz.teaching_training import batch_padding_figure, optimizer_paths_figure
 
 SIGNATURE = "nrefs:1|case:mixed|eff:no|tok:zh|smooth:exp|version:2.6.0"

@@ -16,7 +16,7 @@ from model.loading.checkpoint import CARDS, CONFIG, read_training_log
 from model.training.card import main as write_cards_cli
 from model.training.card import model_card
 from model.training.card_text import EN, PHRASEBOOKS, ZH
-from tests.conftest import CHECKPOINT
+from tests.support.paths import CHECKPOINT
 
 NUMBER = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
 # What stays as written in a Chinese card: code spans, links, the metrics' names, and ASCII tokens with a digit, _, =,

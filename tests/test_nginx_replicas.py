@@ -19,7 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import CHROMIUM, ROOT, SERVER_START_S, free_port, running_app
+from tests.support.app_server import SERVER_START_S, free_port, running_app
+from tests.support.chromium import CHROMIUM
+from tests.support.paths import ROOT
 
 CONFIG = ROOT / "docs" / "nginx-replicas.conf"
 NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").is_file() else None)

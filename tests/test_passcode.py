@@ -8,7 +8,7 @@ import streamlit.runtime.context as context
 from streamlit.testing.v1 import AppTest
 
 from app_pages.state import server
-from tests.conftest import ROOT
+from tests.support.paths import ROOT
 
 APP = str(ROOT / "app.py")
 RIGHT = "s3cret code"

@@ -10,7 +10,8 @@ import time
 
 import pytest
 
-from tests.conftest import CHECKPOINT, CHROMIUM
+from tests.support.chromium import CHROMIUM
+from tests.support.paths import CHECKPOINT
 
 if not CHROMIUM.exists():
     pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)", allow_module_level=True)

@@ -13,7 +13,8 @@ import re
 
 import pytest
 
-from tests.conftest import CHROMIUM, running_app
+from tests.support.app_server import running_app
+from tests.support.chromium import CHROMIUM
 
 if not CHROMIUM.exists():
     pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)", allow_module_level=True)
@@ -194,7 +195,7 @@ def test_a_restart_under_open_vote_forms_loses_no_vote_and_students_reach_the_sh
     from urllib.parse import urlsplit
 
     from tests.support.browser import APP, GUARD
-    from tests.conftest import free_port
+    from tests.support.app_server import free_port
 
     data = tmp_path / "data"
     monkeypatch.setenv("ATTENTION_DATA_DIR", str(data))

@@ -23,7 +23,9 @@ import pytest
 from app_pages.state import poll_store
 from app_pages.state.poll_store import DB_ENV, FILE_NAME, PollStore, PostgresPollStore, StoreUnavailable
 from tests.support import postgres as postgres_support
-from tests.conftest import CHROMIUM, ROOT, SERVER_START_S, app_server, free_port, wait_for_health
+from tests.support.app_server import SERVER_START_S, app_server, free_port, wait_for_health
+from tests.support.chromium import CHROMIUM
+from tests.support.paths import ROOT
 
 SECRET = "s3cr3t-Pa55"
 QUESTION = {"kind": "cross", "layer": 0, "head": -1, "sentence": "I have a dream.", "query": "我", "row": 1}

@@ -12,7 +12,7 @@ import pytest
 
 from app_pages.state import models, result_cache, translations
 from model import Translator
-from tests.conftest import ROOT
+from tests.support.paths import ROOT
 
 APP = ROOT / "app_pages"
 # The only modules that may keep something for every session: the models themselves, the result cache, and the

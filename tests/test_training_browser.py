@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tests.conftest import CHROMIUM
+from tests.support.chromium import CHROMIUM
 
 if not CHROMIUM.exists():
     pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)", allow_module_level=True)

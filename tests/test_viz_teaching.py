@@ -11,7 +11,7 @@ import plotly.graph_objects as go
 import pytest
 
 from lessons import positional as lp
-from tests.conftest import ROOT
+from tests.support.paths import ROOT
 from viz.beam_tree import beam_tree
 from viz.decoding import attention_bar, candidates_chart, causal_mask_row, coverage_chart
 from viz.explanation import gold_links_figure, head_grid_figure, head_roles_figure, pruning_figure

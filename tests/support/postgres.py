@@ -98,7 +98,7 @@ def shared_cluster() -> Cluster:
     if _SHARED is None:
         import atexit
 
-        from tests.conftest import free_port
+        from tests.support.app_server import free_port
 
         cluster = Cluster(free_port())
         atexit.register(cluster.remove)
