@@ -6,7 +6,8 @@ Read the packages in the order they depend on each other (each imports only thos
     text/          tokenizers, normalisation, sentence pairs as ids
     loading/       our checkpoint or a converted Marian model, through one load(name)
     translation/   sentence in, TranslationResult out: translator, decoding, result, confidence, the CLI
-    training/      the trainer: data, schedule, metrics, card, snapshots, the lab (measurements: evaluation/)
+    card/          the model card, English and 中文, written from a checkpoint's config and training log
+    training/      the trainer: data, schedule, metrics, snapshots, dictionary (measurements: evaluation/)
 
 This file is the public API: the app's pages import from `model` and nothing deeper
 (tests/test_layering.py checks it). Pure PyTorch: nothing here imports Streamlit or Plotly.
@@ -17,13 +18,13 @@ from .architecture.config import GenerationConfig, ModelConfig
 from .architecture.positional import sinusoidal_table
 from .architecture.transformer import Transformer
 from .loading import Capabilities, load
-from .loading.checkpoint import RESTORE_COMMAND, CheckpointError, load_checkpoint, resolve_device, save_checkpoint
+from .loading.checkpoint import (RESTORE_COMMAND, CheckpointError, load_checkpoint, resolve_device, save_checkpoint,
+                                 selection_bleu)
 from .loading.marian import INSTALL_HINT, marian_available
 from .text.normalize import clean_text, to_simplified
 from .text.tokenizer import WORD_START
 from .training.data import batch_lengths, read_pairs
 from .training.lab import ALIGNED_SHARE, EXAMPLE, TASKS, TESTED_EXACT, LabSettings, Progress, answer, train_steps
-from .training.metrics import selection_bleu
 from .training.schedule import ADAM_BETAS, ADAM_EPS, GRAD_CLIP_NORM, learning_rate, peak_learning_rate
 from .training.snapshots import SnapshotError, read_snapshots
 from .translation.alignment import WordLink, word_link

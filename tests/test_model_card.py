@@ -12,10 +12,10 @@ from collections import Counter
 import pytest
 
 from model.architecture.config import ModelConfig
+from model.card import model_card
+from model.card.phrasebooks import EN, PHRASEBOOKS, ZH
+from model.card.writer import main as write_cards_cli
 from model.loading.checkpoint import CARDS, CONFIG, read_training_log
-from model.training.card import main as write_cards_cli
-from model.training.card import model_card
-from model.training.card_text import EN, PHRASEBOOKS, ZH
 from tests.support.paths import CHECKPOINT
 
 NUMBER = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
@@ -96,7 +96,7 @@ def test_the_shipped_cards_are_what_the_generator_writes_from_the_shipped_log():
     config, log = shipped()
     for language, filename in CARDS.items():
         assert (CHECKPOINT / filename).read_text(encoding="utf-8") == model_card(config, log, "en-zh", language), (
-            f"{filename} is stale: run python -m model.training.card checkpoints/en-zh")
+            f"{filename} is stale: run python -m model.card checkpoints/en-zh")
 
 
 def test_the_cards_of_a_checkpoint_are_rewritten_without_retraining(tmp_path):

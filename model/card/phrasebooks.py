@@ -1,7 +1,7 @@
-"""The model card's prose, one phrasebook per language (model/ cannot import i18n/): card.py fills the same
+"""The model card's prose, one phrasebook per language (model/ cannot import i18n/): writer.py fills the same
 numbers and tables into either. English writes README.md, Chinese README.zh.md.
 
-Each entry is a format string; card.py passes the values (`c` is the ModelConfig). Chinese paragraphs are one
+Each entry is a format string; writer.py passes the values (`c` is the ModelConfig). Chinese paragraphs are one
 line each: Markdown turns a line break inside a paragraph into a space, which Chinese text does not have.
 """
 

@@ -1,23 +1,21 @@
 """The model card (the checkpoint's README.md, and README.zh.md in Chinese), written from the config and the
-training log: one generator, the prose from a phrasebook per language (card_text.py), the numbers the same in both.
+training log: one generator, the prose from a phrasebook per language (phrasebooks.py), the numbers the same in both.
 
 Rewrite the cards of an existing checkpoint (after a study, or when a phrasebook changed) without retraining:
 
-    python -m model.training.card checkpoints/en-zh
+    python -m model.card checkpoints/en-zh
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 from types import SimpleNamespace
 
 from ..architecture.config import ModelConfig
-from ..loading.checkpoint import CARDS, CONFIG, TRAINING_LOG, read_training_log
-from .card_text import PHRASEBOOKS, log_words, phrasebook_key
-from .metrics import selection_bleu
+from ..loading.checkpoint import CARDS, CONFIG, TRAINING_LOG, read_training_log, selection_bleu
+from .phrasebooks import PHRASEBOOKS, log_words, phrasebook_key
 
 
 def model_card(config: ModelConfig, log: dict, name: str | None = None, language: str = "en") -> str:
@@ -295,7 +293,7 @@ def write_cards(folder: str | Path, config: ModelConfig, log: dict, name: str | 
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m model.training.card",
+    p = argparse.ArgumentParser(prog="python -m model.card",
                                 description="Rewrite a checkpoint's model cards from its config and training log.")
     p.add_argument("checkpoint", help="the checkpoint folder (its name goes into the cards' titles)")
     folder = Path(p.parse_args(argv).checkpoint)
@@ -307,6 +305,3 @@ def main(argv: list[str] | None = None) -> int:
         print(path)
     return 0
 
-
-if __name__ == "__main__":
-    sys.exit(main())

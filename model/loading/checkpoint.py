@@ -25,7 +25,7 @@ CONFIG = "config.json"
 SOURCE_TOKENIZER = "tokenizer_source.json"
 TARGET_TOKENIZER = "tokenizer_target.json"
 CARD = "README.md"
-# The model card in each language the trainer writes it in (model/training/card.py); English is the README.
+# The model card in each language the trainer writes it in (model/card/); English is the README.
 CARDS = {"en": CARD, "zh": "README.zh.md"}
 TRAINING_LOG = "training_log.json"
 REQUIRED = (WEIGHTS, CONFIG, SOURCE_TOKENIZER, TARGET_TOKENIZER)
@@ -116,6 +116,14 @@ def read_training_log(folder: str | Path) -> dict | None:
     except (OSError, UnicodeDecodeError, json.JSONDecodeError):
         return None
     return data if isinstance(data, dict) else None
+
+
+# The log's rule, beside its reader: the trainer chooses epochs by it, the card (model/card/) and the pages compare
+# the log's entries by it.
+def selection_bleu(entry: dict) -> float:
+    """What picks a checkpoint: BLEU on the dev pairs unlike training (model.training.data.unlike_training); on all
+    of dev when none is unlike training."""
+    return entry["bleu"] if entry.get("dedup_bleu") is None else entry["dedup_bleu"]
 
 
 def resolve_device(device: str | torch.device | None = None) -> torch.device:

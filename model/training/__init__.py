@@ -1,4 +1,3 @@
-"""Training and what it measures: train.py (python -m model.training.train), data.py, schedule.py,
-metrics.py, card.py (the model card), snapshots.py (attention during training), study.py (scoring a
-checkpoint), calibrate.py (confidence thresholds), dictionary.py and everyday.py (translation quality),
-lab.py (the small live training run the Lab page drives)."""
+"""Training: train.py (python -m model.training.train), data.py, schedule.py, metrics.py, snapshots.py
+(attention during training), dictionary.py (CC-CEDICT pairs) and lab.py (the Lab page's live run). The trainer writes the model card (model/card/) at
+the end of a run; what a trained checkpoint is measured by lives in evaluation/."""

@@ -5,12 +5,6 @@ from __future__ import annotations
 from sacrebleu.metrics import BLEU, CHRF
 
 
-def selection_bleu(entry: dict) -> float:
-    """What picks a checkpoint: BLEU on the dev pairs unlike training (model.data.unlike_training); on all of dev
-    when none is unlike training."""
-    return entry["bleu"] if entry.get("dedup_bleu") is None else entry["dedup_bleu"]
-
-
 # sacrebleu's tokenizer per target language: its default 13a scores Chinese near 0, "zh" cuts Chinese into characters.
 BLEU_TOKENIZE = {"zh": "zh", "en": "13a"}
 

@@ -30,15 +30,15 @@ import torch.nn.functional as F
 
 from ..architecture.config import ModelConfig
 from ..architecture.transformer import Transformer
-from ..loading.checkpoint import load_checkpoint, resolve_device, save_checkpoint, write_training_log
+from ..card import write_cards
+from ..loading.checkpoint import load_checkpoint, resolve_device, save_checkpoint, selection_bleu, write_training_log
 from ..text.pairs import Example, encode_pairs
 from ..text.tokenizer import TextTokenizer, train_tokenizer
 from ..translation.threads import native_bf16
 from ..translation.translator import Translator
 from . import dictionary
-from .card import write_cards
 from .data import collate, in_direction, make_batches, read_pairs, split_dev, unlike_training
-from .metrics import score, selection_bleu
+from .metrics import score
 from .schedule import GRAD_CLIP_NORM, adam, learning_rate
 from .snapshots import PROBES, as_tensors, index_maps, save_snapshots, take_snapshot
 

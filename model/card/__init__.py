@@ -1,0 +1,10 @@
+"""The model card: a checkpoint's README.md and README.zh.md, written from its config and training log.
+
+writer.py builds both from one generator (model_card) and writes them (write_cards: the trainer at the end of a
+run, evaluation/study.py after a study, `python -m model.card CHECKPOINT` by hand); phrasebooks.py holds the prose
+in each language. It needs only the config and the log (loading/), so training/ can call it.
+"""
+
+from .writer import model_card, write_cards
+
+__all__ = ["model_card", "write_cards"]
