@@ -20,7 +20,8 @@ from pathlib import Path
 import numpy as np
 
 from app_pages.state.lab_queue import LabQueue
-from model import DEFAULT_CHECKPOINT, CallGate, LabSettings, Translator, train_steps
+from model import DEFAULT_CHECKPOINT, CallGate, Translator
+from model.lab import LabSettings, train_steps
 
 OUT = Path(__file__).with_name("lab_contention_results.json")
 SENTENCE = "The children are playing in the park."

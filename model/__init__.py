@@ -8,11 +8,14 @@ Read the packages in the order they depend on each other (each imports only thos
     translation/   sentence in, TranslationResult out: translator, decoding, result, confidence, the CLI
     card/          the model card, English and 中文, written from a checkpoint's config and training log
     training/      the trainer: data, schedule, metrics, snapshots, dictionary (measurements: evaluation/)
+    lab/           the Lab page's live run: a tiny Transformer trained in seconds on copy, reverse or sort
 
-This file is the public API: the app's pages import from `model` and nothing deeper
-(tests/test_layering.py checks it). Pure PyTorch: nothing here imports Streamlit or Plotly.
+This file is the public API: the app's pages import from `model` and nothing deeper, but for the namespaces it
+exports whole (`lab`: `from model.lab import train_steps`, names from model.lab.__all__ only; tests/test_layering.py
+checks both). Pure PyTorch: nothing here imports Streamlit or Plotly.
 """
 
+from . import lab  # a namespace, not flat names: the Lab page's run is no part of translating
 from .architecture.torch_library import library_refusal
 from .architecture.config import GenerationConfig, ModelConfig
 from .architecture.positional import sinusoidal_table
@@ -24,7 +27,6 @@ from .loading.marian import INSTALL_HINT, marian_available
 from .text.normalize import clean_text, to_simplified
 from .text.tokenizer import WORD_START
 from .training.data import batch_lengths, read_pairs
-from .training.lab import ALIGNED_SHARE, EXAMPLE, TASKS, TESTED_EXACT, LabSettings, Progress, answer, train_steps
 from .training.schedule import ADAM_BETAS, ADAM_EPS, GRAD_CLIP_NORM, learning_rate, peak_learning_rate
 from .training.snapshots import SnapshotError, read_snapshots
 from .translation.alignment import WordLink, word_link
@@ -41,7 +43,6 @@ from .translation.translator import DEFAULT_BEAM, DEFAULT_CHECKPOINT, MAX_BEAM, 
 __all__ = [
     "ADAM_BETAS",
     "ADAM_EPS",
-    "ALIGNED_SHARE",
     "ATTENTION_KINDS",
     "ATTRIBUTION_GAP_BOUND",
     "ATTRIBUTION_METHODS",
@@ -53,28 +54,23 @@ __all__ = [
     "Confidence",
     "DEFAULT_BEAM",
     "DEFAULT_CHECKPOINT",
-    "EXAMPLE",
     "GRAD_CLIP_NORM",
     "GenerationConfig",
     "HeadQKV",
     "INSTALL_HINT",
     "InputError",
-    "LabSettings",
     "MAX_BEAM",
     "MAX_CHARS",
     "ModelConfig",
     "Notice",
-    "Progress",
     "SnapshotError",
     "StepCandidates",
-    "TASKS",
-    "TESTED_EXACT",
     "TranslationResult",
     "Transformer",
     "Translator",
     "WORD_START",
     "WordLink",
-    "answer",
+    "lab",
     "assess",
     "batch_lengths",
     "calibration_of",
@@ -94,6 +90,5 @@ __all__ = [
     "selection_bleu",
     "sinusoidal_table",
     "to_simplified",
-    "train_steps",
     "word_link",
 ]

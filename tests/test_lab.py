@@ -11,17 +11,9 @@ import numpy as np
 import pytest
 
 from lessons.anatomy import total_parameters
-from model.training.lab import (
-    ALIGNED_SHARE,
-    EXAMPLE,
-    TESTED_EXACT,
-    LabSettings,
-    answer,
-    held_out_set,
-    on_alignment,
-    source_positions,
-    train_steps,
-)
+from model.lab import ALIGNED_SHARE, EXAMPLE, TESTED_EXACT, LabSettings, answer, train_steps
+from model.lab.run import held_out_set, on_alignment
+from model.lab.tasks import source_positions
 
 
 def run(settings: LabSettings):

@@ -17,7 +17,7 @@ from app_pages.shell import presentation
 from app_pages.shell.text import md_escape, t
 from lessons.anatomy import total_parameters
 from lessons.attention_maps import axis_tokens
-from model import ALIGNED_SHARE, EXAMPLE, TASKS, TESTED_EXACT, LabSettings, Progress, answer, train_steps
+from model.lab import ALIGNED_SHARE, EXAMPLE, TASKS, TESTED_EXACT, LabSettings, Progress, answer, train_steps
 from viz.teaching_replay import lab_curves_figure
 
 TASK, MAX_STEPS, KIND = "lab.task", "lab.max_steps", "lab.kind"

@@ -1,10 +1,7 @@
-"""The live lab: train a tiny Transformer on a task it can learn in seconds, and watch its attention form.
+"""The live lab's run: train a tiny Transformer on a task it can learn in seconds, and watch its attention form.
 
-The tasks are made up on the spot — copy, reverse or sort a short string of
-symbols — so nothing needs downloading, and the right answer says where
-attention should look: to copy, output position i reads source position i (a
-diagonal in the cross-attention); to reverse, position n−1−i (the
-anti-diagonal). The model is the app's own `Transformer`, built from a tiny
+The tasks (tasks.py) are made up on the spot, so nothing needs downloading, and
+their answers say where attention should look. The model is the app's own `Transformer`, built from a tiny
 `ModelConfig`; the loop is the trainer's recipe (Adam β2 = 0.98, ε = 1e-9,
 warm-up then 1/√step, gradient clipping) without what a large corpus needs.
 
@@ -28,22 +25,19 @@ import torch.nn.functional as F
 from ..architecture.config import ModelConfig
 from ..architecture.transformer import Transformer
 from ..text.pairs import Example, pad
+from ..training.data import collate
+from ..training.schedule import GRAD_CLIP_NORM, adam, learning_rate
 from ..translation.decoding import greedy_search
 from ..translation.threads import configure_torch_threads
 from ..translation.translator import attention_maps as traced_maps
-from .data import collate
-from .schedule import GRAD_CLIP_NORM, adam, learning_rate
+from .tasks import (EXAMPLE, FIRST_SYMBOL, SYMBOLS, TASKS, answer, example_of, ids_of, random_symbols, source_positions,
+                    tokens_of)
 
-TASKS = ("copy", "reverse", "sort")
-SYMBOLS = "ABCDEFGH"
-FIRST_SYMBOL = 4  # ids 0–3 are <pad>, <unk>, <s>, </s>, as in the translation model's vocabularies
-SPECIALS = ("<pad>", "<unk>", "<s>", "</s>")
 # What tests/test_lab.py asserts after a capped run of copy and of reverse (the page states both): held-out
 # exact and per-token accuracy, and the share of attention the best cross-attention head gives the source
 # position each answer symbol comes from (about 1/S before training).
 TESTED_EXACT = 0.9
 ALIGNED_SHARE = 0.5
-EXAMPLE = "BDFHACEG"  # the fixed example whose attention the page redraws: every symbol once, none in place when sorted
 
 
 @dataclass(frozen=True)
@@ -75,32 +69,6 @@ class LabSettings:
         vocab = FIRST_SYMBOL + len(SYMBOLS)
         return ModelConfig(vocab, vocab, d_model=self.d_model, n_heads=self.n_heads, n_encoder_layers=self.n_layers,
                            n_decoder_layers=self.n_layers, d_ff=self.d_ff, dropout=0.0, max_len=self.length + 2)
-
-
-def answer(task: str, symbols: str) -> str:
-    """What the model should write for `symbols` under `task`."""
-    if task == "copy":
-        return symbols
-    if task == "reverse":
-        return symbols[::-1]
-    return "".join(sorted(symbols))
-
-
-def ids_of(symbols: str) -> tuple[int, ...]:
-    return tuple(FIRST_SYMBOL + SYMBOLS.index(s) for s in symbols)
-
-
-def tokens_of(ids) -> list[str]:
-    return [SPECIALS[i] if i < FIRST_SYMBOL else SYMBOLS[i - FIRST_SYMBOL] for i in ids]
-
-
-def example_of(task: str, symbols: str, config: ModelConfig) -> Example:
-    """Source: the symbols and </s>; target: <s>, the answer, </s> (the translation model's layout)."""
-    return Example((*ids_of(symbols), config.eos_id), (config.bos_id, *ids_of(answer(task, symbols)), config.eos_id))
-
-
-def random_symbols(rng: random.Random, length: int) -> str:
-    return "".join(rng.choice(SYMBOLS) for _ in range(length))
 
 
 def held_out_set(settings: LabSettings) -> list[str]:
@@ -145,16 +113,6 @@ def example_maps(model: Transformer, example: Example) -> dict[str, np.ndarray]:
         maps = traced_maps(enc, model.decode(tgt_in, enc, trace=True))
     model.train(was_training)
     return {kind: maps[kind] for kind in ("encoder_self", "decoder_self", "cross")}
-
-
-def source_positions(task: str, symbols: str) -> list[int]:
-    """For each answer position, the source position its symbol comes from (ties: the earlier one first)."""
-    n = len(symbols)
-    if task == "copy":
-        return list(range(n))
-    if task == "reverse":
-        return [n - 1 - i for i in range(n)]
-    return sorted(range(n), key=lambda i: symbols[i])
 
 
 def on_alignment(cross: np.ndarray, positions: list[int]) -> np.ndarray:
