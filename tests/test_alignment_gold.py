@@ -14,11 +14,7 @@ from evaluation.alignment.ibm1 import Model1
 from evaluation.alignment.score import links_of
 from lessons.explanation import (aer_counts, aer_interval, alignment_rows, character_rows, corpus_aer,
                                  cross_validated_choice, pooled_aer, token_words, word_weights)
-from tests.support.paths import ROOT
-
-DATA = ROOT.parent / "shared" / "data" / "tatoeba-cmn-eng"
-DEV, TRAIN = DATA / "dev.tsv", DATA / "train.tsv"
-needs_dev = pytest.mark.skipif(not DEV.exists(), reason="the Tatoeba dev set is not on this machine")
+from tests.support.paths import DEV, TRAIN, needs_dev
 
 
 def test_english_words_keep_apostrophes_and_split_punctuation():

@@ -14,8 +14,7 @@ from i18n import strings
 from evaluation.alignment.gold import load_gold
 from lessons.explanation import alignment_rows
 from model import DEFAULT_BEAM, Translator
-from tests.support.paths import ROOT
-from tests.test_alignment_gold import DEV, needs_dev
+from tests.support.paths import DEV, ROOT, needs_dev
 
 
 def page(lang: str) -> AppTest:

@@ -7,7 +7,7 @@ import pytest
 from app_pages.state import server
 from app_pages.shell.text import md_escape
 from model import RESTORE_COMMAND
-from tests.test_app_explorer import app
+from tests.support.apptest import app
 from tests.test_checkpoint import flipped_exponents, unchecked_copy
 
 

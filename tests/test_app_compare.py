@@ -15,8 +15,7 @@ from app_pages.shell.text import md_escape
 from i18n import strings
 from lessons.attention_maps import pick
 from lessons.token_alignment import token_spans
-from tests.test_app_explanation import cells
-from tests.test_app_explorer import app
+from tests.support.apptest import app, cells
 
 PAGE = "app_pages/pages/compare.py"
 

@@ -16,7 +16,7 @@ from app_pages.state import state_keys
 from app_pages.shell.text import md_escape
 from app_pages.shell.link_values import BadLinkValue
 from lessons.deck import BadDeck, Slide, to_json
-from tests.test_app_explorer import app
+from tests.support.apptest import app
 
 PIN = "explorer.chart.head.pin"
 

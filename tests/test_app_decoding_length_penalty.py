@@ -9,9 +9,8 @@ import pytest
 from lessons import length_penalty as lp
 
 from model import DEFAULT_CHECKPOINT, Translator
+from tests.support.apptest import app, page_text
 from tests.support.tables import shown_tables
-from tests.test_app_explorer import app
-from tests.test_app_teaching import page_text
 
 pytestmark = pytest.mark.skipif(
     not (DEFAULT_CHECKPOINT / "model.safetensors").is_file(), reason=f"needs the shipped checkpoint in {DEFAULT_CHECKPOINT}"

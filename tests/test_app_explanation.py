@@ -3,8 +3,6 @@ heads knocked out and the sentence re-translated, the dev set's evidence — in 
 
 from __future__ import annotations
 
-import json
-
 import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -13,37 +11,10 @@ from app_pages.state import state_keys
 from i18n import strings
 from lessons.explanation import agreement, cross_rollout
 from model import DEFAULT_BEAM
+from tests.support.apptest import cells, specs
+from tests.support.explanation import SENTENCE, page
 from tests.support.paths import ROOT
 from tests.support.tables import shown_tables
-
-SENTENCE = "I have a dream."
-
-
-def page(lang: str = "en", tab: str | None = None, model: str | None = None, sentence: str = SENTENCE) -> AppTest:
-    """The page in a new session in `lang`, showing its tab `tab` (its label's key "explain.tab.{tab}"; None: the
-    first, the maps), as a click on that tab would: only the open tab is drawn; `model`: the sidebar's, if not
-    the default."""
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=300)
-    if model is not None:
-        at.session_state[state_keys.CHECKPOINT] = model
-    at.session_state[state_keys.SENTENCE] = sentence
-    at.session_state[state_keys.BEAM] = DEFAULT_BEAM
-    at.session_state[state_keys.LANG] = lang
-    if tab is not None:
-        at.session_state["explain.tab"] = strings(lang)[f"explain.tab.{tab}"]
-    at.switch_page("app_pages/pages/explanation.py")
-    at.run()
-    assert not at.exception, [e.message for e in at.exception]
-    return at
-
-
-def specs(at: AppTest) -> list[dict]:
-    return [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
-
-
-def cells(spec: dict) -> np.ndarray:
-    """A heatmap's values as the browser gets them: JSON lists (app_pages.components.charts.redrawn_once), a hidden cell null."""
-    return np.array(spec["data"][0]["z"], dtype=float)
 
 
 @pytest.fixture(scope="module")

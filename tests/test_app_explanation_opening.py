@@ -15,7 +15,7 @@ from i18n import strings
 from evaluation.alignment import gold
 from evaluation.alignment.gold import load_examples
 from model import Translator
-from tests.test_app_explanation import page  # the page in a new session, on one tab, on "I have a dream."
+from tests.support.explanation import page  # the page in a new session, on one tab, on "I have a dream."
 
 
 def opening_text(at: AppTest) -> str:

@@ -16,7 +16,7 @@ from app_pages.shell.text import md_escape
 from evaluation.alignment.directions import attention_scores, directed
 from evaluation.alignment.gold import load_gold
 from i18n import strings
-from tests.test_app_explanation import page as english_model_page
+from tests.support.explanation import page as english_model_page
 from tests.support.paths import ZH_CHECKPOINT
 
 pytestmark = pytest.mark.skipif(not (ZH_CHECKPOINT / "model.safetensors").is_file(),

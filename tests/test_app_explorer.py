@@ -9,8 +9,8 @@ from streamlit.testing.v1 import AppTest
 
 from app_pages.state import examples, result_cache, state_keys
 from app_pages.shell import text
-from model import DEFAULT_BEAM, Translator
-from tests.support.paths import ROOT
+from model import Translator
+from tests.support.apptest import app, specs
 from viz.labels import token_labels
 
 SHORT = "I have a dream."
@@ -34,22 +34,6 @@ def model_calls(monkeypatch):
 
     monkeypatch.setattr(Translator, "translate", spy)
     return calls
-
-
-def app(sentence: str | None = None, page: str | None = None, beam: int = DEFAULT_BEAM, lang: str = "en") -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
-    if sentence is not None:
-        at.session_state[state_keys.SENTENCE] = sentence
-    at.session_state[state_keys.BEAM] = beam
-    at.session_state[state_keys.LANG] = lang
-    at.switch_page(page or "app_pages/pages/translate.py")  # the app opens on Start here
-    at.run()
-    assert not at.exception, [e.message for e in at.exception]
-    return at
-
-
-def specs(at: AppTest) -> list[dict]:
-    return [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
 
 
 def markdown_text(at: AppTest) -> str:

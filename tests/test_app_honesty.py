@@ -17,8 +17,8 @@ from app_pages.components.chips import _BADGE_SPECIAL
 from i18n import strings
 from model import Translator
 from model.translation.confidence import assess
+from tests.support.apptest import app
 from tests.support.paths import CHECKPOINT
-from tests.test_app_explorer import app
 
 EN, ZH = strings("en"), strings("zh")
 UNSURE = "My grandmother plants tulips in the garden every spring."  # the shipped model stumbles here (tests check it does)

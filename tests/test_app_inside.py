@@ -11,8 +11,8 @@ from streamlit.testing.v1 import AppTest
 
 from lessons import inside as li
 from model import DEFAULT_CHECKPOINT
+from tests.support.apptest import page_text
 from tests.support.tables import shown_tables
-from tests.test_app_teaching import page_text
 from viz.teaching_inside import architecture_blocks
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")

@@ -12,26 +12,12 @@ from streamlit.testing.v1 import AppTest
 
 from app_pages.state import examples, state_keys
 from model import DEFAULT_BEAM
+from tests.support.apptest import link_of, opened
 from tests.support.paths import ROOT
 
 CHECKPOINTS = ROOT / "checkpoints"
 
 DECODING = "app_pages/pages/decoding.py"
-
-
-def opened(link: dict[str, str], page: str | None = None) -> AppTest:
-    """The app as a new session opening `link` (its query string) on `page`."""
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
-    at.query_params.update(link)
-    at.switch_page(page or "app_pages/pages/translate.py")  # the app opens on Start here
-    at.run()
-    assert not at.exception, [e.message for e in at.exception]
-    return at
-
-
-def link_of(at: AppTest) -> dict[str, str]:
-    """The query string the app last wrote (each value as one string)."""
-    return {k: v[0] if isinstance(v, list) else v for k, v in at.query_params.items()}
 
 
 def chart_titles(at: AppTest) -> list[str]:

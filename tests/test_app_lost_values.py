@@ -13,7 +13,7 @@ from streamlit.proto.WidgetStates_pb2 import WidgetState
 from app_pages.shell import registry
 from app_pages.state import state_keys
 from i18n import strings
-from tests.test_app_explorer import app
+from tests.support.apptest import app
 
 # Every kind of keyed widget the app draws.
 KINDS = ("button_group", "selectbox", "select_slider", "slider", "toggle", "checkbox", "radio", "text_area",

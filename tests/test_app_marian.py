@@ -14,9 +14,8 @@ from app_pages.state.examples import DEFAULT_SENTENCE
 from i18n import strings
 from lessons.masks import EXPOSURE_EXAMPLES
 from model import Translator
+from tests.support.apptest import open_page as open_teaching_page, page_text
 from tests.support.tables import as_read
-from tests.test_app_teaching import open_page as open_teaching_page
-from tests.test_app_teaching import page_text
 from tests.support.tiny_marian import LANGUAGE, save_tiny_marian
 from viz.teaching_inside import architecture_blocks
 

@@ -16,8 +16,7 @@ from app_pages.state import state_keys
 from app_pages.shell.page_scripts import PRESENT_SCALE
 from app_pages.shell.screen import CONTENT_PX
 from app_pages.components import charts
-from tests.test_app_explorer import app
-from tests.test_app_teaching import PAGES, open_page
+from tests.support.apptest import PAGES, app, open_page
 from tests.test_viz_layout import label_axes
 from viz.style import LINE_EM, MIN_FONT_PX, min_font_px_at
 

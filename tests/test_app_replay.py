@@ -14,14 +14,11 @@ from lessons import replay as lr
 from lessons.attention_maps import axis_tokens, pick
 from model import DEFAULT_CHECKPOINT
 from model.training.snapshots import read_snapshots
-from tests.test_app_teaching import open_page, page_text
+from tests.support.apptest import open_page, page_text
+from tests.support.paths import needs_checkpoint
 from viz.labels import token_labels
 from viz.teaching_anatomy import training_curves_figure
 from viz.teaching_replay import lab_curves_figure, marked_at, share_figure
-
-needs_checkpoint = pytest.mark.skipif(
-    not (DEFAULT_CHECKPOINT / "model.safetensors").is_file(), reason=f"needs the shipped checkpoint in {DEFAULT_CHECKPOINT}"
-)
 
 
 def has_chinese(text: str) -> bool:

@@ -11,7 +11,7 @@ import pytest
 from app_pages.state import examples, server, state_keys
 from app_pages.shell import registry
 from i18n import strings
-from tests.test_app_links import opened
+from tests.support.apptest import opened
 
 START = "app_pages/pages/start.py"
 

@@ -4,77 +4,17 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
-from streamlit.testing.v1 import AppTest
 
-from app_pages.shell import registry
 from app_pages.state import widget_state
 from lessons.masks import EXPOSURE_EXAMPLES
 from model import DEFAULT_CHECKPOINT
+from tests.support.apptest import PAGES, TAB_PREFIX, open_page, open_tab, page_text, whole_page_text
+from tests.support.paths import needs_checkpoint
 from tests.support.tables import shown_tables
 
-APP = str(Path(__file__).resolve().parent.parent / "app.py")
-PAGES = ("qkv", "masks", "positional", "scaling", "multihead", "anatomy")
-
-pytestmark = pytest.mark.skipif(
-    not (DEFAULT_CHECKPOINT / "model.safetensors").is_file(), reason=f"needs the shipped checkpoint in {DEFAULT_CHECKPOINT}"
-)
-
-
-# The key of the tabs of each page drawn in sections (teaching_shared.sections: "{prefix}.tab"): only the open tab
-# is drawn.
-TAB_PREFIX = {"qkv": "qkv", "masks": "masks", "positional": "positional", "scaling": "scaling", "multihead": "multihead",
-              "anatomy": "anatomy", "training": "training", "explanation": "explain"}
-
-
-def open_page(page: str, lang: str = "en", tab: str | None = None, **state) -> AppTest:
-    """`page` in a new session in `lang`, with `state` set first; `tab`: the name of the teaching page's tab to open
-    (its label's key "{prefix}.tab.{tab}"), as a click on it would."""
-    at = AppTest.from_file(APP, default_timeout=180)
-    at.session_state["lang"] = lang
-    for key, value in state.items():
-        at.session_state[key] = value
-    at.run()
-    at.switch_page(registry.PAGE[page].script)
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    if tab is not None:
-        from i18n import strings
-
-        start = strings(lang)[f"{TAB_PREFIX[page]}.tab.{tab}"].split("{")[0]  # the label up to its first value
-        open_tab(at, page, next(tb.label for tb in at.tabs if tb.label.startswith(start)))
-    return at
-
-
-def open_tab(at: AppTest, page: str, label: str) -> None:
-    at.session_state[f"{TAB_PREFIX[page]}.tab"] = label
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    assert [tb.label for tb in at.tabs if tb.label == label], f"no tab {label!r}"
-
-
-def every_tab(page: str, lang: str = "en", **state):
-    """A teaching page in a new session, yielded once per tab, each tab opened after the one before."""
-    at = open_page(page, lang, **state)
-    yield at
-    for label in [tb.label for tb in at.tabs][1:]:
-        open_tab(at, page, label)
-        yield at
-
-
-def whole_page_text(page: str, lang: str = "en", **state) -> str:
-    """page_text of every tab of a teaching page."""
-    return "\n".join(page_text(at) for at in every_tab(page, lang, **state))
-
-
-def page_text(at: AppTest) -> str:
-    """Everything the page shows as text: Markdown, LaTeX, messages, titles and table cells."""
-    parts = [el.value for kind in ("markdown", "latex", "success", "info", "warning", "error", "caption", "title",
-                                   "header", "subheader") for el in getattr(at, kind)]
-    parts += [frame.to_string() for frame in shown_tables(at)]
-    return "\n".join(str(p) for p in parts)
+pytestmark = needs_checkpoint
 
 
 @pytest.fixture(scope="module")

@@ -14,9 +14,9 @@ from app_pages.state import examples
 from i18n import strings
 from model.translation.alignment import word_positions
 from lessons.masks import EXPOSURE_EXAMPLES
+from tests.support.apptest import open_page, page_text
 from tests.support.paths import ZH_CHECKPOINT
 from tests.support.tables import shown_tables
-from tests.test_app_teaching import open_page, page_text
 from viz.teaching_inside import architecture_blocks
 
 SENTENCE = "我有一个梦想。"

@@ -16,8 +16,8 @@ from model import DEFAULT_CHECKPOINT
 from model.text.pairs import encode_pairs
 from model.training.data import make_batches, read_pairs
 from model.training.schedule import ADAM_BETAS, ADAM_EPS, peak_learning_rate
+from tests.support.apptest import every_tab, open_page, page_text, whole_page_text
 from tests.support.tables import shown_tables
-from tests.test_app_teaching import every_tab, open_page, page_text, whole_page_text
 
 pytestmark = pytest.mark.skipif(
     not (DEFAULT_CHECKPOINT / "model.safetensors").is_file(), reason=f"needs the shipped checkpoint in {DEFAULT_CHECKPOINT}"

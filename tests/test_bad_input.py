@@ -22,9 +22,9 @@ from model import InputError, save_checkpoint
 from model.loading.checkpoint import CONFIG, WEIGHTS
 from model.translation.cli import main as cli
 from model.translation.translator import MAX_BEAM, MAX_CHARS
+from tests.support.apptest import app
 from tests.support.paths import CHECKPOINT, ROOT
 from tests.support.tables import shown_tables
-from tests.test_app_explorer import app
 from tests.support.tiny import tiny_model, tokenizers
 
 PASTE = "I have a dream that one day this nation will rise up. " * 1900  # > 100,000 characters

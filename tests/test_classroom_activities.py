@@ -16,8 +16,7 @@ from lessons.attention_maps import pick
 from lessons.positional import pe_table
 from model import InputError
 from model.translation.decoding import greedy_search
-from tests.test_app_explorer import app
-from tests.test_app_teaching import open_page
+from tests.support.apptest import app, open_page
 from tests.support.tiny import tiny_translator
 from viz.heatmap import clicked_pair, guess_heatmap
 

@@ -12,7 +12,7 @@ from app_pages.state import examples
 from i18n import LANGUAGES
 from model.translation.alignment import word_link, word_positions
 from model.translation.confidence import assess
-from tests.test_app_explorer import app
+from tests.support.apptest import app
 
 
 @pytest.mark.parametrize("example", examples.EXAMPLES, ids=lambda e: e.sentence)

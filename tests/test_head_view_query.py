@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from i18n import strings
-from tests.test_app_links import link_of, opened
+from tests.support.apptest import link_of, opened
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tests.test_app_replay import needs_checkpoint, open_page, page_text
+from tests.support.apptest import open_page, page_text
+from tests.support.paths import needs_checkpoint
 
 
 def downloads(at) -> dict[str, str]:

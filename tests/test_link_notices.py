@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app_pages.shell.links import LINK_TEXT_SHOWN, UNKNOWN_SHOWN
-from tests.test_app_links import opened
+from tests.support.apptest import opened
 
 
 @pytest.mark.parametrize("lang, more", [("en", "195 more settings of the link were ignored"), ("zh", "另有 195 个设置被忽略")])

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.test_app_explorer import app
+from tests.support.apptest import app
 
 TABLE_START = re.compile(r"^\|.*\|\s*$")
 EMPTY_HEADER = re.compile(r"^\|(\s*\|)+\s*$")

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from i18n import strings
-from tests.test_app_teaching import open_page, page_text
+from tests.support.apptest import open_page, page_text
 
 # A file or module path a page must not show: model/training/train.py, training_log.json, model.data.unlike_training
 DEVELOPER_NAME = re.compile(r"\b[\w/]+\.(py|json)\b|\bmodel[./](data|training|architecture)\b|python -m")

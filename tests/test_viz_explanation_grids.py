@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from app_pages.shell.screen import HALF_COLUMN_PX
-from tests.test_app_explanation import cells, page, specs
+from tests.support.apptest import cells, specs
+from tests.support.explanation import page
 from viz.explanation import head_grid_figure, pruning_figure
 
 
