@@ -98,6 +98,17 @@ def browser():
             b.close()
 
 
+@pytest.fixture(scope="module")
+def shared_page(browser, streamlit_server):
+    """One session (opened on the Q·K·V page) that a module's tests use in turn, each going to its own page first
+    (tests.support.browser.visit)."""
+    from tests.support.browser import open_session
+
+    context, page = open_session(browser, f"{streamlit_server}/qkv")
+    yield page
+    context.close()
+
+
 # The browser tests in two groups of about 300 s each (measured with --durations). pytest-xdist hands each group to
 # a worker whole, in every run so far to different workers, each starting its own server and Chromium: the browser
 # tests no longer take the whole run on one worker while the other idles after its 375 s (the suite took 645 s with

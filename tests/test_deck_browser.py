@@ -21,25 +21,12 @@ from playwright.sync_api import expect
 
 from app_pages.shell import registry
 from i18n import strings
-from tests.support.browser import VIEWPORT, choose, chosen, main, nav_links, open_session, rerun, screenshot
-from tests.test_tour_browser import FIRST_CHART_TOP, FIRST_SCREEN_PX, settle
+from tests.support.browser import (
+    VIEWPORT, choose, chosen, main, nav_links, open_session, pin_three, rerun, screenshot, settle_charts,
+)
+from tests.support.layout_checks import FIRST_CHART_TOP, FIRST_SCREEN_PX
 
 EN = strings("en")
-
-
-def choose_if_new(page, group: str, option: str) -> None:
-    """choose(), where `option` is not already chosen (a click on the chosen one reruns nothing)."""
-    if chosen(page, group).inner_text() != option:
-        choose(page, group, option)
-
-
-def pin_three(page) -> None:
-    """Cross-attention, head 1, layers 1 to 3, each pinned."""
-    choose_if_new(page, EN["explorer.kind"], EN["kind.cross"])
-    for layer in ("1", "2", "3"):
-        choose_if_new(page, EN["explorer.layer"], layer)
-        choose_if_new(page, EN["explorer.head"], "1")
-        rerun(page, main(page).get_by_role("button", name=EN["deck.pin"]).click)
 
 
 def test_a_deck_of_three_pinned_views_saves_as_one_file_that_opens_offline(browser, streamlit_server, tmp_path):
@@ -70,7 +57,7 @@ def test_a_deck_of_three_pinned_views_saves_as_one_file_that_opens_offline(brows
         expect(main(page).get_by_label("Title of slide 3")).to_have_value(
             "Cross-attention · layer 3 · head 1 — I have a dream.")  # listed in the run that imported them
         choose(page, EN["deck.mode"], EN["deck.mode.present"])
-        settle(page)
+        settle_charts(page)
         heading = main(page).get_by_role("heading", level=4)  # the slide's title, above its chart
         expect(heading).to_contain_text("layer 1")
         rerun(page, lambda: page.keyboard.press("ArrowRight"))  # right after the click on Present, → presses Next
@@ -109,7 +96,7 @@ def test_a_pin_on_decoding_makes_a_slide_that_reopens_that_step(browser, streaml
         choose(page, text["explorer.head"], "1")
         pin = main(page).get_by_role("button", name=text["deck.pin"])
         expect(pin).to_be_visible()
-        settle(page)
+        settle_charts(page)
         top = page.evaluate(FIRST_CHART_TOP)
         assert top <= FIRST_SCREEN_PX, f"the first chart starts at {top:.0f} px"  # the pin is under the charts
         screenshot(page, f"decoding_pin_{lang}", pin)
@@ -133,7 +120,7 @@ def test_a_pin_on_decoding_makes_a_slide_that_reopens_that_step(browser, streaml
 def test_one_model_comparisons_fit_the_first_screen(browser, streamlit_server, lang, mode):
     context, page = open_session(browser, f"{streamlit_server}/compare?lang={lang}&mode={mode}")
     try:
-        settle(page)
+        settle_charts(page)
         assert main(page).locator(".js-plotly-plot").count() == 3  # A, B and B − A
         top = page.evaluate(FIRST_CHART_TOP)
         screenshot(page, f"compare_{mode}_{lang}")

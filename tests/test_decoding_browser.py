@@ -21,15 +21,11 @@ from playwright.sync_api import expect
 
 from i18n import strings
 from lessons.classroom import token_edits
-from tests.support.browser import MAIN, hover, open_session, point_on_plot, rerun, screenshot
+from tests.support.browser import MAIN, hover, key, open_session, point_on_plot, rerun, screenshot
+from tests.support.layout_checks import TREE, overlapping
 
 pytestmark = pytest.mark.browser
 SISTER = "My sister bought a red bicycle yesterday."  # issue 51's example: 自 forced at step 10 drops 色
-
-
-def key(name: str) -> str:
-    """The CSS class Streamlit gives a keyed widget or container ("whatif.run" → st-key-whatif-run)."""
-    return f"{MAIN} .st-key-{name.replace('.', '-')}"
 
 
 def red_chips(page, name: str) -> list[str]:
@@ -71,25 +67,6 @@ def test_forcing_a_token_marks_what_it_dropped(browser, streamlit_server, transl
         screenshot(page, f"decoding_whatif_{lang}", continued)
     finally:
         context.close()
-
-
-# Everything the tree's figure draws, read from Plotly's own graph: its traces' names, modes, points and hover
-# data, and the screen boxes of its node labels and step numbers.
-TREE = """gd => ({
-  traces: gd.data.map(d => ({name: d.name || null, mode: d.mode, n: (d.x || []).filter(x => x !== null).length,
-                             width: d.line && d.line.width, customdata: d.customdata || null,
-                             x: d.x || null, y: d.y || null})),
-  index: [...document.querySelectorAll("[data-testid='stMain'] .js-plotly-plot")].indexOf(gd),
-  box: (b => ({x: b.x, y: b.y, width: b.width, height: b.height}))(gd.getBoundingClientRect()),
-  labels: [...gd.querySelectorAll('.textpoint text, g.xtick text')].filter(t => t.textContent.trim()).map(t => {
-      const b = t.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; }),
-})"""
-
-
-def overlapping(boxes: list[list[float]]) -> list[tuple]:
-    """Pairs of label boxes that overlap by more than a pixel each way."""
-    return [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:]
-            if min(a[2], b[2]) - max(a[0], b[0]) > 1 and min(a[3], b[3]) - max(a[1], b[1]) > 1]
 
 
 @pytest.mark.parametrize(("lang", "present"), [("en", 0), ("zh", 0), ("en", 1), ("zh", 1)])

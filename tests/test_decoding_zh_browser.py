@@ -22,8 +22,8 @@ pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import expect
 
 from i18n import strings
-from tests.support.browser import MAIN, open_session, rerun, screenshot
-from tests.test_decoding_browser import TREE, key, overlapping
+from tests.support.browser import MAIN, key, open_session, rerun, screenshot
+from tests.support.layout_checks import TREE, overlapping
 
 NO_MODEL = f"needs the Chinese → English checkpoint in {ZH_CHECKPOINT}"
 pytestmark = [pytest.mark.browser,

@@ -23,10 +23,10 @@ from playwright.sync_api import expect
 from app_pages.shell import registry
 from i18n import strings
 from tests.support.browser import (
-    MAIN, SIDEBAR, VIEWPORT, choose, main, nav_links, open_session, point_on_plot, rerun, screenshot,
+    MAIN, SIDEBAR, VIEWPORT, choose, main, nav_links, open_session, pin_three, point_on_plot, rerun, screenshot,
+    settle_charts,
 )
-from tests.test_deck_browser import pin_three
-from tests.test_tour_browser import FIRST_CHART_TOP, settle
+from tests.support.layout_checks import FIRST_CHART_TOP
 
 pytestmark = pytest.mark.browser
 # Where the explorer's map may start at 1280×800 (it started at 546 px, the head view's at 630 px: the first screen
@@ -44,12 +44,12 @@ def box(page, selector: str) -> dict:
 def test_the_explorer_map_starts_in_the_first_screen_upper_half(browser, streamlit_server, lang):
     context, page = open_session(browser, f"{streamlit_server}/translate?lang={lang}")
     try:
-        settle(page)
+        settle_charts(page)
         top = page.evaluate(FIRST_CHART_TOP)
         assert top <= MAP_TOP_PX, f"the map starts at {top:.0f} px"
         screenshot(page, f"layout_translate_{lang}")
         page.goto(f"{streamlit_server}/translate?lang={lang}&view=lines")
-        settle(page)
+        settle_charts(page)
         top = page.evaluate(FIRST_CHART_TOP)
         assert top <= HEAD_VIEW_TOP_PX, f"the head view starts at {top:.0f} px"
     finally:
@@ -156,7 +156,7 @@ def test_a_presented_slide_title_stays_clear_of_the_mode_bar(browser, streamlit_
         expect(main(page).get_by_text(f"Imported {len(slides)} slides.")).to_be_visible()
         choose(page, en["deck.mode"], en["deck.mode.present"])
         for index in range(len(slides)):
-            settle(page)
+            settle_charts(page)
             expect(main(page).get_by_role("heading", level=4)).to_have_text(title)
             chart = main(page).locator(".js-plotly-plot").first
             chart.hover()

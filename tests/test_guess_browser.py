@@ -19,15 +19,10 @@ pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import expect
 
 from i18n import strings
-from tests.support.browser import MAIN, open_session, point_on_plot, rerun, screenshot
+from tests.support.browser import MAIN, key, open_session, point_on_plot, rerun, screenshot
+from tests.support.layout_checks import FIRST_SCREEN_PX
 
 pytestmark = pytest.mark.browser
-FIRST_SCREEN_PX = 560  # tests/test_tour_browser.py: a page's main chart starts within the first screen
-
-
-def key(name: str) -> str:
-    """The CSS class Streamlit gives a keyed widget or container ("explorer.guess.key" → st-key-explorer-guess-key)."""
-    return f"{MAIN} .st-key-{name.replace('.', '-')}"
 
 
 def chart_top(page) -> float:

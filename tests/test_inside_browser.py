@@ -26,8 +26,8 @@ from tests.support.browser import (
     point_on_plot,
     rerun,
     screenshot,
+    settle,
 )
-from tests.test_teaching_browser import settle
 
 # Where the diagram draws the cross-attention of decoder layer 2, read from the figure the browser shows: the
 # centre of the click-target trace whose customdata names that block.

@@ -19,8 +19,7 @@ pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import expect
 
 from i18n import strings
-from tests.support.browser import main
-from tests.test_teaching_browser import page, visit  # noqa: F401 (page: the fixture)
+from tests.support.browser import main, visit
 
 EN = strings("en")
 
@@ -33,18 +32,18 @@ def downloaded(page, button) -> str:
     return open(download.path(), encoding="utf-8").read()
 
 
-def test_every_csv_download_offered_during_and_after_a_lab_run_arrives(page, streamlit_server):
-    visit(page, f"{streamlit_server}/lab?lang=en", EN["lab.title"])
-    main(page).get_by_role("button", name=EN["lab.train"]).click()
-    expect(main(page).get_by_text(EN["lab.numbers_when_stopped"])).to_be_visible()
-    buttons = main(page).get_by_role("button", name=EN["numbers.csv"])
+def test_every_csv_download_offered_during_and_after_a_lab_run_arrives(shared_page, streamlit_server):
+    visit(shared_page, f"{streamlit_server}/lab?lang=en", EN["lab.title"])
+    main(shared_page).get_by_role("button", name=EN["lab.train"]).click()
+    expect(main(shared_page).get_by_text(EN["lab.numbers_when_stopped"])).to_be_visible()
+    buttons = main(shared_page).get_by_role("button", name=EN["numbers.csv"])
     during = []
-    while main(page).get_by_text(EN["lab.numbers_when_stopped"]).count() and len(during) < 5:
+    while main(shared_page).get_by_text(EN["lab.numbers_when_stopped"]).count() and len(during) < 5:
         assert buttons.count() == 1  # the untrained model's map only: its numbers never change
-        during.append(downloaded(page, buttons.first))
+        during.append(downloaded(shared_page, buttons.first))
     assert during and all(text == during[0] and "," in text for text in during)
-    expect(main(page).get_by_role("button", name=EN["lab.train"])).to_be_enabled(timeout=120_000)
-    expect(main(page).get_by_text(re.compile(r"^After \d+ steps"))).to_be_visible()
+    expect(main(shared_page).get_by_role("button", name=EN["lab.train"])).to_be_enabled(timeout=120_000)
+    expect(main(shared_page).get_by_text(re.compile(r"^After \d+ steps"))).to_be_visible()
     expect(buttons).to_have_count(2)
-    before, after = downloaded(page, buttons.nth(0)), downloaded(page, buttons.nth(1))
+    before, after = downloaded(shared_page, buttons.nth(0)), downloaded(shared_page, buttons.nth(1))
     assert before == during[0] and after != before

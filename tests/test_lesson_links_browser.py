@@ -20,8 +20,7 @@ from playwright.sync_api import expect
 
 from app_pages.state import examples
 from i18n import strings
-from tests.support.browser import main, open_session, rerun, screenshot
-from tests.test_tour_browser import settle
+from tests.support.browser import main, open_session, rerun, screenshot, settle_charts
 
 LANGS = ["en", "zh"]
 
@@ -31,11 +30,11 @@ def test_a_prepared_link_opens_here_and_keeps_presentation_mode(browser, streaml
     """The links opened a new tab, a new session: presentation mode off, the sidebar open, the deck empty."""
     context, page = open_session(browser, f"{streamlit_server}/?lang={lang}&present=1")
     try:
-        settle(page, charts=False)
+        settle_charts(page, charts=False)
         tabs = len(page.context.pages)
         link = main(page).locator("[data-testid='stPageLink'] a").first
         rerun(page, link.click)
-        settle(page)
+        settle_charts(page)
         screenshot(page, f"lesson_start_link_present_{lang}")
         assert len(page.context.pages) == tabs  # no new tab
         url = urlparse(page.url)
@@ -50,7 +49,7 @@ def test_a_prepared_link_opens_here_and_keeps_presentation_mode(browser, streaml
 def test_the_head_views_query_box_shows_its_first_option(browser, streamlit_server, lang):
     context, page = open_session(browser, f"{streamlit_server}/translate?lang={lang}&kind=cross&view=lines")
     try:
-        settle(page)
+        settle_charts(page)
         box = main(page).locator("[data-testid='stSelectbox']").first
         screenshot(page, f"lesson_head_view_query_{lang}")
         expect(box.get_by_role("combobox")).to_have_value(strings(lang)["explorer.focus_all"])  # not empty, showing
@@ -65,11 +64,11 @@ def test_where_it_goes_wrong_is_labelled_and_its_changed_word_is_on_the_differen
     text = strings(lang)
     context, page = open_session(browser, f"{streamlit_server}/compare?lang={lang}&mode=sentences")
     try:
-        settle(page)
+        settle_charts(page)
         wrong = main(page).get_by_role("radiogroup", name=text["compare.goes_wrong"], exact=True)
         expect(wrong).to_be_visible()
         rerun(page, lambda: wrong.get_by_text(examples.WHERE_IT_GOES_WRONG[0].label(), exact=True).click())
-        settle(page)
+        settle_charts(page)
         difference = main(page).locator(".st-key-compare-chart-difference .js-plotly-plot")
         labels = [html.unescape(t) for t in difference.evaluate("gd => gd._fullLayout.xaxis.ticktext")]
         screenshot(page, f"lesson_compare_wrong_pair_{lang}", difference)

@@ -18,9 +18,9 @@ from playwright.sync_api import expect
 
 from i18n import strings
 from tests.support.browser import MAIN, open_session, screenshot, settle
+from tests.support.layout_checks import FIRST_SCREEN_PX
 
 pytestmark = pytest.mark.browser
-FIRST_SCREEN_PX = 560  # tests/test_tour_browser.py: a page's main chart starts within the first screen
 SENTENCE = "Alice and Bob are friends."
 CHART_TOP = "e => e.getBoundingClientRect().top"
 

@@ -24,28 +24,11 @@ from playwright.sync_api import expect
 
 from app_pages.state.poll_store import FILE_NAME, PollStore
 from lessons.attention_maps import ALL, strongest_key
-from tests.support.browser import (
-    MAIN, STREAM, TIMEOUT_MS, VIEWPORT, open_session, rerun, runs_finished, screenshot, wait_for_runs, watched_page,
-)
+from tests.support.browser import MAIN, STREAM, open_session, rerun, runs_finished, screenshot, wait_for_runs
+from tests.support.poll import WORDS, own_browser, tab, tally_title, vote
 
 SENTENCE = "I have a dream."
-WORDS = ["I", "have", "a", "dream", ".", "⟨end⟩"]  # its source tokens as a poll's options read them
 VOTES = (3, 4)  # the two students' choices: dream, "."
-
-
-def own_browser(browser, url: str):
-    """A student's own browser (a context: its own cookies) with one tab showing `url`, idle: (context, page)."""
-    context = browser.new_context(viewport=VIEWPORT)
-    context.set_default_timeout(TIMEOUT_MS)
-    return context, tab(context, url)
-
-
-def tab(context, url: str):
-    """A new tab of a student's browser showing `url`, idle (a tab is a Streamlit session of its own)."""
-    page = watched_page(context)
-    page.goto(url, wait_until="commit")
-    wait_for_runs(page, 1)
-    return page
 
 
 def reload(page) -> None:
@@ -54,16 +37,6 @@ def reload(page) -> None:
     with page.expect_websocket(predicate=lambda ws: ws.url.endswith(STREAM)):
         page.reload(wait_until="commit")
     wait_for_runs(page, before + 1)
-
-
-def vote(page, choice: int) -> None:
-    page.locator(MAIN).get_by_role("radio").nth(choice).check(force=True)
-    rerun(page, page.locator(MAIN).get_by_role("button", name="Vote", exact=True).click)
-
-
-def tally_title(page, n: int):
-    # A fragment's rerun may briefly leave the previous chart beside the new one: look for the one that counts n.
-    return page.locator(f"{MAIN} .gtitle").filter(has_text=re.compile(rf"^Votes so far: {n}$")).first
 
 
 def test_two_students_vote_and_the_tally_survives_a_server_restart(browser, translator, tmp_path):
@@ -194,8 +167,8 @@ def test_a_restart_under_open_vote_forms_loses_no_vote_and_students_reach_the_sh
     import subprocess
     from urllib.parse import urlsplit
 
-    from tests.support.browser import APP, GUARD
     from tests.support.app_server import free_port
+    from tests.support.browser import APP, GUARD
 
     data = tmp_path / "data"
     monkeypatch.setenv("ATTENTION_DATA_DIR", str(data))

@@ -164,7 +164,7 @@ def test_two_servers_share_one_poll_and_a_killed_server_loses_nothing(browser, s
     from playwright.sync_api import expect
 
     from tests.support.browser import MAIN, open_session, rerun, screenshot
-    from tests.test_poll_browser import WORDS, own_browser, tally_title, vote
+    from tests.support.poll import WORDS, own_browser, tally_title, vote
 
     envs = {name: {DB_ENV: shared, "ATTENTION_DATA_DIR": str(tmp_path / f"data-{name}")} for name in "AB"}
     ports = {name: free_port() for name in "AB"}

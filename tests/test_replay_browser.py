@@ -23,48 +23,48 @@ pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import expect
 
 from i18n import strings
-from tests.support.browser import main, rerun, screenshot
-from tests.test_teaching_browser import page, settle, visit  # noqa: F401 (page: the fixture)
-from tests.test_tour_browser import CHART_PROBLEMS
+from tests.support.browser import main, rerun, screenshot, settle, visit
+from tests.support.layout_checks import CHART_PROBLEMS
 
 EN = strings("en")
 
 
-def test_replay_scrubbed_from_the_first_to_the_last_snapshot(page, streamlit_server):
+def test_replay_scrubbed_from_the_first_to_the_last_snapshot(shared_page, streamlit_server):
     log = json.loads((CHECKPOINT / "training_log.json").read_text(encoding="utf-8"))
     first, last = log["snapshots"][0], log["snapshots"][-1]
-    visit(page, f"{streamlit_server}/replay?lang=en&snapshot=1&probe=1", EN["replay.title"])
-    expect(main(page).get_by_text(first["probes"][0]["translation"], exact=False).first).to_be_visible()
-    screenshot(page, "learning_replay_first")
-    assert not page.evaluate(CHART_PROBLEMS)  # the untrained model's 23×6 map included
+    visit(shared_page, f"{streamlit_server}/replay?lang=en&snapshot=1&probe=1", EN["replay.title"])
+    expect(main(shared_page).get_by_text(first["probes"][0]["translation"], exact=False).first).to_be_visible()
+    screenshot(shared_page, "learning_replay_first")
+    assert not shared_page.evaluate(CHART_PROBLEMS)  # the untrained model's 23×6 map included
 
-    rerun(page, lambda: page.keyboard.press("ArrowRight"))  # → is the Next button, as on the decoding page
+    # → is the Next button, as on the decoding page
+    rerun(shared_page, lambda: shared_page.keyboard.press("ArrowRight"))
     second = log["snapshots"][1]
-    expect(main(page).get_by_text(f"step {second['step']:,}", exact=False).first).to_be_visible()
+    expect(main(shared_page).get_by_text(f"step {second['step']:,}", exact=False).first).to_be_visible()
 
-    slider = main(page).get_by_role("slider")
+    slider = main(shared_page).get_by_role("slider")
     slider.focus()
-    rerun(page, lambda: page.keyboard.press("End"))  # the slider's last stop: the last snapshot
-    settle(page)
-    expect(main(page).get_by_text(f"step {last['step']:,}", exact=False).first).to_be_visible()
-    expect(main(page).get_by_text(last["probes"][0]["translation"], exact=False).first).to_be_visible()
-    expect(main(page).get_by_role("button", name=EN["decoding.next"])).to_be_disabled()
-    screenshot(page, "learning_replay_last")
-    assert not page.evaluate(CHART_PROBLEMS)
+    rerun(shared_page, lambda: shared_page.keyboard.press("End"))  # the slider's last stop: the last snapshot
+    settle(shared_page)
+    expect(main(shared_page).get_by_text(f"step {last['step']:,}", exact=False).first).to_be_visible()
+    expect(main(shared_page).get_by_text(last["probes"][0]["translation"], exact=False).first).to_be_visible()
+    expect(main(shared_page).get_by_role("button", name=EN["decoding.next"])).to_be_disabled()
+    screenshot(shared_page, "learning_replay_last")
+    assert not shared_page.evaluate(CHART_PROBLEMS)
 
 
-def test_lab_before_and_after_a_run(page, streamlit_server):
-    visit(page, f"{streamlit_server}/lab?lang=en", EN["lab.title"])
-    expect(main(page).get_by_text(re.compile(r"^Before training \(step 0\)"))).to_be_visible()
-    screenshot(page, "learning_lab_before")
-    assert not page.evaluate(CHART_PROBLEMS)
+def test_lab_before_and_after_a_run(shared_page, streamlit_server):
+    visit(shared_page, f"{streamlit_server}/lab?lang=en", EN["lab.title"])
+    expect(main(shared_page).get_by_text(re.compile(r"^Before training \(step 0\)"))).to_be_visible()
+    screenshot(shared_page, "learning_lab_before")
+    assert not shared_page.evaluate(CHART_PROBLEMS)
 
-    main(page).get_by_role("button", name=EN["lab.train"]).click()
+    main(shared_page).get_by_role("button", name=EN["lab.train"]).click()
     # The run goes on in fragment runs; it is over when the page says why it stopped and Train is back.
-    expect(main(page).get_by_text(re.compile(r"^(Learned after|Stopped at)"))).to_be_visible()
-    expect(main(page).get_by_role("button", name=EN["lab.train"])).to_be_enabled()
-    settle(page)
-    expect(main(page).get_by_text(re.compile(r"^After \d+ steps"))).to_be_visible()
-    expect(main(page).get_by_text("A diagonal.", exact=False)).to_be_visible()
-    screenshot(page, "learning_lab_after", main(page).get_by_text(re.compile(r"^After \d+ steps")))
-    assert not page.evaluate(CHART_PROBLEMS)
+    expect(main(shared_page).get_by_text(re.compile(r"^(Learned after|Stopped at)"))).to_be_visible()
+    expect(main(shared_page).get_by_role("button", name=EN["lab.train"])).to_be_enabled()
+    settle(shared_page)
+    expect(main(shared_page).get_by_text(re.compile(r"^After \d+ steps"))).to_be_visible()
+    expect(main(shared_page).get_by_text("A diagonal.", exact=False)).to_be_visible()
+    screenshot(shared_page, "learning_lab_after", main(shared_page).get_by_text(re.compile(r"^After \d+ steps")))
+    assert not shared_page.evaluate(CHART_PROBLEMS)

@@ -19,55 +19,21 @@ pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import expect
 
 from i18n import strings
-from tests.support.browser import MAIN, open_session, rerun, screenshot, settle
-
-CLIPPED = """() => {
-  const out = [], main = document.querySelector("[data-testid='stMain']");
-  main.querySelectorAll("[data-testid='stTable']").forEach(table => {
-    const grid = table.firstElementChild;  // st.table's scrolling box
-    const header = [...table.querySelectorAll('thead th')].map(h => h.textContent).join(' ');
-    if (grid && grid.scrollWidth > grid.clientWidth + 1)
-      out.push(`table hides columns (${grid.scrollWidth} px in ${grid.clientWidth} px) ${header}`.trim());
-  });
-  main.querySelectorAll('.katex-display').forEach(eq => {
-    if (eq.scrollWidth > eq.clientWidth + 3)
-      out.push(`equation clipped (${eq.scrollWidth} px in ${eq.clientWidth} px): ${eq.textContent.slice(0, 60)}`);
-  });
-  main.querySelectorAll('[role=radiogroup]').forEach(group => {
-    if (group.scrollWidth > group.clientWidth + 1)
-      out.push(`options scrolled out of view: ${group.textContent.slice(0, 80)}`);
-    group.querySelectorAll('[role=radio] *').forEach(label => {
-      if (label.children.length === 0 && label.scrollWidth > label.clientWidth + 1)
-        out.push(`option cut short: ${label.textContent}`);
-    });
-  });
-  return out;
-}"""
+from tests.support.browser import MAIN, rerun, screenshot, settle, visit
+from tests.support.layout_checks import CLIPPED
 
 
-@pytest.fixture(scope="module")
-def page(browser, streamlit_server):
-    context, page = open_session(browser, f"{streamlit_server}/qkv")
-    yield page
-    context.close()
-
-
-def visit(page, url: str, title: str) -> None:
-    page.goto(url)
-    page.locator(f"{MAIN} h1").filter(has_text=title).first.wait_for()
-    settle(page)
-
-
-def test_live_qkv_cross_attention_with_every_key_shown_fits(page, streamlit_server):
+def test_live_qkv_cross_attention_with_every_key_shown_fits(shared_page, streamlit_server):
     """The widest state of the Q·K·V page: cross-attention chosen, every key and value opened."""
     s = strings("en")
-    visit(page, f"{streamlit_server}/qkv?lang=en&present=0", s["qkv.title"])
-    rerun(page, page.locator(MAIN).get_by_role("tab", name=s["qkv.tab.live"]).click)  # the live model: third tab
-    rerun(page, page.locator(MAIN).get_by_role("radio", name=s["kind.cross"], exact=True).click)
-    settle(page)
+    visit(shared_page, f"{streamlit_server}/qkv?lang=en&present=0", s["qkv.title"])
+    main = shared_page.locator(MAIN)
+    rerun(shared_page, main.get_by_role("tab", name=s["qkv.tab.live"]).click)  # the live model: third tab
+    rerun(shared_page, main.get_by_role("radio", name=s["kind.cross"], exact=True).click)
+    settle(shared_page)
     # The query picker lists the decoder's tokens now, and shows one of them (it used to keep "0: ▁I").
-    expect(page.locator(f"{MAIN} .st-key-qkv-live-cross-query input")).to_have_value("0: <s>")
-    page.locator(MAIN).get_by_text(s["qkv.live.kv"], exact=True).click()
-    page.locator(f"{MAIN} [data-testid='stExpander'] [data-testid='stTable']").last.wait_for(state="visible")
-    screenshot(page, "teaching_en_qkv_cross", page.locator(MAIN).get_by_role("radiogroup", name=s["teach.pick.kind"]))
-    assert not page.evaluate(CLIPPED)
+    expect(shared_page.locator(f"{MAIN} .st-key-qkv-live-cross-query input")).to_have_value("0: <s>")
+    main.get_by_text(s["qkv.live.kv"], exact=True).click()
+    shared_page.locator(f"{MAIN} [data-testid='stExpander'] [data-testid='stTable']").last.wait_for(state="visible")
+    screenshot(shared_page, "teaching_en_qkv_cross", main.get_by_role("radiogroup", name=s["teach.pick.kind"]))
+    assert not shared_page.evaluate(CLIPPED)

@@ -10,7 +10,7 @@ the sidebar closed) each page opens by its address.
 What a person would see as broken is asserted from the DOM on every visit: two tick labels of a chart overlapping
 (their bounding boxes), a chart taller than the viewport, an option label cut short (text-overflow: ellipsis that is
 actually clipping), on the teaching pages a table, equation or row of options wider than its box
-(test_teaching_browser.CLIPPED), the first chart below the first screen; and, by the guard every browser test runs
+(layout_checks.CLIPPED), the first chart below the first screen; and, by the guard every browser test runs
 under (tests/browser_support.Guard), an exception box, a console error or a server traceback. Screenshots go to
 SCREENSHOTS=DIR when it is set.
 """
@@ -45,14 +45,14 @@ from tests.support.browser import (
     open_session,
     rerun,
     screenshot,
+    settle_charts,
     submit_sentence,
     translation,
     wait_until,
     watched_page,
     wrapped,
 )
-from tests.support.browser import settle as drawn
-from tests.test_teaching_browser import CLIPPED
+from tests.support.layout_checks import CHART_PROBLEMS, CLIPPED, FIRST_CHART_TOP, FIRST_SCREEN_PX
 
 # The i18n key of each page's title; the pages themselves, in the sidebar's order, come from the registry (a page
 # added there without a title here fails the tour's collection).
@@ -68,38 +68,9 @@ PAGES = {page.name: TITLES[page.name] for page in registry.PAGES}
 CROWDED = "The animal didn't cross the street because it was too tired."
 ZH_SENTENCE = "她没去上学，因为她病了。"  # the Chinese → English model's sentence on every page
 SENTENCE_PAGES = ("translate", "decoding", "compare", "inside")
-# Pages checked with test_teaching_browser.CLIPPED (the replay page's row of attention kinds scrolls at 1280 px with
+# Pages checked with layout_checks.CLIPPED (the replay page's row of attention kinds scrolls at 1280 px with
 # the sidebar open: not yet one of them).
 TEACHING = ("qkv", "masks", "positional", "scaling", "multihead", "anatomy", "training")
-
-# Per chart: the tick-label boxes of each axis that overlap a neighbour, and the chart's height.
-CHART_PROBLEMS = r"""() => {
-  const out = [];
-  document.querySelectorAll("[data-testid='stMain'] .js-plotly-plot").forEach((plot, index) => {
-    const title = plot.querySelector('.gtitle')?.textContent || `chart ${index}`;
-    const height = plot.getBoundingClientRect().height;
-    if (height > window.innerHeight) out.push(`${title}: ${Math.round(height)} px tall`);
-    // Tick labels by axis (x, x2, y, y2…): a heatmap draws thinned labels on an axis laid over its own.
-    const axes = {};
-    plot.querySelectorAll('g[class*="tick"] > text').forEach(t => {
-      const axis = (t.parentElement.getAttribute('class') || '').match(/^([xy]\d*)tick/);
-      if (axis) (axes[axis[1]] = axes[axis[1]] || []).push(t);
-    });
-    Object.values(axes).forEach(texts => {
-      const boxes = texts
-        .filter(t => t.textContent.trim() && getComputedStyle(t).opacity !== '0')
-        .map(t => [t.textContent, t.getBoundingClientRect()])
-        .filter(([, r]) => r.width > 0 && r.height > 0);
-      for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
-        const [a, ra] = boxes[i], [b, rb] = boxes[j];
-        const dx = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
-        const dy = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
-        if (dx > 1 && dy > 1) out.push(`${title}: tick labels "${a}" and "${b}" overlap`);
-      }
-    });
-  });
-  return out;
-}"""
 
 # Option labels (segmented controls, radios, pills, select boxes, tabs) whose text is cut by an ellipsis, and a
 # select box's chosen option cut off by its box (its text sits in an input, clipped without an ellipsis: the compare
@@ -149,31 +120,15 @@ CALCULATED_AGAIN = """() => [...document.querySelectorAll("[data-testid='stMain'
 
 
 NO_CHARTS = ("start", "model_card", "poll", "deck")  # the poll page without a code: its join form; an empty deck
-# Pages whose main chart starts within the first screen (its top at most FIRST_SCREEN_PX at 1280×800), with its
-# controls above or beside it, plain ("0") and in presentation mode ("1").
-FIRST_SCREEN_PX = 560
-# Translate & explore's map, tighter: it started at 546 px, now ~390 px for a sure translation and ~430 px for the
-# tour's crowded sentence (unsure: its line under the translation, the ? beside it wrapped to a line of its own).
+# Translate & explore's map, tighter than FIRST_SCREEN_PX: it started at 546 px, now ~390 px for a sure translation
+# and ~430 px for the tour's crowded sentence (unsure: its line under the translation, the ? beside it wrapped to a
+# line of its own).
 FIRST_SCREEN_PAGE_PX = {"translate": 440}
 LESSONS = ("qkv", "masks", "positional", "scaling", "multihead", "anatomy", "training")  # sections in tabs
+# Pages whose main chart starts within the first screen (its top at most FIRST_SCREEN_PX at 1280×800), with its
+# controls above or beside it, plain ("0") and in presentation mode ("1").
 FIRST_SCREEN = {"0": ("translate", "decoding", "compare", "inside", "replay", "lab", *LESSONS),
                 "1": ("translate", "decoding", "compare", "inside", "replay", "lab", *LESSONS)}
-# Charts in a tab not chosen have no box (top 0): only the charts on screen count.
-FIRST_CHART_TOP = """() => {
-  document.querySelector("[data-testid='stMain']").scrollTo(0, 0);
-  const charts = [...document.querySelectorAll("[data-testid='stMain'] .js-plotly-plot")]
-    .filter(c => c.getBoundingClientRect().height > 0);
-  return Math.min(...charts.map(c => c.getBoundingClientRect().top));
-}"""
-
-
-def settle(page, charts: bool = True) -> None:
-    """Wait until the app has finished its run and every chart it sent is drawn (with `charts`, until there is one:
-    right after page.goto the app may not have started its run yet)."""
-    if charts:
-        page.wait_for_selector(f"{MAIN} .js-plotly-plot .main-svg")
-    drawn(page)
-    page.wait_for_timeout(300)  # Plotly's automargin redraw
 
 
 @pytest.fixture(scope="module")
@@ -190,7 +145,7 @@ def look(page, lang: str, present: str, name: str, settled: bool = False, model:
     asked for in the language asked for (`model`: the model card's title names it), and list what a person would see
     broken on it."""
     if not settled:
-        settle(page, charts=name not in NO_CHARTS)
+        settle_charts(page, charts=name not in NO_CHARTS)
     # A wrong path would show "Page not found" and the default page.
     expect(page.locator(f"{MAIN} h1")).to_have_text(strings(lang)[PAGES[name]].format(name=model))
     screenshot(page, f"{shot}_{lang}_{name}" + ("_present" if present == "1" else ""))
@@ -219,7 +174,7 @@ def follow_link(page, name: str, title_top: float) -> None:
     """
     rerun(page, nav_links(page).nth(list(PAGES).index(name)).click)
     assert (urlparse(page.url).path.strip("/") or "start") == name  # the default page lives at /
-    settle(page, charts=name not in NO_CHARTS)
+    settle_charts(page, charts=name not in NO_CHARTS)
     # The scroll-to-top script may run a moment after the charts are drawn (a loaded CI machine).
     wait_until(page, f"() => ({TITLE_TOP})() === {title_top}", 5000,
                lambda: f"{name} opened from the sidebar has its title at {page.evaluate(TITLE_TOP):.0f} px, not at "
@@ -327,11 +282,11 @@ def test_every_page_fits_a_projector_in_presentation_mode(tour, streamlit_server
 def test_every_explorer_view_of_a_crowded_sentence_fits(tour, streamlit_server, kind):
     page, problems, en = tour, [], strings("en")
     page.goto(f"{streamlit_server}/translate?s={CROWDED}&kind={kind}&view=head&layer=2&head=3")
-    settle(page)
+    settle_charts(page)
     problems += [f"{kind} head: {p}" for p in page.evaluate(CHART_PROBLEMS)]
     for view in ("grid", "lines"):
         choose(page, en["explorer.view"], en[f"view.{view}"])
-        settle(page)
+        settle_charts(page)
         problems += [f"{kind} {view}: {p}" for p in page.evaluate(CHART_PROBLEMS)]
     assert not problems, "\n".join(problems)
 
@@ -339,9 +294,9 @@ def test_every_explorer_view_of_a_crowded_sentence_fits(tour, streamlit_server, 
 def test_every_head_of_a_decoding_step_fits(tour, streamlit_server):
     page = tour
     page.goto(f"{streamlit_server}/decoding?s={CROWDED}&step=4")
-    settle(page)
+    settle_charts(page)
     page.locator(f"{MAIN} .st-key-decoding-every_head label").first.click()
-    settle(page)
+    settle_charts(page)
     screenshot(page, "tour_decoding_every_head", page.locator(f"{MAIN} .st-key-decoding-every_head"))
     assert not page.evaluate(CHART_PROBLEMS)
 
@@ -349,7 +304,7 @@ def test_every_head_of_a_decoding_step_fits(tour, streamlit_server):
 def test_a_shared_link_restores_its_view_and_follows_changes(tour, streamlit_server):
     page, s = tour, strings("zh")
     page.goto(f"{streamlit_server}/translate?lang=zh&s=Who+are+you%3F&kind=cross&view=head&layer=2&head=4")
-    settle(page)
+    settle_charts(page)
     title = s["explorer.map_title"].format(kind=s["kind.cross"], layer=s["explorer.layer_n"].format(n=2),
                                            head=s["explorer.head_n"].format(n=4))
     expect(page.locator(f"{MAIN} .js-plotly-plot .gtitle").first).to_have_text(title)
@@ -359,7 +314,7 @@ def test_a_shared_link_restores_its_view_and_follows_changes(tour, streamlit_ser
     expect(page).to_have_url(re.compile(r"kind=cross.*head=1|head=1.*kind=cross"))
 
     page.goto(f"{streamlit_server}/decoding?s=Who+are+you%3F&step=2")
-    settle(page)
+    settle_charts(page)
     step = page.locator(f"{MAIN} .st-key-decoding-step input[type=range]")  # its value is the step's index
     expect(step).to_have_attribute("aria-valuetext", "2")
     page.keyboard.press("ArrowRight")  # the → key is the Next button
@@ -368,7 +323,7 @@ def test_a_shared_link_restores_its_view_and_follows_changes(tour, streamlit_ser
     screenshot(page, "tour_decoding_step3", page.locator(f"{MAIN} .st-key-decoding-controls"))
 
     page.goto(f"{streamlit_server}/translate?beam=<b>&kind=everything&lang=en")
-    settle(page)
+    settle_charts(page)
     alerts = page.locator(f"{MAIN} [data-testid='stAlert']")
     expect(alerts.filter(has_text="beam=<b> was ignored")).to_have_count(1)
     expect(alerts.filter(has_text="kind=everything was ignored")).to_have_count(1)
@@ -380,7 +335,7 @@ def test_presentation_mode_shows_an_explorer_view_with_its_controls_on_one_scree
     the map (labels included) no taller than the screen, so the teacher never scrolls between them."""
     page = tour
     page.goto(f"{streamlit_server}/translate?present=1&s={CROWDED}&kind=cross&view={view}")
-    settle(page)
+    settle_charts(page)
     assert float(page.evaluate("getComputedStyle(document.documentElement).fontSize")[:-2]) >= 18
     expect(page.locator("[data-testid='stSidebar']")).to_have_attribute("data-collapsed", "true")
     span = page.evaluate("""() => {
@@ -426,7 +381,7 @@ def test_every_comparison_shows_its_maps_whole_on_the_first_screen(tour, streaml
     page, en = tour, strings("en")
     typed = f"&s={sentence}" if sentence else ""
     page.goto(f"{streamlit_server}/compare?lang=en&mode={mode}&present={present}{typed}")
-    settle(page)
+    settle_charts(page)
     bottoms = page.evaluate("""() => [...document.querySelectorAll("[data-testid='stMain'] .js-plotly-plot")]
         .map(c => c.getBoundingClientRect().bottom)""")
     screenshot(page, f"tour_compare_{mode}{'_longer' if sentence else ''}{'_present' if present == '1' else ''}")

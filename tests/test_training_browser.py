@@ -15,8 +15,8 @@ if not CHROMIUM.exists():
 pytest.importorskip("playwright.sync_api")
 
 from i18n import strings
-from tests.support.browser import MAIN, open_session, rerun, screenshot
-from tests.test_tour_browser import CHART_PROBLEMS, settle
+from tests.support.browser import MAIN, open_session, rerun, screenshot, settle_charts
+from tests.support.layout_checks import CHART_PROBLEMS
 
 REFERENCE = "我有一个梦。"
 
@@ -27,7 +27,7 @@ def test_training_page_fits_and_scores_a_typed_reference(browser, streamlit_serv
     context, page = open_session(browser, f"{streamlit_server}/training?lang={lang}")
     try:
         page.locator(f"{MAIN} h1").filter(has_text=text["training.title"]).wait_for()
-        settle(page)
+        settle_charts(page)
         assert page.locator(f"{MAIN} .js-plotly-plot").count() == 1  # the open tab's chart only: Adam's toy race
         assert not page.evaluate(CHART_PROBLEMS)
         screenshot(page, f"training_{lang}_top")
@@ -41,7 +41,7 @@ def test_training_page_fits_and_scores_a_typed_reference(browser, streamlit_serv
         box = page.get_by_label(text["training.bleu.reference"].format(target=text["language.zh"]), exact=True)  # en-zh
         box.fill(REFERENCE)
         rerun(page, lambda: box.press("Enter"))
-        settle(page, charts=False)  # the BLEU tab, now on screen, has no chart
+        settle_charts(page, charts=False)  # the BLEU tab, now on screen, has no chart
         check = page.locator(f"{MAIN} [data-testid='stAlertContentSuccess']")
         check.wait_for()
         scores = re.findall(r"\d+\.\d{4}", check.inner_text())

@@ -1,4 +1,10 @@
-"""What several test modules (and the benchmarks) share; no test imports another test module or tests/conftest.py
-(tests/test_layering.py checks). Where things are (paths), the Chromium they drive (chromium), the app's server
-(app_server), the app in-process (apptest; the explanation page: explanation), a browser session under the guard (browser), tiny random-weight models (tiny, tiny_marian), tables as
-a page shows them (tables), a throwaway PostgreSQL cluster (postgres)."""
+"""What several test modules (and the benchmarks) share. No test imports another test module or tests/conftest.py,
+which keeps only fixtures and hooks (tests/test_layering.py checks).
+
+paths: where things are (the repository, the checkpoints, the Tatoeba data) and the marks that skip without them;
+chromium: the browser the tests drive; app_server: `streamlit run app.py` on a free port;
+apptest: the app in-process (AppTest) and what its pages show; explanation: the explanation page in a new session;
+browser: a browser session under the guard, and what a user does and sees in it; layout_checks: what a person would
+see as broken, read from the DOM; poll: a poll from the students' browsers;
+tiny, tiny_marian: tiny random-weight models; tables: tables as a page shows them;
+postgres: a throwaway PostgreSQL cluster."""

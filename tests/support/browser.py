@@ -26,6 +26,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
+from i18n import strings
+
 
 # Screenshots are for a person to look at (nothing is asserted on pixels), so they are written only when asked for:
 # SCREENSHOTS=DIR (e.g. SCREENSHOTS=screenshots) names the folder.
@@ -220,6 +222,22 @@ def settle(page) -> None:
     assert_no_exception(page)
 
 
+def settle_charts(page, charts: bool = True) -> None:
+    """settle, where a page shows charts: with `charts`, first until there is one (right after page.goto the app may
+    not have started its run yet); then Plotly's automargin redraw."""
+    if charts:
+        page.wait_for_selector(f"{MAIN} .js-plotly-plot .main-svg")
+    settle(page)
+    page.wait_for_timeout(300)  # Plotly's automargin redraw
+
+
+def visit(page, url: str, title: str) -> None:
+    """`page` goes to `url` and settles once the page titled `title` shows."""
+    page.goto(url)
+    page.locator(f"{MAIN} h1").filter(has_text=title).first.wait_for()
+    settle(page)
+
+
 def new_session(browser):
     """(what closes it, a watched page not yet opened): a tab of a guarded browser's window (the tab closes itself),
     or a context of its own in a bare Playwright browser (the browser benchmark's)."""
@@ -294,6 +312,12 @@ def main(page):
     return page.locator(MAIN)
 
 
+def key(name: str) -> str:
+    """The CSS selector of the main area's widget or container keyed `name` (Streamlit's class for "whatif.run":
+    st-key-whatif-run)."""
+    return f"{MAIN} .st-key-{name.replace('.', '-')}"
+
+
 def radio_group(page, label: str):
     """A segmented control or pills widget in the main area, by its label."""
     return main(page).get_by_role("radiogroup", name=label, exact=True)
@@ -308,6 +332,22 @@ def choose(page, group: str, option: str) -> None:
 def chosen(page, group: str):
     """The checked option of the main area's segmented control labelled `group` (a locator, for expect)."""
     return radio_group(page, group).locator("[role=radio][aria-checked=true]")
+
+
+def choose_if_new(page, group: str, option: str) -> None:
+    """choose(), where `option` is not already chosen (a click on the chosen one reruns nothing)."""
+    if chosen(page, group).inner_text() != option:
+        choose(page, group, option)
+
+
+def pin_three(page) -> None:
+    """On the English explorer: cross-attention, head 1, layers 1 to 3, each pinned to the deck."""
+    en = strings("en")
+    choose_if_new(page, en["explorer.kind"], en["kind.cross"])
+    for layer in ("1", "2", "3"):
+        choose_if_new(page, en["explorer.layer"], layer)
+        choose_if_new(page, en["explorer.head"], "1")
+        rerun(page, main(page).get_by_role("button", name=en["deck.pin"]).click)
 
 
 def submit_sentence(page, sentence: str, button: str = "Translate") -> None:
