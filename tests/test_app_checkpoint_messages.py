@@ -8,7 +8,7 @@ from app_pages.state import server
 from app_pages.shell.text import md_escape
 from model import RESTORE_COMMAND
 from tests.support.apptest import app
-from tests.test_checkpoint import flipped_exponents, unchecked_copy
+from tests.support.checkpoints import flipped_exponents, unchecked_copy
 
 
 def test_the_repair_hint_is_shown_as_code_so_its_double_dash_stays_two_dashes(tmp_path, monkeypatch):

@@ -17,7 +17,7 @@ from app_pages.shell.page_scripts import PRESENT_SCALE
 from app_pages.shell.screen import CONTENT_PX
 from app_pages.components import charts
 from tests.support.apptest import PAGES, app, open_page
-from tests.test_viz_layout import label_axes
+from tests.support.figures import label_axes
 from viz.style import LINE_EM, MIN_FONT_PX, min_font_px_at
 
 CROWDED = "The animal didn't cross the street because it was too tired."  # the app's example: 16 source tokens

@@ -70,7 +70,7 @@ def test_padding_statistics_are_those_of_make_batches_on_the_dev_pairs(log, tran
     path = lt.dev_file(args, DEFAULT_CHECKPOINT.parent.parent)
     if path is None:
         pytest.skip("the run's dev file is not on this machine")
-    from tests.test_lessons_training import checkpoint_tokenizers
+    from tests.support.checkpoints import checkpoint_tokenizers
 
     examples = encode_pairs(read_pairs(path), *checkpoint_tokenizers(), translator.config)
     batches = make_batches(examples, args["max_tokens"], random.Random(0))

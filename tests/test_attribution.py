@@ -15,6 +15,7 @@ from model.architecture.transformer import HeadMask
 from model.translation import attribution
 from model.translation.attribution import METHODS
 from model.translation.cli import main as cli
+from tests.support.attribution import independent_log_probs
 from tests.support.tiny import tiny_translator
 
 ALL_CROSS = tuple(("cross", layer, head) for layer in range(3) for head in range(8))
@@ -55,17 +56,6 @@ def test_a_head_the_model_lacks_is_a_clear_input_error(translator):
         translator.translate("I have a dream.", knock_out=(("cross", 8, 0),))
     with pytest.raises(InputError, match="attribution method"):
         translator.attribute(translator.translate("Hi."), "saliency")
-
-
-def independent_log_probs(translator, result, token):
-    """log p(y_t | y_<t, x) for every step with `token` (batch, S, d) as the source embeddings: plain autograd."""
-    model, n = translator.model, token.size(0)
-    src = torch.tensor([result.source_embeddings.ids.tolist()]).expand(n, -1)
-    tgt = torch.tensor([result.target_embeddings.ids.tolist()]).expand(n, -1)
-    chosen = torch.tensor([s.chosen.token_id for s in result.steps])
-    logits = model.decode(tgt, model.encode(src, token_embeddings=token)).logits
-    logp = torch.log_softmax(translator.generation_config.never_next(logits, model.config), -1)
-    return logp[:, torch.arange(len(chosen)), chosen]  # (batch, T)
 
 
 def test_input_x_gradient_is_the_embedding_times_its_gradient(translator):

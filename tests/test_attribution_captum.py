@@ -10,7 +10,7 @@ import pytest
 import torch
 from captum.attr import IntegratedGradients
 
-from tests.test_attribution import independent_log_probs
+from tests.support.attribution import independent_log_probs
 
 
 @pytest.mark.parametrize("sentence", ["I have a dream.", "He likes mathematics, but I don't."])

@@ -9,6 +9,7 @@ import torch
 from model import CheckpointError, Translator, load_checkpoint, save_checkpoint
 from model.loading.checkpoint import CONFIG, WEIGHTS
 from model.architecture.config import ModelConfig
+from tests.support.checkpoints import flipped_exponents, unchecked_copy
 from tests.support.tiny import tiny_model, tokenizers
 
 
@@ -298,32 +299,6 @@ def test_a_header_whose_shapes_differ_from_the_config_is_refused_before_loading(
     (folder / CONFIG).write_text(json.dumps(config))
     monkeypatch.setattr(checkpoint, "load_file", lambda path: pytest.fail("tensors read before the header's check"))
     expect_error(folder, "does not match", "unexpected decoder_layers.1")
-
-
-def unchecked_copy(tmp_path, damage=None, name="teachers-own"):
-    """The shipped checkpoint copied to tmp_path/name without sha256sums.txt, its weights passed through
-    damage(tensors) first."""
-    import shutil
-
-    from safetensors.torch import load_file as read, save_file as write
-
-    from model.loading.checkpoint import CHECKSUMS
-    from model.translation.translator import DEFAULT_CHECKPOINT
-
-    folder = tmp_path / name
-    shutil.copytree(DEFAULT_CHECKPOINT, folder)
-    (folder / CHECKSUMS).unlink()
-    if damage:
-        tensors = read(folder / WEIGHTS)
-        damage(tensors)
-        write(tensors, folder / WEIGHTS, metadata={"format": "pt"})
-    return folder
-
-
-def flipped_exponents(tensors):
-    """What flipped high bits do to float16 weights: thousands, where trained ones stay within a few units."""
-    w = tensors["decoder_layers.1.ffn.linear2.weight"].view(-1)
-    w[::997] = 30000.0
 
 
 def test_an_unchecked_folder_whose_weights_are_fine_raises_no_doubt(tmp_path):

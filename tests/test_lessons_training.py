@@ -12,20 +12,13 @@ import torch
 from sacrebleu.metrics import BLEU
 
 from lessons import training as lt
-from model.loading.checkpoint import SOURCE_TOKENIZER, TARGET_TOKENIZER
 from model.text.pairs import Example
 from model.training.data import ShuffledOrder, make_batches
 from model.training.schedule import ADAM_BETAS, ADAM_EPS
-from model.text.tokenizer import TextTokenizer
-from tests.support.paths import ROOT
+from tests.support.checkpoints import checkpoint_tokenizers
 from viz.teaching_training import batch_padding_figure, optimizer_paths_figure
 
 SIGNATURE = "nrefs:1|case:mixed|eff:no|tok:zh|smooth:exp|version:2.6.0"
-
-
-def checkpoint_tokenizers(folder=ROOT / "checkpoints" / "en-zh") -> tuple[TextTokenizer, TextTokenizer]:
-    return tuple(TextTokenizer.from_str((folder / name).read_text(encoding="utf-8"))
-                 for name in (SOURCE_TOKENIZER, TARGET_TOKENIZER))
 
 
 # ---------------------------------------------------------------- the trainer's settings

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import html
 import math
-import re
 
 import numpy as np
 import pytest
 
-from tests.test_viz_teaching import EVERY_FIGURE
+from tests.support.figures import EVERY_FIGURE, label_axes
 from viz.bars import paired_bars
 from viz.beam_tree import beam_tree
 from viz.decoding import attention_bar, candidates_chart, causal_mask_row
@@ -64,12 +63,6 @@ def weights(*shape: int, seed: int = 0) -> np.ndarray:
     x = np.random.default_rng(seed).normal(size=shape) * 3
     e = np.exp(x - x.max(-1, keepdims=True))
     return (e / e.sum(-1, keepdims=True)).astype(np.float32)
-
-
-def label_axes(layout: dict) -> dict[str, dict]:
-    """The axes of a figure's layout (as plotly JSON) whose token labels are drawn, by layout name."""
-    return {name: axis for name, axis in layout.items() if re.fullmatch(r"[xy]axis\d*", name)
-            and axis.get("ticktext") is not None and axis.get("showticklabels", True) and axis.get("visible", True)}
 
 
 def assert_labels_apart(fig, factor: float = 1.0) -> None:
