@@ -1,9 +1,10 @@
 """The one-way data flow, checked on the source: model/ is pure PyTorch, viz/ and lessons/ are pure
-functions, and only app.py and app_pages/ touch Streamlit."""
+functions, and only app.py and app_pages/ touch Streamlit; tests and benchmarks share helpers through tests/support/."""
 
 from __future__ import annotations
 
 import ast
+import re
 from types import ModuleType
 
 import pytest
@@ -83,19 +84,13 @@ def test_every_model_module_lives_in_a_package():
         MODEL_ORDER)
 
 
-def test_the_package_checker_sees_every_import_form(tmp_path):
+def test_the_package_checker_sees_every_import_form(tmp_path, monkeypatch):
     module = tmp_path / "model" / "text" / "sample.py"
     module.parent.mkdir(parents=True)
     module.write_text("from .tokenizer import x\nfrom ..loading.checkpoint import y\nimport model.training.train\n"
                       "from model import Translator\n")
-    import tests.test_layering as me
-
-    original = me.ROOT
-    me.ROOT = tmp_path
-    try:
-        assert model_packages_imported(module) == {"text", "loading", "training", "model"}
-    finally:
-        me.ROOT = original
+    monkeypatch.setitem(globals(), "ROOT", tmp_path)  # model_packages_imported reads model/ under ROOT
+    assert model_packages_imported(module) == {"text", "loading", "training", "model"}
 
 
 # Pages render from the TranslationResult and the checkpoint's data (Translator.config, .training_log,
@@ -161,3 +156,50 @@ def test_the_word_start_mark_is_the_one_the_shipped_tokenizer_writes(translator)
     assert sum(token.startswith(WORD_START) for token in tokens) == len(sentence.split())  # the check has marks
     assert joined_text(tokens[:-1]) == sentence
     assert token_words(tokens, sentence.split()) == [0, 1, 2, 3, 4, 5, 5, -1]  # "." is day.'s; </s> is no word's
+
+
+# Tests share helpers through tests/support/ only (the benchmarks use that harness too): a helper imported from a test
+# module ties the importer to that module's imports and module-level code, and a fixture imported from one becomes the
+# importer's own; tests/conftest.py holds only fixtures and hooks, which pytest gives every test without an import.
+TEST_MODULE = re.compile(r"tests\.(conftest|test_\w+)(\..*)?")
+
+
+def imports_of_test_modules(path) -> list[str]:
+    """Each import in `path` (at any depth: inside a function too, relative or absolute, or by importlib) of
+    tests/conftest.py or a tests/test_*.py module."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    package = path.relative_to(ROOT).parent.parts
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            start = package[: len(package) - node.level + 1] if node.level else ()
+            base = ".".join(start + ((node.module,) if node.module else ()))
+            names = [base] + [f"{base}.{a.name}" for a in node.names]
+        elif isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) in (
+                "import_module", "__import__") and node.args and isinstance(node.args[0], ast.Constant):
+            names = [str(node.args[0].value)]
+        else:
+            continue
+        found += [(node.lineno, name) for name in names if TEST_MODULE.fullmatch(name)][:1]
+    return [f"line {line}: {name}" for line, name in sorted(found)]
+
+
+def test_no_test_or_benchmark_imports_a_test_module_or_the_conftest():
+    files = sorted((ROOT / "tests").rglob("*.py")) + sorted((ROOT / "benchmarks").rglob("*.py"))
+    wrong = {f.relative_to(ROOT).as_posix(): imports_of_test_modules(f) for f in files}
+    assert not {f: lines for f, lines in wrong.items() if lines}, "import it from tests/support/ instead"
+
+
+def test_the_test_import_checker_sees_every_form(monkeypatch, tmp_path):
+    sample = tmp_path / "tests" / "test_sample.py"
+    sample.parent.mkdir()
+    sample.write_text("from tests.test_app import app\nimport tests.conftest\nfrom tests import test_tour\n"
+                      "def f():\n    from .test_deck import pin\n    from . import conftest\n"
+                      "    importlib.import_module('tests.test_poll')\n"
+                      "from tests.support.browser import settle\nfrom .support import paths\nimport tests.support\n")
+    monkeypatch.setitem(globals(), "ROOT", tmp_path)
+    assert imports_of_test_modules(sample) == [
+        "line 1: tests.test_app", "line 2: tests.conftest", "line 3: tests.test_tour", "line 5: tests.test_deck",
+        "line 6: tests.conftest", "line 7: tests.test_poll"]
