@@ -3,7 +3,7 @@ What the fixtures are made with, and every helper tests share, is in tests/suppo
 
 The server and the browser are session-wide: every browser test talks to the same
 `streamlit run app.py` through the same Chromium, each session a tab of its own (a tab is a separate Streamlit
-session, as a student's is; browser_support.open_sessions opens them in one window, whose cache spares each tab
+session, as a student's is; tests/support/browser.open_sessions opens them in one window, whose cache spares each tab
 after the first the loading of the app's scripts).
 """
 
@@ -154,7 +154,7 @@ def pytest_runtest_setup(item):
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item):
     """A browser test fails on an exception box, a console error or a server traceback seen while it set up
-    and ran (tests/browser_support.Guard), even where its own assertions passed."""
+    and ran (tests/support/browser.Guard), even where its own assertions passed."""
     if not _guarded(item):
         return (yield)
     from tests.support.browser import GUARD

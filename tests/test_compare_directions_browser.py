@@ -2,7 +2,7 @@
 1280×800 (issue 49), in English and 中文: both maps of one sentence pair on the first screen, the right one transposed
 so both have the same language down the side (its tick labels are the left one's, turned round); the explanation
 page's maps and its alignment tab with the zh-en model, their axes naming Chinese as the source. Under the guard
-(tests/browser_support.Guard): no exception box, console error or server traceback. Nothing is asserted on what the
+(tests/support/browser.Guard): no exception box, console error or server traceback. Nothing is asserted on what the
 zh-en model writes: its weights change with every training run."""
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ Translate & explore's map starts within the first screen's upper half, Guess fir
 revealing moves nothing, the slide deck's title boxes follow a slide moved up, and popovers open over the main area,
 not over the sidebar.
 
-Every test runs under the guard (tests/browser_support.Guard). Screenshots: layout_*.png under SCREENSHOTS=DIR.
+Every test runs under the guard (tests/support/browser.Guard). Screenshots: layout_*.png under SCREENSHOTS=DIR.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Translate & explore with a Chinese sentence in a real browser at 1280×800 (issue 49), in English and 中文: a link
 to the Chinese → English model opens its cross-attention on the first screen, the sentence box asks for Chinese, the
 map's axes and a hovered cell name the English target and the Chinese source, and encoder self-attention labels each
-character once. Under the guard (tests/browser_support.Guard): no exception box, console error or server traceback.
+character once. Under the guard (tests/support/browser.Guard): no exception box, console error or server traceback.
 Nothing is asserted on what the model writes: its weights change with every training run."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """A view switch reruns only the part of the page it changes (a Streamlit fragment), never the whole page: the
 explorer's kind and layer, Decoding's Previous / Next and layer, Replay's Previous / Next and attention kind. The
-server says which kind of run finished (browser_support.full_runs); the address still follows each switch, since
+server says which kind of run finished (tests/support/browser.full_runs); the address still follows each switch, since
 every fragment run writes the link itself. What a switch costs is measured by `python -m benchmarks.browser`.
 """
 

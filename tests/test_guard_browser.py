@@ -1,4 +1,4 @@
-"""The guard every browser test runs under (tests/browser_support.Guard) sees what a user would see break:
+"""The guard every browser test runs under (tests/support/browser.Guard) sees what a user would see break:
 an exception box (even one that a rerun removes again), a console error, an uncaught page error, a server
 traceback; and it stays quiet on a page where nothing broke, and on Streamlit's own base-path probes."""
 

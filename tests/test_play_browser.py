@@ -1,4 +1,4 @@
-"""Autoplay in a real browser, under the guard (tests/browser_support.Guard): every Play control of the app
+"""Autoplay in a real browser, under the guard (tests/support/browser.Guard): every Play control of the app
 plays forward to its end with its charts on screen (skipping positions where a run is slower than the speed),
 pauses and resumes, and stops when the user touches another control. An error box at any moment of the playback fails the test (the guard watches the DOM).
 """

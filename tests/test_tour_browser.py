@@ -11,7 +11,7 @@ What a person would see as broken is asserted from the DOM on every visit: two t
 (their bounding boxes), a chart taller than the viewport, an option label cut short (text-overflow: ellipsis that is
 actually clipping), on the teaching pages a table, equation or row of options wider than its box
 (layout_checks.CLIPPED), the first chart below the first screen; and, by the guard every browser test runs
-under (tests/browser_support.Guard), an exception box, a console error or a server traceback. Screenshots go to
+under (tests/support/browser.Guard), an exception box, a console error or a server traceback. Screenshots go to
 SCREENSHOTS=DIR when it is set.
 """
 
@@ -110,9 +110,9 @@ GROWN_MARGINS = """keys => keys.flatMap(key => {
 })"""
 
 
-# Charts on screen that Plotly calculated more than once since they appeared (browser_support.CALCULATIONS): a second
-# draw of the same figure, which app_pages.components.charts.redrawn_once prevents. The model view's grid is exempt: its axes
-# share a template, and Plotly.react takes the template of Streamlit's copy of a figure as changed.
+# Charts on screen that Plotly calculated more than once since they appeared (tests/support/browser.CALCULATIONS): a
+# second draw of the same figure, which app_pages.components.charts.redrawn_once prevents. The model view's grid is
+# exempt: its axes share a template, and Plotly.react takes the template of Streamlit's copy of a figure as changed.
 CALCULATED_AGAIN = """() => [...document.querySelectorAll("[data-testid='stMain'] .js-plotly-plot")]
   .filter(gd => window.__calculations(gd) > 1 && !gd.layout.template?.layout)
   .map(gd => `${(gd.closest("[class*='st-key-']")?.className.match(/st-key-(\\S+)/) || [])[1] || "a chart"} was `
