@@ -28,10 +28,17 @@ class Seen:
 
     texts: list[str] = field(default_factory=list)  # markdown, headings, captions, alerts: what a student reads
     errors: list[str] = field(default_factory=list)  # error boxes and exceptions
-    buttons: list[str] = field(default_factory=list)  # widget ids of the buttons drawn so far (each ends with its key)
+    buttons: dict[str, bool] = field(default_factory=dict)  # widget id (ending with its key) → enabled when last drawn
     charts: int = 0
     progress: list[str] = field(default_factory=list)  # the texts of progress bars (the live lab's status line)
     finished: list[float] = field(default_factory=list)  # perf_counter of each finished run (fragment runs too)
+
+    def button(self, key: str) -> str:
+        """The widget id of the button whose key is `key`."""
+        return next(button for button in self.buttons if button.endswith(f"-{key}"))
+
+    def enabled(self, key: str) -> bool:
+        return self.buttons[self.button(key)]
 
     def shows(self, text: str) -> bool:
         return any(text in shown for shown in self.texts)
@@ -48,8 +55,10 @@ class BareSession:
         self._reader: asyncio.Task | None = None
         self._run_done = asyncio.Event()
         self._page = ""
+        self._page_hash = ""  # the page's script hash, once the server has said it: later reruns name it, as a browser does
         self._query = ""
-        self._reruns: list[asyncio.Task] = []
+        self._reruns: dict[str, asyncio.Task] = {}  # fragment id → the task asking for it every few seconds
+        self._announced: set[str] = set()  # fragments whose timer the whole-page run now under way set
 
     async def __aenter__(self) -> BareSession:
         self._ws = await websockets.connect(self.url, subprotocols=["streamlit"], max_size=MAX_MESSAGE,
@@ -58,13 +67,13 @@ class BareSession:
         return self
 
     async def __aexit__(self, *exc) -> None:
-        for task in (*self._reruns, self._reader):
+        for task in (*self._reruns.values(), self._reader):
             task.cancel()
         await self._ws.close()
 
     async def open(self, page: str, params: dict[str, str] | None = None, timeout: float = 300.0) -> float:
         """Open `page` with `params` as its link's query string; seconds until its script run finished."""
-        self._page, self._query = page, urlencode(params or {})
+        self._page, self._page_hash, self._query = page, "", urlencode(params or {})
         start = time.perf_counter()
         await self._rerun()
         await asyncio.wait_for(self._run_done.wait(), timeout)
@@ -72,7 +81,7 @@ class BareSession:
 
     async def press(self, key: str, timeout: float = 300.0) -> float:
         """Press the button whose widget key is `key`; seconds until the run it started finished."""
-        widget = next(button for button in reversed(self.seen.buttons) if button.endswith(f"-{key}"))
+        widget = self.seen.button(key)
         start = time.perf_counter()
         await self._rerun(trigger=widget)
         await asyncio.wait_for(self._run_done.wait(), timeout)
@@ -81,7 +90,11 @@ class BareSession:
     async def _rerun(self, trigger: str | None = None, fragment: str | None = None) -> None:
         message = BackMsg()
         rerun = message.rerun_script
-        rerun.query_string, rerun.page_name = self._query, self._page
+        rerun.query_string = self._query
+        if self._page_hash:  # as a browser: the link's page name once, then the page's hash
+            rerun.page_script_hash = self._page_hash
+        else:
+            rerun.page_name = self._page
         if trigger:
             state = rerun.widget_states.widgets.add()
             state.id, state.trigger_value = trigger, True
@@ -101,10 +114,22 @@ class BareSession:
             elif kind == "script_finished" and message.script_finished in FINISHED:
                 self.seen.finished.append(time.perf_counter())
                 if message.script_finished == ForwardMsg.FINISHED_SUCCESSFULLY:
+                    self._forget_timers()
                     self._run_done.set()
+            elif kind == "navigation":  # st.navigation names the page this run drew
+                self._page_hash = message.navigation.page_script_hash
             elif kind == "auto_rerun":
-                self._reruns.append(asyncio.create_task(
-                    self._every(message.auto_rerun.interval, message.auto_rerun.fragment_id)))
+                fragment = message.auto_rerun.fragment_id
+                self._announced.add(fragment)
+                if fragment in self._reruns:
+                    self._reruns[fragment].cancel()
+                self._reruns[fragment] = asyncio.create_task(self._every(message.auto_rerun.interval, fragment))
+
+    def _forget_timers(self) -> None:
+        """After a whole-page run, as the browser does: only the fragments that run drew keep asking."""
+        for fragment in set(self._reruns) - self._announced:
+            self._reruns.pop(fragment).cancel()
+        self._announced.clear()
 
     async def _every(self, seconds: float, fragment: str) -> None:
         """The browser's side of st.fragment(run_every=…): ask for the fragment again every `seconds`."""
@@ -125,7 +150,7 @@ class BareSession:
         elif kind == "exception":
             self.seen.errors.append(f"{element.exception.type}: {element.exception.message}")
         elif kind == "button":
-            self.seen.buttons.append(element.button.id)
+            self.seen.buttons[element.button.id] = not element.button.disabled
         elif kind == "progress":
             self.seen.progress.append(element.progress.text)
         elif kind == "plotly_chart":

@@ -8,8 +8,8 @@ Starts `streamlit run app.py` (the project's own config), then for each count N:
 - shared: N sessions open the same link at once (the teacher's: it was opened once before, as the teacher did);
 - distinct: N sessions open the page at once, each with a sentence of its own (none computed before).
 
-With --labs L, both are measured again while L more sessions train in the live lab (pressed Train, and answering
-its fragment's ticks as a browser does); --lab-runs sets the server's ATTENTION_LAB_RUNS (how many train at once;
+With --labs L, both are measured again while L more sessions train in the live lab (each presses Train again
+whenever its run ends, and answers the lab fragment's ticks as a browser does); --lab-runs sets the server's ATTENTION_LAB_RUNS (how many train at once;
 the app's default is one, the others wait in its queue). A bare session (benchmarks/bare_session.py) speaks Streamlit's websocket
 protocol and renders nothing, so the times are the server's alone: from opening the link to the server's "script
 finished". Reported per row: p50/p95/max seconds, the server's CPU seconds per page run (its CPU over the burst ÷ N;
@@ -64,15 +64,25 @@ async def measure(url: str, pid: int, page: str, params: list[dict], expected: l
             "server_cpu_s_per_run": round(cpu / len(params), 3), "load_avg_1min": round(os.getloadavg()[0], 2)}
 
 
-async def with_labs(url: str, labs: int):
-    """`labs` sessions that pressed Train in the live lab and keep answering its ticks (closed by the caller)."""
-    sessions = [BareSession(url) for _ in range(labs)]
+async def keep_training(session: BareSession, runs: list[int]) -> None:
+    """A student in the lab who presses Train again whenever a run has ended (the page draws Train enabled again),
+    so the lab never goes quiet during the measurement; counts the runs started in `runs`."""
+    while True:
+        await session.press("lab.train")
+        runs[0] += 1
+        while not session.seen.enabled("lab.train"):
+            await asyncio.sleep(0.2)
+
+
+async def with_labs(url: str, labs: int) -> tuple[list[BareSession], list[asyncio.Task], list[int]]:
+    """`labs` sessions training in the live lab, again and again, answering its ticks (closed by the caller)."""
+    sessions, runs = [BareSession(url) for _ in range(labs)], [0]
     for session in sessions:
         await session.__aenter__()
     await asyncio.gather(*(session.open("lab") for session in sessions))
-    await asyncio.gather(*(session.press("lab.train") for session in sessions))
+    tasks = [asyncio.create_task(keep_training(session, runs)) for session in sessions]
     await asyncio.sleep(LAB_WARMUP_S)
-    return sessions
+    return sessions, tasks, runs
 
 
 async def run(url: str, pid: int, page: str, counts: list[int], labs: list[int], lab_runs: int,
@@ -82,17 +92,22 @@ async def run(url: str, pid: int, page: str, counts: list[int], labs: list[int],
         await teacher.open(page, {"s": shared["sentence"]})
     offset = 0
     for lab_count in labs:
-        lab_sessions = await with_labs(url, lab_count) if lab_count else []
+        lab_sessions, lab_tasks, started = await with_labs(url, lab_count) if lab_count else ([], [], [0])
         for n in counts:
             row = {"students": n, "labs": lab_count, "lab_runs": lab_runs}
+            runs_before, ticks_before = started[0], sum(len(lab.seen.finished) for lab in lab_sessions)
             row["shared"] = await measure(url, pid, page, [{"s": shared["sentence"]}] * n, [shared["translation"]] * n)
             chosen = expected[offset:offset + n]
             offset += n
             row["distinct"] = await measure(url, pid, page, [{"s": e["sentence"]} for e in chosen],
                                             [e["translation"] for e in chosen])
+            row["lab_runs_started"] = started[0] - runs_before
+            row["lab_ticks"] = sum(len(lab.seen.finished) for lab in lab_sessions) - ticks_before
             row["lab_status"] = [session.seen.progress[-1] if session.seen.progress else "" for session in lab_sessions]
             rows.append(row)
             print(table([row], header=not rows[:-1]), flush=True)
+        for task in lab_tasks:
+            task.cancel()
         for session in lab_sessions:
             await session.__aexit__()
     return rows

@@ -1,6 +1,6 @@
 """Live lab: train a tiny Transformer on a made-up task in seconds, and watch its attention form.
 
-The Train button sets a session flag (the run's generator, model/training/lab.py) and takes a ticket in the server's
+The Train button sets a session flag (the run's generator, model/lab/run.py) and takes a ticket in the server's
 lab queue (lab_queue: one run computes at a time, the others wait in order and may cancel); a fragment then advances
 the run one chunk of steps per run of its own (run_every) once its turn has come, inside the server's limit on model
 work (server.model_calls) only while it computes, so classmates' translations interleave with it. The run's first and latest Progress live in
