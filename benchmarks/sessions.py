@@ -14,7 +14,9 @@ the app's default is one, the others wait in its queue). A bare session (benchma
 protocol and renders nothing, so the times are the server's alone: from opening the link to the server's "script
 finished". Reported per row: p50/p95/max seconds, the server's CPU seconds per page run (its CPU over the burst ÷ N;
 with labs the labs' training is in it), the load average beside the run, error boxes, and how many sessions were
-shown their own translation (computed here by the same model before the server starts).
+shown their own translation (computed here by the same model before the server starts). The server runs with the
+project's .streamlit/config.toml; `STREAMLIT_SERVER_FILE_WATCHER_TYPE=auto` in the environment measures it as it was
+before that file turned Streamlit's file watcher off.
 """
 
 from __future__ import annotations
@@ -147,6 +149,8 @@ def main() -> None:
         rss_after = proc.rss_mb(pid)
     result = {"when": datetime.now(timezone.utc).isoformat(timespec="seconds"), "machine": platform.machine(),
               "cores": os.cpu_count(), "python": sys.version.split()[0], "page": args.page, "lab_runs": args.lab_runs,
+              # .streamlit/config.toml's "none" unless the environment says otherwise (the "before" of README's table)
+              "file_watcher": os.environ.get("STREAMLIT_SERVER_FILE_WATCHER_TYPE", "none"),
               "rows": rows,
               "server_rss_mb": {"before": rss_before, "after": rss_after},
               "server_tracebacks": count_tracebacks(log.read_text())}

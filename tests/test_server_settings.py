@@ -21,3 +21,10 @@ def test_a_script_run_ends_without_a_full_garbage_collection():
     # was most of a click's time on the server: ~250 of ~300 ms (benchmarks/HISTORY.md).
     # A misspelt option name, or the line gone, resolves to the default, True.
     assert option("runner.postScriptGC") == "False"
+
+
+def test_the_server_watches_no_source_files():
+    # With a file watcher every session, after every script run, walks all of sys.modules (torch and Plotly: thousands
+    # of modules) for files to watch: 0.2 of the 0.25 CPU-seconds a translate page run cost the server (py-spy,
+    # benchmarks/README.md). The default, "auto", watches; so does a misspelt option name or the line gone.
+    assert option("server.fileWatcherType") == "none"

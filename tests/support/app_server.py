@@ -44,9 +44,7 @@ def app_server(log: Path, env: dict | None = None, port: int | None = None, addr
     command = [
         sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
         "--server.port", str(port), "--server.address", address, "--browser.gatherUsageStats", "false",
-        # A test must not reload modules that change under it.
-        "--server.fileWatcherType", "none",
-    ]
+    ]  # the rest as the teacher's server has it: .streamlit/config.toml (which watches no files, so no test reloads)
     with open(log, "w") as out:
         proc = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})})
     try:
