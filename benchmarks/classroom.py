@@ -174,17 +174,17 @@ def streamlit_pid(base: str) -> int:
     raise RuntimeError("the streamlit server process is not among this script's children")
 
 
-def expectations(n: int) -> list[dict]:
-    """What each of the first `n` sentences should show: computed by the shipped model in this process, before the
-    server starts (the app's default beam, as the translate page uses)."""
+def expectations(sentences: list[str]) -> list[dict]:
+    """What each sentence should show: computed by the shipped model in this process, before the server starts (the
+    app's default beam, as the translate page uses)."""
     from model import DEFAULT_CHECKPOINT, Translator, configure_torch_threads
 
     configure_torch_threads()  # as the server does: on a busy 2-core machine two threads per call run 20× slower
     translator = Translator.from_checkpoint(DEFAULT_CHECKPOINT, device="cpu")
     expected = []
-    for i in range(n):
-        result = translator.translate(sentence(i))
-        expected.append({"sentence": sentence(i), "translation": result.translation or "∅",
+    for text in sentences:
+        result = translator.translate(text)
+        expected.append({"sentence": text, "translation": result.translation or "∅",
                          "ticks": list(result.source_tokens)})
     return expected
 
@@ -340,7 +340,7 @@ def lessons(class_: Students, expected: list[dict], labs: int, base: str, deadli
 def class_of(n: int, labs: int, timeout_s: float) -> dict:
     """One classroom run: the server started, warmed (the model loaded by one tab), n students, then every tab closed."""
     deadline = Deadline(time.monotonic() + timeout_s)
-    expected = expectations(2 * n)
+    expected = expectations([sentence(i) for i in range(2 * n)])
     log = Path(os.environ.get("TMPDIR", "/tmp")) / f"classroom-{os.getpid()}.log"
     guard = Guard()
     guard.log = log

@@ -1,7 +1,7 @@
 """Server capacity without browsers: N students open one page at once, each a bare Streamlit session.
 
-    python -m benchmarks.sessions [--students 10 30 60] [--labs 0 5] [--lab-runs 1] [--page translate]
-                                  [--out benchmarks/sessions_results.json]
+    python -m benchmarks.sessions [--students 10 30 60] [--labs 0 5] [--lab-runs 1] [--repeats 3]
+                                  [--page translate] [--out benchmarks/sessions_results.json]
 
 Starts `streamlit run app.py` (the project's own config), then for each count N:
 
@@ -9,9 +9,11 @@ Starts `streamlit run app.py` (the project's own config), then for each count N:
 - distinct: N sessions open the page at once, each with a sentence of its own (none computed before).
 
 With --labs L, both are measured again while L more sessions train in the live lab (each presses Train again
-whenever its run ends, and answers the lab fragment's ticks as a browser does); --lab-runs sets the server's ATTENTION_LAB_RUNS (how many train at once;
-the app's default is one, the others wait in its queue). A bare session (benchmarks/bare_session.py) speaks Streamlit's websocket
-protocol and renders nothing, so the times are the server's alone: from opening the link to the server's "script
+whenever its run ends, and answers the lab fragment's ticks as a browser does); --lab-runs sets the server's
+ATTENTION_LAB_RUNS (how many train at once; the app's default is one, the others wait in its queue). The whole
+sequence (idle, then with labs) is run --repeats times on one server, and the table gives each row's median over
+the repeats, with p95 with labs ÷ p95 idle beside it. A bare session (benchmarks/bare_session.py) speaks
+Streamlit's websocket protocol and renders nothing, so the times are the server's alone: from opening the link to the server's "script
 finished". Reported per row: p50/p95/max seconds, the server's CPU seconds per page run (its CPU over the burst ÷ N;
 with labs the labs' training is in it), the load average beside the run, error boxes, and how many sessions were
 shown their own translation (computed here by the same model before the server starts). The server runs with the
@@ -28,17 +30,18 @@ import os
 import platform
 import sys
 import tempfile
-import time
 from datetime import datetime, timezone
 from pathlib import Path
+
+import numpy as np
 
 from benchmarks import proc
 from benchmarks.bare_session import BareSession
 from benchmarks.classroom import count_tracebacks, expectations, sentence, streamlit_pid, summary
 
 OUT = Path(__file__).with_name("sessions_results.json")
-SHARED_OFFSET = 200  # the shared link's sentence: one no distinct session uses
-LAB_WARMUP_S = 5  # labs are pressed, then left this long to be training before the class opens the link
+PLACES = ("", " at home", " with my friend", " after school")  # 4 × 256 distinct sentences (benchmarks/classroom.py)
+LAB_WARMUP_S = 10  # labs are pressed, then left this long to be training before the class opens the link
 
 
 async def burst(url: str, page: str, params: list[dict]) -> list[tuple[float | None, BareSession]]:
@@ -87,44 +90,80 @@ async def with_labs(url: str, labs: int) -> tuple[list[BareSession], list[asynci
     return sessions, tasks, runs
 
 
-async def run(url: str, pid: int, page: str, counts: list[int], labs: list[int], lab_runs: int,
+def distinct_sentence(i: int) -> str:
+    """The i-th distinct sentence (i < 1,024): the classroom benchmark's 256, then each again with a place."""
+    return f"{sentence(i % 256)[:-1]}{PLACES[i // 256]}."
+
+
+async def labs_phase(url: str, pid: int, page: str, counts: list[int], lab_count: int, lab_runs: int,
+                     expected: list[dict], shared: dict) -> list[dict]:
+    """Each count's two bursts while `lab_count` labs train; `expected` holds the distinct sentences to use."""
+    rows, offset = [], 0
+    lab_sessions, lab_tasks, started = await with_labs(url, lab_count) if lab_count else ([], [], [0])
+    for n in counts:
+        row = {"students": n, "labs": lab_count, "lab_runs": lab_runs}
+        runs_before, ticks_before = started[0], sum(len(lab.seen.finished) for lab in lab_sessions)
+        row["shared"] = await measure(url, pid, page, [{"s": shared["sentence"]}] * n, [shared["translation"]] * n)
+        chosen, offset = expected[offset:offset + n], offset + n
+        row["distinct"] = await measure(url, pid, page, [{"s": e["sentence"]} for e in chosen],
+                                        [e["translation"] for e in chosen])
+        row["lab_runs_started"] = started[0] - runs_before
+        row["lab_ticks"] = sum(len(lab.seen.finished) for lab in lab_sessions) - ticks_before
+        rows.append(row)
+    for task in lab_tasks:
+        task.cancel()
+    for session in lab_sessions:
+        await session.__aexit__()
+    return rows
+
+
+async def run(url: str, pid: int, page: str, counts: list[int], labs: list[int], lab_runs: int, repeats: int,
               expected: list[dict], shared: dict) -> list[dict]:
     rows = []
     async with BareSession(url) as teacher:  # the teacher opened the shared link before the class did
         await teacher.open(page, {"s": shared["sentence"]})
     offset = 0
-    for lab_count in labs:
-        lab_sessions, lab_tasks, started = await with_labs(url, lab_count) if lab_count else ([], [], [0])
-        for n in counts:
-            row = {"students": n, "labs": lab_count, "lab_runs": lab_runs}
-            runs_before, ticks_before = started[0], sum(len(lab.seen.finished) for lab in lab_sessions)
-            row["shared"] = await measure(url, pid, page, [{"s": shared["sentence"]}] * n, [shared["translation"]] * n)
-            chosen = expected[offset:offset + n]
-            offset += n
-            row["distinct"] = await measure(url, pid, page, [{"s": e["sentence"]} for e in chosen],
-                                            [e["translation"] for e in chosen])
-            row["lab_runs_started"] = started[0] - runs_before
-            row["lab_ticks"] = sum(len(lab.seen.finished) for lab in lab_sessions) - ticks_before
-            row["lab_status"] = [session.seen.progress[-1] if session.seen.progress else "" for session in lab_sessions]
-            rows.append(row)
-            print(table([row], header=not rows[:-1]), flush=True)
-        for task in lab_tasks:
-            task.cancel()
-        for session in lab_sessions:
-            await session.__aexit__()
+    for repeat in range(repeats):
+        for lab_count in labs:
+            phase = await labs_phase(url, pid, page, counts, lab_count, lab_runs, expected[offset:], shared)
+            offset += sum(counts)
+            rows += [{**row, "repeat": repeat} for row in phase]
+            print(table(phase, header=not rows[:-len(phase)]), flush=True)
     return rows
 
 
+def medians(rows: list[dict]) -> list[dict]:
+    """One row per (count, labs): the median over the repeats of each number, with p95 with labs ÷ p95 idle."""
+    keys = sorted({(row["students"], row["labs"]) for row in rows}, key=lambda key: (key[1], key[0]))
+    merged = []
+    for n, labs in keys:
+        same = [row for row in rows if (row["students"], row["labs"]) == (n, labs)]
+        row = {"students": n, "labs": labs, "lab_runs": same[0]["lab_runs"], "repeats": len(same)}
+        for kind in ("shared", "distinct"):
+            row[kind] = {name: round(float(np.median([r[kind][name] for r in same])), 3)
+                         for name in ("p50", "p95", "max", "server_cpu_s_per_run", "load_avg_1min")}
+            row[kind].update(own_result=sum(r[kind]["own_result"] for r in same),
+                             n=sum(r[kind]["n"] + r[kind]["failed"] for r in same),
+                             errors=sorted({e for r in same for e in r[kind]["errors"]}))
+        merged.append(row)
+    for row in merged:
+        idle = next((r for r in merged if r["students"] == row["students"] and r["labs"] == 0), None)
+        for kind in ("shared", "distinct"):
+            row[kind]["p95_vs_idle"] = round(row[kind]["p95"] / idle[kind]["p95"], 2) if idle and row["labs"] else None
+    return merged
+
+
 def table(rows: list[dict], header: bool = True) -> str:
-    lines = ["| N | labs (training at once) | link | p50 s | p95 s | max s | server CPU-s / run | load | own result | errors |",
-             "|---|---|---|---|---|---|---|---|---|---|"] if header else []
+    lines = ["| N | labs (training at once) | link | p50 s | p95 s | max s | p95 ÷ idle | server CPU-s / run | load "
+             "| own result | errors |", "|---|---|---|---|---|---|---|---|---|---|---|"] if header else []
     for row in rows:
         for kind in ("shared", "distinct"):
             r = row[kind]
             labs = f"{row['labs']} ({min(row['labs'], row['lab_runs'])})" if row["labs"] else "0"
+            n = r["n"] if "repeats" in row else r["n"] + r["failed"]
             lines.append(f"| {row['students']} | {labs} | {kind} | {r['p50']} | {r['p95']} | {r['max']} | "
-                         f"{r['server_cpu_s_per_run']} | {r['load_avg_1min']} | {r['own_result']}/{r['n'] + r['failed']}"
-                         f" | {len(r['errors'])} |")
+                         f"{r.get('p95_vs_idle') or '–'} | {r['server_cpu_s_per_run']} | {r['load_avg_1min']} | "
+                         f"{r['own_result']}/{n} | {len(r['errors'])} |")
     return "\n".join(lines)
 
 
@@ -133,29 +172,33 @@ def main() -> None:
     parser.add_argument("--students", type=int, nargs="+", default=[10, 30, 60])
     parser.add_argument("--labs", type=int, nargs="+", default=[0, 5])
     parser.add_argument("--lab-runs", type=int, default=1)
+    parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--page", default="translate")
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
-    need = sum(args.students) * len(args.labs)
-    everyone = expectations(need + SHARED_OFFSET + 1)
-    expected, shared = everyone[:need], everyone[SHARED_OFFSET]
+    need = sum(args.students) * len(args.labs) * args.repeats
+    if need >= len(PLACES) * 256:
+        parser.error(f"at most {len(PLACES) * 256 - 1} distinct sentences: fewer students, labs or repeats")
+    everyone = expectations([distinct_sentence(i) for i in range(need + 1)])
+    expected, shared = everyone[:need], everyone[need]
     log = Path(tempfile.mkdtemp()) / "server.log"
     from tests.support.app_server import running_app  # the tests' one way to start the app and wait for it
 
     with running_app(log, env={"ATTENTION_LAB_RUNS": str(args.lab_runs)}) as url:
         pid = streamlit_pid(url)
         rss_before = proc.rss_mb(pid)
-        rows = asyncio.run(run(url, pid, args.page, args.students, args.labs, args.lab_runs, expected, shared))
+        rows = asyncio.run(run(url, pid, args.page, args.students, args.labs, args.lab_runs, args.repeats, expected,
+                               shared))
         rss_after = proc.rss_mb(pid)
     result = {"when": datetime.now(timezone.utc).isoformat(timespec="seconds"), "machine": platform.machine(),
               "cores": os.cpu_count(), "python": sys.version.split()[0], "page": args.page, "lab_runs": args.lab_runs,
               # .streamlit/config.toml's "none" unless the environment says otherwise (the "before" of README's table)
               "file_watcher": os.environ.get("STREAMLIT_SERVER_FILE_WATCHER_TYPE", "none"),
-              "rows": rows,
+              "medians": medians(rows), "rows": rows,
               "server_rss_mb": {"before": rss_before, "after": rss_after},
               "server_tracebacks": count_tracebacks(log.read_text())}
     args.out.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n")
-    print(table(rows))
+    print(f"\nMedians of {args.repeats} repeats:\n" + table(medians(rows)))
 
 
 if __name__ == "__main__":

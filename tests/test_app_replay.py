@@ -229,6 +229,26 @@ def test_the_lab_queue_keeps_order_limits_runs_and_drops_a_closed_tab():
     assert queue.place(c) == 0 and queue.place(b) is None and len(queue) == 1
 
 
+def test_the_lab_trains_in_its_own_process_at_a_lower_priority():
+    """The chunks are computed by the lab's worker process, niced, so that translations get the cores first; a run
+    goes on where it left off, and one dropped starts afresh."""
+    import os
+
+    from model.lab import LAB_NICE, LabSettings, Trainer, train_steps
+
+    trainer, settings = Trainer(), LabSettings(task="reverse", max_steps=100)
+    try:
+        assert trainer.niceness() == LAB_NICE and os.nice(0) == 0  # this process, the server's, is not niced
+        here = train_steps(settings)
+        for _ in range(3):  # the same seed: the worker's run is the run this process would have computed
+            there, expected = trainer.next("a", settings), next(here)
+            assert there.step == expected.step and np.allclose(there.losses, expected.losses, rtol=1e-4)
+        trainer.drop("a")
+        assert trainer.next("a", settings).step == 0
+    finally:
+        trainer.shutdown()
+
+
 def test_a_waiting_lab_run_is_told_about_how_long_until_its_turn():
     """Before any run has ended each takes the cap; then the mean of those that ran. The run computing now counts
     only what it has left; with two slots the queue drains two at a time."""

@@ -1,13 +1,15 @@
 """Live lab: train a tiny Transformer on a made-up task in seconds, and watch its attention form.
 
-The Train button sets a session flag (the run's generator, model/lab/run.py) and takes a ticket in the server's
-lab queue (lab_queue: one run computes at a time, the others wait in order and may cancel); a fragment then advances
-the run one chunk of steps per run of its own (run_every) once its turn has come, inside the server's limit on model
-work (server.model_calls) only while it computes, so classmates' translations interleave with it. The run's first and latest Progress live in
-session state: they survive reruns and visits to other pages, and the pickers may change while it trains.
+The Train button gives the session a run (an id: the lab's worker process keeps the run itself, model/lab/worker.py)
+and a ticket in the server's lab queue (lab_queue: one run computes at a time, the others wait in order and may
+cancel). A fragment then advances the run one chunk of steps per run of its own (run_every) once its turn has come,
+computed by the worker process at a lower priority (lab_queue.trainer), so classmates' translations go first. The
+run's first and latest Progress live in session state: they survive reruns and visits to other pages, and the
+pickers may change while it trains.
 """
 
 import math
+import uuid
 
 import streamlit as st
 
@@ -24,6 +26,9 @@ TASK, MAX_STEPS, KIND = "lab.task", "lab.max_steps", "lab.kind"
 RUN, RUN_SETTINGS, FIRST, LAST, TICKET = "lab.run", "lab.run_settings", "lab.first", "lab.last", "lab.ticket"
 STEP_OPTIONS = (100, 200, 300, 500, 1000)
 TICK_SECONDS = 0.1  # pause between chunks: the browser draws the last one while the next computes
+# A waiting run asks for its place once a second: at TICK_SECONDS, four students waiting were 40 script runs a
+# second on the server while the class translated.
+WAIT_TICK_SECONDS = 1.0
 # Each of the two maps side by side, at 1280 px with the sidebar open: with the controls above, on one screen.
 MAP_PX, MAP_HEIGHT_PX = 400, 330
 
@@ -36,7 +41,9 @@ def start() -> None:
     """The Train button: a fresh run replaces the last one; only one runs per session."""
     settings = chosen_settings()
     lab_queue.shared().leave(st.session_state.get(TICKET))
-    st.session_state[RUN], st.session_state[RUN_SETTINGS] = train_steps(settings), settings
+    if st.session_state.get(RUN):
+        lab_queue.trainer().drop(st.session_state[RUN])
+    st.session_state[RUN], st.session_state[RUN_SETTINGS] = uuid.uuid4().hex, settings
     st.session_state[FIRST] = st.session_state[LAST] = None
     st.session_state[TICKET] = lab_queue.shared().join()
 
@@ -44,13 +51,16 @@ def start() -> None:
 def finish() -> None:
     """The run ends (it stopped, or Cancel): its place in the queue goes to the next session."""
     lab_queue.shared().leave(st.session_state.pop(TICKET, None))
+    if st.session_state.get(RUN):
+        lab_queue.trainer().drop(st.session_state[RUN])
     st.session_state[RUN] = None
 
 
 def next_chunk() -> Progress:
-    """One chunk of the session's run, computed inside the limit on model work every session shares."""
-    with server.model_calls():
-        progress = next(st.session_state[RUN])
+    """One chunk of the session's run (its id in RUN), computed by the lab's worker process at a lower priority
+    (lab_queue.trainer), outside the server's limit on model work: a chunk holding one of its slots while the
+    class takes the cores would make translations wait for it."""
+    progress = lab_queue.trainer().next(st.session_state[RUN], st.session_state[RUN_SETTINGS])
     if progress.step == 0:
         st.session_state[FIRST] = progress
     st.session_state[LAST] = progress
@@ -129,19 +139,29 @@ def waiting(place: int) -> None:
         st.button(t("lab.cancel"), key="lab.cancel", on_click=finish)
 
 
-@st.fragment(run_every=TICK_SECONDS)
-def training() -> None:
-    """Drawn only while a run is under way: its place in the queue until its turn, then one chunk per run of this
-    fragment, then the page once it stops."""
-    if st.session_state.get(RUN) is None:
-        st.rerun()
+def queue_place() -> int:
+    """This session's place in the lab queue, back in line if it was dropped while the page was away (another page,
+    a closed laptop)."""
     place = lab_queue.shared().place(st.session_state.get(TICKET, ""))
-    if place is None:  # dropped while this page was away (another page, a closed laptop): back in line
+    if place is None:
         st.session_state[TICKET] = lab_queue.shared().join()
         place = lab_queue.shared().place(st.session_state[TICKET])
+    return place
+
+
+def training(was_waiting: bool) -> None:
+    """Drawn only while a run is under way: its place in the queue until its turn, then one chunk per run of this
+    fragment, then the page once it stops. A waiting run asks once a second, a training one as often as it can
+    draw: registered by the page's run (`was_waiting`), the page runs again when its turn comes."""
+    if st.session_state.get(RUN) is None:
+        st.rerun()
+    place = queue_place()
     if place >= lab_queue.shared().runs:
         waiting(place)
         return
+    lab_queue.shared().may_run(st.session_state[TICKET])  # notes when its run started: the others' wait estimate
+    if was_waiting:
+        st.rerun()  # the whole page: its fragment is registered again, now ticking as a training run
     progress = next_chunk()
     if progress.stopped_by:
         finish()
@@ -172,7 +192,8 @@ with st.container(horizontal=True, vertical_alignment="bottom", gap="medium", ke
     attention_view.layer_head_selectors("lab", config.n_decoder_layers, config.n_heads, average_layers=False)
 
 if running:
-    training()
+    queued = queue_place() >= lab_queue.shared().runs
+    st.fragment(training, run_every=WAIT_TICK_SECONDS if queued else TICK_SECONDS)(queued)
 elif st.session_state.get(LAST) is not None:
     results(st.session_state[FIRST], st.session_state[LAST], st.session_state[RUN_SETTINGS], running=False)
 else:

@@ -22,6 +22,8 @@ from collections import deque
 
 import streamlit as st
 
+from model.lab import Trainer
+
 RUNS = max(1, int(os.environ.get("ATTENTION_LAB_RUNS", "1")))
 STALE_S = 15.0  # a waiting or running page asks for its place about ten times a second
 KEPT_DURATIONS = 10  # the estimate of a run's length: the mean of the last ten that ran
@@ -98,3 +100,10 @@ class LabQueue:
 def shared() -> LabQueue:
     """The server's one lab queue."""
     return LabQueue()
+
+
+@st.cache_resource(show_spinner=False)
+def trainer() -> Trainer:
+    """The server's one lab worker process (model/lab/worker.py), which computes every run's chunks at a lower
+    priority than the sessions' translations."""
+    return Trainer()
