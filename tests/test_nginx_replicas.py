@@ -39,8 +39,9 @@ def nginx_config(folder: Path, port: int, replicas: list[int]) -> Path:
     for default, replica in zip(("127.0.0.1:8501", "127.0.0.1:8502"), replicas, strict=True):
         assert default in site
         site = site.replace(default, f"127.0.0.1:{replica}")
-    assert "listen 80;" in site
+    assert "listen 80;" in site and "/var/cache/nginx/attention " in site
     site = site.replace("listen 80;", f"listen 127.0.0.1:{port};")
+    site = site.replace("/var/cache/nginx/attention ", f"{folder}/cache ")
     (folder / "replicas.conf").write_text(site)
     for temp in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"):
         (folder / temp).mkdir()
@@ -53,7 +54,7 @@ pid {folder}/nginx.pid;
 error_log {folder}/error.log;
 events {{ worker_connections 256; }}
 http {{
-    log_format replicas '$attention_replica $upstream_addr $status $request_uri';
+    log_format replicas '$attention_replica $upstream_addr $status $upstream_cache_status $request_uri';
     access_log {folder}/access.log replicas;
     client_body_temp_path {folder}/client_body;
     proxy_temp_path {folder}/proxy;
@@ -66,10 +67,12 @@ http {{
     return main
 
 
-def served(folder: Path) -> list[tuple[str, str, str, str]]:
-    """The access log: (cookie, replica address, status, request) per request nginx has finished."""
+def served(folder: Path, cached: bool = False) -> list[tuple[str, ...]]:
+    """The access log: (cookie, replica address, status, request) per request nginx has finished; with `cached`,
+    nginx's cache status (HIT, MISS, or - for a request it does not cache) before the request."""
     lines = (folder / "access.log").read_text().splitlines() if (folder / "access.log").exists() else []
-    return [tuple(line.split(" ", 3)) for line in lines]
+    fields = [line.split(" ", 4) for line in lines]
+    return [tuple(f) if cached else (f[0], f[1], f[2], f[4]) for f in fields]
 
 
 def test_the_documented_nginx_config_serves_two_replicas_with_sticky_sessions(browser, translator, tmp_path):
@@ -132,6 +135,18 @@ def test_the_documented_nginx_config_serves_two_replicas_with_sticky_sessions(br
             mine = [(replica, status, request) for key, replica, status, request in served(folder) if key == cookie]
             assert any(status == "101" and request.startswith("/_stcore/stream") for _, status, request in mine), mine
             assert len({replica for replica, _, _ in mine}) == 1, mine  # the page and its websocket: one replica
+
+            # Streamlit's scripts: the browser's went through to a replica; another browser (whose own cache is
+            # empty, unlike the tests' Chromium, which shares one) gets every one from nginx's cache, compressed.
+            first = {request for _, _, _, cache, request in served(folder, cached=True)
+                     if request.startswith("/static/") and cache == "MISS"}
+            assert len(first) > 50, first  # a new browser asks for about a hundred of them
+            for request in first:
+                asked = urllib.request.Request(proxy + request, headers={"Accept-Encoding": "gzip"})
+                with urllib.request.urlopen(asked, timeout=10) as response:
+                    assert response.headers["X-Cache-Status"] == "HIT", request
+                    if request.endswith((".js", ".css")):
+                        assert response.headers["Content-Encoding"] == "gzip", request
         finally:
             nginx.terminate()
             nginx.wait(20)

@@ -1,14 +1,13 @@
-"""The live lab's queue: at most ATTENTION_LAB_RUNS training runs at once on the server (default 1), the others
-wait their turn in order, see their place, and may cancel.
+"""The live lab's queue and its worker: at most ATTENTION_LAB_RUNS training runs at once on the server (default 1),
+the others wait their turn in order, see their place and about how long until their turn (`wait`, from how long
+the runs before theirs took), and may cancel; every run's chunks are computed by one worker process at a lower
+priority (`trainer`, model/lab/worker.py).
 
 Five students training at once on two cores made every classmate's translation 5–10× slower and stopped runs
-before they had learned (their 20-second cap counted time lost to the others). Queued, one run computes at a time
-and translations interleave with it (server.model_calls). A session that closes its tab stops calling `place`:
-its ticket is dropped after STALE_S seconds, so it never holds the queue. A waiting student is told their place and
-about how long until their turn (`wait`), from how long the runs before theirs took.
-
-Measured with 60 bare sessions opening the translate page while 5 labs train (benchmarks/sessions.py): one run at a
-time keeps their p95 within 1.1× of an idle server's; `ATTENTION_LAB_RUNS=5` (every run at once) is in the same table.
+before they had learned (their 20-second cap counted time lost to the others). A session that closes its tab stops
+calling `place`: its ticket is dropped after STALE_S seconds, so it never holds the queue. With 5 labs training, 10,
+30 or 60 students opening the translate page at once wait at most 1.27× as long (p95) as on an idle server
+(benchmarks/README.md, "A class at once, without browsers").
 """
 
 from __future__ import annotations
