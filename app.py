@@ -7,12 +7,17 @@ Every page is reachable by its own URL (/translate, /decoding, …) with the vie
 
 from pathlib import Path
 
+import pandas  # noqa: F401
+import PIL.Image  # noqa: F401
 import streamlit as st
 
 from app_pages.state import examples, translations
 from app_pages.shell import links, page_scripts, presentation, registry, sidebar
 from app_pages.shell.text import t
 
+# pandas and PIL.Image, imported above before any page builds a figure: Plotly looks them up in sys.modules without
+# importing them, and on a cold server five first page runs at once found pandas half-imported by another session's
+# thread ("partially initialized module 'pandas' has no attribute 'Series'"). An import statement waits for it.
 FAVICON = Path(__file__).parent / "assets" / "favicon.png"  # a file: a :material/…: icon is fetched from Google's servers
 # A root link made before Start here was the first screen (/?s=Hello, /?kind=cross) still opens the explorer.
 EXPLORER_LINK = ("kind", "view", "layer", "head")

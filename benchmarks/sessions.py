@@ -56,17 +56,18 @@ async def burst(url: str, page: str, params: list[dict]) -> list[tuple[float | N
     return await asyncio.gather(*(one(query) for query in params))
 
 
-async def measure(url: str, pid: int, page: str, params: list[dict], expected: list[str | None]) -> dict:
-    """One burst's row: times, the server's CPU per run and the load beside it, errors, own results."""
-    cpu = proc.cpu_seconds(pid)
+async def measure(url: str, pid: int | None, page: str, params: list[dict], expected: list[str | None]) -> dict:
+    """One burst's row: times, the server's CPU per run (None without its `pid`) and the load beside it, errors,
+    own results."""
+    cpu = proc.cpu_seconds(pid) if pid else None
     done = await burst(url, page, params)
-    cpu = proc.cpu_seconds(pid) - cpu
+    cpu = round((proc.cpu_seconds(pid) - cpu) / len(params), 3) if pid else None
     seconds = [s for s, _ in done if s is not None]
     own = sum(1 for (s, session), want in zip(done, expected) if s is not None and (want is None or session.seen.shows(
         f"### {want}")))
     return {**summary(seconds), "failed": len(done) - len(seconds), "own_result": own,
             "errors": sorted({e for _, session in done for e in session.seen.errors})[:5],
-            "server_cpu_s_per_run": round(cpu / len(params), 3), "load_avg_1min": round(os.getloadavg()[0], 2)}
+            "server_cpu_s_per_run": cpu, "load_avg_1min": round(os.getloadavg()[0], 2)}
 
 
 async def keep_training(session: BareSession, runs: list[int]) -> None:
