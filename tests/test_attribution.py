@@ -144,6 +144,22 @@ def test_integrated_gradients_halve_every_interval_when_no_gap_will_do(translato
     assert refined.gap == pytest.approx(fixed.gap, abs=1e-4)
 
 
+def test_a_small_tangent_budget_splits_passes_over_tangents_with_the_same_scores(translator, monkeypatch):
+    """Below one point's worth of tangents, a pass takes fewer tangents at a time (vmap's chunks): the memory a
+    1,000-character input's attribution needs is bounded, and the scores are those of whole passes."""
+    result = translator.translate("The children are playing in the park near the old library.")
+    whole = translator.attribute(result, "input_x_gradient").scores
+    s, t = len(result.source_tokens), len(result.target_tokens)
+    chunks = []
+    real_vmap = attribution.vmap
+    monkeypatch.setattr(attribution, "vmap", lambda f, chunk_size=None: chunks.append(chunk_size) or real_vmap(
+        f, chunk_size=chunk_size))
+    monkeypatch.setattr(attribution, "TANGENT_BUDGET", 3 * (s + t) * translator.model.config.d_ff)
+    split = translator.attribute(result, "input_x_gradient").scores
+    assert chunks == [3]  # three tangents at a time
+    np.testing.assert_allclose(split, whole, rtol=1e-5, atol=1e-6)
+
+
 def test_the_trapezoid_rule_on_uneven_points_by_hand():
     # f(α) = α³ along the path, its derivative 3α² split evenly over two source tokens; one step.
     alphas = torch.tensor([0.0, 0.5, 0.75, 1.0], dtype=torch.float64)

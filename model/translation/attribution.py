@@ -51,7 +51,10 @@ METHODS = ("input_x_gradient", "integrated_gradients")
 IG_START = 13
 IG_MAX_POINTS = 97
 GAP_BOUND = 0.05  # the completeness error (worst step, relative) below which the path is good enough
-TANGENT_BUDGET = 16_000_000  # floats one pass's widest tangent (d_ff per token) holds: tens of MB, near the cache
+# Floats one pass's widest activation may hold (d_ff per position, source and target, for every tangent and point
+# in the pass); a pass's peak is about ten such tensors. 4M floats keep an attribution of the longest input (128
+# source tokens) within about 0.3 GB above the model; 16M without a split over tangents took 2.6 GB there.
+TANGENT_BUDGET = 4_000_000
 # One forward-mode pass at a time in the process. Torch keeps forward-AD levels in one table shared by every thread
 # (jvp makes one and deletes it), so two threads' passes at once fail with "Trying to access a forward AD level with
 # an invalid index" (issue 53: three students opening the explanation page together); torch offers no per-thread
@@ -135,12 +138,15 @@ class _Path:
         # values are computed by it too, so that they do not depend on whether another attribution holds it.
         with _FORWARD_AD, sdpa_kernel(SDPBackend.MATH):
             values, grads = self.read_out(self.hidden(points))  # (n, T), (n, T, d): float32, once per point
-            per_pass = max(1, TANGENT_BUDGET // (s * values.size(1) * self.width))  # S tangents of (T, width) a point
+            per_tangent = (s + values.size(1)) * self.width  # a tangent's widest activation at one point
+            per_pass = max(1, TANGENT_BUDGET // (s * per_tangent))  # points a pass takes, all S tangents each
+            tangents_at_once = min(s, max(1, TANGENT_BUDGET // per_tangent))  # fewer when one point is too wide
             with torch.autocast(self.token.device.type, torch.bfloat16, enabled=self.low_precision):
                 for start in range(0, len(points), per_pass):
                     chunk = points[start:start + per_pass]
                     tangents = along_itself[:, None].expand(s, len(chunk), s, d)  # (S, n, S, d): tangent s moves row s
-                    moved = vmap(lambda tangent: jvp(self.hidden, (chunk,), (tangent,))[1])(tangents)  # (S, n, T, d)
+                    moved = vmap(lambda tangent: jvp(self.hidden, (chunk,), (tangent,))[1],
+                                 chunk_size=tangents_at_once)(tangents)  # (S, n, T, d)
                     found.append(torch.einsum("kntd,ntd->ntk", moved.float(), grads[start:start + per_pass]).double())
         return torch.cat(found), values.double()
 
