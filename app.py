@@ -11,7 +11,7 @@ import pandas  # noqa: F401
 import PIL.Image  # noqa: F401
 import streamlit as st
 
-from app_pages.state import examples, translations
+from app_pages.state import examples, heap, translations
 from app_pages.shell import links, page_scripts, presentation, registry, sidebar
 from app_pages.shell.text import t
 
@@ -61,3 +61,4 @@ current.run()
 links.land_on_linked_view()
 links.show_link_notices(unknown=True)
 links.write_link()
+heap.shared().trim()  # what this run freed goes back to the operating system (at most every few seconds)

@@ -194,11 +194,13 @@ def candidates_column(result: TranslationResult, position: int) -> None:
                + chips.word_start_note(tokens))
 
 
-def decoding_view(result: TranslationResult) -> None:
+def decoding_view() -> None:
     """Everything a step, a picker or Guess first changes: a fragment, so that Previous / Next, the slider, the layer
     and head rerun only this part, not the whole page (sidebar, title); the URL is written at its end (each fragment
     run's own), so that it stays the view on screen. Autoplay's timer, outside it, reruns the page
-    (stepper.stepped_view)."""
+    (stepper.stepped_view). It asks for the result itself: a fragment's arguments stay with the session, and would
+    keep a result the byte-bounded cache had let go."""
+    result = translations.current_result()
     with st.container(horizontal=True, vertical_alignment="center", key="decoding.sentence"):
         guessing_now = st.session_state.get(GUESS)  # the whole translation would give every step's answer away
         st.markdown(t("decoding.sentence", source=direction.source_name(), target=direction.target_name(),
@@ -222,4 +224,4 @@ config = models.translator().config
 links.link_page({"step": link_values.Param(STEP, link_values.number_in(1, config.max_len)),
                  **attention_view.layer_head_params("decoding", config.n_decoder_layers, config.n_heads,
                                                     average_layers=True)})
-stepped_view("decoding", decoding_view, translations.current_result())
+stepped_view("decoding", decoding_view)

@@ -304,7 +304,11 @@ def lines_view(result: TranslationResult, kind: str, layer: int, head: int) -> N
 
 
 @st.fragment
-def explorer(result: TranslationResult) -> None:
+def explorer() -> None:
+    # The result is asked for here, not passed in: Streamlit keeps a fragment's arguments with the session (and a
+    # closed tab's session for two minutes), which kept results the byte-bounded cache had let go (benchmarks/README.md,
+    # "Memory").
+    result = translations.current_result()
     with st.container(key=page_scripts.LINKED_VIEW):  # where a link to a view lands
         kind, view, layer, head = explorer_controls(result)
         if view == "head":
@@ -337,5 +341,5 @@ current = translations.current_result()
 marks = assess([step.chosen.prob for step in current.steps], models.translator().training_log)
 with translation_column:
     translation_summary(current, marks)
-explorer(current)
+explorer()
 token_details(current, marks)
