@@ -73,10 +73,9 @@ def shared() -> Shared:
 
 @st.cache_resource(show_spinner=False)
 def model_calls() -> CallGate:
-    """The one limit on model work in this process: every model the app loads translates inside it, and every
-    session's lab run trains inside it, so classmates' translations and training runs together never ask for
-    more threads than the machine has cores (model/translation/threads.py); its size is cores ÷ the threads set
-    above."""
+    """The one limit on model work in this process: every model the app loads translates inside it (the lab's runs
+    train in a process of their own, model/lab/worker.py), so a class's translations together never ask for more
+    threads than the machine has cores (model/translation/threads.py); its size is cores ÷ the threads set above."""
     return CallGate()
 
 
