@@ -3,9 +3,9 @@ in use (the result cache's budget and the models) instead of the highest it ever
 
 glibc's malloc gives each thread that allocates an arena of its own, up to eight per core, and returns little of
 what they free: Streamlit runs every session's script in a new thread, and an attribution or a 1,000-character
-translation frees hundreds of MB at once. Two arenas, and a malloc_trim after page runs (at most every TRIM_EVERY_S),
-kept a soak of 500 inputs across every page within a few hundred MB (benchmarks/README.md, "Memory"). Elsewhere than
-glibc (macOS, musl) nothing is done.
+translation frees hundreds of MB at once. Two arenas lowered the end of a 200-input soak across every page from
+1,116 to 982 MB; a malloc_trim after page runs (at most every TRIM_EVERY_S) hands back what is free. The soak's curve
+still climbs (benchmarks/README.md, "Memory"). Elsewhere than glibc (macOS, musl) nothing is done.
 """
 
 from __future__ import annotations
@@ -13,8 +13,6 @@ from __future__ import annotations
 import ctypes
 import threading
 import time
-
-import streamlit as st
 
 M_ARENA_MAX = -8  # glibc's mallopt parameter number for the arena limit (malloc.h)
 ARENAS = 2
@@ -61,7 +59,9 @@ class Heap:
         return True
 
 
-@st.cache_resource(show_spinner=False)
+_HEAP = Heap()
+
+
 def shared() -> Heap:
-    """The process's one Heap (made at the first page run, before most sessions' threads)."""
-    return Heap()
+    """The process's one Heap (not a result: nothing for the result cache to hold)."""
+    return _HEAP
