@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -14,6 +15,13 @@ from tests.support.app_server import running_app
 from tests.support.paths import needs_checkpoint
 
 pytestmark = [pytest.mark.slow, needs_checkpoint]
+
+
+def run(coroutine):
+    """asyncio.run in a thread of its own: in a pytest worker that has run browser tests, Playwright's sync API has
+    an event loop running in this thread."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +45,7 @@ def test_a_cold_server_serves_five_different_pages_opened_at_once(tmp_path):
                                                                    "explanation")))
 
     with running_app(tmp_path / "server.log") as url:
-        seen = asyncio.run(class_of_five(url))
+        seen = run(class_of_five(url))
     assert all(not page.errors for page in seen), [page.errors for page in seen]
     assert all(page.charts for page in seen[1:]), [page.charts for page in seen]  # Start here has no chart
     assert "Traceback (most recent call last)" not in (tmp_path / "server.log").read_text()
@@ -47,12 +55,12 @@ def test_the_class_benchmark_sees_each_student_get_their_own_translation(server,
     url, _ = server
     texts = [sessions.distinct_sentence(i) for i in (0, 300, 600)]
     expected = [translator.translate(text).translation for text in texts]
-    distinct = asyncio.run(sessions.measure(url, None, "translate", [{"s": t} for t in texts], expected))
-    shared = asyncio.run(sessions.measure(url, None, "translate", [{"s": texts[0]}] * 3, [expected[0]] * 3))
+    distinct = run(sessions.measure(url, None, "translate", [{"s": t} for t in texts], expected))
+    shared = run(sessions.measure(url, None, "translate", [{"s": texts[0]}] * 3, [expected[0]] * 3))
     for row in (distinct, shared):
         assert row["own_result"] == 3 and row["failed"] == 0 and not row["errors"], row
         assert 0 < row["p50"] <= row["p95"] <= row["max"]
-    wrong = asyncio.run(sessions.measure(url, None, "translate", [{"s": texts[1]}], [expected[2]]))
+    wrong = run(sessions.measure(url, None, "translate", [{"s": texts[1]}], [expected[2]]))
     assert wrong["own_result"] == 0  # another student's translation is not theirs
 
 
@@ -70,7 +78,7 @@ def test_a_bare_lab_session_trains_in_the_worker_process(server):
                 await asyncio.sleep(0.1)
             return session.seen.progress
 
-    progress = asyncio.run(train())
+    progress = run(train())
     steps = [int(m.group(1)) for text in progress if (m := re.match(r"Step (\d+) of", text))]
     assert steps and max(steps) > 0, progress[-3:]
     assert progress[-1].startswith(("Learned after", "Stopped at")), progress[-1]
