@@ -1,6 +1,6 @@
 """Memory of a server a class uses all lesson: a soak of distinct inputs across every page, RSS every 50.
 
-    python -m benchmarks.memory [--inputs 500] [--budget-mb 256] [--at-once 5] [--every 50]
+    python -m benchmarks.memory [--inputs 500] [--budget-mb 256] [--at-once 5] [--every 50] [--pages translate …]
 
 Starts `streamlit run app.py` (the project's config) with ATTENTION_RESULT_CACHE_MB = --budget-mb, then opens
 --inputs links through bare sessions (benchmarks/bare_session.py), --at-once at a time: every page of the registry in
@@ -42,9 +42,11 @@ def longest(i: int) -> str:
     return " ".join(rng.choice(WORDS) for _ in range(MAX_CHARS // 3))[:MAX_CHARS].rsplit(" ", 1)[0] + "."
 
 
-def inputs(n: int) -> list[tuple[str, str]]:
-    """(page address, sentence) for n links: every page in turn, every LONG_EVERY-th input of the longest kind."""
-    return [(PAGES[i % len(PAGES)].address, longest(i) if i % LONG_EVERY == LONG_EVERY - 1 else distinct_sentence(i))
+def inputs(n: int, pages: list[str] | None = None) -> list[tuple[str, str]]:
+    """(page address, sentence) for n links: every page (or those of `pages`) in turn, every LONG_EVERY-th input of
+    the longest kind."""
+    addresses = pages or [page.address for page in PAGES]
+    return [(addresses[i % len(addresses)], longest(i) if i % LONG_EVERY == LONG_EVERY - 1 else distinct_sentence(i))
             for i in range(n)]
 
 
@@ -78,6 +80,7 @@ def main() -> None:
     parser.add_argument("--budget-mb", type=int, default=256)
     parser.add_argument("--at-once", type=int, default=5)
     parser.add_argument("--every", type=int, default=50)
+    parser.add_argument("--pages", nargs="+", help="only these pages' addresses (default: every page)")
     args = parser.parse_args()
     log = Path(tempfile.mkdtemp()) / "server.log"
     from tests.support.app_server import running_app  # the tests' one way to start the app and wait for it
@@ -85,7 +88,7 @@ def main() -> None:
     with running_app(log, env={"ATTENTION_RESULT_CACHE_MB": str(args.budget_mb)}) as url:
         server = Server(streamlit_pid(url), set())
         try:
-            curve = asyncio.run(soak(url, server, inputs(args.inputs), args.at_once, args.every))
+            curve = asyncio.run(soak(url, server, inputs(args.inputs, args.pages), args.at_once, args.every))
             time.sleep(AFTER_S)
             after = round(rss_mb(server.pid))
         finally:
