@@ -39,11 +39,8 @@ def chosen_settings() -> LabSettings:
 
 def start() -> None:
     """The Train button: a fresh run replaces the last one; only one runs per session."""
-    settings = chosen_settings()
-    lab_queue.shared().leave(st.session_state.get(TICKET))
-    if st.session_state.get(RUN):
-        lab_queue.trainer().drop(st.session_state[RUN])
-    st.session_state[RUN], st.session_state[RUN_SETTINGS] = uuid.uuid4().hex, settings
+    finish()
+    st.session_state[RUN], st.session_state[RUN_SETTINGS] = uuid.uuid4().hex, chosen_settings()
     st.session_state[FIRST] = st.session_state[LAST] = None
     st.session_state[TICKET] = lab_queue.shared().join()
 
@@ -159,7 +156,6 @@ def training(was_waiting: bool) -> None:
     if place >= lab_queue.shared().runs:
         waiting(place)
         return
-    lab_queue.shared().may_run(st.session_state[TICKET])  # notes when its run started: the others' wait estimate
     if was_waiting:
         st.rerun()  # the whole page: its fragment is registered again, now ticking as a training run
     progress = next_chunk()

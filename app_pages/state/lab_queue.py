@@ -45,8 +45,9 @@ class LabQueue:
         return ticket
 
     def place(self, ticket: str) -> int | None:
-        """The ticket's place (0 = first) after dropping stale tickets, noting that its session is still there;
-        None if it is not queued (it left, or went stale)."""
+        """The ticket's place (0 = first) after dropping stale tickets, noting that its session is still there (and,
+        the first time it is among the first `runs`, that its run started); None if it is not queued (it left, or
+        went stale)."""
         now = self._clock()
         with self._lock:
             for other, seen in list(self._seen.items()):
@@ -55,15 +56,14 @@ class LabQueue:
             if ticket not in self._seen:
                 return None
             self._seen[ticket] = now
-            return list(self._seen).index(ticket)
+            place = list(self._seen).index(ticket)
+            if place < self.runs:
+                self._started.setdefault(ticket, now)
+            return place
 
     def may_run(self, ticket: str) -> bool:
         place = self.place(ticket)
-        allowed = place is not None and place < self.runs
-        if allowed:
-            with self._lock:
-                self._started.setdefault(ticket, self._clock())
-        return allowed
+        return place is not None and place < self.runs
 
     def leave(self, ticket: str | None) -> None:
         with self._lock:
