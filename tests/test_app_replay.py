@@ -220,9 +220,9 @@ def test_the_lab_queue_keeps_order_limits_runs_and_drops_a_closed_tab():
     queue = LabQueue(runs=1, stale_s=15, clock=lambda: now[0])
     a, b, c = queue.join(), queue.join(), queue.join()
     assert [queue.place(x) for x in (a, b, c)] == [0, 1, 2]
-    assert queue.may_run(a) and not queue.may_run(b)
+    assert queue.place(a) == 0 and queue.place(b) == 1  # one run at a time: a trains, b waits
     queue.leave(a)
-    assert queue.may_run(b) and queue.place(c) == 1
+    assert queue.place(b) == 0 and queue.place(c) == 1
     now[0] = 10.0
     queue.place(c)  # c's page is still open; b's tab was closed and asks no more
     now[0] = 26.0
@@ -257,12 +257,12 @@ def test_a_waiting_lab_run_is_told_about_how_long_until_its_turn():
     now = [0.0]
     queue = LabQueue(runs=1, stale_s=1000, clock=lambda: now[0])
     a, b, c = queue.join(), queue.join(), queue.join()
-    assert queue.may_run(a)
+    assert queue.place(a) == 0  # its run starts now
     now[0] = 5.0
     assert queue.wait(a, 20) == 0 and queue.wait(b, 20) == 15 and queue.wait(c, 20) == 35
     now[0] = 12.0
     queue.leave(a)  # it ran 12 s: the next estimates use 12
-    assert queue.may_run(b) and queue.wait(c, 20) == 12
+    assert queue.place(b) == 0 and queue.wait(c, 20) == 12
     now[0] = 20.0
     assert queue.wait(c, 20) == 4 and queue.wait("gone", 20) is None
     queue.leave(c)  # cancelled before it ran: not a run's length

@@ -4,8 +4,8 @@ in use (the result cache's budget and the models) instead of the highest it ever
 glibc's malloc gives each thread that allocates an arena of its own, up to eight per core, and returns little of
 what they free: Streamlit runs every session's script in a new thread, and an attribution or a 1,000-character
 translation frees hundreds of MB at once. Two arenas lowered the end of a 200-input soak across every page from
-1,116 to 982 MB; a malloc_trim after page runs (at most every TRIM_EVERY_S, and once that is due when a run comes too soon:
-without it, what the lesson's last runs freed stayed with the process) hands back what is free. Elsewhere
+1,116 to 982 MB; a malloc_trim after page runs (at most every TRIM_EVERY_S, and once that is due when a run comes
+too soon: without it, what the lesson's last runs freed stayed with the process) hands back what is free. Elsewhere
 than glibc (macOS, musl) nothing is done there.
 
 What still grew was held, not freed: memray on a server opened 40 times on the explanation page (1,000-character

@@ -61,10 +61,6 @@ class LabQueue:
                 self._started.setdefault(ticket, now)
             return place
 
-    def may_run(self, ticket: str) -> bool:
-        place = self.place(ticket)
-        return place is not None and place < self.runs
-
     def leave(self, ticket: str | None) -> None:
         with self._lock:
             self._seen.pop(ticket, None)
