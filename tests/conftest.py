@@ -35,6 +35,21 @@ def one_component_scan():
         yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def one_script_cache():
+    """AppTest makes a new ScriptCache on every run, so every run parses app.py and its page again and rewrites them
+    for Streamlit's magic (ast.parse and add_magic: ~28 of the quick loop's ~225 CPU-seconds, py-spy); the scripts
+    do not change during a run, so each worker compiles each once, as the server does. Keyed by path, as before."""
+    from streamlit.runtime.scriptrunner import script_cache
+    from streamlit.testing.v1 import app_test, local_script_runner
+
+    shared = script_cache.ScriptCache()
+    with pytest.MonkeyPatch.context() as patch:
+        for module in (app_test, local_script_runner):
+            patch.setattr(module, "ScriptCache", lambda: shared)
+        yield
+
+
 @pytest.fixture(scope="session")
 def translator():
     """The shipped model, loaded once for the session and shared by every module (tests check structure, never
