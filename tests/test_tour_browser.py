@@ -5,7 +5,8 @@ Each page is visited once per language and mode. In English and in 中文 one se
 the sidebar, as a student does (so the session's sentence and beam size follow it from page to page): first the
 pages that show the session's first sentence, then, once a sentence whose 16 source tokens crowd an axis is typed,
 the pages that show the session's sentence. In presentation mode (present=1: larger type, every chart enlarged,
-the sidebar closed) each page opens by its address.
+the sidebar closed) and with the Chinese → English model each page opens by its address, as Forward opens it, in one
+session (the first by its address in a new one): the address names every value the page shows.
 
 What a person would see as broken is asserted from the DOM on every visit: two tick labels of a chart overlapping
 (their bounding boxes), a chart taller than the viewport, an option label cut short (text-overflow: ellipsis that is
@@ -18,7 +19,7 @@ SCREENSHOTS=DIR when it is set.
 from __future__ import annotations
 
 import re
-from urllib.parse import urlparse
+from urllib.parse import quote, urlparse
 
 import pytest
 
@@ -32,6 +33,7 @@ pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import expect
 
 from app_pages.shell import registry
+from app_pages.state.examples import default_sentence
 from i18n import strings
 from model import DEFAULT_BEAM
 from tests.support.browser import (
@@ -41,6 +43,7 @@ from tests.support.browser import (
     VIEWPORT,
     choose,
     ending_with,
+    in_one_session,
     nav_links,
     open_session,
     rerun,
@@ -163,6 +166,19 @@ def look(page, lang: str, present: str, name: str, settled: bool = False, model:
     return problems
 
 
+# The shared settings of a new session, named in every address of a tour of every page: it goes from one page to the
+# next in one session (tests.support.browser.in_one_session), where a value an address leaves out keeps the one before.
+ENGLISH = f"model=en-zh&beam={DEFAULT_BEAM}"
+CHINESE = f"model=zh-en&beam={DEFAULT_BEAM}"
+
+
+def tour_address(server: str, name: str, settings: str, sentence: str, source: str) -> str:
+    """Page `name`'s address with `settings`: `sentence` on the SENTENCE_PAGES, on the others the first sentence of a
+    new session whose model reads `source`, none on Start here (which, given one, opens the explorer)."""
+    shown = "" if name == "start" else sentence if name in SENTENCE_PAGES else default_sentence(source)
+    return f"{server}/{name}?{settings}" + (f"&s={quote(shown)}" if shown else "")
+
+
 TITLE_TOP = f"() => document.querySelector(\"{MAIN} h1\").getBoundingClientRect().top"
 
 
@@ -258,22 +274,22 @@ def test_every_page_by_its_link_fits_a_projector(browser, streamlit_server, tran
 @pytest.mark.skipif(not (ZH_CHECKPOINT / "model.safetensors").is_file(), reason="no Chinese → English checkpoint")
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_every_page_reads_chinese_with_the_chinese_model(tour, streamlit_server, lang):
-    """The Chinese → English model (issue 49) on every page by its address, a Chinese sentence, in both interface
-    languages: the same checks as above (nothing broken, cut short or below the first screen), under the guard."""
+    """The Chinese → English model (issue 49) on every page by its address (in one session), a Chinese sentence, in
+    both interface languages: the same checks as above (nothing broken, cut short or below the first screen), under the guard."""
     page, problems = tour, []
-    for name in PAGES:
-        sentence = f"&s={ZH_SENTENCE}" if name in SENTENCE_PAGES else ""  # Start here with a sentence opens the explorer
-        page.goto(f"{streamlit_server}/{name}?lang={lang}&model=zh-en{sentence}")
+    addresses = [tour_address(streamlit_server, name, f"lang={lang}&{CHINESE}&present=0", ZH_SENTENCE, "zh")
+                 for name in PAGES]
+    for name, _ in zip(PAGES, in_one_session(page, addresses)):
         problems += look(page, lang, "0", name, model="中文 → English (zh-en)", shot="tour_zh_en")
     assert not problems, "\n".join(problems)
 
 
 def test_every_page_fits_a_projector_in_presentation_mode(tour, streamlit_server):
-    """present=1 enlarges every chart: each page by its address (the sidebar, with its links, is closed)."""
+    """present=1 enlarges every chart: each page by its address, in one session (the sidebar, with its links, is
+    closed)."""
     page, problems = tour, []
-    for name in PAGES:
-        sentence = f"&s={CROWDED}" if name in SENTENCE_PAGES else ""
-        page.goto(f"{streamlit_server}/{name}?lang=en&present=1{sentence}")
+    addresses = [tour_address(streamlit_server, name, f"lang=en&{ENGLISH}&present=1", CROWDED, "en") for name in PAGES]
+    for name, _ in zip(PAGES, in_one_session(page, addresses)):
         problems += look(page, "en", "1", name)
     assert not problems, "\n".join(problems)
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 import pytest
@@ -236,6 +236,29 @@ def visit(page, url: str, title: str) -> None:
     page.goto(url)
     page.locator(f"{MAIN} h1").filter(has_text=title).first.wait_for()
     settle(page)
+
+
+# The browser's Forward to an address the page's history holds: the address changes without loading the app again,
+# and the app reads the link into the same session, as after Back or Forward (app_pages.shell.links.begin_run).
+FORWARD = "url => { history.pushState(null, '', url); dispatchEvent(new PopStateEvent('popstate')); }"
+
+
+def forward(page, url: str) -> None:
+    """`page`'s session goes to `url` as the browser's Forward does, and the run it causes has finished: what a page
+    opened by its address checks, for about half of Chromium's work (no new load of Streamlit, React and Plotly)."""
+    rerun(page, lambda: page.evaluate(FORWARD, url))
+
+
+def in_one_session(page, urls: Iterable[str]) -> Iterator[str]:
+    """Each of `urls` in turn, yielded once `page` shows it: the first opened by its address (a new session), each
+    after it by Forward in that session. A value an address leaves out keeps the one before, so the checks made on
+    the way depend on nothing outside this tour of addresses."""
+    for i, url in enumerate(urls):
+        if i == 0:
+            page.goto(url)
+        else:
+            forward(page, url)
+        yield url
 
 
 def new_session(browser):
