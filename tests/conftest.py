@@ -124,12 +124,14 @@ def shared_page(browser, streamlit_server):
     context.close()
 
 
-# The browser tests in two groups of about 300 s each (measured with --durations). pytest-xdist hands each group to
-# a worker whole, in every run so far to different workers, each starting its own server and Chromium: the browser
-# tests no longer take the whole run on one worker while the other idles after its 375 s (the suite took 645 s with
-# one group, 512–567 s with two). This group holds the longest modules; the other, the rest.
-FIRST_BROWSER_GROUP = ("tests.test_tour_browser", "tests.test_links_browser", "tests.test_state_browser",
-                       "tests.test_inside_browser")
+# The longest browser modules, longest first (--durations, summed per module: the tour 112 s, the explorer's layout
+# 53, the poll 47, Inside 42, the browser benchmark's test 41, links 39, the deck 37): pytest-xdist hands out each
+# module whole in the order collected, so these start first and the short ones fill in at the end on whichever
+# worker is free, instead of one worker still running a long module while the other idles.
+LONGEST_FIRST = ("tests.test_tour_browser", "tests.test_explorer_layout_browser", "tests.test_poll_browser",
+                 "tests.test_inside_browser", "tests.test_browser_benchmark", "tests.test_links_browser",
+                 "tests.test_deck_browser")
+AUTOPLAY = "tests.test_play_browser"
 
 
 def _guarded(item) -> bool:
@@ -138,24 +140,26 @@ def _guarded(item) -> bool:
 
 @pytest.hookimpl(tryfirst=True)  # before -m selects by marker and pytest-xdist reads the groups
 def pytest_collection_modifyitems(config, items):
-    """Every test that uses Chromium is marked `browser` and goes to one of two xdist groups (FIRST_BROWSER_GROUP),
-    one after another against its worker's one server and one Chromium; every other module goes to a worker whole,
-    so its module-scoped fixtures (a training run, a saved Marian model) are built once.
+    """Every test that uses Chromium is marked `browser`; every module goes to a worker whole (an xdist group of its
+    own), so its module-scoped fixtures (a training run, a saved Marian model, a shared page) are built once. Each
+    worker starts its own Streamlit server and Chromium for the first browser test it gets.
 
-    A worker runs other modules after its browser tests, while Playwright's sync API leaves its event loop marked
-    as running in the main thread: a test there cannot call asyncio.run or start Playwright's sync API in that
-    thread (none does; the classroom benchmark's test runs it in a thread of its own)."""
+    A worker runs other modules after browser tests, while Playwright's sync API leaves its event loop marked as
+    running in the main thread: a test there cannot call asyncio.run or start Playwright's sync API in that thread
+    (none does; the classroom benchmark's test runs it in a thread of its own)."""
     for item in items:
         if _guarded(item):
             item.add_marker(pytest.mark.browser)
-            first = item.module.__name__ in FIRST_BROWSER_GROUP
-            item.add_marker(pytest.mark.xdist_group("browser-a" if first else "browser-b"))
-        else:
-            item.add_marker(pytest.mark.xdist_group(item.module.__name__))
+        item.add_marker(pytest.mark.xdist_group(item.module.__name__))
     # The autoplay tests last: by then the other worker has usually finished. Autoplay is timer-driven and stalls or
     # skips when the CPU is starved (a known bug, not hidden: they still fail under load), so running them beside the
     # other worker's tests would make them fail more often than in a run on one worker (-n0).
-    items.sort(key=lambda item: item.module.__name__ == "tests.test_play_browser")
+    items.sort(key=lambda item: (item.module.__name__ == AUTOPLAY, order(item.module.__name__)))
+
+
+def order(module: str) -> int:
+    """Where a module's tests go in the order pytest-xdist hands modules out: LONGEST_FIRST, then the rest."""
+    return LONGEST_FIRST.index(module) if module in LONGEST_FIRST else len(LONGEST_FIRST)
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -22,7 +22,7 @@ pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import expect
 
 from i18n import strings
-from tests.support.browser import MAIN, key, open_session, rerun, screenshot
+from tests.support.browser import MAIN, in_one_session, key, new_session, open_session, rerun, screenshot
 from tests.support.layout_checks import TREE, overlapping
 
 NO_MODEL = f"needs the Chinese → English checkpoint in {ZH_CHECKPOINT}"
@@ -44,9 +44,11 @@ def test_decoding_writes_english_from_a_chinese_sentence(browser, streamlit_serv
     result = zh_translator.translate(SENTENCE)
     text = strings(lang)
     n = len(result.steps)
-    for where, step in (("middle", max(1, n // 2)), ("last", n)):
-        context, page = open_session(browser, decoding_url(streamlit_server, lang, step))
-        try:
+    steps = {"middle": max(1, n // 2), "last": n}
+    context, page = new_session(browser)  # one session: the middle step's link, then Forward to the last step's
+    try:
+        for where, _ in zip(steps, in_one_session(page, [decoding_url(streamlit_server, lang, step)
+                                                         for step in steps.values()])):
             sentence = page.locator(key("decoding.sentence"))
             expect(sentence).to_contain_text(SENTENCE)
             expect(sentence).to_contain_text(SOURCE[lang])
@@ -56,8 +58,8 @@ def test_decoding_writes_english_from_a_chinese_sentence(browser, streamlit_serv
             screenshot(page, f"decoding_zh_{where}_{lang}")
             if where == "last":
                 tree_fits(page, lang)
-        finally:
-            context.close()
+    finally:
+        context.close()
 
 
 def tree_fits(page, lang: str) -> None:

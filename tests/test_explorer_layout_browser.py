@@ -23,7 +23,7 @@ from playwright.sync_api import expect
 from app_pages.shell import registry
 from i18n import strings
 from tests.support.browser import (
-    MAIN, SIDEBAR, VIEWPORT, choose, main, nav_links, open_session, pin_three, point_on_plot, rerun, screenshot,
+    MAIN, SIDEBAR, VIEWPORT, choose, forward, main, nav_links, open_session, pin_three, point_on_plot, rerun, screenshot,
     settle_charts,
 )
 from tests.support.layout_checks import FIRST_CHART_TOP
@@ -48,7 +48,7 @@ def test_the_explorer_map_starts_in_the_first_screen_upper_half(browser, streaml
         top = page.evaluate(FIRST_CHART_TOP)
         assert top <= MAP_TOP_PX, f"the map starts at {top:.0f} px"
         screenshot(page, f"layout_translate_{lang}")
-        page.goto(f"{streamlit_server}/translate?lang={lang}&view=lines")
+        forward(page, f"{streamlit_server}/translate?lang={lang}&view=lines")
         settle_charts(page)
         top = page.evaluate(FIRST_CHART_TOP)
         assert top <= HEAD_VIEW_TOP_PX, f"the head view starts at {top:.0f} px"

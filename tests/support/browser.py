@@ -254,10 +254,13 @@ def in_one_session(page, urls: Iterable[str]) -> Iterator[str]:
     after it by Forward in that session. A value an address leaves out keeps the one before, so the checks made on
     the way depend on nothing outside this tour of addresses."""
     for i, url in enumerate(urls):
-        if i == 0:
-            page.goto(url)
-        else:
+        if i > 0:
             forward(page, url)
+        elif page in _sockets:  # a page that showed the app: the checks wait for what they need (settle_charts)
+            page.goto(url)
+        else:  # a new tab: as open_sessions opens one
+            page.goto(url, wait_until="commit")
+            wait_for_runs(page, 1)
         yield url
 
 
