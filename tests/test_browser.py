@@ -39,6 +39,7 @@ from tests.support.browser import (
     point_on_plot,
     rerun,
     screenshot,
+    settle_charts,
     submit_sentence,
     translation,
     wrapped,
@@ -121,6 +122,9 @@ def test_translate_and_explore(page, translator):
     expect(titles).to_have_text([EN["explorer.grid_title"].format(kind=kind), f"{kind} · layer 3 · head 5"])
     grid = page.locator(f"{MAIN} .js-plotly-plot").first
     assert grid.locator(".heatmaplayer .hm").count() == 3 * 8
+    # Every chart drawn and Plotly's redraw for its margins done before the hover and the click below: without this
+    # wait, a full-suite run with both workers' Chromiums busy once saw the click select nothing (no rerun in 180 s).
+    settle_charts(page)
     maps = alone.attention("cross")
     queries, keys = alone.axis_tokens("cross")
     centre = ((len(keys) - 1) / 2, (len(queries) - 1) / 2)

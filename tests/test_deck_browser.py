@@ -22,7 +22,8 @@ from playwright.sync_api import expect
 from app_pages.shell import registry
 from i18n import strings
 from tests.support.browser import (
-    VIEWPORT, choose, chosen, main, nav_links, open_session, pin_three, rerun, screenshot, settle_charts,
+    VIEWPORT, choose, chosen, in_one_session, main, nav_links, new_session, open_session, pin_three, rerun, screenshot,
+    settle_charts,
 )
 from tests.support.layout_checks import FIRST_CHART_TOP, FIRST_SCREEN_PX
 
@@ -116,14 +117,17 @@ def test_a_pin_on_decoding_makes_a_slide_that_reopens_that_step(browser, streaml
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-@pytest.mark.parametrize("mode", ["heads", "sentences"])
-def test_one_model_comparisons_fit_the_first_screen(browser, streamlit_server, lang, mode):
-    context, page = open_session(browser, f"{streamlit_server}/compare?lang={lang}&mode={mode}")
+def test_one_model_comparisons_fit_the_first_screen(browser, streamlit_server, lang):
+    """Two heads, then two sentences by Forward in the same session (each address names all that the check needs)."""
+    modes = ("heads", "sentences")
+    context, page = new_session(browser)
     try:
-        settle_charts(page)
-        assert main(page).locator(".js-plotly-plot").count() == 3  # A, B and B − A
-        top = page.evaluate(FIRST_CHART_TOP)
-        screenshot(page, f"compare_{mode}_{lang}")
-        assert top <= FIRST_SCREEN_PX, f"the first chart starts at {top:.0f} px"
+        addresses = [f"{streamlit_server}/compare?lang={lang}&mode={mode}" for mode in modes]
+        for mode, _ in zip(modes, in_one_session(page, addresses)):
+            settle_charts(page)
+            assert main(page).locator(".js-plotly-plot").count() == 3, mode  # A, B and B − A
+            top = page.evaluate(FIRST_CHART_TOP)
+            screenshot(page, f"compare_{mode}_{lang}")
+            assert top <= FIRST_SCREEN_PX, f"{mode}: the first chart starts at {top:.0f} px"
     finally:
         context.close()
