@@ -119,11 +119,10 @@ def test_a_pin_on_decoding_makes_a_slide_that_reopens_that_step(browser, streaml
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_one_model_comparisons_fit_the_first_screen(browser, streamlit_server, lang):
     """Two heads, then two sentences by Forward in the same session (each address names all that the check needs)."""
-    modes = ("heads", "sentences")
     context, page = new_session(browser)
     try:
-        addresses = [f"{streamlit_server}/compare?lang={lang}&mode={mode}" for mode in modes]
-        for mode, _ in zip(modes, in_one_session(page, addresses)):
+        addresses = {mode: f"{streamlit_server}/compare?lang={lang}&mode={mode}" for mode in ("heads", "sentences")}
+        for mode in in_one_session(page, addresses):
             settle_charts(page)
             assert main(page).locator(".js-plotly-plot").count() == 3, mode  # A, B and B − A
             top = page.evaluate(FIRST_CHART_TOP)

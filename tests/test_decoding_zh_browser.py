@@ -47,8 +47,8 @@ def test_decoding_writes_english_from_a_chinese_sentence(browser, streamlit_serv
     steps = {"middle": max(1, n // 2), "last": n}
     context, page = new_session(browser)  # one session: the middle step's link, then Forward to the last step's
     try:
-        for where, _ in zip(steps, in_one_session(page, [decoding_url(streamlit_server, lang, step)
-                                                         for step in steps.values()])):
+        for where in in_one_session(page, {where: decoding_url(streamlit_server, lang, step)
+                                           for where, step in steps.items()}):
             sentence = page.locator(key("decoding.sentence"))
             expect(sentence).to_contain_text(SENTENCE)
             expect(sentence).to_contain_text(SOURCE[lang])

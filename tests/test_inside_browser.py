@@ -114,8 +114,8 @@ def test_a_click_on_the_diagram_opens_that_block(page, streamlit_server, lang):
 def test_every_kind_of_block_fits_the_screen(page, streamlit_server):
     """The embedding, an FFN and the output block at 1280×800: each chart no taller than the screen."""
     blocks = ("src_embed", "enc.2.ffn", "output")
-    addresses = [f"{streamlit_server}/inside?lang=en&block={block}" for block in blocks]
-    for block, _ in zip(blocks, in_one_session(page, addresses)):
+    addresses = {block: f"{streamlit_server}/inside?lang=en&block={block}" for block in blocks}
+    for block in in_one_session(page, addresses):
         drawn(page)
         heights = page.evaluate(CHART_HEIGHTS)
         assert len(heights) >= 2 and max(heights) <= VIEWPORT["height"], (block, heights)
@@ -170,9 +170,8 @@ def test_a_click_on_any_block_brings_its_section_into_view(page, streamlit_serve
 def test_the_diagram_is_whole_on_the_first_screen_with_12_px_text(page, streamlit_server, present):
     """In English, then in 中文 in the same session (a session opened in presentation mode keeps its sidebar closed:
     one opened plainly keeps it open, so each mode has its own)."""
-    langs = ("en", "zh")
-    addresses = [f"{streamlit_server}/inside?lang={lang}&present={present}" for lang in langs]
-    for lang, _ in zip(langs, in_one_session(page, addresses)):
+    addresses = {lang: f"{streamlit_server}/inside?lang={lang}&present={present}" for lang in ("en", "zh")}
+    for lang in in_one_session(page, addresses):
         drawn(page)
         shown = page.evaluate(DIAGRAM_ON_SCREEN)
         assert 0 <= shown["top"] and shown["bottom"] <= VIEWPORT["height"], (lang, shown)

@@ -275,11 +275,12 @@ def test_every_page_by_its_link_fits_a_projector(browser, streamlit_server, tran
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_every_page_reads_chinese_with_the_chinese_model(tour, streamlit_server, lang):
     """The Chinese → English model (issue 49) on every page by its address (in one session), a Chinese sentence, in
-    both interface languages: the same checks as above (nothing broken, cut short or below the first screen), under the guard."""
+    both interface languages: the same checks as above (nothing broken, cut short or below the first screen), under
+    the guard."""
     page, problems = tour, []
-    addresses = [tour_address(streamlit_server, name, f"lang={lang}&{CHINESE}&present=0", ZH_SENTENCE, "zh")
-                 for name in PAGES]
-    for name, _ in zip(PAGES, in_one_session(page, addresses)):
+    addresses = {name: tour_address(streamlit_server, name, f"lang={lang}&{CHINESE}&present=0", ZH_SENTENCE, "zh")
+                 for name in PAGES}
+    for name in in_one_session(page, addresses):
         problems += look(page, lang, "0", name, model="中文 → English (zh-en)", shot="tour_zh_en")
     assert not problems, "\n".join(problems)
 
@@ -288,8 +289,9 @@ def test_every_page_fits_a_projector_in_presentation_mode(tour, streamlit_server
     """present=1 enlarges every chart: each page by its address, in one session (the sidebar, with its links, is
     closed)."""
     page, problems = tour, []
-    addresses = [tour_address(streamlit_server, name, f"lang=en&{ENGLISH}&present=1", CROWDED, "en") for name in PAGES]
-    for name, _ in zip(PAGES, in_one_session(page, addresses)):
+    addresses = {name: tour_address(streamlit_server, name, f"lang=en&{ENGLISH}&present=1", CROWDED, "en")
+                 for name in PAGES}
+    for name in in_one_session(page, addresses):
         problems += look(page, "en", "1", name)
     assert not problems, "\n".join(problems)
 

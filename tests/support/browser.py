@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -118,6 +119,7 @@ class Guard:
 
 
 GUARD = Guard()
+K = TypeVar("K")  # what names each address of in_one_session
 
 
 class GuardedBrowser:
@@ -249,11 +251,11 @@ def forward(page, url: str) -> None:
     rerun(page, lambda: page.evaluate(FORWARD, url))
 
 
-def in_one_session(page, urls: Iterable[str]) -> Iterator[str]:
-    """Each of `urls` in turn, yielded once `page` shows it: the first opened by its address (a new session), each
-    after it by Forward in that session. A value an address leaves out keeps the one before, so the checks made on
-    the way depend on nothing outside this tour of addresses."""
-    for i, url in enumerate(urls):
+def in_one_session(page, addresses: dict[K, str]) -> Iterator[K]:
+    """Each key of `addresses` in turn, yielded once `page` shows its address: the first opened by its address (a new
+    session), each after it by Forward in that session. A value an address leaves out keeps the one before, so the
+    checks made on the way depend on nothing outside these addresses."""
+    for i, (name, url) in enumerate(addresses.items()):
         if i > 0:
             forward(page, url)
         elif page in _sockets:  # a page that showed the app: the checks wait for what they need (settle_charts)
@@ -261,7 +263,7 @@ def in_one_session(page, urls: Iterable[str]) -> Iterator[str]:
         else:  # a new tab: as open_sessions opens one
             page.goto(url, wait_until="commit")
             wait_for_runs(page, 1)
-        yield url
+        yield name
 
 
 def new_session(browser):
