@@ -136,3 +136,14 @@ def test_pre_norm_is_not_said_to_leave_the_residual_stream_unnormalised_for_ever
         text = strings(lang)["inside.norm.post"]
         assert "never normalised" not in text and "从不被归一化" not in text
         assert "final LayerNorm" in text or "最后一层之后还有一个 LayerNorm" in text
+
+
+def test_sentences_and_lists_are_joined_as_each_language_writes_them():
+    from app_pages.shell.text import in_language, listing, sentences
+
+    with in_language("zh"):
+        assert sentences(["第一句。", "", "第二句。"]) == "第一句。第二句。"
+        assert listing(["层", "头", 3]) == "层、头、3"
+    with in_language("en"):
+        assert sentences(["One.", "", "Two."]) == "One. Two."
+        assert listing(["layer", "head", 3]) == "layer, head, 3"

@@ -36,6 +36,18 @@ def t(key: str, **values) -> str:
     return translate_key(language(), key, **values)
 
 
+def sentences(parts) -> str:
+    """Sentences of the session's language run together as that language writes them: a space after an English full
+    stop, none after 。 (a space there reads as a gap in Chinese). Empty parts are left out."""
+    return ("" if language() == "zh" else " ").join(part for part in parts if part)
+
+
+def listing(items) -> str:
+    """A list in running text in the session's language: "a, b, c" in English, "a、b、c" in Chinese (the 顿号, not a
+    comma and a space)."""
+    return ("、" if language() == "zh" else ", ").join(str(item) for item in items)
+
+
 # Markdown turns www.…, http(s)://… and e-mail addresses into links even when every character is escaped (GFM's
 # autolink literals): a word joiner (U+2060, invisible) inside each trigger keeps them plain text.
 AUTOLINK_TRIGGER = re.compile(r"(?i)(www)(?=\\\.)|(https?|ftp|mailto)(?=\\:)|(?=\\@)")
