@@ -218,6 +218,16 @@ def alignment_rows(found: dict, best: int = 3) -> list[dict]:
     return rows
 
 
+def completeness(gaps, points, bound: float, most: int) -> dict:
+    """Integrated gradients' completeness over a set of sentences: each one's gap (worst step, relative) and the
+    points its path took. The path adds points until the gap is within `bound` or it has `most`, so a gap above the
+    bound is a path that hit the cap. Returns {"pairs", "bound", "most", "above" (how many ended above the bound),
+    "worst" (the largest gap), "at_cap" (how many took `most` points)}."""
+    gaps, points = np.asarray(gaps, dtype=float), np.asarray(points)
+    return {"pairs": int(gaps.size), "bound": bound, "most": most, "above": int((gaps > bound).sum()),
+            "worst": round(float(gaps.max()), 4) if gaps.size else 0.0, "at_cap": int((points >= most).sum())}
+
+
 def free_pruning(curve: list[dict]) -> dict:
     """The point of a pruning curve (points with "removed", "bleu" and, after the first, the paired interval of the
     drop from the whole model: "bleu_drop", "low", "high") with the most heads removed before the first removal

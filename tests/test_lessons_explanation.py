@@ -130,3 +130,11 @@ def test_free_pruning_stops_before_the_first_significant_drop():
     assert free_pruning(curve[:1])["removed"] == 0
     assert [p["removed"] for p in significant(curve[1:])] == [3]
     assert significant([{"low": -2.0, "high": -0.1}]) == [{"low": -2.0, "high": -0.1}]  # better, significantly
+
+
+def test_completeness_counts_the_paths_that_hit_the_point_cap():
+    from lessons.explanation import completeness
+
+    found = completeness([0.01, 0.139, 0.05, 0.07], [13, 97, 25, 97], bound=0.05, most=97)
+    # 0.05 is within the bound; the two above it are the two paths that took all 97 points.
+    assert found == {"pairs": 4, "bound": 0.05, "most": 97, "above": 2, "worst": 0.139, "at_cap": 2}

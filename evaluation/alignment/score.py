@@ -24,9 +24,10 @@ import sys
 
 import numpy as np
 
-from lessons.explanation import (aer_counts, aer_interval, argmax_links, corpus_aer, cross_validated_choice,
-                                 pooled_aer, role_counts, role_statistics, token_words, word_weights)
-from model import Translator, configure_torch_threads
+from lessons.explanation import (aer_counts, aer_interval, argmax_links, completeness, corpus_aer,
+                                 cross_validated_choice, pooled_aer, role_counts, role_statistics, token_words,
+                                 word_weights)
+from model import ATTRIBUTION_GAP_BOUND, ATTRIBUTION_MAX_POINTS, Translator, configure_torch_threads
 from model.loading.checkpoint import read_training_log, write_training_log
 from model.training.data import read_pairs
 
@@ -62,8 +63,9 @@ def pair_links(translator: Translator, pair: DirectedPair) -> dict[str, list] | 
     owner = token_words(result.source_tokens, pair.source_units)
     rows = unit_rows(list(result.output_tokens), pair.target_units)
     for key, method in (("attribution", ATTRIBUTION), ("integrated_gradients", "integrated_gradients")):
-        scores = np.abs(translator.attribute(result, method).scores)
-        out[key] = map_links(unit_weights(word_weights(scores, owner, len(pair.source_units)), rows))
+        found = translator.attribute(result, method)
+        out[key] = map_links(unit_weights(word_weights(np.abs(found.scores), owner, len(pair.source_units)), rows))
+    out["ig_gap"], out["ig_points"] = found.gap, found.points  # the last method's: integrated gradients'
     return out
 
 
@@ -173,8 +175,10 @@ def main(argv: list[str] | None = None) -> int:
     log[ROLES_KEY] = {"pairs": len(kept), "source": "gold pairs, teacher-forced",
                       **{kind: {k: v.round(3).tolist() for k, v in role_statistics(sum(r[kind] for r in roles)).items()}
                          for kind in roles[0]}}
+    gaps = completeness([x["ig_gap"] for x in per_pair], [x["ig_points"] for x in per_pair], ATTRIBUTION_GAP_BOUND,
+                        ATTRIBUTION_MAX_POINTS)  # the bound holds only where the path stayed under its cap
     log[LOG_KEY] = {"pairs": len(kept), "gold_pairs": len(gold), "teacher_forced": True,
-                    "source_language": source_language, **score(per_pair, kept, baseline)}
+                    "source_language": source_language, **score(per_pair, kept, baseline), "completeness": gaps}
     write_training_log(args.checkpoint, log)
     print(f"wrote {LOG_KEY} and {ROLES_KEY} ({len(kept)} of {len(gold)} gold pairs) to {args.checkpoint}")
     return 0
