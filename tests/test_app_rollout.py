@@ -74,7 +74,7 @@ def test_the_head_picker_gives_way_to_the_layer_only():
 
 @pytest.mark.parametrize("lang, title, said", [
     ("en", "Rollout · cross-attention of layer 3, through the encoder", "not raw attention"),
-    ("zh", "展开 · 第 3 层交叉注意力（经由编码器）", "不是原始注意力"),
+    ("zh", "注意力累积 · 第 3 层交叉注意力（经由编码器）", "注意力累积（rollout，Abnar & Zuidema 2020）不是原始注意力"),
 ])
 def test_a_link_to_the_rollout_view_reopens_it(translator, lang, title, said):
     result = translator.translate(SENTENCE)
@@ -113,3 +113,22 @@ def test_the_rollout_and_head_view_give_their_numbers_out(translator, view):
         assert head == f"# kind=cross, layer=2, head=3, sentence={SENTENCE}"
         expected = result.cross[1, 2]
     assert numbers.shape == expected.shape and np.allclose(numbers, expected, atol=1e-6)
+
+
+@pytest.mark.parametrize("lang, estimate, left_out", [
+    ("en", "a cell estimates how much of that row's information came from that input token",
+     ("value vector", "feed-forward", "LayerNorm")),
+    ("zh", "一个格子估计这一行的信息有多少", ("值向量", "前馈层", "LayerNorm")),
+])
+def test_the_rollout_help_calls_it_an_estimate_and_names_what_it_leaves_out(lang, estimate, left_out):
+    """Rollout follows the attention weights only (issue 60): its help says "estimates", not "says", and names what
+    the product leaves out; in 中文 it is 注意力累积 (first "注意力累积（rollout）"), never 展开 ("expand")."""
+    at = opened({"lang": lang, "kind": "encoder_self", "view": "rollout", "layer": "2"})
+    caption = "\n".join(c.value for c in at.caption)
+    assert estimate in caption and all(part in caption for part in left_out)
+    assert "a cell says how much" not in caption
+    if lang == "zh":
+        title = the_chart(at)["layout"]["title"]["text"]
+        assert title.startswith("注意力累积 · 编码器自注意力")
+        assert "展开" not in caption + title and "注意力累积（rollout" in caption
+        assert at.segmented_control(key="explorer.view").options[-1] == "注意力累积"

@@ -189,12 +189,14 @@ STRINGS: dict[str, str] = {
     "view.rollout": "Rollout",
     "view.rollout.help": (
         "Rollout (Abnar & Zuidema 2020) is not raw attention: it multiplies the maps of layers 1 up to the one picked "
-        "(each averaged over its heads, with the residual connection as half of each row), so a cell says how much "
-        "of that row's information came from that input token through every layer in between. For cross-attention "
+        "(each averaged over its heads, with the residual connection as half of each row), so a cell estimates how "
+        "much of that row's information came from that input token through every layer in between. It is an "
+        "estimate under one assumption, that information mixes only as the attention weights say: it leaves out how "
+        "large each value vector is, the feed-forward layers and LayerNorm. For cross-attention "
         "it is the picked decoder layer's cross-attention (averaged over heads) times the encoder's rollout through "
         "all its layers: the columns are the input tokens, not the encoder outputs the decoder reads; the decoder's "
         "own layers below it (self-attention, residual) are not traced. Each row sums to 1; hover a cell for its exact value. Compare “One head” at “average”: raw "
-        "attention shows where one layer looked, rollout where the information came from."
+        "attention shows where one layer looked, rollout estimates where the information came from."
     ),
     "rollout.title.encoder_self": "Rollout · encoder self-attention · layers 1 to {layer}",
     "rollout.title.decoder_self": "Rollout · decoder self-attention · layers 1 to {layer}",
