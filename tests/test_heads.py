@@ -9,8 +9,9 @@ import torch
 from sacrebleu.metrics import BLEU
 
 from model import save_checkpoint
-from model.loading.checkpoint import read_training_log
-from evaluation.heads import bleu_statistics, every_head, main, mean_nll, measure, paired_drop
+from model.loading.checkpoint import read_training_log, write_training_log
+from evaluation.heads import (bleu_statistics, every_head, knocked_statistics, main, mean_nll, measure,
+                             paired_drop)
 from tests.support.tiny import CHINESE, ENGLISH, tiny_model, tiny_translator, tokenizers
 
 PAIRS = list(dict.fromkeys(zip(ENGLISH, CHINESE)))
@@ -44,6 +45,13 @@ def test_measure_ranks_heads_on_one_half_and_prunes_on_the_other():
         assert [drops[h] for h in removed] == sorted(drops[h] for h in removed)  # least important first
         for point in curve[1:]:
             assert round(curve[0]["bleu"] - point["bleu"], 2) == pytest.approx(point["bleu_drop"], abs=0.011)
+    # Every head tied for the largest drop on the selection half, knocked out alone on the test half.
+    top = max(s["bleu_drop"] for s in result["single"])
+    tied = [(s["kind"], s["layer"], s["head"]) for s in result["single"] if s["bleu_drop"] == top]
+    assert [(s["kind"], s["layer"], s["head"]) for s in result["largest_on_test"]] == tied
+    base = knocked_statistics(tr, PAIRS[4:], ())
+    for found, head in zip(result["largest_on_test"], tied):
+        assert found["bleu_drop"] == paired_drop(base, knocked_statistics(tr, PAIRS[4:], (head,)))["bleu_drop"]
 
 
 def test_the_command_writes_heads_into_the_training_log(tmp_path, capsys):
@@ -56,6 +64,14 @@ def test_the_command_writes_heads_into_the_training_log(tmp_path, capsys):
     assert log["train_pairs"] == 6 and log["heads"]["pairs"] <= 4 and log["heads"]["test_pairs"] <= 4
     assert len(log["heads"]["single"]) == 24
     json.dumps(log)
+    # --largest-only measures the test-half drops alone and keeps everything else the log's "heads" held.
+    single = [{**s, "bleu_drop": 9.0} if i == 5 else s for i, s in enumerate(log["heads"]["single"])]
+    write_training_log(folder, {**log, "heads": {**log["heads"], "single": single, "largest_on_test": []}})
+    assert main(["--checkpoint", str(folder), "--dev", str(dev), "--pairs", "4", "--largest-only"]) == 0
+    again = read_training_log(folder)["heads"]
+    assert again["single"] == single and again["pruning"] == log["heads"]["pruning"]
+    assert [(s["kind"], s["layer"], s["head"]) for s in again["largest_on_test"]] == [
+        (single[5]["kind"], single[5]["layer"], single[5]["head"])]
     assert main(["--checkpoint", str(folder), "--dev", str(tmp_path / "missing.tsv")]) == 2
     assert "cannot read" in capsys.readouterr().err
 
