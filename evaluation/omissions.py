@@ -11,20 +11,26 @@ character of the source, and the English words only it links to deleted from the
 omission; the content words of the intact
 reference are not. A word counts as flagged when any of its tokens is. Printed: recall (omissions flagged) and
 false alarms (kept words flagged) of the page's flag, and of each single head's coverage with the same rule, the
-head picked on the even-numbered pairs and scored on the odd ones. It prints only; the pages state the finding.
+head picked on the even-numbered pairs and scored on the odd ones. The page's figures (how many omissions, how
+many the flag caught, the median shares) go into RESULTS, under the SHA-256 of the weights measured, for Decoding's
+what-if to state (a small committed file, not the training log: the measurement is of the weights, and a training log
+may be rewritten by another measurement while this one runs); --no-store prints only.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import sys
+from pathlib import Path
 
 import numpy as np
 
 from lessons.classroom import OMISSION_SHARE
 from lessons.explanation import token_words
 from model import Translator, configure_torch_threads
+from model.loading.checkpoint import CHECKSUMS, WEIGHTS
 
 from .alignment.directions import DirectedPair, directed
 from .alignment.gold import GoldPair, load_gold
@@ -35,6 +41,7 @@ FUNCTION_WORDS = frozenset(
     "the a an to of is are was were be been am do does did i you he she it we they me him her them my your his its "
     "our their this that these those and or but not in on at for with by as".split())
 FUNCTION_CHARS = frozenset("的了是在我你他她它们这那和也都不吗呢吧个把被一有就很")
+RESULTS = Path(__file__).with_name("omissions.json")  # {weights SHA-256: summary()} of each checkpoint measured
 
 
 def as_directed(pair: GoldPair | DirectedPair) -> DirectedPair:
@@ -105,10 +112,50 @@ def rates(flagged: np.ndarray, omitted: np.ndarray) -> tuple[float, float]:
     return float(flagged[omitted].mean()), float(flagged[~omitted].mean())
 
 
+def summary(shares: np.ndarray, omitted: np.ndarray, pairs: np.ndarray, source_language: str) -> dict:
+    """What the page states of the averaged flag: words deleted and kept, how many of each it flagged, and the median
+    share of an even share each received."""
+    averaged, flagged = shares[:, -1, 0], shares[:, -1, 0] < OMISSION_SHARE
+    return {"source_language": source_language, "pairs": len(set(pairs.tolist())), "threshold": OMISSION_SHARE,
+            "deleted": int(omitted.sum()), "kept": int((~omitted).sum()),
+            "deleted_flagged": int(flagged[omitted].sum()), "kept_flagged": int(flagged[~omitted].sum()),
+            "median_deleted": round(float(np.median(averaged[omitted])), 4),
+            "median_kept": round(float(np.median(averaged[~omitted])), 4)}
+
+
+def weights_digest(checkpoint: str | Path) -> str | None:
+    """The SHA-256 its checksum file records for a checkpoint's weights (None without one): what RESULTS is keyed by."""
+    path = Path(checkpoint) / CHECKSUMS
+    if not path.is_file():
+        return None
+    found = (line.split("  ", 1) for line in path.read_text(encoding="utf-8").splitlines())
+    return next((digest for digest, name in found if name == WEIGHTS), None)
+
+
+def stored(checkpoint: str | Path, results: Path = RESULTS) -> dict | None:
+    """The measurement of this checkpoint's weights in RESULTS, or None (not measured, or the weights changed)."""
+    digest = weights_digest(checkpoint)
+    if digest is None or not results.is_file():
+        return None
+    return json.loads(results.read_text(encoding="utf-8")).get(digest)
+
+
+def store(checkpoint: str | Path, result: dict, results: Path = RESULTS) -> None:
+    digest = weights_digest(checkpoint)
+    if digest is None:
+        print(f"not stored: {checkpoint} has no {CHECKSUMS} to name its weights by", file=sys.stderr)
+        return
+    known = json.loads(results.read_text(encoding="utf-8")) if results.is_file() else {}
+    known[digest] = {"checkpoint": Path(checkpoint).name, **result}
+    results.write_text(json.dumps(known, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"written to {results} under {digest[:12]}…")
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m evaluation.omissions", description=__doc__.split("\n\n")[0])
     p.add_argument("--checkpoint", default="checkpoints/en-zh")
-    p.add_argument("--dev", required=True)
+    p.add_argument("--dev", help="the dev pairs the gold aligns (default: the shipped evaluation/alignment/pairs.tsv)")
+    p.add_argument("--no-store", action="store_true", help=f"print only, do not write {RESULTS.name}")
     args = p.parse_args(argv)
     configure_torch_threads()
     try:
@@ -116,7 +163,8 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    shares, omitted, pairs = labelled_shares(Translator.from_checkpoint(args.checkpoint), gold)
+    translator = Translator.from_checkpoint(args.checkpoint)
+    shares, omitted, pairs = labelled_shares(translator, gold)
     print(f"{omitted.sum()} deleted and {(~omitted).sum()} kept content words in {len(set(pairs))} gold pairs")
     recall, alarms = rates(shares[:, -1, 0] < OMISSION_SHARE, omitted)
     print(f"the page's flag (average of every head, under {OMISSION_SHARE} of an even share): "
@@ -132,6 +180,8 @@ def main(argv: list[str] | None = None) -> int:
         recall, alarms = rates(flags[score, layer, head], omitted[score])
         print(f"best single head under {share} (picked on even pairs): layer {layer + 1} head {head + 1}; "
               f"on odd pairs recall {recall:.1%}, false alarms {alarms:.1%}")
+    if not args.no_store:
+        store(args.checkpoint, summary(shares, omitted, pairs, translator.config.source_language))
     return 0
 
 

@@ -176,7 +176,8 @@ SLIPS = {
         ("scaling.emb.init", "kept them near that size", "median row is {raw} long"),
         ("training.toy.text", "diverges once lr ≥", "swings between ±w₂ forever, above that it diverges"),
         ("training.lr.text", "is about lrate in size", "roughly bounded by lrate"),
-        ("whatif.coverage_help", "<never said>", "no flag does not mean nothing was omitted"),
+        ("whatif.flag.measured", "<never said>", "No flag does not mean nothing was omitted"),
+        ("whatif.flag.unmeasured", "<never said>", "no flag does not mean nothing was omitted"),
         ("whatif.none", "<never said>", "That does not mean nothing was omitted."),
     ],
     "zh": [
@@ -187,7 +188,8 @@ SLIPS = {
         ("scaling.emb.init", "大致保持这个大小", "源语言嵌入表每行长度的中位数是 {raw}"),
         ("training.toy.text", "一旦 lr ≥", "来回摆动、永不收敛，再大就发散"),
         ("training.lr.text", "大约就是 lrate 那么大", "大致不超过 lrate"),
-        ("whatif.coverage_help", "<never said>", "没有提示并不表示没有遗漏"),
+        ("whatif.flag.measured", "<never said>", "没有提示并不表示没有遗漏"),
+        ("whatif.flag.unmeasured", "<never said>", "没有提示并不表示没有遗漏"),
         ("whatif.none", "<never said>", "这并不表示没有遗漏"),
     ],
 }

@@ -10,7 +10,8 @@ import streamlit as st
 
 from app_pages.components import attention_view, charts, chips
 from app_pages.state import direction, models, translations, widget_state
-from app_pages.shell.text import md_escape, t
+from app_pages.shell.text import listing, md_escape, sentences, t
+from evaluation.omissions import stored
 from lessons.classroom import Coverage, coverage, token_edits
 from model import TranslationResult
 from viz.decoding import coverage_chart
@@ -80,9 +81,23 @@ def comparison(result: TranslationResult, forced: TranslationResult, position: i
         key_title=attention_view.axis_names("cross", direction.current())[1], value_label=t("whatif.axis.received"),
         max_width=COVERAGE_PX[0], max_height=COVERAGE_PX[1],
     ), key="whatif.coverage")
-    st.caption(t("whatif.coverage_help", even_original=f"{before.even:.2f}", even_forced=f"{after.even:.2f}"))
+    st.caption(sentences([t("whatif.coverage_help", even_original=f"{before.even:.2f}", even_forced=f"{after.even:.2f}"),
+                          flag_measured()]))
     for which, cov in (("original", before), ("forced", after)):
         omissions(result.source_tokens, cov, which)
+
+
+def flag_measured() -> str:
+    """What evaluation/omissions.py measured of the flag on this model's weights: how many words deleted on purpose
+    from gold references it caught, and what share the deleted and the kept words received."""
+    found = stored(models.translator().checkpoint)
+    if found is None:
+        return t("whatif.flag.unmeasured")
+    more = found["median_deleted"] > found["median_kept"]
+    return t("whatif.flag.measured", pairs=found["pairs"], deleted=found["deleted"], caught=found["deleted_flagged"],
+             share=f"{found['deleted_flagged'] / found['deleted']:.0%}", kept=found["kept"],
+             alarms=found["kept_flagged"], compared=t("whatif.flag.more" if more else "whatif.flag.less"),
+             median_deleted=f"{found['median_deleted']:.2f}", median_kept=f"{found['median_kept']:.2f}")
 
 
 def marked_list(tokens: list[str], marked: list[bool]) -> str:
@@ -96,6 +111,6 @@ def omissions(source_tokens: list[str], cov: Coverage, which: str) -> None:
     flagged = [md_escape(token) for token, low in zip(source_tokens, cov.omitted) if low]
     values = dict(which=t(f"whatif.which.{which}"), threshold=f"{cov.threshold:.2f}")
     if flagged:
-        st.markdown(":orange[:material/warning:] " + t("whatif.omitted", tokens=", ".join(flagged), **values))
+        st.markdown(":orange[:material/warning:] " + t("whatif.omitted", tokens=listing(flagged), **values))
     else:
         st.caption(t("whatif.none", **values))

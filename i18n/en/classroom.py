@@ -138,9 +138,20 @@ STRINGS = {
     "whatif.coverage_help": (
         "Each output token's cross-attention (averaged over every layer and head) sums to 1; a bar adds up what one "
         "source token received over the whole output. An even share is {even_original} (original) and {even_forced} "
-        "(forced) per token; under a quarter of it counts as a possible omission. The flag is weak: averaged over every head, attention "
-        "usually still reaches a word the translation left out, so no flag does not mean nothing was omitted: read "
-        "the translation itself."
+        "(forced) per token; under a quarter of it counts as a possible omission."
+    ),
+    "whatif.flag.measured": (
+        "Measured on this model, the flag does not catch omissions: in {pairs} gold-aligned pairs with one content "
+        "word's translation deleted from the reference on purpose, it flagged {caught} of {deleted} deleted words "
+        "({share}) and {alarms} of {kept} kept ones, and a deleted word received {compared} of the averaged "
+        "attention than a kept one (median {median_deleted} against {median_kept} of an even share). No flag does "
+        "not mean nothing was omitted: read the translation itself."
+    ),
+    "whatif.flag.more": "more",
+    "whatif.flag.less": "less",
+    "whatif.flag.unmeasured": (
+        "Whether the flag catches omissions has not been measured on this model (evaluation/omissions.py): no flag "
+        "does not mean nothing was omitted; read the translation itself."
     ),
     "whatif.omitted": "Possible omissions in the {which} translation (under {threshold}): {tokens}.",
     "whatif.none": (

@@ -88,8 +88,16 @@ STRINGS = {
         "（{gone}）；强制后的输出 {n_forced} 个词元中有 {added} 个是插入或新换上的（{new}）。"
     ),
     "whatif.coverage_title": "源语言覆盖度：每个源语言词元得到了多少注意力",
-    "whatif.coverage_help": "每个输出词元的交叉注意力（对所有层和头取平均）加起来是 1；每根柱子把一个源语言词元在整个输出中得到的注意力加起来。平均份额是每个词元 {even_original}（原来）和 {even_forced}（强制后）；不到它的四分之一就算可能的遗漏。"
-        "这个提示很弱：对所有头取平均后，译文漏掉的词通常仍然得到不少注意力，所以没有提示并不表示没有遗漏：请直接读译文。",
+    "whatif.coverage_help": "每个输出词元的交叉注意力（对所有层和头取平均）加起来是 1；每根柱子把一个源语言词元在整个输出中得到的注意力加起来。平均份额是每个词元 {even_original}（原来）和 {even_forced}（强制后）；不到它的四分之一就算可能的遗漏。",
+    "whatif.flag.measured": (
+        "在这个模型上测量过，这个提示抓不到遗漏：在 {pairs} 对人工对齐的句对里，故意从参考译文中删去一个实词的译文，"
+        "它在 {deleted} 个被删的词中只提示了 {caught} 个（{share}），在 {kept} 个保留的词中提示了 {alarms} 个；"
+        "而且被删的词得到的平均注意力比保留的词{compared}（中位数分别是平均份额的 {median_deleted} 倍和 {median_kept} 倍）。"
+        "没有提示并不表示没有遗漏：请直接读译文。"
+    ),
+    "whatif.flag.more": "更多",
+    "whatif.flag.less": "更少",
+    "whatif.flag.unmeasured": "还没有在这个模型上测量过这个提示能否抓到遗漏（evaluation/omissions.py）：没有提示并不表示没有遗漏，请直接读译文。",
     "whatif.omitted": "{which}翻译中可能遗漏的源语言词元（低于 {threshold}）：{tokens}。",
     "whatif.none": "{which}翻译中没有源语言词元得到的注意力低于 {threshold}（平均份额的四分之一）。"
         "这并不表示没有遗漏。",
