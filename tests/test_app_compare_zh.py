@@ -127,15 +127,16 @@ def test_every_comparison_works_with_the_chinese_model_in_the_sidebar(lang, mode
                                              mode=s["compare.mode.directions"]) in captions(at)
     else:
         assert named in captions(at) or md_escape(named) in captions(at)
-    if mode == "sentences":  # Chinese sentences: our own references of the pairs, the mistranslations left out
-        pair = examples.SENTENCE_PAIRS[0]
+    if mode == "sentences":  # Chinese sentences: the pairs zh-en translates right, the mistranslations left out
+        pairs = examples.SENTENCE_PAIRS_ZH  # tests/test_examples.py runs zh-en on each
         assert [at.text_input(key=k).value for k in ("compare.sentence_a", "compare.sentence_b")] == list(
-            pair.references)
+            pairs[0].sentences)
+        assert at.pills(key="compare.pair").options == [p.label() for p in pairs]
         assert not [p for p in at.pills if p.key == "compare.wrong_pair"]
         at.pills(key="compare.pair").set_value(1).run()
         assert not at.exception
         assert [at.text_input(key=k).value for k in ("compare.sentence_a", "compare.sentence_b")] == list(
-            examples.SENTENCE_PAIRS[1].references)
+            pairs[1].sentences)
 
 
 def test_two_sentences_follow_a_change_of_direction():
@@ -146,7 +147,7 @@ def test_two_sentences_follow_a_change_of_direction():
     at.run()
     assert not at.exception, [e.message for e in at.exception]
     assert [at.text_input(key=k).value for k in ("compare.sentence_a", "compare.sentence_b")] == list(
-        examples.SENTENCE_PAIRS[0].references)
+        examples.SENTENCE_PAIRS_ZH[0].sentences)
 
 
 def test_without_a_model_the_other_way_both_directions_says_so(monkeypatch):

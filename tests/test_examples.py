@@ -57,6 +57,27 @@ def test_the_shipped_model_gets_both_sentences_of_every_compare_pair_right(trans
     assert len(a_words ^ b_words) == 2, pair  # one word apart
 
 
+@pytest.mark.parametrize("pair", examples.SENTENCE_PAIRS_ZH, ids=lambda p: p.label())
+def test_the_chinese_to_english_model_gets_both_sentences_of_every_chinese_pair_right(zh_translator, pair):
+    """Compare's pairs for a Chinese source (issue 60): the page says both are translated correctly, so zh-en must
+    write exactly our English for both (it wrote "three apple" for the en-zh pairs' Chinese). One word apart in both
+    languages: the English by its words, the Chinese by what the button names (at most two characters each side)."""
+    written = tuple(zh_translator.translate(sentence).translation for sentence in pair.sentences)
+    assert written == pair.references
+    (a_words, b_words) = (set(s.split()) for s in pair.references)
+    assert len(a_words ^ b_words) == 2, pair
+    assert all(1 <= len(part) <= 2 for part in pair.label().split(" / ")), pair.label()
+
+
+def test_every_source_language_has_its_own_compare_pairs():
+    """A pair's sentences are in the language its model reads: English for en-zh, Chinese for zh-en."""
+    assert examples.PAIRS_BY_LANGUAGE["en"] == examples.SENTENCE_PAIRS
+    assert examples.PAIRS_BY_LANGUAGE["zh"] == examples.SENTENCE_PAIRS_ZH
+    assert all(" " in s for p in examples.SENTENCE_PAIRS for s in p.sentences)
+    assert all(" " not in s for p in examples.SENTENCE_PAIRS_ZH for s in p.sentences)
+    assert [p.label() for p in examples.SENTENCE_PAIRS_ZH] == ["病了 / 很忙", "三 / 五"]
+
+
 @pytest.mark.parametrize("pair", examples.WHERE_IT_GOES_WRONG, ids=lambda p: p.label())
 def test_where_it_goes_wrong_still_goes_wrong(translator, pair):
     """The failures are kept on purpose and labelled so: each sentence's translation is far from our reference
@@ -70,7 +91,7 @@ def test_where_it_goes_wrong_still_goes_wrong(translator, pair):
 def test_the_lessons_first_examples_are_no_failures():
     failures = {s for pair in examples.WHERE_IT_GOES_WRONG for s in pair.sentences}
     firsts = {examples.DEFAULT_SENTENCE, *(e.sentence for e in examples.EXAMPLES),
-              *(s for pair in examples.SENTENCE_PAIRS for s in pair.sentences)}
+              *(s for pairs in examples.PAIRS_BY_LANGUAGE.values() for pair in pairs for s in pair.sentences)}
     assert not failures & firsts
 
 

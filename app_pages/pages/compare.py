@@ -7,7 +7,6 @@ model's first; where one model has fewer layers or heads, it shows its last and 
 sentences use the sidebar's model, on sentences in the language it reads.
 """
 
-import os
 from dataclasses import dataclass
 
 import numpy as np
@@ -243,33 +242,13 @@ def two_heads(kind: str) -> None:
     maps_caption("compare.heads_note", kind, result)
 
 
-@dataclass(frozen=True)
-class ShownPair:
-    """A pair button: its two sentences, in the language the sidebar's model reads, and its name."""
-
-    sentences: tuple[str, str]
-    name: str
-
-    def label(self) -> str:
-        return self.name
-
-
-def differing(a: str, b: str) -> str:
-    """What tells two Chinese sentences apart, "病了 / 很忙": their common start and end taken off (no spaces to
-    split words on)."""
-    start = len(os.path.commonprefix([a, b]))
-    a, b = a[start:], b[start:]
-    end = len(os.path.commonprefix([a[::-1], b[::-1]]))
-    return f"{a[:len(a) - end]} / {b[:len(b) - end]}"
-
-
-def pairs_for(source: str, pairs: tuple, mistranslated: bool = False) -> list[ShownPair]:
-    """`pairs` (English sentences with our Chinese references) for a model reading `source`: for a Chinese source our
-    references are the sentences (no output of that model is assumed). The mistranslated ones are the en-zh
-    model's mistakes, measured on English: none for another source."""
-    if source == "en":
-        return [ShownPair(p.sentences, p.label()) for p in pairs]
-    return [] if mistranslated else [ShownPair(p.references, differing(*p.references)) for p in pairs]
+def pairs_for(source: str, mistranslated: bool = False) -> tuple[examples.Pair, ...]:
+    """Compare's pairs for a model reading `source`, each translated right by the shipped model of that direction
+    (examples.PAIRS_BY_LANGUAGE). The mistranslated ones are the en-zh model's mistakes, measured on English: none
+    for another source."""
+    if mistranslated:
+        return examples.WHERE_IT_GOES_WRONG if source == "en" else ()
+    return examples.PAIRS_BY_LANGUAGE.get(source, ())
 
 
 def use_pair(key: str, pairs: tuple) -> None:
@@ -283,9 +262,8 @@ def use_pair(key: str, pairs: tuple) -> None:
 def pair_buttons(source: str) -> None:
     """The pairs to try, the model's mistranslations on a row of their own, labelled as such (none where the
     model reads another language than the one they were measured on)."""
-    for key, label, pairs in ((PAIR, "compare.pairs", pairs_for(source, examples.SENTENCE_PAIRS)),
-                              (WRONG_PAIR, "compare.goes_wrong",
-                               pairs_for(source, examples.WHERE_IT_GOES_WRONG, mistranslated=True))):
+    for key, label, pairs in ((PAIR, "compare.pairs", pairs_for(source)),
+                              (WRONG_PAIR, "compare.goes_wrong", pairs_for(source, mistranslated=True))):
         if not pairs:
             continue
         st.pills(t(label), range(len(pairs)), format_func=lambda i, pairs=pairs: pairs[i].label(), key=key,
@@ -293,9 +271,11 @@ def pair_buttons(source: str) -> None:
 
 
 def sentences_in_direction(source: str) -> None:
-    """A and B in the language the sidebar's model reads: the first pair of its direction where they were typed for
-    a model of the other direction (the sidebar's model changed), kept otherwise."""
-    first = pairs_for(source, examples.SENTENCE_PAIRS)[0].sentences
+    """A and B in the language the sidebar's model reads: the first pair of its direction (the session's sentence
+    twice for a language without pairs) where they were typed for a model of the other direction (the sidebar's
+    model changed), kept otherwise."""
+    pairs = pairs_for(source)
+    first = pairs[0].sentences if pairs else (translations.current_sentence(),) * 2
     turned = st.session_state.get(SENTENCES_FOR, source) != source
     for key, default in zip((SENTENCE_A, SENTENCE_B), first):
         if turned or key not in st.session_state:

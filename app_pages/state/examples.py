@@ -3,6 +3,7 @@ what to look for."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 from app_pages.shell.text import md_escape
@@ -52,7 +53,7 @@ def default_sentence(source_language: str) -> str:
 EXAMPLES_ZH = (
     Example("我有一个梦想。", "梦想", "dream", "example.dream", "I have a dream."),
     Example("你是谁？", "谁", "Who", "example.who_zh", "Who are you?"),
-    # Not 汤姆昨天买了三个苹果。: the shipped zh-en model writes "three apple" there (Compare's second pair shows it).
+    # Not 汤姆昨天买了三个苹果。: the shipped zh-en model writes "three apple" there.
     Example("汤姆昨天买了三本书。", "昨天", "yesterday", "example.yesterday_zh", "Tom bought three books yesterday."),
     Example("医院在哪里？", "哪里", "Where", "example.where", "Where is the hospital?"),
     Example("我喜欢我的狗。", "狗", "dog", "example.dog_zh", "I like my dog."),
@@ -74,7 +75,13 @@ class Pair:
     references: tuple[str, str]
 
     def label(self) -> str:
-        """The words that tell the two apart, "sick / busy": the pair's name on its button."""
+        """What tells the two apart, the pair's name on its button: the words of English ("sick / busy"), the
+        characters between a common start and end of Chinese, which has no spaces to split words on ("病了 / 很忙")."""
+        if " " not in "".join(self.sentences):
+            a, b = self.sentences
+            start = len(os.path.commonprefix([a, b]))
+            end = len(os.path.commonprefix([a[start:][::-1], b[start:][::-1]]))
+            return " / ".join(s[start:len(s) - end] for s in (a, b))
         a, b = (sentence.rstrip(".?!").split() for sentence in self.sentences)
         return " / ".join(" ".join(w for w in words if w not in other) for words, other in ((a, b), (b, a)))
 
@@ -87,6 +94,18 @@ SENTENCE_PAIRS = (
     Pair(("Tom bought three apples yesterday.", "Tom bought three books yesterday."),
          ("汤姆昨天买了三个苹果。", "汤姆昨天买了三本书。")),
 )
+# The pairs for the Chinese → English model: Chinese sentences one word apart whose translations by checkpoints/zh-en
+# (default beam) are exactly these English ones, one word apart too (tests/test_examples.py). Not our Chinese
+# references above: zh-en writes 汤姆昨天买了三个苹果。 as "Tom bought three apple yesterday." and 他没来，因为他病了。 /
+# …很忙。 as two differently worded sentences ("He hasn't come because he's sick." / "He did not come because …").
+SENTENCE_PAIRS_ZH = (
+    Pair(("他没来上学，因为他病了。", "他没来上学，因为他很忙。"),
+         ("He didn't come to school because he was sick.", "He didn't come to school because he was busy.")),
+    Pair(("汤姆昨天买了三本书。", "汤姆昨天买了五本书。"),
+         ("Tom bought three books yesterday.", "Tom bought five books yesterday.")),
+)
+# Compare's pairs for a model by the language it reads.
+PAIRS_BY_LANGUAGE: dict[str, tuple[Pair, ...]] = {"en": SENTENCE_PAIRS, "zh": SENTENCE_PAIRS_ZH}
 # Where it goes wrong: sentences the shipped model mistranslates, offered as such (Start here, Compare) and never as
 # a lesson's first example; tests/test_examples.py checks that the model still gets each wrong (chrF against our
 # reference below WRONG_CHRF), so that a better model moves them to the examples above.
