@@ -177,6 +177,31 @@ def dev_file(args: dict, root: Path) -> Path | None:
     return path if path.is_file() else None
 
 
+# ---------------------------------------------------------------- the training loss against the dev loss
+@dataclass(frozen=True)
+class EpochLoss:
+    """The batch losses a training log kept of one epoch (one every 50 steps), averaged."""
+
+    epoch: int  # from 1, as the log counts
+    mean: float
+    batches: int
+
+
+def last_full_epoch_loss(log: dict) -> EpochLoss | None:
+    """The mean of the batch losses logged in the run's last complete epoch: what the dev loss at the end is set
+    against (a whole epoch's batches, not the lowest single one, which is the luckiest batch). A run that stopped
+    before the epochs it was given stopped on its clock, inside its last epoch: the epoch before is the last complete
+    one. None when the log keeps no batch loss of that epoch."""
+    train = log.get("train") or []
+    if not train:
+        return None
+    last = train[-1]["epoch"]
+    if log.get("epochs", last) < (log.get("args") or {}).get("epochs", last):
+        last -= 1
+    losses = [entry["loss"] for entry in train if entry["epoch"] == last]
+    return EpochLoss(last, float(np.mean(losses)), len(losses)) if losses else None
+
+
 # ---------------------------------------------------------------- BLEU, step by step
 ORDERS = 4  # BLEU's n-gram orders 1…4
 SMOOTHINGS = ("exp", "none")  # those bleu_breakdown recomputes

@@ -103,6 +103,31 @@ def test_bleu_of_a_typed_reference_is_sacrebleus_and_recomputed_alike(lang, log)
     assert list(precisions["n"]) == [1, 2, 3, 4]
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("model, reference", [("en-zh", "我有一個  夢。"), ("zh-en", "I have  a dream.")])
+def test_bleu_names_the_cleaning_of_the_references_language_and_counts_the_models_4_grams(model, reference, lang):
+    """An English reference is cleaned, not "converted to Simplified"; the 4-grams whose count says how noisy one
+    sentence's BLEU is are the model's translation's (the hypothesis), in either direction."""
+    at = open_page("training", lang, tab="bleu", checkpoint=model)
+    at.text_input(key="training.bleu.reference").input(reference).run()
+    assert not at.exception
+    hypothesis = next(el.value for el in at.text if "→" in el.value).split("→")[-1].strip()
+    normalised = next(el.value for el in at.text if "→" not in el.value)
+    assert normalised == " ".join(reference.split()).replace("一個", "一个").replace("夢", "梦")
+    captions = "\n".join(c.value for c in at.caption)
+    simplified = "Simplified" in captions or "简体" in captions
+    assert simplified == (model == "en-zh")
+    metric = lt.metric_from_signature(json.loads((DEFAULT_CHECKPOINT.parent / model / "training_log.json").read_text(
+        encoding="utf-8"))["best"]["bleu_signature"])
+    tokens = metric.tokenizer(hypothesis).split()
+    fours = max(len(tokens) - 3, 0)
+    text = page_text(at)
+    if lang == "en":
+        assert f"the model's translation has {fours} 4-gram" in text and "your translation has" not in text
+    else:
+        assert f"模型的译文只有 {fours} 个 4 元语法" in text and "你的译文" not in text
+
+
 def test_empty_reference_shows_a_hint_and_no_score():
     at = open_page("training", tab="bleu")
     assert not at.success
@@ -120,12 +145,52 @@ def test_adams_first_step_moves_each_weight_against_its_gradient(lang):
         assert f"Δw{'₁₂'[i - 1]} = {sign}{abs(change):g}" in text, (i, change)
 
 
-@pytest.mark.parametrize("lang, words", [("en", ("Dropout is on", "eval mode", "one batch")),
+def last_complete_epoch(log: dict) -> tuple[int, float, int]:
+    """(epoch, mean logged batch loss, batches) of the run's last complete epoch, recomputed from the log: a run
+    that stopped before the epochs it was given was stopped by its clock, inside its last epoch."""
+    by_epoch: dict[int, list[float]] = {}
+    for entry in log["train"]:
+        by_epoch.setdefault(entry["epoch"], []).append(entry["loss"])
+    epoch = max(by_epoch) - (log["epochs"] < log["args"]["epochs"])
+    return epoch, sum(by_epoch[epoch]) / len(by_epoch[epoch]), len(by_epoch[epoch])
+
+
+@pytest.mark.parametrize("lang, words", [("en", ("Dropout is on", "eval mode", "one batch's")),
                                          ("zh", ("dropout 是打开的", "eval 模式", "一个批次"))])
-def test_dev_loss_below_training_loss_is_explained_by_dropout_smoothing_and_timing(lang, words, log):
-    text = whole_page_text("training", lang)
+@pytest.mark.parametrize("model", ["en-zh", "zh-en"])
+def test_dev_loss_is_set_against_the_last_complete_epochs_mean_training_loss(model, lang, words):
+    """Like with like: the dev loss at the end against the mean of the last complete epoch's logged batch losses,
+    and "below" said only where it is (zh-en's dev loss is above its luckiest batch, the lowest logged loss)."""
+    from tests.support.paths import ROOT
+
+    log = json.loads((ROOT / "checkpoints" / model / "training_log.json").read_text(encoding="utf-8"))
+    epoch, mean, batches = last_complete_epoch(log)
+    dev = log["dev"][-1]["loss"]
+    text = page_text(open_page("training", lang, tab="ls", checkpoint=model))
     assert all(word in text for word in words)
-    assert shows(text, f"{log['dev'][-1]['loss']:.3f}")
+    assert shows(text, f"{dev:.3f}") and shows(text, f"{mean:.3f}") and shows(text, str(epoch))
+    below = "Why the dev loss" in text if lang == "en" else "为什么开发集损失" in text
+    assert below == (dev < mean)
+    if lang == "en":
+        assert f"the mean of the {batches} batch losses logged in epoch {epoch}, the last complete one" in text
+    assert "。 " not in text
+
+
+def test_a_dev_loss_above_the_training_loss_is_not_called_below(monkeypatch):
+    log = json.loads((DEFAULT_CHECKPOINT / "training_log.json").read_text(encoding="utf-8"))
+    above = log["dev"][-1]["loss"] - 0.5  # a training mean under the dev loss
+    monkeypatch.setattr(lt, "last_full_epoch_loss", lambda log: lt.EpochLoss(7, above, 3))
+    text = page_text(open_page("training", tab="ls"))
+    assert "Why the dev loss" not in text and "are not measured alike" in text and shows(text, f"{above:.3f}")
+
+
+def test_the_last_complete_epoch_leaves_out_one_the_clock_cut_short():
+    train = [{"epoch": e, "loss": loss} for e, loss in ((1, 4.0), (1, 3.0), (2, 2.0), (2, 1.0), (3, 9.0))]
+    cut = {"train": train, "epochs": 3, "args": {"epochs": 10}}  # stopped by --max-minutes inside epoch 3
+    assert lt.last_full_epoch_loss(cut) == lt.EpochLoss(2, 1.5, 2)
+    done = {"train": train, "epochs": 3, "args": {"epochs": 3}}
+    assert lt.last_full_epoch_loss(done) == lt.EpochLoss(3, 9.0, 1)
+    assert lt.last_full_epoch_loss({"train": []}) is None
 
 
 @pytest.mark.parametrize("lang, words", [("en", "ours, not the paper's"), ("zh", "我们加的，不是论文的")])

@@ -12,7 +12,7 @@ from app_pages.state import direction, models, result_cache, state_keys, transla
 from app_pages.shell import navigation, presentation
 from app_pages.components.teaching_shared import (example_sentences, in_direction, num, sections, sentence_banner, show_table,
                                        signed)
-from app_pages.shell.text import hardware_name, md_escape, t
+from app_pages.shell.text import hardware_name, md_escape, sentences, t
 from app_pages.components import charts, chips, table_view
 from lessons import anatomy, training
 from model import (
@@ -231,8 +231,14 @@ def label_smoothing_section(config: ModelConfig, log: dict) -> None:
     )
     lowest_train = min((e["loss"] for e in train), default=None)
     st.markdown(t("training.ls.text", eps=num(epsilon, 2), v=f"{V:,}", top=f"{real[0]:.5f}", rest=f"{real[1]:.2e}",
-                  floor=f"{floor:.3f}", lowest=f"{lowest_train:.3f}" if lowest_train is not None else "—", target=direction.target_name(),
-                  dev=f"{dev[-1]['loss']:.3f}" if dev else "—"))
+                  floor=f"{floor:.3f}", lowest=f"{lowest_train:.3f}" if lowest_train is not None else "—",
+                  target=direction.target_name()))
+    epoch = training.last_full_epoch_loss(log)
+    if dev and epoch is not None:  # like with like: a whole epoch's mean, not the luckiest batch
+        below = dev[-1]["loss"] < epoch.mean
+        st.markdown(sentences([t("training.ls.below" if below else "training.ls.apart", dev=f"{dev[-1]['loss']:.3f}",
+                                 train=f"{epoch.mean:.3f}", batches=epoch.batches, epoch=epoch.epoch),
+                               t("training.ls.reasons", floor=f"{floor:.3f}")]))
 
 
 def calibration_section(config: ModelConfig, log: dict) -> None:
@@ -255,11 +261,11 @@ def calibration_section(config: ModelConfig, log: dict) -> None:
         key="training.calib",
     )
     last = -1  # the most confident bin
-    st.markdown(t("training.calib.result", ece=f"{curve.ece:.3f}", over=curve.over, bins=len(curve.positions),
-                  low=f"{curve.low[last]:.0%}", share=f"{curve.positions[last] / curve.positions.sum():.0%}",
-                  conf=f"{curve.confidence[last]:.1%}", right=f"{curve.right[last]:.1%}")
-                + " " + t("training.calib.verdict." + ("over" if 2 * curve.over > len(curve.positions) else "under"),
-                          top=f"{top:.1%}"))
+    result = t("training.calib.result", ece=f"{curve.ece:.3f}", over=curve.over, bins=len(curve.positions),
+               low=f"{curve.low[last]:.0%}", share=f"{curve.positions[last] / curve.positions.sum():.0%}",
+               conf=f"{curve.confidence[last]:.1%}", right=f"{curve.right[last]:.1%}")
+    verdict = t("training.calib.verdict." + ("over" if 2 * curve.over > len(curve.positions) else "under"), top=f"{top:.1%}")
+    st.markdown(sentences([result, verdict]))
     st.caption(t("training.calib.how"))
 
 
@@ -313,9 +319,10 @@ def bleu_section(log: dict) -> None:
     elif not reference.strip():
         st.info(t("training.bleu.empty"))
     else:
-        normalised = clean_text(to_simplified(reference))  # as model.data.read_pairs cleans dev references
+        # as model.data.read_pairs cleans dev references: English cleaned, Chinese also made Simplified
+        normalised = clean_text(to_simplified(reference) if target == "zh" else reference)
         if normalised != reference.strip():
-            st.caption(t("training.bleu.normalised"))
+            st.caption(t(f"training.bleu.normalised.{target}"))
             st.text(normalised)
         try:
             parts = training.bleu_breakdown(result.translation, normalised, signature)

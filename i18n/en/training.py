@@ -105,14 +105,24 @@ STRINGS: dict[str, str] = {
     "training.ls.text": (
         "This run used ε = {eps}. For the real {target} vocabulary of {v} tokens the target gives the right token "
         "{top} and every other token {rest}. Its entropy, {floor} nats per token, is the lowest training loss any "
-        "model can reach; this run's lowest logged training loss was {lowest}.\n\n"
-        "**Why the dev loss ({dev} at the end) is below the training loss.** The two are not measured alike. "
+        "model can reach; this run's lowest logged training loss, one batch's, was {lowest}."
+    ),
+    "training.ls.below": (
+        "**Why the dev loss ({dev} at the end) is below the training loss ({train}, the mean of the {batches} "
+        "{batches:batch loss|batch losses} logged in epoch {epoch}, the last complete one).** The two are not "
+        "measured alike, and none of this means the dev sentences are easier."
+    ),
+    "training.ls.apart": (
+        "**The dev loss ({dev} at the end) and the training loss ({train}, the mean of the {batches} "
+        "{batches:batch loss|batch losses} logged in epoch {epoch}, the last complete one) are not measured alike.**"
+    ),
+    "training.ls.reasons": (
         "(1) Dropout is on while training: each logged training loss is that of a network with a share of its "
         "values zeroed (section 3), while the dev loss runs in eval mode with dropout off, the network at full "
         "strength. (2) The training loss is against the smoothed target, so it cannot go below {floor}; the dev "
-        "loss is plain cross-entropy against the right token. (3) Each training point is one batch's loss at "
-        "that step (noisy, and the model improves during the epoch), while the dev loss is the whole dev set "
-        "scored with the weights at the end of the epoch. None of this means the dev sentences are easier."
+        "loss is plain cross-entropy against the right token. (3) Each logged training loss is one batch's at "
+        "its step, taken while the model was still improving during the epoch, while the dev loss is the whole "
+        "dev set scored with the weights at the end of the epoch."
     ),
     # ---- 5 · batches
     "training.tab.batch": "5 · Batching",
@@ -168,7 +178,8 @@ STRINGS: dict[str, str] = {
     ),
     "training.bleu.nosignature": "The training log records no BLEU signature, so this section cannot score as the trainer did.",
     "training.bleu.empty": "Type a reference translation above to see the model's translation scored against it, step by step.",
-    "training.bleu.normalised": "Your reference, cleaned and converted to Simplified as the dev references were:",
+    "training.bleu.normalised.zh": "Your reference, cleaned and converted to Simplified as the dev references were:",
+    "training.bleu.normalised.en": "Your reference, cleaned as the dev references were:",
     "training.bleu.unsupported": "This BLEU configuration cannot be recomputed step by step here: {error}",
     "training.bleu.hyp_tokens": "The model's translation (the hypothesis), as sacrebleu tokenises it:",
     "training.bleu.ref_tokens": "Your reference, as sacrebleu tokenises it:",
@@ -193,7 +204,7 @@ STRINGS: dict[str, str] = {
     ),
     "training.bleu.mismatch": "Step by step: {mine}, but sacrebleu says {theirs}: the recomputation above is wrong.",
     "training.bleu.noisy": (
-        "Why one sentence's BLEU is noisy: your translation has {total} 4-grams, so one more or one fewer matching "
+        "Why one sentence's BLEU is noisy: the model's translation has {total} {total:4-gram|4-grams}, so one more or one fewer matching "
         "4-gram moves p₄ by {worth} points, and a single different token (a Chinese character, an English word) can break {affected} n-grams of orders 1 to "
         "{orders} at once. "
         "A correct translation worded differently from the reference can score near 0, and one reference can "

@@ -92,13 +92,23 @@ STRINGS: dict[str, str] = {
     "training.tab.ls": "4 · 标签平滑",
     "training.ls.text": (
         "这次训练用的是 ε = {eps}。对于真实的 {v} 个词元的{target}词表，目标给正确词元 {top}，给其他每个词元 {rest}。"
-        "这个目标的熵是每个词元 {floor} 奈特，这是任何模型能达到的最低训练损失；这次训练记录到的最低训练损失是 {lowest}。"
-        "\n\n**为什么开发集损失（最后为 {dev}）低于训练损失？** 两者的测量方式不同。"
+        "这个目标的熵是每个词元 {floor} 奈特，这是任何模型能达到的最低训练损失；这次训练记录到的最低训练损失"
+        "（一个批次的）是 {lowest}。"
+    ),
+    "training.ls.below": (
+        "**为什么开发集损失（最后为 {dev}）低于训练损失（{train}，即第 {epoch} 轮——最后一个完整轮次——"
+        "记录下的 {batches} 个批次损失的平均）？** 两者的测量方式不同，这些都不说明开发集的句子更容易。"
+    ),
+    "training.ls.apart": (
+        "**开发集损失（最后为 {dev}）和训练损失（{train}，即第 {epoch} 轮——最后一个完整轮次——"
+        "记录下的 {batches} 个批次损失的平均）的测量方式不同。**"
+    ),
+    "training.ls.reasons": (
         "（1）训练时 dropout 是打开的：记录下的每个训练损失来自一部分数值被置零的网络（第 3 节），"
         "而开发集损失在 eval 模式下计算，dropout 关闭，网络全力工作。"
         "（2）训练损失以平滑后的目标计算，因此不可能低于 {floor}；开发集损失是针对正确词元的普通交叉熵。"
-        "（3）每个训练点只是该步一个批次的损失（有噪声，而且模型在一个轮次中不断进步），"
-        "开发集损失则是在轮次结束时用当时的权重对整个开发集计算的。这些都不说明开发集的句子更容易。"
+        "（3）记录下的每个训练损失只是该步一个批次的损失，是在模型于该轮次中仍在进步时取的，"
+        "开发集损失则是在轮次结束时用当时的权重对整个开发集计算的。"
     ),
     # ---- 5 · batches
     "training.tab.batch": "5 · 分桶批次",
@@ -148,7 +158,8 @@ STRINGS: dict[str, str] = {
     "training.bleu.reference_help": "你自己对这句{source}的翻译。{cleaned}",
     "training.bleu.nosignature": "训练日志没有记录 BLEU 签名，因此本节无法按训练程序的方式打分。",
     "training.bleu.empty": "在上面输入一个参考译文，就能逐步看到模型译文相对于它的得分。",
-    "training.bleu.normalised": "你的参考译文，像开发集参考译文一样清理并转换为简体之后：",
+    "training.bleu.normalised.zh": "你的参考译文，像开发集参考译文一样清理并转换为简体之后：",
+    "training.bleu.normalised.en": "你的参考译文，像开发集参考译文一样清理之后：",
     "training.bleu.unsupported": "这里无法逐步重算这种 BLEU 配置：{error}",
     "training.bleu.hyp_tokens": "模型的译文（候选译文），按 sacrebleu 的分词：",
     "training.bleu.ref_tokens": "你的参考译文，按 sacrebleu 的分词：",
@@ -171,7 +182,7 @@ STRINGS: dict[str, str] = {
     "training.bleu.check": "逐步计算：**{mine}**。sacrebleu 对同一对句子给出的分数：**{theirs}**。两者相同。",
     "training.bleu.mismatch": "逐步计算得到 {mine}，但 sacrebleu 给出 {theirs}：上面的重算有错误。",
     "training.bleu.noisy": (
-        "为什么单句 BLEU 噪声很大：你的译文只有 {total} 个 4 元语法，多匹配或少匹配一个 4 元语法就会让 p₄ 变化 {worth} 个点；"
+        "为什么单句 BLEU 噪声很大：模型的译文只有 {total} 个 4 元语法，多匹配或少匹配一个 4 元语法就会让 p₄ 变化 {worth} 个点；"
         "一个词元（一个汉字或一个英文单词）不同就可能同时破坏 1 到 {orders} 阶的 {affected} 个元语法。一个正确但措辞与参考译文不同的译文可能得分接近 0，"
         "而一个参考译文永远列不全所有正确的说法。BLEU 是为整个测试集设计的。"
     ),
