@@ -30,6 +30,7 @@ from .training.data import batch_lengths, read_pairs
 from .training.schedule import ADAM_BETAS, ADAM_EPS, GRAD_CLIP_NORM, learning_rate, peak_learning_rate
 from .training.snapshots import SnapshotError, read_snapshots
 from .translation.alignment import WordLink, word_link
+from .translation.chinese_names import unread_names
 from .translation.attribution import GAP_BOUND as ATTRIBUTION_GAP_BOUND
 from .translation.attribution import IG_MAX_POINTS as ATTRIBUTION_MAX_POINTS
 from .translation.attribution import METHODS as ATTRIBUTION_METHODS
@@ -90,5 +91,6 @@ __all__ = [
     "selection_bleu",
     "sinusoidal_table",
     "to_simplified",
+    "unread_names",
     "word_link",
 ]

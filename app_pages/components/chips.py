@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import streamlit as st
 
-from app_pages.shell.text import md_escape, t
+from app_pages.shell.text import listing, md_escape, t
 from model import WORD_START
 
 
@@ -38,3 +40,29 @@ def token_chips(
 def word_start_note(tokens: list[str]) -> str:
     """The one explanation of ▁, for a caption under a chart whose labels show it (else nothing)."""
     return t("tokens.word_start") if any(token.startswith(WORD_START) for token in tokens) else ""
+
+
+BYTE_TOKEN = re.compile(r"<0x[0-9A-F]{2}>")  # a tokenizer's byte fallback (model/text/tokenizer.py): "<0xE9>"
+
+
+def byte_runs(tokens: list[str]) -> list[tuple[str, str]]:
+    """Each run of byte tokens in `tokens`, once: (its tokens as written, "<0xE9> <0xA5> <0xBA>", and the text those
+    UTF-8 bytes spell, "饺"; a broken sequence spells "�")."""
+    runs: dict[str, str] = {}
+    run: list[str] = []
+    for token in [*tokens, ""]:
+        if BYTE_TOKEN.fullmatch(token):
+            run.append(token)
+        elif run:
+            runs.setdefault(" ".join(run), bytes(int(b[3:5], 16) for b in run).decode("utf-8", errors="replace"))
+            run = []
+    return list(runs.items())
+
+
+def byte_note(tokens: list[str]) -> str:
+    """What byte tokens are, naming the characters they spell, for a caption under a chart or chips that show them
+    (else nothing): 饺 on the axes as <0xE9> <0xA5> <0xBA> explained nowhere read as a fault of the app."""
+    runs = byte_runs(tokens)
+    if not runs:
+        return ""
+    return t("tokens.bytes", runs=listing(md_escape(f"{spelled} = {text}") for spelled, text in runs))

@@ -47,3 +47,20 @@ def relabelled(frame: pd.DataFrame, cell: Callable, label: Callable) -> pd.DataF
 def percent(rate: float | None, digits: int = 0) -> str:
     """A rate (0–1) as a percentage; "–" where there was nothing to measure."""
     return "–" if rate is None else f"{rate:.{digits}%}"
+
+
+def percents_apart(value: float, threshold: float, most: int = 4) -> tuple[str, str]:
+    """A value and the threshold it is judged against as percentages that read on the value's side: the threshold
+    with the decimals it has (0.8: "80%"), the value with the fewest (up to `most`) that keep it strictly below, or at
+    or above, the threshold as shown. Both to whole percents, a score of 0.7996 against 0.8 read "80%, below the 80%
+    line" beside another's "80%, above the 80% line". A value on the threshold itself (never apart) is shown as it."""
+    digits = next((d for d in range(3) if round(threshold * 100, d) == round(threshold * 100, 6)), 2)
+    line = round(threshold * 100, digits)
+    below = value < threshold
+
+    def on_its_side(d: int) -> bool:
+        shown = round(value * 100, d)
+        return shown < line if below else shown > line
+
+    value_digits = next((d for d in range(most + 1) if on_its_side(d)), digits)
+    return percent(value, value_digits), percent(threshold, digits)

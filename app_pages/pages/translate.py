@@ -10,9 +10,9 @@ import streamlit as st
 from app_pages.components import attention_view, charts, chips, guessing, polls, rollout_view, table_view
 from app_pages.state import direction, examples, models, state_keys, translations, widget_state
 from app_pages.shell import link_values, links, navigation, page_scripts, presentation, screen
-from app_pages.shell.text import md_escape, t
+from app_pages.shell.text import listing, md_escape, sentences, t
 from lessons.attention_maps import ALL, pick
-from model import ATTENTION_KINDS, MAX_CHARS, Confidence, TranslationResult, assess, word_link
+from model import ATTENTION_KINDS, MAX_CHARS, Confidence, TranslationResult, assess, unread_names, word_link
 from viz.head_view import clicked_query
 from viz.model_view import clicked_map
 
@@ -116,21 +116,33 @@ def verdict(result: TranslationResult, c: Confidence) -> None:
     others are said in the same caption (one element less: the map below stays on the first screen)."""
     pct = table_view.percent
     heading = "### " + md_escape(result.translation or "∅")
-    names = translations.names_note(result)
-    names = "  \n" + md_escape(names) if names else ""
+    names = names_line(result)
     if c.calibration is None:
         st.markdown(heading, help=t("translate.translation"))
         st.caption(t("confidence.uncalibrated", score=pct(c.score)) + names)
         return
     sentence = c.calibration["sentence"]
-    values = {"score": pct(c.score), "threshold": pct(sentence["threshold"]),
+    score, threshold = table_view.percents_apart(c.score, sentence["threshold"])  # never "80%, below the 80% line"
+    values = {"score": score, "threshold": threshold,
               "below_exact": pct(sentence["below"]["exact"]), "above_exact": pct(sentence["above"]["exact"])}
-    evidence = t("confidence.unsure" if c.unsure else "confidence.sure", **values) + " " + beam_note(result, c)
+    evidence = sentences([t("confidence.unsure" if c.unsure else "confidence.sure", **values), beam_note(result, c)])
     st.markdown(heading, help=t("translate.translation") + "\n\n" + evidence)
     if c.unsure:  # a line, not a box (whose padding took 70 px more): the map below stays on the first screen
         st.markdown(":orange-background[:material/help: " + t("confidence.unsure_short", **values) + "]" + names)
     else:
         st.caption(t("confidence.sure_short", **values) + names)
+
+
+def names_line(result: TranslationResult) -> str:
+    """The line under the confidence about names ("" for none): those read as others (en→zh), or, in a Chinese
+    source of a model trained here, likely names it cannot read (李明是我的好朋友。 came out "It's my friend's
+    wrong." and nothing said why)."""
+    note = translations.names_note(result)
+    translator = models.translator()
+    if note is None and translator.capabilities.trained_here and translator.config.source_language == "zh":
+        unread = unread_names(result.source_text)
+        note = t("translate.names_unread", names=listing(unread)) if unread else None
+    return "  \n" + md_escape(note) if note else ""
 
 
 def token_confidence(result: TranslationResult, c: Confidence) -> None:
@@ -140,9 +152,10 @@ def token_confidence(result: TranslationResult, c: Confidence) -> None:
     chips.token_chips(result.output_tokens, color="violet", probs=c.probs, low=c.low, key="translate.confidence")
     if c.calibration is not None:
         token = c.calibration["token"]
-        st.caption(t("confidence.legend", threshold=pct(token["threshold"]), pairs=f"{c.calibration['pairs']:,}",
-                     below_right=pct(token["below"]["right"]), above_right=pct(token["above"]["right"]))
-                   + " " + beam_note(result, c))
+        st.caption(sentences([
+            t("confidence.legend", threshold=pct(token["threshold"]), pairs=f"{c.calibration['pairs']:,}",
+              below_right=pct(token["below"]["right"]), above_right=pct(token["above"]["right"])),
+            beam_note(result, c)]))
 
 
 def beam_note(result: TranslationResult, c: Confidence) -> str:
@@ -198,8 +211,8 @@ def token_details(result: TranslationResult, c: Confidence) -> None:
         st.markdown("**" + t("translate.target_tokens", n=len(result.target_tokens), language=direction.target_name())
                     + "**")
         chips.token_chips(result.target_tokens, color="orange")
-    st.caption(" ".join(filter(None, (t("translate.tokens_help"),
-                                      chips.word_start_note(result.source_tokens + result.target_tokens)))))
+    tokens = result.source_tokens + result.target_tokens
+    st.caption(sentences([t("translate.tokens_help"), chips.word_start_note(tokens), chips.byte_note(tokens)]))
     model_knows()
 
 
@@ -324,8 +337,8 @@ def explorer() -> None:
     if view != rollout_view.VIEW:  # a poll asks about one raw map, not a rollout
         polls.start_control(result, kind, layer, head)
     queries, keys = result.axis_tokens(kind)  # ▁ is explained where this map shows it: English pieces, either side
-    st.caption(" ".join(filter(None, (attention_view.kind_help(kind), t(f"view.{view}.help"),
-                                      chips.word_start_note([*queries, *keys])))))
+    st.caption(sentences([attention_view.kind_help(kind), t(f"view.{view}.help"),
+                          chips.word_start_note([*queries, *keys]), chips.byte_note([*queries, *keys])]))
     example_hint(result)  # in the fragment: "Guess first" hides it, and its button opens a head here
     links.write_link()
 

@@ -14,6 +14,12 @@ STRINGS: dict[str, str] = {
     "cache.translating": "Translating…",
     "cache.attributing": "Attributing…",
     "translate.examples_button": "Examples",
+    # Under the translation, for a Chinese source (model/translation/chinese_names.py): names it cannot read.
+    "translate.names_unread": (
+        "Likely a name the model cannot read: {names}. The Chinese sentences it learned from (Tatoeba) name almost "
+        "no one but 汤姆 (Tom) and 玛丽 (Mary), so it reads a name it never saw as ordinary characters: the "
+        "translation may drop the name or turn it into other words (the model card's Limits)."
+    ),
     "translate.translation": "Translation",
     "translate.details": "checkpoint {checkpoint} · device {device} · beam size {beam} · {S} source tokens · {T} target tokens",
     "translate.source_tokens": "Source tokens ({language}, encoder input, {n})",
@@ -24,6 +30,11 @@ STRINGS: dict[str, str] = {
     ),
     "chips.position": "position {n}",
     "tokens.word_start": "▁ marks the start of an English word: ▁have begins a word, a token without ▁ continues the one before it.",
+    "tokens.bytes": (
+        "Byte tokens ({runs}): a character the tokenizer never saw in the training sentences has no token of its "
+        "own, so it is spelled as its UTF-8 bytes, one token per byte. The model never met these tokens in training "
+        "either, so what it makes of them is a guess."
+    ),
     # What this model knows (numbers from the checkpoint's training log)
     "knows.data": "**What this model knows:** it learned to translate {source} into {target} from {pairs} short everyday sentence pairs (Tatoeba).",
     "translate.intro_marian": (

@@ -13,6 +13,11 @@ STRINGS: dict[str, str] = {
     "cache.translating": "正在翻译…",
     "cache.attributing": "正在计算归因…",
     "translate.examples_button": "例句",
+    # 中文原句里模型读不懂的名字（model/translation/chinese_names.py），显示在译文下方。
+    "translate.names_unread": (
+        "可能是模型读不懂的名字：{names}。它学习用的中文句子（Tatoeba）里几乎只有汤姆（Tom）、玛丽（Mary）这样的名字，"
+        "没见过的名字会被当成普通的字来读：译文可能丢掉这个名字，或把它译成别的词（见模型卡的“局限”）。"
+    ),
     "translate.translation": "译文",
     "translate.details": "检查点 {checkpoint} · 设备 {device} · 束宽 {beam} · 源语言 {S} 个词元 · 目标语言 {T} 个词元",
     "translate.source_tokens": "源语言词元（{language}，编码器输入，{n} 个）",
@@ -22,6 +27,10 @@ STRINGS: dict[str, str] = {
     ),
     "chips.position": "位置 {n}",
     "tokens.word_start": "▁ 表示一个英文单词的开头：▁have 是一个词的开头，不带 ▁ 的词元接在前一个词元后面。",
+    "tokens.bytes": (
+        "字节词元（{runs}）：分词器在训练句子里从没见过的字符没有自己的词元，只能按它的 UTF-8 字节拼出来，"
+        "每个字节一个词元。模型训练时也从没见过这些词元，所以它对它们的理解只是猜测。"
+    ),
     # 这个模型懂什么（数字来自检查点的训练日志）
     "knows.data": "**这个模型懂什么**：它从 {pairs} 对简短的日常句对（Tatoeba）中学会把{source}译成{target}。",
     "translate.intro_marian": (
