@@ -240,29 +240,56 @@ def free_pruning(curve: list[dict]) -> dict:
     return kept
 
 
+def tied_best(values, digits: int = 2) -> list[tuple[int, ...]]:
+    """The indices of the largest of `values` as the page shows them (rounded to `digits`): heads a reader cannot
+    tell apart on screen are all named, not the first of them."""
+    shown = np.round(np.asarray(values, dtype=float), digits)
+    return [tuple(int(i) for i in index) for index in np.argwhere(shown == shown.max())]
+
+
+def largest_drops(single: list[dict]) -> list[dict]:
+    """The single-head knock-outs tied for the largest BLEU drop (the log keeps drops to 2 decimals, as shown)."""
+    top = max(s["bleu_drop"] for s in single)
+    return [s for s in single if s["bleu_drop"] == top]
+
+
+def pruning_steps(curves: dict) -> list[dict]:
+    """Per kind of a log's pruning curves, in their order: the kind, its heads, the free_pruning point ("kept"),
+    the next point (None when every removal stayed within noise) and the point with every head out ("none")."""
+    steps = []
+    for kind, curve in curves.items():
+        kept = free_pruning(curve)
+        after = curve[kept["removed"] + 1] if kept["removed"] + 1 < len(curve) else None
+        steps.append(dict(kind=kind, total=len(curve) - 1, kept=kept, after=after, none=curve[-1]))
+    return steps
+
+
+def best_layer_average(found: dict) -> dict:
+    """The layer whose head average (plain or shifted) has the lowest AER in a log's "alignment": {"layer" (0-based),
+    "reading", "aer"}. The layer is picked on the gold it is scored on, among few: a milder choice than a head's."""
+    readings = [(aer, reading, layer) for reading in ("plain", "shifted")
+                for layer, aer in enumerate(found[f"layers_{reading}"])]
+    aer, reading, layer = min(readings)
+    return {"layer": layer, "reading": reading, "aer": float(aer)}
+
+
 def opening_figures(log: dict) -> dict:
     """The figures the page opens with, read off the training log; a part the log lacks is absent.
-    agreement: dev sentences, the cross heads' count and mean ρ with integrated gradients, the head whose ρ is
-    highest (layer, head, 0-based) and its ρ, and the last layer's head-averaged map's ρ. pruning: the kind with the most heads removed before the first
-    significant drop (free_pruning) — the whole model's and that point's BLEU, the next point (or None) — and the
-    cross kind with every head out. alignment: the gold pairs and the (aer, low, high) of the head chosen on the
-    other half, integrated gradients and IBM Model 1."""
+    agreement: dev sentences, the cross heads' count and mean ρ with integrated gradients, the heads tied for the
+    highest ρ as shown (layer, head, 0-based) and that ρ, and the last layer's head-averaged map's ρ. pruning: the
+    test pairs, the whole model's BLEU and every kind's pruning_steps. alignment: the gold pairs and the (aer, low,
+    high) of the head chosen on the other half, integrated gradients and IBM Model 1."""
     found = {}
     if agreement := log.get("agreement"):
         ig = agreement["integrated_gradients"]
         rho = np.asarray(ig["rho"])
-        layer, head = np.unravel_index(rho.argmax(), rho.shape)
+        best = tied_best(rho)
         found["agreement"] = dict(sentences=agreement["sentences"], heads=int(rho.size), mean=float(rho.mean()),
-                                  layer=int(layer), head=int(head), rho=float(rho[layer, head]),
-                                  last_map=float(ig["layer_mean"][-1][0]))
+                                  best=best, rho=float(rho[best[0]]), last_map=float(ig["layer_mean"][-1][0]))
     if heads := log.get("heads"):
         curves = heads["pruning"]
-        kind = max(curves, key=lambda k: free_pruning(curves[k])["removed"])
-        curve, kept = curves[kind], free_pruning(curves[kind])
-        after = curve[kept["removed"] + 1] if kept["removed"] + 1 < len(curve) else None
-        found["pruning"] = dict(pairs=heads["test_pairs"], kind=kind, total=len(curve) - 1, whole=curve[0]["bleu"],
-                                kept=kept, after=after, cross_total=len(curves["cross"]) - 1,
-                                cross_none=curves["cross"][-1]["bleu"])
+        found["pruning"] = dict(pairs=heads["test_pairs"], whole=heads["test_bleu"],
+                                kinds=pruning_steps(curves))
     if alignment := log.get("alignment"):
         found["alignment"] = dict(pairs=alignment["pairs"], **{
             key: tuple(alignment[key][x] for x in ("aer", "low", "high"))
@@ -316,8 +343,8 @@ def head_roles(stats: dict, aer=None) -> tuple[np.ndarray, np.ndarray]:
         labels[aligned] = "alignment"
         values = np.where(aligned, aer, values)
     return labels, values
-# Tokens that often collect attention whatever the sentence says (attention "sinks"): sentence boundaries and the
-# final full stop, in both languages' spellings.
+# Tokens that often collect attention whatever the sentence says (attention "sinks"): sentence boundaries and every
+# full stop (not only the last), in both languages' spellings.
 SINK_TOKENS = ("<s>", "</s>", "。", ".")
 
 

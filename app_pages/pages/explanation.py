@@ -11,14 +11,14 @@ from app_pages.components import attention_view, charts, chips, table_view
 from app_pages.state import direction, models, result_cache, translations, widget_state
 from app_pages.components.teaching_shared import sections, sentence_banner, show_tables
 from app_pages.state.state_keys import CHECKPOINT
-from app_pages.shell.text import md_escape, t
+from app_pages.shell.text import listing, md_escape, sentences, t
 from app_pages.shell import screen
 from evaluation.alignment.directions import attention_scores, directed, pair_maps
-from evaluation.alignment.gold import GoldError, GoldPair, load_examples, load_gold
-from lessons.attention_maps import ALL
+from evaluation.alignment.gold import GoldError, GoldPair, english_words, load_examples, load_gold
 from lessons.explanation import (ALIGN_MARGIN, ROLE_THRESHOLD, agreement, alignment_error_rate, alignment_rows,
-                                 argmax_links, cross_rollout, free_pruning, head_agreement, head_roles, kept_average,
-                                 opening_figures, residual_ratio, significant, sink_shares)
+                                 argmax_links, best_layer_average, cross_rollout, head_agreement, head_roles,
+                                 kept_average, largest_drops, opening_figures, pruning_steps, residual_ratio,
+                                 significant, sink_shares, tied_best)
 from model import (ATTENTION_KINDS, ATTRIBUTION_GAP_BOUND, ATTRIBUTION_MAX_POINTS, ATTRIBUTION_METHODS,
                    TranslationResult)
 from viz.explanation import gold_links_figure, head_grid_figure, head_roles_figure, pruning_figure
@@ -49,8 +49,9 @@ def side_by_side(result: TranslationResult, scores: np.ndarray, method: str, lay
             st.markdown(f"**{md_escape(title)}**")
             titles = {**attention_view.axis_titles("cross", direction.current()),
                       "value_label": t("explain.maps.value")}
+            # The colour bar above or under the map leaves the cells room to stand Chinese labels upright.
             figure = attention_heatmap(weights, queries, keys, max_width=screen.HALF_COLUMN_PX, max_height=400,
-                                       **titles)
+                                       compact_scale=True, **titles)
             charts.chart(figure, key=f"explain.map.{i}")
     head_rho, head_top1 = agreement(result.cross[layer, head], scores)
     layer_rho, layer_top1 = agreement(result.cross[layer].mean(axis=0), scores)
@@ -60,7 +61,19 @@ def side_by_side(result: TranslationResult, scores: np.ndarray, method: str, lay
                  roll_top1=table_view.percent(roll_top1)))
 
 
-def attention_and_attribution(result: TranslationResult) -> None:
+def gap_caption(gap: float, points: int, alignment: dict) -> str:
+    """What integrated gradients' completeness gap says, with this sentence's gap and, where the log's alignment
+    figures hold it, how many gold pairs ended above the bound (the path's point cap)."""
+    bound = table_view.percent(ATTRIBUTION_GAP_BOUND)
+    cap = t("explain.gap.over", bound=bound) if gap > ATTRIBUTION_GAP_BOUND else ""
+    if gold := alignment.get("completeness"):
+        cap += t("explain.gap.gold", pairs=gold["pairs"], above=gold["above"], bound=bound,
+                 worst=table_view.percent(gold["worst"], 1))
+    return t("explain.gap", gap=table_view.percent(gap, 1), points=points, bound=bound, most=ATTRIBUTION_MAX_POINTS,
+             cap=cap)
+
+
+def attention_and_attribution(result: TranslationResult, log: dict) -> None:
     """The controls and the four maps, then what the research says about reading them."""
     layers, heads = result.cross.shape[:2]
     with st.container(horizontal=True):
@@ -72,8 +85,7 @@ def attention_and_attribution(result: TranslationResult) -> None:
     found = translations.attribution(*translations.settings_for(result.source_text), method)
     side_by_side(result, found.scores, method, layer, head)
     if found.gap is not None:
-        st.caption(t("explain.gap", gap=table_view.percent(found.gap, 1), points=found.points,
-                     bound=table_view.percent(ATTRIBUTION_GAP_BOUND), most=ATTRIBUTION_MAX_POINTS))
+        st.caption(gap_caption(found.gap, found.points, log.get("alignment") or {}))
     with st.expander(t("explain.papers.title")):  # below the maps: the page's first screen is the evidence itself
         st.markdown(t("explain.papers"))
 
@@ -97,19 +109,29 @@ def which_heads_agree(result: TranslationResult, log: dict) -> None:
     found = log.get("agreement")
     with right:
         if not found:
-            st.info(t("explain.heads.dev_missing"))
+            st.info(t("explain.heads.dev_missing", checkpoint=st.session_state[CHECKPOINT]))
             return
         ig = found["integrated_gradients"]
         rho_grid(ig["rho"], t("explain.heads.dev", n=found["sentences"]), "explain.rho.dev")
     rho, top1 = np.array(ig["rho"]), np.array(ig["top1"])
-    best = np.unravel_index(rho.argmax(), rho.shape)
+    best = tied_best(rho)
+    named = t("explain.heads.best_one" if len(best) == 1 else "explain.heads.best_tied", named=head_names(best),
+              rho=f"{rho[best[0]]:.2f}", top1=listing(table_view.percent(top1[b]) for b in best))
     last = len(rho)
-    st.markdown(t("explain.heads.dev_summary", n=found["sentences"], best_layer=best[0] + 1, best_head=best[1] + 1,
-                  best_rho=f"{rho[best]:.2f}", best_top1=table_view.percent(top1[best]), last=last,
+    st.markdown(t("explain.heads.dev_summary", n=found["sentences"], best=named, last=last,
                   first_heads=f"{rho[0].mean():.2f}", last_heads=f"{rho[-1].mean():.2f}",
                   first_map=f"{ig['layer_mean'][0][0]:.2f}", first_map_top1=table_view.percent(ig["layer_mean"][0][1]),
                   last_map=f"{ig['layer_mean'][-1][0]:.2f}", last_map_top1=table_view.percent(ig["layer_mean"][-1][1]),
                   roll_rho=f"{ig['rollout'][0]:.2f}", roll_top1=table_view.percent(ig["rollout"][1])))
+
+
+def head_names(heads: list[tuple[int, int]]) -> str:
+    """(layer, head) pairs, 0-based, named for running text: a layer's heads together ("layer 3 · heads 2, 3")."""
+    layers = {}
+    for layer, head in heads:
+        layers.setdefault(layer, []).append(head + 1)
+    return listing(t("explain.head_one", layer=layer + 1, head=found[0]) if len(found) == 1 else
+                   t("explain.head_many", layer=layer + 1, heads=listing(found)) for layer, found in layers.items())
 
 
 def weights_note(log: dict) -> str:
@@ -174,37 +196,58 @@ def ablated_maps(result: TranslationResult, knocked: TranslationResult, chosen: 
             charts.chart(figure, key=("explain.knock.map_plain", "explain.knock.map")[i])
 
 
+def largest_text(found: dict) -> str:
+    """The largest single-head drop on the selection half (every head tied for it), what picking the largest of many
+    implies, and the same heads' drops on the test half where the log has them."""
+    largest, total = largest_drops(found["single"]), len(found["single"])
+    named = listing(head_label((s["kind"], s["layer"], s["head"])) for s in largest)
+    text = t("explain.importance.largest_one" if len(largest) == 1 else "explain.importance.largest_tied",
+             drop=f"{largest[0]['bleu_drop']:.2f}", named=named, total=total,
+             intervals=listing(f"{s['low']:.2f} {t('explain.to')} {s['high']:.2f}" for s in largest))
+    if "largest_on_test" not in found:
+        return sentences([text, t("explain.importance.largest_untested", checkpoint=st.session_state[CHECKPOINT])])
+    tested = [t("explain.importance.largest_test", pairs=f"{found['test_pairs']:,}", drop=f"{s['bleu_drop']:.2f}",
+                named=head_label((s["kind"], s["layer"], s["head"])), low=f"{s['low']:.2f}", high=f"{s['high']:.2f}")
+              for s in found["largest_on_test"]]
+    return sentences([text, *tested])
+
+
+def pruning_lines(found: dict) -> list[str]:
+    """Per kind: the heads that went before the first significant drop, that point's own drop and interval (a drop
+    the test half cannot tell from zero, not one shown to be zero), the next removal's, and all heads out."""
+    lines = []
+    for step in pruning_steps(found["pruning"]):
+        kept, after, kind = step["kept"], step["after"], attention_view.kind_name(step["kind"])
+        if kept["removed"]:
+            text = t("explain.importance.kind", kind=kind, n=kept["removed"], total=step["total"],
+                     kept=f"{kept['bleu']:.2f}", drop=f"{kept['bleu_drop']:.2f}", low=f"{kept['low']:.2f}",
+                     high=f"{kept['high']:.2f}", none=f"{step['none']['bleu']:.2f}")
+        else:
+            text = t("explain.importance.kind_first", kind=kind, total=step["total"], none=f"{step['none']['bleu']:.2f}")
+        if after is not None:
+            text = sentences([text, t("explain.importance.next", n=after["removed"], drop=f"{after['bleu_drop']:.2f}",
+                                      low=f"{after['low']:.2f}", high=f"{after['high']:.2f}")])
+        lines.append("- " + text)
+    return lines
+
+
 def importance(log: dict) -> None:
     """Each head's BLEU drop alone on the dev set's selection half, and the pruning curves in that order on its test
     half, each drop with its paired bootstrap interval (evaluation/heads.py)."""
     st.header(t("explain.importance.header"))
     found = log.get("heads")
     if not found:
-        st.info(t("explain.importance.missing"))
+        st.info(t("explain.importance.missing", checkpoint=st.session_state[CHECKPOINT]))
         return
     single = found["single"]
-    worst = max(single, key=lambda s: s["bleu_drop"])
     half_widths = [(s["high"] - s["low"]) / 2 for s in single]
     st.markdown(t("explain.importance.intro", pairs=f"{found['pairs']:,}", bleu=f"{found['bleu']:.2f}",
                   resamples=f"{found['resamples']:,}", narrow=f"{min(half_widths):.2f}", wide=f"{max(half_widths):.2f}",
                   significant=len(significant(single)), total=len(single), expected=f"{0.05 * len(single):.1f}",
-                  worst=f"{worst['bleu_drop']:.2f}",
-                  worst_low=f"{worst['low']:.2f}", worst_high=f"{worst['high']:.2f}",
-                  worst_head=head_label((worst["kind"], worst["layer"], worst["head"]))))
+                  largest=largest_text(found)))
     st.markdown(t("explain.importance.pruning", held_out=f"{found['test_pairs']:,}",
                   held_out_bleu=f"{found['test_bleu']:.2f}"))
-    lines = []
-    for kind, curve in found["pruning"].items():
-        kept = free_pruning(curve)
-        after = curve[kept["removed"] + 1] if kept["removed"] + 1 < len(curve) else None
-        text = t("explain.importance.kind", kind=attention_view.kind_name(kind), n=kept["removed"],
-                 total=len(curve) - 1, kept=f"{kept['bleu']:.2f}", none=f"{curve[-1]['bleu']:.2f}")
-        if after is not None:
-            text += t("explain.sentence_sep") + t("explain.importance.next", n=after["removed"],
-                                                  drop=f"{after['bleu_drop']:.2f}", low=f"{after['low']:.2f}",
-                                                  high=f"{after['high']:.2f}")
-        lines.append("- " + text)
-    st.markdown("\n".join(lines))
+    st.markdown("\n".join(pruning_lines(found)))
     if note := weights_note(log):
         st.caption(note)
     kind = attention_view.kind_picker("explain.importance.kind", "cross")  # full width: a half column clips it
@@ -285,6 +328,24 @@ def shown_pairs() -> tuple[list[GoldPair], str]:
     return load_examples(), "example"
 
 
+def gold_words() -> str:
+    """The gold pairs' mean English words, as the texts that describe the gold give it; "—" where they cannot be read
+    (the tab says why)."""
+    try:
+        return f"{np.mean([len(english_words(pair.english)) for pair in gold_pairs()]):.1f}"
+    except (OSError, GoldError):
+        return "—"
+
+
+def layer_average_text(found: dict) -> str:
+    """How the best layer's head average compares with the chosen head (no head picked, the layer on the same gold)."""
+    best = best_layer_average(found)
+    shifted = t("explain.align.shifted") if best["reading"] == "shifted" else ""
+    better = best["aer"] < found["chosen"]["aer"]
+    return t("explain.align.layer_better" if better else "explain.align.layer_worse", layer=best["layer"] + 1,
+             shifted=shifted, aer=f"{best['aer']:.3f}")
+
+
 def unit_names() -> dict[str, str]:
     """What the model reads and writes in the gold's units, for the tab's wording: {source_unit}, {source_units},
     {target_unit}, {target_units} ("English word(s)", "Chinese character(s)" in the session's language)."""
@@ -324,11 +385,11 @@ def gold_overlay(best: tuple[int, int], scored: int) -> None:
                                value_label=t("explain.maps.value"), max_width=screen.HALF_COLUMN_PX * 2)
     charts.chart(figure, key="explain.align.map")
     links = argmax_links(weights)
-    st.caption(t(f"explain.align.source_{source}", line=pair.gold.line, pairs=scored) + t("explain.sentence_sep")
-               + t("explain.align.caption", sure=len(pair.sure), possible=len(pair.possible),
-                   hits=len(links & (pair.sure | pair.possible)), rows=len(links),
-                   aer=f"{alignment_error_rate(links, pair.sure, pair.possible):.2f}",
-                   units=t(f"explain.align.map_units.{reads}")))
+    st.caption(sentences([t(f"explain.align.source_{source}", line=pair.gold.line, pairs=scored),
+                          t("explain.align.caption", sure=len(pair.sure), possible=len(pair.possible),
+                            hits=len(links & (pair.sure | pair.possible)), rows=len(links),
+                            aer=f"{alignment_error_rate(links, pair.sure, pair.possible):.2f}",
+                            units=t(f"explain.align.map_units.{reads}"))]))
 
 
 def live_alignment() -> dict | None:
@@ -356,10 +417,11 @@ def stored_intro(found: dict) -> str:
                         t("explain.align.ig_beats_head"), t("explain.align.head_ties_ig")),
                compared(differences["integrated_gradients - baseline"], t("explain.align.ig_beats_ibm"),
                         t("explain.align.ibm_beats_ig"), t("explain.align.ig_ties_ibm"))]
-    return t("explain.align.intro", pairs=found["pairs"], picked=picked_heads(found),
+    return t("explain.align.intro", pairs=found["pairs"], picked=picked_heads(found), words=gold_words(),
              how=t(f"explain.align.how.{direction.current()[0]}"), **unit_names(),
              **{f"chosen_{k}": v for k, v in span(chosen).items()}, **{f"ig_{k}": v for k, v in span(ig).items()},
-             **{f"ibm_{k}": v for k, v in span(baseline).items()}, verdict=t("explain.sentence_sep").join(verdict))
+             **{f"ibm_{k}": v for k, v in span(baseline).items()}, verdict=sentences(verdict),
+             layers=layer_average_text(found), longer=t("explain.align.longer"))
 
 
 def live_intro(found: dict) -> str:
@@ -368,7 +430,8 @@ def live_intro(found: dict) -> str:
     return t("explain.align.intro_live", pairs=found["pairs"], gold=found["gold_pairs"], picked=picked_heads(found),
              how=t(f"explain.align.how.{direction.current()[0]}"), source=direction.source_name(),
              target=direction.target_name(), aer=f"{chosen['aer']:.3f}", low=f"{chosen['low']:.3f}",
-             high=f"{chosen['high']:.3f}", checkpoint=st.session_state[CHECKPOINT])
+             high=f"{chosen['high']:.3f}", checkpoint=st.session_state[CHECKPOINT], words=gold_words(),
+             layers=layer_average_text(found), longer=t("explain.align.longer"))
 
 
 def gold_alignment(log: dict) -> None:
@@ -379,12 +442,12 @@ def gold_alignment(log: dict) -> None:
     if not found or found.get("source_language", "en") != direction.current()[0]:
         found, live = live_alignment(), True
     if not found or not found.get("pairs"):
-        st.info(t("explain.align.missing" if found is None else "explain.align.none_fit"))
+        st.info(t("explain.align.missing" if found is None else "explain.align.none_fit",
+                  checkpoint=st.session_state[CHECKPOINT]))
         return
     rows = alignment_rows(found)
     best = min(rows, key=lambda r: r["aer"] if r["kind"] == "head_plain" else 2.0)
-    st.markdown((live_intro(found) if live else stored_intro(found)) + t("explain.sentence_sep")
-                + ("" if live else weights_note(log)))
+    st.markdown(live_intro(found) if live else sentences([stored_intro(found), weights_note(log)]))
     aer_table(found)
     gold_overlay((best["layer"], best["head"]), found["pairs"])
     roles_grid(log, None if live else found)
@@ -396,7 +459,7 @@ def roles_grid(log: dict, aligned: dict | None) -> None:
     found = log.get("head_roles")
     st.subheader(t("explain.roles.header"))
     if not found:  # measured by python -m evaluation.alignment, never live
-        st.info(t("explain.roles.missing"))
+        st.info(t("explain.roles.missing", checkpoint=st.session_state[CHECKPOINT]))
         return
     kind = attention_view.kind_picker("explain.roles.kind", "cross")
     aer = np.minimum(aligned["heads_plain"], aligned["heads_shifted"]) if kind == "cross" and aligned else None
@@ -451,29 +514,46 @@ def caveat(result: TranslationResult) -> None:
                   ratio=f"{low[2]:.2f}"))
 
 
+def signed(x: float) -> str:
+    """A BLEU difference as the log holds it (2 decimals: one would turn 0.02 into 0.0), with a true minus sign."""
+    return f"{x:.2f}".replace("-", "−")
+
+
+def pruning_opening(found: dict) -> str:
+    """The opening's pruning sentence: each kind's last removal the test half cannot tell from zero, said as the
+    drop it is, the next removal's drop, and every head out; all three kinds, none picked as the headline."""
+    lines = []
+    for step in found["kinds"]:
+        kept, after, kind = step["kept"], step["after"], t(f"explain.open.kind.{step['kind']}")
+        key = "explain.open.prune." + ("all" if after is None else "kept" if kept["removed"] else "first")
+        spans = {} if after is None else dict(next_n=after["removed"], next_drop=signed(after["bleu_drop"]),
+                                              next_low=signed(after["low"]), next_high=signed(after["high"]))
+        if kept["removed"]:
+            spans.update(drop=signed(kept["bleu_drop"]), low=signed(kept["low"]), high=signed(kept["high"]))
+        lines.append(t(key, kind=kind, n=kept["removed"], total=step["total"], none=f"{step['none']['bleu']:.2f}",
+                       **spans))
+    return t("explain.open.pruning", pairs=f"{found['pairs']:,}", whole=f"{found['whole']:.2f}") + "".join(
+        f"\n   - {line}" for line in lines)
+
+
 def opening(log: dict) -> None:
     """What the evidence below says, in sentences a teacher can say aloud, each with its number from the log."""
     found = opening_figures(log)
     lines = []
     if agreement := found.get("agreement"):
-        lines.append(t("explain.open.agreement", n=agreement["sentences"], heads=agreement["heads"],
-                       mean=f"{agreement['mean']:.2f}", layer=agreement["layer"] + 1,
-                       head=agreement["head"] + 1, rho=f"{agreement['rho']:.2f}",
-                       last_map=f"{agreement['last_map']:.2f}"))
+        best = agreement["best"]
+        named = t("explain.open.best_one" if len(best) == 1 else "explain.open.best_tied", heads=agreement["heads"],
+                  named=head_names(best), rho=f"{agreement['rho']:.2f}")
+        lines.append(t("explain.open.agreement", n=agreement["sentences"], mean=f"{agreement['mean']:.2f}",
+                       best=named, last_map=f"{agreement['last_map']:.2f}"))
     if pruning := found.get("pruning"):
-        kept, after = pruning["kept"], pruning["after"]
-        following = "" if after is None else t("explain.open.pruning_next", n=after["removed"],
-                                               drop=f"{after['bleu_drop']:.2f}", low=f"{after['low']:.2f}",
-                                               high=f"{after['high']:.2f}")
-        lines.append(t("explain.open.pruning", pairs=f"{pruning['pairs']:,}", n=kept["removed"], total=pruning["total"],
-                       kind=t(f"explain.open.kind.{pruning['kind']}"), whole=f"{pruning['whole']:.2f}",
-                       kept=f"{kept['bleu']:.2f}", next=following, cross_total=pruning["cross_total"],
-                       cross_none=f"{pruning['cross_none']:.2f}"))
+        lines.append(pruning_opening(pruning))
     if alignment := found.get("alignment"):
         names = {"chosen": "chosen", "ig": "integrated_gradients", "ibm": "baseline"}
-        lines.append(t("explain.open.alignment", pairs=alignment["pairs"], **{
-            f"{name}_{part}": f"{value:.3f}" for name, key in names.items()
-            for part, value in zip(("aer", "low", "high"), alignment[key])}))
+        lines.append(t("explain.open.alignment", pairs=alignment["pairs"], words=gold_words(),
+                       longer=t("explain.align.longer"), **{
+                           f"{name}_{part}": f"{value:.3f}" for name, key in names.items()
+                           for part, value in zip(("aer", "low", "high"), alignment[key])}))
     if lines:
         with st.container(border=True, key="explain.opening"):
             st.markdown("\n".join(f"{i}. {line}" for i, line in enumerate(lines, 1)))
@@ -485,6 +565,6 @@ opening(log)
 st.caption(t("explain.intro"))
 result = translations.current_result()
 sentence_banner(result)
-sections("explain", {"maps": lambda: attention_and_attribution(result), "heads": lambda: which_heads_agree(result, log),
+sections("explain", {"maps": lambda: attention_and_attribution(result, log), "heads": lambda: which_heads_agree(result, log),
                      "knock": lambda: knock_out(result), "importance": lambda: importance(log),
                      "align": lambda: gold_alignment(log), "caveat": lambda: caveat(result)})
