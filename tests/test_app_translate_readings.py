@@ -85,14 +85,15 @@ def test_likely_names_are_found_and_everyday_words_are_not():
     assert not [e.sentence for e in examples.for_language("zh") if unread_names(e.sentence)]
 
 
-def sentence_threshold() -> float:
+def threshold_of(part: str) -> float:
+    """The zh-en checkpoint's calibrated threshold for "sentence" or "token"."""
     log = json.loads((ZH_CHECKPOINT / "training_log.json").read_text(encoding="utf-8"))
-    return log["calibration"]["sentence"]["threshold"]
+    return log["calibration"][part]["threshold"]
 
 
 @pytest.mark.parametrize("side", [-1, 1])
 def test_a_score_beside_the_line_is_shown_on_its_side_of_it(side):
-    threshold = sentence_threshold()
+    threshold = threshold_of("sentence")
     for gap in (4e-3, 4e-4, 4e-5):
         score, line = percents_apart(threshold + side * gap, threshold)
         assert score != line and (float(score[:-1]) - float(line[:-1])) * side > 0
@@ -102,23 +103,25 @@ def test_a_score_beside_the_line_is_shown_on_its_side_of_it(side):
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("side", [-1, 1])
 def test_the_page_never_says_80_below_the_80_line(lang, side, monkeypatch):
-    """A translation whose confidence is 0.04 points from the line, either side: rounded to whole percents both
-    read as the line itself (issue 60 §3)."""
-    threshold = sentence_threshold()
-    score = threshold + side * 4e-4
-
+    """A translation whose confidence, and a token whose probability, is 0.04 points from its line, either side:
+    rounded to whole percents each read as the line itself (issue 60 §3)."""
+    threshold, tau = threshold_of("sentence"), threshold_of("token")
+    score, first = threshold + side * 4e-4, tau + side * 4e-4
     measured = model.assess
 
     def assess(probs, log):  # the page imports assess from model on every run: this one scores `score`
         c = measured(probs, log)
-        return Confidence(c.probs, c.low, score, score < threshold, c.calibration)
+        return Confidence([first, *c.probs[1:]], [first < tau, *c.low[1:]], score, score < threshold, c.calibration)
 
     monkeypatch.setattr(model, "assess", assess)
     shown, line = percents_apart(score, threshold)
     key = "confidence.unsure_short" if side < 0 else "confidence.sure_short"
-    s = strings(lang)
     at = app(lang)
-    values = {"score": shown, "threshold": line, "below_exact": "", "above_exact": ""}
-    expected = s[key].format(**values)
+    expected = strings(lang)[key].format(score=shown, threshold=line)
     assert any(expected in m for m in [m.value for m in at.markdown] + [c.value for c in at.caption])
     assert shown != line and f"{threshold:.0%}" == line
+    chip, token_line = percents_apart(first, tau)
+    assert chip != token_line
+    legend = [c.value for c in at.caption if strings(lang)["confidence.legend"][:8] in c.value]
+    assert legend and f" {token_line}" in legend[0]  # the legend's line, as the chip's digits compare to it
+    assert [m for m in at.markdown if md_escape(chip) in m.value and "badge" in m.value]

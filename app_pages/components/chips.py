@@ -6,6 +6,7 @@ import re
 
 import streamlit as st
 
+from app_pages.components.table_view import percents_apart
 from app_pages.shell.text import listing, md_escape, t
 from model import WORD_START
 
@@ -16,11 +17,14 @@ _BADGE_SPECIAL = frozenset("\\`*_{}()<>#+-.!|~:$&=\"'%^@/;,?")  # md_escape's se
 def token_chips(
     tokens: list[str], color: str = "blue", special_color: str = "gray", probs: list[float] | None = None,
     low: list[bool] | None = None, key: str | None = None, marked: list[bool] | None = None,
+    threshold: float | None = None,
 ) -> None:
     """Tokens as a wrapped row of badges; hovering one shows its position, so repeated tokens stay distinguishable.
 
     With `probs`, each chip also shows the model's probability for its token (exact on hover), and the
-    chips marked in `low` are red with a warning sign. The chips marked in `marked` are red (e.g. changed tokens).
+    chips marked in `low` are red with a warning sign; with the `threshold` that marks them, a chip's probability
+    has the digits that show it on its side (a red 10% beside a legend's "below 10%" read as a mistake). The chips
+    marked in `marked` are red (e.g. changed tokens).
     """
     with st.container(horizontal=True, gap="small", key=key):
         for i, token in enumerate(tokens):
@@ -28,7 +32,8 @@ def token_chips(
             label, tip = md_escape(token, _BADGE_SPECIAL), t("chips.position", n=i)
             chip_color, icon = special_color if special else color, None
             if probs is not None:
-                label += " " + md_escape(f"{probs[i]:.0%}", _BADGE_SPECIAL)
+                shown = f"{probs[i]:.0%}" if threshold is None else percents_apart(probs[i], threshold)[0]
+                label += " " + md_escape(shown, _BADGE_SPECIAL)
                 tip = t("chips.probability", prob=f"{probs[i]:.1%}", n=i)
                 if low is not None and low[i]:
                     chip_color, icon = "red", ":material/warning:"

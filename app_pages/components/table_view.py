@@ -49,12 +49,17 @@ def percent(rate: float | None, digits: int = 0) -> str:
     return "–" if rate is None else f"{rate:.{digits}%}"
 
 
+def line_digits(threshold: float) -> int:
+    """The decimals a threshold has as a percentage, up to 2 (0.8: 0, "80%"; 0.835: 1, "83.5%")."""
+    return next((d for d in range(3) if round(threshold * 100, d) == round(threshold * 100, 6)), 2)
+
+
 def percents_apart(value: float, threshold: float, most: int = 4) -> tuple[str, str]:
     """A value and the threshold it is judged against as percentages that read on the value's side: the threshold
-    with the decimals it has (0.8: "80%"), the value with the fewest (up to `most`) that keep it strictly below, or at
-    or above, the threshold as shown. Both to whole percents, a score of 0.7996 against 0.8 read "80%, below the 80%
+    with the decimals it has (line_digits), the value with the fewest (up to `most`) that keep it strictly below, or
+    above, the threshold as shown. Both to whole percents, a score of 0.7996 against 0.8 read "80%, below the 80%
     line" beside another's "80%, above the 80% line". A value on the threshold itself (never apart) is shown as it."""
-    digits = next((d for d in range(3) if round(threshold * 100, d) == round(threshold * 100, 6)), 2)
+    digits = line_digits(threshold)
     line = round(threshold * 100, digits)
     below = value < threshold
 

@@ -149,11 +149,14 @@ def token_confidence(result: TranslationResult, c: Confidence) -> None:
     """The output tokens with the model's probability for each, the unsure ones marked (the calibrated line)."""
     pct = table_view.percent
     st.markdown("**" + t("confidence.title") + "**")
-    chips.token_chips(result.output_tokens, color="violet", probs=c.probs, low=c.low, key="translate.confidence")
+    threshold = None if c.calibration is None else c.calibration["token"]["threshold"]
+    chips.token_chips(result.output_tokens, color="violet", probs=c.probs, low=c.low, key="translate.confidence",
+                      threshold=threshold)
     if c.calibration is not None:
         token = c.calibration["token"]
         st.caption(sentences([
-            t("confidence.legend", threshold=pct(token["threshold"]), pairs=f"{c.calibration['pairs']:,}",
+            t("confidence.legend", threshold=pct(token["threshold"], table_view.line_digits(token["threshold"])),
+              pairs=f"{c.calibration['pairs']:,}",
               below_right=pct(token["below"]["right"]), above_right=pct(token["above"]["right"])),
             beam_note(result, c)]))
 
