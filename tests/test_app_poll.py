@@ -131,6 +131,9 @@ def test_the_teachers_tally_counts_votes_and_reveals_the_answer(poll):
     answer = strongest_key(result.cross, 1, 2, 4)
     shown = WORDS[answer].replace("⟨end⟩", "⟨结尾⟩")
     assert "模型的答案" in texts(at) and f"**{shown}**" in texts(at).replace("\\", "")
+    (line,) = [s.value for s in at.success if "模型的答案" in s.value]
+    agreed = sum(choice == answer for choice in (1, 1, 0))
+    assert line.endswith(f"）。3 票中有 {agreed} 票选了它。"), "Chinese sentences run on, no space after 。"
 
 
 def test_start_a_poll_from_the_explorer_opens_its_tally(translator):

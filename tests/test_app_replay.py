@@ -181,6 +181,10 @@ def test_lab_runs_a_capped_run_and_keeps_it():
     assert last.step == 100 and last.stopped_by == "steps" and at.session_state["lab.first"].step == 0
     assert len(at.get("plotly_chart")) == 3  # before, after, curves
     assert "After 100 steps" in page_text(at) and "anti-diagonal" in page_text(at)
+    from model.lab.tasks import EXAMPLE
+
+    # the mirror of answer letter i among the example's letters (</s> is a source token, not a letter)
+    assert f"source letter {len(EXAMPLE) - 1} − i" in page_text(at) and "n − 1 − i" not in page_text(at)
     assert not at.button(key="lab.train").disabled
     at.segmented_control(key="lab.head").set_value(1).run()  # another head: the run's maps, redrawn, not retrained
     assert at.session_state["lab.last"] is last and len(at.get("plotly_chart")) == 3
@@ -353,3 +357,15 @@ def test_a_truncated_snapshots_file_fails_softly_on_replay_only(tmp_path, monkey
     assert not at.get("plotly_chart")
     at.switch_page("app_pages/pages/translate.py").run()
     assert not at.exception and not at.error and at.get("plotly_chart")  # the model itself still works
+
+
+@pytest.mark.parametrize("lang, mirror", [("en", "source letter 7 − i"), ("zh", "第 7 − i 个")])
+def test_the_reverse_tasks_mirror_counts_letters_not_the_end_token(lang, mirror):
+    """The source of the lab's example is its 8 letters and </s>: the mirror of answer letter i is letter 7 − i,
+    not n − 1 − i with n the 9 source tokens."""
+    from model.lab.tasks import EXAMPLE
+
+    n = len(EXAMPLE) + 1  # </s>
+    text = translate_key(lang, "lab.aligned.reverse", layer=1, head=1, share="90%", before="11%", uniform="11%", n=n,
+                         letters=n - 1, mirror=n - 2)
+    assert mirror in text and "n − 1 − i" not in text

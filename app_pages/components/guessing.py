@@ -9,16 +9,18 @@ setup.
 
 from __future__ import annotations
 
+import math
+
 import streamlit as st
 
 from app_pages.components import attention_view, charts, chips
 from app_pages.state import direction, widget_state
 from app_pages.shell.presentation import chart_scale, presenting
-from app_pages.shell.text import md_escape, t
+from app_pages.shell.text import md_escape, sentences, t
 from app_pages.components.token_names import row_names
 from app_pages.shell import screen
 from lessons.attention_maps import pick, shown_mask
-from lessons.classroom import FLAT_FACTOR, guess_verdict
+from lessons.classroom import FLAT_FACTOR, SINK_SHARE, guess_verdict
 from model import WORD_START, TranslationResult
 from viz.decoding import candidates_chart
 from viz.heatmap import clicked_pair, guess_heatmap
@@ -106,7 +108,8 @@ def say_verdict(verdict, keys: list[str], rows: int, n: int) -> None:
         st.success(t("guess.right", **values), icon=":material/check_circle:")
     else:
         st.info(t("guess.wrong", rank=verdict.rank, n=n, **values), icon=":material/lightbulb:")
-    why = {"flat": dict(factor=FLAT_FACTOR, even=f"{verdict.even:.2f}"), "sink": dict(led=verdict.rows_led, rows=rows)}
+    why = {"flat": dict(factor=FLAT_FACTOR, even=f"{verdict.even:.2f}"),
+           "sink": dict(led=verdict.rows_led, rows=rows, least=math.ceil(SINK_SHARE * rows), share=f"{SINK_SHARE:.0%}")}
     if verdict.reason:
         st.markdown(t(f"guess.why.{verdict.reason}", **values, **why.get(verdict.reason, {})))
     st.caption(t("guess.marks"))
@@ -138,7 +141,7 @@ def next_token_guess(result: TranslationResult, position: int, tokens: list[str]
         st.caption(t("dguess.mark"))
         st.button(t("guess.hide"), key=f"{key}.hide", on_click=hide, args=(key,))
         return
-    st.caption(t("dguess.prompt", k=len(tokens)) + " " + chips.word_start_note(tokens))  # ▁: English pieces
+    st.caption(sentences([t("dguess.prompt", k=len(tokens)), chips.word_start_note(tokens)]))  # ▁: English pieces
     st.pills(t("dguess.pick"), order, key=f"{key}.pick", format_func=lambda i: tokens[i])
     st.button(t("guess.reveal"), key=f"{key}.reveal", type="primary", disabled=guess is None,
               on_click=reveal, args=(key, identity + (guess,)))

@@ -29,7 +29,7 @@ from app_pages.state import direction, server, widget_state
 from app_pages.shell import registry
 from app_pages.shell.link_values import BadLinkValue, Param, one_of
 from app_pages.state.poll_store import CODE_LENGTH, EXPIRES_S, Poll, PollStore, StoreUnavailable, read_code
-from app_pages.shell.text import md_escape, t
+from app_pages.shell.text import md_escape, sentences, t
 from app_pages.components.token_names import readable, readable_labels, row_names
 from lessons.attention_maps import pick, strongest_key
 from model import TranslationResult
@@ -187,9 +187,8 @@ def question(poll: Poll) -> None:
 
 def answer_line(poll: Poll, counts: list[int] | None = None) -> None:
     text = t("poll.answer", answer=md_escape(option_label(poll, poll.answer)), weight=f"{poll.question['weight']:.2f}")
-    if counts is not None:
-        text += " " + t("poll.agreed", agreed=counts[poll.answer], votes=sum(counts))
-    st.success(text, icon=":material/smart_toy:")
+    agreed = t("poll.agreed", agreed=counts[poll.answer], votes=sum(counts)) if counts is not None else ""
+    st.success(sentences([text, agreed]), icon=":material/smart_toy:")
 
 
 def vote_form(poll: Poll, voter: str) -> None:

@@ -114,7 +114,8 @@ def results(first: Progress, last: Progress | None, settings: LabSettings, runni
         layers, heads = last.aligned.shape
         st.markdown(t(f"lab.aligned.{settings.task}", layer=best // heads + 1, head=best % heads + 1,
                       share=f"{last.aligned.max():.0%}", before=f"{first.aligned.flat[best]:.0%}",
-                      uniform=f"{1 / len(first.source_tokens):.0%}", n=len(first.source_tokens)))
+                      uniform=f"{1 / len(first.source_tokens):.0%}", n=len(first.source_tokens),
+                      letters=len(first.source_tokens) - 1, mirror=len(first.source_tokens) - 2))  # less </s>
         charts.chart(lab_curves_figure(
             list(range(1, len(last.losses) + 1)), last.losses, [e.step for e in last.evaluations],
             [e.exact for e in last.evaluations], [e.per_token for e in last.evaluations], max_steps=settings.max_steps,

@@ -97,8 +97,9 @@ STRINGS = {
     ),
     "guess.why.flat": "No key stands out in this row: its strongest weight {best_weight} is under {factor}× an even share ({even}).",
     "guess.why.sink": (
-        "**{best}** is the strongest key in {led} of {rows} rows: this head parks most of its attention there whatever "
-        "the row (a sink), so the row says little about its own word."
+        "**{best}** is the strongest key in {led} of {rows} rows. The page calls a key a sink when it is <s>, "
+        "</s> or a punctuation mark and the strongest key in at least {share} of the rows ({least} of "
+        "{rows}): the rows peak there whatever their own word, so this row's strongest key says little about its word."
     ),
     "guess.why.self": "The strongest key is the query's own position: the token reads itself most.",
     "guess.why.previous": "The strongest key is the position just before the query: this head reads the previous token.",

@@ -42,8 +42,9 @@ STRINGS: dict[str, str] = {
     ),
     "lab.aligned.reverse": (
         "**The anti-diagonal.** Layer {layer}, head {head} now gives {share} of its cross-attention, while writing "
-        "answer letter i, to the mirror position n − 1 − i of the source; before training it gave {before}, about "
-        "what even attention over the {n} source tokens gives ({uniform})."
+        "answer letter i (counting from 0), to its mirror, source letter {mirror} − i (the source's {letters} "
+        "letters run from 0 to {mirror}); before training it gave {before}, about what even attention over the {n} "
+        "source tokens, </s> included, gives ({uniform})."
     ),
     "lab.aligned.sort": (
         "**Sorting.** Layer {layer}, head {head} gives {share} of its cross-attention, while writing a letter, to "

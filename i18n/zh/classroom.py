@@ -59,7 +59,11 @@ STRINGS = {
     "guess.right": "猜对了！你选了 **{guess}**（权重 {guess_weight}）；这个头最强的键正是 **{best}**（权重 {best_weight}）。",
     "guess.wrong": "你选了 **{guess}**（权重 {guess_weight}，在 {n} 个键中排第 {rank}）；这个头最强的键是 **{best}**（权重 {best_weight}）。",
     "guess.why.flat": "这一行没有突出的键：最大的权重 {best_weight} 还不到平均份额（{even}）的 {factor} 倍。",
-    "guess.why.sink": "在 {rows} 行中有 {led} 行最强的键都是 **{best}**：不论哪一行，这个头都把大部分注意力停放在那里（汇点），所以这一行说明不了它自己的词。",
+    "guess.why.sink": (
+        "在 {rows} 行中有 {led} 行最强的键都是 **{best}**。一个键如果是 <s>、</s> 或标点，"
+        "又在至少 {share} 的行（{rows} 行中的 {least} 行）里是最强的键，本页就称它为汇点：不论这一行是哪个词，"
+        "权重都在那里最高，所以这一行最强的键说明不了它自己的词。"
+    ),
     "guess.why.self": "最强的键就是查询自己的位置：这个词元最关注它自己。",
     "guess.why.previous": "最强的键是查询前一个位置：这个头读取前一个词元。",
     "guess.why.next": "最强的键是查询后一个位置：这个头读取后一个词元。",

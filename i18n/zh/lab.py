@@ -28,8 +28,9 @@ STRINGS: dict[str, str] = {
         "训练前是 {before}，约等于在 {n} 个源位置上平均分配的注意力（{uniform}）。"
     ),
     "lab.aligned.reverse": (
-        "**反对角线。** 第 {layer} 层第 {head} 个头在写答案第 i 个字母时，现在把 {share} 的交叉注意力给了源句的镜像位置"
-        " n − 1 − i；训练前是 {before}，约等于在 {n} 个源位置上平均分配的注意力（{uniform}）。"
+        "**反对角线。** 第 {layer} 层第 {head} 个头在写答案第 i 个字母（从 0 数起）时，现在把 {share} 的交叉注意力给了"
+        "与它对称的源句字母，即第 {mirror} − i 个（源句的 {letters} 个字母编号为 0 到 {mirror}）；训练前是 {before}，"
+        "约等于在 {n} 个源位置（含 </s>）上平均分配的注意力（{uniform}）。"
     ),
     "lab.aligned.sort": (
         "**排序。** 第 {layer} 层第 {head} 个头在写一个字母时，把 {share} 的交叉注意力给了这个字母在源句中的位置"
