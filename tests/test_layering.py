@@ -51,14 +51,13 @@ MODEL_ORDER = ("architecture", "text", "loading", "translation", "card", "traini
 def model_packages_imported(path) -> set[str]:
     """The model/ packages a module under model/<package>/ imports, relative or absolute."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    own = path.relative_to(ROOT / "model").parts[0]
+    here = path.relative_to(ROOT / "model").parts[:-1]  # ("training",), or ("training", "backtranslation")
     found = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
-            if node.level == 1:
-                found.add(own)
-            elif node.level == 2:
-                found |= {node.module.split(".")[0]} if node.module else {"model"}  # `from .. import x`: the facade
+            if node.level:  # resolved from the module's own package, however deep it lies
+                target = [*here[: len(here) - node.level + 1], *(node.module.split(".") if node.module else [])]
+                found.add(target[0] if target else "model")  # `from .. import x` in model/<package>/: the facade
             elif node.level == 0 and node.module and node.module.split(".")[0] == "model":
                 parts = node.module.split(".")
                 found.add(parts[1] if len(parts) > 1 else "model")

@@ -10,6 +10,7 @@ The app, the CLI and training's dev scores all decode through search().
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import torch
@@ -31,11 +32,17 @@ def start_after(model: Transformer, enc: EncoderOutput, prefix: tuple[int, ...])
     return model.decode(fed, enc, cache).cache, prefix[-1]
 
 
+def most_probable(logits: torch.Tensor) -> torch.Tensor:
+    """The greedy choice: (batch, vocab) logits → (batch, 1) ids."""
+    return logits.argmax(-1, keepdim=True)
+
+
 def greedy_search(
     model: Transformer, enc: EncoderOutput, limits: list[int], generation: GenerationConfig = GenerationConfig(),
-    prefix: tuple[int, ...] = (),
+    prefix: tuple[int, ...] = (), pick: Callable[[torch.Tensor], torch.Tensor] = most_probable,
 ) -> list[list[int]]:
-    """A batch of sentences, each taking its most probable next token; output ids without <s> and </s>.
+    """A batch of sentences, each taking its most probable next token (or the one `pick` chooses from the step's
+    logits, banned tokens already ruled out: sampled back-translation draws it); output ids without <s> and </s>.
 
     `limits` is each sentence's own output-token limit, so a sentence decodes
     the same alone as inside a batch of longer ones. A finished sentence's row
@@ -51,7 +58,7 @@ def greedy_search(
     while not all(finished):
         out = model.decode(last, enc, cache)
         cache = out.cache
-        last = generation.never_next(out.logits[:, -1], c).argmax(-1, keepdim=True)  # (batch, 1)
+        last = pick(generation.never_next(out.logits[:, -1], c))  # (batch, 1)
         for row, token in enumerate(last[:, 0].tolist()):
             if finished[row]:
                 continue

@@ -1,0 +1,173 @@
+"""The back-translation data step (model/training/backtranslation, issue 61) on small made-up files: what it keeps
+out of the pool, and that a seed gives the same synthetic corpus byte for byte, resumed or not. Never the fetched
+test-set repository: the app, the tests and CI do not need it."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+
+import pytest
+import torch
+import torch.nn.functional as F
+
+from model import Translator
+from model.text.pairs import encode_pairs
+from model.text.tokenizer import TextTokenizer, train_tokenizer
+from model.training.backtranslation.mix import TAG, mix
+from model.training.backtranslation.pool import build_pool, excluded_keys
+from model.training.backtranslation.resumable import run
+from model.training.backtranslation.synthesis import Settings, noised
+from model.training.backtranslation.testsets import Tree, en_zh_test_files
+from model.training.data import collate, in_direction, read_pairs
+from tests.support.tiny import CHINESE, ENGLISH, tiny_model, tokenizers
+
+POOL = "datasets/helsinki_nlp/tatoeba/testsets"
+V = "tatoeba-test-v2021-08-07"
+
+# path → lines: two pool files (one labelled, mixing Mandarin with Cantonese), English–Chinese test files of other
+# versions and folders (both trees of the repository, either order of the pair, a news set), and one of German.
+FILES = {
+    f"{POOL}/deu-eng/{V}.eng": ["Tom is here.", "I like tea.", "She runs fast.", "We met in dev.", "A gold one.",
+                                "Known from training.", "i like tea.", "Ｔｈｅｙ ｌｅｆｔ．", "这是中文。", "A very long "
+                                "sentence that goes on and on."],
+    f"{POOL}/deu-eng/{V}.deu": ["Tom ist hier."],
+    f"{POOL}/deu-zho/{V}.zho": ["我们在这里。", "我喜欢茶。", "佢係邊個？", "開發集的句子。", "金句。", "训练过的句子。",
+                                "他跑得快！", "Tom"],
+    f"{POOL}/deu-zho/{V}.zho.labels": ["cmn_Hans", "cmn_Hans", "yue_Hant", "cmn_Hant", "cmn_Hans", "cmn_Hans",
+                                       "cmn_Hant", "cmn_Hans"],
+    f"{POOL}/eng-cmn_Hant/tatoeba-test-v2020-07-28.eng": ["They left."],
+    f"{POOL}/eng-cmn_Hant/tatoeba-test-v2020-07-28.cmn_Hant": ["我們在這裡。"],
+    "testsets/zho-eng/tatoeba-test-v2021-03-30.eng": ["Tom is here."],
+    "testsets/zho-eng/tatoeba-test-v2021-03-30.zho": ["汤姆在这儿。"],
+    "testsets/zho-eng/newstest2019.zho": ["他跑得快!"],
+    "testsets/deu-fra/tatoeba-test-v2021-08-07.deu": ["I like tea."],
+}
+
+
+def write_tree(root, files=FILES):
+    for path, lines in files.items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
+    return root
+
+
+@pytest.fixture
+def corpus_files(tmp_path):
+    """dev.tsv, the gold pairs and train.tsv, made up: one sentence of the pool in each (in another script)."""
+    dev = tmp_path / "dev.tsv"
+    dev.write_text("We met in dev.\t开发集的句子。\tCC-BY 2.0 (France)\n", encoding="utf-8")
+    gold = tmp_path / "pairs.tsv"
+    gold.write_text("# dev_line\tenglish\tchinese\tattribution\n7\tA gold one.\t金句。\tCC-BY\n", encoding="utf-8")
+    train = tmp_path / "train.tsv"
+    train.write_text("Known from training.\t训练過的句子。\n", encoding="utf-8")
+    return dev, gold, train
+
+
+def pools(tree, dev, gold, train):
+    return {language: build_pool(tree, language, excluded_keys(tree, language, dev, gold, train),
+                                 lambda text: len(text) < 40, "v2021-08-07") for language in ("en", "zh")}
+
+
+def test_every_en_zh_test_file_dev_gold_and_training_sentence_is_kept_out_of_the_pool(tmp_path, corpus_files):
+    tree = Tree(write_tree(tmp_path / "repo"))
+    (en, en_steps), (zh, zh_steps) = pools(tree, *corpus_files).values()
+    # Out: "Tom is here." (a test set of another version and tree), "Ｔｈｅｙ ｌｅｆｔ．" (full-width "They left."),
+    # "i like tea." (a case variant, once), dev's, gold's and train's sentences, Han in English, the long one.
+    assert en == ["I like tea.", "She runs fast."]
+    # Out: "我们在这里。" (traditional in the test file), Cantonese (by its label), dev's "開發集的句子。" and train's
+    # sentence (traditional on either side), gold's, "他跑得快！" (a news test set, ASCII "!"), no Han.
+    assert zh == ["我喜欢茶。"]
+    assert [s["count"] for s in en_steps] == [10, 9, 7, 6, 5, 4, 3, 2]
+    assert [s["count"] for s in zh_steps] == [7, 7, 5, 4, 3, 2, 1, 1]
+    assert sorted(en_zh_test_files(tree)["zh"]) == [f"{POOL}/eng-cmn_Hant/tatoeba-test-v2020-07-28.cmn_Hant",
+                                              "testsets/zho-eng/newstest2019.zho",
+                                              "testsets/zho-eng/tatoeba-test-v2021-03-30.zho"]
+    assert f"{POOL}/deu-zho/{V}.zho.labels" in tree.hashes  # every file read is hashed for the log
+
+
+def test_the_bare_git_directory_gives_the_same_pool_as_a_checkout(tmp_path, corpus_files):
+    folder = write_tree(tmp_path / "repo")
+    git = ["git", "-C", str(folder), "-c", "user.name=t", "-c", "user.email=t@t"]
+    for args in (["init", "-q"], ["add", "."], ["commit", "-q", "-m", "made up"]):
+        subprocess.run([*git, *args], check=True)
+    bare, checkout = Tree(folder / ".git"), Tree(folder)
+    assert bare.git and len(bare.commit) == 40 and not checkout.git
+    assert pools(bare, *corpus_files) == pools(checkout, *corpus_files)
+    assert bare.hashes == checkout.hashes  # the same files read, the same bytes
+
+
+@pytest.fixture(scope="module")
+def translator():
+    """The tiny English → Chinese model after a few steps on its six pairs: it ends its sentences, and sampling
+    still has choices to make."""
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    src, tgt = tokenizers()
+    model = tiny_model(0)
+    batch = collate(encode_pairs(list(zip(ENGLISH[:6], CHINESE[:6])), src, tgt, model.config), model.config.pad_id)
+    optimizer = torch.optim.Adam(model.parameters(), lr=1e-2)
+    model.train()
+    for _ in range(30):
+        loss = F.cross_entropy(model(batch[0], batch[1]).flatten(0, 1), batch[2].flatten(), ignore_index=0)
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+    yield Translator(model.eval(), src, tgt, checkpoint="tiny")
+    torch.set_num_threads(threads)
+
+
+SENTENCES = ENGLISH[:6] + ["Who is your dog?", "I have a cat.", "What is the name?", "The cat saw you."]
+META = {"input": {"sha256": "made up"}, "checkpoint": {"path": "tiny"}}
+
+
+@pytest.mark.parametrize("method", ["sample", "beam-noise"])
+def test_a_seed_gives_the_same_synthetic_corpus_byte_for_byte_resumed_or_not(tmp_path, translator, method):
+    settings = Settings(method=method, seed=7, batch=2, chunk=4, temperature=2.0)
+    once = run(translator, SENTENCES, settings, tmp_path / "once" / "x.tsv", META)
+    again = run(translator, SENTENCES, settings, tmp_path / "again" / "x.tsv", META)
+    assert (tmp_path / "once/x.tsv").read_bytes() == (tmp_path / "again/x.tsv").read_bytes()
+    assert once["counts"] == again["counts"] and once["counts"]["kept"] >= 5
+    # Stopped after the first chunk, with half a chunk written after it; then run again to the end.
+    run(translator, SENTENCES, settings, tmp_path / "resumed" / "x.tsv", META, limit=1)
+    with open(tmp_path / "resumed/x.tsv", "ab") as f:
+        f.write("I have a dream.\t我有".encode())
+    resumed = run(translator, SENTENCES, settings, tmp_path / "resumed" / "x.tsv", META)
+    assert (tmp_path / "resumed/x.tsv").read_bytes() == (tmp_path / "once/x.tsv").read_bytes()
+    assert resumed["counts"] == once["counts"] and resumed["done"] == len(SENTENCES)
+    other = run(translator, SENTENCES, Settings(**{**settings.__dict__, "seed": 8}), tmp_path / "other/x.tsv", META)
+    assert (tmp_path / "other/x.tsv").read_bytes() != (tmp_path / "once/x.tsv").read_bytes()
+    assert json.loads((tmp_path / "other/x.json").read_text())["settings"]["seed"] == 8
+    pairs = read_pairs(tmp_path / "once/x.tsv")  # the corpus's format: English first, whichever side is synthetic
+    assert {english for english, _ in pairs} <= set(SENTENCES) and all(chinese for _, chinese in pairs)
+    with pytest.raises(ValueError, match="settings"):
+        run(translator, SENTENCES, Settings(method=method, seed=9, batch=2, chunk=4), tmp_path / "once/x.tsv", META)
+
+
+def test_noise_drops_blanks_and_moves_words_at_most_k_places():
+    words = [f"w{i}" for i in range(30)]
+    settings = Settings(method="beam-noise", delete=0.0, blank=0.0, swap=3)
+    moved = noised(" ".join(words), "en", random.Random(1), settings).split()
+    assert sorted(moved) == sorted(words) and moved != words
+    assert max(abs(moved.index(w) - i) for i, w in enumerate(words)) <= 3
+    chars = noised("我有一个梦想。", "zh", random.Random(1), Settings(method="beam-noise", delete=0.0, blank=1.0))
+    assert chars == "□" * 7
+
+
+def test_the_tag_marks_only_the_synthetic_source_and_is_one_token_once_trained(tmp_path):
+    synthetic = tmp_path / "en.sample.seed1.tsv"  # English pool, synthetic Chinese: data for the zh → en model
+    synthetic.write_text("I see.\t我看见了。\n", encoding="utf-8")
+    synthetic.with_suffix(".json").write_text(json.dumps({"synthetic_language": "zh"}), encoding="utf-8")
+    real = tmp_path / "train.tsv"
+    real.write_text("Hello.\t你好。\n", encoding="utf-8")
+    counts = mix(real, synthetic, tmp_path / "mixed.tsv", tag=True, real_copies=2)
+    assert counts["synthetic"] == 1 and counts["tag"] == TAG
+    pairs = read_pairs(tmp_path / "mixed.tsv")
+    assert pairs == [("Hello.", "你好。")] * 2 + [("I see.", f"{TAG}我看见了。")]
+    sources = [source for source, _ in in_direction(pairs, "zh")]  # the tag survives NFKC and OpenCC
+    assert sources[-1] == f"{TAG}我看见了。"
+    chinese = TextTokenizer(train_tokenizer(sources * 20, 300, mark_word_starts=False))
+    assert chinese.tokens(chinese.encode(sources[-1]))[0] == TAG
+    english = TextTokenizer(train_tokenizer([f"{TAG} I see.", "I see you."] * 20, 600, mark_word_starts=True))
+    assert english.tokens(english.encode(f"{TAG} I see."))[0] == f"▁{TAG}"
