@@ -1,7 +1,12 @@
 """Integrated gradients (the project's own forward-mode code, model/translation/attribution.py) against Captum's
 IntegratedGradients on the same function, baseline and target: the check that the scores themselves are right.
 The completeness gap alone cannot show it: the path is refined until the gap is within the bound, so a small gap
-holds by construction."""
+holds by construction.
+
+The top token is compared on the steps where Captum's top two differ by more than the error the path is refined to
+(GAP_BOUND of the step's log-probability change, at least 1 nat): a step the zero baseline already predicts (often the
+last, </s>) has a few thousandths of a nat spread over its tokens, and which of two tokens 0.0005 apart comes first
+turns on the path's points and the precision the passes multiply in (float32 or bfloat16), not on the method."""
 
 from __future__ import annotations
 
@@ -10,6 +15,7 @@ import pytest
 import torch
 from captum.attr import IntegratedGradients
 
+from model.translation.attribution import GAP_BOUND
 from tests.support.attribution import independent_log_probs
 
 
@@ -27,4 +33,9 @@ def test_integrated_gradients_agree_with_captums(translator, sentence):
     theirs = captum.sum(-1).detach().numpy()  # (T, S): step t's row from copy t
     assert theirs.shape == ours.shape
     assert np.corrcoef(ours.ravel(), theirs.ravel())[0, 1] >= 0.99
-    assert (ours.argmax(axis=1) == theirs.argmax(axis=1)).mean() >= 0.9  # the same top token, step by step
+    tolerance = GAP_BOUND * np.maximum(np.abs(theirs.sum(axis=1)), 1.0)  # (T,) nats: the error each step may keep
+    first, second = np.sort(theirs, axis=1)[:, :-3:-1].T
+    decided = first - second > tolerance  # steps whose top token the integral's error cannot swap
+    assert decided.mean() >= 0.5, f"only {decided.sum()} of {steps} steps have a top token to compare"
+    agree = ours.argmax(axis=1) == theirs.argmax(axis=1)
+    assert agree[decided].all(), f"the top token differs on steps {np.flatnonzero(decided & ~agree).tolist()}"
