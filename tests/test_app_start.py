@@ -10,6 +10,7 @@ import pytest
 
 from app_pages.state import examples, server, state_keys
 from app_pages.shell import registry
+from app_pages.shell.text import md_escape
 from i18n import strings
 from tests.support.apptest import opened
 
@@ -57,12 +58,22 @@ def test_the_cross_caption_names_the_rows_that_write_the_word_as_the_map_labels_
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_where_it_goes_wrong_is_a_section_of_its_own_with_the_models_translation(translator, lang):
-    at = opened({"lang": lang}, page=START)
+@pytest.mark.parametrize("model", ["en-zh", "zh-en"])
+def test_where_it_goes_wrong_is_a_section_of_its_own_with_the_models_translation(request, model, lang):
+    """The session's model's own failures, in the language it reads, with its translation of each: with zh-en
+    chosen the section showed the English sentences and what en-zh made of them."""
+    if model not in server.model_folders():
+        pytest.skip(f"no {model} checkpoint")
+    translator = request.getfixturevalue({"en-zh": "translator", "zh-en": "zh_translator"}[model])
+    source = translator.config.source_language
+    at = opened({"lang": lang, "model": model}, page=START)
     assert strings(lang)["start.wrong"] in [h.value for h in at.subheader]
-    wrong = [s for pair in examples.WHERE_IT_GOES_WRONG for s in pair.sentences]
+    wrong = [s for pair in examples.WRONG_BY_LANGUAGE[source] for s in pair.sentences]
+    others = {s for language, pairs in examples.WRONG_BY_LANGUAGE.items() if language != source
+              for pair in pairs for s in pair.sentences}
     labels = [link.label for link in page_links(at)]
-    assert all(sentence in labels for sentence in wrong), labels
+    assert all(sentence in labels for sentence in wrong) and not others & set(labels), labels
+    assert all(parse_qs(link.query_string)["model"] == [model] for link in page_links(at) if link.label in wrong)
     captions = " ".join(c.value for c in at.caption)
     for sentence in wrong:
-        assert translator.translate(sentence).translation in captions
+        assert md_escape(translator.translate(sentence).translation) in captions

@@ -85,11 +85,14 @@ def lesson(key: str, page: str, values: dict, words: dict) -> None:
 
 
 def where_it_goes_wrong(model: str) -> None:
-    """The English sentences the English → Chinese model mistranslates (examples.WHERE_IT_GOES_WRONG), each opening
-    the translate page with that model, with its translation and ours."""
+    """The sentences `model` mistranslates (examples.WRONG_BY_LANGUAGE, by the language it reads), each opening the
+    translate page with that model, with its translation and ours."""
+    pairs = examples.WRONG_BY_LANGUAGE.get(direction.of(model)[0], ())
+    if not pairs:
+        return
     st.subheader(t("start.wrong"))
     st.markdown(t("start.wrong_help"))
-    wrong = [item for pair in examples.WHERE_IT_GOES_WRONG for item in zip(pair.sentences, pair.references)]
+    wrong = [item for pair in pairs for item in zip(pair.sentences, pair.references)]
     for i, (sentence, reference) in enumerate(wrong):
         with st.container(border=True, key=f"start.wrong.{i}"):
             st.page_link(registry.PAGE["translate"].script, label=sentence, icon=":material/error:",
@@ -123,7 +126,8 @@ for model in (english_to_chinese, chinese_to_english):
 if english_to_chinese:
     lesson("start.decoding", "decoding", *decoding_lesson(english_to_chinese))
 lesson("start.qkv", "qkv", {}, {})
-if english_to_chinese:
-    where_it_goes_wrong(english_to_chinese)
+# The session's direction: a class on the Chinese → English model meets that model's mistakes.
+if session_model := model_for((source, target)):
+    where_it_goes_wrong(session_model)
 st.subheader(t("start.present"))
 st.markdown(t("start.present_help"))

@@ -107,13 +107,24 @@ SENTENCE_PAIRS_ZH = (
 # Compare's pairs for a model by the language it reads.
 PAIRS_BY_LANGUAGE: dict[str, tuple[Pair, ...]] = {"en": SENTENCE_PAIRS, "zh": SENTENCE_PAIRS_ZH}
 # Where it goes wrong: sentences the shipped model mistranslates, offered as such (Start here, Compare) and never as
-# a lesson's first example; tests/test_examples.py checks that the model still gets each wrong (chrF against our
-# reference below WRONG_CHRF), so that a better model moves them to the examples above.
+# a lesson's first example, a tuple per direction (WRONG_BY_LANGUAGE); tests/test_examples.py checks that the model
+# still gets each wrong (chrF against our reference below WRONG_CHRF), so that a better model moves them to the
+# examples above.
 WHERE_IT_GOES_WRONG = (
     Pair(("The animal didn't cross the street because it was too tired.",
           "The animal didn't cross the street because it was too wide."),
          ("那只动物没有过马路，因为它太累了。", "那只动物没有过马路，因为马路太宽了。")),
 )
+# The same pair read in Chinese, for the Chinese → English model: 它 is as open as "it" (the animal or the road).
+# checkpoints/zh-en writes "The animals were so tired of the road, so it was too tired." and "That animals didn't
+# go when it's widy." (chrF 46 and 24 against our references).
+WHERE_IT_GOES_WRONG_ZH = (
+    Pair(("那只动物没有过马路，因为它太累了。", "那只动物没有过马路，因为它太宽了。"),
+         ("The animal didn't cross the street because it was too tired.",
+          "The animal didn't cross the street because it was too wide.")),
+)
+# The sentences a model gets wrong by the language it reads.
+WRONG_BY_LANGUAGE: dict[str, tuple[Pair, ...]] = {"en": WHERE_IT_GOES_WRONG, "zh": WHERE_IT_GOES_WRONG_ZH}
 WRONG_CHRF = 50.0
 
 def example_line(example: Example, link: WordLink, lang: str) -> str:
