@@ -369,3 +369,39 @@ def test_the_reverse_tasks_mirror_counts_letters_not_the_end_token(lang, mirror)
     text = translate_key(lang, "lab.aligned.reverse", layer=1, head=1, share="90%", before="11%", uniform="11%", n=n,
                          letters=n - 1, mirror=n - 2)
     assert mirror in text and "n − 1 − i" not in text
+
+
+@needs_checkpoint
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("model", ["en-zh", "zh-en"])
+def test_replays_consensus_caption_names_the_head_on_the_map_after_the_probe_changes(model, lang):
+    """The page opens on the first probe's consensus head; another probe's may differ, and its caption then says
+    which head the map shows instead of claiming the map was opened on that probe's."""
+    from tests.support.paths import ROOT
+
+    folder = ROOT / "checkpoints" / model
+    log = json.loads((folder / "training_log.json").read_text(encoding="utf-8"))
+    last = read_snapshots(folder, log)[-1]["probes"]
+    heads = [lr.consensus_head(np.asarray(p["cross"]))[:2] for p in last]
+    other = next((i for i, h in enumerate(heads) if h != heads[0]), None)
+    if other is None:
+        pytest.skip("every probe's consensus head is the first's")
+    at = open_page("replay", lang, checkpoint=model)
+    assert (at.session_state["replay.layer"], at.session_state["replay.head"]) == heads[0]
+    captions = "\n".join(c.value for c in at.caption)
+    assert ("The map shows" in captions) if lang == "en" else ("图中显示的是" in captions)
+    at.selectbox(key="replay.probe").set_value(other).run()
+    assert (at.session_state["replay.layer"], at.session_state["replay.head"]) == heads[0]  # the reader's view kept
+    captions = "\n".join(c.value for c in at.caption)
+    best = translate_key(lang, "explorer.layer_n", n=heads[other][0] + 1), translate_key(lang, "explorer.head_n",
+                                                                                         n=heads[other][1] + 1)
+    shown = translate_key(lang, "decoding.which", layer=translate_key(lang, "explorer.layer_n", n=heads[0][0] + 1),
+                          head=translate_key(lang, "explorer.head_n", n=heads[0][1] + 1))
+    if lang == "en":
+        assert f"For this probe the head closest to the average of all heads is {best[0]}, {best[1]}" in captions
+        assert f"(the map shows {shown};" in captions and "Opened on" not in captions
+    else:
+        assert f"最接近所有头平均的头是{best[0]}{best[1]}（图中显示的是{shown}" in captions and "打开时" not in captions
+    intro = page_text(at)
+    assert "on the word being translated" not in intro and "集中在正在翻译的词上" not in intro
+    assert "。 " not in captions

@@ -18,7 +18,7 @@ from app_pages.state import direction, models, result_cache, translations, widge
 from app_pages.shell import link_values, links, page_scripts, presentation, screen
 from app_pages.state.state_keys import CHECKPOINT
 from app_pages.components.stepper import stepped_view, stepper
-from app_pages.shell.text import md_escape, t
+from app_pages.shell.text import md_escape, sentences, t
 from lessons import replay
 from lessons.attention_maps import ALL, axis_tokens, pick
 from model import SnapshotError, read_snapshots
@@ -89,6 +89,17 @@ def share_section(snapshots: list[dict], probe: int, kind: str, layer: int, head
                  now=now, lowest=f"{chosen.min():.0%}", lowest_step=f"{steps[int(chosen.argmin())]:,}"))
 
 
+def consensus_caption(last, layer: int, head: int) -> str:
+    """The probe's head closest to the average of all heads in the last snapshot (what the page opens on), said to
+    be the map's head only when it is: another probe's, or the reader's pick, may be on the map."""
+    best_layer, best_head, agree, rows = replay.consensus_head(last)
+    names = dict(layer=attention_view.layer_name(best_layer), head=attention_view.head_name(best_head))
+    shown = t("decoding.which", layer=attention_view.layer_name(layer), head=attention_view.head_name(head))
+    which = t("replay.aligned.shown" if (layer, head) == (best_layer, best_head) else "replay.aligned.other",
+              shown=shown, **names)
+    return sentences([which, t("replay.aligned", agree=agree, rows=rows, heads=last.shape[0] * last.shape[1])])
+
+
 def shipped_weights(log: dict) -> str:
     """Which weights the shipped model holds, in the page's language, from the training log."""
     epochs = (log.get("average") or {}).get("epochs") or []
@@ -150,12 +161,9 @@ def replay_view(snapshots: list[dict], probe_texts: list[str], log: dict, shippe
                                  sentence=probe_texts[probe], languages=direction.current(), max_width=MAP_PX,
                                  max_height=MAP_MAX_PX)
         # ▁ marks English words: in the source of an English → Chinese model, in the target of a Chinese → English one.
-        st.caption(attention_view.kind_help(kind) + " " + chips.word_start_note([*queries, *keys]))
+        st.caption(sentences([attention_view.kind_help(kind), chips.word_start_note([*queries, *keys])]))
         if kind == "cross":
-            last = snapshots[-1]["probes"][probe]["cross"]
-            best_layer, best_head, agree, rows = replay.consensus_head(last)
-            st.caption(t("replay.aligned", layer=attention_view.layer_name(best_layer), head=attention_view.head_name(best_head),
-                         agree=agree, rows=rows, heads=last.shape[0] * last.shape[1]))
+            st.caption(consensus_caption(snapshots[-1]["probes"][probe]["cross"], layer, head))
     with right:
         share_section(snapshots, probe, kind, layer, head, index)
     curves_section(log, snapshot["step"])

@@ -8,16 +8,22 @@ STRINGS: dict[str, str] = {
     "replay.intro": (
         "While the shipped model trained, it translated {probes} fixed probe sentences at {snapshots} moments "
         "(steps {first} to {last}) and kept every attention map. Untrained, its cross-attention spreads almost "
-        "evenly over the source; training focuses it — in some heads on the word being translated, in others on "
-        "one token for every row (a sink). The last snapshot holds the weights after epoch {last_epoch}; the "
+        "evenly over the source; training focuses it — in some heads each row on a source token of its own, in "
+        "others every row on the same one (a sink); whether a row reads the word it translates the probes cannot "
+        "say, having no gold alignment. The last snapshot holds the weights after epoch {last_epoch}; the "
         "shipped model is the {shipped}, not those weights: decoding greedily, as the snapshots did, it translates "
         "{differ} of the {probes} probes differently from the last snapshot, and its maps differ from the last "
         "frame's. Moving through the snapshots does not run the model."
     ),
     "replay.shipped_best": "weights of its best evaluation (step {step})",
     "replay.shipped_average": "average of the weights after epochs {first}–{last}",
+    "replay.aligned.shown": "The map shows {layer}, {head}, the head closest to the average of all heads for this probe:",
+    "replay.aligned.other": (
+        "For this probe the head closest to the average of all heads is {layer}, {head} (the map shows {shown}; "
+        "pick {layer}, {head} above to see it):"
+    ),
     "replay.aligned": (
-        "Opened on {layer}, {head}: in the last snapshot its strongest source token agrees on {agree} of {rows} rows "
+        "in the last snapshot its strongest source token agrees on {agree} of {rows} rows "
         "with the average of all {heads} cross-attention heads, sinks included (the source token with the most "
         "weight in that average), the most among the heads that do not park more than half their rows on one "
         "token. That average is what the heads say together, not a word alignment: the probes have no gold "
