@@ -37,26 +37,33 @@ def free(curve: list[dict]) -> dict:
 
 
 def expected_numbers(log: dict, lang: str) -> list[str]:
-    """The figures the three sentences must carry, read off the log here, not through the page's helpers."""
-    ig = log["agreement"]["integrated_gradients"]
-    best = max(round(v, 2) for row in ig["rho"] for v in row)
-    curves = log["heads"]["pruning"]
-    mean = np.mean([v for row in ig["rho"] for v in row])
-    numbers = [f"{log['agreement']['sentences']}", f"ρ = {mean:.2f}", f"{best:.2f}", f"{ig['layer_mean'][-1][0]:.2f}",
-               f"{log['heads']['test_pairs']:,}", f"{log['heads']['test_bleu']:.2f}", f"{log['alignment']['pairs']}"]
-    for curve in curves.values():  # every kind, none picked as the headline
-        kept = free(curve)
-        numbers.append(f"{curve[-1]['bleu']:.2f}")
-        if kept["removed"]:  # the last removal the test half cannot tell from zero, said as the drop it is
-            numbers += [minus(kept["bleu_drop"]), f"{minus(kept['low'])} ", f" {minus(kept['high'])}"]
-        if kept is not curve[-1]:
-            after = curve[kept["removed"] + 1]
-            numbers += [f"{after['removed']} ", minus(after["bleu_drop"]), minus(after["low"]), minus(after["high"])]
-    for key in ("chosen", "integrated_gradients", "baseline"):
-        found = log["alignment"][key]
-        left, right = ("(", ")") if lang == "en" else ("（", "）")
-        numbers.append(f"{found['aer']:.3f} {left}{found['low']:.3f}–{found['high']:.3f}{right}".replace(
-            " （", "（"))
+    """The figures the opening must carry for each part the log holds, read off the log here, not through the page's
+    helpers."""
+    numbers = []
+    if "agreement" in log:
+        ig = log["agreement"]["integrated_gradients"]
+        best = max(round(v, 2) for row in ig["rho"] for v in row)
+        mean = np.mean([v for row in ig["rho"] for v in row])
+        numbers += [f"{log['agreement']['sentences']}", f"ρ = {mean:.2f}", f"{best:.2f}",
+                    f"{ig['layer_mean'][-1][0]:.2f}"]
+    if "heads" in log:
+        numbers += [f"{log['heads']['test_pairs']:,}", f"{log['heads']['test_bleu']:.2f}"]
+        for curve in log["heads"]["pruning"].values():  # every kind, none picked as the headline
+            kept = free(curve)
+            numbers.append(f"{curve[-1]['bleu']:.2f}")
+            if kept["removed"]:  # the last removal the test half cannot tell from zero, said as the drop it is
+                numbers += [minus(kept["bleu_drop"]), f"{minus(kept['low'])} ", f" {minus(kept['high'])}"]
+            if kept is not curve[-1]:
+                after = curve[kept["removed"] + 1]
+                numbers += [f"{after['removed']} ", minus(after["bleu_drop"]), minus(after["low"]),
+                            minus(after["high"])]
+    if "alignment" in log:
+        numbers.append(f"{log['alignment']['pairs']}")
+        for key in ("chosen", "integrated_gradients", "baseline"):
+            found = log["alignment"][key]
+            left, right = ("(", ")") if lang == "en" else ("（", "）")
+            numbers.append(f"{found['aer']:.3f} {left}{found['low']:.3f}–{found['high']:.3f}{right}".replace(
+                " （", "（"))
     return numbers
 
 

@@ -52,16 +52,47 @@ def screen(at: AppTest) -> str:
 
 @pytest.fixture(scope="module")
 def live(zh_translator) -> dict:
-    """The alignment figures as the page should compute them for the zh-en model."""
+    """The alignment figures as the page should show them for the zh-en model: its log's, where evaluation.alignment
+    stored them for a Chinese source; otherwise measured as the page measures them live."""
+    stored = zh_translator.training_log.get("alignment")
+    if stored and stored.get("source_language") == "zh":
+        return stored
     return attention_scores(zh_translator.teacher_forced, [directed(p, "zh") for p in load_gold()])
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_attribution_and_attention_maps_name_chinese_as_the_source(lang):
+def test_the_page_opens_with_zh_ens_own_figures(lang, zh_translator):
+    """The opening box reads the zh-en model's own log: every figure of each part it holds (head importance and
+    pruning at least; agreement and alignment as evaluation.agreement / .alignment store them)."""
+    from tests.test_app_explanation_opening import expected_numbers
+
+    log = zh_translator.training_log
+    assert "heads" in log, "python -m evaluation.heads --checkpoint checkpoints/zh-en measures it"
+    at = page(lang)
+    box = at.markdown[0].value
+    assert box.startswith("1. "), box
+    for number in expected_numbers(log, lang):
+        assert number in box, (number, box)
+    parts = sum(key in log for key in ("agreement", "heads", "alignment"))
+    assert box.count("\n1. ") + box.count("\n2. ") + box.count("\n3. ") + 1 == parts
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_attribution_and_attention_maps_name_chinese_as_the_source(lang, zh_translator):
     at = page(lang)
     shown = titles(at)
     assert len(shown) == 4
     assert set(shown) == {(axis(lang, "queries", "target", "en"), axis(lang, "keys", "source", "zh"))}
+    result = zh_translator.translate(SENTENCE)
+    for chart in at.get("plotly_chart"):
+        layout = json.loads(chart.proto.spec)["layout"]
+        x, y = (layout.get(f"{a}2") or layout[a] for a in ("xaxis", "yaxis"))
+        assert x["tickangle"] == 0, "the Chinese source characters stand upright: there is room"
+        assert y["ticktext"][0] == "&lt;s&gt;" == "&lt;" + result.target_tokens[0][1:-1] + "&gt;"
+    # The rows are labelled by the token each step reads (<s> first), and the caption says so.
+    caption = "\n".join(c.value for c in at.caption)
+    assert strings(lang)["explain.maps.caption"].split("{")[0] in caption
+    assert "<s>" in strings(lang)["explain.maps.caption"] and "being written" not in caption
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -78,18 +109,30 @@ def test_knocking_out_every_cross_head_retranslates_the_chinese_sentence(lang, z
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_alignment_tab_scores_the_turned_gold_live(lang, live):
-    """The zh-en model's log has no alignment figures: they are measured on the page, said so, and equal
-    attention_scores' on the gold turned round; the map has English words down and Chinese characters across."""
+    """The zh-en model's alignment figures — its log's, or where it has none, measured on the page, said so, and
+    equal to attention_scores' on the gold turned round; the best layer average is weighed against the chosen head
+    (zh-en: layer 3's average beats the best single head); the map has English words down and Chinese characters
+    across."""
     at = page(lang, "align")
     s = strings(lang)
     text = screen(at)
     chosen = live["chosen"]
     assert live["pairs"] > 0
-    intro = [m.value for m in at.markdown if s["explain.align.intro_live"].split("{")[0] in m.value]
+    stored = "baseline" in live
+    template = s["explain.align.intro" if stored else "explain.align.intro_live"]
+    marker = max(re.split(r"\{[^}]*\}", template), key=len)  # its longest fixed text
+    intro = [m.value for m in at.markdown if marker in m.value]
     assert intro, text
     for number in (f"{chosen['aer']:.3f}", f"{chosen['low']:.3f}", f"{chosen['high']:.3f}"):
         assert number in intro[0]
-    assert s["language.zh"] + " → " + s["language.en"] in intro[0]
+    if not stored:
+        assert s["language.zh"] + " → " + s["language.en"] in intro[0]
+    layers = [(aer, reading, layer) for reading in ("plain", "shifted")
+              for layer, aer in enumerate(live[f"layers_{reading}"])]
+    aer, reading, layer = min(layers)
+    key = "explain.align.layer_better" if aer < chosen["aer"] else "explain.align.layer_worse"
+    assert s[key].format(layer=layer + 1, aer=f"{aer:.3f}", shifted=s["explain.align.shifted"] if reading ==
+                         "shifted" else "") in intro[0]
     table = next(m.value for m in at.markdown if m.value.startswith("| "))
     best = min(x for row in live["heads_plain"] for x in row)
     assert f"| {best:.3f} |" in table
