@@ -85,6 +85,13 @@ def test_the_phrasebooks_have_the_same_entries_with_the_same_values():
     assert fields["en"] == fields["zh"]
 
 
+def test_the_phrasebooks_name_no_source_file():
+    """The model card page shows the card to a teacher: the names section said "(`model/translation/names.py`)"."""
+    files = {f"{book}.{key}": found for book, entries in PHRASEBOOKS.items() for key, text in entries.items()
+             if (found := re.findall(r"[\w/]+\.py\b", text))}
+    assert not files
+
+
 def test_findings_the_study_gave_no_chinese_for_are_shown_in_english_under_a_note():
     config, log = shipped()
     log = {k: v for k, v in log.items() if k != "study_findings_zh"}

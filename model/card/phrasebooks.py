@@ -133,7 +133,7 @@ EN: dict[str, str] = {
     "dictionary": (
         "Also trained on pairs derived from **CC-CEDICT** (https://cc-cedict.org, MDBG; **CC BY-SA 4.0**): up to\n"
         "{words} English–Chinese word pairs and {names} Tatoeba sentences with names swapped for CC-CEDICT\n"
-        "names or invented ones (`model/training/dictionary.py`). These weights are adapted from CC BY-SA material:\n"
+        "names or invented ones. These weights are adapted from CC BY-SA material:\n"
         "share them under CC BY-SA 4.0 (https://creativecommons.org/licenses/by-sa/4.0/), crediting CC-CEDICT\n"
         "and Tatoeba."
     ),
@@ -141,7 +141,7 @@ EN: dict[str, str] = {
     "names.what": (
         "Tatoeba's pairs hold thousands of sentences with Tom and Mary but few other names, and training on\n"
         "name-swapped sentences did not teach the model to write a new one (study groups 3–5: 0 of 20 kept). So the\n"
-        "translator does what translation systems do with placeholders (`model/translation/names.py`): a capitalised\n"
+        "translator does what translation systems do with placeholders: a capitalised\n"
         "word its source vocabulary splits into pieces, unless it is an English word of CC-CEDICT's glosses where\n"
         "capitals say nothing (a sentence's start, a title) or a whole proper gloss (\"Kyoto\"), is read as a name\n"
         "the model knows (Tom, Mary, John), and that name's Chinese in the output is replaced by the typed name:\n"
@@ -273,13 +273,13 @@ ZH: dict[str, str] = {
     ),
     "dictionary": (
         "还用从 **CC-CEDICT**（<https://cc-cedict.org>，MDBG；**CC BY-SA 4.0**）派生的句对训练：最多 {words} 个英中词对，"
-        "以及 {names} 个 Tatoeba 句子，其中的人名换成了 CC-CEDICT 里的人名或编造的人名（`model/training/dictionary.py`）。"
+        "以及 {names} 个 Tatoeba 句子，其中的人名换成了 CC-CEDICT 里的人名或编造的人名。"
         "这些权重改编自 CC BY-SA 材料：请按 CC BY-SA 4.0（<https://creativecommons.org/licenses/by-sa/4.0/>）共享，"
         "并注明 CC-CEDICT 和 Tatoeba。"
     ),
     "names.header": "## 没学过的名字",
     "names.what": (
-        "Tatoeba 的句对里有成千上万句带 Tom 和 Mary，其他名字却很少；用替换了名字的句子训练也没能教会模型写出新名字（研究第 3–5 组：20 个名字保住 0 个）。所以翻译器采用翻译系统处理占位符的做法（`model/translation/names.py`）：源语言词表要拆成几块的大写词，除非它是 CC-CEDICT 释义里的英文词且所在位置本来就大写（句首、标题），或是一条完整的专名释义（“Kyoto”），就当作名字，换成模型认识的名字（Tom、Mary、John）来读，再把译文里这个名字的中文换回输入的名字：CC-CEDICT 收录的 504 个人名用它的音译（Alice → 爱丽丝），其余保留拉丁字母，正如中文文本常写外国名字那样。模型没把替身名字原样写出时，就按输入原样翻译。注意力图显示模型实际读到的句子，应用也会说明换了哪些名字。同一份权重，两种读法（束宽 {beam}）："
+        "Tatoeba 的句对里有成千上万句带 Tom 和 Mary，其他名字却很少；用替换了名字的句子训练也没能教会模型写出新名字（研究第 3–5 组：20 个名字保住 0 个）。所以翻译器采用翻译系统处理占位符的做法：源语言词表要拆成几块的大写词，除非它是 CC-CEDICT 释义里的英文词且所在位置本来就大写（句首、标题），或是一条完整的专名释义（“Kyoto”），就当作名字，换成模型认识的名字（Tom、Mary、John）来读，再把译文里这个名字的中文换回输入的名字：CC-CEDICT 收录的 504 个人名用它的音译（Alice → 爱丽丝），其余保留拉丁字母，正如中文文本常写外国名字那样。模型没把替身名字原样写出时，就按输入原样翻译。注意力图显示模型实际读到的句子，应用也会说明换了哪些名字。同一份权重，两种读法（束宽 {beam}）："
     ),
     "names.columns": (
         "| 解码 | 测试 BLEU | 测试 chrF | 测试未见 BLEU | 测试未见 chrF | 选择半集 BLEU "
