@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import argparse
 
-from lessons.explanation import alignment_rows, free_pruning, significant
+import numpy as np
+
+from lessons.explanation import alignment_rows, largest_drops, pruning_steps, significant, tied_best
 from model.loading.checkpoint import read_training_log
 
 KIND_NAMES = {"encoder_self": "encoder self", "decoder_self": "decoder self", "cross": "cross"}
@@ -20,29 +22,76 @@ def interval(entry: dict, digits: int = 2) -> str:
     return f"{entry['low']:.{digits}f} to {entry['high']:.{digits}f}"
 
 
+def head_name(entry: dict) -> str:
+    return f"{KIND_NAMES[entry['kind']]} · layer {entry['layer'] + 1} · head {entry['head'] + 1}"
+
+
+def largest_text(heads: dict) -> str:
+    """Every head tied for the largest drop on the selection half with its interval, and its drop on the test half
+    where the log has it (evaluation.heads --largest-only)."""
+    largest = largest_drops(heads["single"])
+    text = (f"largest drop {largest[0]['bleu_drop']:.2f}, the maximum of {len(heads['single'])} on the same pairs ("
+            + "; ".join(f"{head_name(s)}, {interval(s)}" for s in largest) + ")")
+    if "largest_on_test" not in heads:
+        return text + "; on the test half: not measured yet (python -m evaluation.heads --largest-only)"
+    return text + "; the same on the test half: " + "; ".join(
+        f"{head_name(s)} {s['bleu_drop']:.2f} ({interval(s)})" for s in heads["largest_on_test"])
+
+
+def pruning_text(step: dict) -> str:
+    """One kind's pruning: the last removal the test half cannot tell from zero, said as the drop it is, then the
+    first one it can."""
+    kept, after = step["kept"], step["after"]
+    text = (f"{KIND_NAMES[step['kind']]}: {kept['removed']} of {step['total']} out, BLEU {kept['bleu']:.2f}, "
+            f"{kept['bleu_drop']:.2f} lower ({interval(kept)})" if kept["removed"] else
+            f"{KIND_NAMES[step['kind']]}: none of {step['total']} out free")
+    if after is not None:
+        text += f"; removing {after['removed']} costs {after['bleu_drop']:.2f} ({interval(after)})"
+    return text
+
+
 def importance_rows(heads: dict) -> list[str]:
     """The single-head and pruning rows of the findings' table."""
     single = heads["single"]
-    worst = max(single, key=lambda s: s["bleu_drop"])
     widths = [(s["high"] - s["low"]) / 2 for s in single]
-    head = f"{KIND_NAMES[worst['kind']]} · layer {worst['layer'] + 1} · head {worst['head'] + 1}"
-    kinds = []
-    for kind, curve in heads["pruning"].items():
-        kept = free_pruning(curve)
-        text = f"{KIND_NAMES[kind]}: {kept['removed']} of {len(curve) - 1} out, BLEU {kept['bleu']:.2f}"
-        if kept["removed"] + 1 < len(curve):
-            after = curve[kept["removed"] + 1]
-            text += f" (removing {after['removed']} costs {after['bleu_drop']:.2f}, {interval(after)})"
-        kinds.append(text)
+    kinds = [pruning_text(step) for step in pruning_steps(heads["pruning"])]
     return [
         f"| single head knocked out ({heads['pairs']} selection-half dev pairs, greedy, BLEU {heads['bleu']:.2f}) "
         f"| paired bootstrap of each drop ({heads['resamples']:,} resamples, Koehn 2004): 95 % intervals "
         f"±{min(widths):.2f} to ±{max(widths):.2f} BLEU; {len(significant(single))} of {len(single)} heads' intervals "
-        f"exclude 0 (chance alone: about {0.05 * len(single):.1f}); largest drop {worst['bleu_drop']:.2f} ({head}, {interval(worst)}) |",
+        f"exclude 0 (chance alone: about {0.05 * len(single):.1f}); {largest_text(heads)} |",
         f"| pruning, least important first: order chosen on the selection half, BLEU on the {heads['test_pairs']} "
-        f"test-half pairs (whole model {heads['test_bleu']:.2f}) | heads out before the first drop whose paired "
-        f"interval excludes 0 — {'; '.join(kinds)}; all cross heads out: {heads['pruning']['cross'][-1]['bleu']:.2f} |",
+        f"test-half pairs (whole model {heads['test_bleu']:.2f}) | the last removal whose paired interval holds 0 "
+        f"(a drop {heads['test_pairs']} pairs cannot tell from zero, not one shown to be zero) and the first that "
+        f"excludes it — {'; '.join(kinds)}; all cross heads out: {heads['pruning']['cross'][-1]['bleu']:.2f} |",
     ]
+
+
+def agreement_row(found: dict) -> str:
+    """Each cross head's agreement with integrated gradients on unseen dev sentences (evaluation.agreement)."""
+    ig = found["integrated_gradients"]
+    rho = np.asarray(ig["rho"])
+    best = tied_best(rho)
+    layers = {}
+    for layer, head in best:
+        layers.setdefault(layer + 1, []).append(str(head + 1))
+    named = "; ".join(f"layer {layer} · head{'s' if len(heads) > 1 else ''} {', '.join(heads)}"
+                      for layer, heads in layers.items())
+    first, last = ig["layer_mean"][0], ig["layer_mean"][-1]
+    return (f"| agreement with integrated gradients ({found['sentences']} unseen dev sentences) | heads one by one "
+            f"(each head's ρ, then the mean over the layer): layer 1 ρ = {rho[0].mean():.2f}, layer {len(rho)} ρ = "
+            f"{rho[-1].mean():.2f}, best single head{'s' if len(best) > 1 else ''} ρ = {rho[best[0]]:.2f} ({named}); "
+            f"one map per layer (heads' weights averaged first, that map's ρ): layer 1 ρ = {first[0]:.2f} (top-1 "
+            f"{first[1]:.0%}), layer {len(rho)} ρ = {last[0]:.2f} (top-1 {last[1]:.0%}); rollout ρ = "
+            f"{ig['rollout'][0]:.2f} (top-1 {ig['rollout'][1]:.0%}) |").replace("%)", " %)")
+
+
+def completeness_row(found: dict) -> str:
+    """Integrated gradients' completeness on the gold pairs (evaluation.alignment's "completeness")."""
+    gaps = found["completeness"]
+    return (f"| integrated gradients' completeness on the {gaps['pairs']} gold pairs | {gaps['above']} of "
+            f"{gaps['pairs']} ended above {gaps['bound']:.0%} (worst {gaps['worst']:.1%}); {gaps['at_cap']} took all "
+            f"{gaps['most']} points: the bound holds only below the cap |")
 
 
 ALIGNERS = {"chosen": "best cross head, chosen on the other half of the gold ({picked})",
@@ -78,13 +127,19 @@ def alignment_table(found: dict) -> list[str]:
     return lines
 
 
+def rows(log: dict) -> list[str]:
+    """Every row the log's figures give: head importance and pruning, the AER table, completeness on the gold."""
+    out = importance_rows(log["heads"]) if "heads" in log else []
+    out += [agreement_row(log["agreement"])] if "agreement" in log else []
+    if found := log.get("alignment"):
+        out += alignment_table(found) + ([completeness_row(found)] if "completeness" in found else [])
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m evaluation.explanation_figures", description=__doc__.split("\n\n")[0])
     p.add_argument("--checkpoint", default="checkpoints/en-zh")
-    log = read_training_log(p.parse_args(argv).checkpoint) or {}
-    print("\n".join(importance_rows(log["heads"])))
-    print()
-    print("\n".join(alignment_table(log["alignment"])))
+    print("\n".join(rows(read_training_log(p.parse_args(argv).checkpoint) or {})))
     return 0
 
 
