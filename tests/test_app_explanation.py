@@ -159,3 +159,21 @@ def test_the_caveat_shows_this_sentences_sinks_and_residual_ratios(translator, l
     text = "\n".join(m.value for m in at.markdown)
     assert f"{min(min(expected), min(cross), *[float(v) for v in ratios.iloc[:, 1]]):.2f}" in text
 
+
+
+def test_the_words_say_what_is_measured():
+    """ρ runs over source tokens, every full stop counts as a sink (sink_shares counts them all), rows are the steps
+    labelled by the token each reads, and 中文 calls rollout 注意力累积 (first as 注意力累积（rollout）), never 展开."""
+    from lessons.explanation import sink_shares
+
+    en, zh = strings("en"), strings("zh")
+    weights = np.full((1, 1, 1, 5), 0.2)
+    present, shares, _ = sink_shares(weights, ["a", ".", "b", ".", "</s>"])
+    assert present == ["</s>", "."] and shares[0, 1] == pytest.approx(0.4)  # both full stops, not the last alone
+    assert "final full stop" not in en["explain.caveat.sinks"] and "句末" not in zh["explain.caveat.sinks"]
+    assert "source words" not in en["explain.open.agreement"] and "源词" not in zh["explain.open.agreement"]
+    assert "being written" not in en["explain.maps.caption"] and "正在写出" not in zh["explain.maps.caption"]
+    page_zh = [v for k, v in zh.items() if k.startswith("explain.")]
+    assert not [v for v in page_zh if "展开" in v]
+    assert "注意力累积（rollout）" in zh["explain.papers"]
+    assert zh["explain.papers"].index("注意力累积（rollout）") == zh["explain.papers"].index("注意力累积")

@@ -209,6 +209,10 @@ def test_the_alignment_tab_draws_the_gold_pairs_without_the_corpus(monkeypatch, 
     assert len([x for x in spec["layout"]["shapes"] if x["type"] == "rect"]) == len(first.sure)
     assert len([x for x in spec["layout"]["shapes"] if x["type"] == "circle"]) == len(first.possible)
     assert any(c.value.startswith(s["explain.align.source_dev"].format(line=first.line)) for c in at.caption)
+    # The note on test-half figures follows a paragraph that says the gold lies in the test half.
+    noted = [m.value for m in at.markdown if s["explain.weights_touched"] in m.value]
+    assert len(noted) == 1 and ("test half" if lang == "en" else "测试半集") in noted[0].split(
+        s["explain.weights_touched"])[0]
 
 
 @pytest.mark.parametrize(("damage", "note"), [("missing", "explain.align.no_dev"), ("changed", "explain.align.bad_dev")])
