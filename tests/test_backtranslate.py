@@ -145,7 +145,7 @@ def test_a_seed_gives_the_same_synthetic_corpus_byte_for_byte_resumed_or_not(tmp
         run(translator, SENTENCES, Settings(method=method, seed=9, batch=2, chunk=4), tmp_path / "once/x.tsv", META)
 
 
-def test_noise_drops_blanks_and_moves_words_at_most_k_places():
+def test_noise_drops_blanks_and_moves_words_at_most_k_places_keeping_latin_words_whole():
     words = [f"w{i}" for i in range(30)]
     settings = Settings(method="beam-noise", delete=0.0, blank=0.0, swap=3)
     moved = noised(" ".join(words), "en", random.Random(1), settings).split()
@@ -153,6 +153,8 @@ def test_noise_drops_blanks_and_moves_words_at_most_k_places():
     assert max(abs(moved.index(w) - i) for i, w in enumerate(words)) <= 3
     chars = noised("我有一个梦想。", "zh", random.Random(1), Settings(method="beam-noise", delete=0.0, blank=1.0))
     assert chars == "□" * 7
+    latin = noised("Tom在DVD里。", "zh", random.Random(2), Settings(method="beam-noise", delete=0.0, blank=0.0))
+    assert sorted(latin.replace(" ", "").replace("Tom", "T").replace("DVD", "D")) == sorted("T在D里。")
 
 
 def test_the_tag_marks_only_the_synthetic_source_and_is_one_token_once_trained(tmp_path):

@@ -67,6 +67,7 @@ def run(translator: Translator, sentences: list[str], settings: Settings, out: P
              "counts": dict.fromkeys(COUNTS, 0), "threads": torch.get_num_threads(),
              "machine": f"{platform.machine()} {platform.processor()}".strip(), "torch": torch.__version__}
     log = start_log(log_path, out, fresh)
+    log.update({k: fresh[k] for k in ("threads", "machine", "torch")})  # this (resumed) run's
     end = len(sentences) if limit is None else min(len(sentences), limit)
     with open(out, "ab") as f:
         while log["done"] < end:

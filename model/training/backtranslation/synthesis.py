@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 from dataclasses import dataclass
 
 import torch
@@ -22,6 +23,8 @@ from ...translation.translator import Translator
 from .pool import in_script
 
 METHODS = ("sample", "beam-noise", "beam")
+_LATIN_RUN = re.compile(r"[A-Za-z0-9']+")
+_CHINESE_UNIT = re.compile(r"[A-Za-z0-9']+|\S")
 
 
 @dataclass(frozen=True)
@@ -64,13 +67,18 @@ def sampler(generator: torch.Generator, top_k: int, temperature: float):
 
 
 def noised(text: str, language: str, rng: random.Random, s: Settings) -> str:
-    """`text` (in `language`) with words dropped, blanked and locally shuffled (Edunov et al. 2018, §3)."""
-    units = text.split() if language == "en" else [ch for ch in text if not ch.isspace()]
+    """`text` (in `language`) with words dropped, blanked and locally shuffled (Edunov et al. 2018, §3). A Chinese
+    word is a character (the tokenizer's unit), but a run of Latin letters or digits ("Tom", "DVD") stays one."""
+    units = text.split() if language == "en" else _CHINESE_UNIT.findall(text)
     kept = [u for u in units if rng.random() >= s.delete]
     kept = [s.filler if rng.random() < s.blank else u for u in kept]
     keys = [i + rng.uniform(0, s.swap + 1) for i in range(len(kept))]  # q_i = i + U(0, k+1): |σ(i) − i| ≤ k
     shuffled = [u for _, u in sorted(zip(keys, kept), key=lambda pair: pair[0])]
-    return (" " if language == "en" else "").join(shuffled)
+    if language == "en":
+        return " ".join(shuffled)
+    # Two Latin runs that meet keep a space between them, as "他是一个 DJ 。" has.
+    return "".join(f" {u}" if i and _LATIN_RUN.fullmatch(u) and _LATIN_RUN.fullmatch(shuffled[i - 1]) else u
+                   for i, u in enumerate(shuffled))
 
 
 def decode(translator: Translator, texts: list[str], s: Settings, generator: torch.Generator) -> list[tuple]:
