@@ -9,7 +9,7 @@ import numpy as np
 import streamlit as st
 
 from app_pages.components.teaching_shared import num
-from app_pages.shell.text import t
+from app_pages.shell.text import listing, t
 from lessons import classroom, masks, positional
 from lessons.worked_example import WORDS, WorkedExample
 
@@ -49,7 +49,7 @@ def masks_exercise() -> None:
     answer = classroom.hidden_keys(n, query)
 
     def names(indices) -> str:
-        return ", ".join(f"**{tokens[j]}**" for j in indices) or t("ex.none")
+        return listing(f"**{tokens[j]}**" for j in indices) or t("ex.none")
 
     verdict(sorted(chosen) == answer, prefix, keys=names(answer), query=tokens[query], chosen=names(sorted(chosen)),
             visible=names(j for j in range(n) if j not in answer))
@@ -91,5 +91,5 @@ def pe_exercise(d_model: int) -> None:
         return
     answers = classroom.nearest_rows(table, row)
     distance = np.linalg.norm(table - table[row], axis=1)
-    verdict(chosen in answers, prefix, chosen=chosen, answers=", ".join(map(str, answers)),
+    verdict(chosen in answers, prefix, chosen=chosen, answers=listing(answers),
             dist=num(distance[answers[0]]), chosen_dist=num(distance[chosen]))

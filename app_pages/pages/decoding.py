@@ -14,7 +14,7 @@ from app_pages.state import direction, models, translations, widget_state
 from app_pages.shell import link_values, links, navigation, page_scripts, presentation
 from app_pages.state.state_keys import CHECKPOINT
 from app_pages.components.stepper import stepped_view, stepper
-from app_pages.shell.text import md_escape, t
+from app_pages.shell.text import md_escape, sentences, t
 from app_pages.components.teaching_shared import num
 from lessons import length_penalty
 from lessons.attention_maps import pick
@@ -68,9 +68,9 @@ def beam_section(result: TranslationResult, position: int) -> None:
     )
     charts.chart(fig, key="decoding.chart.beam")
     record = records[current]
-    st.caption(t("decoding.beam_help", last=last + 1, step=current + 1, top=2 * result.beam_size,
-                 kept=len(record.kept), finished=len(record.finished), dropped=len(record.dropped)) + " "
-               + chips.word_start_note(result.output_tokens))
+    st.caption(sentences([t("decoding.beam_help", last=last + 1, step=current + 1, top=2 * result.beam_size,
+                              kept=len(record.kept), finished=len(record.finished), dropped=len(record.dropped)),
+                            chips.word_start_note(result.output_tokens)]))
 
 
 def finished_hypotheses(result: TranslationResult) -> list[tuple[tuple[str, ...], float]]:
@@ -170,8 +170,8 @@ def step_view(result: TranslationResult) -> None:
         if not presentation.presenting():
             attention_view.pin_button(decks.decoding_slide(result.source_text, st.session_state[CHECKPOINT], number,
                                                            layer, head), "decoding.pin")
-        st.caption(t("decoding.every_head_help" if every_head else "decoding.cross_help") + " "
-                   + chips.word_start_note(result.source_tokens))
+        st.caption(sentences([t("decoding.every_head_help" if every_head else "decoding.cross_help"),
+                              chips.word_start_note(result.source_tokens)]))
     with right:
         candidates_column(result, position)
     # Under both columns, across the page (a column per step): hidden while the guess is, as it tells the answer.
@@ -190,8 +190,8 @@ def candidates_column(result: TranslationResult, position: int) -> None:
             return
     else:
         charts.chart(candidates_chart(tokens, probs, chosen_index, **labels), key="decoding.chart.candidates")
-    st.caption(t("decoding.candidates_help", k=len(result.steps[position].candidates)) + " "
-               + chips.word_start_note(tokens))
+    st.caption(sentences([t("decoding.candidates_help", k=len(result.steps[position].candidates)),
+                          chips.word_start_note(tokens)]))
 
 
 def decoding_view() -> None:

@@ -16,7 +16,7 @@ from app_pages.state import direction, models, result_cache, translations, widge
 from app_pages.shell import link_values, links, navigation, page_scripts
 from app_pages.components.teaching_shared import example_sentences, num, positions, sentence_banner, show_table, table
 from app_pages.shell.presentation import presenting
-from app_pages.shell.text import md_escape, t
+from app_pages.shell.text import listing, md_escape, t
 from app_pages.components import charts, table_view
 from lessons import inside
 from model import ModelConfig, TranslationResult
@@ -287,7 +287,7 @@ def output_section() -> None:
              r",\qquad \mathrm{softmax}(z)_i = \frac{e^{z_i}}{\sum_{j=1}^{V} e^{z_j}}")
     st.markdown(t("inside.out.bias" if bias is not None else "inside.out.no_bias"))
     banned = translator.generation_config.banned(c)
-    st.markdown(t("inside.out.banned", n=len(banned), ids=", ".join(map(str, banned))))
+    st.markdown(t("inside.out.banned", n=len(banned), ids=listing(banned)))
     index = token_picker(TGT_TOKEN, result.target_tokens)
     step = result.steps[index]
     # the top candidates, and the chosen token after them where a beam search took one outside them

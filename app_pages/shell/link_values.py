@@ -7,6 +7,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from app_pages.shell.text import listing
 from model import MAX_CHARS
 
 
@@ -63,7 +64,7 @@ def decimal_in(low: float, high: float, decimals: int = 2) -> Callable[[str], fl
 def one_of(options) -> Callable[[str], str]:
     def read(text: str) -> str:
         if text not in options:
-            raise BadLinkValue("choice", options=", ".join(map(str, options)))
+            raise BadLinkValue("choice", options=listing(options))
         return text
     return read
 
