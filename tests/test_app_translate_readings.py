@@ -68,9 +68,13 @@ def test_byte_tokens_are_said_to_be_bytes_where_they_show(lang, translator):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_name_the_model_cannot_read_is_said_under_the_translation(lang):
-    note = md_escape(strings(lang)["translate.names_unread"].format(names="李明"))
-    assert note in every_text(app(lang, FRIEND))
-    assert strings(lang)["translate.names_unread"][:8] not in every_text(app(lang))  # no name, nothing said
+    """One short line under the confidence names it; the translation's tooltip says why."""
+    s = strings(lang)
+    at = app(lang, FRIEND)
+    assert md_escape(s["translate.names_unread"].format(names="李明")) in every_text(at)
+    assert [m for m in at.markdown if m.value.startswith("### ") and s["translate.names_unread_help"] in m.proto.help]
+    quiet = every_text(app(lang))  # 我有一个梦想。: no name, nothing said
+    assert s["translate.names_unread"][:8] not in quiet and s["translate.names_unread_help"] not in quiet
 
 
 def test_likely_names_are_found_and_everyday_words_are_not():

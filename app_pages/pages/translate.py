@@ -116,9 +116,9 @@ def verdict(result: TranslationResult, c: Confidence) -> None:
     others are said in the same caption (one element less: the map below stays on the first screen)."""
     pct = table_view.percent
     heading = "### " + md_escape(result.translation or "∅")
-    names = names_line(result)
+    names, why = names_lines(result)
     if c.calibration is None:
-        st.markdown(heading, help=t("translate.translation"))
+        st.markdown(heading, help="\n\n".join(filter(None, (t("translate.translation"), why))))
         st.caption(t("confidence.uncalibrated", score=pct(c.score)) + names)
         return
     sentence = c.calibration["sentence"]
@@ -126,23 +126,26 @@ def verdict(result: TranslationResult, c: Confidence) -> None:
     values = {"score": score, "threshold": threshold,
               "below_exact": pct(sentence["below"]["exact"]), "above_exact": pct(sentence["above"]["exact"])}
     evidence = sentences([t("confidence.unsure" if c.unsure else "confidence.sure", **values), beam_note(result, c)])
-    st.markdown(heading, help=t("translate.translation") + "\n\n" + evidence)
+    st.markdown(heading, help="\n\n".join(filter(None, (t("translate.translation"), evidence, why))))
     if c.unsure:  # a line, not a box (whose padding took 70 px more): the map below stays on the first screen
         st.markdown(":orange-background[:material/help: " + t("confidence.unsure_short", **values) + "]" + names)
     else:
         st.caption(t("confidence.sure_short", **values) + names)
 
 
-def names_line(result: TranslationResult) -> str:
-    """The line under the confidence about names ("" for none): those read as others (en→zh), or, in a Chinese
-    source of a model trained here, likely names it cannot read (李明是我的好朋友。 came out "It's my friend's
-    wrong." and nothing said why)."""
+def names_lines(result: TranslationResult) -> tuple[str, str]:
+    """(the line under the confidence about names, what the tooltip adds), "" for none: names read as others
+    (en→zh), or, in a Chinese source of a model trained here, likely names it cannot read (李明是我的好朋友。 came
+    out "It's my friend's wrong." and nothing said why); one short line, so the map below stays on the first screen."""
     note = translations.names_note(result)
+    if note:
+        return "  \n" + md_escape(note), ""
     translator = models.translator()
-    if note is None and translator.capabilities.trained_here and translator.config.source_language == "zh":
-        unread = unread_names(result.source_text)
-        note = t("translate.names_unread", names=listing(unread)) if unread else None
-    return "  \n" + md_escape(note) if note else ""
+    unread = unread_names(result.source_text) \
+        if translator.capabilities.trained_here and translator.config.source_language == "zh" else []
+    if not unread:
+        return "", ""
+    return "  \n" + md_escape(t("translate.names_unread", names=listing(unread))), t("translate.names_unread_help")
 
 
 def token_confidence(result: TranslationResult, c: Confidence) -> None:

@@ -14,11 +14,13 @@ STRINGS: dict[str, str] = {
     "cache.translating": "Translating…",
     "cache.attributing": "Attributing…",
     "translate.examples_button": "Examples",
-    # Under the translation, for a Chinese source (model/translation/chinese_names.py): names it cannot read.
-    "translate.names_unread": (
-        "Likely a name the model cannot read: {names}. The Chinese sentences it learned from (Tatoeba) name almost "
-        "no one but 汤姆 (Tom) and 玛丽 (Mary), so it reads a name it never saw as ordinary characters: the "
-        "translation may drop the name or turn it into other words (the model card's Limits)."
+    # Under the translation, for a Chinese source (model/translation/chinese_names.py): names it cannot read; short
+    # (the map below stays on the first screen), the why in the translation's tooltip.
+    "translate.names_unread": "Likely a name it never learned, read as ordinary characters: {names}.",
+    "translate.names_unread_help": (
+        "The Chinese sentences this model learned from (Tatoeba) name almost no one but 汤姆 (Tom) and 玛丽 (Mary), "
+        "so it reads a name it never saw as ordinary characters: the translation may drop the name or turn it into "
+        "other words (the model card's Limits)."
     ),
     "translate.translation": "Translation",
     "translate.details": "checkpoint {checkpoint} · device {device} · beam size {beam} · {S} source tokens · {T} target tokens",

@@ -13,10 +13,12 @@ STRINGS: dict[str, str] = {
     "cache.translating": "正在翻译…",
     "cache.attributing": "正在计算归因…",
     "translate.examples_button": "例句",
-    # 中文原句里模型读不懂的名字（model/translation/chinese_names.py），显示在译文下方。
-    "translate.names_unread": (
-        "可能是模型读不懂的名字：{names}。它学习用的中文句子（Tatoeba）里几乎只有汤姆（Tom）、玛丽（Mary）这样的名字，"
-        "没见过的名字会被当成普通的字来读：译文可能丢掉这个名字，或把它译成别的词（见模型卡的“局限”）。"
+    # 中文原句里模型读不懂的名字（model/translation/chinese_names.py），简短地显示在译文下方（下面的图留在第一屏），
+    # 原因写在译文的提示里。
+    "translate.names_unread": "可能是它没学过的名字，会被当成普通的字来读：{names}。",
+    "translate.names_unread_help": (
+        "这个模型学习用的中文句子（Tatoeba）里几乎只有汤姆（Tom）、玛丽（Mary）这样的名字，没见过的名字会被当成"
+        "普通的字来读：译文可能丢掉这个名字，或把它译成别的词（见模型卡的“局限”）。"
     ),
     "translate.translation": "译文",
     "translate.details": "检查点 {checkpoint} · 设备 {device} · 束宽 {beam} · 源语言 {S} 个词元 · 目标语言 {T} 个词元",
