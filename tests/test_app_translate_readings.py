@@ -128,4 +128,5 @@ def test_the_page_never_says_80_below_the_80_line(lang, side, monkeypatch):
     assert chip != token_line
     legend = [c.value for c in at.caption if strings(lang)["confidence.legend"][:8] in c.value]
     assert legend and f" {token_line}" in legend[0]  # the legend's line, as the chip's digits compare to it
-    assert [m for m in at.markdown if md_escape(chip) in m.value and "badge" in m.value]
+    badges = [m for m in at.markdown if "badge" in m.value and md_escape(chip) in m.value]
+    assert badges and chip in badges[0].proto.help  # its tooltip's exact value: no fewer digits than the chip

@@ -34,7 +34,8 @@ def token_chips(
             if probs is not None:
                 shown = f"{probs[i]:.0%}" if threshold is None else percents_apart(probs[i], threshold)[0]
                 label += " " + md_escape(shown, _BADGE_SPECIAL)
-                tip = t("chips.probability", prob=f"{probs[i]:.1%}", n=i)
+                exact = shown if "." in shown else f"{probs[i]:.1%}"  # as many digits as the chip, at least one
+                tip = t("chips.probability", prob=exact, n=i)
                 if low is not None and low[i]:
                     chip_color, icon = "red", ":material/warning:"
             if marked is not None and marked[i]:
