@@ -128,11 +128,12 @@ def alignment_table(found: dict) -> list[str]:
 
 
 def rows(log: dict) -> list[str]:
-    """Every row the log's figures give: head importance and pruning, the AER table, completeness on the gold."""
+    """Every row the log's figures give: head importance, pruning, agreement and completeness on the gold (rows of the
+    findings' "measure | result" table), then the AER table after a blank line (a table of its own)."""
     out = importance_rows(log["heads"]) if "heads" in log else []
     out += [agreement_row(log["agreement"])] if "agreement" in log else []
     if found := log.get("alignment"):
-        out += alignment_table(found) + ([completeness_row(found)] if "completeness" in found else [])
+        out += ([completeness_row(found)] if "completeness" in found else []) + [""] + alignment_table(found)
     return out
 
 

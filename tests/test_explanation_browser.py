@@ -50,3 +50,28 @@ def test_knocking_out_every_cross_head_changes_the_translation_on_screen(browser
         screenshot(page, f"explanation_knocked_{lang}")
     finally:
         context.close()
+
+
+OPENING_SENTENCES = {"en-zh": SENTENCE, "zh-en": "我有一个梦想。"}
+
+
+@pytest.mark.parametrize("model", ["en-zh", "zh-en"])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_opening_box_starts_the_first_screen_with_either_model(browser, streamlit_server, lang, model):
+    """At 1280×800 the page opens with its bordered box of the model's own figures (zh-en's too, from its own
+    log), starting in the first screen, and the four maps of tab 1 are drawn below it."""
+    from urllib.parse import urlencode
+
+    link = urlencode({"model": model, "s": OPENING_SENTENCES[model], "lang": lang})
+    context, page = open_session(browser, f"{streamlit_server}/explanation?{link}")
+    try:
+        box = page.locator(f"{MAIN} .st-key-explain-opening")
+        expect(box).to_be_visible()
+        assert box.bounding_box()["y"] < 400, "the opening box starts in the first half of the first screen"
+        expect(box).to_contain_text(strings(lang)["explain.open.kind.cross"])
+        maps = page.locator(f"{MAIN} [class*='st-key-explain-map-'] .js-plotly-plot")
+        expect(maps).to_have_count(4)
+        screenshot(page, f"explanation_opening_{model}_{lang}")
+        screenshot(page, f"explanation_maps_{model}_{lang}", maps)
+    finally:
+        context.close()

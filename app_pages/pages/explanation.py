@@ -49,9 +49,10 @@ def side_by_side(result: TranslationResult, scores: np.ndarray, method: str, lay
             st.markdown(f"**{md_escape(title)}**")
             titles = {**attention_view.axis_titles("cross", direction.current()),
                       "value_label": t("explain.maps.value")}
-            # The colour bar above or under the map leaves the cells room to stand Chinese labels upright.
+            # Chinese source characters across: a colour bar above or under the map leaves the cells room to stand
+            # them upright (English words across turn sideways either way, and keep the bar at the side).
             figure = attention_heatmap(weights, queries, keys, max_width=screen.HALF_COLUMN_PX, max_height=400,
-                                       compact_scale=True, **titles)
+                                       compact_scale=direction.current()[0] == "zh", **titles)
             charts.chart(figure, key=f"explain.map.{i}")
     head_rho, head_top1 = agreement(result.cross[layer, head], scores)
     layer_rho, layer_top1 = agreement(result.cross[layer].mean(axis=0), scores)
