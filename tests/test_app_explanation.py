@@ -84,6 +84,10 @@ def test_the_agreement_summary_compares_heads_with_heads_and_maps_with_maps(tran
     assert f"layer 1 ρ = {rho[0].mean():.2f}, layer 3 ρ = {rho[-1].mean():.2f}" in text  # per-head ρ, averaged
     assert f"layer 1 ρ = {ig['layer_mean'][0][0]:.2f}" in text  # the averaged map's own ρ, for every layer quoted
     assert f"layer 3 ρ = {ig['layer_mean'][-1][0]:.2f}" in text
+    best = max(round(v, 2) for row in ig["rho"] for v in row)
+    tied = [h + 1 for h, v in enumerate(ig["rho"][-1]) if round(v, 2) == best]
+    assert len(tied) > 1 and all(round(v, 2) < best for row in ig["rho"][:-1] for v in row)
+    assert f"the best heads tie at ρ = {best:.2f}: layer 3 · heads {', '.join(map(str, tied))} (top-1 " in text
     zh = "\n".join(m.value for m in page("zh", tab="heads").markdown)
     assert "逐个头" in zh and "每层一张图" in zh and "各头平均" not in zh  # the two kinds read differently
 
