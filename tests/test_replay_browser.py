@@ -24,7 +24,7 @@ from playwright.sync_api import expect
 
 from i18n import strings
 from tests.support.browser import main, rerun, screenshot, settle, visit
-from tests.support.layout_checks import CHART_PROBLEMS
+from tests.support.layout_checks import CHART_PROBLEMS, CLIPPED
 
 EN = strings("en")
 
@@ -68,3 +68,38 @@ def test_lab_before_and_after_a_run(shared_page, streamlit_server):
     expect(main(shared_page).get_by_text("A diagonal.", exact=False)).to_be_visible()
     screenshot(shared_page, "learning_lab_after", main(shared_page).get_by_text(re.compile(r"^After \d+ steps")))
     assert not shared_page.evaluate(CHART_PROBLEMS)
+
+
+# The replay's map as a reader gets it: its size, and each axis's tick labels (drawn, and turned or upright).
+MAP_TICKS = r"""() => {
+  const plot = [...document.querySelectorAll("[data-testid='stMain'] .js-plotly-plot")][0];
+  const box = plot.querySelector('.nsewdrag').getBoundingClientRect();
+  const axes = {x: [], y: []};
+  plot.querySelectorAll('g[class*="tick"] > text').forEach(t => {
+    const axis = (t.parentElement.getAttribute('class') || '').match(/^([xy])\d*tick/);
+    if (axis && t.textContent.trim() && getComputedStyle(t).opacity !== '0' && t.getBoundingClientRect().width > 0)
+      axes[axis[1]].push({text: t.textContent, turned: /rotate\((?!0\))/.test(t.getAttribute('transform') || '')});
+  });
+  return {width: box.width, height: box.height, ...axes};
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_replays_map_of_the_chinese_model_reads_at_1280x800(shared_page, streamlit_server, lang):
+    """zh-en's cross-attention map: every row and column labelled, the Chinese source characters upright, and big
+    enough to read (it was about 170×95 px, every other row labelled, the characters turned on their side)."""
+    from tests.support.paths import ROOT
+
+    log = json.loads((ROOT / "checkpoints" / "zh-en" / "training_log.json").read_text(encoding="utf-8"))
+    snapshots = len(log["snapshots"])
+    visit(shared_page, f"{streamlit_server}/replay?model=zh-en&lang={lang}&snapshot={snapshots}&probe=1&kind=cross",
+          strings(lang)["replay.title"])
+    settle(shared_page)
+    shown = shared_page.evaluate(MAP_TICKS)
+    screenshot(shared_page, f"replay_zh_en_{lang}")
+    probe = log["snapshots"][-1]["probes"][0]
+    assert [t["text"] for t in shown["y"]] == [t.replace("\u2581", "▁") for t in probe["target_tokens"]]
+    assert [t["text"] for t in shown["x"]] == probe["source_tokens"]
+    assert not any(t["turned"] for t in shown["x"]), "the Chinese characters (and </s>) stand upright"
+    assert shown["width"] / len(probe["source_tokens"]) >= 24, shown  # cells of 24 px or more (they were 17)
+    assert not shared_page.evaluate(CHART_PROBLEMS) and not shared_page.evaluate(CLIPPED)

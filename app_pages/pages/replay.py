@@ -28,7 +28,8 @@ from viz.teaching_replay import marked_at, share_figure
 
 PROBE, KIND, SNAPSHOT = "replay.probe", "replay.kind", "replay.snapshot"
 MAP_MAX_PX = MAX_HEIGHT_PX  # the untrained model writes 22 tokens: its map needs all the height a figure may take
-MAP_PX = 300  # the map's column: 5 of 13 parts of the page at 1280 px with the sidebar open (the pickers get the rest)
+MAP_PX = 370  # the map's column: 9 of 19 parts of the page at 1280 px with the sidebar open (the pickers get the rest)
+PROBE_PX = 280  # the probe picker beside the row of attention kinds (about 500 px in English)
 
 
 def missing(log: dict, folder: str) -> None:
@@ -50,19 +51,26 @@ def snapshot_controls(steps: list[int]) -> int:
                    width=300)
 
 
-def pickers(probes: list[str], final: dict) -> tuple[int, str, int, int]:
-    """Probe sentence, attention kind, layer and head, one above the other; `final`: the last snapshot."""
-    probe = st.selectbox(t("replay.probe"), list(range(len(probes))), format_func=lambda i: probes[i],
-                         persist_state="session", key=PROBE, index=widget_state.kept(PROBE, range(len(probes))))
-    kind = attention_view.kind_picker(KIND, "cross")  # the kind that turns from uniform into an alignment
+def probe_and_kind(probes: list[str]) -> tuple[int, str]:
+    """Probe sentence and attention kind, side by side above the map and its text (on two lines where the row is
+    too narrow for both)."""
+    with st.container(horizontal=True, gap="medium", key="replay.what"):
+        probe = st.selectbox(t("replay.probe"), list(range(len(probes))), format_func=lambda i: probes[i],
+                             persist_state="session", key=PROBE, index=widget_state.kept(PROBE, range(len(probes))),
+                             width=PROBE_PX)
+        kind = attention_view.kind_picker(KIND, "cross")  # the kind that turns from uniform into an alignment
+    return probe, kind
+
+
+def layer_and_head(final: dict, probe: int, kind: str) -> tuple[int, int]:
+    """Layer and head, one above the other; `final`: the last snapshot."""
     if "replay.head" not in st.session_state and kind == "cross":
         # Open on the head closest to the average of all heads in the last snapshot (not the most focused: a sink).
         layer, head, _, _ = replay.consensus_head(final["probes"][probe]["cross"])
         st.session_state["replay.layer"], st.session_state["replay.head"] = layer, head
     with st.container(horizontal=True, gap="medium", key="replay.pickers"):
         layers, heads = final["probes"][probe][kind].shape[:2]
-        layer, head = attention_view.layer_head_selectors("replay", layers, heads, average_layers=True)
-    return probe, kind, layer, head
+        return attention_view.layer_head_selectors("replay", layers, heads, average_layers=True)
 
 
 def share_section(snapshots: list[dict], probe: int, kind: str, layer: int, head: int, index: int) -> None:
@@ -138,11 +146,12 @@ def replay_view(snapshots: list[dict], probe_texts: list[str], log: dict, shippe
     with st.container(key=page_scripts.LINKED_VIEW):  # where a link to a snapshot lands
         index = snapshot_controls([s["step"] for s in snapshots])
     snapshot = snapshots[index]
-    # The right column is wider: its row of attention kinds needs about 500 px (at 1280 px, with the sidebar open).
-    left, right = st.columns([5, 8])
+    probe, kind = probe_and_kind(probe_texts)
+    # The right column is a little wider: its row of heads needs about 400 px (at 1280 px, with the sidebar open).
+    left, right = st.columns([9, 10])
     with right:
-        now_line = st.empty()  # filled once the probe is chosen, below
-        probe, kind, layer, head = pickers(probe_texts, snapshots[-1])
+        now_line = st.empty()  # filled once the layer and head are chosen, below
+        layer, head = layer_and_head(snapshots[-1], probe, kind)
     shown = snapshot["probes"][probe]
     evaluation = replay.dev_at(log.get("dev") or [], snapshot["step"])
     repeated = replay.repeated_token(shown["target_tokens"])  # the untrained model's one token, said why
@@ -157,11 +166,15 @@ def replay_view(snapshots: list[dict], probe_texts: list[str], log: dict, shippe
         # The title goes above the figure: a narrow map (6 source tokens) would wrap it into a column of words.
         st.markdown("**" + t("replay.map_title", kind=attention_view.kind_name(kind), layer=attention_view.layer_name(layer),
                              head=attention_view.head_name(head), step=f"{snapshot['step']:,}") + "**")
+        # In a third of the page the usual colour bar and full axis titles took half the map's width: its cells were
+        # 17 px, every other row labelled, Chinese characters on their side. Compact bar, short titles; the caption
+        # says which tokens the axes are.
         attention_view.map_chart(shown[kind], kind, layer, head, queries, keys, key="replay.chart.map",
                                  sentence=probe_texts[probe], languages=direction.current(), max_width=MAP_PX,
-                                 max_height=MAP_MAX_PX)
+                                 max_height=MAP_MAX_PX, compact_scale=True, **attention_view.short_axis_titles())
         # ▁ marks English words: in the source of an English → Chinese model, in the target of a Chinese → English one.
-        st.caption(sentences([attention_view.kind_help(kind), chips.word_start_note([*queries, *keys])]))
+        st.caption(sentences([attention_view.axes_note(kind, direction.current()), attention_view.kind_help(kind),
+                              chips.word_start_note([*queries, *keys])]))
         if kind == "cross":
             st.caption(consensus_caption(snapshots[-1]["probes"][probe]["cross"], layer, head))
     with right:
