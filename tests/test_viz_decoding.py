@@ -80,3 +80,24 @@ class TestCandidates:
         fig = candidates_chart(["。", "是", "到", "</s>", "一"], [0.45, 0.08, 0.08, 0.03, 0.02], 0,
                                token_title=s["axis.candidate"], value_label=s["axis.probability"], max_width=320)
         assert fig.layout.width <= 320
+
+
+def test_chinese_labels_stand_upright_beside_byte_tokens_where_they_fit():
+    """爱丽丝和鲍勃是朋友。 as the zh-en model reads it: 鲍 and 勃 are byte tokens (<0xE9> <0xB2> <0x8D> …), each as wide
+    as four characters on one line, and they turned every label of Decoding's "where it looked" bars on its side at
+    1280×800 (the page's left column, LEFT_PX). Each byte token now goes on two lines and every label stands upright
+    in a font no smaller than the minimum, the bottom margin holding both lines; without byte tokens nothing changes."""
+    from viz.style import LINE_EM, MIN_FONT_PX
+
+    LEFT_PX = 480  # app_pages/pages/decoding.py's LEFT_PX (importing the page would run it)
+
+    tokens = ["爱", "丽", "丝", "和", "<0xE9>", "<0xB2>", "<0x8D>", "<0xE5>", "<0x8B>", "<0x83>", "是", "朋", "友", "。",
+              "</s>"]
+    fig = attention_bar(np.full(len(tokens), 1 / len(tokens)), tokens, key_title="键（中文源句词元）",
+                        value_label="权重", max_width=LEFT_PX)
+    axis = fig.layout.xaxis
+    assert axis.tickangle == 0 and axis.tickfont.size >= MIN_FONT_PX
+    assert list(axis.ticktext[3:6]) == ["和", "&lt;0x<br>E9&gt;", "&lt;0x<br>B2&gt;"]
+    assert fig.layout.margin.b >= 2 * LINE_EM * axis.tickfont.size
+    plain = attention_bar(np.full(8, 0.125), list("我有一个梦想。") + ["</s>"], max_width=LEFT_PX)
+    assert "<br>" not in "".join(plain.layout.xaxis.ticktext) and plain.layout.xaxis.tickangle == 0

@@ -10,6 +10,7 @@ of a longer word) remain different labels.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 
 WORD_START = "▁"  # the source tokenizer's word-start mark (model.WORD_START; viz does not import the model)
@@ -26,6 +27,19 @@ def token_label(token: str) -> str:
 
 def token_labels(tokens: Sequence[str]) -> list[str]:
     return [token_label(t) for t in tokens]
+
+
+# A tokenizer's byte fallback ("<0xE9>", one byte of a character it never saw), written over two lines ("<0x" over
+# "E9>") where the labels stand upright: on one line it is four Chinese characters wide, and turned every label
+# beside it on its side.
+BYTE_TOKEN = re.compile(r"<0x[0-9A-F]{2}>")
+BYTE_LINES = ("<0x", "E9>")  # how wide each line of a broken byte token is
+
+
+def broken_labels(tokens: Sequence[str]) -> list[str]:
+    """token_labels, each byte token on two lines."""
+    return [f"{token_label(t[:3])}<br>{token_label(t[3:])}" if BYTE_TOKEN.fullmatch(t) else token_label(t)
+            for t in tokens]
 
 
 def joined_text(tokens: Sequence[str]) -> str:

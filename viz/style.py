@@ -19,7 +19,7 @@ from functools import lru_cache
 import numpy as np
 import plotly.graph_objects as go
 
-from .labels import plain_text, token_labels
+from .labels import BYTE_LINES, BYTE_TOKEN, broken_labels, plain_text, token_labels
 
 FONT = "Noto Sans, Noto Sans CJK SC, sans-serif"
 
@@ -76,39 +76,57 @@ def min_font_px_at(zoom: float) -> int:
 class Ticks:
     """How an axis's labels are drawn: font px, angle (0 upright, −90 vertical), every `step`-th label shown,
     the px the shown labels reach away from the axis, and the px the end labels reach past the axis's ends
-    (where the other axis's labels are: a figure moves those that much further out)."""
+    (where the other axis's labels are: a figure moves those that much further out); `broken`: byte tokens on two
+    lines (labels.broken_labels)."""
 
     size: int = BASE_FONT_PX
     angle: int = 0
     step: int = 1
     depth: float = LINE_EM * BASE_FONT_PX
     overhang: float = 0.0
+    broken: bool = False
 
 
 SHORT_LABEL_EM = 2.5  # labels no wider than this (a Chinese character, </s>) shrink to stay upright before turning
 
 
 def tick_layout(labels: Sequence[str], slot_px: float, *, across: bool = True,
-                min_font_px: int = MIN_FONT_PX) -> Ticks:
+                min_font_px: int = MIN_FONT_PX, break_bytes: bool = False) -> Ticks:
     """Labels (unescaped) of positions `slot_px` apart, laid out so that no two labels' boxes overlap.
 
     across: the labels stand side by side (an x axis), else one above the other (a y axis). Upright at 16 px
     when neighbours fit side by side; otherwise in a font whose line fits a slot (min_font_px–16 px), vertical on
     an x axis; and where even a min_font_px line does not fit a slot, only every step-th label, so the shown ones
-    do. min_font_px: 11 on screen; less in a figure the page will enlarge (min_font_px_at).
+    do. min_font_px: 11 on screen; less in a figure the page will enlarge (min_font_px_at). break_bytes: before
+    turning them, byte tokens may go on two lines ("<0x" over "E9>"), so that the Chinese characters beside them
+    stay upright.
     """
     ems = [text_em(t) for t in labels] or [0.0]
     fitted = int(np.clip(slot_px / LINE_EM, min_font_px, BASE_FONT_PX))  # the largest font whose line fits a slot
     if across:
-        sizes = (BASE_FONT_PX, fitted)
-        if max(ems) <= SHORT_LABEL_EM:  # characters and "</s>": smaller but upright, as a character on its side is
-            sizes += tuple(range(fitted - 1, min_font_px - 1, -1))  # hard to read (and a column of them harder)
-        for size in dict.fromkeys(sizes):
-            if all(((a + b) / 2 + GAP_EM) * size <= slot_px for a, b in zip(ems, ems[1:])):
-                return Ticks(size, 0, 1, LINE_EM * size, max(0.0, (max(ems[0], ems[-1]) * size - slot_px) / 2))
+        upright = _upright(ems, slot_px, fitted, min_font_px)
+        if upright is None and break_bytes and any(BYTE_TOKEN.fullmatch(t) for t in labels):
+            lines = max(text_em(line) for line in BYTE_LINES)
+            upright = _upright([lines if BYTE_TOKEN.fullmatch(t) else em for t, em in zip(labels, ems)], slot_px,
+                               fitted, min_font_px, broken=True)
+        if upright is not None:
+            return upright
     step = math.ceil(LINE_EM * fitted / slot_px)
     overhang = max(0.0, (LINE_EM * fitted - slot_px) / 2)
     return Ticks(fitted, -90 if across else 0, step, max(ems[::step]) * fitted, overhang)
+
+
+def _upright(ems: list[float], slot_px: float, fitted: int, min_font_px: int, broken: bool = False) -> Ticks | None:
+    """Labels `ems` wide standing side by side at the largest font where neighbours do not overlap: 16 px or
+    `fitted`, or for short labels down to min_font_px; None where none does."""
+    sizes = (BASE_FONT_PX, fitted)
+    if max(ems) <= SHORT_LABEL_EM:  # characters and "</s>": smaller but upright, as a character on its side is
+        sizes += tuple(range(fitted - 1, min_font_px - 1, -1))  # hard to read (and a column of them harder)
+    for size in dict.fromkeys(sizes):
+        if all(((a + b) / 2 + GAP_EM) * size <= slot_px for a, b in zip(ems, ems[1:])):
+            return Ticks(size, 0, 1, (1 + broken) * LINE_EM * size,
+                         max(0.0, (max(ems[0], ems[-1]) * size - slot_px) / 2), broken)
+    return None
 
 
 def cell_text_size(texts: Sequence[str], width_px: float, height_px: float) -> int | None:
@@ -240,7 +258,7 @@ def token_axis(tokens: Sequence[str], title: str, *, fit: Ticks = Ticks(), rever
     `fit` (see tick_layout) sets the labels' font and angle, and shows every fit.step-th one; the title is
     wrapped to `wrap` px (see titled)."""
     n = len(tokens)
-    labels = token_labels(tokens)
+    labels = broken_labels(tokens) if fit.broken else token_labels(tokens)
     shown = range(0, n, fit.step)
     axis = titled(
         title,
