@@ -52,3 +52,41 @@ def test_training_page_fits_and_scores_a_typed_reference(browser, streamlit_serv
         assert not page.evaluate(CHART_PROBLEMS)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_training_page_of_the_chinese_model(browser, streamlit_server, lang):
+    """zh-en: the smoothing tab sets the dev loss against the last complete epoch's mean training loss (read from its
+    log), and an English reference typed on the BLEU tab is said to be cleaned, not converted to Simplified."""
+    import json
+
+    from lessons.training import last_full_epoch_loss
+    from tests.support.paths import ROOT
+
+    text = strings(lang)
+    log = json.loads((ROOT / "checkpoints" / "zh-en" / "training_log.json").read_text(encoding="utf-8"))
+    epoch = last_full_epoch_loss(log)
+    context, page = open_session(browser, f"{streamlit_server}/training?model=zh-en&lang={lang}")
+    try:
+        page.locator(f"{MAIN} h1").filter(has_text=text["training.title"]).wait_for()
+        settle_charts(page)
+        rerun(page, page.locator(MAIN).get_by_role("tab", name=text["training.tab.ls"]).click)
+        settle_charts(page)
+        loss = page.locator(MAIN).get_by_text(f"{epoch.mean:.3f}").first
+        loss.wait_for()
+        heading = "below the training loss" if lang == "en" else "低于训练损失"
+        assert (heading in loss.inner_text()) == (log["dev"][-1]["loss"] < epoch.mean)
+        screenshot(page, f"training_zh_en_{lang}_ls", loss)
+        assert not page.evaluate(CHART_PROBLEMS)
+
+        rerun(page, page.locator(MAIN).get_by_role("tab", name=text["training.tab.bleu"]).click)
+        box = page.get_by_label(text["training.bleu.reference"].format(target=text["language.en"]), exact=True)
+        box.fill("I have  a dream.")
+        rerun(page, lambda: box.press("Enter"))
+        settle_charts(page, charts=False)
+        page.locator(f"{MAIN} [data-testid='stAlertContentSuccess']").wait_for()
+        page.locator(MAIN).get_by_text(text["training.bleu.normalised.en"]).wait_for()
+        assert "Simplified" not in page.locator(MAIN).inner_text() and "简体" not in page.locator(MAIN).inner_text()
+        screenshot(page, f"training_zh_en_{lang}_bleu", page.locator(MAIN).get_by_text(text["training.bleu.normalised.en"]))
+    finally:
+        context.close()
