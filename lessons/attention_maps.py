@@ -31,3 +31,18 @@ def shown_mask(kind: str, tq: int, tk: int) -> np.ndarray | None:
 def strongest_key(weights, layer: int, head: int, query: int) -> int:
     """The key that query row `query` of the map pick(weights, layer, head) weighs most (the first, on a tie)."""
     return int(np.argmax(pick(weights, layer, head)[query]))
+
+
+def clearest_layer(*weights) -> int:
+    """The layer whose maps, each layer's heads averaged, are least flat, for a page to open on (a map of nearly even
+    rows shows little): the lowest mean entropy of their rows, each relative to an even row over all Tk keys (1 = even,
+    0 = one key), averaged over the (layers, heads, Tq, Tk) arrays given. Where one array has fewer layers, its last
+    stands for the ones it lacks (as a page shows it); the first layer on a tie."""
+    def flatness(w) -> float:
+        rows = np.asarray(w, dtype=np.float64).mean(axis=0)  # (Tq, Tk): the heads averaged
+        entropy = -(rows * np.log(np.where(rows > 0, rows, 1.0))).sum(axis=-1)
+        return float(entropy.mean() / np.log(max(rows.shape[-1], 2)))
+
+    layers = max(w.shape[0] for w in weights)
+    mean = [np.mean([flatness(w[min(layer, w.shape[0] - 1)]) for w in weights]) for layer in range(layers)]
+    return int(np.argmin(mean))

@@ -15,6 +15,7 @@ the teaching pages' matrices (raw scores of any sign, −∞ where masked).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -25,6 +26,7 @@ from .labels import NEG_INF, plain_text
 from .style import (
     ANSWER_COLOR,
     ATTENTION_COLORSCALE,
+    AXIS_TITLE_PX,
     BASE_FONT_PX,
     CELL_TEXT_PX,
     CONTAINER_PX,
@@ -48,6 +50,7 @@ from .style import (
     masked_note,
     position_text,
     styled_figure,
+    text_em,
     text_px,
     tick_layout,
     title_lines,
@@ -67,6 +70,11 @@ COLORBAR_THICK_PX, COLORBAR_PAD_PX = 14, 10  # an upright bar's width, and its d
 # A compact colour bar (compact_scale) is titled above the bar, upright at the right of the plot or across under its x
 # axis; across, it takes this much room there: its title, the bar, its numbers and the gaps between them.
 SCALE_BELOW_PX = 64
+# Where Plotly sets an x axis's title (no standoff given): the baseline of its first line 10 px + 3 title fonts below
+# the axis, lower only where the labels reach further, and its descent under that. Under a row of short labels (Chinese
+# characters) that is past the room counted for labels and title, and a colour bar laid across under the axis sat on
+# the title: Compare's B − A, "keys" on "difference" (issue 60). Such a bar starts below the title's real bottom.
+X_TITLE_FLOOR_PX = 10 + 3.3 * BASE_FONT_PX
 COMPACT_LEN_PX = 3 * LINE_EM * CELL_TEXT_PX  # an upright compact bar's shortest: its three numbers' lines
 WIDEST_TICK = "−0.55"  # as wide as the widest number a compact colour bar's three ticks show
 COLORBAR_LEN_PX = (100, 300)  # a colour bar's length: room for three numbers, readable beside a long sentence;
@@ -107,6 +115,7 @@ class _Content:
     note: str  # above the plot at its right, what the grey cells mean ("": none)
     x_top: bool
     min_font_px: int  # the labels' smallest font (tick_layout)
+    widest_tick: str = WIDEST_TICK  # the compact colour bar's widest number: its own where its range is fixed
 
 
 def heatmap_figure(
@@ -155,8 +164,8 @@ def heatmap_figure(
     _check_layout(row_px is not None and cols is not None, compact_scale and x_side == "top")
     hidden = hidden if hidden is not None and bool(hidden.any()) else None  # None: no gaps
     content = _Content(*z.shape, rows, cols, title, row_title, col_title, show_scale, value_label,
-                       "upright" if compact_scale else "side", min_font_px=min_font_px,
-                       note=hidden_note if hidden is not None else "", x_top=x_side == "top")
+                       "upright" if compact_scale else "side", hidden_note if hidden is not None else "",
+                       x_side == "top", min_font_px, _widest_tick(zmin, zmax))
     content, (row_px, col_px, one_line_y_title) = _scale_placed(content, row_px, max_width, max_height)
     m = _frame(content, row_px, col_px, one_line_y_title)
     heat = dict(
@@ -239,8 +248,10 @@ def _frame(content: _Content, r_px: float, c_px: float | None, one_line_y_title:
     beside = not content.note or (plot_w and text_px(content.note, CELL_TEXT_PX) + NOTE_PAD_PX <= plot_w)
     if not (content.title or content.x_top) and beside:
         top -= min(free, note + MODEBAR_PX)
-    below = SCALE_BELOW_PX if scale and content.scale_place == "below" else 0
+    title_bottom = max(x_px, X_TITLE_FLOOR_PX + axis_title_px(content.col_title, x_wrap) - AXIS_TITLE_PX)
+    below = SCALE_BELOW_PX + TICK_PAD_PX + title_bottom - x_px if scale and content.scale_place == "below" else 0
     m = dict(x=x, y=y, plot_w=plot_w, plot_h=plot_h, scale=scale, x_wrap=x_wrap, y_wrap=y_wrap, x_px=x_px,
+             title_bottom=title_bottom,
              left=int(EDGE_PX + axis_title_px(content.row_title, y_wrap) + y_labels), right=int(right),
              top=int(EDGE_PX + top), bottom=int(EDGE_PX + bottom + below))
     m["width"] = None if c_px is None else m["left"] + m["right"] + content.n_cols * c_px
@@ -264,20 +275,27 @@ def _scale_px(content: _Content) -> float:
     its bar and numbers)."""
     if content.scale_place == "side":
         return COLORBAR_PX
-    bar = COLORBAR_THICK_PX + TICK_PAD_PX + text_px(WIDEST_TICK, CELL_TEXT_PX)
+    bar = COLORBAR_THICK_PX + TICK_PAD_PX + text_px(content.widest_tick, CELL_TEXT_PX)
     return COLORBAR_PAD_PX + max(bar, text_px(content.value_label, BASE_FONT_PX)) + EDGE_PX
 
 
 def _scale_placed(content: _Content, row_px: float | None, max_width: float,
                   max_height: float) -> tuple[_Content, tuple[float, float | None, bool]]:
-    """`content` with its compact colour bar where the cells are largest (upright on a tie) of the places where the bar
-    shows (a place too short for the bar would win larger cells by dropping it), and _cell_px's cells."""
+    """`content` with its compact colour bar where the most labels show, and of those where the cells are largest
+    (upright on a tie), of the places where the bar shows (a place too short for the bar would win larger cells by
+    dropping it), and _cell_px's cells. Labels first: under Compare's transposed map the bar won cells 13 px tall and
+    22 wide, and every other row's label, over square 16.7-px cells that label every row."""
     if content.scale_place == "side":
         return content, _cell_px(content, row_px, max_width, max_height)
     placed = [(c, _cell_px(c, row_px, max_width, max_height))
               for c in (replace(content, scale_place="upright"), replace(content, scale_place="below"))]
     shown = [(c, cells) for c, cells in placed if _frame(c, *cells)["scale"]] or placed
-    return max(shown, key=lambda placing: placing[1][0] * (placing[1][1] or 1))
+
+    def labels(c: _Content, cells: tuple) -> int:
+        m = _frame(c, *cells)
+        return math.ceil(c.n_rows / m["y"].step) + (math.ceil(c.n_cols / m["x"].step) if c.cols is not None else 0)
+
+    return max(shown, key=lambda placing: (labels(*placing), placing[1][0] * (placing[1][1] or 1)))
 
 
 def _cell_px(content: _Content, row_px: float | None, max_width: float,
@@ -338,8 +356,8 @@ def _colorbar(value_label: str, place: str, m: dict, z_range: tuple[float | None
     """The heatmap's colour bar at `place` (_Content.scale_place). A compact one has its title above the bar (Plotly
     draws a title at the side of a bar laid across over the bar's start) and three numbers: the ends of its fixed
     `z_range` and their middle (Plotly's own choice on a short bar was "0" alone), else three of Plotly's. Laid across,
-    it is centred in the SCALE_BELOW_PX under the x axis's labels and title, as long as the plot (≤ 300 px) less the
-    room its end numbers need."""
+    it is centred in the SCALE_BELOW_PX under the x axis's labels and title (where Plotly draws it: X_TITLE_FLOOR_PX),
+    as long as the plot (≤ 300 px) less the room its end numbers need."""
     if place == "side":
         return colorbar(value_label, m["plot_h"])
     compact = dict(title=dict(text=plain_text(value_label), side="top", font=dict(size=BASE_FONT_PX)),
@@ -349,7 +367,12 @@ def _colorbar(value_label: str, place: str, m: dict, z_range: tuple[float | None
     plot_w = m["plot_w"] or CONTAINER_PX - m["left"] - m["right"]
     return {**compact, "orientation": "h", "thickness": 12, "xpad": 0, "x": 0.5, "xanchor": "center",
             "len": min(plot_w - 2 * LINE_EM * CELL_TEXT_PX, COLORBAR_LEN_PX[1]),
-            "y": -(m["x_px"] + TICK_PAD_PX) / m["plot_h"], "yanchor": "top"}
+            "y": -(m["title_bottom"] + 2 * TICK_PAD_PX) / m["plot_h"], "yanchor": "top"}  # its title drawn 6 px up
+
+
+def _widest_tick(low: float | None, high: float | None) -> str:
+    """The widest of a compact colour bar's three numbers: its own where its range is fixed, else WIDEST_TICK."""
+    return max(_three_ticks(low, high).get("ticktext", [WIDEST_TICK]), key=text_em)
 
 
 def _three_ticks(low: float | None, high: float | None) -> dict:
@@ -412,6 +435,7 @@ def attention_heatmap(
     max_height: float = MAX_HEIGHT_PX,
     min_font_px: int = MIN_FONT_PX,
     compact_scale: bool = False,
+    show_scale: bool = True,
 ) -> go.Figure:
     """Heatmap of one (Tq, Tk) attention matrix: queries down, keys across, weights on a fixed 0–1 scale.
 
@@ -419,6 +443,7 @@ def attention_heatmap(
     grey and carry no hover, so a causal mask is visible as a shape.
     max_width / max_height: px the whole figure may take (a narrow page column passes its width).
     min_font_px: the labels' smallest font, compact_scale: a narrow column's colour bar (heatmap_figure).
+    show_scale: False leaves the colour bar out, for maps side by side that share one (the same fixed scale).
     """
     z, query_tokens, key_tokens, mask = _checked_map(weights, query_tokens, key_tokens, mask)
     return heatmap_figure(
@@ -426,7 +451,7 @@ def attention_heatmap(
         value_label=value_label, max_width=max_width, max_height=max_height, min_font_px=min_font_px,
         zmin=0.0, zmax=1.0, hidden=None if mask is None else ~mask, hidden_note=masked_label,
         # a single row is too short for a readable colour bar; its cells carry the values
-        show_scale=z.shape[0] > 1, compact_scale=compact_scale,
+        show_scale=show_scale and z.shape[0] > 1, compact_scale=compact_scale,
     )
 
 

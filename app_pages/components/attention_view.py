@@ -52,21 +52,24 @@ def short_name(index: int) -> str:
     return t("explorer.average") if index == ALL else str(index + 1)
 
 
-def index_picker(key: str, label: str, options) -> int:
-    """A segmented layer or head picker; a choice the sentence or model made impossible falls back to the first."""
+def index_picker(key: str, label: str, options, first=None) -> int:
+    """A segmented layer or head picker, opening on `first` (default the first option); a choice the sentence or
+    model made impossible falls back to it."""
     options = list(options)
-    chosen = widget_state.kept(key, options)  # a link or a grid click may have set the key
+    chosen = widget_state.kept(key, options, first)  # a link or a grid click may have set the key
     return st.segmented_control(label, options, format_func=short_name, persist_state="session", key=key,
                                 required=True, default=chosen)
 
 
-def layer_head_selectors(prefix: str, layers: int, heads: int, average_layers: bool, side: str = "") -> tuple[int, int]:
+def layer_head_selectors(prefix: str, layers: int, heads: int, average_layers: bool, side: str = "",
+                         first_layer: int | None = None) -> tuple[int, int]:
     """Layer and head pickers keyed under `prefix`, side by side in the caller's container (a horizontal one puts
     them on the row of the caller's other controls); returns (layer, head), ALL for averages. `side` ("A", "B")
-    leads their labels where two pairs share a row."""
+    leads their labels where two pairs share a row; `first_layer`: the layer a session opens on (default the first
+    option)."""
     layer_options = ([ALL] if average_layers else []) + list(range(layers))
     lead = f"{side} · " if side else ""
-    layer = index_picker(f"{prefix}.layer", lead + t("explorer.layer"), layer_options)
+    layer = index_picker(f"{prefix}.layer", lead + t("explorer.layer"), layer_options, first_layer)
     head = index_picker(f"{prefix}.head", lead + t("explorer.head"), [ALL, *range(heads)])
     return layer, head
 

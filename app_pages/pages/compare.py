@@ -16,14 +16,14 @@ from app_pages.components import attention_view, charts, chips
 from app_pages.state import direction, examples, models, state_keys, translations, widget_state
 from app_pages.shell import links, presentation, screen
 from app_pages.shell.link_values import Param, one_of
-from app_pages.shell.text import md_escape, t
-from lessons.attention_maps import ALL, pick
+from app_pages.shell.text import listing, md_escape, sentences, t
+from lessons.attention_maps import ALL, clearest_layer, pick
 from lessons.token_alignment import on_spans, span_label, token_spans
 from model import MAX_CHARS, TranslationResult
 
 KIND, LEFT, RIGHT, INPUT = "compare.kind", "compare.left", "compare.right", "compare.input"
 MODE, SENTENCE_A, SENTENCE_B = "compare.mode", "compare.sentence_a", "compare.sentence_b"
-PAIR, WRONG_PAIR = "compare.pair", "compare.wrong_pair"  # the pair buttons: examples.SENTENCE_PAIRS, WHERE_IT_GOES_WRONG
+PAIR, WRONG_PAIR = "compare.pair", "compare.wrong_pair"  # pair buttons: examples.PAIRS_BY_LANGUAGE, WHERE_IT_GOES_WRONG
 TRANSPOSE, SENTENCES_FOR = "compare.transpose", "compare.sentences_for"
 MODES = ("models", "directions", "heads", "sentences")
 DIRECTIONS_SENTENCE_PX = 330  # Both directions' sentence, beside the layer and head buttons on one row
@@ -57,12 +57,15 @@ class MapRoom:
 # two 16-px gaps; with the sidebar closed in presentation mode, 1,196 px less two 21-px gaps). Two heads' maps start
 # about 500 px down (three rows of controls, a line of labels), in presentation mode about 520: laid out for
 # presentation mode's enlargement, the default sentence's maps there kept every other row's label; laid out
-# unenlarged, every one. Two sentences' maps start about 420 px (two rows, a line of translations), in presentation
-# mode too; there, laid out for 1.15 times, their rows are 12.7 px tall (10.3 for 1.3 times; unenlarged, the B − A
-# map's labels met).
+# unenlarged, every one. Two sentences' maps start about 475 px (two rows of controls, the pairs' row, a line of
+# translations), so A's map and B − A beside it end on the first screen, B under A; in presentation mode, laid out for
+# 1.15 times, their rows are 12.7 px tall (10.3 for 1.3 times; unenlarged, the B − A map's labels met).
 TWO_MODELS_ROOM = MapRoom(screen.HALF_COLUMN_PX, 320, 560, 305)
 HEADS_ROOM = MapRoom(262, 290, 370, 270, present_zoom=1.0)
-SENTENCES_ROOM = MapRoom(screen.HALF_COLUMN_PX, 430, 560, 430)
+SENTENCES_ROOM = MapRoom(screen.HALF_COLUMN_PX, 320, 560, 430)
+# Both ways: half the page each, maps starting about 425 px down (two rows of controls, a line for each model's name
+# and translation, two where one wraps), one colour bar for both.
+DIRECTIONS_ROOM = MapRoom(screen.HALF_COLUMN_PX, 370, 560, 305)
 
 
 def submit() -> None:
@@ -97,36 +100,58 @@ def map_title(kind: str, layer: int, head: int) -> str:
              head=attention_view.head_name(head))
 
 
-def says(key: str, name: str, translation: str, help_text: str | None = None, heading: str = "#### ") -> None:
-    """Who translated (a model's name, or "A" / "B") and the translation, on one line (`heading`: its size)."""
-    with st.container(horizontal=True, vertical_alignment="center", key=key):
-        st.markdown(f"**{md_escape(name)}**", width="content")
-        st.markdown(f"{heading}{md_escape(translation) or '∅'}", help=help_text, width="content")
+def says(name: str, translation: str, help_text: str | None = None) -> None:
+    """Who translated (a model's name, or "A" / "B") and the translation, as one line of text: a long one wraps as
+    text does (a line of it, not a row of elements, which took 42 px more above a half-page map)."""
+    st.markdown(f"**{md_escape(name)}** {md_escape(translation) or '∅'}", help=help_text)
 
 
-def side(which: str, name: str, result: TranslationResult, kind: str, layer: int, head: int, label: str = "",
-         transposed: bool = False) -> None:
-    """One model's name (or `label`) and translation on one line (its sizes in the tooltip), then its map, its rows
-    and columns swapped where `transposed`; `layer`/`head` are clamped to what this model has."""
-    weights = result.attention(kind)  # (layers, heads, Tq, Tk)
-    layers, heads = weights.shape[:2]
-    own_layer = min(layer, layers - 1)
-    own_head = head if head == ALL else min(head, heads - 1)
+def side_line(which: str, name: str, result: TranslationResult, kind: str, layer: int, head: int,
+              label: str = "") -> None:
+    """One model's name (or `label`) and translation on one line (its sizes in the tooltip), and where the model has
+    fewer layers or heads of `kind` than `layer`/`head` asks, which it shows."""
+    layers, heads = result.attention(kind).shape[:2]
+    own_layer, own_head = min(layer, layers - 1), head if head == ALL else min(head, heads - 1)
     config = models.translator(name).config
     shape = t("compare.shape", layers=layers, heads=heads, src=f"{config.src_vocab_size:,}",
               tgt=f"{config.tgt_vocab_size:,}", s=len(result.source_tokens), t=len(result.target_tokens))
-    says(f"compare.{which}.says", label or models.model_label(name), result.translation, shape, heading="")
+    says(label or models.model_label(name), result.translation, shape)
     if (own_layer, own_head) != (layer, head):
         st.caption(t("compare.clamped", layers=layers, heads=heads, layer=own_layer + 1,
                      head=attention_view.head_name(own_head)))
+
+
+def side_map(which: str, name: str, result: TranslationResult, kind: str, layer: int, head: int, room: MapRoom,
+             transposed: bool = False, **layout) -> None:
+    """One model's map of `kind` (`layer`/`head` clamped to what it has), its rows and columns swapped where
+    `transposed`, in `room`; `layout`: more of the map's limits (show_scale=False: the maps share one bar)."""
+    weights = result.attention(kind)  # (layers, heads, Tq, Tk)
+    layers, heads = weights.shape[:2]
+    own_layer, own_head = min(layer, layers - 1), head if head == ALL else min(head, heads - 1)
     queries, keys = result.axis_tokens(kind)
-    swapped = {}
     if transposed:  # keys down, queries across: the same cells, the other way up
         weights, queries, keys = np.swapaxes(weights, -1, -2), keys, queries
-        swapped = {"query_title": t("axis.keys"), "key_title": t("axis.queries")}
+        layout = {**layout, "query_title": t("axis.keys"), "key_title": t("axis.queries")}
     attention_view.map_chart(weights, kind, own_layer, own_head, queries, keys, key=f"compare.chart.{which}",
-                             sentence=result.source_text, model=name, present_max_px=TWO_MODELS_ROOM.present_height,
-                             numbers=not transposed, **{**TWO_MODELS_ROOM.limits(), **swapped})
+                             sentence=result.source_text, model=name, present_max_px=room.present_height,
+                             numbers=not transposed, **{**room.limits(), **layout})
+
+
+def sides(names: tuple[str, str], results: tuple, kind: str, layer: int, head: int, room: MapRoom,
+          labels: tuple[str, str] = ("", ""), transposed: bool = False, one_scale: bool = False) -> list:
+    """Two models' lines (side_line), then their maps (side_map), each row in two columns: however a translation
+    wraps, the maps stand level. The right map transposed where `transposed`; `one_scale`: the colour bar on the right
+    map only (both maps' weights on the same fixed scale), its room given to the left map's cells. Returns the maps'
+    columns, for what goes under them."""
+    for column, which, name, result, label in zip(st.columns(2), ("left", "right"), names, results, labels):
+        with column:
+            side_line(which, name, result, kind, layer, head, label)
+    columns = st.columns(2)
+    for column, which, name, result, turned, scale in zip(columns, ("left", "right"), names, results,
+                                                         (False, transposed), (not one_scale, True)):
+        with column:
+            side_map(which, name, result, kind, layer, head, room, turned, **({} if scale else {"show_scale": False}))
+    return columns
 
 
 def model_inputs() -> tuple[str, str]:
@@ -156,9 +181,7 @@ def two_models(left: str, right: str) -> None:
     other_way = "" if same or ways[0] == ways[1] else t("compare.other_way", **dict(zip(
         ("left", "right"), (direction.label(name) for name in (left, right)))), mode=t("compare.mode.directions"))
     st.markdown(f"**{map_title(kind, layer, head)}**" + (f" · {t('compare.one_map_twice')}" if same else ""))
-    for column, which, name in zip(st.columns(2), ("left", "right"), (left, right)):
-        with column:
-            side(which, name, results[name], kind, layer, head)
+    sides((left, right), (results[left], results[right]), kind, layer, head, TWO_MODELS_ROOM)
     maps_caption("compare.note", kind, *results.values(), lead=same or other_way, languages=ways[0],
                  axes=attention_view.axes_note(kind) if other_way else None)  # two directions: no one language
 
@@ -171,8 +194,8 @@ def maps_caption(note: str, kind: str, *results: TranslationResult, lead: str = 
     tokens = [token for result in results for token in result.source_tokens]
     if axes is None:
         axes = attention_view.axes_note(kind, languages or direction.current())
-    st.caption((f"**{lead}** " if lead else "") + t(note) + " " + axes + " "
-               + chips.word_start_note(tokens) + translations.names_notes(*results))
+    st.caption(sentences([f"**{lead}**" if lead else "", t(note), axes, chips.word_start_note(tokens)])
+               + translations.names_notes(*results))
 
 
 def one_map(which: str, result: TranslationResult, kind: str, layer: int, head: int, label: str,
@@ -183,21 +206,29 @@ def one_map(which: str, result: TranslationResult, kind: str, layer: int, head: 
     # translation, said once under the maps: beside "A · layer 1 · head 1" in a third of the page, a sentence's
     # translation wrapped to a second line and pushed the maps past the first screen.
     if with_translation:
-        says(f"compare.{which}.says", label, result.translation, heading="")
+        says(label, result.translation)
     else:
         st.markdown(f"**{md_escape(label)}**")
+    map_only(which, result, kind, layer, head, room)
+
+
+def map_only(which: str, result: TranslationResult, kind: str, layer: int, head: int, room: MapRoom) -> None:
+    """The map of side `which` of the one-model comparisons (the sidebar's model), in `room`."""
     attention_view.map_chart(result.attention(kind), kind, layer, head, *result.axis_tokens(kind),
                              key=f"compare.chart.{which}", sentence=result.source_text,
                              model=st.session_state[state_keys.CHECKPOINT], present_max_px=room.present_height,
                              **room.limits())
 
 
-def difference_column(a: TranslationResult, b: TranslationResult, kind: str, picks: tuple, room: MapRoom) -> None:
+def difference_column(a: TranslationResult, b: TranslationResult, kind: str, picks: tuple, room: MapRoom,
+                      titled: bool = True) -> None:
     """B − A on one grid that holds every token of both maps (lessons/token_alignment.py): their axes lined up, each
-    run that differs one row and column for both, and the caption says which."""
+    run that differs one row and column for both, and the caption says which; its title above it unless the caller
+    drew it (not `titled`)."""
     (queries_a, keys_a), (queries_b, keys_b) = a.axis_tokens(kind), b.axis_tokens(kind)
     rows, cols = token_spans(queries_a, queries_b), token_spans(keys_a, keys_b)
-    st.markdown(f"**{t('compare.difference_title')}**")
+    if titled:
+        st.markdown(f"**{t('compare.difference_title')}**")
     maps = [on_spans(pick(result.attention(kind), layer, head), [getattr(r, side) for r in rows],
                      [getattr(c, side) for c in cols])
             for result, (layer, head), side in zip((a, b), picks, ("a", "b"))]
@@ -208,8 +239,8 @@ def difference_column(a: TranslationResult, b: TranslationResult, kind: str, pic
     charts.chart(fig, key="compare.chart.difference", present_max_px=room.present_height)
     differing = [label for spans, labels in ((rows, row_labels), (cols, col_labels))
                  for span, label in zip(spans, labels) if not span.same]
-    lined_up = t("compare.lined_up", runs=md_escape(", ".join(dict.fromkeys(differing)))) if differing else ""
-    st.caption(f"{t('compare.difference_help')} {lined_up}".strip())
+    lined_up = t("compare.lined_up", runs=md_escape(listing(dict.fromkeys(differing)))) if differing else ""
+    st.caption(sentences([t("compare.difference_help"), lined_up]))
 
 
 def three_columns(a: TranslationResult, b: TranslationResult, kind: str, picks: tuple, labels: tuple,
@@ -296,14 +327,22 @@ def two_sentences(kind: str) -> None:
         layer, head = attention_view.layer_head_selectors("compare", layers, heads, average_layers=False)
     with st.container(horizontal=True, gap="medium", key="compare.pairs"):
         pair_buttons(source)
-    # A and B at half the page each, the difference under them: in thirds of the page their maps were 175 px wide.
-    picks = ((layer, head), (layer, head))
-    for column, which, result in zip(st.columns(2), "ab", (a, b)):
-        with column:
-            one_map(which, result, kind, layer, head, t(f"compare.side.{which}"), True, SENTENCES_ROOM)
-    difference, notes = st.columns(2)
+    # A and the difference B − A at half the page each on the first screen, B under A: in thirds of the page the maps
+    # were 175 px wide, and with A and B side by side the difference, what the pair is for, began below the first
+    # screen. Their lines first, in a row of their own, so that the two maps stand level however A's wraps.
+    a_line, difference_line = st.columns(2)
+    with a_line:
+        says(t("compare.side.a"), a.translation)
+    with difference_line:
+        st.markdown(f"**{t('compare.difference_title')}**")
+    a_map, difference = st.columns(2)
+    with a_map:
+        map_only("a", a, kind, layer, head, SENTENCES_ROOM)
     with difference:
-        difference_column(a, b, kind, picks, SENTENCES_ROOM)
+        difference_column(a, b, kind, ((layer, head), (layer, head)), SENTENCES_ROOM, titled=False)
+    b_map, notes = st.columns(2)
+    with b_map:
+        one_map("b", b, kind, layer, head, t("compare.side.b"), True, SENTENCES_ROOM)
     with notes:
         maps_caption("compare.sentences_note", kind, a, b)
 
@@ -320,8 +359,8 @@ def directions_axes(kind: str, ways: tuple, transposed: bool) -> str:
     (left_rows, left_cols), (right_rows, right_cols) = (attention_view.axis_names(kind, way) for way in ways)
     if transposed:
         right_rows, right_cols = right_cols, right_rows
-    return " ".join(t("compare.side_axes", side=t(side), rows=rows, cols=cols)
-                    for side, rows, cols in (("compare.left", left_rows, left_cols),
+    return sentences(t("compare.side_axes", side=t(side), rows=rows, cols=cols)
+                     for side, rows, cols in (("compare.left", left_rows, left_cols),
                                              ("compare.right", right_rows, right_cols)))
 
 
@@ -344,25 +383,26 @@ def both_directions(kind: str) -> None:
         right = translations.translation_of(left.translation, other)
         layers = max(r.attention(kind).shape[0] for r in (left, right))
         heads = max(r.attention(kind).shape[1] for r in (left, right))
-        layer, head = attention_view.layer_head_selectors("compare", layers, heads, average_layers=False)
-    # The toggle beside the maps' title: on the controls' row it took a row of its own and pushed the maps down.
-    with st.container(horizontal=True, gap="medium", vertical_alignment="center", key="compare.directions_title"):
-        st.markdown(f"**{map_title(kind, layer, head)}**", width="content")
-        transposed = kind == "cross" and st.toggle(t("compare.transpose"), key=TRANSPOSE,
-                                                   value=widget_state.kept(TRANSPOSE, (True, False)),
-                                                   help=t("compare.transpose_help"), persist_state="session")
-    for column, which, model, result, turned in zip(st.columns(2), ("left", "right"), (name, other), (left, right),
-                                                    (False, transposed)):
-        with column:
-            side(which, model, result, kind, layer, head, label=direction.label(model), transposed=turned)
+        # A session opens on the layer whose maps show most (in the first, every head averaged is nearly even).
+        layer, head = attention_view.layer_head_selectors("compare", layers, heads, average_layers=False,
+                                                          first_layer=clearest_layer(left.attention(kind),
+                                                                                     right.attention(kind)))
+    # No title row above the maps (the kind, layer and head are the buttons above them), and the toggle under the map
+    # it turns: at 1280×800 that room went to the maps' cells, so every label shows.
+    transposed = kind == "cross" and widget_state.kept(TRANSPOSE, (True, False))
+    columns = sides((name, other), (left, right), kind, layer, head, DIRECTIONS_ROOM,
+                    tuple(direction.label(model) for model in (name, other)), transposed, one_scale=True)
+    if kind == "cross":
+        with columns[1]:
+            st.toggle(t("compare.transpose"), key=TRANSPOSE, value=transposed, help=t("compare.transpose_help"),
+                      persist_state="session")
     ways = (direction.of(name), direction.of(other))
     words = {key: direction.language_name(code) for key, code in zip(("source", "target"), ways[0])}
-    turned = {"cross": t("compare.directions_cross", **words) + " ", "transposed": t("compare.directions_transposed",
-                                                                                  **words) + " "}
-    st.caption(t("compare.directions_note", left=direction.label(name), right=direction.label(other)) + " "
-               + turned.get("transposed" if transposed else kind, "")
-               + directions_axes(kind, ways, transposed) + " "
-               + chips.word_start_note([*left.source_tokens, *right.source_tokens])
+    turned = {kind: t(f"compare.directions_{kind}", **words) for kind in ("cross", "transposed")}
+    st.caption(sentences([t("compare.directions_note", left=direction.label(name), right=direction.label(other)),
+                          turned.get("transposed" if transposed else kind, ""), t("compare.one_scale"),
+                          directions_axes(kind, ways, transposed),
+                          chips.word_start_note([*left.source_tokens, *right.source_tokens])])
                + translations.names_notes(left, right))
 
 
