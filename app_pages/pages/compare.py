@@ -62,7 +62,7 @@ class MapRoom:
 # 1.15 times, their rows are 12.7 px tall (10.3 for 1.3 times; unenlarged, the B − A map's labels met).
 TWO_MODELS_ROOM = MapRoom(screen.HALF_COLUMN_PX, 320, 560, 305)
 HEADS_ROOM = MapRoom(262, 290, 370, 270, present_zoom=1.0)
-SENTENCES_ROOM = MapRoom(screen.HALF_COLUMN_PX, 320, 560, 430)
+SENTENCES_ROOM = MapRoom(screen.HALF_COLUMN_PX, 430, 560, 430)
 # Both ways: half the page each, maps starting about 425 px down (two rows of controls, a line for each model's name
 # and translation, two where one wraps), one colour bar for both.
 DIRECTIONS_ROOM = MapRoom(screen.HALF_COLUMN_PX, 370, 560, 305)
@@ -324,7 +324,9 @@ def two_sentences(kind: str) -> None:
             st.text_input(t(label), key=key, max_chars=MAX_CHARS, persist_state="session")
         a, b = (translations.translation_of(st.session_state[key]) for key in (SENTENCE_A, SENTENCE_B))
         layers, heads = a.attention(kind).shape[:2]
-        layer, head = attention_view.layer_head_selectors("compare", layers, heads, average_layers=False)
+        layer, head = attention_view.layer_head_selectors("compare", layers, heads, average_layers=False,
+                                                          first_layer=clearest_layer(a.attention(kind),
+                                                                                     b.attention(kind)))
     with st.container(horizontal=True, gap="medium", key="compare.pairs"):
         pair_buttons(source)
     # A and the difference B − A at half the page each on the first screen, B under A: in thirds of the page the maps
