@@ -20,7 +20,7 @@ STRINGS: dict[str, str] = {
     "replay.aligned.shown": "The map shows {layer}, {head}, the head closest to the average of all heads for this probe:",
     "replay.aligned.other": (
         "For this probe the head closest to the average of all heads is {layer}, {head} (the map shows {shown}; "
-        "pick {layer}, {head} above to see it):"
+        "choose {layer}, {head} with the Layer and Head buttons to see it):"
     ),
     "replay.aligned": (
         "in the last snapshot its strongest source token agrees on {agree} of {rows} rows "

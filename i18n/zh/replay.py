@@ -15,7 +15,7 @@ STRINGS: dict[str, str] = {
     "replay.shipped_best": "最佳评估（第 {step} 步）时的权重",
     "replay.shipped_average": "第 {first}–{last} 轮之后权重的平均",
     "replay.aligned.shown": "图中显示的是{layer}{head}，即对这个探针句子最接近所有头平均的头：",
-    "replay.aligned.other": "对这个探针句子，最接近所有头平均的头是{layer}{head}（图中显示的是{shown}；在上面选{layer}{head}就能看到它）：",
+    "replay.aligned.other": "对这个探针句子，最接近所有头平均的头是{layer}{head}（图中显示的是{shown}；用“层”和“头”的按钮选{layer}{head}就能看到它）：",
     "replay.aligned": (
         "在最后一张快照中，它每一行最强的源语言词元有 {agree}/{rows} 行与全部 {heads} 个交叉注意力头"
         "（汇点也算在内）的平均一致（取平均图中权重最大的源语言词元）；在没有把一半以上的行都压在同一个词元上的头里，"
