@@ -17,7 +17,7 @@ def test_the_findings_show_each_models_logged_figures(checkpoint):
         pytest.skip(f"the Chinese → English checkpoint is not in {ZH_CHECKPOINT}")
     findings = (ROOT / "docs" / "findings.md").read_text(encoding="utf-8")
     log = read_training_log(ROOT / "checkpoints" / checkpoint)
-    for key in ("heads", "agreement"):  # evaluation.<key> measures each
+    for key in ("heads", "agreement", "alignment"):  # evaluation.<key> measures each
         assert key in log, f"python -m evaluation.{key} --checkpoint checkpoints/{checkpoint} measures it"
     for line in filter(None, rows(log)):
         assert line in findings, (f"docs/findings.md lacks (python -m evaluation.explanation_figures --checkpoint "

@@ -207,10 +207,10 @@ def largest_text(found: dict) -> str:
              intervals=listing(f"{s['low']:.2f} {t('explain.to')} {s['high']:.2f}" for s in largest))
     if "largest_on_test" not in found:
         return sentences([text, t("explain.importance.largest_untested", checkpoint=st.session_state[CHECKPOINT])])
-    tested = [t("explain.importance.largest_test", pairs=f"{found['test_pairs']:,}", drop=f"{s['bleu_drop']:.2f}",
-                named=head_label((s["kind"], s["layer"], s["head"])), low=f"{s['low']:.2f}", high=f"{s['high']:.2f}")
-              for s in found["largest_on_test"]]
-    return sentences([text, *tested])
+    drops = listing(t("explain.importance.largest_drop", drop=f"{s['bleu_drop']:.2f}", low=f"{s['low']:.2f}",
+                      high=f"{s['high']:.2f}", named=head_label((s["kind"], s["layer"], s["head"])))
+                    for s in found["largest_on_test"])
+    return sentences([text, t("explain.importance.largest_test", pairs=f"{found['test_pairs']:,}", drops=drops)])
 
 
 def pruning_lines(found: dict) -> list[str]:

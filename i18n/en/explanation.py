@@ -158,9 +158,8 @@ STRINGS: dict[str, str] = {
         "measured on the same pairs, so partly their luck, and one interval of {total} excluding 0 is what chance "
         "gives."
     ),
-    "explain.importance.largest_test": (
-        "On the {pairs} test-half pairs, which picked nothing, {named} drops {drop} (interval {low} to {high})."
-    ),
+    "explain.importance.largest_test": "On the {pairs} test-half pairs, which picked nothing, {drops}.",
+    "explain.importance.largest_drop": "{named} drops {drop} (interval {low} to {high})",
     "explain.importance.largest_untested": (
         "Its drop on the test half is not measured yet: python -m evaluation.heads --checkpoint "
         "checkpoints/{checkpoint} --dev DEV.tsv --largest-only measures it."

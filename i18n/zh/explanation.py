@@ -137,7 +137,8 @@ STRINGS: dict[str, str] = {
         "最大的下降 {drop} 由{named}并列（区间 {intervals}）：这是在同一批句对上测得的 {total} 个下降中最大的，"
         "因此部分是这批句对的运气；{total} 个区间中有一个不含 0，正是偶然就会给出的结果。"
     ),
-    "explain.importance.largest_test": "在没有参与任何选择的 {pairs} 个测试半集句对上，{named}的下降为 {drop}（区间 {low} 到 {high}）。",
+    "explain.importance.largest_test": "在没有参与任何选择的 {pairs} 个测试半集句对上，{drops}。",
+    "explain.importance.largest_drop": "{named}的下降为 {drop}（区间 {low} 到 {high}）",
     "explain.importance.largest_untested": (
         "它在测试半集上的下降还没有测量：运行 python -m evaluation.heads --checkpoint checkpoints/{checkpoint} "
         "--dev DEV.tsv --largest-only 来测量。"
