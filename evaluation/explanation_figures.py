@@ -90,7 +90,8 @@ def completeness_row(found: dict) -> str:
     """Integrated gradients' completeness on the gold pairs (evaluation.alignment's "completeness")."""
     gaps = found["completeness"]
     return (f"| integrated gradients' completeness on the {gaps['pairs']} gold pairs | {gaps['above']} of "
-            f"{gaps['pairs']} ended above {gaps['bound'] * 100:.0f} % (worst {gaps['worst'] * 100:.1f} %); {gaps['at_cap']} took all "
+            f"{gaps['pairs']} ended above {gaps['bound'] * 100:.0f} % (worst {gaps['worst'] * 100:.1f} %); "
+            f"{gaps['at_cap']} took all "
             f"{gaps['most']} points: the bound holds only below the cap |")
 
 

@@ -16,7 +16,7 @@ from app_pages.shell.text import md_escape
 from evaluation.alignment.directions import attention_scores, directed
 from evaluation.alignment.gold import load_gold
 from i18n import strings
-from tests.support.explanation import page as english_model_page
+from tests.support.explanation import expected_numbers, page as english_model_page
 from tests.support.paths import ZH_CHECKPOINT
 
 pytestmark = pytest.mark.skipif(not (ZH_CHECKPOINT / "model.safetensors").is_file(),
@@ -64,8 +64,6 @@ def live(zh_translator) -> dict:
 def test_the_page_opens_with_zh_ens_own_figures(lang, zh_translator):
     """The opening box reads the zh-en model's own log: every figure of its three parts (agreement, head importance
     and pruning, alignment)."""
-    from tests.test_app_explanation_opening import expected_numbers
-
     log = zh_translator.training_log
     for key in ("heads", "agreement", "alignment"):  # evaluation.<key> measures each
         assert key in log, f"python -m evaluation.{key} --checkpoint checkpoints/zh-en measures it"

@@ -224,7 +224,8 @@ def pruning_lines(found: dict) -> list[str]:
                      kept=f"{kept['bleu']:.2f}", drop=f"{kept['bleu_drop']:.2f}", low=f"{kept['low']:.2f}",
                      high=f"{kept['high']:.2f}", none=f"{step['none']['bleu']:.2f}")
         else:
-            text = t("explain.importance.kind_first", kind=kind, total=step["total"], none=f"{step['none']['bleu']:.2f}")
+            text = t("explain.importance.kind_first", kind=kind, total=step["total"],
+                     none=f"{step['none']['bleu']:.2f}")
         if after is not None:
             text = sentences([text, t("explain.importance.next", n=after["removed"], drop=f"{after['bleu_drop']:.2f}",
                                       low=f"{after['low']:.2f}", high=f"{after['high']:.2f}")])
@@ -566,6 +567,7 @@ opening(log)
 st.caption(t("explain.intro"))
 result = translations.current_result()
 sentence_banner(result)
-sections("explain", {"maps": lambda: attention_and_attribution(result, log), "heads": lambda: which_heads_agree(result, log),
+sections("explain", {"maps": lambda: attention_and_attribution(result, log),
+                     "heads": lambda: which_heads_agree(result, log),
                      "knock": lambda: knock_out(result), "importance": lambda: importance(log),
                      "align": lambda: gold_alignment(log), "caveat": lambda: caveat(result)})
