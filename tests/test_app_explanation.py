@@ -188,6 +188,8 @@ def test_the_words_say_what_is_measured():
     assert "final full stop" not in en["explain.caveat.sinks"] and "句末" not in zh["explain.caveat.sinks"]
     assert "source words" not in en["explain.open.agreement"] and "源词" not in zh["explain.open.agreement"]
     assert "being written" not in en["explain.maps.caption"] and "正在写出" not in zh["explain.maps.caption"]
+    assert "training set's {source} sentences" in en["explain.roles.caption"]
+    assert "按训练集中的{source}句子计" in zh["explain.roles.caption"]
     page_zh = [v for k, v in zh.items() if k.startswith("explain.")]
     assert not [v for v in page_zh if "展开" in v]
     assert "注意力累积（rollout）" in zh["explain.papers"]
