@@ -127,12 +127,16 @@ def test_every_comparison_works_with_the_chinese_model_in_the_sidebar(lang, mode
                                              mode=s["compare.mode.directions"]) in captions(at)
     else:
         assert named in captions(at) or md_escape(named) in captions(at)
-    if mode == "sentences":  # Chinese sentences: the pairs zh-en translates right, the mistranslations left out
+    if mode == "sentences":  # Chinese sentences: the pairs zh-en translates right, and zh-en's own mistranslations
         pairs = examples.SENTENCE_PAIRS_ZH  # tests/test_examples.py runs zh-en on each
         assert [at.text_input(key=k).value for k in ("compare.sentence_a", "compare.sentence_b")] == list(
             pairs[0].sentences)
         assert at.pills(key="compare.pair").options == [p.label() for p in pairs]
-        assert not [p for p in at.pills if p.key == "compare.wrong_pair"]
+        wrong = at.pills(key="compare.wrong_pair")  # measured on zh-en, not en-zh's English pair
+        assert wrong.options == [p.label() for p in examples.WHERE_IT_GOES_WRONG_ZH]
+        wrong.set_value(0).run()
+        assert [at.text_input(key=k).value for k in ("compare.sentence_a", "compare.sentence_b")] == list(
+            examples.WHERE_IT_GOES_WRONG_ZH[0].sentences)
         at.pills(key="compare.pair").set_value(1).run()
         assert not at.exception
         assert [at.text_input(key=k).value for k in ("compare.sentence_a", "compare.sentence_b")] == list(

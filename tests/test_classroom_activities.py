@@ -258,7 +258,7 @@ def test_pe_exercise_accepts_either_nearest_neighbour():
     at.selectbox(key="ex.pe.pos").set_value(4).run()
     buttons(at, "ex.pe.pick").set_value(9).run()
     at.button(key="ex.pe.check").click().run()
-    assert "3, 5" in verdicts(at, "info", "最近的行")[0] and not verdicts(at, "success", "最近的行")
+    assert "3、5" in verdicts(at, "info", "最近的行")[0] and not verdicts(at, "success", "最近的行")
     buttons(at, "ex.pe.pick").set_value(5).run()
     at.button(key="ex.pe.check").click().run()
     assert "正确" in verdicts(at, "success", "最近的行")[0]

@@ -23,7 +23,7 @@ from model import MAX_CHARS, TranslationResult
 
 KIND, LEFT, RIGHT, INPUT = "compare.kind", "compare.left", "compare.right", "compare.input"
 MODE, SENTENCE_A, SENTENCE_B = "compare.mode", "compare.sentence_a", "compare.sentence_b"
-PAIR, WRONG_PAIR = "compare.pair", "compare.wrong_pair"  # pair buttons: examples.PAIRS_BY_LANGUAGE, WHERE_IT_GOES_WRONG
+PAIR, WRONG_PAIR = "compare.pair", "compare.wrong_pair"  # pair buttons: examples.PAIRS_BY_LANGUAGE, WRONG_BY_LANGUAGE
 TRANSPOSE, SENTENCES_FOR = "compare.transpose", "compare.sentences_for"
 MODES = ("models", "directions", "heads", "sentences")
 DIRECTIONS_SENTENCE_PX = 330  # Both directions' sentence, beside the layer and head buttons on one row
@@ -275,11 +275,8 @@ def two_heads(kind: str) -> None:
 
 def pairs_for(source: str, mistranslated: bool = False) -> tuple[examples.Pair, ...]:
     """Compare's pairs for a model reading `source`, each translated right by the shipped model of that direction
-    (examples.PAIRS_BY_LANGUAGE). The mistranslated ones are the en-zh model's mistakes, measured on English: none
-    for another source."""
-    if mistranslated:
-        return examples.WHERE_IT_GOES_WRONG if source == "en" else ()
-    return examples.PAIRS_BY_LANGUAGE.get(source, ())
+    (examples.PAIRS_BY_LANGUAGE); the mistranslated ones are that model's mistakes (examples.WRONG_BY_LANGUAGE)."""
+    return (examples.WRONG_BY_LANGUAGE if mistranslated else examples.PAIRS_BY_LANGUAGE).get(source, ())
 
 
 def use_pair(key: str, pairs: tuple) -> None:
