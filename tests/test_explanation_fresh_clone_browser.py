@@ -56,7 +56,7 @@ def test_the_page_works_from_a_fresh_clone(browser, fresh_clone_server, translat
         expect(opening).to_be_visible()
         box = opening.bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= 800, box  # all three sentences on the first screen
-        assert opening.locator("li").count() == 3 and opening.locator("strong").count() == 3
+        assert opening.locator("ol > li").count() == 3 and opening.locator("strong").count() == 3  # + each kind's li
         assert "**" not in opening.inner_text()  # each lead in bold, not in asterisks (中文's 。 before ** broke it)
         assert f"{found['alignment']['baseline']['aer']:.3f}" in opening.inner_text()
         screenshot(page, f"explanation_opening_{lang}")
