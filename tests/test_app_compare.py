@@ -165,3 +165,13 @@ def test_every_comparison_picks_layer_and_head_with_the_explorers_buttons(transl
     titles = {axis["title"]["text"] for spec in charts(at).values() for name, axis in spec["layout"].items()
               if name.startswith(("xaxis", "yaxis")) and axis.get("title", {}).get("text")}  # a thinned axis's overlay
     assert titles == {en["axis.queries"], en["axis.keys"]}, titles
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_name_read_as_another_ends_the_maps_caption_as_the_language_writes(lang):
+    """The names note is the caption's last sentence, joined as the rest: in 中文 no space after 。 before it (it was
+    appended with a space whatever the language)."""
+    at = mode(app("Alice and Bob are friends.", page=PAGE, lang=lang), "heads")
+    said = [c.value for c in at.caption if "Alice" in c.value]
+    assert said, [c.value for c in at.caption]
+    assert ("。 " not in said[0]) if lang == "zh" else (". " in said[0])

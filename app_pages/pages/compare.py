@@ -194,8 +194,8 @@ def maps_caption(note: str, kind: str, *results: TranslationResult, lead: str = 
     tokens = [token for result in results for token in result.source_tokens]
     if axes is None:
         axes = attention_view.axes_note(kind, languages or direction.current())
-    st.caption(sentences([f"**{lead}**" if lead else "", t(note), axes, chips.word_start_note(tokens)])
-               + translations.names_notes(*results))
+    st.caption(sentences([f"**{lead}**" if lead else "", t(note), axes, chips.word_start_note(tokens),
+                          *translations.names_notes(*results)]))
 
 
 def one_map(which: str, result: TranslationResult, kind: str, layer: int, head: int, label: str,
@@ -401,8 +401,8 @@ def both_directions(kind: str) -> None:
     st.caption(sentences([t("compare.directions_note", left=direction.label(name), right=direction.label(other)),
                           turned.get("transposed" if transposed else kind, ""), t("compare.one_scale"),
                           directions_axes(kind, ways, transposed),
-                          chips.word_start_note([*left.source_tokens, *right.source_tokens])])
-               + translations.names_notes(left, right))
+                          chips.word_start_note([*left.source_tokens, *right.source_tokens]),
+                          *translations.names_notes(left, right)]))
 
 
 def first_mode() -> str:

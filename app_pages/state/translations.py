@@ -82,10 +82,11 @@ def names_caption(result: TranslationResult) -> None:
         st.caption(md_escape(note))
 
 
-def names_notes(*results: TranslationResult) -> str:
-    """" " and each result's names note, Markdown-escaped, for the end of a caption under its maps; "" for none."""
+def names_notes(*results: TranslationResult) -> list[str]:
+    """Each result's names note once, in order, Markdown-escaped: the last sentences of a caption under their maps
+    (joined by shell.text.sentences, so that 中文 gets no space after 。)."""
     notes = dict.fromkeys(note for r in results if (note := names_note(r)))  # once each, in order
-    return "".join(" " + md_escape(note) for note in notes)
+    return [md_escape(note) for note in notes]
 
 
 def source_as_read(result: TranslationResult) -> str:
