@@ -1,9 +1,13 @@
 """Decoding opened cold (a new tab, by its address) draws its Previous / Play / Next row in its first run, in a real
 browser under the guard (tests/support/browser.py), with the Chinese → English model in English and 中文.
 
-Issue 60 §4 saw the page settle once without the row and draw it in a second run 1–3 s later, so that a check
-made right after the first run found no Play button. This checks right after the first "script finished" frame
-(tests.support.browser.wait_for_runs: no waiting for an element to appear) and that no second run follows.
+Issue 60 §4 saw the page settle once without the row and draw it 1–3 s later, so that a check made right after the
+first run found no Play button. A trace of the websocket on a fresh server (every ForwardMsg decoded) showed one run:
+Previous / Play / Next are sent before its script_finished, and no run follows; when the app's state turns
+notRunning the DOM still holds a dozen stSkeleton placeholders (Streamlit's frontend loading those widgets' code), and
+the buttons replace them 50–350 ms later on this machine. So the row is the first run's; a check must wait for the
+placeholders, as wait_for_runs does (LOADED), not for an element to appear. This checks right after that, and that no
+second run follows.
 """
 
 from __future__ import annotations
