@@ -448,3 +448,28 @@ def test_chinese_characters_stay_upright_in_a_smaller_font_before_turning_on_the
     assert chinese.angle == 0 and MIN_FONT_PX <= chinese.size < BASE_FONT_PX and chinese.step == 1
     english = tick_layout(["▁students", "▁finally", "▁arrived", "▁station", "</s>"], 26.0)
     assert english.angle == -90
+
+
+def test_a_map_stands_chinese_labels_upright_with_the_end_token_on_two_lines_where_that_fits():
+    """Compare's zh-en maps (issue 60 §1, §3): 。 beside </s> needs about 23.5-px columns at the 11-px minimum, so
+    22-px columns turned every Chinese label on its side. </s> now goes on two lines ("</" over "s>") where that keeps
+    the labels upright, as byte tokens do in the bars; labels that fit on one line are left as they are."""
+    from viz.heatmap import heatmap_figure
+    from viz.style import LINE_EM, MIN_FONT_PX
+
+    rows = ["<s>", "▁Tom", "▁bought", "▁three", "▁books", "▁yesterday", "."]
+    cols = list("汤姆昨天买了三本书。") + ["</s>"]
+
+    def axis(columns, width=340):
+        fig = heatmap_figure(np.full((len(rows), len(columns)), 1 / len(columns), dtype=np.float32), rows, columns,
+                             title="", row_title="queries", col_title="keys", value_label="weight", max_width=width)
+        return fig, fig.layout.xaxis
+
+    fig, x = axis(cols)
+    assert x.tickangle == 0 and x.tickfont.size >= MIN_FONT_PX
+    assert list(x.ticktext[-2:]) == ["。", "&lt;/<br>s&gt;"]
+    assert fig.layout.margin.b >= 2 * LINE_EM * x.tickfont.size  # the bottom margin holds both lines
+    _, x = axis(list("我有一个梦想。") + ["</s>"], width=600)  # room for </s> on one line: unchanged
+    assert x.tickangle == 0 and "<br>" not in "".join(x.ticktext)
+    _, x = axis(["▁I", "▁have", "▁a", "▁dream", ".", "</s>"] * 2)  # English words turn anyway: </s> stays whole
+    assert x.tickangle == -90 and "<br>" not in "".join(x.ticktext)

@@ -106,7 +106,7 @@ def fit_bars(labels: Sequence[str], texts: Sequence[str], per_slot: int, max_wid
     they are left to the hover where neither fits or they would take more than a third of `plot_px`."""
     n, room = max(len(labels), 1), max_width - VALUE_AXIS_PX - EDGE_PX
     slot = min(MAX_SLOT_PX, room / n)
-    overhang = tick_layout(labels, slot, break_bytes=True).overhang  # where end labels reach past the plot, the
+    overhang = tick_layout(labels, slot, break_tokens=True).overhang  # where end labels reach past the plot, the
     # slots give way
     slot = min(slot, (room - 2 * math.ceil(overhang)) / n)
     bar = slot * (1 - BARGAP) / per_slot
@@ -119,7 +119,7 @@ def fit_bars(labels: Sequence[str], texts: Sequence[str], per_slot: int, max_wid
         text, reach = dict(textfont=dict(size=size), textangle=-90), max(text_px(t, size) for t in texts) + 4
     if reach > plot_px / 3:
         text, reach = {}, 0.0
-    return BarFit(len(labels), slot, tick_layout(labels, slot, break_bytes=True), text, reach)
+    return BarFit(len(labels), slot, tick_layout(labels, slot, break_tokens=True), text, reach)
 
 
 def bar_figure(bars: list[dict], labels: Sequence[str], fit: BarFit, *, title: str, x_title: str, y_title: str,

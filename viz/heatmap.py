@@ -214,7 +214,8 @@ def _frame(content: _Content, r_px: float, c_px: float | None, one_line_y_title:
     one_line_y_title: a band above (or below) a plot shorter than its y title keeps that title on one line;
     False wraps the title to the plot's height instead (what a map held to a low max_height needs).
     """
-    x = tick_layout(content.cols, c_px, min_font_px=content.min_font_px) if content.cols is not None else Ticks()
+    x = (tick_layout(content.cols, c_px, min_font_px=content.min_font_px, break_tokens=True)
+         if content.cols is not None else Ticks())
     y = (tick_layout(content.rows, r_px, across=False, min_font_px=content.min_font_px) if content.rows is not None
          else Ticks(depth=text_px(str(content.n_rows - 1), BASE_FONT_PX)))
     # Where the labels of one axis reach past its ends, the other axis's labels stand that much further

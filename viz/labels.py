@@ -29,17 +29,21 @@ def token_labels(tokens: Sequence[str]) -> list[str]:
     return [token_label(t) for t in tokens]
 
 
-# A tokenizer's byte fallback ("<0xE9>", one byte of a character it never saw), written over two lines ("<0x" over
-# "E9>") where the labels stand upright: on one line it is four Chinese characters wide, and turned every label
-# beside it on its side.
-BYTE_TOKEN = re.compile(r"<0x[0-9A-F]{2}>")
-BYTE_LINES = ("<0x", "E9>")  # how wide each line of a broken byte token is
+# Tokens written over two lines where that keeps the labels beside them upright: a tokenizer's byte fallback ("<0xE9>",
+# one byte of a character it never saw: "<0x" over "E9>") and the end of the sentence ("</" over "s>"). On one line
+# each is two to four Chinese characters wide, and turned every label beside it on its side.
+BREAKABLE = re.compile(r"<0x[0-9A-F]{2}>|</s>")
+
+
+def halves(token: str) -> tuple[str, str]:
+    """The two lines of a BREAKABLE token."""
+    cut = 3 if token.startswith("<0x") else 2
+    return token[:cut], token[cut:]
 
 
 def broken_labels(tokens: Sequence[str]) -> list[str]:
-    """token_labels, each byte token on two lines."""
-    return [f"{token_label(t[:3])}<br>{token_label(t[3:])}" if BYTE_TOKEN.fullmatch(t) else token_label(t)
-            for t in tokens]
+    """token_labels, each BREAKABLE token on two lines."""
+    return ["<br>".join(map(token_label, halves(t))) if BREAKABLE.fullmatch(t) else token_label(t) for t in tokens]
 
 
 def joined_text(tokens: Sequence[str]) -> str:

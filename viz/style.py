@@ -19,7 +19,7 @@ from functools import lru_cache
 import numpy as np
 import plotly.graph_objects as go
 
-from .labels import BYTE_LINES, BYTE_TOKEN, broken_labels, plain_text, token_labels
+from .labels import BREAKABLE, broken_labels, halves, plain_text, token_labels
 
 FONT = "Noto Sans, Noto Sans CJK SC, sans-serif"
 
@@ -76,8 +76,8 @@ def min_font_px_at(zoom: float) -> int:
 class Ticks:
     """How an axis's labels are drawn: font px, angle (0 upright, −90 vertical), every `step`-th label shown,
     the px the shown labels reach away from the axis, and the px the end labels reach past the axis's ends
-    (where the other axis's labels are: a figure moves those that much further out); `broken`: byte tokens on two
-    lines (labels.broken_labels)."""
+    (where the other axis's labels are: a figure moves those that much further out); `broken`: byte tokens and
+    </s> on two lines (labels.broken_labels)."""
 
     size: int = BASE_FONT_PX
     angle: int = 0
@@ -91,24 +91,23 @@ SHORT_LABEL_EM = 2.5  # labels no wider than this (a Chinese character, </s>) sh
 
 
 def tick_layout(labels: Sequence[str], slot_px: float, *, across: bool = True,
-                min_font_px: int = MIN_FONT_PX, break_bytes: bool = False) -> Ticks:
+                min_font_px: int = MIN_FONT_PX, break_tokens: bool = False) -> Ticks:
     """Labels (unescaped) of positions `slot_px` apart, laid out so that no two labels' boxes overlap.
 
     across: the labels stand side by side (an x axis), else one above the other (a y axis). Upright at 16 px
     when neighbours fit side by side; otherwise in a font whose line fits a slot (min_font_px–16 px), vertical on
     an x axis; and where even a min_font_px line does not fit a slot, only every step-th label, so the shown ones
-    do. min_font_px: 11 on screen; less in a figure the page will enlarge (min_font_px_at). break_bytes: before
-    turning them, byte tokens may go on two lines ("<0x" over "E9>"), so that the Chinese characters beside them
-    stay upright.
+    do. min_font_px: 11 on screen; less in a figure the page will enlarge (min_font_px_at). break_tokens: before
+    turning them, byte tokens and </s> may go on two lines ("<0x" over "E9>", "</" over "s>"), so that the Chinese
+    characters beside them stay upright.
     """
     ems = [text_em(t) for t in labels] or [0.0]
     fitted = int(np.clip(slot_px / LINE_EM, min_font_px, BASE_FONT_PX))  # the largest font whose line fits a slot
     if across:
         upright = _upright(ems, slot_px, fitted, min_font_px)
-        if upright is None and break_bytes and any(BYTE_TOKEN.fullmatch(t) for t in labels):
-            lines = max(text_em(line) for line in BYTE_LINES)
-            upright = _upright([lines if BYTE_TOKEN.fullmatch(t) else em for t, em in zip(labels, ems)], slot_px,
-                               fitted, min_font_px, broken=True)
+        if upright is None and break_tokens and any(BREAKABLE.fullmatch(t) for t in labels):
+            upright = _upright([max(map(text_em, halves(t))) if BREAKABLE.fullmatch(t) else em
+                                for t, em in zip(labels, ems)], slot_px, fitted, min_font_px, broken=True)
         if upright is not None:
             return upright
     step = math.ceil(LINE_EM * fitted / slot_px)
