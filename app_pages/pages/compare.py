@@ -137,20 +137,20 @@ def side_map(which: str, name: str, result: TranslationResult, kind: str, layer:
                              numbers=not transposed, **{**room.limits(), **layout})
 
 
-def sides(names: tuple[str, str], results: tuple, kind: str, layer: int, head: int, room: MapRoom,
+def sides(names: tuple[str, str], results: tuple, pick: tuple[str, int, int], room: MapRoom,
           labels: tuple[str, str] = ("", ""), transposed: bool = False, one_scale: bool = False) -> list:
-    """Two models' lines (side_line), then their maps (side_map), each row in two columns: however a translation
-    wraps, the maps stand level. The right map transposed where `transposed`; `one_scale`: the colour bar on the right
-    map only (both maps' weights on the same fixed scale), its room given to the left map's cells. Returns the maps'
-    columns, for what goes under them."""
+    """Two models' lines (side_line), then their maps (side_map) of `pick` (kind, layer, head), each row in two
+    columns: however a translation wraps, the maps stand level. The right map transposed where `transposed`;
+    `one_scale`: the colour bar on the right map only (both maps' weights on the same fixed scale), its room given to
+    the left map's cells. Returns the maps' columns, for what goes under them."""
     for column, which, name, result, label in zip(st.columns(2), ("left", "right"), names, results, labels):
         with column:
-            side_line(which, name, result, kind, layer, head, label)
+            side_line(which, name, result, *pick, label)
     columns = st.columns(2)
     for column, which, name, result, turned, scale in zip(columns, ("left", "right"), names, results,
                                                          (False, transposed), (not one_scale, True)):
         with column:
-            side_map(which, name, result, kind, layer, head, room, turned, **({} if scale else {"show_scale": False}))
+            side_map(which, name, result, *pick, room, turned, **({} if scale else {"show_scale": False}))
     return columns
 
 
@@ -181,7 +181,7 @@ def two_models(left: str, right: str) -> None:
     other_way = "" if same or ways[0] == ways[1] else t("compare.other_way", **dict(zip(
         ("left", "right"), (direction.label(name) for name in (left, right)))), mode=t("compare.mode.directions"))
     st.markdown(f"**{map_title(kind, layer, head)}**" + (f" · {t('compare.one_map_twice')}" if same else ""))
-    sides((left, right), (results[left], results[right]), kind, layer, head, TWO_MODELS_ROOM)
+    sides((left, right), (results[left], results[right]), (kind, layer, head), TWO_MODELS_ROOM)
     maps_caption("compare.note", kind, *results.values(), lead=same or other_way, languages=ways[0],
                  axes=attention_view.axes_note(kind) if other_way else None)  # two directions: no one language
 
@@ -389,7 +389,7 @@ def both_directions(kind: str) -> None:
     # No title row above the maps (the kind, layer and head are the buttons above them), and the toggle under the map
     # it turns: at 1280×800 that room went to the maps' cells, so every label shows.
     transposed = kind == "cross" and widget_state.kept(TRANSPOSE, (True, False))
-    columns = sides((name, other), (left, right), kind, layer, head, DIRECTIONS_ROOM,
+    columns = sides((name, other), (left, right), (kind, layer, head), DIRECTIONS_ROOM,
                     tuple(direction.label(model) for model in (name, other)), transposed, one_scale=True)
     if kind == "cross":
         with columns[1]:
