@@ -25,7 +25,7 @@ from .loading.checkpoint import (RESTORE_COMMAND, CheckpointError, load_checkpoi
                                  selection_bleu)
 from .loading.marian import INSTALL_HINT, marian_available
 from .text.normalize import clean_text, to_simplified
-from .text.tokenizer import WORD_START
+from .text.tokenizer import BYTE_TOKENS, WORD_START
 from .training.data import batch_lengths, read_pairs
 from .training.schedule import ADAM_BETAS, ADAM_EPS, GRAD_CLIP_NORM, learning_rate, peak_learning_rate
 from .training.snapshots import SnapshotError, read_snapshots
@@ -49,6 +49,7 @@ __all__ = [
     "ATTRIBUTION_METHODS",
     "ATTRIBUTION_MAX_POINTS",
     "Attribution",
+    "BYTE_TOKENS",
     "CallGate",
     "Capabilities",
     "CheckpointError",

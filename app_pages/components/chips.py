@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import re
-
 import streamlit as st
 
 from app_pages.components.table_view import percents_apart
 from app_pages.shell.text import listing, md_escape, t
-from model import WORD_START
+from model import BYTE_TOKENS, WORD_START
 
 
 _BADGE_SPECIAL = frozenset("\\`*_{}()<>#+-.!|~:$&=\"'%^@/;,?")  # md_escape's set less brackets: st.badge escapes those
@@ -48,7 +46,7 @@ def word_start_note(tokens: list[str]) -> str:
     return t("tokens.word_start") if any(token.startswith(WORD_START) for token in tokens) else ""
 
 
-BYTE_TOKEN = re.compile(r"<0x[0-9A-F]{2}>")  # a tokenizer's byte fallback (model/text/tokenizer.py): "<0xE9>"
+_BYTES = frozenset(BYTE_TOKENS)  # the tokenizer's byte fallback: "<0xE9>", one byte of a character it never saw
 
 
 def byte_runs(tokens: list[str]) -> list[tuple[str, str]]:
@@ -57,7 +55,7 @@ def byte_runs(tokens: list[str]) -> list[tuple[str, str]]:
     runs: dict[str, str] = {}
     run: list[str] = []
     for token in [*tokens, ""]:
-        if BYTE_TOKEN.fullmatch(token):
+        if token in _BYTES:
             run.append(token)
         elif run:
             runs.setdefault(" ".join(run), bytes(int(b[3:5], 16) for b in run).decode("utf-8", errors="replace"))
