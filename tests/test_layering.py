@@ -202,3 +202,39 @@ def test_the_test_import_checker_sees_every_form(monkeypatch, tmp_path):
     assert imports_of_test_modules(sample) == [
         "line 1: tests.test_app", "line 2: tests.conftest", "line 3: tests.test_tour", "line 5: tests.test_deck",
         "line 6: tests.conftest", "line 7: tests.test_poll"]
+
+
+# app_pages/' own layers, lowest first: each imports only itself and those below it (state reads no drawing code,
+# the shell no components, components no pages); app.py, above them all, may import any.
+APP_LAYERS = ("state", "shell", "components", "pages")
+
+
+def app_layers_imported(path, root=ROOT) -> set[str]:
+    """The app_pages/ layers a module under app_pages/<layer>/ imports, in any form: `from app_pages.shell.text
+    import t`, `from app_pages.shell import links`, `import app_pages.pages.translate`, `from ..shell import x`."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    here = path.relative_to(root / "app_pages").parts[:-1]
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            start = ("app_pages", *here[: len(here) - node.level + 1]) if node.level else ()
+            parts = [*start, *(node.module.split(".") if node.module else [])]
+            if parts[:1] == ["app_pages"]:
+                found |= {parts[1]} if len(parts) > 1 else {a.name for a in node.names}
+        elif isinstance(node, ast.Import):
+            found |= {a.name.split(".")[1] for a in node.names if a.name.startswith("app_pages.")}
+    return found & set(APP_LAYERS)
+
+
+@pytest.mark.parametrize("layer", APP_LAYERS)
+def test_app_layers_depend_one_way(layer, tmp_path):
+    below = set(APP_LAYERS[: APP_LAYERS.index(layer) + 1])
+    files = sorted((ROOT / "app_pages" / layer).rglob("*.py"))
+    assert files, f"app_pages/{layer}/ has no Python files"
+    wrong = {f.relative_to(ROOT).as_posix(): sorted(app_layers_imported(f) - below) for f in files}
+    assert not {f: names for f, names in wrong.items() if names}, f"app_pages/{layer} may import only {sorted(below)}"
+    sample = tmp_path / "app_pages" / "state" / "sample.py"  # the checker sees every form of import
+    sample.parent.mkdir(parents=True)
+    sample.write_text("from app_pages.shell.text import t\nfrom app_pages import components\n"
+                      "import app_pages.pages.translate\nfrom ..state import models\nfrom . import heap\n")
+    assert app_layers_imported(sample, tmp_path) == {"shell", "components", "pages", "state"}

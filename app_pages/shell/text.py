@@ -1,39 +1,15 @@
-"""What the user reads: text in the session's language, model and user text made inert for Markdown, and the
-training log's machine in words."""
+"""What the user reads in running text: sentences and lists joined as the session's language writes them, wide
+Markdown tables cut to fit, and the training log's machine in words. The lookup itself (t, language, md_escape)
+lives one layer down, in state/language.py, where state can read it too."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 
-import streamlit as st
+from app_pages.state.language import WORD_JOINER, in_language, language, md_escape, t
 
-from app_pages.state.state_keys import LANG
-from i18n import translate_key
-
-_SPOKEN: ContextVar[str | None] = ContextVar("spoken", default=None)  # in_language's choice, this thread's alone
-
-
-def language() -> str:
-    """The session's language: "en" or "zh" (the sidebar's choice), or in_language's while it lasts."""
-    return _SPOKEN.get() or st.session_state.get(LANG, "en")
-
-
-@contextmanager
-def in_language(lang: str) -> Iterator[None]:
-    """t() speaks `lang` inside the block (a title the app made in another language, recomputed to be recognised)."""
-    token = _SPOKEN.set(lang)
-    try:
-        yield
-    finally:
-        _SPOKEN.reset(token)
-
-
-def t(key: str, **values) -> str:
-    """User-facing text in the session's language."""
-    return translate_key(language(), key, **values)
+__all__ = ["WORD_JOINER", "hardware_name", "in_language", "language", "listing", "md_escape", "narrow_tables",
+           "sentences", "t"]
 
 
 def sentences(parts) -> str:
@@ -48,19 +24,6 @@ def listing(items) -> str:
     return ("、" if language() == "zh" else ", ").join(str(item) for item in items)
 
 
-# Markdown turns www.…, http(s)://… and e-mail addresses into links even when every character is escaped (GFM's
-# autolink literals): a word joiner (U+2060, invisible) inside each trigger keeps them plain text.
-AUTOLINK_TRIGGER = re.compile(r"(?i)(www)(?=\\\.)|(https?|ftp|mailto)(?=\\:)|(?=\\@)")
-WORD_JOINER = "\u2060"
-
-
-def md_escape(text: str, special: frozenset[str] = frozenset("\\`*_{}[]()<>#+-.!|~:$&=\"'%^@/;,?")) -> str:
-    """Model or user text made inert for st.markdown-based elements: no formatting, links, auto-links, directives
-    or LaTeX."""
-    escaped = "".join("\\" + ch if ch in special else ch for ch in str(text))
-    return AUTOLINK_TRIGGER.sub(lambda m: (m.group(0) or "") + WORD_JOINER, escaped)
-
-
 def hardware_name(hardware: str | None) -> str:
     """The training log's machine ("x86_64 CPU, 2 threads", written by model/training/train.py) in the session's language;
     a GPU's name stays as its maker wrote it."""
@@ -70,8 +33,8 @@ def hardware_name(hardware: str | None) -> str:
     return t("hardware.cpu", machine=found[1], threads=found[2]) + found[3]
 
 
-# The most columns a Markdown table may have in the page's column at 1280×800: Streamlit pads every cell, so the
-# recipe study's 15 columns ran 400 px past the window.
+# The most columns a Markdown table may have in the page's column at 1280×800: Streamlit pads every cell, so a
+# table of more (the recipe study has 15) runs past the window.
 MAX_TABLE_COLUMNS = 9
 
 

@@ -15,7 +15,7 @@ import streamlit as st
 from app_pages.state import models, server, translations
 from app_pages.state.examples import default_sentence
 from app_pages.state.state_keys import BEAM, CHECKPOINT, SENTENCE
-from app_pages.shell.text import t
+from app_pages.state.language import t
 from model import DEFAULT_BEAM, CheckpointError, InputError
 
 # Each language named in itself, as the sidebar's direction picker shows it in both interface languages.

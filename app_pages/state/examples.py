@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from app_pages.shell.text import md_escape
+from app_pages.state.language import md_escape
 from i18n import translate_key
 from model import WORD_START, WordLink
 

@@ -10,7 +10,7 @@ import streamlit as st
 
 from app_pages.state import server
 from app_pages.state.state_keys import CHECKPOINT, DEVICE, DOUBTS_SHOWN
-from app_pages.shell.text import md_escape, t
+from app_pages.state.language import md_escape, t
 from model import RESTORE_COMMAND, CheckpointError, Translator
 
 

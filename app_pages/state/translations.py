@@ -13,7 +13,7 @@ import streamlit as st
 from app_pages.state import models, result_cache
 from app_pages.state.examples import default_sentence
 from app_pages.state.state_keys import BEAM, CHECKPOINT, SENTENCE, TARGET_LANGUAGE
-from app_pages.shell.text import md_escape, t
+from app_pages.state.language import md_escape, t
 from model import DEFAULT_BEAM, Attribution, InputError, Notice, TranslationResult
 
 
