@@ -83,7 +83,7 @@ def attention_and_attribution(result: TranslationResult, log: dict) -> None:
                                       format_func=lambda m: t(f"explain.method.{m}"), persist_state="session")
         layer = attention_view.index_picker(LAYER, t("explorer.layer"), list(range(layers)))
         head = attention_view.index_picker(HEAD, t("explorer.head"), list(range(heads)))
-    found = translations.attribution(*translations.settings_for(result.source_text), method)
+    found = translations.attribute(*translations.settings_for(result.source_text), method)
     side_by_side(result, found.scores, method, layer, head)
     if found.gap is not None:
         st.caption(gap_caption(found.gap, found.points, log.get("alignment") or {}))
@@ -102,7 +102,7 @@ def which_heads_agree(result: TranslationResult, log: dict) -> None:
     their tab is closed), and on the dev set from the training log."""
     st.header(t("explain.heads.header"))
     method = widget_state.kept(METHOD, ATTRIBUTION_METHODS, ATTRIBUTION_METHODS[-1])
-    scores = translations.attribution(*translations.settings_for(result.source_text), method).scores
+    scores = translations.attribute(*translations.settings_for(result.source_text), method).scores
     left, right = st.columns(2)
     with left:
         rho_grid(head_agreement(result.cross, scores)[0],
@@ -406,7 +406,8 @@ def live_alignment() -> dict | None:
 
     def run() -> dict:
         with st.spinner(t("explain.align.measuring", pairs=len(gold))):
-            return attention_scores(models.load(name, device).teacher_forced, gold)
+            return attention_scores(lambda source, target: translations.teacher_forced(source, target, name, device),
+                                    gold)
     return result_cache.shared().get(("explain.live_alignment", name, device), run)
 
 

@@ -1,60 +1,93 @@
-"""The session's sentence and its translation with the sidebar's settings, cached per input in the server's one
-result cache (result_cache: bounded by bytes, shared read-only by every session). model_result is the one path
-from a loaded model to a page: every page asks it, never a Translator of its own, for anything the model computes."""
+"""The session's sentence and its translation with the sidebar's settings, and every result a loaded model
+computes, cached per input in the server's one result cache (result_cache: bounded by bytes, shared read-only by
+every session). The typed result functions below (translate, translate_all, teacher_forced, attribute,
+ffn_activations, encode_pairs) are the one path from a loaded model to a page: every page asks them, never a
+Translator of its own, for anything the model computes, and each names the method it runs in code, not in a
+string."""
 
 from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
+from typing import TypeVar
 
+import numpy as np
 import streamlit as st
 
 from app_pages.state import models, result_cache
 from app_pages.state.examples import default_sentence
-from app_pages.state.state_keys import BEAM, CHECKPOINT, SENTENCE, TARGET_LANGUAGE
 from app_pages.state.language import md_escape, t
-from model import DEFAULT_BEAM, Attribution, InputError, Notice, TranslationResult
-
+from app_pages.state.state_keys import BEAM, CHECKPOINT, SENTENCE, TARGET_LANGUAGE
+from model import DEFAULT_BEAM, Attribution, InputError, Notice, TranslationResult, Translator
 
 WRONG_LANGUAGE = ("not_chinese", "not_english")  # notices that the sentence is in the language the model writes
+T = TypeVar("T")
 
 
-def model_result(method: str, checkpoint: str, device: str, *args: Hashable, spinner: str = "", **kwargs: Hashable):
-    """Translator.<method>(*args, **kwargs) of the model `checkpoint` on `device`, from the server's result cache.
-
-    The key holds everything that changes the result (model, device, method, arguments), and the model that computes
-    it is the one the key names: a page cannot cache one model's result under another's name. `spinner`: the i18n
+def _model_result(kind: str, checkpoint: str, device: str, inputs: tuple[Hashable, ...],
+                  run: Callable[[Translator], T], spinner: str = "") -> T:
+    """run(the model `checkpoint` on `device`), from the server's result cache under ("model", kind, checkpoint,
+    device, inputs): the typed function's name and everything that changes its result. The model that computes it
+    is the one the key names, so a page cannot cache one model's result under another's name. `spinner`: the i18n
     key of what to show while it runs ("" for a quick one)."""
-    def run():
+    def compute() -> T:
         with st.spinner(t(spinner)) if spinner else contextlib.nullcontext():
-            return getattr(models.load(checkpoint, device), method)(*args, **kwargs)
-    key = ("model", method, checkpoint, device, args, tuple(sorted(kwargs.items())))
-    return result_cache.shared().get(key, run)
+            return run(models.load(checkpoint, device))
+    return result_cache.shared().get(("model", kind, checkpoint, device, inputs), compute)
 
 
 def translate(checkpoint: str, device: str, sentence: str, beam: int, language: str | None = None,
               knock_out: tuple = (), forced_prefix: tuple = ()) -> TranslationResult:
-    """The translation with every attention map, from the server's result cache (result_cache: bounded by bytes)."""
-    return model_result("translate", checkpoint, device, sentence, beam=beam, language=language, knock_out=knock_out,
-                        forced_prefix=forced_prefix, spinner="cache.translating")
+    """The translation with every attention map."""
+    return _model_result("translate", checkpoint, device, (sentence, beam, language, knock_out, forced_prefix),
+                         lambda model: model.translate(sentence, beam=beam, language=language, knock_out=knock_out,
+                                                       forced_prefix=forced_prefix),
+                         spinner="cache.translating")
 
 
-def attribution(checkpoint: str, device: str, sentence: str, beam: int, language: str | None, method: str
-                ) -> Attribution:
-    """How much each source token mattered to each output token of that translation (cached: dozens of passes)."""
-    def run() -> Attribution:
-        result = translate(checkpoint, device, sentence, beam, language)
-        with st.spinner(t("cache.attributing")):
-            return models.load(checkpoint, device).attribute(result, method)
-    return result_cache.shared().get(("attribute", checkpoint, device, sentence, beam, language, method), run)
+def translate_all(checkpoint: str, device: str, sentences: tuple[str, ...], beam: int = 1) -> list[str]:
+    """The translated text of many sentences, in padded batches (no maps)."""
+    return _model_result("translate_all", checkpoint, device, (sentences, beam),
+                         lambda model: model.translations(list(sentences), beam=beam))
 
 
-def teacher_forced(sentence: str, reference: str) -> TranslationResult:
-    """`sentence` with `reference` fed to the decoder as in training, by the sidebar's model on its device (cached
-    per input)."""
-    return model_result("teacher_forced", st.session_state[CHECKPOINT], models.device(), sentence, reference,
-                        spinner="cache.translating")
+def teacher_forced(sentence: str, reference: str, checkpoint: str | None = None, device: str | None = None
+                   ) -> TranslationResult:
+    """`sentence` with `reference` fed to the decoder as in training, by `checkpoint` on `device` (default: the
+    sidebar's model on its device)."""
+    checkpoint, device = checkpoint or st.session_state[CHECKPOINT], device or models.device()
+    return _model_result("teacher_forced", checkpoint, device, (sentence, reference),
+                         lambda model: model.teacher_forced(sentence, reference), spinner="cache.translating")
+
+
+def attribute(checkpoint: str, device: str, sentence: str, beam: int, language: str | None, method: str
+              ) -> Attribution:
+    """How much each source token mattered to each output token of translate()'s translation (dozens of passes)."""
+    return _model_result("attribute", checkpoint, device, (sentence, beam, language, method),
+                         lambda model: model.attribute(translate(checkpoint, device, sentence, beam, language), method),
+                         spinner="cache.attributing")
+
+
+def ffn_activations(checkpoint: str, device: str, sentence: str, language: str | None = None) -> np.ndarray:
+    """(encoder layers, S, d_ff): each encoder layer's FFN hidden units for `sentence`."""
+    return _model_result("ffn_activations", checkpoint, device, (sentence, language),
+                         lambda model: model.ffn_activations(sentence, language=language))
+
+
+def encode_pairs(checkpoint: str, device: str, pairs: tuple[tuple[str, str], ...]) -> list:
+    """Sentence pairs tokenised as the trainer tokenises them (its Examples), with the model's own tokenizers."""
+    return _model_result("encode_pairs", checkpoint, device, (pairs,), lambda model: model.encode_pairs(list(pairs)))
+
+
+# The Translator method names that the anatomy page (ffn_activations) and the training page (encode_pairs,
+# translations) pass to model_result, each with its typed function; a name not here raises KeyError.
+TYPED = {"ffn_activations": ffn_activations, "encode_pairs": encode_pairs, "translations": translate_all}
+
+
+def model_result(method: str, checkpoint: str, device: str, *args: Hashable):
+    """TYPED[method](checkpoint, device, *args): the same cache entries as the typed function itself."""
+    return TYPED[method](checkpoint, device, *args)
 
 
 def model_message(message: InputError | Notice) -> str:
@@ -104,7 +137,7 @@ def current_sentence() -> str:
 
 
 def settings_for(sentence: str, model: str | None = None) -> tuple:
-    """(model, device, sentence, beam, language): what translate() and attribution() are cached on."""
+    """(model, device, sentence, beam, language): what translate() and attribute() are cached on."""
     model = model or st.session_state[CHECKPOINT]
     languages = models.translator(model).languages  # surfaces checkpoint errors before translating
     language = st.session_state.get(TARGET_LANGUAGE) if languages else None
