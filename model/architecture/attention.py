@@ -13,6 +13,8 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
+from .patch import Replace, apply
+
 
 def scaled_dot_product_attention(
     q: torch.Tensor,  # (..., Tq, d_k)
@@ -62,6 +64,8 @@ class AttentionTrace:
     k: torch.Tensor  # (batch, heads, Tk, d_head)
     v: torch.Tensor  # (batch, heads, Tk, d_head)
     weights: torch.Tensor  # (batch, heads, Tq, Tk)
+    # What each head hands W_O: softmax(QKᵀ/√d_k)V after any knock-out or patch (what activation patching replaces)
+    context: torch.Tensor | None = None  # (batch, heads, Tq, d_head)
 
 
 class MultiHeadAttention(nn.Module):
@@ -100,11 +104,13 @@ class MultiHeadAttention(nn.Module):
         mask: torch.Tensor | None = None,  # bool (batch | 1, 1, Tq, Tk); None: every key visible
         trace: bool = False,
         keep: torch.Tensor | None = None,  # (heads,) 1 = keep the head, 0 = knock it out; None: keep all
+        patch: Replace | None = None,  # heads' outputs (batch | 1, heads, Tq, d_head) that stand in for theirs
     ) -> tuple[torch.Tensor, AttentionTrace | None]:
         """Returns (output (batch, Tq, d_model), the per-head trace when `trace`).
 
         A knocked-out head still computes its weights (the trace shows them) but its output is zeroed
         before W_O, so nothing it attended to reaches the next layer (Michel et al. 2019's head mask).
+        A patched head's output is replaced, where the patch says, by the given one (activation patching).
         """
         q = self.split_heads(self.q_proj(query))  # (batch, heads, Tq, d_head)
         p = self.dropout if self.training else 0.0
@@ -116,6 +122,7 @@ class MultiHeadAttention(nn.Module):
             out, weights = F.scaled_dot_product_attention(q, kv.k, kv.v, attn_mask=mask, dropout_p=p), None
         if keep is not None:
             out = out * keep.view(1, -1, 1, 1).to(out.dtype)  # (batch, heads, Tq, d_head)
-        b, _, tq, _ = out.shape
-        out = self.out_proj(out.transpose(1, 2).reshape(b, tq, -1))  # heads side by side again, then W_O
-        return out, AttentionTrace(q, kv.k, kv.v, weights) if trace else None
+        context = apply(patch, out)
+        b, _, tq, _ = context.shape
+        out = self.out_proj(context.transpose(1, 2).reshape(b, tq, -1))  # heads side by side again, then W_O
+        return out, AttentionTrace(q, kv.k, kv.v, weights, context) if trace else None

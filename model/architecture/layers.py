@@ -14,6 +14,7 @@ from torch import nn
 
 from .attention import AttentionTrace, KVCache, MultiHeadAttention
 from .config import ModelConfig
+from .patch import Replace
 
 
 class FeedForward(nn.Module):
@@ -58,8 +59,9 @@ class EncoderLayer(nn.Module):
         mask: torch.Tensor | None,  # (batch, 1, 1, S): False at padding; None: no padding
         trace: bool = False,
         keep: torch.Tensor | None = None,  # (heads,) of self-attention: 0 knocks a head out
+        patch: Replace | None = None,  # self-attention heads' outputs that stand in for theirs (patch.py)
     ) -> tuple[torch.Tensor, EncoderLayerTrace | None]:
-        attended, attn_trace = self.self_attn(x, self.self_attn.keys_values(x), mask, trace, keep)
+        attended, attn_trace = self.self_attn(x, self.self_attn.keys_values(x), mask, trace, keep, patch)
         h = self.norm1(x + self.dropout(attended))
         ffn_out = self.ffn(h)
         out = self.norm2(h + self.dropout(ffn_out))
@@ -99,15 +101,16 @@ class DecoderLayer(nn.Module):
         past: KVCache | None = None,  # self-attention keys/values of earlier positions (incremental decoding)
         trace: bool = False,
         keep: tuple[torch.Tensor, torch.Tensor] | None = None,  # (heads,) each of self and cross: 0 knocks out
+        patch: tuple[Replace | None, Replace | None] = (None, None),  # self's and cross's heads' outputs, x's positions
     ) -> tuple[torch.Tensor, KVCache, DecoderLayerTrace | None]:
         """Returns (output, self-attention keys/values up to this position, trace)."""
         kv = self.self_attn.keys_values(x)
         if past is not None:
             kv = past.extend(kv)
         keep_self, keep_cross = keep if keep is not None else (None, None)
-        attended, self_trace = self.self_attn(x, kv, self_mask, trace, keep_self)
+        attended, self_trace = self.self_attn(x, kv, self_mask, trace, keep_self, patch[0])
         h1 = self.norm1(x + self.dropout(attended))
-        crossed, cross_trace = self.cross_attn(h1, memory_kv, cross_mask, trace, keep_cross)
+        crossed, cross_trace = self.cross_attn(h1, memory_kv, cross_mask, trace, keep_cross, patch[1])
         h2 = self.norm2(h1 + self.dropout(crossed))
         ffn_out = self.ffn(h2)
         out = self.norm3(h2 + self.dropout(ffn_out))

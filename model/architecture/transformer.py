@@ -22,6 +22,7 @@ from torch import nn
 from .attention import KVCache
 from .config import ModelConfig
 from .layers import DecoderLayer, DecoderLayerTrace, EncoderLayer, EncoderLayerTrace
+from .patch import Patch, apply
 from .positional import embedding_scale, sinusoidal_table
 
 
@@ -70,6 +71,7 @@ class EncoderOutput:
     embedding: EmbeddingTrace | None = None  # with trace=True
     layers: list[EncoderLayerTrace] | None = None  # with trace=True, one per encoder layer
     heads: HeadMask | None = None  # heads knocked out in this sentence's run, carried on into decoding
+    patch: Patch | None = None  # activations patched in this sentence's run, carried on into decoding (patch.py)
 
 
 @dataclass
@@ -81,6 +83,7 @@ class DecoderCache:
     cross_mask: torch.Tensor | None  # (batch, 1, 1, S)
     length: int = 0  # positions already decoded
     heads: HeadMask | None = None  # knocked-out heads, from the encoder output
+    patch: Patch | None = None  # patched activations, from the encoder output; its rows are not reselected: batch 1
 
     def select(self, index: torch.Tensor) -> "DecoderCache":
         """Keep (and repeat) batch rows: beam search continues some hypotheses, drops others."""
@@ -90,6 +93,7 @@ class DecoderCache:
             None if self.cross_mask is None else self.cross_mask.index_select(0, index),
             self.length,
             self.heads,
+            self.patch,
         )
 
 
@@ -158,17 +162,22 @@ class Transformer(nn.Module):
     def encode(
         self, src: torch.Tensor, trace: bool = False, heads: HeadMask | None = None,
         token_embeddings: torch.Tensor | None = None,  # (batch, S, d_model) in place of the table's rows
+        patch: Patch | None = None,  # activations that stand in for this run's own (patch.py), kept for decoding
     ) -> EncoderOutput:
         """src: (batch, S) token ids, padded with pad_id → the encoder output ("memory")."""
         keep = src != self.config.pad_id  # (batch, S)
         # Without padding every key is visible: no mask, so the fused kernel takes its fastest path.
         mask = None if bool(keep.all()) else keep[:, None, None, :]  # (batch, 1, 1, S)
         x, embedding = self.embed(self.src_embed, src, 0, token_embeddings)
+        patch = patch or Patch()
+        x = apply(patch.stream("encoder", 0), x)
         layers = []
         for i, layer in enumerate(self.encoder_layers):
-            x, layer_trace = layer(x, mask, trace, None if heads is None else heads.encoder_self[i])
+            x, layer_trace = layer(x, mask, trace, None if heads is None else heads.encoder_self[i],
+                                   patch.head("encoder_self", i))
+            x = apply(patch.stream("encoder", i + 1), x)
             layers.append(layer_trace)
-        return EncoderOutput(x, mask, embedding if trace else None, layers if trace else None, heads)
+        return EncoderOutput(x, mask, embedding if trace else None, layers if trace else None, heads, patch)
 
     def start_decoding(self, enc: EncoderOutput) -> DecoderCache:
         """An empty cache: cross-attention's keys/values come from the encoder output alone, once per sentence."""
@@ -177,6 +186,7 @@ class Transformer(nn.Module):
             self_kv=[None] * len(self.decoder_layers),
             cross_mask=enc.mask,
             heads=enc.heads,
+            patch=enc.patch,
         )
 
     def decode(
@@ -194,13 +204,17 @@ class Transformer(nn.Module):
         # Position i may see positions ≤ i (§3.2.3). One new position may see every earlier one: no mask.
         self_mask = causal_mask(t, past, tgt.device) if t > 1 else None
         x, embedding = self.embed(self.tgt_embed, tgt, past)
+        patch = cache.patch or Patch()
+        x = apply(patch.stream("decoder", 0, past, t), x)
         self_kv, layers = [], []
         for i, (layer, memory_kv, layer_past) in enumerate(zip(self.decoder_layers, cache.memory_kv, cache.self_kv)):
             keep = None if cache.heads is None else (cache.heads.decoder_self[i], cache.heads.cross[i])
-            x, kv, layer_trace = layer(x, memory_kv, self_mask, cache.cross_mask, layer_past, trace, keep)
+            heads = (patch.head("decoder_self", i, past, t), patch.head("cross", i, past, t))  # this pass's positions
+            x, kv, layer_trace = layer(x, memory_kv, self_mask, cache.cross_mask, layer_past, trace, keep, heads)
+            x = apply(patch.stream("decoder", i + 1, past, t), x)
             self_kv.append(kv)
             layers.append(layer_trace)
-        extended = DecoderCache(cache.memory_kv, self_kv, cache.cross_mask, past + t, cache.heads)
+        extended = DecoderCache(cache.memory_kv, self_kv, cache.cross_mask, past + t, cache.heads, cache.patch)
         logits = self.project(x) if project else None
         return DecoderOutput(logits, extended, x, embedding if trace else None, layers if trace else None)
 
