@@ -57,3 +57,8 @@ def greedy(model: Transformer, generation, src_ids: list[int], patch: Patch | No
     enc = model.encode(torch.tensor([src_ids], device=device), patch=patch)
     (found,) = search(model, enc, [len(src_ids)], 1, generation)
     return [*found.ids, model.config.eos_id]
+
+
+def decoder_outputs(model: Transformer, src_ids: list[int], tgt_in: list[int]) -> torch.Tensor:
+    """Each decoder layer's output (the residual stream after it), (layers, T, d_model), batch row 0."""
+    return torch.stack(traced(model, src_ids, tgt_in).stream["decoder"][1:])[:, 0]
