@@ -81,7 +81,7 @@ def agreement(weights, attribution) -> tuple[float, float]:
 
 def head_agreement(cross, attribution) -> tuple[np.ndarray, np.ndarray]:
     """(layers, heads) mean Spearman and top-1 agreement of every cross-attention head with attribution: every
-    head's rows at once (a loop over heads and steps took a fifth of the explanation page's run)."""
+    head's rows at once (a loop over heads and steps would take a fifth of the explanation page's run)."""
     maps = np.asarray(cross, dtype=np.float64)  # (layers, heads, T, S)
     a = np.broadcast_to(np.abs(np.asarray(attribution, dtype=np.float64)), maps.shape)
     top1 = maps.argmax(axis=-1) == a.argmax(axis=-1)  # (layers, heads, T)

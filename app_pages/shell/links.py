@@ -18,7 +18,7 @@ from app_pages.shell.text import md_escape, t
 from i18n import LANGUAGES
 
 # A link's names and values are shown cut to LINK_TEXT_SHOWN characters, and at most UNKNOWN_SHOWN of the names no
-# page reads, then how many more: a crafted link with 200 unknown names made a 26,009-character warning (issue 53).
+# page reads, then how many more: a crafted link with 200 unknown names gets a warning of a few lines, not pages.
 LINK_TEXT_SHOWN = 40
 UNKNOWN_SHOWN = 5
 

@@ -1,11 +1,14 @@
-"""The app's only HTML and JavaScript: eight constant snippets, none of them holding user or model text, and the
-skeleton of an exported slide deck (filled with escaped titles, Plotly's own HTML and script-safe JSON).
+"""The app's only HTML and JavaScript: two style sheets and the page scripts (the .js files beside this module), none
+of them holding user or model text, and the skeleton of an exported slide deck (filled with escaped titles, Plotly's
+own HTML and script-safe JSON).
 
 Streamlit cannot scroll, bind keys or resize its root font itself; these do it in the page.
 tests/test_bad_input.py checks that st.html appears nowhere else and is only given these constants.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import streamlit as st
 
@@ -41,98 +44,21 @@ PAGE_STYLE = (
     + NARROW_BUTTONS + TRANSLATION_HEADING +
     "</style>"
 )
-# Streamlit keeps the main area's scroll position across pages: a new page should start at its top.
-SCROLL_TO_TOP = "<script>document.querySelector('[data-testid=stMain]')?.scrollTo(0, 0);</script>"
-# A link that names a view (the explorer's kind and head, a decoding step) lands on that view, not on the page's
-# title: once a chart is drawn, the main area scrolls the page's view (the container keyed LINKED_VIEW) up to just
-# under Streamlit's header. It keeps it there for 30 s, because what is drawn after the first chart (the rest of the
-# page, a taller chart, a late reflow) moves the view or first lets the page scroll that far. (It used to stop once
-# the layout had held still for 2 s, which leaves a later reflow uncorrected: a link test in CI once found a view
-# 6 px under the header, not reproduced here.) It stops at once when the user scrolls, clicks or presses a key, and
-# only then: a scroll no one asked for (the browser clamping the scroll while a rerun shrinks the page, or keeping an
-# anchor in view) is corrected like any other move. (It used to let go of any scroll it had not made itself: a link
-# test once found the view 54 px under the header for good, the main area scrolled 280 px, not reproduced here.)
+# The page scripts: the JavaScript files beside this module, each read once, at import, into a <script> element of
+# its own name (scroll_to_top.js → SCRIPTS["scroll_to_top"]); each file says what it does.
+SCRIPTS = {path.stem: f"<script>\n{path.read_text(encoding='utf-8')}</script>"
+           for path in sorted(Path(__file__).parent.glob("*.js"))}
+SCROLL_TO_TOP = SCRIPTS["scroll_to_top"]
+# The container a link's view lands in (scroll_to_linked_view.js scrolls it under the header).
 LINKED_VIEW = "linked_view"
-SCROLL_TO_LINKED_VIEW = """<script>
-(() => {
-  const started = Date.now();
-  let userMoved = false;
-  const moved = () => { userMoved = true; };
-  const types = ["wheel", "touchstart", "keydown", "pointerdown"];
-  for (const type of types) addEventListener(type, moved, true);
-  const done = () => { for (const type of types) removeEventListener(type, moved, true); };
-  const land = () => {
-    if (userMoved || Date.now() - started > 30000) return done();
-    const main = document.querySelector("[data-testid=stMain]");
-    const view = main && main.querySelector(".st-key-linked_view");
-    if (view && main.querySelector(".js-plotly-plot .main-svg")) {
-      const header = document.querySelector("[data-testid=stHeader]");
-      const below = header ? header.getBoundingClientRect().bottom : 0;
-      const gap = view.getBoundingClientRect().top - below - 8;
-      if (Math.abs(gap) > 2) main.scrollTo(0, main.scrollTop + gap);
-    }
-    setTimeout(land, 100);
-  };
-  land();
-})();
-</script>"""
-# Inside the Transformer: a click on a block of its diagram opens the block's section below it; this brings the section
-# (the container keyed inside.details) to the top of the main area, under Streamlit's header. Streamlit runs a
-# script again only where the element changed: two snippets that differ in their comment take turns.
-SCROLL_TO_DETAILS = """<script>
-(() => {
-  const main = document.querySelector("[data-testid=stMain]");
-  const details = document.querySelector(".st-key-inside-details");
-  const header = document.querySelector("[data-testid=stHeader]");
-  if (!main || !details) return;
-  const below = header ? header.getBoundingClientRect().bottom : 0;
-  main.scrollBy({top: details.getBoundingClientRect().top - below - 8});
-})();
-</script>"""
+SCROLL_TO_LINKED_VIEW = SCRIPTS["scroll_to_linked_view"]
+# Streamlit runs a script again only where the element changed: two snippets that differ in a comment take turns.
+SCROLL_TO_DETAILS = SCRIPTS["scroll_to_details"]
 SCROLL_TO_DETAILS_AGAIN = SCROLL_TO_DETAILS.replace("<script>", "<script>// again")
 SCROLL_TURN = "page_scripts.scroll_turn"  # which of the two snippets the last scroll used
-# ← and → press the Previous and Next buttons of the page's stepper (app_pages/components/stepper.py: keys <prefix>.prev and
-# <prefix>.next), unless the cursor is in a text box or on a slider, which use those keys themselves.
-ARROW_KEYS = """<script>
-if (!window.attentionArrowKeys) {
-  window.attentionArrowKeys = true;
-  document.addEventListener("keydown", (event) => {
-    const target = event.target;
-    if (event.altKey || event.ctrlKey || event.metaKey || target.closest("input, textarea, [role=slider]")) return;
-    const name = {ArrowLeft: "prev", ArrowRight: "next"}[event.key];
-    const holder = name && [...document.querySelectorAll("[class*='st-key-']")].find(
-      (el) => [...el.classList].some((c) => c.startsWith("st-key-") && c.endsWith(`-${name}`)));
-    const button = holder && holder.querySelector("button");
-    if (button && !button.disabled) { event.preventDefault(); button.click(); }
-  });
-}
-</script>"""
-# Slide deck: the click on Present leaves the focus on the mode's radio buttons, where → would switch the deck back
-# to Edit (a radio group's own keys) instead of showing the next slide: the focus leaves them, so ← → reach ARROW_KEYS.
-LEAVE_DECK_MODE = """<script>
-document.activeElement?.closest(".st-key-deck-mode") && document.activeElement.blur();
-</script>"""
-# One history entry per page visit: Streamlit pushes the new page's address with the old page's query string,
-# then the app writes the new page's own view (another push), so Back would need two presses. A query-only push
-# that follows a page's push before any click or key press is that write: it replaces the entry instead.
-# The push of another page's address also scrolls the main area to its top, in the browser, as the page changes:
-# SCROLL_TO_TOP alone, sent by the new page's first run, was lost when a rerun superseded that run (CI found
-# Compare opened from the sidebar still scrolled where Decoding had been, twice).
-ONE_ENTRY_PER_PAGE = """<script>
-if (!window.attentionHistory) {
-  window.attentionHistory = true;
-  let pagePushed = false;
-  for (const type of ["pointerdown", "keydown"]) addEventListener(type, () => { pagePushed = false; }, true);
-  const push = history.pushState.bind(history);
-  history.pushState = (state, title, url) => {
-    const samePage = new URL(url, location.href).pathname === location.pathname;
-    if (samePage && pagePushed) { pagePushed = false; return history.replaceState(state, title, url); }
-    pagePushed = !samePage;
-    if (!samePage) document.querySelector("[data-testid=stMain]")?.scrollTo(0, 0);
-    return push(state, title, url);
-  };
-}
-</script>"""
+ARROW_KEYS = SCRIPTS["arrow_keys"]
+LEAVE_DECK_MODE = SCRIPTS["leave_deck_mode"]
+ONE_ENTRY_PER_PAGE = SCRIPTS["one_entry_per_page"]
 
 
 NEW_PAGE_SCRIPTS = ONE_ENTRY_PER_PAGE + SCROLL_TO_TOP
@@ -163,8 +89,8 @@ def every_run() -> None:
 
 
 def every_run_on_a_new_page() -> None:
-    """every_run's script and the scroll to the top in one element: as an element of its own, written on a new page
-    only, the scroll added a gap (16 px) above a page opened from the sidebar that a link to it did not have."""
+    """every_run's script and the scroll to the top in one element: an element of its own, written on a new page
+    only, would take a row of the layout and set the page 16 px lower than a link to it does."""
     st.html(NEW_PAGE_SCRIPTS, unsafe_allow_javascript=True)
 
 

@@ -3,8 +3,8 @@ the others wait their turn in order, see their place and about how long until th
 the runs before theirs took), and may cancel; every run's chunks are computed by one worker process at a lower
 priority (`trainer`, model/lab/worker.py).
 
-Five students training at once on two cores made every classmate's translation 5–10× slower and stopped runs
-before they had learned (their 20-second cap counted time lost to the others). A session that closes its tab stops
+Five students training at once on two cores would make every classmate's translation 5–10× slower and stop runs
+before they had learned (their 20-second cap counts time lost to the others). A session that closes its tab stops
 calling `place`: its ticket is dropped after STALE_S seconds, so it never holds the queue. With 5 labs training, 10,
 30 or 60 students opening the translate page at once wait at most 1.27× as long (p95) as on an idle server
 (benchmarks/README.md, "A class at once, without browsers").

@@ -64,7 +64,7 @@ def translator(name: str | None = None) -> Translator:
         loaded = load(name, device())
     except CheckpointError as exc:
         # The message, never a traceback; its git command as code, which Streamlit draws as typed (in text, it
-        # draws a lone " -- " as an em dash: "git checkout — checkpoints/", issue 53).
+        # draws a lone " -- " as an em dash: "git checkout — checkpoints/").
         error = md_escape(exc).replace(md_escape(RESTORE_COMMAND), f"`{RESTORE_COMMAND}`")
         st.error(t("error.checkpoint", error=error))
         st.stop()

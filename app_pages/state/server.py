@@ -39,7 +39,7 @@ ALLOW_HUB = os.environ.get("ATTENTION_ALLOW_HUB") == "1"
 MAX_MODELS = max(1, int(os.environ.get("ATTENTION_MAX_MODELS") or 4))
 LOAD_SECONDS = 60  # a hub download that takes longer gives up (offline, the hub's retries take ~48 s)
 RETRY_AFTER_S = 600  # a failed hub id is not tried again for this long, however often sessions rerun
-# Passcode guesses (issue 53: 200 through the sidebar, no delay, then the right one worked). A session and an address
+# Passcode guesses: without a limit, a script could try hundreds through the sidebar. A session and an address
 # each get FREE_GUESSES wrong passcodes; after that every wrong one locks them out twice as long as the last, from
 # LOCK_S up to MAX_LOCK_S, and while locked out no passcode is compared. Both count: a new tab is a new session, and
 # one address may be a whole class behind a router (then the class waits together; the teacher's own machine is
