@@ -1,7 +1,7 @@
 """How far to trust a translation: two confidence thresholds, calibrated on the dev set.
 
 All of dev.tsv, its test half included (the shipped thresholds were fitted on 1,221 pairs): the model card says
-so beside every test-half figure (model/card/), since the test half then chose the thresholds too.
+so beside every test-half figure (cards/), since the test half then chose the thresholds too.
 
 Every output token comes with the model's probability for it (TranslationResult.steps[i].chosen.prob,
 the distribution the search chose from). A probability is only a number until it is compared with

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from model.loading.checkpoint import TRAINING_LOG, load_checkpoint, read_training_log, write_training_log
 from model.translation.translator import DEFAULT_BEAM
-from model.card import write_cards
+from cards import write_cards
 from model.training.data import read_pairs, split_dev, unlike_training
 from model.training.train import dev_scores, parse_args
 

@@ -4,30 +4,31 @@ Read the packages in the order they depend on each other (each imports only thos
 
     architecture/  the paper's model: config, positional encoding, attention, layers, transformer (start here)
     text/          tokenizers, normalisation, sentence pairs as ids
-    loading/       our checkpoint or a converted Marian model, through one load(name)
+    loading/       our checkpoint or a converted Marian model, through one load(name); the training log's reader
     translation/   sentence in, TranslationResult out: translator, decoding, result, confidence, the CLI
-    card/          the model card, English and 中文, written from a checkpoint's config and training log
-    training/      the trainer: data, schedule, metrics, snapshots, dictionary (measurements: evaluation/)
+    training/      the trainer: data, schedule, metrics, snapshots, dictionary (measurements: evaluation/; the
+                   model card it writes: cards/)
     lab/           the Lab page's live run: a tiny Transformer trained in seconds on copy, reverse or sort
 
-This file is the public API: the app's pages import from `model` and nothing deeper, but for the namespaces it
-exports whole (`lab`: `from model.lab import train_steps`, names from model.lab.__all__ only; tests/test_layering.py
-checks both). Pure PyTorch: nothing here imports Streamlit or Plotly.
+This file is the public API: the names the app's pages and the scripts beside them use. A page imports from `model`
+and nothing deeper, but for the namespaces it exports whole: `lab` (the Lab page's run: `from model.lab import
+train_steps`) and `training` (the recipe the Training page shows: `from model.training import ADAM_BETAS`), names
+from their own __all__ only; tests/test_layering.py checks both. Pure PyTorch: nothing here imports Streamlit or
+Plotly.
 """
 
-from . import lab  # a namespace, not flat names: the Lab page's run is no part of translating
+from . import lab, training  # namespaces, not flat names: the Lab page's run and the trainer are no part of translating
 from .architecture.torch_library import library_refusal
 from .architecture.config import GenerationConfig, ModelConfig
 from .architecture.positional import sinusoidal_table
 from .architecture.transformer import Transformer
-from .loading import Capabilities, load
-from .loading.checkpoint import (RESTORE_COMMAND, CheckpointError, load_checkpoint, resolve_device, save_checkpoint,
-                                 selection_bleu)
+from .loading.checkpoint import RESTORE_COMMAND, CheckpointError, load_checkpoint, save_checkpoint
+from .loading.training_log import TrainingArgs, TrainingLog, selection_bleu
 from .loading.marian import INSTALL_HINT, marian_available
 from .text.normalize import clean_text, to_simplified
 from .text.tokenizer import BYTE_TOKENS, WORD_START
-from .training.data import batch_lengths, read_pairs
-from .training.schedule import ADAM_BETAS, ADAM_EPS, GRAD_CLIP_NORM, learning_rate, peak_learning_rate
+from .training.data import read_pairs
+from .training.schedule import learning_rate, peak_learning_rate
 from .training.snapshots import SnapshotError, read_snapshots
 from .translation.alignment import WordLink, word_link
 from .translation.chinese_names import unread_names
@@ -37,13 +38,11 @@ from .translation.attribution import METHODS as ATTRIBUTION_METHODS
 from .translation.attribution import Attribution
 from .translation.confidence import Confidence, assess, calibration_of
 from .translation.messages import InputError, Notice
-from .translation.result import ATTENTION_KINDS, HeadQKV, StepCandidates, TranslationResult
+from .translation.result import ATTENTION_KINDS, TranslationResult
 from .translation.threads import CallGate, configure_torch_threads
-from .translation.translator import DEFAULT_BEAM, DEFAULT_CHECKPOINT, MAX_BEAM, MAX_CHARS, Translator
+from .translation.translator import DEFAULT_BEAM, DEFAULT_CHECKPOINT, MAX_CHARS, Translator
 
 __all__ = [
-    "ADAM_BETAS",
-    "ADAM_EPS",
     "ATTENTION_KINDS",
     "ATTRIBUTION_GAP_BOUND",
     "ATTRIBUTION_METHODS",
@@ -51,22 +50,19 @@ __all__ = [
     "Attribution",
     "BYTE_TOKENS",
     "CallGate",
-    "Capabilities",
     "CheckpointError",
     "Confidence",
     "DEFAULT_BEAM",
     "DEFAULT_CHECKPOINT",
-    "GRAD_CLIP_NORM",
     "GenerationConfig",
-    "HeadQKV",
     "INSTALL_HINT",
     "InputError",
-    "MAX_BEAM",
     "MAX_CHARS",
     "ModelConfig",
     "Notice",
     "SnapshotError",
-    "StepCandidates",
+    "TrainingArgs",
+    "TrainingLog",
     "TranslationResult",
     "Transformer",
     "Translator",
@@ -74,24 +70,22 @@ __all__ = [
     "WordLink",
     "lab",
     "assess",
-    "batch_lengths",
     "calibration_of",
     "clean_text",
     "configure_torch_threads",
     "learning_rate",
     "library_refusal",
-    "load",
     "load_checkpoint",
     "RESTORE_COMMAND",
     "marian_available",
     "peak_learning_rate",
     "read_pairs",
     "read_snapshots",
-    "resolve_device",
     "save_checkpoint",
     "selection_bleu",
     "sinusoidal_table",
     "to_simplified",
+    "training",
     "unread_names",
     "word_link",
 ]

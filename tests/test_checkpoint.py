@@ -200,7 +200,7 @@ def test_shipped_model_card_reports_the_honest_dev_split_and_the_recipe_study():
 
 
 def test_model_card_says_which_study_groups_had_unequal_budgets_and_why_scores_differ():
-    from model.card import model_card
+    from cards import model_card
 
     base = {"group": 1, "hardware": "cpu", "changes": "reference", "bleu": 30.0, "chrf": 30.0, "dedup_bleu": 20.0,
             "dedup_chrf": 20.0, "run": "a"}

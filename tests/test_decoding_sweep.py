@@ -9,7 +9,7 @@ import pytest
 
 from model import GenerationConfig, ModelConfig
 from evaluation import decoding_sweep
-from model.card import model_card
+from cards import model_card
 from model.training.data import split_dev
 from tests.support.paths import CHECKPOINT
 

@@ -12,9 +12,9 @@ from collections import Counter
 import pytest
 
 from model.architecture.config import ModelConfig
-from model.card import model_card
-from model.card.phrasebooks import EN, PHRASEBOOKS, ZH
-from model.card.writer import main as write_cards_cli
+from cards import model_card
+from cards.phrasebooks import EN, PHRASEBOOKS, ZH
+from cards.writer import main as write_cards_cli
 from model.loading.checkpoint import CARDS, CONFIG, read_training_log
 from tests.support.paths import CHECKPOINT
 
@@ -104,7 +104,7 @@ def test_the_shipped_cards_are_what_the_generator_writes_from_the_shipped_log():
     config, log = shipped()
     for language, filename in CARDS.items():
         assert (CHECKPOINT / filename).read_text(encoding="utf-8") == model_card(config, log, "en-zh", language), (
-            f"{filename} is stale: run python -m model.card checkpoints/en-zh")
+            f"{filename} is stale: run python -m cards checkpoints/en-zh")
 
 
 def test_the_cards_of_a_checkpoint_are_rewritten_without_retraining(tmp_path):

@@ -16,9 +16,10 @@ from app_pages.shell.text import hardware_name, md_escape, sentences, t
 from app_pages.components import charts, chips, table_view
 from lessons import anatomy, training
 from model import (
-    ADAM_BETAS, ADAM_EPS, DEFAULT_BEAM, GRAD_CLIP_NORM, ModelConfig, Translator, batch_lengths, clean_text,
-    learning_rate, peak_learning_rate, read_pairs, selection_bleu, to_simplified,
+    DEFAULT_BEAM, ModelConfig, TrainingArgs, TrainingLog, Translator, clean_text, learning_rate, peak_learning_rate,
+    read_pairs, to_simplified,
 )
+from model.training import ADAM_BETAS, ADAM_EPS, GRAD_CLIP_NORM, batch_lengths
 from viz.teaching_anatomy import label_smoothing_figure, lr_figure
 from viz.teaching_training import batch_padding_figure, optimizer_paths_figure, reliability_figure
 
@@ -63,9 +64,14 @@ def power(x: float) -> str:
     return f"{x:g}".replace("e-0", "e-")
 
 
-def given(args: dict, name: str) -> str:
+def given(rate: float | None) -> str:
     """A dropout argument of the run as it was given; not given means "the same as --dropout" (ModelConfig)."""
-    return t("training.dropout.same") if args.get(name) is None else num(args[name], 2, fixed=True)
+    return t("training.dropout.same") if rate is None else num(rate, 2, fixed=True)
+
+
+def shown(value):
+    """A number of the log as the page writes it, "—" where the log has none."""
+    return "—" if value is None else value
 
 
 def show_bleu(parts: training.BleuBreakdown) -> None:
@@ -103,21 +109,17 @@ def show_bleu(parts: training.BleuBreakdown) -> None:
                   worth=f"{100 / fourth.total:.1f}" if fourth.total else "—"))
 
 
-def steps_done(log: dict) -> int:
-    train = log.get("train") or []
-    return log.get("steps", train[-1]["step"] if train else 0)
-
-
-def intro(log: dict) -> None:
+def intro(log: TrainingLog) -> None:
     """The title; what the run learned from, for how long, on what (the command that ran it is in the model card and
     the README: no command lines on a teacher's screen)."""
-    presentation.page_title(t("training.title"), t("training.intro", pairs=f"{log.get('train_pairs', 0):,}", dev=f"{log.get('dev_pairs', 0):,}",
-                  steps=f"{steps_done(log):,}", epochs=log.get("epochs", "—"), minutes=log.get("train_minutes", "—"),
-                  hardware=md_escape(hardware_name(log.get("hardware"))), source=direction.source_name(), target=direction.target_name(),
-                  precision=log.get("mixed_precision", "fp32"), params=f"{log.get('parameters', 0):,}"))
+    presentation.page_title(t("training.title"), t(
+        "training.intro", pairs=f"{log.train_pairs or 0:,}", dev=f"{log.dev_pairs or 0:,}",
+        steps=f"{log.steps_done:,}", epochs=shown(log.epochs), minutes=shown(log.train_minutes),
+        hardware=md_escape(hardware_name(log.hardware)), source=direction.source_name(),
+        target=direction.target_name(), precision=log.mixed_precision, params=f"{log.parameters or 0:,}"))
 
 
-def adam_section(args: dict) -> None:
+def adam_section(args: TrainingArgs) -> None:
     """Adam's update and the trainer's settings of it, against PyTorch's defaults."""
     st.latex(r"\begin{aligned} m_t &= \beta_1 m_{t-1} + (1-\beta_1)\,g_t \qquad v_t = \beta_2 v_{t-1} + (1-\beta_2)\,g_t^2 \\"
              r"\hat m_t &= \frac{m_t}{1-\beta_1^t} \qquad \hat v_t = \frac{v_t}{1-\beta_2^t} \qquad "
@@ -126,7 +128,7 @@ def adam_section(args: dict) -> None:
     st.markdown(t("training.adam.settings", b1=f"{beta1:g}", b2=f"{beta2:g}", eps=power(ADAM_EPS),
                   w1=num(training.window(beta1), 0), w2=num(training.window(beta2), 0),
                   default_b2=f"{training.PYTORCH_DEFAULT_BETA2:g}", default_w2=num(training.window(training.PYTORCH_DEFAULT_BETA2), 0),
-                  default_eps=power(training.PYTORCH_DEFAULT_EPS), clip=num(GRAD_CLIP_NORM), tokens=f"{args['max_tokens']:,}"))
+                  default_eps=power(training.PYTORCH_DEFAULT_EPS), clip=num(GRAD_CLIP_NORM), tokens=f"{args.max_tokens:,}"))
 
 
 def toy_section() -> None:
@@ -166,21 +168,21 @@ def toy_section() -> None:
                   nobias=f"{(1 - beta1) / np.sqrt(1 - beta2):.3f}"))
 
 
-def learning_rate_section(config: ModelConfig, log: dict) -> None:
+def learning_rate_section(config: ModelConfig, log: TrainingLog) -> None:
     """The warm-up schedule: its formula, the run's first, peak and last rates, against those its log kept."""
-    args, train, done = log["args"], log.get("train") or [], steps_done(log)
+    train, done = log.train, log.steps_done
     st.latex(r"\mathrm{lrate} = \text{factor}\cdot d_{model}^{-0.5}\cdot\min\!\left(step^{-0.5},\ step\cdot warmup^{-1.5}\right)")
-    H, warmup, factor = config.d_model, args["warmup"], args.get("lr_factor", 1.0)
+    H, warmup, factor = config.d_model, log.args.warmup, log.args.lr_factor
     peak = peak_learning_rate(H, warmup, factor)
-    logged_at_peak = min(train, key=lambda e: abs(e["step"] - warmup)) if train else None
+    logged_at_peak = min(train, key=lambda e: abs(e.step - warmup)) if train else None
     st.markdown(t("training.lr.text", d=H, warmup=f"{warmup:,}", factor=num(factor), first=f"{learning_rate(1, H, warmup, factor):.2e}",
                   peak=f"{peak:.2e}", last_step=f"{done:,}", last=f"{learning_rate(max(done, 1), H, warmup, factor):.2e}",
-                  logged_step=f"{logged_at_peak['step']:,}" if logged_at_peak else "—",
-                  logged=f"{logged_at_peak['lr']:.2e}" if logged_at_peak else "—"))
+                  logged_step=f"{logged_at_peak.step:,}" if logged_at_peak else "—",
+                  logged=f"{logged_at_peak.lr:.2e}" if logged_at_peak else "—"))
     schedule_steps = np.union1d(np.linspace(1, max(done, 2 * warmup), 400), [warmup])  # the peak itself drawn
     charts.chart(
-        lr_figure(schedule_steps, learning_rate(schedule_steps, H, warmup, factor), [e["step"] for e in train],
-                  [e["lr"] for e in train], warmup, title=t("training.lr.fig", d=H, warmup=f"{warmup:,}"),
+        lr_figure(schedule_steps, learning_rate(schedule_steps, H, warmup, factor), [e.step for e in train],
+                  [e.lr for e in train], warmup, title=t("training.lr.fig", d=H, warmup=f"{warmup:,}"),
                   step_title=t("anatomy.axis.step"), lr_title=t("anatomy.axis.lr"), formula_label=t("anatomy.lr.formula"),
                   logged_label=t("anatomy.lr.logged"), warmup_label=t("anatomy.lr.warmup", w=warmup)),
         key="training.lr",
@@ -188,15 +190,16 @@ def learning_rate_section(config: ModelConfig, log: dict) -> None:
     st.info(t("training.lr.why"))
 
 
-def dropout_section(config: ModelConfig, args: dict) -> None:
+def dropout_section(config: ModelConfig, args: TrainingArgs) -> None:
     """Where dropout acts and at what rate, and inverted dropout on the first token's input to layer 1."""
     places = [("embeddings", config.dropout), ("sublayers", config.dropout), ("attention", config.attention_dropout_p),
               ("activation", config.activation_dropout_p)]
     st.markdown("\n".join(f"- **{num(p, 2, fixed=True)}** · " + t(f"training.dropout.{key}", activation=config.activation)
                            for key, p in places))
-    st.markdown(t("training.dropout.text", dropout=num(args.get("dropout", config.dropout), 2, fixed=True),
-                  attention=given(args, "attention_dropout"), activation=given(args, "activation_dropout"),
-                  token=num(args.get("token_dropout", 0.0), 2, fixed=True), keep=num(1 / (1 - config.dropout), 2),
+    dropout = config.dropout if args.dropout is None else args.dropout
+    st.markdown(t("training.dropout.text", dropout=num(dropout, 2, fixed=True),
+                  attention=given(args.attention_dropout), activation=given(args.activation_dropout),
+                  token=num(args.token_dropout, 2, fixed=True), keep=num(1 / (1 - config.dropout), 2),
                   n=DROPOUT_SHOWN))
     result = translations.current_result()
     sentence_banner(result)
@@ -213,10 +216,11 @@ def dropout_section(config: ModelConfig, args: dict) -> None:
     st.info(t("training.dropout.inference"))
 
 
-def label_smoothing_section(config: ModelConfig, log: dict) -> None:
-    """The run's smoothed target and the loss floor it sets, against the losses the run reached."""
-    args, train, dev = log["args"], log.get("train") or [], log.get("dev") or []
-    epsilon = float(args.get("label_smoothing", 0.0))
+def label_smoothing_section(config: ModelConfig, log: TrainingLog, epoch: training.EpochLoss | None) -> None:
+    """The run's smoothed target and the loss floor it sets, against the losses the run reached (`epoch`: the mean
+    loss of its last complete epoch)."""
+    train, dev = log.train, log.dev
+    epsilon = float(log.args.label_smoothing)
     V = config.tgt_vocab_size
     real = anatomy.smoothed_target(V, 0, epsilon)
     floor = anatomy.smoothed_loss_floor(V, epsilon)
@@ -229,32 +233,31 @@ def label_smoothing_section(config: ModelConfig, log: dict) -> None:
                                hard_label=t("anatomy.ls.hard"), smooth_label=t("anatomy.ls.smooth")),
         key="training.ls",
     )
-    lowest_train = min((e["loss"] for e in train), default=None)
+    lowest_train = min((e.loss for e in train), default=None)
     st.markdown(t("training.ls.text", eps=num(epsilon, 2), v=f"{V:,}", top=f"{real[0]:.5f}", rest=f"{real[1]:.2e}",
                   floor=f"{floor:.3f}", lowest=f"{lowest_train:.3f}" if lowest_train is not None else "—",
                   target=direction.target_name()))
-    epoch = training.last_full_epoch_loss(log)
     if dev and epoch is not None:  # like with like: a whole epoch's mean, not the luckiest batch
-        below = dev[-1]["loss"] < epoch.mean
-        st.markdown(sentences([t("training.ls.below" if below else "training.ls.apart", dev=f"{dev[-1]['loss']:.3f}",
+        below = dev[-1].loss < epoch.mean
+        st.markdown(sentences([t("training.ls.below" if below else "training.ls.apart", dev=f"{dev[-1].loss:.3f}",
                                  train=f"{epoch.mean:.3f}", batches=epoch.batches, epoch=epoch.epoch),
                                t("training.ls.reasons", floor=f"{floor:.3f}")]))
 
 
-def calibration_section(config: ModelConfig, log: dict) -> None:
+def calibration_section(config: ModelConfig, log: TrainingLog) -> None:
     """The dev reliability curve the log keeps (evaluation/reliability.py), its ECE, against the smoothed target."""
-    epsilon = float(log["args"].get("label_smoothing", 0.0))
+    epsilon = float(log.args.label_smoothing)
     top = anatomy.smoothed_target(config.tgt_vocab_size, 0, epsilon)[0]
     st.markdown(t("training.calib.intro", eps=num(epsilon, 2), top=f"{top:.4f}",
                   floor=f"{anatomy.smoothed_loss_floor(config.tgt_vocab_size, epsilon):.3f}"))
-    found = log.get("reliability")
+    found = log.reliability
     if not found:
         st.info(t("training.calib.missing"))  # the command is in the README: no command lines on a teacher's screen
         return
-    curve = training.reliability(found["bins"])
+    curve = training.reliability(found.bins)
     charts.chart(
         reliability_figure(curve.confidence, curve.right, curve.positions,
-                           title=t("training.calib.fig", pairs=f"{found['pairs']:,}", positions=f"{found['positions']:,}"),
+                           title=t("training.calib.fig", pairs=f"{found.pairs:,}", positions=f"{found.positions:,}"),
                            confidence_title=t("training.calib.confidence"), right_title=t("training.calib.right"),
                            model_label=t("training.calib.model"), ideal_label=t("training.calib.ideal"),
                            positions_label=t("training.calib.positions")),
@@ -269,18 +272,17 @@ def calibration_section(config: ModelConfig, log: dict) -> None:
     st.caption(t("training.calib.how"))
 
 
-def batching_section(translator: Translator, log: dict) -> None:
+def batching_section(translator: Translator, log: TrainingLog) -> None:
     """Padding of length-bucketed batches against shuffled ones, on the run's dev pairs (or the app's sentences)."""
-    args = log["args"]
-    max_tokens = args["max_tokens"]
-    st.markdown(t("training.batch.how", max_tokens=f"{max_tokens:,}", train=f"{log.get('train_pairs', 0):,}"))
-    dev_path = training.dev_file(args, ROOT)
+    max_tokens = log.args.max_tokens
+    st.markdown(t("training.batch.how", max_tokens=f"{max_tokens:,}", train=f"{log.train_pairs or 0:,}"))
+    dev_path = training.dev_file(log.args.given, ROOT)
     if dev_path:
         pairs = dev_pairs(str(dev_path))
         st.markdown(t("training.batch.source.dev", n=f"{len(pairs):,}"))
     else:
         # the examples and the run's probes, both in the language the model reads (the log keeps its own probes)
-        sentences = tuple(dict.fromkeys(example_sentences() + list(log.get("probes") or [])))
+        sentences = tuple(dict.fromkeys(example_sentences() + list(log.probes)))
         pairs = translated_pairs(sentences)
         st.warning(t("training.batch.source.missing", n=len(pairs)))
     bucketed, shuffled = batch_padding(pairs, max_tokens)
@@ -300,11 +302,10 @@ def batching_section(translator: Translator, log: dict) -> None:
                   source=direction.source_name()))
 
 
-def bleu_section(log: dict) -> None:
+def bleu_section(log: TrainingLog) -> None:
     """BLEU of the session's translation against a reference the student types, taken apart step by step."""
     result = translations.current_result()
-    best = log.get("best") or {}
-    signature = best.get("bleu_signature") or ""
+    signature = log.best.bleu_signature if log.best else ""
     target = direction.current()[1]
     st.markdown(t("training.bleu.intro", signature=md_escape(signature) if signature else "—",
                   tokenizer=t(f"training.bleu.tok.{target}")))
@@ -332,10 +333,10 @@ def bleu_section(log: dict) -> None:
         show_bleu(parts)
 
 
-def bleu_limits_section(log: dict) -> None:
+def bleu_limits_section(log: TrainingLog) -> None:
     """Tokenised BLEU, one reference, chrF: a classroom sentence the model words differently from our reference. For
     a Chinese output the tokens are characters (set against 13a's), for an English one 13a's words."""
-    signature = (log.get("best") or {}).get("bleu_signature") or ""
+    signature = log.best.bleu_signature if log.best else ""
     chinese = direction.current()[1] == "zh"
     variant = "" if chinese else ".en"
     st.markdown(t("training.bleuzh.intro" + variant, signature=md_escape(signature) if signature else "—"))
@@ -368,26 +369,26 @@ def bleu_limits_section(log: dict) -> None:
     st.markdown(t("training.bleuzh.summary", n=len(differing), total=len(pairs), higher=higher))
 
 
-def dev_scores(log: dict) -> None:
+def dev_scores(log: TrainingLog) -> None:
     """The run's dev BLEU: its best evaluation, its average of the last epochs, its final beam search."""
-    best, average, final = log.get("best") or {}, log.get("average"), log.get("final")
+    best, average, final = log.best, log.average, log.final
     st.subheader(t("training.bleu.dev.header"))
     if best:
-        lines = [t("training.bleu.dev.best", step=f"{best['step']:,}", epoch=best.get("epoch", "—"), bleu=best["bleu"],
-                   unseen=best.get("dedup_bleu", "—"))]
-        if average:
-            lines.append(t("training.bleu.dev.average", first=average["epochs"][0], last=average["epochs"][-1],
-                           bleu=average["bleu"], unseen=average.get("dedup_bleu", "—"),
-                           chosen=t("training.bleu.dev.chosen") if selection_bleu(average) > selection_bleu(best) else ""))
+        lines = [t("training.bleu.dev.best", step=f"{best.step:,}", epoch=shown(best.epoch), bleu=best.bleu,
+                   unseen=shown(best.dedup_bleu))]
+        if average and average.epochs:
+            lines.append(t("training.bleu.dev.average", first=average.epochs[0], last=average.epochs[-1],
+                           bleu=average.bleu, unseen=shown(average.dedup_bleu),
+                           chosen=t("training.bleu.dev.chosen") if log.shipped_average else ""))
         if final:
-            lines.append(t("training.bleu.dev.final", beam=final["beam"], bleu=final["bleu"], unseen=final.get("dedup_bleu", "—")))
-        st.markdown(t("training.bleu.dev.text", n=f"{log.get('dev_pairs', 0):,}", unseen=f"{log.get('dedup_dev_pairs', 0):,}")
+            lines.append(t("training.bleu.dev.final", beam=final.beam, bleu=final.bleu, unseen=shown(final.dedup_bleu)))
+        st.markdown(t("training.bleu.dev.text", n=f"{log.dev_pairs or 0:,}", unseen=f"{log.dedup_dev_pairs or 0:,}")
                     + "\n\n" + "\n".join(f"- {line}" for line in lines))
 
 
 translator = models.translator()
-log = translator.training_log
-if not log or "args" not in log:
+log = TrainingLog.from_dict(translator.training_log)
+if log.args is None:
     st.title(t("training.title"))
     st.info(t("training.missing", folder=md_escape(translator.checkpoint)))
     st.stop()
@@ -396,7 +397,7 @@ intro(log)
 
 def adam_tab() -> None:
     toy_section()  # the toy race first: the first screen shows what Adam does before its equations say how
-    adam_section(log["args"])
+    adam_section(log.args)
 
 
 def bleu_tab() -> None:
@@ -408,8 +409,9 @@ def bleu_tab() -> None:
 sections("training", {
     "adam": adam_tab,
     "lr": lambda: learning_rate_section(translator.config, log),
-    "dropout": lambda: dropout_section(translator.config, log["args"]),
-    "ls": lambda: label_smoothing_section(translator.config, log),
+    "dropout": lambda: dropout_section(translator.config, log.args),
+    "ls": lambda: label_smoothing_section(translator.config, log,  # the lesson reads the log as written
+                                          training.last_full_epoch_loss(translator.training_log)),
     "batch": lambda: batching_section(translator, log),
     "bleu": bleu_tab,
     "bleuzh": lambda: bleu_limits_section(log),

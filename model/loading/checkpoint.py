@@ -19,15 +19,17 @@ from ..architecture.config import ModelConfig
 from ..architecture.transformer import Transformer
 from ..text.tokenizer import TextTokenizer
 from .cpu_layout import lay_out_for_cpu_decoding
+# The log's reader, writer and rules live in training_log.py; the trainer and the evaluation commands import them
+# from here too, beside the rest of the folder's files.
+from .training_log import TRAINING_LOG, read_training_log, selection_bleu, write_training_log
 
 WEIGHTS = "model.safetensors"
 CONFIG = "config.json"
 SOURCE_TOKENIZER = "tokenizer_source.json"
 TARGET_TOKENIZER = "tokenizer_target.json"
 CARD = "README.md"
-# The model card in each language the trainer writes it in (model/card/); English is the README.
+# The model card in each language the trainer writes it in (cards/); English is the README.
 CARDS = {"en": CARD, "zh": "README.zh.md"}
-TRAINING_LOG = "training_log.json"
 REQUIRED = (WEIGHTS, CONFIG, SOURCE_TOKENIZER, TARGET_TOKENIZER)
 # SHA-256 of the REQUIRED files in `sha256sum` format (so `sha256sum -c sha256sums.txt` checks them too). Loading
 # verifies them: flipped bits in the weights would otherwise translate as silent nonsense.
@@ -100,30 +102,6 @@ def verify_checksums(folder: Path) -> None:
                 f"`python -c \"from model.checkpoint import write_checksums; write_checksums('{folder}')\"`, "
                 f"or set {SKIP_CHECKSUMS}=1."
             )
-
-
-def write_training_log(folder: str | Path, training_log: dict) -> Path:
-    """The one writer of training_log.json (trainer, calibration and study rewrite it in place)."""
-    path = Path(folder) / TRAINING_LOG
-    path.write_text(json.dumps(training_log, indent=1) + "\n", encoding="utf-8")
-    return path
-
-
-def read_training_log(folder: str | Path) -> dict | None:
-    """The checkpoint's training log (losses, scores, the training arguments), or None when it has none."""
-    try:
-        data = json.loads((Path(folder) / TRAINING_LOG).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        return None
-    return data if isinstance(data, dict) else None
-
-
-# The log's rule, beside its reader: the trainer chooses epochs by it, the card (model/card/) and the pages compare
-# the log's entries by it.
-def selection_bleu(entry: dict) -> float:
-    """What picks a checkpoint: BLEU on the dev pairs unlike training (model.training.data.unlike_training); on all
-    of dev when none is unlike training."""
-    return entry["bleu"] if entry.get("dedup_bleu") is None else entry["dedup_bleu"]
 
 
 def resolve_device(device: str | torch.device | None = None) -> torch.device:

@@ -28,9 +28,10 @@ import torch
 import torch.distributed as dist
 import torch.nn.functional as F
 
+from cards import write_cards  # the one import of model/ from outside it: a run leaves its folder with its card
+
 from ..architecture.config import ModelConfig
 from ..architecture.transformer import Transformer
-from ..card import write_cards
 from ..loading.checkpoint import load_checkpoint, resolve_device, save_checkpoint, selection_bleu, write_training_log
 from ..text.pairs import Example, encode_pairs
 from ..text.tokenizer import TextTokenizer, train_tokenizer

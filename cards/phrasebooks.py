@@ -1,5 +1,5 @@
-"""The model card's prose, one phrasebook per language (model/ cannot import i18n/): writer.py fills the same
-numbers and tables into either. English writes README.md, Chinese README.zh.md.
+"""The model card's prose, one phrasebook per language: writer.py fills the same numbers and tables into either.
+English writes README.md, Chinese README.zh.md.
 
 Each entry is a format string; writer.py passes the values (`c` is the ModelConfig). Chinese paragraphs are one
 line each: Markdown turns a line break inside a paragraph into a space, which Chinese text does not have.

@@ -1,0 +1,404 @@
+"""A checkpoint's training_log.json read into typed fields, and the log's rules for weighing its scores.
+
+Training writes the log (model/training/train.py) and evaluation/ adds its measurements to it, each as a dict
+written whole (write_training_log). Everything that reads it reads a TrainingLog: the pages, the model card
+(cards/) and the study. The two rules live here and nowhere else:
+
+- `Scores.selection_bleu`: what picks weights, BLEU on the dev pairs unlike any training pair (all of dev when none
+  is unlike training). The trainer chooses epochs and averaging by it, through `selection_bleu(entry)`.
+- `TrainingLog.honest_score`: the most honest BLEU the log holds, the one a page quotes beside the model.
+
+A log from an older run lacks the entries later tools add: every field below is optional, None when absent.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any, Mapping
+
+TRAINING_LOG = "training_log.json"
+
+
+def write_training_log(folder: str | Path, training_log: dict) -> Path:
+    """The one writer of training_log.json (trainer, calibration and study rewrite it in place)."""
+    path = Path(folder) / TRAINING_LOG
+    path.write_text(json.dumps(training_log, indent=1) + "\n", encoding="utf-8")
+    return path
+
+
+def read_training_log(folder: str | Path) -> dict | None:
+    """The checkpoint's training log as written (a dict, for a tool that adds to it and writes it back), or None
+    when it has none or it does not parse."""
+    try:
+        data = json.loads((Path(folder) / TRAINING_LOG).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _build(cls, data: Mapping | None, **nested):
+    """`cls` from the keys of `data` that are its fields (others ignored, absent ones at their defaults); `nested`:
+    field → function that builds that field from its raw value."""
+    if not isinstance(data, Mapping):
+        data = {}
+    names = {f.name for f in fields(cls)}
+    values = {k: v for k, v in data.items() if k in names}
+    for name, build in nested.items():
+        values[name] = build(data.get(name))
+    return cls(**values)
+
+
+@dataclass(frozen=True)
+class Scores:
+    """BLEU and chrF of one decoding of a set of pairs: on all of them, and on those unlike any training pair
+    (dedup_, model.training.data.unlike_training), with sacrebleu's signatures of how they were computed."""
+
+    bleu: float | None = None
+    chrf: float | None = None
+    dedup_bleu: float | None = None
+    dedup_chrf: float | None = None
+    bleu_signature: str = ""
+    chrf_signature: str = ""
+
+    @classmethod
+    def from_dict(cls, data: Mapping | None):
+        return _build(cls, data)
+
+    @property
+    def selection_bleu(self) -> float | None:
+        """What picks a checkpoint: BLEU on the pairs unlike training; on all of them when none is."""
+        return self.bleu if self.dedup_bleu is None else self.dedup_bleu
+
+
+def selection_bleu(entry: Mapping) -> float:
+    """Scores.selection_bleu of a log entry as the trainer holds it (a dict)."""
+    return Scores.from_dict(entry).selection_bleu
+
+
+@dataclass(frozen=True)
+class Batch:
+    """A training batch's loss, logged every 50 steps."""
+
+    step: int = 0
+    epoch: int = 0  # from 1
+    loss: float = 0.0
+    lr: float = 0.0
+    minutes: float = 0.0
+
+    @classmethod
+    def from_dict(cls, data: Mapping | None) -> Batch:
+        return _build(cls, data)
+
+
+@dataclass(frozen=True)
+class Evaluation(Scores):
+    """One greedy evaluation on dev during training (the best one keeps its signatures)."""
+
+    step: int = 0
+    epoch: int | None = None
+    loss: float | None = None
+    minutes: float | None = None
+
+    @classmethod
+    def from_dict(cls, data: Mapping | None) -> Evaluation:
+        return _build(cls, data)
+
+
+@dataclass(frozen=True)
+class Average(Scores):
+    """The mean of the last epochs' weights (--average-last), scored greedily on dev."""
+
+    epochs: tuple[int, ...] = ()
+
+    @classmethod
+    def from_dict(cls, data: Mapping | None) -> Average:
+        return _build(cls, data, epochs=lambda v: tuple(v or ()))
+
+
+@dataclass(frozen=True)
+class Final(Scores):
+    """The shipped weights on dev with beam search (--final-beam)."""
+
+    beam: int | None = None
+
+    @classmethod
+    def from_dict(cls, data: Mapping | None) -> Final:
+        return _build(cls, data)
+
+
+@dataclass(frozen=True)
+class TestScores(Scores):
+    """The held-out test half (evaluation.study --test-split) at the app's beam."""
+
+    beam: int | None = None
+    pairs: int = 0
+    unseen_pairs: int = 0  # of them, unlike any training pair (the dedup_ scores)
+    untouched: bool = False  # trained with --test-split: no choice of weights saw these pairs
+
+    @classmethod
+    def from_dict(cls, data: Mapping | None) -> TestScores:
+        return _build(cls, data)
+
+
+@dataclass(frozen=True)
+class StudyRow(Scores):
+    """One run of the recipe study (evaluation/study.py): its dev scores, and the test half's when measured."""
+
+    group: int = 0
+    run: str = ""
+    changes: str = ""
+    minutes: float | None = None
+    steps: int | None = None
+    hardware: str = "?"
+    shipped: str = "best evaluation"
+    test_bleu: float | None = None
+    test_chrf: float | None = None
+    test_dedup_bleu: float | None = None
+
+    @classmethod
+    def from_dict(cls, data: Mapping | None) -> StudyRow:
+        return _build(cls, data)
+
+
+@dataclass(frozen=True)
+class Everyday(Scores):
+    """The everyday classroom sentences of the model's direction (evaluation.everyday --into)."""
+
+    beam: int | None = None
+    exact: int = 0
+    sentences: int = 0
+
+    @classmethod
+    def from_dict(cls, data: Mapping | None) -> Everyday:
+        return _build(cls, data)
+
+
+@dataclass(frozen=True)
+class NamesRun:
+    """One decoding in the names measurement: as typed, or with names swapped for known ones."""
+
+    test: Scores
+    test_unseen: Scores
+    selection: Scores
+    selection_unseen: Scores
+    classroom: Scores
+    names_survived: int = 0
+    names: int = 0
+    swapped: int = 0
+
+    @classmethod
+    def from_dict(cls, data: Mapping | None) -> NamesRun:
+        parts = ("test", "test_unseen", "selection", "selection_unseen", "classroom")
+        return _build(cls, data, **{name: Scores.from_dict for name in parts})
+
+
+@dataclass(frozen=True)
+class NamesEffect:
+    """Names the model never learned, read as known ones (evaluation.everyday --names-effect)."""
+
+    as_typed: NamesRun
+    names_read_as: NamesRun
+    beam: int | None = None
+
+    @classmethod
+    def from_dict(cls, data: Mapping | None) -> NamesEffect:
+        return _build(cls, data, as_typed=NamesRun.from_dict, names_read_as=NamesRun.from_dict)
+
+
+@dataclass(frozen=True)
+class Decoding:
+    """A beam size and length penalty (alpha None: greedy), with its scores where they were measured."""
+
+    beam: int = 1
+    alpha: float | None = None
+    bleu: float | None = field(default=None, compare=False)
+    chrf: float | None = field(default=None, compare=False)
+    outside_grid: bool = field(default=False, compare=False)
+
+    @classmethod
+    def from_dict(cls, data: Mapping | None) -> Decoding:
+        return _build(cls, data)
+
+
+@dataclass(frozen=True)
+class DecodingSweep:
+    """The beam sizes and length penalties weighed on dev's selection half (evaluation/decoding_sweep.py): equal
+    Decodings are the same setting, whatever was measured with them."""
+
+    rows: tuple[Decoding, ...] = ()
+    chosen: Decoding = Decoding()
+    default: Decoding = Decoding()
+    best: Decoding = Decoding()
+    p_value: float | None = None  # None: the best had no BLEU lead over the default, so nothing was tested
+    test: Mapping[str, Decoding] = field(default_factory=dict)  # "chosen", "default", "best" → on the test half
+    selection_pairs: int = 0
+    test_pairs: int = 0
+
+    @classmethod
+    def from_dict(cls, data: Mapping | None) -> DecodingSweep:
+        return _build(cls, data, rows=lambda v: tuple(Decoding.from_dict(r) for r in v or ()),
+                      chosen=Decoding.from_dict, default=Decoding.from_dict, best=Decoding.from_dict,
+                      test=lambda v: {name: Decoding.from_dict(r) for name, r in (v or {}).items()})
+
+
+@dataclass(frozen=True)
+class Reliability:
+    """Teacher-forced confidence against how often it was right, in bins (evaluation/reliability.py)."""
+
+    pairs: int = 0
+    positions: int = 0
+    bins: tuple[Mapping, ...] = ()  # {low, high, positions, confidence, right} each (lessons.training.reliability)
+
+    @classmethod
+    def from_dict(cls, data: Mapping | None) -> Reliability:
+        return _build(cls, data, bins=lambda v: tuple(v or ()))
+
+
+@dataclass(frozen=True)
+class TrainingArgs:
+    """The trainer's options as the run parsed them (model.training.train.parse_args): those the pages and the card
+    read, and `given`, every one of them (the study compares them all with another run's). An option the run's
+    trainer did not have yet reads as the behaviour it had then (no smoothing, no token dropout, no test split);
+    one every run records reads as None when a log lacks it."""
+
+    given: Mapping[str, Any]
+    out: str = ""
+    dev: str | None = None
+    epochs: int | None = None
+    warmup: int | None = None
+    lr_factor: float = 1.0
+    max_tokens: int | None = None
+    label_smoothing: float = 0.0
+    dropout: float | None = None  # None: the model config's
+    attention_dropout: float | None = None  # None: the same as dropout
+    activation_dropout: float | None = None  # None: the same as dropout
+    token_dropout: float = 0.0
+    save_dtype: str | None = None
+    test_split: bool = False
+    dictionary_words: int = 0
+    names: int = 0
+
+    @classmethod
+    def from_dict(cls, data: Mapping | None) -> TrainingArgs:
+        given = dict(data) if isinstance(data, Mapping) else {}
+        return _build(cls, {**given, "given": given})
+
+
+@dataclass(frozen=True)
+class HonestScore:
+    """The BLEU a page quotes beside the model, with where and how it was measured."""
+
+    bleu: float
+    set: str  # "test" (the test half's pairs unlike training, no choice saw them), "test_seen" (the same pairs, but
+    # the weights were chosen on all of dev), "unseen" (dev's pairs unlike training), "dev" (all of dev)
+    pairs: int | None  # how many pairs `set` holds; None for "dev"
+    beam: int | None  # the beam size; None: greedy
+
+
+_LISTS = {"train": Batch, "dev": Evaluation, "study": StudyRow}
+_ENTRIES = {"best": Evaluation, "average": Average, "final": Final, "test": TestScores, "everyday": Everyday,
+            "names_effect": NamesEffect, "decoding_sweep": DecodingSweep, "reliability": Reliability}
+
+
+@dataclass(frozen=True)
+class TrainingLog:
+    """What training measured (losses, dev scores, which weights shipped) and what evaluation/ added since."""
+
+    args: TrainingArgs | None = None  # None: a log without the training arguments (not written by our trainer)
+    argv: tuple[str, ...] = ()
+    hardware: str | None = None
+    parameters: int | None = None
+    mixed_precision: str = "fp32"
+    train_pairs: int | None = None
+    dev_pairs: int | None = None
+    dedup_dev_pairs: int | None = None  # dev pairs unlike any training pair
+    steps: int | None = None
+    epochs: int | None = None
+    train_minutes: float | None = None
+    train: tuple[Batch, ...] = ()
+    dev: tuple[Evaluation, ...] = ()
+    best: Evaluation | None = None
+    average: Average | None = None
+    final: Final | None = None
+    shipped: str | None = None  # which weights the trainer exported, in its words
+    probes: tuple[str, ...] = ()
+    test: TestScores | None = None
+    everyday: Everyday | None = None
+    names_effect: NamesEffect | None = None
+    decoding_sweep: DecodingSweep | None = None
+    study: tuple[StudyRow, ...] = ()
+    study_findings: tuple[str, ...] = ()
+    study_findings_zh: tuple[str, ...] = ()
+    # Measured by evaluation/ and read by the page that shows each, in the shape the measuring module writes.
+    reliability: Reliability | None = None
+    calibration: Mapping | None = None  # model.translation.confidence.calibration_of reads it
+    heads: Mapping | None = None
+    agreement: Mapping | None = None
+    alignment: Mapping | None = None
+    head_roles: Mapping | None = None
+    lengths: Mapping | None = None
+    ffn_units: Mapping | None = None
+
+    @classmethod
+    def from_dict(cls, data: Mapping | None) -> TrainingLog:
+        """The log as read (read_training_log, Translator.training_log); None or {}: an empty log."""
+        data = data if isinstance(data, Mapping) else {}
+        nested: dict[str, Any] = {name: (lambda v, kind=kind: tuple(kind.from_dict(e) for e in v or ()))
+                                  for name, kind in _LISTS.items()}
+        nested |= {name: (lambda v, kind=kind: kind.from_dict(v) if v else None) for name, kind in _ENTRIES.items()}
+        nested |= {name: (lambda v: tuple(v or ())) for name in ("argv", "probes", "study_findings",
+                                                                 "study_findings_zh")}
+        nested["args"] = lambda v: TrainingArgs.from_dict(v) if isinstance(v, Mapping) else None
+        nested["mixed_precision"] = lambda v: v or "fp32"
+        return _build(cls, data, **nested)
+
+    @classmethod
+    def read(cls, folder: str | Path) -> TrainingLog | None:
+        """The checkpoint's log, or None when it has none (or it does not parse)."""
+        data = read_training_log(folder)
+        return None if data is None else cls.from_dict(data)
+
+    @property
+    def shipped_average(self) -> bool:
+        """Whether the trainer shipped the average of the last epochs' weights (it beat the best evaluation's)."""
+        return self.average is not None and (self.shipped or "").startswith("average")
+
+    @property
+    def shipped_greedy(self) -> Scores | None:
+        """The shipped weights' greedy dev scores: the average's when averaging won, else the best evaluation's."""
+        return self.average if self.shipped_average else self.best
+
+    @property
+    def steps_done(self) -> int:
+        """The run's optimizer steps: the log's count, else the last logged batch's step."""
+        if self.steps is not None:
+            return self.steps
+        return self.train[-1].step if self.train else 0
+
+    @property
+    def honest_score(self) -> HonestScore | None:
+        """The most honest BLEU the log holds: the held-out test half's (evaluation.study --test-split: nothing was
+        chosen on it but, without --test-split at training, the weights) on its pairs unlike training; else dev's,
+        on the dev pairs unlike any training pair where measured, with beam search where measured, else greedily
+        (the shipped weights' score). None when the log has no score."""
+        test = self.test
+        if test is not None and test.dedup_bleu is not None:
+            return HonestScore(test.dedup_bleu, "test" if test.untouched else "test_seen", test.unseen_pairs,
+                               test.beam)
+        final = self.final if self.final is not None and self.final.bleu is not None else None
+        scores, beam = (final, final.beam) if final else (self.shipped_greedy, None)
+        if scores is None or scores.bleu is None:
+            return None
+        if scores.dedup_bleu is not None and self.dedup_dev_pairs:
+            return HonestScore(scores.dedup_bleu, "unseen", self.dedup_dev_pairs, beam)
+        return HonestScore(scores.bleu, "dev", None, beam)
+
+    @property
+    def selection_pairs(self) -> int | None:
+        """The dev pairs outside the test half: all the trainer scored when it trained with --test-split (it never
+        read the test half), else all of dev less the test half. None without a test half."""
+        if not self.dev_pairs or self.test is None:
+            return None
+        return self.dev_pairs if self.args is not None and self.args.test_split else self.dev_pairs - self.test.pairs
