@@ -1,0 +1,107 @@
+"""The training log's one reader (model/loading/training_log.py): typed fields from the log as written, and its two
+rules, checked on made-up logs (selection_bleu: which weights win; honest_score: the score a page quotes)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from model.loading.checkpoint import read_training_log
+from model.loading.training_log import (TRAINING_LOG, Average, Evaluation, Scores, TrainingLog, selection_bleu,
+                                        write_training_log)
+from tests.support.paths import CHECKPOINT, ZH_CHECKPOINT
+
+BEST = {"step": 700, "epoch": 4, "loss": 3.2, "bleu": 30.0, "chrf": 28.0, "dedup_bleu": 24.0, "dedup_chrf": 22.0,
+        "bleu_signature": "nrefs:1|tok:zh", "chrf_signature": "nrefs:1|nc:6"}
+AVERAGE = {"epochs": [3, 4], "bleu": 31.0, "chrf": 29.0, "dedup_bleu": 25.0, "dedup_chrf": 23.0}
+FINAL = {"beam": 4, "bleu": 33.0, "chrf": 31.0, "dedup_bleu": 27.0, "dedup_chrf": 25.0}
+TEST = {"beam": 4, "pairs": 606, "unseen_pairs": 392, "untouched": True, "bleu": 36.0, "chrf": 33.0,
+        "dedup_bleu": 29.5, "dedup_chrf": 27.0}
+
+
+def made_up(**entries) -> TrainingLog:
+    """A log with 1,221 dev pairs, 788 of them unlike training, and `entries`."""
+    return TrainingLog.from_dict({"args": {"out": "checkpoints/x"}, "dev_pairs": 1221, "dedup_dev_pairs": 788,
+                                  **entries})
+
+
+def test_selection_bleu_is_the_bleu_on_pairs_unlike_training_else_on_all():
+    assert selection_bleu({"bleu": 30.0, "dedup_bleu": 24.0}) == 24.0
+    assert selection_bleu({"bleu": 30.0, "dedup_bleu": None}) == 30.0  # no dev pair was unlike training
+    assert selection_bleu({"bleu": 30.0}) == 30.0
+    assert Evaluation.from_dict(BEST).selection_bleu == 24.0 and Average.from_dict(AVERAGE).selection_bleu == 25.0
+
+
+def test_the_test_halfs_unseen_score_is_the_most_honest():
+    score = made_up(best=BEST, average=AVERAGE, shipped="average of the weights of epochs 3–4", final=FINAL,
+                    test=TEST).honest_score
+    assert (score.bleu, score.set, score.pairs, score.beam) == (29.5, "test", 392, 4)
+    touched = made_up(best=BEST, final=FINAL, test={**TEST, "untouched": False}).honest_score
+    assert (touched.bleu, touched.set) == (29.5, "test_seen")  # the weights were chosen on all of dev
+
+
+def test_without_a_test_half_the_beam_search_on_unseen_dev_pairs():
+    score = made_up(best=BEST, final=FINAL).honest_score
+    assert (score.bleu, score.set, score.pairs, score.beam) == (27.0, "unseen", 788, 4)
+    assert made_up(best=BEST, final=FINAL, test={**TEST, "dedup_bleu": None}).honest_score.bleu == 27.0
+
+
+def test_without_a_beam_search_the_shipped_weights_greedy_score():
+    averaged = made_up(best=BEST, average=AVERAGE, shipped="average of the weights of epochs 3–4").honest_score
+    assert (averaged.bleu, averaged.set, averaged.beam) == (25.0, "unseen", None)
+    best = made_up(best=BEST, average=AVERAGE, shipped="best evaluation (step 700)").honest_score
+    assert (best.bleu, best.beam) == (24.0, None)  # the average was scored but did not ship
+
+
+def test_all_of_dev_when_no_pair_is_unlike_training_and_none_without_a_score():
+    score = made_up(best={**BEST, "dedup_bleu": None}, dedup_dev_pairs=0).honest_score
+    assert (score.bleu, score.set, score.pairs) == (30.0, "dev", None)
+    assert made_up(best={**BEST}, dedup_dev_pairs=0).honest_score.set == "dev"  # no pair to name
+    assert made_up().honest_score is None
+    assert made_up(best={"step": 9, "bleu": None}).honest_score is None  # trained without dev pairs
+
+
+def test_an_empty_or_partial_log_reads_with_nothing_measured():
+    empty = TrainingLog.from_dict(None)
+    assert empty.args is None and empty.best is None and empty.train == () and empty.steps_done == 0
+    assert empty.mixed_precision == "fp32" and empty.selection_pairs is None
+    old = TrainingLog.from_dict({"args": {"warmup": 1500}, "train": [{"step": 50, "epoch": 1, "loss": 6.1, "lr": 1e-4}],
+                                 "a_key_no_tool_writes": 1})
+    assert old.args.warmup == 1500 and old.args.token_dropout == 0.0 and old.args.attention_dropout is None
+    assert old.args.given == {"warmup": 1500} and old.steps_done == 50  # steps absent: the last logged batch's
+
+
+def test_the_selection_half_is_all_dev_when_training_never_read_the_test_half():
+    assert made_up(test=TEST).selection_pairs == 1221 - 606
+    split = TrainingLog.from_dict({"args": {"test_split": True}, "dev_pairs": 615, "test": TEST})
+    assert split.selection_pairs == 615
+
+
+def test_a_sweeps_settings_are_equal_whatever_was_measured_with_them():
+    sweep = made_up(decoding_sweep={"chosen": {"beam": 4, "alpha": 1.2}, "default": {"beam": 4, "alpha": 0.6},
+                                    "best": {"beam": 4, "alpha": 1.2},
+                                    "test": {"chosen": {"beam": 4, "alpha": 1.2, "bleu": 40.3}}}).decoding_sweep
+    assert sweep.chosen == sweep.best != sweep.default and sweep.test["chosen"] == sweep.chosen
+    assert sweep.test["chosen"].bleu == 40.3
+
+
+@pytest.mark.parametrize("folder", [CHECKPOINT, ZH_CHECKPOINT], ids=["en-zh", "zh-en"])
+def test_the_shipped_logs_read_whole(folder):
+    written = read_training_log(folder)
+    log = TrainingLog.read(folder)
+    assert log.args.given == written["args"] and len(log.train) == len(written["train"])
+    assert log.best == Evaluation.from_dict(written["best"]) and log.best.bleu_signature
+    assert [row.run for row in log.study] == [row["run"] for row in written["study"]]
+    assert log.shipped_average == written["shipped"].startswith("average")
+    assert log.honest_score.bleu == written["test"]["dedup_bleu"]
+
+
+def test_the_reader_reads_what_the_writer_wrote_and_nothing_when_absent_or_broken(tmp_path):
+    assert TrainingLog.read(tmp_path) is None
+    (tmp_path / TRAINING_LOG).write_text("[1, 2]", encoding="utf-8")
+    assert TrainingLog.read(tmp_path) is None  # JSON, but not a log
+    write_training_log(tmp_path, {"best": BEST, "steps": 700})
+    assert json.loads((tmp_path / TRAINING_LOG).read_text(encoding="utf-8"))["steps"] == 700
+    assert TrainingLog.read(tmp_path).best == Evaluation.from_dict(BEST)
+    assert Scores.from_dict(BEST).bleu_signature == "nrefs:1|tok:zh"
