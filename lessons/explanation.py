@@ -187,14 +187,6 @@ def cross_validated_choice(candidates: dict, folds) -> tuple[list, list]:
     return rows.tolist(), chosen
 
 
-def character_rows(output_tokens, chars) -> list[int] | None:
-    """The output positions (map rows) of a reference's characters: a space in the reference is a ▁ token of its
-    own, not a character. None when the tokens do not spell the characters one per token. The last token (</s>)
-    is never a character."""
-    rows = [t for t, token in enumerate(output_tokens[:-1]) if token.strip(WORD_START + " ")]
-    return rows if [output_tokens[t] for t in rows] == list(chars) else None
-
-
 def alignment_rows(found: dict, best: int = 3) -> list[dict]:
     """The rows of the AER table from a checkpoint's "alignment" log, those with a bootstrap interval ("low",
     "high") first: the best head chosen on the other half of the gold ("chosen", with the heads each half chose),

@@ -11,9 +11,9 @@ import pytest
 from evaluation.alignment.gold import (GOLD, PAIRS, GoldError, english_words, load_examples, load_gold, pair_hash,
                                        parse_links)
 from evaluation.alignment.ibm1 import Model1
-from evaluation.alignment.score import links_of
-from lessons.explanation import (aer_counts, aer_interval, alignment_rows, character_rows, corpus_aer,
-                                 cross_validated_choice, pooled_aer, token_words, word_weights)
+from evaluation.alignment.directions import unit_rows
+from lessons.explanation import (aer_counts, aer_interval, alignment_rows, corpus_aer, cross_validated_choice,
+                                 pooled_aer, token_words, word_weights)
 from tests.support.paths import DEV, TRAIN, needs_dev
 
 
@@ -31,22 +31,11 @@ def test_source_tokens_map_to_words_and_weights_add_up():
         token_words(tokens, ["Do", "you", "?"])
 
 
-def test_character_rows_skip_a_space_token_and_refuse_other_tokens():
-    assert character_rows(["这", "不", ",", "▁", "是", "</s>"], ("这", "不", ",", "是")) == [0, 1, 2, 4]
-    assert character_rows(["Tom", "来", "</s>"], ("T", "o", "m", "来")) is None
-
-
 def test_corpus_aer_pools_the_links_of_every_pair_by_hand():
     # pair 0: A = {(0,0)}, S = {(0,0)}; pair 1: A = {(1,0), (0,1)}, S = {(0,0)}, P = {(1,0)}.
     # pooled: |A| = 3, |S| = 2, |A∩S| = 1, |A∩P| = 2 → AER = 1 − 3/5 = 0.4 (pair 1 alone: 1 − 1/3).
     aer = corpus_aer([{(0, 0)}, {(1, 0), (0, 1)}], [{(0, 0)}, {(0, 0)}], [set(), {(1, 0)}])
     assert aer == pytest.approx(0.4)
-
-
-def test_plain_and_shifted_links_read_the_rows_of_each_character():
-    w = np.array([[0.9, 0.1], [0.2, 0.8], [0.7, 0.3]])  # rows: steps writing characters 0, 1 and </s>
-    assert links_of(w, False, [0, 1]) == {(0, 0), (1, 1)}
-    assert links_of(w, True, [0, 1]) == {(1, 0), (0, 1)}  # character j read at step j + 1
 
 
 def test_parse_links_and_sure_beats_possible():
@@ -166,7 +155,8 @@ def test_the_example_pairs_are_written_for_the_app_and_fit_the_shipped_model(tra
         assert pair.sure and all(0 <= i < len(pair.words) and 0 <= j < len(pair.chars)
                                  for i, j in pair.sure | pair.possible)
         result = translator.teacher_forced(pair.english, pair.chinese)
-        assert character_rows(result.output_tokens, pair.chars) is not None, pair.english
+        rows = unit_rows(result.output_tokens, pair.chars)  # what the explanation page lays over a head's map
+        assert rows is not None and all(len(r) == 1 for r in rows), pair.english
     if DEV.exists() and TRAIN.exists():
         corpus = {side.strip().lower() for path in (DEV, TRAIN) for line in path.read_text(encoding="utf-8").splitlines()
                   for side in line.split("\t")[:2]}

@@ -54,7 +54,7 @@ def translator(name: str | None = None) -> Translator:
     """The shared model `name` (default: the sidebar's) on the sidebar's device; stops the page with a message if it
     cannot load.
 
-    Pages read its `config`, `training_log`, `parameter_counts` and `card` (the checkpoint's data), never its model.
+    Pages read its `config`, `training_log`, `parameter_counts` and `card_in` (the checkpoint's data), never its model.
     """
     name = name or st.session_state.get(CHECKPOINT)
     if not name:

@@ -24,9 +24,8 @@ import sys
 
 import numpy as np
 
-from lessons.explanation import (aer_counts, aer_interval, argmax_links, completeness, corpus_aer,
-                                 cross_validated_choice, pooled_aer, role_counts, role_statistics, token_words,
-                                 word_weights)
+from lessons.explanation import (aer_counts, aer_interval, completeness, corpus_aer, cross_validated_choice,
+                                 pooled_aer, role_counts, role_statistics, token_words, word_weights)
 from model import ATTRIBUTION_GAP_BOUND, ATTRIBUTION_MAX_POINTS, Translator, configure_torch_threads
 from model.loading.checkpoint import read_training_log, write_training_log
 from model.training.data import read_pairs
@@ -41,12 +40,6 @@ PUNCTUATION = set(".,!?;:'\"()-…，。！？；：、")
 ATTRIBUTION = "input_x_gradient"
 RESAMPLES = 1000
 SEED = 12345
-
-
-def links_of(weights: np.ndarray, shift: bool, rows: list[int]) -> set[tuple[int, int]]:
-    """(word, character) links of a (T, words) map: character j is output token rows[j], read off row rows[j]
-    (plain) or rows[j] + 1 (shifted: the step that reads it). The </s> row and space tokens link nothing."""
-    return argmax_links(weights[np.asarray(rows) + int(shift)])
 
 
 def pair_links(translator: Translator, pair: DirectedPair) -> dict[str, list] | None:

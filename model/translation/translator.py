@@ -51,7 +51,6 @@ class Translator:
         max_concurrent: int | None = None,
         gate: CallGate | None = None,
         training_log: dict | None = None,
-        card: str | None = None,
         cards: dict[str, str] | None = None,
         generation: GenerationConfig = GenerationConfig(),
         languages: tuple[str, ...] = (),
@@ -65,8 +64,7 @@ class Translator:
         self.config: ModelConfig = model.config
         self.training_log = training_log  # the checkpoint's training_log.json, None when it has none
         # The checkpoint's model card (Markdown) per language it was written in: README.md ("en"), README.zh.md ("zh").
-        self.cards: dict[str, str] = dict(cards) if cards is not None else ({"en": card} if card else {})
-        self.card = self.cards.get("en")  # the English card, None when it has none
+        self.cards: dict[str, str] = dict(cards or {})
         self.generation_config = generation  # how outputs are chosen: ours, or a converted model's own settings
         # Target-language tokens a multi-target Marian model needs first in the source, e.g. ">>cmn_Hans<<".
         self.languages = languages
