@@ -51,10 +51,10 @@ def main(argv: list[str] | None = None) -> int:
     translator = Translator.from_checkpoint(args.checkpoint)
     log = read_training_log(args.checkpoint) or {}
     source = translator.config.source_language  # the pairs turned to the model's direction
-    log["lengths"] = longest(translator, in_direction(train, source))
-    log["ffn_units"] = units_fired(translator, [sentence for sentence, _ in in_direction(dev, source)])
+    log["lengths"] = lengths = longest(translator, in_direction(train, source))
+    log["ffn_units"] = units = units_fired(translator, [sentence for sentence, _ in in_direction(dev, source)])
     write_training_log(args.checkpoint, log)
-    print(f"wrote lengths {log['lengths']} and ffn_units {log['ffn_units']} to {args.checkpoint}")
+    print(f"wrote lengths {lengths} and ffn_units {units} to {args.checkpoint}")
     return 0
 
 

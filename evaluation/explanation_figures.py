@@ -13,7 +13,7 @@ import argparse
 import numpy as np
 
 from lessons.explanation import alignment_rows, largest_drops, pruning_steps, significant, tied_best
-from model.loading.checkpoint import read_training_log
+from model.loading.training_log import TrainingLog
 
 KIND_NAMES = {"encoder_self": "encoder self", "decoder_self": "decoder self", "cross": "cross"}
 
@@ -128,12 +128,12 @@ def alignment_table(found: dict) -> list[str]:
     return lines
 
 
-def rows(log: dict) -> list[str]:
+def rows(log: TrainingLog) -> list[str]:
     """Every row the log's figures give: head importance, pruning, agreement and completeness on the gold (rows of the
     findings' "measure | result" table), then the AER table after a blank line (a table of its own)."""
-    out = importance_rows(log["heads"]) if "heads" in log else []
-    out += [agreement_row(log["agreement"])] if "agreement" in log else []
-    if found := log.get("alignment"):
+    out = importance_rows(log.heads) if log.heads is not None else []
+    out += [agreement_row(log.agreement)] if log.agreement is not None else []
+    if found := log.alignment:
         out += ([completeness_row(found)] if "completeness" in found else []) + [""] + alignment_table(found)
     return out
 
@@ -141,7 +141,7 @@ def rows(log: dict) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m evaluation.explanation_figures", description=__doc__.split("\n\n")[0])
     p.add_argument("--checkpoint", default="checkpoints/en-zh")
-    print("\n".join(rows(read_training_log(p.parse_args(argv).checkpoint) or {})))
+    print("\n".join(rows(TrainingLog.read(p.parse_args(argv).checkpoint) or TrainingLog())))
     return 0
 
 

@@ -26,7 +26,7 @@ import torch
 from sacrebleu.metrics import BLEU
 
 from model.architecture.transformer import KINDS, HeadMask
-from model.loading.checkpoint import read_training_log
+from model.loading.training_log import TrainingLog
 from model.text.pairs import encode_pairs
 from model.translation.translator import Translator
 from model.training.data import collate, in_direction, split_dev
@@ -162,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
     # Split on the (English, Chinese) pairs, as every direction's dev halves are; then turned to the model's direction.
     select, test = (in_direction(half, translator.config.source_language)[: args.pairs] for half in split_dev(pairs))
     if args.largest_only:
-        if not (result := (read_training_log(args.checkpoint) or {}).get(LOG_KEY)):
+        if not (result := (TrainingLog.read(args.checkpoint) or TrainingLog()).heads):
             print(f"error: {args.checkpoint} has no {LOG_KEY!r} yet: run without --largest-only", file=sys.stderr)
             return 2
         result = {**result, "largest_on_test": largest_on_test(translator, test, result["single"])}

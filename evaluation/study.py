@@ -21,12 +21,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
-from model.loading.checkpoint import TRAINING_LOG, load_checkpoint, read_training_log, write_training_log
-from model.translation.translator import DEFAULT_BEAM
 from cards import write_cards
+from model.loading.checkpoint import load_checkpoint
+from model.loading.training_log import TRAINING_LOG, TrainingLog, read_training_log, write_training_log
 from model.training.data import read_pairs, split_dev, unlike_training
+from model.translation.translator import DEFAULT_BEAM
 from model.training.train import dev_scores, parse_args
 
 # Arguments that say where files are or how a run was resumed, not what was trained.
@@ -34,7 +36,7 @@ NOT_RECIPE = {"train", "dev", "out", "work_dir", "epochs", "dev_limit", "eval_ev
               "threads", "save_dtype", "test_split"}  # test_split: which dev pairs chose, said by the table's columns
 
 
-def recipe_changes(args: dict, reference: dict) -> str:
+def recipe_changes(args: Mapping, reference: Mapping) -> str:
     """The training arguments in which a run differs from its group's reference, as `name=value` pairs.
 
     An option a run's log lacks did not exist when it was trained: it had the option's default behaviour.
@@ -48,15 +50,21 @@ def recipe_changes(args: dict, reference: dict) -> str:
 SCORES = ("bleu", "chrf", "dedup_bleu", "dedup_chrf")
 
 
-def study_row(folder: Path, reference_args: dict, dev_pairs, dedup: list[int], test=None, device: str = "cpu") -> dict:
+def given_args(log: TrainingLog | None) -> Mapping:
+    """Every training argument the run's log records ({} without a log or arguments)."""
+    return log.args.given if log is not None and log.args is not None else {}
+
+
+def study_row(folder: Path, reference_args: Mapping, dev_pairs, dedup: list[int], test=None,
+              device: str = "cpu") -> dict:
     """One checkpoint's row; `test`: (pairs, unseen indices) of the held-out half, scored apart.
 
     A folder with a training log but no weights is a run trained and scored on another machine (a lent GPU
     whose checkpoints could not all come back): its row is the one its own study recorded there.
     """
-    log = read_training_log(folder) or {}
     if not (folder / "model.safetensors").is_file():
-        return recorded_row(folder, log, reference_args)
+        return recorded_row(folder, reference_args)
+    log = TrainingLog.read(folder) or TrainingLog()
     model, src_tok, tgt_tok = load_checkpoint(folder, device)
     scores = dev_scores(model, src_tok, tgt_tok, dev_pairs, dedup)
     if test:
@@ -64,24 +72,26 @@ def study_row(folder: Path, reference_args: dict, dev_pairs, dedup: list[int], t
         scores.update({f"test_{k}": tested[k] for k in SCORES}, scored_on="selection half")
     return {
         "run": folder.name,
-        "changes": recipe_changes(log.get("args", {}), reference_args),
-        "minutes": log.get("train_minutes"),
-        "steps": log.get("steps"),
-        "hardware": log.get("hardware", "?"),
-        "shipped": log.get("shipped", "best evaluation"),
+        "changes": recipe_changes(given_args(log), reference_args),
+        "minutes": log.train_minutes,
+        "steps": log.steps,
+        "hardware": "?" if log.hardware is None else log.hardware,
+        "shipped": "best evaluation" if log.shipped is None else log.shipped,
         **{k: scores[k] for k in SCORES},
         **{k: v for k, v in scores.items() if k.startswith("test_") or k == "scored_on"},
     }
 
 
-def recorded_row(folder: Path, log: dict, reference_args: dict) -> dict:
-    """The row a run's own study wrote into its log (`study --group RUN --into RUN`), its changes against this group's
-    reference; a folder with neither weights nor such a row cannot be scored."""
-    rows = [row for row in log.get("study", []) if row.get("run") == folder.name]
-    if not rows:
+def recorded_row(folder: Path, reference_args: Mapping) -> dict:
+    """The row a run's own study wrote into its log (`study --group RUN --into RUN`), copied as written, its changes
+    against this group's reference; a folder with neither weights nor such a row cannot be scored."""
+    written = read_training_log(folder) or {}
+    log = TrainingLog.from_dict(written)
+    own = [index for index, row in enumerate(log.study) if row.run == folder.name]
+    if not own:
         raise SystemExit(f"{folder} has no model.safetensors and its training log records no study row of its own")
-    row = {k: v for k, v in rows[-1].items() if k != "group"}
-    return {**row, "changes": recipe_changes(log.get("args", {}), reference_args)}
+    row = {k: v for k, v in written["study"][own[-1]].items() if k != "group"}  # the row as written, every key
+    return {**row, "changes": recipe_changes(given_args(log), reference_args)}
 
 
 def test_scores(folder: Path, pairs, unseen: list[int], device: str = "cpu") -> dict:
@@ -89,7 +99,8 @@ def test_scores(folder: Path, pairs, unseen: list[int], device: str = "cpu") -> 
     model, src_tok, tgt_tok = load_checkpoint(folder, device)
     scores = dev_scores(model, src_tok, tgt_tok, pairs, unseen, beam=DEFAULT_BEAM)
     # Trained before the split existed, a checkpoint was chosen on all of dev, this half included: say so.
-    untouched = bool(((read_training_log(folder) or {}).get("args") or {}).get("test_split"))
+    log = TrainingLog.read(folder)
+    untouched = bool(log is not None and log.args is not None and log.args.test_split)
     return {"beam": DEFAULT_BEAM, "pairs": len(pairs), "unseen_pairs": len(unseen), "untouched": untouched,
             **{k: scores[k] for k in (*SCORES, "bleu_signature", "chrf_signature")}}
 
@@ -109,30 +120,31 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--device", default="cpu", help="where to decode (cuda on a GPU machine)")
     args = p.parse_args(argv)
     into = Path(args.into)
-    log = read_training_log(into)
+    log = read_training_log(into)  # the log as written: the study adds to it and writes it back
     if log is None:
         p.error(f"{into} has no {TRAINING_LOG}")
+    earlier = TrainingLog.from_dict(log)
     train_pairs = read_pairs(args.train)
     dev_pairs, test = read_pairs(args.dev), None
     if args.test_split:
         dev_pairs, test_pairs = split_dev(dev_pairs)
         test = (test_pairs, unlike_training(test_pairs, train_pairs))
     dedup = unlike_training(dev_pairs, train_pairs)
-    study = log.get("study", []) if args.append else []
-    first_group = max((row["group"] for row in study), default=0)
+    study = list(log.get("study", [])) if args.append else []  # rows as written, kept
+    first_group = max((row.group for row in earlier.study), default=0) if args.append else 0
     for g, folders in enumerate(args.group):
-        reference_args = (read_training_log(folders[0]) or {}).get("args", {})
+        reference_args = given_args(TrainingLog.read(folders[0]))
         for folder in map(Path, folders):
             scored = study_row(folder, reference_args, dev_pairs, dedup, test, args.device)
             row = {"group": first_group + g + 1, **scored}
             print(json.dumps(row, ensure_ascii=False), flush=True)
             study.append(row)
     log["study"] = study
-    log["study_findings"] = (log.get("study_findings", []) if args.append else []) + args.finding
-    log["study_findings_zh"] = (log.get("study_findings_zh", []) if args.append else []) + args.finding_zh
+    log["study_findings"] = (list(earlier.study_findings) if args.append else []) + args.finding
+    log["study_findings_zh"] = (list(earlier.study_findings_zh) if args.append else []) + args.finding_zh
     if test:
-        log["test"] = test_scores(into, *test, device=args.device)
-        print(json.dumps({"test": log["test"]}, ensure_ascii=False), flush=True)
+        log["test"] = tested = test_scores(into, *test, device=args.device)
+        print(json.dumps({"test": tested}, ensure_ascii=False), flush=True)
     model, _, _ = load_checkpoint(into, "cpu")
     write_training_log(into, log)
     write_cards(into, model.config, log, into.name)
