@@ -143,6 +143,36 @@ def test_the_public_api_names_what_it_exports():
     assert all(hasattr(module, name) for module in modules.values() for name in module.__all__)
 
 
+def names_imported_from_model(path) -> set[str]:
+    """The names `path` imports from the model package itself, and the namespaces it imports from (model.lab)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module == "model":
+            found |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and re.fullmatch(r"model\.\w+", node.module or ""):
+            found.add(node.module.split(".")[1])  # from model.lab import …: the namespace model exports
+    return found
+
+
+def test_the_public_api_exports_only_what_pages_and_scripts_import():
+    """A name in model.__all__ that no page, script, lesson, benchmark or test imports from `model` is a name kept
+    for nobody: the module that defines it is where its few users import it from."""
+    import model
+
+    users = [ROOT / "app.py", *[f for d in ("app_pages", "evaluation", "benchmarks", "lessons", "tests")
+                                for f in sorted((ROOT / d).rglob("*.py"))]]
+    used = set().union(*(names_imported_from_model(f) for f in users))
+    assert sorted(set(model.__all__) - used) == []
+
+
+def test_the_use_checker_sees_names_and_namespaces_not_deeper_modules(tmp_path):
+    sample = tmp_path / "page.py"
+    sample.write_text("from model import Translator, DEFAULT_BEAM\nfrom model.lab import train_steps\n"
+                      "from model.training.schedule import ADAM_BETAS\nfrom .model import x\n")
+    assert names_imported_from_model(sample) == {"Translator", "DEFAULT_BEAM", "lab"}
+
+
 def test_the_page_checker_sees_model_reads(tmp_path):
     sample = tmp_path / "page.py"
     sample.write_text("from model.training.train import parse_args\nx = translator.model.src_embed.weight\n"
