@@ -8,7 +8,7 @@ import math
 import streamlit as st
 
 from app_pages.state import direction, models, server, widget_state
-from app_pages.shell import presentation
+from app_pages.shell import messages, presentation
 from app_pages.state.state_keys import (
     ADD_ERROR, ADD_INPUT, BEAM, CHECKPOINT, DEVICE, DEVICE_CHOICE, DOUBTS_SHOWN, LANG, PASSCODE_INPUT, PRESENT,
     TARGET_LANGUAGE, WRONG_PASSCODE,
@@ -21,6 +21,7 @@ from model import DEFAULT_BEAM, INSTALL_HINT, CheckpointError, marian_available
 
 def draw() -> None:
     """Language, checkpoint, device, beam size and presentation mode: the settings every page uses."""
+    messages.handle_page_errors()  # what state raises (a model that cannot load, a refused sentence) ends the page
     st.session_state.pop(DOUBTS_SHOWN, None)  # a new run: the page shows the model's doubts again
     with st.sidebar:
         # Each widget is drawn with the session's own value (widget_state.kept): a link may have set these keys, and a

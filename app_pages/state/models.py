@@ -8,10 +8,9 @@ from pathlib import Path
 
 import streamlit as st
 
-from app_pages.state import server
+from app_pages.state import page_errors, server
 from app_pages.state.state_keys import CHECKPOINT, DEVICE, DOUBTS_SHOWN
-from app_pages.state.language import md_escape, t
-from model import RESTORE_COMMAND, CheckpointError, Translator
+from model import CheckpointError, Translator
 
 
 def command_line_models(argv: list[str] | None = None) -> list[str]:
@@ -50,27 +49,26 @@ def load(checkpoint: str, device: str) -> Translator:
     return Translator.from_checkpoint(model_location(checkpoint), device=device, gate=server.model_calls())
 
 
+def chosen(name: str | None = None) -> Translator:
+    """The shared model `name` (default: the sidebar's) on the sidebar's device. Raises CheckpointError where there
+    is none or it cannot load."""
+    name = name or st.session_state.get(CHECKPOINT)
+    if not name:
+        raise CheckpointError(f"no checkpoint folder under {server.CHECKPOINTS}")
+    return load(name, device())
+
+
 def translator(name: str | None = None) -> Translator:
-    """The shared model `name` (default: the sidebar's) on the sidebar's device; stops the page with a message if it
-    cannot load.
+    """chosen(name) for a page: where it cannot load, the page ends with the shell's message (page_errors.stop);
+    its doubts about its weights go to the shell once a run (pages ask for the model several times).
 
     Pages read its `config`, `training_log`, `parameter_counts` and `card_in` (the checkpoint's data), never its model.
     """
-    name = name or st.session_state.get(CHECKPOINT)
-    if not name:
-        st.error(t("error.checkpoint", error=md_escape(f"no checkpoint folder under {server.CHECKPOINTS}")))
-        st.stop()
     try:
-        loaded = load(name, device())
-    except CheckpointError as exc:
-        # The message, never a traceback; its git command as code, which Streamlit draws as typed (in text, it
-        # draws a lone " -- " as an em dash: "git checkout — checkpoints/").
-        error = md_escape(exc).replace(md_escape(RESTORE_COMMAND), f"`{RESTORE_COMMAND}`")
-        st.error(t("error.checkpoint", error=error))
-        st.stop()
-    if not st.session_state.get(DOUBTS_SHOWN):  # once a run: pages ask for the model several times
+        loaded = chosen(name)
+    except CheckpointError as error:
+        page_errors.stop(error)
+    if not st.session_state.get(DOUBTS_SHOWN):
         st.session_state[DOUBTS_SHOWN] = True
-        for doubt in loaded.doubts:  # weights no checksum vouches for, and they look damaged
-            st.warning(t(f"model.{doubt.key}", **{k: md_escape(v) for k, v in doubt.values.items()}),
-                       icon=":material/warning:")
+        page_errors.warn(loaded.doubts)  # weights no checksum vouches for, and they look damaged
     return loaded

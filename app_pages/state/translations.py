@@ -15,7 +15,7 @@ from typing import TypeVar
 import numpy as np
 import streamlit as st
 
-from app_pages.state import models, result_cache
+from app_pages.state import models, page_errors, result_cache
 from app_pages.state.examples import default_sentence
 from app_pages.state.language import md_escape, t
 from app_pages.state.state_keys import BEAM, CHECKPOINT, SENTENCE, TARGET_LANGUAGE
@@ -145,23 +145,20 @@ def settings_for(sentence: str, model: str | None = None) -> tuple:
             language if language in languages else None)
 
 
-def translation_of(sentence: str, model: str | None = None, knock_out: tuple = ()) -> TranslationResult:
+def translation_of(sentence: str, model: str | None = None, knock_out: tuple = (), forced_prefix: tuple = ()
+                   ) -> TranslationResult:
     """`sentence` translated with the sidebar's settings (cached per input), by `model` (default: the sidebar's),
-    with the heads in `knock_out` knocked out; stops the page with a message on bad input."""
+    with the heads in `knock_out` knocked out and its output forced to start with `forced_prefix` (target ids); on
+    input the model refuses, the page ends with the shell's message (page_errors.stop)."""
     try:
-        return translate(*settings_for(sentence, model), knock_out=knock_out)
-    except InputError as exc:
-        st.warning(t("error.input", error=md_escape(model_message(exc))))
-        st.stop()
+        return translate(*settings_for(sentence, model), knock_out=knock_out, forced_prefix=tuple(forced_prefix))
+    except InputError as error:
+        page_errors.stop(error)
 
 
 def forced_result(prefix: tuple[int, ...]) -> TranslationResult:
     """The session's sentence with the sidebar's settings, its output forced to start with `prefix` (target ids)."""
-    try:
-        return translate(*settings_for(current_sentence()), forced_prefix=tuple(prefix))
-    except InputError as exc:
-        st.warning(t("error.input", error=md_escape(model_message(exc))))
-        st.stop()
+    return translation_of(current_sentence(), forced_prefix=prefix)
 
 
 def current_result() -> TranslationResult:
