@@ -1,10 +1,17 @@
 """One attention map as the explorer pages draw it (translate, compare, lab, replay): the kind, layer and head
-pickers and the link values that carry them, and the map itself, queries on rows and keys on columns, with the
-cells the decoder may not see greyed out, and under it its numbers (CSV to download, TSV to copy). Each page passes its own keys: links and persisted state name them.
+pickers and the link values that carry them, and the map itself (a MapView: the weights, the kind, the layer and head
+picked, the tokens on its axes and their languages), queries on rows and keys on columns, with the cells the decoder
+may not see greyed out, and under it its numbers (CSV to download, TSV to copy). A page computes a MapChart
+(map_chart_of) and draws it (draw_map); each page passes its own keys: links and persisted state name them.
 """
 
 from __future__ import annotations
 
+import csv
+import io
+from dataclasses import dataclass, replace
+
+import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
@@ -18,7 +25,7 @@ from app_pages.shell import screen
 from lessons.attention_maps import ALL, pick, shown_mask
 from lessons.attention_table import attention_table
 from lessons.deck import MAX_SLIDES, MAX_TITLE, Slide, difference
-from model import ATTENTION_KINDS
+from model import ATTENTION_KINDS, TranslationResult
 from viz.heatmap import attention_heatmap, difference_heatmap
 from viz.head_view import head_view
 from viz.model_view import model_view
@@ -140,12 +147,72 @@ def axes_note(kind: str, languages: Languages | None = None) -> str:
     return t("axis.note", queries=queries, keys=keys)
 
 
+@dataclass(frozen=True)
+class MapView:
+    """One map of a translation's attention as a page picks it: `weights`, a (layers, heads, Tq, Tk) array of
+    `kind`; `layer` and `head` (ALL: their average); the tokens on its rows (`queries`) and columns (`keys`); and
+    `languages`, the (source, target) its axes name (None: a map of no language, the lab's toy tasks)."""
+
+    weights: np.ndarray
+    kind: str
+    layer: int
+    head: int
+    queries: list[str]
+    keys: list[str]
+    languages: Languages | None = None
+
+    @classmethod
+    def of(cls, result: TranslationResult, kind: str, layer: int, head: int,
+           languages: Languages | None = None) -> MapView:
+        """`result`'s map of `kind` at `layer` and `head`, on the kind's own axes."""
+        return cls(result.attention(kind), kind, layer, head, *result.axis_tokens(kind), languages)
+
+    def picked(self) -> np.ndarray:
+        """The (Tq, Tk) weights the map draws."""
+        return pick(self.weights, self.layer, self.head)
+
+    def transposed(self) -> MapView:
+        """The same cells the other way up: keys down the side, queries across."""
+        return replace(self, weights=np.swapaxes(self.weights, -1, -2), queries=self.keys, keys=self.queries)
+
+    def title(self) -> str:
+        """"Cross-attention · layer 2 · head 3", as the explorer titles a map."""
+        return t("explorer.map_title", kind=kind_name(self.kind), layer=layer_name(self.layer),
+                 head=head_name(self.head))
+
+    def figure(self, **layout) -> go.Figure:
+        """The one layer and head (or average) as a heatmap, its axes named in `languages` (axis_names); `layout`:
+        the heatmap's title and size limits."""
+        return attention_heatmap(self.picked(), self.queries, self.keys,
+                                 mask=shown_mask(self.kind, *self.weights.shape[2:]), masked_label=t("axis.masked"),
+                                 **{**axis_titles(self.kind, self.languages), **layout})
+
+    def lines_figure(self, query: int | None, min_weight: float, **layout) -> go.Figure:
+        """The layer's head (or the mean over heads, drawn as one head, as the heatmaps do) as lines from each query
+        token (only `query`'s, where set) to the keys it reads above `min_weight`; `layout`: the title (the view's
+        own by default) and size limits."""
+        layout.setdefault("title", t("explorer.lines_title", kind=kind_name(self.kind), layer=layer_name(self.layer)))
+        average = self.head == ALL
+        weights = self.weights[self.layer]
+        return head_view(weights.mean(axis=0, keepdims=True) if average else weights, self.queries, self.keys,
+                         heads=None if average else [self.head], head_names=[head_name(ALL)] if average else None,
+                         head_label=t("explorer.head_n"), query_index=query, min_weight=min_weight,
+                         **axis_titles(self.kind, self.languages), **layout)
+
+    def grid_figure(self, **layout) -> go.Figure:
+        """Every layer and head as small maps, the picked one outlined (none for an average); `layout`: the title
+        (the grid's own by default) and size limits."""
+        layout.setdefault("title", t("explorer.grid_title", kind=kind_name(self.kind)))
+        return model_view(self.weights, self.queries, self.keys, layer_label=t("explorer.layer_n"),
+                          head_label=t("explorer.head_n"),
+                          selected=None if self.head == ALL else (self.layer, self.head),
+                          click_hint=t("explorer.click_hint"), **axis_titles(self.kind, self.languages), **layout)
+
+
 def map_figure(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str],
                languages: Languages | None = None, **layout) -> go.Figure:
-    """One layer and head (or an average, ALL) of `kind`'s (layers, heads, Tq, Tk) weights, its axes named in
-    `languages` (axis_names); `layout`: the heatmap's title and size limits."""
-    return attention_heatmap(pick(weights, layer, head), queries, keys, mask=shown_mask(kind, *weights.shape[2:]),
-                             masked_label=t("axis.masked"), **{**axis_titles(kind, languages), **layout})
+    """MapView.figure for a caller holding the pieces (a deck's slide)."""
+    return MapView(weights, kind, layer, head, queries, keys, languages).figure(**layout)
 
 
 def pinned_view(kind: str, layer: int, head: int, sentence: str, model: str, view: str = "head",
@@ -178,26 +245,14 @@ def lines_params(query: int | None, min_weight: float | None) -> dict[str, str]:
 
 
 def lines_figure(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str], query: int | None,
-                 min_weight: float, languages: Languages | None = None, **layout) -> go.Figure:
-    """One layer's heads of `kind`'s (layers, heads, Tq, Tk) weights as lines from each query token (only `query`'s,
-    where set) to the keys it reads above `min_weight`; head ALL draws the mean over heads as one head, as the
-    heatmap views do; `layout`: the title (the view's own by default) and size limits."""
-    layout.setdefault("title", t("explorer.lines_title", kind=kind_name(kind), layer=layer_name(layer)))
-    average = head == ALL
-    return head_view(weights[layer].mean(axis=0, keepdims=True) if average else weights[layer], queries, keys,
-                     heads=None if average else [head], head_names=[head_name(head)] if average else None,
-                     head_label=t("explorer.head_n"), query_index=query, min_weight=min_weight,
-                     **axis_titles(kind, languages), **layout)
+                 min_weight: float, **layout) -> go.Figure:
+    """MapView.lines_figure for a caller holding the pieces (a deck's slide)."""
+    return MapView(weights, kind, layer, head, queries, keys).lines_figure(query, min_weight, **layout)
 
 
-def grid_figure(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str],
-                languages: Languages | None = None, **layout) -> go.Figure:
-    """Every layer and head of `kind`'s (layers, heads, Tq, Tk) weights as small maps, the opened one (`layer`,
-    `head`; none for an average) outlined; `layout`: the title (the grid's own by default) and size limits."""
-    layout.setdefault("title", t("explorer.grid_title", kind=kind_name(kind)))
-    return model_view(weights, queries, keys, layer_label=t("explorer.layer_n"), head_label=t("explorer.head_n"),
-                      selected=None if head == ALL else (layer, head), click_hint=t("explorer.click_hint"),
-                      **axis_titles(kind, languages), **layout)
+def grid_figure(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str], **layout) -> go.Figure:
+    """MapView.grid_figure for a caller holding the pieces (a deck's slide)."""
+    return MapView(weights, kind, layer, head, queries, keys).grid_figure(**layout)
 
 
 def short_sentence(sentence: str) -> str:
@@ -233,36 +288,89 @@ def difference_figure(a, b, kind: str, queries: list[str], keys: list[str], lang
                               **{**axis_titles(kind, languages), "value_label": t("compare.difference"), **layout})
 
 
-def numbers_out(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str], sentence: str,
-                key: str, pin: Slide | None = None, computed: str | None = None) -> None:
-    """The (Tq, Tk) weights a chart draws as a CSV download and as TSV to copy into a spreadsheet, and Pin to deck
-    for `pin`, the view on screen where it is a translation's (none in presentation mode, where the map and its
-    controls fill the screen); `computed` names numbers computed from the weights (e.g. "rollout") in the header."""
-    if presenting():
-        return
-    about = dict(kind=kind, layer=layer, head=head, sentence=sentence, view=computed)
-    name = f"attention-{kind}{'-' + computed if computed else ''}-layer-{index_text(layer)}-head-{index_text(head)}.csv"
+@dataclass(frozen=True)
+class Numbers:
+    """The (Tq, Tk) weights a chart draws as text: `csv` to download as `file_name`, `tsv` to copy into a
+    spreadsheet."""
+
+    csv: str
+    tsv: str
+    file_name: str
+
+
+def numbers_of(drawn, shown: MapView, sentence: str, computed: str | None = None) -> Numbers:
+    """The numbers of `drawn`, the (Tq, Tk) weights a chart of `shown` draws (its picked map, or numbers computed
+    from the weights, which `computed` names in the header: "rollout"), of the translation of `sentence`. The table
+    is written once, as CSV; the TSV is its rows again with tabs (every weight formatted once)."""
+    about = dict(kind=shown.kind, layer=shown.layer, head=shown.head, sentence=sentence, view=computed)
+    table = attention_table(drawn, shown.queries, shown.keys, **about)
+    header, rows = table.split("\n", 1)
+    tsv = io.StringIO()
+    tsv.write(header + "\n")
+    csv.writer(tsv, delimiter="\t", lineterminator="\n").writerows(csv.reader(io.StringIO(rows)))
+    name = (f"attention-{shown.kind}{'-' + computed if computed else ''}-layer-{index_text(shown.layer)}"
+            f"-head-{index_text(shown.head)}.csv")
+    return Numbers(table, tsv.getvalue(), name)
+
+
+def draw_numbers(numbers: Numbers, key: str, pin: Slide | None = None) -> None:
+    """`numbers` as a CSV download and as TSV to copy, and Pin to deck for `pin` (the view on screen, where it is a
+    translation's), on one row keyed under `key`."""
     with st.container(horizontal=True, vertical_alignment="center", key=f"{key}.numbers"):
         if pin is not None:
             pin_button(pin, f"{key}.pin")
-        st.download_button(t("numbers.csv"), attention_table(weights, queries, keys, **about), file_name=name,
-                           mime="text/csv", icon=":material/download:", on_click="ignore", key=f"{key}.csv")
+        st.download_button(t("numbers.csv"), numbers.csv, file_name=numbers.file_name, mime="text/csv",
+                           icon=":material/download:", on_click="ignore", key=f"{key}.csv")
         with st.popover(t("numbers.tsv"), icon=":material/content_copy:"), st.container(width=screen.POPOVER_PX):
             st.caption(t("numbers.tsv_help"))  # the table scrolls sideways in its box
-            st.code(attention_table(weights, queries, keys, delimiter="\t", **about), language=None)
+            st.code(numbers.tsv, language=None)
+
+
+def numbers_out(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str], sentence: str,
+                key: str, pin: Slide | None = None, computed: str | None = None) -> None:
+    """draw_numbers for a caller holding the pieces (the rollout view): the (Tq, Tk) `weights` a chart draws; none
+    in presentation mode, where the map and its controls fill the screen."""
+    if not presenting():
+        draw_numbers(numbers_of(weights, MapView(weights, kind, layer, head, queries, keys), sentence, computed),
+                     key, pin)
+
+
+@dataclass(frozen=True)
+class MapChart:
+    """A map as a page draws it: its figure, keyed `key`; `present_max_px`, the height left for it once enlarged
+    (charts.chart); its `numbers` and Pin to deck's slide `pin`, where the page gives them."""
+
+    figure: go.Figure
+    key: str
+    present_max_px: int | None = None
+    numbers: Numbers | None = None
+    pin: Slide | None = None
+
+
+def map_chart_of(shown: MapView, key: str, *, sentence: str, model: str | None = None, view: str = "head",
+                 present_max_px: int | None = None, numbers: bool = True, **layout) -> MapChart:
+    """`shown` as a MapChart, its figure fitted to `layout` (screen.map_limits; charts.fitted_map), with its
+    numbers unless not `numbers` (none in presentation mode); `sentence` names what the map is of in the numbers'
+    header; `model`: the model whose translation of `sentence` it is, for Pin to deck (None for maps that are not a
+    translation's: the lab's, training snapshots); `view`: the explorer's view the map is part of, which the pin
+    saves."""
+    figure = charts.fitted_map(shown.figure, layout, present_max_px)
+    if not numbers:
+        return MapChart(figure, key, present_max_px)
+    pin = None if model is None else pinned_view(shown.kind, shown.layer, shown.head, sentence, model, view)
+    return MapChart(figure, key, present_max_px, numbers_of(shown.picked(), shown, sentence), pin)
+
+
+def draw_map(chart: MapChart) -> None:
+    """The map's figure (charts.chart), its numbers under it where it has them."""
+    charts.chart(chart.figure, key=chart.key, present_max_px=chart.present_max_px)
+    if chart.numbers is not None:
+        draw_numbers(chart.numbers, chart.key, chart.pin)
 
 
 def map_chart(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str], *, key: str,
-              sentence: str, model: str | None = None, view: str = "head", present_max_px: int | None = None,
-              numbers: bool = True, languages: Languages | None = None, **layout) -> None:
-    """map_figure drawn (charts.chart, keyed `key`), its numbers under it (numbers_out) unless not `numbers`;
-    `sentence` names what the map is of in the numbers' header; `model`: the model whose translation of `sentence`
-    it is, for Pin to deck (None for maps that are not a translation's: the lab's, training snapshots), `view`: the
-    explorer's view the map is part of, which the pin saves; `present_max_px`: see charts.chart; `languages`: its
-    model's (source, target), which its axes name (axis_names)."""
-    fig = charts.fitted_map(lambda **fit: map_figure(weights, kind, layer, head, queries, keys, languages, **fit),
-                             layout, present_max_px)
-    charts.chart(fig, key=key, present_max_px=present_max_px)
-    if numbers:
-        pin = None if model is None else pinned_view(kind, layer, head, sentence, model, view)
-        numbers_out(pick(weights, layer, head), kind, layer, head, queries, keys, sentence, key, pin)
+              sentence: str, numbers: bool = True, languages: Languages | None = None, **layout) -> None:
+    """map_chart_of drawn, for a page holding the pieces (the lab's and Replay's maps); none of its numbers in
+    presentation mode."""
+    shown = MapView(weights, kind, layer, head, queries, keys, languages)
+    draw_map(map_chart_of(shown, key, sentence=sentence, numbers=numbers and not presenting(), **layout))
