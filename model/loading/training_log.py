@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, ClassVar, Mapping
 
 TRAINING_LOG = "training_log.json"
 
@@ -50,8 +50,18 @@ def _build(cls, data: Mapping | None, **nested):
     return cls(**values)
 
 
+class _Entry:
+    """An entry of the log read from its dict: its fields by name, those in NESTED built by their function."""
+
+    NESTED: ClassVar[dict] = {}
+
+    @classmethod
+    def from_dict(cls, data: Mapping | None):
+        return _build(cls, data, **cls.NESTED)
+
+
 @dataclass(frozen=True)
-class Scores:
+class Scores(_Entry):
     """BLEU and chrF of one decoding of a set of pairs: on all of them, and on those unlike any training pair
     (dedup_, model.training.data.unlike_training), with sacrebleu's signatures of how they were computed."""
 
@@ -62,9 +72,6 @@ class Scores:
     bleu_signature: str = ""
     chrf_signature: str = ""
 
-    @classmethod
-    def from_dict(cls, data: Mapping | None):
-        return _build(cls, data)
 
     @property
     def selection_bleu(self) -> float | None:
@@ -78,7 +85,7 @@ def selection_bleu(entry: Mapping) -> float:
 
 
 @dataclass(frozen=True)
-class Batch:
+class Batch(_Entry):
     """A training batch's loss, logged every 50 steps."""
 
     step: int = 0
@@ -87,9 +94,6 @@ class Batch:
     lr: float = 0.0
     minutes: float = 0.0
 
-    @classmethod
-    def from_dict(cls, data: Mapping | None) -> Batch:
-        return _build(cls, data)
 
 
 @dataclass(frozen=True)
@@ -101,9 +105,6 @@ class Evaluation(Scores):
     loss: float | None = None
     minutes: float | None = None
 
-    @classmethod
-    def from_dict(cls, data: Mapping | None) -> Evaluation:
-        return _build(cls, data)
 
 
 @dataclass(frozen=True)
@@ -112,9 +113,7 @@ class Average(Scores):
 
     epochs: tuple[int, ...] = ()
 
-    @classmethod
-    def from_dict(cls, data: Mapping | None) -> Average:
-        return _build(cls, data, epochs=lambda v: tuple(v or ()))
+    NESTED: ClassVar[dict] = {"epochs": lambda v: tuple(v or ())}
 
 
 @dataclass(frozen=True)
@@ -123,9 +122,6 @@ class Final(Scores):
 
     beam: int | None = None
 
-    @classmethod
-    def from_dict(cls, data: Mapping | None) -> Final:
-        return _build(cls, data)
 
 
 @dataclass(frozen=True)
@@ -137,9 +133,6 @@ class TestScores(Scores):
     unseen_pairs: int = 0  # of them, unlike any training pair (the dedup_ scores)
     untouched: bool = False  # trained with --test-split: no choice of weights saw these pairs
 
-    @classmethod
-    def from_dict(cls, data: Mapping | None) -> TestScores:
-        return _build(cls, data)
 
 
 @dataclass(frozen=True)
@@ -157,9 +150,6 @@ class StudyRow(Scores):
     test_chrf: float | None = None
     test_dedup_bleu: float | None = None
 
-    @classmethod
-    def from_dict(cls, data: Mapping | None) -> StudyRow:
-        return _build(cls, data)
 
 
 @dataclass(frozen=True)
@@ -170,13 +160,10 @@ class Everyday(Scores):
     exact: int = 0
     sentences: int = 0
 
-    @classmethod
-    def from_dict(cls, data: Mapping | None) -> Everyday:
-        return _build(cls, data)
 
 
 @dataclass(frozen=True)
-class NamesRun:
+class NamesRun(_Entry):
     """One decoding in the names measurement: as typed, or with names swapped for known ones."""
 
     test: Scores
@@ -188,27 +175,23 @@ class NamesRun:
     names: int = 0
     swapped: int = 0
 
-    @classmethod
-    def from_dict(cls, data: Mapping | None) -> NamesRun:
-        parts = ("test", "test_unseen", "selection", "selection_unseen", "classroom")
-        return _build(cls, data, **{name: Scores.from_dict for name in parts})
+    NESTED: ClassVar[dict] = {name: Scores.from_dict for name in ("test", "test_unseen", "selection",
+                                                                   "selection_unseen", "classroom")}
 
 
 @dataclass(frozen=True)
-class NamesEffect:
+class NamesEffect(_Entry):
     """Names the model never learned, read as known ones (evaluation.everyday --names-effect)."""
 
     as_typed: NamesRun
     names_read_as: NamesRun
     beam: int | None = None
 
-    @classmethod
-    def from_dict(cls, data: Mapping | None) -> NamesEffect:
-        return _build(cls, data, as_typed=NamesRun.from_dict, names_read_as=NamesRun.from_dict)
+    NESTED: ClassVar[dict] = {"as_typed": NamesRun.from_dict, "names_read_as": NamesRun.from_dict}
 
 
 @dataclass(frozen=True)
-class Decoding:
+class Decoding(_Entry):
     """A beam size and length penalty (alpha None: greedy), with its scores where they were measured."""
 
     beam: int = 1
@@ -217,13 +200,10 @@ class Decoding:
     chrf: float | None = field(default=None, compare=False)
     outside_grid: bool = field(default=False, compare=False)
 
-    @classmethod
-    def from_dict(cls, data: Mapping | None) -> Decoding:
-        return _build(cls, data)
 
 
 @dataclass(frozen=True)
-class DecodingSweep:
+class DecodingSweep(_Entry):
     """The beam sizes and length penalties weighed on dev's selection half (evaluation/decoding_sweep.py): equal
     Decodings are the same setting, whatever was measured with them."""
 
@@ -236,24 +216,21 @@ class DecodingSweep:
     selection_pairs: int = 0
     test_pairs: int = 0
 
-    @classmethod
-    def from_dict(cls, data: Mapping | None) -> DecodingSweep:
-        return _build(cls, data, rows=lambda v: tuple(Decoding.from_dict(r) for r in v or ()),
-                      chosen=Decoding.from_dict, default=Decoding.from_dict, best=Decoding.from_dict,
-                      test=lambda v: {name: Decoding.from_dict(r) for name, r in (v or {}).items()})
+    NESTED: ClassVar[dict] = {
+        "rows": lambda v: tuple(Decoding.from_dict(r) for r in v or ()), "chosen": Decoding.from_dict,
+        "default": Decoding.from_dict, "best": Decoding.from_dict,
+        "test": lambda v: {name: Decoding.from_dict(r) for name, r in (v or {}).items()}}
 
 
 @dataclass(frozen=True)
-class Reliability:
+class Reliability(_Entry):
     """Teacher-forced confidence against how often it was right, in bins (evaluation/reliability.py)."""
 
     pairs: int = 0
     positions: int = 0
     bins: tuple[Mapping, ...] = ()  # {low, high, positions, confidence, right} each (lessons.training.reliability)
 
-    @classmethod
-    def from_dict(cls, data: Mapping | None) -> Reliability:
-        return _build(cls, data, bins=lambda v: tuple(v or ()))
+    NESTED: ClassVar[dict] = {"bins": lambda v: tuple(v or ())}
 
 
 @dataclass(frozen=True)
