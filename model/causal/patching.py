@@ -40,7 +40,7 @@ class Patching:
     corrupted_diff: float  # the same in the corrupted run
     heads: dict[str, np.ndarray]  # kind → (layers, heads) normalised effects
     residual: dict[str, np.ndarray]  # side → (points, positions) normalised effects, NaN where nothing was patched
-    points: dict[str, tuple[int, ...]]  # side → the points the residual rows are: 0 the embeddings, i layer i's output
+    points: dict[str, tuple[int, ...]]  # side → its rows' points: 0 the embeddings, i the output of layer i
     tokens: dict[str, tuple[str, ...]]  # side → the residual columns' tokens: corrupted source, decoder inputs
 
 
