@@ -7,7 +7,7 @@ import ast
 
 from tests.support.paths import ROOT
 
-PACKAGES = ("model", "viz", "lessons", "app_pages", "benchmarks")
+PACKAGES = ("model", "cards", "viz", "lessons", "app_pages", "benchmarks")
 MAX_FUNCTION_LINES = 80
 
 
