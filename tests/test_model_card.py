@@ -100,6 +100,16 @@ def test_findings_the_study_gave_no_chinese_for_are_shown_in_english_under_a_not
     assert ZH["findings.untranslated"] in zh and f"- {log['study_findings'][0]}" in zh
 
 
+def test_a_chinese_to_english_card_shows_the_findings_in_each_cards_own_language():
+    """The zh-en model's phrasebooks are "en/zh-en" and "zh/zh-en": its English card is English too (no note that
+    the findings are English only) and its Chinese card takes study_findings_zh."""
+    config, log = shipped("zh-en")
+    log = {**log, "study_findings": ["More steps helped."], "study_findings_zh": ["更多步数有帮助。"]}
+    english, chinese = model_card(config, log, "zh-en", "en"), model_card(config, log, "zh-en", "zh")
+    assert "- More steps helped." in english and PHRASEBOOKS["en/zh-en"]["findings.untranslated"] not in english
+    assert "- 更多步数有帮助。" in chinese and "- More steps helped." not in chinese
+
+
 def test_the_shipped_cards_are_what_the_generator_writes_from_the_shipped_log():
     config, log = shipped()
     for language, filename in CARDS.items():
