@@ -136,8 +136,8 @@ def axis_titles(kind: str, languages: Languages | None = None) -> dict[str, str]
 
 
 def short_axis_titles() -> dict[str, str]:
-    """Axis titles for a map in a third of the page ("queries", "keys"): the full ones wrapped to three lines each
-    and took a third of Compare's maps' room; the page says once which tokens they are (axes_note)."""
+    """Axis titles for a map in a third of the page ("queries", "keys"): the full ones would wrap to three lines each
+    and take a third of Compare's maps' room; the page says once which tokens they are (axes_note)."""
     return {"query_title": t("axis.queries"), "key_title": t("axis.keys")}
 
 

@@ -23,7 +23,7 @@ def chart(fig: go.Figure, key: str, *, width: str = "content", present_max_px: i
     factor = present_factor(fig, present_max_px)
     config = {"displaylogo": False, "toImageButtonOptions": {"format": "svg", "filename": key.replace(".", "-")}}
     # theme=None: the figure is drawn as viz built it; Streamlit's theme reserves room the figure's own margins
-    # already hold, and narrowed a 6-column map's cells below the size its labels were laid out for.
+    # already hold, and would narrow a 6-column map's cells below the size its labels are laid out for.
     fig = scaled(fig, factor, CONTENT_PX) if factor != 1 else fig
     return st.plotly_chart(redrawn_once(fig), key=key, width=width, config=config, theme=None, **kwargs)
 
@@ -35,11 +35,11 @@ def redrawn_once(fig: go.Figure) -> go.Figure:
     Why: whenever a chart appears or changes, Streamlit draws it, then hands Plotly.react a copy of the same figure
     (its theme pass, which runs even with theme=None). Plotly.react takes a data array as changed unless its layout
     has a datarevision and the array is a plain array; a NumPy array reaches it as a typed array (plotly.py sends
-    those base64-encoded), which it always takes as changed, and so is a template that is a new object. So it
-    calculated and drew every chart a second time: for each Next on Decoding, eight draws of four charts (CDP
-    logpoints in Plotly.react's diff), now four. A changed figure gets another digest (and Streamlit mounts a new
-    chart for it: its element id hashes the figure), so no change is missed. A template with content (the model
-    view's shared axes) is kept, and that chart is still drawn twice.
+    those base64-encoded), which it always takes as changed, and so is a template that is a new object: a figure as
+    viz builds it is calculated and drawn a second time (each Next on Decoding would draw its four charts eight
+    times; CDP logpoints in Plotly.react's diff count them). A changed figure gets another digest (and Streamlit
+    mounts a new chart for it: its element id hashes the figure), so no change is missed. A template with content
+    (the model view's shared axes) is kept, and that chart is drawn twice.
     """
     digest = hashlib.blake2b(digest_size=8)
     spec = json_lists(figure_spec(fig), digest)
@@ -58,7 +58,7 @@ EMPTY_TEMPLATE = go.Figure(layout={"template": go.layout.Template()}).layout.to_
 
 def json_lists(node, digest):
     """`node` (dicts and lists of a figure's properties) with every NumPy array as a list; every value is also fed
-    to `digest` (an array as its bytes: hashing the JSON instead took 17 of a 128×256 map's 30 ms here)."""
+    to `digest` (an array as its bytes: hashing the JSON instead would take 17 of a 128×256 map's 30 ms)."""
     if isinstance(node, np.ndarray):
         digest.update(f"{node.dtype}{node.shape}".encode())
         digest.update(np.ascontiguousarray(node).tobytes())

@@ -24,9 +24,9 @@ def table(data, *, hide_index: bool = False, width: str = "content") -> None:
     """Every table of the app (a DataFrame, or columns as a dict): a static table with every row and column on
     screen, its text as typed.
 
-    st.table, not st.dataframe: the interactive grid's 486-KB script and its canvas slowed every page that shows a
-    table (a new tab of Inside, Multi-head shapes, Anatomy or Q·K·V drew its first chart 0.4–0.9 s later, in an A/B
-    of the two on one machine), and a teaching table of a few rows needs no sorting or scrolling.
+    st.table, not st.dataframe: the interactive grid's 486-KB script and its canvas slow every page that shows a
+    table (with it, a new tab of Inside, Multi-head shapes, Anatomy or Q·K·V draws its first chart 0.4–0.9 s later,
+    in an A/B of the two on one machine), and a teaching table of a few rows needs no sorting or scrolling.
 
     st.table renders each cell, header and index label as Markdown, so every one that is text, not a plain number,
     is escaped (md_escape): a token such as "**x**" or "evil.example" shows as written, never bold or as a link."""
@@ -57,8 +57,8 @@ def line_digits(threshold: float) -> int:
 def percents_apart(value: float, threshold: float, most: int = 4) -> tuple[str, str]:
     """A value and the threshold it is judged against as percentages that read on the value's side: the threshold
     with the decimals it has (line_digits), the value with the fewest (up to `most`) that keep it strictly below, or
-    above, the threshold as shown. Both to whole percents, a score of 0.7996 against 0.8 read "80%, below the 80%
-    line" beside another's "80%, above the 80% line". A value on the threshold itself (never apart) is shown as it."""
+    above, the threshold as shown. Both to whole percents, a score of 0.7996 against 0.8 would read "80%, below the
+    80% line" beside another's "80%, above the 80% line". A value on the threshold itself (never apart) is shown as it."""
     digits = line_digits(threshold)
     line = round(threshold * 100, digits)
     below = value < threshold
