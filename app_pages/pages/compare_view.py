@@ -11,7 +11,7 @@ from app_pages.components import attention_view, charts, chips
 from app_pages.components.attention_view import Languages, MapChart, MapView
 from app_pages.shell import screen
 from app_pages.shell.text import listing, md_escape, sentences, t
-from app_pages.state import translations
+from app_pages.state import direction, translations
 from lessons.attention_maps import ALL, pick
 from lessons.token_alignment import on_spans, span_label, token_spans
 from model import ModelConfig, TranslationResult
@@ -228,7 +228,7 @@ def directions_view(sides: tuple[Side, Side], shown: Pick, room: Room, transpose
     language on the same axis."""
     left, right = sides
     kind = shown[0]
-    words = {key: t(f"language.{code}") for key, code in zip(("source", "target"), left.way)}
+    words = {key: direction.language_name(code) for key, code in zip(("source", "target"), left.way)}
     turned = {name: t(f"compare.directions_{name}", **words) for name in ("cross", "transposed")}
     caption = sentences([t("compare.directions_note", left=left.direction_label, right=right.direction_label),
                          turned.get("transposed" if transposed else kind, ""), t("compare.one_scale"),

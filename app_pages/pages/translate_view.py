@@ -14,7 +14,7 @@ from app_pages.components import attention_view, chips, rollout_view
 from app_pages.components.attention_view import Languages, MapChart, MapView
 from app_pages.components.table_view import line_digits, percent, percents_apart
 from app_pages.shell.text import language, listing, md_escape, sentences, t
-from app_pages.state import examples, models, translations
+from app_pages.state import direction, examples, models, translations
 from model import Confidence, TranslationResult, Translator, unread_names, word_link
 
 VIEWS = ("head", "grid", "lines", rollout_view.VIEW)
@@ -25,7 +25,8 @@ LINES = "explorer.chart.lines"  # the head view's chart, a click on which focuse
 def source_and_target(translator: Translator) -> dict[str, str]:
     """The languages `translator` reads and writes, named in the session's language: {"source": …, "target": …}."""
     config = translator.config
-    return {"source": t(f"language.{config.source_language}"), "target": t(f"language.{config.target_language}")}
+    return {"source": direction.language_name(config.source_language),
+            "target": direction.language_name(config.target_language)}
 
 
 @dataclass(frozen=True)
