@@ -6,6 +6,7 @@ Read the packages in the order they depend on each other (each imports only thos
     text/          tokenizers, normalisation, sentence pairs as ids
     loading/       our checkpoint or a converted Marian model, through one load(name); the training log's reader
     translation/   sentence in, TranslationResult out: translator, decoding, result, confidence, the CLI
+    causal/        activation patching, the logit lens and contrastive attribution, beside attention
     training/      the trainer: data, schedule, metrics, snapshots, dictionary (measurements: evaluation/; the
                    model card it writes: cards/)
     lab/           the Lab page's live run: a tiny Transformer trained in seconds on copy, reverse or sort
