@@ -88,7 +88,7 @@ class ResultCache:
 
 @st.cache_resource(show_spinner=False)
 def shared() -> ResultCache:
-    """The server's one result cache. A key starts with what computed the result (a loaded model's go through
-    translations.model_result; a page's own, as "replay.snapshots", with its page's prefix), then everything that
-    changes it."""
+    """The server's one result cache. A key starts with what computed the result ("model" and the typed result
+    function of translations.py for a loaded model's; a page's own, as "replay.snapshots", with its page's prefix),
+    then everything that changes it."""
     return ResultCache(BUDGET_MB * 2**20)
