@@ -1,0 +1,64 @@
+"""python -m benchmarks.patching [--repeats 7] [--threads N] [--checkpoint checkpoints/en-zh]
+
+How long activation patching takes for a 15-token pair on this machine's CPU (model/causal/patching.py): the
+72-head grid (24 heads of each of the three kinds, one batched pass per kind), both residual grids (encoder
+4 points × 15 positions, decoder 3 × the step's prefix), and the two together with the pair's baseline, as the page
+and `python -m evaluation.patching` compute them. Medians of --repeats runs after one warm-up; it prints one
+Markdown row for benchmarks/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from model import Translator
+from model.causal import measure, read_pair
+from model.causal.patching import baseline, effects, head_cells, residual_grid
+from model.translation.threads import configure_torch_threads
+
+ROOT = Path(__file__).resolve().parent.parent
+# 15 source tokens each, </s> included; the greedy translations part at step 6 (受 / 太)
+PAIR = ("The animal didn't cross the street because it was tired.",
+        "The animal didn't cross the street because it was busy.")
+
+
+def median_ms(work, repeats: int) -> float:
+    work()  # warm-up: first calls allocate
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        work()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m benchmarks.patching")
+    p.add_argument("--repeats", type=int, default=7)
+    p.add_argument("--threads", type=int, default=None, help="torch threads (default: the app's own setting)")
+    p.add_argument("--checkpoint", type=Path, default=ROOT / "checkpoints" / "en-zh")
+    args = p.parse_args(argv)
+    threads = configure_torch_threads(args.threads)
+    tr = Translator.from_checkpoint(args.checkpoint, device="cpu")
+    pair = read_pair(tr, *PAIR)
+    base = baseline(tr, pair)
+    kinds = ("encoder_self", "decoder_self", "cross")
+    heads = median_ms(lambda: [effects(tr, pair, base, head_cells(tr, kind)) for kind in kinds], args.repeats)
+    c = tr.config
+    residual = median_ms(lambda: (residual_grid(tr, pair, base, "encoder", tuple(range(c.n_encoder_layers + 1))),
+                                  residual_grid(tr, pair, base, "decoder", tuple(range(1, c.n_decoder_layers + 1)))),
+                         args.repeats)
+    both = median_ms(lambda: measure(tr, pair), args.repeats)
+    print("| pair | 72-head grid ms | residual grids ms | both, with the baseline ms | runs | torch threads |")
+    print("|---|---:|---:|---:|---:|---:|")
+    print(f"| S={len(pair.clean.ids)}, step {pair.step} ({pair.target_token} / {pair.foil_token}) | {heads:.0f} | "
+          f"{residual:.0f} | {both:.0f} | {args.repeats} | {threads} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
