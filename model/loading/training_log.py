@@ -8,7 +8,8 @@ written whole (write_training_log). Everything that reads it reads a TrainingLog
   is unlike training). The trainer chooses epochs and averaging by it, through `selection_bleu(entry)`.
 - `TrainingLog.honest_score`: the most honest BLEU the log holds, the one a page quotes beside the model.
 
-A log from an older run lacks the entries later tools add: every field below is optional, None when absent.
+A log from an older run lacks the entries later tools add: every field below is optional, None (or empty) when
+absent.
 """
 
 from __future__ import annotations
@@ -308,8 +309,8 @@ class TrainingLog:
     study: tuple[StudyRow, ...] = ()
     study_findings: tuple[str, ...] = ()
     study_findings_zh: tuple[str, ...] = ()
-    # Measured by evaluation/ and read by the page that shows each, in the shape the measuring module writes.
     reliability: Reliability | None = None
+    # Measured by evaluation/ and read by the page that shows each, in the shape the measuring module writes.
     calibration: Mapping | None = None  # model.translation.confidence.calibration_of reads it
     heads: Mapping | None = None
     agreement: Mapping | None = None
