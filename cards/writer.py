@@ -15,8 +15,8 @@ from pathlib import Path
 
 from model.architecture.config import ModelConfig
 from model.loading.checkpoint import CARDS, CONFIG
-from model.loading.training_log import (TRAINING_LOG, DecodingSweep, Everyday, NamesEffect, Scores, TestScores,
-                                        StudyRow, TrainingArgs, TrainingLog)
+from model.loading.training_log import (TRAINING_LOG, Calibration, DecodingSweep, Everyday, NamesEffect, Scores,
+                                        StudyRow, TestScores, TrainingArgs, TrainingLog)
 from .phrasebooks import PHRASEBOOKS, log_words, phrasebook_key
 
 
@@ -126,7 +126,7 @@ def _dev_scores(log: TrainingLog, language: str) -> list[str]:
     return lines + ["", *_signatures(log.best, language)]
 
 
-def _test(test: TestScores | None, calibration: Mapping | None, selection_pairs: int | None,
+def _test(test: TestScores | None, calibration: Calibration | None, selection_pairs: int | None,
           language: str) -> list[str]:
     """The held-out test half's scores (evaluation.study --test-split), with what was nevertheless chosen on
     it: the weights (unless trained with --test-split) and the confidence thresholds, when calibration translated
@@ -136,9 +136,9 @@ def _test(test: TestScores | None, calibration: Mapping | None, selection_pairs:
     p = PHRASEBOOKS[language]
     thresholds = ""
     if calibration and selection_pairs:
-        overlap = calibration["pairs"] > selection_pairs
+        overlap = calibration.pairs > selection_pairs
         thresholds = p["test.thresholds_all" if overlap else "test.thresholds_selection"].format(
-            pairs=f"{calibration['pairs']:,}")
+            pairs=f"{calibration.pairs:,}")
     return [
         p["test.header"].format(pairs=f"{test.pairs:,}", unseen=f"{test.unseen_pairs:,}"),
         "",

@@ -95,6 +95,9 @@ def test_the_shipped_logs_read_whole(folder):
     assert [row.run for row in log.study] == [row["run"] for row in written["study"]]
     assert log.shipped_average == written["shipped"].startswith("average")
     assert log.honest_score.bleu == written["test"]["dedup_bleu"]
+    calibration = written["calibration"]
+    assert (log.calibration.token.threshold, log.calibration.sentence.below.translations) == (
+        calibration["token"]["threshold"], calibration["sentence"]["below"]["translations"])
 
 
 def test_the_reader_reads_what_the_writer_wrote_and_nothing_when_absent_or_broken(tmp_path):

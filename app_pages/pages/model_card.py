@@ -8,7 +8,7 @@ import streamlit as st
 from app_pages.state import direction, models, state_keys
 from app_pages.shell.text import language, md_escape, narrow_tables, t
 from app_pages.components import table_view
-from model import calibration_of
+from model import TrainingLog, calibration_of
 
 
 EMPTY_HEADER = re.compile(r"^\|(\s*\|)+\s*$")  # "| | |": a table's row of column names, every name empty
@@ -67,19 +67,20 @@ else:
     show_card(card)
 
 st.header(t("card.calibration.header"))
-calibration = calibration_of(translator.training_log)
-if calibration is None:
+# calibration_of: the thresholds the translate page marks by, None unless both lie strictly between 0 and 1
+calibration = TrainingLog.from_dict(translator.training_log).calibration
+if calibration is None or calibration_of(translator.training_log) is None:
     st.info(t("card.calibration.missing"))
 else:
-    token, sentence = calibration["token"], calibration["sentence"]
+    token, sentence = calibration.token, calibration.sentence
     pct = table_view.percent
-    st.markdown(t("card.calibration.intro", pairs=f"{calibration['pairs']:,}", beam=calibration["beam"]))
+    st.markdown(t("card.calibration.intro", pairs=f"{calibration.pairs:,}", beam=calibration.beam))
     st.markdown("\n".join([
-        "- " + t("card.calibration.tokens", threshold=pct(token["threshold"]), below_n=f"{token['below']['tokens']:,}",
-                 below_right=pct(token["below"]["right"], 1), above_n=f"{token['above']['tokens']:,}",
-                 above_right=pct(token["above"]["right"], 1)),
-        "- " + t("card.calibration.sentences", threshold=pct(sentence["threshold"]),
-                 below_n=f"{sentence['below']['translations']:,}", below_exact=pct(sentence["below"]["exact"], 1),
-                 below_chrf=sentence["below"]["chrf"], above_n=f"{sentence['above']['translations']:,}",
-                 above_exact=pct(sentence["above"]["exact"], 1), above_chrf=sentence["above"]["chrf"]),
+        "- " + t("card.calibration.tokens", threshold=pct(token.threshold), below_n=f"{token.below.tokens:,}",
+                 below_right=pct(token.below.right, 1), above_n=f"{token.above.tokens:,}",
+                 above_right=pct(token.above.right, 1)),
+        "- " + t("card.calibration.sentences", threshold=pct(sentence.threshold),
+                 below_n=f"{sentence.below.translations:,}", below_exact=pct(sentence.below.exact, 1),
+                 below_chrf=sentence.below.chrf, above_n=f"{sentence.above.translations:,}",
+                 above_exact=pct(sentence.above.exact, 1), above_chrf=sentence.above.chrf),
     ]))

@@ -235,6 +235,41 @@ class Reliability(_Entry):
 
 
 @dataclass(frozen=True)
+class Side(_Entry):
+    """The dev translations or tokens on one side of a confidence threshold, and how often they were right."""
+
+    tokens: int = 0
+    translations: int = 0
+    right: float | None = None  # tokens: share whose characters the reference holds
+    exact: float | None = None  # translations: share equal to the reference
+    chrf: float | None = None
+
+
+@dataclass(frozen=True)
+class Threshold(_Entry):
+    """A calibrated confidence threshold (a token's probability, or a translation's geometric mean of them)."""
+
+    threshold: float | None = None
+    below: Side = Side()
+    above: Side = Side()
+
+    NESTED: ClassVar[dict] = {"below": Side.from_dict, "above": Side.from_dict}
+
+
+@dataclass(frozen=True)
+class Calibration(_Entry):
+    """The confidence thresholds fitted on dev (evaluation/calibrate.py); model.translation.confidence.calibration_of
+    says whether they can be used."""
+
+    beam: int | None = None
+    pairs: int = 0
+    token: Threshold = Threshold()
+    sentence: Threshold = Threshold()
+
+    NESTED: ClassVar[dict] = {"token": Threshold.from_dict, "sentence": Threshold.from_dict}
+
+
+@dataclass(frozen=True)
 class TrainingArgs:
     """The trainer's options as the run parsed them (model.training.train.parse_args): those the pages and the card
     read, and `given`, every one of them (the study compares them all with another run's). An option the run's
@@ -277,7 +312,8 @@ class HonestScore:
 
 _LISTS = {"train": Batch, "dev": Evaluation, "study": StudyRow}
 _ENTRIES = {"best": Evaluation, "average": Average, "final": Final, "test": TestScores, "everyday": Everyday,
-            "names_effect": NamesEffect, "decoding_sweep": DecodingSweep, "reliability": Reliability}
+            "names_effect": NamesEffect, "decoding_sweep": DecodingSweep, "reliability": Reliability,
+            "calibration": Calibration}
 
 
 @dataclass(frozen=True)
@@ -310,8 +346,8 @@ class TrainingLog:
     study_findings: tuple[str, ...] = ()
     study_findings_zh: tuple[str, ...] = ()
     reliability: Reliability | None = None
+    calibration: Calibration | None = None
     # Measured by evaluation/ and read by the page that shows each, in the shape the measuring module writes.
-    calibration: Mapping | None = None  # model.translation.confidence.calibration_of reads it
     heads: Mapping | None = None
     agreement: Mapping | None = None
     alignment: Mapping | None = None
