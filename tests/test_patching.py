@@ -307,3 +307,12 @@ def test_the_command_prints_one_json_object_and_exits_2_on_bad_input(capsys):
         assert main([*(["--checkpoint", str(CHECKPOINT)] if "--checkpoint" not in bad else []), *bad, "--json"]) == 2
         captured = capsys.readouterr()
         assert captured.out == "" and len(captured.err.strip().splitlines()) == 1
+
+
+@pytest.mark.slow
+def test_the_benchmark_runs_and_prints_its_row(capsys):
+    from benchmarks.patching import main as benchmark
+
+    assert benchmark(["--repeats", "1", "--checkpoint", str(CHECKPOINT)]) == 0
+    row = capsys.readouterr().out.strip().splitlines()[-1].split("|")
+    assert row[1].strip().startswith("S=15") and all(float(cell) > 0 for cell in row[2:5])

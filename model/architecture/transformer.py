@@ -9,6 +9,9 @@ One code path serves training, teacher-forced passes and step-by-step decoding:
 decode() continues a DecoderCache, which is empty for a whole teacher-forced
 pass. With `trace=True` every layer also returns its per-head q, k, v,
 attention weights and each sublayer's input and output, for the app's pages.
+Experiments travel as arguments, never as state on a module: `heads=` (a HeadMask)
+knocks heads out, `patch=` (a Patch, patch.py) puts given values in place of heads'
+outputs or of the residual stream at chosen layers and positions.
 """
 
 from __future__ import annotations
