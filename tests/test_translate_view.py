@@ -18,7 +18,7 @@ from app_pages.shell.text import in_language, md_escape
 from i18n import strings
 from lessons.attention_maps import ALL, pick
 from lessons.attention_table import attention_table
-from model import Confidence, assess
+from model import Confidence, TrainingLog, assess
 from tests.support.paths import ZH_CHECKPOINT
 from viz.style import MAX_WIDTH_PX
 
@@ -185,21 +185,9 @@ def test_a_sentence_that_is_no_pill_has_no_hint(translator):
         assert translate_view.explorer_view(translator.translate("The cat sleeps."), settings()).hint is None
 
 
-@pytest.mark.parametrize(("log", "said"), [
-    ({"test": {"dedup_bleu": 21.5, "beam": 4, "untouched": True, "unseen_pairs": 1234},
-      "final": {"bleu": 30.0, "beam": 4}}, ("21.5", "1,234 held-out test sentences", "beam 4")),
-    ({"final": {"bleu": 30.0, "dedup_bleu": 25.0, "beam": 4}, "dedup_dev_pairs": 2000},
-     ("25.0", "2,000 dev sentences", "beam 4")),
-    ({"best": {"bleu": 18.0}}, ("18.0", "its dev set", "greedy")),
-])
-def test_the_score_said_is_the_most_honest_the_log_holds(log, said):
-    with in_language("en"):
-        score = translate_view.dev_score(log)
-    assert all(part in " ".join(map(str, score.values())) for part in said)
-
-
 def test_what_the_model_knows_comes_from_its_log(translator):
+    """The line under the tokens names the pairs it trained on and a score, both read from its training log."""
     with in_language("en"):
         knows = translate_view.model_knows(translator)
-    assert f"{translator.training_log['train_pairs']:,}" in knows and "BLEU" in knows
+    assert f"{TrainingLog.from_dict(translator.training_log).train_pairs:,}" in knows
     assert np.isfinite(float(knows.split("BLEU ")[1].split(" ")[0]))
