@@ -30,7 +30,7 @@ from model.translation.translator import DEFAULT_CHECKPOINT, Translator
 def _grid(values: np.ndarray) -> list:
     """Nested lists rounded to 4 decimals, NaN (a position never patched) as null."""
     return [_grid(row) for row in values] if values.ndim > 1 else [
-        None if math.isnan(v) else round(float(v), 4) for v in values]
+        None if math.isnan(v) else round(float(v), 4) + 0.0 for v in values]  # + 0.0: no "-0.0"
 
 
 def as_json(found: Patching, lens: LogitLens, checkpoint: str) -> dict:
