@@ -5,6 +5,9 @@ wrote), two heads of one sentence, or one head for two sentences; the last two w
 Two models and both directions: one set of controls drives both maps. Layer and head numbers count from each
 model's first; where one model has fewer layers or heads, it shows its last and says so. Two heads and two
 sentences use the sidebar's model, on sentences in the language it reads.
+
+Each comparison draws its controls, asks for its translations, computes what it shows (compare_view.py: plain data,
+no Streamlit) and draws that.
 """
 
 import streamlit as st
