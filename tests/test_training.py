@@ -272,3 +272,14 @@ def test_the_same_file_trains_the_other_direction(tmp_path):
     result = translator.translate("红猫", beam=1)
     assert result.source_tokens == ["红", "猫", "</s>"] and result.target_tokens[0] == "<s>"
     assert log["best"]["bleu"] > 30, log["dev"]  # it learned characters → words, scored on words
+
+
+@pytest.mark.slow
+def test_max_steps_stops_at_the_step_count_whatever_the_clock(tmp_path):
+    """An arm's compute is a shipped run's steps (--max-steps), so a machine shared with other work trains it as far."""
+    write_task(tmp_path / "train.tsv", 300, seed=0)
+    args = ["--train", str(tmp_path / "train.tsv"), "--out", str(tmp_path / "ck"), "--work-dir", str(tmp_path / "w"),
+            "--epochs", "50", "--max-minutes", "60", "--max-steps", "25", *TINY]
+    assert main(args) == 0
+    log = json.loads((tmp_path / "ck" / TRAINING_LOG).read_text())
+    assert log["steps"] == 25 and log["epochs"] < 50

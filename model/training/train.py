@@ -73,6 +73,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--label-smoothing", type=float, default=0.1)
     p.add_argument("--epochs", type=int, default=100)
     p.add_argument("--max-minutes", type=float, default=80.0, help="stop training after this much time")
+    p.add_argument("--max-steps", type=int, default=0,
+                   help="stop after this many optimizer steps (0 = no limit): an arm's compute equal to a shipped "
+                        "run's steps, whatever else shares the machine's cores")
     p.add_argument("--eval-every", type=int, default=2, help="epochs between dev evaluations")
     p.add_argument("--final-beam", type=int, default=4, help="beam size for the final dev scores")
     p.add_argument("--average-last", type=int, default=0,
@@ -284,7 +287,7 @@ def train_epoch(run: Run, net: torch.nn.Module, examples: list[Example], use_amp
         if run.step % 50 == 0:
             run.log["train"].append({"step": run.step, "epoch": run.epoch + 1, "loss": round(loss.item(), 4), "lr": lr,
                                      "minutes": round((time.time() - started) / 60, 2)})
-        out_of_time = (time.time() - started) / 60 > args.max_minutes
+        out_of_time = (time.time() - started) / 60 > args.max_minutes or 0 < args.max_steps <= run.step
         if run.world > 1:  # rank 0's clock decides for all, so no rank leaves the others waiting
             flag = torch.tensor([float(out_of_time)], device=run.device)
             dist.broadcast(flag, 0)
