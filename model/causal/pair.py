@@ -3,6 +3,8 @@ step, target and foil.
 
 Both are translated greedily, so at the first step where the translations part, with the same prefix before it,
 the clean run's top token is the target and the corrupted run's the foil: clean_diff > 0 > corrupted_diff there.
+Sentences are read as typed: a name the model never learned is not swapped for one it knows (translation/names.py),
+so what is patched is what the model computes for the tokens the class wrote.
 """
 
 from __future__ import annotations
