@@ -15,7 +15,7 @@ from app_pages.components.attention_view import Languages, MapChart, MapView
 from app_pages.components.table_view import line_digits, percent, percents_apart
 from app_pages.shell.text import language, listing, md_escape, sentences, t
 from app_pages.state import direction, examples, models, translations
-from model import Confidence, TranslationResult, Translator, unread_names, word_link
+from model import Confidence, TrainingLog, TranslationResult, Translator, unread_names, word_link
 
 VIEWS = ("head", "grid", "lines", rollout_view.VIEW)
 ALL_QUERIES = -1  # the query box's "all" option: a box whose value is None shows Streamlit's "Choose an option"
@@ -178,23 +178,15 @@ def details(translator: Translator, result: TranslationResult, c: Confidence) ->
 
 
 def dev_score(log: dict) -> dict | None:
-    """The most honest score the training log holds, with the set and the decoding named: the held-out test
-    half's (evaluation.study --test-split: it chose nothing) on its pairs unlike training; else the dev BLEU on the
-    dev pairs unlike any training pair (the final beam-search score, else the best greedy one)."""
-    test = log.get("test") or {}
-    if test.get("dedup_bleu") is not None:
-        return {"bleu": test["dedup_bleu"], "decoding": t("knows.beam", beam=test["beam"]),
-                "set": t("knows.set_test" if test.get("untouched") else "knows.set_test_seen",
-                         pairs=f"{test['unseen_pairs']:,}")}
-    final, best = log.get("final") or {}, log.get("best") or {}
-    score, decoding = (final, t("knows.beam", beam=final.get("beam", "?"))) if final.get("bleu") is not None \
-        else (best, t("knows.greedy"))
-    if score.get("bleu") is None:
+    """The most honest score the training log holds (TrainingLog.honest_score), with the set and the decoding named."""
+    score = TrainingLog.from_dict(log).honest_score
+    if score is None:
         return None
-    if score.get("dedup_bleu") is not None and log.get("dedup_dev_pairs"):
-        return {"bleu": score["dedup_bleu"], "decoding": decoding,
-                "set": t("knows.set_unseen", pairs=f"{log['dedup_dev_pairs']:,}")}
-    return {"bleu": score["bleu"], "decoding": decoding, "set": t("knows.set_dev")}
+    decoding = t("knows.greedy") if score.beam is None else t("knows.beam", beam=score.beam)
+    sets = {"test": "knows.set_test", "test_seen": "knows.set_test_seen", "unseen": "knows.set_unseen",
+            "dev": "knows.set_dev"}
+    return {"bleu": score.bleu, "decoding": decoding,
+            "set": t(sets[score.set], pairs="" if score.pairs is None else f"{score.pairs:,}")}
 
 
 def model_knows(translator: Translator) -> str:
@@ -202,11 +194,10 @@ def model_knows(translator: Translator) -> str:
     elsewhere: its card says on what."""
     if not translator.capabilities.trained_here:
         return t("knows.marian", name=md_escape(models.model_label(translator.checkpoint)))
-    log = translator.training_log or {}
-    pairs = log.get("train_pairs")
+    pairs = TrainingLog.from_dict(translator.training_log).train_pairs
     names = source_and_target(translator)
     parts = [t("knows.data", pairs=f"{pairs:,}", **names) if pairs else t("knows.data_unknown", **names)]
-    score = dev_score(log)
+    score = dev_score(translator.training_log)
     if score:
         parts.append(t("knows.score", **score))
     parts.append(t("knows.limits"))
