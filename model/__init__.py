@@ -24,7 +24,7 @@ from .architecture.config import GenerationConfig, ModelConfig
 from .architecture.positional import sinusoidal_table
 from .architecture.transformer import Transformer
 from .loading.checkpoint import RESTORE_COMMAND, CheckpointError, load_checkpoint, save_checkpoint
-from .loading.training_log import TrainingArgs, TrainingLog, selection_bleu
+from .loading.training_log import TrainingArgs, TrainingLog
 from .loading.marian import INSTALL_HINT, marian_available
 from .text.normalize import clean_text, to_simplified
 from .text.tokenizer import BYTE_TOKENS, WORD_START
@@ -83,7 +83,6 @@ __all__ = [
     "read_pairs",
     "read_snapshots",
     "save_checkpoint",
-    "selection_bleu",
     "sinusoidal_table",
     "to_simplified",
     "training",

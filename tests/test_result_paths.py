@@ -80,7 +80,7 @@ def test_only_translations_runs_the_model():
     assert MODEL_RUNS <= set(dir(Translator))  # a renamed method would make the check below check nothing
     wrong = {p.relative_to(ROOT).as_posix(): runs for p in app_modules()
              if p.name != "translations.py" and (runs := model_runs(p))}
-    assert not wrong, f"Translator called outside translations.model_result: {wrong}"
+    assert not wrong, f"Translator called outside translations' typed result functions: {wrong}"
 
 
 def test_the_results_call_each_method_in_code():
@@ -203,16 +203,6 @@ def test_one_teacher_forced_run_is_one_entry(fake_models):
     first = translations.teacher_forced("I am tired.", "我累了。", "en-zh", "cpu")
     assert translations.teacher_forced("I am tired.", "我累了。", "en-zh", "cpu") is first and len(fake_models) == 1
     assert translations.teacher_forced("I am tired.", "我很累。", "en-zh", "cpu") is not first
-
-
-def test_model_result_is_the_typed_functions_entry(fake_models):
-    assert translations.model_result("ffn_activations", "en-zh", "cpu", "Hi.", None) is translations.ffn_activations(
-        "en-zh", "cpu", "Hi.", None)
-    assert translations.model_result("translations", "en-zh", "cpu", ("Hi.",)) is translations.translate_all(
-        "en-zh", "cpu", ("Hi.",))
-    assert len(fake_models) == 2
-    with pytest.raises(KeyError):
-        translations.model_result("ffn_activation", "en-zh", "cpu", "Hi.")
 
 
 def test_attributions_of_two_models_are_two_entries(fake_models):

@@ -13,7 +13,7 @@ from app_pages.components.teaching_shared import example_sentences, join, num, s
 from app_pages.shell.text import hardware_name, md_escape, t
 from app_pages.components import charts, table_view
 from lessons import anatomy
-from model import ModelConfig, Translator, learning_rate, peak_learning_rate, selection_bleu
+from model import ModelConfig, TrainingArgs, TrainingLog, Translator, learning_rate, peak_learning_rate
 from viz.teaching_anatomy import (dead_units_figure, horizontal_bars, label_smoothing_figure, lr_figure,
                                   training_curves_figure)
 
@@ -38,7 +38,7 @@ SMOOTHING_CLASSES = 10  # a small vocabulary, so that every bar of the smoothed 
 
 def parameters_section(translator: Translator) -> None:
     """Parameters per component: the chart first, then the notes' formula against what the loaded model holds."""
-    config, log = translator.config, translator.training_log or {}
+    config = translator.config
     breakdown = anatomy.parameter_breakdown(config)
     actual = anatomy.group_parameter_names(translator.parameter_counts)
     charts.chart(
@@ -57,7 +57,7 @@ def parameters_section(translator: Translator) -> None:
     })
     table_view.table(frame, hide_index=True, width="stretch")
     model_total = sum(actual.values())
-    logged = log.get("parameters")
+    logged = TrainingLog.from_dict(translator.training_log).parameters
     st.success(t("anatomy.params.total", formula=f"{anatomy.total_parameters(config):,}", model=f"{model_total:,}",
                  logged=f"{logged:,}" if logged else "—"))
 
@@ -102,47 +102,49 @@ def flops_section(config: ModelConfig) -> None:
 
 def learning_rate_section(translator: Translator) -> None:
     """The warm-up schedule of the run, against the rates its log kept."""
-    H, log = translator.config.d_model, translator.training_log or {}
-    settings, train = log.get("args") or {}, log.get("train") or []
+    H, log = translator.config.d_model, TrainingLog.from_dict(translator.training_log)
     st.latex(r"\mathrm{lrate} = \text{factor}\cdot d_{model}^{-0.5}\cdot\min\!\left(step^{-0.5},\ step\cdot warmup^{-1.5}\right)")
-    if "warmup" not in settings:  # a checkpoint without a training log, or one from before the log kept its arguments
-        st.info(t("anatomy.curves.missing", folder=translator.checkpoint))
+    if log.args is None or log.args.warmup is None:  # a checkpoint without a training log, or one whose log
+        st.info(t("anatomy.curves.missing", folder=translator.checkpoint))  # does not keep the trainer's arguments
         return
-    warmup, factor = settings["warmup"], settings.get("lr_factor", 1.0)
-    steps = np.linspace(1, max([e["step"] for e in train] + [3 * warmup]), 400)
+    warmup, factor, train = log.args.warmup, log.args.lr_factor, log.train
+    steps = np.linspace(1, max([e.step for e in train] + [3 * warmup]), 400)
     st.markdown(t("anatomy.lr.text", warmup=warmup, factor=num(factor), d=H,
                   peak=f"{peak_learning_rate(H, warmup, factor):.2e}"))
     charts.chart(
         lr_figure(steps, learning_rate(steps, H, warmup, factor),
-                  [e["step"] for e in train], [e["lr"] for e in train], warmup, title=t("anatomy.lr.fig"),
+                  [e.step for e in train], [e.lr for e in train], warmup, title=t("anatomy.lr.fig"),
                   step_title=t("anatomy.axis.step"), lr_title=t("anatomy.axis.lr"), formula_label=t("anatomy.lr.formula"),
                   logged_label=t("anatomy.lr.logged"), warmup_label=t("anatomy.lr.warmup", w=warmup)),
         key="anatomy.lr",
     )
 
 
+def or_dash(value):
+    """A logged value, or — where the log has none."""
+    return "—" if value is None else value
+
+
 def curves_section(translator: Translator) -> None:
     """The run's loss and dev scores, and which weights were shipped."""
-    log = translator.training_log or {}
-    train, dev = log.get("train") or [], log.get("dev") or []
+    log = TrainingLog.from_dict(translator.training_log)
+    train, dev, best, average = log.train, log.dev, log.best, log.average
     st.subheader(t("anatomy.curves.header"))
     if not train:
         st.info(t("anatomy.curves.missing", folder=translator.checkpoint))
         return
-    best, average = log.get("best") or {}, log.get("average")
-    # The trainer ships the average of the last epochs' weights when it beats the best single evaluation (same rule).
-    if average and best and selection_bleu(average) > selection_bleu(best):
-        shipped = t("anatomy.curves.average", first=average["epochs"][0], last=average["epochs"][-1],
-                    bleu=average["bleu"], chrf=average["chrf"])
+    if log.shipped_average:
+        shipped = t("anatomy.curves.average", first=average.epochs[0], last=average.epochs[-1],
+                    bleu=average.bleu, chrf=average.chrf)
     else:
         shipped = t("anatomy.curves.best")
-    st.markdown(t("anatomy.curves.text", steps=log.get("steps", train[-1]["step"]), minutes=log.get("train_minutes", "—"),
-                  hardware=md_escape(hardware_name(log.get("hardware"))), best_step=best.get("step", "—"),
-                  bleu=best.get("bleu", "—"), chrf=best.get("chrf", "—"), shipped=shipped))
+    st.markdown(t("anatomy.curves.text", steps=log.steps_done, minutes=or_dash(log.train_minutes),
+                  hardware=md_escape(hardware_name(log.hardware)), best_step=or_dash(best and best.step),
+                  bleu=or_dash(best and best.bleu), chrf=or_dash(best and best.chrf), shipped=shipped))
     charts.chart(
         training_curves_figure(
-            [e["step"] for e in train], [e["loss"] for e in train], [e["step"] for e in dev], [e["loss"] for e in dev],
-            [e["bleu"] for e in dev], [e["chrf"] for e in dev], title=t("anatomy.curves.fig"),
+            [e.step for e in train], [e.loss for e in train], [e.step for e in dev], [e.loss for e in dev],
+            [e.bleu for e in dev], [e.chrf for e in dev], title=t("anatomy.curves.fig"),
             step_title=t("anatomy.axis.step"), loss_title=t("anatomy.axis.loss"), score_title=t("anatomy.axis.score"),
             labels=(t("anatomy.curves.train"), t("anatomy.curves.dev"), "BLEU", "chrF"),
         ),
@@ -150,10 +152,11 @@ def curves_section(translator: Translator) -> None:
     )
 
 
-def label_smoothing_section(config: ModelConfig, settings: dict) -> None:
-    """The smoothed target for an ε the student picks, and its loss floor with the model's vocabulary."""
+def label_smoothing_section(config: ModelConfig, settings: TrainingArgs | None) -> None:
+    """The smoothed target for an ε the student picks, and its loss floor with the model's vocabulary; `settings`:
+    the run's arguments (None: a log without them, so no ε to start from)."""
     st.latex(r"y^{smooth} = (1-\varepsilon)\,y^{one\text{-}hot} + \frac{\varepsilon}{C}")
-    epsilon = st.slider(t("anatomy.ls.eps"), 0.0, 0.5, float(settings.get("label_smoothing", 0.1)), 0.05,
+    epsilon = st.slider(t("anatomy.ls.eps"), 0.0, 0.5, float(settings.label_smoothing if settings else 0.1), 0.05,
                         persist_state="session", key="anatomy.ls.eps")
     classes = [f"c{i}" for i in range(SMOOTHING_CLASSES)]
     hard = anatomy.smoothed_target(SMOOTHING_CLASSES, 0, 0.0)
@@ -168,19 +171,19 @@ def label_smoothing_section(config: ModelConfig, settings: dict) -> None:
     real = anatomy.smoothed_target(V, 0, epsilon)
     st.markdown(t("anatomy.ls.text", eps=num(epsilon, 2), v=V, top=f"{real[0]:.5f}", rest=f"{real[1]:.2e}",
                   floor=f"{anatomy.smoothed_loss_floor(V, epsilon):.3f}",
-                  used=num(settings["label_smoothing"], 2) if "label_smoothing" in settings else "—",
+                  used=num(settings.label_smoothing, 2) if settings else "—",
                   target=direction.target_name()))
 
 
 def hidden_of(sentence: str) -> np.ndarray:
     """(encoder layers, S, d_ff): the FFN hidden units of `sentence` (cached per input)."""
     checkpoint, device, _, _, language = translations.settings_for(sentence)
-    return translations.model_result("ffn_activations", checkpoint, device, sentence, language)
+    return translations.ffn_activations(checkpoint, device, sentence, language)
 
 
 def dead_units_section(translator: Translator) -> None:
     """Per encoder layer, the FFN units that are 0 for every token: the session's sentence, the examples, the dev set."""
-    config, dev = translator.config, (translator.training_log or {}).get("ffn_units")
+    config, dev = translator.config, TrainingLog.from_dict(translator.training_log).ffn_units
     if config.activation != "relu":
         st.info(t("anatomy.dead.swish", activation=config.activation))
         return
@@ -235,6 +238,6 @@ sections("anatomy", {
     "params": parameters_tab,
     "flops": lambda: flops_section(config),
     "lr": learning_rate_tab,
-    "ls": lambda: label_smoothing_section(config, (translator.training_log or {}).get("args") or {}),
+    "ls": lambda: label_smoothing_section(config, TrainingLog.from_dict(translator.training_log).args),
     "dead": lambda: dead_units_section(translator),
 })

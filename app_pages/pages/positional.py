@@ -16,7 +16,7 @@ from app_pages.components.teaching_shared import table as number_table
 from app_pages.shell.text import t
 from app_pages.components import charts, table_view
 from lessons import positional
-from model import TranslationResult, sinusoidal_table
+from model import TrainingLog, TranslationResult, sinusoidal_table
 from viz.teaching_positional import (norms_figure, pe_curves, pe_heatmap, received_attention_figure, rotation_figure,
                                      similarity_heatmap)
 
@@ -225,7 +225,7 @@ def long_sentence_test(longest: int) -> None:
 
 def extrapolation_section() -> None:
     """What is known about the trained lengths, the live test past them, then the other ways to encode position."""
-    lengths = (translator.training_log or {}).get("lengths")
+    lengths = TrainingLog.from_dict(translator.training_log).lengths
     if lengths:
         st.markdown(t("positional.ext.known", max_len=model_len, room=translator.max_source_tokens, src=lengths["source_tokens"],
                       tgt=lengths["target_tokens"], pairs=f"{lengths['pairs']:,}", last=model_len - 1))

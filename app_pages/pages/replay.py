@@ -21,7 +21,7 @@ from app_pages.components.stepper import stepped_view, stepper
 from app_pages.shell.text import md_escape, sentences, t
 from lessons import replay
 from lessons.attention_maps import ALL, axis_tokens, pick
-from model import SnapshotError, read_snapshots
+from model import SnapshotError, TrainingLog, read_snapshots
 from viz.style import MAX_HEIGHT_PX
 from viz.teaching_anatomy import training_curves_figure
 from viz.teaching_replay import marked_at, share_figure
@@ -32,14 +32,14 @@ MAP_PX = 370  # the map's column: 9 of 19 parts of the page at 1280 px with the 
 PROBE_PX = 280  # the probe picker beside the row of attention kinds (about 500 px in English)
 
 
-def missing(log: dict, folder: str) -> None:
+def missing(log: TrainingLog, folder: str) -> None:
     """What a checkpoint without snapshots shows: why, and the command that trains one with them."""
-    args = log.get("args") or {}
+    args = log.args.given if log.args else {}
     command = ["python", "-m", "model.training.train", "--train", args.get("train", "../shared/data/tatoeba-cmn-eng/train.tsv"),
                "--dev", args.get("dev", "../shared/data/tatoeba-cmn-eng/dev.tsv"), "--out", folder]
     if args.get("direction", "en-zh") != "en-zh":  # the trainer's default: named only for the other direction
         command += ["--direction", args["direction"]]
-    command += [part for sentence in log.get("probes") or () for part in ("--probe", sentence)]
+    command += [part for sentence in log.probes for part in ("--probe", sentence)]
     st.info(t("replay.missing", folder=md_escape(folder)), icon=":material/history_toggle_off:")
     st.code(shlex.join(command), language="bash", wrap_lines=True)
     st.caption(t("replay.missing_probes"))
@@ -108,12 +108,11 @@ def consensus_caption(last, layer: int, head: int) -> str:
     return sentences([which, t("replay.aligned", agree=agree, rows=rows, heads=last.shape[0] * last.shape[1])])
 
 
-def shipped_weights(log: dict) -> str:
+def shipped_weights(log: TrainingLog) -> str:
     """Which weights the shipped model holds, in the page's language, from the training log."""
-    epochs = (log.get("average") or {}).get("epochs") or []
-    if str(log.get("shipped", "")).startswith("average") and epochs:
-        return t("replay.shipped_average", first=epochs[0], last=epochs[-1])
-    return t("replay.shipped_best", step=f"{(log.get('best') or {}).get('step', '?'):,}")
+    if log.shipped_average and log.average.epochs:
+        return t("replay.shipped_average", first=log.average.epochs[0], last=log.average.epochs[-1])
+    return t("replay.shipped_best", step=f"{log.best.step:,}" if log.best else "?")
 
 
 def shipped_translations(probes: list[str]) -> list[str]:
@@ -123,22 +122,22 @@ def shipped_translations(probes: list[str]) -> list[str]:
     return [translations.translate(name, device, probe, beam=1).translation for probe in probes]
 
 
-def curves_section(log: dict, step: int) -> None:
+def curves_section(log: TrainingLog, step: int) -> None:
     """The shipped run's loss and dev scores, the replayed step marked on both panels."""
-    train, dev = log.get("train") or [], log.get("dev") or []
+    train, dev = log.train, log.dev
     if not train:
         return
     st.markdown("#### " + t("replay.curves.header"))
     fig = training_curves_figure(
-        [e["step"] for e in train], [e["loss"] for e in train], [e["step"] for e in dev], [e["loss"] for e in dev],
-        [e["bleu"] for e in dev], [e["chrf"] for e in dev], title=t("replay.curves.fig", step=f"{step:,}"),
+        [e.step for e in train], [e.loss for e in train], [e.step for e in dev], [e.loss for e in dev],
+        [e.bleu for e in dev], [e.chrf for e in dev], title=t("replay.curves.fig", step=f"{step:,}"),
         step_title=t("anatomy.axis.step"), loss_title=t("anatomy.axis.loss"), score_title=t("anatomy.axis.score"),
         labels=(t("anatomy.curves.train"), t("anatomy.curves.dev"), "BLEU", "chrF"),
     )
     charts.chart(marked_at(fig, step, ("x", "x2")), key="replay.chart.curves")
 
 
-def replay_view(snapshots: list[dict], probe_texts: list[str], log: dict, shipped: list[str]) -> None:
+def replay_view(snapshots: list[dict], probe_texts: list[str], log: TrainingLog, shipped: list[str]) -> None:
     """Everything a snapshot or a picker changes: a fragment, so that Previous / Next, the slider and the pickers rerun
     only this part, not the whole page; the URL is written at its end (each fragment run's own), so that it stays the
     view on screen. Autoplay's timer, outside it, reruns the page
@@ -153,12 +152,12 @@ def replay_view(snapshots: list[dict], probe_texts: list[str], log: dict, shippe
         now_line = st.empty()  # filled once the layer and head are chosen, below
         layer, head = layer_and_head(snapshots[-1], probe, kind)
     shown = snapshot["probes"][probe]
-    evaluation = replay.dev_at(log.get("dev") or [], snapshot["step"])
+    evaluation = next((e for e in log.dev if e.step == snapshot["step"]), None)  # None: a step not evaluated
     repeated = replay.repeated_token(shown["target_tokens"])  # the untrained model's one token, said why
     now_line.markdown(t("replay.now", n=index + 1, total=len(snapshots), step=f"{snapshot['step']:,}",
                         epoch=snapshot["epoch"], source=md_escape(probe_texts[probe]),
                         translation=md_escape(shown["translation"] or "∅"))
-                      + (t("replay.now_dev", bleu=evaluation["bleu"]) if evaluation else "")
+                      + (t("replay.now_dev", bleu=evaluation.bleu) if evaluation else "")
                       + (t("replay.untrained", token=md_escape(repeated)) if repeated else "")
                       + "\n\n" + t("replay.now_shipped", translation=md_escape(shipped[probe] or "∅")))
     with left:
@@ -185,11 +184,11 @@ def replay_view(snapshots: list[dict], probe_texts: list[str], log: dict, shippe
 
 translator = models.translator()
 config = translator.config
-log = translator.training_log or {}
+log = TrainingLog.from_dict(translator.training_log)
 try:
     # Read once for every session (the server's result cache, read-only) per checkpoint: the log is that checkpoint's.
     snapshots = result_cache.shared().get(("replay.snapshots", translator.checkpoint),
-                                          lambda: read_snapshots(translator.checkpoint, log))
+                                          lambda: read_snapshots(translator.checkpoint, translator.training_log or {}))
 except SnapshotError as exc:
     st.title(t("replay.title"))
     st.error(t("replay.corrupt", error=md_escape(exc)), icon=":material/broken_image:")
@@ -199,7 +198,7 @@ if not snapshots:
     missing(log, translator.checkpoint)
     st.stop()
 
-probe_texts = list(log.get("probes") or [replay.sentence_of(p["source_tokens"]) for p in snapshots[0]["probes"]])
+probe_texts = list(log.probes or [replay.sentence_of(p["source_tokens"]) for p in snapshots[0]["probes"]])
 layers, heads = max(config.n_encoder_layers, config.n_decoder_layers), config.n_heads
 links.link_page({
     "probe": link_values.Param(PROBE, link_values.number_in(1, len(probe_texts), offset=1), lambda i: str(i + 1)),

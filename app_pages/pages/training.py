@@ -34,11 +34,12 @@ TOY_GRID = 60  # contour points per axis
 def batch_padding(pairs: tuple[tuple[str, str], ...], max_tokens: int) -> tuple:
     """Padding of length-bucketed and of shuffled batches of the pairs, encoded as the trainer encodes them
     (Translator.encode_pairs, the sidebar's model's own tokenizers). Cached in the server's result cache: batching
-    the 1,221 dev pairs twice took 1.2 s of every rerun of this page (typing a BLEU reference included)."""
+    the 1,221 dev pairs twice takes 1.2 s, which every rerun of this page would pay (typing a BLEU reference
+    included)."""
     checkpoint, device = st.session_state[state_keys.CHECKPOINT], models.device()
 
     def run() -> tuple:
-        examples = translations.model_result("encode_pairs", checkpoint, device, pairs)
+        examples = translations.encode_pairs(checkpoint, device, pairs)
         return (training.padding(batch_lengths(examples, max_tokens)),
                 training.padding(batch_lengths(examples, max_tokens, by_length=False)))
     return result_cache.shared().get(("training.batch_padding", checkpoint, device, pairs, max_tokens), run)
@@ -54,8 +55,7 @@ def dev_pairs(path: str) -> tuple[tuple[str, str], ...]:
 def translated_pairs(sentences: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     """Without the dev file: the sentences the app has, each with the sidebar's model's own translation as its
     target."""
-    outputs = translations.model_result("translations", st.session_state[state_keys.CHECKPOINT], models.device(),
-                                        sentences)
+    outputs = translations.translate_all(st.session_state[state_keys.CHECKPOINT], models.device(), sentences)
     return tuple(zip(sentences, outputs))
 
 
@@ -346,8 +346,8 @@ def bleu_limits_section(log: TrainingLog) -> None:
     pairs = dev_pairs(str(CLASSROOM))  # (source, target) of the sidebar's model
     beam = int(st.session_state.get(state_keys.BEAM, DEFAULT_BEAM))
     # The sidebar's model's translations of the classroom sentences (one batch: a few seconds once, then cached).
-    outputs = translations.model_result("translations", st.session_state[state_keys.CHECKPOINT], models.device(),
-                                        tuple(source for source, _ in pairs), beam)
+    outputs = translations.translate_all(st.session_state[state_keys.CHECKPOINT], models.device(),
+                                         tuple(source for source, _ in pairs), beam)
     references = [target for _, target in pairs]
     limits = [training.bleu_limits(out, ref, signature) for out, ref in zip(outputs, references)]
     widest = training.widest_gap(outputs, references, limits)

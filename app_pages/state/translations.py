@@ -80,16 +80,6 @@ def encode_pairs(checkpoint: str, device: str, pairs: tuple[tuple[str, str], ...
     return _model_result("encode_pairs", checkpoint, device, (pairs,), lambda model: model.encode_pairs(list(pairs)))
 
 
-# The Translator method names that the anatomy page (ffn_activations) and the training page (encode_pairs,
-# translations) pass to model_result, each with its typed function; a name not here raises KeyError.
-TYPED = {"ffn_activations": ffn_activations, "encode_pairs": encode_pairs, "translations": translate_all}
-
-
-def model_result(method: str, checkpoint: str, device: str, *args: Hashable):
-    """TYPED[method](checkpoint, device, *args): the same cache entries as the typed function itself."""
-    return TYPED[method](checkpoint, device, *args)
-
-
 def model_message(message: InputError | Notice) -> str:
     """An input error or notice of translate() in the session's language (i18n key "model.<key>")."""
     return t(f"model.{message.key}", **message.values)
