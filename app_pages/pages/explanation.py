@@ -3,6 +3,8 @@ sentence re-translated, the dev set's evidence (agreement per head, importance, 
 attention scored against hand-made gold word alignments (AER) with one gold sentence's links drawn on a head's map:
 each a tab, the maps first (teaching_shared.sections: only the open tab runs and is drawn)."""
 
+from collections.abc import Mapping
+
 import numpy as np
 import pandas as pd
 import streamlit as st
@@ -20,7 +22,7 @@ from lessons.explanation import (ALIGN_MARGIN, ROLE_THRESHOLD, agreement, alignm
                                  kept_average, largest_drops, opening_figures, pruning_steps, residual_ratio,
                                  significant, sink_shares, tied_best)
 from model import (ATTENTION_KINDS, ATTRIBUTION_GAP_BOUND, ATTRIBUTION_MAX_POINTS, ATTRIBUTION_METHODS,
-                   TranslationResult)
+                   TrainingLog, TranslationResult)
 from viz.explanation import gold_links_figure, head_grid_figure, head_roles_figure, pruning_figure
 from viz.heatmap import attention_heatmap
 
@@ -62,7 +64,7 @@ def side_by_side(result: TranslationResult, scores: np.ndarray, method: str, lay
                  roll_top1=table_view.percent(roll_top1)))
 
 
-def gap_caption(gap: float, points: int, alignment: dict) -> str:
+def gap_caption(gap: float, points: int, alignment: Mapping) -> str:
     """What integrated gradients' completeness gap says, with this sentence's gap and, where the log's alignment
     figures hold it, how many gold pairs ended above the bound (the path's point cap)."""
     bound = table_view.percent(ATTRIBUTION_GAP_BOUND)
@@ -74,7 +76,7 @@ def gap_caption(gap: float, points: int, alignment: dict) -> str:
              cap=cap)
 
 
-def attention_and_attribution(result: TranslationResult, log: dict) -> None:
+def attention_and_attribution(result: TranslationResult, log: TrainingLog) -> None:
     """The controls and the four maps, then what the research says about reading them."""
     layers, heads = result.cross.shape[:2]
     with st.container(horizontal=True):
@@ -86,7 +88,7 @@ def attention_and_attribution(result: TranslationResult, log: dict) -> None:
     found = translations.attribute(*translations.settings_for(result.source_text), method)
     side_by_side(result, found.scores, method, layer, head)
     if found.gap is not None:
-        st.caption(gap_caption(found.gap, found.points, log.get("alignment") or {}))
+        st.caption(gap_caption(found.gap, found.points, log.alignment or {}))
     with st.expander(t("explain.papers.title")):  # below the maps: the page's first screen is the evidence itself
         st.markdown(t("explain.papers"))
 
@@ -97,7 +99,7 @@ def rho_grid(rho, title: str, key: str) -> None:
     charts.chart(figure, key=key)
 
 
-def which_heads_agree(result: TranslationResult, log: dict) -> None:
+def which_heads_agree(result: TranslationResult, log: TrainingLog) -> None:
     """Every cross head's agreement with attribution: on this sentence (the method chosen above the maps, kept while
     their tab is closed), and on the dev set from the training log."""
     st.header(t("explain.heads.header"))
@@ -107,7 +109,7 @@ def which_heads_agree(result: TranslationResult, log: dict) -> None:
     with left:
         rho_grid(head_agreement(result.cross, scores)[0],
                  t("explain.heads.sentence", method=t(f"explain.method.{method}")), "explain.rho.sentence")
-    found = log.get("agreement")
+    found = log.agreement
     with right:
         if not found:
             st.info(t("explain.heads.dev_missing", checkpoint=st.session_state[CHECKPOINT]))
@@ -135,10 +137,10 @@ def head_names(heads: list[tuple[int, int]]) -> str:
                    t("explain.head_many", layer=layer + 1, heads=listing(found)) for layer, found in layers.items())
 
 
-def weights_note(log: dict) -> str:
+def weights_note(log: TrainingLog) -> str:
     """The note that the shipped weights were chosen on all of dev, for after a test-half figure; none when they
-    were trained with --test-split (the log's "test" entry says "untouched")."""
-    return "" if (log.get("test") or {}).get("untouched") else t("explain.weights_touched")
+    were trained with --test-split (the log's test half is untouched)."""
+    return "" if log.test is not None and log.test.untouched else t("explain.weights_touched")
 
 
 def head_label(head: tuple) -> str:
@@ -233,11 +235,11 @@ def pruning_lines(found: dict) -> list[str]:
     return lines
 
 
-def importance(log: dict) -> None:
+def importance(log: TrainingLog) -> None:
     """Each head's BLEU drop alone on the dev set's selection half, and the pruning curves in that order on its test
     half, each drop with its paired bootstrap interval (evaluation/heads.py)."""
     st.header(t("explain.importance.header"))
-    found = log.get("heads")
+    found = log.heads
     if not found:
         st.info(t("explain.importance.missing", checkpoint=st.session_state[CHECKPOINT]))
         return
@@ -437,11 +439,11 @@ def live_intro(found: dict) -> str:
              layers=layer_average_text(found), longer=t("explain.align.longer"))
 
 
-def gold_alignment(log: dict) -> None:
+def gold_alignment(log: TrainingLog) -> None:
     """The AER figures (the log's, or measured now where the log has none: a newly trained model, another
     direction), the table, one gold sentence's map and the heads' roles."""
     st.header(t("explain.align.header"))
-    found, live = log.get("alignment"), False
+    found, live = log.alignment, False
     if not found or found.get("source_language", "en") != direction.current()[0]:
         found, live = live_alignment(), True
     if not found or not found.get("pairs"):
@@ -456,10 +458,10 @@ def gold_alignment(log: dict) -> None:
     roles_grid(log, None if live else found)
 
 
-def roles_grid(log: dict, aligned: dict | None) -> None:
+def roles_grid(log: TrainingLog, aligned: Mapping | None) -> None:
     """Each head's role on the gold pairs (previous / next token, sink, rare word, alignment) and the statistic that
     earned it, for one attention kind; `aligned`: the log's alignment figures of the same run (None: none)."""
-    found = log.get("head_roles")
+    found = log.head_roles
     st.subheader(t("explain.roles.header"))
     if not found:  # measured by python -m evaluation.alignment, never live
         st.info(t("explain.roles.missing", checkpoint=st.session_state[CHECKPOINT]))
@@ -563,8 +565,9 @@ def opening(log: dict) -> None:
 
 
 st.title(t("explain.title"))
-log = models.translator().training_log or {}
-opening(log)
+written = models.translator().training_log or {}
+opening(written)  # lessons.explanation.opening_figures reads the log as written; the sections read it typed
+log = TrainingLog.from_dict(written)
 st.caption(t("explain.intro"))
 result = translations.current_result()
 sentence_banner(result)
