@@ -51,6 +51,7 @@ from model.translation.threads import configure_torch_threads, usable_cores
 from viz.head_view import head_view
 from viz.heatmap import attention_heatmap
 from viz.model_view import model_view
+from viz.options import Heads, Labels
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = Path(__file__).resolve().parent / "results.json"
@@ -276,19 +277,19 @@ def page_figures(result, kind: str) -> dict[str, Callable[[], object]]:
     def one_head():
         title = t("explorer.map_title", kind=t(f"kind.{kind}"), layer=t("explorer.layer_n", n=1),
                   head=t("explorer.all_heads"))
-        return attention_heatmap(pick(weights, layer, head), queries, keys, title=title, mask=mask,
-                                 masked_label=t("axis.masked"), **titles)
+        return attention_heatmap(pick(weights, layer, head), Labels(queries, keys, masked_label=t("axis.masked"),
+                                                                    **titles), title=title, mask=mask)
 
     def grid():
-        return model_view(weights, queries, keys, title=t("explorer.grid_title", kind=t(f"kind.{kind}")),
+        return model_view(weights, Labels(queries, keys, **titles),
+                          title=t("explorer.grid_title", kind=t(f"kind.{kind}")),
                           layer_label=t("explorer.layer_n"), head_label=t("explorer.head_n"), selected=None,
-                          click_hint=t("explorer.click_hint"), **titles)
+                          click_hint=t("explorer.click_hint"))
 
     def lines():
-        return head_view(weights[layer], queries, keys, heads=None, query_index=None, min_weight=0.1,
-                         head_label=t("explorer.head_n"),
-                         title=t("explorer.lines_title", kind=t(f"kind.{kind}"), layer=t("explorer.layer_n", n=1)),
-                         **titles)
+        return head_view(weights[layer], Labels(queries, keys, **titles), heads=Heads(None, t("explorer.head_n")),
+                         query_index=None, min_weight=0.1,
+                         title=t("explorer.lines_title", kind=t(f"kind.{kind}"), layer=t("explorer.layer_n", n=1)))
 
     return {"one head": one_head, "grid": grid, "lines": lines}
 

@@ -16,6 +16,7 @@ from app_pages.components.charts import redrawn_once
 from viz.decoding import attention_bar
 from viz.heatmap import attention_heatmap
 from viz.style import scaled, styled_figure
+from viz.options import Labels
 
 TOKENS = ["▁I", "▁have", "▁a", "▁dream", ".", "</s>"]
 
@@ -35,8 +36,9 @@ def typed(array: dict) -> np.ndarray:
 def causal_map():
     rng = np.random.default_rng(0)
     weights = rng.random((6, 6)).astype(np.float32)
-    return attention_heatmap(weights, TOKENS, TOKENS, mask=np.tril(np.ones((6, 6), bool)), query_title="query",
-                             key_title="key", value_label="weight")
+    return attention_heatmap(weights,
+                             Labels(TOKENS, TOKENS, query_title="query", key_title="key", value_label="weight"),
+                             mask=np.tril(np.ones((6, 6), bool)))
 
 
 def without(spec: dict, keys: tuple[str, ...]) -> dict:

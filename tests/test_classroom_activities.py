@@ -19,6 +19,7 @@ from model.translation.decoding import greedy_search
 from tests.support.apptest import app, open_page
 from tests.support.tiny import tiny_translator
 from viz.heatmap import clicked_pair, guess_heatmap
+from viz.options import Guess, Labels
 
 # ---------------------------------------------------------------- the arithmetic
 
@@ -84,23 +85,24 @@ def test_exercise_answers_are_computed():
 
 def test_the_hidden_map_sends_no_weight_to_the_browser():
     w = np.array([[0.9, 0.1], [0.2, 0.8]])
-    hidden = guess_heatmap(w, ["a", "b"], ["x", "y"], revealed=False)
+    hidden = guess_heatmap(w, Labels(["a", "b"], ["x", "y"]), Guess(False))
     assert np.isnan(np.asarray(hidden.data[0].z, dtype=float)).all() and not hidden.layout.shapes
-    shown = guess_heatmap(w, ["a", "b"], ["x", "y"], revealed=True, guess=(0, 1), best=(0, 0))
+    shown = guess_heatmap(w, Labels(["a", "b"], ["x", "y"]), Guess(True, cell=(0, 1), best=(0, 0)))
     assert np.allclose(np.asarray(shown.data[0].z, dtype=float), w) and len(shown.layout.shapes) == 2
 
 
 def test_a_hidden_cell_is_a_click_target_and_the_pending_guess_is_outlined():
     w = np.array([[0.9, 0.1], [0.2, 0.8]])
     lower = np.tril(np.ones((2, 2), bool))  # the decoder's mask: row 0 may not read key 1
-    hidden = guess_heatmap(w, ["a", "<b>"], ["x", "y"], revealed=False, guess=(1, 0), mask=lower, click_hint="Click")
+    hidden = guess_heatmap(w, Labels(["a", "<b>"], ["x", "y"]), Guess(False, cell=(1, 0), click_hint="Click"),
+                           mask=lower)
     (targets,) = [trace for trace in hidden.data if trace.customdata is not None]
     assert [list(cell) for cell in targets.customdata] == [[0, 0], [1, 0], [1, 1]]  # only the cells a query reads
     assert "&lt;b&gt; → x" in targets.text and "Click" in targets.hovertemplate  # tokens as text, never markup
     assert clicked_pair([{"curve_number": 1, "customdata": [1, 0]}]) == (1, 0) and clicked_pair([]) is None
     (mark,) = hidden.layout.shapes  # the guess, dashed; no strongest key before the reveal
     assert (mark.x0, mark.y0, mark.line.dash) == (-0.5, 0.5, "dash")
-    shown = guess_heatmap(w, ["a", "b"], ["x", "y"], revealed=True, guess=(1, 0), best=(1, 1), click_hint="Click")
+    shown = guess_heatmap(w, Labels(["a", "b"], ["x", "y"]), Guess(True, cell=(1, 0), best=(1, 1), click_hint="Click"))
     assert all(trace.customdata is None for trace in shown.data)  # revealed: the cells' hover tells their weights
 
 

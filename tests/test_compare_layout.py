@@ -14,6 +14,7 @@ from app_pages.state import state_keys
 from lessons.attention_maps import clearest_layer
 from tests.support.paths import ROOT, ZH_CHECKPOINT
 from viz.heatmap import X_TITLE_FLOOR_PX, attention_heatmap
+from viz.options import Labels, Room
 
 PAGE = "app_pages/pages/compare.py"
 
@@ -77,8 +78,9 @@ def test_a_colour_bar_across_starts_below_where_plotly_draws_the_x_title():
     """Short x labels (Chinese characters) leave Plotly's x title lower than the labels' room: the bar laid across
     under the axis starts below X_TITLE_FLOOR_PX, a pad's gap more, and the figure's bottom margin holds it."""
     chars = list("他没来上学因为他病了很忙。")
-    fig = attention_heatmap(np.full((13, 13), 1 / 13), chars, chars, compact_scale=True, max_width=400,
-                            max_height=560, query_title="queries", key_title="keys", value_label="weight")
+    fig = attention_heatmap(np.full((13, 13), 1 / 13),
+                            Labels(chars, chars, query_title="queries", key_title="keys", value_label="weight"),
+                            room=Room(max_width=400, max_height=560), compact_scale=True)
     bar = fig.data[0].colorbar
     assert bar.orientation == "h"
     plot_h = fig.layout.height - fig.layout.margin.t - fig.layout.margin.b

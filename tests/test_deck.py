@@ -13,6 +13,7 @@ from lessons.deck import (
     to_json,
 )
 from viz.heatmap import difference_heatmap
+from viz.options import Labels
 
 PAGES = {"translate": {"s", "kind", "layer", "head", "lang"}, "compare": {"s", "kind", "layer", "head"}}
 SLIDES = [Slide("translate", {"s": "I have a dream.", "kind": "cross", "layer": "2", "head": "5"}, "Cross, layer 2"),
@@ -85,7 +86,8 @@ def test_difference_is_b_minus_a_on_the_same_axes_only():
 
 def test_difference_map_is_centred_on_zero_with_a_diverging_scale():
     diff = np.array([[0.1, -0.4], [0.2, 0.0]])
-    fig = difference_heatmap(diff, ["a", "b"], ["c", "d"], title="B − A", mask=np.tril(np.ones((2, 2), bool)))
+    fig = difference_heatmap(diff, Labels(["a", "b"], ["c", "d"], value_label="B − A"), title="B − A",
+                             mask=np.tril(np.ones((2, 2), bool)))
     (heat,) = [trace for trace in fig.data if trace.type == "heatmap"]
     assert heat.zmin == -heat.zmax and heat.zmax == pytest.approx(0.2)  # the masked −0.4 sets no scale
     colours = [c for _, c in heat.colorscale]

@@ -8,6 +8,7 @@ import pytest
 
 from i18n import strings
 from viz.decoding import CHOSEN_COLOR, attention_bar, candidates_chart, causal_mask_row
+from viz.options import Labels
 
 TARGET = ["<s>", "我", "有", "一", "个", "梦", "想", "。"]
 
@@ -15,7 +16,10 @@ TARGET = ["<s>", "我", "有", "一", "个", "梦", "想", "。"]
 class TestCausalMaskRow:
     def test_prefix_visible_future_masked(self):
         row = np.array([0.5, 0.3, 0.2, 0, 0, 0, 0, 0], np.float32)
-        fig = causal_mask_row(row, TARGET, 2)
+        fig = causal_mask_row(row,
+                              Labels(None, TARGET, query_title="query", key_title="keys (target prefix)",
+                                     masked_label="masked (future)"),
+                              2)
         (hm,) = fig.data
         assert hm.z.shape == (1, 8)
         np.testing.assert_array_equal(hm.z[0, :3], row[:3])
@@ -26,15 +30,24 @@ class TestCausalMaskRow:
         assert fig.layout.annotations  # the grey cells are explained
 
     def test_last_step_has_no_masked_cell(self):
-        fig = causal_mask_row(np.full(8, 1 / 8, np.float32), TARGET, 7)
+        fig = causal_mask_row(np.full(8, 1 / 8, np.float32),
+                              Labels(None, TARGET, query_title="query", key_title="keys (target prefix)",
+                                     masked_label="masked (future)"),
+                              7)
         assert not np.isnan(fig.data[0].z).any()
         assert not fig.layout.annotations
 
     def test_bad_step_or_length(self):
         with pytest.raises(ValueError, match="step must be an integer in \\[0, 7\\]"):
-            causal_mask_row(np.zeros(8), TARGET, 8)
-        with pytest.raises(ValueError, match="target_tokens has 8 labels but the array has 5 positions"):
-            causal_mask_row(np.zeros(5), TARGET, 1)
+            causal_mask_row(np.zeros(8),
+                            Labels(None, TARGET, query_title="query", key_title="keys (target prefix)",
+                                   masked_label="masked (future)"),
+                            8)
+        with pytest.raises(ValueError, match="labels.keys has 8 labels but the array has 5 positions"):
+            causal_mask_row(np.zeros(5),
+                            Labels(None, TARGET, query_title="query", key_title="keys (target prefix)",
+                                   masked_label="masked (future)"),
+                            1)
 
 
 class TestAttentionBar:

@@ -13,12 +13,14 @@ from app_pages.shell.screen import HALF_COLUMN_PX
 from tests.support.apptest import cells, specs
 from tests.support.explanation import page
 from viz.explanation import head_grid_figure, pruning_figure
+from viz.options import Labels, Room
 
 
 def grid(values, **extra):
-    return head_grid_figure(values, title="This sentence (integrated gradients): Spearman ρ of each cross head",
-                            row_title="layer", col_title="head", value_label="ρ", bound=1.0,
-                            max_width=HALF_COLUMN_PX, **extra)
+    return head_grid_figure(values, Labels(None, None, value_label="ρ", query_title="layer", key_title="head"),
+                            room=Room(HALF_COLUMN_PX, 360),
+                            title="This sentence (integrated gradients): Spearman ρ of each cross head", bound=1.0,
+                            **extra)
 
 
 def test_a_head_grid_has_its_colour_bar_and_every_cells_number(translator):
@@ -32,8 +34,8 @@ def test_a_head_grid_has_its_colour_bar_and_every_cells_number(translator):
 
 def test_a_head_grid_too_small_for_its_numbers_refuses():
     with pytest.raises(ValueError, match="do not fit"):
-        head_grid_figure(np.zeros((3, 8)), title="t", row_title="layer", col_title="head", value_label="ρ",
-                         bound=1.0, max_width=HALF_COLUMN_PX, max_height=200)
+        head_grid_figure(np.zeros((3, 8)), Labels(None, None, value_label="ρ", query_title="layer", key_title="head"),
+                         room=Room(HALF_COLUMN_PX, 200), title="t", bound=1.0)
 
 
 def test_a_head_grids_hover_carries_each_heads_interval():

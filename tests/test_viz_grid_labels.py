@@ -9,6 +9,7 @@ import pytest
 
 from viz.model_view import COLORBAR_PX, LAYER_GAP_PX, model_view
 from viz.style import LINE_EM, text_em
+from viz.options import Labels
 
 
 def layer_names(fig):
@@ -23,8 +24,8 @@ def layer_names(fig):
 @pytest.mark.parametrize("label", ["layer {n}", "第 {n} 层"])
 def test_every_layer_name_fits_its_row(rows, columns, label):
     rng = np.random.default_rng(0)
-    fig = model_view(rng.random((3, 8, rows, columns), dtype=np.float32), [f"q{i}" for i in range(rows)],
-                     [f"k{i}" for i in range(columns)], layer_label=label)
+    fig = model_view(rng.random((3, 8, rows, columns), dtype=np.float32),
+                     Labels([f"q{i}" for i in range(rows)], [f"k{i}" for i in range(columns)]), layer_label=label)
     assert fig.layout.width <= 820
     names = layer_names(fig)
     assert len(names) == 3

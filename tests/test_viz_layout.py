@@ -44,6 +44,7 @@ from viz.style import (
 )
 from viz.teaching_masks import mask_stage_figure, padding_figure
 from viz.teaching_qkv import score_steps_figure
+from viz.options import ColourScale, Extras, Heads, Labels, Room
 
 LENGTHS = (3, 5, 8, 12, 16, 24, 31, 40, 60)
 KINDS = ("english", "long", "cjk")
@@ -147,16 +148,20 @@ class TestTokenMaps:
     def test_attention_map_labels_apart_square_cells_within_limits(self, n, kind):
         source, target = sentence(n, kind), sentence(max(n // 2, 1) + 1, "cjk")
         for queries, keys in ((source, source), (target, source)):
-            fig = attention_heatmap(weights(len(queries), len(keys)), queries, keys, title="Encoder · layer 1 · average",
-                                    query_title="queries (source tokens)", key_title="keys (source tokens)")
+            fig = attention_heatmap(weights(len(queries), len(keys)),
+                                    Labels(queries, keys, query_title="queries (source tokens)",
+                                           key_title="keys (source tokens)"),
+                                    title="Encoder · layer 1 · average")
             assert_fits(fig)
             assert_square_cells(fig, len(queries), len(keys))
             assert_labels_apart(fig)
 
     def test_every_layer_and_head_in_a_narrow_column(self, n, kind):
         rows = [f"L{layer}·H{head}" for layer in (1, 2, 3) for head in range(1, 9)]
-        fig = attention_heatmap(weights(24, n), rows, sentence(n, kind), query_title="layer · head",
-                                key_title="keys (source tokens)", max_width=320)
+        fig = attention_heatmap(weights(24, n),
+                                Labels(rows, sentence(n, kind), query_title="layer · head",
+                                       key_title="keys (source tokens)"),
+                                room=Room(max_width=320))
         assert_fits(fig, max_width=320)
         assert_square_cells(fig, 24, n, max_width=320)
         assert_labels_apart(fig)
@@ -165,21 +170,25 @@ class TestTokenMaps:
     def test_teaching_matrix_and_mask_row(self, n, kind):
         tokens = [f"{i}: {t}" for i, t in enumerate(sentence(n, kind))]
         scores = np.where(np.tril(np.ones((n, n), bool)), np.random.default_rng(n).normal(size=(n, n)) * 3, -np.inf)
-        matrix = mask_stage_figure("masked", scores, tokens, tokens, title="Scores after masking", query_title="queries",
-                                   key_title="keys", value_label="score", max_width=420)
+        matrix = mask_stage_figure("masked", scores,
+                                   Labels(tokens, tokens, query_title="queries", key_title="keys", value_label="score"),
+                                   room=Room(max_width=420), title="Scores after masking")
         assert_fits(matrix, max_width=420)
         assert_square_cells(matrix, n, n, max_width=420)
         assert_labels_apart(matrix)
-        row = causal_mask_row(weights(1, n)[0], sentence(n, kind), n // 2, title="layer 1")
+        row = causal_mask_row(weights(1, n)[0],
+                              Labels(None, sentence(n, kind), query_title="query", key_title="keys (target prefix)",
+                                     masked_label="masked (future)"),
+                              n // 2, title="layer 1")
         assert_fits(row)
         assert_labels_apart(row)
 
     def test_grid_lines_and_bars_within_limits(self, n, kind):
         tokens = sentence(n, kind)
-        grid = model_view(weights(3, 8, n, n), tokens, tokens, title="Encoder: every head", selected=(1, 2),
+        grid = model_view(weights(3, 8, n, n), Labels(tokens, tokens), title="Encoder: every head", selected=(1, 2),
                           click_hint="click")
         assert_fits(grid)
-        lines = head_view(weights(8, n, n), tokens, tokens, title="Encoder · layer 1")
+        lines = head_view(weights(8, n, n), Labels(tokens, tokens), title="Encoder · layer 1")
         assert_fits(lines)
         assert_labels_apart(lines)
         for bars in (attention_bar(weights(1, n)[0], tokens, title="layer 1"),
@@ -193,7 +202,8 @@ class TestTokenMaps:
     def test_numbers_in_cells_fit_their_cells(self, n, kind):
         values = np.random.default_rng(n).normal(size=(n, n)) * 30  # "−41.27": wide numbers
         tokens = [f"{i}: {t}" for i, t in enumerate(sentence(n, kind))]
-        fig = matrix_heatmap(values, tokens, tokens, row_title="q", col_title="k", max_width=420)
+        fig = matrix_heatmap(values, Labels(tokens, tokens, query_title="q", key_title="k", value_label=""),
+                             room=Room(max_width=420))
         heat = fig.data[0]
         if heat.texttemplate:
             cell = (fig.layout.width - fig.layout.margin.l - fig.layout.margin.r) / n
@@ -203,13 +213,13 @@ class TestTokenMaps:
 
 def test_presentation_scale_enlarges_a_figure_as_a_whole_so_its_labels_stay_apart():
     tokens = sentence(40, "english")
-    fig = attention_heatmap(weights(40, 40), tokens, tokens, title="Encoder · layer 1")
+    fig = attention_heatmap(weights(40, 40), Labels(tokens, tokens), title="Encoder · layer 1")
     big = scaled(fig, 1.3)
     assert_labels_apart(big, factor=1.3)
     assert big.layout.width == pytest.approx(1.3 * fig.layout.width)
     assert big.layout.yaxis.ticklabelstandoff >= 1.3 * fig.layout.yaxis.ticklabelstandoff
     assert big.data[0].colorbar.len == pytest.approx(1.3 * fig.data[0].colorbar.len)
-    grid = model_view(weights(2, 2, 5, 5), tokens[:5], tokens[:5], click_hint="click", selected=(0, 0))
+    grid = model_view(weights(2, 2, 5, 5), Labels(tokens[:5], tokens[:5]), click_hint="click", selected=(0, 0))
     big_grid = scaled(grid, 1.3)
     assert big_grid.data[1].marker.size == pytest.approx(1.3 * grid.data[1].marker.size)  # a click target fills its map
     assert big_grid.layout.shapes[0].line.width == pytest.approx(1.3 * grid.layout.shapes[0].line.width)
@@ -222,13 +232,13 @@ def test_hover_labels_are_16_px_or_more():
 
 def test_hovers_name_positions_so_a_repeated_token_is_told_apart():
     the = ["▁the", "▁cat", "▁saw", "▁the", "▁dog"]
-    heat = attention_heatmap(weights(5, 5), the, the, query_title="query", key_title="key").data[0]
+    heat = attention_heatmap(weights(5, 5), Labels(the, the, query_title="query", key_title="key")).data[0]
     assert "query: <b>%{pointNumber[0]} · %{y}</b>" in heat.hovertemplate
     assert "key: <b>%{pointNumber[1]} · %{x}</b>" in heat.hovertemplate
-    assert "%{pointNumber[1]} · %{x}" in model_view(weights(1, 2, 5, 5), the, the).data[0].hovertemplate
+    assert "%{pointNumber[1]} · %{x}" in model_view(weights(1, 2, 5, 5), Labels(the, the)).data[0].hovertemplate
     # Labels that already carry their position ("3: ▁the", the teaching pages') are not numbered twice.
     numbered = [f"{i}: {t}" for i, t in enumerate(the)]
-    matrix = matrix_heatmap(np.eye(5), numbered, numbered, row_title="q", col_title="k")
+    matrix = matrix_heatmap(np.eye(5), Labels(numbered, numbered, query_title="q", key_title="k", value_label=""))
     assert "pointNumber" not in matrix.data[0].hovertemplate
     for fig in (attention_bar(weights(1, 5)[0], the), candidates_chart(the, [0.5, 0.2, 0.1, 0.1, 0.1], 0),
                 paired_bars(the, np.ones(5), np.ones(5), names=("a", "b"), colors=D3[:2], title="", x_title="x")):
@@ -240,14 +250,14 @@ def test_hovers_name_positions_so_a_repeated_token_is_told_apart():
 
 
 def test_heatmap_hover_highlights_its_row_and_column():
-    fig = attention_heatmap(weights(12, 40), sentence(12, "cjk"), sentence(40, "english"))
+    fig = attention_heatmap(weights(12, 40), Labels(sentence(12, "cjk"), sentence(40, "english")))
     for axis in (fig.layout.xaxis, fig.layout.yaxis):  # the data axes, which hovers use
         assert axis.showspikes and "across" in axis.spikemode
 
 
 def test_thinned_labels_keep_every_token_for_the_hover():
     tokens = sentence(60, "long")
-    fig = attention_heatmap(weights(60, 60), tokens, tokens)
+    fig = attention_heatmap(weights(60, 60), Labels(tokens, tokens))
     assert list(fig.layout.xaxis.tickvals) == list(range(60)) and not fig.layout.xaxis.showticklabels
     shown = fig.layout.xaxis2
     step = shown.tickvals[1] - shown.tickvals[0]
@@ -260,16 +270,16 @@ def test_thinned_labels_keep_every_token_for_the_hover():
 class TestHeadView:
     def test_average_draws_one_head_named_by_the_caller(self):
         w = weights(8, 5, 6).mean(axis=0, keepdims=True)
-        fig = head_view(w, list("abcde"), list("uvwxyz"), head_names=["average"])
+        fig = head_view(w, Labels(list("abcde"), list("uvwxyz")), heads=Heads(names=["average"]))
         (entry,) = [t for t in fig.data if t.showlegend]
         assert entry.name == "average"
-        with pytest.raises(ValueError, match="head_names"):
-            head_view(w, list("abcde"), list("uvwxyz"), head_names=["a", "b"])
+        with pytest.raises(ValueError, match="heads.names"):
+            head_view(w, Labels(list("abcde"), list("uvwxyz")), heads=Heads(names=["a", "b"]))
 
     def test_query_tokens_carry_their_index_and_list_their_strongest_keys(self):
         w = np.full((1, 3, 4), 0.1, np.float32)
         w[0, 1] = [0.05, 0.6, 0.25, 0.1]
-        fig = head_view(w, ["▁the", "▁cat", "▁the"], list("wxyz"), value_label="weight")
+        fig = head_view(w, Labels(["▁the", "▁cat", "▁the"], list("wxyz"), value_label="weight"))
         queries = next(t for t in fig.data if t.customdata is not None)
         assert list(queries.customdata) == [0, 1, 2] and list(queries.x) == [0, 0, 0]
         assert queries.text[1].startswith("queries: <b>1 · ▁cat</b>")
@@ -280,13 +290,13 @@ class TestHeadView:
 
     def test_all_queries_keep_only_their_strongest_links(self):
         n = 20
-        fig = head_view(weights(8, n, n, seed=3) * 0 + 1 / n, sentence(n, "english"), sentence(n, "english"),
+        fig = head_view(weights(8, n, n, seed=3) * 0 + 1 / n, Labels(sentence(n, "english"), sentence(n, "english")),
                         min_weight=0.0)
         per_head = [t for t in fig.data if t.showlegend]
         assert all(len(t.x) == n for t in per_head)  # every query its one strongest key, in each of 8 heads
-        one = head_view(weights(1, n, n), sentence(n, "english"), sentence(n, "english"), min_weight=0.0)
+        one = head_view(weights(1, n, n), Labels(sentence(n, "english"), sentence(n, "english")), min_weight=0.0)
         assert len(next(t for t in one.data if t.showlegend).x) == TOP_LINKS * n
-        focused = head_view(weights(1, n, n), sentence(n, "english"), sentence(n, "english"), min_weight=0.0,
+        focused = head_view(weights(1, n, n), Labels(sentence(n, "english"), sentence(n, "english")), min_weight=0.0,
                             query_index=3)
         assert len(next(t for t in focused.data if t.showlegend).x) == n  # one query: all its links
 
@@ -317,7 +327,8 @@ def test_a_crowded_map_uses_the_width_it_is_given_with_labels_of_11_px_or_more()
     """A 40-word sentence (about 50 tokens): not a 360-px square of 9-px labels, but the page's width, and every
     label at least 11 px (thinned only where 11-px labels would overlap)."""
     tokens = sentence(50, "english")
-    fig = attention_heatmap(weights(50, 50), tokens, tokens, title="Encoder · layer 1", max_width=MAX_WIDTH_PX)
+    fig = attention_heatmap(weights(50, 50), Labels(tokens, tokens), room=Room(max_width=MAX_WIDTH_PX),
+                            title="Encoder · layer 1")
     assert_fits(fig)
     assert fig.layout.width >= 0.75 * MAX_WIDTH_PX, fig.layout.width
     for axis in (fig.layout.xaxis, fig.layout.yaxis):
@@ -330,15 +341,19 @@ def test_a_map_held_low_wraps_its_y_title_rather_than_flatten_its_rows():
     short plot needed a band above it, and rows came out 2 px tall. Wrapped, they keep four times that; where
     there is height to spare, the title stays on one line."""
     queries, keys = sentence(12, "cjk"), sentence(10, "english")
-    low = attention_heatmap(weights(12, 10), queries, keys, title="", query_title="queries (target tokens)",
-                            key_title="keys (source tokens)", max_width=290, max_height=275)
+    low = attention_heatmap(weights(12, 10),
+                            Labels(queries, keys, query_title="queries (target tokens)",
+                                   key_title="keys (source tokens)"),
+                            room=Room(max_width=290, max_height=275), title="")
     assert_fits(low, 290, 275)
     plot_h = low.layout.height - low.layout.margin.t - low.layout.margin.b
     assert plot_h / 12 >= 8, plot_h / 12
     assert "<br>" in y_title(low)  # the title wrapped to the plot's height
     assert_labels_apart(low)
-    tall = attention_heatmap(weights(12, 10), queries, keys, title="", query_title="queries (target tokens)",
-                             key_title="keys (source tokens)", max_width=560, max_height=600)
+    tall = attention_heatmap(weights(12, 10),
+                             Labels(queries, keys, query_title="queries (target tokens)",
+                                    key_title="keys (source tokens)"),
+                             room=Room(max_width=560, max_height=600), title="")
     assert "<br>" not in y_title(tall)
 
 
@@ -351,10 +366,11 @@ def test_a_narrow_columns_map_puts_a_compact_colour_bar_where_its_cells_are_larg
     titles it above the bar and lays it across under a wide map (17 keys: the usual bar had no room beside cells as
     large), upright beside a tall one (8 rows held to 290 px), and never drops it where one place has room for it."""
     queries, keys = sentence(11, "cjk"), sentence(17, "english")
-    titles = dict(title="", query_title="queries", key_title="keys")
-    wide = attention_heatmap(weights(11, 17), queries, keys, max_width=262, max_height=370, compact_scale=True,
-                             **titles)
-    usual = attention_heatmap(weights(11, 17), queries, keys, max_width=262, max_height=370, **titles)
+    titles = dict(query_title="queries", key_title="keys")
+    wide = attention_heatmap(weights(11, 17), Labels(queries, keys, **titles), room=Room(max_width=262, max_height=370),
+                             compact_scale=True)
+    usual = attention_heatmap(weights(11, 17), Labels(queries, keys, **titles),
+                              room=Room(max_width=262, max_height=370))
     assert_fits(wide, 262, 370)
     assert_labels_apart(wide)
     bar = wide.data[0].colorbar
@@ -363,21 +379,21 @@ def test_a_narrow_columns_map_puts_a_compact_colour_bar_where_its_cells_are_larg
     assert list(bar.tickvals) == [0, 0.5, 1] and list(bar.ticktext) == ["0", "0.5", "1"]  # its ends and middle
     assert not usual.data[0].showscale  # the usual bar only fits beside 6-px cells: this room had none
     assert plot_cell_px(wide, 17) >= plot_cell_px(usual, 17), (plot_cell_px(wide, 17), plot_cell_px(usual, 17))
-    tall = attention_heatmap(weights(8, 6), sentence(8, "cjk"), sentence(6, "english"), max_width=262,
-                             max_height=290, compact_scale=True, **titles)
+    tall = attention_heatmap(weights(8, 6), Labels(sentence(8, "cjk"), sentence(6, "english"), **titles),
+                             room=Room(max_width=262, max_height=290), compact_scale=True)
     assert_fits(tall, 262, 290)
     bar = tall.data[0].colorbar
     assert tall.data[0].showscale and bar.orientation != "h" and bar.title.side == "top", bar
     assert tall.layout.margin.r < 100
-    crowded = attention_heatmap(weights(13, 13), sentence(13, "cjk"), sentence(13, "english"), max_width=262,
-                                max_height=290, compact_scale=True, **titles)
+    crowded = attention_heatmap(weights(13, 13), Labels(sentence(13, "cjk"), sentence(13, "english"), **titles),
+                                room=Room(max_width=262, max_height=290), compact_scale=True)
     assert crowded.data[0].showscale  # upright: 8-px cells with it rather than 9-px rows without it
 
 
 def test_a_compact_colour_bar_cannot_go_where_the_x_labels_are():
     with pytest.raises(ValueError, match="x_side='bottom'"):
-        heatmap_figure(weights(3, 3), ["a", "b", "c"], ["a", "b", "c"], title="", row_title="r", col_title="c",
-                       value_label="v", x_side="top", compact_scale=True)
+        heatmap_figure(weights(3, 3), Labels(["a", "b", "c"], ["a", "b", "c"], "r", "c", "v"),
+                       scale=ColourScale(compact=True), extras=Extras(x_side="top"))
 
 
 def y_title(fig) -> str:
@@ -387,9 +403,10 @@ def y_title(fig) -> str:
 
 def test_a_wrapped_title_breaks_between_its_phrases_not_inside_one():
     """A narrow map's title ("… · layer 1 · average of heads") goes on at a " · ", so "average of heads" stays whole."""
-    fig = attention_heatmap(np.full((6, 6), 1 / 6), list("abcdef"), list("abcdef"), query_title="queries",
-                            key_title="keys", value_label="weight",
-                            title="Encoder self-attention · layer 1 · average of heads", max_width=340)
+    fig = attention_heatmap(np.full((6, 6), 1 / 6),
+                            Labels(list("abcdef"), list("abcdef"), query_title="queries", key_title="keys",
+                                   value_label="weight"),
+                            room=Room(max_width=340), title="Encoder self-attention · layer 1 · average of heads")
     lines = html.unescape(fig.layout.title.text).split("<br>")
     assert len(lines) > 1
     assert all(line.endswith(" ·") for line in lines[:-1])
@@ -405,8 +422,10 @@ def test_a_one_row_map_keeps_above_it_only_what_its_wrapped_y_title_reaches():
     (24 of the one-line reach, 36 shared)."""
     tokens = ["<s>", *["·"] * 9]
     note = "grey · = not written yet (masked)"
-    fig = causal_mask_row(weights(1, 10)[0], tokens, 0, query_title="query (this step)",
-                          key_title="keys (target tokens)", masked_label=note, max_width=470)
+    fig = causal_mask_row(weights(1, 10)[0],
+                          Labels(None, tokens, query_title="query (this step)", key_title="keys (target tokens)",
+                                 masked_label=note),
+                          0, room=Room(max_width=470))
     lines = html.unescape(y_title(fig)).split("<br>")
     assert len(lines) == 2
     margin = fig.layout.margin
@@ -461,8 +480,8 @@ def test_a_map_stands_chinese_labels_upright_with_the_end_token_on_two_lines_whe
     cols = list("汤姆昨天买了三本书。") + ["</s>"]
 
     def axis(columns, width=340):
-        fig = heatmap_figure(np.full((len(rows), len(columns)), 1 / len(columns), dtype=np.float32), rows, columns,
-                             title="", row_title="queries", col_title="keys", value_label="weight", max_width=width)
+        fig = heatmap_figure(np.full((len(rows), len(columns)), 1 / len(columns), dtype=np.float32),
+                             Labels(rows, columns), room=Room(width))
         return fig, fig.layout.xaxis
 
     fig, x = axis(cols)

@@ -23,11 +23,12 @@ from viz.teaching_masks import mask_stage_figure, padding_figure
 from viz.teaching_positional import norms_figure, pe_curves, pe_heatmap, rotation_figure, similarity_heatmap
 from viz.teaching_qkv import score_steps_figure, weighted_sum_figure
 from viz.teaching_scaling import softmax_comparison_figure, variance_figure
+from viz.options import Labels, Room
 
 
 def test_matrix_heatmap_rows_are_queries_and_repeated_tokens_stay_apart():
     tokens = ["the", "cat", "the"]
-    fig = matrix_heatmap(np.eye(3), tokens, tokens, row_title="queries", col_title="keys")
+    fig = matrix_heatmap(np.eye(3), Labels(tokens, tokens, query_title="queries", key_title="keys", value_label=""))
     heat = fig.data[0]
     assert heat.z.dtype == np.float32
     assert list(fig.layout.yaxis.tickvals) == [0, 1, 2] and list(fig.layout.yaxis.ticktext) == tokens
@@ -36,7 +37,7 @@ def test_matrix_heatmap_rows_are_queries_and_repeated_tokens_stay_apart():
 
 
 def test_minus_infinity_cells_are_gaps_labelled_as_such():
-    fig = mask_stage_figure("masked", masked_scores(), ["a", "b", "c"], ["a", "b", "c"], title="t", **TITLES)
+    fig = mask_stage_figure("masked", masked_scores(), Labels(["a", "b", "c"], ["a", "b", "c"], **TITLES), title="t")
     heat, labels = fig.data
     assert np.isnan(heat.z[0, 1]) and np.isnan(heat.z[0, 2]) and not np.isnan(heat.z[1, 0])
     assert list(labels.text) == [NEG_INF] * 3
@@ -45,16 +46,17 @@ def test_minus_infinity_cells_are_gaps_labelled_as_such():
 
 
 def test_weights_stage_uses_a_fixed_zero_to_one_scale():
-    fig = mask_stage_figure("weights", np.full((2, 2), 0.5), ["a", "b"], ["a", "b"], title="", **TITLES)
+    fig = mask_stage_figure("weights", np.full((2, 2), 0.5), Labels(["a", "b"], ["a", "b"], **TITLES), title="")
     assert (fig.data[0].zmin, fig.data[0].zmax) == (0.0, 1.0)
     with pytest.raises(ValueError, match="stage"):
-        mask_stage_figure("nope", np.eye(2), ["a", "b"], ["a", "b"], title="", **TITLES)
+        mask_stage_figure("nope", np.eye(2), Labels(["a", "b"], ["a", "b"], **TITLES), title="")
     with pytest.raises(ValueError, match="NaN or infinite"):
-        mask_stage_figure("weights", masked_scores(), list("abc"), list("abc"), title="", **TITLES)
+        mask_stage_figure("weights", masked_scores(), Labels(list("abc"), list("abc"), **TITLES), title="")
 
 
 def test_user_text_is_escaped_in_labels():
-    fig = matrix_heatmap(np.eye(2), ["<b>x</b>", "ok"], ["<s>", "&"], row_title="<i>q</i>", col_title="k")
+    fig = matrix_heatmap(np.eye(2),
+                         Labels(["<b>x</b>", "ok"], ["<s>", "&"], query_title="<i>q</i>", key_title="k", value_label=""))
     assert fig.layout.yaxis.ticktext[0] == "&lt;b&gt;x&lt;/b&gt;"
     assert list(fig.layout.xaxis.ticktext) == ["&lt;s&gt;", "&amp;"]
     assert fig.layout.yaxis.title.text == "&lt;i&gt;q&lt;/i&gt;"
@@ -66,9 +68,9 @@ def test_user_text_is_escaped_in_labels():
 
 def test_label_counts_are_checked():
     with pytest.raises(ValueError, match="labels"):
-        matrix_heatmap(np.eye(3), ["a", "b"], ["a", "b", "c"], row_title="q", col_title="k")
+        matrix_heatmap(np.eye(3), Labels(["a", "b"], ["a", "b", "c"], query_title="q", key_title="k", value_label=""))
     with pytest.raises(ValueError, match="not one string"):
-        matrix_heatmap(np.eye(3), "abc", ["a", "b", "c"], row_title="q", col_title="k")
+        matrix_heatmap(np.eye(3), Labels("abc", ["a", "b", "c"], query_title="q", key_title="k", value_label=""))
 
 
 def test_score_steps_figure_shows_three_stages_and_marks_masked_keys():
@@ -207,7 +209,8 @@ def test_a_title_never_overprints_an_axis_on_top():
     """Above a teaching matrix: the title's lines, then the top axis's title and its labels, each in its own room."""
     long = [f"▁internationalisation{i}" for i in range(20)]
     for title in ("A title", "A title long enough to need a second line and a third one in a narrow figure"):
-        fig = matrix_heatmap(np.eye(20), long, long, row_title="q", col_title="k", title=title, max_width=450)
+        fig = matrix_heatmap(np.eye(20), Labels(long, long, query_title="q", key_title="k", value_label=""),
+                             room=Room(max_width=450), title=title)
         shown = fig.layout.xaxis2 if fig.layout.xaxis2.tickvals else fig.layout.xaxis  # the axis with the labels
         assert shown.side == "top" and shown.tickangle == -90
         # The title sits at the top of the figure; below it the margin holds the vertical labels and the axis title.
@@ -218,15 +221,17 @@ def test_a_title_never_overprints_an_axis_on_top():
 
 
 def test_figure_without_minus_infinity_has_no_gap_labels_and_large_ones_no_cell_text():
-    fig = matrix_heatmap(np.eye(3), T3, T3, row_title="q", col_title="k", allow_neg_inf=True)
+    fig = matrix_heatmap(np.eye(3), Labels(T3, T3, query_title="q", key_title="k", value_label=""), allow_neg_inf=True)
     assert len(fig.data) == 1 and fig.layout.plot_bgcolor == "white"
     big = np.where(np.tril(np.ones((20, 20), bool)), 1.0, -np.inf)
-    fig = matrix_heatmap(big, [str(i) for i in range(20)], [str(i) for i in range(20)], row_title="q", col_title="k",
+    fig = matrix_heatmap(big,
+                         Labels([str(i) for i in range(20)], [str(i) for i in range(20)], query_title="q",
+                                key_title="k", value_label=""),
                          allow_neg_inf=True)
     (heat,) = fig.data  # too many cells to write numbers or "−∞" in; the gaps still show
     assert heat.texttemplate is None and np.isnan(heat.z[0, 1]) and heat.hoverongaps is False
     with pytest.raises(ValueError, match="only −∞"):
-        mask_stage_figure("masked", np.array([[1.0, np.inf]]), ["a"], ["a", "b"], title="", **TITLES)
+        mask_stage_figure("masked", np.array([[1.0, np.inf]]), Labels(["a"], ["a", "b"], **TITLES), title="")
 
 
 def test_styled_figure_takes_traces_and_layout_in_one_call():

@@ -8,6 +8,7 @@ import pytest
 from viz.style import MASKED_COLOR
 from viz.teaching_masks import mask_stage_figure
 from viz.tiling import side_by_side
+from viz.options import Labels, Room
 
 COLUMN, GAP = 402, 16
 TOKENS = ["▁i", "▁have", "▁a", "▁dream"]
@@ -16,12 +17,11 @@ CAUSAL = np.tril(np.ones((4, 4), dtype=bool))
 
 def stages():
     """The masks page's first row: M (no colour bar, grey −∞ cells) and the scores (a colour bar)."""
-    labels = dict(query_title="queries (the tokens doing the attending)", key_title="keys (the tokens attended to)",
-                  max_width=COLUMN)
-    mask = mask_stage_figure("mask", np.where(CAUSAL, 0.0, -np.inf), TOKENS, TOKENS, title="① The mask M",
-                             value_label="M", **labels)
-    scores = mask_stage_figure("scores", np.arange(16.0).reshape(4, 4) - 8, TOKENS, TOKENS, title="② Scores",
-                               value_label="score", **labels)
+    labels = dict(query_title="queries (the tokens doing the attending)", key_title="keys (the tokens attended to)")
+    mask = mask_stage_figure("mask", np.where(CAUSAL, 0.0, -np.inf), Labels(TOKENS, TOKENS, value_label="M", **labels),
+                             title="① The mask M", room=Room(COLUMN))
+    scores = mask_stage_figure("scores", np.arange(16.0).reshape(4, 4) - 8,
+                               Labels(TOKENS, TOKENS, value_label="score", **labels), title="② Scores", room=Room(COLUMN))
     return mask, scores
 
 

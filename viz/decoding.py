@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import numpy as np
 import plotly.graph_objects as go
@@ -30,6 +31,7 @@ from .style import (
     titled,
     token_axis,
 )
+from .options import Labels, Room, checked
 from .validate import as_float32, check_index, check_labels
 
 CHOSEN_COLOR = HIGHLIGHT_COLOR
@@ -40,29 +42,28 @@ ROW_PX = 34  # a row of the candidates' bars, where max_height leaves room for i
 PLOT_PX = (120, 400)  # the narrowest and widest the candidates' bars get
 
 
+MASK_ROW_LABELS = Labels(None, None, "query", "keys (target prefix)", masked_label="masked (future)")
+
+
 def causal_mask_row(
     weights_row,
-    target_tokens: Sequence[str],
+    labels: Labels,
     step: int,
     *,
     title: str = "",
-    query_title: str = "query",
-    key_title: str = "keys (target prefix)",
-    value_label: str = "weight",
-    masked_label: str = "masked (future)",
-    max_width: float = MAX_WIDTH_PX,
-    max_height: float = MAX_HEIGHT_PX,
+    room: Room = Room(),
 ) -> go.Figure:
-    """The decoder self-attention row of `step`: keys 0..step are visible, later ones are masked grey."""
+    """The decoder self-attention row of `step`: keys 0..step are visible, later ones are masked grey.
+
+    labels.keys: the target tokens (the row is named by the token at `step`: labels.queries is not read), with the
+    axes' titles (MASK_ROW_LABELS' words by default: replace(MASK_ROW_LABELS, keys=tokens))."""
     row = as_float32(weights_row, "weights_row", 1)
-    target_tokens = check_labels(target_tokens, len(row), "target_tokens", "positions")
+    checked(labels, Labels, "labels")
+    target_tokens = check_labels(labels.keys, len(row), "labels.keys", "positions")
     step = check_index(step, len(row), "step")
     mask = (np.arange(len(row)) <= step)[None]
-    return attention_heatmap(
-        row[None], [target_tokens[step]], target_tokens, title=title, query_title=query_title,
-        key_title=key_title, value_label=value_label, mask=mask, masked_label=masked_label, max_width=max_width,
-        max_height=max_height,
-    )
+    return attention_heatmap(row[None], replace(labels, queries=[target_tokens[step]], keys=target_tokens),
+                             title=title, mask=mask, room=room)
 
 
 def attention_bar(

@@ -5,6 +5,7 @@ one head's map with a gold word alignment marked on it; each head's role on a la
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import plotly.graph_objects as go
 
@@ -12,6 +13,7 @@ import numpy as np
 
 from .heatmap import heatmap_figure
 from .labels import plain_text
+from .options import ColourScale, Extras, Labels, Room, checked
 from .style import (ATTENTION_COLORSCALE, CONTAINER_PX, D3, EDGE_PX, HIGHLIGHT_COLOR, LEGEND_ROW_PX, hovertemplate,
                     legend_above, styled_figure, titled)
 from .teaching_replay import PLOT_PX, Y_AXIS_PX, legend_rows
@@ -53,27 +55,32 @@ def _pruning_line(i: int, name: str, x, y, span, removed_title: str, bleu_title:
                                             (bleu_title, "%{y:.2f}"), (drop_title, "%{customdata}")))
 
 
-def head_grid_figure(values, *, title: str, row_title: str, col_title: str, value_label: str, bound: float,
-                     intervals=None, interval_title: str = "", max_width: float = CONTAINER_PX,
-                     max_height: float = 360) -> go.Figure:
+def head_grid_figure(values, labels: Labels, *, title: str, bound: float, intervals=None, interval_title: str = "",
+                     room: Room = Room(CONTAINER_PX, 360)) -> go.Figure:
     """A layers × heads grid of one number per head (agreement ρ, BLEU drop) on a diverging scale from −bound to
-    +bound, 0 white: its colour bar and each cell's number always shown (ValueError where max_width × max_height
-    cannot hold both). intervals (layers, heads, 2): each number's 95 % interval, written in its cell's hover."""
+    +bound, 0 white: its colour bar and each cell's number always shown (ValueError where the room cannot hold
+    both). labels: the axes' titles and the numbers' name; its rows and columns are numbered from 1 (pass
+    Labels(None, None, ...)). intervals (layers, heads, 2): each number's 95 % interval, written in its cell's
+    hover."""
     z = as_float32(values, "values", 2)
     spans = None if intervals is None else as_float32(intervals, "intervals", 3)
     if spans is not None and spans.shape != (*z.shape, 2):
         raise ValueError(f"intervals needs (low, high) for each head: shape {(*z.shape, 2)}, got {spans.shape}")
-    figure = heatmap_figure(z, [str(i + 1) for i in range(z.shape[0])], [str(h + 1) for h in range(z.shape[1])],
-                            title=title, row_title=row_title, col_title=col_title, value_label=value_label,
-                            max_width=max_width, max_height=max_height, zmin=-bound, zmax=bound,
-                            colorscale="RdBu_r", decimals=2, compact_scale=True, customdata=spans,
-                            hover_lines=() if spans is None else [
-                                (interval_title, "%{customdata[0]:.2f} – %{customdata[1]:.2f}")])
+    figure = heatmap_figure(z, _numbered(checked(labels, Labels, "labels"), z.shape), title=title,
+                            room=checked(room, Room, "room"),
+                            scale=ColourScale(-bound, bound, "RdBu_r", decimals=2, compact=True),
+                            extras=Extras(customdata=spans, hover_lines=() if spans is None else [
+                                (interval_title, "%{customdata[0]:.2f} – %{customdata[1]:.2f}")]))
     heat = figure.data[0]
     if not heat.showscale or not heat.texttemplate:
         raise ValueError(f"a {z.shape[0]}×{z.shape[1]} grid's colour bar and numbers do not fit "
-                         f"{max_width:.0f}×{max_height:.0f} px: give it more room")
+                         f"{room.max_width:.0f}×{room.max_height:.0f} px: give it more room")
     return figure
+
+
+def _numbered(labels: Labels, shape: tuple[int, int]) -> Labels:
+    """`labels` with its rows and columns numbered from 1 (a layers × heads grid's)."""
+    return replace(labels, queries=[str(i + 1) for i in range(shape[0])], keys=[str(h + 1) for h in range(shape[1])])
 
 
 def _link_shapes(links, shape: dict, n_rows: int, n_cols: int, name: str) -> list[dict]:
@@ -91,23 +98,23 @@ SURE_SHAPE = dict(type="rect", inset=0.42, width=3)  # ● a solid outline round
 POSSIBLE_SHAPE = dict(type="circle", inset=0.3, width=1.5)  # ○ a thin circle inside it
 
 
-def gold_links_figure(weights, words: Sequence[str], chars: Sequence[str], sure, possible, *, title: str,
-                      row_title: str, col_title: str, value_label: str, max_width: float = CONTAINER_PX,
-                      max_height: float = 520) -> go.Figure:
+def gold_links_figure(weights, labels: Labels, sure, possible, *, title: str,
+                      room: Room = Room(CONTAINER_PX, 520)) -> go.Figure:
     """A (target units, source units) attention map — a head's weight on each source unit (an English word, its
     tokens summed; or a Chinese character), each row a target unit written (a Chinese character; or an English word,
     its steps averaged) — with a gold alignment drawn on it, in the model's direction: each sure (source unit, target
-    unit) link as a solid square outline, each possible one as a thin circle. `words` name the columns, `chars` the
-    rows, whichever language each is. Where attention agrees with the gold, the dark cell of a row sits inside a
+    unit) link as a solid square outline, each possible one as a thin circle. labels.keys (words) name the columns,
+    labels.queries (characters) the rows, whichever language each is. Where attention agrees with the gold, the dark cell of a row sits inside a
     mark."""
     z = as_float32(weights, "weights", 2)
-    rows = check_labels(chars, z.shape[0], "chars", "rows (target units)")
-    cols = check_labels(words, z.shape[1], "words", "columns (source units)")
+    checked(labels, Labels, "labels")
+    rows = check_labels(labels.queries, z.shape[0], "labels.queries", "rows (target units)")
+    labels = replace(labels, queries=rows, keys=check_labels(labels.keys, z.shape[1], "labels.keys",
+                                                             "columns (source units)"))
     shapes = (_link_shapes(sure, SURE_SHAPE, *z.shape, "sure")
               + _link_shapes(set(possible) - set(sure), POSSIBLE_SHAPE, *z.shape, "possible"))
-    return heatmap_figure(z, rows, cols, title=title, row_title=row_title, col_title=col_title,
-                          value_label=value_label, max_width=max_width, max_height=max_height, zmin=0.0, zmax=1.0,
-                          colorscale=ATTENTION_COLORSCALE, x_side="top", shapes=shapes)
+    return heatmap_figure(z, labels, title=title, room=checked(room, Room, "room"),
+                          scale=ColourScale(0.0, 1.0, ATTENTION_COLORSCALE), extras=Extras(x_side="top", shapes=shapes))
 
 
 def head_roles_figure(values, roles: Sequence[Sequence[str]], *, title: str, row_title: str, col_title: str,
@@ -121,7 +128,6 @@ def head_roles_figure(values, roles: Sequence[Sequence[str]], *, title: str, row
                          f"{[len(row) for row in names]}")
     notes = [dict(x=h, y=layer, xref="x", yref="y", text=plain_text(name), showarrow=False, yshift=15,
                   font=dict(size=10)) for layer, row in enumerate(names) for h, name in enumerate(row)]
-    return heatmap_figure(z, [str(i + 1) for i in range(z.shape[0])], [str(h + 1) for h in range(z.shape[1])],
-                          title=title, row_title=row_title, col_title=col_title, value_label=value_label,
-                          max_width=max_width, max_height=max_height, zmin=0.0, zmax=1.0,
-                          colorscale=ATTENTION_COLORSCALE, x_side="top", annotations=notes)
+    return heatmap_figure(z, _numbered(Labels(None, None, row_title, col_title, value_label), z.shape), title=title,
+                          room=Room(max_width, max_height), scale=ColourScale(0.0, 1.0, ATTENTION_COLORSCALE),
+                          extras=Extras(x_side="top", annotations=notes))

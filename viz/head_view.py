@@ -14,8 +14,7 @@ index as customdata, so a click can focus the view on that query (clicked_query)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import plotly.graph_objects as go
@@ -25,9 +24,6 @@ from .style import (
     D3,
     EDGE_PX,
     GUIDE_COLOR,
-    MAX_HEIGHT_PX,
-    MAX_WIDTH_PX,
-    MIN_FONT_PX,
     TICK_PAD_PX,
     axis_title_px,
     largest_cell,
@@ -38,6 +34,7 @@ from .style import (
     title_px,
     token_axis,
 )
+from .options import Heads, Labels, Room, checked
 from .validate import as_float32, check_index, check_labels
 
 # One colour per head: D3's most distinct eight first (its grey and olive are easily confused), then Dark24's.
@@ -57,57 +54,51 @@ def head_color(head: int) -> str:
 
 def head_view(
     weights,
-    query_tokens: Sequence[str],
-    key_tokens: Sequence[str],
+    labels: Labels,
     *,
-    heads: Sequence[int] | None = None,
+    heads: Heads = Heads(),
     query_index: int | None = None,
     min_weight: float = 0.1,
     title: str = "",
-    query_title: str = "queries",
-    key_title: str = "keys",
-    value_label: str = "weight",
-    head_label: str = "head {n}",
-    head_names: Sequence[str] | None = None,
-    max_width: float = MAX_WIDTH_PX,
-    max_height: float = MAX_HEIGHT_PX,
-    min_font_px: int = MIN_FONT_PX,
+    room: Room = Room(),
 ) -> go.Figure:
     """Bipartite lines for one layer's (heads, Tq, Tk) weights.
 
-    heads: which heads to draw (default all); query_index: draw only the lines
-    of that query token; min_weight: lighter lines are pruned.
-    head_names: one name per head of `weights`, instead of head_label ({n} 1-based): e.g. ["average"] for
-    the mean over heads passed as one head, shape (1, Tq, Tk).
-    min_font_px: the token labels' smallest font (tick_layout).
+    labels: the queries' and keys' tokens and the axes' titles (Labels); heads: which heads to draw (default all)
+    and their names (Heads); query_index: draw only the lines of that query token; min_weight: lighter lines are
+    pruned. room: the size limits and the token labels' smallest font (tick_layout).
     """
     w = as_float32(weights, "weights", 3)
     n_heads, tq, tk = w.shape
-    query_tokens = check_labels(query_tokens, tq, "query_tokens", "rows (queries)")
-    key_tokens = check_labels(key_tokens, tk, "key_tokens", "columns (keys)")
-    names = [plain_text(head_label.format(n=h + 1)) for h in range(n_heads)] if head_names is None else [
-        plain_text(name) for name in check_labels(head_names, n_heads, "head_names", "heads")]
-    heads = list(range(n_heads)) if heads is None else [check_index(h, n_heads, "head") for h in heads]
+    checked(labels, Labels, "labels")
+    checked(heads, Heads, "heads")
+    checked(room, Room, "room")
+    query_tokens = check_labels(labels.queries, tq, "labels.queries", "rows (queries)")
+    key_tokens = check_labels(labels.keys, tk, "labels.keys", "columns (keys)")
+    labels = replace(labels, queries=query_tokens, keys=key_tokens)
+    names = [plain_text(heads.label.format(n=h + 1)) for h in range(n_heads)] if heads.names is None else [
+        plain_text(name) for name in check_labels(heads.names, n_heads, "heads.names", "heads")]
+    shown = list(range(n_heads)) if heads.shown is None else [check_index(h, n_heads, "head") for h in heads.shown]
     if query_index is not None:
         check_index(query_index, tq, "query_index")
     if not 0 <= min_weight < 1:
         raise ValueError(f"min_weight must be in [0, 1), got {min_weight}")
+    query_title, key_title, value_label = labels.query_title, labels.key_title, labels.value_label
 
-    s = _layout(query_tokens, key_tokens, [names[h] for h in heads], title, query_title, key_title, max_width,
-                max_height, min_font_px)
+    s = _layout(labels, [names[h] for h in shown], title, room)
     yk = (np.arange(tk) + 0.5) * tq / tk - 0.5  # key positions on the query axis: both sides span the plot's height
     hover = _Hover(token_labels(query_tokens), token_labels(key_tokens), plain_text(value_label))
-    fade = 1.0 if len(heads) == 1 else 0.7  # overlapping heads stay see-through
-    links = 1 if len(heads) > 1 else TOP_LINKS  # per head: kept of each query's lines, listed in a token's hover
+    fade = 1.0 if len(shown) == 1 else 0.7  # overlapping heads stay see-through
+    links = 1 if len(shown) > 1 else TOP_LINKS  # per head: kept of each query's lines, listed in a token's hover
     traces = []  # plain dicts: go.Figure validates each once (a go.Scatter would be validated twice)
-    for head in heads:
+    for head in shown:
         hw = w[head]
         drawn = (hw >= min_weight) | (hw == hw.max(axis=1, keepdims=True))
         if query_index is None:
             drawn &= _top(hw, links)
         traces += _head_traces(hw, _pairs(drawn, query_index), yk, head, names[head], fade, hover)
-    strongest = [_strongest(w[h], names[h] if len(heads) > 1 else "", links, hover.keys, hover.queries, hover.value)
-                 for h in heads]
+    strongest = [_strongest(w[h], names[h] if len(shown) > 1 else "", links, hover.keys, hover.queries, hover.value)
+                 for h in shown]
     traces += _token_traces(strongest, hover, query_title, key_title)
     return styled_figure(
         traces,
@@ -127,10 +118,10 @@ def head_view(
     )
 
 
-def _layout(query_tokens: list[str], key_tokens: list[str], legend: list[str], title: str, query_title: str,
-            key_title: str, max_width: float, max_height: float, min_font_px: int) -> dict:
-    """Label layout, margins and size of the figure: the largest rows (up to ROW_PX) that fit max_width ×
-    max_height."""
+def _layout(labels: Labels, legend: list[str], title: str, room: Room) -> dict:
+    """Label layout, margins and size of the figure: the largest rows (up to ROW_PX) that fit the room."""
+    query_tokens, key_tokens, query_title, key_title = labels.queries, labels.keys, labels.query_title, labels.key_title
+    max_width, max_height, min_font_px = room.max_width, room.max_height, room.min_font_px
     tq, tk = len(query_tokens), len(key_tokens)
 
     def size(row: int) -> dict:

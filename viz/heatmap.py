@@ -25,7 +25,6 @@ import plotly.graph_objects as go
 from .labels import NEG_INF, plain_text
 from .style import (
     ANSWER_COLOR,
-    ATTENTION_COLORSCALE,
     AXIS_TITLE_PX,
     BASE_FONT_PX,
     CELL_TEXT_PX,
@@ -37,9 +36,6 @@ from .style import (
     LINE_EM,
     MASKED_COLOR,
     MODEBAR_PX,
-    MAX_HEIGHT_PX,
-    MAX_WIDTH_PX,
-    MIN_FONT_PX,
     NOTE_COLOR,
     TICK_PAD_PX,
     Ticks,
@@ -58,6 +54,7 @@ from .style import (
     titled,
     token_axis,
 )
+from .options import ColourScale, Extras, Guess, Hidden, Labels, Room, checked
 from .validate import as_float32, check_labels
 
 VALUES_SHOWN_UP_TO = 14  # print each cell's number for matrices this small, where the number fits its cell
@@ -120,82 +117,64 @@ class _Content:
 
 def heatmap_figure(
     z: np.ndarray,
-    rows: list[str] | None,
-    cols: list[str] | None,
+    labels: Labels,
     *,
-    title: str,
-    row_title: str,
-    col_title: str,
-    value_label: str,
+    title: str = "",
+    scale: ColourScale = ColourScale(),
+    room: Room = Room(),
     row_px: float | None = None,
-    max_width: float = MAX_WIDTH_PX,
-    max_height: float = MAX_HEIGHT_PX,
-    zmin: float | None = None,
-    zmax: float | None = None,
-    colorscale=ATTENTION_COLORSCALE,
-    decimals: int = 2,
-    hidden: np.ndarray | None = None,
-    hidden_text: str = "",
-    hidden_note: str = "",
-    show_scale: bool = True,
-    compact_scale: bool = False,
-    x_side: str = "bottom",
-    xaxis: dict | None = None,
-    yaxis: dict | None = None,
-    shapes: Sequence[dict] = (),
-    annotations: Sequence[dict] = (),
-    min_font_px: int = MIN_FONT_PX,
-    customdata=None, hover_lines: Sequence[tuple[str, str]] = (),
+    hidden: Hidden | None = None,
+    extras: Extras = Extras(),
 ) -> go.Figure:
     """The one heatmap builder: a checked float32 (rows, cols) matrix `z`, first row at the top.
 
-    rows / cols: labels (unescaped) of each position, or None for a numbered axis.
+    labels: Labels.queries / .keys label each row / column (None: a numbered axis).
     row_px None: square cells, the largest (up to MAX_CELL_PX) with which the whole figure (title, labels,
-    colour bar) fits max_width × max_height; where those are under SQUARE_MIN_PX, columns as wide as max_width
-    allows; labels are laid out by tick_layout for that cell size, in min_font_px or more (less than 11 only in a
-    figure the page will enlarge: min_font_px_at). row_px given: rows that tall (fewer px if max_height needs it)
-    and numbered columns across the page's width.
-    decimals: of the numbers printed in small matrices, where they fit their cells; the hover shows two more.
-    compact_scale: the colour bar is titled above it, upright or across under the x axis, where the cells are larger.
-    hidden: bool (rows, cols), True = a gap; in a small matrix `hidden_text` is written on each gap, and
-    `hidden_note` at the top right explains them. xaxis / yaxis / shapes / annotations: added to what it sets.
-    customdata / hover_lines: per-cell data and the (label, placeholder) lines that show it in the hover.
+    colour bar) fits the room; where those are under SQUARE_MIN_PX, columns as wide as room.max_width allows;
+    labels are laid out by tick_layout for that cell size, in room.min_font_px or more. row_px given: rows that
+    tall (fewer px if room.max_height needs it) and numbered columns across the page's width.
+    scale: the colours, the numbers printed in small matrices (where they fit their cells) and the colour bar.
+    hidden: the gaps, if any (Hidden). extras: the column labels' side and what is added to the figure (Extras).
     """
-    _check_layout(row_px is not None and cols is not None, compact_scale and x_side == "top")
-    hidden = hidden if hidden is not None and bool(hidden.any()) else None  # None: no gaps
-    content = _Content(*z.shape, rows, cols, title, row_title, col_title, show_scale, value_label,
-                       "upright" if compact_scale else "side", hidden_note if hidden is not None else "",
-                       x_side == "top", min_font_px, _widest_tick(zmin, zmax))
-    content, (row_px, col_px, one_line_y_title) = _scale_placed(content, row_px, max_width, max_height)
+    _check_layout(row_px is not None and labels.keys is not None, scale.compact and extras.x_side == "top")
+    gaps = hidden.cells if hidden is not None and bool(hidden.cells.any()) else None  # None: no gaps
+    gap_text, gap_note = (hidden.text, hidden.note) if gaps is not None else ("", "")
+    rows, cols = labels.queries, labels.keys
+    content = _Content(*z.shape, rows, cols, title, labels.query_title, labels.key_title, scale.show,
+                       labels.value_label, "upright" if scale.compact else "side", gap_note,
+                       extras.x_side == "top", room.min_font_px, _widest_tick(scale.zmin, scale.zmax))
+    content, (row_px, col_px, one_line_y_title) = _scale_placed(content, row_px, room)
     m = _frame(content, row_px, col_px, one_line_y_title)
     heat = dict(
         type="heatmap",
-        z=np.where(hidden, np.float32(np.nan), z).astype(np.float32) if hidden is not None else z,
+        z=np.where(gaps, np.float32(np.nan), z).astype(np.float32) if gaps is not None else z,
         x=np.arange(content.n_cols, dtype=np.int32),
         y=np.arange(content.n_rows, dtype=np.int32),
-        zmin=zmin,
-        zmax=zmax,
-        colorscale=colorscale,
-        showscale=m["scale"],
-        **(dict(colorbar=_colorbar(value_label, content.scale_place, m, (zmin, zmax))) if m["scale"] else {}),
+        zmin=scale.zmin,
+        zmax=scale.zmax,
+        colorscale=scale.colorscale,
+        showscale=m.scale,
+        **(dict(colorbar=_colorbar(labels.value_label, content.scale_place, m, (scale.zmin, scale.zmax)))
+           if m.scale else {}),
         hoverongaps=False,
-        hovertemplate=cell_hovertemplate(rows, cols, row_title, col_title, value_label, decimals + 2, *hover_lines),
-        **({} if customdata is None else dict(customdata=customdata)),
+        hovertemplate=cell_hovertemplate(rows, cols, labels.query_title, labels.key_title, labels.value_label,
+                                         scale.decimals + 2, *extras.hover_lines),
+        **({} if extras.customdata is None else dict(customdata=extras.customdata)),
         xgap=int(cols is not None),  # thin lines between token cells; none between hundreds of numbered ones
         ygap=int(rows is not None),
     )
-    traces = [heat, *_cell_numbers(heat, z, hidden, hidden_text, decimals, col_px or CONTAINER_PX / content.n_cols,
+    traces = [heat, *_cell_numbers(heat, z, gaps, gap_text, scale.decimals, col_px or CONTAINER_PX / content.n_cols,
                                    row_px)]
-    axes, overlay = _axes(content, m, x_side)
-    axes["xaxis"].update(xaxis or {})
-    axes["yaxis"].update(yaxis or {})
+    axes, overlay = _axes(content, m, extras.x_side)
+    axes["xaxis"].update(extras.xaxis or {})
+    axes["yaxis"].update(extras.yaxis or {})
     return styled_figure(
         traces + overlay,
         title,
-        top=m["top"], left=m["left"], right=m["right"], bottom=m["bottom"], width=m["width"], height=m["height"],
-        plot_bgcolor=MASKED_COLOR if hidden is not None else "white",
-        shapes=list(shapes),
-        annotations=[*annotations, *([masked_note(hidden_note)] if content.note else [])],
+        top=m.top, left=m.left, right=m.right, bottom=m.bottom, width=m.width, height=m.height,
+        plot_bgcolor=MASKED_COLOR if gaps is not None else "white",
+        shapes=list(extras.shapes),
+        annotations=[*extras.annotations, *([masked_note(gap_note)] if content.note else [])],
         **axes,
     )
 
@@ -208,7 +187,28 @@ def _check_layout(sized_rows_labelled_columns: bool, compact_scale_top_labels: b
         raise ValueError("compact_scale may put the colour bar where the x labels are: pass x_side='bottom'")
 
 
-def _frame(content: _Content, r_px: float, c_px: float | None, one_line_y_title: bool = True) -> dict:
+@dataclass(frozen=True)
+class _Frame:
+    """A heatmap's layout for one cell size (_frame): its label ticks, plot size, margins and figure size (px)."""
+
+    x: Ticks  # the column labels' layout
+    y: Ticks  # the row labels'
+    plot_w: float | None  # None: the page's width
+    plot_h: float
+    scale: bool  # whether the colour bar is drawn (it has room)
+    x_wrap: float | None  # the width the x title may wrap to
+    y_wrap: float  # and the y title's
+    x_px: float  # the x labels' and title's depth
+    title_bottom: float  # the x title's real bottom below the plot (X_TITLE_FLOOR_PX)
+    left: int
+    right: int
+    top: int
+    bottom: int
+    width: float | None  # the figure's; None: the page's width
+    height: float
+
+
+def _frame(content: _Content, r_px: float, c_px: float | None, one_line_y_title: bool = True) -> _Frame:
     """Ticks and margins (px) of the figure with cells r_px tall and c_px wide (None: the page's width).
 
     one_line_y_title: a band above (or below) a plot shorter than its y title keeps that title on one line;
@@ -251,13 +251,12 @@ def _frame(content: _Content, r_px: float, c_px: float | None, one_line_y_title:
         top -= min(free, note + MODEBAR_PX)
     title_bottom = max(x_px, X_TITLE_FLOOR_PX + axis_title_px(content.col_title, x_wrap) - AXIS_TITLE_PX)
     below = SCALE_BELOW_PX + TICK_PAD_PX + title_bottom - x_px if scale and content.scale_place == "below" else 0
-    m = dict(x=x, y=y, plot_w=plot_w, plot_h=plot_h, scale=scale, x_wrap=x_wrap, y_wrap=y_wrap, x_px=x_px,
-             title_bottom=title_bottom,
-             left=int(EDGE_PX + axis_title_px(content.row_title, y_wrap) + y_labels), right=int(right),
-             top=int(EDGE_PX + top), bottom=int(EDGE_PX + bottom + below))
-    m["width"] = None if c_px is None else m["left"] + m["right"] + content.n_cols * c_px
-    m["height"] = m["top"] + title_px(content.title, m["width"]) + content.n_rows * r_px + m["bottom"]
-    return m
+    left, right = int(EDGE_PX + axis_title_px(content.row_title, y_wrap) + y_labels), int(right)
+    top, bottom = int(EDGE_PX + top), int(EDGE_PX + bottom + below)
+    width = None if c_px is None else left + right + content.n_cols * c_px
+    height = top + title_px(content.title, width) + content.n_rows * r_px + bottom
+    return _Frame(x, y, plot_w, plot_h, scale, x_wrap, y_wrap, x_px, title_bottom, left, right, top, bottom, width,
+                  height)
 
 
 def _bar_room(place: str, plot_w: float | None, plot_h: float) -> float:
@@ -280,35 +279,35 @@ def _scale_px(content: _Content) -> float:
     return COLORBAR_PAD_PX + max(bar, text_px(content.value_label, BASE_FONT_PX)) + EDGE_PX
 
 
-def _scale_placed(content: _Content, row_px: float | None, max_width: float,
-                  max_height: float) -> tuple[_Content, tuple[float, float | None, bool]]:
+def _scale_placed(content: _Content, row_px: float | None,
+                  room: Room) -> tuple[_Content, tuple[float, float | None, bool]]:
     """`content` with its compact colour bar where the most labels show, and of those where the cells are largest
     (upright on a tie), of the places where the bar shows (a place too short for the bar would win larger cells by
     dropping it), and _cell_px's cells. Labels first: under Compare's transposed map the bar won cells 13 px tall and
     22 wide, and every other row's label, over square 16.7-px cells that label every row."""
     if content.scale_place == "side":
-        return content, _cell_px(content, row_px, max_width, max_height)
-    placed = [(c, _cell_px(c, row_px, max_width, max_height))
+        return content, _cell_px(content, row_px, room)
+    placed = [(c, _cell_px(c, row_px, room))
               for c in (replace(content, scale_place="upright"), replace(content, scale_place="below"))]
-    shown = [(c, cells) for c, cells in placed if _frame(c, *cells)["scale"]] or placed
+    shown = [(c, cells) for c, cells in placed if _frame(c, *cells).scale] or placed
 
     def labels(c: _Content, cells: tuple) -> int:
         m = _frame(c, *cells)
-        return math.ceil(c.n_rows / m["y"].step) + (math.ceil(c.n_cols / m["x"].step) if c.cols is not None else 0)
+        return math.ceil(c.n_rows / m.y.step) + (math.ceil(c.n_cols / m.x.step) if c.cols is not None else 0)
 
     return max(shown, key=lambda placing: (labels(*placing), placing[1][0] * (placing[1][1] or 1)))
 
 
-def _cell_px(content: _Content, row_px: float | None, max_width: float,
-             max_height: float) -> tuple[float, float | None, bool]:
+def _cell_px(content: _Content, row_px: float | None, room: Room) -> tuple[float, float | None, bool]:
     """(row px, column px; None: the page's width) of the cells, as heatmap_figure's docstring says, and whether the
     y title stays on one line (_frame): where wrapping it leaves room for larger square cells, it wraps (Compare's
     three maps side by side lost a third of their height to the band a one-line title needs)."""
-    def fits(m: dict) -> bool:
-        return m["height"] <= max_height and (m["width"] or 0) <= max_width
+    def fits(m: _Frame) -> bool:
+        return m.height <= room.max_height and (m.width or 0) <= room.max_width
 
     if row_px is not None:  # the margins do not depend on the rows' height here: rows shrink to what max_height leaves
-        return min(row_px, (max_height - _frame(content, row_px, None)["height"]) / content.n_rows + row_px), None, True
+        return min(row_px, (room.max_height - _frame(content, row_px, None).height) / content.n_rows + row_px), None, \
+            True
     one_line = largest_cell(lambda px: fits(_frame(content, px, px)), MAX_CELL_PX)
     wrapped = largest_cell(lambda px: fits(_frame(content, px, px, one_line_y_title=False)), MAX_CELL_PX)
     square, one_line_title = max((one_line, True), (wrapped, False))  # equal cells: the one-line title
@@ -333,19 +332,19 @@ def _cell_numbers(heat: dict, z: np.ndarray, hidden: np.ndarray | None, hidden_t
                  textfont=dict(size=text_size, color=NOTE_COLOR), hoverinfo="skip", showlegend=False)]
 
 
-def _axes(content: _Content, m: dict, x_side: str) -> tuple[dict, list[dict]]:
+def _axes(content: _Content, m: _Frame, x_side: str) -> tuple[dict, list[dict]]:
     """The figure's axis layout entries, and the empty trace that makes Plotly draw its label overlays (it draws
     an axis only where a trace is), if it has any."""
-    x_extra = dict(side=x_side, wrap=m["x_wrap"], ticklabelstandoff=int(m["y"].overhang))
-    y_extra = dict(wrap=m["y_wrap"], ticklabelstandoff=int(m["x"].overhang))
+    x_extra = dict(side=x_side, wrap=m.x_wrap, ticklabelstandoff=int(m.y.overhang))
+    y_extra = dict(wrap=m.y_wrap, ticklabelstandoff=int(m.x.overhang))
     if content.cols is None:
         axes = dict(xaxis=titled(content.col_title, showgrid=False, **x_extra, **SPIKES))
     else:
-        axes = _label_axes("x", content.cols, content.col_title, m["x"], **x_extra)
+        axes = _label_axes("x", content.cols, content.col_title, m.x, **x_extra)
     if content.rows is None:
         axes["yaxis"] = titled(content.row_title, autorange="reversed", showgrid=False, **y_extra, **SPIKES)
     else:
-        axes.update(_label_axes("y", content.rows, content.row_title, m["y"], reversed_=True, **y_extra))
+        axes.update(_label_axes("y", content.rows, content.row_title, m.y, reversed_=True, **y_extra))
     overlays = {a[0] + "2" for a in axes if a.endswith("2")}
     if not overlays:
         return axes, []
@@ -353,22 +352,22 @@ def _axes(content: _Content, m: dict, x_side: str) -> tuple[dict, list[dict]]:
                        yaxis="y2" if "y2" in overlays else "y", hoverinfo="skip", showlegend=False)]
 
 
-def _colorbar(value_label: str, place: str, m: dict, z_range: tuple[float | None, float | None]) -> dict:
+def _colorbar(value_label: str, place: str, m: _Frame, z_range: tuple[float | None, float | None]) -> dict:
     """The heatmap's colour bar at `place` (_Content.scale_place). A compact one has its title above the bar (Plotly
     draws a title at the side of a bar laid across over the bar's start) and three numbers: the ends of its fixed
     `z_range` and their middle (Plotly's own choice on a short bar was "0" alone), else three of Plotly's. Laid across,
     it is centred in the SCALE_BELOW_PX under the x axis's labels and title (where Plotly draws it: X_TITLE_FLOOR_PX),
     as long as the plot (≤ 300 px) less the room its end numbers need."""
     if place == "side":
-        return colorbar(value_label, m["plot_h"])
+        return colorbar(value_label, m.plot_h)
     compact = dict(title=dict(text=plain_text(value_label), side="top", font=dict(size=BASE_FONT_PX)),
                    lenmode="pixels", ypad=0, tickfont=dict(size=CELL_TEXT_PX), **_three_ticks(*z_range))
     if place == "upright":
-        return {**colorbar(value_label, m["plot_h"]), **compact}
-    plot_w = m["plot_w"] or CONTAINER_PX - m["left"] - m["right"]
+        return {**colorbar(value_label, m.plot_h), **compact}
+    plot_w = m.plot_w or CONTAINER_PX - m.left - m.right
     return {**compact, "orientation": "h", "thickness": 12, "xpad": 0, "x": 0.5, "xanchor": "center",
             "len": min(plot_w - 2 * LINE_EM * CELL_TEXT_PX, COLORBAR_LEN_PX[1]),
-            "y": -(m["title_bottom"] + 2 * TICK_PAD_PX) / m["plot_h"], "yanchor": "top"}  # its title drawn 6 px up
+            "y": -(m.title_bottom + 2 * TICK_PAD_PX) / m.plot_h, "yanchor": "top"}  # its title drawn 6 px up
 
 
 def _widest_tick(low: float | None, high: float | None) -> str:
@@ -423,130 +422,105 @@ def _cell_text_size(z: np.ndarray, hidden: np.ndarray | None, hidden_text: str, 
 
 def attention_heatmap(
     weights,
-    query_tokens: Sequence[str],
-    key_tokens: Sequence[str],
+    labels: Labels,
     *,
     title: str = "",
-    query_title: str = "queries",
-    key_title: str = "keys",
-    value_label: str = "weight",
     mask=None,
-    masked_label: str = "masked",
-    max_width: float = MAX_WIDTH_PX,
-    max_height: float = MAX_HEIGHT_PX,
-    min_font_px: int = MIN_FONT_PX,
+    room: Room = Room(),
     compact_scale: bool = False,
     show_scale: bool = True,
 ) -> go.Figure:
     """Heatmap of one (Tq, Tk) attention matrix: queries down, keys across, weights on a fixed 0–1 scale.
 
+    labels: the queries' and keys' tokens and the axes' titles (Labels).
     mask: optional (Tq, Tk) bool, True = may attend; masked cells are drawn
-    grey and carry no hover, so a causal mask is visible as a shape.
-    max_width / max_height: px the whole figure may take (a narrow page column passes its width).
-    min_font_px: the labels' smallest font, compact_scale: a narrow column's colour bar (heatmap_figure).
+    grey and carry no hover (labels.masked_label explains them), so a causal mask is visible as a shape.
+    room: px the whole figure may take (a narrow page column passes its width) and the labels' smallest font.
+    compact_scale: a narrow column's colour bar (ColourScale.compact).
     show_scale: False leaves the colour bar out, for maps side by side that share one (the same fixed scale).
     """
-    z, query_tokens, key_tokens, mask = _checked_map(weights, query_tokens, key_tokens, mask)
+    z, labels, mask = _checked_map(weights, labels, mask, room)
     return heatmap_figure(
-        z, query_tokens, key_tokens, title=title, row_title=query_title, col_title=key_title,
-        value_label=value_label, max_width=max_width, max_height=max_height, min_font_px=min_font_px,
-        zmin=0.0, zmax=1.0, hidden=None if mask is None else ~mask, hidden_note=masked_label,
+        z, labels, title=title, room=room,
         # a single row is too short for a readable colour bar; its cells carry the values
-        show_scale=show_scale and z.shape[0] > 1, compact_scale=compact_scale,
+        scale=ColourScale(0.0, 1.0, show=show_scale and z.shape[0] > 1, compact=compact_scale),
+        hidden=None if mask is None else Hidden(~mask, note=labels.masked_label),
     )
 
 
-def _checked_map(weights, query_tokens, key_tokens, mask):
-    """A (Tq, Tk) map as float32, its labels and its mask (bool or None), each checked against the others."""
+def _checked_map(weights, labels: Labels, mask, room: Room) -> tuple[np.ndarray, Labels, np.ndarray | None]:
+    """A (Tq, Tk) map as float32, its labels (their tokens as lists) and its mask (bool or None), each checked
+    against the others, and `room` checked to be a Room."""
     z = as_float32(weights, "weights", 2)
     tq, tk = z.shape
-    query_tokens = check_labels(query_tokens, tq, "query_tokens", "rows (queries)")
-    key_tokens = check_labels(key_tokens, tk, "key_tokens", "columns (keys)")
+    checked(labels, Labels, "labels")
+    checked(room, Room, "room")
+    labels = replace(labels, queries=check_labels(labels.queries, tq, "labels.queries", "rows (queries)"),
+                     keys=check_labels(labels.keys, tk, "labels.keys", "columns (keys)"))
     if mask is not None:
         mask = np.asarray(mask, dtype=bool)
         if mask.shape != z.shape:
             raise ValueError(f"mask must have the weights' shape {z.shape}, got {mask.shape}")
-    return z, query_tokens, key_tokens, mask
+    return z, labels, mask
 
 
 def difference_heatmap(
     difference,
-    query_tokens: Sequence[str],
-    key_tokens: Sequence[str],
+    labels: Labels,
     *,
     title: str = "",
-    query_title: str = "queries",
-    key_title: str = "keys",
-    value_label: str = "B − A",
     mask=None,
-    masked_label: str = "masked",
-    max_width: float = MAX_WIDTH_PX,
-    max_height: float = MAX_HEIGHT_PX,
-    min_font_px: int = MIN_FONT_PX,
+    room: Room = Room(),
     compact_scale: bool = False,
 ) -> go.Figure:
     """Heatmap of B − A of two (Tq, Tk) attention maps on the same axes: a diverging scale centred on 0 (white), as
-    far below 0 as above, so red is where B attends more and blue where A does. mask and compact_scale as
-    attention_heatmap's."""
-    z, query_tokens, key_tokens, mask = _checked_map(difference, query_tokens, key_tokens, mask)
+    far below 0 as above, so red is where B attends more and blue where A does (labels.value_label names it: "B −
+    A"). mask, room and compact_scale as attention_heatmap's."""
+    z, labels, mask = _checked_map(difference, labels, mask, room)
     shown = z if mask is None else z[mask]
     top = max(float(np.abs(shown).max()) if shown.size else 0.0, 1e-3)  # an all-zero difference still has a scale
     return heatmap_figure(
-        z, query_tokens, key_tokens, title=title, row_title=query_title, col_title=key_title,
-        value_label=value_label, max_width=max_width, max_height=max_height, min_font_px=min_font_px,
-        zmin=-top, zmax=top, colorscale=DIVERGING_COLORSCALE, hidden=None if mask is None else ~mask,
-        hidden_note=masked_label, show_scale=z.shape[0] > 1, compact_scale=compact_scale,
+        z, labels, title=title, room=room,
+        scale=ColourScale(-top, top, DIVERGING_COLORSCALE, show=z.shape[0] > 1, compact=compact_scale),
+        hidden=None if mask is None else Hidden(~mask, note=labels.masked_label),
     )
 
 
 def guess_heatmap(
     weights,
-    query_tokens: Sequence[str],
-    key_tokens: Sequence[str],
+    labels: Labels,
+    guess: Guess,
     *,
-    revealed: bool,
-    guess: tuple[int, int] | None = None,
-    best: tuple[int, int] | None = None,
     title: str = "",
-    query_title: str = "queries",
-    key_title: str = "keys",
-    value_label: str = "weight",
     mask=None,
-    hidden_label: str = "hidden",
-    masked_label: str = "masked",
-    click_hint: str = "",
-    max_width: float = MAX_WIDTH_PX,
-    max_height: float = MAX_HEIGHT_PX,
-    min_font_px: int = MIN_FONT_PX,
+    room: Room = Room(),
 ) -> go.Figure:
     """One (Tq, Tk) attention map for guess-then-reveal: before the reveal every cell is a grey "?" gap with no
-    value in it or its hover (the weights never reach the browser); after it, the map as attention_heatmap draws it
-    with the row's strongest cell `best` outlined solid. The guessed cell (row, col) is outlined dashed in both. The
-    fixed 0–1 colour bar is there in both (it tells nothing), so the map keeps its size and place on the reveal.
-    `click_hint`: before the reveal, every cell a query may read is a click target, its hover naming the cell and
-    saying this hint; clicked_pair reads the click."""
-    z = as_float32(weights, "weights", 2)
-    tq, tk = z.shape
-    query_tokens = check_labels(query_tokens, tq, "query_tokens", "rows (queries)")
-    key_tokens = check_labels(key_tokens, tk, "key_tokens", "columns (keys)")
-    allowed = np.ones(z.shape, bool) if mask is None else np.asarray(mask, dtype=bool)
-    if allowed.shape != z.shape:
-        raise ValueError(f"mask must have the weights' shape {z.shape}, got {allowed.shape}")
+    value in it or its hover (the weights never reach the browser; guess.hidden_label explains them); after it, the
+    map as attention_heatmap draws it with the row's strongest cell `guess.best` outlined solid. The guessed cell
+    `guess.cell` (row, col) is outlined dashed in both. The fixed 0–1 colour bar is there in both (it tells nothing),
+    so the map keeps its size and place on the reveal. `guess.click_hint`: before the reveal, every cell a query may
+    read is a click target, its hover naming the cell and saying this hint; clicked_pair reads the click."""
+    checked(guess, Guess, "guess")
+    z, labels, mask = _checked_map(weights, labels, mask, room)
+    tq = z.shape[0]
+    allowed = np.ones(z.shape, bool) if mask is None else mask
+    revealed = guess.revealed
     marks = [
         dict(type="rect", xref="x", yref="y", x0=col - 0.5, x1=col + 0.5, y0=row - 0.5, y1=row + 0.5,
              line=dict(color=color, width=3, dash=dash))
-        for cell, color, dash in ((best if revealed else None, ANSWER_COLOR, "solid"), (guess, GUESS_COLOR, "dash"))
+        for cell, color, dash in ((guess.best if revealed else None, ANSWER_COLOR, "solid"),
+                                  (guess.cell, GUESS_COLOR, "dash"))
         if cell is not None for row, col in [cell]
     ]
+    hidden = (Hidden(~allowed, note=labels.masked_label) if revealed
+              else Hidden(np.ones(z.shape, bool), "?", guess.hidden_label))
     fig = heatmap_figure(
-        z if revealed else np.zeros_like(z), query_tokens, key_tokens, title=title, row_title=query_title,
-        col_title=key_title, value_label=value_label, max_width=max_width, max_height=max_height,
-        min_font_px=min_font_px, zmin=0.0, zmax=1.0, hidden=~allowed if revealed else np.ones(z.shape, bool),
-        hidden_text="" if revealed else "?", hidden_note=masked_label if revealed else hidden_label,
-        show_scale=tq > 1, shapes=marks,
+        z if revealed else np.zeros_like(z), labels, title=title, room=room,
+        scale=ColourScale(0.0, 1.0, show=tq > 1), hidden=hidden, extras=Extras(shapes=marks),
     )
-    if click_hint and not revealed:
-        fig.add_trace(_guess_targets(allowed, query_tokens, key_tokens, click_hint))
+    if guess.click_hint and not revealed:
+        fig.add_trace(_guess_targets(allowed, labels.queries, labels.keys, guess.click_hint))
     return fig
 
 
@@ -576,29 +550,20 @@ def clicked_pair(selection_points: list[dict]) -> tuple[int, int] | None:
 
 def matrix_heatmap(
     values,
-    row_labels: Sequence[str],
-    col_labels: Sequence[str],
+    labels: Labels,
     *,
-    row_title: str,
-    col_title: str,
     title: str = "",
-    value_label: str = "",
-    zmin: float | None = None,
-    zmax: float | None = None,
-    colorscale=ATTENTION_COLORSCALE,
-    decimals: int = 2,
+    scale: ColourScale = ColourScale(),
     allow_neg_inf: bool = False,
-    show_scale: bool = True,
-    max_width: float = MAX_WIDTH_PX,
-    max_height: float = MAX_HEIGHT_PX,
+    room: Room = Room(),
 ) -> go.Figure:
-    """A teaching matrix: rows down, columns across (labelled on top, like a table); −∞ cells are grey gaps marked
-    "−∞". Square cells that fit max_width × max_height, as attention_heatmap's."""
+    """A teaching matrix: rows down, columns across (labelled on top, like a table; labels names both and their
+    titles); −∞ cells are grey gaps marked "−∞". Square cells that fit the room, as attention_heatmap's."""
     z = as_float32(values, "values", 2, allow_neg_inf)
-    rows = check_labels(row_labels, z.shape[0], "row_labels", "rows")
-    cols = check_labels(col_labels, z.shape[1], "col_labels", "columns")
-    return heatmap_figure(
-        z, rows, cols, title=title, row_title=row_title, col_title=col_title, value_label=value_label,
-        max_width=max_width, max_height=max_height, zmin=zmin, zmax=zmax, colorscale=colorscale,
-        decimals=decimals, hidden=np.isneginf(z), hidden_text=NEG_INF, show_scale=show_scale, x_side="top",
-    )
+    checked(labels, Labels, "labels")
+    checked(scale, ColourScale, "scale")
+    checked(room, Room, "room")
+    labels = replace(labels, queries=check_labels(labels.queries, z.shape[0], "labels.queries", "rows"),
+                     keys=check_labels(labels.keys, z.shape[1], "labels.keys", "columns"))
+    return heatmap_figure(z, labels, title=title, scale=scale, room=room, hidden=Hidden(np.isneginf(z), NEG_INF),
+                          extras=Extras(x_side="top"))

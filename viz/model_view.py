@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 
 import numpy as np
 import plotly.graph_objects as go
@@ -16,9 +15,6 @@ from .style import (
     EDGE_PX,
     HIGHLIGHT_COLOR,
     LINE_EM,
-    MAX_HEIGHT_PX,
-    MAX_WIDTH_PX,
-    MIN_FONT_PX,
     TICK_PAD_PX,
     domains,
     largest_cell,
@@ -28,6 +24,7 @@ from .style import (
     title_px,
     token_axis,
 )
+from .options import Labels, Room, checked
 from .validate import as_float32, check_labels
 
 MAX_GRID_CELL_PX = 14  # a small map's cells grow to this and no further: it is an overview, its map opens below
@@ -37,40 +34,38 @@ LABEL_PX = int(LINE_EM * BASE_FONT_PX)  # a row of head names above the maps, a 
 
 def model_view(
     weights,
-    query_tokens: Sequence[str],
-    key_tokens: Sequence[str],
+    labels: Labels,
     *,
     title: str = "",
-    query_title: str = "queries",
-    key_title: str = "keys",
-    value_label: str = "weight",
     layer_label: str = "layer {n}",
     head_label: str = "head {n}",
     selected: tuple[int, int] | None = None,
     click_hint: str | None = None,
-    max_width: float = MAX_WIDTH_PX,
-    max_height: float = MAX_HEIGHT_PX,
-    min_font_px: int = MIN_FONT_PX,
+    room: Room = Room(),
 ) -> go.Figure:
     """Grid of (layers, heads, Tq, Tk) attention maps; `selected` (layer, head) gets a frame.
 
+    labels: the queries' and keys' tokens and the axes' titles (Labels), which the maps' hovers show.
     Every map has square cells, the largest (up to MAX_GRID_CELL_PX) with which the grid, its names and colour
-    bar fit max_width × max_height. layer_label / head_label are format strings with {n} (1-based), so the
+    bar fit the room. layer_label / head_label are format strings with {n} (1-based), so the
     caller chooses the language. With click_hint, each map carries an
     invisible point (customdata = [layer, head]) that a click selects, so an
     app can open that map (Plotly heatmaps themselves cannot be selected);
-    hovering a map then names it and shows the hint. min_font_px: the layer and head names' smallest font.
+    hovering a map then names it and shows the hint. room.min_font_px: the layer and head names' smallest font.
     """
     w = as_float32(weights, "weights", 4)
     layers, heads, tq, tk = w.shape
-    query_tokens = check_labels(query_tokens, tq, "query_tokens", "rows (queries)")
-    key_tokens = check_labels(key_tokens, tk, "key_tokens", "columns (keys)")
+    checked(labels, Labels, "labels")
+    checked(room, Room, "room")
+    query_tokens = check_labels(labels.queries, tq, "labels.queries", "rows (queries)")
+    key_tokens = check_labels(labels.keys, tk, "labels.keys", "columns (keys)")
+    query_title, key_title, value_label = labels.query_title, labels.key_title, labels.value_label
     if selected is not None and not (0 <= selected[0] < layers and 0 <= selected[1] < heads):
         raise ValueError(f"selected must be (layer, head) within ({layers}, {heads}), got {selected}")
 
-    limits = (max_width, max_height, min_font_px)
+    min_font_px = room.min_font_px
     names = [layer_label.format(n=n + 1) for n in range(layers)]
-    cell, label_px, layer_names, upright = _layout(w.shape, title, names, limits)
+    cell, label_px, layer_names, upright = _layout(w.shape, title, names, room)
     width, height = _size(w.shape, title, cell, label_px)
     plot_w, plot_h = heads * tk * cell + (heads - 1) * HEAD_GAP_PX, layers * tq * cell + (layers - 1) * LAYER_GAP_PX
     columns = domains(heads, HEAD_GAP_PX / plot_w)
@@ -117,12 +112,12 @@ def _size(shape: tuple, title: str, cell: int, label_px: float) -> tuple[float, 
     return width, title_px(title, width) + EDGE_PX + LABEL_PX + layers * tq * cell + (layers - 1) * LAYER_GAP_PX
 
 
-def _layout(shape: tuple, title: str, names: list[str], limits: tuple) -> tuple[int, float, list[str], bool]:
-    """(cell px, the layer names' column px, the names, whether upright) for a grid of `shape` within `limits`
-    (max_width, max_height, min_font_px): the names upright along their rows (LABEL_PX wide), or, where a row is
+def _layout(shape: tuple, title: str, names: list[str], room: Room) -> tuple[int, float, list[str], bool]:
+    """(cell px, the layer names' column px, the names, whether upright) for a grid of `shape` within `room`: the
+    names upright along their rows (LABEL_PX wide), or, where a row is
     shorter than its name, across in a column as wide as the longest (upright they ran into each other: "layer
     layer 2layer 3"), or where the width has no room for that either, the layers' numbers (hovers name them)."""
-    max_width, max_height, min_font_px = limits
+    max_width, max_height, min_font_px = room.max_width, room.max_height, room.min_font_px
 
     def cell_for(label_px: float) -> int:
         return largest_cell(lambda px: _size(shape, title, px, label_px)[0] <= max_width

@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import numpy as np
 import plotly.graph_objects as go
 
 from .heatmap import COLORBAR_PX, matrix_heatmap
 from .labels import plain_text, token_labels
+from .options import ColourScale, Labels, Room, checked
 from .style import (
     AXIS_TITLE_PX,
     DIVERGING_COLORSCALE,
     EDGE_PX,
     LEGEND_ROW_PX,
     MASKED_COLOR,
-    MAX_HEIGHT_PX,
     MAX_WIDTH_PX,
     TICK_PAD_PX,
     cell_text_size,
@@ -36,45 +37,39 @@ ROW_PX, MAX_COL_PX = 44, 110  # a padded batch's cells: a sentence's row, and th
 def mask_stage_figure(
     stage: str,
     values,
-    query_labels: Sequence[str],
-    key_labels: Sequence[str],
+    labels: Labels,
     *,
     title: str,
-    query_title: str,
-    key_title: str,
-    value_label: str,
-    max_width: float = MAX_WIDTH_PX,
-    max_height: float = MAX_HEIGHT_PX,
+    room: Room = Room(),
 ) -> go.Figure:
-    """One stage of masking as a (queries × keys) heatmap that fits max_width × max_height; the four stages of one
-    matrix, given the same limits, have cells of one size (the mask's figure is narrower by a colour bar).
+    """One stage of masking as a (queries × keys) heatmap (labels: its tokens and titles) that fits the room; the
+    four stages of one matrix, given the same room, have cells of one size (the mask's figure is narrower by a
+    colour bar).
 
     mask: M, 0 where allowed and −∞ where hidden; scores / masked: scaled scores (−∞ where hidden);
     weights: the softmax, on a fixed 0–1 scale.
     """
     if stage not in STAGES:
         raise ValueError(f"stage must be one of {STAGES}, got {stage!r}")
-    options = dict(row_title=query_title, col_title=key_title, title=title, value_label=value_label,
-                   max_width=max_width, max_height=max_height)
+    checked(room, Room, "room")
     if stage == "weights":
-        return matrix_heatmap(values, query_labels, key_labels, zmin=0.0, zmax=1.0, **options)
+        return matrix_heatmap(values, labels, title=title, scale=ColourScale(0.0, 1.0), room=room)
     if stage == "mask":
         # No colour bar: the room the other stages give theirs is left out, so M's cells are the size of theirs
         # and the four panels line up.
-        options["max_width"] = max_width - (COLORBAR_PX - EDGE_PX)
-        return matrix_heatmap(values, query_labels, key_labels, zmin=0.0, zmax=1.0,
-                              colorscale=[[0, ALLOWED_COLOR], [1, ALLOWED_COLOR]], decimals=0, allow_neg_inf=True,
-                              show_scale=False, **options)
-    return matrix_heatmap(values, query_labels, key_labels, colorscale=DIVERGING_COLORSCALE, allow_neg_inf=True,
-                          **_symmetric_range(values), **options)
+        return matrix_heatmap(values, labels, title=title, allow_neg_inf=True,
+                              scale=ColourScale(0.0, 1.0, [[0, ALLOWED_COLOR], [1, ALLOWED_COLOR]], 0, show=False),
+                              room=replace(room, max_width=room.max_width - (COLORBAR_PX - EDGE_PX)))
+    return matrix_heatmap(values, labels, title=title, allow_neg_inf=True, room=room,
+                          scale=ColourScale(*_symmetric_range(values), DIVERGING_COLORSCALE))
 
 
-def _symmetric_range(values) -> dict:
-    """Scores centred on 0 so that the diverging colours mean the sign."""
+def _symmetric_range(values) -> tuple[float, float]:
+    """(zmin, zmax) of scores centred on 0, so that the diverging colours mean the sign."""
     finite = np.asarray(values, dtype=np.float64)
     finite = finite[np.isfinite(finite)]
     top = float(np.abs(finite).max()) if finite.size else 1.0
-    return dict(zmin=-top, zmax=top)
+    return -top, top
 
 
 def padding_figure(

@@ -12,6 +12,7 @@ from .bars import grouped_bars
 from .heatmap import heatmap_figure
 from .labels import plain_text
 from .style import DIVERGING_COLORSCALE, KEY_COLOR, MAX_HEIGHT_PX, NEUTRAL_COLOR, QUERY_COLOR, vline
+from .options import ColourScale, Extras, Labels
 from .validate import as_float32, check_labels
 
 
@@ -28,9 +29,10 @@ def head_split_figure(matrix, n_heads: int, tokens: Sequence[str], *, title: str
     names = [dict(text=plain_text(head_label.format(n=h + 1)), x=h * width + (width - 1) / 2, y=1.0, yref="paper",
                   yanchor="bottom", showarrow=False, font=dict(size=14)) for h in range(n_heads)]
     return heatmap_figure(
-        z, labels, None, title=title, row_title=token_title, col_title=dimension_title, value_label="",
-        row_px=max(34, 220 / z.shape[0]), zmin=-top, zmax=top, colorscale=DIVERGING_COLORSCALE,
-        shapes=[vline(h * width - 0.5, color="black", width=2) for h in range(1, n_heads)], annotations=names,
+        z, Labels(labels, None, token_title, dimension_title, ""), title=title, row_px=max(34, 220 / z.shape[0]),
+        scale=ColourScale(-top, top, DIVERGING_COLORSCALE),
+        extras=Extras(shapes=[vline(h * width - 0.5, color="black", width=2) for h in range(1, n_heads)],
+                      annotations=names),
     )
 
 

@@ -13,6 +13,7 @@ from .labels import plain_text
 from .style import (AXIS_TITLE_PX, BASE_FONT_PX, DIVERGING_COLORSCALE, EDGE_PX, KEY_COLOR, LINE_EM, NEUTRAL_COLOR,
                     QUERY_COLOR, guide_line, legend_on_top, styled_figure, titled, widest_tick, x_labels_band,
                     y_labels_band)
+from .options import ColourScale, Extras, Labels
 from .validate import as_float32
 
 PLOT_PX = 300  # height of the plot area of each square-ish figure here
@@ -22,8 +23,8 @@ def pe_heatmap(table, *, title: str, position_title: str, dimension_title: str, 
     """(positions, d_model) PE values from −1 to 1: positions down, dimensions across."""
     z = as_float32(table, "table", 2)
     return heatmap_figure(
-        z, None, None, title=title, row_title=position_title, col_title=dimension_title, value_label=value_label,
-        row_px=PLOT_PX / z.shape[0], zmin=-1, zmax=1, colorscale=DIVERGING_COLORSCALE,
+        z, Labels(None, None, position_title, dimension_title, value_label), title=title, row_px=PLOT_PX / z.shape[0],
+        scale=ColourScale(-1, 1, DIVERGING_COLORSCALE),
     )
 
 
@@ -55,8 +56,9 @@ def similarity_heatmap(sim, *, title: str, query_title: str, key_title: str, val
     """(positions, positions) PE(a)·PE(b); the paper's table gives bands parallel to the diagonal."""
     z = as_float32(sim, "sim", 2)
     return heatmap_figure(
-        z, None, None, title=title, row_title=query_title, col_title=key_title, value_label=value_label,
-        row_px=PLOT_PX / z.shape[0], colorscale="Viridis", xaxis=dict(constrain="domain"), yaxis=dict(scaleanchor="x"),
+        z, Labels(None, None, query_title, key_title, value_label), title=title, row_px=PLOT_PX / z.shape[0],
+        scale=ColourScale(colorscale="Viridis"),
+        extras=Extras(xaxis=dict(constrain="domain"), yaxis=dict(scaleanchor="x")),
     )
 
 

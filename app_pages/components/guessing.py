@@ -24,6 +24,7 @@ from lessons.classroom import FLAT_FACTOR, SINK_SHARE, guess_verdict
 from model import WORD_START, TranslationResult
 from viz.decoding import candidates_chart
 from viz.heatmap import clicked_pair, guess_heatmap
+from viz.options import Guess, Labels, split_layout
 from viz.style import MAX_WIDTH_PX
 
 
@@ -80,11 +81,13 @@ def map_guess(result: TranslationResult, kind: str, layer: int, head: int, *, ke
     shown = guess is not None and revealed(key, identity)
     verdict = guess_verdict(weights, query, guess, keys, kind != "cross", mask) if shown else None
     with st.container(horizontal=True, gap="small", key=f"{key}.layout"):
+        words, room, rest = split_layout({**attention_view.axis_titles(kind, direction.current()),
+                                          **beside_panel(layout)})
         charts.chart(guess_heatmap(
-            weights, queries, keys, revealed=shown, guess=None if guess is None else (query, guess),
-            best=(query, verdict.best) if shown else None, title=title, mask=mask, hidden_label=t("guess.hidden"),
-            masked_label=t("axis.masked"), click_hint=t("guess.click"),
-            **attention_view.axis_titles(kind, direction.current()), **beside_panel(layout),
+            weights, Labels(queries, keys, masked_label=t("axis.masked"), **words),
+            Guess(shown, None if guess is None else (query, guess), (query, verdict.best) if shown else None,
+                  t("guess.hidden"), t("guess.click")),
+            title=title, mask=mask, room=room, **rest,
         ), key=f"{key}.chart", on_select=lambda: pick_clicked(key), selection_mode="points")
         with st.container(width=round(PANEL_PX * chart_scale()), key=f"{key}.controls"):
             if shown:  # first, beside the map's top: on the first screen in presentation mode's type too

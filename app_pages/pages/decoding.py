@@ -22,6 +22,7 @@ from model import WORD_START, TranslationResult
 from viz.beam_tree import beam_tree
 from viz.decoding import attention_bar, candidates_chart, causal_mask_row
 from viz.heatmap import attention_heatmap
+from viz.options import Labels, Room
 
 STEP, EVERY_HEAD = "decoding.step", "decoding.every_head"
 GUESS = "decoding.guess"  # "Guess first": the candidates hidden until the next token is guessed
@@ -143,10 +144,10 @@ def step_view(result: TranslationResult) -> None:
         # what the model does not know.
         keys = [*result.target_tokens[: position + 1], *["·"] * (len(result.target_tokens) - position - 1)]
         charts.chart(causal_mask_row(
-            pick(result.decoder_self[:, :, position], layer, head), keys, position,
-            query_title=t("axis.step_query"),
-            key_title=attention_view.axis_names("decoder_self", direction.current())[1],
-            value_label=t("axis.weight"), masked_label=t("decoding.not_yet"), max_width=LEFT_PX,
+            pick(result.decoder_self[:, :, position], layer, head),
+            Labels(None, keys, t("axis.step_query"), attention_view.axis_names("decoder_self", direction.current())[1],
+                   t("axis.weight"), t("decoding.not_yet")),
+            position, room=Room(LEFT_PX),
         ), key="decoding.chart.mask")
         st.caption(t("decoding.mask_help"))
 
@@ -156,9 +157,8 @@ def step_view(result: TranslationResult) -> None:
             st.markdown(f"**{t('decoding.cross_title', source=direction.source_name())}**")
             rows = result.cross[:, :, position].reshape(layers * heads, -1)  # (layers·heads, S)
             labels = [f"L{l + 1}·H{h + 1}" for l in range(layers) for h in range(heads)]
-            fig = attention_heatmap(rows, labels, result.source_tokens, query_title=t("axis.layer_head"),
-                                    key_title=source_keys(), value_label=t("axis.weight"),
-                                    max_width=LEFT_PX, max_height=EVERY_HEAD_PX)
+            fig = attention_heatmap(rows, Labels(labels, result.source_tokens, t("axis.layer_head"), source_keys(),
+                                                 t("axis.weight")), room=Room(LEFT_PX, EVERY_HEAD_PX))
         else:
             st.markdown(f"**{t('decoding.cross_title', source=direction.source_name())}** · {which}")
             fig = attention_bar(pick(result.cross[:, :, position], layer, head), result.source_tokens,

@@ -15,6 +15,7 @@ from app_pages.shell.text import md_escape, t
 from app_pages.components import charts, table_view
 from lessons import masks
 from lessons.attention_math import attention_steps, softmax
+from viz.options import Labels, Room
 from viz.style import MAX_WIDTH_PX
 from viz.teaching_masks import mask_stage_figure, padding_figure
 from viz.tiling import side_by_side
@@ -33,9 +34,9 @@ def show_stages(key: str, mask: np.ndarray, scaled: np.ndarray, weights: np.ndar
         ("masked", np.where(mask, scaled, -np.inf)),
         ("weights", weights),
     )
-    figures = [mask_stage_figure(stage, values, query_labels, key_labels, title=t(f"masks.stage.{stage}"),
-                                 query_title=t("teach.axis.queries"), key_title=t("teach.axis.keys"),
-                                 value_label=t(f"masks.value.{stage}"), max_width=STAGE_WIDTH_PX)
+    figures = [mask_stage_figure(stage, values, Labels(query_labels, key_labels, t("teach.axis.queries"),
+                                                       t("teach.axis.keys"), t(f"masks.value.{stage}")),
+                                 title=t(f"masks.stage.{stage}"), room=Room(STAGE_WIDTH_PX))
                for stage, values in stages]
     # Two stages a row, the panels of a row starting at one height; each row one chart (viz/tiling.py says why: each
     # tab of this page draws them anew).

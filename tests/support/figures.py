@@ -5,16 +5,18 @@ and what they read from a figure (label_axes)."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import numpy as np
 
 from lessons import positional as lp
 from viz.beam_tree import beam_tree
-from viz.decoding import attention_bar, candidates_chart, causal_mask_row, coverage_chart
+from viz.decoding import MASK_ROW_LABELS, attention_bar, candidates_chart, causal_mask_row, coverage_chart
 from viz.explanation import gold_links_figure, head_grid_figure, head_roles_figure, pruning_figure
 from viz.head_view import head_view
 from viz.heatmap import attention_heatmap, difference_heatmap, guess_heatmap, matrix_heatmap
 from viz.model_view import model_view
+from viz.options import Guess, Labels
 from viz.poll import tally_bars
 from viz.teaching_anatomy import (dead_units_figure, horizontal_bars, label_smoothing_figure, lr_figure,
                                   training_curves_figure)
@@ -39,17 +41,18 @@ def masked_scores() -> np.ndarray:
 T3 = ["▁the", "▁cat", "▁the"]
 W3 = np.full((3, 3), 1 / 3)
 EVERY_FIGURE = {
-    "attention_heatmap": lambda: attention_heatmap(W3, T3, T3, title="t", mask=np.tril(np.ones((3, 3), bool))),
-    "model_view": lambda: model_view(np.full((2, 2, 3, 3), 1 / 3), T3, T3, title="t", click_hint="c"),
-    "head_view": lambda: head_view(np.full((2, 3, 3), 1 / 3), T3, T3, title="t"),
-    "causal_mask_row": lambda: causal_mask_row(np.array([0.5, 0.5, 0.0]), T3, 1, title="t"),
+    "attention_heatmap": lambda: attention_heatmap(W3, Labels(T3, T3), title="t", mask=np.tril(np.ones((3, 3), bool))),
+    "model_view": lambda: model_view(np.full((2, 2, 3, 3), 1 / 3), Labels(T3, T3), title="t", click_hint="c"),
+    "head_view": lambda: head_view(np.full((2, 3, 3), 1 / 3), Labels(T3, T3), title="t"),
+    "causal_mask_row": lambda: causal_mask_row(np.array([0.5, 0.5, 0.0]), replace(MASK_ROW_LABELS, keys=T3), 1,
+                                                 title="t"),
     "attention_bar": lambda: attention_bar(np.array([0.2, 0.3, 0.5]), T3, title="t"),
     "candidates_chart": lambda: candidates_chart(T3, [0.5, 0.3, 0.2], 0, title="t"),
     "beam_tree": lambda: beam_tree([{"kept": [(T3[:1], -1.0)], "dropped": [(T3[1:2], -3.0)]}], T3, title="t"),
-    "matrix_heatmap": lambda: matrix_heatmap(masked_scores(), T3, T3, row_title="q", col_title="k", title="t",
+    "matrix_heatmap": lambda: matrix_heatmap(masked_scores(), Labels(T3, T3, "q", "k", value_label=""), title="t",
                                              allow_neg_inf=True),
-    "mask_stage_figure": lambda: mask_stage_figure("mask", np.where(np.tril(np.ones((3, 3))), 0.0, -np.inf), T3, T3,
-                                                   title="t", **TITLES),
+    "mask_stage_figure": lambda: mask_stage_figure("mask", np.where(np.tril(np.ones((3, 3))), 0.0, -np.inf),
+                                                   Labels(T3, T3, **TITLES), title="t"),
     "padding_figure": lambda: padding_figure(np.array([[True, False]]), [["a", "<pad>"]], title="t",
                                              sentence_title="s", position_title="p", real_label="r", pad_label="p"),
     "score_steps_figure": lambda: score_steps_figure(T3, [1.0, 2.0, 3.0], [0.5, -np.inf, 1.5], [0.4, 0.0, 0.6],
@@ -92,9 +95,8 @@ EVERY_FIGURE = {
                                                          real_label="r", padding_label="p"),
     "pruning_figure": lambda: pruning_figure([0, 1], [[35.0, 30.0]], ["cross"], title="t", removed_title="r",
                                              bleu_title="b", drop_title="d"),
-    "head_grid_figure": lambda: head_grid_figure(np.zeros((3, 8)), title="t", row_title="r", col_title="c",
-                                                 value_label="v", bound=1.0, intervals=np.zeros((3, 8, 2)),
-                                                 interval_title="i"),
+    "head_grid_figure": lambda: head_grid_figure(np.zeros((3, 8)), Labels(None, None, "r", "c", "v"), title="t",
+                                                 bound=1.0, intervals=np.zeros((3, 8, 2)), interval_title="i"),
     "share_figure": lambda: share_figure([0, 10], [[1.0, 0.5]], ["a"], step=10, title="t", step_title="s",
                                          share_title="y", uniform_label="u"),
     "marked_at": lambda: marked_at(lr_figure([1, 2], [0.1, 0.2], [2], [0.2], 1, title="t", step_title="s",
@@ -103,15 +105,15 @@ EVERY_FIGURE = {
                                                    title="t", step_title="s", loss_title="l", accuracy_title="a",
                                                    labels=("l", "e", "p")),
     "tally_bars": lambda: tally_bars(T3, [2, 0, 1], answer=2, title="t"),
-    "gold_links_figure": lambda: gold_links_figure(np.full((2, 3), 1 / 3), T3, ["a", "b"], {(0, 0)}, {(2, 1)},
-                                                   title="t", row_title="r", col_title="c", value_label="v"),
+    "gold_links_figure": lambda: gold_links_figure(np.full((2, 3), 1 / 3), Labels(["a", "b"], T3, "r", "c", "v"),
+                                                   {(0, 0)}, {(2, 1)}, title="t"),
     "head_roles_figure": lambda: head_roles_figure(np.full((2, 3), 0.5), [T3, T3], title="t", row_title="r",
                                                    col_title="c", value_label="v"),
     "reliability_figure": lambda: reliability_figure([0.15, 0.95], [0.1, 0.9], [10, 90], title="t", confidence_title="c",
                                                      right_title="r", model_label="m", ideal_label="i",
                                                      positions_label="n"),
-    "guess_heatmap": lambda: guess_heatmap(W3, T3, T3, revealed=True, guess=(1, 0), best=(1, 1), title="t",
-                                           mask=np.tril(np.ones((3, 3), bool))),
+    "guess_heatmap": lambda: guess_heatmap(W3, Labels(T3, T3), Guess(revealed=True, cell=(1, 0), best=(1, 1)),
+                                           title="t", mask=np.tril(np.ones((3, 3), bool))),
     "coverage_chart": lambda: coverage_chart(T3, [1.0, 0.5, 0.5], [0.2, 1.2, 0.6], names=("o", "f"), title="t"),
     "two_heads_figure": lambda: two_heads_figure(T3, [0.9, 0.05, 0.05], [0.05, 0.05, 0.9], [0.475, 0.05, 0.475],
                                                  names=("a", "b", "c"), title="t", key_title="k", weight_title="w"),
@@ -119,7 +121,8 @@ EVERY_FIGURE = {
                                                    layer_title="l", count_title="n"),
     "received_attention_figure": lambda: received_attention_figure([1.0, 2.0, 0.5], 2, title="t", position_title="p",
                                                                    value_title="v", limit_label="l"),
-    "difference_heatmap": lambda: difference_heatmap(W3 - W3.T, T3, T3, title="t", mask=np.tril(np.ones((3, 3), bool))),
+    "difference_heatmap": lambda: difference_heatmap(W3 - W3.T, Labels(T3, T3, value_label="B − A"), title="t",
+                                                     mask=np.tril(np.ones((3, 3), bool))),
 }
 
 
