@@ -29,6 +29,7 @@ from model import ATTENTION_KINDS, TranslationResult
 from viz.heatmap import attention_heatmap, difference_heatmap
 from viz.head_view import head_view
 from viz.model_view import model_view
+from viz.options import Heads, Labels, split_layout
 
 
 def kind_name(kind: str) -> str:
@@ -183,9 +184,9 @@ class MapView:
     def figure(self, **layout) -> go.Figure:
         """The one layer and head (or average) as a heatmap, its axes named in `languages` (axis_names); `layout`:
         the heatmap's title and size limits."""
-        return attention_heatmap(self.picked(), self.queries, self.keys,
-                                 mask=shown_mask(self.kind, *self.weights.shape[2:]), masked_label=t("axis.masked"),
-                                 **{**axis_titles(self.kind, self.languages), **layout})
+        words, room, rest = split_layout({**axis_titles(self.kind, self.languages), **layout})
+        return attention_heatmap(self.picked(), Labels(self.queries, self.keys, masked_label=t("axis.masked"), **words),
+                                 mask=shown_mask(self.kind, *self.weights.shape[2:]), room=room, **rest)
 
     def lines_figure(self, query: int | None, min_weight: float, **layout) -> go.Figure:
         """The layer's head (or the mean over heads, drawn as one head, as the heatmaps do) as lines from each query
@@ -194,19 +195,22 @@ class MapView:
         layout.setdefault("title", t("explorer.lines_title", kind=kind_name(self.kind), layer=layer_name(self.layer)))
         average = self.head == ALL
         weights = self.weights[self.layer]
-        return head_view(weights.mean(axis=0, keepdims=True) if average else weights, self.queries, self.keys,
-                         heads=None if average else [self.head], head_names=[head_name(ALL)] if average else None,
-                         head_label=t("explorer.head_n"), query_index=query, min_weight=min_weight,
-                         **axis_titles(self.kind, self.languages), **layout)
+        words, room, rest = split_layout({**axis_titles(self.kind, self.languages), **layout})
+        return head_view(weights.mean(axis=0, keepdims=True) if average else weights,
+                         Labels(self.queries, self.keys, **words),
+                         heads=Heads(None if average else [self.head], t("explorer.head_n"),
+                                     [head_name(ALL)] if average else None),
+                         query_index=query, min_weight=min_weight, room=room, **rest)
 
     def grid_figure(self, **layout) -> go.Figure:
         """Every layer and head as small maps, the picked one outlined (none for an average); `layout`: the title
         (the grid's own by default) and size limits."""
         layout.setdefault("title", t("explorer.grid_title", kind=kind_name(self.kind)))
-        return model_view(self.weights, self.queries, self.keys, layer_label=t("explorer.layer_n"),
+        words, room, rest = split_layout({**axis_titles(self.kind, self.languages), **layout})
+        return model_view(self.weights, Labels(self.queries, self.keys, **words), layer_label=t("explorer.layer_n"),
                           head_label=t("explorer.head_n"),
                           selected=None if self.head == ALL else (self.layer, self.head),
-                          click_hint=t("explorer.click_hint"), **axis_titles(self.kind, self.languages), **layout)
+                          click_hint=t("explorer.click_hint"), room=room, **rest)
 
 
 def map_figure(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str],
@@ -283,9 +287,10 @@ def pin_button(slide: Slide, key: str) -> None:
 def difference_figure(a, b, kind: str, queries: list[str], keys: list[str], languages: Languages | None = None,
                       **layout) -> go.Figure:
     """B − A of two (Tq, Tk) maps of `kind` on the same axes, centred on 0; `layout`: the title and size limits."""
-    return difference_heatmap(difference(a, b), queries, keys, mask=shown_mask(kind, *a.shape),
-                              masked_label=t("axis.masked"),
-                              **{**axis_titles(kind, languages), "value_label": t("compare.difference"), **layout})
+    words, room, rest = split_layout({**axis_titles(kind, languages), "value_label": t("compare.difference"),
+                                      **layout})
+    return difference_heatmap(difference(a, b), Labels(queries, keys, masked_label=t("axis.masked"), **words),
+                              mask=shown_mask(kind, *a.shape), room=room, **rest)
 
 
 @dataclass(frozen=True)

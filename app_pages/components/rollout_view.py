@@ -22,6 +22,7 @@ from lessons.attention_maps import ALL, shown_mask
 from lessons.explanation import cross_rollout, rollout
 from model import TranslationResult
 from viz.heatmap import attention_heatmap
+from viz.options import Labels, split_layout
 
 VIEW = "rollout"  # the explorer's view name, in its picker and its link
 
@@ -47,8 +48,9 @@ def rollout_figure(result: TranslationResult, kind: str, layer: int, languages: 
     queries, keys = result.axis_tokens(kind)
     labels = {**attention_view.axis_titles(kind, languages), "value_label": t("rollout.value")}
     layout.setdefault("title", t(f"rollout.title.{kind}", layer=layer + 1))
-    return attention_heatmap(matrix, queries, keys, mask=shown_mask(kind, *matrix.shape), masked_label=t("axis.masked"),
-                             **labels, **layout)
+    words, room, rest = split_layout({**labels, **layout})
+    return attention_heatmap(matrix, Labels(queries, keys, masked_label=t("axis.masked"), **words),
+                             mask=shown_mask(kind, *matrix.shape), room=room, **rest)
 
 
 def rollout_chart(result: TranslationResult, kind: str, layer: int, *, key: str, model: str,

@@ -25,6 +25,7 @@ from model import (ATTENTION_KINDS, ATTRIBUTION_GAP_BOUND, ATTRIBUTION_MAX_POINT
                    TrainingLog, TranslationResult)
 from viz.explanation import gold_links_figure, head_grid_figure, head_roles_figure, pruning_figure
 from viz.heatmap import attention_heatmap
+from viz.options import Labels, Room
 
 METHOD, LAYER, HEAD, KNOCK = "explain.method", "explain.layer", "explain.head", "explain.knock"
 GOLD_PAIR, GOLD_LAYER, GOLD_HEAD = "explain.align.pair", "explain.align.layer", "explain.align.head"
@@ -53,8 +54,8 @@ def side_by_side(result: TranslationResult, scores: np.ndarray, method: str, lay
                       "value_label": t("explain.maps.value")}
             # Chinese source characters across: a colour bar above or under the map leaves the cells room to stand
             # them upright (English words across turn sideways either way, and keep the bar at the side).
-            figure = attention_heatmap(weights, queries, keys, max_width=screen.HALF_COLUMN_PX, max_height=400,
-                                       compact_scale=direction.current()[0] == "zh", **titles)
+            figure = attention_heatmap(weights, Labels(queries, keys, **titles), room=Room(screen.HALF_COLUMN_PX, 400),
+                                       compact_scale=direction.current()[0] == "zh")
             charts.chart(figure, key=f"explain.map.{i}")
     head_rho, head_top1 = agreement(result.cross[layer, head], scores)
     layer_rho, layer_top1 = agreement(result.cross[layer].mean(axis=0), scores)
@@ -94,8 +95,9 @@ def attention_and_attribution(result: TranslationResult, log: TrainingLog) -> No
 
 
 def rho_grid(rho, title: str, key: str) -> None:
-    figure = head_grid_figure(rho, title=title, row_title=t("explain.heads.rows"), col_title=t("explain.heads.cols"),
-                              value_label=t("explain.heads.value"), bound=1.0, max_width=screen.HALF_COLUMN_PX)
+    figure = head_grid_figure(rho, Labels(None, None, t("explain.heads.rows"), t("explain.heads.cols"),
+                                          t("explain.heads.value")), title=title, bound=1.0,
+                              room=Room(screen.HALF_COLUMN_PX, 360))
     charts.chart(figure, key=key)
 
 
@@ -194,8 +196,8 @@ def ablated_maps(result: TranslationResult, knocked: TranslationResult, chosen: 
                 continue
             titles = {**attention_view.axis_titles("cross", direction.current()),
                       "value_label": t("explain.maps.value")}
-            figure = attention_heatmap(weights, *run.axis_tokens("cross"), max_width=screen.HALF_COLUMN_PX,
-                                       max_height=400, **titles)
+            figure = attention_heatmap(weights, Labels(*run.axis_tokens("cross"), **titles),
+                                       room=Room(screen.HALF_COLUMN_PX, 400))
             charts.chart(figure, key=("explain.knock.map_plain", "explain.knock.map")[i])
 
 
@@ -280,10 +282,10 @@ def drop_grid(drops: list[dict], kind: str):
     for s in drops:
         grid[s["layer"], s["head"]] = s["bleu_drop"]
         spans[s["layer"], s["head"]] = s["low"], s["high"]
-    return head_grid_figure(grid, title=t("explain.importance.drop", kind=attention_view.kind_name(kind)),
-                            row_title=t("explain.heads.rows"), col_title=t("explain.heads.cols"), value_label="BLEU",
+    return head_grid_figure(grid, Labels(None, None, t("explain.heads.rows"), t("explain.heads.cols"), "BLEU"),
+                            title=t("explain.importance.drop", kind=attention_view.kind_name(kind)),
                             bound=max(1.0, float(np.abs(grid).max())), intervals=spans,
-                            interval_title=t("explain.importance.interval"), max_width=screen.HALF_COLUMN_PX)
+                            interval_title=t("explain.importance.interval"), room=Room(screen.HALF_COLUMN_PX, 360))
 
 
 def picked_heads(found: dict) -> str:
@@ -383,10 +385,10 @@ def gold_overlay(best: tuple[int, int], scored: int) -> None:
         return
     weights = maps.plain[layer, head]  # (target units, source units)
     units = unit_names()
-    figure = gold_links_figure(weights, pair.source_units, pair.target_units, pair.sure, pair.possible,
-                               title=t("explain.maps.head", layer=layer + 1, head=head + 1),
-                               row_title=t("explain.align.rows", **units), col_title=t("explain.align.cols", **units),
-                               value_label=t("explain.maps.value"), max_width=screen.HALF_COLUMN_PX * 2)
+    figure = gold_links_figure(weights, Labels(pair.target_units, pair.source_units, t("explain.align.rows", **units),
+                                               t("explain.align.cols", **units), t("explain.maps.value")),
+                               pair.sure, pair.possible, title=t("explain.maps.head", layer=layer + 1, head=head + 1),
+                               room=Room(screen.HALF_COLUMN_PX * 2, 520))
     charts.chart(figure, key="explain.align.map")
     links = argmax_links(weights)
     st.caption(sentences([t(f"explain.align.source_{source}", line=pair.gold.line, pairs=scored),
