@@ -18,7 +18,8 @@ from their own __all__ only; tests/test_layering.py checks both. Pure PyTorch: n
 Plotly.
 """
 
-from . import lab, training  # namespaces, not flat names: the Lab page's run and the trainer are no part of translating
+# namespaces, not flat names: patching, the Lab page's run and the trainer are no part of translating
+from . import causal, lab, training
 from .architecture.torch_library import library_refusal
 from .architecture.config import GenerationConfig, ModelConfig
 from .architecture.positional import sinusoidal_table
@@ -72,6 +73,7 @@ __all__ = [
     "lab",
     "assess",
     "calibration_of",
+    "causal",
     "clean_text",
     "configure_torch_threads",
     "learning_rate",

@@ -139,7 +139,7 @@ def test_pages_import_only_the_public_api():
 def test_the_public_api_names_what_it_exports():
     modules = public_modules()
     # the lab and the trainer's recipe are namespaces, not flat names in model.__all__
-    assert set(modules) == {"model", "model.lab", "model.training"}
+    assert set(modules) == {"model", "model.causal", "model.lab", "model.training"}
     assert all(hasattr(module, name) for module in modules.values() for name in module.__all__)
 
 
