@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -30,14 +31,27 @@ def one_line(text: str) -> str:
     return " ".join(str(text).splitlines())
 
 
-def header(kind: str, layer: int, head: int, sentence: str, view: str | None = None) -> str:
-    """The first line: which map (1-based layer and head, or "average" for ALL) of which sentence; `view` names a
-    map computed from the raw weights (e.g. "rollout"), where there is one."""
+@dataclass(frozen=True)
+class MapName:
+    """Which map a table holds: its kind, layer and head (0-based; ALL for the average over heads) and the sentence;
+    `view` names a map computed from the raw weights (e.g. "rollout"), where it is one."""
+
+    kind: str
+    layer: int
+    head: int
+    sentence: str
+    view: str | None = None
+
+
+def header(about: MapName) -> str:
+    """The first line: which map (1-based layer and head, or "average" for ALL) of which sentence, and its view
+    where it has one."""
     def number(index: int) -> str:
         return "average" if index == ALL else str(index + 1)
 
-    shown = "" if view is None else f"view={view}, "
-    return f"# kind={kind}, {shown}layer={number(layer)}, head={number(head)}, sentence={one_line(sentence)}"
+    shown = "" if about.view is None else f"view={about.view}, "
+    return (f"# kind={about.kind}, {shown}layer={number(about.layer)}, head={number(about.head)}, "
+            f"sentence={one_line(about.sentence)}")
 
 
 def weight_text(value) -> str:
@@ -45,15 +59,19 @@ def weight_text(value) -> str:
     return np.format_float_positional(np.float32(value), unique=True, trim="-")
 
 
-def attention_table(weights, queries: Sequence[str], keys: Sequence[str], *, kind: str, layer: int, head: int,
-                    sentence: str, delimiter: str = ",", view: str | None = None) -> str:
-    """A (Tq, Tk) map as delimited text: the header line, a row of key labels, then one row per query."""
+def attention_table(weights, queries: Sequence[str], keys: Sequence[str], *, about: MapName,
+                    delimiter: str = ",") -> str:
+    """A (Tq, Tk) map as delimited text: the header line (which map: `about`), a row of key labels, then one row per
+    query."""
+    if not isinstance(about, MapName):
+        raise TypeError(f"about must be a lessons.attention_table.MapName, got {type(about).__name__}: pass "
+                        "about=MapName(kind, layer, head, sentence)")
     w = np.asarray(weights)
     if w.shape != (len(queries), len(keys)):
         raise ValueError(f"weights of shape {w.shape} need {w.shape[0]} query and {w.shape[1] if w.ndim > 1 else '?'} "
                          f"key labels, got {len(queries)} and {len(keys)}: pass the map's own axis tokens")
     out = io.StringIO()
-    out.write(header(kind, layer, head, sentence, view) + "\n")
+    out.write(header(about) + "\n")
     writer = csv.writer(out, delimiter=delimiter, lineterminator="\n")
     writer.writerow([CORNER, *unique_labels(keys)])
     for label, row in zip(unique_labels(queries), w):

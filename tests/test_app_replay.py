@@ -17,6 +17,7 @@ from model.training.snapshots import read_snapshots
 from tests.support.apptest import open_page, page_text
 from tests.support.paths import needs_checkpoint
 from viz.labels import token_labels
+from viz.options import Frame
 from viz.teaching_anatomy import training_curves_figure
 from viz.teaching_replay import lab_curves_figure, marked_at, share_figure
 
@@ -314,30 +315,29 @@ def test_dev_at_finds_only_evaluated_steps():
 
 
 def test_marked_at_adds_a_line_on_each_panel_and_keeps_the_figure():
-    fig = training_curves_figure([1, 2], [3, 2], [2], [2.5], [5], [10], title="t", step_title="s", loss_title="l",
-                                 score_title="c", labels=("a", "b", "c", "d"))
+    fig = training_curves_figure([1, 2], [3, 2], [2], [2.5], [5], [10], frame=Frame("t", "s", "l", "c"),
+                                 labels=("a", "b", "c", "d"))
     marked = marked_at(fig, 2, ("x", "x2"))
     assert [(s.xref, s.x0) for s in marked.layout.shapes] == [("x", 2), ("x2", 2)]
     assert len(marked.data) == len(fig.data) and not fig.layout.shapes
 
 
 def test_share_figure_checks_its_shapes_and_highlights_one_line():
-    fig = share_figure([0, 10], [[1.0, 0.5], [0.9, 0.4]], ["a", "b"], step=10, title="t", step_title="s",
-                       share_title="y", uniform_label="u", highlight=1, width=400)
+    fig = share_figure([0, 10], [[1.0, 0.5], [0.9, 0.4]], ["a", "b"], frame=Frame("t", "s", "y"), step=10,
+                       uniform_label="u", highlight=1, width=400)
     assert [d.name for d in fig.data] == ["u", "a", "b"] and fig.data[2].line.width > fig.data[1].line.width
     assert fig.layout.width == 400 and fig.layout.shapes[0].x0 == 10
     with pytest.raises(ValueError, match="one column per step"):
-        share_figure([0, 10, 20], [[1.0, 0.5]], ["a"], step=0, title="", step_title="", share_title="",
-                     uniform_label="")
+        share_figure([0, 10, 20], [[1.0, 0.5]], ["a"], frame=Frame("", "", ""), step=0, uniform_label="")
 
 
 def test_lab_curves_span_the_cap():
-    fig = lab_curves_figure([1, 2], [2.0, 1.0], [0, 2], [0.0, 0.5], [0.1, 0.6], max_steps=300, title="t",
-                            step_title="s", loss_title="l", accuracy_title="a", labels=("l", "e", "p"))
+    fig = lab_curves_figure([1, 2], [2.0, 1.0], [0, 2], [0.0, 0.5], [0.1, 0.6], frame=Frame("t", "s", "l", "a"),
+                            max_steps=300, labels=("l", "e", "p"))
     assert list(fig.layout.xaxis.range) == [0, 300] == list(fig.layout.xaxis2.range)
     with pytest.raises(ValueError, match="pair up"):
-        lab_curves_figure([1], [2.0, 1.0], [0], [0.0], [0.1], max_steps=1, title="", step_title="", loss_title="",
-                          accuracy_title="", labels=("", "", ""))
+        lab_curves_figure([1], [2.0, 1.0], [0], [0.0], [0.1], frame=Frame("", "", "", ""), max_steps=1,
+                          labels=("", "", ""))
 
 
 @needs_checkpoint

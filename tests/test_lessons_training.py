@@ -16,6 +16,7 @@ from model.text.pairs import Example
 from model.training.data import ShuffledOrder, make_batches
 from model.training.schedule import ADAM_BETAS, ADAM_EPS
 from tests.support.checkpoints import checkpoint_tokenizers
+from viz.options import Frame
 from viz.teaching_training import batch_padding_figure, optimizer_paths_figure
 
 SIGNATURE = "nrefs:1|case:mixed|eff:no|tok:zh|smooth:exp|version:2.6.0"
@@ -192,19 +193,17 @@ def test_optimizer_paths_figure():
     w = np.linspace(-1, 1, 5)
     loss = lt.toy_loss(np.stack(np.meshgrid(w, w), axis=-1))
     path = np.zeros((3, 2))
-    fig = optimizer_paths_figure(w, w, loss, [path, path], ["a", "b"], title="t", w1_title="w1", w2_title="w2",
-                                 loss_label="loss", step_label="step")
+    fig = optimizer_paths_figure(w, w, loss, [path, path], ["a", "b"], frame=Frame("t", "w1", "w2"), loss_label="loss",
+                                 step_label="step")
     assert [tr.type for tr in fig.data] == ["contour", "scatter", "scatter"]
     assert list(fig.data[1].customdata) == [0, 1, 2] and fig.layout.height <= 560
     with pytest.raises(ValueError, match="shape"):
-        optimizer_paths_figure(w, w[:3], loss, [path], ["a"], title="t", w1_title="", w2_title="", loss_label="",
-                               step_label="")
+        optimizer_paths_figure(w, w[:3], loss, [path], ["a"], frame=Frame("t", "", ""), loss_label="", step_label="")
     with pytest.raises(ValueError, match="one name per path"):
-        optimizer_paths_figure(w, w, loss, [path], ["a", "b"], title="t", w1_title="", w2_title="", loss_label="",
-                               step_label="")
+        optimizer_paths_figure(w, w, loss, [path], ["a", "b"], frame=Frame("t", "", ""), loss_label="", step_label="")
     with pytest.raises(ValueError, match=r"\(steps \+ 1, 2\)"):
-        optimizer_paths_figure(w, w, loss, [np.zeros((3, 3))], ["a"], title="t", w1_title="", w2_title="",
-                               loss_label="", step_label="")
+        optimizer_paths_figure(w, w, loss, [np.zeros((3, 3))], ["a"], frame=Frame("t", "", ""), loss_label="",
+                               step_label="")
 
 
 def test_padding_figure():

@@ -17,7 +17,7 @@ from app_pages.pages.translate_view import ALL_QUERIES, ExplorerSettings
 from app_pages.shell.text import in_language, md_escape
 from i18n import strings
 from lessons.attention_maps import ALL, pick
-from lessons.attention_table import attention_table
+from lessons.attention_table import MapName, attention_table
 from model import Confidence, TrainingLog, assess
 from tests.support.paths import ZH_CHECKPOINT
 from viz.style import MAX_WIDTH_PX
@@ -166,8 +166,9 @@ def test_the_numbers_are_the_drawn_weights_written_once_for_both_formats(transla
         numbers = translate_view.explorer_view(result, settings("cross", "head", 1, 2)).one_head.numbers
     about = dict(kind="cross", layer=1, head=2, sentence="I have a dream.")
     drawn = pick(result.cross, 1, 2)
-    assert numbers.csv == attention_table(drawn, result.target_tokens, result.source_tokens, **about)
-    assert numbers.tsv == attention_table(drawn, result.target_tokens, result.source_tokens, delimiter="\t", **about)
+    assert numbers.csv == attention_table(drawn, result.target_tokens, result.source_tokens, about=MapName(**about))
+    assert numbers.tsv == attention_table(drawn, result.target_tokens, result.source_tokens, delimiter="\t",
+                                          about=MapName(**about))
     assert numbers.file_name == "attention-cross-layer-2-head-3.csv"
 
 

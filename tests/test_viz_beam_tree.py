@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from i18n import strings
-from viz.beam_tree import CHOSEN_EDGE, NODE_FONT_PX, beam_tree, tree_nodes
+from viz.beam_tree import CHOSEN_EDGE, NODE_FONT_PX, TreeLabels, beam_tree, tree_nodes
+from viz.options import Room
 from viz.style import GAP_EM, LINE_EM, text_em
 
 # A beam of 2, three steps: 我 and 你 kept; then 我有 and 你好 kept, 我</s> finished (not among the best two: a
@@ -75,7 +76,8 @@ def test_a_hypothesis_without_its_parent_is_refused():
 
 
 def test_the_figure_highlights_the_chosen_path_and_hovers_log_probabilities():
-    fig = beam_tree(STEPS, CHOSEN, status_labels={"kept": "kept", "finished": "finished", "dropped": "pruned"})
+    fig = beam_tree(STEPS, CHOSEN,
+                    labels=TreeLabels(statuses={"kept": "kept", "finished": "finished", "dropped": "pruned"}))
     chosen = next(tr for tr in fig.data if tr.line.width == CHOSEN_EDGE["width"])
     points = {(x, y) for x, y in zip(chosen.x, chosen.y) if x is not None}
     assert sorted({x for x, _ in points}) == [0, 1, 2, 3]  # root to step 3, one node a column
@@ -108,10 +110,11 @@ def shipped_tree(translator, sentence: str, lang: str, current: int | None = Non
     steps = [{s: [(h.tokens, h.logprob) for h in getattr(r, s)] for s in ("kept", "finished", "dropped")}
              for r in result.beam_steps]
     s = strings(lang)
-    fig = beam_tree(steps, result.output_tokens, current=current,
-                    status_labels={k: s[f"beam.{k}"] for k in steps[0]}, chosen_label=s["beam.chosen"],
-                    step_title=s["beam.step"], logprob_label=s["beam.logprob"],
-                    token_logprob_label=s["beam.token_logprob"], max_width=TREE_PX[0], max_height=TREE_PX[1])
+    fig = beam_tree(steps, result.output_tokens,
+                    labels=TreeLabels(statuses={k: s[f"beam.{k}"] for k in steps[0]}, chosen=s["beam.chosen"],
+                                      step_title=s["beam.step"], logprob=s["beam.logprob"],
+                                      token_logprob=s["beam.token_logprob"]),
+                    room=Room(TREE_PX[0], TREE_PX[1]), current=current)
     return result, steps, fig
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from i18n import strings
 from viz.decoding import CHOSEN_COLOR, attention_bar, candidates_chart, causal_mask_row
-from viz.options import Labels
+from viz.options import Labels, Room
 
 TARGET = ["<s>", "我", "有", "一", "个", "梦", "想", "。"]
 
@@ -90,8 +90,8 @@ class TestCandidates:
     def test_fits_decodings_side_column(self, lang):
         """Decoding gives it 320 px; a wider figure Streamlit narrows to its column, and Plotly draws it twice."""
         s = strings(lang)
-        fig = candidates_chart(["。", "是", "到", "</s>", "一"], [0.45, 0.08, 0.08, 0.03, 0.02], 0,
-                               token_title=s["axis.candidate"], value_label=s["axis.probability"], max_width=320)
+        fig = candidates_chart(["。", "是", "到", "</s>", "一"], [0.45, 0.08, 0.08, 0.03, 0.02], 0, room=Room(320),
+                               token_title=s["axis.candidate"], value_label=s["axis.probability"])
         assert fig.layout.width <= 320
 
 

@@ -13,7 +13,7 @@ from app_pages.shell.screen import HALF_COLUMN_PX
 from tests.support.apptest import cells, specs
 from tests.support.explanation import page
 from viz.explanation import head_grid_figure, pruning_figure
-from viz.options import Labels, Room
+from viz.options import Frame, Labels, Room
 
 
 def grid(values, **extra):
@@ -53,8 +53,8 @@ def pruning_from(log: dict):
     spans = [[[p.get("bleu_drop", np.nan), p.get("low", np.nan), p.get("high", np.nan)] for p in c]
              for c in curves.values()]
     return pruning_figure([p["removed"] for p in next(iter(curves.values()))],
-                          [[p["bleu"] for p in c] for c in curves.values()], list(curves), title="t",
-                          removed_title="heads knocked out", bleu_title="BLEU", drop_title="BLEU drop",
+                          [[p["bleu"] for p in c] for c in curves.values()], list(curves),
+                          frame=Frame("t", "heads knocked out", "BLEU"), drop_title="BLEU drop",
                           intervals=spans), curves
 
 

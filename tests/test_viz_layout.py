@@ -44,7 +44,7 @@ from viz.style import (
 )
 from viz.teaching_masks import mask_stage_figure, padding_figure
 from viz.teaching_qkv import score_steps_figure
-from viz.options import ColourScale, Extras, Heads, Labels, Room
+from viz.options import ColourScale, Extras, Frame, Heads, Labels, Room
 
 LENGTHS = (3, 5, 8, 12, 16, 24, 31, 40, 60)
 KINDS = ("english", "long", "cjk")
@@ -192,8 +192,8 @@ class TestTokenMaps:
         assert_fits(lines)
         assert_labels_apart(lines)
         for bars in (attention_bar(weights(1, n)[0], tokens, title="layer 1"),
-                     paired_bars(tokens, np.ones(n), np.full(n, 0.5), names=("a", "b"), colors=D3[:2], title="t",
-                                 x_title="tokens"),
+                     paired_bars(tokens, np.ones(n), np.full(n, 0.5), frame=Frame(title="t", x_title="tokens"),
+                                 names=("a", "b"), colors=D3[:2]),
                      score_steps_figure(tokens, np.ones(n), np.ones(n), np.full(n, 1 / n), titles=("1", "2", "3"),
                                         key_title="keys")):
             assert_fits(bars)
@@ -241,7 +241,8 @@ def test_hovers_name_positions_so_a_repeated_token_is_told_apart():
     matrix = matrix_heatmap(np.eye(5), Labels(numbered, numbered, query_title="q", key_title="k", value_label=""))
     assert "pointNumber" not in matrix.data[0].hovertemplate
     for fig in (attention_bar(weights(1, 5)[0], the), candidates_chart(the, [0.5, 0.2, 0.1, 0.1, 0.1], 0),
-                paired_bars(the, np.ones(5), np.ones(5), names=("a", "b"), colors=D3[:2], title="", x_title="x")):
+                paired_bars(the, np.ones(5), np.ones(5), frame=Frame(title="", x_title="x"), names=("a", "b"),
+                            colors=D3[:2])):
         assert all("%{pointNumber} · %{customdata}" in bar.hovertemplate for bar in fig.data)
         assert list(fig.data[0].customdata) == the
     tree = beam_tree([{"kept": [(the[:1], -1.0)], "dropped": [(the[1:2], -2.0)]}], the[:1] + ["</s>"])
@@ -317,8 +318,8 @@ def test_padding_figure_shows_every_position_and_keeps_its_title_clear():
 
 
 def test_legends_stand_above_the_plot_clear_of_the_labels():
-    fig = paired_bars(sentence(16, "english"), np.ones(16), np.ones(16), names=("embedding", "PE"), colors=D3[:2],
-                      title="Sizes", x_title="token")
+    fig = paired_bars(sentence(16, "english"), np.ones(16), np.ones(16), frame=Frame(title="Sizes", x_title="token"),
+                      names=("embedding", "PE"), colors=D3[:2])
     assert fig.layout.legend.y == 1 and fig.layout.legend.yanchor == "bottom"
     assert fig.layout.margin.t >= title_px("Sizes", fig.layout.width) + LEGEND_ROW_PX
 

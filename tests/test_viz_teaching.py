@@ -23,7 +23,7 @@ from viz.teaching_masks import mask_stage_figure, padding_figure
 from viz.teaching_positional import norms_figure, pe_curves, pe_heatmap, rotation_figure, similarity_heatmap
 from viz.teaching_qkv import score_steps_figure, weighted_sum_figure
 from viz.teaching_scaling import softmax_comparison_figure, variance_figure
-from viz.options import Labels, Room
+from viz.options import Frame, Labels, Room
 
 
 def test_matrix_heatmap_rows_are_queries_and_repeated_tokens_stay_apart():
@@ -107,11 +107,11 @@ def test_positional_figures():
         pe_curves(table, [8], title="", position_title="pos", names=["x"])
     sim = similarity_heatmap(lp.similarity(table), title="", query_title="a", key_title="b", value_label="dot")
     assert sim.data[0].z.shape == (20, 20)
-    rot = rotation_figure(table[:, :2], 2, 3, title="", sin_title="s", cos_title="c", start_label="p",
-                          end_label="p+k", path_label="all")
+    rot = rotation_figure(table[:, :2], 2, 3, frame=Frame("", "s", "c"), start_label="p", end_label="p+k",
+                          path_label="all")
     assert list(rot.data[2].x) == pytest.approx([table[2, 0]]) and list(rot.data[3].y) == pytest.approx([table[5, 1]])
     with pytest.raises(ValueError):
-        rotation_figure(table[:, :2], 18, 3, title="", sin_title="s", cos_title="c", start_label="p", end_label="q",
+        rotation_figure(table[:, :2], 18, 3, frame=Frame("", "s", "c"), start_label="p", end_label="q",
                         path_label="all")
     norms = norms_figure(["▁I", "</s>"], [16.0, 15.0], [2.0, 2.0], title="", token_title="t", embedding_label="e",
                          pe_label="p")
@@ -119,8 +119,8 @@ def test_positional_figures():
 
 
 def test_scaling_figures():
-    fig = variance_figure([1, 4, 16], [1.0, 4.1, 15.8], [1.0, 1.02, 0.99], 4, title="", dk_title="d_k",
-                          var_title="var", raw_label="raw", scaled_label="scaled", theory_label="theory")
+    fig = variance_figure([1, 4, 16], [1.0, 4.1, 15.8], [1.0, 1.02, 0.99], 4, frame=Frame("", "d_k", "var"),
+                          raw_label="raw", scaled_label="scaled", theory_label="theory")
     assert fig.layout.xaxis.type == "log" and fig.layout.yaxis.type == "log" and len(fig.data) == 3
     bars = softmax_comparison_figure(["k0", "k1"], [0.99, 0.01], [0.6, 0.4], title="", key_title="keys",
                                      weight_title="w", raw_label="raw", scaled_label="scaled")
@@ -130,15 +130,14 @@ def test_scaling_figures():
 def test_anatomy_figures():
     bars = horizontal_bars(["a", "b"], [10, 30], title="", value_title="n")
     assert list(bars.data[0].x) == [10, 30] and list(bars.layout.yaxis.ticktext) == ["a", "b"]
-    lr = lr_figure([1, 2, 3], [0.1, 0.2, 0.15], [2], [0.2], 2, title="", step_title="s", lr_title="lr",
-                   formula_label="f", logged_label="l", warmup_label="w")
+    lr = lr_figure([1, 2, 3], [0.1, 0.2, 0.15], [2], [0.2], 2, frame=Frame("", "s", "lr"), names=("f", "l", "w"))
     assert [d.name for d in lr.data] == ["f", "l"]
-    curves = training_curves_figure([50, 100], [6.0, 5.0], [100], [4.5], [2.0], [7.0], title="", step_title="s",
-                                    loss_title="l", score_title="sc", labels=("train", "dev", "BLEU", "chrF"))
+    curves = training_curves_figure([50, 100], [6.0, 5.0], [100], [4.5], [2.0], [7.0], frame=Frame("", "s", "l", "sc"),
+                                    labels=("train", "dev", "BLEU", "chrF"))
     assert [d.name for d in curves.data] == ["train", "dev", "BLEU", "chrF"]
     with pytest.raises(ValueError):
-        training_curves_figure([1], [1.0, 2.0], [], [], [], [], title="", step_title="s", loss_title="l",
-                               score_title="sc", labels=("a", "b", "c", "d"))
+        training_curves_figure([1], [1.0, 2.0], [], [], [], [], frame=Frame("", "s", "l", "sc"),
+                               labels=("a", "b", "c", "d"))
     ls = label_smoothing_figure(["c0", "c1"], [1.0, 0.0], [0.95, 0.05], title="", class_title="c", prob_title="p",
                                 hard_label="hard", smooth_label="smooth")
     assert list(ls.data[1].y) == pytest.approx([0.95, 0.05])
@@ -244,13 +243,13 @@ def test_styled_figure_takes_traces_and_layout_in_one_call():
 
 
 def test_pruning_figure_draws_one_line_per_kind_with_exact_hover():
-    fig = pruning_figure([0, 1, 2], [[35.0, 35.5, 20.1], [35.0, 30.0, 1.0]], ["encoder", "<cross>"], title="t",
-                         removed_title="heads removed", bleu_title="BLEU", drop_title="BLEU drop")
+    fig = pruning_figure([0, 1, 2], [[35.0, 35.5, 20.1], [35.0, 30.0, 1.0]], ["encoder", "<cross>"],
+                         frame=Frame("t", "heads removed", "BLEU"), drop_title="BLEU drop")
     assert [trace.name for trace in fig.data] == ["encoder", "&lt;cross&gt;"]  # never rendered as markup
     assert list(fig.data[1].y) == pytest.approx([35.0, 30.0, 1.0])
     assert "BLEU: <b>%{y:.2f}</b>" in fig.data[0].hovertemplate
     with pytest.raises(ValueError, match="one column per count"):
-        pruning_figure([0, 1], [[1.0, 2.0, 3.0]], ["x"], title="", removed_title="", bleu_title="", drop_title="")
+        pruning_figure([0, 1], [[1.0, 2.0, 3.0]], ["x"], frame=Frame("", "", ""), drop_title="")
 
 
 def test_two_heads_and_their_average_are_three_series_on_one_scale():
@@ -259,8 +258,7 @@ def test_two_heads_and_their_average_are_three_series_on_one_scale():
     assert list(fig.data[2].y) == pytest.approx([0.475, 0.05, 0.475])
     assert list(fig.layout.yaxis.range)[0] == 0 and list(fig.layout.yaxis.tickvals)[-1] == 1
     with pytest.raises(ValueError, match="one value of each series per label"):
-        two_heads_figure(T3, [1.0, 0, 0], [0, 1.0], [0.5, 0.5, 0], names=("a", "b", "c"), title="t", key_title="k",
-                         weight_title="w")
+        two_heads_figure(T3, [1.0, 0, 0], [0, 1.0], [0.5, 0.5, 0], frame=Frame("t", "k", "w"), names=("a", "b", "c"))
 
 
 def test_dead_units_are_whole_numbers_per_layer_and_the_trained_length_is_marked():

@@ -21,8 +21,6 @@ from .style import (
     CELL_TEXT_PX,
     EDGE_PX,
     LINE_EM,
-    MAX_HEIGHT_PX,
-    MAX_WIDTH_PX,
     MIN_FONT_PX,
     TICK_PAD_PX,
     Ticks,
@@ -39,6 +37,7 @@ from .style import (
     titled,
     token_axis,
 )
+from .options import Frame, Room
 from .validate import as_float32, check_labels
 
 MAX_SLOT_PX = 64  # a label's slot grows to this and no further: wider bars say nothing more
@@ -46,6 +45,16 @@ BARGAP = 0.25  # of each slot, left empty between neighbouring labels' bars
 PLOT_PX = 240  # the plot's height, where max_height leaves room for it
 VALUE_AXIS_PX = EDGE_PX + AXIS_TITLE_PX + int(text_px("0.00", BASE_FONT_PX)) + TICK_PAD_PX  # a numbered y axis
 UNIT_TICKS = dict(tickvals=[0, 0.2, 0.4, 0.6, 0.8, 1])  # a 0–1 scale labels 0…1, not the room above for the text
+
+
+@dataclass(frozen=True)
+class ValueAxis:
+    """A bar chart's value axis: from `low` to `high` (plus the room the bars' text needs), with `extra` layout
+    entries (its grid, ticks)."""
+
+    low: float
+    high: float
+    extra: dict | None = None
 
 
 @dataclass(frozen=True)
@@ -122,12 +131,14 @@ def fit_bars(labels: Sequence[str], texts: Sequence[str], per_slot: int, max_wid
     return BarFit(len(labels), slot, tick_layout(labels, slot, break_tokens=True), text, reach)
 
 
-def bar_figure(bars: list[dict], labels: Sequence[str], fit: BarFit, *, title: str, x_title: str, y_title: str,
-               low: float, high: float, max_height: float, legend: Sequence[str] = (), yaxis: dict | None = None,
-               **layout) -> go.Figure:
+def bar_figure(bars: list[dict], labels: Sequence[str], fit: BarFit, *, frame: Frame, values: ValueAxis,
+               max_height: float, legend: Sequence[str] = (), **layout) -> go.Figure:
     """Bars over token slots laid out by `fit`: the figure as wide as its slots, as tall as max_height allows
     (up to PLOT_PX of plot), the legend (its names, unescaped) above the plot, each bar's text sized by `fit`,
-    the value axis from `low` to `high` plus the room that text needs."""
+    the value axis (`values`) from its low to its high plus the room that text needs; `frame`: the title, the
+    tokens' and the values' axis titles."""
+    title, x_title, y_title = frame.title, frame.x_title, frame.y_title
+    low, high, yaxis = values.low, values.high, values.extra
     width = fit.width()
     top = EDGE_PX + (legend_px(legend, fit.count * fit.slot) if legend else 0)
     bottom = fit.bottom(x_title)
@@ -169,29 +180,27 @@ def grouped_bars(
     *,
     names: Sequence[str],
     colors: Sequence[str],
-    title: str,
-    x_title: str,
-    y_title: str = "",
+    frame: Frame,
     unit_range: bool = False,
     decimals: int = 3,
-    max_width: float = MAX_WIDTH_PX,
-    max_height: float = MAX_HEIGHT_PX,
+    room: Room = Room(),
 ) -> go.Figure:
-    """Several values per label as grouped bars, one series per name and colour; `unit_range` fixes the axis to 0–1."""
+    """Several values per label as grouped bars, one series per name and colour; `unit_range` fixes the axis to 0–1.
+    frame: the title, the labels' and the values' axis titles."""
     arrays = [as_float32(values, f"series {i}", 1) for i, values in enumerate(series)]
     if len({a.shape for a in arrays}) != 1 or not len(arrays) == len(names) == len(colors):
         raise ValueError(f"one value of each series per label and one name and colour per series: "
                          f"{[a.shape for a in arrays]}, {len(names)} names, {len(colors)} colours")
     ticks = check_labels(labels, arrays[0].shape[0], "labels")
     texts = [np.char.mod(f"%.{decimals}f", values) for values in arrays]
-    fit = fit_bars(ticks, [t.replace("-", "−") for column in texts for t in column], len(arrays), max_width)
+    fit = fit_bars(ticks, [t.replace("-", "−") for column in texts for t in column], len(arrays), room.max_width)
     x = np.arange(arrays[0].shape[0], dtype=np.int32)
     bars = [
         dict(type="bar", x=x, y=values, name=plain_text(name), marker_color=color, text=text,
-             **token_hover(ticks, x_title, name, f"%{{y:.{decimals + 2}f}}"))
+             **token_hover(ticks, frame.x_title, name, f"%{{y:.{decimals + 2}f}}"))
         for values, text, name, color in zip(arrays, texts, names, colors)
     ]
     values = np.concatenate(arrays)
     low, high = (0.0, 1.0) if unit_range else (min(0.0, float(values.min())), max(0.0, float(values.max())))
-    return bar_figure(bars, ticks, fit, title=title, x_title=x_title, y_title=y_title, low=low, high=high,
-                      max_height=max_height, legend=names, yaxis=UNIT_TICKS if unit_range else None)
+    return bar_figure(bars, ticks, fit, frame=frame, values=ValueAxis(low, high, UNIT_TICKS if unit_range else None),
+                      max_height=room.max_height, legend=names)

@@ -16,6 +16,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from .labels import joined_text, plain_text, token_label
+from .options import Room, checked
 from .style import (
     ANSWER_COLOR,
     CELL_TEXT_PX,
@@ -23,8 +24,6 @@ from .style import (
     GAP_EM,
     HIGHLIGHT_COLOR,
     LINE_EM,
-    MAX_HEIGHT_PX,
-    MAX_WIDTH_PX,
     NOTE_COLOR,
     TICK_PAD_PX,
     axis_title_px,
@@ -230,26 +229,38 @@ def _node_traces(nodes: list[Node], x: np.ndarray, y: np.ndarray, first_column: 
     return traces
 
 
+@dataclass(frozen=True)
+class TreeLabels:
+    """A beam tree's words: each status's name in the legend (STATUSES; a status left out keeps its own name), the
+    chosen translation's, the steps' axis title, the hover's two log-probabilities' names and the root node's
+    label."""
+
+    statuses: Mapping[str, str] | None = None
+    chosen: str = "chosen translation"
+    step_title: str = "step"
+    logprob: str = "log P(hypothesis)"
+    token_logprob: str = "log P(its last token)"
+    root: str = "<s>"
+
+
 def beam_tree(
     steps: Sequence[Mapping[str, Sequence[tuple[Sequence[str], float]]]],
     chosen: Sequence[str],
     *,
     current: int | None = None,
     last: int | None = None,
-    status_labels: Mapping[str, str] | None = None,
-    chosen_label: str = "chosen translation",
-    step_title: str = "step",
-    logprob_label: str = "log P(hypothesis)",
-    token_logprob_label: str = "log P(its last token)",
-    root_label: str = "<s>",
+    labels: TreeLabels = TreeLabels(),
     title: str = "",
-    max_width: float = MAX_WIDTH_PX,
-    max_height: float = MAX_HEIGHT_PX,
+    room: Room = Room(),
 ) -> go.Figure:
     """The search's tree (tree_nodes) up to step `last` (0-based; default: `current`), the column of step `current`
     (default: the last step) shaded: x the step, each node its newest token, hover its whole hypothesis, its
-    log-probability and its last token's. At most max_width × max_height: where the columns do not fit, the last
-    ones up to `last`'s."""
+    log-probability and its last token's, named by `labels`. At most room.max_width × room.max_height: where the
+    columns do not fit, the last ones up to `last`'s."""
+    checked(labels, TreeLabels, "labels")
+    checked(room, Room, "room")
+    status_labels, chosen_label, step_title = labels.statuses, labels.chosen, labels.step_title
+    logprob_label, token_logprob_label, root_label = labels.logprob, labels.token_logprob, labels.root
     if not steps:
         raise ValueError("steps holds no search step: pass the beam search's records (greedy search has none)")
     current = len(steps) - 1 if current is None else int(current)
@@ -259,7 +270,7 @@ def beam_tree(
     nodes = tree_nodes(steps[: last + 1], chosen)
     names = {s: plain_text((status_labels or {}).get(s, s)) for s in STATUSES}
     legend = [names[s] for s in STATUSES if any(n.status == s for n in nodes)] + [chosen_label]
-    lay = _layout(steps, last, legend, title, step_title, max_width, max_height)
+    lay = _layout(steps, last, legend, title, step_title, room.max_width, room.max_height)
     x, y = _positions(nodes, lay.rows)
     hover = (f"<b>%{{customdata[0]}}</b><br>{plain_text(step_title)} %{{customdata[3]}}<br>"
              f"{plain_text(logprob_label)}: <b>%{{customdata[1]:.3f}}</b><br>"

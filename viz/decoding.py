@@ -8,7 +8,7 @@ from dataclasses import replace
 import numpy as np
 import plotly.graph_objects as go
 
-from .bars import UNIT_TICKS, bar_figure, fit_bars, paired_bars, token_hover
+from .bars import UNIT_TICKS, ValueAxis, bar_figure, fit_bars, paired_bars, token_hover
 from .heatmap import attention_heatmap
 from .style import (
     ANSWER_COLOR,
@@ -31,7 +31,7 @@ from .style import (
     titled,
     token_axis,
 )
-from .options import Labels, Room, checked
+from .options import Frame, Labels, Room, checked
 from .validate import as_float32, check_index, check_labels
 
 CHOSEN_COLOR = HIGHLIGHT_COLOR
@@ -83,8 +83,9 @@ def attention_bar(
     fit = fit_bars(key_tokens, list(texts), 1, max_width)
     bars = dict(type="bar", x=np.arange(len(w), dtype=np.int32), y=w, marker_color=ATTENTION_BAR_COLOR, text=texts,
                 **token_hover(key_tokens, key_title, value_label, "%{y:.4f}"))
-    return bar_figure([bars], key_tokens, fit, title=title, x_title=key_title, y_title=value_label, low=0.0,
-                      high=1.0, max_height=max_height, yaxis=dict(gridcolor=GRID_COLOR, zeroline=False, **UNIT_TICKS))
+    return bar_figure([bars], key_tokens, fit, frame=Frame(title, key_title, value_label),
+                      values=ValueAxis(0.0, 1.0, dict(gridcolor=GRID_COLOR, zeroline=False, **UNIT_TICKS)),
+                      max_height=max_height)
 
 
 def candidates_chart(
@@ -95,12 +96,12 @@ def candidates_chart(
     title: str = "",
     token_title: str = "candidate next token",
     value_label: str = "probability",
-    max_width: float = MAX_WIDTH_PX,
-    max_height: float = MAX_HEIGHT_PX,
+    room: Room = Room(),
     guess: int | None = None,
 ) -> go.Figure:
     """Top-k candidates as horizontal bars, most probable on top; bar `chosen` is the token the search took; bar
-    `guess` (a student's guess, if any) has a thick dark outline."""
+    `guess` (a student's guess, if any) has a thick dark outline. room: the size limits (its min_font_px unused)."""
+    checked(room, Room, "room")
     p = as_float32(probs, "probs", 1)
     tokens = check_labels(tokens, len(p), "tokens", "probabilities")
     chosen = check_index(chosen, len(p), "chosen")
@@ -113,8 +114,7 @@ def candidates_chart(
         texttemplate="%{x:.1%}", textposition="outside", cliponaxis=False, textfont=dict(size=CELL_TEXT_PX),
         **token_hover(tokens, token_title, value_label, "%{x:.4f}"),
     )
-    return _row_bars([bars], tokens, "100.0%", title=title, row_title=token_title, max_width=max_width,
-                     max_height=max_height, value_title=value_label,
+    return _row_bars([bars], tokens, "100.0%", frame=Frame(title, value_label, token_title), room=room,
                      value_axis=dict(range=[0, 1], tickformat=".0%", gridcolor=GRID_COLOR), bargap=0.3)
 
 
@@ -128,12 +128,15 @@ def _bar_text_px(widest_text: str) -> int:
     return int(text_px(widest_text, CELL_TEXT_PX)) + 2 * EDGE_PX
 
 
-def _row_bars(bars: list[dict], labels: list[str], widest_text: str, *, title: str, row_title: str,
-              value_title: str, value_axis: dict, max_width: float, max_height: float, **layout) -> go.Figure:
+def _row_bars(bars: list[dict], labels: list[str], widest_text: str, *, frame: Frame, value_axis: dict, room: Room,
+              **layout) -> go.Figure:
     """Horizontal bars, one labelled row each (ROW_PX, fewer px where max_height needs it), their text (at
     most as wide as `widest_text`) right of them, the value axis (`value_axis`,
     titled `value_title`, wrapped to the figure's width) below. At most max_width wide where the labels leave the
-    plot PLOT_PX[0]: a page narrows a wider figure to its column, and Plotly then draws it a second time."""
+    plot PLOT_PX[0]: a page narrows a wider figure to its column, and Plotly then draws it a second time. frame:
+    the title, the values' axis title across (value_title) and the rows' up (row_title)."""
+    title, value_title, row_title = frame.title, frame.x_title, frame.y_title
+    max_width, max_height = room.max_width, room.max_height
     n = len(labels)
     right = _bar_text_px(widest_text)
 
@@ -163,10 +166,9 @@ def coverage_chart(
     title: str = "",
     key_title: str = "source token",
     value_label: str = "attention received",
-    max_width: float = MAX_WIDTH_PX,
-    max_height: float = MAX_HEIGHT_PX,
+    room: Room = Room(),
 ) -> go.Figure:
     """Source coverage of two translations of one sentence: per source token, the cross-attention it received over
     each output (lessons.classroom.coverage), the original's bars beside the forced continuation's."""
-    return paired_bars(source_tokens, original, forced, names=names, colors=COVERAGE_COLORS, title=title,
-                       x_title=key_title, y_title=value_label, decimals=2, max_width=max_width, max_height=max_height)
+    return paired_bars(source_tokens, original, forced, names=names, colors=COVERAGE_COLORS,
+                       frame=Frame(title, key_title, value_label), decimals=2, room=room)

@@ -13,20 +13,22 @@ import numpy as np
 
 from .heatmap import heatmap_figure
 from .labels import plain_text
-from .options import ColourScale, Extras, Labels, Room, checked
+from .options import ColourScale, Extras, Frame, Labels, Room, checked
 from .style import (ATTENTION_COLORSCALE, CONTAINER_PX, D3, EDGE_PX, HIGHLIGHT_COLOR, LEGEND_ROW_PX, hovertemplate,
                     legend_above, styled_figure, titled)
 from .teaching_replay import PLOT_PX, Y_AXIS_PX, legend_rows
 from .validate import as_float32, check_labels
 
 
-def pruning_figure(removed, bleu, names: Sequence[str], *, title: str, removed_title: str, bleu_title: str,
-                   drop_title: str, intervals=None, width: int | None = None) -> go.Figure:
+def pruning_figure(removed, bleu, names: Sequence[str], *, frame: Frame, drop_title: str, intervals=None,
+                   width: int | None = None) -> go.Figure:
     """One line per attention kind: BLEU (bleu: (kinds, steps)) after knocking out 0, 1, … heads (removed: (steps,)),
     least important first (Voita et al. 2019's pruning curve). intervals (kinds, steps, 3): each point's BLEU drop
     from the whole model and the drop's 95 % interval (drop, low, high; NaN where there is none, as at 0 removed),
     drawn as an error bar round the point — a drop between low and high is a BLEU between bleu − (high − drop) and
-    bleu + (drop − low) — and written in its hover. Exact values on hover."""
+    bleu + (drop − low) — and written in its hover. Exact values on hover.
+    frame: the title, the removed heads across and BLEU up."""
+    title, removed_title, bleu_title = frame.title, frame.x_title, frame.y_title
     x = as_float32(removed, "removed", 1)
     y = as_float32(bleu, "bleu", 2)
     if y.shape[1] != x.shape[0]:

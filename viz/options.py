@@ -1,5 +1,5 @@
-"""What travels together into a figure function, as small frozen objects: a map's labels (Labels), the room a
-figure may take (Room), a heatmap's colours (ColourScale), its grey cells (Hidden) and what a caller adds to it
+"""What travels together into a figure function, as small frozen objects: a map's labels (Labels), a chart's title
+and axis titles (Frame), the room a figure may take (Room), a heatmap's colours (ColourScale), its grey cells (Hidden) and what a caller adds to it
 (Extras), a head view's heads (Heads), a guess-then-reveal map's guess (Guess).
 
 Each figure function checks its objects at its boundary (checked), so a call that passes a plain list or dict
@@ -33,6 +33,17 @@ class Labels:
     key_title: str = "keys"
     value_label: str = "weight"
     masked_label: str = "masked"
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A chart's words around its plot: its title and its axes' titles, x across and y up (y2_title: the second
+    panel's y axis, in a figure of two panels side by side)."""
+
+    title: str = ""
+    x_title: str = ""
+    y_title: str = ""
+    y2_title: str = ""
 
 
 @dataclass(frozen=True)

@@ -8,9 +8,10 @@ from collections.abc import Sequence
 import numpy as np
 import plotly.graph_objects as go
 
-from .bars import bar_figure, fit_bars
+from .bars import ValueAxis, bar_figure, fit_bars
 from .labels import token_labels
-from .style import D3, GRID_COLOR, HIGHLIGHT_COLOR, MAX_HEIGHT_PX, MAX_WIDTH_PX, hovertemplate
+from .options import Frame, Room, checked
+from .style import D3, GRID_COLOR, HIGHLIGHT_COLOR, hovertemplate
 from .validate import check_labels
 
 VOTES_COLOR = D3[0]
@@ -26,11 +27,11 @@ def tally_bars(
     option_title: str = "option",
     votes_label: str = "votes",
     answer_label: str = "the model's answer",
-    max_width: float = MAX_WIDTH_PX,
-    max_height: float = MAX_HEIGHT_PX,
+    room: Room = Room(),
 ) -> go.Figure:
     """Votes per option; with `answer` (an option's index) that option's bar is drawn in the highlight colour and
-    the legend names it `answer_label`."""
+    the legend names it `answer_label`. room: the size limits (its min_font_px unused)."""
+    checked(room, Room, "room")
     votes = np.asarray(counts, dtype=np.int64)
     if votes.ndim != 1 or (votes < 0).any():
         raise ValueError(f"counts must be one non-negative count per option, got shape {votes.shape}")
@@ -38,7 +39,7 @@ def tally_bars(
     if answer is not None and not 0 <= answer < len(votes):
         raise ValueError(f"answer must be an option's index, 0–{len(votes) - 1}, got {answer}")
     texts = [str(n) for n in votes]
-    fit = fit_bars(labels, texts, 1, max_width)
+    fit = fit_bars(labels, texts, 1, room.max_width)
     x = np.arange(len(votes), dtype=np.int32)
     escaped = token_labels(labels)
     hover = hovertemplate((option_title, "%{x} · %{customdata}"), (votes_label, "%{y}"))
@@ -54,7 +55,8 @@ def tally_bars(
     band = [] if answer is None else [dict(type="rect", xref="x", yref="paper", x0=answer - 0.5, x1=answer + 0.5, y0=0,
                                            y1=1, fillcolor=HIGHLIGHT_COLOR, opacity=ANSWER_BAND_OPACITY, line_width=0,
                                            layer="below")]
-    return bar_figure(bars, labels, fit, title=title, x_title=option_title, y_title=votes_label, low=0.0, high=high,
-                      max_height=max_height, legend=[votes_label, answer_label] if answer is not None else (),
-                      barmode="overlay", shapes=band, yaxis=dict(gridcolor=GRID_COLOR, zeroline=False, dtick=max(1, high // 5),
-                                                    rangemode="nonnegative"))
+    return bar_figure(bars, labels, fit, frame=Frame(title, option_title, votes_label),
+                      values=ValueAxis(0.0, high, dict(gridcolor=GRID_COLOR, zeroline=False, dtick=max(1, high // 5),
+                                                        rangemode="nonnegative")),
+                      max_height=room.max_height, legend=[votes_label, answer_label] if answer is not None else (),
+                      barmode="overlay", shapes=band)

@@ -9,6 +9,7 @@ import plotly.graph_objects as go
 
 from .bars import grouped_bars, paired_bars
 from .labels import plain_text, token_labels
+from .options import Frame, Room
 from .style import (
     BASE_FONT_PX,
     EDGE_PX,
@@ -58,9 +59,13 @@ def horizontal_bars(names: Sequence[str], counts, *, title: str, value_title: st
     )
 
 
-def lr_figure(steps, lr, logged_steps, logged_lr, warmup: int, *, title: str, step_title: str, lr_title: str,
-              formula_label: str, logged_label: str, warmup_label: str) -> go.Figure:
-    """The schedule's formula as a line, the rates the training actually logged as dots, the warm-up's end marked."""
+def lr_figure(steps, lr, logged_steps, logged_lr, warmup: int, *, frame: Frame, names: Sequence[str]) -> go.Figure:
+    """The schedule's formula as a line, the rates the training actually logged as dots, the warm-up's end marked.
+    frame: the title, the steps' and the rates' axis titles; names: (formula, logged, warm-up's end)."""
+    title, step_title, lr_title = frame.title, frame.x_title, frame.y_title
+    if len(names) != 3:
+        raise ValueError(f"names: the formula's line, the logged rates, the warm-up's end; got {len(names)}")
+    formula_label, logged_label, warmup_label = names
     s = as_float32(steps, "steps", 1)
     y = as_float32(lr, "lr", 1)
     ls = as_float32(logged_steps, "logged_steps", 1)
@@ -83,12 +88,13 @@ def lr_figure(steps, lr, logged_steps, logged_lr, warmup: int, *, title: str, st
     )
 
 
-def training_curves_figure(train_steps, train_loss, dev_steps, dev_loss, dev_bleu, dev_chrf, *, title: str,
-                           step_title: str, loss_title: str, score_title: str, labels: Sequence[str]) -> go.Figure:
+def training_curves_figure(train_steps, train_loss, dev_steps, dev_loss, dev_bleu, dev_chrf, *, frame: Frame,
+                           labels: Sequence[str]) -> go.Figure:
     """Left: training and dev loss against step. Right: dev BLEU and chrF against step.
 
     labels: (train loss, dev loss, BLEU, chrF).
     """
+    title, step_title, loss_title, score_title = frame.title, frame.x_title, frame.y_title, frame.y2_title
     arrays = [as_float32(a, n, 1) for a, n in ((train_steps, "train_steps"), (train_loss, "train_loss"),
                                                 (dev_steps, "dev_steps"), (dev_loss, "dev_loss"),
                                                 (dev_bleu, "dev_bleu"), (dev_chrf, "dev_chrf"))]
@@ -128,11 +134,11 @@ def label_smoothing_figure(class_labels: Sequence[str], hard, smoothed, *, title
                            prob_title: str, hard_label: str, smooth_label: str) -> go.Figure:
     """The one-hot target next to the smoothed one, class by class."""
     return paired_bars(class_labels, hard, smoothed, names=(hard_label, smooth_label), colors=(NEUTRAL_COLOR, QUERY_COLOR),
-                       title=title, x_title=class_title, y_title=prob_title, unit_range=True)
+                       frame=Frame(title, class_title, prob_title), unit_range=True)
 
 
 def dead_units_figure(layer_labels: Sequence[str], counts: Sequence, *, names: Sequence[str], title: str,
                       layer_title: str, count_title: str, max_height: float = MAX_HEIGHT_PX) -> go.Figure:
     """Per encoder layer, how many FFN units never fire, one bar per set of sentences (names), whole numbers."""
     return grouped_bars(layer_labels, counts, names=names, colors=(QUERY_COLOR, KEY_COLOR, VALUE_COLOR)[: len(counts)],
-                        title=title, x_title=layer_title, y_title=count_title, decimals=0, max_height=max_height)
+                        frame=Frame(title, layer_title, count_title), decimals=0, room=Room(max_height=max_height))

@@ -12,7 +12,7 @@ from .bars import grouped_bars
 from .heatmap import heatmap_figure
 from .labels import plain_text
 from .style import DIVERGING_COLORSCALE, KEY_COLOR, MAX_HEIGHT_PX, NEUTRAL_COLOR, QUERY_COLOR, vline
-from .options import ColourScale, Extras, Labels
+from .options import ColourScale, Extras, Frame, Labels, Room
 from .validate import as_float32, check_labels
 
 
@@ -36,9 +36,10 @@ def head_split_figure(matrix, n_heads: int, tokens: Sequence[str], *, title: str
     )
 
 
-def two_heads_figure(key_labels: Sequence[str], first, second, average, *, names: tuple[str, str, str], title: str,
-                     key_title: str, weight_title: str, max_height: float = MAX_HEIGHT_PX) -> go.Figure:
-    """Per key: one head's weight, another head's, and their average (what a single head would need), on 0–1."""
+def two_heads_figure(key_labels: Sequence[str], first, second, average, *, names: tuple[str, str, str], frame: Frame,
+                     max_height: float = MAX_HEIGHT_PX) -> go.Figure:
+    """Per key: one head's weight, another head's, and their average (what a single head would need), on 0–1.
+    frame: the title, the keys' and the weights' axis titles."""
     return grouped_bars(key_labels, (first, second, average), names=names,
-                        colors=(QUERY_COLOR, KEY_COLOR, NEUTRAL_COLOR), title=title, x_title=key_title,
-                        y_title=weight_title, unit_range=True, decimals=2, max_height=max_height)
+                        colors=(QUERY_COLOR, KEY_COLOR, NEUTRAL_COLOR), frame=frame, unit_range=True, decimals=2,
+                        room=Room(max_height=max_height))

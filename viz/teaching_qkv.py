@@ -10,14 +10,13 @@ import plotly.graph_objects as go
 
 from .bars import BARGAP, fit_bars, token_hover
 from .labels import NEG_INF, plain_text, token_labels
+from .options import Room, checked
 from .style import (
     BASE_FONT_PX,
     EDGE_PX,
     KEY_COLOR,
     LINE_EM,
     MASKED_COLOR,
-    MAX_HEIGHT_PX,
-    MAX_WIDTH_PX,
     OUTPUT_COLOR,
     QUERY_COLOR,
     domains,
@@ -46,14 +45,15 @@ def score_steps_figure(
     titles: tuple[str, str, str],
     key_title: str,
     masked_label: str = "",
-    max_width: float = MAX_WIDTH_PX,
-    max_height: float = MAX_HEIGHT_PX,
+    room: Room = Room(),
 ) -> go.Figure:
     """Three panels over the keys: raw q·k, scores after ÷√d_k (−∞ where masked), softmax weights (0–1).
 
     The panels share the keys' axis (the bottom one is labelled); masked keys are grey columns in every panel.
-    The whole figure fits max_width × max_height; each bar's number is printed where it fits (see fit_bars).
+    The whole figure fits the room (its min_font_px unused); each bar's number is printed where it fits (see
+    fit_bars).
     """
+    max_width, max_height = checked(room, Room, "room").max_width, room.max_height
     raw = as_float32(scores, "scores", 1)
     scaled = as_float32(scaled, "scaled", 1, allow_neg_inf=True)
     w = as_float32(weights, "weights", 1)

@@ -10,14 +10,17 @@ import plotly.graph_objects as go
 
 from .bars import paired_bars
 from .labels import plain_text
+from .options import Frame
 from .style import (KEY_COLOR, NEUTRAL_COLOR, QUERY_COLOR, guide_line, legend_on_top, styled_figure, titled,
                     widest_tick, x_labels_band, y_labels_band)
 from .validate import as_float32
 
 
-def variance_figure(d_ks: Sequence[int], raw_var, scaled_var, selected: int, *, title: str, dk_title: str,
-                    var_title: str, raw_label: str, scaled_label: str, theory_label: str) -> go.Figure:
-    """Sampled Var(q·k) and Var(q·k/√d_k) on log–log axes, with the line Var = d_k and the chosen d_k marked."""
+def variance_figure(d_ks: Sequence[int], raw_var, scaled_var, selected: int, *, frame: Frame, raw_label: str,
+                    scaled_label: str, theory_label: str) -> go.Figure:
+    """Sampled Var(q·k) and Var(q·k/√d_k) on log–log axes, with the line Var = d_k and the chosen d_k marked.
+    frame: the title, d_k across and the variance up."""
+    title, dk_title, var_title = frame.title, frame.x_title, frame.y_title
     d = as_float32(d_ks, "d_ks", 1)
     raw = as_float32(raw_var, "raw_var", 1)
     scaled = as_float32(scaled_var, "scaled_var", 1)
@@ -49,5 +52,4 @@ def softmax_comparison_figure(key_labels: Sequence[str], raw_weights, scaled_wei
                               weight_title: str, raw_label: str, scaled_label: str) -> go.Figure:
     """Grouped bars per key: softmax(q·k) and softmax(q·k/√d_k), on a fixed 0–1 scale."""
     return paired_bars(key_labels, raw_weights, scaled_weights, names=(raw_label, scaled_label),
-                       colors=(KEY_COLOR, QUERY_COLOR), title=title, x_title=key_title, y_title=weight_title,
-                       unit_range=True)
+                       colors=(KEY_COLOR, QUERY_COLOR), frame=Frame(title, key_title, weight_title), unit_range=True)

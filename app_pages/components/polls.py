@@ -259,8 +259,8 @@ def tally(code: str) -> None:
         return
     figure = tally_bars(readable_labels(poll.options), counts, answer=poll.answer if poll.revealed else None,
                         title=t("poll.tally_title", n=sum(counts)),
-                        option_title=t("poll.axis.options", source=source_name(poll)),
-                        votes_label=t("poll.axis.votes"), answer_label=t("poll.answer_label"))
+                        option_title=t("poll.axis.options", source=source_name(poll)), votes_label=t("poll.axis.votes"),
+                        answer_label=t("poll.answer_label"))
     if poll.revealed:
         answer_line(poll, counts)
     else:

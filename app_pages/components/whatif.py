@@ -15,6 +15,7 @@ from evaluation.omissions import stored
 from lessons.classroom import Coverage, coverage, token_edits
 from model import TranslationResult
 from viz.decoding import coverage_chart
+from viz.options import Room
 
 PICK, TYPED, FORCED, REFUSED = "whatif.pick", "whatif.typed", "whatif.forced", "whatif.refused"
 COVERAGE_PX = (720, 340)  # below the step's charts, under the fold: wide enough for a sentence's source tokens
@@ -79,7 +80,7 @@ def comparison(result: TranslationResult, forced: TranslationResult, position: i
         result.source_tokens, before.received, after.received,
         names=(t("whatif.original"), t("whatif.forced", token=forced.output_tokens[position], step=position + 1)),
         key_title=attention_view.axis_names("cross", direction.current())[1], value_label=t("whatif.axis.received"),
-        max_width=COVERAGE_PX[0], max_height=COVERAGE_PX[1],
+        room=Room(*COVERAGE_PX),
     ), key="whatif.coverage")
     st.caption(sentences([t("whatif.coverage_help", even_original=f"{before.even:.2f}", even_forced=f"{after.even:.2f}"),
                           flag_measured()]))

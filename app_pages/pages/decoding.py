@@ -19,7 +19,7 @@ from app_pages.components.teaching_shared import num
 from lessons import length_penalty
 from lessons.attention_maps import pick
 from model import WORD_START, TranslationResult
-from viz.beam_tree import beam_tree
+from viz.beam_tree import TreeLabels, beam_tree
 from viz.decoding import attention_bar, candidates_chart, causal_mask_row
 from viz.heatmap import attention_heatmap
 from viz.options import Labels, Room
@@ -61,12 +61,11 @@ def beam_section(result: TranslationResult, position: int) -> None:
     last = len(records) - 1 if position >= len(result.steps) - 1 else current
     steps = [{status: [(h.tokens, h.logprob) for h in getattr(record, status)]
               for status in ("kept", "finished", "dropped")} for record in records]
-    fig = beam_tree(
-        steps, result.output_tokens, current=current, last=last,
-        status_labels={s: t(f"beam.{s}") for s in steps[0]},
-        chosen_label=t("beam.chosen"), step_title=t("beam.step"), logprob_label=t("beam.logprob"),
-        token_logprob_label=t("beam.token_logprob"), max_width=TREE_PX[0], max_height=TREE_PX[1],
-    )
+    fig = beam_tree(steps, result.output_tokens,
+                    labels=TreeLabels(statuses={s: t(f"beam.{s}") for s in steps[0]}, chosen=t("beam.chosen"),
+                                      step_title=t("beam.step"), logprob=t("beam.logprob"),
+                                      token_logprob=t("beam.token_logprob")),
+                    room=Room(TREE_PX[0], TREE_PX[1]), current=current, last=last)
     charts.chart(fig, key="decoding.chart.beam")
     record = records[current]
     st.caption(sentences([t("decoding.beam_help", last=last + 1, step=current + 1, top=2 * result.beam_size,
@@ -183,7 +182,7 @@ def candidates_column(result: TranslationResult, position: int) -> None:
     """The step's candidates (hidden behind a guess while "Guess first" is on)."""
     st.markdown(f"**{t('decoding.candidates_title')}**")
     tokens, probs, chosen_index = candidate_lists(result, position)
-    labels = dict(token_title=t("axis.candidate"), value_label=t("axis.probability"), max_width=RIGHT_PX)
+    labels = dict(token_title=t("axis.candidate"), value_label=t("axis.probability"), room=Room(RIGHT_PX))
     if st.session_state.get(GUESS):
         guessing.next_token_guess(result, position, tokens, probs, chosen_index, key="decoding.guessing", **labels)
         if guessing.next_token_hidden(result, position, key="decoding.guessing", toggle_key=GUESS):

@@ -25,7 +25,7 @@ from model import (ATTENTION_KINDS, ATTRIBUTION_GAP_BOUND, ATTRIBUTION_MAX_POINT
                    TrainingLog, TranslationResult)
 from viz.explanation import gold_links_figure, head_grid_figure, head_roles_figure, pruning_figure
 from viz.heatmap import attention_heatmap
-from viz.options import Labels, Room
+from viz.options import Frame, Labels, Room
 
 METHOD, LAYER, HEAD, KNOCK = "explain.method", "explain.layer", "explain.head", "explain.knock"
 GOLD_PAIR, GOLD_LAYER, GOLD_HEAD = "explain.align.pair", "explain.align.layer", "explain.align.head"
@@ -270,8 +270,9 @@ def pruning_chart(pruning: dict):
     intervals = [[[p.get("bleu_drop", np.nan), p.get("low", np.nan), p.get("high", np.nan)] for p in c]
                  for c in curves]
     return pruning_figure([p["removed"] for p in curves[0]], [[p["bleu"] for p in c] for c in curves],
-                          [attention_view.kind_name(k) for k in pruning], title=t("explain.pruning.title"),
-                          removed_title=t("explain.pruning.removed"), bleu_title=t("explain.pruning.bleu"),
+                          [attention_view.kind_name(k) for k in pruning],
+                          frame=Frame(t("explain.pruning.title"), t("explain.pruning.removed"),
+                                      t("explain.pruning.bleu")),
                           drop_title=t("explain.pruning.drop"), intervals=intervals, width=screen.HALF_COLUMN_PX)
 
 

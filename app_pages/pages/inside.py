@@ -21,6 +21,7 @@ from app_pages.components import charts, table_view
 from lessons import inside
 from model import ModelConfig, TranslationResult
 from viz.decoding import candidates_chart
+from viz.options import Room
 from viz.teaching_inside import (
     DIAGRAM_HEIGHT_PX,
     DIAGRAM_LABELS,
@@ -303,7 +304,7 @@ def output_section() -> None:
                   index_name=t("inside.col.candidate"))
     table_view.table(frame)
     charts.chart(candidates_chart(names, probs, ids.index(step.chosen.token_id), token_title=t("inside.axis.candidate"),
-                                   value_label=t("inside.axis.prob"), max_width=480), key="inside.output.candidates")
+                                   value_label=t("inside.axis.prob"), room=Room(480)), key="inside.output.candidates")
     k = len(step.candidates)
     same_top = [int(i) for i in out.top(index, k)[0]] == ids[:k]
     verdict(t("inside.out.check", t=T, diff=difference(out.chosen.max_difference),

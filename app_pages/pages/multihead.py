@@ -15,6 +15,7 @@ from app_pages.shell.text import md_escape, t
 from lessons import shapes
 from lessons.multihead import most_different_heads
 from model import library_refusal
+from viz.options import Frame
 from viz.teaching_multihead import head_split_figure, two_heads_figure
 
 WHY_CHART_PX = 460  # the whole chart on a 1280×800 screen, under the page's title and tabs
@@ -106,9 +107,11 @@ def why_section() -> None:
     with chart:
         charts.chart(
             two_heads_figure(positions(key_tokens), pair.rows[0], pair.rows[1], pair.average,
-                             names=(t("explorer.head_n", n=a + 1), t("explorer.head_n", n=b + 1), t("multihead.why.mean")),
-                             title=t("multihead.why.fig", layer=layer + 1, query=query), key_title=t("teach.axis.keys"),
-                             weight_title=t("multihead.why.weight"), max_height=WHY_CHART_PX),
+                             frame=Frame(t("multihead.why.fig", layer=layer + 1, query=query), t("teach.axis.keys"),
+                                         t("multihead.why.weight")),
+                             names=(t("explorer.head_n", n=a + 1), t("explorer.head_n", n=b + 1),
+                                    t("multihead.why.mean")),
+                             max_height=WHY_CHART_PX),
             key="multihead.why.fig",
         )
     words = dict(layer=layer + 1, a=a + 1, b=b + 1, query=md_escape(query), ka=md_escape(positions(key_tokens)[ka]),

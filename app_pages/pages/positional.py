@@ -17,6 +17,7 @@ from app_pages.shell.text import t
 from app_pages.components import charts, table_view
 from lessons import positional
 from model import TrainingLog, TranslationResult, sinusoidal_table
+from viz.options import Frame
 from viz.teaching_positional import (norms_figure, pe_curves, pe_heatmap, received_attention_figure, rotation_figure,
                                      similarity_heatmap)
 
@@ -149,9 +150,11 @@ def rotation_section() -> None:
     (st.success if error < 1e-9 else st.error)(t("positional.rot.check", k=k, n=length - k, d=d_model, err=f"{error:.1e}"))
     points = table[:, 2 * pair : 2 * pair + 2]
     charts.chart(
-        rotation_figure(points, pos, k, title=t("positional.rot.fig", pair=pair, a=2 * pair, b=2 * pair + 1),
-                        sin_title=t("positional.rot.sin", a=2 * pair), cos_title=t("positional.rot.cos", b=2 * pair + 1),
-                        start_label=t("positional.rot.start"), end_label=t("positional.rot.end"), path_label=t("positional.rot.path")),
+        rotation_figure(points, pos, k,
+                        frame=Frame(t("positional.rot.fig", pair=pair, a=2 * pair, b=2 * pair + 1),
+                                    t("positional.rot.sin", a=2 * pair), t("positional.rot.cos", b=2 * pair + 1)),
+                        start_label=t("positional.rot.start"), end_label=t("positional.rot.end"),
+                        path_label=t("positional.rot.path")),
         key="positional.rot.fig",
     )
 

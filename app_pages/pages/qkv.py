@@ -18,6 +18,7 @@ from app_pages.shell.text import t
 from app_pages.components import charts, table_view
 from lessons import worked_example
 from lessons.live import recompute_weights, walk_query
+from viz.options import Room
 from viz.teaching_qkv import score_steps_figure, weighted_sum_figure
 
 STEPS = ("project", "dot", "scale", "softmax", "sum")
@@ -47,7 +48,7 @@ def example_overview() -> None:
             score_steps_figure(["k₁", "k₂"], example.scores, example.scaled, example.weights,
                                titles=(t("qkv.fig.example.dot"), t("qkv.fig.example.scaled", root=num(example.divisor)),
                                        t("qkv.fig.example.weights")),
-                               key_title="", max_width=screen.HALF_COLUMN_PX, max_height=EXAMPLE_CHART_PX),
+                               key_title="", room=Room(screen.HALF_COLUMN_PX, EXAMPLE_CHART_PX)),
             key="qkv.example.steps",
         )
         st.caption(t("qkv.fig.words", a=words[0], b=words[1]))
@@ -157,7 +158,8 @@ def live_walkthrough() -> None:
     show_table(per_key.T, keys, [t(f"qkv.live.col.{c}") for c in ("dot", "scaled", "allowed", "masked", "weight", "model")])
     charts.chart(
         score_steps_figure(keys, steps.scores[0], steps.masked[0], steps.weights[0],
-                           titles=(t("qkv.fig.dot"), t("qkv.fig.scaled", root=f"{steps.divisor:.3f}"), t("qkv.fig.weights")),
+                           titles=(t("qkv.fig.dot"), t("qkv.fig.scaled", root=f"{steps.divisor:.3f}"),
+                                   t("qkv.fig.weights")),
                            key_title=t("teach.axis.keys"), masked_label=t("teach.masked")),
         key="qkv.live.steps",
     )

@@ -15,6 +15,7 @@ from app_pages.shell.text import t
 from app_pages.components import charts
 from lessons import scaling
 from lessons.worked_example import PAPER_D_K, thinking_machines
+from viz.options import Frame
 from viz.teaching_anatomy import horizontal_bars
 from viz.teaching_scaling import softmax_comparison_figure, variance_figure
 
@@ -30,8 +31,9 @@ def dk_section() -> None:
     st.subheader(t("scaling.var.header"))
     raw_var, scaled_var = scaling.dot_product_variance()
     charts.chart(
-        variance_figure(scaling.D_K_CHOICES, raw_var, scaled_var, d_k, title=t("scaling.var.fig", samples=f"{scaling.SAMPLES:,}"), dk_title="d_k",
-                        var_title=t("scaling.var.axis"), raw_label=t("scaling.var.raw"), scaled_label=t("scaling.var.scaled"),
+        variance_figure(scaling.D_K_CHOICES, raw_var, scaled_var, d_k,
+                        frame=Frame(t("scaling.var.fig", samples=f"{scaling.SAMPLES:,}"), "d_k", t("scaling.var.axis")),
+                        raw_label=t("scaling.var.raw"), scaled_label=t("scaling.var.scaled"),
                         theory_label=t("scaling.var.theory")),
         key="scaling.var",
     )
