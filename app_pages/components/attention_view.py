@@ -23,7 +23,7 @@ from app_pages.shell.text import md_escape, t
 from app_pages.components import charts
 from app_pages.shell import screen
 from lessons.attention_maps import ALL, pick, shown_mask
-from lessons.attention_table import attention_table
+from lessons.attention_table import MapName, attention_table
 from lessons.deck import MAX_SLIDES, MAX_TITLE, Slide, difference
 from model import ATTENTION_KINDS, TranslationResult
 from viz.heatmap import attention_heatmap, difference_heatmap
@@ -308,7 +308,7 @@ def numbers_of(drawn, shown: MapView, sentence: str, computed: str | None = None
     from the weights, which `computed` names in the header: "rollout"), of the translation of `sentence`. The table
     is written once, as CSV; the TSV is its rows again with tabs (every weight formatted once)."""
     about = dict(kind=shown.kind, layer=shown.layer, head=shown.head, sentence=sentence, view=computed)
-    table = attention_table(drawn, shown.queries, shown.keys, **about)
+    table = attention_table(drawn, shown.queries, shown.keys, about=MapName(**about))
     header, rows = table.split("\n", 1)
     tsv = io.StringIO()
     tsv.write(header + "\n")

@@ -14,6 +14,7 @@ from app_pages.shell.text import hardware_name, md_escape, t
 from app_pages.components import charts, table_view
 from lessons import anatomy
 from model import ModelConfig, TrainingArgs, TrainingLog, Translator, learning_rate, peak_learning_rate
+from viz.options import Frame
 from viz.teaching_anatomy import (dead_units_figure, horizontal_bars, label_smoothing_figure, lr_figure,
                                   training_curves_figure)
 
@@ -112,10 +113,9 @@ def learning_rate_section(translator: Translator) -> None:
     st.markdown(t("anatomy.lr.text", warmup=warmup, factor=num(factor), d=H,
                   peak=f"{peak_learning_rate(H, warmup, factor):.2e}"))
     charts.chart(
-        lr_figure(steps, learning_rate(steps, H, warmup, factor),
-                  [e.step for e in train], [e.lr for e in train], warmup, title=t("anatomy.lr.fig"),
-                  step_title=t("anatomy.axis.step"), lr_title=t("anatomy.axis.lr"), formula_label=t("anatomy.lr.formula"),
-                  logged_label=t("anatomy.lr.logged"), warmup_label=t("anatomy.lr.warmup", w=warmup)),
+        lr_figure(steps, learning_rate(steps, H, warmup, factor), [e.step for e in train], [e.lr for e in train],
+                  warmup, frame=Frame(t("anatomy.lr.fig"), t("anatomy.axis.step"), t("anatomy.axis.lr")),
+                  names=(t("anatomy.lr.formula"), t("anatomy.lr.logged"), t("anatomy.lr.warmup", w=warmup))),
         key="anatomy.lr",
     )
 
@@ -142,12 +142,11 @@ def curves_section(translator: Translator) -> None:
                   hardware=md_escape(hardware_name(log.hardware)), best_step=or_dash(best and best.step),
                   bleu=or_dash(best and best.bleu), chrf=or_dash(best and best.chrf), shipped=shipped))
     charts.chart(
-        training_curves_figure(
-            [e.step for e in train], [e.loss for e in train], [e.step for e in dev], [e.loss for e in dev],
-            [e.bleu for e in dev], [e.chrf for e in dev], title=t("anatomy.curves.fig"),
-            step_title=t("anatomy.axis.step"), loss_title=t("anatomy.axis.loss"), score_title=t("anatomy.axis.score"),
-            labels=(t("anatomy.curves.train"), t("anatomy.curves.dev"), "BLEU", "chrF"),
-        ),
+        training_curves_figure([e.step for e in train], [e.loss for e in train], [e.step for e in dev],
+                               [e.loss for e in dev], [e.bleu for e in dev], [e.chrf for e in dev],
+                               frame=Frame(t("anatomy.curves.fig"), t("anatomy.axis.step"), t("anatomy.axis.loss"),
+                                           t("anatomy.axis.score")),
+                               labels=(t("anatomy.curves.train"), t("anatomy.curves.dev"), "BLEU", "chrF")),
         key="anatomy.curves",
     )
 

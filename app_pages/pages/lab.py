@@ -20,6 +20,7 @@ from app_pages.shell.text import md_escape, t
 from lessons.anatomy import total_parameters
 from lessons.attention_maps import axis_tokens
 from model.lab import ALIGNED_SHARE, EXAMPLE, TASKS, TESTED_EXACT, LabSettings, Progress, answer, train_steps
+from viz.options import Frame
 from viz.teaching_replay import lab_curves_figure
 
 TASK, MAX_STEPS, KIND = "lab.task", "lab.max_steps", "lab.kind"
@@ -119,8 +120,8 @@ def results(first: Progress, last: Progress | None, settings: LabSettings, runni
         charts.chart(lab_curves_figure(
             list(range(1, len(last.losses) + 1)), last.losses, [e.step for e in last.evaluations],
             [e.exact for e in last.evaluations], [e.per_token for e in last.evaluations], max_steps=settings.max_steps,
-            title=t("lab.curves.fig", task=t(f"lab.task.{settings.task}")), step_title=t("anatomy.axis.step"),
-            loss_title=t("lab.axis.loss"), accuracy_title=t("lab.axis.accuracy"),
+            frame=Frame(t("lab.curves.fig", task=t(f"lab.task.{settings.task}")), t("anatomy.axis.step"),
+                        t("lab.axis.loss"), t("lab.axis.accuracy")),
             labels=(t("lab.curves.loss"), t("lab.curves.exact"), t("lab.curves.per_token")),
         ), key="lab.chart.curves")
     if running:

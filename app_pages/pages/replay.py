@@ -22,6 +22,7 @@ from app_pages.shell.text import md_escape, sentences, t
 from lessons import replay
 from lessons.attention_maps import ALL, axis_tokens, pick
 from model import SnapshotError, TrainingLog, read_snapshots
+from viz.options import Frame
 from viz.style import MAX_HEIGHT_PX
 from viz.teaching_anatomy import training_curves_figure
 from viz.teaching_replay import marked_at, share_figure
@@ -88,8 +89,8 @@ def share_section(snapshots: list[dict], probe: int, kind: str, layer: int, head
     st.markdown("#### " + t("replay.share.header"))
     charts.chart(share_figure(
         steps, np.stack(lines), names, step=steps[index], highlight=highlight, width=screen.HALF_COLUMN_PX,
-        title=t("replay.share.fig", kind=t(f"kind.{kind}")), step_title=t("anatomy.axis.step"),
-        share_title=t("replay.share.axis"), uniform_label=t("replay.share.uniform"),
+        frame=Frame(t("replay.share.fig", kind=t(f"kind.{kind}")), t("anatomy.axis.step"), t("replay.share.axis")),
+        uniform_label=t("replay.share.uniform"),
     ), key="replay.chart.share")
     # At the first snapshot "now" is the first value: said once.
     now = t("replay.share.now", now=f"{chosen[index]:.0%}", step=f"{steps[index]:,}") if index else ""
@@ -128,12 +129,11 @@ def curves_section(log: TrainingLog, step: int) -> None:
     if not train:
         return
     st.markdown("#### " + t("replay.curves.header"))
-    fig = training_curves_figure(
-        [e.step for e in train], [e.loss for e in train], [e.step for e in dev], [e.loss for e in dev],
-        [e.bleu for e in dev], [e.chrf for e in dev], title=t("replay.curves.fig", step=f"{step:,}"),
-        step_title=t("anatomy.axis.step"), loss_title=t("anatomy.axis.loss"), score_title=t("anatomy.axis.score"),
-        labels=(t("anatomy.curves.train"), t("anatomy.curves.dev"), "BLEU", "chrF"),
-    )
+    fig = training_curves_figure([e.step for e in train], [e.loss for e in train], [e.step for e in dev],
+                                 [e.loss for e in dev], [e.bleu for e in dev], [e.chrf for e in dev],
+                                 frame=Frame(t("replay.curves.fig", step=f"{step:,}"), t("anatomy.axis.step"),
+                                             t("anatomy.axis.loss"), t("anatomy.axis.score")),
+                                 labels=(t("anatomy.curves.train"), t("anatomy.curves.dev"), "BLEU", "chrF"))
     charts.chart(marked_at(fig, step, ("x", "x2")), key="replay.chart.curves")
 
 

@@ -20,6 +20,7 @@ from model import (
     read_pairs, to_simplified,
 )
 from model.training import ADAM_BETAS, ADAM_EPS, GRAD_CLIP_NORM, batch_lengths
+from viz.options import Frame
 from viz.teaching_anatomy import label_smoothing_figure, lr_figure
 from viz.teaching_training import batch_padding_figure, optimizer_paths_figure, reliability_figure
 
@@ -149,9 +150,10 @@ def toy_section() -> None:
     names = [t("training.toy.sgd", lr=num(sgd_lr, 2)), t("training.toy.adam", lr=num(training.TOY_ADAM_LR, 2))]
     with chart:
         charts.chart(
-            optimizer_paths_figure(w1_grid, w2_grid, training.toy_loss(np.stack(np.meshgrid(w1_grid, w2_grid), axis=-1)), paths,
-                                   names, title=t("training.toy.fig", steps=training.TOY_STEPS), w1_title="w₁",
-                                   w2_title="w₂", loss_label=t("training.toy.loss"), step_label=t("training.toy.step")),
+            optimizer_paths_figure(w1_grid, w2_grid,
+                                   training.toy_loss(np.stack(np.meshgrid(w1_grid, w2_grid), axis=-1)), paths, names,
+                                   frame=Frame(t("training.toy.fig", steps=training.TOY_STEPS), "w₁", "w₂"),
+                                   loss_label=t("training.toy.loss"), step_label=t("training.toy.step")),
             key="training.toy",
         )
     sgd_end, adam_end = (float(training.toy_loss(p[-1])) for p in paths)
@@ -182,9 +184,10 @@ def learning_rate_section(config: ModelConfig, log: TrainingLog) -> None:
     schedule_steps = np.union1d(np.linspace(1, max(done, 2 * warmup), 400), [warmup])  # the peak itself drawn
     charts.chart(
         lr_figure(schedule_steps, learning_rate(schedule_steps, H, warmup, factor), [e.step for e in train],
-                  [e.lr for e in train], warmup, title=t("training.lr.fig", d=H, warmup=f"{warmup:,}"),
-                  step_title=t("anatomy.axis.step"), lr_title=t("anatomy.axis.lr"), formula_label=t("anatomy.lr.formula"),
-                  logged_label=t("anatomy.lr.logged"), warmup_label=t("anatomy.lr.warmup", w=warmup)),
+                  [e.lr for e in train], warmup,
+                  frame=Frame(t("training.lr.fig", d=H, warmup=f"{warmup:,}"), t("anatomy.axis.step"),
+                              t("anatomy.axis.lr")),
+                  names=(t("anatomy.lr.formula"), t("anatomy.lr.logged"), t("anatomy.lr.warmup", w=warmup))),
         key="training.lr",
     )
     st.info(t("training.lr.why"))
@@ -257,8 +260,9 @@ def calibration_section(config: ModelConfig, log: TrainingLog) -> None:
     curve = training.reliability(found.bins)
     charts.chart(
         reliability_figure(curve.confidence, curve.right, curve.positions,
-                           title=t("training.calib.fig", pairs=f"{found.pairs:,}", positions=f"{found.positions:,}"),
-                           confidence_title=t("training.calib.confidence"), right_title=t("training.calib.right"),
+                           frame=Frame(t("training.calib.fig", pairs=f"{found.pairs:,}",
+                                         positions=f"{found.positions:,}"),
+                                       t("training.calib.confidence"), t("training.calib.right")),
                            model_label=t("training.calib.model"), ideal_label=t("training.calib.ideal"),
                            positions_label=t("training.calib.positions")),
         key="training.calib",
