@@ -176,7 +176,8 @@ def search(
         return [SearchOutput(ids, None) for ids in greedy_search(model, enc, limits, generation, prefix)]
     outputs = []
     for row, (n, limit) in enumerate(zip(lengths, limits)):
-        alone = EncoderOutput(enc.memory[row : row + 1, :n], mask=None, heads=enc.heads)  # its padding cut off: nothing to mask
+        # its padding cut off: nothing to mask; its knock-outs and patch carried into every step
+        alone = EncoderOutput(enc.memory[row : row + 1, :n], mask=None, heads=enc.heads, patch=enc.patch)
         ids, steps = beam_search(model, alone, beam, limit, generation, prefix)
         outputs.append(SearchOutput(ids, steps))
     return outputs
