@@ -129,14 +129,13 @@ def slide_figure(slide: Slide, **limits) -> go.Figure:
     result = translations.translation_of(view.sentence, view.checkpoint)
     if view.view == rollout_view.VIEW:
         return rollout_view.rollout_figure(result, view.kind, view.layer, title=slide.title, **limits)
-    weights, (queries, keys) = result.attention(view.kind), result.axis_tokens(view.kind)
+    shown = attention_view.MapView.of(result, view.kind, view.layer, view.head)
     if view.view == "lines":
-        query = view.query if view.query is not None and view.query < len(queries) else None
-        return attention_view.lines_figure(weights, view.kind, view.layer, view.head, queries, keys, query,
-                                           view.min_weight, title=slide.title, **limits)
+        query = view.query if view.query is not None and view.query < len(shown.queries) else None
+        return shown.lines_figure(query, view.min_weight, title=slide.title, **limits)
     if view.step is None:
-        draw = attention_view.grid_figure if view.view == "grid" else attention_view.map_figure
-        return draw(weights, view.kind, view.layer, view.head, queries, keys, title=slide.title, **limits)
+        draw = shown.grid_figure if view.view == "grid" else shown.figure
+        return draw(title=slide.title, **limits)
     if view.step > len(result.steps):
         raise BadDeck("step", step=view.step, steps=len(result.steps))
     keys = attention_view.axis_names("cross", direction.of(view.checkpoint))[1]  # in the slide's model's languages

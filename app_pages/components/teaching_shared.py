@@ -10,7 +10,7 @@ import streamlit as st
 
 from app_pages.components import attention_view, table_view
 from app_pages.state import direction, examples, translations, widget_state
-from app_pages.shell.text import t
+from app_pages.shell.text import md_escape, t
 from model import ATTENTION_KINDS, WORD_START, TranslationResult
 
 NEG_INF = "−∞"
@@ -147,7 +147,8 @@ def sentence_banner(result: TranslationResult) -> None:
     """The sentence the live sections use, as plain text (user text never goes through Markdown)."""
     st.caption(t("teach.sentence.caption"))
     st.text(f"{result.source_text}  →  {result.translation}")
-    translations.names_caption(result)
+    if note := translations.names_note(result):
+        st.caption(md_escape(note))
 
 
 def head_picker(

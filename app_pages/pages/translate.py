@@ -10,7 +10,7 @@ import streamlit as st
 from app_pages.components import attention_view, charts, chips, guessing, polls, rollout_view
 from app_pages.pages import translate_view
 from app_pages.pages.translate_view import ALL_QUERIES, LINES, VIEWS, ExplorerSettings, ExplorerView
-from app_pages.shell import link_values, links, navigation, page_scripts, presentation, screen
+from app_pages.shell import link_values, links, messages, navigation, page_scripts, presentation, screen
 from app_pages.shell.text import t
 from app_pages.state import direction, models, state_keys, translations, widget_state
 from lessons.attention_maps import ALL
@@ -251,7 +251,7 @@ def page() -> None:
     shown = translate_view.view(translator, result, assess([step.chosen.prob for step in result.steps],
                                                            translator.training_log))
     with translation_column:
-        translations.show_notices(result)
+        messages.draw_notices(shown.notices)
         with st.container(key="translate.verdict"):  # page_scripts styles its heading
             draw_verdict(shown.verdict)
     explorer()

@@ -98,11 +98,13 @@ class TranslateView:
 
     verdict: Verdict
     details: TokenDetails
+    notices: list[translations.NoticeLine]  # above the verdict: the sentence was in the wrong language, or cut
 
 
 def view(translator: Translator, result: TranslationResult, marks: Confidence) -> TranslateView:
     """The page's view of `result`, `translator`'s translation, with `marks`, its confidence (model.assess)."""
-    return TranslateView(verdict(translator, result, marks), details(translator, result, marks))
+    return TranslateView(verdict(translator, result, marks), details(translator, result, marks),
+                         translations.notice_lines(result))
 
 
 def verdict(translator: Translator, result: TranslationResult, c: Confidence) -> Verdict:

@@ -1,6 +1,7 @@
 """What state raises, as the page says it (state/page_errors.py hands it here): a model that cannot load and a
 sentence the model refuses each end the page with a message in the session's language, never a traceback; a
-loaded model's doubts about its weights are warnings above the page."""
+loaded model's doubts about its weights are warnings above the page. A translation's notices (state returns them:
+translations.notice_lines) are drawn here too."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import NoReturn
 import streamlit as st
 
 from app_pages.state import page_errors
-from app_pages.state.translations import model_message
+from app_pages.state.translations import NoticeLine, model_message
 from app_pages.shell.text import md_escape, t
 from model import RESTORE_COMMAND, CheckpointError, InputError, Notice
 
@@ -35,6 +36,16 @@ def warn(doubts: Sequence[Notice]) -> None:
     for doubt in doubts:
         st.warning(t(f"model.{doubt.key}", **{k: md_escape(v) for k, v in doubt.values.items()}),
                    icon=":material/warning:")
+
+
+def draw_notices(notices: Sequence[NoticeLine]) -> None:
+    """Each notice of a translation in a box: a warning where the sentence is in the language the model writes, a
+    note where the input was cut."""
+    for notice in notices:
+        if notice.wrong_language:
+            st.warning(notice.text, icon=":material/translate:")
+        else:
+            st.info(notice.text, icon=":material/content_cut:")
 
 
 def handle_page_errors() -> None:

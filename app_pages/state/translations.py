@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from typing import TypeVar
 
 import numpy as np
@@ -85,24 +86,26 @@ def model_message(message: InputError | Notice) -> str:
     return t(f"model.{message.key}", **message.values)
 
 
-def show_notices(result: TranslationResult) -> None:
-    """Each notice of the translation in a box (the input was cut), but names read as others (names_note)."""
-    for notice in result.notices:
-        if notice.key in WRONG_LANGUAGE:  # what it wrote is no translation: said before anything else is read
-            st.warning(md_escape(model_message(notice)), icon=":material/translate:")
-        elif notice.key != "names_read_as":
-            st.info(md_escape(model_message(notice)), icon=":material/content_cut:")
+@dataclass(frozen=True)
+class NoticeLine:
+    """A notice of translate() as a page says it: `text`, in the session's language and Markdown-escaped;
+    `wrong_language`: the sentence is in the language the model writes, so what it wrote is no translation (a
+    warning, said before anything else is read), else a note (the input was cut)."""
+
+    text: str
+    wrong_language: bool
+
+
+def notice_lines(result: TranslationResult) -> list[NoticeLine]:
+    """The translation's notices as the page says them, but names read as others (names_note says those)."""
+    return [NoticeLine(md_escape(model_message(n)), n.key in WRONG_LANGUAGE)
+            for n in result.notices if n.key != "names_read_as"]
 
 
 def names_note(result: TranslationResult) -> str | None:
     """What to say where the page's tokens read "Tom" for a typed "Alice" (model/translation/names.py), so the
     charts' tokens never surprise; None where no name was swapped."""
     return next((model_message(n) for n in result.notices if n.key == "names_read_as"), None)
-
-
-def names_caption(result: TranslationResult) -> None:
-    if note := names_note(result):
-        st.caption(md_escape(note))
 
 
 def names_notes(*results: TranslationResult) -> list[str]:
