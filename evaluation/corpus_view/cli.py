@@ -1,0 +1,159 @@
+"""python -m evaluation.corpus_view: one head's queries and keys over the corpus, projected, from the command line.
+
+python -m evaluation.corpus_view --checkpoint checkpoints/en-zh --kind encoder_self --layer 1 --head 1
+    [--method pca|tsne|umap] [--seed 0] [--search TEXT] [--top 3] [--sentences FILE] [--cache DIR | --no-cache] [--json]
+
+Layers and heads are 1-based, as on screen. --json prints one JSON object: points [{x, y, role, token, sentence,
+position, normalised_position}] (queries first), sentences (the corpus in order: source, reference, origin,
+credit), correlation {raw, adjusted} (Pearson between q·k and projected distance over every same-sentence pair the
+query may attend to), adjustment {scale, shift_norm}, and with --search the token's occurrences and counts. Without
+--json, a readable account. Bad input exits 2 with one line on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from model.loading.checkpoint import CheckpointError
+from model.translation.threads import configure_torch_threads
+from model.translation.translator import DEFAULT_CHECKPOINT, Translator
+
+from .cache import ProjectionCache
+from .corpus import Corpus, shipped_corpus, user_sentences
+from .project import METHODS, HeadProjection, ProjectionUnavailable, points
+from .search import TOP_KEYS, TokenSearch, bare, search, typed_tokens
+from .vectors import CorpusRun, run_corpus
+from .view import head_view
+
+SHOWN_POINTS = 12  # the readable account's sample of points; --json gives them all
+COUNT_NAMES = {"same_token": "the same token", "next": "the next", "previous": "the previous",
+               "full_stop": "the full stop", "end": "</s>"}
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, not argparse's usage block
+        print(f"error: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def _number(value: float) -> float | None:
+    return None if math.isnan(value) else round(float(value), 4) + 0.0  # + 0.0: no "-0.0"
+
+
+def _search_json(found: TokenSearch, run: CorpusRun) -> dict:
+    return {"tokens": list(found.tokens), "counts": found.counts, "occurrences": [
+        {"sentence": o.sentence, "position": o.position, "token": bare(o.token),
+         "text": run.corpus.sentences[o.sentence].source,
+         "top": [{"position": p, "token": bare(t), "weight": _number(w)} for p, t, w in o.top]}
+        for o in found.occurrences]}
+
+
+def as_json(run: CorpusRun, projection: HeadProjection, found: TokenSearch | None) -> dict:
+    p = projection
+    vectors = run.head(p.kind, p.layer, p.head)
+    out = {
+        "checkpoint": run.checkpoint, "weights_sha256": run.weights_sha256, "corpus": run.corpus.counts(),
+        "source_language": run.corpus.source_language, "kind": p.kind, "layer": p.layer + 1, "head": p.head + 1,
+        "method": p.method, "seed": p.seed,
+        "points": [{**point, "x": _number(point["x"]), "y": _number(point["y"]),
+                    "normalised_position": _number(point["normalised_position"])} for point in points(vectors, p)],
+        "sentences": [{"source": s.source, "reference": s.reference, "origin": s.origin, "credit": s.credit}
+                      for s in run.corpus.sentences],
+        "correlation": {name: _number(value) for name, value in p.correlation.items()},
+        "adjustment": {"scale": _number(p.adjustment.scale),
+                       "shift_norm": _number(float(np.linalg.norm(p.adjustment.shift)))},
+    }
+    return out | ({"search": _search_json(found, run)} if found is not None else {})
+
+
+def _search_lines(found: TokenSearch, run: CorpusRun) -> list[str]:
+    counts = ", ".join(f"{COUNT_NAMES[name]} {n}" for name, n in found.counts.items())
+    lines = [f"search {' '.join(found.tokens) or '(nothing)'}: {len(found.occurrences)} occurrences; "
+             f"the top key is: {counts}"]
+    for o in found.occurrences:
+        keys = ", ".join(f"{bare(t)} {w:.2f}" for _, t, w in o.top)
+        lines.append(f"  {o.top_weight:5.2f}  #{o.sentence:<4} {o.position:>3} {bare(o.token):<10} → {keys}"
+                     f"   | {run.corpus.sentences[o.sentence].source}")
+    return lines
+
+
+def table(run: CorpusRun, projection: HeadProjection, found: TokenSearch | None) -> str:
+    p, counts = projection, run.corpus.counts()
+    vectors = run.head(p.kind, p.layer, p.head)
+    shown = points(vectors, p)
+    lines = [
+        f"checkpoint {run.checkpoint} (reads {run.corpus.source_language}), weights sha256 {run.weights_sha256[:12]}…",
+        f"corpus: {len(run.corpus.sentences)} sentences: {counts['gold']} gold pairs (Tatoeba, CC-BY 2.0 FR; "
+        f"credited in evaluation/alignment/pairs.tsv), {counts['example']} examples written for the app, "
+        f"{counts['user']} added",
+        f"{p.kind} layer {p.layer + 1} head {p.head + 1}, {p.method} (seed {p.seed}): {len(vectors.queries)} queries, "
+        f"{len(vectors.keys)} keys, d_k {vectors.queries.shape[1]}",
+        f"adjusted: keys shifted by {np.linalg.norm(p.adjustment.shift):.3f} onto the query centroid, queries × "
+        f"{p.adjustment.scale:.3f} and keys ÷ {p.adjustment.scale:.3f} (no softmax row changes)",
+        f"correlation of q·k with projected distance over {len(vectors.pairs()[0])} same-sentence pairs: "
+        f"raw {p.correlation['raw']:.3f}, adjusted {p.correlation['adjusted']:.3f}",
+        f"points (first {min(SHOWN_POINTS, len(shown))} of {len(shown)}; --json for all):",
+        f"  {'role':<5} {'sentence':>8} {'pos':>3} {'token':<12} {'x':>8} {'y':>8}",
+    ]
+    lines += [f"  {q['role']:<5} {q['sentence']:>8} {q['position']:>3} {q['token']:<12} {q['x']:8.3f} {q['y']:8.3f}"
+              for q in shown[:SHOWN_POINTS]]
+    return "\n".join(lines + (_search_lines(found, run) if found is not None else []))
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="python -m evaluation.corpus_view", description=__doc__.split("\n")[0])
+    p.add_argument("--checkpoint", default=str(DEFAULT_CHECKPOINT))
+    p.add_argument("--kind", default="encoder_self", help="encoder_self, decoder_self or cross")
+    p.add_argument("--layer", type=int, required=True, help="1-based")
+    p.add_argument("--head", type=int, required=True, help="1-based")
+    p.add_argument("--method", default="pca", help=", ".join(METHODS))
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--search", help="a token or a word, tokenised as the head's queries read it")
+    p.add_argument("--top", type=int, default=TOP_KEYS, help="keys shown per occurrence")
+    p.add_argument("--sentences", help="a file of your own sentences, one a line, added to the corpus")
+    p.add_argument("--cache", help="the projections' folder (default: ATTENTION_CORPUS_CACHE or runs/corpus_view)")
+    p.add_argument("--no-cache", action="store_true", help="compute, and store nothing")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--device", default="cpu")
+    return p
+
+
+def _corpus(args: argparse.Namespace, source_language: str) -> Corpus:
+    """The shipped corpus, with --sentences' accepted lines after it (refused lines said on stderr)."""
+    corpus = shipped_corpus(source_language)
+    if not args.sentences:
+        return corpus
+    lines = user_sentences(Path(args.sentences).read_text(encoding="utf-8"), source_language)
+    for kind, numbers in lines.problems.items():
+        print(f"note: {args.sentences}: lines {', '.join(map(str, numbers))} left out ({kind})", file=sys.stderr)
+    return corpus.with_user(lines.sentences)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    configure_torch_threads()
+    try:
+        if args.method not in METHODS:
+            raise ValueError(f"--method must be one of {', '.join(METHODS)}, got {args.method!r}")
+        if args.top < 1:
+            raise ValueError(f"--top must be at least 1, got {args.top}")
+        tr = Translator.from_checkpoint(args.checkpoint, device=args.device)
+        run = run_corpus(tr, _corpus(args, tr.config.source_language))
+        layer, head = args.layer - 1, args.head - 1
+        run.check(args.kind, layer, head)
+        cache = None if args.no_cache else ProjectionCache(args.cache)
+        projection = head_view(run, args.kind, layer, head, args.method, args.seed, cache)
+        found = None if args.search is None else search(run, args.kind, layer, head,
+                                                        typed_tokens(tr, args.search, args.kind), args.top)
+    except (CheckpointError, ValueError, ProjectionUnavailable, OSError) as exc:  # HeadError, InputError: ValueErrors
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(as_json(run, projection, found), ensure_ascii=False) if args.json
+          else table(run, projection, found))
+    return 0
