@@ -17,7 +17,6 @@ import streamlit as st
 
 from app_pages.state import direction, widget_state
 from app_pages.shell.link_values import BadLinkValue, Param, decimal_in, number_in, one_of
-from app_pages.shell.presentation import presenting
 from app_pages.state.state_keys import DECK
 from app_pages.shell.text import md_escape, t
 from app_pages.components import charts
@@ -213,12 +212,6 @@ class MapView:
                           click_hint=t("explorer.click_hint"), room=room, **rest)
 
 
-def map_figure(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str],
-               languages: Languages | None = None, **layout) -> go.Figure:
-    """MapView.figure for a caller holding the pieces (a deck's slide)."""
-    return MapView(weights, kind, layer, head, queries, keys, languages).figure(**layout)
-
-
 def pinned_view(kind: str, layer: int, head: int, sentence: str, model: str, view: str = "head",
                 query: int | None = None, min_weight: float | None = None) -> Slide:
     """A slide of the explorer's `view` (one map, every head with one opened, a rollout, or the head view's lines,
@@ -246,17 +239,6 @@ def lines_params(query: int | None, min_weight: float | None) -> dict[str, str]:
     them; none where not set."""
     return {**({} if query is None else {"query": str(query)}),
             **({} if min_weight is None else {"min": f"{min_weight:g}"})}
-
-
-def lines_figure(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str], query: int | None,
-                 min_weight: float, **layout) -> go.Figure:
-    """MapView.lines_figure for a caller holding the pieces (a deck's slide)."""
-    return MapView(weights, kind, layer, head, queries, keys).lines_figure(query, min_weight, **layout)
-
-
-def grid_figure(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str], **layout) -> go.Figure:
-    """MapView.grid_figure for a caller holding the pieces (a deck's slide)."""
-    return MapView(weights, kind, layer, head, queries, keys).grid_figure(**layout)
 
 
 def short_sentence(sentence: str) -> str:
@@ -331,15 +313,6 @@ def draw_numbers(numbers: Numbers, key: str, pin: Slide | None = None) -> None:
             st.code(numbers.tsv, language=None)
 
 
-def numbers_out(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str], sentence: str,
-                key: str, pin: Slide | None = None, computed: str | None = None) -> None:
-    """draw_numbers for a caller holding the pieces (the rollout view): the (Tq, Tk) `weights` a chart draws; none
-    in presentation mode, where the map and its controls fill the screen."""
-    if not presenting():
-        draw_numbers(numbers_of(weights, MapView(weights, kind, layer, head, queries, keys), sentence, computed),
-                     key, pin)
-
-
 @dataclass(frozen=True)
 class MapChart:
     """A map as a page draws it: its figure, keyed `key`; `present_max_px`, the height left for it once enlarged
@@ -371,11 +344,3 @@ def draw_map(chart: MapChart) -> None:
     charts.chart(chart.figure, key=chart.key, present_max_px=chart.present_max_px)
     if chart.numbers is not None:
         draw_numbers(chart.numbers, chart.key, chart.pin)
-
-
-def map_chart(weights, kind: str, layer: int, head: int, queries: list[str], keys: list[str], *, key: str,
-              sentence: str, numbers: bool = True, languages: Languages | None = None, **layout) -> None:
-    """map_chart_of drawn, for a page holding the pieces (the lab's and Replay's maps); none of its numbers in
-    presentation mode."""
-    shown = MapView(weights, kind, layer, head, queries, keys, languages)
-    draw_map(map_chart_of(shown, key, sentence=sentence, numbers=numbers and not presenting(), **layout))

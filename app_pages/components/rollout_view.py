@@ -17,7 +17,7 @@ import plotly.graph_objects as go
 
 from app_pages.components import attention_view, charts
 from app_pages.shell.text import t
-from app_pages.shell import screen
+from app_pages.shell import presentation, screen
 from lessons.attention_maps import ALL, shown_mask
 from lessons.explanation import cross_rollout, rollout
 from model import TranslationResult
@@ -58,6 +58,9 @@ def rollout_chart(result: TranslationResult, kind: str, layer: int, *, key: str,
     """rollout_figure drawn, its numbers under it with Pin to deck for `model`'s translation (none in presentation
     mode); `languages`: `model`'s (source, target); `layout`: size limits (screen.map_limits)."""
     charts.chart(rollout_figure(result, kind, layer, languages, **layout), key=key)
-    pin = attention_view.pinned_view(kind, layer, ALL, result.source_text, model, VIEW)
-    attention_view.numbers_out(rollout_map(result, kind, layer), kind, layer, ALL, *result.axis_tokens(kind),
-                               result.source_text, key, pin, computed=VIEW)
+    if presentation.presenting():  # the map and its controls fill the screen
+        return
+    shown = attention_view.MapView.of(result, kind, layer, ALL, languages)
+    numbers = attention_view.numbers_of(rollout_map(result, kind, layer), shown, result.source_text, computed=VIEW)
+    attention_view.draw_numbers(numbers, key, attention_view.pinned_view(kind, layer, ALL, result.source_text, model,
+                                                                         VIEW))

@@ -27,8 +27,8 @@ TASK, MAX_STEPS, KIND = "lab.task", "lab.max_steps", "lab.kind"
 RUN, RUN_SETTINGS, FIRST, LAST, TICKET = "lab.run", "lab.run_settings", "lab.first", "lab.last", "lab.ticket"
 STEP_OPTIONS = (100, 200, 300, 500, 1000)
 TICK_SECONDS = 0.1  # pause between chunks: the browser draws the last one while the next computes
-# A waiting run asks for its place once a second: at TICK_SECONDS, four students waiting were 40 script runs a
-# second on the server while the class translated.
+# A waiting run asks for its place once a second: at TICK_SECONDS, four students waiting would be 40 script runs a
+# second on the server while the class translates.
 WAIT_TICK_SECONDS = 1.0
 # Each of the two maps side by side, at 1280 px with the sidebar open: with the controls above, on one screen.
 MAP_PX, MAP_HEIGHT_PX = 400, 330
@@ -77,12 +77,13 @@ def attention_map(progress: Progress, kind: str, layer: int, head: int, heading:
 
     A `live` map (the run's, redrawn every TICK_SECONDS) offers its numbers once the run stops: a download button
     redrawn with new numbers gets a new address each time, and Streamlit deletes the old file as soon as any
-    session's run ends, so a click on a button the browser had not redrawn yet found nothing (404, issue 53)."""
+    session's run ends, so a click on a button the browser had not redrawn yet would find nothing (404)."""
     queries, keys = axis_tokens(progress.source_tokens, progress.target_tokens, kind)
     st.markdown(f"**{heading}**")
-    attention_view.map_chart(progress.attention[kind], kind, layer, head, queries, keys, key=key,
-                             sentence=" ".join(progress.source_tokens), numbers=not live, max_width=MAP_PX,
-                             max_height=MAP_HEIGHT_PX)
+    shown = attention_view.MapView(progress.attention[kind], kind, layer, head, queries, keys)
+    attention_view.draw_map(attention_view.map_chart_of(
+        shown, key, sentence=" ".join(progress.source_tokens), numbers=not (live or presentation.presenting()),
+        max_width=MAP_PX, max_height=MAP_HEIGHT_PX))
     if live:
         st.caption(t("lab.numbers_when_stopped"))
     st.caption(t("lab.wrote", wrote=md_escape(" ".join(progress.prediction) or "∅"),

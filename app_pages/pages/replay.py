@@ -165,12 +165,13 @@ def replay_view(snapshots: list[dict], probe_texts: list[str], log: TrainingLog,
         # The title goes above the figure: a narrow map (6 source tokens) would wrap it into a column of words.
         st.markdown("**" + t("replay.map_title", kind=attention_view.kind_name(kind), layer=attention_view.layer_name(layer),
                              head=attention_view.head_name(head), step=f"{snapshot['step']:,}") + "**")
-        # In a third of the page the usual colour bar and full axis titles took half the map's width: its cells were
-        # 17 px, every other row labelled, Chinese characters on their side. Compact bar, short titles; the caption
-        # says which tokens the axes are.
-        attention_view.map_chart(shown[kind], kind, layer, head, queries, keys, key="replay.chart.map",
-                                 sentence=probe_texts[probe], languages=direction.current(), max_width=MAP_PX,
-                                 max_height=MAP_MAX_PX, compact_scale=True, **attention_view.short_axis_titles())
+        # In a third of the page the usual colour bar and full axis titles would take half the map's width (17-px
+        # cells, every other row labelled, Chinese characters on their side): a compact bar and short titles, and
+        # the caption says which tokens the axes are.
+        drawn = attention_view.MapView(shown[kind], kind, layer, head, queries, keys, direction.current())
+        attention_view.draw_map(attention_view.map_chart_of(
+            drawn, "replay.chart.map", sentence=probe_texts[probe], numbers=not presentation.presenting(),
+            max_width=MAP_PX, max_height=MAP_MAX_PX, compact_scale=True, **attention_view.short_axis_titles()))
         # ▁ marks English words: in the source of an English → Chinese model, in the target of a Chinese → English one.
         st.caption(sentences([attention_view.axes_note(kind, direction.current()), attention_view.kind_help(kind),
                               chips.word_start_note([*queries, *keys])]))
