@@ -20,6 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
+from model.architecture.transformer import HeadMask
 from model.loading.checkpoint import CheckpointError
 from model.translation.threads import configure_torch_threads
 from model.translation.translator import DEFAULT_CHECKPOINT, Translator
@@ -28,7 +29,7 @@ from .cache import ProjectionCache
 from .corpus import Corpus, shipped_corpus, user_sentences
 from .project import METHODS, HeadProjection, ProjectionUnavailable, points
 from .search import TOP_KEYS, TokenSearch, bare, search, typed_tokens
-from .vectors import CorpusRun, run_corpus
+from .vectors import CorpusRun, check_head, run_corpus
 from .view import head_view
 
 SHOWN_POINTS = 12  # the readable account's sample of points; --json gives them all
@@ -37,9 +38,8 @@ COUNT_NAMES = {"same_token": "the same token", "next": "the next", "previous": "
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, not argparse's usage block
-        print(f"error: {message}", file=sys.stderr)
-        raise SystemExit(2)
+    def error(self, message: str) -> None:  # main says it in one line, not argparse's usage block
+        raise ValueError(message)
 
 
 def _number(value: float) -> float | None:
@@ -136,17 +136,17 @@ def _corpus(args: argparse.Namespace, source_language: str) -> Corpus:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
     configure_torch_threads()
     try:
+        args = _parser().parse_args(argv)
         if args.method not in METHODS:
             raise ValueError(f"--method must be one of {', '.join(METHODS)}, got {args.method!r}")
         if args.top < 1:
             raise ValueError(f"--top must be at least 1, got {args.top}")
         tr = Translator.from_checkpoint(args.checkpoint, device=args.device)
-        run = run_corpus(tr, _corpus(args, tr.config.source_language))
         layer, head = args.layer - 1, args.head - 1
-        run.check(args.kind, layer, head)
+        check_head(HeadMask.layer_counts(tr.config), tr.config.n_heads, args.kind, layer, head)
+        run = run_corpus(tr, _corpus(args, tr.config.source_language))
         cache = None if args.no_cache else ProjectionCache(args.cache)
         projection = head_view(run, args.kind, layer, head, args.method, args.seed, cache)
         found = None if args.search is None else search(run, args.kind, layer, head,

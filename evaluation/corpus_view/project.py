@@ -93,12 +93,13 @@ def available() -> dict[str, bool]:
 
 
 def project(x: np.ndarray, method: str, seed: int = 0) -> np.ndarray:
-    """(n, d) → (n, 2) float64 by `method` (METHODS). Raises ValueError on an unknown method and
+    """(n, d) → (n, 2) float64 by `method` (METHODS), on one thread. Raises ValueError on an unknown method and
     ProjectionUnavailable where its library is missing."""
     if method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(METHODS)}, got {method!r}")
     x = np.asarray(x, dtype=np.float64)
-    xy = _pca(x) if method == "pca" else _tsne(x, seed) if method == "tsne" else _umap(x, seed)
+    with one_thread():
+        xy = _pca(x) if method == "pca" else _tsne(x, seed) if method == "tsne" else _umap(x, seed)
     return np.asarray(xy, dtype=np.float64)
 
 

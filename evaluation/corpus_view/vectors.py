@@ -14,7 +14,7 @@ from typing import Callable
 
 import numpy as np
 
-from model.architecture.transformer import KINDS
+from model.architecture.transformer import KINDS, HeadMask
 from model.translation.translator import Translator
 
 from .corpus import Corpus, CorpusError
@@ -77,6 +77,15 @@ class HeadVectors:
         return np.concatenate(qi), np.concatenate(ki)
 
 
+def check_head(layers: dict[str, int], heads: int, kind: str, layer: int, head: int) -> None:
+    """Raises HeadError unless (kind, layer, head), 0-based, is a head of a model with `layers` (kind → layers,
+    HeadMask.layer_counts) and `heads` heads per layer."""
+    if kind not in KINDS:
+        raise HeadError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
+    if not (0 <= layer < layers[kind] and 0 <= head < heads):
+        raise HeadError(f"{kind} has layers 1–{layers[kind]} and heads 1–{heads}; got layer {layer + 1}, head {head + 1}")
+
+
 @dataclass(frozen=True)
 class CorpusRun:
     """A checkpoint's traced passes over a corpus: one SentenceTrace per sentence, in the corpus's order."""
@@ -90,11 +99,7 @@ class CorpusRun:
 
     def check(self, kind: str, layer: int, head: int) -> None:
         """Raises HeadError unless (kind, layer, head), 0-based, is one of the model's heads."""
-        if kind not in KINDS:
-            raise HeadError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
-        if not (0 <= layer < self.layers[kind] and 0 <= head < self.heads):
-            raise HeadError(f"{kind} has layers 1–{self.layers[kind]} and heads 1–{self.heads}; "
-                            f"got layer {layer + 1}, head {head + 1}")
+        check_head(self.layers, self.heads, kind, layer, head)
 
     def head(self, kind: str, layer: int, head: int) -> HeadVectors:
         """Every query and key of head (kind, layer, head), 0-based, over the corpus. Raises HeadError."""
@@ -146,7 +151,5 @@ def run_corpus(translator: Translator, corpus: Corpus, progress: Callable[[int, 
         traces.append(_trace(translator, sentence.source, sentence.reference))
         if progress is not None:
             progress(i + 1, len(corpus.sentences))
-    c = translator.config
     return CorpusRun(corpus, translator.checkpoint, sha256 or weights_sha256(translator.checkpoint), tuple(traces),
-                     {"encoder_self": c.n_encoder_layers, "decoder_self": c.n_decoder_layers,
-                      "cross": c.n_decoder_layers}, c.n_heads)
+                     HeadMask.layer_counts(translator.config), translator.config.n_heads)

@@ -1,0 +1,93 @@
+"""python -m benchmarks.corpus [--repeats 5] [--checkpoint checkpoints/en-zh] [--quick]
+
+How long the corpus view takes on this machine's CPU (evaluation/corpus_view): the traced teacher-forced passes over
+the shipped corpus (156 sentences, once per checkpoint and process), one head by PCA (raw and adjusted vectors
+projected, both correlations measured), the matrix view (every head of a kind by PCA, 24 for the shipped model),
+reading a projection back from the disk cache, and t-SNE and UMAP of a decoder self-attention head (2,902 points on
+en-zh: queries and keys of every decoder input), one projection alone and the head's two (raw and adjusted).
+Projections run on one thread (project.one_thread). Medians of --repeats runs after a warm-up; t-SNE and UMAP run
+once (--quick leaves them out). It prints Markdown rows for benchmarks/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+from benchmarks.timing import measure
+from evaluation.corpus_view import ProjectionCache, available, head_view, matrix_view, run_corpus, shipped_corpus
+from evaluation.corpus_view.project import adjustment, project, project_head
+from model import Translator
+from model.translation.threads import configure_torch_threads
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def median_ms(work, repeats: int) -> float:
+    return statistics.median(measure(work, repeats))  # after one warm-up: first calls import and allocate
+
+
+def once_ms(work) -> float:
+    return measure(work, 1, warmup=0)[0]
+
+
+def _nonlinear_rows(run, repeats: int) -> list[tuple[str, str, float, int]]:
+    """t-SNE and UMAP of decoder self-attention layer 1 head 1: one projection of the adjusted vectors, then the
+    head's raw and adjusted pictures with their correlations, as the page computes them."""
+    vectors = run.head("decoder_self", 0, 0)
+    points = f"{len(vectors.queries) + len(vectors.keys)} points"
+    adjusted = np.concatenate(adjustment(vectors.queries, vectors.keys).apply(vectors.queries, vectors.keys))
+    rows = []
+    for method, name in (("tsne", "t-SNE"), ("umap", "UMAP")):
+        if not available()[method]:
+            rows.append((f"{name}, one projection", f"{points}: not installed", float("nan"), 0))
+            continue
+        project(adjusted[:50], method, 0)  # warm-up: the library's import and first call
+        rows.append((f"{name}, one projection", points, once_ms(lambda: project(adjusted, method, 0)), 1))
+        rows.append((f"{name}, a head (raw and adjusted)", points,
+                     once_ms(lambda: project_head(vectors, method, 0)), 1))
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m benchmarks.corpus")
+    p.add_argument("--repeats", type=int, default=5)
+    p.add_argument("--checkpoint", type=Path, default=ROOT / "checkpoints" / "en-zh")
+    p.add_argument("--quick", action="store_true", help="leave t-SNE and UMAP out")
+    args = p.parse_args(argv)
+    threads = configure_torch_threads()
+    tr = Translator.from_checkpoint(args.checkpoint, device="cpu")
+    corpus = shipped_corpus(tr.config.source_language)
+    start = time.perf_counter()
+    run = run_corpus(tr, corpus)
+    passes = (time.perf_counter() - start) * 1000
+    vectors = run.head("encoder_self", 0, 0)
+    rows = [("teacher-forced passes, every head's q and k", f"{len(corpus.sentences)} sentences", passes, 1),
+            ("PCA, one head (raw and adjusted)", f"{len(vectors.queries) + len(vectors.keys)} points",
+             median_ms(lambda: project_head(vectors, "pca"), args.repeats), args.repeats),
+            ("matrix view: every encoder head by PCA", f"{run.layers['encoder_self'] * run.heads} heads",
+             median_ms(lambda: matrix_view(run, "encoder_self"), max(1, args.repeats // 2)), max(1, args.repeats // 2))]
+    with tempfile.TemporaryDirectory() as folder:
+        cache = ProjectionCache(folder)
+        head_view(run, "encoder_self", 0, 0, "pca", 0, cache)
+        rows.append(("a head read back from the disk cache", "1 file",
+                     median_ms(lambda: head_view(run, "encoder_self", 0, 0, "pca", 0, cache), args.repeats),
+                     args.repeats))
+    if not args.quick:
+        rows += _nonlinear_rows(run, args.repeats)
+    print(f"{args.checkpoint.name}, torch threads {threads}, projections on 1 thread")
+    print("| measurement | size | ms | runs |")
+    print("|---|---|---:|---:|")
+    for name, size, ms, runs in rows:
+        print(f"| {name} | {size} | {'–' if np.isnan(ms) else f'{ms:.0f}'} | {runs} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
