@@ -12,14 +12,6 @@ PACKAGES = ("model", "cards", "viz", "lessons", "app_pages", "benchmarks")
 MAX_FUNCTION_LINES = 80
 PARAMETER_PACKAGES = ("viz", "lessons", "app_pages")
 MAX_PARAMETERS = 8
-# Functions that still take more than MAX_PARAMETERS: the page-level wrappers round attention_view.MapView, which
-# pages are moving off. The set only shrinks: the test fails on a listed function that no longer takes more (or is
-# gone), so take it off the set then.
-STILL_LONG = {
-    "app_pages/components/attention_view.py::lines_figure",
-    "app_pages/components/attention_view.py::map_chart",
-    "app_pages/components/attention_view.py::numbers_out",
-}
 
 
 def long_functions(path, limit: int = MAX_FUNCTION_LINES) -> list[str]:
@@ -70,9 +62,7 @@ def test_no_function_takes_more_parameters_than_the_limit():
     assert files
     counts = {f"{f.relative_to(ROOT).as_posix()}::{name}": n for f in files for name, n in parameter_counts(f).items()}
     too_many = {name: n for name, n in counts.items() if n > MAX_PARAMETERS}
-    assert not {name: n for name, n in too_many.items() if name not in STILL_LONG}, (
-        "group what travels together into an object (viz.options: Labels, Frame, Room, ...)")
-    assert not STILL_LONG - set(too_many), "no longer over the limit: take these off STILL_LONG"
+    assert not too_many, "group what travels together into an object (viz.options: Labels, Frame, Room, ...)"
 
 
 def test_the_parameter_counter_leaves_out_self_and_counts_star_arguments_once(tmp_path):
