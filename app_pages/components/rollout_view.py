@@ -17,7 +17,7 @@ import plotly.graph_objects as go
 
 from app_pages.components import attention_view, charts
 from app_pages.shell.text import t
-from app_pages.shell import presentation, screen
+from app_pages.shell import presentation
 from lessons.attention_maps import ALL, shown_mask
 from lessons.explanation import cross_rollout, rollout
 from model import TranslationResult

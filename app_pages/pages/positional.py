@@ -9,7 +9,7 @@ import numpy as np
 import streamlit as st
 
 from app_pages.components import exercises  # the "Try it" tab
-from app_pages.state import direction, models, translations, widget_state
+from app_pages.state import direction, models, translations
 from app_pages.shell import presentation
 from app_pages.components.teaching_shared import example_sentences, join, matrix_tex, num, positions, sections, sentence_banner
 from app_pages.components.teaching_shared import table as number_table
