@@ -31,7 +31,8 @@ class TestHeatmap:
     def test_values_ticks_and_scale(self):
         w = softmax_rows(6, 6)
         fig = attention_heatmap(w,
-                                Labels(DOG, DOG, query_title="queries (source tokens)", key_title="keys (source tokens)"))
+                                Labels(DOG, DOG, query_title="queries (source tokens)",
+                                       key_title="keys (source tokens)"))
         (hm,) = heatmaps(fig)
         np.testing.assert_array_equal(hm.z, w)
         assert hm.z.dtype == np.float32

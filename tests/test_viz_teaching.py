@@ -56,7 +56,8 @@ def test_weights_stage_uses_a_fixed_zero_to_one_scale():
 
 def test_user_text_is_escaped_in_labels():
     fig = matrix_heatmap(np.eye(2),
-                         Labels(["<b>x</b>", "ok"], ["<s>", "&"], query_title="<i>q</i>", key_title="k", value_label=""))
+                         Labels(["<b>x</b>", "ok"], ["<s>", "&"], query_title="<i>q</i>", key_title="k",
+                                value_label=""))
     assert fig.layout.yaxis.ticktext[0] == "&lt;b&gt;x&lt;/b&gt;"
     assert list(fig.layout.xaxis.ticktext) == ["&lt;s&gt;", "&amp;"]
     assert fig.layout.yaxis.title.text == "&lt;i&gt;q&lt;/i&gt;"

@@ -21,7 +21,8 @@ def stages():
     mask = mask_stage_figure("mask", np.where(CAUSAL, 0.0, -np.inf), Labels(TOKENS, TOKENS, value_label="M", **labels),
                              title="① The mask M", room=Room(COLUMN))
     scores = mask_stage_figure("scores", np.arange(16.0).reshape(4, 4) - 8,
-                               Labels(TOKENS, TOKENS, value_label="score", **labels), title="② Scores", room=Room(COLUMN))
+                               Labels(TOKENS, TOKENS, value_label="score", **labels), title="② Scores",
+                               room=Room(COLUMN))
     return mask, scores
 
 

@@ -106,8 +106,8 @@ def gold_links_figure(weights, labels: Labels, sure, possible, *, title: str,
     tokens summed; or a Chinese character), each row a target unit written (a Chinese character; or an English word,
     its steps averaged) — with a gold alignment drawn on it, in the model's direction: each sure (source unit, target
     unit) link as a solid square outline, each possible one as a thin circle. labels.keys (words) name the columns,
-    labels.queries (characters) the rows, whichever language each is. Where attention agrees with the gold, the dark cell of a row sits inside a
-    mark."""
+    labels.queries (characters) the rows, whichever language each is. Where attention agrees with the gold, the
+    dark cell of a row sits inside a mark."""
     z = as_float32(weights, "weights", 2)
     checked(labels, Labels, "labels")
     rows = check_labels(labels.queries, z.shape[0], "labels.queries", "rows (target units)")

@@ -1,6 +1,7 @@
 """What travels together into a figure function, as small frozen objects: a map's labels (Labels), a chart's title
-and axis titles (Frame), the room a figure may take (Room), a heatmap's colours (ColourScale), its grey cells (Hidden) and what a caller adds to it
-(Extras), a head view's heads (Heads), a guess-then-reveal map's guess (Guess).
+and axis titles (Frame), the room a figure may take (Room), a heatmap's colours (ColourScale), its grey cells
+(Hidden) and what a caller adds to it (Extras), a head view's heads (Heads), a guess-then-reveal map's guess
+(Guess).
 
 Each figure function checks its objects at its boundary (checked), so a call that passes a plain list or dict
 where an object belongs says which object to build.
