@@ -1,0 +1,193 @@
+"""Which head carries it? Activation patching between a clean and a corrupted sentence, the logit lens and
+contrastive attribution: the session's choices read here, what they show computed in patching_view.py, and drawn
+here.
+
+The grids are computed once per pair, target and foil and model (the server's result cache, "patching." keys);
+choosing a view, a cell or a guess reruns only the drawing and, for a cell, one re-decoding.
+"""
+
+import streamlit as st
+
+from app_pages.components import guessing
+from app_pages.pages import patching_view
+from app_pages.pages.patching_view import KINDS, PAIRS, VIEWS, Measured, PatchingView, Settings
+from app_pages.shell import link_values, links, page_scripts, presentation
+from app_pages.shell.text import t
+from app_pages.state import models, result_cache, widget_state
+from app_pages.state.state_keys import CHECKPOINT
+from model import MAX_CHARS, InputError
+from model.causal import Cell, PatchingError, Redecoded
+from viz.patching import clicked_cell
+
+CLEAN, CORRUPT, BUILTIN = "patching.clean", "patching.corrupt", "patching.builtin"
+TARGET, FOIL, VIEW, CELL = "patching.target", "patching.foil", "patching.view", "patching.cell"
+GUESS, GUESS_KIND, GUESS_LAYER, GUESS_HEAD = "patching.guess", "patching.guess.kind", "patching.guess.layer", \
+    "patching.guess.head"
+CHART = "patching.chart"
+AUTO = ""  # the target or foil the pair itself gives (where the translations part)
+
+
+def measured(checkpoint: str, device: str, clean: str, corrupt: str, target: str | None,
+             foil: str | None) -> Measured:
+    return result_cache.shared().get(
+        ("patching.measured", checkpoint, device, clean, corrupt, target, foil),
+        lambda: patching_view.measure_all(models.load(checkpoint, device), clean, corrupt, target, foil))
+
+
+def redecoded(checkpoint: str, device: str, found: Measured, cell: Cell, inputs: tuple) -> Redecoded:
+    return result_cache.shared().get(
+        ("patching.redecoded", checkpoint, device, *inputs, cell),
+        lambda: patching_view.redecoded(models.load(checkpoint, device), found.patching, cell))
+
+
+def use_builtin() -> None:
+    chosen = st.session_state.get(BUILTIN)
+    if chosen:
+        st.session_state[CLEAN], st.session_state[CORRUPT] = chosen.split(" / ", 1)
+        st.session_state.update({TARGET: AUTO, FOIL: AUTO, CELL: None})
+    st.session_state[BUILTIN] = None
+
+
+def forget_choices() -> None:
+    st.session_state.update({TARGET: AUTO, FOIL: AUTO, CELL: None})
+
+
+def pair_input(source: str) -> tuple[str, str]:
+    """The two sentence boxes and the built-in pairs of the language the model reads (one row)."""
+    pairs = PAIRS.get(source, ())
+    if CLEAN not in st.session_state or CORRUPT not in st.session_state:
+        st.session_state[CLEAN], st.session_state[CORRUPT] = pairs[0] if pairs else ("", "")
+    with st.container(horizontal=True, vertical_alignment="bottom", key="patching.pair"):
+        st.text_input(t("patching.clean"), key=CLEAN, max_chars=MAX_CHARS, on_change=forget_choices)
+        st.text_input(t("patching.corrupt"), key=CORRUPT, max_chars=MAX_CHARS, on_change=forget_choices)
+        st.selectbox(t("patching.builtin"), [" / ".join(p) for p in pairs], key=BUILTIN, index=None,
+                     on_change=use_builtin, placeholder=t("patching.builtin"), label_visibility="collapsed")
+    return st.session_state[CLEAN], st.session_state[CORRUPT]
+
+
+def link_params() -> dict[str, link_values.Param]:
+    """The pair, the target and foil, and the view: a link reopens the same grid."""
+    return {"clean": link_values.Param(CLEAN, link_values.sentence),
+            "corrupt": link_values.Param(CORRUPT, link_values.sentence),
+            "target": link_values.Param(TARGET, link_values.sentence),
+            "foil": link_values.Param(FOIL, link_values.sentence),
+            "view": link_values.Param(VIEW, link_values.one_of(VIEWS))}
+
+
+def open_clicked_cell() -> None:
+    """A click on a head grid's cell patches that head when re-decoding."""
+    if st.session_state.get(VIEW) != "heads":
+        return
+    found = clicked_cell(st.session_state[CHART].selection.points)
+    if found is not None:
+        panel, layer, head = found
+        st.session_state[CELL] = ("head", KINDS[panel], layer, head)
+
+
+def draw_controls(shown: PatchingView) -> None:
+    """View, target, foil and the guess switch in one row."""
+    with st.container(horizontal=True, vertical_alignment="bottom", key="patching.controls"):
+        st.segmented_control(t("patching.view"), VIEWS, format_func=lambda v: t(f"patching.view.{v}"),
+                             key=VIEW, required=True, default=widget_state.kept(VIEW, VIEWS))
+        auto = lambda token: t("patching.auto") if token == AUTO else token  # noqa: E731
+        for key, options, label in ((TARGET, shown.target_options, "patching.target"),
+                                    (FOIL, shown.foil_options, "patching.foil")):
+            if st.session_state.get(key) not in (AUTO, *options):
+                st.session_state[key] = AUTO
+            st.selectbox(t(label), (AUTO, *options), key=key, format_func=auto, on_change=forget_cell)
+        guessing.toggle(GUESS, label="patching.guess.toggle")
+
+
+def forget_cell() -> None:
+    st.session_state[CELL] = None
+
+
+def draw_guess(shapes: dict[str, tuple[int, int]], identity: tuple) -> None:
+    """Which head carries it? Kind, layer and head chosen, then Reveal shows the grids and the verdict."""
+    st.markdown(t("patching.guess.question"))
+    with st.container(horizontal=True, vertical_alignment="bottom", key="patching.guess.row"):
+        st.selectbox(t("patching.guess.kind"), KINDS, key=GUESS_KIND, format_func=lambda k: t(f"patching.kind.{k}"))
+        kind = st.session_state.get(GUESS_KIND) or KINDS[0]
+        layers, heads = shapes[kind]
+        st.selectbox(t("patching.guess.layer"), range(layers), key=GUESS_LAYER, format_func=lambda i: str(i + 1))
+        st.selectbox(t("patching.guess.head"), range(heads), key=GUESS_HEAD, format_func=lambda i: str(i + 1))
+        st.button(t("patching.guess.reveal"), type="primary", key="patching.guess.reveal",
+                  on_click=guessing.reveal, args=(GUESS, identity))
+
+
+def cell_picker(shapes: dict[str, tuple[int, int]]) -> None:
+    """The cell whose patch re-decodes the corrupted sentence: any head (a click on the grid sets it too)."""
+    options = [None] + [("head", kind, layer, head) for kind in KINDS for layer in range(shapes[kind][0])
+                        for head in range(shapes[kind][1])]
+    if st.session_state.get(CELL) not in options:
+        st.session_state[CELL] = None
+    st.selectbox(t("patching.cell_pick"), options, key=CELL,
+                 format_func=lambda c: t("patching.cell_none") if c is None else patching_view.cell_name(c))
+
+
+def draw_chart(chart, key: str, clickable: bool) -> None:
+    if clickable:
+        st.plotly_chart(chart.figure, key=key, on_select=open_clicked_cell, selection_mode="points",
+                        config={"displayModeBar": False})
+    else:
+        st.plotly_chart(chart.figure, key=key, config={"displayModeBar": False})
+    st.download_button(t("patching.download"), chart.csv, file_name=chart.name, mime="text/csv",
+                       key=f"{key}.csv", icon=":material/download:")
+
+
+def draw(shown: PatchingView, shapes: dict[str, tuple[int, int]], identity: tuple) -> None:
+    """The pair, its metric, the chosen view and what it does not show."""
+    st.markdown(shown.pair_lines[0] + "  \n" + shown.pair_lines[1])
+    st.caption(shown.metric + (" " + shown.unpatched if shown.unpatched else ""))
+    draw_controls(shown)
+    with st.container(key=page_scripts.LINKED_VIEW):
+        view = st.session_state[VIEW]
+        if view == "heads" and shown.chart is None:
+            draw_guess(shapes, identity)
+        elif shown.second is not None:
+            left, right = st.columns(2)
+            with left:
+                draw_chart(shown.chart, CHART, False)
+            with right:
+                draw_chart(shown.second, f"{CHART}.second", False)
+        else:
+            draw_chart(shown.chart, CHART, view == "heads")
+        if shown.verdict:
+            st.info(shown.verdict, icon=":material/lightbulb:")
+        st.caption(shown.caption)
+        if view == "heads":
+            cell_picker(shapes)
+            if shown.redecoded:
+                st.markdown("  \n".join(shown.redecoded))
+    with st.expander(t("patching.limits")):
+        st.markdown("\n".join(f"- {line}" for line in shown.limits))
+
+
+def page() -> None:
+    links.link_page(link_params())
+    translator = models.translator()
+    presentation.page_title(t("patching.title"), t("patching.intro"))
+    clean, corrupt = pair_input(translator.config.source_language)
+    checkpoint, device = st.session_state[CHECKPOINT], models.device()
+    target, foil = st.session_state.get(TARGET) or None, st.session_state.get(FOIL) or None
+    try:
+        found = measured(checkpoint, device, clean, corrupt, target, foil)
+    except (PatchingError, InputError) as exc:
+        st.error(patching_view.error_text(exc), icon=":material/error:")
+        links.write_link()
+        return
+    identity = (checkpoint, clean, corrupt, target, foil)
+    guessing_now = bool(st.session_state.get(GUESS))
+    guess = ("head", st.session_state.get(GUESS_KIND, KINDS[0]), st.session_state.get(GUESS_LAYER, 0),
+             st.session_state.get(GUESS_HEAD, 0))
+    revealed = guessing.revealed(GUESS, identity)
+    settings = Settings(widget_state.kept(VIEW, VIEWS), st.session_state.get(CELL), guess if guessing_now else None,
+                        guessing_now, revealed and guessing_now)
+    cell = settings.cell
+    again = redecoded(checkpoint, device, found, cell, identity[1:]) if cell else None
+    shapes = {kind: found.patching.heads[kind].shape for kind in KINDS}
+    draw(patching_view.view(found, settings, again), shapes, identity)
+    links.write_link()
+
+
+page()
