@@ -40,13 +40,20 @@ def streamlit_caches(path) -> list[int]:
     return found
 
 
+def formatted_values(tree) -> set[int]:
+    """ids of the values written into f-strings: a field (a calibration's `below.translations` count), never a
+    method."""
+    return {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.FormattedValue)}
+
+
 def model_runs(path) -> list[str]:
     """"line: method" for each model-running Translator method that `path` calls or hands on as a bound method
     (`helper(translator.teacher_forced, …)`); translations.<function>, the typed result functions themselves, are
     the path, not a Translator's methods."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
+    formatted = formatted_values(tree)
     found = [(n.lineno, n.attr) for n in ast.walk(tree) if isinstance(n, ast.Attribute) and n.attr in MODEL_RUNS
-             and not (isinstance(n.value, ast.Name) and n.value.id == "translations")]
+             and id(n) not in formatted and not (isinstance(n.value, ast.Name) and n.value.id == "translations")]
     return [f"{line}: {method}" for line, method in sorted(found)]
 
 
@@ -54,7 +61,7 @@ def handed_on(path) -> list[str]:
     """"line: what" for each model method in `path` used other than called at once (`model.translate(…)`): a
     bound method handed on, and getattr, which picks a method by a name in a string."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    called = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
+    called = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)} | formatted_values(tree)
     found = [f"{n.lineno}: .{n.attr}" for n in ast.walk(tree)
              if isinstance(n, ast.Attribute) and n.attr in MODEL_RUNS and id(n) not in called]
     found += [f"{n.lineno}: getattr" for n in ast.walk(tree)
@@ -92,7 +99,8 @@ def test_the_checks_find_what_they_look_for(tmp_path):
     page.write_text("import streamlit as st\nfrom streamlit import cache_data\n\n"
                     "@st.cache_resource(max_entries=4)\ndef f(c):\n    return models.translator(c).translations([])\n\n"
                     "g = st.cache_data(h)\nx = translations.translate('a', 'cpu', 's', 1)\n"
-                    "y = scores(models.load(c, d).teacher_forced, gold)\nz = getattr(models.load(c, d), m)(s)\n")
+                    "y = scores(models.load(c, d).teacher_forced, gold)\nz = getattr(models.load(c, d), m)(s)\n"
+                    "n = f'{row.below.translations:,}'\n")
     assert sorted(streamlit_caches(page)) == [2, 4, 8]
     assert model_runs(page) == ["6: translations", "10: teacher_forced"]
     assert handed_on(page) == ["10: .teacher_forced", "11: getattr"]
