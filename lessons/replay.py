@@ -42,11 +42,6 @@ def shares_over_snapshots(snapshots: list[dict], probe: int, kind: str) -> np.nd
     return np.stack([entropy_share(s["probes"][probe][kind], kind) for s in snapshots], axis=-1)
 
 
-def dev_at(dev: list[dict], step: int) -> dict | None:
-    """The dev evaluation logged at training step `step`, if that step was evaluated."""
-    return next((entry for entry in dev if entry.get("step") == step), None)
-
-
 def sentence_of(source_tokens) -> str:
     """A probe's sentence from its tokens, for a log that does not keep the sentences: the pieces joined, ▁ (an
     English word's start) a space, </s> left out; a Chinese sentence's characters stay together."""

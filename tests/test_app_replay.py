@@ -309,11 +309,6 @@ def test_training_made_cross_attention_less_uniform(snapshots):
     assert shares[..., 0].mean() > 0.9 and shares[..., -1].min() < shares[..., 0].min() - 0.2
 
 
-def test_dev_at_finds_only_evaluated_steps():
-    dev = [{"step": 10, "bleu": 1.0}, {"step": 20, "bleu": 2.0}]
-    assert lr.dev_at(dev, 20)["bleu"] == 2.0 and lr.dev_at(dev, 15) is None
-
-
 def test_marked_at_adds_a_line_on_each_panel_and_keeps_the_figure():
     fig = training_curves_figure([1, 2], [3, 2], [2], [2.5], [5], [10], frame=Frame("t", "s", "l", "c"),
                                  labels=("a", "b", "c", "d"))
