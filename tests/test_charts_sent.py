@@ -15,8 +15,8 @@ import pytest
 from app_pages.components.charts import redrawn_once
 from viz.decoding import attention_bar
 from viz.heatmap import attention_heatmap
-from viz.style import scaled, styled_figure
 from viz.options import Labels
+from viz.style import scaled, styled_figure
 
 TOKENS = ["▁I", "▁have", "▁a", "▁dream", ".", "</s>"]
 

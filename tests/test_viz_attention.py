@@ -7,12 +7,13 @@ import plotly.graph_objects as go
 import pytest
 
 from viz.head_view import head_view
-from viz.heatmap import attention_heatmap, matrix_heatmap
+from viz.heatmap import attention_heatmap, heatmap_figure, matrix_heatmap
 from viz.labels import token_label
 from viz.model_view import clicked_map, model_view
+from viz.options import ColourScale, Heads, Hidden, Labels
 from viz.style import HIGHLIGHT_COLOR, MASKED_COLOR
+from viz.teaching_anatomy import lr_figure
 from viz.validate import as_float32, check_labels
-from viz.options import ColourScale, Heads, Labels
 
 DOG = ["▁the", "▁dog", "▁saw", "▁the", "▁cat", "</s>"]
 
@@ -129,6 +130,10 @@ class TestHeatmap:
             attention_heatmap(np.zeros((2, 2)), ["a", "b"])
         with pytest.raises(TypeError, match=r"room must be a viz.options.Room, got dict: pass room=Room\("):
             attention_heatmap(np.zeros((2, 2)), Labels(["a", "b"], ["a", "b"]), room={"max_width": 400})
+        with pytest.raises(TypeError, match=r"frame must be a viz.options.Frame, got dict: pass frame=Frame\("):
+            lr_figure([1, 2], [0.1, 0.2], [2], [0.2], 1, frame={"title": "t"}, names=("f", "l", "w"))
+        with pytest.raises(ValueError, match=r"hidden.cells must have the matrix's shape \(2, 2\), got \(2, 3\)"):
+            heatmap_figure(np.zeros((2, 2), np.float32), Labels(None, None), hidden=Hidden(np.ones((2, 3), bool)))
 
 
 class TestModelView:

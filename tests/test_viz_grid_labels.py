@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from viz.model_view import COLORBAR_PX, LAYER_GAP_PX, model_view
-from viz.style import LINE_EM, text_em
 from viz.options import Labels
+from viz.style import LINE_EM, text_em
 
 
 def layer_names(fig):

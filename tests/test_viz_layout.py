@@ -21,6 +21,7 @@ from viz.decoding import attention_bar, candidates_chart, causal_mask_row
 from viz.head_view import HEAD_COLORS, TOP_LINKS, clicked_query, head_view
 from viz.heatmap import NOTE_PX, SQUARE_MIN_PX, attention_heatmap, heatmap_figure, matrix_heatmap
 from viz.model_view import model_view
+from viz.options import ColourScale, Extras, Frame, Heads, Labels, Room
 from viz.style import (
     BASE_FONT_PX,
     CELL_TEXT_PX,
@@ -44,7 +45,6 @@ from viz.style import (
 )
 from viz.teaching_masks import mask_stage_figure, padding_figure
 from viz.teaching_qkv import score_steps_figure
-from viz.options import ColourScale, Extras, Frame, Heads, Labels, Room
 
 LENGTHS = (3, 5, 8, 12, 16, 24, 31, 40, 60)
 KINDS = ("english", "long", "cjk")

@@ -16,6 +16,7 @@ from tests.support.paths import ROOT
 from viz.explanation import pruning_figure
 from viz.heatmap import matrix_heatmap
 from viz.labels import NEG_INF
+from viz.options import Frame, Labels, Room
 from viz.style import AXIS_TITLE_PX, FONT, TITLE_PX, styled_figure, text_px, title_lines, title_px
 from viz.teaching_anatomy import horizontal_bars, label_smoothing_figure, lr_figure, training_curves_figure
 from viz.teaching_multihead import head_split_figure, two_heads_figure
@@ -23,7 +24,6 @@ from viz.teaching_masks import mask_stage_figure, padding_figure
 from viz.teaching_positional import norms_figure, pe_curves, pe_heatmap, rotation_figure, similarity_heatmap
 from viz.teaching_qkv import score_steps_figure, weighted_sum_figure
 from viz.teaching_scaling import softmax_comparison_figure, variance_figure
-from viz.options import Frame, Labels, Room
 
 
 def test_matrix_heatmap_rows_are_queries_and_repeated_tokens_stay_apart():

@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from viz.options import Labels, Room
 from viz.style import MASKED_COLOR
 from viz.teaching_masks import mask_stage_figure
 from viz.tiling import side_by_side
-from viz.options import Labels, Room
 
 COLUMN, GAP = 402, 16
 TOKENS = ["▁i", "▁have", "▁a", "▁dream"]

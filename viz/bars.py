@@ -37,7 +37,7 @@ from .style import (
     titled,
     token_axis,
 )
-from .options import Frame, Room
+from .options import Frame, Room, checked
 from .validate import as_float32, check_labels
 
 MAX_SLOT_PX = 64  # a label's slot grows to this and no further: wider bars say nothing more
@@ -137,7 +137,7 @@ def bar_figure(bars: list[dict], labels: Sequence[str], fit: BarFit, *, frame: F
     (up to PLOT_PX of plot), the legend (its names, unescaped) above the plot, each bar's text sized by `fit`,
     the value axis (`values`) from its low to its high plus the room that text needs; `frame`: the title, the
     tokens' and the values' axis titles."""
-    title, x_title, y_title = frame.title, frame.x_title, frame.y_title
+    title, x_title, y_title = checked(frame, Frame, "frame").title, frame.x_title, frame.y_title
     low, high, yaxis = values.low, values.high, values.extra
     width = fit.width()
     top = EDGE_PX + (legend_px(legend, fit.count * fit.slot) if legend else 0)
@@ -187,6 +187,8 @@ def grouped_bars(
 ) -> go.Figure:
     """Several values per label as grouped bars, one series per name and colour; `unit_range` fixes the axis to 0–1.
     frame: the title, the labels' and the values' axis titles."""
+    checked(frame, Frame, "frame")
+    checked(room, Room, "room")
     arrays = [as_float32(values, f"series {i}", 1) for i, values in enumerate(series)]
     if len({a.shape for a in arrays}) != 1 or not len(arrays) == len(names) == len(colors):
         raise ValueError(f"one value of each series per label and one name and colour per series: "

@@ -28,7 +28,7 @@ def pruning_figure(removed, bleu, names: Sequence[str], *, frame: Frame, drop_ti
     drawn as an error bar round the point — a drop between low and high is a BLEU between bleu − (high − drop) and
     bleu + (drop − low) — and written in its hover. Exact values on hover.
     frame: the title, the removed heads across and BLEU up."""
-    title, removed_title, bleu_title = frame.title, frame.x_title, frame.y_title
+    title, removed_title, bleu_title = checked(frame, Frame, "frame").title, frame.x_title, frame.y_title
     x = as_float32(removed, "removed", 1)
     y = as_float32(bleu, "bleu", 2)
     if y.shape[1] != x.shape[0]:

@@ -136,6 +136,12 @@ def heatmap_figure(
     scale: the colours, the numbers printed in small matrices (where they fit their cells) and the colour bar.
     hidden: the gaps, if any (Hidden). extras: the column labels' side and what is added to the figure (Extras).
     """
+    for value, kind, name in ((labels, Labels, "labels"), (scale, ColourScale, "scale"), (room, Room, "room"),
+                              (extras, Extras, "extras")):
+        checked(value, kind, name)
+    if hidden is not None and checked(hidden, Hidden, "hidden").cells.shape != z.shape:
+        raise ValueError(f"hidden.cells must have the matrix's shape {z.shape}, got {hidden.cells.shape}: one bool per "
+                         "cell, True where the cell is a gap")
     _check_layout(row_px is not None and labels.keys is not None, scale.compact and extras.x_side == "top")
     gaps = hidden.cells if hidden is not None and bool(hidden.cells.any()) else None  # None: no gaps
     gap_text, gap_note = (hidden.text, hidden.note) if gaps is not None else ("", "")

@@ -9,7 +9,7 @@ import plotly.graph_objects as go
 
 from .bars import grouped_bars, paired_bars
 from .labels import plain_text, token_labels
-from .options import Frame, Room
+from .options import Frame, Room, checked
 from .style import (
     BASE_FONT_PX,
     EDGE_PX,
@@ -62,7 +62,7 @@ def horizontal_bars(names: Sequence[str], counts, *, title: str, value_title: st
 def lr_figure(steps, lr, logged_steps, logged_lr, warmup: int, *, frame: Frame, names: Sequence[str]) -> go.Figure:
     """The schedule's formula as a line, the rates the training actually logged as dots, the warm-up's end marked.
     frame: the title, the steps' and the rates' axis titles; names: (formula, logged, warm-up's end)."""
-    title, step_title, lr_title = frame.title, frame.x_title, frame.y_title
+    title, step_title, lr_title = checked(frame, Frame, "frame").title, frame.x_title, frame.y_title
     if len(names) != 3:
         raise ValueError(f"names: the formula's line, the logged rates, the warm-up's end; got {len(names)}")
     formula_label, logged_label, warmup_label = names
@@ -94,7 +94,7 @@ def training_curves_figure(train_steps, train_loss, dev_steps, dev_loss, dev_ble
 
     labels: (train loss, dev loss, BLEU, chrF).
     """
-    title, step_title, loss_title, score_title = frame.title, frame.x_title, frame.y_title, frame.y2_title
+    title, step_title, loss_title, score_title = checked(frame, Frame, "frame").title, frame.x_title, frame.y_title, frame.y2_title
     arrays = [as_float32(a, n, 1) for a, n in ((train_steps, "train_steps"), (train_loss, "train_loss"),
                                                 (dev_steps, "dev_steps"), (dev_loss, "dev_loss"),
                                                 (dev_bleu, "dev_bleu"), (dev_chrf, "dev_chrf"))]

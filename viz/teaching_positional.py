@@ -13,7 +13,7 @@ from .labels import plain_text
 from .style import (AXIS_TITLE_PX, BASE_FONT_PX, DIVERGING_COLORSCALE, EDGE_PX, KEY_COLOR, LINE_EM, NEUTRAL_COLOR,
                     QUERY_COLOR, guide_line, legend_on_top, styled_figure, titled, widest_tick, x_labels_band,
                     y_labels_band)
-from .options import ColourScale, Extras, Frame, Labels
+from .options import ColourScale, Extras, Frame, Labels, checked
 from .validate import as_float32
 
 PLOT_PX = 300  # height of the plot area of each square-ish figure here
@@ -66,7 +66,7 @@ def rotation_figure(pair_points, pos: int, k: int, *, frame: Frame, start_label:
                     path_label: str) -> go.Figure:
     """One (sin, cos) pair of every position as points on the unit circle; PE(pos) → PE(pos+k) is a turn by kω_i.
     frame: the title, sin across and cos up."""
-    title, sin_title, cos_title = frame.title, frame.x_title, frame.y_title
+    title, sin_title, cos_title = checked(frame, Frame, "frame").title, frame.x_title, frame.y_title
     pts = as_float32(pair_points, "pair_points", 2)
     if pts.shape[1] != 2 or not 0 <= pos < pos + k < pts.shape[0]:
         raise ValueError(f"pair_points must be (positions, 2) with pos+k inside it; got {pts.shape}, pos={pos}, k={k}")

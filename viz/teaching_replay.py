@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import plotly.graph_objects as go
 
 from .labels import plain_text
-from .options import Frame
+from .options import Frame, checked
 from .style import (
     CONTAINER_PX,
     D3,
@@ -66,7 +66,7 @@ def share_figure(steps, shares, names: Sequence[str], *, step: float, frame: Fra
     """Lines of a 0–1 share over training steps, one per name (shares: (lines, steps)), with uniform attention's
     share (1) as a reference and the replayed step marked. `highlight`: the index of the line drawn bold;
     `width`: px the figure may take (a page column's), else the container's."""
-    title, step_title, share_title = frame.title, frame.x_title, frame.y_title
+    title, step_title, share_title = checked(frame, Frame, "frame").title, frame.x_title, frame.y_title
     x = as_float32(steps, "steps", 1)
     y = as_float32(shares, "shares", 2)
     if y.shape[1] != x.shape[0]:
@@ -104,7 +104,7 @@ def lab_curves_figure(steps, losses, eval_steps, exact, per_token, *, max_steps:
     Both x axes run to `max_steps`, so a run's curves grow into a fixed frame while it trains.
     labels: (loss, exact, per token).
     """
-    title, step_title, loss_title, accuracy_title = frame.title, frame.x_title, frame.y_title, frame.y2_title
+    title, step_title, loss_title, accuracy_title = checked(frame, Frame, "frame").title, frame.x_title, frame.y_title, frame.y2_title
     s, loss = as_float32(steps, "steps", 1), as_float32(losses, "losses", 1)
     e, ex, pt = (as_float32(a, n, 1) for a, n in ((eval_steps, "eval_steps"), (exact, "exact"), (per_token, "per_token")))
     if s.shape != loss.shape or not e.shape == ex.shape == pt.shape:

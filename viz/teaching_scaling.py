@@ -10,7 +10,7 @@ import plotly.graph_objects as go
 
 from .bars import paired_bars
 from .labels import plain_text
-from .options import Frame
+from .options import Frame, checked
 from .style import (KEY_COLOR, NEUTRAL_COLOR, QUERY_COLOR, guide_line, legend_on_top, styled_figure, titled,
                     widest_tick, x_labels_band, y_labels_band)
 from .validate import as_float32
@@ -20,7 +20,7 @@ def variance_figure(d_ks: Sequence[int], raw_var, scaled_var, selected: int, *, 
                     scaled_label: str, theory_label: str) -> go.Figure:
     """Sampled Var(q·k) and Var(q·k/√d_k) on log–log axes, with the line Var = d_k and the chosen d_k marked.
     frame: the title, d_k across and the variance up."""
-    title, dk_title, var_title = frame.title, frame.x_title, frame.y_title
+    title, dk_title, var_title = checked(frame, Frame, "frame").title, frame.x_title, frame.y_title
     d = as_float32(d_ks, "d_ks", 1)
     raw = as_float32(raw_var, "raw_var", 1)
     scaled = as_float32(scaled_var, "scaled_var", 1)

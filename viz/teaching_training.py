@@ -9,7 +9,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from .labels import plain_text
-from .options import Frame
+from .options import Frame, checked
 from .style import (D3, MASKED_COLOR, NEUTRAL_COLOR, QUERY_COLOR, hovertemplate, legend_above, legend_on_top,
                     styled_figure, titled, token_axis, widest_tick, x_labels_band, y_labels_band)
 from .validate import as_float32, check_labels
@@ -24,7 +24,7 @@ def optimizer_paths_figure(w1, w2, loss, paths: Sequence, names: Sequence[str], 
     w1: (n1,) and w2: (n2,) grid coordinates; loss: (n2, n1), loss[j, i] at (w1[i], w2[j]);
     paths: one (steps + 1, 2) array of (w1, w2) per optimiser, named by `names`.
     """
-    title, w1_title, w2_title = frame.title, frame.x_title, frame.y_title
+    title, w1_title, w2_title = checked(frame, Frame, "frame").title, frame.x_title, frame.y_title
     x, y = as_float32(w1, "w1", 1), as_float32(w2, "w2", 1)
     z = as_float32(loss, "loss", 2)
     if z.shape != (y.size, x.size):
@@ -95,7 +95,7 @@ def reliability_figure(confidence, right, positions, *, frame: Frame, model_labe
     """A reliability curve: each confidence bin's mean confidence against the share of its positions that were right,
     with the diagonal a calibrated model would follow (below it: over-confident). confidence, right, positions:
     (bins,) for the bins that hold positions; each marker's size grows with its positions."""
-    title, confidence_title, right_title = frame.title, frame.x_title, frame.y_title
+    title, confidence_title, right_title = checked(frame, Frame, "frame").title, frame.x_title, frame.y_title
     c, r, n = as_float32(confidence, "confidence", 1), as_float32(right, "right", 1), as_float32(positions, "positions", 1)
     if not (c.shape == r.shape == n.shape):
         raise ValueError(f"one confidence, share right and count per bin: {c.shape}, {r.shape}, {n.shape}")
