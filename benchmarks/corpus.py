@@ -20,7 +20,6 @@ from pathlib import Path
 
 import numpy as np
 
-from benchmarks.timing import measure
 from evaluation.corpus_view import ProjectionCache, available, head_view, matrix_view, run_corpus, shipped_corpus
 from evaluation.corpus_view.project import adjustment, project, project_head
 from model import Translator
@@ -29,12 +28,18 @@ from model.translation.threads import configure_torch_threads
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def median_ms(work, repeats: int) -> float:
-    return statistics.median(measure(work, repeats))  # after one warm-up: first calls import and allocate
-
-
-def once_ms(work) -> float:
-    return measure(work, 1, warmup=0)[0]
+def timed(work, repeats: int, warmup: int = 1) -> tuple[float, float]:
+    """Median wall-clock and this process's CPU milliseconds over `repeats` runs of work(), after `warmup` untimed
+    runs (first calls import and allocate). CPU time below wall time is the share of a core the machine gave."""
+    for _ in range(warmup):
+        work()
+    wall, cpu = [], []
+    for _ in range(repeats):
+        start, start_cpu = time.perf_counter(), time.process_time()
+        work()
+        wall.append((time.perf_counter() - start) * 1000)
+        cpu.append((time.process_time() - start_cpu) * 1000)
+    return statistics.median(wall), statistics.median(cpu)
 
 
 def _nonlinear_rows(run, repeats: int) -> list[tuple[str, str, float, int]]:
@@ -46,12 +51,12 @@ def _nonlinear_rows(run, repeats: int) -> list[tuple[str, str, float, int]]:
     rows = []
     for method, name in (("tsne", "t-SNE"), ("umap", "UMAP")):
         if not available()[method]:
-            rows.append((f"{name}, one projection", f"{points}: not installed", float("nan"), 0))
+            rows.append((f"{name}, one projection", f"{points}: not installed", (float("nan"),) * 2, 0))
             continue
         project(adjusted[:50], method, 0)  # warm-up: the library's import and first call
-        rows.append((f"{name}, one projection", points, once_ms(lambda: project(adjusted, method, 0)), 1))
-        rows.append((f"{name}, a head (raw and adjusted)", points,
-                     once_ms(lambda: project_head(vectors, method, 0)), 1))
+        rows.append((f"{name}, one projection", points, timed(lambda: project(adjusted, method, 0), 1, 0), 1))
+        rows.append((f"{name}, a head (raw and adjusted)", points, timed(lambda: project_head(vectors, method, 0), 1, 0),
+                     1))
     return rows
 
 
@@ -64,28 +69,29 @@ def main(argv: list[str] | None = None) -> int:
     threads = configure_torch_threads()
     tr = Translator.from_checkpoint(args.checkpoint, device="cpu")
     corpus = shipped_corpus(tr.config.source_language)
-    start = time.perf_counter()
-    run = run_corpus(tr, corpus)
-    passes = (time.perf_counter() - start) * 1000
+    found = []
+    passes = timed(lambda: found.append(run_corpus(tr, corpus)), 1, 0)
+    run = found[0]
     vectors = run.head("encoder_self", 0, 0)
     rows = [("teacher-forced passes, every head's q and k", f"{len(corpus.sentences)} sentences", passes, 1),
             ("PCA, one head (raw and adjusted)", f"{len(vectors.queries) + len(vectors.keys)} points",
-             median_ms(lambda: project_head(vectors, "pca"), args.repeats), args.repeats),
+             timed(lambda: project_head(vectors, "pca"), args.repeats), args.repeats),
             ("matrix view: every encoder head by PCA", f"{run.layers['encoder_self'] * run.heads} heads",
-             median_ms(lambda: matrix_view(run, "encoder_self"), max(1, args.repeats // 2)), max(1, args.repeats // 2))]
+             timed(lambda: matrix_view(run, "encoder_self"), max(1, args.repeats // 2)), max(1, args.repeats // 2))]
     with tempfile.TemporaryDirectory() as folder:
         cache = ProjectionCache(folder)
         head_view(run, "encoder_self", 0, 0, "pca", 0, cache)
         rows.append(("a head read back from the disk cache", "1 file",
-                     median_ms(lambda: head_view(run, "encoder_self", 0, 0, "pca", 0, cache), args.repeats),
+                     timed(lambda: head_view(run, "encoder_self", 0, 0, "pca", 0, cache), args.repeats),
                      args.repeats))
     if not args.quick:
         rows += _nonlinear_rows(run, args.repeats)
     print(f"{args.checkpoint.name}, torch threads {threads}, projections on 1 thread")
-    print("| measurement | size | ms | runs |")
-    print("|---|---|---:|---:|")
-    for name, size, ms, runs in rows:
-        print(f"| {name} | {size} | {'–' if np.isnan(ms) else f'{ms:.0f}'} | {runs} |")
+    print("| measurement | size | wall ms | CPU ms | runs |")
+    print("|---|---|---:|---:|---:|")
+    for name, size, (wall, cpu), runs in rows:
+        print(f"| {name} | {size} | {'–' if np.isnan(wall) else f'{wall:.0f}'} | {'–' if np.isnan(cpu) else f'{cpu:.0f}'} "
+              f"| {runs} |")
     return 0
 
 
