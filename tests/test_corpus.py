@@ -15,6 +15,7 @@ from evaluation.corpus_view import (PROBLEMS, Corpus, CorpusError, HeadError, Pr
                                     search, shipped_corpus, typed_tokens, user_sentences)
 from evaluation.corpus_view import cli
 from evaluation.corpus_view.project import project, project_head
+from evaluation.corpus_view.search import top_key_shares
 from evaluation.corpus_view.vectors import CorpusRun, SentenceTrace, visible
 from model.architecture.transformer import KINDS
 from tests.support.paths import CHECKPOINT
@@ -181,9 +182,15 @@ def test_search_finds_every_occurrence_and_counts_its_top_keys():
     found = search(made_up_run(), "encoder_self", 0, 0, "the", top=2)
     assert [(o.sentence, o.position) for o in found.occurrences] == [(0, 0), (1, 0), (0, 3)]  # heaviest first
     assert [o.top[0][:2] for o in found.occurrences] == [(3, "▁the"), (2, "</s>"), (0, "▁the")]
-    assert found.counts == {"same_token": 2, "next": 0, "previous": 0, "full_stop": 0, "end": 1}
+    assert found.counts == {"same_token": 2, "itself": 0, "next": 0, "previous": 0, "full_stop": 0, "end": 1}
     cat = search(made_up_run(), "encoder_self", 0, 0, ["▁cat", "saw"])
-    assert cat.counts == {"same_token": 0, "next": 1, "previous": 0, "full_stop": 1, "end": 0}
+    assert cat.counts == {"same_token": 0, "itself": 0, "next": 1, "previous": 0, "full_stop": 1, "end": 0}
+    end = search(made_up_run(), "encoder_self", 0, 0, "</s>")
+    assert end.counts == {"same_token": 0, "itself": 2, "next": 0, "previous": 0, "full_stop": 0, "end": 2}
+    assert search(made_up_run(), "encoder_self", 0, 0, ".").counts["end"] == 1  # '.' (0, 4) → </s> (0, 5)
+    shares = top_key_shares(made_up_run(), "encoder_self", 0, 0)  # over all 9 queries
+    assert shares == pytest.approx({"same_token": 2 / 9, "itself": 2 / 9, "next": 2 / 9, "previous": 1 / 9,
+                                    "full_stop": 1 / 9, "end": 4 / 9})  # by hand from the two sentences' tops
     assert search(made_up_run(), "encoder_self", 0, 0, "dog").occurrences == ()
 
 
@@ -243,7 +250,11 @@ def test_the_command_prints_one_json_object_and_exits_2_on_bad_input(capsys, tmp
     assert cli.main(args) == 0 and "correlation of q·k" in capsys.readouterr().out
     monkeypatch.setattr(cli.Translator, "from_checkpoint", classmethod(lambda cls, *a, **k: translator))
     for bad in (["--kind", "both"], ["--layer", "4"], ["--head", "0"], ["--method", "mds"], ["--head", "x"],
-                ["--top", "0"]):
+                ["--top", "0"], ["--matrix"]):
         assert cli.main([*args, *bad, "--json"]) == 2
         captured = capsys.readouterr()
         assert captured.out == "" and len(captured.err.strip().splitlines()) == 1
+    assert cli.main(["--kind", "decoder_self", "--matrix", "--json", "--cache", str(tmp_path)]) == 0
+    heads = json.loads(capsys.readouterr().out)["heads"]
+    assert [(h["layer"], h["head"]) for h in heads] == [(layer, head) for layer in (1, 2, 3) for head in range(1, 9)]
+    assert all(h["top_key"]["next"] == 0 for h in heads)  # a decoder query never sees the next position

@@ -2,12 +2,15 @@
 
 python -m evaluation.corpus_view --checkpoint checkpoints/en-zh --kind encoder_self --layer 1 --head 1
     [--method pca|tsne|umap] [--seed 0] [--search TEXT] [--top 3] [--sentences FILE] [--cache DIR | --no-cache] [--json]
+python -m evaluation.corpus_view --checkpoint checkpoints/en-zh --kind encoder_self --matrix [--json]
 
 Layers and heads are 1-based, as on screen. --json prints one JSON object: points [{x, y, role, token, sentence,
 position, normalised_position}] (queries first), sentences (the corpus in order: source, reference, origin,
 credit), correlation {raw, adjusted} (Pearson between q·k and projected distance over every same-sentence pair the
 query may attend to), adjustment {scale, shift_norm}, and with --search the token's occurrences and counts. Without
---json, a readable account. Bad input exits 2 with one line on stderr.
+--json, a readable account. --matrix gives every head of the kind instead: its PCA picture's correlations and the
+share of its queries whose top key is the same token, its own position, the next, the previous, the full stop or </s>
+(JSON: heads [{layer, head, correlation, top_key}]). Bad input exits 2 with one line on stderr.
 """
 
 from __future__ import annotations
@@ -28,12 +31,12 @@ from model.translation.translator import DEFAULT_CHECKPOINT, Translator
 from .cache import ProjectionCache
 from .corpus import Corpus, shipped_corpus, user_sentences
 from .project import METHODS, HeadProjection, ProjectionUnavailable, points
-from .search import TOP_KEYS, TokenSearch, bare, search, typed_tokens
+from .search import TOP_KEYS, TokenSearch, bare, search, top_key_shares, typed_tokens
 from .vectors import CorpusRun, check_head, run_corpus
-from .view import head_view
+from .view import head_view, matrix_view
 
 SHOWN_POINTS = 12  # the readable account's sample of points; --json gives them all
-COUNT_NAMES = {"same_token": "the same token", "next": "the next", "previous": "the previous",
+COUNT_NAMES = {"same_token": "the same token", "itself": "its own position", "next": "the next", "previous": "the previous",
                "full_stop": "the full stop", "end": "</s>"}
 
 
@@ -74,7 +77,8 @@ def as_json(run: CorpusRun, projection: HeadProjection, found: TokenSearch | Non
 
 def _search_lines(found: TokenSearch, run: CorpusRun) -> list[str]:
     counts = ", ".join(f"{COUNT_NAMES[name]} {n}" for name, n in found.counts.items())
-    lines = [f"search {' '.join(found.tokens) or '(nothing)'}: {len(found.occurrences)} occurrences; "
+    lines = [f"search {', '.join(found.tokens) or '(nothing)'} among {found.kind}'s queries: {len(found.occurrences)} "
+             f"occurrences; "
              f"the top key is: {counts}"]
     for o in found.occurrences:
         keys = ", ".join(f"{bare(t)} {w:.2f}" for _, t, w in o.top)
@@ -106,12 +110,32 @@ def table(run: CorpusRun, projection: HeadProjection, found: TokenSearch | None)
     return "\n".join(lines + (_search_lines(found, run) if found is not None else []))
 
 
+def matrix_rows(run: CorpusRun, kind: str, seed: int, cache: ProjectionCache | None) -> list[dict]:
+    """Per head of `kind` (1-based): its PCA picture's correlations and the shares of where its top keys lie."""
+    return [{"layer": p.layer + 1, "head": p.head + 1,
+             "correlation": {name: _number(value) for name, value in p.correlation.items()},
+             "top_key": {name: _number(share) for name, share in top_key_shares(run, kind, p.layer, p.head).items()}}
+            for row in matrix_view(run, kind, seed, cache) for p in row]
+
+
+def matrix_table(run: CorpusRun, kind: str, rows: list[dict]) -> str:
+    names = list(rows[0]["top_key"])
+    lines = [f"{kind} of {run.checkpoint} over {len(run.corpus.sentences)} sentences, every head by PCA: r(q·k, "
+             f"distance) raw and adjusted, and the share of queries whose top key is …",
+             "  head     raw  adjusted  " + "  ".join(f"{COUNT_NAMES[name]:>16}" for name in names)]
+    lines += [f"  L{r['layer']}.H{r['head']}  {r['correlation']['raw']:6.2f}  {r['correlation']['adjusted']:8.2f}  "
+              + "  ".join(f"{r['top_key'][name]:16.2f}" for name in names) for r in rows]
+    return "\n".join(lines)
+
+
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="python -m evaluation.corpus_view", description=__doc__.split("\n")[0])
     p.add_argument("--checkpoint", default=str(DEFAULT_CHECKPOINT))
     p.add_argument("--kind", default="encoder_self", help="encoder_self, decoder_self or cross")
-    p.add_argument("--layer", type=int, required=True, help="1-based")
-    p.add_argument("--head", type=int, required=True, help="1-based")
+    p.add_argument("--layer", type=int, help="1-based")
+    p.add_argument("--head", type=int, help="1-based")
+    p.add_argument("--matrix", action="store_true",
+                   help="every head of --kind by PCA: correlations and where top keys lie (no --layer, --head)")
     p.add_argument("--method", default="pca", help=", ".join(METHODS))
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--search", help="a token or a word, tokenised as the head's queries read it")
@@ -143,11 +167,18 @@ def main(argv: list[str] | None = None) -> int:
             raise ValueError(f"--method must be one of {', '.join(METHODS)}, got {args.method!r}")
         if args.top < 1:
             raise ValueError(f"--top must be at least 1, got {args.top}")
+        if (args.layer is None or args.head is None) != args.matrix:
+            raise ValueError("give --layer and --head, or --matrix")
         tr = Translator.from_checkpoint(args.checkpoint, device=args.device)
-        layer, head = args.layer - 1, args.head - 1
+        layer, head = (0, 0) if args.matrix else (args.layer - 1, args.head - 1)
         check_head(HeadMask.layer_counts(tr.config), tr.config.n_heads, args.kind, layer, head)
         run = run_corpus(tr, _corpus(args, tr.config.source_language))
         cache = None if args.no_cache else ProjectionCache(args.cache)
+        if args.matrix:
+            rows = matrix_rows(run, args.kind, args.seed, cache)
+            print(json.dumps({"checkpoint": run.checkpoint, "kind": args.kind, "heads": rows}, ensure_ascii=False)
+                  if args.json else matrix_table(run, args.kind, rows))
+            return 0
         projection = head_view(run, args.kind, layer, head, args.method, args.seed, cache)
         found = None if args.search is None else search(run, args.kind, layer, head,
                                                         typed_tokens(tr, args.search, args.kind), args.top)

@@ -2,8 +2,9 @@
 
 Every occurrence of the token on the query side of (kind, layer, head) — source tokens for encoder self-attention,
 the decoder's inputs for decoder and cross attention — with the keys its query weighs most, sorted by the weight on
-its top key; and how often that top key is the same token, the next or previous position (self-attention only: a
-cross-attention key lies in the other sentence), the full stop, or </s>. A top key can be several of these at once.
+its top key; and how often that top key is the same token (in self-attention, at another position), the query's own
+position, the next or the previous one (these three in self-attention only: a cross-attention key lies in the other
+sentence), the full stop, or </s>. A top key can be several of these at once (the full stop after it, say).
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ class TokenSearch:
     head: int  # 0-based
     tokens: tuple[str, ...]  # what was looked for, word-start marks removed
     occurrences: tuple[Occurrence, ...]  # heaviest top key first
-    counts: dict[str, int]  # same_token, next, previous (self-attention only), full_stop, end: of the top keys
+    counts: dict[str, int]  # of the top keys: same_token, itself, next, previous (these three not in cross), full_stop, end
 
 
 def bare(token: str) -> str:
@@ -51,8 +52,11 @@ def bare(token: str) -> str:
 
 def _counts(kind: str, found: list[Occurrence]) -> dict[str, int]:
     tops = [(o, o.top[0]) for o in found]
-    counts = {"same_token": sum(bare(key) == bare(o.token) for o, (_, key, _) in tops)}
-    if kind != "cross":
+    own = kind != "cross"  # a self-attention query's keys include its own position
+    counts = {"same_token": sum(bare(key) == bare(o.token) and not (own and position == o.position)
+                                for o, (position, key, _) in tops)}
+    if own:
+        counts["itself"] = sum(position == o.position for o, (position, _, _) in tops)
         counts["next"] = sum(position == o.position + 1 for o, (position, _, _) in tops)
         counts["previous"] = sum(position == o.position - 1 for o, (position, _, _) in tops)
     counts["full_stop"] = sum(bare(key) in FULL_STOPS for _, (_, key, _) in tops)
@@ -97,3 +101,10 @@ def typed_tokens(translator: Translator, text: str, kind: str) -> tuple[str, ...
     else:
         tokenizer, text = translator.tgt_tok, clean_text(text)
     return tuple(tokenizer.tokens(tokenizer.encode(text)))
+
+
+def top_key_shares(run: CorpusRun, kind: str, layer: int, head: int) -> dict[str, float]:
+    """Over every query of head (kind, layer, head), 0-based: the share whose top key is each of search's counts —
+    a positional head's shares sit on itself, previous or next, a matching head's on the same token."""
+    every = search(run, kind, layer, head, [token for token, _ in query_tokens(run, kind)], top=1)
+    return {name: count / max(len(every.occurrences), 1) for name, count in every.counts.items()}
