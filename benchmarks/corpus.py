@@ -55,8 +55,8 @@ def _nonlinear_rows(run, repeats: int) -> list[tuple[str, str, float, int]]:
             continue
         project(adjusted[:50], method, 0)  # warm-up: the library's import and first call
         rows.append((f"{name}, one projection", points, timed(lambda: project(adjusted, method, 0), 1, 0), 1))
-        rows.append((f"{name}, a head (raw and adjusted)", points, timed(lambda: project_head(vectors, method, 0), 1, 0),
-                     1))
+        head_ms = timed(lambda: project_head(vectors, method, 0), 1, 0)
+        rows.append((f"{name}, a head (raw and adjusted)", points, head_ms, 1))
     return rows
 
 
@@ -90,8 +90,8 @@ def main(argv: list[str] | None = None) -> int:
     print("| measurement | size | wall ms | CPU ms | runs |")
     print("|---|---|---:|---:|---:|")
     for name, size, (wall, cpu), runs in rows:
-        print(f"| {name} | {size} | {'–' if np.isnan(wall) else f'{wall:.0f}'} | {'–' if np.isnan(cpu) else f'{cpu:.0f}'} "
-              f"| {runs} |")
+        wall_text, cpu_text = ("–", "–") if np.isnan(wall) else (f"{wall:.0f}", f"{cpu:.0f}")
+        print(f"| {name} | {size} | {wall_text} | {cpu_text} | {runs} |")
     return 0
 
 

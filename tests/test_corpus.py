@@ -258,3 +258,14 @@ def test_the_command_prints_one_json_object_and_exits_2_on_bad_input(capsys, tmp
     heads = json.loads(capsys.readouterr().out)["heads"]
     assert [(h["layer"], h["head"]) for h in heads] == [(layer, head) for layer in (1, 2, 3) for head in range(1, 9)]
     assert all(h["top_key"]["next"] == 0 for h in heads)  # a decoder query never sees the next position
+
+
+@pytest.mark.slow
+def test_the_benchmark_runs_and_prints_its_rows(capsys):
+    from benchmarks.corpus import main as benchmark
+
+    assert benchmark(["--quick", "--repeats", "1", "--checkpoint", str(CHECKPOINT)]) == 0
+    rows = [line.split("|")[1:-1] for line in capsys.readouterr().out.splitlines() if line.startswith("| ")][1:]
+    assert [row[0].strip().split(",")[0].split(":")[0] for row in rows] == [
+        "teacher-forced passes", "PCA", "matrix view", "a head read back from the disk cache"]
+    assert all(float(row[2]) > 0 and float(row[3]) > 0 for row in rows)

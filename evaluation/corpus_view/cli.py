@@ -36,8 +36,8 @@ from .vectors import CorpusRun, check_head, run_corpus
 from .view import head_view, matrix_view
 
 SHOWN_POINTS = 12  # the readable account's sample of points; --json gives them all
-COUNT_NAMES = {"same_token": "the same token", "itself": "its own position", "next": "the next", "previous": "the previous",
-               "full_stop": "the full stop", "end": "</s>"}
+COUNT_NAMES = {"same_token": "the same token", "itself": "its own position", "next": "the next",
+               "previous": "the previous", "full_stop": "the full stop", "end": "</s>"}
 
 
 class _Parser(argparse.ArgumentParser):

@@ -42,7 +42,8 @@ class TokenSearch:
     head: int  # 0-based
     tokens: tuple[str, ...]  # what was looked for, word-start marks removed
     occurrences: tuple[Occurrence, ...]  # heaviest top key first
-    counts: dict[str, int]  # of the top keys: same_token, itself, next, previous (these three not in cross), full_stop, end
+    # of the top keys: same_token, itself, next, previous (these three not in cross), full_stop, end
+    counts: dict[str, int]
 
 
 def bare(token: str) -> str:

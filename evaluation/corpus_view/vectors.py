@@ -83,7 +83,8 @@ def check_head(layers: dict[str, int], heads: int, kind: str, layer: int, head: 
     if kind not in KINDS:
         raise HeadError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
     if not (0 <= layer < layers[kind] and 0 <= head < heads):
-        raise HeadError(f"{kind} has layers 1–{layers[kind]} and heads 1–{heads}; got layer {layer + 1}, head {head + 1}")
+        raise HeadError(f"{kind} has layers 1–{layers[kind]} and heads 1–{heads}; "
+                        f"got layer {layer + 1}, head {head + 1}")
 
 
 @dataclass(frozen=True)
