@@ -32,7 +32,7 @@ from .cache import ProjectionCache
 from .corpus import Corpus, shipped_corpus, user_sentences
 from .project import METHODS, HeadProjection, ProjectionUnavailable, points
 from .search import TOP_KEYS, TokenSearch, bare, search, top_key_shares, typed_tokens
-from .vectors import CorpusRun, check_head, run_corpus
+from .vectors import WORD_START, CorpusRun, check_head, run_corpus
 from .view import head_view, matrix_view
 
 SHOWN_POINTS = 12  # the readable account's sample of points; --json gives them all
@@ -49,10 +49,16 @@ def _number(value: float) -> float | None:
     return None if math.isnan(value) else round(float(value), 4) + 0.0  # + 0.0: no "-0.0"
 
 
+def _target(run: CorpusRun, sentence: int) -> str:
+    """The target a sentence's decoder was forced on, from its input tokens (after <s>), word marks as spaces."""
+    return "".join(run.traces[sentence].target_tokens[1:]).replace(WORD_START, " ").strip()
+
+
 def _search_json(found: TokenSearch, run: CorpusRun) -> dict:
     return {"tokens": list(found.tokens), "counts": found.counts, "occurrences": [
         {"sentence": o.sentence, "position": o.position, "token": bare(o.token),
          "text": run.corpus.sentences[o.sentence].source,
+         "target": _target(run, o.sentence),
          "top": [{"position": p, "token": bare(t), "weight": _number(w)} for p, t, w in o.top]}
         for o in found.occurrences]}
 
@@ -82,8 +88,11 @@ def _search_lines(found: TokenSearch, run: CorpusRun) -> list[str]:
              f"the top key is: {counts}"]
     for o in found.occurrences:
         keys = ", ".join(f"{bare(t)} {w:.2f}" for _, t, w in o.top)
+        sentence = run.corpus.sentences[o.sentence].source
+        if found.kind != "encoder_self":  # the query is a decoder input: the target it was forced on too
+            sentence += " → " + _target(run, o.sentence)
         lines.append(f"  {o.top_weight:5.2f}  #{o.sentence:<4} {o.position:>3} {bare(o.token):<10} → {keys}"
-                     f"   | {run.corpus.sentences[o.sentence].source}")
+                     f"   | {sentence}")
     return lines
 
 
