@@ -15,12 +15,15 @@ import numpy as np
 import plotly.graph_objects as go
 
 from .labels import plain_text
+from .options import Labels
 from .style import (ATTENTION_COLORSCALE, BASE_FONT_PX, CELL_TEXT_PX, DIVERGING_COLORSCALE, EDGE_PX, MIN_FONT_PX,
                     NOTE_COLOR, styled_figure, text_px)
 
-CELL_PX = 30  # a grid row's height: the number in it at 14 px with room above and below
+CELL_PX = 24  # a grid row's height: the number in it at 14 px with room above and below (three grids on a screen)
 PANEL_TITLE_PX = 30  # a panel's name above it
-X_TICKS_PX = 28  # one line of column labels under a panel
+X_TICKS_PX = 26  # one line of column labels under a panel
+PANEL_GAP_PX = 8  # under a grid whose column labels the next one's stand for
+X_TITLE_PX = 22  # an x axis's title under its labels, at 13 px
 Y_TICKS_PX = 130  # the left margin: the widest row label ("decoder self L3", "embeddings")
 BAR_PX = 90  # the colour bar and its numbers on the right
 
@@ -67,7 +70,11 @@ def effect_panels(panels: Sequence[Panel], *, title: str, colour_title: str, hov
     a format with {row}, {column} and {value}."""
     limit = _scale_limit(panels)
     heights = [len(p.rows) * CELL_PX for p in panels]
-    bands = [PANEL_TITLE_PX + h + X_TICKS_PX for h in heights]
+    # an x title under a panel whose columns differ from the next one's (every panel's columns, for positions)
+    titled = [i == len(panels) - 1 or p.x_title != panels[i + 1].x_title for i, p in enumerate(panels)]
+    # column labels too only there: stacked grids of the same columns (heads) share the last one's
+    bands = [PANEL_TITLE_PX + h + (X_TICKS_PX + X_TITLE_PX if shown else PANEL_GAP_PX)
+             for h, shown in zip(heights, titled)]
     plot_px = sum(bands)
     plot_width = width - Y_TICKS_PX - BAR_PX - EDGE_PX
     font = _cell_font(panels, plot_width)
@@ -83,28 +90,44 @@ def effect_panels(panels: Sequence[Panel], *, title: str, colour_title: str, hov
             z=panel.values, x=list(range(cols)), y=list(range(rows)), coloraxis="coloraxis",
             text=_cell_texts(panel.values) if text_on else None, texttemplate="%{text}" if text_on else None,
             textfont=dict(size=font), xgap=1, ygap=1, xaxis=f"x{suffix}", yaxis=f"y{suffix}",
-            customdata=[[[i, r, c] for c in range(cols)] for r in range(rows)],
-            hovertext=[[plain_text(hover.format(row=panel.rows[r], column=panel.columns[c], value=_value(v)))
-                        for c, v in enumerate(row)] for r, row in enumerate(panel.values)],
-            hovertemplate="%{hovertext}<extra></extra>",
-            hoverongaps=False))
+            hoverinfo="skip"))
+        traces.append(_click_targets(panel, i, suffix, hover, min(plot_width / cols, CELL_PX)))
         layout[f"xaxis{suffix}"] = dict(
             domain=[0, 1], anchor=f"y{suffix}", tickmode="array", tickvals=list(range(cols)),
-            ticktext=[plain_text(c) for c in panel.columns], tickangle=0, showgrid=False, zeroline=False,
-            title=dict(text=panel.x_title, standoff=2, font=dict(size=13, color=NOTE_COLOR)) if i == len(panels) - 1
-            else None, fixedrange=True)
+            ticktext=[plain_text(c) for c in panel.columns], showgrid=False, zeroline=False,
+            showticklabels=titled[i], ticks="outside" if titled[i] else "", range=[-0.5, cols - 0.5],
+            fixedrange=True)
         layout[f"yaxis{suffix}"] = dict(
             domain=[max(0.0, y0), min(1.0, y1)], anchor=f"x{suffix}", tickmode="array", tickvals=list(range(rows)),
-            ticktext=[plain_text(r) for r in panel.rows], autorange="reversed", showgrid=False, zeroline=False,
-            fixedrange=True)
+            ticktext=[plain_text(r) for r in panel.rows], range=[rows - 0.5, -0.5], showgrid=False, zeroline=False,
+            fixedrange=True)  # fixed ranges: the click targets' markers would pad an automatic one
         annotations.append(dict(text=plain_text(panel.name), x=0, xref="paper", xanchor="left",
                                 y=y1, yref="paper", yanchor="bottom", showarrow=False,
                                 font=dict(size=BASE_FONT_PX - 1)))
+        if titled[i]:  # an annotation, not the axis's title: Plotly sets that on the labels of a stacked grid
+            annotations.append(dict(text=plain_text(panel.x_title), x=0.5, xref="paper", xanchor="center",
+                                    y=y0 - (X_TICKS_PX + 2) / plot_px, yref="paper", yanchor="top", showarrow=False,
+                                    font=dict(size=13, color=NOTE_COLOR)))
     coloraxis = dict(colorscale=DIVERGING_COLORSCALE, cmin=-limit, cmax=limit, cmid=0,
                      colorbar=dict(title=dict(text=colour_title, side="right"), thickness=14, len=1, y=0.5,
                                    yanchor="middle"))
-    return styled_figure(traces, title, width=width, height=plot_px + 40 + 30, left=Y_TICKS_PX, right=BAR_PX,
-                         bottom=30, coloraxis=coloraxis, annotations=annotations, **layout)
+    return styled_figure(traces, title, width=width, height=plot_px + 40, left=Y_TICKS_PX, right=BAR_PX,
+                         bottom=EDGE_PX, coloraxis=coloraxis, annotations=annotations, **layout)
+
+
+def _click_targets(panel: Panel, index: int, suffix: str, hover: str, size_px: float) -> go.Scatter:
+    """A transparent square over each cell: hovering names the cell and its value, clicking selects it (Plotly
+    heatmaps themselves cannot be selected). customdata: (panel, row, column)."""
+    rows, cols = panel.values.shape
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    invisible = dict(marker=dict(opacity=0))
+    return go.Scatter(
+        x=[c for _, c in cells], y=[r for r, _ in cells], mode="markers", xaxis=f"x{suffix}", yaxis=f"y{suffix}",
+        marker=dict(symbol="square", size=size_px, color="rgba(0,0,0,0)"), selected=invisible,
+        unselected=invisible, showlegend=False, customdata=[[index, r, c] for r, c in cells],
+        hovertext=[plain_text(hover.format(row=panel.rows[r], column=panel.columns[c],
+                                           value=_value(float(panel.values[r, c])))) for r, c in cells],
+        hovertemplate="%{hovertext}<extra></extra>")
 
 
 def clicked_cell(selection_points: list[dict]) -> tuple[int, int, int] | None:
@@ -116,10 +139,11 @@ def clicked_cell(selection_points: list[dict]) -> tuple[int, int, int] | None:
     return None
 
 
-def lens_grid(tokens: Sequence[Sequence[str]], probs: np.ndarray, *, rows: Sequence[str], columns: Sequence[str],
-              title: str, x_title: str, y_title: str, colour_title: str, width: int = 820) -> go.Figure:
-    """The logit lens: a row per output step (labelled with the token the model wrote), a column per decoder layer,
-    each cell the layer's top token and its probability, coloured by that probability (0 to 1)."""
+def lens_grid(tokens: Sequence[Sequence[str]], probs: np.ndarray, labels: Labels, *, title: str,
+              width: int = 820) -> go.Figure:
+    """The logit lens: a row per output step (labels.queries: the token the model wrote), a column per decoder
+    layer (labels.keys), each cell the layer's top token and its probability, coloured by that probability."""
+    rows, columns = labels.queries, labels.keys
     probs = np.asarray(probs, dtype=float)
     texts = [[f"{plain_text(tok)} {p:.2f}" for tok, p in zip(row, prow)] for row, prow in zip(tokens, probs)]
     n_rows, n_cols = probs.shape
@@ -128,15 +152,15 @@ def lens_grid(tokens: Sequence[Sequence[str]], probs: np.ndarray, *, rows: Seque
     font = CELL_TEXT_PX if widest <= plot_width / n_cols - 6 else MIN_FONT_PX
     trace = go.Heatmap(z=probs, x=list(range(n_cols)), y=list(range(n_rows)), text=texts, texttemplate="%{text}",
                        textfont=dict(size=font), colorscale=ATTENTION_COLORSCALE, zmin=0, zmax=1, xgap=1, ygap=1,
-                       colorbar=dict(title=dict(text=colour_title, side="right"), thickness=14),
+                       colorbar=dict(title=dict(text=labels.value_label, side="right"), thickness=14),
                        hovertemplate="%{text}<extra></extra>")
     height = n_rows * CELL_PX + 40 + 60
     return styled_figure([trace], title, width=width, height=height, left=Y_TICKS_PX, right=BAR_PX, bottom=50,
-                         xaxis=dict(tickmode="array", tickvals=list(range(n_cols)), ticktext=list(columns),
-                                    title=dict(text=x_title, standoff=4), side="bottom", fixedrange=True),
+                         xaxis=dict(tickmode="array", tickvals=list(range(n_cols)), ticktext=[plain_text(c) for c in columns],
+                                    title=dict(text=labels.key_title, standoff=4), side="bottom", fixedrange=True),
                          yaxis=dict(tickmode="array", tickvals=list(range(n_rows)),
                                     ticktext=[plain_text(r) for r in rows], autorange="reversed",
-                                    title=dict(text=y_title, standoff=4), fixedrange=True))
+                                    title=dict(text=labels.query_title, standoff=4), fixedrange=True))
 
 
 def attribution_bars(tokens: Sequence[str], series: Sequence[tuple[str, Sequence[float]]], *, title: str,

@@ -86,15 +86,19 @@ def open_clicked_cell() -> None:
 
 def draw_controls(shown: PatchingView) -> None:
     """View, target, foil and the guess switch in one row."""
-    with st.container(horizontal=True, vertical_alignment="bottom", key="patching.controls"):
-        st.segmented_control(t("patching.view"), VIEWS, format_func=lambda v: t(f"patching.view.{v}"),
+    with st.container(horizontal=True, gap="small", vertical_alignment="bottom", key="patching.controls"):
+        # labels looked up now, not in format_func: Streamlit may format an option outside the page's run
+        views = {v: t(f"patching.view.{v}") for v in VIEWS}
+        st.segmented_control(t("patching.view"), VIEWS, format_func=views.__getitem__,
                              key=VIEW, required=True, default=widget_state.kept(VIEW, VIEWS))
-        auto = lambda token: t("patching.auto") if token == AUTO else token  # noqa: E731
+        auto_label = t("patching.auto")
+        auto = lambda token: auto_label if token == AUTO else token  # noqa: E731
         for key, options, label in ((TARGET, shown.target_options, "patching.target"),
                                     (FOIL, shown.foil_options, "patching.foil")):
             if st.session_state.get(key) not in (AUTO, *options):
                 st.session_state[key] = AUTO
-            st.selectbox(t(label), (AUTO, *options), key=key, format_func=auto, on_change=forget_cell)
+            st.selectbox(t(label), (AUTO, *options), key=key, format_func=auto, on_change=forget_cell,
+                         help=t(f"{label}_help"), width=120)  # the row holds the guess switch too at 1280×800
         guessing.toggle(GUESS, label="patching.guess.toggle")
 
 
@@ -106,7 +110,8 @@ def draw_guess(shapes: dict[str, tuple[int, int]], identity: tuple) -> None:
     """Which head carries it? Kind, layer and head chosen, then Reveal shows the grids and the verdict."""
     st.markdown(t("patching.guess.question"))
     with st.container(horizontal=True, vertical_alignment="bottom", key="patching.guess.row"):
-        st.selectbox(t("patching.guess.kind"), KINDS, key=GUESS_KIND, format_func=lambda k: t(f"patching.kind.{k}"))
+        kinds = {k: t(f"patching.kind.{k}") for k in KINDS}
+        st.selectbox(t("patching.guess.kind"), KINDS, key=GUESS_KIND, format_func=kinds.__getitem__)
         kind = st.session_state.get(GUESS_KIND) or KINDS[0]
         layers, heads = shapes[kind]
         st.selectbox(t("patching.guess.layer"), range(layers), key=GUESS_LAYER, format_func=lambda i: str(i + 1))
@@ -121,8 +126,8 @@ def cell_picker(shapes: dict[str, tuple[int, int]]) -> None:
                         for head in range(shapes[kind][1])]
     if st.session_state.get(CELL) not in options:
         st.session_state[CELL] = None
-    st.selectbox(t("patching.cell_pick"), options, key=CELL,
-                 format_func=lambda c: t("patching.cell_none") if c is None else patching_view.cell_name(c))
+    names = {c: t("patching.cell_none") if c is None else patching_view.cell_name(c) for c in options}
+    st.selectbox(t("patching.cell_pick"), options, key=CELL, format_func=names.__getitem__)
 
 
 def draw_chart(chart, key: str, clickable: bool) -> None:
@@ -166,7 +171,7 @@ def draw(shown: PatchingView, shapes: dict[str, tuple[int, int]], identity: tupl
 def page() -> None:
     links.link_page(link_params())
     translator = models.translator()
-    presentation.page_title(t("patching.title"), t("patching.intro"))
+    presentation.page_title(t("patching.title"), t("patching.intro"), tooltip=True)  # the grid on the first screen
     clean, corrupt = pair_input(translator.config.source_language)
     checkpoint, device = st.session_state[CHECKPOINT], models.device()
     target, foil = st.session_state.get(TARGET) or None, st.session_state.get(FOIL) or None

@@ -14,10 +14,14 @@ STRINGS: dict[str, str] = {
     "patching.clean": "Clean sentence",
     "patching.corrupt": "Corrupted sentence",
     "patching.run": "Patch",
-    "patching.target": "Target (clean translation)",
-    "patching.foil": "Foil (what the corrupted run writes)",
-    "patching.auto": "where the translations part",
+    "patching.target": "Target",
+    "patching.foil": "Foil",
+    "patching.auto": "auto",
     "patching.view": "Show",
+    "patching.target_help": (
+        "A token of the clean translation: the metric reads its logit. Auto: where the two translations part."
+    ),
+    "patching.foil_help": "The token the target is compared with. Auto: what the corrupted run writes at that step.",
     "patching.view.heads": "Heads",
     "patching.view.residual": "Residual stream",
     "patching.view.lens": "Logit lens",
