@@ -98,6 +98,9 @@ def test_contrastive_attribution_stands_beside_the_ordinary_one(zh_en):
         (bars,) = chart.figure.data
         assert sum(abs(v) for v in bars.y) == pytest.approx(1.0)
         assert np.allclose(np.array(bars.y) * np.abs(values).sum(), values)
+    rows = csv_rows(shown.chart.csv)
+    assert [r["token"] for r in rows] == list(zh_en.contrast.source_tokens)
+    assert [float(r["attribution"]) for r in rows] == pytest.approx(list(zh_en.contrast.contrastive), abs=1e-6)
     assert "▁tired" in shown.chart.figure.layout.title.text and "▁hungry" in shown.chart.figure.layout.title.text
 
 

@@ -20,6 +20,7 @@ from app_pages.shell.text import md_escape, sentences, t
 from model import InputError, Translator
 from model.causal import (Cell, Contrast, LogitLens, Patching, PatchingError, Redecoded, contrastive_attribution,
                           logit_lens, measure, read_pair, redecode)
+from viz.options import Labels
 from viz.patching import Panel, attribution_bars, effect_panels, lens_grid
 
 VIEWS = ("heads", "residual", "lens", "attribution")
@@ -136,10 +137,10 @@ def lens_chart(lens: LogitLens, width: int) -> Chart:
     tokens = [[r.token for r in row] for row in lens.grid]
     probs = np.array([[r.p for r in row] for row in lens.grid])
     layers = [t("patching.layer_n", n=i + 1) for i in range(probs.shape[1])]
-    rows = [f"{i} → {tok}" for i, tok in enumerate(lens.output_tokens)]
-    fig = lens_grid(tokens, probs, rows=rows, columns=layers, title=t("patching.lens.title"),
-                    x_title=t("patching.axis.decoder_layers"), y_title=t("patching.axis.steps"),
-                    colour_title="p", width=width)
+    rows = [f"{i + 1} → {tok}" for i, tok in enumerate(lens.output_tokens)]  # steps counted from 1, as the metric
+    labels = Labels(rows, layers, query_title=t("patching.axis.steps"), key_title=t("patching.axis.decoder_layers"),
+                    value_label="p")
+    fig = lens_grid(tokens, probs, labels, title=t("patching.lens.title"), width=width)
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(["step", "written", "layer", "top_token", "p"])
@@ -163,8 +164,11 @@ def attribution_charts(found: Patching, contrast: Contrast, width: int) -> tuple
                                 ("ordinary", contrast.ordinary, t("patching.attr.ordinary", target=pair.target_token))):
         fig = attribution_bars(contrast.source_tokens, [(title, shares(values))], title=title, x_title=x_title,
                                y_title=t("patching.attr.share"), width=width // 2 - 8, height=300)
-        rows = "\n".join(f"{i},{tok!r},{v:.6f}" for i, (tok, v) in enumerate(zip(contrast.source_tokens, values)))
-        charts.append(Chart(fig, "position,token,attribution\n" + rows + "\n", f"attribution_{name}.csv"))
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(["position", "token", "attribution"])
+        writer.writerows([i, tok, f"{v:.6f}"] for i, (tok, v) in enumerate(zip(contrast.source_tokens, values)))
+        charts.append(Chart(fig, out.getvalue(), f"attribution_{name}.csv"))
     return charts[0], charts[1]
 
 
