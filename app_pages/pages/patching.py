@@ -58,8 +58,9 @@ def pair_input(source: str) -> tuple[str, str]:
     if CLEAN not in st.session_state or CORRUPT not in st.session_state:
         st.session_state[CLEAN], st.session_state[CORRUPT] = pairs[0] if pairs else ("", "")
     with st.container(horizontal=True, vertical_alignment="bottom", key="patching.pair"):
-        st.text_input(t("patching.clean"), key=CLEAN, max_chars=MAX_CHARS, on_change=forget_choices)
-        st.text_input(t("patching.corrupt"), key=CORRUPT, max_chars=MAX_CHARS, on_change=forget_choices)
+        for key, label in ((CLEAN, "patching.clean"), (CORRUPT, "patching.corrupt")):
+            st.text_input(t(label), key=key, max_chars=MAX_CHARS, on_change=forget_choices, persist_state="session",
+                          value=st.session_state[key])  # value=: widget_state.kept says why
         st.selectbox(t("patching.builtin"), [" / ".join(p) for p in pairs], key=BUILTIN, index=None,
                      on_change=use_builtin, placeholder=t("patching.builtin"), label_visibility="collapsed")
     return st.session_state[CLEAN], st.session_state[CORRUPT]
@@ -95,11 +96,11 @@ def draw_controls(shown: PatchingView) -> None:
         auto = lambda token: auto_label if token == AUTO else token  # noqa: E731
         for key, options, label in ((TARGET, shown.target_options, "patching.target"),
                                     (FOIL, shown.foil_options, "patching.foil")):
-            if st.session_state.get(key) not in (AUTO, *options):
-                st.session_state[key] = AUTO
-            st.selectbox(t(label), (AUTO, *options), key=key, format_func=auto, on_change=forget_cell,
+            choices = (AUTO, *options)
+            st.selectbox(t(label), choices, key=key, format_func=auto, on_change=forget_cell,
+                         index=choices.index(widget_state.kept(key, choices)), persist_state="session",
                          help=t(f"{label}_help"), width=120)  # the row holds the guess switch too at 1280×800
-        guessing.toggle(GUESS, label="patching.guess.toggle")
+        guessing.toggle(GUESS, label="patching.guess.toggle")  # value=: kept by the component
 
 
 def forget_cell() -> None:
@@ -111,11 +112,13 @@ def draw_guess(shapes: dict[str, tuple[int, int]], identity: tuple) -> None:
     st.markdown(t("patching.guess.question"))
     with st.container(horizontal=True, vertical_alignment="bottom", key="patching.guess.row"):
         kinds = {k: t(f"patching.kind.{k}") for k in KINDS}
-        st.selectbox(t("patching.guess.kind"), KINDS, key=GUESS_KIND, format_func=kinds.__getitem__)
-        kind = st.session_state.get(GUESS_KIND) or KINDS[0]
+        kind = widget_state.kept(GUESS_KIND, KINDS)
+        st.selectbox(t("patching.guess.kind"), KINDS, key=GUESS_KIND, format_func=kinds.__getitem__,
+                     index=KINDS.index(kind), persist_state="session")
         layers, heads = shapes[kind]
-        st.selectbox(t("patching.guess.layer"), range(layers), key=GUESS_LAYER, format_func=lambda i: str(i + 1))
-        st.selectbox(t("patching.guess.head"), range(heads), key=GUESS_HEAD, format_func=lambda i: str(i + 1))
+        for key, n, label in ((GUESS_LAYER, layers, "patching.guess.layer"), (GUESS_HEAD, heads, "patching.guess.head")):
+            st.selectbox(t(label), range(n), key=key, format_func=lambda i: str(i + 1),
+                         index=widget_state.kept(key, range(n)), persist_state="session")
         st.button(t("patching.guess.reveal"), type="primary", key="patching.guess.reveal",
                   on_click=guessing.reveal, args=(GUESS, identity))
 
@@ -124,10 +127,10 @@ def cell_picker(shapes: dict[str, tuple[int, int]]) -> None:
     """The cell whose patch re-decodes the corrupted sentence: any head (a click on the grid sets it too)."""
     options = [None] + [("head", kind, layer, head) for kind in KINDS for layer in range(shapes[kind][0])
                         for head in range(shapes[kind][1])]
-    if st.session_state.get(CELL) not in options:
-        st.session_state[CELL] = None
+    chosen = widget_state.kept(CELL, options)
     names = {c: t("patching.cell_none") if c is None else patching_view.cell_name(c) for c in options}
-    st.selectbox(t("patching.cell_pick"), options, key=CELL, format_func=names.__getitem__)
+    st.selectbox(t("patching.cell_pick"), options, key=CELL, format_func=names.__getitem__,
+                 index=options.index(chosen), persist_state="session")
 
 
 def draw_chart(chart, key: str, clickable: bool) -> None:
