@@ -70,3 +70,18 @@ def test_a_chosen_cell_re_decodes_and_guess_first_hides_the_grids():
     at.button(key="patching.guess.reveal").click().run()
     assert CHART in charts(at)
     assert any(" of 72" in info.value for info in at.info)
+
+
+def test_a_marian_model_is_told_the_page_needs_one_trained_here(monkeypatch):
+    """A converted Marian model cannot be patched: the page says so as a note, in the session's language."""
+    from app_pages.pages import patching_view
+    from model.causal import PatchingError
+
+    def refuse(*args, **kwargs):
+        raise PatchingError("not_trained_here", checkpoint="opus-mt-en-zh")
+
+    monkeypatch.setattr(patching_view, "measure_all", refuse)  # the page's script imports this module
+    at = open_page("patching", lang="zh", **{state_keys.CHECKPOINT: "en-zh", "patching.clean": "It is a cat.",
+                                             "patching.corrupt": "It is a dog."})
+    assert not at.exception and not at.error
+    assert any(info.value.startswith(strings("zh")["patching.error.not_trained_here"].split("{")[0]) for info in at.info)

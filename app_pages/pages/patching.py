@@ -181,7 +181,10 @@ def page() -> None:
     try:
         found = measured(checkpoint, device, clean, corrupt, target, foil)
     except (PatchingError, InputError) as exc:
-        st.error(patching_view.error_text(exc), icon=":material/error:")
+        if getattr(exc, "key", None) == "not_trained_here":  # a model choice, not a mistake: said as a note
+            st.info(patching_view.error_text(exc), icon=":material/info:")
+        else:
+            st.error(patching_view.error_text(exc), icon=":material/error:")
         links.write_link()
         return
     identity = (checkpoint, clean, corrupt, target, foil)
