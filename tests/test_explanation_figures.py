@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from evaluation.explanation_figures import importance_rows, rows
+from model import TrainingLog
 from model.loading.checkpoint import read_training_log
 from tests.support.paths import ROOT, ZH_CHECKPOINT
 
@@ -19,7 +20,7 @@ def test_the_findings_show_each_models_logged_figures(checkpoint):
     log = read_training_log(ROOT / "checkpoints" / checkpoint)
     for key in ("heads", "agreement", "alignment"):  # evaluation.<key> measures each
         assert key in log, f"python -m evaluation.{key} --checkpoint checkpoints/{checkpoint} measures it"
-    for line in filter(None, rows(log)):
+    for line in filter(None, rows(TrainingLog.from_dict(log))):
         assert line in findings, (f"docs/findings.md lacks (python -m evaluation.explanation_figures --checkpoint "
                                   f"checkpoints/{checkpoint}): {line}")
 
