@@ -84,4 +84,5 @@ def test_a_marian_model_is_told_the_page_needs_one_trained_here(monkeypatch):
     at = open_page("patching", lang="zh", **{state_keys.CHECKPOINT: "en-zh", "patching.clean": "It is a cat.",
                                              "patching.corrupt": "It is a dog."})
     assert not at.exception and not at.error
-    assert any(info.value.startswith(strings("zh")["patching.error.not_trained_here"].split("{")[0]) for info in at.info)
+    note = strings("zh")["patching.error.not_trained_here"].split("{")[0]
+    assert any(info.value.startswith(note) for info in at.info)

@@ -1,8 +1,8 @@
 """Which head carries it? in a real browser at 1280×800, one direction per language (en→zh in English, zh→en in
-中文): a link opens the pair on its head grids, every view draws its chart within the screen's width and height,
-and a click on a head's cell re-decodes the corrupted sentence with that head patched. Under the guard
-(tests/support/browser.Guard): no exception box, console error or server traceback. SCREENSHOTS=DIR keeps a
-screenshot of each view."""
+中文, and zh→en's pronoun pair in presentation mode): a link opens the pair on its head grids, every view draws its
+chart within the screen's width and height, and a click on a head's cell re-decodes the corrupted sentence with
+that head patched. Under the guard (tests/support/browser.Guard): no exception box, console error or server
+traceback. SCREENSHOTS=DIR keeps a screenshot of each view."""
 
 from __future__ import annotations
 
@@ -25,7 +25,8 @@ from app_pages.pages.patching_view import PAIRS, VIEWS
 from i18n import strings
 from tests.support.browser import MAIN, choose, open_session, point_on_plot, rerun, screenshot, settle_charts
 
-CASES = [("en-zh", "en", PAIRS["en"][0]), ("zh-en", "zh", PAIRS["zh"][0])]
+CASES = [("en-zh", "en", PAIRS["en"][0], "0"), ("zh-en", "zh", PAIRS["zh"][0], "0"),
+         ("zh-en", "en", PAIRS["zh"][1], "1")]
 
 
 def chart_box(page) -> dict:
@@ -34,10 +35,11 @@ def chart_box(page) -> dict:
     return chart.bounding_box()
 
 
-@pytest.mark.parametrize("model, lang, pair", CASES, ids=["en-zh", "zh-en"])
-def test_every_view_fits_the_screen_and_a_click_re_decodes(browser, streamlit_server, model, lang, pair):
+@pytest.mark.parametrize("model, lang, pair, present", CASES, ids=["en-zh", "zh-en", "zh-en-presenting"])
+def test_every_view_fits_the_screen_and_a_click_re_decodes(browser, streamlit_server, model, lang, pair, present):
     said = strings(lang)
-    link = urlencode({"model": model, "lang": lang, "clean": pair[0], "corrupt": pair[1], "view": "heads"})
+    link = urlencode({"model": model, "lang": lang, "clean": pair[0], "corrupt": pair[1], "view": "heads",
+                      "present": present})
     context, page = open_session(browser, f"{streamlit_server}/patching?{link}")
     try:
         page.set_viewport_size({"width": 1280, "height": 800})
@@ -47,12 +49,12 @@ def test_every_view_fits_the_screen_and_a_click_re_decodes(browser, streamlit_se
                 choose(page, said["patching.view"], said[f"patching.view.{view}"])
             box = chart_box(page)
             assert box["height"] <= 800 and box["x"] + box["width"] <= 1280, (view, box)
-            screenshot(page, f"patching_{model}_{lang}_{view}")
+            screenshot(page, f"patching_{model}_{lang}_{present}_{view}")
         choose(page, said["patching.view"], said["patching.view.heads"])
         settle_charts(page)
         rerun(page, lambda: page.mouse.click(*point_on_plot(page, 0, 0, 2, axes="3")))  # cross-attention L3 H1
         cell = said["patching.cell.head"].format(kind=said["patching.kind.cross"], layer=3, head=1)
         expect(page.get_by_text(cell).first).to_be_visible(timeout=60_000)  # the picker and the patched line
-        screenshot(page, f"patching_{model}_{lang}_redecoded")
+        screenshot(page, f"patching_{model}_{lang}_{present}_redecoded")
     finally:
         context.close()

@@ -21,7 +21,7 @@ from .style import (ATTENTION_COLORSCALE, BASE_FONT_PX, CELL_TEXT_PX, DIVERGING_
 
 CELL_PX = 24  # a grid row's height: the number in it at 14 px with room above and below (three grids on a screen)
 PANEL_TITLE_PX = 30  # a panel's name above it
-X_TICKS_PX = 26  # one line of column labels under a panel
+X_TICKS_PX = 30  # one line of column labels under a panel
 PANEL_GAP_PX = 8  # under a grid whose column labels the next one's stand for
 X_TITLE_PX = 22  # an x axis's title under its labels, at 13 px
 Y_TICKS_PX = 130  # the left margin: the widest row label ("decoder self L3", "embeddings")
@@ -106,7 +106,7 @@ def effect_panels(panels: Sequence[Panel], *, title: str, colour_title: str, hov
                                 font=dict(size=BASE_FONT_PX - 1)))
         if titled[i]:  # an annotation, not the axis's title: Plotly sets that on the labels of a stacked grid
             annotations.append(dict(text=plain_text(panel.x_title), x=0.5, xref="paper", xanchor="center",
-                                    y=y0 - (X_TICKS_PX + 2) / plot_px, yref="paper", yanchor="top", showarrow=False,
+                                    y=y0 - (X_TICKS_PX + 4) / plot_px, yref="paper", yanchor="top", showarrow=False,
                                     font=dict(size=13, color=NOTE_COLOR)))
     coloraxis = dict(colorscale=DIVERGING_COLORSCALE, cmin=-limit, cmax=limit, cmid=0,
                      colorbar=dict(title=dict(text=colour_title, side="right"), thickness=14, len=1, y=0.5,
@@ -156,7 +156,8 @@ def lens_grid(tokens: Sequence[Sequence[str]], probs: np.ndarray, labels: Labels
                        hovertemplate="%{text}<extra></extra>")
     height = n_rows * CELL_PX + 40 + 60
     return styled_figure([trace], title, width=width, height=height, left=Y_TICKS_PX, right=BAR_PX, bottom=50,
-                         xaxis=dict(tickmode="array", tickvals=list(range(n_cols)), ticktext=[plain_text(c) for c in columns],
+                         xaxis=dict(tickmode="array", tickvals=list(range(n_cols)),
+                                    ticktext=[plain_text(c) for c in columns],
                                     title=dict(text=labels.key_title, standoff=4), side="bottom", fixedrange=True),
                          yaxis=dict(tickmode="array", tickvals=list(range(n_rows)),
                                     ticktext=[plain_text(r) for r in rows], autorange="reversed",

@@ -25,6 +25,7 @@ GUESS, GUESS_KIND, GUESS_LAYER, GUESS_HEAD = "patching.guess", "patching.guess.k
     "patching.guess.head"
 CHART = "patching.chart"
 AUTO = ""  # the target or foil the pair itself gives (where the translations part)
+NO_CELL = ""  # the cell picker's "none": a selectbox holding None shows "Choose an option" instead of its name
 
 
 def measured(checkpoint: str, device: str, clean: str, corrupt: str, target: str | None,
@@ -44,12 +45,12 @@ def use_builtin() -> None:
     chosen = st.session_state.get(BUILTIN)
     if chosen:
         st.session_state[CLEAN], st.session_state[CORRUPT] = chosen.split(" / ", 1)
-        st.session_state.update({TARGET: AUTO, FOIL: AUTO, CELL: None})
+        st.session_state.update({TARGET: AUTO, FOIL: AUTO, CELL: NO_CELL})
     st.session_state[BUILTIN] = None
 
 
 def forget_choices() -> None:
-    st.session_state.update({TARGET: AUTO, FOIL: AUTO, CELL: None})
+    st.session_state.update({TARGET: AUTO, FOIL: AUTO, CELL: NO_CELL})
 
 
 def pair_input(source: str) -> tuple[str, str]:
@@ -104,7 +105,7 @@ def draw_controls(shown: PatchingView) -> None:
 
 
 def forget_cell() -> None:
-    st.session_state[CELL] = None
+    st.session_state[CELL] = NO_CELL
 
 
 def draw_guess(shapes: dict[str, tuple[int, int]], identity: tuple) -> None:
@@ -116,7 +117,8 @@ def draw_guess(shapes: dict[str, tuple[int, int]], identity: tuple) -> None:
         st.selectbox(t("patching.guess.kind"), KINDS, key=GUESS_KIND, format_func=kinds.__getitem__,
                      index=KINDS.index(kind), persist_state="session")
         layers, heads = shapes[kind]
-        for key, n, label in ((GUESS_LAYER, layers, "patching.guess.layer"), (GUESS_HEAD, heads, "patching.guess.head")):
+        for key, n, label in ((GUESS_LAYER, layers, "patching.guess.layer"),
+                              (GUESS_HEAD, heads, "patching.guess.head")):
             st.selectbox(t(label), range(n), key=key, format_func=lambda i: str(i + 1),
                          index=widget_state.kept(key, range(n)), persist_state="session")
         st.button(t("patching.guess.reveal"), type="primary", key="patching.guess.reveal",
@@ -125,10 +127,10 @@ def draw_guess(shapes: dict[str, tuple[int, int]], identity: tuple) -> None:
 
 def cell_picker(shapes: dict[str, tuple[int, int]]) -> None:
     """The cell whose patch re-decodes the corrupted sentence: any head (a click on the grid sets it too)."""
-    options = [None] + [("head", kind, layer, head) for kind in KINDS for layer in range(shapes[kind][0])
+    options = [NO_CELL] + [("head", kind, layer, head) for kind in KINDS for layer in range(shapes[kind][0])
                         for head in range(shapes[kind][1])]
     chosen = widget_state.kept(CELL, options)
-    names = {c: t("patching.cell_none") if c is None else patching_view.cell_name(c) for c in options}
+    names = {c: t("patching.cell_none") if c == NO_CELL else patching_view.cell_name(c) for c in options}
     st.selectbox(t("patching.cell_pick"), options, key=CELL, format_func=names.__getitem__,
                  index=options.index(chosen), persist_state="session")
 
@@ -192,8 +194,8 @@ def page() -> None:
     guess = ("head", st.session_state.get(GUESS_KIND, KINDS[0]), st.session_state.get(GUESS_LAYER, 0),
              st.session_state.get(GUESS_HEAD, 0))
     revealed = guessing.revealed(GUESS, identity)
-    settings = Settings(widget_state.kept(VIEW, VIEWS), st.session_state.get(CELL), guess if guessing_now else None,
-                        guessing_now, revealed and guessing_now)
+    settings = Settings(widget_state.kept(VIEW, VIEWS), st.session_state.get(CELL) or None,
+                        guess if guessing_now else None, guessing_now, revealed and guessing_now)
     cell = settings.cell
     again = redecoded(checkpoint, device, found, cell, identity[1:]) if cell else None
     shapes = {kind: found.patching.heads[kind].shape for kind in KINDS}

@@ -30,7 +30,8 @@ SIDES = ("encoder", "decoder")
 # their translations part at one step (python -m evaluation.patching).
 PAIRS = {
     "en": (("He bought a book.", "She bought a book."), ("I like cats.", "I like dogs.")),
-    "zh": (("我很累。", "我很饿。"), ("他买了一本书。", "她买了一本书。"), ("我喜欢猫。", "我喜欢狗。")),
+    "zh": (("我很累。", "我很饿。"), ("他买了一本书。", "她买了一本书。"),
+           ("我喜欢猫。", "我喜欢狗。")),
 }
 
 
@@ -111,7 +112,8 @@ def head_panels(found: Patching) -> list[Panel]:
     panels = []
     for kind in KINDS:
         grid = found.heads[kind]
-        panels.append(Panel(t(f"patching.kind.{kind}"), grid, [t("patching.layer_n", n=i + 1) for i in range(len(grid))],
+        layers = [t("patching.layer_n", n=i + 1) for i in range(len(grid))]
+        panels.append(Panel(t(f"patching.kind.{kind}"), grid, layers,
                             [t("patching.head_n", n=h + 1) for h in range(grid.shape[1])], t("patching.axis.heads")))
     return panels
 
@@ -160,8 +162,9 @@ def attribution_charts(found: Patching, contrast: Contrast, width: int) -> tuple
     pair = found.pair
     x_title = t("patching.axis.source")
     charts = []
-    for name, values, title in (("contrastive", contrast.contrastive, t("patching.attr.contrastive", target=pair.target_token, foil=pair.foil_token)),
-                                ("ordinary", contrast.ordinary, t("patching.attr.ordinary", target=pair.target_token))):
+    why_not = t("patching.attr.contrastive", target=pair.target_token, foil=pair.foil_token)
+    why = t("patching.attr.ordinary", target=pair.target_token)
+    for name, values, title in (("contrastive", contrast.contrastive, why_not), ("ordinary", contrast.ordinary, why)):
         fig = attribution_bars(contrast.source_tokens, [(title, shares(values))], title=title, x_title=x_title,
                                y_title=t("patching.attr.share"), width=width // 2 - 8, height=300)
         out = io.StringIO()
@@ -188,14 +191,16 @@ def verdict(found: Patching, guess: Cell) -> str:
 
 def pair_lines(found: Patching) -> tuple[str, str]:
     pair = found.pair
-    return (t("patching.clean_line", sentence=md_escape(pair.clean.text), translation=md_escape(pair.clean.translation)),
+    return (t("patching.clean_line", sentence=md_escape(pair.clean.text),
+              translation=md_escape(pair.clean.translation)),
             t("patching.corrupt_line", sentence=md_escape(pair.corrupt.text),
               translation=md_escape(pair.corrupt.translation)))
 
 
 def metric_line(found: Patching) -> str:
     pair = found.pair
-    return t("patching.metric", step=pair.step + 1, target=md_escape(pair.target_token), foil=md_escape(pair.foil_token),
+    return t("patching.metric", step=pair.step + 1, target=md_escape(pair.target_token),
+             foil=md_escape(pair.foil_token),
              clean=f"{found.clean_diff:.2f}", corrupt=f"{found.corrupted_diff:.2f}")
 
 
