@@ -61,7 +61,7 @@ from tests.support.layout_checks import CHART_PROBLEMS, CLIPPED, FIRST_CHART_TOP
 # added there without a title here fails the tour's collection).
 TITLES = {
     "start": "start.title", "translate": "translate.title", "decoding": "decoding.title", "compare": "compare.title",
-    "explanation": "explain.title", "model_card": "card.title", "qkv": "qkv.title", "masks": "masks.title",
+    "explanation": "explain.title", "patching": "patching.title", "model_card": "card.title", "qkv": "qkv.title", "masks": "masks.title",
     "positional": "positional.title", "scaling": "scaling.title", "multihead": "multihead.title", "inside": "inside.title",
     "anatomy": "anatomy.title", "training": "training.title", "replay": "replay.title", "lab": "lab.title",
     "poll": "poll.title", "deck": "deck.title",

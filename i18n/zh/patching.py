@@ -36,7 +36,7 @@ STRINGS: dict[str, str] = {
     "patching.side.decoder": "解码器残差流",
     "patching.embeddings": "嵌入",
     "patching.layer_n": "第 {n} 层",
-    "patching.head_n": "头{n}",
+    "patching.head_n": "{n}",  # numbers under the axis title 注意力头, as the explanation page numbers its head grids
     "patching.cell.head": "{kind}第 {layer} 层第 {head} 个头",
     "patching.cell.residual": "{side}，{point}，位置 {position}",
     "patching.axis.heads": "注意力头",
@@ -87,7 +87,7 @@ STRINGS: dict[str, str] = {
     "patching.download": "CSV",
     "patching.error.identical": "按模型读取的方式，这两个句子完全相同：没有不同之处，也就没有可修补的东西。",
     "patching.error.same_token": "目标词和对照词是同一个词元（{token}）：一个词元的 logit 减去它自己总是 0。请选择被改动的句子会写出的另一个词。",
-    "patching.error.no_difference": "两个译文每一步都相同（{translation}）：请选择干净译文中的一个目标词元和一个对照词。",
+    "patching.error.no_difference": "两个译文每一步都相同（{translation}）：请在干净译文中选一个要恢复的词元和一个对照词。",
     "patching.error.too_long": "修补只接受每句最多 {limit} 个词元的句子；这一对分别有 {clean} 和 {corrupt} 个。请缩短它们。",
     "patching.error.not_trained_here": "这个页面需要在这里训练的模型（en-zh 或 zh-en）：{checkpoint} 是转换来的 Marian 模型。请在侧边栏选择我们的模型。",
     "patching.error.unknown_token": "{token} 不是这个模型会写出的一个词元：请按显示的样子给出译文中的一个词元（例如 {example}）。",

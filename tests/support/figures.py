@@ -16,6 +16,7 @@ from viz.explanation import gold_links_figure, head_grid_figure, head_roles_figu
 from viz.head_view import head_view
 from viz.heatmap import attention_heatmap, difference_heatmap, guess_heatmap, matrix_heatmap
 from viz.model_view import model_view
+from viz.patching import Panel, attribution_bars, effect_panels, lens_grid
 from viz.options import Frame, Guess, Labels
 from viz.poll import tally_bars
 from viz.teaching_anatomy import (dead_units_figure, horizontal_bars, label_smoothing_figure, lr_figure,
@@ -119,6 +120,12 @@ EVERY_FIGURE = {
                                                    layer_title="l", count_title="n"),
     "received_attention_figure": lambda: received_attention_figure([1.0, 2.0, 0.5], 2, title="t", position_title="p",
                                                                    value_title="v", limit_label="l"),
+    "effect_panels": lambda: effect_panels([Panel("cross", np.array([[0.5, -0.2], [np.nan, 1.0]]), ["1", "2"],
+                                                  ["1", "2"], "h")], title="t", colour_title="c",
+                                           hover="{row} {column} {value}"),
+    "lens_grid": lambda: lens_grid([T3, T3], np.full((2, 3), 0.5), Labels(["a", "b"], ["1", "2", "3"]), title="t"),
+    "attribution_bars": lambda: attribution_bars(T3, [("a", [0.2, 0.5, 0.3]), ("b", [0.1, 0.1, 0.8])], title="t",
+                                                 x_title="x", y_title="y"),
     "difference_heatmap": lambda: difference_heatmap(W3 - W3.T, Labels(T3, T3, value_label="B − A"), title="t",
                                                      mask=np.tril(np.ones((3, 3), bool))),
 }
