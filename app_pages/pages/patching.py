@@ -9,7 +9,7 @@ choosing a view, a cell or a guess reruns only the drawing and, for a cell, one 
 import streamlit as st
 
 from app_pages.components import guessing
-from app_pages.pages import patching_view
+from app_pages.pages import patching_study_view, patching_view
 from app_pages.pages.patching_view import KINDS, PAIRS, VIEWS, Measured, PatchingView, Settings
 from app_pages.shell import link_values, links, page_scripts, presentation
 from app_pages.shell.text import t
@@ -173,6 +173,14 @@ def draw(shown: PatchingView, shapes: dict[str, tuple[int, int]], identity: tupl
         st.markdown("\n".join(f"- {line}" for line in shown.limits))
 
 
+def draw_study(study: patching_study_view.StudyView) -> None:
+    """The built-in study over many pairs of one kind, under the one pair's grids."""
+    with st.expander(study.title):
+        st.markdown("\n\n".join(study.lines))
+        if study.chart is not None:
+            draw_chart(study.chart, f"{CHART}.study", False)
+
+
 def page() -> None:
     links.link_page(link_params())
     translator = models.translator()
@@ -200,6 +208,7 @@ def page() -> None:
     again = redecoded(checkpoint, device, found, cell, identity[1:]) if cell else None
     shapes = {kind: found.patching.heads[kind].shape for kind in KINDS}
     draw(patching_view.view(found, settings, again), shapes, identity)
+    draw_study(patching_study_view.view(translator.training_log, checkpoint))
     links.write_link()
 
 

@@ -141,4 +141,26 @@ STRINGS: dict[str, str] = {
     ),
     "patching.error.no_cell": "There is no {cell} to patch in this model and pair.",
     "patching.error.input": "This sentence cannot be translated: {why}",
+    "patching.study.title": "Built-in study: {n} pairs",
+    "patching.study.title_none": "Built-in study: not measured",
+    "patching.study.none": "This model has no built-in study yet (one pair is one pair). Measure it with `{command}`.",
+    "patching.study.intro": (
+        "A large effect for one pair is one pair. Here {kept} pairs of one kind, a pronoun swapped ({target} against "
+        "{foil}): {tried} tried, each kept only if the model writes the expected target and foil where the two "
+        "translations part. Each cell is a head's mean effect over the pairs; hover over it for its 95 % bootstrap "
+        "interval over pairs ({resamples} resamples)."
+    ),
+    "patching.study.figure": "Mean effect over {n} pairs",
+    "patching.study.colour": "mean effect",
+    "patching.study.hover": (
+        "{kind}, layer {layer}, head {head}: mean {mean} over {n} pairs, 95 % interval {low} to {high}"
+    ),
+    "patching.study.head": "{head} {mean} ({low} to {high})",
+    "patching.study.consistent": (
+        "Heads that matter consistently (interval excludes 0, mean at least {threshold}): {heads}."
+    ),
+    "patching.study.no_consistent": (
+        "No head matters consistently: none has an interval excluding 0 with a mean of at least {threshold}."
+    ),
+    "patching.study.empty": "The model got none of the pairs right, so there is nothing to average.",
 }

@@ -1,0 +1,73 @@
+"""What the "Which head carries it?" page shows of the built-in study (evaluation/patching_study.py, read from the
+checkpoint's training log): how many pairs of one kind were kept, each head's mean effect over them as the head grids,
+its 95 % bootstrap interval in the hover, and which heads matter consistently; a checkpoint without the study says
+so with the command that measures it. Plain data out; patching.py draws it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import numpy as np
+
+from app_pages.pages.patching_view import Chart, grid_csv
+from app_pages.shell.text import md_escape, t
+from viz.patching import Panel, effect_panels
+
+LOG_KEY = "patching_study"  # evaluation/patching_study.py's key in training_log.json
+
+
+@dataclass(frozen=True)
+class StudyView:
+    title: str  # the expander's label
+    lines: tuple[str, ...]  # Markdown: what was measured, or the command that measures it; the consistent heads
+    chart: Chart | None  # the mean effects per kind; None without a study or without a kept pair
+
+
+def head_name(entry: Mapping) -> str:
+    return t("patching.cell.head", kind=t(f"patching.kind.{entry['kind']}"), layer=entry["layer"] + 1,
+             head=entry["head"] + 1)
+
+
+def consistent_line(study: Mapping) -> str:
+    threshold = f"{study['threshold']:.2f}"
+    if not study["consistent"]:
+        return t("patching.study.no_consistent", threshold=threshold)
+    heads = "; ".join(t("patching.study.head", head=head_name(h), mean=f"{h['mean']:.2f}", low=f"{h['low']:.2f}",
+                        high=f"{h['high']:.2f}") for h in study["consistent"])
+    return t("patching.study.consistent", threshold=threshold, heads=heads)
+
+
+def study_chart(study: Mapping, width: int) -> Chart:
+    """The mean effects as the page's head grids (one panel per kind), each cell's interval in its hover."""
+    panels = []
+    for kind, grid in study["heads"].items():
+        mean = np.asarray(grid["mean"], dtype=float)
+        layers = [t("patching.layer_n", n=i + 1) for i in range(len(mean))]
+        panels.append(Panel(t(f"patching.kind.{kind}"), mean, layers,
+                            [t("patching.head_n", n=h + 1) for h in range(mean.shape[1])], t("patching.axis.heads")))
+    fig = effect_panels(panels, title=t("patching.study.figure", n=study["kept"]),
+                        colour_title=t("patching.study.colour"), hover=t("patching.hover"), width=width)
+    # effect_panels' hover names a cell and its value: each panel's click-target trace (every second one, cells row
+    # by row) is given the cell's interval too
+    for i, (kind, grid) in enumerate(study["heads"].items()):
+        fig.data[2 * i + 1].hovertext = [
+            t("patching.study.hover", kind=t(f"patching.kind.{kind}"), layer=layer + 1, head=head + 1,
+              mean=f"{grid['mean'][layer][head]:.2f}", low=f"{grid['low'][layer][head]:.2f}",
+              high=f"{grid['high'][layer][head]:.2f}", n=study["kept"])
+            for layer in range(len(grid["mean"])) for head in range(len(grid["mean"][layer]))]
+    return Chart(fig, grid_csv(panels), "patching_study.csv")
+
+
+def view(log: Mapping | None, checkpoint: str, width: int = 820) -> StudyView:
+    study = (log or {}).get(LOG_KEY)
+    if not study:
+        command = f"python -m evaluation.patching_study --checkpoint {checkpoint}"
+        return StudyView(t("patching.study.title_none"), (t("patching.study.none", command=command),), None)
+    intro = t("patching.study.intro", kept=study["kept"], tried=study["tried"], target=md_escape(study["target"]),
+              foil=md_escape(study["foil"]), resamples=f"{study['resamples']:,}")
+    title = t("patching.study.title", n=study["kept"])
+    if not study["kept"]:
+        return StudyView(title, (intro, t("patching.study.empty")), None)
+    return StudyView(title, (intro, consistent_line(study)), study_chart(study, width))

@@ -1,0 +1,69 @@
+"""The figures docs/findings.md gives for the built-in patching study, written from the training log the page reads
+(evaluation/patching_study.py writes it), so the two cannot disagree.
+
+python -m evaluation.patching_figures [--checkpoint checkpoints/en-zh]
+prints the Markdown lines to paste into docs/findings.md; tests/test_patching_figures.py checks that it holds each of
+them verbatim.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import numpy as np
+
+from model.loading.checkpoint import read_training_log
+
+LOG_KEY = "patching_study"
+KIND_NAMES = {"encoder_self": "encoder self", "decoder_self": "decoder self", "cross": "cross"}
+
+
+def number(value: float) -> str:
+    return f"{value:.2f}".replace("-0.00", "0.00")
+
+
+def head_text(h: dict) -> str:
+    return (f"{KIND_NAMES[h['kind']]} L{h['layer'] + 1} H{h['head'] + 1} {number(h['mean'])} "
+            f"[{number(h['low'])}, {number(h['high'])}]")
+
+
+def kind_range(kind: str, grid: dict) -> str:
+    """One kind's smallest and largest mean effect, the largest head with its interval, and how many of its heads'
+    intervals exclude 0."""
+    mean, low, high = (np.asarray(grid[k], dtype=float) for k in ("mean", "low", "high"))
+    layer, head = np.unravel_index(int(mean.argmax()), mean.shape)
+    top = {"kind": kind, "layer": int(layer), "head": int(head), "mean": mean[layer, head],
+           "low": low[layer, head], "high": high[layer, head]}
+    apart = int(((low > 0) | (high < 0)).sum())
+    return (f"{KIND_NAMES[kind]} {number(mean.min())} to {number(mean.max())} (largest {head_text(top)}; "
+            f"{apart} of {mean.size} intervals exclude 0)")
+
+
+def study_line(study: dict, direction: str) -> str:
+    """One Markdown list item: the pairs kept, the consistent heads with their intervals, each kind's range."""
+    named = "; ".join(head_text(h) for h in study["consistent"]) or "none"
+    ranges = "; ".join(kind_range(kind, grid) for kind, grid in study["heads"].items())
+    return (f"- {direction}, {study['kind']} ({study['target']} / {study['foil']}): {study['kept']} of "
+            f"{study['tried']} pairs kept (both targets right at the step where the translations part). Heads whose "
+            f"95 % bootstrap interval over pairs ({study['resamples']:,} resamples, seed {study['seed']}) excludes 0 "
+            f"with a mean effect ≥ {study['threshold']:.2f}: {named}. Mean effects per kind: {ranges}.")
+
+
+def rows(log: dict | None, checkpoint: str | Path) -> list[str]:
+    """The study's line for one checkpoint's log (its folder named for its direction, en-zh); none when the log
+    has no study."""
+    study = (log or {}).get(LOG_KEY)
+    return [study_line(study, Path(checkpoint).name.replace("-", "→"))] if study else []
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m evaluation.patching_figures", description=__doc__.split("\n\n")[0])
+    p.add_argument("--checkpoint", default="checkpoints/en-zh")
+    checkpoint = p.parse_args(argv).checkpoint
+    print("\n".join(rows(read_training_log(checkpoint), checkpoint)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
