@@ -145,10 +145,17 @@ def draw_chart(chart, key: str, clickable: bool) -> None:
                        key=f"{key}.csv", icon=":material/download:")
 
 
-def draw(shown: PatchingView, shapes: dict[str, tuple[int, int]], identity: tuple) -> None:
-    """The pair, its metric, the chosen view and what it does not show."""
+def draw_pair_lines(shown: PatchingView) -> None:
     st.markdown(shown.pair_lines[0] + "  \n" + shown.pair_lines[1])
     st.caption(shown.metric + (" " + shown.unpatched if shown.unpatched else ""))
+
+
+def draw(shown: PatchingView, shapes: dict[str, tuple[int, int]], identity: tuple) -> None:
+    """The pair, its metric, the chosen view and what it does not show. In presentation mode the pair's lines come
+    under the chart: above it, at presentation mode's type, they pushed the chart's bottom below a 1280×800 screen."""
+    lines_first = not presentation.presenting()
+    if lines_first:
+        draw_pair_lines(shown)
     draw_controls(shown)
     with st.container(key=page_scripts.LINKED_VIEW):
         view = st.session_state[VIEW]
@@ -162,6 +169,8 @@ def draw(shown: PatchingView, shapes: dict[str, tuple[int, int]], identity: tupl
                 draw_chart(shown.second, f"{CHART}.second", False)
         else:
             draw_chart(shown.chart, CHART, view == "heads")
+        if not lines_first:
+            draw_pair_lines(shown)
         if shown.verdict:
             st.info(shown.verdict, icon=":material/lightbulb:")
         st.caption(shown.caption)
