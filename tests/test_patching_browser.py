@@ -1,8 +1,9 @@
 """Which head carries it? in a real browser at 1280×800, one direction per language (en→zh in English, zh→en in
-中文, and zh→en's pronoun pair in presentation mode): a link opens the pair on its head grids, every view draws its
-chart within the screen's width and height, and a click on a head's cell re-decodes the corrupted sentence with
-that head patched. Under the guard (tests/support/browser.Guard): no exception box, console error or server
-traceback. SCREENSHOTS=DIR keeps a screenshot of each view."""
+中文; in presentation mode zh→en's pronoun pair in English and en→zh's in 中文): a link opens the pair on its head
+grids, every view draws its chart within the screen's width and height (in presentation mode from top to bottom on
+the first screen, the controls above it), and a click on a head's cell re-decodes the corrupted sentence with that
+head patched. Under the guard (tests/support/browser.Guard): no exception box, console error or server traceback.
+SCREENSHOTS=DIR keeps a screenshot of each view."""
 
 from __future__ import annotations
 
@@ -26,7 +27,13 @@ from i18n import strings
 from tests.support.browser import MAIN, choose, open_session, point_on_plot, rerun, screenshot, settle_charts
 
 CASES = [("en-zh", "en", PAIRS["en"][0], "0"), ("zh-en", "zh", PAIRS["zh"][0], "0"),
-         ("zh-en", "en", PAIRS["zh"][1], "1")]
+         ("zh-en", "en", PAIRS["zh"][1], "1"), ("en-zh", "zh", PAIRS["en"][0], "1")]
+# The main area scrolled to its top, the first chart's top and bottom (px from the viewport's top).
+CHART_SPAN = """() => {
+  document.querySelector("[data-testid='stMain']").scrollTo(0, 0);
+  const box = document.querySelector("[data-testid='stMain'] .js-plotly-plot").getBoundingClientRect();
+  return [box.top, box.bottom];
+}"""
 
 
 def chart_box(page) -> dict:
@@ -35,7 +42,8 @@ def chart_box(page) -> dict:
     return chart.bounding_box()
 
 
-@pytest.mark.parametrize("model, lang, pair, present", CASES, ids=["en-zh", "zh-en", "zh-en-presenting"])
+@pytest.mark.parametrize("model, lang, pair, present", CASES,
+                         ids=["en-zh", "zh-en", "zh-en-presenting", "en-zh-zh-presenting"])
 def test_every_view_fits_the_screen_and_a_click_re_decodes(browser, streamlit_server, model, lang, pair, present):
     said = strings(lang)
     link = urlencode({"model": model, "lang": lang, "clean": pair[0], "corrupt": pair[1], "view": "heads",
@@ -49,6 +57,9 @@ def test_every_view_fits_the_screen_and_a_click_re_decodes(browser, streamlit_se
                 choose(page, said["patching.view"], said[f"patching.view.{view}"])
             box = chart_box(page)
             assert box["height"] <= 800 and box["x"] + box["width"] <= 1280, (view, box)
+            if present == "1":  # on a projector the whole chart is on the first screen, the controls above it
+                top, bottom = page.evaluate(CHART_SPAN)
+                assert 0 < top and bottom <= 800, (view, top, bottom)
             screenshot(page, f"patching_{model}_{lang}_{present}_{view}")
         choose(page, said["patching.view"], said["patching.view.heads"])
         settle_charts(page)

@@ -17,10 +17,10 @@ import plotly.graph_objects as go
 from .labels import plain_text
 from .options import Labels
 from .style import (ATTENTION_COLORSCALE, BASE_FONT_PX, CELL_TEXT_PX, DIVERGING_COLORSCALE, EDGE_PX, MIN_FONT_PX,
-                    NOTE_COLOR, styled_figure, text_px)
+                    NOTE_COLOR, styled_figure, text_px, title_px)
 
 CELL_PX = 24  # a grid row's height: the number in it at 14 px with room above and below (three grids on a screen)
-PANEL_TITLE_PX = 30  # a panel's name above it
+PANEL_TITLE_PX = 26  # a panel's name (15 px) above it
 X_TICKS_PX = 30  # one line of column labels under a panel
 PANEL_GAP_PX = 8  # under a grid whose column labels the next one's stand for
 X_TITLE_PX = 22  # an x axis's title under its labels, at 13 px
@@ -111,8 +111,11 @@ def effect_panels(panels: Sequence[Panel], *, title: str, colour_title: str, hov
     coloraxis = dict(colorscale=DIVERGING_COLORSCALE, cmin=-limit, cmax=limit, cmid=0,
                      colorbar=dict(title=dict(text=colour_title, side="right"), thickness=14, len=1, y=0.5,
                                    yanchor="middle"))
-    return styled_figure(traces, title, width=width, height=plot_px + 40, left=Y_TICKS_PX, right=BAR_PX,
-                         bottom=EDGE_PX, coloraxis=coloraxis, annotations=annotations, **layout)
+    # the plot exactly plot_px tall (the title's room above it, EDGE_PX under it): the panels' domains and the x
+    # titles' offsets are fractions of plot_px, so a smaller plot would set each title closer to its labels
+    return styled_figure(traces, title, width=width, height=plot_px + title_px(title, width) + EDGE_PX, top=0,
+                         left=Y_TICKS_PX, right=BAR_PX, bottom=EDGE_PX, coloraxis=coloraxis,
+                         annotations=annotations, **layout)
 
 
 def _click_targets(panel: Panel, index: int, suffix: str, hover: str, size_px: float) -> go.Scatter:
