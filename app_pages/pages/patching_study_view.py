@@ -65,8 +65,9 @@ def view(log: Mapping | None, checkpoint: str, width: int = 820) -> StudyView:
     if not study:
         command = f"python -m evaluation.patching_study --checkpoint {checkpoint}"
         return StudyView(t("patching.study.title_none"), (t("patching.study.none", command=command),), None)
-    intro = t("patching.study.intro", kept=study["kept"], tried=study["tried"], target=md_escape(study["target"]),
-              foil=md_escape(study["foil"]), resamples=f"{study['resamples']:,}")
+    word = lambda token: md_escape(token.replace("▁", ""))  # noqa: E731  (▁ marks a word's start: "▁He" is He)
+    intro = t("patching.study.intro", kept=study["kept"], tried=study["tried"], target=word(study["target"]),
+              foil=word(study["foil"]), resamples=f"{study['resamples']:,}")
     title = t("patching.study.title", n=study["kept"])
     if not study["kept"]:
         return StudyView(title, (intro, t("patching.study.empty")), None)
