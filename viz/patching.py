@@ -26,6 +26,7 @@ PANEL_GAP_PX = 8  # under a grid whose column labels the next one's stand for
 X_TITLE_PX = 22  # an x axis's title under its labels, at 13 px
 Y_TICKS_PX = 130  # the left margin: the widest row label ("decoder self L3", "embeddings")
 BAR_PX = 90  # the colour bar and its numbers on the right
+LENS_BOTTOM_PX = 70  # under the lens grid: its column labels and the x title under them (Plotly grows a smaller one)
 
 
 @dataclass(frozen=True)
@@ -157,8 +158,12 @@ def lens_grid(tokens: Sequence[Sequence[str]], probs: np.ndarray, labels: Labels
                        textfont=dict(size=font), colorscale=ATTENTION_COLORSCALE, zmin=0, zmax=1, xgap=1, ygap=1,
                        colorbar=dict(title=dict(text=labels.value_label, side="right"), thickness=14),
                        hovertemplate="%{text}<extra></extra>")
-    height = n_rows * CELL_PX + 40 + 60
-    return styled_figure([trace], title, width=width, height=height, left=Y_TICKS_PX, right=BAR_PX, bottom=50,
+    # the plot as tall as its rows lay out (the title's room above it), and at least as tall as the rotated y title:
+    # beside a short sentence's few rows it ran up into the figure's title
+    plot_px = max(n_rows * CELL_PX, math.ceil(text_px(labels.query_title, BASE_FONT_PX)) + 8)
+    height = plot_px + title_px(title, width) + LENS_BOTTOM_PX
+    return styled_figure([trace], title, width=width, height=height, top=0, left=Y_TICKS_PX, right=BAR_PX,
+                         bottom=LENS_BOTTOM_PX,
                          xaxis=dict(tickmode="array", tickvals=list(range(n_cols)),
                                     ticktext=[plain_text(c) for c in columns],
                                     title=dict(text=labels.key_title, standoff=4), side="bottom", fixedrange=True),
