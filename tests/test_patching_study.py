@@ -111,12 +111,12 @@ def test_a_checkpoint_without_the_study_gives_the_command(lang):
     with in_language(lang):
         shown = patching_study_view.view({"steps": 10}, "checkpoints/zh-en")
     assert shown.chart is None
+    assert "python -m evaluation.patching_study --checkpoint checkpoints/zh-en" in shown.lines[0]
 
 
 def test_a_words_start_mark_is_not_shown():
     study = {**MADE_UP["patching_study"], "target": "▁He", "foil": "▁She"}
     assert "He" in (line := patching_study_view.view({"patching_study": study}, "x").lines[0]) and "▁" not in line
-    assert "python -m evaluation.patching_study --checkpoint checkpoints/zh-en" in shown.lines[0]
 
 
 @pytest.mark.parametrize("checkpoint", ["en-zh", "zh-en"])
