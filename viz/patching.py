@@ -39,6 +39,7 @@ class Panel:
     rows: Sequence[str]
     columns: Sequence[str]
     x_title: str
+    hovers: Sequence[Sequence[str]] | None = None  # each cell's own hover text (rows × columns); None: the figure's
 
 
 def _cell_texts(values: np.ndarray) -> list[list[str]]:
@@ -68,7 +69,7 @@ def effect_panels(panels: Sequence[Panel], *, title: str, colour_title: str, hov
                   text_on: bool = True) -> go.Figure:
     """Grids of normalised effects stacked top to bottom, one shared diverging colour bar centred at 0 (white = no
     effect, red = towards the clean answer, blue = away from it). `hover` names a cell's row, column and value:
-    a format with {row}, {column} and {value}."""
+    a format with {row}, {column} and {value}, for the panels that bring no hover texts of their own."""
     limit = _scale_limit(panels)
     heights = [len(p.rows) * CELL_PX for p in panels]
     # an x title under a panel whose columns differ from the next one's (every panel's columns, for positions)
@@ -129,7 +130,8 @@ def _click_targets(panel: Panel, index: int, suffix: str, hover: str, size_px: f
         x=[c for _, c in cells], y=[r for r, _ in cells], mode="markers", xaxis=f"x{suffix}", yaxis=f"y{suffix}",
         marker=dict(symbol="square", size=size_px, color="rgba(0,0,0,0)"), selected=invisible,
         unselected=invisible, showlegend=False, customdata=[[index, r, c] for r, c in cells],
-        hovertext=[plain_text(hover.format(row=panel.rows[r], column=panel.columns[c],
+        hovertext=[plain_text(panel.hovers[r][c] if panel.hovers is not None else
+                              hover.format(row=panel.rows[r], column=panel.columns[c],
                                            value=_value(float(panel.values[r, c])))) for r, c in cells],
         hovertemplate="%{hovertext}<extra></extra>")
 

@@ -45,18 +45,15 @@ def study_chart(study: Mapping, width: int) -> Chart:
     for kind, grid in study["heads"].items():
         mean = np.asarray(grid["mean"], dtype=float)
         layers = [t("patching.layer_n", n=i + 1) for i in range(len(mean))]
+        hovers = [[t("patching.study.hover", kind=t(f"patching.kind.{kind}"), layer=layer + 1, head=head + 1,
+                     mean=f"{grid['mean'][layer][head]:.2f}", low=f"{grid['low'][layer][head]:.2f}",
+                     high=f"{grid['high'][layer][head]:.2f}", n=study["kept"])
+                   for head in range(mean.shape[1])] for layer in range(len(mean))]
         panels.append(Panel(t(f"patching.kind.{kind}"), mean, layers,
-                            [t("patching.head_n", n=h + 1) for h in range(mean.shape[1])], t("patching.axis.heads")))
+                            [t("patching.head_n", n=h + 1) for h in range(mean.shape[1])], t("patching.axis.heads"),
+                            hovers))
     fig = effect_panels(panels, title=t("patching.study.figure", n=study["kept"]),
                         colour_title=t("patching.study.colour"), hover=t("patching.hover"), width=width)
-    # effect_panels' hover names a cell and its value: each panel's click-target trace (every second one, cells row
-    # by row) is given the cell's interval too
-    for i, (kind, grid) in enumerate(study["heads"].items()):
-        fig.data[2 * i + 1].hovertext = [
-            t("patching.study.hover", kind=t(f"patching.kind.{kind}"), layer=layer + 1, head=head + 1,
-              mean=f"{grid['mean'][layer][head]:.2f}", low=f"{grid['low'][layer][head]:.2f}",
-              high=f"{grid['high'][layer][head]:.2f}", n=study["kept"])
-            for layer in range(len(grid["mean"])) for head in range(len(grid["mean"][layer]))]
     return Chart(fig, grid_csv(panels), "patching_study.csv")
 
 
