@@ -127,6 +127,28 @@ def test_the_cards_of_a_checkpoint_are_rewritten_without_retraining(tmp_path):
         assert (folder / filename).read_text(encoding="utf-8") == (CHECKPOINT / filename).read_text(encoding="utf-8")
 
 
+def test_python_m_cards_writes_both_cards_and_refuses_a_folder_without_a_log(tmp_path):
+    """The command README.md and model/training/README.md run after training (the trainer writes no card)."""
+    import subprocess
+    import sys
+
+    folder = tmp_path / "zh-en"
+    folder.mkdir()
+    for name in (CONFIG, "training_log.json"):
+        (folder / name).write_bytes((CHECKPOINT.parent / "zh-en" / name).read_bytes())
+    done = subprocess.run([sys.executable, "-m", "cards", str(folder)], capture_output=True, text=True,
+                          cwd=CHECKPOINT.parent.parent, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == [str(folder / name) for name in CARDS.values()]
+    for filename in CARDS.values():
+        expected = (CHECKPOINT.parent / "zh-en" / filename).read_text(encoding="utf-8")
+        assert (folder / filename).read_text(encoding="utf-8") == expected
+    (folder / "training_log.json").unlink()
+    refused = subprocess.run([sys.executable, "-m", "cards", str(folder)], capture_output=True, text=True,
+                             cwd=CHECKPOINT.parent.parent, timeout=120)
+    assert refused.returncode == 2 and "no readable training_log.json" in refused.stderr
+
+
 def test_the_card_shows_names_read_as_known_ones_beside_reading_as_typed():
     config, log = shipped()
     effect = log["names_effect"]

@@ -69,6 +69,26 @@ def test_training_resumes_from_its_state(trained):
 
 
 @pytest.mark.slow
+def test_the_trainer_writes_its_log_and_python_m_cards_the_card(trained, tmp_path):
+    """Training leaves weights, config, tokenizers and log, no model card; `python -m cards` writes both cards."""
+    import shutil
+
+    from cards.writer import main as write_cards_cli
+    from model.loading.checkpoint import CARDS, CONFIG
+
+    tmp, _ = trained
+    assert (tmp / "ck" / TRAINING_LOG).is_file() and (tmp / "ck" / CONFIG).is_file()
+    assert not [name for name in CARDS.values() if (tmp / "ck" / name).exists()]
+    folder = tmp_path / "ck"
+    shutil.copytree(tmp / "ck", folder)
+    assert write_cards_cli([str(folder)]) == 0
+    log = json.loads((folder / TRAINING_LOG).read_text())
+    for name in CARDS.values():
+        card = (folder / name).read_text(encoding="utf-8")
+        assert card.startswith("# ") and f"{log['parameters']:,}" in card
+
+
+@pytest.mark.slow
 def test_the_trainer_steps_with_the_papers_adam_settings(trained):
     """What the "How it was trained" page states: β₁ = 0.9, β₂ = 0.98, ε = 1e-9 (§5.3), not PyTorch's defaults;
     read from the optimizer state the run saved."""
@@ -196,7 +216,6 @@ def test_the_recipe_study_scores_runs_alike_and_fills_the_model_card(trained, tm
     assert rows[0]["bleu"] == rows[1]["bleu"]  # the same weights decode the same way
     card = (into / CARD).read_text()
     assert "## Recipe study" in card and "| token_dropout=0.2 |" in card and "+0.00 | no clear effect |" in card
-    assert (tmp / "ck" / CARDS["zh"]).is_file()  # the trainer wrote the Chinese card beside the English one
     card_zh = (into / CARDS["zh"]).read_text()
     assert "| token_dropout=0.2 |" in card_zh and "+0.00 | 无明显影响 |" in card_zh
 

@@ -28,8 +28,6 @@ import torch
 import torch.distributed as dist
 import torch.nn.functional as F
 
-from cards import write_cards  # the one import of model/ from outside it: a run leaves its folder with its card
-
 from ..architecture.config import ModelConfig
 from ..architecture.transformer import Transformer
 from ..loading.checkpoint import load_checkpoint, resolve_device, save_checkpoint, selection_bleu, write_training_log
@@ -237,10 +235,10 @@ def save_state(run: Run, path: Path) -> None:
 
 
 def export(run: Run) -> None:
-    """The checkpoint folder the app loads: weights, config, tokenizers, model card and training log."""
+    """The checkpoint folder the app loads: weights, config, tokenizers and training log (the model card is
+    written from them by `python -m cards CHECKPOINT`)."""
     save_checkpoint(run.args.out, run.model, run.src_tok, run.tgt_tok, training_log=run.log,
                     dtype=getattr(torch, run.args.save_dtype))
-    write_cards(run.args.out, run.config, run.log)
     save_snapshots(run.args.out, run.snapshot_maps)
 
 
@@ -397,17 +395,16 @@ def main(argv: list[str] | None = None) -> int:
         run.say(f"shipped: {run.log['shipped']}, beam {args.final_beam}: BLEU {result['bleu']} chrF {result['chrf']} "
                 f"dedup BLEU {result['dedup_bleu']}")
     if run.is_main and dev_pairs:
-        export_card_and_log(run)
+        export_log(run)
     if run.world > 1:
         dist.destroy_process_group()
     return 0
 
 
-def export_card_and_log(run: Run) -> None:
-    """Rewrite the checkpoint's log, card and snapshots (all of training's) without touching its weights."""
+def export_log(run: Run) -> None:
+    """Rewrite the checkpoint's log and snapshots (all of training's) without touching its weights."""
     save_snapshots(run.args.out, run.snapshot_maps)
     write_training_log(run.args.out, run.log)
-    write_cards(run.args.out, run.config, run.log)
 
 
 if __name__ == "__main__":
