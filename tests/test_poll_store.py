@@ -161,3 +161,29 @@ def test_the_folder_comes_from_the_environment(monkeypatch, tmp_path):
     assert (tmp_path / "class" / FILE_NAME).is_file()
     monkeypatch.delenv("ATTENTION_DATA_DIR")
     assert data_dir() == Path(tempfile.gettempdir())
+
+
+def test_reveal_closes_voting_and_reopen_opens_it(store):
+    """Issue 62: a student who joins after the answer is shown cannot pad the tally ("0 of 1" into "1 of 2")."""
+    code = store.create(QUESTION, OPTIONS, answer=3)
+    assert store.vote(code, "ana", 1) == "voted"
+    store.reveal(code)
+    assert store.vote(code, "late", 3) == "closed"
+    assert store.vote(code, "ana", 3) == "twice"  # a second vote is still a second vote
+    assert store.counts(code) == [0, 1, 0, 0, 0, 0] and store.choice_of(code, "late") is None
+    store.reopen(code)
+    assert not store.poll(code).revealed
+    assert store.vote(code, "late", 3) == "voted"
+    assert store.counts(code) == [0, 1, 0, 1, 0, 0]
+
+
+def test_a_new_poll_on_the_same_question_starts_empty_and_open(store):
+    code = store.create(QUESTION, OPTIONS, answer=3)
+    store.vote(code, "ana", 1)
+    store.reveal(code)
+    fresh = store.again(code)
+    assert fresh != code and store.counts(fresh) == [0] * len(OPTIONS)
+    poll = store.poll(fresh)
+    assert (poll.question, poll.options, poll.answer, poll.revealed) == (QUESTION, OPTIONS, 3, False)
+    assert store.vote(fresh, "ana", 3) == "voted"
+    assert store.again("ACDEF") is None

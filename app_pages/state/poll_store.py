@@ -8,7 +8,8 @@ threads, and a connection must not cross threads; WAL mode lets students vote wh
 A folder or file that cannot be made, opened or written raises StoreUnavailable, which names the file and SQLite's
 reason, for the page to say in words. A poll lives EXPIRES_S seconds; a voter (one id per browser: polls.py keeps it
 in a cookie) votes once per poll (a unique constraint, not a check before an insert); a vote is the index of one of
-the poll's options; codes are CODE_LENGTH letters and digits no one confuses when read off a projector.
+the poll's options, taken until the answer is revealed (reveal closes voting; reopen opens it again); codes are
+CODE_LENGTH letters and digits no one confuses when read off a projector.
 
 Past one machine (several app processes behind a load balancer): with ATTENTION_POLL_DB=postgresql://… set,
 `PollStore()` is a PostgresPollStore instead, the same tables and the same methods on a PostgreSQL database every
@@ -221,7 +222,8 @@ class PollStore:
 
     def vote(self, code: str, voter: str, choice: int) -> str:
         """One voter's answer: "voted", or why not — "no_poll" (malformed, unknown or expired code), "bad_choice"
-        (not an option's index), "bad_voter", "twice" (this voter already voted in this poll)."""
+        (not an option's index), "bad_voter", "twice" (this voter already voted in this poll), "closed" (the answer
+        is revealed: a vote then would only pad the tally with the answer everyone sees)."""
         poll = self.poll(code)
         if poll is None:
             return "no_poll"
@@ -229,14 +231,18 @@ class PollStore:
             return "bad_choice"
         if not isinstance(voter, str) or not 0 < len(voter) <= MAX_VOTER:
             return "bad_voter"
-        try:  # the unique constraint on (code, voter) decides, not a check before the insert
-            with self.transaction() as db:
-                made = db.execute("INSERT INTO votes (code, voter, choice, voted) VALUES (?, ?, ?, ?) "
+        try:  # the insert itself asks that the poll be still unrevealed, and the unique constraint on (code, voter)
+            with self.transaction() as db:  # decides a second vote: no check before the insert that a reveal beats
+                made = db.execute("INSERT INTO votes (code, voter, choice, voted) "
+                                  "SELECT ?, ?, CAST(? AS INTEGER), CAST(? AS DOUBLE PRECISION) "
+                                  "WHERE EXISTS (SELECT 1 FROM polls WHERE code = ? AND revealed = 0) "
                                   "ON CONFLICT (code, voter) DO NOTHING",
-                                  (poll.code, voter, choice, self.clock())).rowcount
+                                  (poll.code, voter, choice, self.clock(), poll.code)).rowcount
         except self.integrity_errors:  # the poll was deleted since it was read (the foreign key)
             return "no_poll"
-        return "voted" if made == 1 else "twice"
+        if made == 1:
+            return "voted"
+        return "twice" if self.choice_of(poll.code, voter) is not None else "closed"
 
     def choice_of(self, code: str, voter: str) -> int | None:
         """The option this voter chose in this poll, or None."""
@@ -257,9 +263,20 @@ class PollStore:
         return found
 
     def reveal(self, code: str) -> None:
-        """Show the model's answer to everyone in this poll."""
+        """Show the model's answer to everyone in this poll, and close its voting."""
         with self.transaction() as db:
             db.execute("UPDATE polls SET revealed = 1 WHERE code = ?", (code,))
+
+    def reopen(self, code: str) -> None:
+        """Hide the answer again and take votes again (the teacher's choice, after a reveal)."""
+        with self.transaction() as db:
+            db.execute("UPDATE polls SET revealed = 0 WHERE code = ?", (code,))
+
+    def again(self, code: str) -> str | None:
+        """A new poll on the same question, options and answer, open and unrevealed; its code (None where `code`
+        names no open poll)."""
+        poll = self.poll(code)
+        return None if poll is None else self.create(poll.question, poll.options, poll.answer)
 
 
 # ---------------------------------------------------------------- the shared store: PostgreSQL
