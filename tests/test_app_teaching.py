@@ -60,6 +60,16 @@ def test_live_walkthrough_agrees_with_the_model_for_each_kind(kind):
     assert query.index.name.startswith("1: ")
 
 
+def test_choosing_cross_attention_puts_the_query_picker_on_the_decoders_first_token():
+    """The live part switched from its first kind to cross-attention: the picker lists the decoder's tokens and shows
+    the first, <s> (moved from test_teaching_browser, which keeps the layout check of this state)."""
+    at = open_page("qkv", tab="live")
+    at.segmented_control(key="qkv.live.kind").set_value("cross").run()
+    assert not at.exception
+    picker = at.selectbox(key="qkv.live.cross.query")
+    assert picker.value == 0 and picker.format_func(picker.value) == "0: <s>"
+
+
 def test_indivisible_heads_explain_themselves():
     at = open_page("multihead", tab="doc", **{"multihead.heads": 7})
     assert any("300 / 7" in e.value for e in at.error)

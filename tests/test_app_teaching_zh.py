@@ -10,11 +10,11 @@ from urllib.parse import parse_qs
 
 import pytest
 
-from app_pages.state import examples
+from app_pages.state import examples, state_keys
 from i18n import strings
 from model.translation.alignment import word_positions
 from lessons.masks import EXPOSURE_EXAMPLES
-from tests.support.apptest import open_page, page_text
+from tests.support.apptest import open_page, opened, page_text
 from tests.support.paths import ZH_CHECKPOINT
 from tests.support.tables import shown_tables
 from viz.teaching_inside import architecture_blocks
@@ -105,6 +105,30 @@ def test_each_live_section_opens_on_the_chinese_sentence(page):
         at = zh_page(page, lang, tab="live")
         assert any(x.startswith(SENTENCE) for x in texts(at, "text")), texts(at, "text")
         assert at.get("plotly_chart")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_qkv_live_part_reads_english_queries_against_chinese_keys(lang):
+    """Cross-attention chosen on the live part: the Chinese sentence still shown, the query picker on the English
+    output's first token, its walk-through checked against the model (moved from test_teaching_zh_browser; the switch
+    from another kind: test_app_teaching)."""
+    at = zh_page("qkv", lang, tab="live", **{"qkv.live.kind": "cross"})
+    assert any(x.startswith(SENTENCE) for x in texts(at, "text")), texts(at, "text")
+    assert at.selectbox(key="qkv.live.cross.query").value == 0  # "0: <s>", the decoder's first token
+    assert at.get("plotly_chart") and at.success  # the recomputation agrees with the model
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_start_heres_zh_en_link_opens_its_sentence(lang):
+    """The address Start here prepares for the Chinese → English model, opened by a new visitor: the zh-en model and
+    the Chinese sentence in the box (moved from test_teaching_zh_browser)."""
+    at = zh_page("start", lang)
+    (address,) = [c.value for c in at.code if "/translate?" in c.value and "model=zh-en" in c.value]
+    assert f"s={SENTENCE}" in address  # readable on a slide: the characters, not %-escapes
+    link = {k: v[0] for k, v in parse_qs(address.strip().replace("\n", "").split("?", 1)[1]).items()}
+    opened_at = opened(link)
+    assert opened_at.text_area(key="translate.input").value == SENTENCE
+    assert opened_at.session_state[state_keys.CHECKPOINT] == "zh-en"
 
 
 def test_the_scaling_pages_embedding_tables_are_the_chinese_models():
