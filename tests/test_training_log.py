@@ -108,3 +108,52 @@ def test_the_reader_reads_what_the_writer_wrote_and_nothing_when_absent_or_broke
     assert json.loads((tmp_path / TRAINING_LOG).read_text(encoding="utf-8"))["steps"] == 700
     assert TrainingLog.read(tmp_path).best == Evaluation.from_dict(BEST)
     assert Scores.from_dict(BEST).bleu_signature == "nrefs:1|tok:zh"
+
+
+GRID = {"mean": [[0.5, 0.0]], "low": [[0.4, -0.1]], "high": [[0.6, 0.1]]}
+HEAD = {"kind": "cross", "layer": 0, "head": 0, "mean": 0.5, "low": 0.4, "high": 0.6}
+PAIR = {"clean": "He is tired.", "corrupt": "She is tired.", "kept": True, "step": 1, "target": "他", "foil": "她",
+        "clean_diff": 3.1, "corrupted_diff": -2.0, "heads": {"cross": [[0.6, 0.0]]}}
+DROPPED = {"clean": "I like cats.", "corrupt": "I like dogs.", "kept": False, "reason": "writes 猫 / 狗"}
+
+
+def study(kind: str, **changes) -> dict:
+    return {"kind": kind, "name": f"{kind} swapped", "couples": [["他", "她"]], "tried": 2, "kept": 1,
+            "pairs": [PAIR, DROPPED], "heads": {"cross": GRID}, "threshold": 0.1, "consistent": [HEAD],
+            "resamples": 1000, "seed": 12345, **changes}
+
+
+def test_the_patching_study_reads_each_kind_of_pair_typed():
+    studies = made_up(patching_study={"pronoun": study("pronoun"),
+                                      "adjective": study("adjective", couples=[["累", "饿"], ["热", "冷"]],
+                                                         consistent=[])}).patching_study
+    assert list(studies) == ["pronoun", "adjective"]
+    pronoun, adjective = studies["pronoun"], studies["adjective"]
+    assert (pronoun.kind, pronoun.name, pronoun.tried, pronoun.kept, pronoun.threshold) == (
+        "pronoun", "pronoun swapped", 2, 1, 0.1)
+    assert pronoun.heads["cross"].mean == ((0.5, 0.0),) and pronoun.heads["cross"].low[0][1] == -0.1
+    assert (pronoun.consistent[0].kind, pronoun.consistent[0].layer, pronoun.consistent[0].high) == ("cross", 0, 0.6)
+    kept, dropped = pronoun.pairs
+    assert kept.kept and kept.heads["cross"] == ((0.6, 0.0),) and kept.clean_diff == 3.1
+    assert not dropped.kept and dropped.reason == "writes 猫 / 狗" and dropped.heads == {}
+    assert adjective.couples == (("累", "饿"), ("热", "冷")) and adjective.consistent == ()
+    assert made_up().patching_study == {} and made_up(patching_study=None).patching_study == {}
+
+
+def test_a_log_holding_one_study_alone_reads_as_that_kind():
+    alone = {k: v for k, v in study("pronoun He → She").items() if k not in ("name", "couples")}
+    studies = made_up(patching_study={**alone, "target": "▁He", "foil": "▁She"}).patching_study
+    assert list(studies) == ["pronoun"]
+    assert (studies["pronoun"].name, studies["pronoun"].couples) == ("pronoun He → She", (("▁He", "▁She"),))
+    assert studies["pronoun"].heads["cross"].high == ((0.6, 0.1),)
+
+
+@pytest.mark.parametrize("folder", [CHECKPOINT, ZH_CHECKPOINT], ids=["en-zh", "zh-en"])
+def test_the_shipped_patching_studies_read_whole(folder):
+    written = read_training_log(folder).get("patching_study")
+    if not written:
+        pytest.skip(f"python -m evaluation.patching_study --checkpoint {folder}")
+    studies = TrainingLog.read(folder).patching_study
+    assert studies and all(s.kept == sum(p.kept for p in s.pairs) and s.tried == len(s.pairs)
+                           for s in studies.values())
+    assert all(len(s.heads["cross"].mean) == len(s.heads["cross"].high) > 0 for s in studies.values() if s.kept)

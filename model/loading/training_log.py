@@ -270,6 +270,91 @@ class Calibration(_Entry):
 
 
 @dataclass(frozen=True)
+class HeadGrid(_Entry):
+    """One kind of attention's heads in a patching study: per layer, per head, the mean normalised effect over the
+    kept pairs and its 95 % bootstrap interval."""
+
+    mean: tuple[tuple[float, ...], ...] = ()
+    low: tuple[tuple[float, ...], ...] = ()
+    high: tuple[tuple[float, ...], ...] = ()
+
+    NESTED: ClassVar[dict] = {name: (lambda v: tuple(tuple(row) for row in v or ())) for name in ("mean", "low",
+                                                                                                "high")}
+
+
+@dataclass(frozen=True)
+class StudyHead(_Entry):
+    """A head that matters consistently: its interval excludes 0 and its mean reaches the study's threshold."""
+
+    kind: str = ""  # the kind of attention: encoder_self, decoder_self, cross
+    layer: int = 0  # from 0
+    head: int = 0  # from 0
+    mean: float = 0.0
+    low: float = 0.0
+    high: float = 0.0
+
+
+@dataclass(frozen=True)
+class PatchingPair(_Entry):
+    """One pair the study tried: kept with its heads' effects where the model writes the expected target and foil
+    at the step where the two translations part, else dropped with the reason."""
+
+    clean: str = ""
+    corrupt: str = ""
+    kept: bool = False
+    reason: str = ""  # why it was dropped
+    clean_translation: str = ""
+    corrupt_translation: str = ""
+    step: int | None = None
+    target: str = ""
+    foil: str = ""
+    clean_diff: float | None = None
+    corrupted_diff: float | None = None
+    heads: Mapping[str, tuple] = field(default_factory=dict)  # kind of attention → layer × head effects
+
+    NESTED: ClassVar[dict] = {"heads": lambda v: {kind: tuple(tuple(row) for row in grid)
+                                                  for kind, grid in (v or {}).items()}}
+
+
+@dataclass(frozen=True)
+class PatchingStudy(_Entry):
+    """One kind of pair of the built-in patching study (evaluation/patching_study.py): the pairs tried and kept,
+    per kind of attention the heads' mean effects with their intervals, and the heads that matter consistently."""
+
+    kind: str = ""  # the kind of pair, the key it is stored under: "pronoun", "adjective"
+    name: str = ""  # what the pairs swap, in words: "pronoun He → She"
+    couples: tuple[tuple[str, str], ...] = ()  # the (target, foil) tokens the kept pairs were read at
+    tried: int = 0
+    kept: int = 0
+    pairs: tuple[PatchingPair, ...] = ()
+    heads: Mapping[str, HeadGrid] = field(default_factory=dict)  # kind of attention → its grid
+    threshold: float = 0.0  # the least mean effect of a head that matters
+    consistent: tuple[StudyHead, ...] = ()  # largest mean first
+    resamples: int = 0
+    seed: int | None = None
+
+    NESTED: ClassVar[dict] = {
+        "couples": lambda v: tuple((target, foil) for target, foil in v or ()),
+        "pairs": lambda v: tuple(PatchingPair.from_dict(p) for p in v or ()),
+        "heads": lambda v: {kind: HeadGrid.from_dict(grid) for kind, grid in (v or {}).items()},
+        "consistent": lambda v: tuple(StudyHead.from_dict(h) for h in v or ())}
+
+
+def patching_studies(value: Mapping | None) -> dict[str, PatchingStudy]:
+    """The log's patching_study: kind of pair → its study. A log holding one study alone (its heads at the top, its
+    pair kind's name under "kind", one target and foil) reads as that study under its name's first word."""
+    if not isinstance(value, Mapping):
+        return {}
+    if "heads" in value:
+        name = str(value.get("kind", ""))
+        kind = name.split(" ")[0]
+        one = {**value, "kind": kind, "name": name, "couples": [(value.get("target", ""), value.get("foil", ""))]}
+        return {kind: PatchingStudy.from_dict(one)}
+    return {kind: PatchingStudy.from_dict({**study, "kind": kind}) for kind, study in value.items()
+            if isinstance(study, Mapping)}
+
+
+@dataclass(frozen=True)
 class TrainingArgs:
     """The trainer's options as the run parsed them (model.training.train.parse_args): those the pages and the card
     read, and `given`, every one of them (the study compares them all with another run's). An option the run's
@@ -354,6 +439,7 @@ class TrainingLog:
     head_roles: Mapping | None = None
     lengths: Mapping | None = None
     ffn_units: Mapping | None = None
+    patching_study: Mapping[str, PatchingStudy] = field(default_factory=dict)  # kind of pair → its study
 
     @classmethod
     def from_dict(cls, data: Mapping | None) -> TrainingLog:
@@ -366,6 +452,7 @@ class TrainingLog:
                                                                  "study_findings_zh")}
         nested["args"] = lambda v: TrainingArgs.from_dict(v) if isinstance(v, Mapping) else None
         nested["mixed_precision"] = lambda v: v or "fp32"
+        nested["patching_study"] = patching_studies
         return _build(cls, data, **nested)
 
     @classmethod
