@@ -3,7 +3,7 @@
     python -m evaluation.arms --direction en-zh --testsets /work/.mirror/Helsinki-NLP+OPUS-MT-testsets/repo \
         --arm runs-out/en-zh-bt [--arm …] [--baseline checkpoints/en-zh] [--json out.json]
 
-The two sets (issue 61, "scored on"):
+The two sets:
 - **test half, unseen**: dev.tsv's test half (which chose nothing), only its pairs unlike training (`unlike_training`
   against the real train.tsv: a test pair a model has memorised says nothing of what it learnt);
 - **newer pairs**: the Tatoeba-Challenge test set eng-cmn_Hans v2021-08-07 (sentences added to Tatoeba after our

@@ -17,8 +17,8 @@ import numpy as np
 MAX_SLIDES = 40
 MAX_TITLE = 80  # characters of a slide's title (the rename box's max_chars)
 # Characters of one link value: the longest the app takes, a sentence of the model's MAX_CHARS (tests/test_deck.py
-# checks they agree; lessons/ may not import the model). A deck keeps what the app accepts (issue 53: 601 to 1,000
-# characters, or a line break, exported and then refused).
+# checks they agree; lessons/ may not import the model). A deck keeps what the app accepts, so that a deck it
+# exports imports again (values of 601 to 1,000 characters, and line breaks, included).
 MAX_VALUE = 1_000
 MAX_FILE_BYTES = 10_000_000  # an exported deck: plotly.js once (4.8 MB) and up to MAX_SLIDES figures (≈ 50 kB each)
 # Where an exported deck keeps its slides: a JSON element the importer finds without running anything.

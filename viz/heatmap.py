@@ -69,8 +69,8 @@ COLORBAR_THICK_PX, COLORBAR_PAD_PX = 14, 10  # an upright bar's width, and its d
 SCALE_BELOW_PX = 64
 # Where Plotly sets an x axis's title (no standoff given): the baseline of its first line 10 px + 3 title fonts below
 # the axis, lower only where the labels reach further, and its descent under that. Under a row of short labels (Chinese
-# characters) that is past the room counted for labels and title, and a colour bar laid across under the axis sat on
-# the title: Compare's B − A, "keys" on "difference" (issue 60). Such a bar starts below the title's real bottom.
+# characters) that is past the room counted for labels and title, where a colour bar laid across under the axis would
+# sit on the title (Compare's B − A: "keys" on "difference"). Such a bar starts below the title's real bottom.
 X_TITLE_FLOOR_PX = 10 + 3.3 * BASE_FONT_PX
 COMPACT_LEN_PX = 3 * LINE_EM * CELL_TEXT_PX  # an upright compact bar's shortest: its three numbers' lines
 WIDEST_TICK = "−0.55"  # as wide as the widest number a compact colour bar's three ticks show
@@ -243,7 +243,8 @@ def _frame(content: _Content, r_px: float, c_px: float | None, one_line_y_title:
     top, bottom = (note + x_px, free) if content.x_top else (note + free, x_px)
     y_wrap = plot_h + 2 * min(top, bottom)
     # Where that still cuts the title into lines, its longest line is what reaches past the plot: the band shrinks to
-    # it (the title keeps the lines y_wrap cut). Decoding's one-row map kept 24 px for a reach it never had.
+    # it (the title keeps the lines y_wrap cut), so that a one-row map (Decoding's) keeps no room for a reach it has
+    # not.
     lines = title_lines(content.row_title, y_wrap) if content.row_title else []
     reach = max((text_px(line, BASE_FONT_PX) - plot_h) / 2 for line in lines) if lines else 0
     free = max(y.overhang, min(free, reach))
@@ -251,7 +252,7 @@ def _frame(content: _Content, r_px: float, c_px: float | None, one_line_y_title:
     # An untitled figure keeps MODEBAR_PX above `top` for Plotly's mode bar at the top right (styled_figure); the y
     # title's reach past the plot's top is at the far left, so it shares that band, and the note's where the note
     # (right-aligned over the plot) is no wider than the plot (x labels on top span the width: they keep their own).
-    # The small maps of Compare lost 30 px of their first screen to it, Decoding's mask row 36.
+    # Otherwise the small maps of Compare would give 30 px of their first screen to it, Decoding's mask row 36.
     beside = not content.note or (plot_w and text_px(content.note, CELL_TEXT_PX) + NOTE_PAD_PX <= plot_w)
     if not (content.title or content.x_top) and beside:
         top -= min(free, note + MODEBAR_PX)
@@ -307,7 +308,7 @@ def _scale_placed(content: _Content, row_px: float | None,
 def _cell_px(content: _Content, row_px: float | None, room: Room) -> tuple[float, float | None, bool]:
     """(row px, column px; None: the page's width) of the cells, as heatmap_figure's docstring says, and whether the
     y title stays on one line (_frame): where wrapping it leaves room for larger square cells, it wraps (Compare's
-    three maps side by side lost a third of their height to the band a one-line title needs)."""
+    three maps side by side would give a third of their height to the band a one-line title needs)."""
     def fits(m: _Frame) -> bool:
         return m.height <= room.max_height and (m.width or 0) <= room.max_width
 
@@ -404,8 +405,8 @@ def _label_axes(letter: str, labels: list[str], title: str, fit: Ticks, **extra)
 
     A hover reads a cell's labels from its axes (a text per cell would multiply the figure's size by the
     number of cells), so the axis keeps every label. Where only every step-th label fits, it hides them and its
-    tick marks (a label taller than its row reached over its neighbours' marks: a 40-word sentence's Chinese
-    labels looked struck through), and an axis drawn over it, `{letter}axis2`, shows the step-th ones, their
+    tick marks (a label taller than its row reaches over its neighbours' marks: a 40-word sentence's Chinese
+    labels look struck through), and an axis drawn over it, `{letter}axis2`, shows the step-th ones, their
     marks and the title.
     """
     every = token_axis(labels, title, fit=replace(fit, step=1), **extra, **SPIKES)

@@ -115,8 +115,9 @@ def _size(shape: tuple, title: str, cell: int, label_px: float) -> tuple[float, 
 def _layout(shape: tuple, title: str, names: list[str], room: Room) -> tuple[int, float, list[str], bool]:
     """(cell px, the layer names' column px, the names, whether upright) for a grid of `shape` within `room`: the
     names upright along their rows (LABEL_PX wide), or, where a row is
-    shorter than its name, across in a column as wide as the longest (upright they ran into each other: "layer
-    layer 2layer 3"), or where the width has no room for that either, the layers' numbers (hovers name them)."""
+    shorter than its name, across in a column as wide as the longest (upright they would run into each other:
+    "layer layer 2layer 3"), or where the width has no room for that either, the layers' numbers (hovers name
+    them)."""
     max_width, max_height, min_font_px = room.max_width, room.max_height, room.min_font_px
 
     def cell_for(label_px: float) -> int:

@@ -161,7 +161,7 @@ def lens_grid(tokens: Sequence[Sequence[str]], probs: np.ndarray, labels: Labels
                        colorbar=dict(title=dict(text=labels.value_label, side="right"), thickness=14),
                        hovertemplate="%{text}<extra></extra>")
     # the plot as tall as its rows lay out (the title's room above it), and at least as tall as the rotated y title:
-    # beside a short sentence's few rows it ran up into the figure's title
+    # beside a short sentence's few rows it would run up into the figure's title
     plot_px = max(n_rows * CELL_PX, math.ceil(text_px(labels.query_title, BASE_FONT_PX)) + 8)
     height = plot_px + title_px(title, width) + LENS_BOTTOM_PX
     return styled_figure([trace], title, width=width, height=height, top=0, left=Y_TICKS_PX, right=BAR_PX,

@@ -181,8 +181,8 @@ def axis_title_px(title: str, length: float | None = None) -> int:
 def widest_tick(low: float, high: float) -> str:
     """A label at least as wide as any Plotly writes by itself on a linear axis from `low` to `high`: the larger
     end's whole digits (Plotly shortens 20000 to "20k"), decimals where the span is short (its ticks step by 1, 2
-    or 5 times a power of ten), and below 0 a minus with a digit's room more (PE's "−0.5" took 2 px more than the
-    minus alone left, measured in Chromium)."""
+    or 5 times a power of ten), and below 0 a minus with a digit's room more (PE's "−0.5" takes 2 px more than the
+    minus alone leaves, measured in Chromium)."""
     span = abs(high - low)
     decimals = 0 if span >= 5 else 1 if span >= 0.5 else 2
     digits = len(str(int(max(abs(low), abs(high))))) + (low < 0)
@@ -347,7 +347,7 @@ def scaled(fig: go.Figure, factor: float, width: float | None = None) -> go.Figu
     """The figure `factor` times larger as a whole: every font, marker and line, the width, height, margins and
     every other length given in px (label standoffs, a colour bar's length and thickness). `width`: the width a
     figure without one of its own is drawn at (Streamlit's 700 px), enlarged too, so that its enlarged text has
-    the room it had (a one-line title was cut at the figure's edge).
+    the room it has unenlarged (else a one-line title is cut at the figure's edge).
 
     Presentation mode enlarges figures this way rather than asking each figure for bigger text: text and
     cells grow together, so labels that did not overlap at factor 1 do not overlap at any factor.

@@ -48,7 +48,7 @@ def horizontal_bars(names: Sequence[str], counts, *, title: str, value_title: st
         customdata=token_labels(ranked), hovertemplate=f"%{{customdata}}: %{{x:,.{decimals}f}}<extra></extra>",
     )
     # The longest bar's number stands past the plot, in a right margin as wide as the widest number: a range
-    # stretched by a fixed share cut it short ("25,165") where the names left the plot little width.
+    # stretched by a fixed share cuts it short ("25,165") where the names leave the plot little width.
     return styled_figure(
         [bars],
         title,

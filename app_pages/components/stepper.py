@@ -2,17 +2,17 @@
 
 The position is the slider's own session-state key (the caller's: links read it, and it persists across pages).
 Autoplay is a timed fragment that only leaves a mark and reruns the page; the page's next run moves the slider
-before drawing it. Streamlit refuses a write to a widget's key once that widget is drawn, which is what the
-fragment did when it moved the slider itself (an error box for the whole playback). ← and → press Previous and
-Next (page_scripts.ARROW_KEYS).
+before drawing it: Streamlit refuses a write to a widget's key once that widget is drawn, so a fragment that moved
+the slider itself would put an error box over the whole playback. ← and → press Previous and Next
+(page_scripts.ARROW_KEYS).
 
 Playing stops at the last position, on Pause, on Previous / Next / the slider, and on any other control of the
 page: every rerun while playing must be the timer's own (it leaves a mark) or a speed change; any other means
 the user touched something.
 
 Each position is timed from its start (`started`, on the player's `clock`), not from the end of the run that drew
-it. The browser starts the timer only when a page run has drawn it, so a timer of the speed's interval made every
-position last a run longer ("Fast", 0.75 s, took ~3 s on a busy 2-core machine): the timer is set to what is left
+it. The browser starts the timer only when a page run has drawn it, so a timer of the speed's interval would make
+every position last a run longer ("Fast", 0.75 s, about 3 s on a busy 2-core machine): the timer is set to what is left
 of the interval (next_tick_s), and a tick moves as many positions as intervals have passed since the start
 (tick), so a machine slower than the speed skips positions and keeps the pace; a tick that comes too soon moves
 none, and is not queued as another page run.

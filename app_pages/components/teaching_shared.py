@@ -159,7 +159,7 @@ def head_picker(
     Without `with_head` the head returned is 0 and no head selector is drawn.
     """
     layers, heads = result.attention(kinds[0]).shape[:2]
-    # The kinds get a line of their own: squeezed into a column, "Cross-attention" lost its last letters.
+    # The kinds get a line of their own: a column has no room for all of "Cross-attention".
     kind = st.segmented_control(
         t("teach.pick.kind"), list(kinds), format_func=attention_view.kind_name, persist_state="session",
         key=f"{prefix}.kind", default=widget_state.kept(f"{prefix}.kind", kinds), required=True, wrap=True,

@@ -128,7 +128,7 @@ def rotation_section() -> None:
     length, d_model = chosen_sizes()
     table = positional.pe_table(length, d_model)
     st.markdown(t("positional.rot.text"))
-    # Two lines, not one: on one line the equation ran past the right edge of a 1280-pixel projector.
+    # Two lines, not one: on one line the equation runs past the right edge of a 1280-pixel projector.
     st.latex(r"\begin{gathered}\begin{bmatrix} PE_{(pos+k,\,2i)} \\ PE_{(pos+k,\,2i+1)} \end{bmatrix} = "
              r"\begin{bmatrix} \cos k\omega_i & \sin k\omega_i \\ -\sin k\omega_i & \cos k\omega_i \end{bmatrix}"
              r"\begin{bmatrix} PE_{(pos,\,2i)} \\ PE_{(pos,\,2i+1)} \end{bmatrix} \\ \omega_i = 10000^{-2i/d_{model}}"

@@ -50,6 +50,6 @@ PAGES = (
 )
 PAGE = {page.name: page for page in PAGES}
 FIRST = "start"  # the page served at /
-# Old addresses that still open a page, with the link they were given: /home was the translate page's address
-# while it was the first screen; /start is Start here's own name (the first screen lives at /).
+# Addresses besides a page's place in the menu, kept so that links written with them work: /home opens translate;
+# /start is Start here's own name (the first screen lives at /).
 MOVED = {"home": "translate", "start": "start"}

@@ -25,9 +25,9 @@ def present_factor(fig: go.Figure, present_max_px: int | None = None) -> float:
 
 
 # What a popover in the main area may hold, in width. Streamlit opens a popover rightward from its button, or, where
-# the viewport has no room for it on the right, leftward from the button's right edge: at its own 704 px the numbers'
-# TSV popover (its button 662 px from the left at 1280×800) opened leftward, over the sidebar. 420 px and the body's
-# 24-px padding fit rightward from a button in the main area's left 60 % and leftward from one further right.
+# the viewport has no room for it on the right, leftward from the button's right edge: a popover 704 px wide whose
+# button is 662 px from the left at 1280×800 opens leftward, over the sidebar. 420 px and the body's 24-px padding
+# fit rightward from a button in the main area's left 60 % and leftward from one further right.
 POPOVER_PX = 420
 HALF_COLUMN_PX = 400  # one of two columns at 1280 px with the sidebar open: its figures lay out their labels for that
 PRESENT_MAP_PX = 440  # an explorer map's height before presentation mode enlarges it: with its controls, one screen
@@ -44,10 +44,10 @@ def map_limits(extra_rows: int = 0, plain_px: float | None = None, *, max_width:
 
     In presentation mode chart() enlarges a map at least `zoom` times (PRESENT_SCALE, or less where these limits
     would not fit the screen so enlarged), so its labels are laid out that much smaller and still show at 11 px:
-    a 16-token sentence keeps every row's label on the projector, where laid out at 11 px before being enlarged to
-    14 px it showed every other one. A map given `present_px` is laid out for a `present_zoom` enlargement to fill
-    it: laid out for the explorer's height less its rows of controls instead, Compare's were enlarged 1.03 times and
-    used two thirds of their columns' width. (A short room may be better used by smaller text: the cells get what
+    a 16-token sentence keeps every row's label on the projector (laid out at 11 px and then enlarged to 14 px, it
+    would show every other one). A map given `present_px` is laid out for a `present_zoom` enlargement to fill it:
+    laid out for the explorer's height less its rows of controls instead, Compare's maps would be enlarged 1.03 times
+    and use two thirds of their columns' width. (A short room may be better used by smaller text: the cells get what
     the margins' text does not take.)"""
     if presenting() and present_px:
         zoom = present_zoom or chart_scale()

@@ -128,8 +128,8 @@ def _check_weights_fit(path: Path, config: ModelConfig) -> None:
     """Raise CheckpointError unless the weights file holds the tensors `config` describes, shape for shape.
 
     Read from the file's size and its header only, against the model's shapes built on the meta device (no
-    memory): a config inside its ranges can still describe tens of billions of parameters (issue 53: d_model
-    4,096, d_ff 65,536, 48 + 48 layers), which building the model would try to allocate before any check.
+    memory): a config inside its ranges can still describe tens of billions of parameters (d_model 4,096, d_ff
+    65,536, 48 + 48 layers), which building the model would try to allocate before any check.
     """
     with torch.device("meta"):
         expected = {k: tuple(v.shape) for k, v in Transformer(config).state_dict().items()}

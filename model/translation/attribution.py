@@ -53,11 +53,11 @@ IG_MAX_POINTS = 97
 GAP_BOUND = 0.05  # the completeness error (worst step, relative) below which the path is good enough
 # Floats one pass's widest activation may hold (d_ff per position, source and target, for every tangent and point
 # in the pass); a pass's peak is about ten such tensors. 4M floats keep an attribution of the longest input (128
-# source tokens) within about 0.3 GB above the model; 16M without a split over tangents took 2.6 GB there.
+# source tokens) within about 0.3 GB above the model; 16M without a split over tangents takes 2.6 GB there.
 TANGENT_BUDGET = 4_000_000
 # One forward-mode pass at a time in the process. Torch keeps forward-AD levels in one table shared by every thread
 # (jvp makes one and deletes it), so two threads' passes at once fail with "Trying to access a forward AD level with
-# an invalid index" (issue 53: three students opening the explanation page together); torch offers no per-thread
+# an invalid index" (three students opening the explanation page together do it); torch offers no per-thread
 # level. And sdpa_kernel sets the attention backend for the whole process and restores what it found on leaving,
 # which interleaved passes would restore out of order. Only attribution's passes wait here: translations still
 # run side by side within the model-work gate (while a pass holds the math kernel, theirs use it too: same numbers

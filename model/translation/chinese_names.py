@@ -2,7 +2,7 @@
 
 The English-reading model swaps a name it never learned for one it knows (names.py); the Chinese-reading one reads
 every name as the characters it is written in, and Tatoeba's Chinese sides hold almost no names but 汤姆, 玛丽 and
-约翰: 李明是我的好朋友。 came out as "It's my friend's wrong.", 我叫爱丽丝。 as "I love Mary.", 王先生 as "Pride".
+约翰: 李明是我的好朋友。 comes out as "It's my friend's wrong.", 我叫爱丽丝。 as "I love Mary.", 王先生 as "Pride".
 A Chinese name has no capital letter to find it by, so this is a guess from three kinds of evidence:
 
 - a foreign name in its usual transliteration (CC-CEDICT's, cedict_names.tsv: 爱丽丝), but the carriers the model

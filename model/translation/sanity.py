@@ -1,5 +1,5 @@
 """What can be said about a checkpoint's weights when no checksum vouches for them: a teacher's own folder may lack
-sha256sums.txt, and damaged weights then translate as silent nonsense ("出出出…", issue 53).
+sha256sums.txt, and damaged weights then translate as silent nonsense ("出出出…").
 
 Loading already refuses NaN and infinite values and tensors of the wrong shape. Two checks remain, each a warning
 (a folder one changed on purpose may still be what one wants):

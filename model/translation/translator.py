@@ -98,7 +98,7 @@ class Translator:
 
     def card_in(self, language: str) -> str | None:
         """The model card in `language` ("en", "zh"); the English one where it has none in that language (a Marian
-        model, a checkpoint written before the cards were translated); None when it has no card at all."""
+        model, a checkpoint with an English card only); None when it has no card at all."""
         return self.cards.get(language) or self.cards.get("en")
 
     @property

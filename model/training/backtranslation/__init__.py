@@ -1,4 +1,4 @@
-"""Back-translation of Tatoeba's other test sets (issue 61): monolingual English and Chinese sentences of the same
+"""Back-translation of Tatoeba's other test sets: monolingual English and Chinese sentences of the same
 domain as the corpus, kept apart from every English–Chinese test set, the dev set and the gold pairs, then translated
 by the other direction's model into synthetic training pairs.
 
