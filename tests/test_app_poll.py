@@ -13,6 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from app_pages.state import poll_store, server, state_keys
 from app_pages.components import polls
+from app_pages.shell import link_values
 from app_pages.state.poll_store import FILE_NAME, PollStore
 from app_pages.components.token_names import readable_labels
 from lessons.attention_maps import ALL, pick, strongest_key
@@ -202,7 +203,7 @@ def test_options_read_as_words_and_repeats_say_which():
 
 
 def test_the_join_address_is_one_other_devices_reach():
-    bases = polls.app_bases
+    bases = link_values.app_bases  # where every shared link points (tests/test_share_links.py)
     assert bases("https://class.example.org/att/", "http://localhost:8501/poll", ["192.0.2.7"], 8501, "") == [
         "https://class.example.org/att"]  # ATTENTION_PUBLIC_URL wins
     assert bases(None, "http://192.0.2.9:8501/poll?code=X", ["192.0.2.7"], 8501, "") == ["http://192.0.2.9:8501"]

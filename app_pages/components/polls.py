@@ -19,14 +19,13 @@ import io
 import os
 import re
 import secrets
-from urllib.parse import urlsplit
 
 import segno
 import streamlit as st
 
 from app_pages.components import attention_view, charts
 from app_pages.state import direction, server, widget_state
-from app_pages.shell import registry
+from app_pages.shell import links, registry
 from app_pages.shell.link_values import BadLinkValue, Param, one_of
 from app_pages.state.poll_store import CODE_LENGTH, EXPIRES_S, Poll, PollStore, StoreUnavailable, read_code
 from app_pages.shell.text import md_escape, sentences, t
@@ -42,9 +41,8 @@ TALLY_EVERY_S, REVEAL_CHECK_S = 2, 5  # how often the teacher's tally and a vote
 VOTER_COOKIE = "attention_voter"
 VOTER_ID = re.compile(r"[0-9a-f]{32}")  # what secrets.token_hex(16) gives; any other cookie value is replaced
 COOKIE_MAX_AGE_S = 180 * 24 * 60 * 60  # a school term: long after any poll closes
-PUBLIC_URL = "ATTENTION_PUBLIC_URL"  # the app's address as students reach it (behind a proxy), read at each call
+PUBLIC_URL = links.PUBLIC_URL
 LOCAL_ONLY = ("localhost", "127.", "::1")  # a server listening here is reached from this machine only
-LOOPBACK = (*LOCAL_ONLY, "0.0.0.0")  # what a browser on this machine may have used, and no other device can
 QR_PX = 150
 # Constant (no user or model text): `data` carries the cookie's name, its lifetime and this session's fresh id.
 COOKIE_JS = """export default function ({ data, setStateValue }) {
@@ -66,6 +64,11 @@ def store() -> PollStore:
 
 
 def store_error(problem: StoreUnavailable) -> None:
+    """What is wrong with the poll's store: where and why for the teacher; a student, who cannot fix it, gets a
+    sentence without the server's file path or database address."""
+    if not server.is_teacher():
+        st.error(t("poll.store_error.student"), icon=":material/database_off:")
+        return
     key = "poll.store_error.database" if problem.database else "poll.store_error"  # ATTENTION_POLL_DB's server
     st.error(t(key, path=md_escape(str(problem.path)), reason=md_escape(problem.reason)),
              icon=":material/database_off:")
@@ -269,30 +272,9 @@ def tally(code: str) -> None:
     charts.chart(figure, key="poll.tally")
 
 
-def loopback(host: str) -> bool:
-    return host.startswith(LOOPBACK)
-
-
-def app_bases(public: str | None, browser_url: str | None, lan: list[str], port: int, base_path: str) -> list[str]:
-    """Where students open this app, best first: `public` (ATTENTION_PUBLIC_URL) where set; else the address the
-    teacher's browser used, unless only this machine reaches it (localhost); else this server's LAN addresses at its
-    port; else, with none found, the teacher's own address (it then works on this machine only)."""
-    if public:
-        return [public.rstrip("/")]
-    parts = urlsplit(browser_url or "")
-    if parts.hostname and not loopback(parts.hostname):
-        return [f"{parts.scheme}://{parts.netloc}{base_path}"]
-    if lan:
-        return [f"http://{address}:{port}{base_path}" for address in lan]
-    return [f"{parts.scheme}://{parts.netloc}{base_path}"] if parts.hostname else [base_path or "/"]
-
-
 def join_addresses(code: str) -> list[str]:
-    """The addresses a student opens to vote: app_bases for this server, with the poll page and the code."""
-    path = st.get_option("server.baseUrlPath").strip("/")
-    bases = app_bases(os.environ.get(PUBLIC_URL), st.context.url, server.lan_addresses(),
-                      st.get_option("server.port"), f"/{path}" if path else "")
-    return [f"{base}/{registry.PAGE['poll'].address}?code={code}" for base in bases]
+    """The addresses a student opens to vote: links.share_links for the poll page and the code."""
+    return links.share_links("poll", {"code": code})
 
 
 def qr_png(text: str) -> bytes:

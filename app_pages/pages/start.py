@@ -4,15 +4,14 @@ sentences the model gets wrong, offered as such.
 The links' layer, head and step are computed from the shipped model's own translations, like the
 translate page's pill hints, so they point at what the text says they show. Clicked, a link opens its view in this
 tab and this session (presentation mode and the slide deck stay as they are); its address, to copy into slides or a
-class chat, keeps presentation mode when the teacher is in it.
+class chat, is one the students' devices open (ATTENTION_PUBLIC_URL, else this server's LAN address: links.share_links)
+and keeps presentation mode when the teacher is in it.
 """
-
-from urllib.parse import quote_plus, urlencode, urljoin
 
 import streamlit as st
 
 from app_pages.state import direction, examples, server, state_keys, translations
-from app_pages.shell import presentation, registry
+from app_pages.shell import links, presentation, registry
 from app_pages.shell.text import md_escape, t
 from lessons import worked_example
 from model import word_link
@@ -21,18 +20,11 @@ ENGLISH_TO_CHINESE, CHINESE_TO_ENGLISH = ("en", "zh"), ("zh", "en")
 
 
 def link(page: str, values: dict) -> str:
-    """An absolute link to `page` with `values` in its query string, on whatever host the app is served from; in
-    presentation mode it opens in presentation mode."""
+    """The link to `page` with `values` in its query string at the address students use (links.share_links: never the
+    teacher's own localhost); in presentation mode it opens in presentation mode."""
     values = {"lang": st.session_state.get(state_keys.LANG, "en"), **values,
               **({"present": "1"} if presentation.presenting() else {})}
-    base = st.context.url or "http://localhost:8501/"
-    return urljoin(base, f"{registry.PAGE[page].address}?{urlencode(values, quote_via=readable)}")
-
-
-def readable(value: str, safe: str = "", encoding: str | None = None, errors: str | None = None) -> str:
-    """quote_plus for a query value, Chinese left as it is: "s=我有一个梦想。" reads on a slide where
-    "%E6%88%91…" does not; a browser encodes it when it opens the address."""
-    return "".join(char if ord(char) > 127 else quote_plus(char, safe) for char in str(value))
+    return links.share_links(page, values)[0]
 
 
 def model_for(languages: tuple[str, str]) -> str | None:
@@ -117,6 +109,11 @@ st.markdown(t("start.steps", a=f"{example.scores[0]:g}", b=f"{example.scores[1]:
               tgt_unit=unit(target), source=direction.source_name()))
 st.subheader(t("start.links"))
 st.caption(t("start.links_help"))
+students, own = links.student_bases()[0], links.browser_base()
+if links.local_only():
+    st.caption(t("start.local_only"))
+elif own and not students.startswith(own):  # the teacher's address bar says localhost: say what students open
+    st.caption(t("start.student_base", own=md_escape(own), students=md_escape(students)))
 # One cross-attention link per direction the server offers (the same sentence pair from both sides), then decoding
 # and the worked example.
 english_to_chinese, chinese_to_english = model_for(ENGLISH_TO_CHINESE), model_for(CHINESE_TO_ENGLISH)

@@ -1,14 +1,18 @@
 """What a link may carry: a piece of session state with its reader and writer, and the readers that refuse a value
-the app cannot use (a link is typed, pasted, or crafted by anyone)."""
+the app cannot use (a link is typed, pasted, or crafted by anyone); and where a link to share with a class points
+(app_bases, shared_link), plain functions of the server's addresses that links.share_links feeds."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from urllib.parse import quote_plus, urlencode, urlsplit
 
 from app_pages.shell.text import listing
 from model import MAX_CHARS
+
+LOOPBACK = ("localhost", "127.", "::1", "0.0.0.0")  # what a browser on this machine may use, and no other device can
 
 
 @dataclass(frozen=True)
@@ -77,3 +81,33 @@ def sentence(text: str) -> str:
 
 def flag(text: str) -> bool:
     return one_of(("0", "1"))(text) == "1"
+
+
+def loopback(host: str) -> bool:
+    return host.startswith(LOOPBACK)
+
+
+def app_bases(public: str | None, browser_url: str | None, lan: list[str], port: int, base_path: str) -> list[str]:
+    """Where students open this app, best first: `public` (ATTENTION_PUBLIC_URL) where set; else the address the
+    teacher's browser used, unless only this machine reaches it (localhost); else this server's LAN addresses at its
+    port; else, with none found, the teacher's own address (it then works on this machine only)."""
+    if public:
+        return [public.rstrip("/")]
+    parts = urlsplit(browser_url or "")
+    if parts.hostname and not loopback(parts.hostname):
+        return [f"{parts.scheme}://{parts.netloc}{base_path}"]
+    if lan:
+        return [f"http://{address}:{port}{base_path}" for address in lan]
+    return [f"{parts.scheme}://{parts.netloc}{base_path}"] if parts.hostname else [base_path or "/"]
+
+
+def readable(value: str, safe: str = "", encoding: str | None = None, errors: str | None = None) -> str:
+    """quote_plus for a query value, Chinese left as it is: "s=我有一个梦想。" reads on a slide where
+    "%E6%88%91…" does not; a browser encodes it when it opens the address."""
+    return "".join(char if ord(char) > 127 else quote_plus(char, safe) for char in str(value))
+
+
+def shared_link(base: str, page_address: str, values: dict) -> str:
+    """The link to the page at `page_address` of the app at `base` with `values` in its query string (readable)."""
+    query = urlencode(values, quote_via=readable)
+    return f"{base.rstrip('/')}/{page_address}" + (f"?{query}" if query else "")

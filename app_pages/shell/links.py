@@ -1,14 +1,19 @@
 """Every view has an address: on a session's first run (or after Back / Forward) the link sets the shared
-settings and the page's own view, and every run writes what is on screen back into the URL."""
+settings and the page's own view, and every run writes what is on screen back into the URL. A link given to a class
+(Start here's prepared links, the poll's join address) is made by share_links alone: it points where students reach
+the app, never at the teacher's own localhost."""
 
 from __future__ import annotations
 
+import os
+from urllib.parse import urlsplit
+
 import streamlit as st
 
-from app_pages.state import direction
-from app_pages.shell import page_scripts
+from app_pages.state import direction, server
+from app_pages.shell import page_scripts, registry
 from app_pages.state.examples import default_sentence
-from app_pages.shell.link_values import BadLinkValue, Param, flag, number_in, one_of, sentence
+from app_pages.shell.link_values import BadLinkValue, Param, app_bases, flag, number_in, one_of, sentence, shared_link
 from app_pages.state.models import model_names
 from app_pages.state.state_keys import (
     BEAM, CHECKPOINT, LANG, LINK_NAMES, LINK_NOTICES, LINK_PARAMS, LINK_PENDING, LINK_READ, LINK_WRITTEN, PRESENT,
@@ -21,6 +26,36 @@ from i18n import LANGUAGES
 # page reads, then how many more: a crafted link with 200 unknown names gets a warning of a few lines, not pages.
 LINK_TEXT_SHOWN = 40
 UNKNOWN_SHOWN = 5
+PUBLIC_URL = "ATTENTION_PUBLIC_URL"  # the app's address as students reach it (behind a proxy), read at each call
+LOCAL_ONLY = ("localhost", "127.", "::1")  # a server listening here is reached from this machine only
+
+
+def student_bases() -> list[str]:
+    """Where students open this app, best first (link_values.app_bases): ATTENTION_PUBLIC_URL where set, else the
+    address the teacher's browser used unless it is this machine's own, else this server's LAN addresses at its port."""
+    path = st.get_option("server.baseUrlPath").strip("/")
+    url = st.context.url
+    return app_bases(os.environ.get(PUBLIC_URL), url if isinstance(url, str) else None, server.lan_addresses(),
+                     st.get_option("server.port"), f"/{path}" if path else "")
+
+
+def browser_base() -> str | None:
+    """The app's address as this session's browser opened it (scheme, host, port), or None where it is unknown."""
+    url = st.context.url
+    parts = urlsplit(url) if isinstance(url, str) else None
+    return f"{parts.scheme}://{parts.netloc}" if parts and parts.netloc else None
+
+
+def local_only() -> bool:
+    """Whether no other device can open this server's links: it listens on this machine only, with no
+    ATTENTION_PUBLIC_URL in front of it."""
+    return not os.environ.get(PUBLIC_URL) and (st.get_option("server.address") or "").startswith(LOCAL_ONLY)
+
+
+def share_links(page: str, values: dict) -> list[str]:
+    """The links students open for `page` (a registry name) with `values` in the query string, best first: one per
+    student_bases address (the first is the one to give; the others are the same server's other networks)."""
+    return [shared_link(base, registry.PAGE[page].address, values) for base in student_bases()]
 
 
 def shared_params() -> dict[str, Param]:

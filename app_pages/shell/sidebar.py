@@ -8,15 +8,18 @@ import math
 import streamlit as st
 
 from app_pages.state import direction, models, server, widget_state
-from app_pages.shell import messages, presentation
+from app_pages.shell import cookies, messages, presentation
 from app_pages.state.state_keys import (
-    ADD_ERROR, ADD_INPUT, BEAM, CHECKPOINT, DEVICE, DEVICE_CHOICE, DOUBTS_SHOWN, LANG, PASSCODE_INPUT, PRESENT,
-    TARGET_LANGUAGE, WRONG_PASSCODE,
+    ADD_ERROR, ADD_INPUT, BEAM, CHECKPOINT, DEVICE, DEVICE_CHOICE, DOUBTS_SHOWN, LANG, PASSCODE_INPUT, PASSCODE_SESSION,
+    PRESENT, TARGET_LANGUAGE, WRONG_PASSCODE,
 )
 from app_pages.shell.text import md_escape, t
 from app_pages.state.widget_state import kept
 from i18n import LANGUAGES
 from model import DEFAULT_BEAM, INSTALL_HINT, CheckpointError, marian_available
+
+TEACHER_COOKIE_VALUE = "teacher.cookie"  # the teacher cookie this session's browser is given, signed once
+BROWSER_COOKIE_S = 24 * 60 * 60  # a guessing browser keeps its id longer than its longest lockout
 
 
 def draw() -> None:
@@ -44,6 +47,7 @@ def draw() -> None:
         st.slider(t("sidebar.beam"), 1, 8, value=int(st.session_state[BEAM]), key=BEAM)
         st.toggle(t("sidebar.present"), key=PRESENT, help=t("sidebar.present_help"), value=kept(PRESENT, (False, True)))
         teacher_sidebar()
+        keep_cookies()
     presentation.style()
 
 
@@ -90,6 +94,20 @@ def teacher_sidebar() -> None:
         if ADD_ERROR in st.session_state:
             problem, name = st.session_state.pop(ADD_ERROR)
             st.caption(t(f"teacher.hub.{problem}", name=md_escape(name), minutes=server.RETRY_AFTER_S // 60))
+
+
+def keep_cookies() -> None:
+    """A teacher's browser keeps a signed teacher cookie (a reload or a restart then finds it the teacher, server.py);
+    a browser that guessed a wrong passcode keeps its id, so that a reload guesses as the same browser. Each only
+    where the browser did not send it when this session connected."""
+    if not server.PASSCODE:
+        return
+    if server.is_teacher():
+        if not server.valid_teacher_cookie(st.context.cookies.get(server.TEACHER_COOKIE)):
+            value = st.session_state.setdefault(TEACHER_COOKIE_VALUE, server.teacher_cookie())
+            cookies.keep(server.TEACHER_COOKIE, value, server.TEACHER_COOKIE_S)
+    elif PASSCODE_SESSION in st.session_state and st.session_state[PASSCODE_SESSION] == server.browser_id():
+        cookies.keep(server.BROWSER_COOKIE, server.browser_id(), BROWSER_COOKIE_S)
 
 
 def try_passcode() -> None:

@@ -4,7 +4,11 @@ One server serves a class. Students choose among the models the server offers; o
 or picks the device, for every session at once. Set by environment variables when starting the app:
 
 - ATTENTION_TEACHER_PASSCODE: teacher controls for whoever types it in the sidebar. Unset: only a browser on
-  the server's own machine (localhost) gets them, so one person on a laptop has them with no setup.
+  the server's own machine (localhost) gets them, so one person on a laptop has them with no setup. A browser that
+  typed it keeps them (a signed cookie, TEACHER_COOKIE) across reloads and restarts for TEACHER_COOKIE_S, until the
+  passcode changes.
+- ATTENTION_COOKIE_SECRET: what signs that cookie. Unset: a random secret kept in the data folder (SECRET_FILE in
+  ATTENTION_DATA_DIR), made on first use; several servers behind one address need the same value here.
 - ATTENTION_MODELS_DIR: a folder of model folders (ours, or Marian saved with save_pretrained) offered besides
   checkpoints/. Models are listed from these folders, never typed as paths.
 - ATTENTION_ALLOW_HUB=1: the teacher may add Hugging Face hub ids (downloaded once, with a time limit).
@@ -13,6 +17,7 @@ or picks the device, for every session at once. Set by environment variables whe
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import os
 import re
@@ -23,11 +28,13 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as LoadTimeout
 from contextlib import suppress
+from dataclasses import dataclass
 from pathlib import Path
 
 import streamlit as st
 import torch
 
+from app_pages.state.poll_store import data_dir
 from app_pages.state.state_keys import PASSCODE_SESSION, TEACHER
 from model import CallGate, configure_torch_threads
 
@@ -39,14 +46,19 @@ ALLOW_HUB = os.environ.get("ATTENTION_ALLOW_HUB") == "1"
 MAX_MODELS = max(1, int(os.environ.get("ATTENTION_MAX_MODELS") or 4))
 LOAD_SECONDS = 60  # a hub download that takes longer gives up (offline, the hub's retries take ~48 s)
 RETRY_AFTER_S = 600  # a failed hub id is not tried again for this long, however often sessions rerun
-# Passcode guesses: without a limit, a script could try hundreds through the sidebar. A session and an address
-# each get FREE_GUESSES wrong passcodes; after that every wrong one locks them out twice as long as the last, from
-# LOCK_S up to MAX_LOCK_S, and while locked out no passcode is compared. Both count: a new tab is a new session, and
-# one address may be a whole class behind a router (then the class waits together; the teacher's own machine is
-# another address). Kept in this process (guesses()): a restart forgets them.
-FREE_GUESSES = 5
-LOCK_S = 30
-MAX_LOCK_S = 15 * 60
+# Passcode guesses: without a limit, a script could try hundreds through the sidebar. Wrong passcodes count per
+# browser (its BROWSER_COOKIE id, else its session) and per network address, each with a Limit: a number of free
+# guesses, then every wrong one locks that key out twice as long as the last, up to a most; while any of a guess's keys
+# is locked out no passcode is compared. A browser is held to BROWSER_LIMIT; its address (one address may be a whole
+# class behind a router or one Wi-Fi) to the far looser ADDRESS_LIMIT, so one student's guesses lock out that student's
+# browser but not the teacher's, while a script that drops its cookies still meets the address's limit. Kept in this
+# process (guesses()): a restart forgets them.
+BROWSER_COOKIE = "attention_browser"
+TEACHER_COOKIE = "attention_teacher"
+TEACHER_COOKIE_S = 12 * 60 * 60  # a school day: a reload or a restart keeps the teacher signed in, the next day asks
+SECRET_ENV, SECRET_FILE = "ATTENTION_COOKIE_SECRET", "attention-cookie-secret"
+TOKEN = re.compile(r"[0-9a-f]{32}")  # a browser id: what secrets.token_hex(16) gives
+SIGNED = re.compile(r"([0-9]{1,12})\.([0-9a-f]{64})")  # a teacher cookie: expiry (Unix seconds) and its signature
 # owner/name as the Hugging Face hub spells them; bounded, so no typed text reaches the file system as a path
 HUB_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}/[A-Za-z0-9][A-Za-z0-9._-]{0,95}")
 
@@ -79,9 +91,30 @@ def model_calls() -> CallGate:
     return CallGate()
 
 
+@dataclass(frozen=True)
+class Limit:
+    """How a key's wrong passcodes are held back: `free` of them cost nothing, then each locks the key out twice as
+    long as the last, from first_s up to most_s seconds."""
+
+    free: int
+    first_s: float
+    most_s: float
+
+    def lock_s(self, wrong: int) -> float:
+        """The lockout the `wrong`-th wrong passcode in a row earns."""
+        if wrong <= self.free:
+            return 0.0
+        return min(self.most_s, self.first_s * 2 ** min(wrong - self.free - 1, 32))
+
+
+BROWSER_LIMIT = Limit(free=5, first_s=30, most_s=15 * 60)
+ADDRESS_LIMIT = Limit(free=20, first_s=5, most_s=60)
+
+
 class Guesses:
-    """Wrong passcodes per key ("session …", "address …") and until when each key is locked out, for every session
-    of the server; thread-safe. `clock` gives seconds (a test's own clock instead of time.monotonic)."""
+    """Wrong passcodes per key ("browser …", "address …") and until when each key is locked out, for every session
+    of the server; thread-safe. A guess's keys are a dict of key -> its Limit. `clock` gives seconds (a test's own
+    clock instead of time.monotonic)."""
 
     def __init__(self, clock=time.monotonic) -> None:
         self.clock = clock
@@ -95,14 +128,14 @@ class Guesses:
         with self._lock:
             return max([0.0] + [self._until.get(key, now) - now for key in keys])
 
-    def wrong(self, keys) -> float:
+    def wrong(self, keys: dict[str, Limit]) -> float:
         """Count a wrong passcode for each of `keys`; returns the wait it earned (0 while guesses are free)."""
         now = self.clock()
         with self._lock:
-            for key in keys:
+            for key, limit in keys.items():
                 n = self._wrong[key] = self._wrong.get(key, 0) + 1
-                if n > FREE_GUESSES:
-                    self._until[key] = now + min(MAX_LOCK_S, LOCK_S * 2 ** min(n - FREE_GUESSES - 1, 32))
+                if limit.lock_s(n):
+                    self._until[key] = now + limit.lock_s(n)
         return self.wait(keys)
 
     def right(self, keys) -> None:
@@ -133,8 +166,11 @@ def model_folders() -> dict[str, Path]:
 
 
 def is_teacher() -> bool:
-    """Whether this session may change server-wide settings (see the module's docstring)."""
+    """Whether this session may change server-wide settings (see the module's docstring). With a passcode, a session
+    whose browser sent a valid teacher cookie when it connected is the teacher without typing it again."""
     if PASSCODE:
+        if not st.session_state.get(TEACHER) and valid_teacher_cookie(st.context.cookies.get(TEACHER_COOKIE)):
+            st.session_state[TEACHER] = True
         return bool(st.session_state.get(TEACHER))
     address = st.context.ip_address
     if address is None:
@@ -144,16 +180,77 @@ def is_teacher() -> bool:
     return not isinstance(address, str)  # not a string at all under AppTest's stand-in runtime (no browser)
 
 
-def guessing_as() -> tuple[str, str]:
-    """The keys this session's passcode guesses count under (Guesses): the session, and its network address."""
-    session = st.session_state.setdefault(PASSCODE_SESSION, secrets.token_hex(8))
+_secret: list[bytes] = []  # this process's cookie secret, once read or made
+_secret_lock = threading.Lock()
+
+
+def cookie_secret() -> bytes:
+    """What signs the teacher cookie: ATTENTION_COOKIE_SECRET; else SECRET_FILE in the data folder, made on first use
+    (so a restart keeps the teacher signed in); else, where that folder cannot be written, a secret of this process
+    alone (a restart then asks for the passcode again)."""
+    if os.environ.get(SECRET_ENV):
+        return os.environ[SECRET_ENV].encode("utf-8")
+    with _secret_lock:
+        if not _secret:
+            _secret.append(stored_secret(data_dir() / SECRET_FILE) or secrets.token_bytes(32))
+        return _secret[0]
+
+
+def stored_secret(path: Path) -> bytes | None:
+    """The secret in `path`, made there (readable by this user only) where there is none; None where it cannot be."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with suppress(FileExistsError):
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(descriptor, "w") as out:
+                out.write(secrets.token_hex(32))
+        found = path.read_text().strip()
+    except OSError:
+        return None
+    return found.encode("ascii") if re.fullmatch(r"[0-9a-f]{64}", found) else None
+
+
+def signature(expires: int) -> str:
+    """The teacher cookie's signature of its expiry: keyed by the secret and the passcode, so a changed passcode
+    makes every earlier cookie invalid."""
+    key = hashlib.sha256(cookie_secret() + b"\0" + PASSCODE.encode("utf-8")).digest()
+    return hmac.new(key, f"teacher {expires}".encode("ascii"), hashlib.sha256).hexdigest()
+
+
+def teacher_cookie(now: float | None = None) -> str:
+    """A teacher cookie's value, valid for TEACHER_COOKIE_S from `now` (the wall clock: it outlives this process)."""
+    expires = int(time.time() if now is None else now) + TEACHER_COOKIE_S
+    return f"{expires}.{signature(expires)}"
+
+
+def valid_teacher_cookie(value, now: float | None = None) -> bool:
+    """Whether `value` is a teacher cookie this server signed with its current passcode, not yet expired."""
+    found = SIGNED.fullmatch(value) if isinstance(value, str) and PASSCODE else None
+    if found is None or int(found[1]) <= (time.time() if now is None else now):
+        return False
+    return hmac.compare_digest(found[2], signature(int(found[1])))
+
+
+def browser_id() -> str:
+    """This browser's id among passcode guesses: the BROWSER_COOKIE it sent when this session connected, else this
+    session's own (which the sidebar then writes into that cookie, so that a reload guesses as the same browser)."""
+    sent = st.context.cookies.get(BROWSER_COOKIE)
+    if isinstance(sent, str) and TOKEN.fullmatch(sent):
+        return sent
+    return st.session_state.setdefault(PASSCODE_SESSION, secrets.token_hex(16))
+
+
+def guessing_as() -> dict[str, Limit]:
+    """The keys this session's passcode guesses count under (Guesses), with their limits: its browser and its
+    network address."""
     address = st.context.ip_address
-    return f"session {session}", f"address {address if isinstance(address, str) else 'this machine'}"
+    return {f"browser {browser_id()}": BROWSER_LIMIT,
+            f"address {address if isinstance(address, str) else 'this machine'}": ADDRESS_LIMIT}
 
 
 def unlock(entered: str) -> tuple[bool, float]:
-    """A typed passcode: (whether it unlocked this session's teacher controls, seconds before this session may guess
-    again). Compared in constant time; not compared at all while the session or its address is locked out."""
+    """A typed passcode: (whether it unlocked this session's teacher controls, seconds before this browser may guess
+    again). Compared in constant time; not compared at all while the browser or its address is locked out."""
     keys = guessing_as()
     wait = guesses().wait(keys)
     if wait > 0:

@@ -54,6 +54,18 @@ STRINGS = {
         "The class poll cannot use its data file {path}: {reason}. Polls need a folder the server may write to, with "
         "free space; whoever runs the server can name one with ATTENTION_DATA_DIR. The other pages work as usual."
     ),
+    "start.local_only": (
+        "This server listens on this machine only, so these addresses open on it alone. For a class, start it with "
+        "--server.address 0.0.0.0 (or set ATTENTION_PUBLIC_URL behind a proxy)."
+    ),
+    "start.student_base": (
+        "Your address bar starts with {own}, which only this machine opens; students open the same views at "
+        "{students} (the links below start with it)."
+    ),
+    "poll.store_error.student": (
+        "The class poll cannot be used on this server right now; your teacher's screen says why. The other pages "
+        "work as usual."
+    ),
     "token.start": "⟨start⟩",
     "token.end": "⟨end⟩",
     "token.nth": "{token} (no. {n})",

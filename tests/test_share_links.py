@@ -1,0 +1,78 @@
+"""Every link given to a class points where students reach the app (issue 62, item 1): ATTENTION_PUBLIC_URL where set,
+else the address the teacher's browser used unless only this machine opens it, else this server's LAN address; never
+the teacher's own localhost. link_values.app_bases decides, links.share_links builds every such link (Start here's
+prepared links, the poll's join address), in-process here; tests/test_share_links_browser.py reads them in a browser.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from app_pages.shell import link_values, links
+from app_pages.state import server
+from tests.support.apptest import opened
+
+START = "app_pages/pages/start.py"
+LAN = "192.0.2.7"  # TEST-NET-1: an address no test reaches
+PUBLIC = "https://class.example.org/attention"
+
+
+def test_the_public_address_wins_then_the_browsers_unless_it_is_this_machine_then_the_lan():
+    bases = link_values.app_bases
+    assert bases(PUBLIC + "/", "http://127.0.0.1:8501/", [LAN], 8501, "") == [PUBLIC]
+    assert bases(None, "http://192.0.2.9:8501/guide", [LAN], 8501, "") == ["http://192.0.2.9:8501"]
+    for own in ("http://127.0.0.1:8611/", "http://localhost:8611/translate", "http://0.0.0.0:8611/", "http://[::1]:8611/"):
+        assert bases(None, own, [LAN, "10.0.0.3"], 8611, "/att") == [f"http://{LAN}:8611/att", "http://10.0.0.3:8611/att"]
+    assert bases(None, "http://127.0.0.1:8611/", [], 8611, "") == ["http://127.0.0.1:8611"]  # nothing better known
+
+
+def test_a_shared_link_names_its_page_and_keeps_chinese_readable():
+    link = link_values.shared_link("http://192.0.2.7:8611/", "translate", {"s": "我有一个梦想。", "kind": "cross",
+                                                                          "model": "zh-en"})
+    assert link == "http://192.0.2.7:8611/translate?s=我有一个梦想。&kind=cross&model=zh-en"
+    assert link_values.shared_link(PUBLIC, "qkv", {}) == f"{PUBLIC}/qkv"
+    spaced = link_values.shared_link(PUBLIC, "translate", {"s": "I have a dream.", "x": "a&b=c"})
+    assert parse_qs(urlsplit(spaced).query) == {"s": ["I have a dream."], "x": ["a&b=c"]}  # reads back as written
+
+
+@pytest.fixture()
+def lan(monkeypatch):
+    monkeypatch.setattr(server, "lan_addresses", lambda: [LAN])
+    monkeypatch.delenv(links.PUBLIC_URL, raising=False)
+
+
+def start_links(at) -> list[str]:
+    return [code.value for code in at.code]
+
+
+@pytest.mark.parametrize("public", [None, PUBLIC])
+def test_start_heres_prepared_links_open_where_students_are(lan, monkeypatch, public):
+    """AppTest's session has no browser address (as a teacher on localhost): the LAN address, or the public one."""
+    if public:
+        monkeypatch.setenv(links.PUBLIC_URL, public)
+    at = opened({}, page=START)
+    shown = start_links(at)
+    base = public or f"http://{LAN}:8501"  # AppTest's server.port: Streamlit's default
+    assert shown and all(link.startswith(base + "/") for link in shown), shown
+    assert {urlsplit(link).path.rsplit("/", 1)[1] for link in shown} >= {"translate", "decoding", "qkv"}
+    assert not [link for link in shown if "localhost" in link or "127.0.0.1" in link]
+
+
+QUESTION = {"kind": "cross", "layer": 0, "head": 0, "sentence": "I have a dream.", "query": "我", "writes": "有",
+            "row": 1, "weight": 0.5, "source": "en"}
+
+
+@pytest.mark.parametrize("public", [None, PUBLIC])
+def test_the_poll_and_start_here_give_one_and_the_same_address(lan, monkeypatch, tmp_path, public):
+    from app_pages.state.poll_store import PollStore
+
+    if public:
+        monkeypatch.setenv(links.PUBLIC_URL, public)
+    monkeypatch.setenv("ATTENTION_DATA_DIR", str(tmp_path))
+    code = PollStore().create(QUESTION, ["▁I", "▁have", "▁a", "▁dream", ".", "</s>"], 3)
+    cross = next(link for link in start_links(opened({}, page=START)) if "/translate?" in link)
+    join = start_links(opened({"code": code, "view": "tally"}, page="app_pages/pages/poll.py"))
+    base = public or f"http://{LAN}:8501"
+    assert cross.startswith(base + "/translate?") and join == [f"{base}/poll?code={code}"]
