@@ -32,6 +32,7 @@ from app_pages.shell.text import md_escape, sentences, t
 from app_pages.components.token_names import readable, readable_labels, row_names
 from lessons.attention_maps import pick, strongest_key
 from model import TranslationResult
+from model.causal import Patching
 from viz.poll import tally_bars
 
 CODE, VIEW, VOTER, COOKIE = "poll.code", "poll.view", "poll.voter", "poll.cookie"
@@ -148,6 +149,49 @@ def start_control(result: TranslationResult, kind: str, layer: int, head: int) -
         st.switch_page(registry.PAGE["poll"].script, query_params={"code": code, "view": "tally"})
 
 
+# ---------------------------------------------------------------- the patching page's control ("Which head carries it?")
+
+PATCHING = "patching"  # a poll's question kind: which kind of attention, at which layer, carries the difference
+HEAD_KINDS = ("encoder_self", "decoder_self", "cross")  # the page's three head grids, in its order
+
+
+def patching_option_name(option: str) -> str:
+    """A patching poll's option ("cross:1") as a student reads it: "cross-attention · layer 2"."""
+    kind, _, layer = option.partition(":")
+    return t("poll.patching.option", kind=t(f"poll.patching.kind.{kind}"), layer=int(layer) + 1)
+
+
+def start_patching(found: Patching, source: str = "en") -> str:
+    """A poll on the patching page's guess: which kind of attention and layer holds the head whose patch restores the
+    clean answer most. The options are every kind × layer of the page's head grids; the answer is the one holding
+    the largest measured effect (the page's own verdict names that head too)."""
+    options, best = [], []
+    for kind in HEAD_KINDS:
+        for layer, effects in enumerate(found.heads[kind]):
+            options.append(f"{kind}:{layer}")
+            best.append((float(effects.max()), int(effects.argmax())))
+    answer = max(range(len(options)), key=lambda i: best[i][0])
+    pair = found.pair
+    question = {"kind": PATCHING, "clean": pair.clean.text, "corrupt": pair.corrupt.text, "target": pair.target_token,
+                "foil": pair.foil_token, "step": pair.step, "head": best[answer][1], "effect": best[answer][0],
+                "heads": sum(found.heads[kind].size for kind in HEAD_KINDS), "source": source}
+    return store().create(question, options, answer)
+
+
+def patching_start_control(found: Patching, source: str) -> None:
+    """For a teacher, beside the patching page's guess: start a class poll on it and open its tally."""
+    if not server.is_teacher():
+        return
+    if st.button(t("poll.patching.start"), icon=":material/how_to_vote:", help=t("poll.patching.start_help"),
+                 key="poll.patching.start"):
+        try:
+            code = start_patching(found, source)
+        except StoreUnavailable as problem:
+            store_error(problem)
+            return
+        st.switch_page(registry.PAGE["poll"].script, query_params={"code": code, "view": "tally"})
+
+
 # ---------------------------------------------------------------- the poll page
 
 def join(code_text: str | None = None) -> None:
@@ -168,8 +212,16 @@ def join_form() -> None:
         st.error(t("poll.bad_code", n=CODE_LENGTH), icon=":material/error:")
 
 
+def option_labels(poll: Poll) -> list[str]:
+    """The options as a student reads them: a cross-attention poll's tokens as words; a patching poll's kind and
+    layer in this session's language."""
+    if poll.question.get("kind") == PATCHING:
+        return [patching_option_name(option) for option in poll.options]
+    return readable_labels(poll.options)
+
+
 def option_label(poll: Poll, index: int) -> str:
-    return readable_labels(poll.options)[index]
+    return option_labels(poll)[index]
 
 
 def source_name(poll: Poll) -> str:
@@ -181,6 +233,12 @@ def source_name(poll: Poll) -> str:
 
 def question(poll: Poll) -> None:
     q = poll.question
+    if q.get("kind") == PATCHING:
+        words = {name: md_escape(readable(q[name])) for name in ("target", "foil")}
+        st.markdown("#### " + t("poll.patching.question", **words))
+        st.caption(t("poll.patching.about", clean=md_escape(q["clean"]), corrupt=md_escape(q["corrupt"]),
+                     source=source_name(poll)))
+        return
     words = {name: md_escape(readable(q[name])) for name in ("writes", "query")}
     st.markdown("#### " + t("poll.question", row=q["row"], source=source_name(poll), **words))
     st.caption(t("poll.about", kind=attention_view.kind_name(q["kind"]), layer=attention_view.layer_name(q["layer"]),
@@ -188,9 +246,15 @@ def question(poll: Poll) -> None:
                  source=source_name(poll)))
 
 
-def answer_line(poll: Poll, counts: list[int] | None = None) -> None:
-    text = t("poll.answer", answer=md_escape(option_label(poll, poll.answer)), weight=f"{poll.question['weight']:.2f}")
-    agreed = t("poll.agreed", agreed=counts[poll.answer], votes=sum(counts)) if counts is not None else ""
+def answer_line(poll: Poll, counts: list[int]) -> None:
+    """The model's answer (a patching poll's: the measured one) and how many votes chose it."""
+    answer = md_escape(option_label(poll, poll.answer))
+    if poll.question.get("kind") == PATCHING:
+        text = t("poll.patching.answer", answer=answer, head=poll.question["head"] + 1,
+                 effect=f"{poll.question['effect']:.2f}", n=poll.question["heads"])
+    else:
+        text = t("poll.answer", answer=answer, weight=f"{poll.question['weight']:.2f}")
+    agreed = t("poll.agreed", agreed=counts[poll.answer], votes=sum(counts))
     st.success(sentences([text, agreed]), icon=":material/smart_toy:")
 
 
@@ -198,7 +262,7 @@ def vote_form(poll: Poll, voter: str) -> None:
     """The options and Vote; a press is counted in the run it starts (see the module's docstring), then the page is
     drawn again with its outcome."""
     with st.form("poll.vote", border=False):
-        labels = readable_labels(poll.options)
+        labels = option_labels(poll)
         choice = st.radio(t("poll.choose"), range(len(labels)), index=None, key=CHOICE, horizontal=True,
                           format_func=lambda i: md_escape(labels[i]))
         pressed = st.form_submit_button(t("poll.vote"), type="primary", key=VOTE)
@@ -208,34 +272,39 @@ def vote_form(poll: Poll, voter: str) -> None:
 
 
 @st.fragment(run_every=REVEAL_CHECK_S)
-def waiting_for_answer(code: str) -> None:
+def watch(code: str, revealed: bool) -> None:
+    """A student's page drawn again as a whole once the teacher reveals the answer (the form gives way to the answer
+    and the tally), reopens voting (the form comes back), or the poll ends."""
     try:
         poll = store().poll(code)
     except StoreUnavailable as problem:
         store_error(problem)
         return
-    if poll is None:
-        st.info(t("poll.ended"), icon=":material/timer_off:")
-    elif poll.revealed:
-        answer_line(poll)
-    else:
-        st.caption(t("poll.wait"))
+    if poll is None or poll.revealed != revealed:
+        st.rerun(scope="app")
 
 
 def student_view(poll: Poll) -> None:
-    """The question; the vote form until this session has voted, then its vote and, once revealed, the answer."""
+    """The question; the vote form until this session has voted, then its vote; once the answer is revealed, voting
+    is closed: the answer and the class's tally instead of the form, and where to type the next poll's code."""
     question(poll)
     voter = voter_id()
     outcome = st.session_state.pop(OUTCOME, None)
-    if outcome in ("twice", "no_choice", "no_poll", "bad_choice"):
-        st.warning(t({"twice": "poll.twice", "no_choice": "poll.no_choice"}.get(outcome, "poll.refused")),
-                   icon=":material/block:")
+    if outcome in ("twice", "no_choice", "no_poll", "bad_choice", "closed"):
+        st.warning(t({"twice": "poll.twice", "no_choice": "poll.no_choice", "closed": "poll.closed_vote"}.get(
+            outcome, "poll.refused")), icon=":material/block:")
     chosen = store().choice_of(poll.code, voter)
-    if (chosen is None and outcome != "twice") or st.session_state.get(VOTE):  # a press from a tab opened before
-        vote_form(poll, voter)
+    if st.session_state.get(VOTE) or (chosen is None and outcome != "twice" and not poll.revealed):
+        vote_form(poll, voter)  # a press from a tab opened before (or before the reveal) is still answered
     elif chosen is not None:
         st.success(t("poll.voted", choice=md_escape(option_label(poll, chosen))), icon=":material/how_to_vote:")
-        waiting_for_answer(poll.code)
+    if poll.revealed:
+        results(poll)
+        st.caption(t("poll.next"))
+        join_form()
+    elif chosen is not None:
+        st.caption(t("poll.wait"))
+    watch(poll.code, poll.revealed)
     if server.is_teacher():
         st.button(t("poll.show_tally"), key="poll.show_tally", on_click=show_tally)
 
@@ -248,10 +317,33 @@ def reveal(code: str) -> None:
     store().reveal(code)
 
 
+def reopen(code: str) -> None:
+    store().reopen(code)
+
+
+def tally_figure(poll: Poll, counts: list[int]):
+    """The votes per option, the answer marked once revealed."""
+    patching = poll.question.get("kind") == PATCHING
+    return tally_bars(option_labels(poll), counts, answer=poll.answer if poll.revealed else None,
+                      title=t("poll.tally_title", n=sum(counts)),
+                      option_title=t("poll.patching.axis") if patching else t("poll.axis.options",
+                                                                            source=source_name(poll)),
+                      votes_label=t("poll.axis.votes"), answer_label=t("poll.answer_label"))
+
+
+def results(poll: Poll) -> None:
+    """What a student sees once the answer is revealed: the answer, how many chose it, the class's votes."""
+    counts = store().counts(poll.code)
+    answer_line(poll, counts)
+    st.caption(t("poll.closed"))
+    charts.chart(tally_figure(poll, counts), key="poll.tally")
+
+
 @st.fragment(run_every=TALLY_EVERY_S)
 def tally(code: str) -> None:
-    """The votes so far, redrawn every TALLY_EVERY_S seconds; Reveal marks the model's answer on them. Reveal (then
-    the answer) comes above the chart: under it, presentation mode's larger chart pushed it below a 1280×800 screen."""
+    """The votes so far, redrawn every TALLY_EVERY_S seconds; Reveal marks the model's answer on them and closes
+    voting, then Reopen voting or a new poll on the same question. Those controls (then the answer) come above the
+    chart: under it, presentation mode's larger chart pushed them below a 1280×800 screen."""
     try:
         poll, counts = store().poll(code), store().counts(code)
     except StoreUnavailable as problem:
@@ -260,16 +352,20 @@ def tally(code: str) -> None:
     if poll is None:
         st.info(t("poll.ended"), icon=":material/timer_off:")
         return
-    figure = tally_bars(readable_labels(poll.options), counts, answer=poll.answer if poll.revealed else None,
-                        title=t("poll.tally_title", n=sum(counts)),
-                        option_title=t("poll.axis.options", source=source_name(poll)), votes_label=t("poll.axis.votes"),
-                        answer_label=t("poll.answer_label"))
     if poll.revealed:
         answer_line(poll, counts)
+        with st.container(horizontal=True, key="poll.after"):
+            st.button(t("poll.reopen"), icon=":material/lock_open:", on_click=reopen, args=(code,),
+                      help=t("poll.reopen_help"), key="poll.reopen")
+            again = st.button(t("poll.again"), icon=":material/restart_alt:", help=t("poll.again_help"),
+                              key="poll.again")
+        if again:
+            st.session_state[CODE] = store().again(code) or code
+            st.rerun(scope="app")  # the code, address and QR code beside the tally are the new poll's
     else:
         st.button(t("poll.reveal"), type="primary", icon=":material/visibility:", on_click=reveal, args=(code,),
-                  key="poll.reveal")
-    charts.chart(figure, key="poll.tally")
+                  key="poll.reveal", help=t("poll.reveal_help"))
+    charts.chart(tally_figure(poll, counts), key="poll.tally")
 
 
 def join_addresses(code: str) -> list[str]:

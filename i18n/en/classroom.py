@@ -39,6 +39,33 @@ STRINGS = {
     "poll.reveal": "Reveal the model's answer",
     "poll.show_tally": "Show the class's tally",
     "poll.ended": "This poll has closed.",
+    "poll.reveal_help": "Shows everyone the model's answer and the tally, and closes voting.",
+    "poll.closed": "Voting closed when your teacher revealed the answer.",
+    "poll.closed_vote": "That vote was not counted: voting closed when your teacher revealed the answer.",
+    "poll.next": "Your teacher's next poll has a new code: type it here.",
+    "poll.reopen": "Reopen voting",
+    "poll.reopen_help": "Hides the answer again and takes votes again (from students who have not voted yet).",
+    "poll.again": "New poll on this question",
+    "poll.again_help": "The same question with a new code and no votes; its answer stays hidden until you reveal it.",
+    "poll.patching.start": "Poll the class on this guess",
+    "poll.patching.start_help": (
+        "Asks the class in which kind of attention and at which layer the head is that carries the difference; the "
+        "answer is the one holding the head with the largest measured effect. Opens the live tally."
+    ),
+    "poll.patching.question": (
+        "Which head carries it? Where the translation writes **{target}** and not **{foil}**, in which kind of "
+        "attention and layer is the head whose patch restores the clean answer most?"
+    ),
+    "poll.patching.about": "Activation patching · {source} sentences, clean: {clean} · corrupted: {corrupt}",
+    "poll.patching.option": "{kind} · layer {layer}",
+    "poll.patching.kind.encoder_self": "encoder self",
+    "poll.patching.kind.decoder_self": "decoder self",
+    "poll.patching.kind.cross": "cross",
+    "poll.patching.axis": "kind of attention · layer",
+    "poll.patching.answer": (
+        "The measured answer: **{answer}**, whose head {head} restores {effect} of the difference, the largest "
+        "effect of the {n} heads."
+    ),
     "poll.start.row": "Poll the class about a row",
     "poll.start.button": "Start a poll",
     "poll.host.qr": "Scan to vote",
