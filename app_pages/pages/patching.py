@@ -9,6 +9,7 @@ choosing a view, a cell or a guess reruns only the drawing and, for a cell, one 
 import streamlit as st
 
 from app_pages.components import guessing
+from app_pages.components import polls
 from app_pages.pages import patching_study_view, patching_view
 from app_pages.pages.patching_view import KINDS, PAIRS, VIEWS, Measured, PatchingView, Settings
 from app_pages.shell import link_values, links, page_scripts, presentation
@@ -217,6 +218,8 @@ def page() -> None:
     again = redecoded(checkpoint, device, found, cell, identity[1:]) if cell else None
     shapes = {kind: found.patching.heads[kind].shape for kind in KINDS}
     draw(patching_view.view(found, settings, again), shapes, identity)
+    if guessing_now:  # a teacher polls the class on the guess (polls.py: its options, the measured answer)
+        polls.patching_start_control(found.patching, translator.config.source_language)
     draw_study(patching_study_view.view(translator.training_log, checkpoint))
     links.write_link()
 
