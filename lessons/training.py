@@ -168,9 +168,9 @@ def padding(batches: Sequence[Sequence[tuple[int, int]]]) -> Padding:
     return Padding(len(batches), sentences, src_real, src_slots, tgt_real, tgt_slots)
 
 
-def dev_file(args: dict, root: Path) -> Path | None:
-    """The dev TSV the training run scored (its --dev, relative to where it ran: the repository root), if it is here."""
-    name = args.get("dev")
+def dev_file(name: str | None, root: Path) -> Path | None:
+    """The dev TSV the training run scored (its --dev `name`, relative to where it ran: the repository root), if it is
+    here."""
     if not name:
         return None
     path = Path(name) if Path(name).is_absolute() else root / name
@@ -187,18 +187,20 @@ class EpochLoss:
     batches: int
 
 
-def last_full_epoch_loss(log: dict) -> EpochLoss | None:
+def last_full_epoch_loss(log) -> EpochLoss | None:
     """The mean of the batch losses logged in the run's last complete epoch: what the dev loss at the end is set
     against (a whole epoch's batches, not the lowest single one, which is the luckiest batch). A run that stopped
     before the epochs it was given stopped on its clock, inside its last epoch: the epoch before is the last complete
-    one. None when the log keeps no batch loss of that epoch."""
-    train = log.get("train") or []
-    if not train:
+    one. None when the log keeps no batch loss of that epoch. `log`: a model.TrainingLog (its train batches, epochs
+    and args; lessons/ does not import the model)."""
+    if not log.train:
         return None
-    last = train[-1]["epoch"]
-    if log.get("epochs", last) < (log.get("args") or {}).get("epochs", last):
+    last = log.train[-1].epoch
+    done = last if log.epochs is None else log.epochs
+    given = last if log.args is None or log.args.epochs is None else log.args.epochs
+    if done < given:
         last -= 1
-    losses = [entry["loss"] for entry in train if entry["epoch"] == last]
+    losses = [entry.loss for entry in log.train if entry.epoch == last]
     return EpochLoss(last, float(np.mean(losses)), len(losses)) if losses else None
 
 

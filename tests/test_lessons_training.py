@@ -131,9 +131,9 @@ def test_shuffled_order_turns_make_batches_sort_off_but_keeps_its_budget():
 def test_dev_file_is_found_relative_to_the_root(tmp_path):
     (tmp_path / "d").mkdir()
     (tmp_path / "d" / "dev.tsv").write_text("a\tb\n")
-    assert lt.dev_file({"dev": "d/dev.tsv"}, tmp_path) == tmp_path / "d" / "dev.tsv"
-    assert lt.dev_file({"dev": "d/missing.tsv"}, tmp_path) is None
-    assert lt.dev_file({"dev": None}, tmp_path) is None
+    assert lt.dev_file("d/dev.tsv", tmp_path) == tmp_path / "d" / "dev.tsv"
+    assert lt.dev_file("d/missing.tsv", tmp_path) is None
+    assert lt.dev_file(None, tmp_path) is None
 
 
 # ---------------------------------------------------------------- BLEU
