@@ -1,10 +1,14 @@
-"""python -m benchmarks.patching [--repeats 7] [--threads N] [--checkpoint checkpoints/en-zh]
+"""python -m benchmarks.patching [--repeats 7] [--threads N] [--checkpoint checkpoints/en-zh] [--study]
 
 How long activation patching takes for a 15-token pair on this machine's CPU (model/causal/patching.py): the
 72-head grid (24 heads of each of the three kinds, one batched pass per kind), both residual grids (encoder
 4 points × 15 positions, decoder 3 × the step's prefix), and the two together with the pair's baseline, as the page
 and `python -m evaluation.patching` compute them. Medians of --repeats runs after one warm-up; it prints one
 Markdown row for benchmarks/README.md.
+
+With --study: the built-in study instead (evaluation/patching_study.py), each kind of pair of the checkpoint's
+direction run once as the command runs it (every pair read, checked and, where kept, its 72-head grid measured; the
+bootstrap over pairs): the whole kind's seconds and the median seconds one pair took, one row per kind.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import sys
 import time
 from pathlib import Path
 
+from evaluation import patching_study
 from model import Translator
 from model.causal import measure, read_pair
 from model.causal.patching import baseline, effects, head_cells, residual_grid
@@ -36,14 +41,33 @@ def median_ms(work, repeats: int) -> float:
     return statistics.median(times)
 
 
+def study_rows(tr: Translator, threads: int) -> None:
+    """Each kind of the built-in study run once: its total and the median time per pair (the time between one
+    pair's progress line and the next)."""
+    print("| direction | kind | pairs tried / kept | whole kind s | per pair, median ms | torch threads |")
+    print("|---|---|---:|---:|---:|---:|")
+    direction = f"{tr.config.source_language}→{tr.config.target_language}"
+    for kind in patching_study.KINDS:
+        marks = [time.perf_counter()]
+        result = patching_study.run_study(tr, kind, lambda _line: marks.append(time.perf_counter()))
+        total = time.perf_counter() - marks[0]
+        per_pair = statistics.median(b - a for a, b in zip(marks, marks[1:])) * 1000
+        print(f"| {direction} | {kind} | {result['tried']} / {result['kept']} | {total:.0f} | {per_pair:.0f} | "
+              f"{threads} |")
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m benchmarks.patching")
     p.add_argument("--repeats", type=int, default=7)
     p.add_argument("--threads", type=int, default=None, help="torch threads (default: the app's own setting)")
     p.add_argument("--checkpoint", type=Path, default=ROOT / "checkpoints" / "en-zh")
+    p.add_argument("--study", action="store_true", help="time the built-in study, each kind once")
     args = p.parse_args(argv)
     threads = configure_torch_threads(args.threads)
     tr = Translator.from_checkpoint(args.checkpoint, device="cpu")
+    if args.study:
+        study_rows(tr, threads)
+        return 0
     pair = read_pair(tr, *PAIR)
     base = baseline(tr, pair)
     kinds = ("encoder_self", "decoder_self", "cross")

@@ -44,17 +44,18 @@ def study_line(study: dict, direction: str) -> str:
     """One Markdown list item: the pairs kept, the consistent heads with their intervals, each kind's range."""
     named = "; ".join(head_text(h) for h in study["consistent"]) or "none"
     ranges = "; ".join(kind_range(kind, grid) for kind, grid in study["heads"].items())
-    return (f"- {direction}, {study['kind']} ({study['target']} / {study['foil']}): {study['kept']} of "
+    couples = ", ".join(f"{target} / {foil}" for target, foil in study["couples"])
+    return (f"- {direction}, {study['name']}, target / foil {couples}: {study['kept']} of "
             f"{study['tried']} pairs kept (both targets right at the step where the translations part). Heads whose "
             f"95 % bootstrap interval over pairs ({study['resamples']:,} resamples, seed {study['seed']}) excludes 0 "
-            f"with a mean effect ≥ {study['threshold']:.2f}: {named}. Mean effects per kind: {ranges}.")
+            f"with a mean effect ≥ {study['threshold']:.2f}: {named}. Mean effects per attention kind: {ranges}.")
 
 
 def rows(log: dict | None, checkpoint: str | Path) -> list[str]:
-    """The study's line for one checkpoint's log (its folder named for its direction, en-zh); none when the log
-    has no study."""
-    study = (log or {}).get(LOG_KEY)
-    return [study_line(study, Path(checkpoint).name.replace("-", "→"))] if study else []
+    """The study's line per kind of pair for one checkpoint's log (its folder named for its direction, en-zh); none
+    when the log has no study."""
+    studies = (log or {}).get(LOG_KEY) or {}
+    return [study_line(study, Path(checkpoint).name.replace("-", "→")) for study in studies.values()]
 
 
 def main(argv: list[str] | None = None) -> int:

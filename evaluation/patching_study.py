@@ -1,17 +1,19 @@
-"""A small built-in study of activation patching: one kind of pair (a pronoun swapped, He ↔ She, 他 ↔ 她), many
-pairs, so that a head's effect is a mean over pairs with an interval, not one pair's number.
+"""A small built-in study of activation patching: two kinds of pair per direction (a pronoun swapped, He → She or
+他 → 她; an adjective swapped, tired → hungry or 累 → 饿 and four more couples), many pairs of each kind, so that a
+head's effect is a mean over pairs with an interval, not one pair's number.
 
 Each built-in pair differs in one source token. A pair is kept only when the model gets both sentences right where
 they matter: at the first step where the two greedy translations part, the clean run writes the expected target
-(他, or He) and the corrupted run the expected foil (她, or She); any other pair is dropped, with the reason. For each
+(他 or He; the clean adjective's word, 累 or tired) and the corrupted run the expected foil (她 or She; the corrupted
+adjective's word); any other pair is dropped, with the reason. For each
 kept pair, the 72 heads' normalised effects (model.causal: (patched − corrupted) / (clean − corrupted) of
 logit(target) − logit(foil)); per head the mean over pairs and its 95 % bootstrap interval over pairs (the same
 RESAMPLES draws of pairs, with replacement, for every head; SEED fixed). A head matters consistently when its
 interval excludes 0 and its mean is at least THRESHOLD.
 
-python -m evaluation.patching_study --checkpoint checkpoints/en-zh [--device cpu]
-writes the result into the checkpoint's training_log.json under "patching_study"; the patching page and
-docs/findings.md (evaluation/patching_figures.py) read it from there.
+python -m evaluation.patching_study --checkpoint checkpoints/en-zh [--kind adjective] [--device cpu]
+writes each kind's result into the checkpoint's training_log.json under "patching_study" (a kind not run keeps its
+stored result); the patching page and docs/findings.md (evaluation/patching_figures.py) read it from there.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ import numpy as np
 from model.architecture.transformer import HeadMask
 from model.causal import PatchingError, read_pair
 from model.causal.patching import baseline, effects, head_cells
-from model.loading.checkpoint import CheckpointError
+from model.loading.checkpoint import CheckpointError, read_training_log
 from model.translation.threads import configure_torch_threads
 from model.translation.translator import DEFAULT_CHECKPOINT, Translator
 
@@ -44,12 +46,32 @@ _ZH = ("买了一本书。", "很累。", "喜欢猫。", "回家了。", "是�
        "住在北京。", "喝茶。", "很高。", "会游泳。", "有一只狗。", "在学校。", "写了一封信。", "弹钢琴。", "很饿。",
        "会说中文。", "昨天来了。", "是医生。", "喜欢音乐。", "跑得很快。", "吃米饭。", "在睡觉。", "开了门。", "迟到了。",
        "做晚饭。")
-# By the language the model reads: the kind of pair, the target and foil a right translation writes, the pairs.
+# Adjectives one source token each, swapped in ordered couples, and the word a right translation writes there. In
+# Chinese only 累 ↔ 饿: with 热 ↔ 冷 or 累 ↔ 忙 the model writes "very" in one sentence and not in the other, so the
+# translations part before the adjective; two frames instead (很累。 "very tired", 累了。 "tired"). With a plural
+# subject (我们, 他们) it writes "were" in one and "are" in the other.
+_ADJ_EN = {"tired": "累", "hungry": "饿", "hot": "热", "cold": "冷", "busy": "忙"}
+_COUPLES_EN = (("tired", "hungry"), ("hungry", "tired"), ("hot", "cold"), ("cold", "hot"), ("tired", "busy"),
+               ("busy", "tired"))
+_SUBJECTS_EN = ("I am very", "He is very", "She is very", "We are very", "They are very")
+_ADJ_ZH = {"累": "▁tired", "饿": "▁hungry"}
+_SUBJECTS_ZH = ("我", "他", "她", "你", "我妈妈", "我爸爸", "老师", "我朋友")
+_FRAMES_ZH = ("{s}很{a}。", "{s}{a}了。")
+KINDS = ("pronoun", "adjective")
+# By the language the model reads and the kind of pair: a name, and the pairs as (clean, corrupt, target, foil), the
+# target and foil being what a right translation writes where the two translations part.
 STUDIES = {
-    "en": {"kind": "pronoun He → She", "target": "他", "foil": "她",
-           "pairs": tuple((f"He {rest}", f"She {rest}") for rest in _EN)},
-    "zh": {"kind": "pronoun 他 → 她", "target": "▁He", "foil": "▁She",
-           "pairs": tuple((f"他{rest}", f"她{rest}") for rest in _ZH)},
+    "en": {"pronoun": {"name": "pronoun He → She",
+                       "pairs": tuple((f"He {rest}", f"She {rest}", "他", "她") for rest in _EN)},
+           "adjective": {"name": "adjective (tired → hungry, hot → cold, tired → busy, each way)",
+                         "pairs": tuple((f"{s} {a}.", f"{s} {b}.", _ADJ_EN[a], _ADJ_EN[b])
+                                        for s in _SUBJECTS_EN for a, b in _COUPLES_EN)}},
+    "zh": {"pronoun": {"name": "pronoun 他 → 她",
+                       "pairs": tuple((f"他{rest}", f"她{rest}", "▁He", "▁She") for rest in _ZH)},
+           "adjective": {"name": "adjective (累 → 饿, each way)",
+                         "pairs": tuple((frame.format(s=s, a=a), frame.format(s=s, a=b), _ADJ_ZH[a], _ADJ_ZH[b])
+                                        for s in _SUBJECTS_ZH for frame in _FRAMES_ZH
+                                        for a, b in (("累", "饿"), ("饿", "累")))}},
 }
 
 
@@ -96,32 +118,44 @@ def one_pair(tr: Translator, clean: str, corrupt: str, target: str, foil: str) -
                     "corrupted_diff": round(base.corrupted_diff, 4), "heads": heads}
 
 
-def summarise(study: dict, entries: Sequence[dict]) -> dict:
-    """The log's entry: every pair tried, how many kept, per kind the heads' mean/low/high, the consistent heads."""
+def couples(entries: Sequence[dict]) -> list[list[str]]:
+    """The distinct (target, foil) the kept pairs were read at, in their order."""
+    return [list(c) for c in dict.fromkeys((e["target"], e["foil"]) for e in entries if e["kept"])]
+
+
+def summarise(kind: str, study: dict, entries: Sequence[dict]) -> dict:
+    """One kind's log entry: every pair tried, how many kept, the (target, foil) couples kept, per kind of attention
+    the heads' mean/low/high, the consistent heads."""
     kept = [e for e in entries if e["kept"]]
     heads = {}
-    for kind in (kept[0]["heads"] if kept else {}):
-        mean, low, high = bootstrap(np.array([e["heads"][kind] for e in kept], dtype=float))
-        heads[kind] = {"mean": _rounded(mean), "low": _rounded(low), "high": _rounded(high)}
-    return {"kind": study["kind"], "target": study["target"], "foil": study["foil"], "tried": len(entries),
+    for attention in (kept[0]["heads"] if kept else {}):
+        mean, low, high = bootstrap(np.array([e["heads"][attention] for e in kept], dtype=float))
+        heads[attention] = {"mean": _rounded(mean), "low": _rounded(low), "high": _rounded(high)}
+    return {"kind": kind, "name": study["name"], "couples": couples(entries), "tried": len(entries),
             "kept": len(kept), "pairs": list(entries), "heads": heads, "threshold": THRESHOLD,
             "consistent": consistent(heads), "resamples": RESAMPLES, "seed": SEED}
 
 
-def run_study(tr: Translator, progress: Callable[[str], None] = print) -> dict:
-    study = STUDIES[tr.config.source_language]
+def run_study(tr: Translator, kind: str, progress: Callable[[str], None] = print) -> dict:
+    study = STUDIES[tr.config.source_language][kind]
     entries = []
-    for i, (clean, corrupt) in enumerate(study["pairs"]):
-        entries.append(one_pair(tr, clean, corrupt, study["target"], study["foil"]))
-        progress(f"pair {i + 1}/{len(study['pairs'])} {clean} / {corrupt}: "
+    for i, (clean, corrupt, target, foil) in enumerate(study["pairs"]):
+        entries.append(one_pair(tr, clean, corrupt, target, foil))
+        progress(f"{kind} pair {i + 1}/{len(study['pairs'])} {clean} / {corrupt}: "
                  + ("kept" if entries[-1]["kept"] else f"dropped ({entries[-1]['reason']})"))
-    return summarise(study, entries)
+    return summarise(kind, study, entries)
+
+
+def heads_text(result: dict) -> str:
+    return ", ".join(f"{h['kind']} L{h['layer'] + 1} H{h['head'] + 1} {h['mean']:.2f} [{h['low']:.2f}, "
+                     f"{h['high']:.2f}]" for h in result["consistent"]) or "none"
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m evaluation.patching_study", description=__doc__.split("\n")[0])
     p.add_argument("--checkpoint", default=str(DEFAULT_CHECKPOINT))
     p.add_argument("--device", default="cpu")
+    p.add_argument("--kind", choices=KINDS, action="append", help="the kind of pair to run (default: every kind)")
     args = p.parse_args(argv)
     configure_torch_threads()
     try:
@@ -132,11 +166,14 @@ def main(argv: list[str] | None = None) -> int:
     if tr.config.source_language not in STUDIES or not tr.capabilities.trained_here:
         print(f"error: {args.checkpoint} is not a model trained here reading English or Chinese", file=sys.stderr)
         return 2
-    result = run_study(tr, lambda line: print(line, file=sys.stderr))
-    store(args.checkpoint, LOG_KEY, result)
-    print(f"{LOG_KEY}: {result['kept']} of {result['tried']} pairs kept; consistent heads: "
-          + (", ".join(f"{h['kind']} L{h['layer'] + 1} H{h['head'] + 1} {h['mean']:.2f} [{h['low']:.2f}, "
-                       f"{h['high']:.2f}]" for h in result["consistent"]) or "none"))
+    stored = (read_training_log(args.checkpoint) or {}).get(LOG_KEY) or {}
+    results = {kind: stored[kind] for kind in KINDS if kind in stored and stored[kind].get("kind") == kind}
+    for kind in args.kind or KINDS:
+        results[kind] = run_study(tr, kind, lambda line: print(line, file=sys.stderr))
+    store(args.checkpoint, LOG_KEY, {kind: results[kind] for kind in KINDS if kind in results})
+    for kind in args.kind or KINDS:
+        print(f"{LOG_KEY} {kind}: {results[kind]['kept']} of {results[kind]['tried']} pairs kept; consistent heads: "
+              + heads_text(results[kind]))
     return 0
 
 

@@ -1,15 +1,25 @@
 """Which head carries it? as a running page (streamlit.testing): it opens on a built-in pair in both directions and
 both languages with its head grids, each view draws its chart, a link restores the pair, target, foil and view, a
-chosen cell re-decodes, and a bad pair shows its sentence (no exception). What the grids hold is checked on the
-page's views in tests/test_patching_view.py."""
+chosen cell re-decodes, a bad pair shows its sentence (no exception) in both directions, and Pin to deck makes a
+slide the deck redraws from the same numbers (a crafted slide of a pair that cannot be patched says why). What the
+grids hold is checked on the page's views in tests/test_patching_view.py."""
 
 from __future__ import annotations
 
+import json
+from urllib.parse import urlencode
+
+import numpy as np
 import pytest
 
-from app_pages.pages.patching_view import PAIRS, VIEWS
+from app_pages.components import decks, patching_charts
+from app_pages.components.patching_charts import KINDS, SIDES, VIEWS
+from app_pages.shell.link_values import BadLinkValue
+from app_pages.shell.text import in_language
+from app_pages.pages.patching_view import PAIRS
 from app_pages.state import state_keys
 from i18n import strings
+from lessons.deck import BadDeck, Slide, to_json
 from tests.support.apptest import link_of, open_page
 
 CHART = "patching.chart"
@@ -37,13 +47,15 @@ def test_the_page_opens_on_a_built_in_pair_in_both_directions_and_languages(mode
     assert link_of(at)["view"] == VIEWS[-1] and link_of(at)["clean"] == PAIRS[source][0][0]
 
 
-@pytest.mark.parametrize("clean, corrupt, key, lang", [
-    ("He bought a book.", "He bought a book.", "identical", "en"),
-    ("He bought a book.", "He bought one book.", "no_difference", "zh"),
-    ("He bought a book. " * 12, "She bought a book. " * 12, "too_long", "en"),
+@pytest.mark.parametrize("model, clean, corrupt, key, lang", [
+    ("en-zh", "He bought a book.", "He bought a book.", "identical", "en"),
+    ("en-zh", "He bought a book.", "He bought one book.", "no_difference", "zh"),
+    ("en-zh", "He bought a book. " * 12, "She bought a book. " * 12, "too_long", "en"),
+    ("zh-en", "我很累。", "我很累。", "identical", "zh"),
+    ("zh-en", "他买了一本书。" * 12, "她买了一本书。" * 12, "too_long", "en"),
 ])
-def test_a_bad_pair_shows_its_sentence_and_no_exception(clean, corrupt, key, lang):
-    at = open_page("patching", lang=lang, **{state_keys.CHECKPOINT: "en-zh", "patching.clean": clean,
+def test_a_bad_pair_shows_its_sentence_and_no_exception(model, clean, corrupt, key, lang):
+    at = open_page("patching", lang=lang, **{state_keys.CHECKPOINT: model, "patching.clean": clean,
                                              "patching.corrupt": corrupt})
     assert not at.exception
     (error,) = at.error
@@ -74,15 +86,65 @@ def test_a_chosen_cell_re_decodes_and_guess_first_hides_the_grids():
 
 def test_a_marian_model_is_told_the_page_needs_one_trained_here(monkeypatch):
     """A converted Marian model cannot be patched: the page says so as a note, in the session's language."""
-    from app_pages.pages import patching_view
     from model.causal import PatchingError
 
     def refuse(*args, **kwargs):
         raise PatchingError("not_trained_here", checkpoint="opus-mt-en-zh")
 
-    monkeypatch.setattr(patching_view, "measure_all", refuse)  # the page's script imports this module
+    monkeypatch.setattr(patching_charts, "measure_all", refuse)  # the page's script imports this module
     at = open_page("patching", lang="zh", **{state_keys.CHECKPOINT: "en-zh", "patching.clean": "It is a cat.",
                                              "patching.corrupt": "It is a dog."})
     assert not at.exception and not at.error
     note = strings("zh")["patching.error.not_trained_here"].split("{")[0]
     assert any(info.value.startswith(note) for info in at.info)
+
+
+def test_a_pinned_view_is_a_slide_the_deck_redraws_from_the_same_numbers(translator):
+    """Pin to deck under the head grids and under the residual grids: two slides linking back to the page with the
+    pair and view; presenting redraws each from the pair's own patching (computed here without the page)."""
+    at = open_page("patching", **{state_keys.CHECKPOINT: "en-zh"})
+    at.button(key=f"{CHART}.pin").click().run()
+    at.segmented_control(key="patching.view").set_value("residual").run()
+    at.button(key=f"{CHART}.pin").click().run()
+    assert not at.exception, [e.message for e in at.exception]
+    heads, residual = at.session_state[state_keys.DECK]
+    he, she = PAIRS["en"][0]
+    assert heads.page == "patching" and heads.query == {"clean": he, "corrupt": she, "model": "en-zh", "view": "heads"}
+    assert heads.title == f"Patching · Heads — {he} / {she}" and residual.query["view"] == "residual"
+    at.switch_page("app_pages/pages/deck.py").run()
+    assert [(link.proto.page, link.proto.query_string) for link in at.get("page_link")] == [
+        ("patching", urlencode(slide.query)) for slide in (heads, residual)]
+    found = patching_charts.measure_all(translator, he, she, None, None).patching
+    at.segmented_control(key="deck.mode").set_value("present").run()
+    for number, want in enumerate(([found.heads[kind] for kind in KINDS], [found.residual[side] for side in SIDES])):
+        if number:
+            at.button(key="deck.next").click().run()
+        (chart,) = at.get("plotly_chart")
+        grids = [np.array(d["z"], dtype=float) for d in json.loads(chart.proto.spec)["data"] if d["type"] == "heatmap"]
+        assert len(grids) == len(want)
+        assert all(np.allclose(g, w, atol=1e-6, equal_nan=True) for g, w in zip(grids, want))
+    assert not at.exception
+    assert decks.read_file(in_html([heads, residual])) == [heads, residual]
+    assert decks.automatic_title(heads, "zh").startswith("激活修补 · 注意力头 — ")
+
+
+def test_a_crafted_slide_of_a_pair_that_cannot_be_patched_says_why(translator):
+    """A deck file is typed by anyone: a slide of two identical sentences reads, and drawing it says why it cannot
+    be used in the deck's own words; a view the page does not have is refused by name."""
+    same = Slide("patching", {"clean": "He is here.", "corrupt": "He is here.", "model": "en-zh", "view": "heads"}, "x")
+    assert decks.read_file(in_html([same])) == [same]
+    for lang in ("en", "zh"):  # the deck page draws a slide and says why in the one run, in the session's language
+        with in_language(lang), pytest.raises(BadDeck) as caught:
+            decks.slide_figure(same)
+        with in_language(lang):
+            said = decks.why(caught.value)
+        assert caught.value.key == "patching"
+        assert said.startswith(strings(lang)["deck.bad.patching"].split("{")[0])
+        assert strings(lang)["patching.error.identical"][:12] in said.replace("\\", "")
+    with pytest.raises(BadLinkValue) as refused:
+        decks.read_file(in_html([Slide("patching", {**same.query, "view": "gradients"}, "x")]))
+    assert refused.value.name == "view"
+
+
+def in_html(deck) -> bytes:
+    return f'<html><script type="application/json" id="deck">{to_json(deck)}</script></html>'.encode()

@@ -303,6 +303,7 @@ def test_the_command_prints_one_json_object_and_exits_2_on_bad_input(capsys):
     assert "largest:" in capsys.readouterr().out
     for bad in (["--clean", HE, "--corrupt", HE], ["--clean", "", "--corrupt", SHE],
                 ["--clean", HE, "--corrupt", SHE, "--target", "他", "--foil", "他"],
+                ["--clean", HE, "--corrupt", "He bought one book."], ["--clean", HE * 12, "--corrupt", SHE * 12],
                 ["--checkpoint", "no/such/folder", "--clean", HE, "--corrupt", SHE]):
         assert main([*(["--checkpoint", str(CHECKPOINT)] if "--checkpoint" not in bad else []), *bad, "--json"]) == 2
         captured = capsys.readouterr()
@@ -316,3 +317,20 @@ def test_the_benchmark_runs_and_prints_its_row(capsys):
     assert benchmark(["--repeats", "1", "--checkpoint", str(CHECKPOINT)]) == 0
     row = capsys.readouterr().out.strip().splitlines()[-1].split("|")
     assert row[1].strip().startswith("S=15") and all(float(cell) > 0 for cell in row[2:5])
+
+
+@pytest.mark.slow
+def test_the_study_benchmark_prints_a_row_per_kind_with_its_times(capsys, monkeypatch):
+    """--study runs each kind as the command does (here two pairs of each: a kept one and one the model writes
+    otherwise) and prints its pairs tried and kept and positive times."""
+    from benchmarks.patching import main as benchmark
+    from evaluation import patching_study
+
+    small = {kind: {**study, "pairs": study["pairs"][:1] + (("I like cats.", "I like dogs.", "他", "她"),)}
+             for kind, study in patching_study.STUDIES["en"].items()}
+    monkeypatch.setitem(patching_study.STUDIES, "en", small)
+    assert benchmark(["--study", "--checkpoint", str(CHECKPOINT)]) == 0
+    rows = [line.split("|") for line in capsys.readouterr().out.strip().splitlines()[2:]]
+    assert [row[2].strip() for row in rows] == list(patching_study.KINDS)
+    assert all(row[1].strip() == "en→zh" and row[3].strip() == "2 / 1" for row in rows)
+    assert all(float(row[4]) >= 0 and float(row[5]) > 0 for row in rows)

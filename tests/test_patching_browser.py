@@ -22,7 +22,8 @@ pytest.importorskip("playwright.sync_api")
 
 from playwright.sync_api import expect
 
-from app_pages.pages.patching_view import PAIRS, VIEWS
+from app_pages.components.patching_charts import VIEWS
+from app_pages.pages.patching_view import PAIRS
 from i18n import strings
 from tests.support.browser import MAIN, choose, open_session, point_on_plot, rerun, screenshot, settle_charts
 

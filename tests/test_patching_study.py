@@ -55,22 +55,28 @@ def test_summarise_writes_the_logs_shape_and_averages_only_kept_pairs():
     entries = [{"clean": f"He {i}.", "corrupt": f"She {i}.", "kept": True, "heads": {"cross": grids[i].tolist()}}
                for i in range(3)]
     entries.append({"clean": "He x.", "corrupt": "She x.", "kept": False, "reason": "writes 我 / 你"})
-    found = summarise(STUDIES["en"], entries)
+    for entry in entries[:3]:
+        entry |= {"target": "他", "foil": "她"}
+    found = summarise("pronoun", STUDIES["en"]["pronoun"], entries)
     assert (found["tried"], found["kept"], found["seed"], found["resamples"]) == (4, 3, patching_study.SEED, 1000)
-    assert found["target"] == "他" and found["foil"] == "她" and found["threshold"] == patching_study.THRESHOLD
+    assert found["kind"] == "pronoun" and found["couples"] == [["他", "她"]]
+    assert found["threshold"] == patching_study.THRESHOLD
     assert np.allclose(found["heads"]["cross"]["mean"], grids[:3].mean(axis=0), atol=1e-4)
     assert set(found["heads"]["cross"]) == {"mean", "low", "high"}
     assert found["pairs"][3]["kept"] is False
-    assert summarise(STUDIES["en"], entries[3:])["heads"] == {}
+    assert summarise("pronoun", STUDIES["en"]["pronoun"], entries[3:])["heads"] == {}
 
 
-def test_each_direction_has_at_least_20_pairs_one_token_apart(translator, zh_translator):
+@pytest.mark.parametrize("kind", patching_study.KINDS)
+def test_each_direction_has_at_least_20_pairs_of_each_kind_one_token_apart(kind, translator, zh_translator):
     for tr in (translator, zh_translator):
-        pairs = STUDIES[tr.config.source_language]["pairs"]
-        assert len(pairs) >= 20
-        for clean, corrupt in pairs:
+        pairs = STUDIES[tr.config.source_language][kind]["pairs"]
+        assert len(pairs) >= 20 and len(set(pairs)) == len(pairs)
+        vocab = set(tr.tgt_tok.tokens(range(tr.tgt_tok.vocab_size)))
+        for clean, corrupt, target, foil in pairs:
             a, b = tr.prepare(clean)[1], tr.prepare(corrupt)[1]
             assert len(a) == len(b) and sum(x != y for x, y in zip(a, b)) == 1, (clean, corrupt)
+            assert target != foil and {target, foil} <= vocab, (target, foil)
 
 
 def test_a_pair_whose_target_the_model_does_not_write_is_dropped(translator):
@@ -83,17 +89,20 @@ def test_a_pair_whose_target_the_model_does_not_write_is_dropped(translator):
     assert not same["kept"] and same["reason"]
 
 
-MADE_UP = {"patching_study": {
-    "kind": "pronoun He → She", "target": "他", "foil": "她", "tried": 3, "kept": 2, "pairs": [], "threshold": 0.1,
-    "resamples": 1000, "seed": 12345,
+PRONOUNS = {
+    "kind": "pronoun", "name": "pronoun He → She", "couples": [["他", "她"]], "tried": 3, "kept": 2, "pairs": [],
+    "threshold": 0.1, "resamples": 1000, "seed": 12345,
     "heads": {"cross": {"mean": [[0.5, 0.0]], "low": [[0.4, -0.1]], "high": [[0.6, 0.1]]}},
-    "consistent": [{"kind": "cross", "layer": 0, "head": 0, "mean": 0.5, "low": 0.4, "high": 0.6}]}}
+    "consistent": [{"kind": "cross", "layer": 0, "head": 0, "mean": 0.5, "low": 0.4, "high": 0.6}]}
+ADJECTIVES = {**PRONOUNS, "kind": "adjective", "name": "adjective", "couples": [["累", "饿"], ["热", "冷"]], "tried": 30,
+              "kept": 0, "heads": {}, "consistent": []}
+MADE_UP = {"patching_study": {"pronoun": PRONOUNS}}
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_view_of_a_made_up_log_names_the_consistent_heads_and_intervals(lang):
     with in_language(lang):
-        shown = patching_study_view.view(MADE_UP, "checkpoints/en-zh")
+        (shown,) = patching_study_view.view(MADE_UP, "checkpoints/en-zh")
         kind = patching_study_view.t("patching.kind.cross")
     assert "2" in shown.title and "3" in shown.lines[0] and "1,000" in shown.lines[0]
     assert kind in shown.lines[1] and "0.50" in shown.lines[1] and "0.40" in shown.lines[1]
@@ -102,21 +111,37 @@ def test_the_view_of_a_made_up_log_names_the_consistent_heads_and_intervals(lang
     assert list(shown.chart.figure.data[0].z[0]) == [0.5, 0.0]
     assert ("Cross-attention" in shown.lines[1]) == (lang == "en")
     with in_language(lang):
-        none = patching_study_view.view({"patching_study": {**MADE_UP["patching_study"], "consistent": []}}, "x")
+        (none,) = patching_study_view.view({"patching_study": {"pronoun": {**PRONOUNS, "consistent": []}}}, "x")
     assert "0.10" in none.lines[1] and kind not in none.lines[1]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_each_kind_of_pair_has_its_own_view_naming_its_couples(lang):
+    with in_language(lang):
+        pronouns, adjectives = patching_study_view.view({"patching_study": {"pronoun": PRONOUNS,
+                                                                             "adjective": ADJECTIVES}}, "x")
+    said = strings(lang)
+    assert (pronouns.kind, adjectives.kind) == ("pronoun", "adjective")
+    assert said["patching.study.short.adjective"] in adjectives.title and "0" in adjectives.title
+    assert said["patching.study.kind.adjective"] in adjectives.lines[0]
+    assert said["patching.study.couple"].format(target="累", foil="饿") in adjectives.lines[0]
+    assert "热" in adjectives.lines[0] and "30" in adjectives.lines[0]
+    assert adjectives.chart is None and adjectives.lines[1] == said["patching.study.empty"]
+    assert pronouns.chart.name != "patching_study_adjective.csv"
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_checkpoint_without_the_study_gives_the_command(lang):
     with in_language(lang):
-        shown = patching_study_view.view({"steps": 10}, "checkpoints/zh-en")
+        (shown,) = patching_study_view.view({"steps": 10}, "checkpoints/zh-en")
     assert shown.chart is None
     assert "python -m evaluation.patching_study --checkpoint checkpoints/zh-en" in shown.lines[0]
 
 
 def test_a_words_start_mark_is_not_shown():
-    study = {**MADE_UP["patching_study"], "target": "▁He", "foil": "▁She"}
-    assert "He" in (line := patching_study_view.view({"patching_study": study}, "x").lines[0]) and "▁" not in line
+    study = {**PRONOUNS, "couples": [["▁He", "▁She"]]}
+    (shown,) = patching_study_view.view({"patching_study": {"pronoun": study}}, "x")
+    assert "He" in shown.lines[0] and "▁" not in shown.lines[0]
 
 
 @pytest.mark.parametrize("checkpoint", ["en-zh", "zh-en"])
@@ -125,14 +150,17 @@ def test_the_findings_show_each_models_logged_study(checkpoint):
         pytest.skip(f"the Chinese → English checkpoint is not in {ZH_CHECKPOINT}")
     log = read_training_log(ROOT / "checkpoints" / checkpoint)
     assert "patching_study" in log, f"python -m evaluation.patching_study --checkpoint checkpoints/{checkpoint}"
-    study = log["patching_study"]
-    assert study["tried"] >= 20 and study["kept"] == sum(p["kept"] for p in study["pairs"])
-    assert all(len(g["mean"]) * len(g["mean"][0]) for g in study["heads"].values())
+    assert list(log["patching_study"]) == list(patching_study.KINDS)
+    for kind, study in log["patching_study"].items():
+        assert study["kind"] == kind and study["tried"] >= 20 and study["kept"] == sum(p["kept"] for p in study["pairs"])
+        assert study["kept"] >= 20, f"{kind}: fewer than 20 pairs the model gets right"
+        assert all(len(g["mean"]) * len(g["mean"][0]) for g in study["heads"].values())
     findings = (ROOT / "docs" / "findings.md").read_text(encoding="utf-8")
     lines = patching_figures.rows(log, checkpoint)
-    assert len(lines) == 1
-    assert lines[0] in findings, (f"docs/findings.md lacks (python -m evaluation.patching_figures --checkpoint "
-                                  f"checkpoints/{checkpoint}): {lines[0]}")
+    assert len(lines) == len(patching_study.KINDS)
+    for line in lines:
+        assert line in findings, (f"docs/findings.md lacks (python -m evaluation.patching_figures --checkpoint "
+                                  f"checkpoints/{checkpoint}): {line}")
     assert "is not measured\nyet" not in findings
 
 
@@ -140,7 +168,8 @@ def test_the_findings_show_each_models_logged_study(checkpoint):
 def test_the_page_shows_the_study_under_the_pairs_grids(model, lang):
     at = open_page("patching", lang=lang, **{state_keys.CHECKPOINT: model})
     assert not at.exception, [e.message for e in at.exception]
-    study = read_training_log(ROOT / "checkpoints" / model)["patching_study"]
-    title = strings(lang)["patching.study.title"].format(n=study["kept"])
-    assert title in [e.label for e in at.expander]
-    assert "patching.chart.study" in [chart.key for chart in at.get("plotly_chart")]
+    said = strings(lang)
+    for kind, study in read_training_log(ROOT / "checkpoints" / model)["patching_study"].items():
+        title = said["patching.study.title"].format(n=study["kept"], kind=said[f"patching.study.short.{kind}"])
+        assert title in [e.label for e in at.expander]
+        assert f"patching.chart.study.{kind}" in [chart.key for chart in at.get("plotly_chart")]

@@ -13,8 +13,10 @@ import math
 import numpy as np
 import pytest
 
+from app_pages.components import patching_charts
+from app_pages.components.patching_charts import KINDS, SIDES
 from app_pages.pages import patching_view
-from app_pages.pages.patching_view import KINDS, PAIRS, SIDES, Settings, view
+from app_pages.pages.patching_view import PAIRS, Settings, view
 from app_pages.shell.text import in_language
 from i18n import strings
 from model.causal import MESSAGES, PatchingError, read_pair
@@ -25,12 +27,12 @@ TIRED, HUNGRY = PAIRS["zh"][0]
 
 @pytest.fixture(scope="module")
 def en_zh(translator):
-    return patching_view.measure_all(translator, HE, SHE, None, None)
+    return patching_charts.measure_all(translator, HE, SHE, None, None)
 
 
 @pytest.fixture(scope="module")
 def zh_en(zh_translator):
-    return patching_view.measure_all(zh_translator, TIRED, HUNGRY, None, None)
+    return patching_charts.measure_all(zh_translator, TIRED, HUNGRY, None, None)
 
 
 def settings(name: str, **changes) -> Settings:
@@ -73,7 +75,7 @@ def test_the_residual_grids_name_their_positions_tokens_and_leave_unpatched_cell
     assert "饿" in encoder_ticks[2]
     assert list(layout.yaxis.ticktext)[0] == "embeddings"
     # a pair of different lengths: the corrupted token with no counterpart is blank in the figure and the CSV
-    odd = patching_view.measure_all(translator, "The cat sat.", "The big cat sat.", None, None)
+    odd = patching_charts.measure_all(translator, "The cat sat.", "The big cat sat.", None, None)
     shown = view(odd, settings("residual"))
     assert odd.patching.pair.unaligned and shown.unpatched
     column = odd.patching.pair.unaligned[0]
@@ -131,7 +133,7 @@ def test_every_bad_pair_reads_as_a_sentence_in_both_languages():
         exc = PatchingError(key, **{k: v for k, v in values.items() if "{" + k + "}" in MESSAGES[key]})
         for lang in ("en", "zh"):
             with in_language(lang):
-                text = patching_view.error_text(exc)
+                text = patching_charts.error_text(exc)
             assert "{" not in text and "<b>" not in text and "Traceback" not in text
             assert text.startswith(strings(lang)[f"patching.error.{key}"].split("{")[0])
 

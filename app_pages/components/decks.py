@@ -1,6 +1,6 @@
 """The session's slide deck (state_keys.DECK, pinned with attention_view's Pin to deck): each slide's view checked with
-the readers its page's link uses (the explorer's one map, or Decoding's step), its chart rebuilt from that view as
-the page draws it, the deck exported as one HTML file that opens offline, and read back from one."""
+the readers its page's link uses (the explorer's one map, Decoding's step, or a patching view), its chart rebuilt
+from that view as the page draws it, the deck exported as one HTML file that opens offline, and read back from one."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 import plotly.graph_objects as go
 import streamlit as st
 
-from app_pages.components import attention_view, rollout_view
+from app_pages.components import attention_view, patching_charts, rollout_view
 from app_pages.state import direction, models, translations
 from app_pages.shell import links, page_scripts
 from app_pages.shell.link_values import BadLinkValue, number_in, one_of
@@ -19,14 +19,18 @@ from app_pages.shell.text import in_language, language, md_escape, t
 from i18n import LANGUAGES
 from lessons.attention_maps import pick
 from lessons.deck import MAX_TITLE, BadDeck, Slide, from_json, json_in_html, to_json
+from model import InputError
+from model.causal import PatchingError
 from viz.decoding import attention_bar
 from viz.style import scaled
 
 # The pages a slide may name and the link names each reads: a pin is the explorer's link to one map, or Decoding's
 # link to one step's cross-attention (kind "cross" there, the only kind it shows a step of).
 PAGES = {"translate": {"s", "model", "kind", "view", "layer", "head", "query", "min"},
-         "decoding": {"s", "model", "step", "layer", "head"}}
-REQUIRED = {"translate": ("s", "model", "kind", "layer", "head"), "decoding": ("s", "model", "step", "layer", "head")}
+         "decoding": {"s", "model", "step", "layer", "head"},
+         patching_charts.PAGE: {"clean", "corrupt", "model", "target", "foil", "view"}}
+REQUIRED = {"translate": ("s", "model", "kind", "layer", "head"), "decoding": ("s", "model", "step", "layer", "head"),
+            patching_charts.PAGE: ("clean", "corrupt", "model", "view")}
 # A presented slide's chart: the main area at 1280×800 under the mode and Previous / Next rows and the slide's title
 # (a heading above the chart: in it, a long one ran under Plotly's mode bar).
 SLIDE_PX = (1160, 464)
@@ -59,12 +63,14 @@ def slides() -> list[Slide]:
     return st.session_state.setdefault(DECK, [])
 
 
-def view_of(slide: Slide) -> View:
+def view_of(slide: Slide) -> View | patching_charts.PinnedView:
     """A slide's view, each value read as its page's link reads it; BadDeck names a missing value, BadLinkValue (with
     .name) one the models on this server cannot show."""
     missing = [name for name in REQUIRED[slide.page] if name not in slide.query]
     if missing:
         raise BadDeck("field", field=missing[0])
+    if slide.page == patching_charts.PAGE:
+        return patching_charts.slide_view(slide.query, _read)
     readers = links.shared_params()
     sentence, model = (_read(name, slide.query[name], readers[name].read) for name in ("s", "model"))
     config = models.translator(model).config
@@ -103,6 +109,8 @@ def automatic_title(slide: Slide, lang: str) -> str:
     """The title the app gives the slide's view when pinned in `lang` (BadDeck, BadLinkValue: a view it cannot read)."""
     with in_language(lang):
         view = view_of(slide)
+        if slide.page == patching_charts.PAGE:
+            return patching_charts.slide_title(view)
         if slide.page == "decoding":
             return decoding_slide(view.sentence, view.checkpoint, view.step, view.layer, view.head).title
         return attention_view.pinned_view(view.kind, view.layer, view.head, view.sentence, view.checkpoint,
@@ -123,9 +131,15 @@ def follow_language() -> None:
 
 def slide_figure(slide: Slide, **limits) -> go.Figure:
     """The slide's chart rebuilt from its view, titled: the translation (cached), then the explorer's map (its grid
-    of every head, its head view's lines, or its rollout), or the bars of where Decoding's step looked in the
-    source; BadDeck where the step is past this translation's end."""
+    of every head, its head view's lines, or its rollout), the bars of where Decoding's step looked in the source,
+    or a patching view's grids; BadDeck where the step is past this translation's end or the pair cannot be
+    patched."""
     view = view_of(slide)
+    if slide.page == patching_charts.PAGE:
+        try:
+            return patching_charts.slide_figure(view, slide.title, **limits)
+        except (PatchingError, InputError) as exc:  # a crafted deck's pair; a pinned one was patched on its page
+            raise BadDeck("patching", why=patching_charts.error_text(exc, escape=False)) from None
     result = translations.translation_of(view.sentence, view.checkpoint)
     if view.view == rollout_view.VIEW:
         return rollout_view.rollout_figure(result, view.kind, view.layer, title=slide.title, **limits)

@@ -8,14 +8,16 @@ choosing a view, a cell or a guess reruns only the drawing and, for a cell, one 
 
 import streamlit as st
 
-from app_pages.components import guessing
+from app_pages.components import attention_view, guessing, patching_charts
 from app_pages.components import polls
+from app_pages.components.patching_charts import KINDS, VIEWS, Measured, PinnedView
 from app_pages.pages import patching_study_view, patching_view
-from app_pages.pages.patching_view import KINDS, PAIRS, VIEWS, Measured, PatchingView, Settings
+from app_pages.pages.patching_view import PAIRS, PatchingView, Settings
 from app_pages.shell import link_values, links, page_scripts, presentation
 from app_pages.shell.text import t
 from app_pages.state import models, result_cache, widget_state
 from app_pages.state.state_keys import CHECKPOINT
+from lessons.deck import Slide
 from model import MAX_CHARS, InputError
 from model.causal import Cell, PatchingError, Redecoded
 from viz.patching import clicked_cell
@@ -27,13 +29,6 @@ GUESS, GUESS_KIND, GUESS_LAYER, GUESS_HEAD = "patching.guess", "patching.guess.k
 CHART = "patching.chart"
 AUTO = ""  # the target or foil the pair itself gives (where the translations part)
 NO_CELL = ""  # the cell picker's "none": a selectbox holding None shows "Choose an option" instead of its name
-
-
-def measured(checkpoint: str, device: str, clean: str, corrupt: str, target: str | None,
-             foil: str | None) -> Measured:
-    return result_cache.shared().get(
-        ("patching.measured", checkpoint, device, clean, corrupt, target, foil),
-        lambda: patching_view.measure_all(models.load(checkpoint, device), clean, corrupt, target, foil))
 
 
 def redecoded(checkpoint: str, device: str, found: Measured, cell: Cell, inputs: tuple) -> Redecoded:
@@ -70,11 +65,8 @@ def pair_input(source: str) -> tuple[str, str]:
 
 def link_params() -> dict[str, link_values.Param]:
     """The pair, the target and foil, and the view: a link reopens the same grid."""
-    return {"clean": link_values.Param(CLEAN, link_values.sentence),
-            "corrupt": link_values.Param(CORRUPT, link_values.sentence),
-            "target": link_values.Param(TARGET, link_values.sentence),
-            "foil": link_values.Param(FOIL, link_values.sentence),
-            "view": link_values.Param(VIEW, link_values.one_of(VIEWS))}
+    keys = {"clean": CLEAN, "corrupt": CORRUPT, "target": TARGET, "foil": FOIL, "view": VIEW}
+    return {name: link_values.Param(keys[name], read) for name, read in patching_charts.link_readers().items()}
 
 
 def open_clicked_cell() -> None:
@@ -136,14 +128,18 @@ def cell_picker(shapes: dict[str, tuple[int, int]]) -> None:
                  index=options.index(chosen), persist_state="session")
 
 
-def draw_chart(chart, key: str, clickable: bool) -> None:
+def draw_chart(chart, key: str, clickable: bool, pin: Slide | None = None) -> None:
+    """The chart, and under it on one row its CSV and, for the view on screen, Pin to deck."""
     if clickable:
         st.plotly_chart(chart.figure, key=key, on_select=open_clicked_cell, selection_mode="points",
                         config={"displayModeBar": False})
     else:
         st.plotly_chart(chart.figure, key=key, config={"displayModeBar": False})
-    st.download_button(t("patching.download"), chart.csv, file_name=chart.name, mime="text/csv",
-                       key=f"{key}.csv", icon=":material/download:")
+    with st.container(horizontal=True, vertical_alignment="center", key=f"{key}.files"):
+        st.download_button(t("patching.download"), chart.csv, file_name=chart.name, mime="text/csv",
+                           key=f"{key}.csv", icon=":material/download:")
+        if pin is not None:
+            attention_view.pin_button(pin, f"{key}.pin")
 
 
 def draw_pair_lines(shown: PatchingView) -> None:
@@ -151,7 +147,7 @@ def draw_pair_lines(shown: PatchingView) -> None:
     st.caption(shown.metric + (" " + shown.unpatched if shown.unpatched else ""))
 
 
-def draw(shown: PatchingView, shapes: dict[str, tuple[int, int]], identity: tuple) -> None:
+def draw(shown: PatchingView, shapes: dict[str, tuple[int, int]], identity: tuple, pin: Slide) -> None:
     """The pair, its metric, the chosen view and what it does not show. In presentation mode the pair's lines come
     under the chart: above it, at presentation mode's type, they pushed the chart's bottom below a 1280×800 screen."""
     lines_first = not presentation.presenting()
@@ -165,11 +161,11 @@ def draw(shown: PatchingView, shapes: dict[str, tuple[int, int]], identity: tupl
         elif shown.second is not None:
             left, right = st.columns(2)
             with left:
-                draw_chart(shown.chart, CHART, False)
+                draw_chart(shown.chart, CHART, False, pin)
             with right:
                 draw_chart(shown.second, f"{CHART}.second", False)
         else:
-            draw_chart(shown.chart, CHART, view == "heads")
+            draw_chart(shown.chart, CHART, view == "heads", pin)
         if not lines_first:
             draw_pair_lines(shown)
         if shown.verdict:
@@ -183,12 +179,13 @@ def draw(shown: PatchingView, shapes: dict[str, tuple[int, int]], identity: tupl
         st.markdown("\n".join(f"- {line}" for line in shown.limits))
 
 
-def draw_study(study: patching_study_view.StudyView) -> None:
-    """The built-in study over many pairs of one kind, under the one pair's grids."""
-    with st.expander(study.title):
-        st.markdown("\n\n".join(study.lines))
-        if study.chart is not None:
-            draw_chart(study.chart, f"{CHART}.study", False)
+def draw_study(studies: tuple[patching_study_view.StudyView, ...]) -> None:
+    """The built-in study over many pairs, one expander per kind of pair, under the one pair's grids."""
+    for study in studies:
+        with st.expander(study.title):
+            st.markdown("\n\n".join(study.lines))
+            if study.chart is not None:
+                draw_chart(study.chart, f"{CHART}.study.{study.kind}", False)
 
 
 def page() -> None:
@@ -199,12 +196,12 @@ def page() -> None:
     checkpoint, device = st.session_state[CHECKPOINT], models.device()
     target, foil = st.session_state.get(TARGET) or None, st.session_state.get(FOIL) or None
     try:
-        found = measured(checkpoint, device, clean, corrupt, target, foil)
+        found = patching_charts.measured(checkpoint, device, clean, corrupt, target, foil)
     except (PatchingError, InputError) as exc:
         if getattr(exc, "key", None) == "not_trained_here":  # a model choice, not a mistake: said as a note
-            st.info(patching_view.error_text(exc), icon=":material/info:")
+            st.info(patching_charts.error_text(exc), icon=":material/info:")
         else:
-            st.error(patching_view.error_text(exc), icon=":material/error:")
+            st.error(patching_charts.error_text(exc), icon=":material/error:")
         links.write_link()
         return
     identity = (checkpoint, clean, corrupt, target, foil)
@@ -217,7 +214,8 @@ def page() -> None:
     cell = settings.cell
     again = redecoded(checkpoint, device, found, cell, identity[1:]) if cell else None
     shapes = {kind: found.patching.heads[kind].shape for kind in KINDS}
-    draw(patching_view.view(found, settings, again), shapes, identity)
+    pin = patching_charts.pinned(PinnedView(checkpoint, clean, corrupt, target, foil, settings.view))
+    draw(patching_view.view(found, settings, again), shapes, identity, pin)
     if guessing_now:  # a teacher polls the class on the guess (polls.py: its options, the measured answer)
         polls.patching_start_control(found.patching, translator.config.source_language)
     draw_study(patching_study_view.view(translator.training_log, checkpoint))

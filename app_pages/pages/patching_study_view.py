@@ -1,7 +1,8 @@
 """What the "Which head carries it?" page shows of the built-in study (evaluation/patching_study.py, read from the
-checkpoint's training log): how many pairs of one kind were kept, each head's mean effect over them as the head grids,
-its 95 % bootstrap interval in the hover, and which heads matter consistently; a checkpoint without the study says
-so with the command that measures it. Plain data out; patching.py draws it.
+checkpoint's training log), for each kind of pair it holds (a pronoun swapped, an adjective swapped): how many pairs
+were kept, each head's mean effect over them as the head grids, its 95 % bootstrap interval in the hover, and which
+heads matter consistently; a checkpoint without the study says so with the command that measures it. Plain data out;
+patching.py draws it.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from app_pages.pages.patching_view import Chart, grid_csv
+from app_pages.components.patching_charts import Chart, grid_csv
 from app_pages.shell.text import md_escape, t
 from viz.patching import Panel, effect_panels
 
@@ -20,6 +21,7 @@ LOG_KEY = "patching_study"  # evaluation/patching_study.py's key in training_log
 
 @dataclass(frozen=True)
 class StudyView:
+    kind: str  # the kind of pair ("pronoun", "adjective"; "" for a log without the study)
     title: str  # the expander's label
     lines: tuple[str, ...]  # Markdown: what was measured, or the command that measures it; the consistent heads
     chart: Chart | None  # the mean effects per kind; None without a study or without a kept pair
@@ -52,20 +54,32 @@ def study_chart(study: Mapping, width: int) -> Chart:
         panels.append(Panel(t(f"patching.kind.{kind}"), mean, layers,
                             [t("patching.head_n", n=h + 1) for h in range(mean.shape[1])], t("patching.axis.heads"),
                             hovers))
-    fig = effect_panels(panels, title=t("patching.study.figure", n=study["kept"]),
+    figure_title = t("patching.study.figure", n=study["kept"], kind=t(f"patching.study.short.{study['kind']}"))
+    fig = effect_panels(panels, title=figure_title,
                         colour_title=t("patching.study.colour"), hover=t("patching.hover"), width=width)
-    return Chart(fig, grid_csv(panels), "patching_study.csv")
+    return Chart(fig, grid_csv(panels), f"patching_study_{study['kind']}.csv")
 
 
-def view(log: Mapping | None, checkpoint: str, width: int = 820) -> StudyView:
-    study = (log or {}).get(LOG_KEY)
-    if not study:
-        command = f"python -m evaluation.patching_study --checkpoint {checkpoint}"
-        return StudyView(t("patching.study.title_none"), (t("patching.study.none", command=command),), None)
-    word = lambda token: md_escape(token.replace("▁", ""))  # noqa: E731  (▁ marks a word's start: "▁He" is He)
-    intro = t("patching.study.intro", kept=study["kept"], tried=study["tried"], target=word(study["target"]),
-              foil=word(study["foil"]), resamples=f"{study['resamples']:,}")
-    title = t("patching.study.title", n=study["kept"])
+def word(token: str) -> str:
+    return md_escape(token.replace("▁", ""))  # ▁ marks a word's start: "▁He" is He
+
+
+def kind_view(study: Mapping, width: int) -> StudyView:
+    """One kind's study: what was measured, the consistent heads and the mean grids."""
+    couples = ", ".join(t("patching.study.couple", target=word(target), foil=word(foil))
+                        for target, foil in study["couples"])
+    intro = t("patching.study.intro", kept=study["kept"], tried=study["tried"], couples=couples,
+              kind=t(f"patching.study.kind.{study['kind']}"), resamples=f"{study['resamples']:,}")
+    title = t("patching.study.title", n=study["kept"], kind=t(f"patching.study.short.{study['kind']}"))
     if not study["kept"]:
-        return StudyView(title, (intro, t("patching.study.empty")), None)
-    return StudyView(title, (intro, consistent_line(study)), study_chart(study, width))
+        return StudyView(study["kind"], title, (intro, t("patching.study.empty")), None)
+    return StudyView(study["kind"], title, (intro, consistent_line(study)), study_chart(study, width))
+
+
+def view(log: Mapping | None, checkpoint: str, width: int = 820) -> tuple[StudyView, ...]:
+    """One view per kind of pair the log's study holds; without a study, one view giving the command."""
+    studies = (log or {}).get(LOG_KEY) or {}
+    if not studies:
+        command = f"python -m evaluation.patching_study --checkpoint {checkpoint}"
+        return (StudyView("", t("patching.study.title_none"), (t("patching.study.none", command=command),), None),)
+    return tuple(kind_view(study, width) for study in studies.values())

@@ -22,6 +22,8 @@ STRINGS: dict[str, str] = {
         "A token of the clean translation: the metric reads its logit. Auto: where the two translations part."
     ),
     "patching.foil_help": "The token the target is compared with. Auto: what the corrupted run writes at that step.",
+    "patching.slide_title": "Patching · {view} — {clean} / {corrupt}",
+    "deck.bad.patching": "a slide's pair cannot be patched: {why}",  # a patching slide in a deck (decks.py)
     "patching.view.heads": "Heads",
     "patching.view.residual": "Residual stream",
     "patching.view.lens": "Logit lens",
@@ -141,16 +143,21 @@ STRINGS: dict[str, str] = {
     ),
     "patching.error.no_cell": "There is no {cell} to patch in this model and pair.",
     "patching.error.input": "This sentence cannot be translated: {why}",
-    "patching.study.title": "Built-in study: {n} pairs",
+    "patching.study.title": "Built-in study, {kind}: {n} pairs",
+    "patching.study.short.pronoun": "pronouns",
+    "patching.study.short.adjective": "adjectives",
+    "patching.study.kind.pronoun": "a pronoun swapped",
+    "patching.study.kind.adjective": "an adjective swapped",
+    "patching.study.couple": "{target} against {foil}",
     "patching.study.title_none": "Built-in study: not measured",
     "patching.study.none": "This model has no built-in study yet (one pair is one pair). Measure it with `{command}`.",
     "patching.study.intro": (
-        "A large effect for one pair is one pair. Here {kept} pairs of one kind, a pronoun swapped ({target} against "
-        "{foil}): {tried} tried, each kept only if the model writes the expected target and foil where the two "
+        "A large effect for one pair is one pair. Here {kept} pairs of one kind, {kind} ({couples}): {tried} tried, "
+        "each kept only if the model writes the expected target and foil where the two "
         "translations part. Each cell is a head's mean effect over the pairs; hover over it for its 95 % bootstrap "
         "interval over pairs ({resamples} resamples)."
     ),
-    "patching.study.figure": "Mean effect over {n} pairs",
+    "patching.study.figure": "Mean effect over {n} pairs: {kind}",
     "patching.study.colour": "mean effect",
     "patching.study.hover": (
         "{kind}, layer {layer}, head {head}: mean {mean} over {n} pairs, 95 % interval {low} to {high}"

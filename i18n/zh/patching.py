@@ -18,6 +18,8 @@ STRINGS: dict[str, str] = {
     "patching.view": "显示",
     "patching.target_help": "干净译文中的一个词元：指标读取它的 logit。自动：两个译文开始不同的地方。",
     "patching.foil_help": "与目标词比较的词元。自动：被改动的运行在那一步写出的词。",
+    "patching.slide_title": "激活修补 · {view} — {clean} / {corrupt}",
+    "deck.bad.patching": "某张幻灯片的句对无法修补：{why}",  # a patching slide in a deck (decks.py)
     "patching.view.heads": "注意力头",
     "patching.view.residual": "残差流",
     "patching.view.lens": "Logit 透镜",
@@ -95,15 +97,20 @@ STRINGS: dict[str, str] = {
     "patching.error.no_effect": "logit 差 {target} − {foil} 在干净和被改动的运行里相同（{diff}）：没有什么可以让修补恢复。请选择别的目标词或对照词。",
     "patching.error.no_cell": "这个模型和句对里没有可修补的 {cell}。",
     "patching.error.input": "这个句子无法翻译：{why}",
-    "patching.study.title": "内置小研究：{n} 个句对",
+    "patching.study.title": "内置小研究（{kind}）：{n} 个句对",
+    "patching.study.short.pronoun": "代词",
+    "patching.study.short.adjective": "形容词",
+    "patching.study.kind.pronoun": "换一个代词",
+    "patching.study.kind.adjective": "换一个形容词",
+    "patching.study.couple": "{target} 对 {foil}",
     "patching.study.title_none": "内置小研究：尚未测量",
     "patching.study.none": "这个模型还没有内置小研究（一个句对只是一个句对）。用 `{command}` 测量。",
     "patching.study.intro": (
-        "一个句对上的大作用只说明这一个句对。这里是同一种句对 {kept} 个：换一个代词（{target} 对 {foil}）。共试了 {tried} 个，"
+        "一个句对上的大作用只说明这一个句对。这里是同一种句对 {kept} 个：{kind}（{couples}）。共试了 {tried} 个，"
         "只保留模型在两个译文分开处写出预期目标词和对照词的句对。每格是一个注意力头在这些句对上的平均作用；把鼠标停在格上可看它在句对上的 "
         "95 % 自助法区间（重抽样 {resamples} 次）。"
     ),
-    "patching.study.figure": "{n} 个句对上的平均作用",
+    "patching.study.figure": "{n} 个句对上的平均作用：{kind}",
     "patching.study.colour": "平均作用",
     "patching.study.hover": "{kind}第 {layer} 层第 {head} 个头：{n} 个句对上平均 {mean}，95 % 区间 {low} 到 {high}",
     "patching.study.head": "{head} {mean}（{low} 到 {high}）",
