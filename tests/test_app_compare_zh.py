@@ -7,6 +7,7 @@ No assertion on what the zh-en model writes: its weights change with every train
 from __future__ import annotations
 
 import json
+import re
 
 import numpy as np
 import pytest
@@ -85,6 +86,28 @@ def test_both_directions_show_one_pair_from_both_sides(translator, zh_translator
     s = strings("en")
     assert s["compare.directions_cross"].format(source=s[f"language.{source}"],
                                                 target=s[f"language.{target}"]) in captions(at)
+
+
+def axis_title(spec: dict, axis_name: str) -> str:
+    """A figure's title of `axis_name` ("x" or "y"; its second axes where it has them), its line breaks undone."""
+    layout = spec["layout"]
+    title = (layout.get(f"{axis_name}axis2") or layout[f"{axis_name}axis"])["title"]
+    return re.sub(r"\s*<br>\s*", " ", title["text"] if isinstance(title, dict) else title)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("model", SENTENCES)
+def test_both_directions_name_the_right_maps_axes_turned_round(lang, model):
+    """Transposed, the right map has the keys (what the right model read: the left one's output) down the side and
+    its queries across, and the toggle that turns it back is offered (moved from test_compare_directions_browser,
+    which keeps what needs a browser: both maps level on the first screen, every label drawn, none overlapping)."""
+    s = strings(lang)
+    at = app(lang, model, "directions")
+    shown = charts(at)
+    assert axis_title(shown["compare.chart.left"], "y") == s["axis.queries"]
+    assert axis_title(shown["compare.chart.right"], "y") == s["axis.keys"]
+    assert axis_title(shown["compare.chart.right"], "x") == s["axis.queries"]
+    assert at.toggle(key="compare.transpose").label == s["compare.transpose"]
 
 
 @pytest.mark.parametrize("lang", LANGS)

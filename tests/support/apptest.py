@@ -5,6 +5,7 @@ explorer's settings, by a link, by the registry's name; a teaching page on any o
 from __future__ import annotations
 
 import json
+import re
 
 import numpy as np
 from streamlit.testing.v1 import AppTest
@@ -107,3 +108,32 @@ def specs(at: AppTest) -> list[dict]:
 def cells(spec: dict) -> np.ndarray:
     """A heatmap's values as the browser gets them: JSON lists (app_pages.components.charts.redrawn_once), a hidden cell null."""
     return np.array(spec["data"][0]["z"], dtype=float)
+
+
+def keyed(at: AppTest, key: str):
+    """The container keyed `key` in the main area (its children are what it shows)."""
+    def find(node):
+        for child in getattr(node, "children", {}).values():
+            if str(getattr(getattr(child, "proto", None), "id", "")).endswith(f"-{key}"):
+                return child
+            if (found := find(child)) is not None:
+                return found
+        return None
+
+    found = find(at.main)
+    assert found is not None, f"no container keyed {key!r}"
+    return found
+
+
+BADGE = re.compile(r"^:(\w+)-badge\[(?::material/\w+: )?(.*)\]$", re.S)
+
+
+def chips_of(at: AppTest, key: str) -> list[tuple[str, str]]:
+    """(colour, text) of each chip (st.badge) of the row keyed `key`, its Markdown escapes undone: what the browser
+    shows, a red chip as "red"."""
+    found = []
+    for element in keyed(at, key).children.values():
+        match = BADGE.match(str(getattr(element, "value", "")))
+        if match:
+            found.append((match.group(1), re.sub(r"\\(.)", r"\1", match.group(2))))
+    return found
