@@ -28,7 +28,8 @@ TITLES = {"start": "start.title", "translate": "translate.title", "decoding": "d
           "compare": "compare.title", "model_card": "card.title", "qkv": "qkv.title", "masks": "masks.title", "positional": "positional.title",
           "scaling": "scaling.title", "multihead": "multihead.title", "inside": "inside.title", "anatomy": "anatomy.title",
           "training": "training.title", "replay": "replay.title", "lab": "lab.title",
-          "explanation": "explain.title", "patching": "patching.title", "poll": "poll.title", "deck": "deck.title"}
+          "explanation": "explain.title", "patching": "patching.title", "poll": "poll.title", "deck": "deck.title",
+          "corpus": "corpus.title"}
 PAGES = [page.name for page in registry.PAGES]
 # Where the text `shown` names is on tabs after the first: each is opened in turn.
 SHOWN_IN_TAB = {"qkv": ("live",), "masks": ("exposure",), "explanation": ("heads", "importance")}
@@ -80,6 +81,7 @@ def shown(marian_folder) -> dict[str, tuple[str, ...]]:
         # the shipped model's log holds both: only a model without them says so
         "explanation": ("This checkpoint has no dev-set agreement yet", "This checkpoint has no head importance yet"),
         "patching": ("is a converted Marian model",),
+        "corpus": ("is a converted Marian model",),
     }
 
 

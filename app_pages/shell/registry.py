@@ -34,6 +34,7 @@ PAGES = (
     Page("compare", EXPLORE, ":material/compare:"),
     Page("explanation", EXPLORE, ":material/fact_check:"),
     Page("patching", EXPLORE, ":material/swap_horiz:"),  # activation patching between two sentences
+    Page("corpus", EXPLORE, ":material/scatter_plot:"),  # a head's queries and keys over a corpus (AttentionViz)
     Page("model_card", EXPLORE, ":material/description:"),
     Page("poll", EXPLORE, ":material/how_to_vote:"),  # students vote on their own devices (polls.py)
     Page("deck", EXPLORE, ":material/slideshow:"),  # views pinned under attention maps, presented or saved (decks.py)

@@ -17,6 +17,7 @@ from viz.head_view import head_view
 from viz.heatmap import attention_heatmap, difference_heatmap, guess_heatmap, matrix_heatmap
 from viz.model_view import model_view
 from viz.patching import Panel, attribution_bars, effect_panels, lens_grid
+from viz.corpus import Names, PointSet, corpus_matrix, corpus_scatter
 from viz.options import Frame, Guess, Labels
 from viz.poll import tally_bars
 from viz.teaching_anatomy import (dead_units_figure, horizontal_bars, label_smoothing_figure, lr_figure,
@@ -41,6 +42,9 @@ def masked_scores() -> np.ndarray:
 
 T3 = ["▁the", "▁cat", "▁the"]
 W3 = np.full((3, 3), 1 / 3)
+CORPUS_POINTS = PointSet(np.array([[0.0, 1.0], [1.0, 0.5], [0.5, 0.0]]), np.array([True, False, False]),
+                         np.array([0.0, 0.0, 1.0]), T3, ["q a", "k a", "k b"])
+CORPUS_NAMES = Names("query", "key", "position", "other", "PC 1", "PC 2")
 EVERY_FIGURE = {
     "attention_heatmap": lambda: attention_heatmap(W3, Labels(T3, T3), title="t", mask=np.tril(np.ones((3, 3), bool))),
     "model_view": lambda: model_view(np.full((2, 2, 3, 3), 1 / 3), Labels(T3, T3), title="t", click_hint="c"),
@@ -126,6 +130,9 @@ EVERY_FIGURE = {
     "lens_grid": lambda: lens_grid([T3, T3], np.full((2, 3), 0.5), Labels(["a", "b"], ["1", "2", "3"]), title="t"),
     "attribution_bars": lambda: attribution_bars(T3, [("a", [0.2, 0.5, 0.3]), ("b", [0.1, 0.1, 0.8])], title="t",
                                                  x_title="x", y_title="y"),
+    "corpus_scatter": lambda: corpus_scatter(CORPUS_POINTS, "position", CORPUS_NAMES, title="t", width=400, height=300),
+    "corpus_matrix": lambda: corpus_matrix([CORPUS_POINTS] * 2, ["a", "b"], 2, "role", CORPUS_NAMES, title="t",
+                                           width=400, height=300),
     "difference_heatmap": lambda: difference_heatmap(W3 - W3.T, Labels(T3, T3, value_label="B − A"), title="t",
                                                      mask=np.tril(np.ones((3, 3), bool))),
 }
