@@ -64,7 +64,7 @@ TITLES = {
     "explanation": "explain.title", "patching": "patching.title", "model_card": "card.title", "qkv": "qkv.title", "masks": "masks.title",
     "positional": "positional.title", "scaling": "scaling.title", "multihead": "multihead.title", "inside": "inside.title",
     "anatomy": "anatomy.title", "training": "training.title", "replay": "replay.title", "lab": "lab.title",
-    "poll": "poll.title", "deck": "deck.title",
+    "poll": "poll.title", "deck": "deck.title", "corpus": "corpus.title",
 }
 PAGES = {page.name: TITLES[page.name] for page in registry.PAGES}
 # A sentence whose 16 source tokens crowd an axis, as the tour found; the pages that show it.
