@@ -1,6 +1,6 @@
 """A small built-in study of activation patching: two kinds of pair per direction (a pronoun swapped, He → She or
-他 → 她; an adjective swapped, tired → hungry or 累 → 饿 and four more couples), many pairs of each kind, so that a
-head's effect is a mean over pairs with an interval, not one pair's number.
+他 → 她; an adjective swapped, tired ↔ hungry, hot ↔ cold and tired ↔ busy, or 累 ↔ 饿), many pairs of each kind, so
+that a head's effect is a mean over pairs with an interval, not one pair's number.
 
 Each built-in pair differs in one source token. A pair is kept only when the model gets both sentences right where
 they matter: at the first step where the two greedy translations part, the clean run writes the expected target

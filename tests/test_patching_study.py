@@ -94,8 +94,8 @@ PRONOUNS = {
     "threshold": 0.1, "resamples": 1000, "seed": 12345,
     "heads": {"cross": {"mean": [[0.5, 0.0]], "low": [[0.4, -0.1]], "high": [[0.6, 0.1]]}},
     "consistent": [{"kind": "cross", "layer": 0, "head": 0, "mean": 0.5, "low": 0.4, "high": 0.6}]}
-ADJECTIVES = {**PRONOUNS, "kind": "adjective", "name": "adjective", "couples": [["累", "饿"], ["热", "冷"]], "tried": 30,
-              "kept": 0, "heads": {}, "consistent": []}
+ADJECTIVES = {**PRONOUNS, "kind": "adjective", "name": "adjective", "couples": [["累", "饿"], ["热", "冷"]],
+              "tried": 30, "kept": 0, "heads": {}, "consistent": []}
 MADE_UP = {"patching_study": {"pronoun": PRONOUNS}}
 
 
@@ -125,7 +125,8 @@ def test_each_kind_of_pair_has_its_own_view_naming_its_couples(lang):
     assert said["patching.study.short.adjective"] in adjectives.title and "0" in adjectives.title
     assert said["patching.study.kind.adjective"] in adjectives.lines[0]
     assert said["patching.study.couple"].format(target="累", foil="饿") in adjectives.lines[0]
-    assert "热" in adjectives.lines[0] and "30" in adjectives.lines[0]
+    assert said["patching.study.couples_sep"] + said["patching.study.couple"].format(target="热", foil="冷") \
+        in adjectives.lines[0] and "30" in adjectives.lines[0]
     assert adjectives.chart is None and adjectives.lines[1] == said["patching.study.empty"]
     assert pronouns.chart.name != "patching_study_adjective.csv"
 
@@ -152,7 +153,7 @@ def test_the_findings_show_each_models_logged_study(checkpoint):
     assert "patching_study" in log, f"python -m evaluation.patching_study --checkpoint checkpoints/{checkpoint}"
     assert list(log["patching_study"]) == list(patching_study.KINDS)
     for kind, study in log["patching_study"].items():
-        assert study["kind"] == kind and study["tried"] >= 20 and study["kept"] == sum(p["kept"] for p in study["pairs"])
+        assert study["kind"] == kind and study["kept"] == sum(p["kept"] for p in study["pairs"])
         assert study["kept"] >= 20, f"{kind}: fewer than 20 pairs the model gets right"
         assert all(len(g["mean"]) * len(g["mean"][0]) for g in study["heads"].values())
     findings = (ROOT / "docs" / "findings.md").read_text(encoding="utf-8")

@@ -66,8 +66,8 @@ def word(token: str) -> str:
 
 def kind_view(study: Mapping, width: int) -> StudyView:
     """One kind's study: what was measured, the consistent heads and the mean grids."""
-    couples = ", ".join(t("patching.study.couple", target=word(target), foil=word(foil))
-                        for target, foil in study["couples"])
+    couples = t("patching.study.couples_sep").join(t("patching.study.couple", target=word(target), foil=word(foil))
+                                                   for target, foil in study["couples"])
     intro = t("patching.study.intro", kept=study["kept"], tried=study["tried"], couples=couples,
               kind=t(f"patching.study.kind.{study['kind']}"), resamples=f"{study['resamples']:,}")
     title = t("patching.study.title", n=study["kept"], kind=t(f"patching.study.short.{study['kind']}"))

@@ -148,6 +148,7 @@ STRINGS: dict[str, str] = {
     "patching.study.short.adjective": "adjectives",
     "patching.study.kind.pronoun": "a pronoun swapped",
     "patching.study.kind.adjective": "an adjective swapped",
+    "patching.study.couples_sep": ", ",
     "patching.study.couple": "{target} against {foil}",
     "patching.study.title_none": "Built-in study: not measured",
     "patching.study.none": "This model has no built-in study yet (one pair is one pair). Measure it with `{command}`.",

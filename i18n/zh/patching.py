@@ -102,6 +102,7 @@ STRINGS: dict[str, str] = {
     "patching.study.short.adjective": "形容词",
     "patching.study.kind.pronoun": "换一个代词",
     "patching.study.kind.adjective": "换一个形容词",
+    "patching.study.couples_sep": "、",
     "patching.study.couple": "{target} 对 {foil}",
     "patching.study.title_none": "内置小研究：尚未测量",
     "patching.study.none": "这个模型还没有内置小研究（一个句对只是一个句对）。用 `{command}` 测量。",
