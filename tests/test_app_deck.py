@@ -280,3 +280,65 @@ def test_a_pinned_slide_of_any_sentence_the_app_accepts_exports_and_imports_back
     assert len(slide.query["s"]) > 600 if sentence == LONG else "Who are you?" in slide.query["s"]
     exported = decks.document([slide], [decks.slide_figure(slide)]).encode()  # what the deck page's download holds
     assert decks.read_file(exported) == [slide]
+
+
+TEACHING_PINS = [("qkv", "live", "qkv.live.pin", "qkv.live.steps"),
+                 ("masks", "live", "masks.live.pin", "masks.live.masked-weights"),
+                 ("multihead", "why", "multihead.why.pin", "multihead.why.fig")]
+
+
+@pytest.mark.parametrize("page, tab, pin, chart", TEACHING_PINS)
+def test_a_pin_on_a_teaching_page_makes_a_slide_that_presents_reads_back_and_reopens_that_view(page, tab, pin, chart):
+    """Q·K·V, Masks and Multi-head pin their live view (issue 62 item 5): the deck presents it, saves and reads it
+    back, and its link opens the page on that tab with that view's pickers."""
+    from app_pages.shell import registry
+    from tests.support.apptest import open_page, opened
+
+    state = {"qkv": {"qkv.live.kind": "cross", "qkv.live.layer": 1, "qkv.live.head": 3, "qkv.live.cross.query": 2},
+             "masks": {"masks.live.layer": 2, "masks.live.head": 4},
+             "multihead": {"multihead.why.kind": "decoder_self", "multihead.why.layer": 1}}[page]
+    at = open_page(page, tab=tab, **state)
+    at.button(key=pin).click().run()
+    assert not at.exception, [e.message for e in at.exception]
+    (slide,) = at.session_state[state_keys.DECK]
+    assert slide.page == page and [toast.value for toast in at.toast] == [
+        f"Pinned as slide 1: {md_escape(slide.title)}"]
+    assert decks.read_file(in_html([slide])) == [slide]
+    deck_page(at).segmented_control(key="deck.mode").set_value("present").run()
+    assert not at.exception and heading(at) == "#### " + md_escape(slide.title) and len(at.get("plotly_chart")) == 1
+    reopened = opened(slide.query, registry.PAGE[page].script)
+    assert chart in [c.key for c in reopened.get("plotly_chart")]
+    for key, value in state.items():
+        assert reopened.session_state[key] == value, key
+
+
+def test_a_teaching_slide_past_its_sentences_queries_is_refused_plainly():
+    slide = Slide("qkv", {"s": "I have a dream.", "model": "en-zh", "kind": "cross", "layer": "1", "head": "1",
+                          "query": "60"}, "x")
+    with pytest.raises(BadDeck) as caught:
+        decks.slide_figure(slide)
+    assert caught.value.key == "query" and caught.value.values["query"] == 60
+
+
+class Upload:
+    """What st.file_uploader hands a callback: the file's bytes through getvalue()."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def getvalue(self) -> bytes:
+        return self.data
+
+
+def test_an_import_sends_present_back_to_the_first_slide(monkeypatch, translator):
+    """Presented at its last slide and playing, then a deck imported: Present opens on slide 1, not playing (the
+    uploader's callback, with the session's state as a dict: AppTest cannot hand a file uploader a file)."""
+    import streamlit as st
+
+    deck = [Slide("translate", {"s": "I have a dream.", "model": "en-zh", "kind": "cross", "layer": str(n),
+                                "head": "1"}, f"slide {n}") for n in (1, 2, 3)]
+    state = {decks.SLIDE: 2, decks.PLAYING: True, state_keys.DECK: deck[:1], decks.UPLOAD: Upload(in_html(deck))}
+    monkeypatch.setattr(st, "session_state", state)
+    decks.import_upload()
+    assert state[state_keys.DECK] == deck and state[decks.SLIDE] == 0 and state[decks.PLAYING] is False
+    assert state[decks.IMPORTED] == ("success", "Imported 3 slides.")

@@ -5,12 +5,19 @@ from that view as the page draws it, the deck exported as one HTML file that ope
 from __future__ import annotations
 
 import html
+import threading
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 import plotly.graph_objects as go
 import streamlit as st
+from streamlit import runtime
+from streamlit.runtime.scriptrunner import add_script_run_ctx, get_script_run_ctx
+from streamlit.runtime.scriptrunner_utils.script_run_context import SCRIPT_RUN_CONTEXT_ATTR_NAME
 
-from app_pages.components import attention_view, patching_charts, rollout_view
+from app_pages.components import attention_view, patching_charts, rollout_view, teaching_slides
 from app_pages.state import direction, models, translations
 from app_pages.shell import links, page_scripts
 from app_pages.shell.link_values import BadLinkValue, number_in, one_of
@@ -28,9 +35,9 @@ from viz.style import scaled
 # link to one step's cross-attention (kind "cross" there, the only kind it shows a step of).
 PAGES = {"translate": {"s", "model", "kind", "view", "layer", "head", "query", "min"},
          "decoding": {"s", "model", "step", "layer", "head"},
-         patching_charts.PAGE: {"clean", "corrupt", "model", "target", "foil", "view"}}
+         patching_charts.PAGE: {"clean", "corrupt", "model", "target", "foil", "view"}, **teaching_slides.PAGES}
 REQUIRED = {"translate": ("s", "model", "kind", "layer", "head"), "decoding": ("s", "model", "step", "layer", "head"),
-            patching_charts.PAGE: ("clean", "corrupt", "model", "view")}
+            patching_charts.PAGE: ("clean", "corrupt", "model", "view"), **teaching_slides.REQUIRED}
 # A presented slide's chart: the main area at 1280×800 under the mode and Previous / Next rows and the slide's title
 # (a heading above the chart: in it, a long one ran under Plotly's mode bar).
 SLIDE_PX = (1160, 464)
@@ -74,6 +81,8 @@ def view_of(slide: Slide) -> View | patching_charts.PinnedView:
     readers = links.shared_params()
     sentence, model = (_read(name, slide.query[name], readers[name].read) for name in ("s", "model"))
     config = models.translator(model).config
+    if slide.page in teaching_slides.PAGES:
+        return _teaching_view(slide, sentence, model, config)
     decoding = slide.page == "decoding"
     kind = "cross" if decoding else _read("kind", slide.query["kind"], attention_view.kind_param("").read)
     layers = config.n_encoder_layers if kind == "encoder_self" else config.n_decoder_layers
@@ -87,6 +96,24 @@ def view_of(slide: Slide) -> View | patching_charts.PinnedView:
     if "min" in slide.query:
         lines["min_weight"] = _read("min", slide.query["min"], readers["min"])
     return View(sentence, model, kind, layer, head, step, view, **lines)
+
+
+def _teaching_view(slide: Slide, sentence: str, model: str, config) -> View:
+    """A teaching page's slide (teaching_slides): its view named by the page (`view`), one layer and head (no
+    average), and Q·K·V's query position; the values a page does not choose are 0, Masks' kind the decoder's."""
+    values = slide.query
+    kind = (_read("kind", values["kind"], attention_view.kind_param("").read) if "kind" in values
+            else teaching_slides.MASKS_KIND)
+    layers = config.n_encoder_layers if kind == "encoder_self" else config.n_decoder_layers
+    layer = _read("layer", values["layer"], attention_view.index_param("", layers, False).read)
+    head = _read("head", values["head"], attention_view.index_param("", config.n_heads, False).read) \
+        if "head" in values else 0
+    query = _read("query", values["query"], number_in(0, config.max_len - 1)) if "query" in values else 0
+    return View(sentence, model, kind, layer, head, view=slide.page, query=query)
+
+
+def _pick(view: View) -> teaching_slides.Pick:
+    return teaching_slides.Pick(view.kind, view.layer, view.head, view.query or 0)
 
 
 def _read(name: str, text: str, read):
@@ -111,6 +138,8 @@ def automatic_title(slide: Slide, lang: str) -> str:
         view = view_of(slide)
         if slide.page == patching_charts.PAGE:
             return patching_charts.slide_title(view)
+        if slide.page in teaching_slides.PAGES:
+            return teaching_slides.title(slide.page, view.sentence, _pick(view))
         if slide.page == "decoding":
             return decoding_slide(view.sentence, view.checkpoint, view.step, view.layer, view.head).title
         return attention_view.pinned_view(view.kind, view.layer, view.head, view.sentence, view.checkpoint,
@@ -132,7 +161,8 @@ def follow_language() -> None:
 def slide_figure(slide: Slide, **limits) -> go.Figure:
     """The slide's chart rebuilt from its view, titled: the translation (cached), then the explorer's map (its grid
     of every head, its head view's lines, or its rollout), the bars of where Decoding's step looked in the source,
-    or a patching view's grids; BadDeck where the step is past this translation's end or the pair cannot be
+    or a patching view's grids, or a teaching page's chart (teaching_slides: untitled, as its page draws it; the
+    deck's heading names it); BadDeck where the step or query is past this translation's end or the pair cannot be
     patched."""
     view = view_of(slide)
     if slide.page == patching_charts.PAGE:
@@ -141,6 +171,11 @@ def slide_figure(slide: Slide, **limits) -> go.Figure:
         except (PatchingError, InputError) as exc:  # a crafted deck's pair; a pinned one was patched on its page
             raise BadDeck("patching", why=patching_charts.error_text(exc, escape=False)) from None
     result = translations.translation_of(view.sentence, view.checkpoint)
+    if view.view in teaching_slides.PAGES:
+        queries = len(result.axis_tokens(view.kind)[0])
+        if view.query >= queries:
+            raise BadDeck("query", query=view.query, n=queries)
+        return teaching_slides.figure(view.view, result, _pick(view), **limits)
     if view.view == rollout_view.VIEW:
         return rollout_view.rollout_figure(result, view.kind, view.layer, title=slide.title, **limits)
     shown = attention_view.MapView.of(result, view.kind, view.layer, view.head)
@@ -184,6 +219,16 @@ def document(deck: list[Slide], figures: list[go.Figure]) -> str:
     return page_scripts.DECK_DOCUMENT.format(title=html.escape(t("deck.title")), slides=body, deck=to_json(deck))
 
 
+def saved_figures() -> list[go.Figure]:
+    """Every slide's chart at its figure's own size, titled, for a saved file."""
+    return [slide_figure(slide) for slide in slides()]
+
+
+def saved_document() -> str:
+    """The deck as it is now, as one HTML file (document)."""
+    return document(list(slides()), saved_figures())
+
+
 def read_file(content: bytes) -> list[Slide]:
     """The slides of an exported deck, every one checked (schema, then each view's values); raises BadDeck or
     BadLinkValue, whose message why() writes."""
@@ -194,19 +239,24 @@ def read_file(content: bytes) -> list[Slide]:
 
 
 UPLOAD, IMPORTED = "deck.upload", "deck.import_note"
+SLIDE = "deck.slide"  # the presented slide's position (0-based): the Present stepper's slider key
+PLAYING = "deck.playing"  # whether Present's Play runs (stepper's key under its prefix "deck")
 
 
 def import_upload() -> None:
-    """The uploaded file's slides replace the deck (a callback: before the page lists them); what happened, for
-    import_note(): the count, or why the file cannot be read, plainly."""
+    """The uploaded file's slides replace the deck (a callback: before the page lists them), and Present starts
+    again at their first slide; what happened, for import_note(): the count, or why the file cannot be read,
+    plainly."""
     uploaded = st.session_state.get(UPLOAD)
     if uploaded is None:
         return
     try:
-        st.session_state[DECK] = read_file(uploaded.getvalue())
+        deck = read_file(uploaded.getvalue())
     except (BadDeck, BadLinkValue) as exc:
         st.session_state[IMPORTED] = ("warning", t("deck.bad", why=why(exc)))
         return
+    st.session_state[DECK] = deck
+    st.session_state[SLIDE], st.session_state[PLAYING] = 0, False
     forget_titles()
     st.session_state[IMPORTED] = ("success", t("deck.imported", n=len(slides())))
 
@@ -236,3 +286,38 @@ def forget_titles() -> None:
     for key in [k for k in st.session_state if str(k).startswith("deck.rename.")]:
         del st.session_state[key]
     st.session_state[TITLES_ROUND] = st.session_state.get(TITLES_ROUND, 0) + 1
+
+Built = TypeVar("Built")
+SETTLE_S = 30  # the longest a download waits for the page's runs before it is built
+
+
+def when_clicked(build: Callable[[], Built]) -> Callable[[], Built]:
+    """`build` as a download button's data, built when the button is clicked and after the runs that the click
+    itself caused: a title typed without Enter is committed as the click leaves its box, a rerun asked for just
+    before the click asks for the file. The file is then built from what the page shows (the renamed slide), in
+    a server thread given this session (its language, its deck, its translations). Outside a server (AppTest),
+    `build` as it is."""
+    ctx = get_script_run_ctx(suppress_warning=True)
+    if ctx is None or not runtime.exists():
+        return build
+
+    def built() -> Built:
+        _wait_for_runs(ctx.session_id)
+        thread = threading.current_thread()
+        before = getattr(thread, SCRIPT_RUN_CONTEXT_ATTR_NAME, None)
+        add_script_run_ctx(thread, ctx)
+        try:
+            return build()
+        finally:
+            setattr(thread, SCRIPT_RUN_CONTEXT_ATTR_NAME, before)
+
+    return built
+
+
+def _wait_for_runs(session_id: str) -> None:
+    """Until the session runs no script and has none queued (at most SETTLE_S). A rerun the browser asked for
+    before the download is queued by then: the server reads a session's messages in order."""
+    session = runtime.get_instance().get_app_session(session_id)
+    end = time.monotonic() + SETTLE_S
+    while getattr(session, "_scriptrunner", None) is not None and time.monotonic() < end:
+        time.sleep(0.05)

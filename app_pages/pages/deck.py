@@ -14,7 +14,7 @@ from app_pages.shell.text import md_escape, t
 from app_pages.state import widget_state
 from lessons.deck import MAX_FILE_BYTES, MAX_TITLE, BadDeck, moved
 
-MODE, SLIDE = "deck.mode", "deck.slide"
+MODE = "deck.mode"
 MODES = ("edit", "present")
 
 
@@ -49,23 +49,24 @@ def slide_row(index: int, count: int) -> None:
                   on_click=delete, args=(index,))
 
 
-def figures() -> list:
-    """Every slide's map at the figures' own size, for the saved file (a slide that cannot be drawn stops here)."""
-    out = []
+def drawable() -> bool:
+    """Whether every slide can be drawn with the models this server has (the files are offered only then); a
+    warning names the first that cannot."""
     for i, slide in enumerate(decks.slides()):
         try:
-            out.append(decks.slide_figure(slide))
+            decks.slide_figure(slide)
         except (BadDeck, BadLinkValue) as exc:
             st.warning(t("deck.unusable", n=i + 1, why=decks.why(exc)))
-            return []
-    return out
+            return False
+    return True
 
 
-def png_button(shown: list) -> None:
+def png_button() -> None:
     """Save the deck as PNGs (one per slide, in a .zip), drawn when clicked: a browser draws them, several seconds.
     Where this server has no browser for that, the button is off and a sentence says why."""
     browser = deck_images.browser()
-    st.download_button(t("deck.export_png"), (lambda: deck_images.png_zip(shown)) if browser else b"",
+    st.download_button(t("deck.export_png"),
+                       decks.when_clicked(lambda: deck_images.png_zip(decks.saved_figures())) if browser else b"",
                        file_name="attention-deck-png.zip", mime="application/zip", icon=":material/photo_library:",
                        help=t("deck.export_png_help"), on_click="ignore", disabled=browser is None,
                        key="deck.export_png")
@@ -77,14 +78,13 @@ def edit() -> None:
     deck = decks.slides()
     for index in range(len(deck)):
         slide_row(index, len(deck))
-    shown = figures() if deck else []
+    shown = bool(deck) and drawable()
     with st.container(horizontal=True, vertical_alignment="bottom", key="deck.files"):
         if shown:
-            saved = list(deck)
-            st.download_button(t("deck.export"), lambda: decks.document(saved, shown), file_name="attention-deck.html",
-                               mime="text/html", icon=":material/download:", help=t("deck.export_help"),
-                               on_click="ignore", key="deck.export")
-            png_button(shown)
+            st.download_button(t("deck.export"), decks.when_clicked(decks.saved_document),
+                               file_name="attention-deck.html", mime="text/html", icon=":material/download:",
+                               help=t("deck.export_help"), on_click="ignore", key="deck.export")
+            png_button()
         st.file_uploader(t("deck.import"), type=["html"], help=t("deck.import_help"), key=decks.UPLOAD,
                          max_upload_size=MAX_FILE_BYTES // 1_000_000, on_change=decks.import_upload)
     decks.import_note()
@@ -99,7 +99,7 @@ def present() -> None:
     page_scripts.leave_deck_mode()  # ← → then show the slides, not switch back to Edit
     deck = decks.slides()
     # The mode on the slide controls' row: a projector's screen keeps its height for the slide.
-    index = stepper.stepper("deck", SLIDE, 0, len(deck) - 1, t("deck.slide"), lead=mode_control,
+    index = stepper.stepper("deck", decks.SLIDE, 0, len(deck) - 1, t("deck.slide"), lead=mode_control,
                             format_func=lambda i: t("deck.slide_of", n=i + 1, count=len(deck)), width=180)
     if st.session_state[MODE] != "present":
         st.rerun()  # Edit, pressed in this fragment: the whole page draws the editor

@@ -15,9 +15,12 @@ STRINGS = {
     "deck.slide_title": "{kind} · {layer} · {head} — {sentence}",
     "deck.view_title": "{kind} · {view} · {layer} · {head} — {sentence}",
     "deck.decoding_title": "Decoding step {step} · {layer} · {head} — {sentence}",
+    "deck.qkv_title": "Q·K·V · {kind} · {layer} · {head} · query position {query} — {sentence}",
+    "deck.masks_title": "Causal mask · {layer} · {head} — {sentence}",
+    "deck.multihead_title": "Two heads and their average · {kind} · {layer} — {sentence}",
     "deck.empty": (
-        "No slides yet. Pin a view with **Pin to deck** under any map of Translate & explore or Compare, or beside "
-        "the chart of where Decoding looked."
+        "No slides yet. Pin a view with **Pin to deck** under any map of Translate & explore or Compare, beside "
+        "the chart of where Decoding looked, or under the live charts of Q, K, V, Masks and Multi-head."
     ),
     "deck.mode": "Deck",
     "deck.mode.edit": "Edit",
@@ -54,6 +57,7 @@ STRINGS = {
     "deck.bad.field": "a slide's “{field}” is missing, too long or not text.",
     "deck.bad.page": "a slide names the page “{page}”, which has no attention map to show.",
     "deck.bad.name": "a slide's view names “{name}”, which its page does not read.",
+    "deck.bad.query": "a slide shows query position {query}, but this sentence has {n} queries (0 to {n} − 1).",
     "deck.bad.step": "a slide shows decoding step {step}, but this translation has {steps} steps.",
     "deck.bad.value": "a slide's “{name}” cannot be used: {why}",
     "deck.unusable": "Slide {n} cannot be drawn with the models this server has: {why}",
