@@ -38,6 +38,20 @@ def app(lang: str, sentence: str = SENTENCE, model: str = "zh-en", kind: str = "
     return at
 
 
+@pytest.fixture(scope="module")
+def default_page():
+    """The translate page of a new session on the Chinese sentence's default view, opened once per interface language
+    for the module's tests that only read it (none of them touches a widget)."""
+    opened: dict[str, AppTest] = {}
+
+    def page(lang: str) -> AppTest:
+        if lang not in opened:
+            opened[lang] = app(lang)
+        return opened[lang]
+
+    return page
+
+
 def named(lang: str, language: str) -> str:
     return strings(lang)[f"language.{language}"]
 
@@ -66,9 +80,9 @@ def heatmap_ticks(at: AppTest) -> tuple[list[str], list[str]]:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_page_says_chinese_is_typed_and_english_written(lang):
+def test_the_page_says_chinese_is_typed_and_english_written(default_page, lang):
     s, zh, en = strings(lang), named(lang, "zh"), named(lang, "en")
-    at = app(lang)
+    at = default_page(lang)
     box = at.text_area(key="translate.input")
     assert box.value == SENTENCE
     assert box.label == box.proto.placeholder == s["translate.input_in"].format(source=zh)
@@ -83,9 +97,9 @@ def test_the_page_says_chinese_is_typed_and_english_written(lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_encoder_self_attention_reads_chinese_characters_one_per_token(lang):
+def test_encoder_self_attention_reads_chinese_characters_one_per_token(default_page, lang):
     s, zh = strings(lang), named(lang, "zh")
-    at = app(lang)
+    at = default_page(lang)
     queries, keys = heatmap_ticks(at)  # the default map: encoder self-attention
     assert queries == keys == [*SENTENCE, "&lt;/s&gt;"]  # one character a token, no word-start marks
     charts = chart_text(at)
@@ -119,8 +133,8 @@ def test_every_view_of_cross_attention_names_both_languages(view):
     assert code.splitlines()[1].split("\t")[1:] == [f"{i}:{c}" for i, c in enumerate([*SENTENCE, "</s>"])]
 
 
-def test_the_example_pills_offer_chinese_sentences():
-    at = app("en")
+def test_the_example_pills_offer_chinese_sentences(default_page):
+    at = default_page("en")
     pills = at.pills(key="translate.example")
     expected = [e.sentence for e in examples.for_language("zh")] or [examples.default_sentence("zh")]
     assert list(pills.options) == expected
