@@ -328,7 +328,8 @@ def tally_figure(poll: Poll, counts: list[int]):
                       title=t("poll.tally_title", n=sum(counts)),
                       option_title=t("poll.patching.axis") if patching else t("poll.axis.options",
                                                                             source=source_name(poll)),
-                      votes_label=t("poll.axis.votes"), answer_label=t("poll.answer_label"))
+                      votes_label=t("poll.axis.votes"),
+                      answer_label=t("poll.patching.answer_label") if patching else t("poll.answer_label"))
 
 
 def results(poll: Poll) -> None:
@@ -381,16 +382,20 @@ def qr_png(text: str) -> bytes:
 
 
 def join_box(code: str) -> None:
-    """The short code, the address(es) to open and a QR code of the first; says so where the server listens on this
-    machine only (no address then reaches it from another device)."""
+    """The short code, the address(es) to open and a QR code of the first; where the server listens on this machine
+    only (no address then reaches it from another device), says so above the address instead of asking students to
+    open it."""
     addresses = join_addresses(code)
     st.markdown("## " + t("poll.host.code", code=md_escape(code)))
-    st.caption(t("poll.host.join"))
+    if not os.environ.get(PUBLIC_URL) and (st.get_option("server.address") or "").startswith(LOCAL_ONLY):
+        # beside the address, in place of the instruction to open it (no other device can), and above the QR code:
+        # on a 1280×800 screen's first view
+        st.caption(":material/wifi_off: " + t("poll.host.local_only"))
+    else:
+        st.caption(t("poll.host.join"))
     for address in addresses:
         st.code(address, language=None, wrap_lines=True)
     st.image(qr_png(addresses[0]), width=QR_PX, caption=t("poll.host.qr"), output_format="PNG")  # JPEG blurs it
-    if not os.environ.get(PUBLIC_URL) and (st.get_option("server.address") or "").startswith(LOCAL_ONLY):
-        st.caption(t("poll.host.local_only"))
 
 
 def host_view(poll: Poll) -> None:

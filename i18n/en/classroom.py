@@ -53,8 +53,8 @@ STRINGS = {
         "answer is the one holding the head with the largest measured effect. Opens the live tally."
     ),
     "poll.patching.question": (
-        "Which head carries it? Where the translation writes **{target}** and not **{foil}**, in which kind of "
-        "attention and layer is the head whose patch restores the clean answer most?"
+        "Which head carries **{target}** (not **{foil}**)? In which kind of attention and layer does patching a head "
+        "restore the clean answer most?"
     ),
     "poll.patching.about": "Activation patching · {source} sentences, clean: {clean} · corrupted: {corrupt}",
     "poll.patching.option": "{kind} · layer {layer}",
@@ -62,10 +62,8 @@ STRINGS = {
     "poll.patching.kind.decoder_self": "decoder self",
     "poll.patching.kind.cross": "cross",
     "poll.patching.axis": "kind of attention · layer",
-    "poll.patching.answer": (
-        "The measured answer: **{answer}**, whose head {head} restores {effect} of the difference, the largest "
-        "effect of the {n} heads."
-    ),
+    "poll.patching.answer": "The measured answer: **{answer}** (head {head}: {effect} of the difference, most of {n}).",
+    "poll.patching.answer_label": "the measured answer",
     "poll.start.row": "Poll the class about a row",
     "poll.start.button": "Start a poll",
     "poll.host.qr": "Scan to vote",
