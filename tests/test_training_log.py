@@ -3,6 +3,7 @@ rules, checked on made-up logs (selection_bleu: which weights win; honest_score:
 
 from __future__ import annotations
 
+import ast
 import json
 
 import pytest
@@ -10,7 +11,7 @@ import pytest
 from model.loading.checkpoint import read_training_log
 from model.loading.training_log import (TRAINING_LOG, Average, Evaluation, Scores, TrainingLog, selection_bleu,
                                         write_training_log)
-from tests.support.paths import CHECKPOINT, ZH_CHECKPOINT
+from tests.support.paths import CHECKPOINT, ROOT, ZH_CHECKPOINT
 
 BEST = {"step": 700, "epoch": 4, "loss": 3.2, "bleu": 30.0, "chrf": 28.0, "dedup_bleu": 24.0, "dedup_chrf": 22.0,
         "bleu_signature": "nrefs:1|tok:zh", "chrf_signature": "nrefs:1|nc:6"}
@@ -157,3 +158,55 @@ def test_the_shipped_patching_studies_read_whole(folder):
     assert studies and all(s.kept == sum(p.kept for p in s.pairs) and s.tried == len(s.pairs)
                            for s in studies.values())
     assert all(len(s.heads["cross"].mean) == len(s.heads["cross"].high) > 0 for s in studies.values() if s.kept)
+
+
+# The log's keys whose every read goes through TrainingLog: no module outside the reader reads one from the log as
+# written (log["key"], log.get("key"), or through a name bound to the key); a key's writer, which reads back what it
+# stored to keep what it does not rewrite, is named beside it.
+TYPED_KEYS = {"patching_study": {"evaluation/patching_study.py"}, "names_effect": set(), "decoding_sweep": set(),
+              "study_findings": set(), "study_findings_zh": set(), "reliability": set()}
+APP_CODE = ("app.py", "app_pages", "cards", "evaluation", "lessons", "model", "viz", "benchmarks")
+
+
+def key_reads(path) -> list[tuple[str, int]]:
+    """(key, line) of every read of a TYPED_KEYS key in the file: a subscript or .get() with the key as a string,
+    or with a name assigned that string."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    bound = {target.id: node.value.value for node in ast.walk(tree) if isinstance(node, ast.Assign)
+             and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+             for target in node.targets if isinstance(target, ast.Name)}
+
+    def key(node):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return node.value
+        return bound.get(node.id) if isinstance(node, ast.Name) else None
+
+    reads = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
+            reads.append((key(node.slice), node.lineno))
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get"
+              and node.args):
+            reads.append((key(node.args[0]), node.lineno))
+    return [(k, line) for k, line in reads if k in TYPED_KEYS]
+
+
+def test_no_module_reads_a_typed_key_from_the_log_as_written():
+    files = [ROOT / "app.py"] + [f for package in APP_CODE[1:] for f in sorted((ROOT / package).rglob("*.py"))]
+    found = [f"{f.relative_to(ROOT).as_posix()}:{line} reads {k!r}" for f in files
+             if f.relative_to(ROOT).as_posix() != "model/loading/training_log.py"
+             for k, line in key_reads(f) if f.relative_to(ROOT).as_posix() not in TYPED_KEYS[k]]
+    assert not found, "read it through TrainingLog (model/loading/training_log.py):\n" + "\n".join(found)
+
+
+def test_the_check_finds_a_read_by_the_key_and_by_a_name_bound_to_it(tmp_path):
+    page = tmp_path / "page.py"
+    page.write_text('KEY = "patching_study"\n\ndef f(log):\n    return log.get(KEY), log["names_effect"]\n',
+                    encoding="utf-8")
+    assert key_reads(page) == [("patching_study", 4), ("names_effect", 4)]
+
+
+def test_each_writer_named_reads_its_key_back():
+    """A writer named in TYPED_KEYS that no longer reads its key is taken out, not kept as a standing permission."""
+    assert all(key in {k for k, _ in key_reads(ROOT / writer)} for key, writers in TYPED_KEYS.items()
+               for writer in writers)
