@@ -115,13 +115,15 @@ def browser():
 
 @pytest.fixture(scope="module")
 def shared_page(browser, streamlit_server):
-    """One session (opened on the Q·K·V page) that a module's tests use in turn, each going to its own page first
-    (tests.support.browser.visit)."""
-    from tests.support.browser import open_session
+    """A tab that a module's tests use in turn, not opened until the first of them goes somewhere: each test goes to
+    its own page by its address (a new session: tests.support.browser.visit), or from view to view by Forward in the
+    module's one session (tests.support.browser.in_one_session with go_on), so that the module pays for one load of
+    the app, not one a test."""
+    from tests.support.browser import new_session
 
-    context, page = open_session(browser, f"{streamlit_server}/qkv")
+    tab, page = new_session(browser)
     yield page
-    context.close()
+    tab.close()
 
 
 # The longest browser modules, longest first (--durations, summed per module: the tour 112 s, the explorer's layout

@@ -1,8 +1,14 @@
 """Decoding and the class poll with a Chinese source and an English target (the zh-en model), in a real browser under
-the guard (tests/support/browser.py: no exception box, console error or server traceback), in English and 中文.
+the guard (tests/support/browser.py: no exception box, console error or server traceback), what only a browser shows:
+the last step's beam tree fits 1280×800 with no label over another, in English and 中文; a poll started from the
+explorer's map reaches a student's tab, whose vote shows on the teacher's tally (in 中文).
 
-Screenshots (1280×800) under SCREENSHOTS=DIR, when it is set, for a person to look at: decoding_zh_{middle,last}_*.png,
-decoding_zh_beam_tree_*.png, poll_zh_student_*.png, poll_zh_tally_*.png.
+What the pages say in both languages is checked without a browser (tests/test_app_decoding_zh.py): the sentence line,
+the cross-attention's heading and axes at the first, a middle and the last step, the poll's question, its options
+(the characters) and its tally's axis.
+
+Screenshots (1280×800) under SCREENSHOTS=DIR, when it is set, for a person to look at: decoding_zh_beam_tree_*.png,
+poll_zh_student_zh.png, poll_zh_tally_zh.png.
 """
 
 from __future__ import annotations
@@ -11,55 +17,27 @@ import re
 from urllib.parse import quote
 
 import pytest
-
-from tests.support.chromium import CHROMIUM
-from tests.support.paths import ZH_CHECKPOINT
-
-if not CHROMIUM.exists():
-    pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)", allow_module_level=True)
-pytest.importorskip("playwright.sync_api")
-
 from playwright.sync_api import expect
 
 from i18n import strings
-from tests.support.browser import MAIN, in_one_session, key, new_session, open_session, rerun, screenshot
+from tests.support.browser import MAIN, in_one_session, key, open_session, rerun, screenshot, settle_charts
 from tests.support.layout_checks import TREE, overlapping
+from tests.support.paths import ZH_CHECKPOINT
 
-NO_MODEL = f"needs the Chinese → English checkpoint in {ZH_CHECKPOINT}"
-pytestmark = [pytest.mark.browser,
-              pytest.mark.skipif(not (ZH_CHECKPOINT / "model.safetensors").is_file(), reason=NO_MODEL)]
+pytestmark = pytest.mark.skipif(not (ZH_CHECKPOINT / "model.safetensors").is_file(),
+                                reason=f"needs the Chinese → English checkpoint in {ZH_CHECKPOINT}")
 SENTENCE = "我有一个梦想。"
 SOURCE = {"en": "Chinese", "zh": "中文"}
 
 
-def decoding_url(server: str, lang: str, step: int) -> str:
-    return f"{server}/decoding?model=zh-en&lang={lang}&s={quote(SENTENCE)}&step={step}"
-
-
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_decoding_writes_english_from_a_chinese_sentence(browser, streamlit_server, zh_translator, lang):
-    """A middle step and the last: the sentence line and the cross-attention's heading name Chinese as the source,
-    its bars are the characters, the candidates English pieces; at the last step the beam tree fits 1280×800 with no
-    label over another."""
-    result = zh_translator.translate(SENTENCE)
-    text = strings(lang)
-    n = len(result.steps)
-    steps = {"middle": max(1, n // 2), "last": n}
-    context, page = new_session(browser)  # one session: the middle step's link, then Forward to the last step's
-    try:
-        for where in in_one_session(page, {where: decoding_url(streamlit_server, lang, step)
-                                           for where, step in steps.items()}):
-            sentence = page.locator(key("decoding.sentence"))
-            expect(sentence).to_contain_text(SENTENCE)
-            expect(sentence).to_contain_text(SOURCE[lang])
-            heading = text["decoding.cross_title"].format(source=SOURCE[lang])
-            expect(page.locator(MAIN).get_by_text(heading, exact=False).first).to_be_visible()
-            assert not page.locator(MAIN).get_by_text(re.compile("English sentence|英文句子")).count()
-            screenshot(page, f"decoding_zh_{where}_{lang}")
-            if where == "last":
-                tree_fits(page, lang)
-    finally:
-        context.close()
+def test_the_last_steps_beam_tree_fits(shared_page, streamlit_server, zh_translator):
+    """The last step of decoding the Chinese sentence, in English then in 中文 (one session, by Forward)."""
+    n = len(zh_translator.translate(SENTENCE).steps)
+    walk = {lang: f"{streamlit_server}/decoding?model=zh-en&lang={lang}&present=0&s={quote(SENTENCE)}&step={n}"
+            for lang in ("en", "zh")}
+    for lang in in_one_session(shared_page, walk, go_on=True):
+        settle_charts(shared_page)
+        tree_fits(shared_page, lang)
 
 
 def tree_fits(page, lang: str) -> None:
@@ -74,10 +52,10 @@ def tree_fits(page, lang: str) -> None:
     screenshot(page, f"decoding_zh_beam_tree_{lang}")
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_a_poll_on_a_chinese_sentence(browser, streamlit_server, lang):
+def test_a_poll_on_a_chinese_sentence(browser, streamlit_server):
     """The teacher starts a poll from the explorer's cross-attention map of the Chinese sentence; a student reads
     a question about the Chinese sentence, its characters as the options, votes; the tally's axis names them."""
+    lang = "zh"
     text = strings(lang)
     teacher_context, teacher = open_session(
         browser, f"{streamlit_server}/translate?model=zh-en&lang={lang}&kind=cross&s={quote(SENTENCE)}")

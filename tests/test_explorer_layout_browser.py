@@ -1,7 +1,7 @@
 """What a class sees first at a projector's 1280×800, measured in a real browser (issue 51, "smaller things"):
-Translate & explore's map starts within the first screen's upper half, Guess first's Reveal is on the first screen and
-revealing moves nothing, the slide deck's title boxes follow a slide moved up, and popovers open over the main area,
-not over the sidebar.
+Translate & explore's map starts within the first screen's upper half, the slide deck's title boxes follow a slide moved
+up, and popovers open over the main area, not over the sidebar (Guess first's Reveal on the first screen:
+tests/test_guess_browser.py).
 
 Every test runs under the guard (tests/support/browser.Guard). Screenshots: layout_*.png under SCREENSHOTS=DIR.
 """
@@ -11,77 +11,39 @@ from __future__ import annotations
 import json
 
 import pytest
-
-from tests.support.chromium import CHROMIUM
-
-if not CHROMIUM.exists():
-    pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)", allow_module_level=True)
-pytest.importorskip("playwright.sync_api")
-
 from playwright.sync_api import expect
 
 from app_pages.shell import registry
 from i18n import strings
 from tests.support.browser import (
-    MAIN, SIDEBAR, VIEWPORT, choose, forward, main, nav_links, open_session, pin_three, point_on_plot, rerun, screenshot,
+    MAIN, SIDEBAR, VIEWPORT, choose, in_one_session, main, nav_links, open_session, pin_three, rerun, screenshot,
     settle_charts,
 )
 from tests.support.layout_checks import FIRST_CHART_TOP
 
-pytestmark = pytest.mark.browser
 # Where the explorer's map may start at 1280×800 (it started at 546 px, the head view's at 630 px: the first screen
 # showed a third of the map). The view's own row of controls (the head view's query and threshold) comes on top.
 MAP_TOP_PX = 400
 HEAD_VIEW_TOP_PX = 480
-MAIN_SCROLL = "() => document.querySelector(\"[data-testid='stMain']\").scrollTop"
 
 
 def box(page, selector: str) -> dict:
     return page.locator(selector).first.bounding_box()
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_the_explorer_map_starts_in_the_first_screen_upper_half(browser, streamlit_server, lang):
-    context, page = open_session(browser, f"{streamlit_server}/translate?lang={lang}")
-    try:
+def test_the_explorer_map_starts_in_the_first_screen_upper_half(shared_page, streamlit_server):
+    """The default view and the head view's lines, in English and 中文 (one session, each by its address)."""
+    page = shared_page
+    walk = {(lang, view): f"{streamlit_server}/translate?lang={lang}&present=0&view={view}&kind=encoder_self"
+            f"&layer=1&head=average&s=I+have+a+dream." for lang in ("en", "zh") for view in ("head", "lines")}
+    for lang, view in in_one_session(page, walk, go_on=True):
         settle_charts(page)
         top = page.evaluate(FIRST_CHART_TOP)
-        assert top <= MAP_TOP_PX, f"the map starts at {top:.0f} px"
-        screenshot(page, f"layout_translate_{lang}")
-        forward(page, f"{streamlit_server}/translate?lang={lang}&view=lines")
-        settle_charts(page)
-        top = page.evaluate(FIRST_CHART_TOP)
-        assert top <= HEAD_VIEW_TOP_PX, f"the head view starts at {top:.0f} px"
-    finally:
-        context.close()
-
-
-@pytest.mark.parametrize("present", ["0", "1"])
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_guess_first_reveals_on_the_first_screen_and_the_map_stays(browser, streamlit_server, lang, present):
-    """Reveal sits beside the hidden map, within the first screen (it was at 1,070 px, under the map); clicking it
-    scrolls nothing and the map keeps its place, now with its weights."""
-    s = strings(lang)
-    context, page = open_session(browser, f"{streamlit_server}/translate?lang={lang}&present={present}")
-    try:
-        rerun(page, page.locator(f"{MAIN} .st-key-explorer-guess").get_by_text(s["guess.toggle"]).click)
-        rerun(page, lambda: page.mouse.click(*point_on_plot(page, 0, 0, 2)))  # a guess: row 2, key 0
-        reveal = f"{MAIN} .st-key-explorer-guess-reveal button"
-        expect(page.locator(reveal)).to_be_enabled()
-        before, button = box(page, f"{MAIN} .js-plotly-plot"), box(page, reveal)
-        end = button["y"] + button["height"]
-        assert end <= VIEWPORT["height"], f"Reveal ends at {end:.0f} px"
-        assert page.evaluate(MAIN_SCROLL) == 0
-        screenshot(page, f"layout_guess_{lang}_{present}")
-        rerun(page, page.locator(reveal).click)
-        expect(page.locator(f"{MAIN} .js-plotly-plot").first).not_to_contain_text(s["guess.hidden"])
-        after = box(page, f"{MAIN} .js-plotly-plot")
-        assert page.evaluate(MAIN_SCROLL) == 0 and after["y"] == before["y"], (before, after)
-        verdict = box(page, f"{MAIN} .st-key-explorer-guess-controls [data-testid='stAlert']")
-        assert verdict["y"] < VIEWPORT["height"], "the verdict starts on the first screen"
-        screenshot(page, f"layout_guess_revealed_{lang}_{present}")
-    finally:
-        context.close()
+        if view == "head":
+            assert top <= MAP_TOP_PX, f"the map starts at {top:.0f} px ({lang})"
+            screenshot(page, f"layout_translate_{lang}")
+        else:
+            assert top <= HEAD_VIEW_TOP_PX, f"the head view starts at {top:.0f} px ({lang})"
 
 
 def test_moving_a_slide_up_moves_its_title_box(browser, streamlit_server):
@@ -107,12 +69,14 @@ def test_moving_a_slide_up_moves_its_title_box(browser, streamlit_server):
         context.close()
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_popovers_open_over_the_main_area(browser, streamlit_server, lang):
+def test_popovers_open_over_the_main_area(shared_page, streamlit_server):
     """The examples beside Translate and a map's Copy as TSV open within the main area (Copy as TSV covered the
-    sidebar from x = 91 px)."""
-    context, page = open_session(browser, f"{streamlit_server}/translate?lang={lang}&view=lines")
-    try:
+    sidebar from x = 91 px), in English and 中文."""
+    page = shared_page
+    walk = {lang: f"{streamlit_server}/translate?lang={lang}&present=0&view=lines&kind=encoder_self&layer=1"
+            f"&head=average&s=I+have+a+dream." for lang in ("en", "zh")}
+    for lang in in_one_session(page, walk, go_on=True):
+        settle_charts(page)
         sidebar = box(page, SIDEBAR)
         for button in (".st-key-translate-examples", ".st-key-explorer-chart-lines-numbers"):
             page.locator(f"{MAIN} {button} [data-testid='stPopoverButton']").click()
@@ -124,8 +88,6 @@ def test_popovers_open_over_the_main_area(browser, streamlit_server, lang):
             screenshot(page, f"layout_popover_{button[8:]}_{lang}")
             page.keyboard.press("Escape")
             expect(body).to_have_count(0)
-    finally:
-        context.close()
 
 
 OVERLAPS = """([a, b]) => {

@@ -4,13 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.chromium import CHROMIUM
-
-if not CHROMIUM.exists():
-    pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)", allow_module_level=True)
-pytest.importorskip("playwright.sync_api")
-
-from tests.support.browser import MAIN, open_session, wait_until
+from tests.support.browser import MAIN, in_one_session, open_session, wait_until
 
 HOSTILE = [
     "translate?zzz=www.evil.example/reset",  # an unknown setting, quoted in the notice
@@ -20,16 +14,15 @@ HOSTILE = [
 ]
 
 
-@pytest.mark.parametrize("path", HOSTILE)
-def test_no_text_from_a_link_becomes_a_clickable_link(browser, streamlit_server, path):
-    context, page = open_session(browser, f"{streamlit_server}/{path}")
-    try:
+def test_no_text_from_a_link_becomes_a_clickable_link(shared_page, streamlit_server):
+    """Each hostile address in turn in one session (by Forward after the first): the page shows what it carried as
+    text, and no link of the page leads to it."""
+    page = shared_page
+    for path in in_one_session(page, {path: f"{streamlit_server}/{path}" for path in HOSTILE}, go_on=True):
         page.wait_for_selector(f"{MAIN} h1")
         hrefs = page.locator(f"{MAIN} a").evaluate_all("links => links.map(a => a.href)")
-        assert not [h for h in hrefs if "evil.example" in h and not h.startswith(streamlit_server)], hrefs
-        assert "evil" in page.locator(MAIN).inner_text()  # the text is still shown, as text
-    finally:
-        context.close()
+        assert not [h for h in hrefs if "evil.example" in h and not h.startswith(streamlit_server)], (path, hrefs)
+        assert "evil" in page.locator(MAIN).inner_text(), path  # the text is still shown, as text
 
 
 # A link that names a view, the view it names (its container, keyed page_scripts.LINKED_VIEW), and a link to the

@@ -1,48 +1,28 @@
-"""A name the model never learned, as a class sees it: the translation keeps it, the page says which name the model
-read instead, and the chart stays on the first screen. Against one real `streamlit run app.py` under the guard.
+"""A name the model never learned, as a class sees it at 1280×800: with the page saying which name the model read
+instead, the chart still starts on the first screen, on Translate & explore and on Decoding in presentation mode, in
+English and 中文 (one session, each view by its address), under the guard. What the pages say about the names:
+tests/test_app_names.py.
 
 Screenshots (1280×800): names_translate_{en,zh}.png, names_decoding_{en,zh}_present.png under SCREENSHOTS=DIR.
 """
 
 from __future__ import annotations
 
-import pytest
-
-from tests.support.chromium import CHROMIUM
-
-if not CHROMIUM.exists():
-    pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)", allow_module_level=True)
-pytest.importorskip("playwright.sync_api")
-
 from playwright.sync_api import expect
 
-from i18n import strings
-from tests.support.browser import MAIN, open_session, screenshot, settle
-from tests.support.layout_checks import FIRST_SCREEN_PX
+from tests.support.browser import MAIN, in_one_session, screenshot, settle_charts
+from tests.support.layout_checks import FIRST_CHART_TOP, FIRST_SCREEN_PX
 
-pytestmark = pytest.mark.browser
 SENTENCE = "Alice and Bob are friends."
-CHART_TOP = "e => e.getBoundingClientRect().top"
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_unknown_names_survive_and_the_page_says_what_the_model_read(browser, streamlit_server, translator, lang):
-    result = translator.translate(SENTENCE)
-    assert [c.carrier for c in result.names] == ["Tom", "Mary"]
-    swaps = "Alice → Tom, Bob → Mary"
-    context, page = open_session(browser, f"{streamlit_server}/translate?lang={lang}&s={SENTENCE.replace(' ', '+')}")
-    try:
-        expect(page.locator(f"{MAIN} h3").first).to_have_text(result.translation)  # 爱丽丝和Bob是朋友。
-        expect(page.locator(MAIN)).to_contain_text(strings(lang)["model.names_read_as"].format(swaps=swaps))
-        expect(page.locator(f"{MAIN} .js-plotly-plot").first).to_contain_text("Tom")  # the map's tokens: what it read
-        assert page.locator(f"{MAIN} .js-plotly-plot").first.evaluate(CHART_TOP) <= FIRST_SCREEN_PX
-        screenshot(page, f"names_translate_{lang}")
-
-        page.goto(f"{streamlit_server}/decoding?lang={lang}&present=1&s={SENTENCE.replace(' ', '+')}")
-        expect(page.locator(f"{MAIN} .st-key-decoding-sentence")).to_contain_text("Alice→Tom and Bob→Mary")
-        expect(page.locator(f"{MAIN} .js-plotly-plot").first).to_be_visible()
-        settle(page)  # where the chart starts once the page has loaded: a placeholder above it may still be showing
-        assert page.locator(f"{MAIN} .js-plotly-plot").first.evaluate(CHART_TOP) <= FIRST_SCREEN_PX
-        screenshot(page, f"names_decoding_{lang}_present")
-    finally:
-        context.close()
+def test_a_page_that_names_unknown_names_keeps_its_chart_on_the_first_screen(shared_page, streamlit_server):
+    page, s = shared_page, SENTENCE.replace(" ", "+")
+    walk = {(lang, name): f"{streamlit_server}/{name}?lang={lang}&model=en-zh&s={s}&present={present}"
+            for lang in ("en", "zh") for name, present in (("translate", 0), ("decoding", 1))}
+    for lang, name in in_one_session(page, walk, go_on=True):
+        if name == "decoding":
+            expect(page.locator(f"{MAIN} .st-key-decoding-sentence")).to_contain_text("Alice→Tom and Bob→Mary")
+        settle_charts(page)  # where the chart starts once the page has loaded: a placeholder above it may still show
+        assert page.evaluate(FIRST_CHART_TOP) <= FIRST_SCREEN_PX, (lang, name)
+        screenshot(page, f"names_{name}_{lang}" + ("_present" if name == "decoding" else ""))

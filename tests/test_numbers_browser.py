@@ -8,14 +8,7 @@ import csv
 import os
 
 import numpy as np
-import pytest
 import torch
-
-from tests.support.chromium import CHROMIUM
-
-if not CHROMIUM.exists():
-    pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)", allow_module_level=True)
-pytest.importorskip("playwright.sync_api")
 
 from app_pages.state.examples import DEFAULT_SENTENCE
 from i18n import strings

@@ -9,16 +9,9 @@ import json
 import time
 
 import pytest
-
-from tests.support.chromium import CHROMIUM
-from tests.support.paths import CHECKPOINT
-
-if not CHROMIUM.exists():
-    pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)", allow_module_level=True)
-pytest.importorskip("playwright.sync_api")
-
 from playwright.sync_api import expect
 
+from tests.support.paths import CHECKPOINT
 from i18n import strings
 from tests.support.browser import APP, MAIN, main, open_session, rerun, screenshot
 

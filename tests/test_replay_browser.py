@@ -12,16 +12,9 @@ import json
 import re
 
 import pytest
-
-from tests.support.chromium import CHROMIUM
-from tests.support.paths import CHECKPOINT
-
-if not CHROMIUM.exists():
-    pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)", allow_module_level=True)
-pytest.importorskip("playwright.sync_api")
-
 from playwright.sync_api import expect
 
+from tests.support.paths import CHECKPOINT
 from i18n import strings
 from tests.support.browser import main, rerun, screenshot, settle, visit
 from tests.support.layout_checks import CHART_PROBLEMS, CLIPPED

@@ -22,16 +22,9 @@ import re
 from urllib.parse import quote, urlparse
 
 import pytest
-
-from tests.support.chromium import CHROMIUM
-from tests.support.paths import ZH_CHECKPOINT
-
-if not CHROMIUM.exists():
-    pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)", allow_module_level=True)
-pytest.importorskip("playwright.sync_api")
-
 from playwright.sync_api import expect
 
+from tests.support.paths import ZH_CHECKPOINT
 from app_pages.shell import registry
 from app_pages.state.examples import default_sentence
 from i18n import strings

@@ -251,12 +251,14 @@ def forward(page, url: str) -> None:
     rerun(page, lambda: page.evaluate(FORWARD, url))
 
 
-def in_one_session(page, addresses: dict[K, str]) -> Iterator[K]:
+def in_one_session(page, addresses: dict[K, str], go_on: bool = False) -> Iterator[K]:
     """Each key of `addresses` in turn, yielded once `page` shows its address: the first opened by its address (a new
     session), each after it by Forward in that session. A value an address leaves out keeps the one before, so the
-    checks made on the way depend on nothing outside these addresses."""
+    checks made on the way depend on nothing outside these addresses. With `go_on`, a page that already shows the app
+    goes to the first address by Forward too (a module's tests in turn in one session: the `shared_page` fixture),
+    and the address names every value the checks read."""
     for i, (name, url) in enumerate(addresses.items()):
-        if i > 0:
+        if i > 0 or (go_on and page in _sockets):
             forward(page, url)
         elif page in _sockets:  # a page that showed the app: the checks wait for what they need (settle_charts)
             page.goto(url)
