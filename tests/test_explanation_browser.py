@@ -1,6 +1,7 @@
-"""Is attention an explanation? in a real browser: on its tab, pressing "All cross-attention heads" re-translates
-without them, marks the changed tokens, draws the whole model's cross-attention and says why no map of the ablated
-run is drawn (every cross head out: the decoder read nothing through them) — under the guard."""
+"""Is attention an explanation? in a real browser, under the guard: on its tab, pressing "All cross-attention heads"
+draws the whole model's cross-attention and no map of the ablated run (every cross head out); the opening box starts
+the first screen with either model, the four maps below it. (What the re-translation and the opening say:
+tests/test_explanation_view.py.)"""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ SENTENCE = "I have a dream."
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_knocking_out_every_cross_head_changes_the_translation_on_screen(browser, streamlit_server, translator, lang):
+def test_knocking_out_every_cross_head_draws_only_the_whole_models_map(browser, streamlit_server, translator, lang):
     s = strings(lang)
     heads = [("cross", layer, head) for layer in range(translator.config.n_decoder_layers)
              for head in range(translator.config.n_heads)]
@@ -33,19 +34,11 @@ def test_knocking_out_every_cross_head_changes_the_translation_on_screen(browser
         button = main(page).get_by_role("button", name=s["explain.knock.all_cross"])
         button.scroll_into_view_if_needed()
         rerun(page, button.click)
-        result = s["explain.knock.result"].format(plain=plain.translation, n=len(heads), knocked=knocked.translation)
-        expect(main(page).get_by_text(result.replace("**", ""), exact=True)).to_be_visible()
-        changed = sum(i >= len(plain.output_tokens) or token != plain.output_tokens[i]
-                      for i, token in enumerate(knocked.output_tokens))
-        expect(main(page).get_by_text(s["explain.knock.changed"].format(changed=changed,
-                                                                        total=len(knocked.output_tokens)))).to_be_visible()
-        # With every cross head out, no ablated map is drawn (the decoder used none of those weights): it says so.
+        # With every cross head out, no ablated map is drawn (the decoder used none of those weights).
         expect(page.locator(f"{MAIN} .st-key-explain-knock-map .js-plotly-plot")).to_have_count(0)
         plain_map = page.locator(f"{MAIN} .st-key-explain-knock-map_plain .js-plotly-plot")
         expect(plain_map).to_have_count(1)
         expect(plain_map.locator(".main-svg").first).to_be_visible()  # drawn
-        layers = translator.config.n_decoder_layers
-        expect(main(page).get_by_text(s["explain.knock.map_none"].format(layer=layers))).to_be_visible()
         plain_map.scroll_into_view_if_needed()
         screenshot(page, f"explanation_knocked_{lang}")
     finally:
@@ -68,7 +61,6 @@ def test_the_opening_box_starts_the_first_screen_with_either_model(browser, stre
         box = page.locator(f"{MAIN} .st-key-explain-opening")
         expect(box).to_be_visible()
         assert box.bounding_box()["y"] < 400, "the opening box starts in the first half of the first screen"
-        expect(box).to_contain_text(strings(lang)["explain.open.kind.cross"])
         maps = page.locator(f"{MAIN} [class*='st-key-explain-map-'] .js-plotly-plot")
         expect(maps).to_have_count(4)
         screenshot(page, f"explanation_opening_{model}_{lang}")

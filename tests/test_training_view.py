@@ -147,7 +147,7 @@ def test_bleu_of_a_typed_reference_is_sacrebleus_and_recomputed_alike(translator
                                                                                 [[REFERENCE]]).score == expected
     checks = [p.text for p in parts if isinstance(p, Notice) and p.level == "success"]
     assert len(checks) == 1 and checks[0].count(f"{expected:.4f}") == 2, "the recomputation and sacrebleu, both shown"
-    assert f"= {expected:.2f}" in "\n".join(p.latex for p in parts if isinstance(p, Formula))
+    assert f"= {expected:.2f}" in "\n".join(p.text for p in parts if isinstance(p, Formula))
     (precisions,) = [p.data for p in parts if isinstance(p, Table) and "n" in p.data]
     assert list(precisions["n"]) == [1, 2, 3, 4]
 

@@ -20,6 +20,14 @@ NOTICE_LEVELS = ("info", "success", "warning", "error")
 
 
 @dataclass(frozen=True)
+class Heading:
+    """A page title (level 1), a section's header (2) or a subheader (3)."""
+
+    text: str
+    level: int = 2
+
+
+@dataclass(frozen=True)
 class Text:
     """A Markdown paragraph (with a tooltip where `help` is given)."""
 
@@ -28,20 +36,16 @@ class Text:
 
 
 @dataclass(frozen=True)
-class Caption:
-    markdown: str
-
-
-@dataclass(frozen=True)
-class Plain:
-    """Text drawn as it is, never as Markdown: what a user typed, a translation."""
+class Line:
+    """One line of text drawn in a way its kind says: Caption (small grey Markdown), Plain (drawn as it is, never as
+    Markdown: what a user typed, a translation) or Formula (LaTeX)."""
 
     text: str
 
 
-@dataclass(frozen=True)
-class Formula:
-    latex: str
+class Caption(Line): """Small grey Markdown under what it describes."""
+class Plain(Line): """Text drawn as it is."""
+class Formula(Line): """A display formula in LaTeX."""
 
 
 @dataclass(frozen=True)
@@ -51,14 +55,6 @@ class Notice:
     text: str
     level: str = "info"
     icon: str | None = None
-
-
-@dataclass(frozen=True)
-class Heading:
-    """A page title (level 1), a section's header (2) or a subheader (3)."""
-
-    text: str
-    level: int = 2
 
 
 @dataclass(frozen=True)
@@ -125,7 +121,7 @@ class Box:
     border: bool = True
 
 
-Part = Union[Text, Caption, Plain, Formula, Notice, Heading, Table, Tables, Chart, Chips, Link, Expander, Columns, Box]
+Part = Union[Text, Line, Notice, Heading, Table, Tables, Chart, Chips, Link, Expander, Columns, Box]
 
 
 @dataclass
@@ -157,12 +153,10 @@ def texts(parts: Sequence[Part]) -> str:
     """Every word the parts say, one part a line: paragraphs, captions, plain text, notices, headings, formulas."""
     said = []
     for part in every(parts):
-        if isinstance(part, (Text, Caption)):
+        if isinstance(part, Text):
             said.append(part.markdown)
-        elif isinstance(part, (Plain, Notice, Heading)):
+        elif isinstance(part, (Line, Notice, Heading)):
             said.append(part.text)
-        elif isinstance(part, Formula):
-            said.append(part.latex)
         elif isinstance(part, Expander):
             said.append(part.title)
     return "\n".join(said)
@@ -191,11 +185,11 @@ def draw_part(part: Part) -> None:
     if isinstance(part, Text):
         st.markdown(part.markdown, help=part.help)
     elif isinstance(part, Caption):
-        st.caption(part.markdown)
+        st.caption(part.text)
     elif isinstance(part, Plain):
         st.text(part.text)
     elif isinstance(part, Formula):
-        st.latex(part.latex)
+        st.latex(part.text)
     elif isinstance(part, Notice):
         getattr(st, part.level)(part.text, icon=part.icon)
     elif isinstance(part, Heading):

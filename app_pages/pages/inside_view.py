@@ -39,6 +39,17 @@ SUBLAYERS = {
 
 
 @dataclass(frozen=True)
+class Live:
+    """What a section computes from: the model, its translation of the sentence, and (the batch-norm demonstration
+    only) the example sentences in the language it reads with a way to translate each."""
+
+    translator: Translator
+    result: TranslationResult
+    examples: tuple[str, ...]
+    translation_of: Callable[[str], TranslationResult]
+
+
+@dataclass(frozen=True)
 class Settings:
     """The open block and the token each side's picker holds (kept in range of the sentence by the page)."""
 
@@ -53,7 +64,7 @@ class TokenPicker:
 
     key: str
     labels: tuple[str, ...]
-    index: int
+    index: int = 0
 
 
 @dataclass(frozen=True)
@@ -80,17 +91,6 @@ class InsideView:
     picker_label: str
     token_label: str
     block: BlockView
-
-
-@dataclass(frozen=True)
-class Live:
-    """What a section computes from: the model, its translation of the sentence, and (the batch-norm demonstration
-    only) the example sentences in the language it reads with a way to translate each."""
-
-    translator: Translator
-    result: TranslationResult
-    examples: tuple[str, ...]
-    translation_of: Callable[[str], TranslationResult]
 
 
 def block_name(block: str) -> str:

@@ -68,8 +68,7 @@ def classroom(log: TrainingLog, checkpoint: str, device: str) -> Classroom | Non
 
 def draw_bleu(shown: BleuView) -> None:
     draw_parts(shown.before)
-    box = shown.reference
-    st.text_input(box.label, key=REFERENCE, placeholder=box.placeholder, help=box.help)
+    st.text_input(shown.label, key=REFERENCE, placeholder=shown.placeholder, help=shown.help)
     draw_parts(shown.after)
 
 

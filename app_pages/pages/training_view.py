@@ -310,21 +310,14 @@ def batching_section(run: Run, found: Batching) -> tuple:
 
 
 @dataclass(frozen=True)
-class Reference:
-    """The reference box of the BLEU tab: its label, placeholder and tooltip."""
+class BleuView:
+    """The BLEU tab: the parts above the reference box, the box's label, placeholder and tooltip, and the parts below
+    it (the breakdown of the typed reference's score, the run's dev scores, the link to the curves)."""
 
+    before: tuple
     label: str
     placeholder: str
     help: str
-
-
-@dataclass(frozen=True)
-class BleuView:
-    """The BLEU tab: the parts above the reference box, the box, and the parts below it (the breakdown of the
-    typed reference's score, the run's dev scores, the link to the curves)."""
-
-    before: tuple
-    reference: Reference
     after: tuple
 
 
@@ -409,10 +402,10 @@ def bleu_section(run: Run, result: TranslationResult, reference: str) -> BleuVie
     target = run.config.target_language
     before = (Text(t("training.bleu.intro", signature=md_escape(signature) if signature else "—",
                      tokenizer=t(f"training.bleu.tok.{target}"))), *banner(result))
-    box = Reference(t("training.bleu.reference", target=run.target), t("training.bleu.placeholder"),
-                    t("training.bleu.reference_help", source=run.source, cleaned=t(f"training.bleu.cleaned.{target}")))
     curves = Link("anatomy", t("training.bleu.dev.curves", page=t("nav.anatomy")))
-    return BleuView(before, box, (*typed_reference(run, result, reference), *dev_scores(run.log), curves))
+    return BleuView(before, t("training.bleu.reference", target=run.target), t("training.bleu.placeholder"),
+                    t("training.bleu.reference_help", source=run.source, cleaned=t(f"training.bleu.cleaned.{target}")),
+                    (*typed_reference(run, result, reference), *dev_scores(run.log), curves))
 
 
 @dataclass(frozen=True)
