@@ -32,7 +32,8 @@ def kind_range(kind: str, grid: HeadGrid) -> str:
     intervals exclude 0."""
     mean, low, high = (np.asarray(values, dtype=float) for values in (grid.mean, grid.low, grid.high))
     layer, head = np.unravel_index(int(mean.argmax()), mean.shape)
-    top = StudyHead(kind, int(layer), int(head), mean[layer, head], low[layer, head], high[layer, head])
+    top = StudyHead(mean[layer, head], low[layer, head], high[layer, head], kind=kind, layer=int(layer),
+                    head=int(head))
     apart = int(((low > 0) | (high < 0)).sum())
     return (f"{KIND_NAMES[kind]} {number(mean.min())} to {number(mean.max())} (largest {head_text(top)}; "
             f"{apart} of {mean.size} intervals exclude 0)")

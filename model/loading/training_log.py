@@ -283,15 +283,21 @@ class HeadGrid(_Entry):
 
 
 @dataclass(frozen=True)
-class StudyHead(_Entry):
+class Interval(_Entry):
+    """A mean effect over pairs and its 95 % bootstrap interval."""
+
+    mean: float = 0.0
+    low: float = 0.0
+    high: float = 0.0
+
+
+@dataclass(frozen=True)
+class StudyHead(Interval):
     """A head that matters consistently: its interval excludes 0 and its mean reaches the study's threshold."""
 
     kind: str = ""  # the kind of attention: encoder_self, decoder_self, cross
     layer: int = 0  # from 0
     head: int = 0  # from 0
-    mean: float = 0.0
-    low: float = 0.0
-    high: float = 0.0
 
 
 @dataclass(frozen=True)
