@@ -18,7 +18,7 @@ import plotly.graph_objects as go
 
 from .labels import plain_text
 from .style import (BASE_FONT_PX, D3, EDGE_PX, KEY_COLOR, LEGEND_ROW_PX, MASKED_COLOR, MIN_FONT_PX, QUERY_COLOR,
-                    domains, styled_figure)
+                    domains, styled_figure, title_px)
 from .validate import as_float32, check_labels
 
 POSITION_COLORSCALE = "Viridis"  # dark: a sentence's first token, yellow: its last
@@ -26,8 +26,9 @@ TOKEN_COLOURS = 8  # colour by token: the commonest this many tokens get a colou
 POINT_PX, PANEL_POINT_PX = 6, 3
 QUERY_SYMBOL, KEY_SYMBOL = "circle", "diamond"
 COLOURS = ("role", "position", "token")
-PANEL_GAP = 0.02  # between two small projections, a share of the plot
-PANEL_NAME_PX = 18  # a small projection's name above it
+PANEL_GAP = 0.02  # between two small projections, a share of the plot's width
+PANEL_NAME_PX = 30  # a small projection's name above it: two lines (the head, its correlation) at PANEL_FONT_PX
+PANEL_FONT_PX = 12
 COLORBAR_ROOM_PX = 70
 
 
@@ -141,7 +142,10 @@ def corpus_matrix(panels: Sequence[PointSet], panel_names: Sequence[str], column
     names_ = check_labels(panel_names, len(panels), "panel_names", "panels")
     colour = colour if colour == "position" else "role"
     rows = -(-len(panels) // columns)
-    xs, ys = domains(columns, PANEL_GAP), domains(rows, PANEL_GAP * 3)[::-1]  # first layer at the top
+    plot_px = height - EDGE_PX * 2 - LEGEND_ROW_PX - title_px(title, width)
+    name = PANEL_NAME_PX / max(plot_px, 1)  # the names' band above each row, a share of the plot's height
+    xs = domains(columns, PANEL_GAP)
+    ys = [[low * (1 - name), high * (1 - name)] for low, high in domains(rows, name)][::-1]  # first layer on top
     bar = dict(title=dict(text=plain_text(names.position), side="right"), thickness=12, len=0.6)
     traces, layout = [], {}
     for p, points in enumerate(panels):
@@ -159,10 +163,11 @@ def corpus_matrix(panels: Sequence[PointSet], panel_names: Sequence[str], column
                                xaxis=f"x{axis}", yaxis=f"y{axis}", customdata=np.full(len(index), p), marker=marker,
                                hovertext=[plain_text(points.hovers[j]) for j in index],
                                hovertemplate="%{hovertext}<extra></extra>"))
-    notes = [dict(text=plain_text(name), x=sum(xs[p % columns]) / 2, y=ys[p // columns][1], xref="paper",
+    notes = [dict(text="<br>".join(map(plain_text, name.split("\n"))), x=sum(xs[p % columns]) / 2,
+                  y=ys[p // columns][1], xref="paper",
                   yref="paper", xanchor="center", yanchor="bottom", showarrow=False,
-                  font=dict(size=max(MIN_FONT_PX, BASE_FONT_PX - 3))) for p, name in enumerate(names_)]
-    return styled_figure(traces, title, width=width, height=height, top=EDGE_PX + LEGEND_ROW_PX + PANEL_NAME_PX,
+                  font=dict(size=max(MIN_FONT_PX, PANEL_FONT_PX))) for p, name in enumerate(names_)]
+    return styled_figure(traces, title, width=width, height=height, top=EDGE_PX + LEGEND_ROW_PX,
                          right=EDGE_PX + (COLORBAR_ROOM_PX if colour == "position" else 0), annotations=notes,
                          hovermode="closest", **layout)
 

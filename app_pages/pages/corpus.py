@@ -13,7 +13,7 @@ import streamlit as st
 
 from app_pages.components import attention_view, charts
 from app_pages.pages import corpus_view
-from app_pages.pages.corpus_view import COLOURS, METHOD_NAMES, VIEWS, PageView, Settings
+from app_pages.pages.corpus_view import COLOURS, KINDS, METHOD_NAMES, VIEWS, PageView, Settings
 from app_pages.shell import link_values, links, page_scripts, presentation, registry
 from app_pages.shell.text import md_escape, t
 from app_pages.state import direction, models, widget_state
@@ -51,21 +51,30 @@ def choose(label: str, options, key: str, names: dict) -> str:
                                 persist_state="session", default=widget_state.kept(key, options))
 
 
+def pick(label: str, options, key: str, names: dict, width: int) -> str:
+    """A drop-down of `options` keyed `key` (a row of them fits beside the segmented pickers at 1280 px)."""
+    options = list(options)
+    chosen = widget_state.kept(key, options)
+    return st.selectbox(label, options, format_func=names.__getitem__, key=key, index=options.index(chosen),
+                        persist_state="session", width=width)
+
+
 def draw_controls(layers: int, heads: int) -> Settings:
-    """The view and kind on one row; layer, head, projection and colouring on the next (what the view uses)."""
+    """The view, layer and head on one row; the attention kind, projection and colouring on the next (each shown
+    where the view uses it): the picture starts on the first screen at 1280×800."""
     with st.container(horizontal=True, vertical_alignment="bottom", key="corpus.row1"):
         view = choose(t("corpus.view"), VIEWS, VIEW, {v: t(f"corpus.view.{v}") for v in VIEWS})
-        kind = attention_view.kind_picker(KIND, "encoder_self")
-    with st.container(horizontal=True, vertical_alignment="bottom", key="corpus.row2"):
         if view != "matrix":
             layer = attention_view.index_picker(LAYER, t("explorer.layer"), range(layers))
             head = attention_view.index_picker(HEAD, t("explorer.head"), range(heads))
         else:
             layer, head = widget_state.kept(LAYER, range(layers)), widget_state.kept(HEAD, range(heads))
+    with st.container(horizontal=True, vertical_alignment="bottom", key="corpus.row2"):
+        kind = pick(t("explorer.kind"), KINDS, KIND, {k: t(f"kind.{k}") for k in KINDS}, 300)
         methods = [m for m in METHODS if available()[m]]
         method = choose(t("corpus.method"), methods, METHOD, METHOD_NAMES) if view == "head" else \
             widget_state.kept(METHOD, methods)
-        colour = choose(t("corpus.colour"), COLOURS, COLOUR, {c: t(f"corpus.colour.{c}") for c in COLOURS}) \
+        colour = pick(t("corpus.colour"), COLOURS, COLOUR, {c: t(f"corpus.colour.{c}") for c in COLOURS}, 180) \
             if view != "search" else widget_state.kept(COLOUR, COLOURS)
     return Settings(kind, layer, head, method, colour, presentation.presenting())
 

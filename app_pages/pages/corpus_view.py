@@ -276,7 +276,8 @@ def readings(roles: list[HeadRole]) -> list[Reading]:
             found.append(Reading(role, best.kind, best.layer, best.head, colour, t(
                 f"corpus.reading.no_{role}", head=head_title(best.kind, best.layer, best.head),
                 share=f"{100 * (best.offset[1] if role == 'positional' else best.matching):.0f}",
-                threshold=f"{100 * (POSITIONAL if role == 'positional' else MATCHING):.0f}")))
+                threshold=f"{100 * (POSITIONAL if role == 'positional' else MATCHING):.0f}", queries=best.queries,
+                chance=f"{100 * best.chance:.0f}")))
             continue
         values = dict(head=head_title(head.kind, head.layer, head.head), queries=head.queries,
                       share=f"{100 * (head.offset[1] if role == 'positional' else head.matching):.0f}",

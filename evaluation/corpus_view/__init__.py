@@ -5,7 +5,9 @@ Read in order: corpus.py (which sentences: the gold pairs, the app's examples, a
 (one traced teacher-forced pass per sentence: every head's queries and keys), project.py (AttentionViz's key shift
 and norm-matching scale, PCA / t-SNE / UMAP, the q·k-to-distance correlation), cache.py (projections on disk keyed
 on the weights' SHA-256), view.py (a head's projection through the cache; a kind's every head, the matrix view),
-search.py (a token's occurrences and their top keys), cli.py (python -m evaluation.corpus_view).
+search.py (a token's occurrences and their top keys), cli.py (python -m evaluation.corpus_view); for the page
+(app_pages/pages/corpus.py): jobs.py (passes and projections on a background worker), roles.py (which heads are
+positional, which match tokens) and findings.py (docs/findings.md's lines from those numbers).
 """
 
 from .cache import ProjectionCache

@@ -38,8 +38,8 @@ def _kind_line(kind: str, roles: list[HeadRole]) -> str:
     return (f"{KIND_NAMES[kind]}: positional {', '.join(positional) or 'none'}; matching {', '.join(matching) or 'none'};"
             f" neither {len(neither)} of {len(roles)}"
             + (f" (largest share at one offset {_name(best_offset)} {best_offset.offset[0]} "
-               f"{100 * best_offset.offset[1]:.0f} %" if kind != "cross" else " (")
-            + f"; largest matching share {_name(best_match)} {100 * best_match.matching:.0f} %, chance "
+               f"{100 * best_offset.offset[1]:.0f} %; " if kind != "cross" else " (")
+            + f"largest matching share {_name(best_match)} {100 * best_match.matching:.0f} %, chance "
               f"{100 * best_match.chance:.0f} %)")
 
 
@@ -59,10 +59,10 @@ def lines(checkpoint: str, cache: ProjectionCache) -> list[str]:
            f"source tokens):"]
     out += [f"  - {_kind_line(kind, [r for r in roles if r.kind == kind])}." for kind in run.layers]
     for role in ("positional", "matching"):
-        head = clearest(roles, role)
+        head = clearest(roles, role) or max(roles, key=lambda r: r.offset[1] if role == "positional" else r.matching)
         if head is not None:
             p = head_view(run, head.kind, head.layer, head.head, "pca", 0, cache)
-            out.append(f"  - The page's worked {role} reading: {KIND_NAMES[head.kind]} {_name(head)}; its PCA "
+            out.append(f"  - The page's worked {role} reading ({'a ' + role + ' head' if head.role == role else 'no head qualifies: the closest'}): {KIND_NAMES[head.kind]} {_name(head)}; its PCA "
                        f"picture's correlation of q·k with distance {p.correlation['raw']:.2f} raw, "
                        f"{p.correlation['adjusted']:.2f} adjusted.")
     return out

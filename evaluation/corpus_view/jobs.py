@@ -9,11 +9,12 @@ recently asked for dropped past KEPT; a failed job keeps its exception for the p
 
 from __future__ import annotations
 
+import queue
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
@@ -69,13 +70,20 @@ class Job(Generic[T]):
 
 
 class Jobs:
-    """Jobs by key on `workers` background threads (1: the server's other core stays with the class)."""
+    """Jobs by key on `workers` background threads (1: the server's other core stays with the class). The threads
+    are daemons: a server or a test run that ends does not wait for a projection nobody will read."""
 
     def __init__(self, workers: int = 1, kept: int = KEPT) -> None:
-        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="corpus-view")
+        self._waiting: queue.SimpleQueue[Job] = queue.SimpleQueue()
         self._jobs: OrderedDict[Hashable, Job] = OrderedDict()
         self._kept = kept
         self._lock = threading.Lock()
+        for n in range(workers):
+            threading.Thread(target=self._work, name=f"corpus-view-{n}", daemon=True).start()
+
+    def _work(self) -> None:
+        while True:
+            self._waiting.get().run()
 
     def start(self, key: Hashable, work: Callable[[Progress], T]) -> Job[T]:
         """The job of `key`: the one started before (running, waiting or done), else `work` queued now. A failed
@@ -89,7 +97,7 @@ class Jobs:
                 return job
             job = self._jobs[key] = Job(work)
             self._drop_old()
-        self._pool.submit(job.run)
+        self._waiting.put(job)
         return job
 
     def _drop_old(self) -> None:

@@ -3,7 +3,7 @@ searched across the corpus (exBERT)."""
 
 STRINGS = {
     "nav.corpus": "Across a corpus",
-    "corpus.title": "Across a corpus: what a head does in every sentence",
+    "corpus.title": "Across a corpus: one head, every sentence",
     "corpus.intro": (
         "Every query and every key of one head, for every sentence of a corpus, in one picture (as AttentionViz draws "
         "them). A head that attends by position draws a ribbon ordered by position; a head that matches a word draws "
@@ -21,7 +21,7 @@ STRINGS = {
     "corpus.colour.token": "Token",
     "corpus.query": "query",
     "corpus.key": "key",
-    "corpus.position": "position in the sentence (0 first, 1 last)",
+    "corpus.position": "position (0 first, 1 last)",
     "corpus.other_tokens": "other tokens",
     "corpus.head_title": "{kind}, layer {layer}, head {head}.",
     "corpus.chart_title": "{method} of {queries} queries and {keys} keys from {sentences} sentences.",
@@ -37,7 +37,7 @@ STRINGS = {
     ),
     "corpus.click_hint": "Click a point to open its sentence in the explorer on this head.",
     "corpus.download": "Points as CSV",
-    "corpus.panel": "L{layer} H{head} · r {r}",
+    "corpus.panel": "L{layer} H{head}\nr {r}",
     "corpus.matrix_title": "{kind}: every head by PCA, on {sentences} of the {total} sentences.",
     "corpus.matrix_hint": (
         "Each small picture is one head by PCA (r: its adjusted correlation between q·k and distance). Heads that "
@@ -127,8 +127,9 @@ STRINGS = {
         "offset, under the {threshold} % that would make it one."
     ),
     "corpus.reading.no_matching": (
-        "**No matching head on this corpus.** The closest is {head}: for {share} % of its queries the key it scores "
-        "highest carries their own token, under the {threshold} % that would make it one."
+        "**No head reaches {threshold} % matching on this corpus; the one that matches most is {head}** For {share} % "
+        "of its {queries} queries, the key it scores highest in the whole corpus carries the query's own token "
+        "(by chance: {chance} %). Colour by token: where a word's queries sit on that word's keys, it matches."
     ),
     "corpus.offset.itself": "the query's own position",
     "corpus.offset.previous": "the previous token",

@@ -2,7 +2,7 @@
 
 STRINGS = {
     "nav.corpus": "跨语料库",
-    "corpus.title": "跨语料库：一个头在每个句子里做什么",
+    "corpus.title": "跨语料库：一个头，每个句子",
     "corpus.intro": (
         "把一个语料库中每个句子在某个头上的所有查询和所有键画在同一张图里（AttentionViz 的画法）。按位置注意的头画出一条按位置排列的带子；"
         "匹配同一个词的头画出一簇簇的点，每个词的查询落在这个词的键上。把鼠标移到点上，可以看到它在句子中的词元；点击它，"
@@ -19,7 +19,7 @@ STRINGS = {
     "corpus.colour.token": "词元",
     "corpus.query": "查询",
     "corpus.key": "键",
-    "corpus.position": "在句子中的位置（0 为第一个，1 为最后一个）",
+    "corpus.position": "位置（0 首，1 末）",
     "corpus.other_tokens": "其他词元",
     "corpus.head_title": "{kind}，第 {layer} 层，第 {head} 个头。",
     "corpus.chart_title": "{method}：来自 {sentences} 个句子的 {queries} 个查询和 {keys} 个键。",
@@ -33,7 +33,7 @@ STRINGS = {
     ),
     "corpus.click_hint": "点击一个点，就在“翻译与注意力探索”页面中以这个头打开它的句子。",
     "corpus.download": "下载点的 CSV",
-    "corpus.panel": "L{layer} H{head} · r {r}",
+    "corpus.panel": "L{layer} H{head}\nr {r}",
     "corpus.matrix_title": "{kind}：每个头的 PCA 投影，取 {total} 个句子中的 {sentences} 个。",
     "corpus.matrix_hint": (
         "每张小图是一个头的 PCA 投影（r：调整后 q·k 与距离的相关系数）。行为相似的头看起来也相似。点击某个头的一个点，单独打开这个头。"
@@ -110,8 +110,9 @@ STRINGS = {
         "低于成为这种头所需的 {threshold} %。"
     ),
     "corpus.reading.no_matching": (
-        "**在这个语料库上没有匹配词元的头。** 最接近的是 {head}：{share} % 的查询打分最高的键是它们自己的词元，"
-        "低于成为这种头所需的 {threshold} %。"
+        "**在这个语料库上没有头达到 {threshold} % 的匹配；匹配最多的是 {head}** 在它的 {queries} 个查询中，有 {share} % "
+        "在整个语料库里打分最高的键就是查询自己的词元（碰巧的概率：{chance} %）。按词元着色：一个词的查询落在这个词的键上的地方，"
+        "就是它在匹配。"
     ),
     "corpus.offset.itself": "查询自己的位置",
     "corpus.offset.previous": "上一个词元",
