@@ -12,25 +12,15 @@ from urllib.parse import parse_qs, urlencode, urlparse
 
 import pytest
 
-from tests.support.chromium import CHROMIUM
-from tests.support.paths import CHECKPOINT, ZH_CHECKPOINT
-
-if not CHROMIUM.exists():
-    pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)", allow_module_level=True)
-if not (ZH_CHECKPOINT / "model.safetensors").is_file():
-    pytest.skip(f"the Chinese → English checkpoint is not in {ZH_CHECKPOINT}", allow_module_level=True)
-pytest.importorskip("playwright.sync_api")
-
-from playwright.sync_api import expect
-
 from app_pages.pages import corpus_view
 from evaluation.corpus_view import ProjectionCache
 from i18n import strings
 from model import Translator
 from tests.support.app_server import running_app
 from tests.support.browser import GUARD, MAIN, hover, open_session, point_on_plot, screenshot
+from tests.support.paths import CHECKPOINT, ZH_CHECKPOINT
 
-pytestmark = pytest.mark.browser
+expect = pytest.importorskip("playwright.sync_api").expect  # the browser fixture skips where Chromium is missing
 CASES = [("en-zh", "en", "0"), ("zh-en", "zh", "0"), ("zh-en", "en", "1"), ("en-zh", "zh", "1")]
 WAIT_MS = 600_000  # a server that must project on a busy CPU
 CHART_SPAN = """() => {
@@ -47,6 +37,8 @@ FIRST_POINT = """() => {
 @pytest.fixture(scope="module")
 def corpus_server(tmp_path_factory):
     """A server of its own whose corpus view reads both directions' passes from the disk cache."""
+    if not (ZH_CHECKPOINT / "model.safetensors").is_file():
+        pytest.skip(f"the Chinese → English checkpoint is not in {ZH_CHECKPOINT}")
     cache = ProjectionCache()
     for folder in (CHECKPOINT, ZH_CHECKPOINT):
         tr = Translator.from_checkpoint(folder, device="cpu")

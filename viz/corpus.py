@@ -114,7 +114,7 @@ def corpus_scatter(points: PointSet, colour: str, names: Names, *, title: str, w
             marker["color"] = colour_of
         traces.append(dict(type="scatter", mode="markers", name=plain_text(name), x=points.xy[index, 0],
                            y=points.xy[index, 1], customdata=index, marker=marker,
-                           hovertext=[plain_text(points.hovers[j]) for j in index],
+                           hovertext=[plain_text(points.hovers[j]).replace("\n", "<br>") for j in index],
                            hovertemplate="%{hovertext}<extra></extra>"))
     legend_rows = 1 if colour != "token" else 2
     return styled_figure(
@@ -161,7 +161,7 @@ def corpus_matrix(panels: Sequence[PointSet], panel_names: Sequence[str], column
             traces.append(dict(type="scatter", mode="markers", name=plain_text(name), legendgroup=name,
                                showlegend=p == 0, x=points.xy[index, 0], y=points.xy[index, 1],
                                xaxis=f"x{axis}", yaxis=f"y{axis}", customdata=np.full(len(index), p), marker=marker,
-                               hovertext=[plain_text(points.hovers[j]) for j in index],
+                               hovertext=[plain_text(points.hovers[j]).replace("\n", "<br>") for j in index],
                                hovertemplate="%{hovertext}<extra></extra>"))
     notes = [dict(text="<br>".join(map(plain_text, name.split("\n"))), x=sum(xs[p % columns]) / 2,
                   y=ys[p // columns][1], xref="paper",

@@ -194,7 +194,7 @@ def draw_head(shown: PageView, run, settings: Settings) -> None:
     head = shown.head
     charts.chart(head.figure, CHART, on_select=partial(open_clicked, run, settings, head.sentence_of),
                  selection_mode="points")
-    st.caption(head.caption + " " + t("corpus.click_hint"))
+    st.caption(head.caption)
     st.download_button(t("corpus.download"), head.csv, file_name=head.csv_name, mime="text/csv", key="corpus.csv",
                        icon=":material/download:")
     explorer_row(run, settings, head.sentence_of)

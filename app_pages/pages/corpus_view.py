@@ -190,9 +190,10 @@ def head_picture(run: CorpusRun, projection: HeadProjection, settings: Settings)
                          keys=len(vectors.keys), sentences=len(run.corpus.sentences))])
     figure = corpus_scatter(point_set(run, p.kind, shown), s.colour, names(p.method), title=title, width=width,
                             height=height)
-    caption = t("corpus.adjusted", shift=f"{np.linalg.norm(p.adjustment.shift):.2f}", c=f"{p.adjustment.scale:.2f}",
-                raw=number(p.correlation["raw"]), adjusted=number(p.correlation["adjusted"]),
-                pairs=len(vectors.pairs()[0]))
+    caption = sentences([t("corpus.adjusted", shift=f"{np.linalg.norm(p.adjustment.shift):.2f}",
+                           c=f"{p.adjustment.scale:.2f}", raw=number(p.correlation["raw"]),
+                           adjusted=number(p.correlation["adjusted"]), pairs=len(vectors.pairs()[0])),
+                         t("corpus.click_hint")])
     name = f"corpus-{run.corpus.source_language}-{p.kind}-L{p.layer + 1}-H{p.head + 1}-{p.method}.csv"
     return HeadView(figure, caption, points_csv(run, shown), name, tuple(q["sentence"] for q in shown))
 
