@@ -289,6 +289,9 @@ def forget_titles() -> None:
 
 Built = TypeVar("Built")
 SETTLE_S = 30  # the longest a download waits for the page's runs before it is built
+# How long a download waits for the rerun its own click may cause: the browser sends the value of the box the click
+# leaves (a title typed without Enter) on blur, and that message may reach the server just after the download's.
+CLICK_RERUN_S = 0.5
 
 
 def when_clicked(build: Callable[[], Built]) -> Callable[[], Built]:
@@ -315,9 +318,10 @@ def when_clicked(build: Callable[[], Built]) -> Callable[[], Built]:
 
 
 def _wait_for_runs(session_id: str) -> None:
-    """Until the session runs no script and has none queued (at most SETTLE_S). A rerun the browser asked for
-    before the download is queued by then: the server reads a session's messages in order."""
+    """Until the session runs no script and has none queued (at most SETTLE_S), after CLICK_RERUN_S for the rerun
+    the click itself may have asked for (the session's script runner, private to Streamlit 1.67: none between runs)."""
     session = runtime.get_instance().get_app_session(session_id)
     end = time.monotonic() + SETTLE_S
+    time.sleep(CLICK_RERUN_S)
     while getattr(session, "_scriptrunner", None) is not None and time.monotonic() < end:
         time.sleep(0.05)
