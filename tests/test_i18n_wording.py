@@ -81,13 +81,17 @@ def test_a_page_named_in_the_text_is_one_of_the_apps_pages(lang):
     assert {(key, name) for key, name in named if name not in titles} == set()
 
 
+# A link drawn now (navigation.page_link) or returned by a view for draw_parts to draw (parts.Link).
+LINKING = re.compile(r"(page_link|\bLink)$")
+
+
 def test_a_link_whose_label_names_its_page_names_it_by_its_title():
     """navigation.page_link("qkv", t(key, page=t("nav.qkv"))): a label that mentions a page takes its title from the
     navigation ("the Q·K·V page" named a page the sidebar calls "Q, K, V walkthrough")."""
     labels = []
     for path in SCRIPTS:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and ast.unparse(node.func).endswith("page_link") and len(node.args) == 2:
+            if isinstance(node, ast.Call) and LINKING.search(ast.unparse(node.func)) and len(node.args) == 2:
                 label = node.args[1]
                 if isinstance(label, ast.Call) and isinstance(label.args[0], ast.Constant):
                     labels.append((node.args[0].value, label.args[0].value, {kw.arg: ast.unparse(kw.value) for kw in label.keywords}))

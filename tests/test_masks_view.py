@@ -27,7 +27,7 @@ def test_the_notes_causal_mask_goes_through_four_stages_and_says_why_minus_infin
     assert charts(parts) == ["masks.doc.mask-scores", "masks.doc.masked-weights"]
     (warning,) = [p for p in parts if isinstance(p, Notice)]
     assert warning.level == "warning" and masks.DOC_SENTENCE[0] in warning.text
-    rows = next(p.markdown for p in parts if type(p).__name__ == "Caption" and "1.0000" in p.markdown)
+    rows = next(p.text for p in parts if type(p).__name__ == "Caption" and "1.0000" in p.text)
     assert rows.count("1.0000") == len(masks.DOC_SENTENCE)  # every row of weights sums to 1
 
 

@@ -46,7 +46,7 @@ STRINGS = {
     "poll.patching.kind.decoder_self": "解码器自注意力",
     "poll.patching.kind.cross": "交叉注意力",
     "poll.patching.axis": "注意力种类 · 层",
-    "poll.patching.answer": "测得的答案：**{answer}**（头 {head}：恢复差别的 {effect}，{n} 个头中最大）。",
+    "poll.patching.answer": "测得的答案：**{answer}**（第 {head} 个头：恢复差别的 {effect}，{n} 个头中最大）。",
     "poll.patching.answer_label": "测得的答案",
     "poll.start.row": "就某一行向全班提问",
     "poll.start.button": "开始投票",
