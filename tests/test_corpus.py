@@ -274,5 +274,7 @@ def test_the_benchmark_runs_and_prints_its_rows(capsys):
     assert benchmark(["--quick", "--repeats", "1", "--checkpoint", str(CHECKPOINT)]) == 0
     rows = [line.split("|")[1:-1] for line in capsys.readouterr().out.splitlines() if line.startswith("| ")][1:]
     assert [row[0].strip().split(",")[0].split(":")[0] for row in rows] == [
-        "teacher-forced passes", "PCA", "matrix view", "a head read back from the disk cache"]
+        "teacher-forced passes", "PCA", "matrix view", "a head read back from the disk cache",
+        "the passes read back from the disk cache (a server started again)",
+        "every head's role (the page's worked readings)"]
     assert all(float(row[2]) > 0 and float(row[3]) > 0 for row in rows)

@@ -139,7 +139,7 @@ def test_the_search_is_sorted_by_the_top_keys_weight_and_links_its_sentences(run
     found = search(run, "encoder_self", 0, 0, "cat")
     shown = corpus_view.search_view(run, found)
     weights = [row["Top weight"] for row in shown.rows]
-    assert weights == sorted(weights, reverse=True) and len(shown.rows) == min(len(found.occurrences), 60)
+    assert weights == sorted(weights, reverse=True) and len(shown.rows) == min(len(found.occurrences), corpus_view.SEARCH_ROWS)
     assert f"occurs {len(found.occurrences)} times" in shown.summary
     link = corpus_view.explorer_link(run, shown.sentence_of[0], Settings("encoder_self", 0, 0, "pca", "role"), "en-zh")
     assert link == {"s": run.corpus.sentences[shown.sentence_of[0]].source, "model": "en-zh", "kind": "encoder_self",
@@ -279,8 +279,8 @@ def test_every_view_draws_in_both_directions(model, lang, small_corpus):
     at.session_state["corpus.view"] = "search"
     settled(at)
     text = as_read(page_text(at))
-    assert at.dataframe and len(at.dataframe[0].value) >= 1, text
-    weights = list(at.dataframe[0].value[said["corpus.col.weight"]])
+    assert at.table and len(at.table[0].value) >= 1, text
+    weights = [float(w) for w in at.table[0].value[said["corpus.col.weight"]]]
     assert weights == sorted(weights, reverse=True)
 
 

@@ -11,7 +11,7 @@ from functools import partial
 
 import streamlit as st
 
-from app_pages.components import attention_view, charts
+from app_pages.components import attention_view, charts, table_view
 from app_pages.pages import corpus_view
 from app_pages.pages.corpus_view import COLOURS, KINDS, METHOD_NAMES, VIEWS, PageView, Settings
 from app_pages.shell import link_values, links, page_scripts, presentation, registry
@@ -208,7 +208,7 @@ def draw_matrix(shown: PageView, heads: int) -> None:
 def draw_search(shown: PageView, run, settings: Settings) -> None:
     st.markdown(shown.search.summary)
     if shown.search.rows:
-        st.dataframe(shown.search.rows, hide_index=True, height=320)
+        table_view.table(shown.search.rows, hide_index=True)
         explorer_row(run, settings, shown.search.sentence_of)
 
 

@@ -30,7 +30,7 @@ KINDS = ("encoder_self", "decoder_self", "cross")
 COLOURS = ("role", "position", "token")
 METHOD_NAMES = {"pca": "PCA", "tsne": "t-SNE", "umap": "UMAP"}
 MATRIX_POINTS = 360  # points per small projection: every n-th sentence's, so 24 of them draw at once
-SEARCH_ROWS = 60  # occurrences listed; the counts are over all of them
+SEARCH_ROWS = 12  # occurrences listed (a static table that fits the screen); the counts are over all of them
 HOVER_CHARS = 56  # a hover line's length before it wraps (Plotly does not wrap)
 SEED = 0
 CHART_PX = (820, 440)  # one head's picture beside the sidebar at 1280×800, under two rows of controls
@@ -235,7 +235,8 @@ class SearchView:
 def search_view(run: CorpusRun, found: TokenSearch) -> SearchView:
     n = len(found.occurrences)
     counts = listing(t(f"corpus.count.{name}", n=count) for name, count in found.counts.items())
-    summary = t("corpus.search_summary", tokens=md_escape(listing(found.tokens)), n=n, counts=counts) if n else \
+    summary = t("corpus.search_summary", tokens=md_escape(listing(found.tokens)), n=n, counts=counts,
+                                shown=min(n, SEARCH_ROWS)) if n else \
         t("corpus.search_none", tokens=md_escape(listing(found.tokens)))
     rows = []
     for o in found.occurrences[:SEARCH_ROWS]:

@@ -52,8 +52,8 @@ STRINGS = {
         "as this attention's queries read it."
     ),
     "corpus.search_summary": (
-        "**{tokens}** occurs {n} times as a query. Its heaviest key is {counts}. Below, the occurrences whose heaviest "
-        "key weighs most come first."
+        "**{tokens}** occurs {n} {n:time|times} as a query. Its heaviest key is {counts}. Below, the {shown} "
+        "{shown:occurrence|occurrences} whose heaviest key weighs most, heaviest first."
     ),
     "corpus.search_none": "**{tokens}** does not occur among this attention's queries in the corpus.",
     "corpus.count.same_token": "the same token elsewhere {n} times",

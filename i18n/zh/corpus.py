@@ -44,7 +44,7 @@ STRINGS = {
     "corpus.search_token": "词元",
     "corpus.search_help": "选择这种注意力的查询中出现的一个词元（最常见的在前），或输入一个词：它会按这种注意力的查询的方式切分成词元。",
     "corpus.search_summary": (
-        "**{tokens}** 作为查询出现了 {n} 次。它权重最大的键是：{counts}。下面按最大键的权重从大到小列出各次出现。"
+        "**{tokens}** 作为查询出现了 {n} 次。它权重最大的键是：{counts}。下面按最大键的权重从大到小列出其中最重的 {shown} 次。"
     ),
     "corpus.search_none": "在语料库中，这种注意力的查询里没有 **{tokens}**。",
     "corpus.count.same_token": "别处的同一个词元 {n} 次",
