@@ -19,14 +19,7 @@ from i18n import strings
 from lessons.attention_maps import strongest_key
 from tests.support.paths import ROOT
 
-SENTENCE = "I have a dream."
-WORDS = ["I", "have", "a", "dream", ".", "⟨end⟩"]
-
-
-@pytest.fixture(autouse=True)
-def data_dir(monkeypatch, tmp_path):
-    monkeypatch.setenv("ATTENTION_DATA_DIR", str(tmp_path))
-    return tmp_path
+from tests.test_app_poll import SENTENCE, WORDS, data_dir  # noqa: F401  (data_dir: a folder of polls per test)
 
 
 @pytest.fixture
