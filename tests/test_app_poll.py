@@ -19,17 +19,9 @@ from app_pages.components.token_names import readable_labels
 from lessons.attention_maps import ALL, pick, strongest_key
 from lessons.attention_table import read_table, unique_labels
 from tests.support.paths import ROOT
+from tests.support.poll_data import SENTENCE, WORDS, data_dir  # noqa: F401  (data_dir: autouse)
 
-SENTENCE = "I have a dream."
 HOSTILE = "<script>alert(1)</script>"
-WORDS = ["I", "have", "a", "dream", ".", "⟨end⟩"]  # the options of a poll on SENTENCE, as a student reads them
-
-
-@pytest.fixture(autouse=True)
-def data_dir(monkeypatch, tmp_path):
-    """Each test's polls in a folder of its own (ATTENTION_DATA_DIR is read at every call)."""
-    monkeypatch.setenv("ATTENTION_DATA_DIR", str(tmp_path))
-    return tmp_path
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ from i18n import strings
 from lessons.attention_maps import strongest_key
 from tests.support.paths import ROOT
 
-from tests.test_app_poll import SENTENCE, WORDS, data_dir  # noqa: F401  (data_dir: a folder of polls per test)
+from tests.support.poll_data import SENTENCE, WORDS, data_dir  # noqa: F401  (data_dir: autouse)
 
 
 @pytest.fixture
