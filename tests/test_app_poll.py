@@ -82,6 +82,24 @@ def test_a_student_joins_by_code_and_votes_once(poll):
     assert PollStore().counts(code)[3] == 1
 
 
+def test_a_link_whose_first_run_was_interrupted_is_still_read(poll):
+    """A student's click right after a reconnection interrupts the new session's first run after it read the shared
+    part of the link and before the poll page read its code: the next run reads the code, and the student votes (the
+    browser test of a restart under open vote forms saw the join form instead)."""
+    code, _ = poll
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.session_state[state_keys.SENTENCE] = SENTENCE
+    at.session_state[state_keys.LINK_READ] = True  # what the interrupted run left: the link read, nothing written
+    at.session_state[state_keys.LINK_PENDING] = {"code": code}
+    at.query_params["code"] = code
+    at.switch_page("app_pages/pages/poll.py")
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    at.radio(key=polls.CHOICE).set_value(2)
+    press(at, "Vote")
+    assert "Your vote is in: **a**." in texts(at)
+
+
 def test_a_second_vote_of_the_same_voter_is_refused(poll):
     """Two tabs of one voter open the form before either votes: the second vote is refused and not counted."""
     code, _ = poll

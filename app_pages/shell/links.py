@@ -129,13 +129,17 @@ def begin_run() -> None:
     and leaves the rest of itself for the page to read (read_link); a bad value is skipped with a notice.
     A link that differs from the one this session last wrote is read the same way: the user pressed Back or
     Forward (or edited the address), and the view follows the address, one history entry per change.
+    Where no run has finished since the link was read (a click interrupted the first run, as a student's vote can
+    right after a reconnection, or the page stopped), the next run reads what that run left unread.
     A page's own controls keep their values across pages themselves (persist_state="session")."""
     query = st.query_params.to_dict()
     written = st.session_state.get(LINK_WRITTEN)
     first = LINK_READ not in st.session_state or (written is not None and query != written)
     st.session_state[LINK_READ] = True
-    st.session_state[LINK_PENDING] = query if first else {}
-    st.session_state[LINK_NAMES] = set(query) if first else set()
+    if first:
+        st.session_state[LINK_PENDING], st.session_state[LINK_NAMES] = query, set(query)
+    elif written is not None:  # a run has finished since: the link is read
+        st.session_state[LINK_PENDING], st.session_state[LINK_NAMES] = {}, set()
     st.session_state[LINK_PARAMS] = {}
     if first:
         read_link(shared_params())
