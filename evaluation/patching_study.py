@@ -49,13 +49,15 @@ _ZH = ("买了一本书。", "很累。", "喜欢猫。", "回家了。", "是�
 # Adjectives one source token each, swapped in ordered couples, and the word a right translation writes there. In
 # Chinese only 累 ↔ 饿: with 热 ↔ 冷 or 累 ↔ 忙 the model writes "very" in one sentence and not in the other, so the
 # translations part before the adjective; two frames instead (很累。 "very tired", 累了。 "tired"). With a plural
-# subject (我们, 他们) it writes "were" in one and "are" in the other.
+# subject (我们, 他们) it writes "were" in one and "are" in the other. Some subjects lose pairs to "'s" or "very" in
+# one sentence only (我妈妈, 我爸爸, 老师, 我朋友: the log says why); 玛丽, 那个男人 and 那个女人 keep all four of
+# theirs, so that the kept pairs stay well above 20.
 _ADJ_EN = {"tired": "累", "hungry": "饿", "hot": "热", "cold": "冷", "busy": "忙"}
 _COUPLES_EN = (("tired", "hungry"), ("hungry", "tired"), ("hot", "cold"), ("cold", "hot"), ("tired", "busy"),
                ("busy", "tired"))
 _SUBJECTS_EN = ("I am very", "He is very", "She is very", "We are very", "They are very")
 _ADJ_ZH = {"累": "▁tired", "饿": "▁hungry"}
-_SUBJECTS_ZH = ("我", "他", "她", "你", "我妈妈", "我爸爸", "老师", "我朋友")
+_SUBJECTS_ZH = ("我", "他", "她", "你", "我妈妈", "我爸爸", "老师", "我朋友", "玛丽", "那个男人", "那个女人")
 _FRAMES_ZH = ("{s}很{a}。", "{s}{a}了。")
 KINDS = ("pronoun", "adjective")
 # By the language the model reads and the kind of pair: a name, and the pairs as (clean, corrupt, target, foil), the
