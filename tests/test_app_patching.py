@@ -148,3 +148,31 @@ def test_a_crafted_slide_of_a_pair_that_cannot_be_patched_says_why(translator):
 
 def in_html(deck) -> bytes:
     return f'<html><script type="application/json" id="deck">{to_json(deck)}</script></html>'.encode()
+
+
+def parent_of(node, key: str):
+    """The block of the page's tree that holds the widget keyed `key` as a child of its own (None if none)."""
+    for child in getattr(node, "children", {}).values():
+        if getattr(child, "key", None) == key:
+            return node
+        found = parent_of(child, key)
+        if found is not None:
+            return found
+    return None
+
+
+def test_a_teachers_poll_on_the_guess_sits_beside_reveal_and_then_under_the_verdict():
+    """Where a teacher asks "which head?": the poll's button in the guess's own row, beside Reveal; once revealed,
+    in the block that shows the verdict, before the grids' caption and the cell picker (not under the limits)."""
+    at = open_page("patching", **{state_keys.CHECKPOINT: "en-zh"})
+    assert parent_of(at.main, "poll.patching.start") is None  # only with Guess first on
+    at.toggle(key="patching.guess").set_value(True).run()
+    row = parent_of(at.main, "patching.guess.reveal")
+    assert row is not None and row is parent_of(at.main, "poll.patching.start")
+    at.button(key="patching.guess.reveal").click().run()
+    assert not at.exception, [e.message for e in at.exception]
+    block = parent_of(at.main, "poll.patching.start")
+    order = [getattr(child, "key", None) or child.type for child in block.children.values()]
+    assert order.index("poll.patching.start") < order.index("patching.cell")
+    (verdict,) = [i for i in at.info if " of 72" in i.value]
+    assert any(child is verdict for child in block.children.values())

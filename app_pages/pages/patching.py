@@ -6,6 +6,8 @@ The grids are computed once per pair, target and foil and model (the server's re
 choosing a view, a cell or a guess reruns only the drawing and, for a cell, one re-decoding.
 """
 
+from collections.abc import Callable
+
 import streamlit as st
 
 from app_pages.components import attention_view, guessing, patching_charts
@@ -101,8 +103,9 @@ def forget_cell() -> None:
     st.session_state[CELL] = NO_CELL
 
 
-def draw_guess(shapes: dict[str, tuple[int, int]], identity: tuple) -> None:
-    """Which head carries it? Kind, layer and head chosen, then Reveal shows the grids and the verdict."""
+def draw_guess(shapes: dict[str, tuple[int, int]], identity: tuple, poll: Callable[[], None]) -> None:
+    """Which head carries it? Kind, layer and head chosen, then Reveal shows the grids and the verdict; beside Reveal,
+    for a teacher, the button that polls the class on the same question."""
     st.markdown(t("patching.guess.question"))
     with st.container(horizontal=True, vertical_alignment="bottom", key="patching.guess.row"):
         kinds = {k: t(f"patching.kind.{k}") for k in KINDS}
@@ -116,6 +119,7 @@ def draw_guess(shapes: dict[str, tuple[int, int]], identity: tuple) -> None:
                          index=widget_state.kept(key, range(n)), persist_state="session")
         st.button(t("patching.guess.reveal"), type="primary", key="patching.guess.reveal",
                   on_click=guessing.reveal, args=(GUESS, identity))
+        poll()
 
 
 def cell_picker(shapes: dict[str, tuple[int, int]]) -> None:
@@ -147,9 +151,11 @@ def draw_pair_lines(shown: PatchingView) -> None:
     st.caption(shown.metric + (" " + shown.unpatched if shown.unpatched else ""))
 
 
-def draw(shown: PatchingView, shapes: dict[str, tuple[int, int]], identity: tuple, pin: Slide) -> None:
-    """The pair, its metric, the chosen view and what it does not show. In presentation mode the pair's lines come
-    under the chart: above it, at presentation mode's type, they pushed the chart's bottom below a 1280×800 screen."""
+def draw(shown: PatchingView, shapes: dict[str, tuple[int, int]], identity: tuple, pin: Slide,
+         poll: Callable[[], None]) -> None:
+    """The pair, its metric, the chosen view and what it does not show; `poll` draws a teacher's class poll on the
+    guess, beside Reveal and, once revealed, under the verdict. In presentation mode the pair's lines come under the
+    chart: above it, at presentation mode's type, they pushed the chart's bottom below a 1280×800 screen."""
     lines_first = not presentation.presenting()
     if lines_first:
         draw_pair_lines(shown)
@@ -157,7 +163,7 @@ def draw(shown: PatchingView, shapes: dict[str, tuple[int, int]], identity: tupl
     with st.container(key=page_scripts.LINKED_VIEW):
         view = st.session_state[VIEW]
         if view == "heads" and shown.chart is None:
-            draw_guess(shapes, identity)
+            draw_guess(shapes, identity, poll)
         elif shown.second is not None:
             left, right = st.columns(2)
             with left:
@@ -170,6 +176,7 @@ def draw(shown: PatchingView, shapes: dict[str, tuple[int, int]], identity: tupl
             draw_pair_lines(shown)
         if shown.verdict:
             st.info(shown.verdict, icon=":material/lightbulb:")
+            poll()
         st.caption(shown.caption)
         if view == "heads":
             cell_picker(shapes)
@@ -215,9 +222,9 @@ def page() -> None:
     again = redecoded(checkpoint, device, found, cell, identity[1:]) if cell else None
     shapes = {kind: found.patching.heads[kind].shape for kind in KINDS}
     pin = patching_charts.pinned(PinnedView(checkpoint, clean, corrupt, target, foil, settings.view))
-    draw(patching_view.view(found, settings, again), shapes, identity, pin)
-    if guessing_now:  # a teacher polls the class on the guess (polls.py: its options, the measured answer)
-        polls.patching_start_control(found.patching, translator.config.source_language)
+    # a teacher polls the class on the guess (polls.py: its options, the measured answer)
+    poll = lambda: polls.patching_start_control(found.patching, translator.config.source_language)  # noqa: E731
+    draw(patching_view.view(found, settings, again), shapes, identity, pin, poll)
     draw_study(patching_study_view.view(translator.training_log, checkpoint))
     links.write_link()
 
