@@ -1,4 +1,5 @@
-"""python -m benchmarks.patching [--repeats 7] [--threads N] [--checkpoint checkpoints/en-zh] [--study]
+"""python -m benchmarks.patching [--repeats 7] [--threads N] [--checkpoint checkpoints/en-zh]
+python -m benchmarks.patching --study [--checkpoint DIR]…
 
 How long activation patching takes for a 15-token pair on this machine's CPU (model/causal/patching.py): the
 72-head grid (24 heads of each of the three kinds, one batched pass per kind), both residual grids (encoder
@@ -8,7 +9,8 @@ Markdown row for benchmarks/README.md.
 
 With --study: the built-in study instead (evaluation/patching_study.py), each kind of pair of the checkpoint's
 direction run once as the command runs it (every pair read, checked and, where kept, its 72-head grid measured; the
-bootstrap over pairs): the whole kind's seconds and the median seconds one pair took, one row per kind.
+bootstrap over pairs): the whole kind's seconds and the median seconds one pair took, one row per direction and
+kind, for each --checkpoint given (default: both shipped directions, en→zh then zh→en).
 """
 
 from __future__ import annotations
@@ -44,8 +46,6 @@ def median_ms(work, repeats: int) -> float:
 def study_rows(tr: Translator, threads: int) -> None:
     """Each kind of the built-in study run once: its total and the median time per pair (the time between one
     pair's progress line and the next)."""
-    print("| direction | kind | pairs tried / kept | whole kind s | per pair, median ms | torch threads |")
-    print("|---|---|---:|---:|---:|---:|")
     direction = f"{tr.config.source_language}→{tr.config.target_language}"
     for kind in patching_study.KINDS:
         marks = [time.perf_counter()]
@@ -60,14 +60,20 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m benchmarks.patching")
     p.add_argument("--repeats", type=int, default=7)
     p.add_argument("--threads", type=int, default=None, help="torch threads (default: the app's own setting)")
-    p.add_argument("--checkpoint", type=Path, default=ROOT / "checkpoints" / "en-zh")
+    p.add_argument("--checkpoint", type=Path, action="append",
+                   help="the model (default checkpoints/en-zh); with --study, repeat it for several (default: both)")
     p.add_argument("--study", action="store_true", help="time the built-in study, each kind once")
     args = p.parse_args(argv)
     threads = configure_torch_threads(args.threads)
-    tr = Translator.from_checkpoint(args.checkpoint, device="cpu")
     if args.study:
-        study_rows(tr, threads)
+        print("| direction | kind | pairs tried / kept | whole kind s | per pair, median ms | torch threads |")
+        print("|---|---|---:|---:|---:|---:|")
+        for checkpoint in args.checkpoint or [ROOT / "checkpoints" / name for name in ("en-zh", "zh-en")]:
+            study_rows(Translator.from_checkpoint(checkpoint, device="cpu"), threads)
         return 0
+    if len(args.checkpoint or ()) > 1:
+        p.error("one --checkpoint without --study")
+    tr = Translator.from_checkpoint((args.checkpoint or [ROOT / "checkpoints" / "en-zh"])[0], device="cpu")
     pair = read_pair(tr, *PAIR)
     base = baseline(tr, pair)
     kinds = ("encoder_self", "decoder_self", "cross")

@@ -23,7 +23,7 @@ from model.causal.lens import logit_lens
 from model.causal.patching import baseline, build_patch, head_cells
 from model.loading import MARIAN
 from model.translation.attribution import GAP_BOUND
-from tests.support.paths import CHECKPOINT
+from tests.support.paths import CHECKPOINT, ZH_CHECKPOINT
 
 HE, SHE = "He bought a book.", "She bought a book."  # en→zh: 他 / 她 at step 0, six source tokens each
 TIRED, HUNGRY = "我很累。", "我很饿。"  # zh→en: ▁tired / ▁hungry at step 4, five source tokens each
@@ -320,17 +320,23 @@ def test_the_benchmark_runs_and_prints_its_row(capsys):
 
 
 @pytest.mark.slow
-def test_the_study_benchmark_prints_a_row_per_kind_with_its_times(capsys, monkeypatch):
-    """--study runs each kind as the command does (here two pairs of each: a kept one and one the model writes
-    otherwise) and prints its pairs tried and kept and positive times."""
+def test_the_study_benchmark_prints_a_row_per_direction_and_kind_with_its_times(capsys, monkeypatch):
+    """--study runs each kind of each checkpoint's direction as the command does (here two pairs of each: a kept one
+    and one the model writes otherwise) and prints its pairs tried and kept and positive times, under one header."""
     from benchmarks.patching import main as benchmark
     from evaluation import patching_study
 
-    small = {kind: {**study, "pairs": study["pairs"][:1] + (("I like cats.", "I like dogs.", "他", "她"),)}
-             for kind, study in patching_study.STUDIES["en"].items()}
-    monkeypatch.setitem(patching_study.STUDIES, "en", small)
-    assert benchmark(["--study", "--checkpoint", str(CHECKPOINT)]) == 0
-    rows = [line.split("|") for line in capsys.readouterr().out.strip().splitlines()[2:]]
-    assert [row[2].strip() for row in rows] == list(patching_study.KINDS)
-    assert all(row[1].strip() == "en→zh" and row[3].strip() == "2 / 1" for row in rows)
+    other = {"en": ("I like cats.", "I like dogs.", "他", "她"), "zh": ("我喜欢猫。", "我喜欢狗。", "▁He", "▁She")}
+    for source, pair in other.items():
+        small = {kind: {**study, "pairs": study["pairs"][:1] + (pair,)}
+                 for kind, study in patching_study.STUDIES[source].items()}
+        monkeypatch.setitem(patching_study.STUDIES, source, small)
+    both = ["--checkpoint", str(CHECKPOINT), "--checkpoint", str(ZH_CHECKPOINT)]
+    assert benchmark(["--study", *both]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[0].startswith("| direction |") and sum(line.startswith("| direction |") for line in lines) == 1
+    rows = [line.split("|") for line in lines[2:]]
+    assert [(row[1].strip(), row[2].strip()) for row in rows] == [
+        (direction, kind) for direction in ("en→zh", "zh→en") for kind in patching_study.KINDS]
+    assert all(row[3].strip() == "2 / 1" for row in rows)
     assert all(float(row[4]) >= 0 and float(row[5]) > 0 for row in rows)
