@@ -14,6 +14,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from app_pages.state import examples, state_keys
+from lessons.attention_maps import clearest_layer
 from app_pages.shell.text import md_escape
 from i18n import strings
 from tests.support.paths import ROOT, ZH_CHECKPOINT
@@ -26,10 +27,10 @@ SENTENCES = {"en-zh": "I have a dream.", "zh-en": "我有一个梦想。"}
 LANGS = ["en", "zh"]
 
 
-def app(lang: str, model: str, mode: str | None = None, **state) -> AppTest:
+def app(lang: str, model: str, mode: str | None = None, sentence: str | None = None, **state) -> AppTest:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
     at.session_state[state_keys.CHECKPOINT] = model
-    at.session_state[state_keys.SENTENCE] = SENTENCES[model]
+    at.session_state[state_keys.SENTENCE] = sentence or SENTENCES[model]
     at.session_state[state_keys.LANG] = lang
     if mode is not None:  # as a link's mode= sets it (AppTest's set_value misses a Chinese-labelled option)
         at.session_state["compare.mode"] = mode
@@ -64,28 +65,11 @@ def label(model: str) -> str:
     return {"en-zh": "English → 中文 (en-zh)", "zh-en": "中文 → English (zh-en)"}[model]
 
 
-@pytest.mark.parametrize(("model", "other"), [("en-zh", "zh-en"), ("zh-en", "en-zh")])
-def test_both_directions_show_one_pair_from_both_sides(translator, zh_translator, model, other):
-    """The page opens on Both directions (no second model reads the same language); the right model reads what the
-    left one wrote, its cross-attention drawn transposed until the toggle under it turns it back. What the lines and
-    the caption say, in both languages: tests/test_compare_view.py."""
-    at = app("en", model)
-    assert at.segmented_control(key="compare.mode").value == "directions"
-    models = {"en-zh": translator, "zh-en": zh_translator}
-    left = models[model].translate(SENTENCES[model])
-    right = models[other].translate(left.translation)
-    shown = charts(at)
-    assert shape(shown["compare.chart.left"]) == left.cross.shape[2:]  # rows: what the left model wrote
-    assert shape(shown["compare.chart.right"]) == right.cross.shape[2:][::-1]  # transposed: what the right one read
-    says = [m.value for m in at.markdown]
-    assert all([m for m in says if md_escape(r.translation) in m] for r in (left, right))  # each line names its own
-    at.toggle(key="compare.transpose").set_value(False).run()  # as the right model computed it
-    assert not at.exception
-    assert shape(charts(at)["compare.chart.right"]) == right.cross.shape[2:]
-    source, target = model.split("-")
-    s = strings("en")
-    assert s["compare.directions_cross"].format(source=s[f"language.{source}"],
-                                                target=s[f"language.{target}"]) in captions(at)
+def labels_shown(spec: dict, axis_name: str) -> int:
+    """How many labels an axis letter ("x", "y") draws: its overlay's where it thins them (viz.heatmap)."""
+    axes = [a for name, a in spec["layout"].items()
+            if name.startswith(f"{axis_name}axis") and a.get("showticklabels", True)]
+    return sum(len(a.get("ticktext", ())) for a in axes)
 
 
 def axis_title(spec: dict, axis_name: str) -> str:
@@ -95,24 +79,51 @@ def axis_title(spec: dict, axis_name: str) -> str:
     return re.sub(r"\s*<br>\s*", " ", title["text"] if isinstance(title, dict) else title)
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("model", SENTENCES)
-def test_both_directions_name_the_right_maps_axes_turned_round(lang, model):
-    """Transposed, the right map has the keys (what the right model read: the left one's output) down the side and
-    its queries across, and the toggle that turns it back is offered (moved from test_compare_directions_browser,
-    which keeps what needs a browser: both maps level on the first screen, every label drawn, none overlapping)."""
-    s = strings(lang)
-    at = app(lang, model, "directions")
+@pytest.mark.parametrize(("lang", "model", "sentence"), [("en", "en-zh", "Tom bought three apples yesterday."),
+                                                    ("zh", "zh-en", "汤姆昨天买了三本书。")])
+def test_both_directions_open_on_the_clearest_layer_with_one_pair_from_both_sides(translator, zh_translator, lang,
+                                                                                  model, sentence):
+    """A pill of each direction, a run per language: the page opens on Both directions (no second model reads the same
+    language), on the layer clearest_layer computes from both models' cross-attention (not layer 1); the right model
+    reads what the left one wrote, its cross-attention drawn transposed, its axes titled turned round, until the
+    toggle under it turns it back; both maps label every row and column, one colour bar, on the right map. What the
+    lines, the captions and every pair's axis titles say, in both languages: tests/test_compare_view.py and
+    tests/test_compare_view_zh.py."""
+    at = app(lang, model, sentence=sentence)
+    assert at.segmented_control(key="compare.mode").value == "directions"
+    models = {"en-zh": translator, "zh-en": zh_translator}
+    other = "zh-en" if model == "en-zh" else "en-zh"
+    left = models[model].translate(sentence)
+    right = models[other].translate(left.translation)
+    expected = clearest_layer(left.cross, right.cross)
+    assert at.session_state["compare.layer"] == expected and expected != 0
+    assert at.segmented_control(key="compare.layer").value == expected
     shown = charts(at)
+    sizes = {"compare.chart.left": left.cross.shape[2:], "compare.chart.right": right.cross.shape[2:][::-1]}
+    for key, (rows, cols) in sizes.items():
+        assert shape(shown[key]) == (rows, cols), key  # the right map transposed: what the right model read, down
+        assert (labels_shown(shown[key], "y"), labels_shown(shown[key], "x")) == (rows, cols), key
+    assert [shown[f"compare.chart.{which}"]["data"][0]["showscale"] for which in ("left", "right")] == [False, True]
+    says = [m.value for m in at.markdown]
+    assert all([m for m in says if md_escape(r.translation) in m] for r in (left, right))  # each line names its own
+    s = strings(lang)
     assert axis_title(shown["compare.chart.left"], "y") == s["axis.queries"]
-    assert axis_title(shown["compare.chart.right"], "y") == s["axis.keys"]
-    assert axis_title(shown["compare.chart.right"], "x") == s["axis.queries"]
+    assert (axis_title(shown["compare.chart.right"], "y"), axis_title(shown["compare.chart.right"], "x")) == (
+        s["axis.keys"], s["axis.queries"])
     assert at.toggle(key="compare.transpose").label == s["compare.transpose"]
+    at.toggle(key="compare.transpose").set_value(False).run()  # as the right model computed it
+    assert not at.exception
+    assert shape(charts(at)["compare.chart.right"]) == right.cross.shape[2:]
+    source, target = model.split("-")
+    assert s["compare.directions_cross"].format(source=s[f"language.{source}"],
+                                                target=s[f"language.{target}"]) in captions(at)
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("mode", ["heads", "sentences", "models"])
-def test_every_comparison_works_with_the_chinese_model_in_the_sidebar(lang, mode):
+@pytest.mark.parametrize(("lang", "mode"), [("zh", "models"), ("en", "sentences")])
+def test_the_two_models_and_two_sentences_work_with_the_chinese_model_in_the_sidebar(lang, mode):
+    """Two models in 中文 (the picker, and the caption once the other direction is chosen), two sentences in English
+    (the pairs of Chinese sentences in the boxes and pills). Two heads and two sentences' captions in both languages:
+    tests/test_compare_view_zh.py."""
     at = app(lang, "zh-en", mode)
     s = strings(lang)
     assert len(charts(at)) >= 2

@@ -107,7 +107,8 @@ def test_the_rollout_of_cross_attention_names_both_languages():
     charts = chart_text(at)
     assert axis("zh", "queries", "target", "en") in charts and axis("zh", "keys", "source", "zh") in charts
     (code,) = [c.value for c in at.code if c.value.startswith("# kind=cross")]  # the numbers' TSV: its labels
-    assert code.splitlines()[1].split("\t")[1:] == [f"{i}:{c}" for i, c in enumerate([*SENTENCE, "</s>"])]
+    labels = code.splitlines()[1].split("\t")[1:]
+    assert labels == [f"{i}:{c}" for i, c in enumerate([*SENTENCE, "</s>"])]
 
 
 def test_the_example_pills_offer_chinese_sentences(default_page):
