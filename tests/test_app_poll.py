@@ -223,8 +223,8 @@ def test_the_join_address_is_one_other_devices_reach():
 
 
 @pytest.mark.parametrize("public, shown", [
-    (None, "http://192.0.2.7:8501/poll?code={code}"),
-    ("https://class.example.org/attention", "https://class.example.org/attention/poll?code={code}"),
+    (None, "http://192.0.2.7:8501/poll?code={code}&lang=en"),
+    ("https://class.example.org/attention", "https://class.example.org/attention/poll?code={code}&lang=en"),
 ])
 def test_the_teachers_screen_shows_the_join_address_and_its_qr_code(poll, monkeypatch, public, shown):
     code, _ = poll

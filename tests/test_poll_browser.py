@@ -182,7 +182,7 @@ def test_a_restart_under_open_vote_forms_loses_no_vote_and_students_reach_the_sh
             contexts.append(teacher_context)
             shown = teacher.locator(f"{MAIN} [data-testid='stCode'] code").first.inner_text().strip()
             host = urlsplit(shown).hostname
-            assert host in lan and shown == f"http://{host}:{port}/poll?code={code}"  # this machine on its LAN
+            assert host in lan and shown == f"http://{host}:{port}/poll?code={code}&lang=en"  # this machine on its LAN
             expect(teacher.locator(f"{MAIN} [data-testid='stImage'] img")).to_be_visible()  # the QR code
             screenshot(teacher, "poll_teacher_lan_address")
             students = [own_browser(browser, shown) for _ in range(3)]

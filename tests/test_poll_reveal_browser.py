@@ -2,7 +2,8 @@
 in a browser context of their own (own cookies), under the guard: Reveal closes voting — a student's open form gives
 way to the answer and the tally by itself, a student who joins afterwards sees them too and cannot vote, the tally
 still counts the votes cast before; Reopen voting brings the form back; a new poll on the same question gets a new
-code. The patching page's guess starts a poll whose reveal names the measured answer. Item 6a: on the teacher's
+code. The patching page's guess starts a poll whose reveal names the measured answer; its tally (nine kind × layer
+names, a row each) and a late student's ends on a 1280×800 screen's first view, no name turned. Item 6a: on the teacher's
 screen (1280×800) the "listens on this machine only" note sits right above the address, on the first screen.
 
 Screenshots (1280×800): poll_reveal_*.png under SCREENSHOTS=DIR, when it is set, for a person to look at.
@@ -25,7 +26,7 @@ from playwright.sync_api import expect
 from app_pages.state.poll_store import PollStore
 from lessons.attention_maps import ALL, strongest_key
 from tests.support.browser import MAIN, VIEWPORT, open_session, rerun, screenshot
-from tests.support.poll import WORDS, own_browser, tally_title, vote
+from tests.support.poll import WORDS, own_browser, tally_fits, tally_title, vote
 
 SENTENCE = "I have a dream."
 WATCH_MS = 20_000  # a student's page looks for the reveal every 5 s (polls.REVEAL_CHECK_S); a slow CPU adds more
@@ -70,6 +71,7 @@ def test_reveal_closes_voting_and_the_teacher_reopens_it(browser, streamlit_serv
         expect(late.locator(MAIN).get_by_text("Voting closed when your teacher revealed the answer.")).to_be_visible()
         expect(tally_title(late, 1)).to_be_visible()
         expect(late.locator(MAIN).get_by_role("radio")).to_have_count(0)
+        tally_fits(late)  # beside the answer, on the first screen
         screenshot(late, "poll_reveal_late_student")
         assert sum(PollStore().counts(code)) == 1  # no padding: still 0 of 1
         rerun(teacher, teacher.locator(MAIN).get_by_role("button", name="Reopen voting").click)
@@ -135,8 +137,11 @@ def test_a_class_poll_on_the_patching_guess(browser, streamlit_server):
         rerun(teacher, teacher.locator(MAIN).get_by_role("button", name="Reveal the model's answer").click)
         expect(teacher.locator(MAIN).get_by_text("The measured answer:", exact=False)).to_be_visible()
         expect(answer_text(teacher, 1, 1)).to_be_visible()
+        tally_fits(teacher)  # its nine kind × layer names, a row each
         screenshot(teacher, "poll_reveal_patching_teacher")
         expect(student.locator(MAIN).get_by_text("The measured answer:", exact=False)).to_be_visible(timeout=WATCH_MS)
+        tally_fits(student)
+        screenshot(student, "poll_reveal_patching_student_revealed")
     finally:
         for context in contexts:
             context.close()

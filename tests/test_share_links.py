@@ -1,7 +1,8 @@
 """Every link given to a class points where students reach the app (issue 62, item 1): ATTENTION_PUBLIC_URL where set,
 else the address the teacher's browser used unless only this machine opens it, else this server's LAN address; never
 the teacher's own localhost. link_values.app_bases decides, links.share_links builds every such link (Start here's
-prepared links, the poll's join address), in-process here; tests/test_share_links_browser.py reads them in a browser.
+prepared links, the poll's join address, an exported deck's slide links), in-process here;
+tests/test_share_links_browser.py reads them in a browser.
 """
 
 from __future__ import annotations
@@ -75,4 +76,46 @@ def test_the_poll_and_start_here_give_one_and_the_same_address(lan, monkeypatch,
     cross = next(link for link in start_links(opened({}, page=START)) if "/translate?" in link)
     join = start_links(opened({"code": code, "view": "tally"}, page="app_pages/pages/poll.py"))
     base = public or f"http://{LAN}:8501"
-    assert cross.startswith(base + "/translate?") and join == [f"{base}/poll?code={code}"]
+    assert cross.startswith(base + "/translate?") and join == [f"{base}/poll?code={code}&lang=en"]
+
+
+def exported_links() -> None:
+    """An AppTest script: a deck of two slides exported (decks.document) in the session's language; each slide's
+    link (label and address) shown as a code block."""
+    import re
+
+    import plotly.graph_objects as go
+    import streamlit as st
+
+    from app_pages.components import decks
+    from lessons.deck import Slide
+
+    deck = [Slide("translate", {"s": "我有一个梦想。", "model": "zh-en", "kind": "cross", "layer": "2", "head": "5"},
+                  "Where 梦想 looks"),
+            Slide("decoding", {"s": "I have a dream.", "model": "en-zh", "step": "2", "layer": "average",
+                               "head": "average"}, "Step 2")]
+    document = decks.document(deck, [go.Figure(), go.Figure()])
+    for href, label in re.findall(r'<a class="view" href="([^"]+)">([^<]+)</a>', document):
+        st.code(f"{label} {href}", language=None)
+
+
+@pytest.mark.parametrize("public, lang", [(None, "en"), (PUBLIC, "zh")])
+def test_an_exported_decks_slides_link_to_their_views_where_students_are(lan, monkeypatch, public, lang):
+    """Each slide of the deck's HTML file links to its view at the address students use (ATTENTION_PUBLIC_URL, else
+    the LAN address), in the teacher's language, its label in that language, the link escaped for HTML."""
+    from streamlit.testing.v1 import AppTest
+
+    from i18n import translate_key
+
+    if public:
+        monkeypatch.setenv(links.PUBLIC_URL, public)
+    at = AppTest.from_function(exported_links, default_timeout=60)
+    at.session_state["lang"] = lang
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    base = public or f"http://{LAN}:8501"
+    label = translate_key(lang, "deck.open")
+    assert [code.value for code in at.code] == [
+        f"{label} {base}/translate?lang={lang}&amp;s=我有一个梦想。&amp;model=zh-en&amp;kind=cross&amp;layer=2&amp;head=5",
+        f"{label} {base}/decoding?lang={lang}&amp;s=I+have+a+dream.&amp;model=en-zh&amp;step=2&amp;layer=average"
+        "&amp;head=average"]

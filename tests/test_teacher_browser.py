@@ -26,8 +26,8 @@ pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import expect
 
 from lessons.attention_maps import ALL
-from tests.support.browser import MAIN, SIDEBAR, TIMEOUT_MS, VIEWPORT, rerun, screenshot, wait_for_runs
-from tests.support.poll import own_browser, tab, tally_title
+from tests.support.browser import MAIN, SIDEBAR, TIMEOUT_MS, VIEWPORT, screenshot
+from tests.support.poll import own_browser, passcode_box, reload, tab, tally_title, type_passcode
 
 PASSCODE = "lesson 7 passcode"
 PUBLIC = "https://class.example.org/attention"
@@ -58,29 +58,6 @@ def classroom(tmp_path_factory):
     assert TRACEBACK not in (folder / "server.log").read_text()
 
 
-def passcode_box(page):
-    """The sidebar's passcode box, its expander opened where it is closed."""
-    box = page.locator(SIDEBAR).get_by_label("Teacher passcode")
-    if not box.is_visible():
-        page.locator(SIDEBAR).get_by_text("Teacher controls", exact=True).click()
-    expect(box).to_be_visible()
-    return box
-
-
-def type_passcode(page, passcode: str) -> str:
-    """Type `passcode` into the sidebar and press Enter; returns what the sidebar then says."""
-    box = passcode_box(page)
-    box.fill(passcode)
-    rerun(page, lambda: box.press("Enter"))
-    return page.locator(SIDEBAR).inner_text()
-
-
-def reload(page) -> None:
-    """A reload: a new Streamlit session of the same browser (its cookies sent as it connects)."""
-    page.reload(wait_until="commit")
-    wait_for_runs(page, 1)
-
-
 def is_student_view(page) -> None:
     expect(page.locator(MAIN).get_by_role("button", name="Vote", exact=True)).to_be_visible()
     expect(tally_title(page, 0)).to_have_count(0)
@@ -106,7 +83,7 @@ def test_the_teacher_stays_the_teacher_across_a_reload_and_a_student_does_not_be
         is_tally(teacher)
         expect(teacher.locator(SIDEBAR).get_by_text(TEACHER_HELP)).to_be_attached()
         shown = teacher.locator(f"{MAIN} [data-testid='stCode'] code").first.inner_text().strip()
-        assert shown == f"{PUBLIC}/poll?code={code}"  # the join address: ATTENTION_PUBLIC_URL
+        assert shown == f"{PUBLIC}/poll?code={code}&lang=en"  # the join address: ATTENTION_PUBLIC_URL
         screenshot(teacher, "teacher_tally_after_reload")
         reload(student)
         is_student_view(student)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from viz.options import Room
 from viz.poll import VOTES_COLOR, tally_bars
 from viz.style import HIGHLIGHT_COLOR
 
@@ -34,3 +35,29 @@ def test_bad_input_says_what_to_pass():
         tally_bars(["a", "b"], [1, 2], answer=2)
     with pytest.raises(ValueError, match="non-negative"):
         tally_bars(["a", "b"], [1, -2])
+
+
+PATCHING = [f"{kind} · layer {layer}" for kind in ("encoder self", "decoder self", "cross") for layer in (1, 2, 3)]
+
+
+def test_names_too_long_to_stand_under_bars_get_a_row_each_within_the_room():
+    """A patching poll's nine kind × layer names stood on their side and ran below a 1280×800 screen: a row each,
+    the first on top, no name turned, the figure within its room, the answer still marked and named."""
+    room = Room(460, 330)
+    fig = tally_bars(PATCHING, [1, 2, 1, 1, 0, 0, 0, 3, 0], answer=7, title="Votes so far: 8", room=room,
+                     answer_label="the measured answer")
+    votes, answer = fig.data
+    assert votes.orientation == answer.orientation == "h"
+    assert list(votes.y) == [0, 1, 2, 3, 4, 5, 6, 8] and list(votes.x) == [1, 2, 1, 1, 0, 0, 0, 0]
+    assert list(answer.y) == [7] and list(answer.x) == [3] and answer.marker.color == HIGHLIGHT_COLOR
+    assert list(fig.layout.yaxis.ticktext) == PATCHING and list(fig.layout.yaxis.range) == [8.5, -0.5]  # first on top
+    assert not fig.layout.yaxis.tickangle and not fig.layout.xaxis.tickangle
+    assert fig.layout.width <= room.max_width and fig.layout.height <= room.max_height
+    assert fig.layout.showlegend and answer.name == "the measured answer"
+    (band,) = fig.layout.shapes
+    assert (band.y0, band.y1) == (6.5, 7.5)
+
+
+def test_short_names_keep_upright_bars():
+    fig = tally_bars(["▁I", "▁have", "▁a", "▁dream", ".", "</s>"], [1, 0, 2, 0, 0, 0], room=Room(460, 330))
+    assert fig.data[0].orientation is None and not fig.layout.xaxis.tickangle

@@ -114,8 +114,8 @@ def candidates_chart(
         texttemplate="%{x:.1%}", textposition="outside", cliponaxis=False, textfont=dict(size=CELL_TEXT_PX),
         **token_hover(tokens, token_title, value_label, "%{x:.4f}"),
     )
-    return _row_bars([bars], tokens, "100.0%", frame=Frame(title, value_label, token_title), room=room,
-                     value_axis=dict(range=[0, 1], tickformat=".0%", gridcolor=GRID_COLOR), bargap=0.3)
+    return row_bars([bars], tokens, "100.0%", frame=Frame(title, value_label, token_title), room=room,
+                    value_axis=dict(range=[0, 1], tickformat=".0%", gridcolor=GRID_COLOR), bargap=0.3)
 
 
 def _left_px(row_title: str, wrap: float, labels_px: float) -> int:
@@ -128,8 +128,8 @@ def _bar_text_px(widest_text: str) -> int:
     return int(text_px(widest_text, CELL_TEXT_PX)) + 2 * EDGE_PX
 
 
-def _row_bars(bars: list[dict], labels: list[str], widest_text: str, *, frame: Frame, value_axis: dict, room: Room,
-              **layout) -> go.Figure:
+def row_bars(bars: list[dict], labels: list[str], widest_text: str, *, frame: Frame, value_axis: dict, room: Room,
+             **layout) -> go.Figure:
     """Horizontal bars, one labelled row each (ROW_PX, fewer px where max_height needs it), their text (at
     most as wide as `widest_text`) right of them, the value axis (`value_axis`,
     titled `value_title`, wrapped to the figure's width) below. At most max_width wide where the labels leave the

@@ -210,11 +210,20 @@ def decoding_slide(sentence: str, model: str, step: int, layer: int, head: int) 
     return Slide("decoding", query, title[:MAX_TITLE])
 
 
+def view_link(slide: Slide) -> str:
+    """The address that opens the slide's view where students reach the app (links.share_links), in the session's
+    language: what a class opens from a shared deck file."""
+    return links.share_links(slide.page, {"lang": language(), **slide.query})[0]
+
+
 def document(deck: list[Slide], figures: list[go.Figure]) -> str:
-    """One self-contained HTML file: every slide's chart (plotly.js inside the first) and the deck as JSON."""
+    """One self-contained HTML file: every slide's title, a link to its view (view_link), its chart (plotly.js
+    inside the first), and the deck as JSON."""
     charts = [fig.to_html(include_plotlyjs=i == 0, full_html=False, config={"displaylogo": False})
               for i, fig in enumerate(figures)]
-    body = "".join(page_scripts.DECK_SLIDE.format(number=i + 1, title=html.escape(slide.title), chart=chart)
+    body = "".join(page_scripts.DECK_SLIDE.format(number=i + 1, title=html.escape(slide.title),
+                                                  href=html.escape(view_link(slide)), link=html.escape(t("deck.open")),
+                                                  chart=chart)
                    for i, (slide, chart) in enumerate(zip(deck, charts)))
     return page_scripts.DECK_DOCUMENT.format(title=html.escape(t("deck.title")), slides=body, deck=to_json(deck))
 

@@ -28,11 +28,12 @@ from app_pages.state import direction, server, widget_state
 from app_pages.shell import links, registry
 from app_pages.shell.link_values import BadLinkValue, Param, one_of
 from app_pages.state.poll_store import CODE_LENGTH, EXPIRES_S, Poll, PollStore, StoreUnavailable, read_code
-from app_pages.shell.text import md_escape, sentences, t
+from app_pages.shell.text import language, md_escape, sentences, t
 from app_pages.components.token_names import readable, readable_labels, row_names
 from lessons.attention_maps import pick, strongest_key
 from model import TranslationResult
 from model.causal import Patching
+from viz.options import Room
 from viz.poll import tally_bars
 
 CODE, VIEW, VOTER, COOKIE = "poll.code", "poll.view", "poll.voter", "poll.cookie"
@@ -45,6 +46,10 @@ COOKIE_MAX_AGE_S = 180 * 24 * 60 * 60  # a school term: long after any poll clos
 PUBLIC_URL = links.PUBLIC_URL
 LOCAL_ONLY = ("localhost", "127.", "::1")  # a server listening here is reached from this machine only
 QR_PX = 150
+# The tally's room on a 1280×800 screen: the right column, beside the code and QR code on the teacher's screen (under
+# the question and Reveal, then the answer and Reopen), beside the answer on a student's (under the question and the
+# student's vote); tests/test_lesson_rehearsal_browser.py checks that both end on the first screen.
+TEACHER_TALLY, STUDENT_TALLY = Room(460, 330), Room(460, 400)
 # Constant (no user or model text): `data` carries the cookie's name, its lifetime and this session's fresh id.
 COOKIE_JS = """export default function ({ data, setStateValue }) {
   const prefix = data.name + "=";
@@ -300,8 +305,6 @@ def student_view(poll: Poll) -> None:
         st.success(t("poll.voted", choice=md_escape(option_label(poll, chosen))), icon=":material/how_to_vote:")
     if poll.revealed:
         results(poll)
-        st.caption(t("poll.next"))
-        join_form()
     elif chosen is not None:
         st.caption(t("poll.wait"))
     watch(poll.code, poll.revealed)
@@ -321,10 +324,11 @@ def reopen(code: str) -> None:
     store().reopen(code)
 
 
-def tally_figure(poll: Poll, counts: list[int]):
-    """The votes per option, the answer marked once revealed."""
+def tally_figure(poll: Poll, counts: list[int], room: Room):
+    """The votes per option, the answer marked once revealed, within `room` (a patching poll's nine kind × layer
+    names, too long to stand under upright bars, get a row each: viz.poll.tally_bars)."""
     patching = poll.question.get("kind") == PATCHING
-    return tally_bars(option_labels(poll), counts, answer=poll.answer if poll.revealed else None,
+    return tally_bars(option_labels(poll), counts, answer=poll.answer if poll.revealed else None, room=room,
                       title=t("poll.tally_title", n=sum(counts)),
                       option_title=t("poll.patching.axis") if patching else t("poll.axis.options",
                                                                             source=source_name(poll)),
@@ -333,11 +337,18 @@ def tally_figure(poll: Poll, counts: list[int]):
 
 
 def results(poll: Poll) -> None:
-    """What a student sees once the answer is revealed: the answer, how many chose it, the class's votes."""
+    """What a student sees once the answer is revealed: the answer, how many chose it and where to type the next
+    poll's code, beside the class's votes (below them, the chart's foot would sit at a 1280×800 screen's bottom edge; a
+    phone's narrow screen puts them one above the other)."""
     counts = store().counts(poll.code)
-    answer_line(poll, counts)
-    st.caption(t("poll.closed"))
-    charts.chart(tally_figure(poll, counts), key="poll.tally")
+    left, right = st.columns([2, 3], gap="medium")
+    with left:
+        answer_line(poll, counts)
+        st.caption(t("poll.closed"))
+        st.caption(t("poll.next"))
+        join_form()
+    with right:
+        charts.chart(tally_figure(poll, counts, STUDENT_TALLY), key="poll.tally")
 
 
 @st.fragment(run_every=TALLY_EVERY_S)
@@ -366,12 +377,13 @@ def tally(code: str) -> None:
     else:
         st.button(t("poll.reveal"), type="primary", icon=":material/visibility:", on_click=reveal, args=(code,),
                   key="poll.reveal", help=t("poll.reveal_help"))
-    charts.chart(tally_figure(poll, counts), key="poll.tally")
+    charts.chart(tally_figure(poll, counts, TEACHER_TALLY), key="poll.tally")
 
 
 def join_addresses(code: str) -> list[str]:
-    """The addresses a student opens to vote: links.share_links for the poll page and the code."""
-    return links.share_links("poll", {"code": code})
+    """The addresses a student opens to vote: links.share_links for the poll page, the code and the teacher's
+    language (a class taught in 中文 votes in 中文; a student may still switch)."""
+    return links.share_links("poll", {"code": code, "lang": language()})
 
 
 def qr_png(text: str) -> bytes:

@@ -103,9 +103,10 @@ def scroll_to_details() -> None:
         st.html(SCROLL_TO_DETAILS, unsafe_allow_javascript=True)
 
 
-# An exported slide deck (app_pages/components/decks.py): one document, each slide a section with its escaped title and the chart
-# Plotly wrote (plotly.js inside the first), and the deck's views as JSON (lessons.deck.to_json: no "<" in it) that
-# Import reads back. No script fetches anything: the file opens offline.
+# An exported slide deck (app_pages/components/decks.py): one document, each slide a section with its escaped title, a
+# link to its view at the address students open (links.share_links, escaped) and the chart Plotly wrote (plotly.js
+# inside the first), and the deck's views as JSON (lessons.deck.to_json: no "<" in it) that Import reads back. No
+# script fetches anything: the file opens offline.
 DECK_DOCUMENT = """<!DOCTYPE html>
 <html><head><meta charset="utf-8"><title>{title}</title>
 <style>body {{ font-family: sans-serif; margin: 0; }} section {{ min-height: 100vh; padding: 1rem 2rem; box-sizing: border-box; }}
@@ -116,6 +117,7 @@ h2 {{ margin: 0 0 0.5rem; font-size: 1.4rem; }}</style></head>
 </body></html>
 """
 DECK_SLIDE = """<section class="slide"><h2>{number}. {title}</h2>
+<p><a class="view" href="{href}">{link}</a></p>
 {chart}
 </section>
 """

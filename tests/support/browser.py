@@ -370,9 +370,10 @@ def choose_if_new(page, group: str, option: str) -> None:
         choose(page, group, option)
 
 
-def pin_three(page) -> None:
-    """On the English explorer: cross-attention, head 1, layers 1 to 3, each pinned to the deck."""
-    en = strings("en")
+def pin_three(page, en: dict | None = None) -> None:
+    """On the explorer, in English or in the language whose strings `en` holds: cross-attention, head 1, layers 1 to
+    3, each pinned to the deck."""
+    en = en or strings("en")
     choose_if_new(page, en["explorer.kind"], en["kind.cross"])
     for layer in ("1", "2", "3"):
         choose_if_new(page, en["explorer.layer"], layer)
