@@ -71,11 +71,12 @@ def tick_texts(spec: dict, axis: str) -> list[str]:
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-@pytest.mark.parametrize("where", ["first", "middle", "last"])
-def test_decoding_names_chinese_as_the_source_and_english_as_the_target(zh_translator, lang, where):
-    result = zh_translator.translate(SENTENCE)
-    n = len(result.steps)
-    step = {"first": 1, "middle": max(1, n // 2), "last": n}[where]
+def test_decoding_names_chinese_as_the_source_and_english_as_the_target(zh_translator, lang):
+    """The page drawn at a middle step in each language: the intro, the sentence's line and the cross-attention's
+    title name Chinese as the source, no line calls it an English sentence, the charts' axes name their languages.
+    What every step's view says and draws (first, middle, last step; the beam tree's pieces and path):
+    tests/test_decoding_view_zh.py."""
+    step = max(1, len(zh_translator.translate(SENTENCE).steps) // 2)
     at = app("app_pages/pages/decoding.py", lang, decoding__step=step)
     text, words, (source, target) = texts(at), strings(lang), LANGUAGES[lang]
     colon = ":" if lang == "en" else "："
@@ -83,23 +84,12 @@ def test_decoding_names_chinese_as_the_source_and_english_as_the_target(zh_trans
     assert words["decoding.cross_title"].format(source=source) in text
     assert words["decoding.intro"].format(source=source) in text
     assert not ENGLISH_SENTENCE.search(text), ENGLISH_SENTENCE.search(text)
-    # Where it looked: one bar per Chinese character of the source, the axis naming it; the mask row's keys English.
     cross, mask = chart(at, "decoding.chart.cross"), chart(at, "decoding.chart.mask")
     assert tick_texts(cross, "xaxis")[:len(SENTENCE)] == list(SENTENCE)
     assert axis_title(cross, "xaxis") == keys_of(lang, "source", source)
     assert axis_title(mask, "xaxis") == keys_of(lang, "target", target)
-    # The candidates are English pieces: ▁ is shown and said once, under them.
-    candidates = tick_texts(chart(at, "decoding.chart.candidates"), "yaxis")
-    assert any(c.startswith(WORD_START) for c in candidates), candidates
     assert words["tokens.word_start"] in text
-    # The beam tree's nodes are the same pieces, and at the last step the chosen path spells the translation.
-    tree = chart(at, "decoding.chart.beam")
-    labels = [label for trace in tree["data"] if trace.get("mode") == "markers+text" for label in trace["text"]]
-    assert any(label.startswith(WORD_START) for label in labels), labels
-    if where == "last":
-        written = {trace["customdata"][i][0] for trace in tree["data"] if trace.get("customdata")
-                   for i in range(len(trace["customdata"]))}
-        assert result.translation.strip() in written
+    assert chart(at, "decoding.chart.candidates") and chart(at, "decoding.chart.beam")
 
 
 def test_a_typed_english_word_is_found_as_its_word_start_piece(zh_translator):
