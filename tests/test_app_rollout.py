@@ -1,5 +1,6 @@
 """The explorer's rollout view: the map drawn is lessons.explanation's rollout of the sentence's own attention, on
-the kind's query and key axes, with its caption in both languages, and a link that reopens it."""
+the kind's query and key axes, with its caption in both languages, and a link that reopens it. What the rollout's
+help says in both languages, and the head view's numbers: tests/test_rollout_view.py."""
 
 from __future__ import annotations
 
@@ -99,36 +100,12 @@ def table_of(at: AppTest) -> tuple[str, np.ndarray]:
     return head, np.array([[float(x) for x in row.split("\t")[1:]] for row in rows])
 
 
-@pytest.mark.parametrize("view", ["rollout", "lines"])
-def test_the_rollout_and_head_view_give_their_numbers_out(translator, view):
-    """Rollout: the rolled-out numbers drawn, said to be a rollout in the header; head view: every weight of the
-    head its lines draw (the threshold only hides lines)."""
-    at = opened({"kind": "cross", "view": view, "layer": "2", "head": "3", "min": "0.3"})
+def test_the_rollout_gives_its_numbers_out(translator):
+    """The rolled-out numbers drawn, said to be a rollout in the header (written where the rollout is drawn:
+    rollout_view.rollout_chart). The head view's, every weight of its head: tests/test_rollout_view.py."""
+    at = opened({"kind": "cross", "view": "rollout", "layer": "2", "head": "3", "min": "0.3"})
     head, numbers = table_of(at)
     result = translator.translate(SENTENCE, beam=DEFAULT_BEAM)
-    if view == "rollout":
-        assert head == f"# kind=cross, view=rollout, layer=2, head=average, sentence={SENTENCE}"
-        expected = cross_rollout(result.cross, result.encoder_self, 1)
-    else:
-        assert head == f"# kind=cross, layer=2, head=3, sentence={SENTENCE}"
-        expected = result.cross[1, 2]
+    assert head == f"# kind=cross, view=rollout, layer=2, head=average, sentence={SENTENCE}"
+    expected = cross_rollout(result.cross, result.encoder_self, 1)
     assert numbers.shape == expected.shape and np.allclose(numbers, expected, atol=1e-6)
-
-
-@pytest.mark.parametrize("lang, estimate, left_out", [
-    ("en", "a cell estimates how much of that row's information came from that input token",
-     ("value vector", "feed-forward", "LayerNorm")),
-    ("zh", "一个格子估计这一行的信息有多少", ("值向量", "前馈层", "LayerNorm")),
-])
-def test_the_rollout_help_calls_it_an_estimate_and_names_what_it_leaves_out(lang, estimate, left_out):
-    """Rollout follows the attention weights only (issue 60): its help says "estimates", not "says", and names what
-    the product leaves out; in 中文 it is 注意力累积 (first "注意力累积（rollout）"), never 展开 ("expand")."""
-    at = opened({"lang": lang, "kind": "encoder_self", "view": "rollout", "layer": "2"})
-    caption = "\n".join(c.value for c in at.caption)
-    assert estimate in caption and all(part in caption for part in left_out)
-    assert "a cell says how much" not in caption
-    if lang == "zh":
-        title = the_chart(at)["layout"]["title"]["text"]
-        assert title.startswith("注意力累积 · 编码器自注意力")
-        assert "展开" not in caption + title and "注意力累积（rollout" in caption
-        assert at.segmented_control(key="explorer.view").options[-1] == "注意力累积"
