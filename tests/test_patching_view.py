@@ -155,3 +155,15 @@ def test_views_speak_chinese(zh_en):
     assert shown.chart.figure.layout.annotations[0].text == "编码器自注意力"
     assert all(not math.isnan(float(r["effect"])) for r in csv_rows(shown.chart.csv))
     assert "干净" in shown.pair_lines[0] and "被改动" in shown.pair_lines[1]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_caption_says_what_the_word_start_mark_means_where_its_view_shows_one(en_zh, zh_en, lang):
+    """▁ (an English word's start) is explained under a view whose labels show it, as on the other pages: every view
+    of zh→en (the metric's ▁tired / ▁hungry), en→zh's views of the English source (residual stream, attribution), not
+    en→zh's head grids or logit lens (only Chinese tokens: 他 / 她)."""
+    note = strings(lang)["tokens.word_start"]
+    with in_language(lang):
+        for name in patching_charts.VIEWS:
+            assert note in view(zh_en, settings(name)).caption, name
+            assert (note in view(en_zh, settings(name)).caption) == (name in ("residual", "attribution")), name

@@ -116,7 +116,8 @@ def draw_guess(shapes: dict[str, tuple[int, int]], identity: tuple, poll: Callab
         for key, n, label in ((GUESS_LAYER, layers, "patching.guess.layer"),
                               (GUESS_HEAD, heads, "patching.guess.head")):
             st.selectbox(t(label), range(n), key=key, format_func=lambda i: str(i + 1),
-                         index=widget_state.kept(key, range(n)), persist_state="session")
+                         index=widget_state.kept(key, range(n)), persist_state="session",
+                         width=100)  # a number: the kind's name ("Encoder self-attention") takes the row's room
         st.button(t("patching.guess.reveal"), type="primary", key="patching.guess.reveal",
                   on_click=guessing.reveal, args=(GUESS, identity))
         poll()

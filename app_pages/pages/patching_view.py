@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from app_pages.components import chips
 from app_pages.components.patching_charts import KINDS, Chart, Measured, point_name, view_charts
 from app_pages.shell.text import md_escape, sentences, t
 from model import Translator
@@ -120,6 +121,16 @@ def token_options(found: Patching) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return targets, foils
 
 
+def shown_tokens(measured: Measured, view_name: str) -> list[str]:
+    """The tokens a view's labels show: the metric's target and foil, and the view's own axis or cell tokens."""
+    found = measured.patching
+    pair = found.pair
+    own = {"residual": [*found.tokens["encoder"], *found.tokens["decoder"]],
+           "lens": [*measured.lens.output_tokens, *(r.token for row in measured.lens.grid for r in row)],
+           "attribution": pair.clean.tokens}.get(view_name, [])
+    return [pair.target_token, pair.foil_token, *own]
+
+
 def view(measured: Measured, settings: Settings, again: Redecoded | None = None) -> PatchingView:
     found = measured.patching
     chart, second = view_chart(measured, settings)
@@ -127,5 +138,6 @@ def view(measured: Measured, settings: Settings, again: Redecoded | None = None)
     shown_verdict = verdict(found, settings.guess) if settings.revealed and settings.guess else ""
     targets, foils = token_options(found)
     limits = [t(f"patching.limit.{name}") for name in ("baseline", "backup", "one_pair", "lens")]
-    return PatchingView(pair_lines(found), metric_line(found), unpatched_line(found), chart, second,
-                        sentences([caption]), limits, redecoded_lines(found, again), shown_verdict, targets, foils)
+    caption = sentences([caption, chips.word_start_note(shown_tokens(measured, settings.view))])  # what ▁ means
+    return PatchingView(pair_lines(found), metric_line(found), unpatched_line(found), chart, second, caption, limits,
+                        redecoded_lines(found, again), shown_verdict, targets, foils)
