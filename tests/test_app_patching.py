@@ -162,13 +162,15 @@ def parent_of(node, key: str):
 
 
 def test_a_teachers_poll_on_the_guess_sits_beside_reveal_and_then_under_the_verdict():
-    """Where a teacher asks "which head?": the poll's button in the guess's own row, beside Reveal; once revealed,
-    in the block that shows the verdict, before the grids' caption and the cell picker (not under the limits)."""
+    """Where a teacher asks "which head?": the poll's button in the guess's own row, beside Reveal (the cell picker,
+    which would let a head be tried first, hidden with the grids); once revealed, in the block that shows the verdict,
+    before the grids' caption and the cell picker (not under the limits)."""
     at = open_page("patching", **{state_keys.CHECKPOINT: "en-zh"})
     assert parent_of(at.main, "poll.patching.start") is None  # only with Guess first on
     at.toggle(key="patching.guess").set_value(True).run()
     row = parent_of(at.main, "patching.guess.reveal")
     assert row is not None and row is parent_of(at.main, "poll.patching.start")
+    assert parent_of(at.main, "patching.cell") is None  # no head to patch and try before the reveal
     at.button(key="patching.guess.reveal").click().run()
     assert not at.exception, [e.message for e in at.exception]
     block = parent_of(at.main, "poll.patching.start")

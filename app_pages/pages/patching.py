@@ -178,11 +178,12 @@ def draw(shown: PatchingView, shapes: dict[str, tuple[int, int]], identity: tupl
         if shown.verdict:
             st.info(shown.verdict, icon=":material/lightbulb:")
             poll()
-        st.caption(shown.caption)
-        if view == "heads":
-            cell_picker(shapes)
-            if shown.redecoded:
-                st.markdown("  \n".join(shown.redecoded))
+        if shown.chart is not None:  # before a guess's reveal, no caption of hidden grids nor a patched head to try
+            st.caption(shown.caption)
+            if view == "heads":
+                cell_picker(shapes)
+                if shown.redecoded:
+                    st.markdown("  \n".join(shown.redecoded))
     with st.expander(t("patching.limits")):
         st.markdown("\n".join(f"- {line}" for line in shown.limits))
 
