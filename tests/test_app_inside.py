@@ -27,8 +27,7 @@ def open_inside(lang: str = "en", **state) -> AppTest:
     at.session_state["sentence"] = SENTENCE
     for key, value in state.items():
         at.session_state[key] = value
-    at.run()
-    at.switch_page("app_pages/pages/inside.py")
+    at.switch_page("app_pages/pages/inside.py")  # the first run draws Inside, not Start here first
     at.run()
     assert not at.exception, [e.value for e in at.exception]
     return at
