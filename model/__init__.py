@@ -38,7 +38,7 @@ from .translation.attribution import GAP_BOUND as ATTRIBUTION_GAP_BOUND
 from .translation.attribution import IG_MAX_POINTS as ATTRIBUTION_MAX_POINTS
 from .translation.attribution import METHODS as ATTRIBUTION_METHODS
 from .translation.attribution import Attribution
-from .translation.confidence import Confidence, assess, calibration_of
+from .translation.confidence import Confidence, assess
 from .translation.messages import InputError, Notice
 from .translation.result import ATTENTION_KINDS, TranslationResult
 from .translation.threads import CallGate, configure_torch_threads
@@ -74,7 +74,6 @@ __all__ = [
     "WordLink",
     "lab",
     "assess",
-    "calibration_of",
     "causal",
     "clean_text",
     "configure_torch_threads",

@@ -12,13 +12,12 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from app_pages.state import models
-from app_pages.shell.text import MAX_TABLE_COLUMNS, md_escape, narrow_tables
+from app_pages.shell.text import md_escape, narrow_tables
 from app_pages.components.chips import _BADGE_SPECIAL
 from i18n import strings
 from model import Translator
 from model.translation.confidence import assess
 from tests.support.apptest import app
-from tests.support.paths import CHECKPOINT
 
 EN, ZH = strings("en"), strings("zh")
 UNSURE = "My grandmother plants tulips in the garden every spring."  # the shipped model stumbles here (tests check it does)
@@ -105,32 +104,6 @@ def test_what_the_model_knows_comes_from_its_training_log(translator):
     assert link.proto.label == EN["knows.card_link"] and link.proto.page.endswith("model_card")
 
 
-def test_the_model_card_page_renders_the_card_and_the_calibration(translator):
-    at = app(page="app_pages/pages/model_card.py")
-    assert at.title[0].value == EN["card.title"].format(name=md_escape("English → 中文 (en-zh)"))
-    text = "\n".join(m.value for m in at.markdown)
-    assert "## Dev-set scores" in text and "# Model card" not in text.replace("## ", "")  # the title is the page's
-    token = translator.training_log["calibration"]["token"]
-    assert f"{token['below']['tokens']:,}" in text and f"{token['below']['right']:.1%}" in text
-
-
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_the_model_card_page_shows_the_card_in_the_sessions_language(lang):
-    """README.md in English, README.zh.md in 中文: its headings one level down, and no note that it is English only."""
-    from model.loading.checkpoint import CARDS
-
-    at = app(page="app_pages/pages/model_card.py", lang=lang)
-    text = "\n".join(m.value for m in at.markdown)
-    other = "zh" if lang == "en" else "en"
-    headings = {code: [line for line in (CHECKPOINT / CARDS[code]).read_text(encoding="utf-8").split("\n")
-                       if line.startswith("## ")] for code in CARDS}
-    assert all(f"#{heading}" in text for heading in headings[lang])
-    assert not any(f"#{heading}" in text for heading in headings[other])
-    assert strings(lang)["card.english_only"] not in [c.value for c in at.caption]
-    rows = [line for line in text.split("\n") if line.startswith("|")]
-    assert rows and max(row.count("|") - 1 for row in rows) <= MAX_TABLE_COLUMNS  # the study's 15 columns, cut
-
-
 def test_a_wide_table_is_cut_into_tables_that_repeat_what_names_a_row_and_short_chinese_words_stay_whole():
     wide = ["| group | run | dev BLEU | dev chrF | test BLEU |", "|---|---|---|---|---|", "| 1 | a | 1.0 | 2.0 | 3.0 |"]
     assert narrow_tables(["text", *wide, "", "more"], max_columns=4) == [
@@ -139,28 +112,6 @@ def test_a_wide_table_is_cut_into_tables_that_repeat_what_names_a_row_and_short_
     assert narrow_tables(wide) == wide
     joined = "\u2060".join
     assert narrow_tables(["| 翻译方向 | 每个汉字一个词元（有益） |"]) == [f"| {joined('翻译方向')} | 每个汉字一个词元（{joined('有益')}） |"]
-
-
-@pytest.fixture
-def english_card_only(monkeypatch):
-    """The app's checkpoint loads with its English card only (as one written before the cards were translated)."""
-    original = Translator.from_checkpoint.__func__
-
-    def without_chinese(cls, *args, **kwargs):
-        translator = original(cls, *args, **kwargs)
-        translator.cards = {"en": translator.cards["en"]}
-        return translator
-
-    monkeypatch.setattr(Translator, "from_checkpoint", classmethod(without_chinese))
-    models.load.clear()
-    yield
-    models.load.clear()
-
-
-def test_a_checkpoint_without_a_chinese_card_shows_the_english_one_under_a_chinese_note(english_card_only):
-    at = app(page="app_pages/pages/model_card.py", lang="zh")
-    assert ZH["card.english_only"] in [c.value for c in at.caption]
-    assert "## Dev-set scores" in "\n".join(m.value for m in at.markdown)
 
 
 def test_a_pill_shows_what_to_look_for_and_opens_that_head(translator):

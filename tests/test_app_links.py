@@ -147,37 +147,3 @@ def test_playing_goes_on_at_a_new_speed_and_stops_on_any_other_control():
     assert not at.session_state["decoding.playing"]
     assert at.select_slider(key="decoding.step").value == 1 and not at.exception
 
-
-def test_start_page_links_open_views_computed_from_the_model(translator):
-    at = opened({}, page="app_pages/pages/start.py")
-    links = [c.value for c in at.code]
-    directions = [name for name in ("en-zh", "zh-en") if (CHECKPOINTS / name / "config.json").is_file()]
-    assert len(links) == 2 + len(directions)  # a cross-attention link per direction, decoding, Q·K·V
-    assert [f"model={name}" in link for name in directions for link in links if "/translate?" in link].count(True) \
-        == len(directions)
-    cross = next(link for link in links if "/translate?" in link and "model=en-zh" in link)
-    assert "kind=cross" in cross and "layer=" in cross and "head=" in cross
-    decoding = next(link for link in links if "/decoding?" in link)
-    who = translator.translate("Who are you?")
-    step = next(i for i, token in enumerate(who.output_tokens) if "谁" in token) + 1
-    assert f"step={step}" in decoding
-
-
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_start_page_caption_states_the_rule_that_chose_its_head(translator, lang):
-    import numpy as np
-
-    from app_pages.state.examples import EXAMPLES
-    from model.translation.alignment import word_positions
-
-    at = opened({"lang": lang}, page="app_pages/pages/start.py")
-    example = EXAMPLES[0]
-    result = translator.translate(example.sentence)
-    cols = word_positions(result.source_tokens, example.source_word)
-    rows = word_positions(result.output_tokens[:-1], example.target_word)
-    share = result.cross[:, :, rows][:, :, :, cols].sum(-1).mean(-1)  # (layers, heads): the caption's own rule
-    layer, head = np.unravel_index(int(np.argmax(share)), share.shape)
-    cross = next(c.value for c in at.code if "/translate?" in c.value)
-    assert f"layer={layer + 1}" in cross and f"head={head + 1}" in cross
-    caption = " ".join(c.value for c in at.caption)
-    assert f"{share[layer, head]:.2f}" in caption and str(layer + 1) in caption and example.target_word in caption

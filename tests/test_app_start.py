@@ -1,79 +1,64 @@
-"""Start here in-process (streamlit.testing): its prepared links open in this tab and session, keep presentation
-mode, its caption says the weight as the map shows it, and the sentences the model gets wrong are offered as such."""
+"""Start here as Streamlit draws it (streamlit.testing), once per language: the view's prepared links drawn as links
+within the app (opened in this tab and session) with their addresses to copy, and the sentences the model gets wrong.
+What the links and captions say is checked on the view, without Streamlit (tests/test_start_view.py); the zh-en
+link's address, opened by a new visitor, here."""
 
 from __future__ import annotations
 
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urlencode
 
-import numpy as np
 import pytest
 
-from app_pages.state import examples, server, state_keys
+from app_pages.pages import start_view
 from app_pages.shell import registry
-from app_pages.shell.text import md_escape
+from app_pages.shell.text import in_language
+from app_pages.state import server, state_keys
 from i18n import strings
+from model import DEFAULT_BEAM
 from tests.support.apptest import opened
 
 START = "app_pages/pages/start.py"
+SENTENCE_ZH = "我有一个梦想。"
 
 
-def page_links(at) -> list:
-    return [element.proto for element in at.get("page_link")]
-
-
-def test_a_prepared_link_opens_its_view_in_this_session_and_keeps_presentation_mode():
+@pytest.mark.parametrize("lang, present", [("en", True), ("zh", False)])
+def test_the_page_draws_its_view_as_links_within_the_app(request, translator, lang, present):
     """The links were plain addresses: clicked, they opened a new tab, a new session (presentation mode off, the
     sidebar open, and a view pinned there missing from the teacher's deck)."""
-    at = opened({"present": "1"}, page=START)
-    assert at.session_state[state_keys.PRESENT]
-    links = {link.label: link for link in page_links(at)}
-    cross = next(link for label, link in links.items() if "cross-attention" in label)
-    assert not cross.external and cross.page == registry.PAGE["translate"].address  # within the app: same tab
-    query = parse_qs(cross.query_string)
-    assert query["kind"] == ["cross"] and "layer" in query and "present" not in query  # the session's mode stays
+    at = opened({"lang": lang, **({"present": "1"} if present else {})}, page=START)
+    assert not at.exception and bool(at.session_state[state_keys.PRESENT]) == present
+    translators = {"en-zh": translator} | ({"zh-en": request.getfixturevalue("zh_translator")}
+                                           if "zh-en" in server.model_folders() else {})
+    session = start_view.Session(lang, present, "en-zh", ("en", "zh"), tuple(server.model_folders()), "")
+    with in_language(lang):
+        shown = start_view.view(session, lambda s, m: translators[m].translate(s, beam=DEFAULT_BEAM))
+    links = [element.proto for element in at.get("page_link")]
+    expected = shown.lessons + shown.mistakes
+    assert [link.label for link in links] == [link.label for link in expected]
+    assert all(not link.external and link.page == registry.PAGE[want.page].address
+               and parse_qs(link.query_string) == parse_qs(urlencode(want.query))
+               for link, want in zip(links, expected))
     addresses = [code.value for code in at.code]
-    directions = 2 if "zh-en" in server.model_folders() else 1  # a cross-attention link per offered direction
-    assert len(addresses) == 2 + directions and all("present=1" in a for a in addresses)  # opens presenting
-    plain = opened({}, page=START)
-    assert not [code.value for code in plain.code if "present=" in code.value]
-
-
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_the_cross_caption_names_the_rows_that_write_the_word_as_the_map_labels_them(translator, lang):
-    """It said 梦想 puts 0.34 on "dream", where the map's rows labelled 梦 and 想 read 0.42 and 0.31: 0.34 is the
-    mean of the rows that write 梦 and 想, labelled 个 and 梦 (each row writes the next token)."""
-    at = opened({"lang": lang}, page=START)
-    example = examples.EXAMPLES[0]
-    result = translator.translate(example.sentence)
-    written = [i for i, token in enumerate(result.output_tokens) if token in example.target_word]  # 梦, 想
-    labels = [result.target_tokens[i] for i in written]  # the rows that write them: 个, 梦
-    assert labels == ["个", "梦"]
-    cross = next(c.value for c in at.code if "/translate?" in c.value)
-    query = parse_qs(cross.split("?", 1)[1])
-    layer, head = int(query["layer"][0]) - 1, int(query["head"][0]) - 1
-    col = result.source_tokens.index("▁dream")
-    mean = np.mean([result.cross[layer, head, i, col] for i in written])
-    caption = " ".join(c.value for c in at.caption)
-    assert f"{mean:.2f}" in caption and "“个”" in caption and "“梦”" in caption, caption
-
-
-@pytest.mark.parametrize("lang", ["en", "zh"])
-@pytest.mark.parametrize("model", ["en-zh", "zh-en"])
-def test_where_it_goes_wrong_is_a_section_of_its_own_with_the_models_translation(request, model, lang):
-    """The session's model's own failures, in the language it reads, with its translation of each: with zh-en
-    chosen the section showed the English sentences and what en-zh made of them."""
-    if model not in server.model_folders():
-        pytest.skip(f"no {model} checkpoint")
-    translator = request.getfixturevalue({"en-zh": "translator", "zh-en": "zh_translator"}[model])
-    source = translator.config.source_language
-    at = opened({"lang": lang, "model": model}, page=START)
+    assert len(addresses) == len(shown.lessons) and all(a.endswith(want.address)
+                                                        for a, want in zip(addresses, shown.lessons))
+    captions = [c.value for c in at.caption]
+    assert all(want.caption in captions for want in expected)
     assert strings(lang)["start.wrong"] in [h.value for h in at.subheader]
-    wrong = [s for pair in examples.WRONG_BY_LANGUAGE[source] for s in pair.sentences]
-    others = {s for language, pairs in examples.WRONG_BY_LANGUAGE.items() if language != source
-              for pair in pairs for s in pair.sentences}
-    labels = [link.label for link in page_links(at)]
-    assert all(sentence in labels for sentence in wrong) and not others & set(labels), labels
-    assert all(parse_qs(link.query_string)["model"] == [model] for link in page_links(at) if link.label in wrong)
-    captions = " ".join(c.value for c in at.caption)
-    for sentence in wrong:
-        assert md_escape(translator.translate(sentence).translation) in captions
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_zh_en_links_address_opened_by_a_new_visitor_opens_its_sentence_with_that_model(translator, zh_translator,
+                                                                                             lang):
+    """The address Start here prepares for the Chinese → English model, opened in a new session: the zh-en model and
+    the Chinese sentence in the box."""
+    if "zh-en" not in server.model_folders():
+        pytest.skip("no zh-en checkpoint")
+    session = start_view.Session(lang, False, "zh-en", ("zh", "en"), tuple(server.model_folders()), "")
+    translators = {"en-zh": translator, "zh-en": zh_translator}
+    with in_language(lang):
+        (cross,) = [lesson for lesson in start_view.lessons(session, lambda s, m: translators[m].translate(s))
+                    if lesson.query.get("model") == "zh-en"]
+    link = {key: values[0] for key, values in parse_qs(cross.address.split("?", 1)[1]).items()}
+    at = opened(link)
+    assert at.text_area(key="translate.input").value == SENTENCE_ZH
+    assert at.session_state[state_keys.CHECKPOINT] == "zh-en" and at.session_state[state_keys.LANG] == lang

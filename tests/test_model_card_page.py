@@ -1,34 +1,30 @@
-"""The model card page as Streamlit sends it: no table with an empty first row (issue 51: the card's summary table,
-written without column names, showed its empty header as an empty row above "direction")."""
+"""The model card page as Streamlit draws it (streamlit.testing), once per language: the view's title, card blocks
+(Markdown and the wrapped retraining command) and calibration, in order. What they say is checked on the view,
+without Streamlit (tests/test_model_card_view.py)."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
+from app_pages.pages import model_card_view
+from app_pages.pages.model_card_view import Code
+from app_pages.shell.text import in_language
+from app_pages.state import direction
+from model import TrainingLog
 from tests.support.apptest import app
-
-TABLE_START = re.compile(r"^\|.*\|\s*$")
-EMPTY_HEADER = re.compile(r"^\|(\s*\|)+\s*$")
-
-
-def table_headers(markdown: str) -> list[str]:
-    """The first line of every Markdown table in `markdown` (its column names)."""
-    lines, headers = markdown.split("\n"), []
-    for index, line in enumerate(lines):
-        if TABLE_START.match(line) and (index == 0 or not TABLE_START.match(lines[index - 1])):
-            headers.append(line)
-    return headers
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_no_table_of_the_card_opens_on_an_empty_row(lang):
+def test_the_page_draws_its_view(translator, lang):
     at = app(page="app_pages/pages/model_card.py", lang=lang)
     assert not at.exception
-    sent = "\n".join(m.value for m in at.markdown)
-    headers = table_headers(sent)
-    assert headers and not [h for h in headers if EMPTY_HEADER.match(h)], headers
-    # the summary's rows are still there, as a list
-    assert re.search(r"^- \*\*[^*]+\*\*: ", sent, re.M)
-
+    with in_language(lang):
+        shown = model_card_view.view(model_card_view.Model(
+            direction.label("en-zh"), True, translator.card_in(lang), lang in translator.cards,
+            TrainingLog.from_dict(translator.training_log)))
+    assert at.title[0].value == shown.before[0].text
+    sent = [m.value.strip() for m in at.markdown]  # Streamlit sends Markdown without its outer blank lines
+    wanted = [block.markdown.strip() for block in shown.card if not isinstance(block, Code)]
+    assert sent == wanted + [part.markdown.strip() for part in shown.calibration[1:]]
+    assert [c.value for c in at.code] == [block.text for block in shown.card if isinstance(block, Code)]
+    assert at.header[-1].value == shown.calibration[0].text

@@ -258,8 +258,8 @@ class Threshold(_Entry):
 
 @dataclass(frozen=True)
 class Calibration(_Entry):
-    """The confidence thresholds fitted on dev (evaluation/calibrate.py); model.translation.confidence.calibration_of
-    says whether they can be used."""
+    """The confidence thresholds fitted on dev (evaluation/calibrate.py); `usable` says whether serving can mark by
+    them (model.translation.confidence)."""
 
     beam: int | None = None
     pairs: int = 0
@@ -267,6 +267,22 @@ class Calibration(_Entry):
     sentence: Threshold = Threshold()
 
     NESTED: ClassVar[dict] = {"token": Threshold.from_dict, "sentence": Threshold.from_dict}
+
+    @property
+    def usable(self) -> bool:
+        """Whether serving can mark by it: both thresholds are numbers strictly between 0 and 1."""
+        try:
+            return all(0 < float(part.threshold) < 1 for part in (self.token, self.sentence))
+        except (TypeError, ValueError):
+            return False
+
+
+def usable_calibration(training_log: Mapping | None) -> Calibration | None:
+    """The log's calibration where serving can mark by it (Calibration.usable), else None; read alone, without the rest
+    of the log (serving asks on every translation)."""
+    entry = training_log.get("calibration") if isinstance(training_log, Mapping) else None
+    found = Calibration.from_dict(entry) if isinstance(entry, Mapping) and entry else None
+    return found if found is not None and found.usable else None
 
 
 @dataclass(frozen=True)
