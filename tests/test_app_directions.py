@@ -32,9 +32,10 @@ def test_the_picker_names_each_model_by_its_direction():
     assert {"English → 中文 (en-zh)", "中文 → English (zh-en)"} <= set(picker.options)
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_turning_the_direction_reads_what_the_old_model_wrote(translator, zh_translator, lang):
-    at = translate_page(**{state_keys.LANG: lang, state_keys.SENTENCE: "I have a dream."})
+def test_turning_the_direction_reads_what_the_old_model_wrote(translator, zh_translator):
+    """In a 中文 session (the interface's language changes nothing of what is carried across: this ran in English
+    too, checking the same; the picker's labels are the same in both)."""
+    at = translate_page(**{state_keys.LANG: "zh", state_keys.SENTENCE: "I have a dream."})
     written = translator.translate("I have a dream.").translation
     at.selectbox(key=state_keys.CHECKPOINT).set_value("zh-en").run()
     assert not at.exception, [e.message for e in at.exception]
