@@ -42,7 +42,7 @@ PATCHING = [f"{kind} · layer {layer}" for kind in ("encoder self", "decoder sel
 
 def test_names_too_long_to_stand_under_bars_get_a_row_each_within_the_room():
     """A patching poll's nine kind × layer names stood on their side and ran below a 1280×800 screen: a row each,
-    the first on top, no name turned, the figure within its room, the answer still marked and named."""
+    the first on top, no name turned, the figure within its room, the answer still marked."""
     room = Room(460, 330)
     fig = tally_bars(PATCHING, [1, 2, 1, 1, 0, 0, 0, 3, 0], answer=7, title="Votes so far: 8", room=room,
                      answer_label="the measured answer")
@@ -53,7 +53,7 @@ def test_names_too_long_to_stand_under_bars_get_a_row_each_within_the_room():
     assert list(fig.layout.yaxis.ticktext) == PATCHING and list(fig.layout.yaxis.range) == [8.5, -0.5]  # first on top
     assert not fig.layout.yaxis.tickangle and not fig.layout.xaxis.tickangle
     assert fig.layout.width <= room.max_width and fig.layout.height <= room.max_height
-    assert fig.layout.showlegend and answer.name == "the measured answer"
+    assert not fig.layout.showlegend and answer.name == "the measured answer"  # the page names it beside
     (band,) = fig.layout.shapes
     assert (band.y0, band.y1) == (6.5, 7.5)
 

@@ -1,6 +1,6 @@
 """A class poll's tally: one bar of votes per option (the options are a map's tokens, or a patching poll's kind and
-layer), the model's answer marked once revealed — its bar in its own colour, named in the legend, and its slot shaded,
-so it shows even with no vote. Upright bars where the options' names stand upright under them; else a row per option,
+layer), the model's answer marked once revealed — its bar in its own colour (named in the legend of upright bars) and
+its slot shaded, so it shows even with no vote. Upright bars where the options' names stand upright under them; else a row per option,
 its name on the left (names on their side would be hard to read and run below a 1280×800 screen)."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from .bars import ValueAxis, bar_figure, fit_bars
 from .decoding import row_bars
 from .labels import token_labels
 from .options import Frame, Room, checked
-from .style import CELL_TEXT_PX, D3, GRID_COLOR, HIGHLIGHT_COLOR, hovertemplate, legend_above, legend_px
+from .style import CELL_TEXT_PX, D3, GRID_COLOR, HIGHLIGHT_COLOR, hovertemplate
 from .validate import check_labels
 
 VOTES_COLOR = D3[0]
@@ -73,7 +73,9 @@ def tally_bars(
 def tally_rows(labels: list[str], votes: np.ndarray, answer: int | None, *, frame: Frame, answer_label: str,
                room: Room) -> go.Figure:
     """The tally as one horizontal bar per option, the first on top, each option's name on its row; `frame`: the
-    title, the votes' axis title (across, below) and the options' (up, left). The answer as in tally_bars."""
+    title and the options' axis title (up, left; no votes' axis title: the title says what it counts). The answer's
+    bar and row are marked as in tally_bars, without a legend: its two rows cost a narrow column's chart the height
+    that keeps nine names legible, and the page names the answer right beside the chart (polls.answer_line)."""
     rows = np.arange(len(votes), dtype=np.int32)
     escaped = token_labels(labels)
     hover = hovertemplate((frame.y_title, "%{customdata}"), (frame.x_title, "%{x}"))
@@ -85,25 +87,12 @@ def tally_rows(labels: list[str], votes: np.ndarray, answer: int | None, *, fram
                     cliponaxis=False, textfont=dict(size=CELL_TEXT_PX))
 
     bars = [bar([i for i in range(len(votes)) if i != answer], frame.x_title, VOTES_COLOR)]
-    legend = [] if answer is None else [frame.x_title, answer_label]
     if answer is not None:
         bars.append(bar([answer], answer_label, HIGHLIGHT_COLOR))
     high = max(1, int(votes.max(initial=0)))
     band = [] if answer is None else [dict(type="rect", xref="paper", yref="y", x0=0, x1=1, y0=answer - 0.5,
                                            y1=answer + 0.5, fillcolor=HIGHLIGHT_COLOR, opacity=ANSWER_BAND_OPACITY,
                                            line_width=0, layer="below")]
-    def rows_within(height: float) -> go.Figure:  # no votes' axis title: the figure's title says what it counts
-        return row_bars(bars, labels, str(high), frame=replace(frame, x_title=""), room=Room(room.max_width, height),
-                        barmode="overlay",
-                        value_axis=dict(range=[0, high], dtick=max(1, high // 5), gridcolor=GRID_COLOR, zeroline=False),
-                        bargap=0.3, shapes=band)
-
-    fig = rows_within(room.max_height)
-    if not legend:
-        return fig
-    # The legend between the title and the plot, wrapped to the plot's width: its rows taken from the plot's height.
-    above = legend_px(legend, fig.layout.width - fig.layout.margin.l - fig.layout.margin.r)
-    fig = rows_within(room.max_height - above)
-    fig.update_layout(showlegend=True, legend=legend_above(), height=fig.layout.height + above,
-                      margin_t=fig.layout.margin.t + above)
-    return fig
+    return row_bars(bars, labels, str(high), frame=replace(frame, x_title=""), room=room, barmode="overlay",
+                    value_axis=dict(range=[0, high], dtick=max(1, high // 5), gridcolor=GRID_COLOR, zeroline=False),
+                    bargap=0.3, shapes=band)

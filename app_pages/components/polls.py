@@ -49,7 +49,7 @@ QR_PX = 150
 # The tally's room on a 1280×800 screen: the right column, beside the code and QR code on the teacher's screen (under
 # the question and Reveal, then the answer and Reopen), beside the answer on a student's (under the question and the
 # student's vote); tests/test_lesson_rehearsal_browser.py checks that both end on the first screen.
-TEACHER_TALLY, STUDENT_TALLY = Room(460, 330), Room(460, 400)
+TEACHER_TALLY, STUDENT_TALLY = Room(460, 300), Room(460, 400)
 # Constant (no user or model text): `data` carries the cookie's name, its lifetime and this session's fresh id.
 COOKIE_JS = """export default function ({ data, setStateValue }) {
   const prefix = data.name + "=";
