@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 
 import pytest
 
 from app_pages.state import widget_state
 from lessons.masks import EXPOSURE_EXAMPLES
-from model import DEFAULT_CHECKPOINT
-from tests.support.apptest import PAGES, TAB_PREFIX, open_page, open_tab, page_text, whole_page_text
+from tests.support.apptest import PAGES, TAB_PREFIX, every_tab, open_page, open_tab, page_text, whole_page_text
 from tests.support.paths import needs_checkpoint
 from tests.support.tables import shown_tables
 
@@ -75,19 +75,6 @@ def test_indivisible_heads_explain_themselves():
     assert any("300 / 7" in e.value for e in at.error)
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_slowest_positional_period_depends_on_d_model(lang):
-    """The last (sin, cos) pair turns once every 2π·10000^((d−2)/d) positions, not 2π·10000 whatever d is."""
-    import math
-
-    at = open_page("positional", lang)
-    d = at.select_slider(key="positional.d_model").value
-    expected = f"{2 * math.pi * 10000 ** ((d - 2) / d):,.0f}"
-    assert expected in page_text(at) and f"{2 * math.pi * 10000:,.0f}" not in page_text(at)
-    at.select_slider(key="positional.d_model").set_value(16).run()
-    assert f"{2 * math.pi * 10000 ** (14 / 16):,.0f}" in page_text(at)
-
-
 # ---------------------------------------------------------------- classroom readiness (issue 13)
 NOTE_CITATION = re.compile(r"(?i)\bnotes? 0\d\d|笔记 ?0\d\d")  # "study note 000", "学习笔记 002": no student has them
 CJK = r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]"
@@ -114,14 +101,30 @@ def test_chinese_teaching_text_has_no_ascii_comma_next_to_chinese():
     assert not commas
 
 
+# Pages whose every tab's words are checked on their views: tests/test_positional_view.py, test_scaling_view.py,
+# test_anatomy_view.py (the classroom checks below, there); here each of their tabs is run once.
+VIEW_CHECKED = ("positional", "scaling", "anatomy")
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
-@pytest.mark.parametrize("page", PAGES)
+@pytest.mark.parametrize("page", [page for page in PAGES if page not in VIEW_CHECKED])
 def test_rendered_pages_cite_no_notes_and_join_chinese_lists_with_chinese_marks(page, lang):
     """The computed parts too: lists of numbers or tokens in Chinese text take 、, not ", "."""
     text = whole_page_text(page, lang)
     assert not NOTE_CITATION.search(text)
     if lang == "zh":
         assert not ASCII_COMMA_IN_CHINESE.search(text), ASCII_COMMA_IN_CHINESE.search(text).group(0)
+
+
+@pytest.mark.parametrize("page", VIEW_CHECKED)
+def test_every_tab_of_a_page_checked_on_its_view_runs(page):
+    """What each tab says is checked on the page's view; this runs the page script on each tab (the pickers, the
+    session's sentence and model handed to the view): no exception or error box, and something drawn in each
+    tab."""
+    for at in every_tab(page):
+        assert not at.exception and not at.error, [e.value for e in (*at.exception, *at.error)]
+        (drawn,) = [tab for tab in at.tabs if tab.children]  # only the open tab is drawn
+        assert sum(1 for _ in with_ancestors(drawn)) >= 2, drawn.label  # (a fragment's are in a block)
 
 
 def test_qkv_tables_show_every_number():
@@ -153,29 +156,6 @@ def test_attention_kinds_are_offered_with_their_full_names(page):
     assert picker.options == ["Encoder self-attention", "Decoder masked self-attention", "Cross-attention"]
 
 
-def test_scaling_page_says_the_borrowed_8_keeps_the_toy_example_in_range_and_why():
-    at = open_page("scaling")
-    toy = next(m.value for m in at.markdown if m.value.startswith("The worked example divides"))
-    assert "borrowed 8" in toy and "mean 0 and variance 1" in toy
-    assert "mean square of 32, not 1" in toy  # (8² + 6² + 10² + 2² + 7² + 3² + 7² + 1² + 5² + 3² + 2² + 6²) / 12
-    assert "Dividing by √d_k is what keeps the softmax in its useful range" not in page_text(at)
-
-
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_scaling_page_gives_the_embedding_rows_grown_length_computed_from_the_weights(lang, translator):
-    """Not "training kept them near that size": the median row lengths, from the shipped weights, against about 1 at
-    initialisation (N(0, 1/d_model) entries)."""
-    import numpy as np
-
-    pad = translator.config.pad_id
-    medians = [np.median(np.linalg.norm(np.delete(translator.weight(f"{side}_embed.weight"), pad, axis=0), axis=1))
-               for side in ("src", "tgt")]
-    at = open_page("scaling", lang, tab="emb")
-    init = next(i.value for i in at.info if "N(0, 1/d_model)" in i.value)
-    assert f"{medians[0]:.2f}" in init and f"{medians[1]:.2f}" in init
-    assert ("about 1 at the start" in init) if lang == "en" else ("开始时约为 1" in init)
-
-
 def test_causal_mask_is_explained_for_training_too():
     text = whole_page_text("masks")
     assert "teacher forcing" in text and "training matches translation" not in text  # positions match, tokens do not
@@ -194,8 +174,13 @@ def test_masks_page_draws_one_padded_attention_at_a_time(kind):
 
 
 def test_pe_dimensions_survive_a_smaller_d_model_without_a_widget_warning():
+    """And the d_model slider reaches the view: the slowest pair's period (2π·10000^((d−2)/d) positions) follows it
+    (the period itself: tests/test_positional_view.py)."""
     at = open_page("positional")
     at.multiselect(key="positional.dims").set_value([0, 3, 64, 100]).run()
+    at.select_slider(key="positional.d_model").set_value(16).run()
+    assert f"{2 * math.pi * 10000 ** (14 / 16):,.0f}" in page_text(at)
+    assert at.multiselect(key="positional.dims").value == [0, 3]
     at.select_slider(key="positional.d_model").set_value(2).run()
     assert at.multiselect(key="positional.dims").value == [0]
     at.select_slider(key="positional.d_model").set_value(256).run()
@@ -203,17 +188,6 @@ def test_pe_dimensions_survive_a_smaller_d_model_without_a_widget_warning():
     # The widget's default is the session's own picks (widget_state.kept: a browser that lost the widget's value sends
     # none, and Streamlit takes the default); .streamlit/config.toml silences the log line Streamlit writes for that.
     assert not at.exception and list(at.multiselect(key="positional.dims").proto.default) == [0, 3, 64, 100]
-
-
-def test_anatomy_says_which_weights_the_app_loads_and_the_machine_in_the_page_language():
-    """The shipped checkpoint is an average of its last epochs (its log's "average" beats its "best"): the page
-    must not call the best single evaluation "the checkpoint the app loads"; the machine reads as Chinese in 中文."""
-    log = json.loads((DEFAULT_CHECKPOINT / "training_log.json").read_text(encoding="utf-8"))
-    first, last = log["average"]["epochs"][0], log["average"]["epochs"][-1]
-    en, zh = whole_page_text("anatomy"), whole_page_text("anatomy", "zh")
-    assert f"average of the weights of epochs {first}–{last}" in en and str(log["average"]["bleu"]) in en
-    assert "checkpoint the app loads" not in en
-    assert f"第 {first}–{last} 轮权重的平均" in zh and "threads" not in zh and "个线程" in zh
 
 
 @pytest.mark.parametrize("lang, words", [("en", "exposure bias"), ("zh", "暴露偏差")])
@@ -261,52 +235,6 @@ def test_several_heads_section_shows_the_two_heads_the_model_computed(lang, tran
     traces = [[d.get("name") for d in json.loads(c.proto.spec)["data"]] for c in at.get("plotly_chart")]
     mean = {"en": "average of the two", "zh": "两者的平均"}[lang]
     assert [head.format(n=a + 1), head.format(n=b + 1), mean] in traces  # the two heads and their average, drawn
-
-
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_embedding_scale_section_shows_the_models_own_norms(lang, translator):
-    from lessons.scaling import embedding_scale
-
-    text = page_text(open_page("scaling", lang, tab="emb"))
-    source = embedding_scale(translator.weight("src_embed.weight"), translator.config.pad_id)
-    target = embedding_scale(translator.weight("tgt_embed.weight"), translator.config.pad_id)
-    for number in (source.raw, source.scaled, source.ratio(False), source.ratio(True), source.positional, target.raw):
-        assert shown(f"{number:.2f}", text), number
-
-
-def test_extrapolation_section_translates_past_the_trained_length(translator):
-    from app_pages.state.examples import DEFAULT_SENTENCE, EXAMPLES
-    from lessons import positional as lp
-    from model import DEFAULT_BEAM
-
-    lengths = translator.training_log["lengths"]
-    longest = lengths["source_tokens"]
-    text = page_text(open_page("positional", tab="ext"))
-    assert shown(str(longest), text) and shown(str(lengths["target_tokens"]), text)
-    sentences = [DEFAULT_SENTENCE] + [e.sentence for e in EXAMPLES * 3]
-    pieces = [translator.translate(s, beam=DEFAULT_BEAM) for s in sentences]
-    n = lp.pieces_past([len(p.source_tokens) - 1 for p in pieces], 2 * longest, translator.max_source_tokens)
-    long = translator.translate(" ".join(sentences[:n]), beam=DEFAULT_BEAM)
-    assert len(long.source_tokens) > longest  # the test sentence does pass every training sentence
-    parts, whole = sum(len(p.output_tokens) - 1 for p in pieces[:n]), len(long.output_tokens) - 1
-    attention, tokens = lp.attention_share_past(long.cross, longest)
-    assert f"{parts} tokens in all; together, the model writes {whole} ({100 * whole / parts:.0f} %" in text
-    assert f"{100 * tokens:.0f} % of the sentence and receive {100 * attention:.0f} %" in text
-    assert f"{len(long.source_tokens)} source tokens, {len(long.source_tokens) - longest} of them" in text
-
-
-def test_dead_units_section_counts_the_models_silent_units(translator):
-    from app_pages.state.examples import DEFAULT_SENTENCE, EXAMPLES
-    from lessons.anatomy import dead_units
-
-    text = page_text(open_page("anatomy", tab="dead"))
-    own = dead_units([translator.ffn_activations(DEFAULT_SENTENCE)])
-    examples = dead_units([translator.ffn_activations(e.sentence) for e in EXAMPLES])
-    assert f"{', '.join(str(n) for n in own)} units never fire" in text
-    assert f"({sum(translator.ffn_activations(e.sentence).shape[1] for e in EXAMPLES)} tokens) " \
-           f"{', '.join(str(n) for n in examples)}" in text
-    dev = translator.training_log["ffn_units"]
-    assert f"use {', '.join(f'{u:,}' for u in dev['used'])} of their {dev['d_ff']:,} units" in text
 
 
 @pytest.mark.parametrize("page", sorted(TAB_PREFIX))
