@@ -2,16 +2,19 @@
 
 Each trained run takes a few seconds on one core (the cap is 1,000 steps; copy and reverse stop after
 about 300, when every held-out sequence is right). The alignment checks would fail for the untrained
-model, which spreads its attention over the source (about 1/S on the expected position).
+model, which spreads its attention over the source (about 1/S on the expected position). A server's runs are computed
+by the lab's worker process, niced.
 """
 
 from __future__ import annotations
+
+import os
 
 import numpy as np
 import pytest
 
 from lessons.anatomy import total_parameters
-from model.lab import ALIGNED_SHARE, EXAMPLE, TESTED_EXACT, LabSettings, answer, train_steps
+from model.lab import ALIGNED_SHARE, EXAMPLE, LAB_NICE, TESTED_EXACT, LabSettings, Trainer, answer, train_steps
 from model.lab.run import held_out_set, on_alignment
 from model.lab.tasks import source_positions
 
@@ -103,3 +106,19 @@ def test_settings_refuse_what_the_lab_cannot_draw():
         LabSettings(task="add")
     with pytest.raises(ValueError, match="length"):
         LabSettings(length=len(EXAMPLE) + 1)
+
+
+def test_the_lab_trains_in_its_own_process_at_a_lower_priority():
+    """The chunks are computed by the lab's worker process, niced, so that translations get the cores first; a run
+    goes on where it left off, and one dropped starts afresh."""
+    trainer, settings = Trainer(), LabSettings(task="reverse", max_steps=100)
+    try:
+        assert trainer.niceness() == LAB_NICE and os.nice(0) == 0  # this process, the server's, is not niced
+        here = train_steps(settings)
+        for _ in range(3):  # the same seed: the worker's run is the run this process would have computed
+            there, expected = trainer.next("a", settings), next(here)
+            assert there.step == expected.step and np.allclose(there.losses, expected.losses, rtol=1e-4)
+        trainer.drop("a")
+        assert trainer.next("a", settings).step == 0
+    finally:
+        trainer.shutdown()

@@ -54,6 +54,11 @@ def head_name(head: int) -> str:
     return t("explorer.all_heads") if head == ALL else t("explorer.head_n", n=head + 1)
 
 
+def layer_and_head_name(layer: int, head: int) -> str:
+    """"layer 2 · head 3" (either may be an average), as a map's heading or a chart's line names the selection."""
+    return t("decoding.which", layer=layer_name(layer), head=head_name(head))
+
+
 def short_name(index: int) -> str:
     """A layer or head in a compact picker: its 1-based number, or "average"."""
     return t("explorer.average") if index == ALL else str(index + 1)

@@ -138,11 +138,6 @@ class Pick:
     layer: int
     head: int
 
-    def which(self) -> str:
-        """"layer 2, head 3", as the page names the selection."""
-        return t("decoding.which", layer=attention_view.layer_name(self.layer),
-                 head=attention_view.head_name(self.head))
-
 
 @dataclass(frozen=True)
 class SnapshotView:
@@ -179,7 +174,7 @@ def consensus_caption(last: np.ndarray, layer: int, head: int) -> str:
     be the map's head only when it is: another probe's, or the reader's pick, may be on the map."""
     best_layer, best_head, agree, rows = replay.consensus_head(last)
     names = dict(layer=attention_view.layer_name(best_layer), head=attention_view.head_name(best_head))
-    shown = t("decoding.which", layer=attention_view.layer_name(layer), head=attention_view.head_name(head))
+    shown = attention_view.layer_and_head_name(layer, head)
     which = t("replay.aligned.shown" if (layer, head) == (best_layer, best_head) else "replay.aligned.other",
               shown=shown, **names)
     return sentences([which, t("replay.aligned", agree=agree, rows=rows, heads=last.shape[0] * last.shape[1])])
@@ -221,7 +216,7 @@ def share_parts(shown: Replay, pick: Pick) -> tuple:
         highlight = pick.layer
     else:
         lines.append(attention_maps.pick(shares, pick.layer, pick.head))
-        names.append(pick.which())
+        names.append(attention_view.layer_and_head_name(pick.layer, pick.head))
         highlight = len(lines) - 1
     chosen = lines[highlight]
     figure = share_figure(
