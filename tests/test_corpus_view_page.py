@@ -17,6 +17,7 @@ import pytest
 
 from app_pages.pages import corpus_view
 from app_pages.pages.corpus_view import Settings
+from app_pages.state.state_keys import DECK
 from evaluation.corpus_view import Corpus, Sentence, jobs, points, search, shipped_corpus, user_sentences
 from evaluation.corpus_view.project import project_head
 from evaluation.corpus_view.roles import every_role, head_roles
@@ -138,12 +139,20 @@ def test_the_matrix_shows_every_head_of_the_kind(run):
 def test_the_search_is_sorted_by_the_top_keys_weight_and_links_its_sentences(run):
     found = search(run, "encoder_self", 0, 0, "cat")
     shown = corpus_view.search_view(run, found)
-    weights = [row["Top weight"] for row in shown.rows]
+    weights = [float(row["Top weight"]) for row in shown.rows]
     assert weights == sorted(weights, reverse=True) and len(shown.rows) == min(len(found.occurrences), corpus_view.SEARCH_ROWS)
     assert f"occurs {len(found.occurrences)} times" in shown.summary
+    first = found.occurrences[0]
+    assert shown.rows[0]["Heaviest keys"] == " · ".join(f"{k.removeprefix('▁')} {w:.2f}" for _, k, w in first.top)
     link = corpus_view.explorer_link(run, shown.sentence_of[0], Settings("encoder_self", 0, 0, "pca", "role"), "en-zh")
     assert link == {"s": run.corpus.sentences[shown.sentence_of[0]].source, "model": "en-zh", "kind": "encoder_self",
                     "view": "head", "layer": "1", "head": "1"}
+
+
+def test_the_search_opens_on_the_commonest_word():
+    assert corpus_view.first_word(["</s>", ".", ",", "I", "the"]) == "I"
+    assert corpus_view.first_word(["</s>", "。", "，", "我"]) == "我"
+    assert corpus_view.first_word(["</s>", "."]) == "</s>"  # no word at all: the commonest token
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -269,6 +278,10 @@ def test_a_link_opens_its_picture_in_both_directions_and_languages(model, lang, 
     assert spec["data"][0]["marker"]["colorscale"]  # coloured by position, as the link says
     title = spec["layout"]["title"]["text"].replace("<br>", " ")
     assert said["corpus.head_title"].format(kind=said["kind.encoder_self"], layer=2, head=3) in title
+    at.button(key="corpus.pin").click().run()  # the sentence picked below the picture, pinned as the explorer shows it
+    slide = at.session_state[DECK][-1]
+    assert (slide.page, slide.query["s"], slide.query["kind"], slide.query["layer"], slide.query["head"]) == (
+        "translate", SMALL[model.split("-")[0]][0], "encoder_self", "2", "3")
 
 
 @pytest.mark.parametrize("model, lang", CASES[:2])

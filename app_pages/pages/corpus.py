@@ -59,9 +59,10 @@ def pick(label: str, options, key: str, names: dict, width: int) -> str:
                         persist_state="session", width=width)
 
 
-def draw_controls(layers: int, heads: int) -> Settings:
+def draw_controls(layers: int, heads: int):
     """The view, layer and head on one row; the attention kind, projection and colouring on the next (each shown
-    where the view uses it): the picture starts on the first screen at 1280×800."""
+    where the view uses it): the picture starts on the first screen at 1280×800. Returns the settings and the second
+    row, where the search's token picker goes once the corpus's tokens are known."""
     with st.container(horizontal=True, vertical_alignment="bottom", key="corpus.row1"):
         view = choose(t("corpus.view"), VIEWS, VIEW, {v: t(f"corpus.view.{v}") for v in VIEWS})
         if view != "matrix":
@@ -69,14 +70,15 @@ def draw_controls(layers: int, heads: int) -> Settings:
             head = attention_view.index_picker(HEAD, t("explorer.head"), range(heads))
         else:
             layer, head = widget_state.kept(LAYER, range(layers)), widget_state.kept(HEAD, range(heads))
-    with st.container(horizontal=True, vertical_alignment="bottom", key="corpus.row2"):
+    row2 = st.container(horizontal=True, vertical_alignment="bottom", key="corpus.row2")
+    with row2:
         kind = pick(t("explorer.kind"), KINDS, KIND, {k: t(f"kind.{k}") for k in KINDS}, 300)
         methods = [m for m in METHODS if available()[m]]
         method = choose(t("corpus.method"), methods, METHOD, METHOD_NAMES) if view == "head" else \
             widget_state.kept(METHOD, methods)
         colour = pick(t("corpus.colour"), COLOURS, COLOUR, {c: t(f"corpus.colour.{c}") for c in COLOURS}, 180) \
             if view != "search" else widget_state.kept(COLOUR, COLOURS)
-    return Settings(kind, layer, head, method, colour, presentation.presenting())
+    return Settings(kind, layer, head, method, colour, presentation.presenting()), row2
 
 
 def waiting(job: jobs.Job, text: str, expected_s: float) -> None:
@@ -141,16 +143,19 @@ def roles_of(run):
     return job.result() if job.done else None
 
 
-def searched(run, translator, kind: str, layer: int, head: int):
-    """The token picked (or typed) among the corpus's query tokens of `kind`, searched on the head."""
+def searched(run, translator, settings: Settings, row):
+    """The token picked (or typed) among the corpus's query tokens of the kind, in the controls' second `row` (the
+    commonest word at first), searched on the head."""
+    kind = settings.kind
     options = [token for token, _ in query_tokens(run, kind)]
-    chosen = st.session_state.get(TOKEN) or options[0]
-    st.selectbox(t("corpus.search_token"), options if chosen in options else [chosen, *options], key=TOKEN,
-                 index=(options.index(chosen) if chosen in options else 0), accept_new_options=True,
-                 help=t("corpus.search_help"), width=320)
-    typed = st.session_state.get(TOKEN) or options[0]
+    chosen = st.session_state.get(TOKEN) or corpus_view.first_word(options)
+    with row:
+        st.selectbox(t("corpus.search_token"), options if chosen in options else [chosen, *options], key=TOKEN,
+                     index=(options.index(chosen) if chosen in options else 0), accept_new_options=True,
+                     help=t("corpus.search_help"), width=320)
+    typed = st.session_state.get(TOKEN) or chosen
     tokens = (typed,) if typed in options else typed_tokens(translator, typed, kind)
-    return search(run, kind, layer, head, tokens)
+    return search(run, kind, settings.layer, settings.head, tokens)
 
 
 def open_clicked(run, settings: Settings, sentence_of: tuple[int, ...]) -> None:
@@ -250,7 +255,7 @@ def draw(shown: PageView, run, settings: Settings, view: str) -> None:
     draw_teaching(shown)
 
 
-def computed(run, translator, settings: Settings, view: str) -> dict:
+def computed(run, translator, settings: Settings, view: str, row) -> dict:
     """The view's result where it is ready ({} while its job runs: its progress is drawn)."""
     if view == "head":
         found = projection_of(run, settings)
@@ -258,7 +263,7 @@ def computed(run, translator, settings: Settings, view: str) -> dict:
     if view == "matrix":
         found = matrix_of(run, settings)
         return {} if found is None else {"matrix": found}
-    return {"found": searched(run, translator, settings.kind, settings.layer, settings.head)}
+    return {"found": searched(run, translator, settings, row)}
 
 
 def page() -> None:
@@ -275,13 +280,13 @@ def page() -> None:
     if (link := st.session_state.pop(OPEN, None)) is not None:  # a point clicked: its sentence in the explorer
         st.switch_page(registry.PAGE["translate"].script, query_params={"lang": st.session_state.get(LANG, "en"),
                                                                        **link})
-    settings = draw_controls(layers, config.n_heads)
+    settings, row = draw_controls(layers, config.n_heads)
     _, lines = corpus_view.corpus_of(config.source_language, st.session_state.get(USER, ""))
     try:
         run = result_of(passes(translator, checkpoint, lines), RUN_WAIT_S, t("corpus.running"), 60.0)
         if run is not None:
             view = st.session_state[VIEW]
-            found = computed(run, translator, settings, view)
+            found = computed(run, translator, settings, view, row)
             shown = corpus_view.view(run, lines, direction.current(), settings, roles=roles_of(run), **found)
             draw(shown, run, settings, view)
     except (CorpusError, HeadError, InputError, ProjectionUnavailable) as exc:

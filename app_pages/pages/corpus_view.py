@@ -30,7 +30,8 @@ KINDS = ("encoder_self", "decoder_self", "cross")
 COLOURS = ("role", "position", "token")
 METHOD_NAMES = {"pca": "PCA", "tsne": "t-SNE", "umap": "UMAP"}
 MATRIX_POINTS = 360  # points per small projection: every n-th sentence's, so 24 of them draw at once
-SEARCH_ROWS = 12  # occurrences listed (a static table that fits the screen); the counts are over all of them
+SEARCH_ROWS = 10  # occurrences listed: the table and the explorer row under it fit 1280×800 below the controls;
+# the counts are over all of them
 HOVER_CHARS = 56  # a hover line's length before it wraps (Plotly does not wrap)
 SEED = 0
 CHART_PX = (820, 440)  # one head's picture beside the sidebar at 1280×800, under two rows of controls
@@ -241,11 +242,18 @@ def search_view(run: CorpusRun, found: TokenSearch) -> SearchView:
     rows = []
     for o in found.occurrences[:SEARCH_ROWS]:
         side = run.traces[o.sentence].axis_tokens(found.kind)[0]
-        rows.append({t("corpus.col.weight"): round(o.top_weight, 3),
+        rows.append({t("corpus.col.weight"): f"{o.top_weight:.2f}",  # as the keys' weights beside it
                      t("corpus.col.sentence"): sentence_text(side, o.position),
-                     t("corpus.col.keys"): "  ".join(f"{bare(k)} {w:.2f}" for _, k, w in o.top),
+                     t("corpus.col.keys"): " · ".join(f"{bare(k)} {w:.2f}" for _, k, w in o.top),
                      t("corpus.col.number"): o.sentence + 1})
     return SearchView(summary, rows, tuple(o.sentence for o in found.occurrences[:SEARCH_ROWS]))
+
+
+def first_word(tokens: list[str]) -> str:
+    """Of `tokens` (commonest first), the commonest that is a word: letters or characters, not </s> or punctuation,
+    which every sentence has and which say little about a head. The search opens on it."""
+    return next((token for token in tokens if not token.startswith("<") and any(ch.isalnum() for ch in token)),
+                tokens[0])
 
 
 # --- Links and readings ----------------------------------------------------------------------------------------------
