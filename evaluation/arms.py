@@ -24,7 +24,7 @@ from pathlib import Path
 
 from sacrebleu.metrics import CHRF
 
-from model.loading.checkpoint import read_training_log
+from model.loading.training_log import TrainingLog
 from model.translation.threads import configure_torch_threads
 from model.translation.translator import DEFAULT_BEAM, Translator
 from model.training.backtranslation.pool import as_corpus, key
@@ -76,8 +76,8 @@ def compare(folders: list[Path], sets: dict[str, list[tuple[str, str]]], directi
     result, base = {}, {}
     for index, folder in enumerate(folders):
         translator = Translator.from_checkpoint(folder, device="cpu")
-        log = read_training_log(folder) or {}
-        row = {"minutes": log.get("train_minutes"), "steps": log.get("steps"), "train_pairs": log.get("train_pairs"),
+        log = TrainingLog.read(folder) or TrainingLog()
+        row = {"minutes": log.train_minutes, "steps": log.steps, "train_pairs": log.train_pairs,
                "everyday": everyday(translator, direction)}
         for name, pairs in sets.items():
             s = scored(translator, pairs)

@@ -25,7 +25,7 @@ the app does (Translator.translate, the same probabilities the translate page sh
 
 Pure arithmetic over Translator.translate results: nothing here reads the network itself.
 `python -m evaluation.calibrate` writes the result into the checkpoint's training_log.json under
-"calibration"; the app reads it from there (Translator.training_log) through
+"calibration"; the app reads it from there (Translator.training_log, typed as TrainingLog.calibration) through
 model/translation/confidence.py's assess().
 """
 
@@ -38,13 +38,14 @@ from pathlib import Path
 import numpy as np
 from sacrebleu.metrics import CHRF
 
-from model.translation.confidence import LOG_KEY, sentence_confidence
+from model.translation.confidence import sentence_confidence
 from model.translation.translator import DEFAULT_BEAM, Translator
 
 from model.training.data import in_direction
 
 from .cli import dev_parser, open_dev, store
 
+LOG_KEY = "calibration"  # the entry of training_log.json this writes (TrainingLog.calibration reads it)
 GRID = np.round(np.arange(1, 100) / 100, 2)  # candidate thresholds, all strictly inside (0, 1)
 
 

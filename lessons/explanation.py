@@ -15,6 +15,9 @@ source token mattered" is its magnitude, so agreement compares attention with |a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+
 import numpy as np
 
 
@@ -265,28 +268,36 @@ def best_layer_average(found: dict) -> dict:
     return {"layer": layer, "reading": reading, "aer": float(aer)}
 
 
-def opening_figures(log: dict) -> dict:
-    """The figures the page opens with, read off the training log; a part the log lacks is absent.
+@dataclass(frozen=True)
+class Opening:
+    """The figures the page opens with (opening_figures); a part the log lacks is None.
     agreement: dev sentences, the cross heads' count and mean ρ with integrated gradients, the heads tied for the
     highest ρ as shown (layer, head, 0-based) and that ρ, and the last layer's head-averaged map's ρ. pruning: the
     test pairs, the whole model's BLEU and every kind's pruning_steps. alignment: the gold pairs and the (aer, low,
     high) of the head chosen on the other half, integrated gradients and IBM Model 1."""
-    found = {}
-    if agreement := log.get("agreement"):
+
+    agreement: dict | None = None
+    pruning: dict | None = None
+    alignment: dict | None = None
+
+
+def opening_figures(agreement: Mapping | None, heads: Mapping | None, alignment: Mapping | None) -> Opening:
+    """The figures the page opens with, from the training log's agreement, heads and alignment entries (each as
+    evaluation.agreement, .heads and .alignment write it; None where not measured)."""
+    agreed = pruned = aligned = None
+    if agreement:
         ig = agreement["integrated_gradients"]
         rho = np.asarray(ig["rho"])
         best = tied_best(rho)
-        found["agreement"] = dict(sentences=agreement["sentences"], heads=int(rho.size), mean=float(rho.mean()),
-                                  best=best, rho=float(rho[best[0]]), last_map=float(ig["layer_mean"][-1][0]))
-    if heads := log.get("heads"):
-        curves = heads["pruning"]
-        found["pruning"] = dict(pairs=heads["test_pairs"], whole=heads["test_bleu"],
-                                kinds=pruning_steps(curves))
-    if alignment := log.get("alignment"):
-        found["alignment"] = dict(pairs=alignment["pairs"], **{
+        agreed = dict(sentences=agreement["sentences"], heads=int(rho.size), mean=float(rho.mean()), best=best,
+                      rho=float(rho[best[0]]), last_map=float(ig["layer_mean"][-1][0]))
+    if heads:
+        pruned = dict(pairs=heads["test_pairs"], whole=heads["test_bleu"], kinds=pruning_steps(heads["pruning"]))
+    if alignment:
+        aligned = dict(pairs=alignment["pairs"], **{
             key: tuple(alignment[key][x] for x in ("aer", "low", "high"))
             for key in ("chosen", "integrated_gradients", "baseline")})
-    return found
+    return Opening(agreed, pruned, aligned)
 
 
 def significant(drops: list[dict]) -> list[dict]:

@@ -149,7 +149,7 @@ def test_confidence_what_the_model_knows_and_pills_in_both_languages(page, trans
     (example,) = [e for e in examples.EXAMPLES if e.sentence == PILL]
     pill = translator.translate(PILL)
     link = word_link(pill, example.source_word, example.target_word)
-    sentence = marks.calibration["sentence"]
+    sentence = marks.calibration.sentence
     main = page.locator(MAIN)
     for language in ("en", "zh"):
         s = strings(language)
@@ -200,8 +200,8 @@ def test_confidence_what_the_model_knows_and_pills_in_both_languages(page, trans
             prob=f"{unsure.steps[first_low].chosen.prob:.1%}", n=first_low))
         screenshot(page, f"honesty_hover_{language}")
         warning = s["confidence.unsure_short"].format(
-            score=f"{marks.score:.0%}", threshold=f"{sentence['threshold']:.0%}",
-            below_exact=f"{sentence['below']['exact']:.0%}", above_exact=f"{sentence['above']['exact']:.0%}")
+            score=f"{marks.score:.0%}", threshold=f"{sentence.threshold:.0%}",
+            below_exact=f"{sentence.below.exact:.0%}", above_exact=f"{sentence.above.exact:.0%}")
         beside = main.locator("[data-testid='stColumn']").filter(has=page.locator("h3")).first  # the translation's column
         line = beside.get_by_text(warning)  # a line, not a box: the map below stays on the first screen
         expect(line).to_be_visible()

@@ -93,7 +93,7 @@ def test_assess_marks_against_the_thresholds():
     c = assess([0.9, 0.3, 0.95], log)
     assert c.low == [False, True, False]
     assert c.score == pytest.approx(math.exp(np.log([0.9, 0.3, 0.95]).mean()))
-    assert c.unsure and c.calibration is log["calibration"]
+    assert c.unsure and (c.calibration.token.threshold, c.calibration.sentence.threshold) == (0.4, 0.8)
     assert not assess([0.9, 0.95], log).unsure
 
 

@@ -97,7 +97,7 @@ def log_of(translator, change=lambda log: log) -> TrainingLog:
 
 def opening_text(written: dict, lang: str) -> str:
     with in_language(lang):
-        box = explanation_view.opening(written, words())
+        box = explanation_view.opening(TrainingLog.from_dict(written), words())
     assert isinstance(box, Box) and box.key == "explain.opening"
     first = box.parts[0].markdown
     assert first.startswith("1. ") and "\n2. " in first and "\n3. " in first, first
@@ -147,7 +147,7 @@ def test_the_opening_sentences_follow_the_log(translator):
 
 def test_a_log_without_the_evidence_has_no_opening(translator):
     bare = {k: v for k, v in translator.training_log.items() if k not in ("agreement", "heads", "alignment")}
-    assert explanation_view.opening(bare, words()) is None
+    assert explanation_view.opening(TrainingLog.from_dict(bare), words()) is None
 
 
 @needs_zh
@@ -163,7 +163,7 @@ def test_the_page_opens_with_zh_ens_own_figures(zh_translator, lang):
 
 def test_the_heading_is_the_title_the_intro_and_the_sentence(translator, result):
     with in_language("zh"):
-        shown = explanation_view.heading(translator.training_log, words(), result)
+        shown = explanation_view.heading(log_of(translator), words(), result)
     assert shown.title == "注意力是解释吗？" and shown.intro == strings("zh")["explain.intro"]
     assert f"{SENTENCE}  →  {result.translation}" in texts(shown.banner)
 

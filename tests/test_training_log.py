@@ -10,7 +10,7 @@ import pytest
 
 from model.loading.checkpoint import read_training_log
 from model.loading.training_log import (TRAINING_LOG, Average, Evaluation, Scores, TrainingLog, selection_bleu,
-                                        write_training_log)
+                                        usable_calibration, write_training_log)
 from tests.support.paths import CHECKPOINT, ROOT, ZH_CHECKPOINT
 
 BEST = {"step": 700, "epoch": 4, "loss": 3.2, "bleu": 30.0, "chrf": 28.0, "dedup_bleu": 24.0, "dedup_chrf": 22.0,
@@ -162,9 +162,18 @@ def test_the_shipped_patching_studies_read_whole(folder):
 
 # The log's keys whose every read goes through TrainingLog: no module outside the reader reads one from the log as
 # written (log["key"], log.get("key"), or through a name bound to the key); a key's writer, which reads back what it
-# stored to keep what it does not rewrite, is named beside it.
+# stored to keep what it does not rewrite, is named beside it. Left out: keys that other data also uses, which this
+# check, reading the source alone, cannot tell from the log's ("heads" of a poll's question and of a patching pair,
+# "steps" of a back-translation log, "probes" and "train" of a snapshot and of the trainer's arguments, "best" of the
+# explanation page's opening figures).
+TRAINER = "model/training/train.py"
 TYPED_KEYS = {"patching_study": {"evaluation/patching_study.py"}, "names_effect": set(), "decoding_sweep": set(),
-              "study_findings": set(), "study_findings_zh": set(), "reliability": set()}
+              "study_findings": set(), "study_findings_zh": set(), "reliability": set(), "calibration": set(),
+              "study": {"evaluation/study.py"}, "agreement": set(), "alignment": set(), "head_roles": set(),
+              "lengths": set(), "ffn_units": set(), "args": set(), "argv": set(), "hardware": set(),
+              "mixed_precision": set(), "train_pairs": set(), "dev_pairs": set(), "dedup_dev_pairs": set(),
+              "train_minutes": set(), "average": set(), "final": set(), "test": set(), "everyday": set(),
+              "dev": {TRAINER}, "epochs": {TRAINER}, "parameters": {TRAINER}, "shipped": {TRAINER}}
 APP_CODE = ("app.py", "app_pages", "cards", "evaluation", "lessons", "model", "viz", "benchmarks")
 
 
@@ -210,3 +219,13 @@ def test_each_writer_named_reads_its_key_back():
     """A writer named in TYPED_KEYS that no longer reads its key is taken out, not kept as a standing permission."""
     assert all(key in {k for k, _ in key_reads(ROOT / writer)} for key, writers in TYPED_KEYS.items()
                for writer in writers)
+
+
+def test_a_calibration_is_read_only_where_serving_can_mark_by_it():
+    token, sentence = {"threshold": 0.32, "below": {"tokens": 9, "right": 0.3}}, {"threshold": 0.83}
+    found = usable_calibration({"calibration": {"beam": 4, "token": token, "sentence": sentence}})
+    assert (found.beam, found.token.threshold, found.token.below.tokens, found.sentence.threshold) == (4, 0.32, 9, 0.83)
+    for broken in ({"threshold": 1.0}, {"threshold": 0}, {"threshold": "x"}, {}, None):
+        assert usable_calibration({"calibration": {"token": broken, "sentence": sentence}}) is None, broken
+    assert usable_calibration(None) is None and usable_calibration({}) is None
+    assert made_up(calibration={"token": {"threshold": 2}}).calibration.usable is False

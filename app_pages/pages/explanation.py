@@ -166,13 +166,12 @@ def align_tab(log: TrainingLog, session: Session) -> None:
 
 def page() -> None:
     translator = models.translator()
-    written = translator.training_log or {}
-    log = TrainingLog.from_dict(written)
+    log = TrainingLog.from_dict(translator.training_log)
     result = translations.current_result()
     config = translator.config
     session = Session(st.session_state[CHECKPOINT], (config.source_language, config.target_language),
                       direction.language_name(config.source_language), direction.language_name(config.target_language))
-    heading = explanation_view.heading(written, gold_words(), result)
+    heading = explanation_view.heading(log, gold_words(), result)
     st.title(heading.title)
     if heading.opening is not None:
         draw_parts((heading.opening,))

@@ -98,21 +98,21 @@ def pruning_opening(found: dict) -> str:
         f"\n   - {line}" for line in lines)
 
 
-def opening(written: Mapping, words: str) -> Box | None:
-    """What the evidence below says, in sentences a teacher can say aloud, each with its number from the log as
-    written (lessons.explanation.opening_figures); `words`: the gold pairs' mean English words. None where the log
-    holds none of it."""
-    found = opening_figures(written)
+def opening(log: TrainingLog, words: str) -> Box | None:
+    """What the evidence below says, in sentences a teacher can say aloud, each with its number from the log
+    (lessons.explanation.opening_figures); `words`: the gold pairs' mean English words. None where the log holds none
+    of it."""
+    found = opening_figures(log.agreement, log.heads, log.alignment)
     lines = []
-    if agreement_found := found.get("agreement"):
+    if agreement_found := found.agreement:
         best = agreement_found["best"]
         named = t("explain.open.best_one" if len(best) == 1 else "explain.open.best_tied",
                   heads=agreement_found["heads"], named=head_names(best), rho=f"{agreement_found['rho']:.2f}")
         lines.append(t("explain.open.agreement", n=agreement_found["sentences"], mean=f"{agreement_found['mean']:.2f}",
                        best=named, last_map=f"{agreement_found['last_map']:.2f}"))
-    if pruning := found.get("pruning"):
+    if pruning := found.pruning:
         lines.append(pruning_opening(pruning))
-    if alignment := found.get("alignment"):
+    if alignment := found.alignment:
         names = {"chosen": "chosen", "ig": "integrated_gradients", "ibm": "baseline"}
         lines.append(t("explain.open.alignment", pairs=alignment["pairs"], words=words,
                        longer=t("explain.align.longer"), **{
@@ -141,8 +141,8 @@ def banner(result: TranslationResult) -> tuple:
                        Caption(md_escape(note)) if note else None).done()
 
 
-def heading(written: Mapping, words: str, result: TranslationResult) -> PageHeading:
-    return PageHeading(t("explain.title"), opening(written, words), t("explain.intro"), banner(result))
+def heading(log: TrainingLog, words: str, result: TranslationResult) -> PageHeading:
+    return PageHeading(t("explain.title"), opening(log, words), t("explain.intro"), banner(result))
 
 
 # ---------------------------------------------------------------- 1: attribution beside attention

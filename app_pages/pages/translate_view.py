@@ -115,10 +115,10 @@ def verdict(translator: Translator, result: TranslationResult, c: Confidence) ->
     if c.calibration is None:
         return Verdict(heading_md, "\n\n".join(filter(None, (t("translate.translation"), why))),
                        t("confidence.uncalibrated", score=percent(c.score)) + names, False)
-    sentence = c.calibration["sentence"]
-    score, threshold = percents_apart(c.score, sentence["threshold"])
+    sentence = c.calibration.sentence
+    score, threshold = percents_apart(c.score, sentence.threshold)
     values = {"score": score, "threshold": threshold,
-              "below_exact": percent(sentence["below"]["exact"]), "above_exact": percent(sentence["above"]["exact"])}
+              "below_exact": percent(sentence.below.exact), "above_exact": percent(sentence.above.exact)}
     evidence = sentences([t("confidence.unsure" if c.unsure else "confidence.sure", **values), beam_note(result, c)])
     help_text = "\n\n".join(filter(None, (t("translate.translation"), evidence, why)))
     if c.unsure:  # a line, not a box: the map below stays on the first screen
@@ -144,7 +144,7 @@ def names_lines(translator: Translator, result: TranslationResult) -> tuple[str,
 
 def beam_note(result: TranslationResult, c: Confidence) -> str:
     """At which beam the thresholds were measured, and whether this translation used another (where they were not)."""
-    measured = c.calibration.get("beam", 1)
+    measured = 1 if c.calibration.beam is None else c.calibration.beam
     if measured == result.beam_size:
         return t("confidence.beam_same", beam=measured)
     return t("confidence.beam_other", measured=measured, beam=result.beam_size)
@@ -155,13 +155,13 @@ def token_confidence(result: TranslationResult, c: Confidence) -> TokenConfidenc
     title = "**" + t("confidence.title") + "**"
     if c.calibration is None:
         return TokenConfidence(title, result.output_tokens, c.probs, c.low, None, "")
-    token = c.calibration["token"]
+    token = c.calibration.token
     legend = sentences([
-        t("confidence.legend", threshold=percent(token["threshold"], line_digits(token["threshold"])),
-          pairs=f"{c.calibration['pairs']:,}",
-          below_right=percent(token["below"]["right"]), above_right=percent(token["above"]["right"])),
+        t("confidence.legend", threshold=percent(token.threshold, line_digits(token.threshold)),
+          pairs=f"{c.calibration.pairs:,}", below_right=percent(token.below.right),
+          above_right=percent(token.above.right)),
         beam_note(result, c)])
-    return TokenConfidence(title, result.output_tokens, c.probs, c.low, token["threshold"], legend)
+    return TokenConfidence(title, result.output_tokens, c.probs, c.low, token.threshold, legend)
 
 
 def details(translator: Translator, result: TranslationResult, c: Confidence) -> TokenDetails:

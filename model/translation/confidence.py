@@ -1,7 +1,8 @@
 """How sure the model was of a translation, against the thresholds its calibration measured.
 
 The thresholds come from evaluation/calibrate.py, run once on dev pairs and stored under
-"calibration" in the checkpoint's training_log.json; serving only compares with them.
+"calibration" in the checkpoint's training_log.json (read as a Calibration by model/loading/training_log.py); serving
+only compares with them.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-LOG_KEY = "calibration"
+from ..loading.training_log import Calibration, usable_calibration
 
 
 def sentence_confidence(probs: list[float]) -> float:
@@ -27,17 +28,13 @@ class Confidence:
     low: list[bool]  # below the token threshold (all False when uncalibrated)
     score: float  # sentence_confidence(probs)
     unsure: bool  # below the sentence threshold (False when uncalibrated)
-    calibration: dict | None  # the checkpoint's calibration, None when it has none
+    calibration: Calibration | None  # the checkpoint's calibration, None when it has none it can mark by
 
 
-def calibration_of(training_log: dict | None) -> dict | None:
-    """The calibration a checkpoint's training log holds, or None (absent or not well-formed)."""
-    found = (training_log or {}).get(LOG_KEY)
-    try:
-        ok = all(0 < float(found[part]["threshold"]) < 1 for part in ("token", "sentence"))
-    except (TypeError, KeyError, ValueError):
-        return None
-    return found if ok else None
+def calibration_of(training_log: dict | None) -> Calibration | None:
+    """The calibration a checkpoint's training log holds, or None (absent, or its thresholds not both strictly
+    between 0 and 1)."""
+    return usable_calibration(training_log)
 
 
 def assess(probs: list[float], training_log: dict | None) -> Confidence:
@@ -46,5 +43,5 @@ def assess(probs: list[float], training_log: dict | None) -> Confidence:
     score = sentence_confidence(probs)
     if calibration is None:
         return Confidence(list(probs), [False] * len(probs), score, False, None)
-    tau, sigma = calibration["token"]["threshold"], calibration["sentence"]["threshold"]
+    tau, sigma = calibration.token.threshold, calibration.sentence.threshold
     return Confidence(list(probs), [p < tau for p in probs], score, score < sigma, calibration)
