@@ -67,8 +67,10 @@ def test_insides_batch_norm_demo_pads_the_sentence_with_another_chinese_sentence
     assert other in [e.reference for e in examples.EXAMPLES], demo  # a Chinese example, not an English one
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_anatomy_counts_chinese_source_and_english_target_tokens_and_dead_units_on_chinese(lang):
+def test_anatomy_counts_chinese_source_and_english_target_tokens_and_dead_units_on_chinese():
+    """The page hands the zh-en model's languages and sentences to its view (what the view makes of them, in both
+    interface languages: tests/test_anatomy_view.py)."""
+    lang = "zh"
     at = zh_page("anatomy", lang, tab="dead")
     source, target = NAMES[lang]
     intro = next(m for m in texts(at, "caption") if "d_model = H" in m)
@@ -89,9 +91,10 @@ def test_exposure_bias_feeds_a_chinese_sentence_and_an_english_reference(lang):
     assert any("▁" in cell for cell in frame.iloc[:, 0])  # the decoder reads English pieces
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_the_long_sentence_past_the_trained_lengths_is_chinese(lang):
-    at = zh_page("positional", lang, tab="ext")
+def test_the_long_sentence_past_the_trained_lengths_is_chinese():
+    """The page hands the zh-en model's sentences and source language to its view (what the view makes of them, in
+    both interface languages: tests/test_positional_view.py)."""
+    at = zh_page("positional", "zh", tab="ext")
     long = next((x for x in texts(at, "text") if x.startswith(SENTENCE) and len(x) > 60), None)
     if long is None:
         pytest.skip("the training log records no lengths")
@@ -119,9 +122,10 @@ def test_the_qkv_live_part_reads_english_queries_against_chinese_keys(lang):
 
 
 def test_the_scaling_pages_embedding_tables_are_the_chinese_models():
-    for lang in LANGS:
-        at = zh_page("scaling", lang, tab="emb")
-        assert at.get("plotly_chart")
+    """The page runs on the zh-en model's tables (their numbers, in both interface languages:
+    tests/test_scaling_view.py)."""
+    at = zh_page("scaling", "zh", tab="emb")
+    assert at.get("plotly_chart")
 
 
 @pytest.mark.parametrize("lang", LANGS)
