@@ -13,7 +13,7 @@ import argparse
 import numpy as np
 
 from lessons.explanation import alignment_rows, largest_drops, pruning_steps, significant, tied_best
-from model.loading.training_log import TrainingLog
+from model.loading.training_log import Agreement, TrainingLog
 
 KIND_NAMES = {"encoder_self": "encoder self", "decoder_self": "decoder self", "cross": "cross"}
 
@@ -67,23 +67,23 @@ def importance_rows(heads: dict) -> list[str]:
     ]
 
 
-def agreement_row(found: dict) -> str:
+def agreement_row(found: Agreement) -> str:
     """Each cross head's agreement with integrated gradients on unseen dev sentences (evaluation.agreement)."""
-    ig = found["integrated_gradients"]
-    rho = np.asarray(ig["rho"])
+    ig = found.integrated_gradients
+    rho = np.asarray(ig.rho)
     best = tied_best(rho)
     layers = {}
     for layer, head in best:
         layers.setdefault(layer + 1, []).append(str(head + 1))
     named = "; ".join(f"layer {layer} · head{'s' if len(heads) > 1 else ''} {', '.join(heads)}"
                       for layer, heads in layers.items())
-    first, last = ig["layer_mean"][0], ig["layer_mean"][-1]
-    return (f"| agreement with integrated gradients ({found['sentences']} unseen dev sentences) | heads one by one "
+    first, last = ig.layer_mean[0], ig.layer_mean[-1]
+    return (f"| agreement with integrated gradients ({found.sentences} unseen dev sentences) | heads one by one "
             f"(each head's ρ, then the mean over the layer): layer 1 ρ = {rho[0].mean():.2f}, layer {len(rho)} ρ = "
             f"{rho[-1].mean():.2f}, best single head{'s' if len(best) > 1 else ''} ρ = {rho[best[0]]:.2f} ({named}); "
             f"one map per layer (heads' weights averaged first, that map's ρ): layer 1 ρ = {first[0]:.2f} (top-1 "
             f"{first[1]:.0%}), layer {len(rho)} ρ = {last[0]:.2f} (top-1 {last[1]:.0%}); rollout ρ = "
-            f"{ig['rollout'][0]:.2f} (top-1 {ig['rollout'][1]:.0%}) |").replace("%)", " %)")
+            f"{ig.rollout[0]:.2f} (top-1 {ig.rollout[1]:.0%}) |").replace("%)", " %)")
 
 
 def completeness_row(found: dict) -> str:

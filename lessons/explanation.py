@@ -281,16 +281,16 @@ class Opening:
     alignment: dict | None = None
 
 
-def opening_figures(agreement: Mapping | None, heads: Mapping | None, alignment: Mapping | None) -> Opening:
-    """The figures the page opens with, from the training log's agreement, heads and alignment entries (each as
-    evaluation.agreement, .heads and .alignment write it; None where not measured)."""
+def opening_figures(agreement, heads: Mapping | None, alignment: Mapping | None) -> Opening:
+    """The figures the page opens with, from the training log's agreement (a model.loading.training_log.Agreement),
+    heads and alignment entries (as evaluation.heads and .alignment write them); each None where not measured."""
     agreed = pruned = aligned = None
     if agreement:
-        ig = agreement["integrated_gradients"]
-        rho = np.asarray(ig["rho"])
+        ig = agreement.integrated_gradients
+        rho = np.asarray(ig.rho)
         best = tied_best(rho)
-        agreed = dict(sentences=agreement["sentences"], heads=int(rho.size), mean=float(rho.mean()), best=best,
-                      rho=float(rho[best[0]]), last_map=float(ig["layer_mean"][-1][0]))
+        agreed = dict(sentences=agreement.sentences, heads=int(rho.size), mean=float(rho.mean()), best=best,
+                      rho=float(rho[best[0]]), last_map=float(ig.layer_mean[-1][0]))
     if heads:
         pruned = dict(pairs=heads["test_pairs"], whole=heads["test_bleu"], kinds=pruning_steps(heads["pruning"]))
     if alignment:

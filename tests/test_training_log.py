@@ -96,6 +96,8 @@ def test_the_shipped_logs_read_whole(folder):
     assert [row.run for row in log.study] == [row["run"] for row in written["study"]]
     assert log.shipped_average == written["shipped"].startswith("average")
     assert log.honest_score.bleu == written["test"]["dedup_bleu"]
+    ig = written["agreement"]["integrated_gradients"]
+    assert log.agreement.integrated_gradients.rho == tuple(map(tuple, ig["rho"]))
     calibration = written["calibration"]
     assert (log.calibration.token.threshold, log.calibration.sentence.below.translations) == (
         calibration["token"]["threshold"], calibration["sentence"]["below"]["translations"])
@@ -229,3 +231,14 @@ def test_a_calibration_is_read_only_where_serving_can_mark_by_it():
         assert usable_calibration({"calibration": {"token": broken, "sentence": sentence}}) is None, broken
     assert usable_calibration(None) is None and usable_calibration({}) is None
     assert made_up(calibration={"token": {"threshold": 2}}).calibration.usable is False
+
+
+def test_the_agreement_reads_each_methods_grids_typed():
+    ig = {"rho": [[0.1, 0.3], [0.2, 0.4]], "top1": [[0.5, 0.6], [0.7, 0.8]], "layer_mean": [[0.25, 0.5], [0.3, 0.6]],
+          "rollout": [0.45, 0.58]}
+    found = made_up(agreement={"sentences": 200, "beam": 1, "source_language": "en", "integrated_gradients": ig,
+                               "input_x_gradient": {**ig, "rollout": [0.35, 0.34]}}).agreement
+    assert (found.sentences, found.beam, found.source_language) == (200, 1, "en")
+    assert found.integrated_gradients.rho == ((0.1, 0.3), (0.2, 0.4)) and found.integrated_gradients.top1[1][0] == 0.7
+    assert found.integrated_gradients.layer_mean[-1] == (0.3, 0.6) and found.input_x_gradient.rollout == (0.35, 0.34)
+    assert made_up().agreement is None

@@ -223,17 +223,17 @@ def heads_view(result: TranslationResult, scores: np.ndarray, method: str, log: 
     if not found:
         return (Heading(t("explain.heads.header")),
                 Columns(((sentence,), (Notice(t("explain.heads.dev_missing", checkpoint=session.checkpoint)),))))
-    ig = found["integrated_gradients"]
-    dev = rho_grid(ig["rho"], t("explain.heads.dev", n=found["sentences"]), "explain.rho.dev")
-    rho, top1 = np.array(ig["rho"]), np.array(ig["top1"])
+    ig = found.integrated_gradients
+    dev = rho_grid(ig.rho, t("explain.heads.dev", n=found.sentences), "explain.rho.dev")
+    rho, top1 = np.array(ig.rho), np.array(ig.top1)
     best = tied_best(rho)
     named = t("explain.heads.best_one" if len(best) == 1 else "explain.heads.best_tied", named=head_names(best),
               rho=f"{rho[best[0]]:.2f}", top1=listing(table_view.percent(top1[b]) for b in best))
-    summary = t("explain.heads.dev_summary", n=found["sentences"], best=named, last=len(rho),
+    summary = t("explain.heads.dev_summary", n=found.sentences, best=named, last=len(rho),
                 first_heads=f"{rho[0].mean():.2f}", last_heads=f"{rho[-1].mean():.2f}",
-                first_map=f"{ig['layer_mean'][0][0]:.2f}", first_map_top1=table_view.percent(ig["layer_mean"][0][1]),
-                last_map=f"{ig['layer_mean'][-1][0]:.2f}", last_map_top1=table_view.percent(ig["layer_mean"][-1][1]),
-                roll_rho=f"{ig['rollout'][0]:.2f}", roll_top1=table_view.percent(ig["rollout"][1]))
+                first_map=f"{ig.layer_mean[0][0]:.2f}", first_map_top1=table_view.percent(ig.layer_mean[0][1]),
+                last_map=f"{ig.layer_mean[-1][0]:.2f}", last_map_top1=table_view.percent(ig.layer_mean[-1][1]),
+                roll_rho=f"{ig.rollout[0]:.2f}", roll_top1=table_view.percent(ig.rollout[1]))
     return Heading(t("explain.heads.header")), Columns(((sentence,), (dev,))), Text(summary)
 
 

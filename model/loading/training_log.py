@@ -285,6 +285,38 @@ def usable_calibration(training_log: Mapping | None) -> Calibration | None:
     return found if found is not None and found.usable else None
 
 
+def _grid(value) -> tuple[tuple[float, ...], ...]:
+    return tuple(tuple(row) for row in value or ())
+
+
+@dataclass(frozen=True)
+class MethodAgreement(_Entry):
+    """One attribution method against the cross heads' attention on unseen dev sentences (evaluation/agreement.py):
+    per layer and head the mean Spearman ρ and top-1 match, per layer the head-averaged map's (ρ, top-1), and
+    attention rollout's (ρ, top-1)."""
+
+    rho: tuple[tuple[float, ...], ...] = ()
+    top1: tuple[tuple[float, ...], ...] = ()
+    layer_mean: tuple[tuple[float, ...], ...] = ()
+    rollout: tuple[float, ...] = ()
+
+    NESTED: ClassVar[dict] = {"rho": _grid, "top1": _grid, "layer_mean": _grid, "rollout": lambda v: tuple(v or ())}
+
+
+@dataclass(frozen=True)
+class Agreement(_Entry):
+    """How far each cross head's attention agrees with attribution, by method (evaluation/agreement.py)."""
+
+    sentences: int = 0
+    beam: int | None = None
+    source_language: str | None = None
+    integrated_gradients: MethodAgreement = MethodAgreement()
+    input_x_gradient: MethodAgreement = MethodAgreement()
+
+    NESTED: ClassVar[dict] = {"integrated_gradients": MethodAgreement.from_dict,
+                              "input_x_gradient": MethodAgreement.from_dict}
+
+
 @dataclass(frozen=True)
 class HeadGrid(_Entry):
     """One kind of attention's heads in a patching study: per layer, per head, the mean normalised effect over the
@@ -420,7 +452,7 @@ class HonestScore:
 _LISTS = {"train": Batch, "dev": Evaluation, "study": StudyRow}
 _ENTRIES = {"best": Evaluation, "average": Average, "final": Final, "test": TestScores, "everyday": Everyday,
             "names_effect": NamesEffect, "decoding_sweep": DecodingSweep, "reliability": Reliability,
-            "calibration": Calibration}
+            "calibration": Calibration, "agreement": Agreement}
 
 
 @dataclass(frozen=True)
@@ -456,7 +488,7 @@ class TrainingLog:
     calibration: Calibration | None = None
     # Measured by evaluation/ and read by the page that shows each, in the shape the measuring module writes.
     heads: Mapping | None = None
-    agreement: Mapping | None = None
+    agreement: Agreement | None = None
     alignment: Mapping | None = None
     head_roles: Mapping | None = None
     lengths: Mapping | None = None
