@@ -184,13 +184,13 @@ class Live:
 
     sentence: str
     examples: tuple[str, ...]
-    translate: Callable[[str], TranslationResult]
+    translation_of: Callable[[str], TranslationResult]
     source_language: str
 
     def joined(self, pieces: Sequence[TranslationResult]) -> tuple[TranslationResult, int]:
         """The pieces' sentences translated as one, and how many tokens they give translated one by one."""
         space = "" if self.source_language == "zh" else " "
-        whole = self.translate(space.join(p.source_text for p in pieces))
+        whole = self.translation_of(space.join(p.source_text for p in pieces))
         return whole, sum(output_length(p) for p in pieces)
 
 
@@ -212,7 +212,7 @@ def long_sentence_parts(live: Live, longest: int, room: int) -> tuple:
     """The session's sentence and the example sentences joined past `longest` source tokens (within the `room` the
     model has), translated live: the chart on the left, what it says on the right, then how it did against the
     pieces one by one, and the same for a sentence within the trained length."""
-    pieces = [live.translate(s) for s in (live.sentence, *live.examples * EXAMPLE_ROUNDS)]
+    pieces = [live.translation_of(s) for s in (live.sentence, *live.examples * EXAMPLE_ROUNDS)]
     tokens = [len(p.source_tokens) - 1 for p in pieces]
     n = positional.pieces_past(tokens, PAST_FACTOR * longest, room)
     long, parts = live.joined(pieces[:n])

@@ -18,8 +18,8 @@ from viz.heatmap import attention_heatmap, difference_heatmap, guess_heatmap, ma
 from viz.model_view import model_view
 from viz.patching import Panel, attribution_bars, effect_panels, lens_grid
 from viz.corpus import Names, PointSet, corpus_matrix, corpus_scatter
-from viz.options import Frame, Guess, Labels
-from viz.poll import tally_bars
+from viz.options import Frame, Guess, Labels, Room
+from viz.poll import tally_bars, tally_rows
 from viz.teaching_anatomy import (dead_units_figure, horizontal_bars, label_smoothing_figure, lr_figure,
                                   training_curves_figure)
 from viz.teaching_inside import DIAGRAM_LABELS, architecture_figure, tensor_panels
@@ -109,6 +109,8 @@ EVERY_FIGURE = {
     "lab_curves_figure": lambda: lab_curves_figure([1, 2], [2.0, 1.0], [0, 2], [0.0, 0.5], [0.1, 0.6], max_steps=3,
                                                    frame=Frame("t", "s", "l", "a"), labels=("l", "e", "p")),
     "tally_bars": lambda: tally_bars(T3, [2, 0, 1], answer=2, title="t"),
+    "tally_rows": lambda: tally_rows(T3, np.array([2, 0, 1]), 2, frame=Frame("t", "", "o"), answer_label="a",
+                                     room=Room()),
     "gold_links_figure": lambda: gold_links_figure(np.full((2, 3), 1 / 3), Labels(["a", "b"], T3, "r", "c", "v"),
                                                    {(0, 0)}, {(2, 1)}, title="t"),
     "head_roles_figure": lambda: head_roles_figure(np.full((2, 3), 0.5), [T3, T3], title="t", row_title="r",
