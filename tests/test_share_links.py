@@ -45,7 +45,7 @@ def lan(monkeypatch):
 
 
 def start_links(at) -> list[str]:
-    return [code.value for code in at.code]
+    return [code.value for code in at.main.code]  # the sidebar's own: test_every_view_gives_its_link_for_students
 
 
 @pytest.mark.parametrize("public", [None, PUBLIC])
@@ -63,6 +63,24 @@ def test_start_heres_prepared_links_open_where_students_are(lan, monkeypatch, pu
 
 QUESTION = {"kind": "cross", "layer": 0, "head": 0, "sentence": "I have a dream.", "query": "我", "writes": "有",
             "row": 1, "weight": 0.5, "source": "en"}
+
+
+@pytest.mark.parametrize("public", [None, PUBLIC])
+def test_every_view_gives_its_link_for_students(lan, monkeypatch, public):
+    """The sidebar's box: the view on screen (its page and every setting the address bar holds) at the address
+    students reach, in the session's language; the teacher's own address is AppTest's localhost."""
+    if public:
+        monkeypatch.setenv(links.PUBLIC_URL, public)
+    view = {"s": "我有一个梦想。", "model": "zh-en", "kind": "cross", "layer": "2", "head": "5", "lang": "zh"}
+    at = opened(view)
+    (link,) = [code.value for code in at.sidebar.code]
+    base = public or f"http://{LAN}:8501"
+    assert link.startswith(base + "/translate?") and "s=我有一个梦想。" in link  # readable Chinese
+    assert {k: v[0] for k, v in parse_qs(urlsplit(link).query).items()}.items() >= view.items()
+    assert at.sidebar.caption[-1].value == "给学生的本视图链接"
+    at.sidebar.selectbox(key="checkpoint").set_value("en-zh").run()  # the box follows the view
+    (link,) = [code.value for code in at.sidebar.code]
+    assert "model=en-zh" in link
 
 
 @pytest.mark.parametrize("public", [None, PUBLIC])

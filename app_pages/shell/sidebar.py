@@ -8,10 +8,10 @@ import math
 import streamlit as st
 
 from app_pages.state import direction, models, server, widget_state
-from app_pages.shell import cookies, messages, presentation
+from app_pages.shell import cookies, links, messages, presentation
 from app_pages.state.state_keys import (
     ADD_ERROR, ADD_INPUT, BEAM, CHECKPOINT, DEVICE, DEVICE_CHOICE, DOUBTS_SHOWN, LANG, PASSCODE_INPUT, PASSCODE_SESSION,
-    PRESENT, TARGET_LANGUAGE, WRONG_PASSCODE,
+    LINK_WRITTEN, PRESENT, TARGET_LANGUAGE, WRONG_PASSCODE,
 )
 from app_pages.shell.text import md_escape, t
 from app_pages.state.widget_state import kept
@@ -49,6 +49,16 @@ def draw() -> None:
         teacher_sidebar()
         keep_cookies()
     presentation.style()
+
+
+def student_link(page: str) -> None:
+    """The view on screen as a link students open (links.share_links: the address their devices reach, where the
+    address bar may say 127.0.0.1), with the code box's copy button. Drawn after the page, from the link this run
+    wrote; a picker inside a fragment moves the address bar at once and this box at the next full run."""
+    link = links.share_links(page, st.session_state.get(LINK_WRITTEN, {}))[0]
+    with st.sidebar:
+        st.caption(t("sidebar.share"), help=t("sidebar.share_help"))
+        st.code(link, language=None, wrap_lines=True)
 
 
 def language_token_picker() -> None:

@@ -93,6 +93,8 @@ STRINGS = {
     "sidebar.language_token": "Target language token",
     "sidebar.device": "Device",
     "sidebar.beam": "Beam size",
+    "sidebar.share": "Link to this view for students",
+    "sidebar.share_help": "The address students' devices reach (ATTENTION_PUBLIC_URL, else this server's network address), with this page's settings: give it in the class chat or on a slide. Your own address bar may show 127.0.0.1, which only this machine opens.",
     "sidebar.present": "Presentation mode",
     "sidebar.present_help": "Larger text and charts for a projector, sidebar closed. Links copied now open in presentation mode too.",
     "link.ignored": "The link's {name}={value} was ignored: {why}.",

@@ -77,6 +77,8 @@ STRINGS = {
     "sidebar.language_token": "目标语言标记",
     "sidebar.device": "设备",
     "sidebar.beam": "束宽",
+    "sidebar.share": "给学生的本视图链接",
+    "sidebar.share_help": "学生设备能打开的地址（ATTENTION_PUBLIC_URL，否则是本服务器的网络地址），带着本页的设置：可发到课堂群或放进幻灯片。你自己的地址栏可能显示 127.0.0.1，只有这台机器能打开。",
     "sidebar.present": "演示模式",
     "sidebar.present_help": "为投影仪放大文字和图表，并收起侧边栏。此时复制的链接也会以演示模式打开。",
     "link.ignored": "链接中的 {name}={value} 无法使用，已忽略：{why}。",
