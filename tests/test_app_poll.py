@@ -233,7 +233,7 @@ def test_the_teachers_screen_shows_the_join_address_and_its_qr_code(poll, monkey
         monkeypatch.setenv(polls.PUBLIC_URL, public)
     at = app(query={"code": code, "view": "tally"})
     address = shown.format(code=code)
-    assert [c.value for c in at.code] == [address]
+    assert [c.value for c in at.main.code] == [address]
     assert len(at.get("image")) == 1  # the QR code (its content: test_the_qr_code_spells_the_address)
     assert "localhost" not in address
 

@@ -38,7 +38,7 @@ def test_the_page_draws_its_view_as_links_within_the_app(request, translator, la
     assert all(not link.external and link.page == registry.PAGE[want.page].address
                and parse_qs(link.query_string) == parse_qs(urlencode(want.query))
                for link, want in zip(links, expected))
-    addresses = [code.value for code in at.code]
+    addresses = [code.value for code in at.main.code]
     assert len(addresses) == len(shown.lessons) and all(a.endswith(want.address)
                                                         for a, want in zip(addresses, shown.lessons))
     captions = [c.value for c in at.caption]

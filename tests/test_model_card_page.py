@@ -26,5 +26,5 @@ def test_the_page_draws_its_view(translator, lang):
     sent = [m.value.strip() for m in at.markdown]  # Streamlit sends Markdown without its outer blank lines
     wanted = [block.markdown.strip() for block in shown.card if not isinstance(block, Code)]
     assert sent == wanted + [part.markdown.strip() for part in shown.calibration[1:]]
-    assert [c.value for c in at.code] == [block.text for block in shown.card if isinstance(block, Code)]
+    assert [c.value for c in at.main.code] == [block.text for block in shown.card if isinstance(block, Code)]
     assert at.header[-1].value == shown.calibration[0].text
