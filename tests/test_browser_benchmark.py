@@ -6,12 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.chromium import CHROMIUM
-
-if not CHROMIUM.exists():
-    pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)", allow_module_level=True)
-pytest.importorskip("playwright.sync_api")
-
 from benchmarks import browser as bench
 from tests.support.browser import MAIN, open_session
 

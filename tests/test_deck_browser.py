@@ -11,12 +11,6 @@ import zipfile
 
 import pytest
 
-from tests.support.chromium import CHROMIUM
-
-if not CHROMIUM.exists():
-    pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)", allow_module_level=True)
-pytest.importorskip("playwright.sync_api")
-
 from playwright.sync_api import expect
 
 from app_pages.shell import registry

@@ -10,13 +10,6 @@ from __future__ import annotations
 
 import time
 
-import pytest
-
-from tests.support.chromium import CHROMIUM
-
-if not CHROMIUM.exists():
-    pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)", allow_module_level=True)
-pytest.importorskip("playwright.sync_api")
 
 from app_pages.shell import registry
 from i18n import strings

@@ -11,14 +11,10 @@ from urllib.parse import urlencode
 
 import pytest
 
-from tests.support.chromium import CHROMIUM
 from tests.support.paths import ZH_CHECKPOINT
 
-if not CHROMIUM.exists():
-    pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)", allow_module_level=True)
 if not (ZH_CHECKPOINT / "model.safetensors").is_file():
     pytest.skip(f"the Chinese → English checkpoint is not in {ZH_CHECKPOINT}", allow_module_level=True)
-pytest.importorskip("playwright.sync_api")
 
 from playwright.sync_api import expect
 

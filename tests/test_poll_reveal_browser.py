@@ -13,13 +13,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
-from tests.support.chromium import CHROMIUM
-
-if not CHROMIUM.exists():
-    pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)", allow_module_level=True)
-pytest.importorskip("playwright.sync_api")
 
 from playwright.sync_api import expect
 

@@ -15,11 +15,6 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from tests.support.app_server import free_port, running_app
-from tests.support.chromium import CHROMIUM
-
-if not CHROMIUM.exists():
-    pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)", allow_module_level=True)
-pytest.importorskip("playwright.sync_api")
 
 from playwright.sync_api import expect
 

@@ -7,12 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.chromium import CHROMIUM
-
-if not CHROMIUM.exists():
-    pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)", allow_module_level=True)
-pytest.importorskip("playwright.sync_api")
-
 from i18n import strings
 from tests.support.browser import MAIN, open_session, rerun, screenshot, settle_charts
 from tests.support.layout_checks import CHART_PROBLEMS
