@@ -25,7 +25,7 @@ from .architecture.config import GenerationConfig, ModelConfig
 from .architecture.positional import sinusoidal_table
 from .architecture.transformer import Transformer
 from .loading.checkpoint import RESTORE_COMMAND, CheckpointError, load_checkpoint, save_checkpoint
-from .loading.training_log import PatchingStudy, StudyHead, TrainingArgs, TrainingLog
+from .loading.training_log import FfnUnits, Lengths, PatchingStudy, StudyHead, TrainingArgs, TrainingLog
 from .loading.marian import INSTALL_HINT, marian_available
 from .text.normalize import clean_text, to_simplified
 from .text.tokenizer import BYTE_TOKENS, WORD_START
@@ -56,9 +56,11 @@ __all__ = [
     "Confidence",
     "DEFAULT_BEAM",
     "DEFAULT_CHECKPOINT",
+    "FfnUnits",
     "GenerationConfig",
     "INSTALL_HINT",
     "InputError",
+    "Lengths",
     "MAX_CHARS",
     "ModelConfig",
     "Notice",

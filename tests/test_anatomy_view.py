@@ -159,8 +159,8 @@ def test_the_dead_units_are_the_models_silent_units(translator, log, hidden_of):
     assert f"{', '.join(str(n) for n in own)} units never fire" in text
     assert f"({sum(translator.ffn_activations(e.sentence).shape[1] for e in EXAMPLES)} tokens) " \
            f"{', '.join(str(n) for n in examples)}" in text
-    dev = translator.training_log["ffn_units"]
-    assert f"use {', '.join(f'{u:,}' for u in dev['used'])} of their {dev['d_ff']:,} units" in text
+    dev = TrainingLog.from_dict(translator.training_log).ffn_units
+    assert f"use {', '.join(f'{u:,}' for u in dev.used)} of their {dev.d_ff:,} units" in text
     assert isinstance(parts[0], Columns) and charts(parts) == ["anatomy.dead"]
     assert len(parts[0].columns[0][0].figure.data) == 3  # the sentence, the examples, the dev set
 

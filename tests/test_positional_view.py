@@ -21,7 +21,7 @@ from app_pages.state.examples import DEFAULT_SENTENCE, EXAMPLES, EXAMPLES_ZH
 from app_pages.shell.text import in_language
 from i18n import strings
 from lessons import positional as lp
-from model import DEFAULT_BEAM, ModelConfig, sinusoidal_table
+from model import DEFAULT_BEAM, ModelConfig, TrainingLog, sinusoidal_table
 from tests.support.paths import needs_checkpoint
 
 CONFIG = ModelConfig(100, 100)  # d_model 256, max_len 128: the shipped models' sizes
@@ -140,13 +140,13 @@ def live_of(translate) -> Live:
 
 @needs_checkpoint
 def test_the_long_sentence_passes_the_trained_length(translator, translate):
-    lengths = translator.training_log["lengths"]
-    longest = lengths["source_tokens"]
+    lengths = TrainingLog.from_dict(translator.training_log).lengths
+    longest = lengths.source_tokens
     with in_language("en"):
         parts = positional_view.extrapolation_parts(lengths, translator.config, translator.max_source_tokens,
                                                     live_of(translate))
     text = texts(parts)
-    assert shown(str(longest), text) and shown(str(lengths["target_tokens"]), text)
+    assert shown(str(longest), text) and shown(str(lengths.target_tokens), text)
     sentences = [DEFAULT_SENTENCE] + [e.sentence for e in EXAMPLES * 3]
     pieces = [translate(s) for s in sentences]
     n = lp.pieces_past([len(p.source_tokens) - 1 for p in pieces], 2 * longest, translator.max_source_tokens)
@@ -174,8 +174,8 @@ def test_without_the_logs_lengths_the_page_says_so_and_translates_nothing():
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_chinese_models_long_sentence_is_chinese_run_together(zh_translator, lang):
     """Moved from test_app_teaching_zh (the English interface; 中文 stays an AppTest there)."""
-    lengths = zh_translator.training_log.get("lengths")
-    if not lengths:
+    lengths = TrainingLog.from_dict(zh_translator.training_log).lengths
+    if lengths is None:
         pytest.skip("the training log records no lengths")
     translate = functools.lru_cache(maxsize=None)(lambda s: zh_translator.translate(s, beam=DEFAULT_BEAM))
     live = Live(ZH_SENTENCE, tuple(e.sentence for e in EXAMPLES_ZH), translate, "zh")
@@ -203,7 +203,7 @@ def every_tab(translator, translate) -> str:
              *positional_view.similarity_parts(length, d), *positional_view.rotation_intro(),
              *positional_view.rotation_parts(Rotation(length, d, 3, 0, 0)),
              *positional_view.size_parts(translate(DEFAULT_SENTENCE), d), *positional_view.note_parts(),
-             *positional_view.extrapolation_parts(translator.training_log.get("lengths"), config,
+             *positional_view.extrapolation_parts(TrainingLog.from_dict(translator.training_log).lengths, config,
                                                   translator.max_source_tokens, live_of(translate)))
     said = texts(parts)
     for plain in (p.text for p in every(parts) if isinstance(p, Plain)):  # the model's Chinese, not the page's

@@ -101,6 +101,8 @@ def test_the_shipped_logs_read_whole(folder):
     calibration = written["calibration"]
     assert (log.calibration.token.threshold, log.calibration.sentence.below.translations) == (
         calibration["token"]["threshold"], calibration["sentence"]["below"]["translations"])
+    assert (log.lengths.source_tokens, log.ffn_units.used) == (written["lengths"]["source_tokens"],
+                                                             tuple(written["ffn_units"]["used"]))
 
 
 def test_the_reader_reads_what_the_writer_wrote_and_nothing_when_absent_or_broken(tmp_path):
@@ -242,3 +244,11 @@ def test_the_agreement_reads_each_methods_grids_typed():
     assert found.integrated_gradients.rho == ((0.1, 0.3), (0.2, 0.4)) and found.integrated_gradients.top1[1][0] == 0.7
     assert found.integrated_gradients.layer_mean[-1] == (0.3, 0.6) and found.input_x_gradient.rollout == (0.35, 0.34)
     assert made_up().agreement is None
+
+
+def test_the_trained_lengths_and_the_ffn_units_in_use_read_typed():
+    found = made_up(lengths={"pairs": 26777, "source_tokens": 45, "target_tokens": 44},
+                    ffn_units={"sentences": 1221, "d_ff": 1024, "used": [1021, 1015, 956]})
+    assert (found.lengths.pairs, found.lengths.source_tokens, found.lengths.target_tokens) == (26777, 45, 44)
+    assert (found.ffn_units.sentences, found.ffn_units.d_ff, found.ffn_units.used) == (1221, 1024, (1021, 1015, 956))
+    assert made_up().lengths is None and made_up().ffn_units is None

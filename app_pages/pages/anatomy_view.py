@@ -14,7 +14,7 @@ from app_pages.components.parts import Chart, Columns, Formula, Heading, Notice,
 from app_pages.components.teaching_shared import join, num
 from app_pages.shell.text import hardware_name, md_escape, t
 from lessons import anatomy
-from model import ModelConfig, TrainingArgs, TrainingLog, TranslationResult, learning_rate, peak_learning_rate
+from model import FfnUnits, ModelConfig, TrainingArgs, TrainingLog, TranslationResult, learning_rate, peak_learning_rate
 from viz.options import Frame
 from viz.teaching_anatomy import (dead_units_figure, horizontal_bars, label_smoothing_figure, lr_figure,
                                   training_curves_figure)
@@ -174,20 +174,20 @@ def smoothing_parts(config: ModelConfig, settings: TrainingArgs | None, epsilon:
                    used=num(settings.label_smoothing, 2) if settings else "—", target=target)))
 
 
-def dead_counts(config: ModelConfig, own: np.ndarray, examples: Sequence[np.ndarray], dev: Mapping | None
+def dead_counts(config: ModelConfig, own: np.ndarray, examples: Sequence[np.ndarray], dev: FfnUnits | None
                 ) -> tuple[list, list[str]]:
     """Per encoder layer, the FFN units 0 for every token of the session's sentence (`own`: its hidden units), of
     the examples, and, where the log counted them for this d_ff, of the dev set; with each count's name."""
     counts = [anatomy.dead_units([own]), anatomy.dead_units(list(examples))]
     names = [t("anatomy.dead.sentence"), t("anatomy.dead.examples", n=len(examples))]
-    if dev and dev.get("d_ff") == config.d_ff:
-        counts.append(config.d_ff - np.asarray(dev["used"]))
-        names.append(t("anatomy.dead.devset", n=f"{dev['sentences']:,}"))
+    if dev is not None and dev.d_ff == config.d_ff:
+        counts.append(config.d_ff - np.asarray(dev.used))
+        names.append(t("anatomy.dead.devset", n=f"{dev.sentences:,}"))
     return counts, names
 
 
 def dead_units_parts(config: ModelConfig, sentences: Sequence[str], hidden_of: Callable[[str], np.ndarray],
-                     dev: Mapping | None) -> tuple:
+                     dev: FfnUnits | None) -> tuple:
     """Per encoder layer, the FFN units that are 0 for every token: of `sentences` (the session's first, then the
     examples), whose hidden units `hidden_of` gives, and of the dev set (`dev`: the log's count; None where it has
     none). A model whose FFN is not ReLU has no such units: said so."""
@@ -203,8 +203,8 @@ def dead_units_parts(config: ModelConfig, sentences: Sequence[str], hidden_of: C
                               n=len(examples), example_tokens=sum(h.shape[1] for h in examples),
                               example_dead=join(counts[1]))))
     if len(counts) == 3:
-        used = np.asarray(dev["used"])
-        text.add(Text(t("anatomy.dead.dev", sentences=f"{dev['sentences']:,}", used=join(f"{u:,}" for u in used),
+        used = np.asarray(dev.used)
+        text.add(Text(t("anatomy.dead.dev", sentences=f"{dev.sentences:,}", used=join(f"{u:,}" for u in used),
                         d_ff=f"{config.d_ff:,}", last=f"{used[-1]:,}", share=f"{100 * used[-1] / config.d_ff:.0f}")))
     else:
         text.add(Notice(t("anatomy.dead.no_dev")))

@@ -85,7 +85,6 @@ def extrapolation_section() -> None:
     translator = models.translator()
     live = positional_view.Live(translations.current_sentence(), tuple(example_sentences()),
                                 translations.translation_of, direction.current()[0])
-    # The log's lengths are read as a mapping: TrainingLog has no typed field for them yet.
     lengths = TrainingLog.from_dict(translator.training_log).lengths
     draw_parts(positional_view.extrapolation_parts(lengths, translator.config, translator.max_source_tokens, live))
 

@@ -7,7 +7,7 @@ tests/test_positional_view.py reads it without Streamlit."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -17,7 +17,7 @@ from app_pages.components.teaching_shared import join, matrix_tex, num, position
 from app_pages.components.teaching_shared import table as number_table
 from app_pages.shell.text import t
 from lessons import positional
-from model import ModelConfig, TranslationResult, sinusoidal_table
+from model import Lengths, ModelConfig, TranslationResult, sinusoidal_table
 from viz.options import Frame
 from viz.teaching_positional import (norms_figure, pe_curves, pe_heatmap, received_attention_figure, rotation_figure,
                                      similarity_heatmap)
@@ -235,13 +235,13 @@ def long_sentence_parts(live: Live, longest: int, room: int) -> tuple:
     return shown.done()
 
 
-def extrapolation_parts(lengths: Mapping | None, config: ModelConfig, room: int, live: Live) -> tuple:
+def extrapolation_parts(lengths: Lengths | None, config: ModelConfig, room: int, live: Live) -> tuple:
     """What the training log knows of the trained lengths (`lengths`, the log's entry; None where it has none), the
     live test past them, then the other ways to encode position; `room`: the source tokens the model takes."""
     if lengths:
-        known = (Text(t("positional.ext.known", max_len=config.max_len, room=room, src=lengths["source_tokens"],
-                        tgt=lengths["target_tokens"], pairs=f"{lengths['pairs']:,}", last=config.max_len - 1)),
-                 *long_sentence_parts(live, lengths["source_tokens"], room))
+        known = (Text(t("positional.ext.known", max_len=config.max_len, room=room, src=lengths.source_tokens,
+                        tgt=lengths.target_tokens, pairs=f"{lengths.pairs:,}", last=config.max_len - 1)),
+                 *long_sentence_parts(live, lengths.source_tokens, room))
     else:
         known = (Notice(t("positional.ext.unknown", max_len=config.max_len)),)
     return (*known, Heading(t("positional.ext.alt_header"), 3), Text(t("positional.ext.alternatives")))

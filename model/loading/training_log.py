@@ -409,6 +409,28 @@ def patching_studies(value: Mapping | None) -> dict[str, PatchingStudy]:
 
 
 @dataclass(frozen=True)
+class Lengths(_Entry):
+    """The longest training pair, in tokens as the trainer tokenises them (with </s>), of `pairs` training pairs
+    (evaluation/coverage.py): where the trained positions end."""
+
+    pairs: int = 0
+    source_tokens: int = 0
+    target_tokens: int = 0
+
+
+@dataclass(frozen=True)
+class FfnUnits(_Entry):
+    """Per encoder layer, how many of the d_ff FFN units fire (are above 0) for at least one token of `sentences` dev
+    sentences (evaluation/coverage.py)."""
+
+    sentences: int = 0
+    d_ff: int = 0
+    used: tuple[int, ...] = ()
+
+    NESTED: ClassVar[dict] = {"used": lambda v: tuple(v or ())}
+
+
+@dataclass(frozen=True)
 class TrainingArgs:
     """The trainer's options as the run parsed them (model.training.train.parse_args): those the pages and the card
     read, and `given`, every one of them (the study compares them all with another run's). An option the run's
@@ -452,7 +474,7 @@ class HonestScore:
 _LISTS = {"train": Batch, "dev": Evaluation, "study": StudyRow}
 _ENTRIES = {"best": Evaluation, "average": Average, "final": Final, "test": TestScores, "everyday": Everyday,
             "names_effect": NamesEffect, "decoding_sweep": DecodingSweep, "reliability": Reliability,
-            "calibration": Calibration, "agreement": Agreement}
+            "calibration": Calibration, "agreement": Agreement, "lengths": Lengths, "ffn_units": FfnUnits}
 
 
 @dataclass(frozen=True)
@@ -491,8 +513,8 @@ class TrainingLog:
     agreement: Agreement | None = None
     alignment: Mapping | None = None
     head_roles: Mapping | None = None
-    lengths: Mapping | None = None
-    ffn_units: Mapping | None = None
+    lengths: Lengths | None = None
+    ffn_units: FfnUnits | None = None
     patching_study: Mapping[str, PatchingStudy] = field(default_factory=dict)  # kind of pair → its study
 
     @classmethod
