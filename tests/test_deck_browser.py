@@ -60,6 +60,9 @@ def test_a_deck_of_three_pinned_views_saves_as_one_file_that_opens_offline(brows
         box = main(page).locator(".js-plotly-plot").first.bounding_box()
         assert box["y"] + box["height"] <= VIEWPORT["height"], "a presented slide must fit the screen"
         assert not main(page).locator(".js-plotly-plot .gtitle").count()  # none under the mode bar
+        prev, speed = (main(page).get_by_role("button", name=EN["decoding.prev"]).bounding_box(),
+                       main(page).get_by_text(EN["stepper.speed.fast"], exact=True).bounding_box())
+        assert abs(speed["y"] - prev["y"]) < prev["height"], "the slide controls must stay on one row"
         screenshot(page, "deck_present_en")
     finally:
         context.close()

@@ -100,7 +100,7 @@ def present() -> None:
     deck = decks.slides()
     # The mode on the slide controls' row: a projector's screen keeps its height for the slide.
     index = stepper.stepper("deck", decks.SLIDE, 0, len(deck) - 1, t("deck.slide"), lead=mode_control,
-                            format_func=lambda i: t("deck.slide_of", n=i + 1, count=len(deck)), width=180)
+                            format_func=lambda i: t("deck.slide_of", n=i + 1, count=len(deck)), width=140)
     if st.session_state[MODE] != "present":
         st.rerun()  # Edit, pressed in this fragment: the whole page draws the editor
     # The title above the chart, not in it: a long one ran under Plotly's mode bar (the chart's own top right).
