@@ -17,6 +17,7 @@ from model.architecture.config import ModelConfig
 from model.loading.checkpoint import CARDS, CONFIG
 from model.loading.training_log import (TRAINING_LOG, Calibration, DecodingSweep, Everyday, NamesEffect, Scores,
                                         StudyRow, TestScores, TrainingArgs, TrainingLog)
+from . import backtranslation
 from .phrasebooks import PHRASEBOOKS, log_words, phrasebook_key
 
 
@@ -47,9 +48,10 @@ def model_card(config: ModelConfig, log: TrainingLog | Mapping, name: str | None
         *_rounding_note(log, name, language),
         p["data.header"],
         "",
-        p["data.text"].format(train=f"{_or(log.train_pairs, 26777):,}", dev=f"{_or(log.dev_pairs, 1221):,}"),
+        p["data.text"].format(train=f"{_or(log.real_pairs, 26777):,}", dev=f"{_or(log.dev_pairs, 1221):,}"),
         "",
         *_dictionary_credit(args, language),
+        *backtranslation.section(log.backtranslation, language, str(args.given.get("train", ""))),
         p["limits.header"],
         "",
         p["limits.text"],

@@ -4,6 +4,7 @@ test-set repository: the app, the tests and CI do not need it."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import subprocess
@@ -16,10 +17,12 @@ from model import Translator
 from model.text.pairs import encode_pairs
 from model.text.tokenizer import TextTokenizer, train_tokenizer
 from model.training.backtranslation.mix import TAG, mix
+from model.loading.training_log import TrainingLog
 from model.training.backtranslation.pool import build_pool, excluded_keys
+from model.training.backtranslation.record import entry
 from model.training.backtranslation.resumable import run
 from model.training.backtranslation.synthesis import Settings, noised
-from model.training.backtranslation.testsets import Tree, en_zh_test_files
+from model.training.backtranslation.testsets import REPOSITORY, Tree, en_zh_test_files
 from model.training.data import collate, in_direction, read_pairs
 from tests.support.tiny import CHINESE, ENGLISH, tiny_model, tokenizers
 
@@ -173,3 +176,61 @@ def test_the_tag_marks_only_the_synthetic_source_and_is_one_token_once_trained(t
     assert chinese.tokens(chinese.encode(sources[-1]))[0] == TAG
     english = TextTokenizer(train_tokenizer([f"{TAG} I see.", "I see you."] * 20, 600, mark_word_starts=True))
     assert english.tokens(english.encode(f"{TAG} I see."))[0] == f"▁{TAG}"
+
+
+def data_step_logs(tmp_path):
+    """The logs the data step writes (extract.json, translate's and mix's X.json beside X.tsv) and two arms files,
+    made up, with this machine's paths in them as the real ones have."""
+    (tmp_path / "pool").mkdir()
+    steps = [{"step": "lines read (labelled Mandarin / English)", "count": 10}, {"step": "not in dev", "count": 7}]
+    (tmp_path / "pool" / "extract.json").write_text(json.dumps({
+        "testsets": "/work/.mirror/x", "commit": "c0ffee", "version": "v2021-08-07",
+        "languages": {"en": {"steps": steps, "sha256": "aa"}, "zh": {"steps": [], "sha256": "bb"}},
+        "excluded_from": {"/work/shared/dev.tsv": "d1", "/work/main/evaluation/alignment/pairs.tsv": "g1"}}))
+    synthetic, mixed = tmp_path / "en.beam.seed1.tsv", tmp_path / "zh-en.tsv"
+    synthetic.with_suffix(".json").write_text(json.dumps({
+        "checkpoint": {"path": "/work/main/checkpoints/en-zh", "model_sha256": "e4"}, "real_language": "en",
+        "synthetic_language": "zh", "settings": {"method": "beam", "seed": 1, "beam": 1, "top_k": 0,
+                                                 "temperature": 1.0, "delete": 0.1, "blank": 0.1, "swap": 3},
+        "counts": {"translated": 7, "ran_to_the_limit": 1, "name_lost": 0, "empty_or_wrong_script": 0, "kept": 6}}))
+    synthetic.write_text("I see.\t我看见了。\n" * 6, encoding="utf-8")
+    real = tmp_path / "train.tsv"
+    real.write_text("Hello.\t你好。\n", encoding="utf-8")
+    mix(real, synthetic, mixed, tag=True, real_copies=3)
+    arms = []
+    for name in ("sample", "greedy"):
+        arms.append(tmp_path / f"{name}.json")
+        arms[-1].write_text(json.dumps({"sets": {"test_unseen": 392, "newer": 2644}, "beam": 4, "systems": {
+            "/work/main/checkpoints/zh-en": {"minutes": 115.0, "steps": 9, "train_pairs": 1,
+                                             "newer": {"bleu": 15.7, "chrf": 32.4}},
+            f"runs/arms/{name}": {"minutes": 117.0, "steps": 9, "train_pairs": 9, "everyday": ["…"],
+                                  "newer": {"bleu": 17.0, "chrf": 34.5, "gain": 1.3, "low": 0.7, "high": 2.0}}}}))
+    return tmp_path / "pool", synthetic, mixed, arms
+
+
+def test_a_checkpoint_records_its_back_translated_data_for_the_card_with_no_machine_path(tmp_path):
+    pool, synthetic, mixed, arms = data_step_logs(tmp_path)
+    found = entry(pool, synthetic, mixed, arms, "greedy")
+    assert "/work" not in json.dumps(found)  # file names and hashes only
+    log = TrainingLog.from_dict({"train_pairs": 9, "backtranslation": found})
+    bt = log.backtranslation
+    assert (bt.repository, bt.commit, bt.version, bt.pool_language) == (REPOSITORY, "c0ffee", "v2021-08-07", "en")
+    assert [(s.step, s.count) for s in bt.pool_steps] == [(s["step"], s["count"]) for s in found["pool"]["steps"]]
+    assert bt.excluded_from == {"dev.tsv": "d1", "pairs.tsv": "g1"}
+    assert (bt.synthesis.method, bt.synthesis.beam, bt.synthesis.delete, bt.synthesis.kept) == ("beam", 1, None, 6)
+    assert (bt.mix.real, bt.mix.real_copies, bt.mix.synthetic, bt.mix.tag) == (1, 3, 6, TAG)
+    assert bt.mix.sha256 == hashlib.sha256(mixed.read_bytes()).hexdigest()
+    assert [(a.run, a.this, a.reference) for a in bt.arms] == [("zh-en", False, True), ("sample", False, False),
+                                                                ("greedy", True, False)]  # the reference once
+    assert bt.arms[-1].newer.gain == 1.3 and (bt.beam, bt.newer_pairs) == (4, 2644)
+    assert log.real_pairs == 1 and TrainingLog.from_dict({"train_pairs": 9}).real_pairs == 9
+
+
+def test_recording_refuses_arms_scored_apart_and_a_run_the_arms_lack(tmp_path):
+    pool, synthetic, mixed, arms = data_step_logs(tmp_path)
+    with pytest.raises(ValueError, match="--this"):
+        entry(pool, synthetic, mixed, arms, "zh-en-bt")
+    other = json.loads(arms[1].read_text())
+    arms[1].write_text(json.dumps({**other, "beam": 1}))
+    with pytest.raises(ValueError, match="different beams"):
+        entry(pool, synthetic, mixed, arms, "greedy")

@@ -32,10 +32,30 @@ def shipped(folder: str = "en-zh") -> tuple[ModelConfig, dict]:
     return ModelConfig.from_dict(json.loads((checkpoint / CONFIG).read_text(encoding="utf-8"))), read_training_log(checkpoint)
 
 
+# A made-up "backtranslation" entry, as python -m model.training.backtranslation record writes it.
+BACKTRANSLATION = {
+    "testsets": {"repository": "Helsinki-NLP/OPUS-MT-testsets", "commit": "ac0f19c0be3c", "version": "v2021-08-07"},
+    "pool": {"language": "zh", "steps": [{"step": "lines read (labelled Mandarin / English)", "count": 98882},
+                                         {"step": "not in testsets", "count": 24232},
+                                         {"step": "within the length limit", "count": 17346}], "sha256": "ab"},
+    "excluded_from": {"dev.tsv": "61ad", "pairs.tsv": "4725", "train.tsv": "ed83"},
+    "synthesis": {"method": "beam-noise", "beam": 4, "seed": 1, "delete": 0.1, "blank": 0.1, "swap": 3,
+                  "model_sha256": "9196", "real_language": "zh", "synthetic_language": "en", "translated": 17346,
+                  "ran_to_the_limit": 30, "name_lost": 0, "empty_or_wrong_script": 0, "kept": 17316},
+    "mix": {"real": 26777, "real_copies": 2, "synthetic": 17316, "tag": "◆", "seed": 1, "sha256": "cd"},
+    "scored": {"beam": 4, "test_unseen": 392, "newer": 2644, "arms": [
+        {"run": "en-zh", "this": False, "reference": True, "minutes": 80.0, "steps": 6471, "train_pairs": 26777,
+         "test_unseen": {"bleu": 33.7, "chrf": 28.96}, "newer": {"bleu": 18.96, "chrf": 17.57}},
+        {"run": "en-zh-bt", "this": True, "reference": False, "minutes": 79.7, "steps": 6471, "train_pairs": 70870,
+         "test_unseen": {"bleu": 35.1, "chrf": 30.2, "gain": 1.4, "low": -0.5, "high": 3.3},
+         "newer": {"bleu": 20.12, "chrf": 18.3, "gain": 1.16, "low": 0.6, "high": 1.7}}]}}
+
+
 def every_branch(log: dict) -> dict:
     """The shipped log with what the shipped card leaves out: CC-CEDICT pairs, a test half no choice saw, no beam,
-    a decoding sweep that kept its default."""
+    a decoding sweep that kept its default, back-translated pairs."""
     log = copy.deepcopy(log)
+    log["backtranslation"] = BACKTRANSLATION
     log["args"].update(dictionary_words=8000, names=3000)
     log["test"]["untouched"] = True
     log.pop("final")
@@ -209,3 +229,21 @@ def test_the_shipped_cards_name_no_source_file(folder, lang):
     "(model/translation/names.py)"."""
     config, log = shipped(folder)
     assert not re.findall(r"[\w/]+\.py\b", model_card(config, log, folder, lang))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_card_of_back_translated_pairs_credits_the_test_sets_and_says_what_was_kept_out(lang):
+    config, log = shipped()
+    card = model_card(config, every_branch(log), "en-zh", lang)
+    plain = model_card(config, shipped()[1], "en-zh", lang)
+    section = card[card.index("### "):card.index("## ", card.index("### ") + 4)]
+    assert "[Helsinki-NLP/OPUS-MT-testsets](https://github.com/Helsinki-NLP/OPUS-MT-testsets)" in section
+    assert "CC-BY 2.0 FR" in section and "`ac0f19c`" in section and "v2021-08-07" in section
+    assert ("English–Chinese test" if lang == "en" else "所有英中测试文件") in section  # the exclusion rule
+    assert "| 17,346 |" in section and "17,316" in section and "17,346" in section
+    assert ("en-zh-bt (this model)" if lang == "en" else "en-zh-bt（本模型）") in section
+    assert "**+1.16** [0.60, 1.70]" in section and "**+1.40** [−0.50, 3.30]" in section
+    assert "--method beam-noise --beam 4 --delete 0.1 --blank 0.1 --swap 3 --seed 1 --limit 17346" in section
+    assert "--tag --real-copies 2" in section
+    assert "26,777" in card and "70,870 training pairs" not in card  # the real pairs, not the training file's lines
+    assert "OPUS-MT-testsets" not in plain and "### " not in plain

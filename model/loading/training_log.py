@@ -461,6 +461,111 @@ class TrainingArgs:
 
 
 @dataclass(frozen=True)
+class PoolStep(_Entry):
+    """One step of building the monolingual pool (model/training/backtranslation/pool.py): the sentences left."""
+
+    step: str = ""
+    count: int = 0
+
+
+@dataclass(frozen=True)
+class Synthesis(_Entry):
+    """How the synthetic side was written: the decoding (method, beam, seed, sampling's top_k and temperature, the
+    noise of beam-noise) by the model of the other direction (its weights' SHA-256), and what was kept."""
+
+    method: str = ""  # sample, beam, beam-noise
+    beam: int | None = None
+    seed: int | None = None
+    top_k: int | None = None
+    temperature: float | None = None
+    delete: float | None = None  # beam-noise only, as the noise's three settings
+    blank: float | None = None
+    swap: int | None = None
+    model_sha256: str = ""
+    real_language: str = ""  # the pool's language: "en" or "zh"
+    synthetic_language: str = ""
+    translated: int = 0
+    ran_to_the_limit: int = 0
+    name_lost: int = 0
+    empty_or_wrong_script: int = 0
+    kept: int = 0
+
+
+@dataclass(frozen=True)
+class Mix(_Entry):
+    """The training file: the real pairs `real_copies` times, then the `synthetic` pairs, their synthetic side
+    marked with `tag` (None: untagged)."""
+
+    real: int = 0
+    real_copies: int = 1
+    synthetic: int = 0
+    tag: str | None = None
+    seed: int | None = None
+    sha256: str = ""
+
+
+@dataclass(frozen=True)
+class ArmScore(_Entry):
+    """An arm's BLEU and chrF on one set, and its gain over the reference with the 95 % paired interval (None for
+    the reference itself)."""
+
+    bleu: float | None = None
+    chrf: float | None = None
+    gain: float | None = None
+    low: float | None = None
+    high: float | None = None
+
+
+@dataclass(frozen=True)
+class Arm(_Entry):
+    """One training run scored by evaluation.arms: the reference (the model shipped before), an arm, or this one."""
+
+    run: str = ""
+    this: bool = False
+    reference: bool = False
+    minutes: float | None = None
+    steps: int | None = None
+    train_pairs: int | None = None
+    test_unseen: ArmScore = ArmScore()
+    newer: ArmScore = ArmScore()
+
+    NESTED: ClassVar[dict] = {"test_unseen": ArmScore.from_dict, "newer": ArmScore.from_dict}
+
+
+@dataclass(frozen=True)
+class Backtranslation(_Entry):
+    """What a model trained on back-translated pairs was trained on (python -m model.training.backtranslation
+    record): the test sets the pool came from, the steps that built the pool, what it was kept apart from, the
+    synthesis, the mix, and the arms scored on the test half's unseen pairs and the newer Tatoeba pairs."""
+
+    repository: str = ""
+    commit: str = ""
+    version: str = ""
+    pool_language: str = ""
+    pool_steps: tuple[PoolStep, ...] = ()
+    excluded_from: Mapping[str, str] = field(default_factory=dict)  # file name → its SHA-256
+    synthesis: Synthesis = Synthesis()
+    mix: Mix = Mix()
+    beam: int | None = None  # the arms' decoding
+    test_unseen_pairs: int = 0
+    newer_pairs: int = 0
+    arms: tuple[Arm, ...] = ()
+
+    @classmethod
+    def from_dict(cls, data: Mapping | None) -> Backtranslation:
+        data = data if isinstance(data, Mapping) else {}
+        testsets, pool, scored = (data.get(k) or {} for k in ("testsets", "pool", "scored"))
+        return cls(repository=testsets.get("repository", ""), commit=testsets.get("commit", ""),
+                   version=testsets.get("version", ""), pool_language=pool.get("language", ""),
+                   pool_steps=tuple(PoolStep.from_dict(s) for s in pool.get("steps") or ()),
+                   excluded_from=dict(data.get("excluded_from") or {}),
+                   synthesis=Synthesis.from_dict(data.get("synthesis")), mix=Mix.from_dict(data.get("mix")),
+                   beam=scored.get("beam"), test_unseen_pairs=scored.get("test_unseen", 0),
+                   newer_pairs=scored.get("newer", 0),
+                   arms=tuple(Arm.from_dict(a) for a in scored.get("arms") or ()))
+
+
+@dataclass(frozen=True)
 class HonestScore:
     """The BLEU a page quotes beside the model, with where and how it was measured."""
 
@@ -474,7 +579,7 @@ class HonestScore:
 _LISTS = {"train": Batch, "dev": Evaluation, "study": StudyRow}
 _ENTRIES = {"best": Evaluation, "average": Average, "final": Final, "test": TestScores, "everyday": Everyday,
             "names_effect": NamesEffect, "decoding_sweep": DecodingSweep, "reliability": Reliability,
-            "calibration": Calibration, "agreement": Agreement, "lengths": Lengths, "ffn_units": FfnUnits}
+            "calibration": Calibration, "agreement": Agreement, "backtranslation": Backtranslation, "lengths": Lengths, "ffn_units": FfnUnits}
 
 
 @dataclass(frozen=True)
@@ -516,6 +621,7 @@ class TrainingLog:
     lengths: Lengths | None = None
     ffn_units: FfnUnits | None = None
     patching_study: Mapping[str, PatchingStudy] = field(default_factory=dict)  # kind of pair → its study
+    backtranslation: Backtranslation | None = None  # None: trained on the real pairs alone
 
     @classmethod
     def from_dict(cls, data: Mapping | None) -> TrainingLog:
@@ -546,6 +652,12 @@ class TrainingLog:
     def shipped_greedy(self) -> Scores | None:
         """The shipped weights' greedy dev scores: the average's when averaging won, else the best evaluation's."""
         return self.average if self.shipped_average else self.best
+
+    @property
+    def real_pairs(self) -> int | None:
+        """The real sentence pairs trained on: the training file's pairs less the back-translated ones and the
+        copies of the real ones (train_pairs counts lines)."""
+        return self.backtranslation.mix.real if self.backtranslation is not None else self.train_pairs
 
     @property
     def steps_done(self) -> int:

@@ -1,21 +1,22 @@
-"""python -m model.training.backtranslation {extract,translate,mix}: see the package's docstring and
+"""python -m model.training.backtranslation {extract,translate,mix,record}: see the package's docstring and
 model/training/README.md ("Back-translation")."""
 
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 from dataclasses import fields
 from pathlib import Path
 
 from ...loading import load
+from ...loading.training_log import read_training_log, write_training_log
 from ...text.normalize import normalize_source
 from ...translation.threads import configure_torch_threads
 from ...translation.translator import Translator
 from .mix import mix
 from .pool import build_pool, excluded_keys
-from .resumable import run, write_log
+from .record import LOG_KEY, entry
+from .resumable import run, sha256, write_log
 from .synthesis import METHODS, Settings
 from .testsets import POOL_VERSION, Tree
 
@@ -23,10 +24,6 @@ ROOT = Path(__file__).resolve().parents[3]
 DATA = ROOT.parent / "shared" / "data" / "tatoeba-cmn-eng"
 WORK = Path("/work/bt")
 TRANSLATES = {"en": ROOT / "checkpoints" / "en-zh", "zh": ROOT / "checkpoints" / "zh-en"}  # the pool's language → model
-
-
-def sha256(path: Path) -> str:
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -59,6 +56,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     m.add_argument("--real-copies", type=int, default=1)
     m.add_argument("--synthetic-limit", type=int)
     m.add_argument("--seed", type=int, default=1)
+    r = sub.add_parser("record", help="what a checkpoint trained on back-translated pairs was trained on, into its log")
+    r.add_argument("--into", type=Path, required=True, help="the checkpoint whose training_log.json receives it")
+    r.add_argument("--pool", type=Path, default=WORK / "pool", help="the folder extract wrote")
+    r.add_argument("--synthetic", type=Path, required=True, help="the TSV translate wrote")
+    r.add_argument("--mixed", type=Path, required=True, help="the TSV mix wrote, the checkpoint's --train")
+    r.add_argument("--arms", type=Path, nargs="+", default=[], help="python -m evaluation.arms --json files")
+    r.add_argument("--this", help="this checkpoint's run in the arms files (default: the --into folder's name)")
     return p.parse_args(argv)
 
 
@@ -107,8 +111,14 @@ def main(argv: list[str] | None = None) -> None:
     elif args.command == "translate":
         log = translate(args)
         report = {k: log[k] for k in ("done", "counts", "seconds", "sentences_per_second")}
-    else:
+    elif args.command == "mix":
         report = mix(args.real, args.synthetic, args.out, args.tag, args.real_copies, args.synthetic_limit, args.seed)
+    else:
+        if (log := read_training_log(args.into)) is None:
+            raise SystemExit(f"error: {args.into} has no training_log.json: record into a trained checkpoint")
+        report = log[LOG_KEY] = entry(args.pool, args.synthetic, args.mixed, args.arms,
+                                             args.this or args.into.name)
+        write_training_log(args.into, log)
     print(json.dumps(report, ensure_ascii=False, indent=1))
 
 

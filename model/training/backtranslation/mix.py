@@ -15,6 +15,8 @@ import json
 import random
 from pathlib import Path
 
+from .resumable import write_log
+
 TAG = "◆"
 
 
@@ -26,8 +28,8 @@ def tagged(text: str, language: str) -> str:
 def mix(real: Path, synthetic: Path, out: Path, tag: bool, real_copies: int = 1, synthetic_limit: int | None = None,
         seed: int = 1) -> dict:
     """Write `real_copies` times the real TSV's lines, then the synthetic ones (tagged when `tag`; a seeded sample
-    of `synthetic_limit` when given) to `out`; returns the counts. The synthetic side is read from the synthetic
-    file's log (X.json beside X.tsv)."""
+    of `synthetic_limit` when given) to `out`, and the counts to its log beside it (out.json); returns the counts.
+    The synthetic side is read from the synthetic file's log (X.json beside X.tsv)."""
     language = json.loads(synthetic.with_suffix(".json").read_text(encoding="utf-8"))["synthetic_language"]
     column = 0 if language == "en" else 1
     real_lines = real.read_text(encoding="utf-8").splitlines()
@@ -39,5 +41,7 @@ def mix(real: Path, synthetic: Path, out: Path, tag: bool, real_copies: int = 1,
                  for line in lines]
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text("".join(f"{line}\n" for line in real_lines * real_copies + lines), encoding="utf-8")
-    return {"real": len(real_lines), "real_copies": real_copies, "synthetic": len(lines), "tag": TAG if tag else None,
-            "synthetic_language": language, "seed": seed}
+    counts = {"real": len(real_lines), "real_copies": real_copies, "synthetic": len(lines), "tag": TAG if tag else None,
+              "synthetic_language": language, "seed": seed, "synthetic_file": synthetic.name}
+    write_log(out.with_suffix(".json"), counts)  # beside the TSV, as translate's: what record reads for the card
+    return counts

@@ -9,6 +9,7 @@ half-written when the run stopped) and refuses to go on with other settings or a
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import platform
@@ -48,6 +49,10 @@ def start_log(log_path: Path, out: Path, fresh: dict) -> dict:
     with open(out, "r+b") as f:
         f.truncate(log["bytes"])
     return log
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
 def write_log(path: Path, log: dict) -> None:

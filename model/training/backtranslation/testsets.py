@@ -11,6 +11,7 @@ import hashlib
 import subprocess
 from pathlib import Path, PurePosixPath
 
+REPOSITORY = "Helsinki-NLP/OPUS-MT-testsets"  # on GitHub; CC-BY 2.0 FR, as Tatoeba
 POOL_UNDER = "datasets/helsinki_nlp/tatoeba/testsets"
 POOL_VERSION = "v2021-08-07"
 # A file's extension names its language (ISO 639-3, a script after "_", "1"/"2" in same-language pairs such as
