@@ -21,6 +21,7 @@ from lessons import training as lt
 from model import DEFAULT_BEAM, DEFAULT_CHECKPOINT, TrainingLog
 from model.training.data import read_pairs
 from model.training.schedule import ADAM_BETAS, ADAM_EPS, peak_learning_rate
+from tests.support.backtranslation import BACKTRANSLATION
 from tests.support.paths import ROOT, ZH_CHECKPOINT
 
 pytestmark = pytest.mark.skipif(
@@ -108,6 +109,18 @@ def test_numbers_on_the_page_are_the_logs(translator, result, classroom):
     assert rates == [f"{args['dropout']:.2f}"] * 4  # attention and activation were not given: "same as --dropout"
     eps = f"{ADAM_EPS:g}".replace("e-0", "e-")  # 1e-9
     assert f"β₁ = {ADAM_BETAS[0]:g}, β₂ = {ADAM_BETAS[1]:g}, ε = {eps}" in text
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_back_translated_models_pairs_are_said_real_and_synthetic(translator, lang):
+    log = TrainingLog.from_dict({**translator.training_log, "train_pairs": 70870,
+                                 "backtranslation": BACKTRANSLATION})
+    with in_language(lang):
+        intro = training_view.heading(Run(translator.config, log), "en-zh").intro
+        plain = training_view.heading(run_of(translator), "en-zh").intro
+    assert "70,870" in intro and "17,316" in intro and "26,777" in intro and "zh-en" in intro and "◆" in intro
+    assert "17,316" not in plain and "◆" not in plain
+    assert (" Of those pairs" in intro) if lang == "en" else ("。其中" in intro)  # one paragraph, as each writes it
 
 
 def test_a_log_without_training_arguments_is_said_so(translator):

@@ -19,6 +19,7 @@ from i18n import strings
 from lessons.attention_maps import ALL, pick
 from lessons.attention_table import MapName, attention_table
 from model import Confidence, TrainingLog, assess
+from tests.support.backtranslation import BACKTRANSLATION
 from tests.support.paths import ZH_CHECKPOINT
 from viz.style import MAX_WIDTH_PX
 
@@ -190,5 +191,24 @@ def test_what_the_model_knows_comes_from_its_log(translator):
     """The line under the tokens names the pairs it trained on and a score, both read from its training log."""
     with in_language("en"):
         knows = translate_view.model_knows(translator)
-    assert f"{TrainingLog.from_dict(translator.training_log).train_pairs:,}" in knows
+    assert f"{TrainingLog.from_dict(translator.training_log).real_pairs:,}" in knows
     assert np.isfinite(float(knows.split("BLEU ")[1].split(" ")[0]))
+
+
+class WithLog:
+    """The translator with another training log."""
+
+    def __init__(self, translator, log: dict) -> None:
+        self._translator, self.training_log = translator, log
+
+    def __getattr__(self, name):
+        return getattr(self._translator, name)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_back_translated_model_knows_its_real_pairs_and_its_synthetic_ones_apart(translator, lang):
+    log = {**translator.training_log, "train_pairs": 60870, "backtranslation": BACKTRANSLATION}
+    with in_language(lang):
+        knows = translate_view.model_knows(WithLog(translator, log))
+    assert "26,777" in knows and "17,316" in knows and "60,870" not in knows
+    assert ("back-translation" if lang == "en" else "回译") in knows

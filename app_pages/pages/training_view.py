@@ -91,11 +91,22 @@ def heading(run: Run, checkpoint: str) -> TrainingHeading:
     log = run.log
     if log.args is None:
         raise NoTrainingArgs(checkpoint)
-    return TrainingHeading(t("training.title"), t(
+    return TrainingHeading(t("training.title"), sentences((t(
         "training.intro", pairs=f"{log.train_pairs or 0:,}", dev=f"{log.dev_pairs or 0:,}",
         steps=f"{log.steps_done:,}", epochs=shown(log.epochs), minutes=shown(log.train_minutes),
         hardware=md_escape(hardware_name(log.hardware)), source=run.source, target=run.target,
-        precision=log.mixed_precision, params=f"{log.parameters or 0:,}"))
+        precision=log.mixed_precision, params=f"{log.parameters or 0:,}"), backtranslated(log))))
+
+
+def backtranslated(log: TrainingLog) -> str:
+    """What the training pairs hold besides the real ones, for a model trained on back-translated pairs; "" else."""
+    if (bt := log.backtranslation) is None:
+        return ""
+    made, mix = bt.synthesis, bt.mix
+    return t("training.intro.bt", synthetic=f"{mix.synthetic:,}", real_language=t(f"language.{made.real_language}"),
+             synthetic_language=t(f"language.{made.synthetic_language}"),
+             model=f"{made.real_language}-{made.synthetic_language}", tag=mix.tag or "", real=f"{mix.real:,}",
+             copies=mix.real_copies)
 
 
 # ---------------------------------------------------------------- Adam

@@ -196,9 +196,13 @@ def model_knows(translator: Translator) -> str:
     elsewhere: its card says on what."""
     if not translator.capabilities.trained_here:
         return t("knows.marian", name=md_escape(models.model_label(translator.checkpoint)))
-    pairs = TrainingLog.from_dict(translator.training_log).train_pairs
-    names = source_and_target(translator)
-    parts = [t("knows.data", pairs=f"{pairs:,}", **names) if pairs else t("knows.data_unknown", **names)]
+    log = TrainingLog.from_dict(translator.training_log)
+    names, pairs, bt = source_and_target(translator), log.real_pairs, log.backtranslation
+    if bt is not None:
+        data = t("knows.data_bt", pairs=f"{pairs:,}", synthetic=f"{bt.mix.synthetic:,}", **names)
+    else:
+        data = t("knows.data", pairs=f"{pairs:,}", **names) if pairs else t("knows.data_unknown", **names)
+    parts = [data]
     score = dev_score(translator.training_log)
     if score:
         parts.append(t("knows.score", **score))

@@ -44,6 +44,7 @@ STRINGS: dict[str, str] = {
         "this app's Transformer code; below its translation you can open every attention map it computed on the way."
     ),
     "knows.marian": "**{name}** is a Marian (opus-mt) model trained by its authors on millions of sentence pairs; the app did not train it and has no dev score of its own for it.",
+    "knows.data_bt": "**What this model knows:** it learned to translate {source} into {target} from {pairs} short everyday sentence pairs (Tatoeba) and {synthetic} more whose {source} side was machine-translated (back-translation).",
     "knows.data_unknown": "**What this model knows:** it learned to translate {source} into {target} from short everyday sentence pairs (Tatoeba).",
     "knows.score": "On {set} it scores BLEU {bleu} ({decoding}).",
     "knows.set_test": "{pairs} held-out test sentences unlike any it trained on (never used to choose anything)",

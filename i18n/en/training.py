@@ -13,6 +13,11 @@ STRINGS: dict[str, str] = {
         "pairs. Every number below comes from that run's training log (kept with the model), from the trainer's "
         "own code or from arithmetic shown on the page."
     ),
+    "training.intro.bt": (
+        "Of those pairs, {synthetic} are back-translated: {real_language} sentences from Tatoeba's other test sets, "
+        "translated into {synthetic_language} by the {model} model and marked {tag}; the {real} real pairs were read "
+        "{copies} times each. The model card says what was kept out of them (every test sentence) and what they gained."
+    ),
     # ---- 1 · Adam
     "training.tab.adam": "1 · Adam",
     "training.adam.settings": (

@@ -40,6 +40,7 @@ STRINGS: dict[str, str] = {
         "在译文下方，你可以打开它在翻译过程中计算出的每一张注意力图。"
     ),
     "knows.marian": "**{name}** 是 Marian（opus-mt）模型，由其作者用数百万句对训练；本应用没有训练它，也没有它自己的开发集分数。",
+    "knows.data_bt": "**这个模型懂什么**：它从 {pairs} 对简短的日常句对（Tatoeba），以及另外 {synthetic} 对{source}一侧由机器翻译得来的句对（回译）中，学会把{source}译成{target}。",
     "knows.data_unknown": "**这个模型懂什么**：它从简短的日常句对（Tatoeba）中学会把{source}译成{target}。",
     "knows.score": "它在{set}上的 BLEU 为 {bleu}（{decoding}）。",
     "knows.set_test": "{pairs} 个与训练句子都不相似的留出测试句（从未用于任何选择）",

@@ -12,6 +12,10 @@ STRINGS: dict[str, str] = {
         "用时 {minutes} 分钟，设备是 {hardware}，精度 {precision}；并在 {dev} 对开发集句子上评分。"
         "下面的每个数字都来自这次训练的日志（和模型存放在一起）、训练程序自己的代码或页面上给出的计算。"
     ),
+    "training.intro.bt": (
+        "其中 {synthetic} 对是回译得来的：取自 Tatoeba 其他测试集的{real_language}句子，由 {model} 模型译成{synthetic_language}，"
+        "并标上 {tag}；{real} 对真实句对每对读了 {copies} 遍。模型卡说明了从中去掉了什么（所有测试句子）以及带来了多少提升。"
+    ),
     # ---- 1 · Adam
     "training.tab.adam": "1 · 优化器：Adam",
     "training.adam.settings": (
