@@ -315,10 +315,11 @@ EN_ZH_EN: dict[str, str] = {
     ),
     "limits.text": (
         "Tatoeba holds short everyday sentences; long, technical or literary input translates poorly. Names\n"
-        "written in Chinese characters that Tatoeba lacks are not kept (我叫爱丽丝。 came out as \"I love Mary.\"):\n"
-        "the name placeholders of the model reading English read English names only.\n"
+        "written in Chinese characters are often lost{example}: the name placeholders of the model reading English\n"
+        "read English names only.\n"
         "This is a teaching model: its purpose is to show attention, not to compete with production MT."
     ),
+    "limits.example": " (in the classroom sentences, {source} came out as \"{translation}\")",
     "data.text": (
         "English–Chinese sentence pairs from **Tatoeba (tatoeba.org), CC-BY 2.0 FR**, as compiled by\n"
         "ManyThings.org (`cmn.txt`), read Chinese first: {train} training pairs, {dev} dev pairs. The Chinese side\n"
@@ -340,10 +341,10 @@ ZH_ZH_EN: dict[str, str] = {
         "## 开发集分数（训练时读取的 `dev.tsv` 中 {pairs} 个句对，反过来用；中文源句按翻译器处理输入的方式规范化：NFKC，再用 OpenCC t2s）"
     ),
     "limits.text": (
-        "Tatoeba 收录的是简短的日常句子；长句、技术性或文学性的输入翻译得很差。Tatoeba 里没有的、用汉字写的名字不会被保留"
-        "（“我叫爱丽丝。”译成了“I love Mary.”）：英译中模型的人名占位办法只适用于英文名字。这是一个教学模型：它的目的是展示注意力，"
-        "而不是与生产级机器翻译竞争。"
+        "Tatoeba 收录的是简短的日常句子；长句、技术性或文学性的输入翻译得很差。用汉字写的名字常常丢失{example}："
+        "英译中模型的人名占位办法只适用于英文名字。这是一个教学模型：它的目的是展示注意力，而不是与生产级机器翻译竞争。"
     ),
+    "limits.example": "（在课堂句子中，“{source}”译成了“{translation}”）",
     "data.text": (
         "英中句对来自 **Tatoeba（tatoeba.org），CC-BY 2.0 FR**，由 ManyThings.org 整理（`cmn.txt`），以中文为源语言："
         "{train} 个训练句对，{dev} 个开发句对。中文一侧用 OpenCC（t2s）统一转为简体字，输入的句子也这样处理。本模型不附带这些数据。"

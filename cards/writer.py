@@ -54,7 +54,7 @@ def model_card(config: ModelConfig, log: TrainingLog | Mapping, name: str | None
         *backtranslation.section(log.backtranslation, language, str(args.given.get("train", ""))),
         p["limits.header"],
         "",
-        p["limits.text"],
+        p["limits.text"].format(example=_names_example(log.everyday, language)),
         "",
         p["retraining.header"],
         "",
@@ -273,6 +273,18 @@ def _rounding_note(log: TrainingLog, name: str, language: str) -> list[str]:
             or log.args.save_dtype != "float16":
         return []
     return [PHRASEBOOKS[language]["rounding"].format(name=name, study=row.bleu, log=entry.bleu), ""]
+
+
+NAMES_EXAMPLE = "爱丽丝和鲍勃是朋友。"  # the classroom's sentence with two names in Chinese characters (Alice, Bob)
+
+
+def _names_example(everyday: Everyday | None, language: str) -> str:
+    """How the model wrote the classroom's sentence with two names in Chinese characters, for the card's limits
+    (a model reading Chinese); "" where the log has no such translation."""
+    found = next((row for row in (everyday.classroom if everyday else ()) if row.en == NAMES_EXAMPLE), None)
+    if found is None or "limits.example" not in PHRASEBOOKS[language]:
+        return ""
+    return PHRASEBOOKS[language]["limits.example"].format(source=NAMES_EXAMPLE, translation=found.translation)
 
 
 def _dictionary_credit(args: TrainingArgs, language: str) -> list[str]:

@@ -229,3 +229,14 @@ def test_a_card_of_back_translated_pairs_credits_the_test_sets_and_says_what_was
     assert "--tag --real-copies 2" in section
     assert "26,777" in card and "70,870 training pairs" not in card  # the real pairs, not the training file's lines
     assert "OPUS-MT-testsets" not in plain and "### " not in plain
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_chinese_to_english_cards_limits_quote_its_own_classroom_translation_of_two_names(lang):
+    config, log = shipped("zh-en")
+    log = copy.deepcopy(log)
+    row = next(r for r in log["everyday"]["classroom"] if r["en"] == "爱丽丝和鲍勃是朋友。")
+    row["translation"] = "Alice and Bob are friends, made up."
+    assert "Alice and Bob are friends, made up." in model_card(config, log, "zh-en", lang)
+    log.pop("everyday")
+    assert "爱丽丝和鲍勃是朋友。" not in model_card(config, log, "zh-en", lang)  # no example without the log's

@@ -154,12 +154,25 @@ class StudyRow(Scores):
 
 
 @dataclass(frozen=True)
+class ClassroomRow(_Entry):
+    """One classroom sentence as evaluation.everyday stores it: the source as typed (under "en" whatever the
+    direction), our reference and the model's translation."""
+
+    en: str = ""
+    reference: str = ""
+    translation: str = ""
+
+
+@dataclass(frozen=True)
 class Everyday(Scores):
     """The everyday classroom sentences of the model's direction (evaluation.everyday --into)."""
 
     beam: int | None = None
     exact: int = 0
     sentences: int = 0
+    classroom: tuple[ClassroomRow, ...] = ()
+
+    NESTED: ClassVar[dict] = {"classroom": lambda v: tuple(ClassroomRow.from_dict(r) for r in v or ())}
 
 
 
