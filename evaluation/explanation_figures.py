@@ -12,58 +12,60 @@ import argparse
 
 import numpy as np
 
-from lessons.explanation import alignment_rows, largest_drops, pruning_steps, significant, tied_best
-from model.loading.training_log import Agreement, TrainingLog
+from lessons.explanation import PruningStep, alignment_rows, largest_drops, pruning_steps, significant, tied_best
+from model.loading.training_log import Agreement, Alignment, Completeness, Heads, TrainingLog
 
 KIND_NAMES = {"encoder_self": "encoder self", "decoder_self": "decoder self", "cross": "cross"}
 
 
-def interval(entry: dict, digits: int = 2) -> str:
-    return f"{entry['low']:.{digits}f} to {entry['high']:.{digits}f}"
+def interval(entry, digits: int = 2) -> str:
+    """A drop's paired interval (HeadDrop, PruningPoint: low, high) in words."""
+    return f"{entry.low:.{digits}f} to {entry.high:.{digits}f}"
 
 
-def head_name(entry: dict) -> str:
-    return f"{KIND_NAMES[entry['kind']]} · layer {entry['layer'] + 1} · head {entry['head'] + 1}"
+def head_name(entry) -> str:
+    """A knocked-out head (HeadDrop: kind, layer, head) named, 1-based."""
+    return f"{KIND_NAMES[entry.kind]} · layer {entry.layer + 1} · head {entry.head + 1}"
 
 
-def largest_text(heads: dict) -> str:
+def largest_text(heads: Heads) -> str:
     """Every head tied for the largest drop on the selection half with its interval, and its drop on the test half
     where the log has it (evaluation.heads --largest-only)."""
-    largest = largest_drops(heads["single"])
-    text = (f"largest drop {largest[0]['bleu_drop']:.2f}, the maximum of {len(heads['single'])} on the same pairs ("
+    largest = largest_drops(heads.single)
+    text = (f"largest drop {largest[0].bleu_drop:.2f}, the maximum of {len(heads.single)} on the same pairs ("
             + "; ".join(f"{head_name(s)}, {interval(s)}" for s in largest) + ")")
-    if "largest_on_test" not in heads:
+    if heads.largest_on_test is None:
         return text + "; on the test half: not measured yet (python -m evaluation.heads --largest-only)"
     return text + "; the same on the test half: " + "; ".join(
-        f"{head_name(s)} {s['bleu_drop']:.2f} ({interval(s)})" for s in heads["largest_on_test"])
+        f"{head_name(s)} {s.bleu_drop:.2f} ({interval(s)})" for s in heads.largest_on_test)
 
 
-def pruning_text(step: dict) -> str:
+def pruning_text(step: PruningStep) -> str:
     """One kind's pruning: the last removal the test half cannot tell from zero, said as the drop it is, then the
     first one it can."""
-    kept, after = step["kept"], step["after"]
-    text = (f"{KIND_NAMES[step['kind']]}: {kept['removed']} of {step['total']} out, BLEU {kept['bleu']:.2f}, "
-            f"{kept['bleu_drop']:.2f} lower ({interval(kept)})" if kept["removed"] else
-            f"{KIND_NAMES[step['kind']]}: none of {step['total']} out free")
+    kept, after = step.kept, step.after
+    text = (f"{KIND_NAMES[step.kind]}: {kept.removed} of {step.total} out, BLEU {kept.bleu:.2f}, "
+            f"{kept.bleu_drop:.2f} lower ({interval(kept)})" if kept.removed else
+            f"{KIND_NAMES[step.kind]}: none of {step.total} out free")
     if after is not None:
-        text += f"; removing {after['removed']} costs {after['bleu_drop']:.2f} ({interval(after)})"
+        text += f"; removing {after.removed} costs {after.bleu_drop:.2f} ({interval(after)})"
     return text
 
 
-def importance_rows(heads: dict) -> list[str]:
+def importance_rows(heads: Heads) -> list[str]:
     """The single-head and pruning rows of the findings' table."""
-    single = heads["single"]
-    widths = [(s["high"] - s["low"]) / 2 for s in single]
-    kinds = [pruning_text(step) for step in pruning_steps(heads["pruning"])]
+    single = heads.single
+    widths = [(s.high - s.low) / 2 for s in single]
+    kinds = [pruning_text(step) for step in pruning_steps(heads.pruning)]
     return [
-        f"| single head knocked out ({heads['pairs']} selection-half dev pairs, greedy, BLEU {heads['bleu']:.2f}) "
-        f"| paired bootstrap of each drop ({heads['resamples']:,} resamples, Koehn 2004): 95 % intervals "
+        f"| single head knocked out ({heads.pairs} selection-half dev pairs, greedy, BLEU {heads.bleu:.2f}) "
+        f"| paired bootstrap of each drop ({heads.resamples:,} resamples, Koehn 2004): 95 % intervals "
         f"±{min(widths):.2f} to ±{max(widths):.2f} BLEU; {len(significant(single))} of {len(single)} heads' intervals "
         f"exclude 0 (chance alone: about {0.05 * len(single):.1f}); {largest_text(heads)} |",
-        f"| pruning, least important first: order chosen on the selection half, BLEU on the {heads['test_pairs']} "
-        f"test-half pairs (whole model {heads['test_bleu']:.2f}) | the last removal whose paired interval holds 0 "
-        f"(a drop {heads['test_pairs']} pairs cannot tell from zero, not one shown to be zero) and the first that "
-        f"excludes it — {'; '.join(kinds)}; all cross heads out: {heads['pruning']['cross'][-1]['bleu']:.2f} |",
+        f"| pruning, least important first: order chosen on the selection half, BLEU on the {heads.test_pairs} "
+        f"test-half pairs (whole model {heads.test_bleu:.2f}) | the last removal whose paired interval holds 0 "
+        f"(a drop {heads.test_pairs} pairs cannot tell from zero, not one shown to be zero) and the first that "
+        f"excludes it — {'; '.join(kinds)}; all cross heads out: {heads.pruning['cross'][-1].bleu:.2f} |",
     ]
 
 
@@ -86,13 +88,12 @@ def agreement_row(found: Agreement) -> str:
             f"{ig.rollout[0]:.2f} (top-1 {ig.rollout[1]:.0%}) |").replace("%)", " %)")
 
 
-def completeness_row(found: dict) -> str:
-    """Integrated gradients' completeness on the gold pairs (evaluation.alignment's "completeness")."""
-    gaps = found["completeness"]
-    return (f"| integrated gradients' completeness on the {gaps['pairs']} gold pairs | {gaps['above']} of "
-            f"{gaps['pairs']} ended above {gaps['bound'] * 100:.0f} % (worst {gaps['worst'] * 100:.1f} %); "
-            f"{gaps['at_cap']} took all "
-            f"{gaps['most']} points: the bound holds only below the cap |")
+def completeness_row(gaps: Completeness) -> str:
+    """Integrated gradients' completeness on the gold pairs (evaluation.alignment's)."""
+    return (f"| integrated gradients' completeness on the {gaps.pairs} gold pairs | {gaps.above} of "
+            f"{gaps.pairs} ended above {gaps.bound * 100:.0f} % (worst {gaps.worst * 100:.1f} %); "
+            f"{gaps.at_cap} took all "
+            f"{gaps.most} points: the bound holds only below the cap |")
 
 
 ALIGNERS = {"chosen": "best cross head, chosen on the other half of the gold ({picked})",
@@ -101,28 +102,27 @@ ALIGNERS = {"chosen": "best cross head, chosen on the other half of the gold ({p
             "baseline": "baseline: IBM Model 1 (words × characters, NULL, 5 EM iterations on train.tsv, NumPy)"}
 
 
-def picked(found: dict) -> str:
-    return " / ".join(f"layer {p['layer'] + 1} · head {p['head'] + 1}" + (", shifted" if p["reading"] == "shifted"
-                                                                          else "") for p in found["chosen"]["picked"])
+def picked(found: Alignment) -> str:
+    return " / ".join(f"layer {p.layer + 1} · head {p.head + 1}" + (", shifted" if p.reading == "shifted" else "")
+                      for p in found.chosen.picked)
 
 
-def alignment_table(found: dict) -> list[str]:
+def alignment_table(found: Alignment) -> list[str]:
     """The findings' AER table: the rows with an interval, then the in-sample heads and the layer averages."""
     rows = alignment_rows(found)
     lines = ["| links read off | AER | 95 % interval |", "|---|---:|---:|"]
     for row in rows:
-        if row["kind"] in ALIGNERS:
-            lines.append(f"| {ALIGNERS[row['kind']].format(picked=picked(found))} | {row['aer']:.3f} | "
-                         f"{row['low']:.3f}–{row['high']:.3f} |")
-    plain = [r for r in rows if r["kind"] == "head_plain"]
-    shifted = next(r for r in rows if r["kind"] == "head_shifted")
+        if row.kind in ALIGNERS:
+            lines.append(f"| {ALIGNERS[row.kind].format(picked=picked(found))} | {row.aer:.3f} | "
+                         f"{row.low:.3f}–{row.high:.3f} |")
+    plain = [r for r in rows if r.kind == "head_plain"]
+    shifted = next(r for r in rows if r.kind == "head_shifted")
     lines.append("| best heads picked on all the gold (flattered): cross "
-                 + " / ".join(f"layer {r['layer'] + 1} · head {r['head'] + 1}" for r in plain) + " | "
-                 + " / ".join(f"{r['aer']:.3f}" for r in plain) + " | |")
-    lines.append(f"| best shifted head picked on all the gold: cross layer {shifted['layer'] + 1} · head "
-                 f"{shifted['head'] + 1} | {shifted['aer']:.3f} | |")
-    for key in ("plain", "shifted"):
-        layers = found[f"layers_{key}"]
+                 + " / ".join(f"layer {r.layer + 1} · head {r.head + 1}" for r in plain) + " | "
+                 + " / ".join(f"{r.aer:.3f}" for r in plain) + " | |")
+    lines.append(f"| best shifted head picked on all the gold: cross layer {shifted.layer + 1} · head "
+                 f"{shifted.head + 1} | {shifted.aer:.3f} | |")
+    for key, layers in (("plain", found.layers_plain), ("shifted", found.layers_shifted)):
         lines.append(f"| layer averages, {key}: layer " + " / ".join(str(i + 1) for i in range(len(layers))) + " | "
                      + " / ".join(f"{a:.3f}" for a in layers) + " | |")
     return lines
@@ -134,7 +134,8 @@ def rows(log: TrainingLog) -> list[str]:
     out = importance_rows(log.heads) if log.heads is not None else []
     out += [agreement_row(log.agreement)] if log.agreement is not None else []
     if found := log.alignment:
-        out += ([completeness_row(found)] if "completeness" in found else []) + [""] + alignment_table(found)
+        gaps = [completeness_row(found.completeness)] if found.completeness is not None else []
+        out += gaps + [""] + alignment_table(found)
     return out
 
 

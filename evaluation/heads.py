@@ -26,7 +26,7 @@ import torch
 from sacrebleu.metrics import BLEU
 
 from model.architecture.transformer import KINDS, HeadMask
-from model.loading.training_log import TrainingLog
+from model.loading.training_log import HeadDrop, TrainingLog, read_training_log
 from model.text.pairs import encode_pairs
 from model.translation.translator import Translator
 from model.training.data import collate, in_direction, split_dev
@@ -126,14 +126,14 @@ def pruning_curves(translator: Translator, pairs: list[tuple[str, str]], single:
     return round(bleu_of(base), 2), curves
 
 
-def largest_on_test(translator: Translator, test: list[tuple[str, str]], single: list[dict]) -> list[dict]:
+def largest_on_test(translator: Translator, test: list[tuple[str, str]], single: list[HeadDrop]) -> list[dict]:
     """The heads tied for the largest drop alone in `single` (measured on other pairs), each knocked out alone on
     `test` with the paired interval of its drop there."""
-    top = max(s["bleu_drop"] for s in single)
+    top = max(s.bleu_drop for s in single)
     base = knocked_statistics(translator, test, ())
-    return [{"kind": s["kind"], "layer": s["layer"], "head": s["head"],
-             **paired_drop(base, knocked_statistics(translator, test, ((s["kind"], s["layer"], s["head"]),)))}
-            for s in single if s["bleu_drop"] == top]
+    return [{"kind": s.kind, "layer": s.layer, "head": s.head,
+             **paired_drop(base, knocked_statistics(translator, test, ((s.kind, s.layer, s.head),)))}
+            for s in single if s.bleu_drop == top]
 
 
 def measure(translator: Translator, select: list[tuple[str, str]], test: list[tuple[str, str]],
@@ -146,7 +146,7 @@ def measure(translator: Translator, select: list[tuple[str, str]], test: list[tu
     return {
         "pairs": len(select), "beam": 1, "bleu": found["bleu"], "nll": found["nll"], "resamples": RESAMPLES,
         "single": single, "test_pairs": len(test), "test_bleu": test_bleu, "pruning": pruning,
-        "largest_on_test": largest_on_test(translator, test, single),
+        "largest_on_test": largest_on_test(translator, test, [HeadDrop.from_dict(s) for s in single]),
     }
 
 
@@ -162,10 +162,11 @@ def main(argv: list[str] | None = None) -> int:
     # Split on the (English, Chinese) pairs, as every direction's dev halves are; then turned to the model's direction.
     select, test = (in_direction(half, translator.config.source_language)[: args.pairs] for half in split_dev(pairs))
     if args.largest_only:
-        if not (result := (TrainingLog.read(args.checkpoint) or TrainingLog()).heads):
+        written = read_training_log(args.checkpoint) or {}  # kept as written but for what this run measures
+        if (found := TrainingLog.from_dict(written).heads) is None:
             print(f"error: {args.checkpoint} has no {LOG_KEY!r} yet: run without --largest-only", file=sys.stderr)
             return 2
-        result = {**result, "largest_on_test": largest_on_test(translator, test, result["single"])}
+        result = {**written[LOG_KEY], "largest_on_test": largest_on_test(translator, test, list(found.single))}
     else:
         result = measure(translator, select, test, lambda line: print(line, file=sys.stderr))
     store(args.checkpoint, LOG_KEY, result)

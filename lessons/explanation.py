@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -190,26 +191,37 @@ def cross_validated_choice(candidates: dict, folds) -> tuple[list, list]:
     return rows.tolist(), chosen
 
 
-def alignment_rows(found: dict, best: int = 3) -> list[dict]:
-    """The rows of the AER table from a checkpoint's "alignment" log, those with a bootstrap interval ("low",
-    "high") first: the best head chosen on the other half of the gold ("chosen", with the heads each half chose),
+@dataclass(frozen=True)
+class AerRow:
+    """A row of the AER table (alignment_rows): which aligner ("chosen", "integrated_gradients", "attribution",
+    "baseline", "head_plain", "head_shifted", "layer_plain", "layer_shifted"), its layer and head where it has them
+    (0-based), its AER and, where measured, the 95 % bootstrap interval (low, high)."""
+
+    kind: str
+    aer: float
+    layer: int | None = None
+    head: int | None = None
+    low: float | None = None
+    high: float | None = None
+
+
+def alignment_rows(found, best: int = 3) -> list[AerRow]:
+    """The rows of the AER table from a checkpoint's alignment figures (a model.loading.training_log.Alignment),
+    those with a bootstrap interval first: the best head chosen on the other half of the gold ("chosen"),
     integrated gradients, |input × gradient| ("attribution") and IBM Model 1 ("baseline"); then the `best` heads
     (plain) and the best shifted head as picked on all the gold, each layer's head average (plain and shifted).
-    Layers and heads 0-based; a log from before the intervals has no "chosen" nor "integrated_gradients" row."""
-    rows = []
-    for kind in ("chosen", "integrated_gradients", "attribution", "baseline"):
-        if kind in found:
-            rows.append({"kind": kind, "layer": None, "head": None, "aer": float(found[kind]["aer"]),
-                         "low": found[kind].get("low"), "high": found[kind].get("high"),
-                         "picked": found[kind].get("picked")})
-    for key in ("plain", "shifted"):
-        grid = np.asarray(found[f"heads_{key}"])
+    A log from before the intervals, or figures measured on the page, lack some of the first four rows."""
+    aligners = (("chosen", found.chosen), ("integrated_gradients", found.integrated_gradients),
+                ("attribution", found.attribution), ("baseline", found.baseline))
+    rows = [AerRow(kind, float(aligner.aer), low=aligner.low, high=aligner.high)
+            for kind, aligner in aligners if aligner is not None]
+    for key, heads in (("plain", found.heads_plain), ("shifted", found.heads_shifted)):
+        grid = np.asarray(heads)
         order = np.argsort(grid, axis=None, kind="stable")[: best if key == "plain" else 1]
-        rows += [{"kind": f"head_{key}", "layer": int(i // grid.shape[1]), "head": int(i % grid.shape[1]),
-                  "aer": float(grid.flat[i])} for i in order]
-    for key in ("plain", "shifted"):
-        rows += [{"kind": f"layer_{key}", "layer": layer, "head": None, "aer": float(aer)}
-                 for layer, aer in enumerate(found[f"layers_{key}"])]
+        rows += [AerRow(f"head_{key}", float(grid.flat[i]), int(i // grid.shape[1]), int(i % grid.shape[1]))
+                 for i in order]
+    for key, layers in (("plain", found.layers_plain), ("shifted", found.layers_shifted)):
+        rows += [AerRow(f"layer_{key}", float(aer), layer) for layer, aer in enumerate(layers)]
     return rows
 
 
@@ -223,13 +235,13 @@ def completeness(gaps, points, bound: float, most: int) -> dict:
             "worst": round(float(gaps.max()), 4) if gaps.size else 0.0, "at_cap": int((points >= most).sum())}
 
 
-def free_pruning(curve: list[dict]) -> dict:
-    """The point of a pruning curve (points with "removed", "bleu" and, after the first, the paired interval of the
-    drop from the whole model: "bleu_drop", "low", "high") with the most heads removed before the first removal
-    whose drop is significant (its interval above 0). Read as "this many could go at no cost we can detect"."""
+def free_pruning(curve):
+    """The point of a pruning curve (model.loading.training_log.PruningPoint: removed, bleu and, after the first, the
+    paired interval of the drop from the whole model) with the most heads removed before the first removal whose drop
+    is significant (its interval above 0). Read as "this many could go at no cost we can detect"."""
     kept = curve[0]
     for point in curve[1:]:
-        if point["low"] > 0:
+        if point.low > 0:
             break
         kept = point
     return kept
@@ -242,30 +254,52 @@ def tied_best(values, digits: int = 2) -> list[tuple[int, ...]]:
     return [tuple(int(i) for i in index) for index in np.argwhere(shown == shown.max())]
 
 
-def largest_drops(single: list[dict]) -> list[dict]:
-    """The single-head knock-outs tied for the largest BLEU drop (the log keeps drops to 2 decimals, as shown)."""
-    top = max(s["bleu_drop"] for s in single)
-    return [s for s in single if s["bleu_drop"] == top]
+def largest_drops(single):
+    """The single-head knock-outs (HeadDrop) tied for the largest BLEU drop (the log keeps drops to 2 decimals, as
+    shown)."""
+    top = max(s.bleu_drop for s in single)
+    return [s for s in single if s.bleu_drop == top]
 
 
-def pruning_steps(curves: dict) -> list[dict]:
-    """Per kind of a log's pruning curves, in their order: the kind, its heads, the free_pruning point ("kept"),
-    the next point (None when every removal stayed within noise) and the point with every head out ("none")."""
+@dataclass(frozen=True)
+class PruningStep:
+    """One kind's pruning curve read (pruning_steps): the kind, its heads, the free_pruning point (`kept`), the next
+    point (None when every removal stayed within noise) and the point with every head out (`none`)."""
+
+    kind: str
+    total: int
+    kept: Any
+    after: Any
+    none: Any
+
+
+def pruning_steps(curves: Mapping) -> list[PruningStep]:
+    """Per kind of a log's pruning curves (kind → its PruningPoints), in their order, the curve read."""
     steps = []
     for kind, curve in curves.items():
         kept = free_pruning(curve)
-        after = curve[kept["removed"] + 1] if kept["removed"] + 1 < len(curve) else None
-        steps.append(dict(kind=kind, total=len(curve) - 1, kept=kept, after=after, none=curve[-1]))
+        after = curve[kept.removed + 1] if kept.removed + 1 < len(curve) else None
+        steps.append(PruningStep(kind, len(curve) - 1, kept, after, curve[-1]))
     return steps
 
 
-def best_layer_average(found: dict) -> dict:
-    """The layer whose head average (plain or shifted) has the lowest AER in a log's "alignment": {"layer" (0-based),
-    "reading", "aer"}. The layer is picked on the gold it is scored on, among few: a milder choice than a head's."""
-    readings = [(aer, reading, layer) for reading in ("plain", "shifted")
-                for layer, aer in enumerate(found[f"layers_{reading}"])]
+@dataclass(frozen=True)
+class LayerAverage:
+    """The layer (0-based) whose head average has the lowest AER, how it was read (plain or shifted), and the AER."""
+
+    layer: int
+    reading: str
+    aer: float
+
+
+def best_layer_average(found) -> LayerAverage:
+    """The layer whose head average (plain or shifted) has the lowest AER in a log's alignment figures. The layer is
+    picked on the gold it is scored on, among few: a milder choice than a head's."""
+    readings = [(aer, reading, layer) for reading, layers in (("plain", found.layers_plain),
+                                                             ("shifted", found.layers_shifted))
+                for layer, aer in enumerate(layers)]
     aer, reading, layer = min(readings)
-    return {"layer": layer, "reading": reading, "aer": float(aer)}
+    return LayerAverage(layer, reading, float(aer))
 
 
 @dataclass(frozen=True)
@@ -281,9 +315,9 @@ class Opening:
     alignment: dict | None = None
 
 
-def opening_figures(agreement, heads: Mapping | None, alignment: Mapping | None) -> Opening:
-    """The figures the page opens with, from the training log's agreement (a model.loading.training_log.Agreement),
-    heads and alignment entries (as evaluation.heads and .alignment write them); each None where not measured."""
+def opening_figures(agreement, heads, alignment) -> Opening:
+    """The figures the page opens with, from the training log's agreement, heads and alignment entries (Agreement,
+    Heads, Alignment of model.loading.training_log); each None where not measured."""
     agreed = pruned = aligned = None
     if agreement:
         ig = agreement.integrated_gradients
@@ -291,18 +325,19 @@ def opening_figures(agreement, heads: Mapping | None, alignment: Mapping | None)
         best = tied_best(rho)
         agreed = dict(sentences=agreement.sentences, heads=int(rho.size), mean=float(rho.mean()), best=best,
                       rho=float(rho[best[0]]), last_map=float(ig.layer_mean[-1][0]))
-    if heads:
-        pruned = dict(pairs=heads["test_pairs"], whole=heads["test_bleu"], kinds=pruning_steps(heads["pruning"]))
-    if alignment:
-        aligned = dict(pairs=alignment["pairs"], **{
-            key: tuple(alignment[key][x] for x in ("aer", "low", "high"))
-            for key in ("chosen", "integrated_gradients", "baseline")})
+    if heads is not None:
+        pruned = dict(pairs=heads.test_pairs, whole=heads.test_bleu, kinds=pruning_steps(heads.pruning))
+    if alignment is not None:
+        aligners = (("chosen", alignment.chosen), ("integrated_gradients", alignment.integrated_gradients),
+                    ("baseline", alignment.baseline))
+        if all(a is not None for _, a in aligners):  # a log from before the intervals lacks them
+            aligned = dict(pairs=alignment.pairs, **{key: (a.aer, a.low, a.high) for key, a in aligners})
     return Opening(agreed, pruned, aligned)
 
 
-def significant(drops: list[dict]) -> list[dict]:
-    """The drops (with a paired interval "low", "high") whose interval excludes 0, in either direction."""
-    return [d for d in drops if d["low"] > 0 or d["high"] < 0]
+def significant(drops: list) -> list:
+    """The drops (each with a paired interval: low, high) whose interval excludes 0, in either direction."""
+    return [d for d in drops if d.low > 0 or d.high < 0]
 
 
 ROLE_THRESHOLD = 0.5  # a head earns a role when its statistic reaches this (share of rows, or of weight)

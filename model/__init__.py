@@ -25,7 +25,8 @@ from .architecture.config import GenerationConfig, ModelConfig
 from .architecture.positional import sinusoidal_table
 from .architecture.transformer import Transformer
 from .loading.checkpoint import RESTORE_COMMAND, CheckpointError, load_checkpoint, save_checkpoint
-from .loading.training_log import FfnUnits, Lengths, PatchingStudy, StudyHead, TrainingArgs, TrainingLog
+from .loading.training_log import (Alignment, FfnUnits, Heads, Interval, Lengths, PatchingStudy, StudyHead,
+                                    TrainingArgs, TrainingLog)
 from .loading.marian import INSTALL_HINT, marian_available
 from .text.normalize import clean_text, to_simplified
 from .text.tokenizer import BYTE_TOKENS, WORD_START
@@ -49,6 +50,7 @@ __all__ = [
     "ATTRIBUTION_GAP_BOUND",
     "ATTRIBUTION_METHODS",
     "ATTRIBUTION_MAX_POINTS",
+    "Alignment",
     "Attribution",
     "BYTE_TOKENS",
     "CallGate",
@@ -58,8 +60,10 @@ __all__ = [
     "DEFAULT_CHECKPOINT",
     "FfnUnits",
     "GenerationConfig",
+    "Heads",
     "INSTALL_HINT",
     "InputError",
+    "Interval",
     "Lengths",
     "MAX_CHARS",
     "ModelConfig",

@@ -14,6 +14,7 @@ from evaluation.alignment.ibm1 import Model1
 from evaluation.alignment.directions import unit_rows
 from lessons.explanation import (aer_counts, aer_interval, alignment_rows, corpus_aer, cross_validated_choice,
                                  pooled_aer, token_words, word_weights)
+from model import Alignment
 from tests.support.paths import DEV, TRAIN, needs_dev
 
 
@@ -86,12 +87,15 @@ def test_alignment_rows_pick_the_best_heads_and_keep_every_layer():
              "chosen": {"aer": 0.35, "low": 0.3, "high": 0.4, "picked": []},
              "integrated_gradients": {"aer": 0.3, "low": 0.25, "high": 0.35},
              "attribution": {"aer": 0.45, "low": 0.4, "high": 0.5}, "baseline": {"aer": 0.2, "low": 0.15, "high": 0.25}}
-    rows = alignment_rows(found, best=2)
-    assert [(r["kind"], r["aer"], r["low"]) for r in rows[:4]] == [
+    rows = alignment_rows(Alignment.from_dict(found), best=2)
+    assert [(r.kind, r.aer, r.low) for r in rows[:4]] == [
         ("chosen", 0.35, 0.3), ("integrated_gradients", 0.3, 0.25), ("attribution", 0.45, 0.4), ("baseline", 0.2, 0.15)]
-    assert [(r["kind"], r["layer"], r["head"], r["aer"]) for r in rows[4:7]] == [
+    assert [(r.kind, r.layer, r.head, r.aer) for r in rows[4:7]] == [
         ("head_plain", 1, 0, 0.3), ("head_plain", 0, 1, 0.4), ("head_shifted", 0, 1, 0.2)]
-    assert [r["aer"] for r in rows[7:]] == [0.5, 0.4, 0.8, 0.7]
+    assert [r.aer for r in rows[7:]] == [0.5, 0.4, 0.8, 0.7]
+    # Figures measured on the page have no attribution nor baseline: those rows are left out, not empty.
+    live = {k: v for k, v in found.items() if k not in ("integrated_gradients", "attribution", "baseline")}
+    assert [r.kind for r in alignment_rows(Alignment.from_dict(live), best=2)[:2]] == ["chosen", "head_plain"]
 
 
 def test_aer_counts_pool_as_corpus_aer_and_resample_by_pair():

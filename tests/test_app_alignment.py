@@ -13,7 +13,7 @@ from app_pages.state import state_keys
 from i18n import strings
 from evaluation.alignment.gold import load_gold
 from lessons.explanation import alignment_rows
-from model import DEFAULT_BEAM, Translator
+from model import DEFAULT_BEAM, Alignment, TrainingLog, Translator
 from tests.support.paths import DEV, ROOT, needs_dev
 
 
@@ -34,8 +34,8 @@ def english() -> AppTest:
     return page("en")
 
 
-def stored() -> dict:
-    return Translator.from_checkpoint("checkpoints/en-zh").training_log["alignment"]
+def stored() -> Alignment:
+    return TrainingLog.from_dict(Translator.from_checkpoint("checkpoints/en-zh").training_log).alignment
 
 
 def table(at: AppTest) -> str:
@@ -45,18 +45,18 @@ def table(at: AppTest) -> str:
 def test_the_table_shows_the_stored_aer_of_heads_layers_attribution_and_baseline(english):
     found, shown = stored(), table(english)
     for row in alignment_rows(found):
-        assert f"| {row['aer']:.3f} |" in shown
+        assert f"| {row.aer:.3f} |" in shown
     assert "IBM Model 1" in shown and "shifted" in shown and "input × gradient" in shown
     assert len([line for line in shown.splitlines() if line.startswith("| ")]) == len(alignment_rows(found)) + 1
     intro = next(m.value for m in english.markdown if "aligned by hand" in m.value)
-    assert f"{found['pairs']} pairs of short sentences from the dev set's test half" in intro
-    assert f"{found['baseline']['aer']:.3f}" in intro
+    assert f"{found.pairs} pairs of short sentences from the dev set's test half" in intro
+    assert f"{found.baseline.aer:.3f}" in intro
     # The headline figures carry their bootstrap intervals: the head chosen on the other half, IG, IBM Model 1.
-    for key in ("chosen", "integrated_gradients", "baseline"):
-        assert f"{found[key]['aer']:.3f} ({found[key]['low']:.3f}–{found[key]['high']:.3f})" in intro
-        assert f"| {found[key]['aer']:.3f} | {found[key]['low']:.3f}–{found[key]['high']:.3f} |" in shown
-    picked = found["chosen"]["picked"][0]
-    assert f"layer {picked['layer'] + 1} · head {picked['head'] + 1}" in intro
+    for aligner in (found.chosen, found.integrated_gradients, found.baseline):
+        assert f"{aligner.aer:.3f} ({aligner.low:.3f}–{aligner.high:.3f})" in intro
+        assert f"| {aligner.aer:.3f} | {aligner.low:.3f}–{aligner.high:.3f} |" in shown
+    picked = found.chosen.picked[0]
+    assert f"layer {picked.layer + 1} · head {picked.head + 1}" in intro
 
 
 @needs_dev
@@ -68,8 +68,8 @@ def test_a_gold_sentence_is_drawn_with_its_links_on_the_best_heads_map(english):
     first = gold[0]
     assert len([s for s in shapes if s["type"] == "rect"]) == len(first.sure)
     assert len([s for s in shapes if s["type"] == "circle"]) == len(first.possible)
-    best = min((r for r in alignment_rows(stored()) if r["kind"] == "head_plain"), key=lambda r: r["aer"])
-    assert f"layer {best['layer'] + 1} · head {best['head'] + 1}" in spec["layout"]["title"]["text"]
+    best = min((r for r in alignment_rows(stored()) if r.kind == "head_plain"), key=lambda r: r.aer)
+    assert f"layer {best.layer + 1} · head {best.head + 1}" in spec["layout"]["title"]["text"]
     assert english.selectbox(key="explain.align.pair").options[0].startswith(first.english)
     assert any(f"Dev line {first.line}." in c.value for c in english.caption)
 
@@ -83,9 +83,9 @@ def test_the_section_reads_in_chinese():
 def test_head_roles_grid_labels_every_cross_head_from_the_log(english):
     from lessons.explanation import head_roles
 
-    log = Translator.from_checkpoint("checkpoints/en-zh").training_log
-    aer = np.minimum(log["alignment"]["heads_plain"], log["alignment"]["heads_shifted"])
-    labels, values = head_roles(log["head_roles"]["cross"], aer)
+    log = TrainingLog.from_dict(Translator.from_checkpoint("checkpoints/en-zh").training_log)
+    aer = np.minimum(log.alignment.heads_plain, log.alignment.heads_shifted)
+    labels, values = head_roles(log.head_roles.cross, aer)
     spec = next(json.loads(c.proto.spec) for c in english.get("plotly_chart")
                 if "role" in json.loads(c.proto.spec)["layout"]["title"]["text"])
     names = [a["text"] for a in spec["layout"]["annotations"] if a.get("yshift") == 15]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from evaluation.explanation_figures import importance_rows, rows
-from model import TrainingLog
+from model import Heads, TrainingLog
 from model.loading.checkpoint import read_training_log
 from tests.support.paths import ROOT, ZH_CHECKPOINT
 
@@ -35,7 +35,7 @@ def test_the_rows_name_every_tied_head_and_each_kinds_last_removal_within_noise(
              "single": [{"kind": "cross", "layer": 0, "head": 0, "bleu_drop": 1.5, "low": -0.4, "high": 2.8},
                         {"kind": "cross", "layer": 0, "head": 1, "bleu_drop": 1.5, "low": 0.5, "high": 2.5}],
              "pruning": {"encoder_self": first, "cross": curve}}
-    single, pruning = importance_rows(heads)
+    single, pruning = importance_rows(Heads.from_dict(heads))
     assert ("±1.00 to ±1.60 BLEU; 1 of 2 heads' intervals exclude 0 (chance alone: about 0.1); largest drop 1.50, the "
             "maximum of 2 on the same pairs (cross · layer 1 · head 1, -0.40 to 2.80; cross · layer 1 · head 2, 0.50 "
             "to 2.50); on the test half: not measured yet") in single
@@ -43,4 +43,5 @@ def test_the_rows_name_every_tied_head_and_each_kinds_last_removal_within_noise(
     assert "encoder self: none of 1 out free; removing 1 costs 1.00 (0.20 to 1.80)" in pruning
     tested = {**heads, "largest_on_test": [{"kind": "cross", "layer": 0, "head": 1, "bleu_drop": 0.09, "low": -0.61,
                                             "high": 0.82}]}
-    assert "the same on the test half: cross · layer 1 · head 2 0.09 (-0.61 to 0.82)" in importance_rows(tested)[0]
+    assert "the same on the test half: cross · layer 1 · head 2 0.09 (-0.61 to 0.82)" in importance_rows(
+        Heads.from_dict(tested))[0]

@@ -20,8 +20,8 @@ from app_pages.shell.text import in_language, md_escape
 from evaluation.alignment import gold
 from evaluation.alignment.directions import attention_scores, directed, pair_maps
 from i18n import strings
-from lessons.explanation import agreement, cross_rollout, free_pruning, kept_average, significant
-from model import TrainingLog
+from lessons.explanation import agreement, cross_rollout, kept_average
+from model import Alignment, TrainingLog
 from tests.support.explanation import expected_numbers, free, minus
 from tests.support.paths import ZH_CHECKPOINT
 
@@ -358,11 +358,12 @@ def test_the_dev_sets_evidence_is_read_from_the_training_log(translator):
         assert "python -m evaluation.heads --checkpoint checkpoints/en-zh --dev DEV.tsv --largest-only" in text
     narrow = min((s["high"] - s["low"]) / 2 for s in heads["single"])
     assert f"±{narrow:.2f} to ±" in text
-    assert f"{len(significant(heads['single']))} of 72 heads' intervals exclude 0" in text
+    significant = sum(s["low"] > 0 or s["high"] < 0 for s in heads["single"])
+    assert f"{significant} of 72 heads' intervals exclude 0" in text
     assert f"measured on the {heads['test_pairs']:,} pairs of the test half" in text
     for kind in ("encoder_self", "decoder_self", "cross"):
         curve = heads["pruning"][kind]
-        kept = free_pruning(curve)
+        kept = free(curve)
         assert (f"with {kept['removed']} of {len(curve) - 1} heads removed, BLEU {kept['bleu']:.2f}, "
                 f"{kept['bleu_drop']:.2f} below the whole model (interval {kept['low']:.2f} to {kept['high']:.2f})"
                 in text)
@@ -437,13 +438,13 @@ def test_the_alignment_tab_shows_the_logs_aer_table_and_the_first_gold_pairs_lin
     first = directed(gold.load_gold()[0], "en")
     maps = pair_maps(translator.teacher_forced(first.source, first.target), first)
     with in_language("en"):
-        chart, caption = explanation_view.gold_view(first, maps, layer, head, "dev", log.alignment["pairs"],
+        chart, caption = explanation_view.gold_view(first, maps, layer, head, "dev", log.alignment.pairs,
                                                     ("en", "zh"))
     shapes = spec(chart)["layout"]["shapes"]
     assert len([x for x in shapes if x["type"] == "rect"]) == len(first.sure)
     assert len([x for x in shapes if x["type"] == "circle"]) == len(first.possible)
     assert caption.text.startswith(s["explain.align.source_dev"].format(line=first.gold.line,
-                                                                              pairs=log.alignment["pairs"]))
+                                                                              pairs=log.alignment.pairs))
 
 
 @pytest.fixture(scope="module")
@@ -466,7 +467,8 @@ def test_the_alignment_tab_scores_the_turned_gold(zh_translator, live, lang):
     stored = "baseline" in live
     log = TrainingLog.from_dict(zh_translator.training_log)
     with in_language(lang):
-        shown = explanation_view.align_view(log, live, not stored, words(), session("zh-en", lang))
+        shown = explanation_view.align_view(log, Alignment.from_dict(live), not stored, words(),
+                                            session("zh-en", lang))
     chosen = live["chosen"]
     assert live["pairs"] > 0
     template = s["explain.align.intro" if stored else "explain.align.intro_live"]

@@ -119,17 +119,23 @@ def test_a_knocked_out_layer_averages_only_the_heads_still_in_use():
 
 
 def test_free_pruning_stops_before_the_first_significant_drop():
-    from lessons.explanation import free_pruning, significant
+    from lessons.explanation import free_pruning, pruning_steps, significant
+    from model.loading.training_log import Drop, PruningPoint
 
-    curve = [{"removed": 0, "bleu": 30.0},
-             {"removed": 1, "bleu": 30.5, "bleu_drop": -0.5, "low": -1.0, "high": 0.1},
-             {"removed": 2, "bleu": 29.0, "bleu_drop": 1.0, "low": -0.2, "high": 2.0},
-             {"removed": 3, "bleu": 28.0, "bleu_drop": 2.0, "low": 0.4, "high": 3.5},  # the first significant drop
-             {"removed": 4, "bleu": 29.5, "bleu_drop": 0.5, "low": -0.5, "high": 1.5}]  # back within noise: too late
-    assert free_pruning(curve)["removed"] == 2
-    assert free_pruning(curve[:1])["removed"] == 0
-    assert [p["removed"] for p in significant(curve[1:])] == [3]
-    assert significant([{"low": -2.0, "high": -0.1}]) == [{"low": -2.0, "high": -0.1}]  # better, significantly
+    curve = tuple(PruningPoint.from_dict(p) for p in [
+        {"removed": 0, "bleu": 30.0},
+        {"removed": 1, "bleu": 30.5, "bleu_drop": -0.5, "low": -1.0, "high": 0.1},
+        {"removed": 2, "bleu": 29.0, "bleu_drop": 1.0, "low": -0.2, "high": 2.0},
+        {"removed": 3, "bleu": 28.0, "bleu_drop": 2.0, "low": 0.4, "high": 3.5},  # the first significant drop
+        {"removed": 4, "bleu": 29.5, "bleu_drop": 0.5, "low": -0.5, "high": 1.5}])  # back within noise: too late
+    assert free_pruning(curve).removed == 2
+    assert free_pruning(curve[:1]).removed == 0
+    assert [p.removed for p in significant(curve[1:])] == [3]
+    assert significant([Drop(-1.0, -2.0, -0.1)]) == [Drop(-1.0, -2.0, -0.1)]  # better, significantly
+    (step,) = pruning_steps({"cross": curve})
+    assert (step.kind, step.total, step.kept.removed, step.after.removed, step.none.bleu) == ("cross", 4, 2, 3, 29.5)
+    (free,) = pruning_steps({"cross": curve[:3]})
+    assert free.kept.removed == 2 and free.after is None  # every removal stayed within noise
 
 
 def test_completeness_counts_the_paths_that_hit_the_point_cap():

@@ -103,6 +103,27 @@ def test_the_shipped_logs_read_whole(folder):
         calibration["token"]["threshold"], calibration["sentence"]["below"]["translations"])
     assert (log.lengths.source_tokens, log.ffn_units.used) == (written["lengths"]["source_tokens"],
                                                              tuple(written["ffn_units"]["used"]))
+    heads, alignment, roles = written["heads"], written["alignment"], written["head_roles"]
+    assert [(s.kind, s.layer, s.head, s.bleu_drop, s.low, s.high, s.nll_rise) for s in log.heads.single] == [
+        (s["kind"], s["layer"], s["head"], s["bleu_drop"], s["low"], s["high"], s["nll_rise"]) for s in heads["single"]]
+    assert {kind: [(p.removed, p.bleu, p.bleu_drop, p.head) for p in curve] for kind, curve in log.heads.pruning.items()
+            } == {kind: [(p["removed"], p["bleu"], p.get("bleu_drop"), tuple(p["head"]) if "head" in p else None)
+                         for p in curve] for kind, curve in heads["pruning"].items()}
+    assert (log.heads.test_pairs, log.heads.test_bleu, len(log.heads.largest_on_test or ())) == (
+        heads["test_pairs"], heads["test_bleu"], len(heads.get("largest_on_test", ())))
+    assert log.alignment.heads_plain == tuple(map(tuple, alignment["heads_plain"]))
+    assert log.alignment.layers_shifted == tuple(alignment["layers_shifted"])
+    assert (log.alignment.source_language, log.alignment.chosen.aer, log.alignment.baseline.method) == (
+        alignment["source_language"], alignment["chosen"]["aer"], alignment["baseline"]["method"])
+    assert [(p.reading, p.layer, p.head) for p in log.alignment.chosen.picked] == [
+        (p["reading"], p["layer"], p["head"]) for p in alignment["chosen"]["picked"]]
+    assert {name: (d.mean, d.low, d.high) for name, d in log.alignment.differences.items()} == {
+        name: (d["difference"], d["low"], d["high"]) for name, d in alignment["differences"].items()}
+    assert log.alignment.completeness.at_cap == alignment["completeness"]["at_cap"]
+    assert log.head_roles.pairs == roles["pairs"] and all(
+        log.head_roles.of(kind)[role] == tuple(map(tuple, roles[kind][role])) for kind in ("encoder_self",
+                                                                                          "decoder_self", "cross")
+        for role in roles[kind])
 
 
 def test_the_reader_reads_what_the_writer_wrote_and_nothing_when_absent_or_broken(tmp_path):
@@ -169,7 +190,9 @@ def test_the_shipped_patching_studies_read_whole(folder):
 # stored to keep what it does not rewrite, is named beside it. Left out: keys that other data also uses, which this
 # check, reading the source alone, cannot tell from the log's ("heads" of a poll's question and of a patching pair,
 # "steps" of a back-translation log, "probes" and "train" of a snapshot and of the trainer's arguments, "best" of the
-# explanation page's opening figures).
+# explanation page's opening figures). Keys inside the heads and alignment entries that no other data uses are
+# watched too ("single", "chosen", "heads_plain" are left out: a poll, a beam and the alignment's per-pair links use
+# them).
 TRAINER = "model/training/train.py"
 TYPED_KEYS = {"patching_study": {"evaluation/patching_study.py"}, "names_effect": set(), "decoding_sweep": set(),
               "study_findings": set(), "study_findings_zh": set(), "reliability": set(), "calibration": set(),
@@ -177,7 +200,10 @@ TYPED_KEYS = {"patching_study": {"evaluation/patching_study.py"}, "names_effect"
               "lengths": set(), "ffn_units": set(), "args": set(), "argv": set(), "hardware": set(),
               "mixed_precision": set(), "train_pairs": set(), "dev_pairs": set(), "dedup_dev_pairs": set(),
               "train_minutes": set(), "average": set(), "final": set(), "test": set(), "everyday": set(),
-              "dev": {TRAINER}, "epochs": {TRAINER}, "parameters": {TRAINER}, "shipped": {TRAINER}}
+              "dev": {TRAINER}, "epochs": {TRAINER}, "parameters": {TRAINER}, "shipped": {TRAINER},
+              "largest_on_test": set(), "pruning": set(), "test_bleu": set(), "nll_rise": set(), "gold_pairs": set(),
+              "heads_shifted": set(), "layers_plain": set(), "layers_shifted": set(), "picked": set(),
+              "differences": set(), "completeness": set()}
 APP_CODE = ("app.py", "app_pages", "cards", "evaluation", "lessons", "model", "viz", "benchmarks")
 
 
@@ -252,3 +278,66 @@ def test_the_trained_lengths_and_the_ffn_units_in_use_read_typed():
     assert (found.lengths.pairs, found.lengths.source_tokens, found.lengths.target_tokens) == (26777, 45, 44)
     assert (found.ffn_units.sentences, found.ffn_units.d_ff, found.ffn_units.used) == (1221, 1024, (1021, 1015, 956))
     assert made_up().lengths is None and made_up().ffn_units is None
+
+
+SINGLE = [{"kind": "cross", "layer": 0, "head": 1, "bleu_drop": 1.5, "low": 0.5, "high": 2.5, "nll_rise": 0.01}]
+PRUNING = {"cross": [{"removed": 0, "bleu": 30.0},
+                     {"removed": 1, "bleu": 29.0, "head": ["cross", 0, 1], "bleu_drop": 1.0, "low": 0.2, "high": 1.8}]}
+
+
+def test_the_heads_knocked_out_and_the_pruning_curves_read_typed():
+    heads = made_up(heads={"pairs": 615, "beam": 1, "bleu": 34.86, "nll": 1.67, "resamples": 1000, "single": SINGLE,
+                           "test_pairs": 606, "test_bleu": 38.92, "pruning": PRUNING}).heads
+    assert (heads.pairs, heads.bleu, heads.resamples, heads.test_pairs, heads.test_bleu) == (615, 34.86, 1000, 606,
+                                                                                             38.92)
+    (single,) = heads.single
+    assert (single.kind, single.layer, single.head, single.bleu_drop, single.low, single.high, single.nll_rise) == (
+        "cross", 0, 1, 1.5, 0.5, 2.5, 0.01)
+    start, first = heads.pruning["cross"]
+    assert (start.removed, start.bleu, start.bleu_drop, start.low, start.head) == (0, 30.0, None, None, None)
+    assert (first.removed, first.bleu, first.bleu_drop, first.high, first.head) == (1, 29.0, 1.0, 1.8, ("cross", 0, 1))
+    assert heads.largest_on_test is None  # not measured yet: not the same as measured and empty
+    tested = made_up(heads={"single": SINGLE, "largest_on_test": [{k: v for k, v in SINGLE[0].items()
+                                                                   if k != "nll_rise"}]}).heads
+    assert tested.largest_on_test[0].bleu_drop == 1.5 and tested.largest_on_test[0].nll_rise is None
+    assert made_up(heads={"single": SINGLE, "largest_on_test": []}).heads.largest_on_test == ()
+    assert made_up().heads is None
+
+
+ALIGNMENT = {"pairs": 150, "gold_pairs": 150, "teacher_forced": True, "source_language": "zh",
+             "heads_plain": [[0.8, 0.7]], "layers_plain": [0.75], "heads_shifted": [[0.6, 0.9]],
+             "layers_shifted": [0.7], "resamples": 1000,
+             "chosen": {"aer": 0.6, "low": 0.55, "high": 0.65,
+                        "picked": [{"scored_on": "even pairs", "reading": "shifted", "layer": 0, "head": 0}]},
+             "integrated_gradients": {"method": "integrated_gradients", "aer": 0.4, "low": 0.38, "high": 0.42},
+             "attribution": {"method": "input_x_gradient", "aer": 0.7, "low": 0.68, "high": 0.72},
+             "baseline": {"method": "ibm_model_1", "iterations": 5, "aer": 0.3, "low": 0.28, "high": 0.32},
+             "differences": {"chosen - baseline": {"difference": 0.3, "low": 0.27, "high": 0.33}},
+             "completeness": {"pairs": 150, "bound": 0.05, "most": 97, "above": 11, "worst": 0.09, "at_cap": 23}}
+
+
+def test_the_alignment_figures_read_typed_and_an_older_log_without_the_intervals_too():
+    found = made_up(alignment=ALIGNMENT).alignment
+    assert (found.pairs, found.gold_pairs, found.source_language, found.resamples) == (150, 150, "zh", 1000)
+    assert found.heads_plain == ((0.8, 0.7),) and found.layers_shifted == (0.7,)
+    assert (found.chosen.aer, found.chosen.low, found.chosen.method) == (0.6, 0.55, "")
+    assert [(p.scored_on, p.reading, p.layer, p.head) for p in found.chosen.picked] == [("even pairs", "shifted", 0, 0)]
+    assert (found.integrated_gradients.method, found.attribution.aer, found.baseline.iterations) == (
+        "integrated_gradients", 0.7, 5)
+    assert (found.differences["chosen - baseline"].mean, found.differences["chosen - baseline"].high) == (0.3, 0.33)
+    assert (found.completeness.above, found.completeness.worst, found.completeness.at_cap) == (11, 0.09, 23)
+    older = made_up(alignment={"pairs": 150, "heads_plain": [[0.8]], "layers_plain": [0.8], "heads_shifted": [[0.7]],
+                               "layers_shifted": [0.7], "attribution": {"aer": 0.7}}).alignment
+    assert older.source_language == "en" and older.chosen is None and older.integrated_gradients is None
+    assert (older.attribution.aer, older.attribution.low) == (0.7, None)
+    assert older.differences == {} and older.completeness is None
+    assert made_up().alignment is None
+
+
+def test_the_head_roles_read_typed_per_kind():
+    grid = {"previous": [[0.0, 0.9]], "next": [[0.0, 0.0]], "sink": [[0.6, 0.1]], "rare": [[0.1, 0.0]]}
+    roles = made_up(head_roles={"pairs": 150, "source": "gold pairs, teacher-forced", "encoder_self": grid,
+                                "decoder_self": grid, "cross": {**grid, "sink": [[0.2, 0.3]]}}).head_roles
+    assert (roles.pairs, roles.source) == (150, "gold pairs, teacher-forced")
+    assert roles.of("encoder_self")["previous"] == ((0.0, 0.9),) and roles.cross["sink"] == ((0.2, 0.3),)
+    assert roles.of("decoder_self") is roles.decoder_self and made_up().head_roles is None

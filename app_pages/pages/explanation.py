@@ -19,7 +19,7 @@ from app_pages.state import direction, models, result_cache, translations, widge
 from app_pages.state.state_keys import CHECKPOINT
 from evaluation.alignment.directions import attention_scores, directed, pair_maps
 from evaluation.alignment.gold import GoldError, GoldPair, english_words, load_examples, load_gold
-from model import ATTENTION_KINDS, ATTRIBUTION_METHODS, TrainingLog, TranslationResult
+from model import ATTENTION_KINDS, ATTRIBUTION_METHODS, Alignment, TrainingLog, TranslationResult
 
 METHOD, LAYER, HEAD, KNOCK = "explain.method", "explain.layer", "explain.head", "explain.knock"
 GOLD_PAIR, GOLD_LAYER, GOLD_HEAD = "explain.align.pair", "explain.align.layer", "explain.align.head"
@@ -106,7 +106,7 @@ def gold_words() -> str:
         return "—"
 
 
-def live_alignment(session: Session) -> dict | None:
+def live_alignment(session: Session) -> Alignment | None:
     """The attention rows of the alignment figures measured now on the session's model (attention_scores: every
     gold pair teacher-forced, links turned to its direction), once per model for every session; None where the
     shipped gold pairs cannot be read."""
@@ -120,7 +120,7 @@ def live_alignment(session: Session) -> dict | None:
         with st.spinner(t("explain.align.measuring", pairs=len(gold))):
             return attention_scores(lambda source, target: translations.teacher_forced(source, target, name, device),
                                     gold)
-    return result_cache.shared().get(("explain.live_alignment", name, device), run)
+    return Alignment.from_dict(result_cache.shared().get(("explain.live_alignment", name, device), run))
 
 
 def gold_overlay(best: tuple[int, int], scored: int, session: Session) -> None:
@@ -149,13 +149,13 @@ def align_tab(log: TrainingLog, session: Session) -> None:
     """The AER figures (the log's, or measured now where the log has none: a newly trained model, another
     direction), the table, one gold sentence's map and the heads' roles."""
     found, live = log.alignment, False
-    if not found or found.get("source_language", "en") != session.languages[0]:
+    if found is None or found.source_language != session.languages[0]:
         found, live = live_alignment(session), True
     shown = explanation_view.align_view(log, found, live, gold_words(), session)
     draw_parts(shown.before)
     if shown.best is None:
         return
-    gold_overlay(shown.best, found["pairs"], session)
+    gold_overlay(shown.best, found.pairs, session)
     roles = explanation_view.roles_view(log, widget_state.kept(ROLES_KIND, ATTENTION_KINDS, "cross"),
                                         None if live else found, session)
     draw_parts(roles.before)

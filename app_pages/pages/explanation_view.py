@@ -24,7 +24,8 @@ from lessons.explanation import (ALIGN_MARGIN, ROLE_THRESHOLD, agreement, alignm
                                  argmax_links, best_layer_average, cross_rollout, head_agreement, head_roles,
                                  kept_average, largest_drops, opening_figures, pruning_steps, residual_ratio,
                                  significant, sink_shares, tied_best)
-from model import ATTENTION_KINDS, ATTRIBUTION_GAP_BOUND, ATTRIBUTION_MAX_POINTS, Attribution, TrainingLog, TranslationResult
+from model import (ATTENTION_KINDS, ATTRIBUTION_GAP_BOUND, ATTRIBUTION_MAX_POINTS, Alignment, Attribution, Heads,
+                   Interval, TrainingLog, TranslationResult)
 from viz.explanation import gold_links_figure, head_grid_figure, head_roles_figure, pruning_figure
 from viz.heatmap import attention_heatmap
 from viz.options import Frame, Labels, Room
@@ -86,14 +87,13 @@ def pruning_opening(found: dict) -> str:
     drop it is, the next removal's drop, and every head out; all three kinds, none picked as the headline."""
     lines = []
     for step in found["kinds"]:
-        kept, after, kind = step["kept"], step["after"], t(f"explain.open.kind.{step['kind']}")
-        key = "explain.open.prune." + ("all" if after is None else "kept" if kept["removed"] else "first")
-        spans = {} if after is None else dict(next_n=after["removed"], next_drop=signed(after["bleu_drop"]),
-                                              next_low=signed(after["low"]), next_high=signed(after["high"]))
-        if kept["removed"]:
-            spans.update(drop=signed(kept["bleu_drop"]), low=signed(kept["low"]), high=signed(kept["high"]))
-        lines.append(t(key, kind=kind, n=kept["removed"], total=step["total"], none=f"{step['none']['bleu']:.2f}",
-                       **spans))
+        kept, after, kind = step.kept, step.after, t(f"explain.open.kind.{step.kind}")
+        key = "explain.open.prune." + ("all" if after is None else "kept" if kept.removed else "first")
+        spans = {} if after is None else dict(next_n=after.removed, next_drop=signed(after.bleu_drop),
+                                              next_low=signed(after.low), next_high=signed(after.high))
+        if kept.removed:
+            spans.update(drop=signed(kept.bleu_drop), low=signed(kept.low), high=signed(kept.high))
+        lines.append(t(key, kind=kind, n=kept.removed, total=step.total, none=f"{step.none.bleu:.2f}", **spans))
     return t("explain.open.pruning", pairs=f"{found['pairs']:,}", whole=f"{found['whole']:.2f}") + "".join(
         f"\n   - {line}" for line in lines)
 
@@ -158,14 +158,14 @@ class MapsView:
     notes: tuple
 
 
-def gap_caption(gap: float, points: int, alignment: Mapping) -> str:
+def gap_caption(gap: float, points: int, alignment: Alignment | None) -> str:
     """What integrated gradients' completeness gap says, with this sentence's gap and, where the log's alignment
     figures hold it, how many gold pairs ended above the bound (the path's point cap)."""
     bound = table_view.percent(ATTRIBUTION_GAP_BOUND)
     cap = t("explain.gap.over", bound=bound) if gap > ATTRIBUTION_GAP_BOUND else ""
-    if gold := alignment.get("completeness"):
-        cap += t("explain.gap.gold", pairs=gold["pairs"], above=gold["above"], bound=bound,
-                 worst=table_view.percent(gold["worst"], 1))
+    if alignment is not None and (gold := alignment.completeness) is not None:
+        cap += t("explain.gap.gold", pairs=gold.pairs, above=gold.above, bound=bound,
+                 worst=table_view.percent(gold.worst, 1))
     return t("explain.gap", gap=table_view.percent(gap, 1), points=points, bound=bound, most=ATTRIBUTION_MAX_POINTS,
              cap=cap)
 
@@ -197,7 +197,7 @@ def maps_view(result: TranslationResult, found: Attribution, method: str, layer:
         Caption(t("explain.maps.caption", head_rho=f"{head_rho:.2f}", head_top1=table_view.percent(head_top1),
                   layer_rho=f"{layer_rho:.2f}", layer_top1=table_view.percent(layer_top1),
                   roll_rho=f"{roll_rho:.2f}", roll_top1=table_view.percent(roll_top1))),
-        Caption(gap_caption(found.gap, found.points, log.alignment or {})) if found.gap is not None else None,
+        Caption(gap_caption(found.gap, found.points, log.alignment)) if found.gap is not None else None,
         Expander(t("explain.papers.title"), (Text(t("explain.papers")),)))  # below the maps: the evidence first
     pin = attention_view.pinned_view("cross", layer, head, result.source_text, session.checkpoint)
     return MapsView(rows, pin, notes.done())
@@ -309,61 +309,61 @@ def knock_view(result: TranslationResult, chosen: list, knocked: TranslationResu
 # ---------------------------------------------------------------- 4: head importance and pruning
 
 
-def largest_text(found: dict, checkpoint: str) -> str:
+def largest_text(found: Heads, checkpoint: str) -> str:
     """The largest single-head drop on the selection half (every head tied for it), what picking the largest of many
     implies, and the same heads' drops on the test half where the log has them."""
-    largest, total = largest_drops(found["single"]), len(found["single"])
-    named = listing(head_label((s["kind"], s["layer"], s["head"])) for s in largest)
+    largest, total = largest_drops(found.single), len(found.single)
+    named = listing(head_label((s.kind, s.layer, s.head)) for s in largest)
     text = t("explain.importance.largest_one" if len(largest) == 1 else "explain.importance.largest_tied",
-             drop=f"{largest[0]['bleu_drop']:.2f}", named=named, total=total,
-             intervals=listing(f"{s['low']:.2f} {t('explain.to')} {s['high']:.2f}" for s in largest))
-    if "largest_on_test" not in found:
+             drop=f"{largest[0].bleu_drop:.2f}", named=named, total=total,
+             intervals=listing(f"{s.low:.2f} {t('explain.to')} {s.high:.2f}" for s in largest))
+    if found.largest_on_test is None:
         return sentences([text, t("explain.importance.largest_untested", checkpoint=checkpoint)])
-    drops = listing(t("explain.importance.largest_drop", drop=f"{s['bleu_drop']:.2f}", low=f"{s['low']:.2f}",
-                      high=f"{s['high']:.2f}", named=head_label((s["kind"], s["layer"], s["head"])))
-                    for s in found["largest_on_test"])
-    return sentences([text, t("explain.importance.largest_test", pairs=f"{found['test_pairs']:,}", drops=drops)])
+    drops = listing(t("explain.importance.largest_drop", drop=f"{s.bleu_drop:.2f}", low=f"{s.low:.2f}",
+                      high=f"{s.high:.2f}", named=head_label((s.kind, s.layer, s.head)))
+                    for s in found.largest_on_test)
+    return sentences([text, t("explain.importance.largest_test", pairs=f"{found.test_pairs:,}", drops=drops)])
 
 
-def pruning_lines(found: dict) -> list[str]:
+def pruning_lines(found: Heads) -> list[str]:
     """Per kind: the heads that went before the first significant drop, that point's own drop and interval (a drop
     the test half cannot tell from zero, not one shown to be zero), the next removal's, and all heads out."""
     lines = []
-    for step in pruning_steps(found["pruning"]):
-        kept, after, kind = step["kept"], step["after"], attention_view.kind_name(step["kind"])
-        if kept["removed"]:
-            text = t("explain.importance.kind", kind=kind, n=kept["removed"], total=step["total"],
-                     kept=f"{kept['bleu']:.2f}", drop=f"{kept['bleu_drop']:.2f}", low=f"{kept['low']:.2f}",
-                     high=f"{kept['high']:.2f}", none=f"{step['none']['bleu']:.2f}")
+    for step in pruning_steps(found.pruning):
+        kept, after, kind = step.kept, step.after, attention_view.kind_name(step.kind)
+        if kept.removed:
+            text = t("explain.importance.kind", kind=kind, n=kept.removed, total=step.total, kept=f"{kept.bleu:.2f}",
+                     drop=f"{kept.bleu_drop:.2f}", low=f"{kept.low:.2f}", high=f"{kept.high:.2f}",
+                     none=f"{step.none.bleu:.2f}")
         else:
-            text = t("explain.importance.kind_first", kind=kind, total=step["total"],
-                     none=f"{step['none']['bleu']:.2f}")
+            text = t("explain.importance.kind_first", kind=kind, total=step.total, none=f"{step.none.bleu:.2f}")
         if after is not None:
-            text = sentences([text, t("explain.importance.next", n=after["removed"], drop=f"{after['bleu_drop']:.2f}",
-                                      low=f"{after['low']:.2f}", high=f"{after['high']:.2f}")])
+            text = sentences([text, t("explain.importance.next", n=after.removed, drop=f"{after.bleu_drop:.2f}",
+                                      low=f"{after.low:.2f}", high=f"{after.high:.2f}")])
         lines.append("- " + text)
     return lines
 
 
-def pruning_chart(pruning: dict):
-    """The pruning curves, each point's drop with its paired interval as an error bar (none at 0 removed)."""
+def pruning_chart(pruning: Mapping[str, tuple]):
+    """The pruning curves (kind → its PruningPoints), each point's drop with its paired interval as an error bar
+    (none at 0 removed)."""
     curves = list(pruning.values())
-    intervals = [[[p.get("bleu_drop", np.nan), p.get("low", np.nan), p.get("high", np.nan)] for p in c]
-                 for c in curves]
-    return pruning_figure([p["removed"] for p in curves[0]], [[p["bleu"] for p in c] for c in curves],
+    nan = lambda x: np.nan if x is None else x  # noqa: E731
+    intervals = [[[nan(p.bleu_drop), nan(p.low), nan(p.high)] for p in c] for c in curves]
+    return pruning_figure([p.removed for p in curves[0]], [[p.bleu for p in c] for c in curves],
                           [attention_view.kind_name(k) for k in pruning],
                           frame=Frame(t("explain.pruning.title"), t("explain.pruning.removed"),
                                       t("explain.pruning.bleu")),
                           drop_title=t("explain.pruning.drop"), intervals=intervals, width=screen.HALF_COLUMN_PX)
 
 
-def drop_grid(drops: list[dict], kind: str):
-    """One kind's heads, each cell its BLEU drop alone, its paired interval in the hover."""
-    shape = (max(s["layer"] for s in drops) + 1, max(s["head"] for s in drops) + 1)
+def drop_grid(drops: list, kind: str):
+    """One kind's heads (HeadDrops), each cell its BLEU drop alone, its paired interval in the hover."""
+    shape = (max(s.layer for s in drops) + 1, max(s.head for s in drops) + 1)
     grid, spans = np.zeros(shape), np.zeros((*shape, 2))
     for s in drops:
-        grid[s["layer"], s["head"]] = s["bleu_drop"]
-        spans[s["layer"], s["head"]] = s["low"], s["high"]
+        grid[s.layer, s.head] = s.bleu_drop
+        spans[s.layer, s.head] = s.low, s.high
     return head_grid_figure(grid, Labels(None, None, t("explain.heads.rows"), t("explain.heads.cols"), "BLEU"),
                             title=t("explain.importance.drop", kind=attention_view.kind_name(kind)),
                             bound=max(1.0, float(np.abs(grid).max())), intervals=spans,
@@ -385,64 +385,63 @@ def importance_view(log: TrainingLog, kind: str, checkpoint: str) -> ImportanceV
     half, each drop with its paired bootstrap interval (evaluation/heads.py); the drop grid of `kind`'s heads."""
     header = Heading(t("explain.importance.header"))
     found = log.heads
-    if not found:
+    if found is None:
         return ImportanceView((header, Notice(t("explain.importance.missing", checkpoint=checkpoint))), False, ())
-    single = found["single"]
-    half_widths = [(s["high"] - s["low"]) / 2 for s in single]
+    single = found.single
+    half_widths = [(s.high - s.low) / 2 for s in single]
     note = weights_note(log)
     before = Parts().add(
         header,
-        Text(t("explain.importance.intro", pairs=f"{found['pairs']:,}", bleu=f"{found['bleu']:.2f}",
-               resamples=f"{found['resamples']:,}", narrow=f"{min(half_widths):.2f}", wide=f"{max(half_widths):.2f}",
+        Text(t("explain.importance.intro", pairs=f"{found.pairs:,}", bleu=f"{found.bleu:.2f}",
+               resamples=f"{found.resamples:,}", narrow=f"{min(half_widths):.2f}", wide=f"{max(half_widths):.2f}",
                significant=len(significant(single)), total=len(single), expected=f"{0.05 * len(single):.1f}",
                largest=largest_text(found, checkpoint))),
-        Text(t("explain.importance.pruning", held_out=f"{found['test_pairs']:,}",
-               held_out_bleu=f"{found['test_bleu']:.2f}")),
+        Text(t("explain.importance.pruning", held_out=f"{found.test_pairs:,}",
+               held_out_bleu=f"{found.test_bleu:.2f}")),
         Text("\n".join(pruning_lines(found))),
         Caption(note) if note else None)
-    charts = Columns(((Chart(pruning_chart(found["pruning"]), "explain.pruning"),),
-                      (Chart(drop_grid([s for s in single if s["kind"] == kind], kind), "explain.drops"),)))
+    charts = Columns(((Chart(pruning_chart(found.pruning), "explain.pruning"),),
+                      (Chart(drop_grid([s for s in single if s.kind == kind], kind), "explain.drops"),)))
     return ImportanceView(before.done(), True, (charts,))
 
 
 # ---------------------------------------------------------------- 5: word alignment
 
 
-def picked_heads(found: dict) -> str:
+def picked_heads(found: Alignment) -> str:
     """The heads the halves of the gold chose for each other, each named once (both halves may choose the same)."""
-    names = [t("explain.align.pick_" + p["reading"], layer=p["layer"] + 1, head=p["head"] + 1)
-             for p in found["chosen"]["picked"]]
+    names = [t("explain.align.pick_" + p.reading, layer=p.layer + 1, head=p.head + 1) for p in found.chosen.picked]
     return " / ".join(dict.fromkeys(names))
 
 
-def aer_table(found: dict) -> tuple:
+def aer_table(found: Alignment) -> tuple:
     """The stored AER of the chosen head, attribution and the baseline with their intervals, then the best heads as
     picked on all the gold and the layer averages, as a table."""
     lines = [f"| {t('explain.align.col.aligner')} | AER | {t('explain.align.col.interval')} |", "|---|---:|---:|"]
+    method = (found.attribution.method if found.attribution is not None else "") or "integrated_gradients"
     for row in alignment_rows(found):
-        method = (found.get("attribution") or {}).get("method", "integrated_gradients")
-        label = t(f"explain.align.row.{row['kind']}", layer=(row["layer"] or 0) + 1, head=(row["head"] or 0) + 1,
+        label = t(f"explain.align.row.{row.kind}", layer=(row.layer or 0) + 1, head=(row.head or 0) + 1,
                   method=t(f"explain.method.{method}"), picked=picked_heads(found))
-        interval = f"{row['low']:.3f}–{row['high']:.3f}" if row.get("low") is not None else "—"
-        lines.append(f"| {md_escape(label)} | {row['aer']:.3f} | {interval} |")
-    return Text("\n".join(lines)), Caption(t("explain.align.table_caption", resamples=f"{found['resamples']:,}"))
+        interval = f"{row.low:.3f}–{row.high:.3f}" if row.low is not None else "—"
+        lines.append(f"| {md_escape(label)} | {row.aer:.3f} | {interval} |")
+    return Text("\n".join(lines)), Caption(t("explain.align.table_caption", resamples=f"{found.resamples:,}"))
 
 
-def compared(difference: dict, better: str, worse: str, same: str) -> str:
+def compared(difference: Interval, better: str, worse: str, same: str) -> str:
     """Which of two aligners the paired interval of AER(first) − AER(second) favours: `better` when the first's
     AER is lower beyond noise, `worse` when higher, `same` when the interval holds 0."""
-    if difference["high"] < 0:
+    if difference.high < 0:
         return better
-    return worse if difference["low"] > 0 else same
+    return worse if difference.low > 0 else same
 
 
-def layer_average_text(found: dict) -> str:
+def layer_average_text(found: Alignment) -> str:
     """How the best layer's head average compares with the chosen head (no head picked, the layer on the same gold)."""
     best = best_layer_average(found)
-    shifted = t("explain.align.shifted") if best["reading"] == "shifted" else ""
-    better = best["aer"] < found["chosen"]["aer"]
-    return t("explain.align.layer_better" if better else "explain.align.layer_worse", layer=best["layer"] + 1,
-             shifted=shifted, aer=f"{best['aer']:.3f}")
+    shifted = t("explain.align.shifted") if best.reading == "shifted" else ""
+    better = best.aer < found.chosen.aer
+    return t("explain.align.layer_better" if better else "explain.align.layer_worse", layer=best.layer + 1,
+             shifted=shifted, aer=f"{best.aer:.3f}")
 
 
 def unit_names(languages: Languages) -> dict[str, str]:
@@ -453,29 +452,29 @@ def unit_names(languages: Languages) -> dict[str, str]:
             "target_unit": t(f"explain.align.unit.{target}"), "target_units": t(f"explain.align.units.{target}")}
 
 
-def stored_intro(found: dict, words: str, languages: Languages) -> str:
-    """The tab's first paragraph from a log's "alignment" entry (python -m evaluation.alignment)."""
-    chosen, ig, baseline = found["chosen"], found["integrated_gradients"], found["baseline"]
-    span = lambda x: {"aer": f"{x['aer']:.3f}", "low": f"{x['low']:.3f}", "high": f"{x['high']:.3f}"}  # noqa: E731
-    differences = found["differences"]
+def stored_intro(found: Alignment, words: str, languages: Languages) -> str:
+    """The tab's first paragraph from a log's alignment figures (python -m evaluation.alignment)."""
+    chosen, ig, baseline = found.chosen, found.integrated_gradients, found.baseline
+    span = lambda x: {"aer": f"{x.aer:.3f}", "low": f"{x.low:.3f}", "high": f"{x.high:.3f}"}  # noqa: E731
+    differences = found.differences
     verdict = [compared(differences["chosen - integrated_gradients"], t("explain.align.head_beats_ig"),
                         t("explain.align.ig_beats_head"), t("explain.align.head_ties_ig")),
                compared(differences["integrated_gradients - baseline"], t("explain.align.ig_beats_ibm"),
                         t("explain.align.ibm_beats_ig"), t("explain.align.ig_ties_ibm"))]
-    return t("explain.align.intro", pairs=found["pairs"], picked=picked_heads(found), words=words,
+    return t("explain.align.intro", pairs=found.pairs, picked=picked_heads(found), words=words,
              how=t(f"explain.align.how.{languages[0]}"), **unit_names(languages),
              **{f"chosen_{k}": v for k, v in span(chosen).items()}, **{f"ig_{k}": v for k, v in span(ig).items()},
              **{f"ibm_{k}": v for k, v in span(baseline).items()}, verdict=sentences(verdict),
              layers=layer_average_text(found), longer=t("explain.align.longer"))
 
 
-def live_intro(found: dict, words: str, session: Session) -> str:
+def live_intro(found: Alignment, words: str, session: Session) -> str:
     """The tab's first paragraph for figures measured now: what was measured, the chosen head, and what is not."""
-    chosen = found["chosen"]
-    return t("explain.align.intro_live", pairs=found["pairs"], gold=found["gold_pairs"], picked=picked_heads(found),
+    chosen = found.chosen
+    return t("explain.align.intro_live", pairs=found.pairs, gold=found.gold_pairs, picked=picked_heads(found),
              how=t(f"explain.align.how.{session.languages[0]}"), source=session.source_name,
-             target=session.target_name, aer=f"{chosen['aer']:.3f}", low=f"{chosen['low']:.3f}",
-             high=f"{chosen['high']:.3f}", checkpoint=session.checkpoint, words=words,
+             target=session.target_name, aer=f"{chosen.aer:.3f}", low=f"{chosen.low:.3f}",
+             high=f"{chosen.high:.3f}", checkpoint=session.checkpoint, words=words,
              layers=layer_average_text(found), longer=t("explain.align.longer"))
 
 
@@ -490,17 +489,17 @@ class AlignView:
     best: tuple[int, int] | None
 
 
-def align_view(log: TrainingLog, found: Mapping | None, live: bool, words: str, session: Session) -> AlignView:
+def align_view(log: TrainingLog, found: Alignment | None, live: bool, words: str, session: Session) -> AlignView:
     """The AER figures (`found`: the log's, or measured now where `live`; None where neither could be had)."""
     header = Heading(t("explain.align.header"))
-    if not found or not found.get("pairs"):
+    if found is None or not found.pairs:
         return AlignView((header, Notice(t("explain.align.missing" if found is None else "explain.align.none_fit",
                                            checkpoint=session.checkpoint))), live, None)
     rows = alignment_rows(found)
-    best = min(rows, key=lambda r: r["aer"] if r["kind"] == "head_plain" else 2.0)
+    best = min(rows, key=lambda r: r.aer if r.kind == "head_plain" else 2.0)
     intro = (live_intro(found, words, session) if live
              else sentences([stored_intro(found, words, session.languages), weights_note(log)]))
-    return AlignView((header, Text(intro), *aer_table(found)), live, (best["layer"], best["head"]))
+    return AlignView((header, Text(intro), *aer_table(found)), live, (best.layer, best.head))
 
 
 def gold_view(pair: DirectedPair, maps: PairMaps | None, layer: int, head: int, source: str, scored: int,
@@ -535,22 +534,22 @@ class RolesView:
     after: tuple
 
 
-def roles_view(log: TrainingLog, kind: str, aligned: Mapping | None, session: Session) -> RolesView:
+def roles_view(log: TrainingLog, kind: str, aligned: Alignment | None, session: Session) -> RolesView:
     """Each head's role on the gold pairs (previous / next token, sink, rare word, alignment) and the statistic that
     earned it, for `kind`; `aligned`: the log's alignment figures of the same run (None: none)."""
     found = log.head_roles
     header = Heading(t("explain.roles.header"), 3)
-    if not found:  # measured by python -m evaluation.alignment, never live
+    if found is None:  # measured by python -m evaluation.alignment, never live
         return RolesView((header, Notice(t("explain.roles.missing", checkpoint=session.checkpoint))), False, ())
-    aer = np.minimum(aligned["heads_plain"], aligned["heads_shifted"]) if kind == "cross" and aligned else None
-    labels, values = head_roles(found[kind], aer)
+    aer = np.minimum(aligned.heads_plain, aligned.heads_shifted) if kind == "cross" and aligned is not None else None
+    labels, values = head_roles(found.of(kind), aer)
     names = [[t(f"explain.roles.{label}") for label in row] for row in labels]
     figure = head_roles_figure(values.astype(float), names, title=t("explain.roles.title",
                                                                      kind=attention_view.kind_name(kind)),
                                row_title=t("explain.heads.rows"), col_title=t("explain.heads.cols"),
                                value_label=t("explain.roles.value"), max_width=screen.HALF_COLUMN_PX * 2)
     counts = {role: int((labels == role).sum()) for role in ("previous", "next", "sink", "rare", "alignment", "mixed")}
-    caption = t("explain.roles.caption", pairs=found["pairs"], threshold=table_view.percent(ROLE_THRESHOLD),
+    caption = t("explain.roles.caption", pairs=found.pairs, threshold=table_view.percent(ROLE_THRESHOLD),
                 margin=f"{ALIGN_MARGIN:.2f}", source=session.source_name, **counts)
     return RolesView((header,), True, (Chart(figure, "explain.roles.grid"), Caption(caption)))
 

@@ -345,7 +345,8 @@ class HeadGrid(_Entry):
 
 @dataclass(frozen=True)
 class Interval(_Entry):
-    """A mean effect over pairs and its 95 % bootstrap interval."""
+    """A mean effect over pairs and its 95 % bootstrap interval (or a difference of two scores over the same pairs:
+    Alignment.differences)."""
 
     mean: float = 0.0
     low: float = 0.0
@@ -441,6 +442,156 @@ class FfnUnits(_Entry):
     used: tuple[int, ...] = ()
 
     NESTED: ClassVar[dict] = {"used": lambda v: tuple(v or ())}
+
+
+@dataclass(frozen=True)
+class Drop(_Entry):
+    """BLEU lost against the whole model on the same pairs, with the 95 % paired bootstrap interval of that loss
+    (evaluation.heads.paired_drop); above 0: worse without. None at a pruning curve's start (nothing removed)."""
+
+    bleu_drop: float | None = None
+    low: float | None = None
+    high: float | None = None
+
+
+@dataclass(frozen=True)
+class HeadDrop(Drop):
+    """One head knocked out alone (evaluation/heads.py): what it costs in BLEU and in the reference's mean NLL per
+    token (nats; None where not measured: the test half's largest drops)."""
+
+    kind: str = ""  # the kind of attention: encoder_self, decoder_self, cross
+    layer: int = 0  # from 0
+    head: int = 0  # from 0
+    nll_rise: float | None = None
+
+
+@dataclass(frozen=True)
+class PruningPoint(Drop):
+    """A point of a pruning curve: BLEU on the test half with `removed` heads out, the last of them `head`."""
+
+    removed: int = 0
+    bleu: float = 0.0
+    head: tuple | None = None  # (kind, layer, head), 0-based; None at 0 removed
+
+    NESTED: ClassVar[dict] = {"head": lambda v: tuple(v) if v else None}
+
+
+@dataclass(frozen=True)
+class Heads(_Entry):
+    """Each head knocked out alone on dev's selection half, and per kind the pruning curve in that order on the test
+    half (evaluation/heads.py)."""
+
+    pairs: int = 0  # selection-half pairs
+    beam: int = 1
+    bleu: float = 0.0  # the whole model's, greedy, on them
+    nll: float | None = None
+    resamples: int = 0
+    single: tuple[HeadDrop, ...] = ()
+    test_pairs: int = 0
+    test_bleu: float = 0.0  # the whole model's on the test half
+    pruning: Mapping[str, tuple[PruningPoint, ...]] = field(default_factory=dict)  # kind of attention → its curve
+    largest_on_test: tuple[HeadDrop, ...] | None = None  # the heads tied for the largest drop, on the test half;
+    # None: not measured yet (python -m evaluation.heads --largest-only)
+
+    NESTED: ClassVar[dict] = {
+        "single": lambda v: tuple(HeadDrop.from_dict(s) for s in v or ()),
+        "pruning": lambda v: {kind: tuple(PruningPoint.from_dict(p) for p in curve)
+                              for kind, curve in (v or {}).items()},
+        "largest_on_test": lambda v: None if v is None else tuple(HeadDrop.from_dict(s) for s in v)}
+
+
+@dataclass(frozen=True)
+class Pick(_Entry):
+    """The head one half of the gold chose for the other (two-fold cross-validation), and how it was read."""
+
+    scored_on: str = ""  # "even pairs", "odd pairs"
+    reading: str = "plain"  # "plain" (row t) or "shifted" (row t + 1)
+    layer: int = 0  # from 0
+    head: int = 0  # from 0
+
+
+@dataclass(frozen=True)
+class Aligner(_Entry):
+    """One aligner's pooled AER on the gold pairs with its 95 % bootstrap interval (None where a log has none):
+    the cross head chosen on the other half (`picked`), an attribution method or IBM Model 1 (`iterations`)."""
+
+    aer: float = 0.0
+    low: float | None = None
+    high: float | None = None
+    method: str = ""  # integrated_gradients, input_x_gradient, ibm_model_1; "" for the chosen head
+    iterations: int | None = None  # IBM Model 1's EM iterations
+    picked: tuple[Pick, ...] = ()
+
+    NESTED: ClassVar[dict] = {"picked": lambda v: tuple(Pick.from_dict(p) for p in v or ())}
+
+
+@dataclass(frozen=True)
+class Completeness(_Entry):
+    """Integrated gradients' completeness on the gold pairs (lessons.explanation.completeness): a path adds points
+    until its gap is within `bound` or it has `most`, so a gap above the bound is a path that hit the cap."""
+
+    pairs: int = 0  # the gold pairs whose paths were checked
+    bound: float = 0.0  # the relative gap (worst step) a path stops within
+    most: int = 0  # the points a path may take
+    above: int = 0  # paths that ended above the bound
+    worst: float = 0.0  # the largest gap
+    at_cap: int = 0  # paths that took all `most` points
+
+
+@dataclass(frozen=True)
+class Alignment(_Entry):
+    """Cross-attention's AER against the gold alignments (evaluation/alignment/score.py), or the attention rows of it
+    measured on the page (evaluation.alignment.directions.attention_scores: no attribution, baseline, differences
+    nor completeness). Grids and lists per layer (and head), 0-based."""
+
+    pairs: int = 0  # the gold pairs scored: those whose tokens fit the gold's units
+    gold_pairs: int = 0
+    skipped: int = 0
+    teacher_forced: bool = True
+    source_language: str = "en"  # an older log, measured before the Chinese-source model, holds English sources
+    heads_plain: tuple[tuple[float, ...], ...] = ()
+    layers_plain: tuple[float, ...] = ()
+    heads_shifted: tuple[tuple[float, ...], ...] = ()
+    layers_shifted: tuple[float, ...] = ()
+    resamples: int = 0
+    chosen: Aligner | None = None
+    integrated_gradients: Aligner | None = None
+    attribution: Aligner | None = None  # |input × gradient|
+    baseline: Aligner | None = None  # IBM Model 1
+    differences: Mapping[str, Interval] = field(default_factory=dict)  # "a - b" → AER(a) − AER(b) as `mean`, its
+    # interval over the same resampled gold pairs (below 0: a aligns better)
+    completeness: Completeness | None = None
+
+    NESTED: ClassVar[dict] = {
+        "heads_plain": _grid, "heads_shifted": _grid, "layers_plain": lambda v: tuple(v or ()),
+        "layers_shifted": lambda v: tuple(v or ()),
+        **{name: (lambda v: Aligner.from_dict(v) if v else None)
+           for name in ("chosen", "integrated_gradients", "attribution", "baseline")},
+        "differences": lambda v: {name: Interval.from_dict({**d, "mean": d.get("difference")})
+                                  for name, d in (v or {}).items()},
+        "completeness": lambda v: Completeness.from_dict(v) if v else None}
+
+
+def _roles(value) -> dict[str, tuple[tuple[float, ...], ...]]:
+    return {role: _grid(grid) for role, grid in (value or {}).items()}
+
+
+@dataclass(frozen=True)
+class HeadRoles(_Entry):
+    """Per kind of attention, each role's share per layer and head on the gold pairs (evaluation/alignment/score.py;
+    lessons.explanation.role_statistics): role (previous, next, sink, rare) → layer × head grid."""
+
+    pairs: int = 0
+    source: str = ""  # what was run: "gold pairs, teacher-forced"
+    encoder_self: Mapping[str, tuple[tuple[float, ...], ...]] = field(default_factory=dict)
+    decoder_self: Mapping[str, tuple[tuple[float, ...], ...]] = field(default_factory=dict)
+    cross: Mapping[str, tuple[tuple[float, ...], ...]] = field(default_factory=dict)
+
+    NESTED: ClassVar[dict] = {"encoder_self": _roles, "decoder_self": _roles, "cross": _roles}
+
+    def of(self, kind: str) -> Mapping[str, tuple[tuple[float, ...], ...]]:
+        """The role shares of one kind of attention (encoder_self, decoder_self, cross)."""
+        return {"encoder_self": self.encoder_self, "decoder_self": self.decoder_self, "cross": self.cross}[kind]
 
 
 @dataclass(frozen=True)
@@ -592,7 +743,8 @@ class HonestScore:
 _LISTS = {"train": Batch, "dev": Evaluation, "study": StudyRow}
 _ENTRIES = {"best": Evaluation, "average": Average, "final": Final, "test": TestScores, "everyday": Everyday,
             "names_effect": NamesEffect, "decoding_sweep": DecodingSweep, "reliability": Reliability,
-            "calibration": Calibration, "agreement": Agreement, "backtranslation": Backtranslation, "lengths": Lengths, "ffn_units": FfnUnits}
+            "calibration": Calibration, "agreement": Agreement, "backtranslation": Backtranslation,
+            "lengths": Lengths, "ffn_units": FfnUnits, "heads": Heads, "alignment": Alignment, "head_roles": HeadRoles}
 
 
 @dataclass(frozen=True)
@@ -626,11 +778,10 @@ class TrainingLog:
     study_findings_zh: tuple[str, ...] = ()
     reliability: Reliability | None = None
     calibration: Calibration | None = None
-    # Measured by evaluation/ and read by the page that shows each, in the shape the measuring module writes.
-    heads: Mapping | None = None
+    heads: Heads | None = None
     agreement: Agreement | None = None
-    alignment: Mapping | None = None
-    head_roles: Mapping | None = None
+    alignment: Alignment | None = None
+    head_roles: HeadRoles | None = None
     lengths: Lengths | None = None
     ffn_units: FfnUnits | None = None
     patching_study: Mapping[str, PatchingStudy] = field(default_factory=dict)  # kind of pair → its study
