@@ -303,16 +303,45 @@ def best_layer_average(found) -> LayerAverage:
 
 
 @dataclass(frozen=True)
-class Opening:
-    """The figures the page opens with (opening_figures); a part the log lacks is None.
-    agreement: dev sentences, the cross heads' count and mean ρ with integrated gradients, the heads tied for the
-    highest ρ as shown (layer, head, 0-based) and that ρ, and the last layer's head-averaged map's ρ. pruning: the
-    test pairs, the whole model's BLEU and every kind's pruning_steps. alignment: the gold pairs and the (aer, low,
-    high) of the head chosen on the other half, integrated gradients and IBM Model 1."""
+class AgreementFigures:
+    """Dev sentences, the cross heads' count and mean ρ with integrated gradients, the heads tied for the highest ρ
+    as shown (layer, head, 0-based) and that ρ, and the last layer's head-averaged map's ρ."""
 
-    agreement: dict | None = None
-    pruning: dict | None = None
-    alignment: dict | None = None
+    sentences: int
+    heads: int
+    mean: float
+    best: list[tuple[int, ...]]
+    rho: float
+    last_map: float
+
+
+@dataclass(frozen=True)
+class PruningFigures:
+    """The test pairs, the whole model's BLEU on them and every kind's pruning_steps."""
+
+    pairs: int
+    whole: float
+    kinds: list[PruningStep]
+
+
+@dataclass(frozen=True)
+class AlignmentFigures:
+    """The gold pairs and the (aer, low, high) of the head chosen on the other half, integrated gradients and IBM
+    Model 1."""
+
+    pairs: int
+    chosen: tuple[float, float, float]
+    integrated_gradients: tuple[float, float, float]
+    baseline: tuple[float, float, float]
+
+
+@dataclass(frozen=True)
+class Opening:
+    """The figures the page opens with (opening_figures); a part the log lacks is None."""
+
+    agreement: AgreementFigures | None = None
+    pruning: PruningFigures | None = None
+    alignment: AlignmentFigures | None = None
 
 
 def opening_figures(agreement, heads, alignment) -> Opening:
@@ -323,15 +352,14 @@ def opening_figures(agreement, heads, alignment) -> Opening:
         ig = agreement.integrated_gradients
         rho = np.asarray(ig.rho)
         best = tied_best(rho)
-        agreed = dict(sentences=agreement.sentences, heads=int(rho.size), mean=float(rho.mean()), best=best,
-                      rho=float(rho[best[0]]), last_map=float(ig.layer_mean[-1][0]))
+        agreed = AgreementFigures(agreement.sentences, int(rho.size), float(rho.mean()), best, float(rho[best[0]]),
+                                  float(ig.layer_mean[-1][0]))
     if heads is not None:
-        pruned = dict(pairs=heads.test_pairs, whole=heads.test_bleu, kinds=pruning_steps(heads.pruning))
+        pruned = PruningFigures(heads.test_pairs, heads.test_bleu, pruning_steps(heads.pruning))
     if alignment is not None:
-        aligners = (("chosen", alignment.chosen), ("integrated_gradients", alignment.integrated_gradients),
-                    ("baseline", alignment.baseline))
-        if all(a is not None for _, a in aligners):  # a log from before the intervals lacks them
-            aligned = dict(pairs=alignment.pairs, **{key: (a.aer, a.low, a.high) for key, a in aligners})
+        aligners = (alignment.chosen, alignment.integrated_gradients, alignment.baseline)
+        if None not in aligners:  # a log from before the intervals lacks them
+            aligned = AlignmentFigures(alignment.pairs, *((a.aer, a.low, a.high) for a in aligners))
     return Opening(agreed, pruned, aligned)
 
 

@@ -138,6 +138,25 @@ def test_free_pruning_stops_before_the_first_significant_drop():
     assert free.kept.removed == 2 and free.after is None  # every removal stayed within noise
 
 
+def test_the_opening_figures_leave_out_what_the_log_lacks():
+    from lessons.explanation import opening_figures
+    from model import TrainingLog
+
+    curve = [{"removed": 0, "bleu": 38.9}, {"removed": 1, "bleu": 38.0, "bleu_drop": 0.9, "low": 0.1, "high": 1.7}]
+    log = TrainingLog.from_dict({"heads": {"test_pairs": 606, "test_bleu": 38.9, "pruning": {"cross": curve}},
+                                 "alignment": {"pairs": 150, "attribution": {"aer": 0.7}}})
+    found = opening_figures(log.agreement, log.heads, log.alignment)
+    assert found.agreement is None and found.alignment is None  # no agreement; an alignment from before the intervals
+    assert (found.pruning.pairs, found.pruning.whole) == (606, 38.9)
+    (step,) = found.pruning.kinds
+    assert (step.kind, step.total, step.kept.removed, step.after.removed) == ("cross", 1, 0, 1)
+    aligner = {"aer": 0.4, "low": 0.3, "high": 0.5}
+    log = TrainingLog.from_dict({"alignment": {"pairs": 150, "chosen": aligner, "integrated_gradients": aligner,
+                                               "baseline": {**aligner, "aer": 0.2}}})
+    aligned = opening_figures(None, None, log.alignment).alignment
+    assert (aligned.pairs, aligned.chosen, aligned.baseline) == (150, (0.4, 0.3, 0.5), (0.2, 0.3, 0.5))
+
+
 def test_completeness_counts_the_paths_that_hit_the_point_cap():
     from lessons.explanation import completeness
 

@@ -20,10 +20,10 @@ from app_pages.shell.text import listing, md_escape, sentences, t
 from app_pages.state import translations
 from evaluation.alignment.directions import DirectedPair, PairMaps
 from lessons.deck import Slide
-from lessons.explanation import (ALIGN_MARGIN, ROLE_THRESHOLD, agreement, alignment_error_rate, alignment_rows,
-                                 argmax_links, best_layer_average, cross_rollout, head_agreement, head_roles,
-                                 kept_average, largest_drops, opening_figures, pruning_steps, residual_ratio,
-                                 significant, sink_shares, tied_best)
+from lessons.explanation import (ALIGN_MARGIN, ROLE_THRESHOLD, PruningFigures, agreement, alignment_error_rate,
+                                 alignment_rows, argmax_links, best_layer_average, cross_rollout, head_agreement,
+                                 head_roles, kept_average, largest_drops, opening_figures, pruning_steps,
+                                 residual_ratio, significant, sink_shares, tied_best)
 from model import (ATTENTION_KINDS, ATTRIBUTION_GAP_BOUND, ATTRIBUTION_MAX_POINTS, Alignment, Attribution, Heads,
                    Interval, TrainingLog, TranslationResult)
 from viz.explanation import gold_links_figure, head_grid_figure, head_roles_figure, pruning_figure
@@ -82,11 +82,11 @@ def cross_titles(languages: Languages) -> dict:
 # ---------------------------------------------------------------- the opening
 
 
-def pruning_opening(found: dict) -> str:
+def pruning_opening(found: PruningFigures) -> str:
     """The opening's pruning sentence: each kind's last removal the test half cannot tell from zero, said as the
     drop it is, the next removal's drop, and every head out; all three kinds, none picked as the headline."""
     lines = []
-    for step in found["kinds"]:
+    for step in found.kinds:
         kept, after, kind = step.kept, step.after, t(f"explain.open.kind.{step.kind}")
         key = "explain.open.prune." + ("all" if after is None else "kept" if kept.removed else "first")
         spans = {} if after is None else dict(next_n=after.removed, next_drop=signed(after.bleu_drop),
@@ -94,7 +94,7 @@ def pruning_opening(found: dict) -> str:
         if kept.removed:
             spans.update(drop=signed(kept.bleu_drop), low=signed(kept.low), high=signed(kept.high))
         lines.append(t(key, kind=kind, n=kept.removed, total=step.total, none=f"{step.none.bleu:.2f}", **spans))
-    return t("explain.open.pruning", pairs=f"{found['pairs']:,}", whole=f"{found['whole']:.2f}") + "".join(
+    return t("explain.open.pruning", pairs=f"{found.pairs:,}", whole=f"{found.whole:.2f}") + "".join(
         f"\n   - {line}" for line in lines)
 
 
@@ -104,20 +104,20 @@ def opening(log: TrainingLog, words: str) -> Box | None:
     of it."""
     found = opening_figures(log.agreement, log.heads, log.alignment)
     lines = []
-    if agreement_found := found.agreement:
-        best = agreement_found["best"]
-        named = t("explain.open.best_one" if len(best) == 1 else "explain.open.best_tied",
-                  heads=agreement_found["heads"], named=head_names(best), rho=f"{agreement_found['rho']:.2f}")
-        lines.append(t("explain.open.agreement", n=agreement_found["sentences"], mean=f"{agreement_found['mean']:.2f}",
-                       best=named, last_map=f"{agreement_found['last_map']:.2f}"))
-    if pruning := found.pruning:
-        lines.append(pruning_opening(pruning))
-    if alignment := found.alignment:
-        names = {"chosen": "chosen", "ig": "integrated_gradients", "ibm": "baseline"}
-        lines.append(t("explain.open.alignment", pairs=alignment["pairs"], words=words,
+    if (agreed := found.agreement) is not None:
+        best = agreed.best
+        named = t("explain.open.best_one" if len(best) == 1 else "explain.open.best_tied", heads=agreed.heads,
+                  named=head_names(best), rho=f"{agreed.rho:.2f}")
+        lines.append(t("explain.open.agreement", n=agreed.sentences, mean=f"{agreed.mean:.2f}", best=named,
+                       last_map=f"{agreed.last_map:.2f}"))
+    if found.pruning is not None:
+        lines.append(pruning_opening(found.pruning))
+    if (alignment := found.alignment) is not None:
+        names = {"chosen": alignment.chosen, "ig": alignment.integrated_gradients, "ibm": alignment.baseline}
+        lines.append(t("explain.open.alignment", pairs=alignment.pairs, words=words,
                        longer=t("explain.align.longer"), **{
-                           f"{name}_{part}": f"{value:.3f}" for name, key in names.items()
-                           for part, value in zip(("aer", "low", "high"), alignment[key])}))
+                           f"{name}_{part}": f"{value:.3f}" for name, values in names.items()
+                           for part, value in zip(("aer", "low", "high"), values)}))
     if not lines:
         return None
     return Box((Text("\n".join(f"{i}. {line}" for i, line in enumerate(lines, 1))),), "explain.opening")
