@@ -135,14 +135,12 @@ def begin_run() -> None:
     query = st.query_params.to_dict()
     written = st.session_state.get(LINK_WRITTEN)
     first = LINK_READ not in st.session_state or (written is not None and query != written)
-    st.session_state[LINK_READ] = True
+    st.session_state[LINK_READ], st.session_state[LINK_PARAMS] = True, {}
     if first:
         st.session_state[LINK_PENDING], st.session_state[LINK_NAMES] = query, set(query)
+        read_link(shared_params())
     elif written is not None:  # a run has finished since: the link is read
         st.session_state[LINK_PENDING], st.session_state[LINK_NAMES] = {}, set()
-    st.session_state[LINK_PARAMS] = {}
-    if first:
-        read_link(shared_params())
     if SENTENCE not in st.session_state:  # so that every link names its sentence, in the language its model reads
         st.session_state[SENTENCE] = default_sentence(direction.of(st.session_state.get(CHECKPOINT, "en-zh"))[0])
 
