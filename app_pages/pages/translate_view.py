@@ -13,6 +13,7 @@ import plotly.graph_objects as go
 from app_pages.components import attention_view, chips, rollout_view
 from app_pages.components.attention_view import Languages, MapChart, MapView
 from app_pages.components.table_view import line_digits, percent, percents_apart
+from app_pages.shell import screen
 from app_pages.shell.text import language, listing, md_escape, sentences, t
 from app_pages.state import direction, examples, models, translations
 from model import Confidence, TrainingLog, TranslationResult, Translator, unread_names, word_link
@@ -273,7 +274,8 @@ def explorer_view(result: TranslationResult, s: ExplorerSettings) -> ExplorerVie
     if s.view in ("head", "grid") and not s.guessing:  # the grid's pin saves the grid
         key = "explorer.chart.head" if s.view == "head" else "explorer.chart.opened"
         one_head = attention_view.map_chart_of(shown, key, sentence=result.source_text, model=s.checkpoint,
-                                               view=s.view, numbers=s.numbers, title=shown.title(), **s.limits)
+                                               view=s.view, numbers=s.numbers, title=shown.title(),
+                                               present_max_px=screen.explorer_present_px(), **s.limits)
     grid = shown.grid_figure(**s.limits) if s.view == "grid" else None
     lines = lines_chart(result, shown, s) if s.view == "lines" else None
     queries = {ALL_QUERIES: t("explorer.focus_all"), **{i: f"{i}: {q}" for i, q in enumerate(shown.queries)}}
@@ -291,7 +293,7 @@ def lines_chart(result: TranslationResult, shown: MapView, s: ExplorerSettings) 
     pin = attention_view.pinned_view(s.kind, s.layer, s.head, result.source_text, s.checkpoint, "lines", s.query,
                                      s.min_weight)
     numbers = attention_view.numbers_of(shown.picked(), shown, result.source_text) if s.numbers else None
-    return MapChart(figure, LINES, None, numbers, pin)
+    return MapChart(figure, LINES, screen.explorer_present_px(extra_rows=1), numbers, pin)
 
 
 def example_hint(result: TranslationResult, source: str) -> Hint | None:

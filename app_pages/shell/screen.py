@@ -32,6 +32,14 @@ POPOVER_PX = 420
 HALF_COLUMN_PX = 400  # one of two columns at 1280 px with the sidebar open: its figures lay out their labels for that
 PRESENT_MAP_PX = 440  # an explorer map's height before presentation mode enlarges it: with its controls, one screen
 CONTROL_ROW_PX = 80  # what one more row of controls above a map takes, before presentation mode enlarges it
+# The height left under the explorer's controls in presentation mode at 1280×800 (they end about 290 px down): a map
+# laid out up to PRESENT_MAP_PX tall is enlarged only as far as this allows (chart's present_max_px).
+EXPLORER_PRESENT_PX = 505
+
+
+def explorer_present_px(extra_rows: int = 0) -> int:
+    """The height an explorer map may take once enlarged, under its controls and `extra_rows` rows more."""
+    return EXPLORER_PRESENT_PX - round(extra_rows * CONTROL_ROW_PX * chart_scale())
 
 
 def map_limits(extra_rows: int = 0, plain_px: float | None = None, *, max_width: float = MAX_WIDTH_PX,
