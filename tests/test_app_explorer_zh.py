@@ -16,6 +16,7 @@ from streamlit.testing.v1 import AppTest
 from app_pages.state import examples, state_keys
 from app_pages.shell.text import md_escape
 from i18n import strings
+from model import TrainingLog
 from tests.support.paths import ROOT, ZH_CHECKPOINT
 
 pytestmark = pytest.mark.skipif(not (ZH_CHECKPOINT / "model.safetensors").is_file(),
@@ -90,8 +91,11 @@ def test_the_page_says_chinese_is_typed_and_english_written(default_page, lang):
     assert box.label == box.proto.placeholder == s["translate.input_in"].format(source=zh)
     assert at.title[0].proto.help == s["translate.intro"].format(source=zh, target=en)
     text = screen_text(at)
-    pairs = json.loads((ZH_CHECKPOINT / "training_log.json").read_text(encoding="utf-8"))["train_pairs"]
-    assert s["knows.data"].format(pairs=f"{pairs:,}", source=zh, target=en) in text  # "… Chinese into English …"
+    log = TrainingLog.read(ZH_CHECKPOINT)
+    data = ({"key": "knows.data_bt", "synthetic": f"{log.backtranslation.mix.synthetic:,}"}
+            if log.backtranslation is not None else {"key": "knows.data"})
+    key = data.pop("key")  # "… Chinese into English …", the real pairs apart from back-translated ones
+    assert s[key].format(pairs=f"{log.real_pairs:,}", source=zh, target=en, **data) in text
     assert "**" + s["translate.source_tokens"].format(language=zh, n=len(SENTENCE) + 1) + "**" in text  # + </s>
     target_heading = re.escape(s["translate.target_tokens"].format(language=en, n=0)).replace("0", r"\d+")
     assert re.search(target_heading, text)

@@ -96,11 +96,11 @@ SENTENCE_PAIRS = (
 )
 # The pairs for the Chinese → English model: Chinese sentences one word apart whose translations by checkpoints/zh-en
 # (default beam) are exactly these English ones, one word apart too (tests/test_examples.py). Not our Chinese
-# references above: zh-en writes 汤姆昨天买了三个苹果。 as "Tom bought three apple yesterday." and 他没来，因为他病了。 /
-# …很忙。 as two differently worded sentences ("He hasn't come because he's sick." / "He did not come because …").
+# references above, nor 很忙 beside 病了: zh-en writes 他没来，因为他很忙。 as "He didn't come because he's busy."
+# and 他没来上学，因为他很忙。 as "… because he was very busy." (very: 很), two words from "… he was sick."
 SENTENCE_PAIRS_ZH = (
-    Pair(("他没来上学，因为他病了。", "他没来上学，因为他很忙。"),
-         ("He didn't come to school because he was sick.", "He didn't come to school because he was busy.")),
+    Pair(("他没来，因为他病了。", "他没来，因为他累了。"),
+         ("He didn't come because he was sick.", "He didn't come because he was tired.")),
     Pair(("汤姆昨天买了三本书。", "汤姆昨天买了五本书。"),
          ("Tom bought three books yesterday.", "Tom bought five books yesterday.")),
 )
@@ -115,13 +115,15 @@ WHERE_IT_GOES_WRONG = (
           "The animal didn't cross the street because it was too wide."),
          ("那只动物没有过马路，因为它太累了。", "那只动物没有过马路，因为马路太宽了。")),
 )
-# The same pair read in Chinese, for the Chinese → English model: 它 is as open as "it" (the animal or the road).
-# checkpoints/zh-en writes "The animals were so tired of the road, so it was too tired." and "That animals didn't
-# go when it's widy." (chrF 46 and 24 against our references).
+# For the Chinese → English model, the same question in Chinese: 它 is as open as "it" (the bird or the river).
+# checkpoints/zh-en writes "That bird was too tired, because it was too tired." and "That bird passed the river
+# because the river was too large." (chrF 48 and 43 against our references; it loses the negation both times). The
+# animal-and-street pair it translates nearly right ("That animals didn't cross the road because it's too tired.",
+# chrF 63): not a failure to show.
 WHERE_IT_GOES_WRONG_ZH = (
-    Pair(("那只动物没有过马路，因为它太累了。", "那只动物没有过马路，因为它太宽了。"),
-         ("The animal didn't cross the street because it was too tired.",
-          "The animal didn't cross the street because it was too wide.")),
+    Pair(("那只鸟没有飞过河，因为它太累了。", "那只鸟没有飞过河，因为它太宽了。"),
+         ("The bird didn't fly across the river because it was too tired.",
+          "The bird didn't fly across the river because it was too wide.")),
 )
 # The sentences a model gets wrong by the language it reads.
 WRONG_BY_LANGUAGE: dict[str, tuple[Pair, ...]] = {"en": WHERE_IT_GOES_WRONG, "zh": WHERE_IT_GOES_WRONG_ZH}
