@@ -6,13 +6,12 @@ from dataclasses import replace
 import streamlit as st
 
 from app_pages.components import charts, deck_images, decks, stepper
+from app_pages.pages import deck_view
 from app_pages.shell import page_scripts, presentation
-from app_pages.shell.link_values import BadLinkValue
-from app_pages.shell.registry import PAGE
 from app_pages.state.state_keys import DECK
-from app_pages.shell.text import md_escape, t
+from app_pages.shell.text import t
 from app_pages.state import widget_state
-from lessons.deck import MAX_FILE_BYTES, MAX_TITLE, BadDeck, moved
+from lessons.deck import MAX_FILE_BYTES, MAX_TITLE, moved
 
 MODE = "deck.mode"
 MODES = ("edit", "present")
@@ -34,31 +33,17 @@ def rename(index: int) -> None:
         decks.slides()[index] = replace(decks.slides()[index], title=title)
 
 
-def slide_row(index: int, count: int) -> None:
-    slide = decks.slides()[index]
-    with st.container(horizontal=True, vertical_alignment="bottom", key=f"deck.row.{index}"):
-        st.text_input(t("deck.rename", n=index + 1), value=slide.title, max_chars=MAX_TITLE,
-                      key=decks.title_key(index), on_change=rename, args=(index,))
-        st.page_link(PAGE[slide.page].script, label=t("deck.open"), icon=":material/open_in_new:",
-                     query_params=slide.query)
-        st.button("", icon=":material/arrow_upward:", help=t("deck.up"), key=f"deck.up.{index}", on_click=move,
-                  args=(index, -1), disabled=index == 0)
-        st.button("", icon=":material/arrow_downward:", help=t("deck.down"), key=f"deck.down.{index}",
-                  on_click=move, args=(index, 1), disabled=index == count - 1)
-        st.button("", icon=":material/delete:", help=t("deck.delete"), key=f"deck.delete.{index}",
-                  on_click=delete, args=(index,))
-
-
-def drawable() -> bool:
-    """Whether every slide can be drawn with the models this server has (the files are offered only then); a
-    warning names the first that cannot."""
-    for i, slide in enumerate(decks.slides()):
-        try:
-            decks.slide_figure(slide)
-        except (BadDeck, BadLinkValue) as exc:
-            st.warning(t("deck.unusable", n=i + 1, why=decks.why(exc)))
-            return False
-    return True
+def slide_row(row: deck_view.SlideRow) -> None:
+    with st.container(horizontal=True, vertical_alignment="bottom", key=f"deck.row.{row.index}"):
+        st.text_input(t("deck.rename", n=row.index + 1), value=row.title, max_chars=MAX_TITLE,
+                      key=decks.title_key(row.index), on_change=rename, args=(row.index,))
+        st.page_link(row.script, label=t("deck.open"), icon=":material/open_in_new:", query_params=row.query)
+        st.button("", icon=":material/arrow_upward:", help=t("deck.up"), key=f"deck.up.{row.index}", on_click=move,
+                  args=(row.index, -1), disabled=row.first)
+        st.button("", icon=":material/arrow_downward:", help=t("deck.down"), key=f"deck.down.{row.index}",
+                  on_click=move, args=(row.index, 1), disabled=row.last)
+        st.button("", icon=":material/delete:", help=t("deck.delete"), key=f"deck.delete.{row.index}",
+                  on_click=delete, args=(row.index,))
 
 
 def png_button() -> None:
@@ -75,12 +60,13 @@ def png_button() -> None:
 
 
 def edit() -> None:
-    deck = decks.slides()
-    for index in range(len(deck)):
-        slide_row(index, len(deck))
-    shown = bool(deck) and drawable()
+    shown = deck_view.edit_view(decks.slides(), decks.slide_figure)
+    for row in shown.rows:
+        slide_row(row)
+    if shown.unusable:
+        st.warning(shown.unusable)
     with st.container(horizontal=True, vertical_alignment="bottom", key="deck.files"):
-        if shown:
+        if shown.files:
             st.download_button(t("deck.export"), decks.when_clicked(decks.saved_document),
                                file_name="attention-deck.html", mime="text/html", icon=":material/download:",
                                help=t("deck.export_help"), on_click="ignore", key="deck.export")
@@ -103,15 +89,12 @@ def present() -> None:
                             format_func=lambda i: t("deck.slide_of", n=i + 1, count=len(deck)), width=140)
     if st.session_state[MODE] != "present":
         st.rerun()  # Edit, pressed in this fragment: the whole page draws the editor
-    # The title above the chart, not in it: a long one ran under Plotly's mode bar (the chart's own top right).
-    st.markdown("#### " + md_escape(deck[index].title))
-    try:
-        fig = decks.slide_figure(replace(deck[index], title=""), max_width=decks.SLIDE_PX[0],
-                                 max_height=decks.SLIDE_PX[1])
-    except (BadDeck, BadLinkValue) as exc:
-        st.warning(t("deck.unusable", n=index + 1, why=decks.why(exc)))
-        return
-    charts.chart(decks.filled(fig), key="deck.chart", present_max_px=decks.SLIDE_PRESENT_PX)
+    slide = deck_view.presented(deck, index, decks.slide_figure)
+    st.markdown(slide.heading)
+    if slide.unusable:
+        st.warning(slide.unusable)
+    else:
+        charts.chart(slide.figure, key="deck.chart", present_max_px=decks.SLIDE_PRESENT_PX)
 
 
 decks.follow_language()
