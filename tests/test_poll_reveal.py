@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app_pages.components import polls
+from app_pages.components import poll_view, polls
 from app_pages.state import state_keys
 from app_pages.state.poll_store import PollStore
 from i18n import strings
@@ -155,5 +155,5 @@ def test_the_patching_page_starts_a_poll_on_its_guess(translator):
     at.button(key="poll.patching.start").click().run()
     assert not at.exception, [e.message for e in at.exception]
     code = at.session_state[polls.CODE]
-    assert PollStore().poll(code).question["kind"] == polls.PATCHING
+    assert PollStore().poll(code).question["kind"] == poll_view.PATCHING
     assert at.session_state[polls.VIEW] == "tally" and f"Code: {code}" in texts(at)

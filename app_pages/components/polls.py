@@ -23,18 +23,17 @@ import secrets
 import segno
 import streamlit as st
 
-from app_pages.components import attention_view, charts
+from app_pages.components import charts, poll_view
 from app_pages.state import direction, server, widget_state
 from app_pages.shell import links, registry
 from app_pages.shell.link_values import BadLinkValue, Param, one_of
 from app_pages.state.poll_store import CODE_LENGTH, EXPIRES_S, Poll, PollStore, StoreUnavailable, read_code
-from app_pages.shell.text import language, md_escape, sentences, t
-from app_pages.components.token_names import readable, readable_labels, row_names
+from app_pages.shell.text import language, md_escape, t
+from app_pages.components.token_names import row_names
 from lessons.attention_maps import pick, strongest_key
 from model import TranslationResult
 from model.causal import Patching
 from viz.options import Room
-from viz.poll import tally_bars
 
 CODE, VIEW, VOTER, COOKIE = "poll.code", "poll.view", "poll.voter", "poll.cookie"
 JOIN_INPUT, BAD_CODE, CHOICE, OUTCOME, ROW = "poll.join_input", "poll.bad_code", "poll.choice", "poll.outcome", "poll.row"
@@ -156,14 +155,7 @@ def start_control(result: TranslationResult, kind: str, layer: int, head: int) -
 
 # ---------------------------------------------------------------- the patching page's control ("Which head carries it?")
 
-PATCHING = "patching"  # a poll's question kind: which kind of attention, at which layer, carries the difference
 HEAD_KINDS = ("encoder_self", "decoder_self", "cross")  # the page's three head grids, in its order
-
-
-def patching_option_name(option: str) -> str:
-    """A patching poll's option ("cross:1") as a student reads it: "cross-attention · layer 2"."""
-    kind, _, layer = option.partition(":")
-    return t("poll.patching.option", kind=t(f"poll.patching.kind.{kind}"), layer=int(layer) + 1)
 
 
 def start_patching(found: Patching, source: str = "en") -> str:
@@ -177,7 +169,7 @@ def start_patching(found: Patching, source: str = "en") -> str:
             best.append((float(effects.max()), int(effects.argmax())))
     answer = max(range(len(options)), key=lambda i: best[i][0])
     pair = found.pair
-    question = {"kind": PATCHING, "clean": pair.clean.text, "corrupt": pair.corrupt.text, "target": pair.target_token,
+    question = {"kind": poll_view.PATCHING, "clean": pair.clean.text, "corrupt": pair.corrupt.text, "target": pair.target_token,
                 "foil": pair.foil_token, "step": pair.step, "head": best[answer][1], "effect": best[answer][0],
                 "heads": sum(found.heads[kind].size for kind in HEAD_KINDS), "source": source}
     return store().create(question, options, answer)
@@ -217,57 +209,21 @@ def join_form() -> None:
         st.error(t("poll.bad_code", n=CODE_LENGTH), icon=":material/error:")
 
 
-def option_labels(poll: Poll) -> list[str]:
-    """The options as a student reads them: a cross-attention poll's tokens as words; a patching poll's kind and
-    layer in this session's language."""
-    if poll.question.get("kind") == PATCHING:
-        return [patching_option_name(option) for option in poll.options]
-    return readable_labels(poll.options)
-
-
-def option_label(poll: Poll, index: int) -> str:
-    return option_labels(poll)[index]
-
-
-def source_name(poll: Poll) -> str:
-    """The language of the poll's sentence, in this session's language: the poll's own (its student may be reading
-    with another model than the teacher's); English for a poll stored before polls said which."""
-    code = poll.question.get("source")
-    return direction.language_name(code if code in ("en", "zh") else "en")
-
-
 def question(poll: Poll) -> None:
-    q = poll.question
-    if q.get("kind") == PATCHING:
-        words = {name: md_escape(readable(q[name])) for name in ("target", "foil")}
-        st.markdown("#### " + t("poll.patching.question", **words))
-        st.caption(t("poll.patching.about", clean=md_escape(q["clean"]), corrupt=md_escape(q["corrupt"]),
-                     source=source_name(poll)))
-        return
-    words = {name: md_escape(readable(q[name])) for name in ("writes", "query")}
-    st.markdown("#### " + t("poll.question", row=q["row"], source=source_name(poll), **words))
-    st.caption(t("poll.about", kind=attention_view.kind_name(q["kind"]), layer=attention_view.layer_name(q["layer"]),
-                 head=attention_view.head_name(q["head"]), sentence=md_escape(q["sentence"]),
-                 source=source_name(poll)))
+    shown = poll_view.question_view(poll)
+    st.markdown(shown.heading)
+    st.caption(shown.caption)
 
 
 def answer_line(poll: Poll, counts: list[int]) -> None:
-    """The model's answer (a patching poll's: the measured one) and how many votes chose it."""
-    answer = md_escape(option_label(poll, poll.answer))
-    if poll.question.get("kind") == PATCHING:
-        text = t("poll.patching.answer", answer=answer, head=poll.question["head"] + 1,
-                 effect=f"{poll.question['effect']:.2f}", n=poll.question["heads"])
-    else:
-        text = t("poll.answer", answer=answer, weight=f"{poll.question['weight']:.2f}")
-    agreed = t("poll.agreed", agreed=counts[poll.answer], votes=sum(counts))
-    st.success(sentences([text, agreed]), icon=":material/smart_toy:")
+    st.success(poll_view.answer_text(poll, counts), icon=":material/smart_toy:")
 
 
 def vote_form(poll: Poll, voter: str) -> None:
     """The options and Vote; a press is counted in the run it starts (see the module's docstring), then the page is
     drawn again with its outcome."""
     with st.form("poll.vote", border=False):
-        labels = option_labels(poll)
+        labels = poll_view.option_labels(poll)
         choice = st.radio(t("poll.choose"), range(len(labels)), index=None, key=CHOICE, horizontal=True,
                           format_func=lambda i: md_escape(labels[i]))
         pressed = st.form_submit_button(t("poll.vote"), type="primary", key=VOTE)
@@ -295,14 +251,13 @@ def student_view(poll: Poll) -> None:
     question(poll)
     voter = voter_id()
     outcome = st.session_state.pop(OUTCOME, None)
-    if outcome in ("twice", "no_choice", "no_poll", "bad_choice", "closed"):
-        st.warning(t({"twice": "poll.twice", "no_choice": "poll.no_choice", "closed": "poll.closed_vote"}.get(
-            outcome, "poll.refused")), icon=":material/block:")
+    if refused := poll_view.refusal(outcome):
+        st.warning(refused, icon=":material/block:")
     chosen = store().choice_of(poll.code, voter)
     if st.session_state.get(VOTE) or (chosen is None and outcome != "twice" and not poll.revealed):
         vote_form(poll, voter)  # a press from a tab opened before (or before the reveal) is still answered
     elif chosen is not None:
-        st.success(t("poll.voted", choice=md_escape(option_label(poll, chosen))), icon=":material/how_to_vote:")
+        st.success(poll_view.voted_text(poll, chosen), icon=":material/how_to_vote:")
     if poll.revealed:
         results(poll)
     elif chosen is not None:
@@ -324,18 +279,6 @@ def reopen(code: str) -> None:
     store().reopen(code)
 
 
-def tally_figure(poll: Poll, counts: list[int], room: Room):
-    """The votes per option, the answer marked once revealed, within `room` (a patching poll's nine kind × layer
-    names, too long to stand under upright bars, get a row each: viz.poll.tally_bars)."""
-    patching = poll.question.get("kind") == PATCHING
-    return tally_bars(option_labels(poll), counts, answer=poll.answer if poll.revealed else None, room=room,
-                      title=t("poll.tally_title", n=sum(counts)),
-                      option_title=t("poll.patching.axis") if patching else t("poll.axis.options",
-                                                                            source=source_name(poll)),
-                      votes_label=t("poll.axis.votes"),
-                      answer_label=t("poll.patching.answer_label") if patching else t("poll.answer_label"))
-
-
 def results(poll: Poll) -> None:
     """What a student sees once the answer is revealed: the answer, how many chose it and where to type the next
     poll's code, beside the class's votes (below them, the chart's foot would sit at a 1280×800 screen's bottom edge; a
@@ -348,7 +291,7 @@ def results(poll: Poll) -> None:
         st.caption(t("poll.next"))
         join_form()
     with right:
-        charts.chart(tally_figure(poll, counts, STUDENT_TALLY), key="poll.tally")
+        charts.chart(poll_view.tally_figure(poll, counts, STUDENT_TALLY), key="poll.tally")
 
 
 @st.fragment(run_every=TALLY_EVERY_S)
@@ -377,7 +320,7 @@ def tally(code: str) -> None:
     else:
         st.button(t("poll.reveal"), type="primary", icon=":material/visibility:", on_click=reveal, args=(code,),
                   key="poll.reveal", help=t("poll.reveal_help"))
-    charts.chart(tally_figure(poll, counts, TEACHER_TALLY), key="poll.tally")
+    charts.chart(poll_view.tally_figure(poll, counts, TEACHER_TALLY), key="poll.tally")
 
 
 def join_addresses(code: str) -> list[str]:
@@ -394,20 +337,14 @@ def qr_png(text: str) -> bytes:
 
 
 def join_box(code: str) -> None:
-    """The short code, the address(es) to open and a QR code of the first; where the server listens on this machine
-    only (no address then reaches it from another device), says so above the address instead of asking students to
-    open it."""
-    addresses = join_addresses(code)
-    st.markdown("## " + t("poll.host.code", code=md_escape(code)))
-    if not os.environ.get(PUBLIC_URL) and (st.get_option("server.address") or "").startswith(LOCAL_ONLY):
-        # beside the address, in place of the instruction to open it (no other device can), and above the QR code:
-        # on a 1280×800 screen's first view
-        st.caption(":material/wifi_off: " + t("poll.host.local_only"))
-    else:
-        st.caption(t("poll.host.join"))
-    for address in addresses:
+    """The short code, the address(es) to open and a QR code of the first (poll_view.join_view)."""
+    reachable = bool(os.environ.get(PUBLIC_URL)) or not (st.get_option("server.address") or "").startswith(LOCAL_ONLY)
+    shown = poll_view.join_view(code, join_addresses(code), reachable)
+    st.markdown(shown.heading)
+    st.caption(shown.note)
+    for address in shown.addresses:
         st.code(address, language=None, wrap_lines=True)
-    st.image(qr_png(addresses[0]), width=QR_PX, caption=t("poll.host.qr"), output_format="PNG")  # JPEG blurs it
+    st.image(qr_png(shown.addresses[0]), width=QR_PX, caption=t("poll.host.qr"), output_format="PNG")  # JPEG blurs it
 
 
 def host_view(poll: Poll) -> None:
