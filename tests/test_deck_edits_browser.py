@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from app_pages.components import decks
@@ -26,9 +27,18 @@ def to_deck(page) -> None:
 
 
 def export(page, folder, name: str, text: dict) -> str:
-    """Clicks Export (HTML) and returns the saved file's text."""
-    with page.expect_download() as download:
-        main(page).get_by_role("button", name=text["deck.export"]).click()
+    """Clicks Export (HTML) and returns the saved file's text. Where the first click gives no file in a minute, it
+    clicks again, as a teacher would: the click that leaves a title's box starts a rerun, and when that rerun ends
+    before the download's request reaches the server, Streamlit (1.67) has already dropped the button's deferred
+    file of the run before (media_file_manager, _remove_orphaned_deferred_callables) and the request finds nothing.
+    Seen once in a full suite of several; the file the second click gives must still carry the typed title."""
+    button = main(page).get_by_role("button", name=text["deck.export"])
+    try:
+        with page.expect_download(timeout=60_000) as download:
+            button.click()
+    except PlaywrightTimeout:
+        with page.expect_download() as download:
+            button.click()
     saved = folder / name
     download.value.save_as(saved)
     return saved.read_text(encoding="utf-8")
