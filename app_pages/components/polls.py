@@ -169,9 +169,10 @@ def start_patching(found: Patching, source: str = "en") -> str:
             best.append((float(effects.max()), int(effects.argmax())))
     answer = max(range(len(options)), key=lambda i: best[i][0])
     pair = found.pair
-    question = {"kind": poll_view.PATCHING, "clean": pair.clean.text, "corrupt": pair.corrupt.text, "target": pair.target_token,
-                "foil": pair.foil_token, "step": pair.step, "head": best[answer][1], "effect": best[answer][0],
-                "heads": sum(found.heads[kind].size for kind in HEAD_KINDS), "source": source}
+    question = {"kind": poll_view.PATCHING, "clean": pair.clean.text, "corrupt": pair.corrupt.text,
+                "target": pair.target_token, "foil": pair.foil_token, "step": pair.step, "head": best[answer][1],
+                "effect": best[answer][0], "heads": sum(found.heads[kind].size for kind in HEAD_KINDS),
+                "source": source}
     return store().create(question, options, answer)
 
 
