@@ -16,8 +16,8 @@ CROSS = Poll("ABCDE", 0.0, 1.0, {"kind": "cross", "layer": 1, "head": -1, "sente
                                  "query": "有", "writes": "一", "row": 2, "weight": 0.4123, "source": "en"},
              ["▁I", "▁have", "▁a", "▁dream", ".", "</s>"], 3, False)
 PATCHED = Poll("FGHIJ", 0.0, 1.0, {"kind": "patching", "clean": "我很累。", "corrupt": "我很饿。",
-                                   "target": "▁tired", "foil": "▁hungry", "step": 4, "head": 3, "effect": 0.1234, "heads": 72,
-                                   "source": "zh"},
+                                   "target": "▁tired", "foil": "▁hungry", "step": 4, "head": 3, "effect": 0.1234,
+                                   "heads": 72, "source": "zh"},
                ["encoder_self:0", "cross:2"], 1, True)
 
 
