@@ -1,4 +1,4 @@
-"""What the browser gets for a chart (app_pages.components.charts.redrawn_once): the figure viz built, with its arrays as JSON
+"""What the browser gets for a chart (viz.sent.sent_figure): the figure viz built, with its arrays as JSON
 lists, no empty template and a data revision, so that Plotly.js calculates and draws it once each time Streamlit
 shows it (tests/test_redraw_browser.py counts that in Chromium)."""
 
@@ -12,11 +12,11 @@ import plotly.io as pio
 import plotly.tools
 import pytest
 
-from app_pages.components.charts import redrawn_once
+from viz.sent import sent_figure
 from viz.decoding import attention_bar
 from viz.heatmap import attention_heatmap
 from viz.options import Labels
-from viz.style import scaled, styled_figure
+from viz.style import styled_figure
 
 TOKENS = ["▁I", "▁have", "▁a", "▁dream", ".", "</s>"]
 
@@ -46,7 +46,7 @@ def without(spec: dict, keys: tuple[str, ...]) -> dict:
 
 
 def test_arrays_arrive_as_lists_with_the_same_numbers(causal_map):
-    before, after = sent(causal_map), sent(redrawn_once(causal_map))
+    before, after = sent(causal_map), sent(sent_figure(causal_map))
     assert "bdata" in json.dumps(before) and "bdata" not in json.dumps(after)
     z_before, z_after = typed(before["data"][0]["z"]), np.array(after["data"][0]["z"], dtype=float)
     assert np.isnan(z_after).sum() == 15  # the masked cells: null in JSON
@@ -58,21 +58,21 @@ def test_arrays_arrive_as_lists_with_the_same_numbers(causal_map):
 
 
 def test_no_empty_template_and_a_data_revision_that_names_the_figure(causal_map):
-    layout = sent(redrawn_once(causal_map))["layout"]
+    layout = sent(sent_figure(causal_map))["layout"]
     assert layout.get("template") is None  # Plotly.react took a template copied anew as a change
-    assert layout["datarevision"] == redrawn_once(causal_map).layout.datarevision  # the same figure, the same
+    assert layout["datarevision"] == sent_figure(causal_map).layout.datarevision  # the same figure, the same
     other = attention_bar(np.array([0.5, 0.25, 0.25], np.float32), TOKENS[:3], key_title="key", value_label="w")
     changed = attention_bar(np.array([0.5, 0.25, 0.24], np.float32), TOKENS[:3], key_title="key", value_label="w")
-    assert redrawn_once(other).layout.datarevision != redrawn_once(changed).layout.datarevision
+    assert sent_figure(other).layout.datarevision != sent_figure(changed).layout.datarevision
     assert causal_map.layout.datarevision is None and isinstance(causal_map.data[0].z, np.ndarray)  # a copy
 
 
 def test_a_template_with_content_is_kept():
     shared = {"layout": {"xaxis": {"showgrid": False}}}
     fig = styled_figure([], "title", template=shared, width=300, height=200)
-    assert sent(redrawn_once(fig))["layout"]["template"] == shared
+    assert sent(sent_figure(fig))["layout"]["template"] == shared
 
 
 def test_an_enlarged_figure_arrives_as_lists_too(causal_map):
-    after = sent(redrawn_once(scaled(causal_map, 1.3)))
+    after = sent(sent_figure(causal_map, 1.3))
     assert "bdata" not in json.dumps(after) and after["layout"]["width"] == pytest.approx(causal_map.layout.width * 1.3)

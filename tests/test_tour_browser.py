@@ -107,7 +107,7 @@ GROWN_MARGINS = """keys => keys.flatMap(key => {
 
 
 # Charts on screen that Plotly calculated more than once since they appeared (tests/support/browser.CALCULATIONS): a
-# second draw of the same figure, which app_pages.components.charts.redrawn_once prevents. The model view's grid is
+# second draw of the same figure, which viz.sent.sent_figure prevents. The model view's grid is
 # exempt: its axes share a template, and Plotly.react takes the template of Streamlit's copy of a figure as changed.
 CALCULATED_AGAIN = """() => [...document.querySelectorAll("[data-testid='stMain'] .js-plotly-plot")]
   .filter(gd => window.__calculations(gd) > 1 && !gd.layout.template?.layout)

@@ -34,7 +34,6 @@ from viz.style import (
     MAX_WIDTH_PX,
     MIN_FONT_PX,
     MODEBAR_PX,
-    scaled,
     min_font_px_at,
     text_em,
     tick_layout,
@@ -43,6 +42,7 @@ from viz.style import (
     x_labels_band,
     y_labels_band,
 )
+from viz.sent import sent_figure
 from viz.teaching_masks import mask_stage_figure, padding_figure
 from viz.teaching_qkv import score_steps_figure
 
@@ -214,13 +214,13 @@ class TestTokenMaps:
 def test_presentation_scale_enlarges_a_figure_as_a_whole_so_its_labels_stay_apart():
     tokens = sentence(40, "english")
     fig = attention_heatmap(weights(40, 40), Labels(tokens, tokens), title="Encoder · layer 1")
-    big = scaled(fig, 1.3)
+    big = sent_figure(fig, 1.3)
     assert_labels_apart(big, factor=1.3)
     assert big.layout.width == pytest.approx(1.3 * fig.layout.width)
     assert big.layout.yaxis.ticklabelstandoff >= 1.3 * fig.layout.yaxis.ticklabelstandoff
     assert big.data[0].colorbar.len == pytest.approx(1.3 * fig.data[0].colorbar.len)
     grid = model_view(weights(2, 2, 5, 5), Labels(tokens[:5], tokens[:5]), click_hint="click", selected=(0, 0))
-    big_grid = scaled(grid, 1.3)
+    big_grid = sent_figure(grid, 1.3)
     assert big_grid.data[1].marker.size == pytest.approx(1.3 * grid.data[1].marker.size)  # a click target fills its map
     assert big_grid.layout.shapes[0].line.width == pytest.approx(1.3 * grid.layout.shapes[0].line.width)
 

@@ -344,8 +344,14 @@ PX_KEYS = ("ticklabelstandoff", "thickness", "xpad", "ypad", "spikethickness")  
 
 
 def scaled(fig: go.Figure, factor: float, width: float | None = None) -> go.Figure:
-    """The figure `factor` times larger as a whole: every font, marker and line, the width, height, margins and
-    every other length given in px (label standoffs, a colour bar's length and thickness). `width`: the width a
+    """`fig` `factor` times larger as a whole (scaled_spec)."""
+    spec = scaled_spec(figure_spec(fig), factor, width)
+    return rebuilt(spec["data"], spec["layout"])
+
+
+def scaled_spec(spec: dict, factor: float, width: float | None = None) -> dict:
+    """`spec` (a figure_spec, changed in place and returned) `factor` times larger as a whole: every font, marker
+    and line, the width, height, margins and every other length given in px (label standoffs, a colour bar's length and thickness). `width`: the width a
     figure without one of its own is drawn at (Streamlit's 700 px), enlarged too, so that its enlarged text has
     the room it has unenlarged (else a one-line title is cut at the figure's edge).
 
@@ -354,7 +360,6 @@ def scaled(fig: go.Figure, factor: float, width: float | None = None) -> go.Figu
     """
     if factor <= 0:
         raise ValueError(f"factor must be positive, got {factor}")
-    spec = figure_spec(fig)
     layout = spec["layout"]
 
     def grow(node, key: str = "") -> None:
@@ -380,7 +385,7 @@ def scaled(fig: go.Figure, factor: float, width: float | None = None) -> go.Figu
         if layout.get(key):
             layout[key] = layout[key] * factor
     layout["margin"] = {k: v * factor if isinstance(v, (int, float)) else v for k, v in layout.get("margin", {}).items()}
-    return rebuilt(spec["data"], layout)
+    return spec
 
 
 def figure_spec(fig: go.Figure) -> dict:

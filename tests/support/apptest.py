@@ -106,7 +106,7 @@ def specs(at: AppTest) -> list[dict]:
 
 
 def cells(spec: dict) -> np.ndarray:
-    """A heatmap's values as the browser gets them: JSON lists (app_pages.components.charts.redrawn_once), a hidden cell null."""
+    """A heatmap's values as the browser gets them: JSON lists (viz.sent.sent_figure), a hidden cell null."""
     return np.array(spec["data"][0]["z"], dtype=float)
 
 

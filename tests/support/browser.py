@@ -60,7 +60,7 @@ EXCEPTION_WATCH = """(() => {
 })()"""
 # Injected into every page too: how many times Plotly calculated each chart (each calculation gives its graph div a
 # new `calcdata` array; a redraw of the same data does not). Streamlit shows each figure once, so a chart calculated
-# twice was drawn twice: tests/test_tour_browser.py fails then (app_pages.components.charts.redrawn_once says why it was).
+# twice was drawn twice: tests/test_tour_browser.py fails then (viz.sent.sent_figure says why it was).
 CALCULATIONS = """(() => {
   const count = new WeakMap(), value = new WeakMap();
   window.__calculations = (gd) => count.get(gd) || 0;
