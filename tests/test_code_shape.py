@@ -70,3 +70,41 @@ def test_the_parameter_counter_leaves_out_self_and_counts_star_arguments_once(tm
     sample.write_text("def f(a, b=1, *args, c, d=2, **kwargs):\n    pass\n\n\nclass C:\n    def m(self, x):\n"
                       "        return x\n\n    @classmethod\n    def k(cls):\n        return cls\n")
     assert parameter_counts(sample) == {"f": 6, "m": 1, "k": 0}
+
+
+def page_statements(path) -> list[str]:
+    """The statements of page script `path` that run when Streamlit runs it, other than its docstring, imports,
+    definitions and constants (NAMES in capitals: widget keys, sizes): a page whose body is more than one call
+    computes or draws at module level, where no test can call it and helpers come to read its globals."""
+    source = path.read_text(encoding="utf-8")
+    found = []
+    for node in ast.parse(source, filename=str(path)).body:
+        if isinstance(node, (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.ClassDef)):
+            continue
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            continue
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and all(name.isupper() for name in assigned(node)):
+            continue
+        found.append(ast.get_source_segment(source, node).splitlines()[0])
+    return found
+
+
+def assigned(node) -> list[str]:
+    """The names an assignment binds (a tuple's too); "" for a target that is no plain name."""
+    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+    names = [t for target in targets for t in (target.elts if isinstance(target, ast.Tuple) else [target])]
+    return [n.id if isinstance(n, ast.Name) else "" for n in names]
+
+
+def test_every_page_script_is_one_call():
+    pages = sorted(p for p in (ROOT / "app_pages" / "pages").glob("*.py")
+                   if not p.stem.endswith("_view") and p.name != "__init__.py")
+    assert len(pages) >= 20
+    bodies = {p.name: page_statements(p) for p in pages}
+    assert {name: body for name, body in bodies.items() if len(body) != 1} == {}
+
+
+def test_the_page_checker_finds_module_level_work(tmp_path):
+    sample = tmp_path / "page.py"
+    sample.write_text('"""doc"""\nimport os\nKEY, SIZES = "k", (1, 2)\nROOT = os.getcwd()\nconfig = os.getcwd()\nprint(config)\n')
+    assert page_statements(sample) == ["config = os.getcwd()", "print(config)"]

@@ -97,12 +97,16 @@ def present() -> None:
         charts.chart(slide.figure, key="deck.chart", present_max_px=decks.SLIDE_PRESENT_PX)
 
 
-decks.follow_language()
-if widget_state.kept(MODE, MODES) == "present" and decks.slides():
-    stepper.stepped_view("deck", present)  # a fragment, and Play's timer beside it (without it Play reran forever)
-else:
+def page() -> None:
+    decks.follow_language()
+    if widget_state.kept(MODE, MODES) == "present" and decks.slides():
+        stepper.stepped_view("deck", present)  # a fragment, and Play's timer beside it (without it Play reran forever)
+        return
     presentation.page_title(t("deck.title"), t("deck.intro"))
     if not decks.slides():
         st.info(t("deck.empty"), icon=":material/push_pin:")
     mode_control()
     edit()
+
+
+page()

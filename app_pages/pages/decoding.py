@@ -118,9 +118,13 @@ def step_fragment() -> None:
     links.write_link()
 
 
-presentation.page_title(t("decoding.title"), t("decoding.intro", source=direction.source_name()))
-config = models.translator().config
-links.link_page({"step": link_values.Param(STEP, link_values.number_in(1, config.max_len)),
-                 **attention_view.layer_head_params("decoding", config.n_decoder_layers, config.n_heads,
-                                                    average_layers=True)})
-stepped_view("decoding", step_fragment)
+def page() -> None:
+    presentation.page_title(t("decoding.title"), t("decoding.intro", source=direction.source_name()))
+    config = models.translator().config
+    links.link_page({"step": link_values.Param(STEP, link_values.number_in(1, config.max_len)),
+                     **attention_view.layer_head_params("decoding", config.n_decoder_layers, config.n_heads,
+                                                        average_layers=True)})
+    stepped_view("decoding", step_fragment)
+
+
+page()

@@ -6,6 +6,11 @@ from app_pages.shell import links, presentation
 from app_pages.components import polls
 from app_pages.shell.text import t
 
-links.link_page(polls.link_params())
-presentation.page_title(t("poll.title"), t("poll.intro"))
-polls.page()
+
+def page() -> None:
+    links.link_page(polls.link_params())
+    presentation.page_title(t("poll.title"), t("poll.intro"))
+    polls.page()
+
+
+page()
