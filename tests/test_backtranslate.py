@@ -19,7 +19,8 @@ from model.text.tokenizer import TextTokenizer, train_tokenizer
 from model.training.backtranslation.mix import TAG, mix
 from model.loading.training_log import TrainingLog
 from model.training.backtranslation.pool import build_pool, excluded_keys
-from model.training.backtranslation.record import entry
+from model.training.backtranslation.__main__ import main as backtranslation_main
+from model.training.backtranslation.record import entry, with_arms
 from model.training.backtranslation.resumable import run
 from model.training.backtranslation.synthesis import Settings, noised
 from model.training.backtranslation.testsets import REPOSITORY, Tree, en_zh_test_files
@@ -234,3 +235,42 @@ def test_recording_refuses_arms_scored_apart_and_a_run_the_arms_lack(tmp_path):
     arms[1].write_text(json.dumps({**other, "beam": 1}))
     with pytest.raises(ValueError, match="different beams"):
         entry(pool, synthetic, mixed, arms, "greedy")
+
+
+def test_an_arm_scored_later_joins_the_recorded_table_against_the_same_reference_only(tmp_path):
+    pool, synthetic, mixed, arms = data_step_logs(tmp_path)
+    recorded = entry(pool, synthetic, mixed, arms, "greedy")
+    control = tmp_path / "control.json"
+    scored = json.loads(arms[0].read_text())
+    systems = {"/tmp/before/zh-en": scored["systems"]["/work/main/checkpoints/zh-en"],
+               "runs/arms/real-default": {"minutes": 120.0, "steps": 9, "train_pairs": 1,
+                                          "newer": {"bleu": 16.9, "chrf": 34.0, "gain": 1.2, "low": 0.5, "high": 1.9}}}
+    control.write_text(json.dumps({**scored, "systems": systems}))
+    grown = with_arms(recorded, [control])
+    rows = grown["scored"]["arms"]
+    assert [(a["run"], a["this"], a["reference"]) for a in rows] == [
+        ("zh-en", False, True), ("sample", False, False), ("greedy", True, False), ("real-default", False, False)]
+    assert rows[-1]["newer"]["gain"] == 1.2 and "everyday" not in rows[-1]
+    assert {k: v for k, v in grown.items() if k != "scored"} == {k: v for k, v in recorded.items() if k != "scored"}
+    against_shipped = {**scored, "systems": {"/work/main/checkpoints/greedy": systems["/tmp/before/zh-en"],
+                                             "runs/arms/real-default": systems["runs/arms/real-default"]}}
+    control.write_text(json.dumps(against_shipped))
+    with pytest.raises(ValueError, match="another reference"):
+        with_arms(recorded, [control])
+    control.write_text(json.dumps({**scored, "systems": systems, "beam": 1}))
+    with pytest.raises(ValueError, match="another beam"):
+        with_arms(recorded, [control])
+
+
+def test_record_with_arms_alone_adds_them_and_refuses_a_checkpoint_without_an_entry(tmp_path, capsys):
+    pool, synthetic, mixed, arms = data_step_logs(tmp_path)
+    folder = tmp_path / "zh-en"
+    folder.mkdir()
+    (folder / "training_log.json").write_text(json.dumps({"train_pairs": 9}))
+    with pytest.raises(SystemExit, match="recorded 'backtranslation' entry"):
+        backtranslation_main(["record", "--into", str(folder), "--arms", str(arms[0])])
+    backtranslation_main(["record", "--into", str(folder), "--pool", str(pool), "--synthetic", str(synthetic),
+                          "--mixed", str(mixed), "--arms", str(arms[0]), "--this", "sample"])
+    backtranslation_main(["record", "--into", str(folder), "--arms", str(arms[1])])
+    runs = [a.run for a in TrainingLog.read(folder).backtranslation.arms]
+    assert runs == ["zh-en", "sample", "greedy"]

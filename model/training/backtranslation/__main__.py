@@ -15,7 +15,7 @@ from ...translation.threads import configure_torch_threads
 from ...translation.translator import Translator
 from .mix import mix
 from .pool import build_pool, excluded_keys
-from .record import LOG_KEY, entry
+from .record import LOG_KEY, entry, with_arms
 from .resumable import run, sha256, write_log
 from .synthesis import METHODS, Settings
 from .testsets import POOL_VERSION, Tree
@@ -59,8 +59,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     r = sub.add_parser("record", help="what a checkpoint trained on back-translated pairs was trained on, into its log")
     r.add_argument("--into", type=Path, required=True, help="the checkpoint whose training_log.json receives it")
     r.add_argument("--pool", type=Path, default=WORK / "pool", help="the folder extract wrote")
-    r.add_argument("--synthetic", type=Path, required=True, help="the TSV translate wrote")
-    r.add_argument("--mixed", type=Path, required=True, help="the TSV mix wrote, the checkpoint's --train")
+    r.add_argument("--synthetic", type=Path, help="the TSV translate wrote (left out with --mixed: --arms are added to "
+                   "the checkpoint's recorded entry, e.g. a control run scored later)")
+    r.add_argument("--mixed", type=Path, help="the TSV mix wrote, the checkpoint's --train")
     r.add_argument("--arms", type=Path, nargs="+", default=[], help="python -m evaluation.arms --json files")
     r.add_argument("--this", help="this checkpoint's run in the arms files (default: the --into folder's name)")
     return p.parse_args(argv)
@@ -103,6 +104,16 @@ def translate(args: argparse.Namespace) -> dict:
     return run(Translator.from_checkpoint(folder), sentences, settings, out, meta, args.limit)
 
 
+def recorded(args: argparse.Namespace, log: dict) -> dict:
+    """The log's entry: made from the data step's files, or with --arms alone, the recorded one with those arms."""
+    if args.synthetic and args.mixed:
+        return entry(args.pool, args.synthetic, args.mixed, args.arms, args.this or args.into.name)
+    if args.synthetic or args.mixed or not args.arms or LOG_KEY not in log:
+        raise SystemExit("error: record takes --synthetic and --mixed together, or --arms alone to add arms to a "
+                         f"checkpoint that has a recorded {LOG_KEY!r} entry")
+    return with_arms(log[LOG_KEY], args.arms)
+
+
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
     if args.command == "extract":
@@ -116,8 +127,7 @@ def main(argv: list[str] | None = None) -> None:
     else:
         if (log := read_training_log(args.into)) is None:
             raise SystemExit(f"error: {args.into} has no training_log.json: record into a trained checkpoint")
-        report = log[LOG_KEY] = entry(args.pool, args.synthetic, args.mixed, args.arms,
-                                             args.this or args.into.name)
+        report = log[LOG_KEY] = recorded(args, log)
         write_training_log(args.into, log)
     print(json.dumps(report, ensure_ascii=False, indent=1))
 
