@@ -8,9 +8,7 @@ import hashlib
 import numpy as np
 import plotly.graph_objects as go
 
-from .style import figure_spec, scaled_spec
-
-EMPTY_TEMPLATE = go.Figure(layout={"template": go.layout.Template()}).layout.to_plotly_json()["template"]
+from .style import EMPTY_TEMPLATE, figure_spec, scaled_spec, spec_figure
 
 
 def sent_figure(fig: go.Figure, factor: float = 1.0, width: float | None = None) -> go.Figure:
@@ -36,7 +34,7 @@ def sent_figure(fig: go.Figure, factor: float = 1.0, width: float | None = None)
     if layout.get("template") == EMPTY_TEMPLATE:
         del layout["template"]
     layout["datarevision"] = digest.hexdigest()
-    out = go.Figure(spec, _validate=False)  # validated already, when `fig` was built
+    out = spec_figure(spec)
     if "template" not in layout:
         out.layout.template = None  # the constructor put plotly.py's default one (9 KB) there
     return out

@@ -394,6 +394,15 @@ def figure_spec(fig: go.Figure) -> dict:
     return {"data": [trace.to_plotly_json() for trace in fig.data], "layout": fig.layout.to_plotly_json()}
 
 
+# An empty template as a figure holds it (plotly.py puts a scatter default in it): viz.sent drops it.
+EMPTY_TEMPLATE = go.Figure(layout={"template": go.layout.Template()}).layout.to_plotly_json()["template"]
+
+
+def spec_figure(spec: dict) -> go.Figure:
+    """The figure of `spec`, a figure_spec of a figure built here (so validated already), not validated again."""
+    return go.Figure(spec, _validate=False)
+
+
 def rebuilt(data, layout: dict) -> go.Figure:
     """A figure of `data` (traces, or a figure's) with a new layout, in one constructor call."""
     return go.Figure(data.data if isinstance(data, go.Figure) else data, layout)
