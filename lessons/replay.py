@@ -8,6 +8,8 @@ compares rows, sentences and kinds of different lengths: 1 = uniform, 0 = one ke
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 
@@ -37,9 +39,10 @@ def entropy_share(weights, kind: str) -> np.ndarray:
     return (row_entropy(w)[..., rows] / np.log(n[rows])).mean(axis=-1)
 
 
-def shares_over_snapshots(snapshots: list[dict], probe: int, kind: str) -> np.ndarray:
-    """(layers, heads, snapshots): entropy_share of one probe's `kind` maps at each snapshot of training."""
-    return np.stack([entropy_share(s["probes"][probe][kind], kind) for s in snapshots], axis=-1)
+def shares_over_snapshots(snapshots: Sequence, probe: int, kind: str) -> np.ndarray:
+    """(layers, heads, snapshots): entropy_share of one probe's `kind` maps at each snapshot of training
+    (model.read_snapshots' Snapshot)."""
+    return np.stack([entropy_share(s.probes[probe].attention(kind), kind) for s in snapshots], axis=-1)
 
 
 def sentence_of(source_tokens) -> str:

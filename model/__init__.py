@@ -25,8 +25,8 @@ from .architecture.config import GenerationConfig, ModelConfig
 from .architecture.positional import sinusoidal_table
 from .architecture.transformer import Transformer
 from .loading.checkpoint import RESTORE_COMMAND, CheckpointError, load_checkpoint, save_checkpoint
-from .loading.training_log import (Alignment, FfnUnits, Heads, Interval, Lengths, PatchingStudy, StudyHead,
-                                    TrainingArgs, TrainingLog)
+from .loading.training_log import (Alignment, FfnUnits, Heads, Interval, Lengths, PatchingStudy, Snapshot,
+                                    StudyHead, TrainingArgs, TrainingLog)
 from .loading.marian import INSTALL_HINT, marian_available
 from .text.normalize import clean_text, to_simplified
 from .text.tokenizer import BYTE_TOKENS, WORD_START
@@ -69,6 +69,7 @@ __all__ = [
     "ModelConfig",
     "Notice",
     "PatchingStudy",
+    "Snapshot",
     "SnapshotError",
     "StudyHead",
     "TrainingArgs",

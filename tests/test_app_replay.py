@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from lessons import replay as lr
-from model import DEFAULT_CHECKPOINT
+from model import DEFAULT_CHECKPOINT, TrainingLog
 from model.training.snapshots import read_snapshots
 from tests.support.apptest import open_page, page_text
 from tests.support.paths import needs_checkpoint
@@ -26,7 +26,7 @@ def has_chinese(text: str) -> bool:
 @pytest.fixture(scope="module")
 def snapshots():
     log = json.loads((DEFAULT_CHECKPOINT / "training_log.json").read_text(encoding="utf-8"))
-    return log, read_snapshots(DEFAULT_CHECKPOINT, log)
+    return log, read_snapshots(DEFAULT_CHECKPOINT, TrainingLog.from_dict(log))
 
 
 def charts_of(at) -> dict[str, dict]:
@@ -51,7 +51,7 @@ def test_replay_renders_in_both_languages(lang, snapshots):
     assert set(charts_of(at)) == {"replay.chart.map", "replay.chart.share", "replay.chart.curves"}
     words = re.sub(r"\*\*[^*]*\*\*", "", page_text(at))  # translations, shown in bold, are Chinese on both
     assert has_chinese(words) == (lang == "zh")
-    layer, head, _, _ = lr.consensus_head(np.asarray(snaps[-1]["probes"][0]["cross"]))
+    layer, head, _, _ = lr.consensus_head(np.asarray(snaps[-1].probes[0].attention("cross")))
     assert (at.session_state["replay.layer"], at.session_state["replay.head"]) == (layer, head)
 
 
@@ -64,11 +64,11 @@ def test_replay_moves_through_the_snapshots_and_keeps_the_readers_head(snapshots
     opened = at.session_state["replay.layer"], at.session_state["replay.head"]
     assert at.session_state["replay.snapshot"] == 0 and "step 0**" in page_text(at)
     at.button(key="replay.next").click().run()
-    assert at.session_state["replay.snapshot"] == 1 and f"step {snaps[1]['step']:,}**" in page_text(at)
+    assert at.session_state["replay.snapshot"] == 1 and f"step {snaps[1].step:,}**" in page_text(at)
     at.select_slider(key="replay.snapshot").set_value(len(snaps) - 1).run()
-    assert f"as **{snaps[-1]['probes'][0]['translation']}**" in page_text(at)
+    assert f"as **{snaps[-1].probes[0].translation}**" in page_text(at)
     assert at.button(key="replay.next").disabled and not at.exception
-    heads = [lr.consensus_head(np.asarray(p["cross"]))[:2] for p in snaps[-1]["probes"]]
+    heads = [lr.consensus_head(np.asarray(p.attention("cross")))[:2] for p in snaps[-1].probes]
     other = next(i for i, h in enumerate(heads) if h != heads[0])
     at.selectbox(key="replay.probe").set_value(other).run()
     assert (at.session_state["replay.layer"], at.session_state["replay.head"]) == opened  # the reader's view kept

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 import torch
 
-from model import CheckpointError, Translator, load_checkpoint, save_checkpoint
+from model import CheckpointError, TrainingLog, Translator, load_checkpoint, save_checkpoint
 from model.loading.checkpoint import CONFIG, WEIGHTS
 from model.architecture.config import ModelConfig
 from tests.support.checkpoints import flipped_exponents, unchecked_copy
@@ -170,21 +170,23 @@ def test_shipped_checkpoint_records_how_attention_formed_during_training():
 
     log = read_training_log(DEFAULT_CHECKPOINT)
     assert (DEFAULT_CHECKPOINT / SNAPSHOTS).stat().st_size < 4 * 2**20
-    snaps = read_snapshots(DEFAULT_CHECKPOINT, log)
-    assert len(snaps) >= 5 and snaps[0]["step"] == 0 and snaps[-1]["step"] == log["steps"]
+    snaps = read_snapshots(DEFAULT_CHECKPOINT, TrainingLog.from_dict(log))
+    assert len(snaps) >= 5 and snaps[0].step == 0 and snaps[-1].step == log["steps"]
     assert "I have a dream." in log["probes"]
     model, _, _ = load_checkpoint(DEFAULT_CHECKPOINT, "cpu")
     layers, heads = model.config.n_encoder_layers, model.config.n_heads
     for snap in snaps:
-        assert len(snap["probes"]) == len(log["probes"])
-        for probe in snap["probes"]:
-            S, T = len(probe["source_tokens"]), len(probe["target_tokens"])
-            assert probe["source_tokens"][-1] == "</s>" and probe["target_tokens"][0] == "<s>"
-            assert probe["cross"].shape == (layers, heads, T, S) and probe["encoder_self"].shape == (layers, heads, S, S)
-            assert np.allclose(probe["cross"].sum(-1), 1, atol=1e-2)
-            assert np.triu(probe["decoder_self"], 1).max() == 0
+        assert len(snap.probes) == len(log["probes"])
+        for probe in snap.probes:
+            S, T = len(probe.source_tokens), len(probe.target_tokens)
+            assert probe.source_tokens[-1] == "</s>" and probe.target_tokens[0] == "<s>"
+            cross, encoder = probe.attention("cross"), probe.attention("encoder_self")
+            assert cross.shape == (layers, heads, T, S) and encoder.shape == (layers, heads, S, S)
+            assert np.allclose(cross.sum(-1), 1, atol=1e-2)
+            assert np.triu(probe.attention("decoder_self"), 1).max() == 0
     # Training changed what the model says: the untrained model babbles, the last snapshot translates.
-    assert snaps[-1]["probes"][0]["translation"] and snaps[0]["probes"][0]["translation"] != snaps[-1]["probes"][0]["translation"]
+    first, last = snaps[0].probes[0].translation, snaps[-1].probes[0].translation
+    assert last and first != last
 
 
 def test_shipped_model_card_reports_the_honest_dev_split_and_the_recipe_study():

@@ -19,7 +19,8 @@ from app_pages.shell.text import in_language
 from i18n import translate_key
 from lessons import replay as lr
 from lessons.attention_maps import axis_tokens, pick
-from model import SnapshotError, TrainingLog
+from model import Snapshot, SnapshotError, TrainingLog
+from model.loading.training_log import SnapshotProbe
 from model.training.snapshots import read_snapshots
 from tests.support.paths import CHECKPOINT, ROOT, needs_checkpoint
 from viz.labels import token_labels
@@ -37,8 +38,8 @@ def raw_log(model: str = "en-zh") -> dict:
 def replay_of(translator, model: str = "en-zh") -> Replay:
     """What the page replays for `model`, the shipped translations decoded greedily as the page asks for them."""
     log = raw_log(model)
-    snapshots = read_snapshots(ROOT / "checkpoints" / model, log)
     typed = TrainingLog.from_dict(log)
+    snapshots = read_snapshots(ROOT / "checkpoints" / model, typed)
     probes = replay_view.probe_texts(typed, snapshots)
     return Replay(snapshots, probes, typed, [translator.translate(p, beam=1).translation for p in probes])
 
@@ -70,14 +71,14 @@ def test_the_intro_counts_the_probes_the_shipped_model_translates_differently(sh
     """The last snapshot is not the shipped weights: the intro counts the probes whose greedy translation differs
     (recomputed here with the model itself), and the step line shows the shipped model's own."""
     own, last = shown.shipped, shown.snapshots[-1]
-    differ = sum(o != p["translation"] for o, p in zip(own, last["probes"]))
+    differ = sum(o != p.translation for o, p in zip(own, last.probes))
     with in_language(lang):
         intro = replay_view.heading(shown).intro
     now = view_of(shown, lang).now
     if lang == "en":
         assert f"translates {differ} of the {len(own)} probes differently" in intro and "differ a little" not in intro
         assert f"as the snapshots did, writes: **{own[0]}**" in now
-        assert f"after epoch {last['epoch']}" in intro and "average of the weights after epochs" in intro
+        assert f"after epoch {last.epoch}" in intro and "average of the weights after epochs" in intro
     else:
         assert f"{len(own)} 个探针句子中有 {differ} 个它译得和最后一张快照不同" in intro and "略有不同" not in intro
         assert f"用贪心解码）译为：**{own[0]}**" in now
@@ -87,15 +88,15 @@ def test_the_intro_counts_the_probes_the_shipped_model_translates_differently(sh
 def test_the_step_line_follows_the_snapshot_and_explains_the_untrained_repetition(shown):
     snaps = shown.snapshots
     first = view_of(shown).now
-    assert "step 0**" in first and f"Snapshot 1 of {len(snaps)}" in first and snaps[0]["probes"][0]["translation"] in first
-    if lr.repeated_token(snaps[0]["probes"][0]["target_tokens"]):  # the untrained model's repetition is explained
+    assert "step 0**" in first and f"Snapshot 1 of {len(snaps)}" in first and snaps[0].probes[0].translation in first
+    if lr.repeated_token(snaps[0].probes[0].target_tokens):  # the untrained model's repetition is explained
         assert "before any training step the weights are random" in first
-    assert f"step {snaps[1]['step']:,}**" in view_of(shown, snapshot=1).now
+    assert f"step {snaps[1].step:,}**" in view_of(shown, snapshot=1).now
     last = view_of(shown, snapshot=len(snaps) - 1).now
-    written = f"as **{snaps[-1]['probes'][0]['translation']}**"  # the snapshot's translation, not the shipped one
+    written = f"as **{snaps[-1].probes[0].translation}**"  # the snapshot's translation, not the shipped one
     assert written in last and written not in first
     evaluated = {e.step: e.bleu for e in shown.log.dev}
-    step = snaps[-1]["step"]
+    step = snaps[-1].step
     assert (f"dev BLEU at this step: {evaluated[step]}" in last) == (step in evaluated)
 
 
@@ -105,7 +106,7 @@ def test_the_step_line_follows_the_snapshot_and_explains_the_untrained_repetitio
 @needs_checkpoint
 def test_the_page_opens_on_the_head_closest_to_the_average_of_all_heads_not_on_a_sink(shown):
     snaps = shown.snapshots
-    cross = np.asarray(snaps[-1]["probes"][0]["cross"])
+    cross = np.asarray(snaps[-1].probes[0].attention("cross"))
     layer, head, agree, rows = lr.consensus_head(cross)
     assert replay_view.opening_head(shown, 0) == (layer, head)
     strongest = cross[layer, head].argmax(-1)
@@ -122,7 +123,7 @@ def test_the_page_opens_on_the_head_closest_to_the_average_of_all_heads_not_on_a
     assert f"{line[0]:.0%} at step 0" in share and f"lowest {line.min():.0%}" in share
     assert share.count(f"{line[0]:.0%} at step 0") == 1  # at the first snapshot, said once
     later = texts(view_of(shown, snapshot=3).share)
-    assert f"{line[0]:.0%} at step 0, {line[3]:.0%} at step {snaps[3]['step']:,}, lowest" in later
+    assert f"{line[0]:.0%} at step 0, {line[3]:.0%} at step {snaps[3].step:,}, lowest" in later
 
 
 @needs_checkpoint
@@ -132,7 +133,7 @@ def test_the_consensus_caption_names_the_head_on_the_map_for_another_probe(model
     """The page opens on the first probe's consensus head; another probe's may differ, and its caption then says
     which head the map shows instead of claiming the map was opened on that probe's."""
     shown = replay_of(translator if model == "en-zh" else zh_translator, model)
-    heads = [lr.consensus_head(np.asarray(p["cross"]))[:2] for p in shown.snapshots[-1]["probes"]]
+    heads = [lr.consensus_head(np.asarray(p.attention("cross")))[:2] for p in shown.snapshots[-1].probes]
     other = next((i for i, h in enumerate(heads) if h != heads[0]), None)
     if other is None:
         pytest.skip("every probe's consensus head is the first's")
@@ -166,14 +167,14 @@ def test_the_map_is_the_snapshots_weights_of_the_chosen_kind(kind, shown):
     decoder's masked self-attention alone leaves the future blank; the share chart is titled with the kind; the
     curves mark the snapshot's step."""
     view = view_of(shown, kind=kind, snapshot=5, probe=1, layer=1, head=3)
-    probe = shown.snapshots[5]["probes"][1]
-    expected = pick(probe[kind], 1, 3)
+    probe = shown.snapshots[5].probes[1]
+    expected = pick(probe.attention(kind), 1, 3)
     figure = view.map.figure
     drawn = np.array(figure.data[0].z, dtype=float)  # a masked cell is NaN
     blank = np.isnan(drawn)
     np.testing.assert_allclose(drawn[~blank], expected[~blank], atol=1e-6)
     assert np.array_equal(blank, np.triu(np.ones_like(blank), 1)) if kind == "decoder_self" else not blank.any()
-    queries, keys = axis_tokens(probe["source_tokens"], probe["target_tokens"], kind)
+    queries, keys = axis_tokens(list(probe.source_tokens), list(probe.target_tokens), kind)
     assert list(figure.layout.yaxis.ticktext) == token_labels(queries)
     assert list(figure.layout.xaxis.ticktext) == token_labels(keys)
     assert view.map.key == "replay.chart.map" and view.map.numbers is not None  # its numbers under it
@@ -181,7 +182,7 @@ def test_the_map_is_the_snapshots_weights_of_the_chosen_kind(kind, shown):
     assert set(charts) == {"replay.chart.share", "replay.chart.curves"}
     assert charts["replay.chart.share"].layout.title.text.replace("<br>", " ").startswith(
         translate_key("en", f"kind.{kind}") + ":")
-    step = shown.snapshots[5]["step"]
+    step = shown.snapshots[5].step
     assert [s.x0 for s in charts["replay.chart.curves"].layout.shapes] == [step, step]
     assert f"step {step:,}" in view.title.markdown
     assert (kind == "cross") == ("closest to the average" in caption_text(view))
@@ -201,7 +202,7 @@ def test_a_layers_average_is_that_layers_line_highlighted(shown):
 
     view = view_of(shown, layer=1, head=ALL)
     (chart,) = [part for part in view.share if isinstance(part, Chart)]
-    layers = np.shape(shown.snapshots[0]["probes"][0]["cross"])[0]
+    layers = np.shape(shown.snapshots[0].probes[0].attention("cross"))[0]
     assert len(chart.figure.data) == layers + 1  # uniform and one line per layer
     assert texts(view.share).count(translate_key("en", "explorer.layer_n", n=2) + ":") == 1
 
@@ -236,7 +237,8 @@ def test_unreadable_snapshots_say_so_in_an_error_box():
 
 
 def test_probes_are_read_back_from_their_tokens_where_the_log_has_none():
-    snapshots = [{"probes": [{"source_tokens": ["▁I", "▁have", "▁a", "▁dre", "am", ".", "</s>"]}]}]
+    tokens = ("▁I", "▁have", "▁a", "▁dre", "am", ".", "</s>")
+    snapshots = [Snapshot(probes=(SnapshotProbe(source_tokens=tokens),))]
     assert replay_view.probe_texts(TrainingLog(), snapshots) == ["I have a dream."]
     assert replay_view.probe_texts(TrainingLog(probes=("Hi.",)), snapshots) == ["Hi."]
 
@@ -265,7 +267,7 @@ def test_entropy_share_of_masked_rows_counts_only_visible_keys():
 
 @needs_checkpoint
 def test_training_made_cross_attention_less_uniform():
-    snaps = read_snapshots(CHECKPOINT, raw_log())
+    snaps = read_snapshots(CHECKPOINT, TrainingLog.from_dict(raw_log()))
     shares = lr.shares_over_snapshots(snaps, 0, "cross")  # (layers, heads, snapshots)
     assert shares.shape[-1] == len(snaps)
     assert shares[..., 0].mean() > 0.9 and shares[..., -1].min() < shares[..., 0].min() - 0.2

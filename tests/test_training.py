@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 import torch
 
-from model import Translator
+from model import TrainingLog, Translator
 from model.loading.checkpoint import TRAINING_LOG
 from model.training.schedule import learning_rate
 from model.training.train import STATE, main
@@ -146,18 +146,18 @@ def test_attention_snapshots_record_each_probe_through_training(trained):
     steps = [s["step"] for s in log["snapshots"]]
     assert steps[0] == 0 and steps == sorted(steps) and log["steps"] == steps[-1]
     assert [s["epoch"] for s in log["snapshots"]] == [0, 1, 2, 10, 24]  # untrained, first epochs, evaluations
-    snaps = read_snapshots(tmp / "ck", log)
+    snaps = read_snapshots(tmp / "ck", TrainingLog.from_dict(log))
     assert len(snaps) == len(steps)
     for snap in snaps:
-        for probe in snap["probes"]:
-            S, T = len(probe["source_tokens"]), len(probe["target_tokens"])
-            assert probe["encoder_self"].shape == (2, 4, S, S)
-            assert probe["decoder_self"].shape == (2, 4, T, T)
-            assert probe["cross"].shape == (2, 4, T, S)
+        for probe in snap.probes:
+            S, T = len(probe.source_tokens), len(probe.target_tokens)
+            assert probe.attention("encoder_self").shape == (2, 4, S, S)
+            assert probe.attention("decoder_self").shape == (2, 4, T, T)
+            assert probe.attention("cross").shape == (2, 4, T, S)
             for kind in ("encoder_self", "decoder_self", "cross"):
-                assert abs(probe[kind].sum(-1) - 1).max() < 1e-2  # rows are softmax outputs (float16 on disk)
-            assert np.triu(probe["decoder_self"], 1).max() == 0  # the causal mask held
-    assert snaps[-1]["probes"][0]["translation"] == "红猫"  # the trained model translates its probe
+                assert abs(probe.attention(kind).sum(-1) - 1).max() < 1e-2  # rows are softmax outputs (float16 on disk)
+            assert np.triu(probe.attention("decoder_self"), 1).max() == 0  # the causal mask held
+    assert snaps[-1].probes[0].translation == "红猫"  # the trained model translates its probe
     assert (tmp / "ck" / SNAPSHOTS).stat().st_size < 200_000
 
 

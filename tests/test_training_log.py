@@ -203,7 +203,7 @@ TYPED_KEYS = {"patching_study": {"evaluation/patching_study.py"}, "names_effect"
               "dev": {TRAINER}, "epochs": {TRAINER}, "parameters": {TRAINER}, "shipped": {TRAINER},
               "largest_on_test": set(), "pruning": set(), "test_bleu": set(), "nll_rise": set(), "gold_pairs": set(),
               "heads_shifted": set(), "layers_plain": set(), "layers_shifted": set(), "picked": set(),
-              "differences": set(), "completeness": set()}
+              "differences": set(), "completeness": set(), "snapshots": {TRAINER}}
 APP_CODE = ("app.py", "app_pages", "cards", "evaluation", "lessons", "model", "viz", "benchmarks")
 
 
@@ -341,3 +341,15 @@ def test_the_head_roles_read_typed_per_kind():
     assert (roles.pairs, roles.source) == (150, "gold pairs, teacher-forced")
     assert roles.of("encoder_self")["previous"] == ((0.0, 0.9),) and roles.cross["sink"] == ((0.2, 0.3),)
     assert roles.of("decoder_self") is roles.decoder_self and made_up().head_roles is None
+
+
+def test_the_snapshots_index_reads_typed_and_its_maps_come_from_the_file():
+    log = TrainingLog.from_dict({"snapshots": [{"step": 5, "epoch": 1, "probes": [
+        {"source_tokens": ["▁a", "</s>"], "target_tokens": ["<s>", "甲"], "translation": "甲"}]}]})
+    (snapshot,) = log.snapshots
+    (probe,) = snapshot.probes
+    assert (snapshot.step, snapshot.epoch, probe.source_tokens, probe.translation) == (5, 1, ("▁a", "</s>"), "甲")
+    assert probe.maps == {}  # the log holds the index; model.read_snapshots adds the maps
+    with pytest.raises(KeyError):
+        probe.attention("cross")
+    assert TrainingLog.from_dict({}).snapshots == ()

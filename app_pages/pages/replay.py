@@ -24,7 +24,7 @@ from app_pages.shell import link_values, links, page_scripts, presentation
 from app_pages.shell.text import t
 from app_pages.state import direction, models, result_cache, translations, widget_state
 from app_pages.state.state_keys import CHECKPOINT
-from model import TrainingLog, read_snapshots
+from model import Snapshot, TrainingLog, read_snapshots
 
 PROBE, KIND, SNAPSHOT = "replay.probe", "replay.kind", "replay.snapshot"
 LAYER, HEAD = "replay.layer", "replay.head"
@@ -101,11 +101,11 @@ def link_params(probes: int, snapshots: int) -> dict:
             **attention_view.layer_head_params("replay", layers, heads, average_layers=True)}
 
 
-def read_cached(checkpoint: str, training_log: dict | None) -> list[dict]:
+def read_cached(checkpoint: str, log: TrainingLog) -> list[Snapshot]:
     """The checkpoint's snapshots, read once for every session (the server's result cache, read-only): the log is
     that checkpoint's."""
     return result_cache.shared().get(("replay.snapshots", checkpoint),
-                                     lambda: read_snapshots(checkpoint, training_log or {}))
+                                     lambda: read_snapshots(checkpoint, log))
 
 
 def draw_no_replay(none: NoReplay) -> None:
@@ -122,7 +122,7 @@ def page() -> None:
     translator = models.translator()
     log = TrainingLog.from_dict(translator.training_log)
     try:
-        snapshots = replay_view.snapshots_of(partial(read_cached, translator.checkpoint, translator.training_log),
+        snapshots = replay_view.snapshots_of(partial(read_cached, translator.checkpoint, log),
                                              log, translator.checkpoint)
     except NoReplay as none:
         draw_no_replay(none)

@@ -20,7 +20,7 @@ from app_pages.shell import screen
 from app_pages.shell.text import md_escape, sentences, t
 from lessons import attention_maps, replay
 from lessons.attention_maps import ALL, axis_tokens
-from model import SnapshotError, TrainingLog
+from model import Snapshot, SnapshotError, TrainingLog
 from viz.options import Frame
 from viz.style import MAX_HEIGHT_PX
 from viz.teaching_anatomy import training_curves_figure
@@ -53,7 +53,7 @@ def retrain_command(log: TrainingLog, folder: str) -> str:
     return shlex.join(command)
 
 
-def snapshots_of(read: Callable[[], list[dict]], log: TrainingLog, folder: str) -> list[dict]:
+def snapshots_of(read: Callable[[], list[Snapshot]], log: TrainingLog, folder: str) -> list[Snapshot]:
     """The checkpoint's snapshots, as `read` returns them (model.read_snapshots); NoReplay where the file cannot be
     read (the model itself may be fine) or the checkpoint has none."""
     try:
@@ -71,24 +71,24 @@ class Replay:
     """What the page replays: the checkpoint's `snapshots` (model.read_snapshots), its `probes` (sentences), its
     training `log`, and `shipped`, the shipped weights' own greedy translation of each probe."""
 
-    snapshots: list[dict]
+    snapshots: list[Snapshot]
     probes: list[str]
     log: TrainingLog
     shipped: list[str]
 
     @property
     def steps(self) -> list[int]:
-        return [s["step"] for s in self.snapshots]
+        return [s.step for s in self.snapshots]
 
     def last_cross(self, probe: int) -> np.ndarray:
         """The probe's cross-attention in the last snapshot: (layers, heads, Tq, Tk)."""
-        return np.asarray(self.snapshots[-1]["probes"][probe]["cross"])
+        return np.asarray(self.snapshots[-1].probes[probe].attention("cross"))
 
 
-def probe_texts(log: TrainingLog, snapshots: list[dict]) -> list[str]:
+def probe_texts(log: TrainingLog, snapshots: list[Snapshot]) -> list[str]:
     """The probe sentences: the log's, or read back from the first snapshot's tokens where the log does not keep
     them."""
-    return list(log.probes or [replay.sentence_of(p["source_tokens"]) for p in snapshots[0]["probes"]])
+    return list(log.probes or [replay.sentence_of(p.source_tokens) for p in snapshots[0].probes])
 
 
 def shipped_weights(log: TrainingLog) -> str:
@@ -108,10 +108,10 @@ def heading(shown: Replay) -> Heading:
     """The title and the introduction: how many probes and snapshots, from which step to which, which weights
     shipped, and how many probes those weights translate otherwise than the last snapshot did."""
     first, last = shown.snapshots[0], shown.snapshots[-1]
-    differ = sum(own != probe["translation"] for own, probe in zip(shown.shipped, last["probes"]))
+    differ = sum(own != probe.translation for own, probe in zip(shown.shipped, last.probes))
     return Heading(t("replay.title"), t(
-        "replay.intro", probes=len(shown.probes), snapshots=len(shown.snapshots), first=f"{first['step']:,}",
-        last=f"{last['step']:,}", last_epoch=last["epoch"], shipped=shipped_weights(shown.log), differ=differ))
+        "replay.intro", probes=len(shown.probes), snapshots=len(shown.snapshots), first=f"{first.step:,}",
+        last=f"{last.step:,}", last_epoch=last.epoch, shipped=shipped_weights(shown.log), differ=differ))
 
 
 def opening_head(shown: Replay, probe: int) -> tuple[int, int]:
@@ -123,7 +123,7 @@ def opening_head(shown: Replay, probe: int) -> tuple[int, int]:
 
 def layers_and_heads(shown: Replay, probe: int, kind: str) -> tuple[int, int]:
     """How many layers and heads the probe's maps of `kind` have."""
-    layers, heads = np.shape(shown.snapshots[-1]["probes"][probe][kind])[:2]
+    layers, heads = np.shape(shown.snapshots[-1].probes[probe].attention(kind))[:2]
     return layers, heads
 
 
@@ -158,12 +158,12 @@ def now_line(shown: Replay, pick: Pick) -> str:
     where that step was evaluated, why the untrained model writes one token over and over, and what the shipped
     weights write."""
     snapshot = shown.snapshots[pick.snapshot]
-    probe = snapshot["probes"][pick.probe]
-    evaluation = next((e for e in shown.log.dev if e.step == snapshot["step"]), None)  # None: a step not evaluated
-    repeated = replay.repeated_token(probe["target_tokens"])
-    return (t("replay.now", n=pick.snapshot + 1, total=len(shown.snapshots), step=f"{snapshot['step']:,}",
-              epoch=snapshot["epoch"], source=md_escape(shown.probes[pick.probe]),
-              translation=md_escape(probe["translation"] or "∅"))
+    probe = snapshot.probes[pick.probe]
+    evaluation = next((e for e in shown.log.dev if e.step == snapshot.step), None)  # None: a step not evaluated
+    repeated = replay.repeated_token(probe.target_tokens)
+    return (t("replay.now", n=pick.snapshot + 1, total=len(shown.snapshots), step=f"{snapshot.step:,}",
+              epoch=snapshot.epoch, source=md_escape(shown.probes[pick.probe]),
+              translation=md_escape(probe.translation or "∅"))
             + (t("replay.now_dev", bleu=evaluation.bleu) if evaluation else "")
             + (t("replay.untrained", token=md_escape(repeated)) if repeated else "")
             + "\n\n" + t("replay.now_shipped", translation=md_escape(shown.shipped[pick.probe] or "∅")))
@@ -184,16 +184,16 @@ def map_parts(shown: Replay, pick: Pick, languages: tuple[str, str], numbers: bo
     """The snapshot's map of the probe at the pick's layer and head, its title above it (a narrow map of 6 source
     tokens would wrap a title of its own into a column of words) and its captions under it; its numbers to
     download where `numbers` (not in presentation mode)."""
-    kind, step = pick.kind, shown.snapshots[pick.snapshot]["step"]
-    probe = shown.snapshots[pick.snapshot]["probes"][pick.probe]
-    queries, keys = axis_tokens(probe["source_tokens"], probe["target_tokens"], kind)
+    kind, step = pick.kind, shown.snapshots[pick.snapshot].step
+    probe = shown.snapshots[pick.snapshot].probes[pick.probe]
+    queries, keys = axis_tokens(list(probe.source_tokens), list(probe.target_tokens), kind)
     title = Text("**" + t("replay.map_title", kind=attention_view.kind_name(kind),
                           layer=attention_view.layer_name(pick.layer), head=attention_view.head_name(pick.head),
                           step=f"{step:,}") + "**")
     # In a third of the page the usual colour bar and full axis titles would take half the map's width (17-px
     # cells, every other row labelled, Chinese characters on their side): a compact bar and short titles, and the
     # caption says which tokens the axes are.
-    drawn = MapView(probe[kind], kind, pick.layer, pick.head, queries, keys, languages)
+    drawn = MapView(probe.attention(kind), kind, pick.layer, pick.head, queries, keys, languages)
     chart = attention_view.map_chart_of(
         drawn, "replay.chart.map", sentence=shown.probes[pick.probe], numbers=numbers, max_width=MAP_PX,
         max_height=MAP_MAX_PX, compact_scale=True, **attention_view.short_axis_titles())
@@ -251,4 +251,4 @@ def snapshot_view(shown: Replay, pick: Pick, languages: tuple[str, str], numbers
     target), which the map's axes name; `numbers`: whether the map offers its numbers (not in presentation mode)."""
     title, chart, notes = map_parts(shown, pick, languages, numbers)
     return SnapshotView(now_line(shown, pick), title, chart, notes, share_parts(shown, pick),
-                        curves_parts(shown.log, shown.snapshots[pick.snapshot]["step"]))
+                        curves_parts(shown.log, shown.snapshots[pick.snapshot].step))

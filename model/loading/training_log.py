@@ -740,7 +740,36 @@ class HonestScore:
     beam: int | None  # the beam size; None: greedy
 
 
-_LISTS = {"train": Batch, "dev": Evaluation, "study": StudyRow}
+@dataclass(frozen=True)
+class SnapshotProbe(_Entry):
+    """A probe sentence as the model translated it (greedily) at a snapshot during training; its maps, kind →
+    (layers, heads, Tq, Tk) float32, once read from the snapshots file (model.read_snapshots), none in the log."""
+
+    source_tokens: tuple[str, ...] = ()
+    target_tokens: tuple[str, ...] = ()
+    translation: str = ""
+    maps: Mapping[str, Any] = field(default_factory=dict)
+
+    NESTED: ClassVar[dict] = {"source_tokens": lambda v: tuple(v or ()), "target_tokens": lambda v: tuple(v or ()),
+                              "maps": lambda v: {}}
+
+    def attention(self, kind: str):
+        """This probe's maps of `kind` (encoder_self, decoder_self, cross): (layers, heads, Tq, Tk)."""
+        return self.maps[kind]
+
+
+@dataclass(frozen=True)
+class Snapshot(_Entry):
+    """The probes at one evaluation during training (model/training/snapshots.py)."""
+
+    step: int = 0
+    epoch: int = 0
+    probes: tuple[SnapshotProbe, ...] = ()
+
+    NESTED: ClassVar[dict] = {"probes": lambda v: tuple(SnapshotProbe.from_dict(p) for p in v or ())}
+
+
+_LISTS = {"train": Batch, "dev": Evaluation, "study": StudyRow, "snapshots": Snapshot}
 _ENTRIES = {"best": Evaluation, "average": Average, "final": Final, "test": TestScores, "everyday": Everyday,
             "names_effect": NamesEffect, "decoding_sweep": DecodingSweep, "reliability": Reliability,
             "calibration": Calibration, "agreement": Agreement, "backtranslation": Backtranslation,
@@ -769,6 +798,7 @@ class TrainingLog:
     final: Final | None = None
     shipped: str | None = None  # which weights the trainer exported, in its words
     probes: tuple[str, ...] = ()
+    snapshots: tuple[Snapshot, ...] = ()  # their maps are in the snapshots file: model.read_snapshots
     test: TestScores | None = None
     everyday: Everyday | None = None
     names_effect: NamesEffect | None = None

@@ -9,6 +9,7 @@ epoch, and per probe its tokens and translation.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -16,6 +17,7 @@ import torch
 from safetensors.numpy import load_file, save_file
 
 from ..architecture.transformer import Transformer
+from ..loading.training_log import Snapshot, TrainingLog
 from ..text.tokenizer import TextTokenizer
 from ..translation.result import ATTENTION_KINDS
 from ..translation.translator import Translator
@@ -64,24 +66,20 @@ def save_snapshots(folder: str | Path, maps: dict[str, np.ndarray]) -> None:
     save_file({k: np.ascontiguousarray(v) for k, v in maps.items()}, Path(folder) / SNAPSHOTS)
 
 
-def read_snapshots(folder: str | Path, log: dict) -> list[dict]:
-    """The log's snapshots, each probe with its maps as float32 arrays: probe[kind] (layers, heads, Tq, Tk)."""
+def read_snapshots(folder: str | Path, log: TrainingLog) -> list[Snapshot]:
+    """The log's snapshots, each probe with its maps as float32 arrays (SnapshotProbe.attention)."""
     path = Path(folder) / SNAPSHOTS
-    if not log.get("snapshots") or not path.is_file():
+    if not log.snapshots or not path.is_file():
         return []
     try:
         maps = load_file(path)
-        out = []
-        for i, snap in enumerate(log["snapshots"]):
-            probes = [
-                {**probe, **{kind: maps[f"{i}/{p}/{kind}"].astype(np.float32) for kind in ATTENTION_KINDS}}
-                for p, probe in enumerate(snap["probes"])
-            ]
-            out.append({**snap, "probes": probes})
+        return [replace(snap, probes=tuple(
+                    replace(probe, maps={kind: maps[f"{i}/{p}/{kind}"].astype(np.float32) for kind in ATTENTION_KINDS})
+                    for p, probe in enumerate(snap.probes)))
+                for i, snap in enumerate(log.snapshots)]
     except Exception as exc:  # noqa: BLE001 (safetensors' own error types, KeyError, a bad log entry: all one story)
         # Only the Replay page needs this optional file: it says so there, and every other page still works.
         raise SnapshotError(f"{path} is corrupt or does not match the training log ({type(exc).__name__}).") from None
-    return out
 
 
 class SnapshotError(ValueError):
