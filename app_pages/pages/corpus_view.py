@@ -187,8 +187,8 @@ def head_picture(run: CorpusRun, projection: HeadProjection, settings: Settings)
     shown = points(vectors, p)
     width, height = PRESENT_CHART_PX if s.presenting else CHART_PX
     title = sentences([head_title(p.kind, p.layer, p.head),
-                       t("corpus.chart_title", method=METHOD_NAMES[p.method], queries=len(vectors.queries),
-                         keys=len(vectors.keys), sentences=len(run.corpus.sentences))])
+                       t("corpus.chart_title", method=METHOD_NAMES[p.method], queries=f"{len(vectors.queries):,}",
+                         keys=f"{len(vectors.keys):,}", sentences=f"{len(run.corpus.sentences):,}")])
     figure = corpus_scatter(point_set(run, p.kind, shown), s.colour, names(p.method), title=title, width=width,
                             height=height)
     caption = sentences([t("corpus.adjusted", shift=f"{np.linalg.norm(p.adjustment.shift):.2f}",
