@@ -106,5 +106,6 @@ def test_every_page_script_is_one_call():
 
 def test_the_page_checker_finds_module_level_work(tmp_path):
     sample = tmp_path / "page.py"
-    sample.write_text('"""doc"""\nimport os\nKEY, SIZES = "k", (1, 2)\nROOT = os.getcwd()\nconfig = os.getcwd()\nprint(config)\n')
+    sample.write_text('"""doc"""\nimport os\nKEY, SIZES = "k", (1, 2)\nROOT = os.getcwd()\n'
+                      'config = os.getcwd()\nprint(config)\n')
     assert page_statements(sample) == ["config = os.getcwd()", "print(config)"]

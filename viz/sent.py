@@ -12,8 +12,8 @@ from .style import EMPTY_TEMPLATE, figure_spec, scaled_spec, spec_figure
 
 
 def sent_figure(fig: go.Figure, factor: float = 1.0, width: float | None = None) -> go.Figure:
-    """A copy of `fig`, `factor` times larger as a whole (viz.style.scaled_spec; `width`: the width a figure without one
-    of its own is drawn at), that Plotly draws once, not twice, each time Streamlit shows it: its arrays as JSON
+    """A copy of `fig`, `factor` times larger as a whole (viz.style.scaled_spec; `width`: the width a figure without
+    one of its own is drawn at), that Plotly draws once, not twice, each time Streamlit shows it: its arrays as JSON
     lists, without the empty template, with a `layout.datarevision` (a digest of the figure).
 
     Why: whenever a chart appears or changes, Streamlit draws it, then hands Plotly.react a copy of the same figure

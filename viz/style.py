@@ -351,9 +351,9 @@ def scaled(fig: go.Figure, factor: float, width: float | None = None) -> go.Figu
 
 def scaled_spec(spec: dict, factor: float, width: float | None = None) -> dict:
     """`spec` (a figure_spec, changed in place and returned) `factor` times larger as a whole: every font, marker
-    and line, the width, height, margins and every other length given in px (label standoffs, a colour bar's length and thickness). `width`: the width a
-    figure without one of its own is drawn at (Streamlit's 700 px), enlarged too, so that its enlarged text has
-    the room it has unenlarged (else a one-line title is cut at the figure's edge).
+    and line, the width, height, margins and every other length given in px (label standoffs, a colour bar's length
+    and thickness). `width`: the width a figure without one of its own is drawn at (Streamlit's 700 px), enlarged
+    too, so that its enlarged text has the room it has unenlarged (else a one-line title is cut at the figure's edge).
 
     Presentation mode enlarges figures this way rather than asking each figure for bigger text: text and
     cells grow together, so labels that did not overlap at factor 1 do not overlap at any factor.

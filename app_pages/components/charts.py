@@ -23,7 +23,8 @@ def chart(fig: go.Figure, key: str, *, width: str = "content", present_max_px: i
     config = {"displaylogo": False, "toImageButtonOptions": {"format": "svg", "filename": key.replace(".", "-")}}
     # theme=None: the figure is drawn as viz built it; Streamlit's theme reserves room the figure's own margins
     # already hold, and would narrow a 6-column map's cells below the size its labels are laid out for.
-    return st.plotly_chart(sent_figure(fig, factor, CONTENT_PX), key=key, width=width, config=config, theme=None, **kwargs)
+    return st.plotly_chart(sent_figure(fig, factor, CONTENT_PX), key=key, width=width, config=config, theme=None,
+                           **kwargs)
 
 
 def fitted_map(build: Callable[..., go.Figure], layout: dict, present_max_px: int | None = None) -> go.Figure:

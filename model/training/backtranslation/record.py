@@ -33,11 +33,11 @@ def _synthesis(log: dict) -> dict:
             "synthetic_language": log["synthetic_language"], **log["counts"]}
 
 
-def _scored(arms: Sequence[Path], this: str) -> dict:
-    """How the arms were scored (beam, each set's pairs) and every system the arms files scored, once each (the
+def _scored(files: Sequence[dict], this: str) -> dict:
+    """How the arms were scored (beam, each set's pairs) and every system the arms files (`files`, as read) scored,
+    once each (the
     reference, the model shipped before, is in every file), by its folder's name; `this`: the run that became this
     checkpoint. Files scored otherwise (another beam or other sets) cannot share one table: refused."""
-    files = [_read(path) for path in arms]
     if len({json.dumps([f["beam"], f["sets"]], sort_keys=True) for f in files}) > 1:
         raise ValueError("the arms files were scored with different beams or sets: record them apart")
     rows: dict[str, dict] = {}
@@ -47,7 +47,7 @@ def _scored(arms: Sequence[Path], this: str) -> dict:
                    "reference": "gain" not in found.get("newer", {}),
                    **{k: v for k, v in found.items() if k != "everyday"}}
             rows.setdefault(row["run"], row)
-    if arms and this and this not in rows:
+    if files and this and this not in rows:
         raise ValueError(f"no arm named {this!r} in the arms files: name this checkpoint's run with --this")
     return {"beam": files[0]["beam"] if files else None, **(files[0]["sets"] if files else {}),
             "arms": list(rows.values())}
@@ -67,21 +67,20 @@ def entry(pool: Path, synthetic: Path, mixed: Path, arms: Sequence[Path], this: 
             "synthesis": _synthesis(made),
             "mix": {k: mix[k] for k in ("real", "real_copies", "synthetic", "tag", "seed")} | {"sha256":
                                                                                               sha256(mixed)},
-            "scored": _scored(arms, this)}
+            "scored": _scored([_read(path) for path in arms], this)}
 
 
 def with_arms(recorded: dict, arms: Sequence[Path]) -> dict:
     """A recorded entry with the arms of `arms` (evaluation.arms --json files) added to its table: an arm scored
     after the checkpoint was recorded (a control run later). Refused where the files were scored at another beam, on
     other sets, or against another reference than the entry's arms (their gains would not be comparable)."""
-    scored = recorded["scored"]
-    added = _scored(arms, "")["arms"] if arms else []
-    files = [_read(path) for path in arms]
+    scored, files = recorded["scored"], [_read(path) for path in arms]
+    added = _scored(files, "")["arms"]
     if any(f["beam"] != scored["beam"] or f["sets"] != {k: scored[k] for k in f["sets"]} for f in files):
         raise ValueError("the arms files were scored with another beam or on other sets than the recorded arms")
     reference = {row["run"] for row in scored["arms"] if row["reference"]}
     if {row["run"] for row in added if row["reference"]} != reference:
         raise ValueError(f"the arms files were scored against another reference than {sorted(reference)}")
     known = {row["run"] for row in scored["arms"]}
-    rows = scored["arms"] + [{**row, "this": False} for row in added if row["run"] not in known]
+    rows = scored["arms"] + [row for row in added if row["run"] not in known]
     return {**recorded, "scored": {**scored, "arms": rows}}
