@@ -35,9 +35,8 @@ def _synthesis(log: dict) -> dict:
 
 def _scored(files: Sequence[dict], this: str) -> dict:
     """How the arms were scored (beam, each set's pairs) and every system the arms files (`files`, as read) scored,
-    once each (the
-    reference, the model shipped before, is in every file), by its folder's name; `this`: the run that became this
-    checkpoint. Files scored otherwise (another beam or other sets) cannot share one table: refused."""
+    once each (the reference, the model shipped before, is in every file), by its folder's name; `this`: the run
+    that became this checkpoint. Files scored otherwise (another beam or other sets) cannot share one table: refused."""
     if len({json.dumps([f["beam"], f["sets"]], sort_keys=True) for f in files}) > 1:
         raise ValueError("the arms files were scored with different beams or sets: record them apart")
     rows: dict[str, dict] = {}
