@@ -64,6 +64,9 @@ def test_the_class_benchmark_sees_each_student_get_their_own_translation(server,
     assert wrong["own_result"] == 0  # another student's translation is not theirs
 
 
+ENDED = ("Learned after", "Stopped at")  # the live lab's closing lines (i18n/en/lab.py)
+
+
 def test_a_bare_lab_session_trains_in_the_worker_process(server):
     """Train pressed in the live lab: the run advances (the worker's chunks reach the page) until it stops."""
     url, _ = server
@@ -73,15 +76,18 @@ def test_a_bare_lab_session_trains_in_the_worker_process(server):
             await session.open("lab")
             await session.press("lab.train")
             for _ in range(600):
-                if session.seen.enabled("lab.train"):  # the run ended: Train is back
+                # The run ended once its closing line is drawn. Train coming back is not enough: the page's last run
+                # draws the button before the progress bar, so a check between the two reads the last chunk's line.
+                if session.seen.progress and session.seen.progress[-1].startswith(ENDED):
                     break
                 await asyncio.sleep(0.1)
-            return session.seen.progress
+            return session.seen.progress, session.seen.enabled("lab.train")
 
-    progress = run(train())
+    progress, train_is_back = run(train())
     steps = [int(m.group(1)) for text in progress if (m := re.match(r"Step (\d+) of", text))]
     assert steps and max(steps) > 0, progress[-3:]
-    assert progress[-1].startswith(("Learned after", "Stopped at")), progress[-1]
+    assert progress[-1].startswith(ENDED), progress[-1]
+    assert train_is_back
 
 
 def test_medians_put_each_row_beside_the_idle_one():
