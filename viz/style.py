@@ -11,6 +11,7 @@ annotations, subplot domains) that go into that one call.
 from __future__ import annotations
 
 import math
+import re
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -205,6 +206,17 @@ def x_labels_band(title: str, plot_px: float | None = None) -> int:
     return math.ceil(EDGE_PX + (TEXT_EM + lines * LINE_EM) * BASE_FONT_PX + TICK_PAD_PX)
 
 
+def y_titles_beyond_labels(layout: dict) -> dict:
+    """`layout`'s titled left-hand y axes, each title TICK_PAD_PX beyond the axis's widest label (unless it sets its
+    own standoff): without a standoff Plotly only steps a y title clear of the labels level with it, where it reads
+    as one of them ("键 ▁every"). The margins figures compute keep that band for it. A right-hand axis (the head
+    view's keys) keeps Plotly's own place, beyond its labels: there Plotly measures the labels' depth about 8 px
+    short, and a standoff would set the title over the widest."""
+    return {name: {**axis, "title": {"standoff": TICK_PAD_PX, **axis["title"]}} for name, axis in layout.items()
+            if re.fullmatch(r"yaxis\d*", name) and isinstance(axis, dict) and isinstance(axis.get("title"), dict)
+            and axis.get("side", "left") == "left"}
+
+
 def styled_figure(data, title: str, *, top: int = 20, right: int = EDGE_PX, left: int = EDGE_PX,
                   bottom: int = EDGE_PX, template: dict | None = None, **layout) -> go.Figure:
     """A figure of `data` (traces) with the look every figure shares: title on the left, 16 px text, white plot,
@@ -221,6 +233,7 @@ def styled_figure(data, title: str, *, top: int = 20, right: int = EDGE_PX, left
     """
     lines = title_lines(title, layout.get("width") and layout["width"] - 2 * EDGE_PX)
     layout.setdefault("plot_bgcolor", "white")
+    layout.update(y_titles_beyond_labels(layout))
     layout.setdefault("legend", legend_above())
     style = dict(
         template=template or go.layout.Template(),
@@ -340,7 +353,7 @@ def masked_note(text: str) -> dict:
 
 
 DEFAULT_FONT_PX = 12  # Plotly's size for text that names none
-PX_KEYS = ("ticklabelstandoff", "thickness", "xpad", "ypad", "spikethickness")  # other lengths set in px
+PX_KEYS = ("ticklabelstandoff", "standoff", "thickness", "xpad", "ypad", "spikethickness")  # other lengths set in px
 
 
 def scaled(fig: go.Figure, factor: float, width: float | None = None) -> go.Figure:

@@ -30,7 +30,8 @@ CLIPPED = """() => {
   return out;
 }"""
 
-# Per chart: the tick-label boxes of each axis that overlap a neighbour, and the chart's height.
+# Per chart: the tick-label boxes of each axis that overlap a neighbour, an axis title over a tick label, and the
+# chart's height.
 CHART_PROBLEMS = r"""() => {
   const out = [];
   document.querySelectorAll("[data-testid='stMain'] .js-plotly-plot").forEach((plot, index) => {
@@ -54,6 +55,27 @@ CHART_PROBLEMS = r"""() => {
         const dy = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
         if (dx > 1 && dy > 1) out.push(`${title}: tick labels "${a}" and "${b}" overlap`);
       }
+    });
+    // An axis title over a tick label of the chart; a y title level with its axis's labels rather than beyond the
+    // widest (set beside the labels level with it, it reads as one of them: "键 ▁every").
+    const shown = t => t.textContent.trim() && getComputedStyle(t).opacity !== '0' && t.getBoundingClientRect().width;
+    const labels = Object.values(axes).flat().filter(shown);
+    plot.querySelectorAll('g[class*="title"] > text[class*="title"]').forEach(axisTitle => {
+      const ra = axisTitle.getBoundingClientRect(), name = axisTitle.textContent;
+      if (!shown(axisTitle)) return;
+      labels.forEach(label => {
+        const rb = label.getBoundingClientRect();
+        const dx = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+        const dy = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+        if (dx > 1 && dy > 1) out.push(`${title}: axis title "${name}" covers label "${label.textContent}"`);
+      });
+      const axis = (axisTitle.getAttribute('class') || '').match(/^(y\d*)title$/);
+      const own = axis ? (axes[axis[1]] || []).filter(shown) : [];
+      const boxes = own.map(l => l.getBoundingClientRect());
+      const right = boxes.length && ra.left > boxes.reduce((sum, b) => sum + b.left + b.right, 0) / (2 * boxes.length);
+      const among = right ? ra.left < Math.max(...boxes.map(b => b.right)) - 1  // a y axis on the right
+                          : ra.right > Math.min(...boxes.map(b => b.left)) + 1;
+      if (boxes.length && among) out.push(`${title}: y title "${name}" stands among its labels`);
     });
   });
   return out;
