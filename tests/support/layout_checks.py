@@ -34,6 +34,8 @@ CLIPPED = """() => {
 # chart's height.
 CHART_PROBLEMS = r"""() => {
   const out = [];
+  const meet = (ra, rb) => Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left) > 1 &&
+                           Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top) > 1;  // by more than a pixel each way
   document.querySelectorAll("[data-testid='stMain'] .js-plotly-plot").forEach((plot, index) => {
     const title = plot.querySelector('.gtitle')?.textContent || `chart ${index}`;
     const height = plot.getBoundingClientRect().height;
@@ -51,9 +53,7 @@ CHART_PROBLEMS = r"""() => {
         .filter(([, r]) => r.width > 0 && r.height > 0);
       for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
         const [a, ra] = boxes[i], [b, rb] = boxes[j];
-        const dx = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
-        const dy = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
-        if (dx > 1 && dy > 1) out.push(`${title}: tick labels "${a}" and "${b}" overlap`);
+        if (meet(ra, rb)) out.push(`${title}: tick labels "${a}" and "${b}" overlap`);
       }
     });
     // An axis title over a tick label of the chart; a y title level with its axis's labels rather than beyond the
@@ -64,10 +64,8 @@ CHART_PROBLEMS = r"""() => {
       const ra = axisTitle.getBoundingClientRect(), name = axisTitle.textContent;
       if (!shown(axisTitle)) return;
       labels.forEach(label => {
-        const rb = label.getBoundingClientRect();
-        const dx = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
-        const dy = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
-        if (dx > 1 && dy > 1) out.push(`${title}: axis title "${name}" covers label "${label.textContent}"`);
+        if (meet(ra, label.getBoundingClientRect()))
+          out.push(`${title}: axis title "${name}" covers label "${label.textContent}"`);
       });
       const axis = (axisTitle.getAttribute('class') || '').match(/^(y\d*)title$/);
       const own = axis ? (axes[axis[1]] || []).filter(shown) : [];
