@@ -10,7 +10,7 @@ browser's id and reports an id the browser already had. A browser that refuses c
 
 A vote is read from the form's own values in the run its button starts, not from an on_click callback: after a server
 restart the tab's open form reconnects to a new session, where Streamlit calls no callback of a widget it has not
-drawn yet, and the vote was lost without a word (issue 53).
+drawn yet, so a vote taken by a callback would be lost without a word.
 """
 
 from __future__ import annotations
