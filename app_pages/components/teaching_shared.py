@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from app_pages.components import attention_view, table_view
+from app_pages.components import attention_view
 from app_pages.state import direction, examples, translations, widget_state
 from app_pages.shell.text import md_escape, t
 from model import ATTENTION_KINDS, WORD_START, TranslationResult
@@ -60,25 +60,6 @@ def table(
     frame = pd.DataFrame([[num(v, decimals, fixed) for v in row] for row in values], index=list(rows), columns=list(cols))
     frame.index.name = index_name
     return frame
-
-
-def show_table(
-    values, rows: Sequence[str], cols: Sequence[str], index_name: str = "", decimals: int = 4, fixed: bool = False
-) -> None:
-    table_view.table(table(values, rows, cols, index_name, decimals, fixed))
-
-
-def show_tables(tables: Sequence[tuple[str, pd.DataFrame]]) -> None:
-    """Titled tables side by side, each as wide as its columns.
-
-    A table that does not fit the line moves to the next one instead of being squeezed: a squeezed table hides its
-    last columns behind a scroll bar nobody sees on a projector.
-    """
-    with st.container(horizontal=True, gap="medium"):
-        for title, frame in tables:
-            with st.container(width="content"):
-                st.markdown(f"**{title}**")
-                table_view.table(frame)
 
 
 def wrapped_vector(vector, index_name: str = "", decimals: int = 3) -> pd.DataFrame:

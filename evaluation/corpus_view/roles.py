@@ -24,12 +24,11 @@ from .vectors import CorpusRun, HeadVectors, visible
 OFFSETS = {"itself": 0, "previous": -1, "next": 1}
 POSITIONAL = 0.5  # at least half the queries' top keys at one offset
 MATCHING = 0.5  # at least half the queries' highest-scoring keys in the corpus carry their own token
-ROLES = ("positional", "matching", "neither")
 
 
 @dataclass(frozen=True)
 class HeadRole:
-    kind: str
+    kind: str  # the attention kind: encoder_self, decoder_self or cross
     layer: int  # 0-based
     head: int  # 0-based
     queries: int  # every query of the corpus on this head
