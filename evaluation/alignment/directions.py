@@ -3,8 +3,9 @@ them turned to match.
 
 gold.tsv links English word i to Chinese character j, (i, j), whichever way a model translates. A model's links run
 from its source unit to its target unit: an English → Chinese model's are the gold's as they stand, a Chinese →
-English model's are the gold's turned round, (j, i). `directed` turns a GoldPair into the model's orientation and
-`to_gold` turns a model's links back; AER counts the same links either way, so one arithmetic scores both.
+English model's are the gold's turned round, (j, i). `directed` turns a GoldPair into the model's orientation
+(`transpose` turns a Chinese → English model's links back); AER counts the same links either way, so one arithmetic
+scores both.
 
 The source side is summed from tokens into units (lessons.explanation.token_words: an English word's BPE pieces, or
 one Chinese character per token); the target side's rows are grouped into units the same way (`unit_rows`): one
@@ -60,11 +61,6 @@ def directed(pair: GoldPair, source_language: str) -> DirectedPair:
         return DirectedPair(pair, "en", pair.english, pair.chinese, pair.words, pair.chars, pair.sure, pair.possible)
     return DirectedPair(pair, "zh", pair.chinese, pair.english, pair.chars, pair.words, transpose(pair.sure),
                         transpose(pair.possible))
-
-
-def to_gold(links, source_language: str) -> frozenset[tuple[int, int]]:
-    """A model's (source unit, target unit) links as the gold writes them, (English word, Chinese character)."""
-    return frozenset(links) if source_language == "en" else transpose(links)
 
 
 def _spelled(token: str) -> str:
