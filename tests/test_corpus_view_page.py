@@ -11,6 +11,7 @@ import io
 import json
 import threading
 import time
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -96,6 +97,22 @@ def test_no_head_of_a_role_is_said_as_such(run):
     found = corpus_view.readings(roles)
     assert found[0].text.startswith("**No positional head")
     assert found[1].text.startswith("**No head reaches")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_counts_in_the_thousands_are_written_as_the_charts_title_writes_them(run, lang, monkeypatch):
+    """1,263 queries in the title and 10,509 pairs in the caption, not 10509: one way of writing a number per page."""
+    monkeypatch.setattr("app_pages.state.language.language", lambda: lang)
+    roles = [replace(r, queries=12345) for r in every_role(run)]
+    assert all("12,345" in r.text for r in corpus_view.readings(roles))
+    none_found = corpus_view.readings([r for r in roles if r.kind == "cross"])  # "no head reaches …, of its N queries"
+    assert "12,345" in none_found[1].text and not any("12345" in r.text for r in none_found)
+    vectors = run.head("encoder_self", 0, 1)
+    projection = project_head(vectors, "pca")
+    many = tuple(np.zeros(10509, dtype=int) for _ in vectors.pairs())
+    monkeypatch.setattr(type(vectors), "pairs", lambda self: many)
+    shown = corpus_view.head_picture(run, projection, Settings("encoder_self", 0, 1, "pca", "role"))
+    assert "10,509" in shown.caption and "10509" not in shown.caption
 
 
 def test_the_picture_is_the_heads_queries_and_keys_and_the_csv_says_them(run):

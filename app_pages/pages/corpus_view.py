@@ -193,7 +193,7 @@ def head_picture(run: CorpusRun, projection: HeadProjection, settings: Settings)
                             height=height)
     caption = sentences([t("corpus.adjusted", shift=f"{np.linalg.norm(p.adjustment.shift):.2f}",
                            c=f"{p.adjustment.scale:.2f}", raw=number(p.correlation["raw"]),
-                           adjusted=number(p.correlation["adjusted"]), pairs=len(vectors.pairs()[0])),
+                           adjusted=number(p.correlation["adjusted"]), pairs=f"{len(vectors.pairs()[0]):,}"),
                          t("corpus.click_hint")])
     name = f"corpus-{run.corpus.source_language}-{p.kind}-L{p.layer + 1}-H{p.head + 1}-{p.method}.csv"
     return HeadView(figure, caption, points_csv(run, shown), name, tuple(q["sentence"] for q in shown))
@@ -286,10 +286,11 @@ def readings(roles: list[HeadRole]) -> list[Reading]:
             found.append(Reading(role, best.kind, best.layer, best.head, colour, t(
                 f"corpus.reading.no_{role}", head=head_title(best.kind, best.layer, best.head),
                 share=f"{100 * (best.offset[1] if role == 'positional' else best.matching):.0f}",
-                threshold=f"{100 * (POSITIONAL if role == 'positional' else MATCHING):.0f}", queries=best.queries,
+                threshold=f"{100 * (POSITIONAL if role == 'positional' else MATCHING):.0f}",
+                queries=f"{best.queries:,}",
                 chance=f"{100 * best.chance:.0f}")))
             continue
-        values = dict(head=head_title(head.kind, head.layer, head.head), queries=head.queries,
+        values = dict(head=head_title(head.kind, head.layer, head.head), queries=f"{head.queries:,}",
                       share=f"{100 * (head.offset[1] if role == 'positional' else head.matching):.0f}",
                       offset=t(f"corpus.offset.{head.offset[0]}") if head.offset[0] else "",
                       chance=f"{100 * head.chance:.0f}")
