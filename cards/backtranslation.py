@@ -1,7 +1,7 @@
 """The model card's section on back-translated pairs (issue 61), in English and Chinese: where the monolingual
 sentences came from and under which licence, what was kept out of them so that no test is trained on, how they
-were translated and mixed with the real pairs, the arms scored against the model shipped before, and the commands
-that rebuild the data. Written only for a checkpoint whose log records it (TrainingLog.backtranslation)."""
+were translated and mixed with the real pairs, the arms scored against one reference, this model against the one it
+replaced (if it replaced one), and the commands that rebuild the data. Written only for a checkpoint whose log records it (TrainingLog.backtranslation)."""
 
 from __future__ import annotations
 
@@ -34,11 +34,19 @@ TEXTS = {
         "arms": (
             "Every arm, scored by `python -m evaluation.arms` at beam {beam} on the test half's {test} pairs unlike\n"
             "training and on {newer} newer Tatoeba pairs (eng-cmn_Hans {version} less every pair with a side in\n"
-            "training); a gain is against the model shipped before, with the 95 % interval of 1,000 paired resamples:"
+            "training); a gain is against the reference row, with the 95 % interval of 1,000 paired resamples:"
         ),
         "columns": "| run | training lines | steps | minutes | test half: BLEU / chrF, gain | newer pairs: BLEU / chrF, gain |",
         "this": "{run} (this model)",
-        "reference": "{run} (shipped before)",
+        "reference": "{run} (reference, shipped before)",
+        "first": "{run} (reference, shipped first)",
+        "replaced_row": "{run} (shipped before this one)",
+        "replaced": (
+            "Against {run}, the model this one replaced, scored the same way on the same pairs:\n"
+            "test half {test}, newer pairs {newer} (BLEU gain, 95 % interval of 1,000 paired\n"
+            "resamples). A model replaces the shipped one only when its interval on the newer pairs lies above 0 and\n"
+            "the test half does not fall significantly."
+        ),
         "rebuild": "The data, rebuilt (outside this repository: it derives from the corpus and is never shipped):",
         "sample": "sampling, seed {seed}",
         "beam-noise": "beam {beam} with noise, seed {seed}",
@@ -67,11 +75,18 @@ TEXTS = {
         "arms": (
             "所有实验组都由 `python -m evaluation.arms` 以束宽 {beam} 评分：测试半中与训练句对不相似的 {test} 个句对，"
             "以及 {newer} 个较新的 Tatoeba 句对（eng-cmn_Hans {version}，去掉任一侧出现在训练数据中的句对）；"
-            "增益相对于之前发布的模型，附 1,000 次配对重采样的 95% 区间："
+            "增益相对于参照行，附 1,000 次配对重采样的 95% 区间："
         ),
         "columns": "| 训练运行 | 训练行数 | 步数 | 分钟 | 测试半：BLEU / chrF，增益 | 较新句对：BLEU / chrF，增益 |",
         "this": "{run}（本模型）",
-        "reference": "{run}（之前发布的）",
+        "reference": "{run}（参照，之前发布的）",
+        "first": "{run}（参照，最早发布的）",
+        "replaced_row": "{run}（本模型之前发布的）",
+        "replaced": (
+            "与本模型取代的 {run} 以同样方式在同样句对上比较：测试半 {test}，较新句对 {newer}（BLEU 增益，"
+            "1,000 次配对重采样的 95% 区间）。只有当较新句对上的区间高于 0、且测试半没有显著下降时，"
+            "新模型才会取代已发布的模型。"
+        ),
         "rebuild": "重建这些数据（放在本仓库之外：它们派生自语料库，从不随模型发布）：",
         "sample": "采样，种子 {seed}",
         "beam-noise": "束宽 {beam} 加噪声，种子 {seed}",
@@ -98,15 +113,23 @@ def _decoding(bt: Backtranslation, texts: dict) -> str:
     return texts[s.method].format(beam=s.beam, seed=s.seed)
 
 
+def _gain(score: ArmScore) -> str:
+    return f"**{score.gain:+.2f}** [{score.low:.2f}, {score.high:.2f}]".replace("-", "−")
+
+
 def _score(score: ArmScore) -> str:
     text = f"{score.bleu:.2f} / {score.chrf:.2f}"
-    if score.gain is None:
-        return text
-    return text + f", **{score.gain:+.2f}** [{score.low:.2f}, {score.high:.2f}]".replace("-", "−")
+    return text if score.gain is None else f"{text}, {_gain(score)}"
 
 
-def _arm_row(arm: Arm, texts: dict) -> str:
-    run = (texts["this"] if arm.this else texts["reference"] if arm.reference else "{run}").format(run=arm.run)
+def _label(arm: Arm, bt: Backtranslation) -> str:
+    replaced = bt.replaced.run if bt.replaced else None
+    return ("this" if arm.this else ("first" if replaced else "reference") if arm.reference
+            else "replaced_row" if arm.run == replaced else "")
+
+
+def _arm_row(arm: Arm, bt: Backtranslation, texts: dict) -> str:
+    run = texts[label].format(run=arm.run) if (label := _label(arm, bt)) else arm.run
     return (f"| {run} | {arm.train_pairs:,} | {arm.steps:,} | {arm.minutes:.1f} | {_score(arm.test_unseen)} | "
             f"{_score(arm.newer)} |")
 
@@ -147,5 +170,7 @@ def section(bt: Backtranslation | None, language: str, mixed: str) -> list[str]:
     if bt.arms:
         lines += [texts["arms"].format(beam=bt.beam, test=f"{bt.test_unseen_pairs:,}", newer=f"{bt.newer_pairs:,}",
                                        version=bt.version), "", texts["columns"],
-                  "| --- | ---: | ---: | ---: | --- | --- |", *(_arm_row(a, texts) for a in bt.arms), ""]
+                  "| --- | ---: | ---: | ---: | --- | --- |", *(_arm_row(a, bt, texts) for a in bt.arms), ""]
+    if (r := bt.replaced) is not None:
+        lines += [texts["replaced"].format(run=r.run, test=_gain(r.test_unseen), newer=_gain(r.newer)), ""]
     return lines + [texts["rebuild"], "", *_commands(bt, mixed), ""]

@@ -274,3 +274,47 @@ def test_record_with_arms_alone_adds_them_and_refuses_a_checkpoint_without_an_en
     backtranslation_main(["record", "--into", str(folder), "--arms", str(arms[1])])
     runs = [a.run for a in TrainingLog.read(folder).backtranslation.arms]
     assert runs == ["zh-en", "sample", "greedy"]
+
+
+def test_a_checkpoint_that_replaces_another_keeps_its_arms_and_records_the_shipping_comparison(tmp_path, capsys):
+    pool, synthetic, mixed, arms = data_step_logs(tmp_path)
+    replaced = tmp_path / "greedy"  # the shipped checkpoint, recorded when it shipped
+    replaced.mkdir()
+    (replaced / "training_log.json").write_text(json.dumps({"backtranslation": entry(pool, synthetic, mixed, arms,
+                                                                                      "greedy")}))
+    first = json.loads(arms[1].read_text())["systems"]
+    new = {"minutes": 124.0, "steps": 9, "train_pairs": 18, "newer": {"bleu": 17.9, "chrf": 35.4, "gain": 2.2,
+                                                                       "low": 1.5, "high": 2.9}}
+    vs_first, vs_replaced = tmp_path / "vs-first.json", tmp_path / "vs-replaced.json"
+    systems = {"/work/before/zh-en": first["/work/main/checkpoints/zh-en"],
+               "/work/ship/greedy": first["runs/arms/greedy"], "runs/arms/greedy100k": new}
+    vs_first.write_text(json.dumps({"sets": {"test_unseen": 392, "newer": 2644}, "beam": 4, "systems": systems}))
+    against = {"/work/ship/greedy": {**first["runs/arms/greedy"], "newer": {"bleu": 17.0, "chrf": 34.5}},
+               "runs/arms/greedy100k": {**new, "newer": {**new["newer"], "gain": 0.9, "low": 0.22, "high": 1.54}}}
+    vs_replaced.write_text(json.dumps({"sets": {"test_unseen": 392, "newer": 2644}, "beam": 4, "systems": against}))
+    folder = tmp_path / "greedy100k"
+    folder.mkdir()
+    (folder / "training_log.json").write_text(json.dumps({"train_pairs": 18}))
+    record = ["record", "--into", str(folder), "--pool", str(pool), "--synthetic", str(synthetic), "--mixed",
+              str(mixed), "--arms", str(vs_first), "--earlier", str(replaced), "--replaced", str(vs_replaced)]
+    backtranslation_main(record)
+    bt = TrainingLog.read(folder).backtranslation
+    assert [(a.run, a.this, a.reference) for a in bt.arms] == [  # the earlier arms first, one reference throughout
+        ("zh-en", False, True), ("sample", False, False), ("greedy", False, False), ("greedy100k", True, False)]
+    assert bt.arms[-1].newer.gain == 2.2 and "/work" not in (folder / "training_log.json").read_text()
+    assert (bt.replaced.run, bt.replaced.newer.gain, bt.replaced.newer.low, bt.replaced.newer.high) == (
+        "greedy", 0.9, 0.22, 1.54)
+    systems["/work/ship/greedy"] = {**first["runs/arms/greedy"], "newer": {**new["newer"], "bleu": 16.0}}
+    vs_first.write_text(json.dumps({"sets": {"test_unseen": 392, "newer": 2644}, "beam": 4, "systems": systems}))
+    with pytest.raises(ValueError, match="'greedy' scored"):  # rescored otherwise than the earlier table says
+        backtranslation_main(record)
+    systems["/work/ship/greedy"] = first["runs/arms/greedy"]
+    vs_first.write_text(json.dumps({"sets": {"test_unseen": 392, "newer": 2644}, "beam": 4, "systems": systems}))
+    vs_replaced.write_text(json.dumps({"sets": {"test_unseen": 392, "newer": 2644}, "beam": 4, "systems": systems}))
+    with pytest.raises(ValueError, match="alone against the model it replaces"):
+        backtranslation_main(record)
+    real_only = tmp_path / "real-only"  # a checkpoint trained on the real pairs alone has no arms to keep
+    real_only.mkdir()
+    (real_only / "training_log.json").write_text(json.dumps({"train_pairs": 9}))
+    with pytest.raises(SystemExit, match="no recorded 'backtranslation' entry"):
+        backtranslation_main([*record[:-4], "--earlier", str(real_only)])

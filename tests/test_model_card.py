@@ -225,6 +225,11 @@ def test_a_card_of_back_translated_pairs_credits_the_test_sets_and_says_what_was
     assert "| 17,346 |" in section and "17,316" in section and "17,346" in section
     assert ("en-zh-bt (this model)" if lang == "en" else "en-zh-bt（本模型）") in section
     assert "**+1.16** [0.60, 1.70]" in section and "**+1.40** [−0.50, 3.30]" in section
+    # the model it replaced: its row named, and the shipping rule's comparison with it in a sentence of its own
+    assert ("en-zh (reference, shipped first)" if lang == "en" else "en-zh（参照，最早发布的）") in section
+    assert ("en-zh-bt-first (shipped before this one)" if lang == "en" else "en-zh-bt-first（本模型之前发布的）") in section
+    replaced = next(p for p in section.split("\n\n") if p.startswith(("Against en-zh-bt-first", "与本模型取代的 en-zh-bt-first")))
+    assert "**+0.90** [−1.10, 2.90]" in replaced and "**+0.41** [0.03, 0.80]" in replaced
     assert "--method beam-noise --beam 4 --delete 0.1 --blank 0.1 --swap 3 --seed 1 --limit 17346" in section
     assert "--tag --real-copies 2" in section
     assert "26,777" in card and "70,870 training pairs" not in card  # the real pairs, not the training file's lines

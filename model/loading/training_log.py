@@ -697,10 +697,22 @@ class Arm(_Entry):
 
 
 @dataclass(frozen=True)
+class Replaced(_Entry):
+    """This model scored against the one it replaced (record --replaced): the shipping rule's comparison."""
+
+    run: str = ""
+    test_unseen: ArmScore = ArmScore()
+    newer: ArmScore = ArmScore()
+
+    NESTED: ClassVar[dict] = {"test_unseen": ArmScore.from_dict, "newer": ArmScore.from_dict}
+
+
+@dataclass(frozen=True)
 class Backtranslation(_Entry):
     """What a model trained on back-translated pairs was trained on (python -m model.training.backtranslation
     record): the test sets the pool came from, the steps that built the pool, what it was kept apart from, the
-    synthesis, the mix, and the arms scored on the test half's unseen pairs and the newer Tatoeba pairs."""
+    synthesis, the mix, the arms scored on the test half's unseen pairs and the newer Tatoeba pairs, and, for a
+    model that replaced another trained so, this one scored against that one."""
 
     repository: str = ""
     commit: str = ""
@@ -714,6 +726,7 @@ class Backtranslation(_Entry):
     test_unseen_pairs: int = 0
     newer_pairs: int = 0
     arms: tuple[Arm, ...] = ()
+    replaced: Replaced | None = None  # None: the first model shipped with back-translated pairs
 
     @classmethod
     def from_dict(cls, data: Mapping | None) -> Backtranslation:
@@ -726,7 +739,8 @@ class Backtranslation(_Entry):
                    synthesis=Synthesis.from_dict(data.get("synthesis")), mix=Mix.from_dict(data.get("mix")),
                    beam=scored.get("beam"), test_unseen_pairs=scored.get("test_unseen", 0),
                    newer_pairs=scored.get("newer", 0),
-                   arms=tuple(Arm.from_dict(a) for a in scored.get("arms") or ()))
+                   arms=tuple(Arm.from_dict(a) for a in scored.get("arms") or ()),
+                   replaced=Replaced.from_dict(scored["replaced"]) if scored.get("replaced") else None)
 
 
 @dataclass(frozen=True)

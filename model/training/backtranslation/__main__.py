@@ -64,6 +64,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     r.add_argument("--mixed", type=Path, help="the TSV mix wrote, the checkpoint's --train")
     r.add_argument("--arms", type=Path, nargs="+", default=[], help="python -m evaluation.arms --json files")
     r.add_argument("--this", help="this checkpoint's run in the arms files (default: the --into folder's name)")
+    r.add_argument("--earlier", type=Path, help="the checkpoint this one replaces: its recorded arms stay in the table "
+                   "(--arms must be scored against their reference)")
+    r.add_argument("--replaced", type=Path, help="an evaluation.arms --json file scoring this run alone against the "
+                   "model it replaces (its --baseline): the shipping rule's comparison")
     return p.parse_args(argv)
 
 
@@ -107,10 +111,14 @@ def translate(args: argparse.Namespace) -> dict:
 def recorded(args: argparse.Namespace, log: dict) -> dict:
     """The log's entry: made from the data step's files, or with --arms alone, the recorded one with those arms."""
     if args.synthetic and args.mixed:
-        return entry(args.pool, args.synthetic, args.mixed, args.arms, args.this or args.into.name)
-    if args.synthetic or args.mixed or not args.arms or LOG_KEY not in log:
-        raise SystemExit("error: record takes --synthetic and --mixed together, or --arms alone to add arms to a "
-                         f"checkpoint that has a recorded {LOG_KEY!r} entry")
+        earlier = (read_training_log(args.earlier) or {}).get(LOG_KEY) if args.earlier else None
+        if args.earlier and earlier is None:
+            raise SystemExit(f"error: {args.earlier} has no recorded {LOG_KEY!r} entry to keep the arms of")
+        return entry(args.pool, args.synthetic, args.mixed, args.arms, args.this or args.into.name, earlier,
+                     args.replaced)
+    if args.synthetic or args.mixed or args.earlier or args.replaced or not args.arms or LOG_KEY not in log:
+        raise SystemExit("error: record takes --synthetic and --mixed together (with --earlier and --replaced if "
+                         f"wanted), or --arms alone to add arms to a checkpoint that has a recorded {LOG_KEY!r} entry")
     return with_arms(log[LOG_KEY], args.arms)
 
 
