@@ -73,7 +73,7 @@ EN: dict[str, str] = {
     "sweep.what": (
         "`python -m evaluation.decoding_sweep` decoded the selection half of dev.tsv ({selection} pairs) with\n"
         "every setting below. The best BLEU there (chrF, then the smaller beam, break ties) replaces the default\n"
-        "only where it beats it significantly (paired bootstrap resampling, 1,000 samples, p < 0.05); only then\n"
+        "only where it beats it significantly (paired bootstrap resampling, 1,000 samples, {rule}); only then\n"
         "was the test half ({test} pairs) decoded. α is GNMT's length-penalty exponent: a finished hypothesis's\n"
         "log-probability is divided by ((5 + |Y|) / 6)^α."
     ),
@@ -84,6 +84,8 @@ EN: dict[str, str] = {
         "The best, beam {beam} with α {alpha}, beats the default (beam {default_beam}, α {default_alpha})\n"
         "significantly (p = {p}): it is the new default."
     ),
+    "sweep.rule": "p < 0.05",
+    "sweep.rule_shared": "p < {threshold}:\n0.05 shared among the {compared} settings the best was picked from, Bonferroni",
     "sweep.kept": (
         "The best, beam {beam} with α {alpha}, does not beat the default (beam {default_beam}, α {default_alpha})\n"
         "significantly (p = {p}): the default stays."
@@ -227,13 +229,15 @@ ZH: dict[str, str] = {
     "sweep.what": (
         "`python -m evaluation.decoding_sweep` 用下表的每种设置解码 dev.tsv 的选择半集（{selection} 个句对）。"
         "那里 BLEU 最高的设置（相同时先比 chrF，再取较小的束宽）只有在显著胜过默认设置时才取代它"
-        "（配对自助重采样，1,000 次，p < 0.05）；之后才解码测试半集（{test} 个句对）。"
+        "（配对自助重采样，1,000 次，{rule}）；之后才解码测试半集（{test} 个句对）。"
         "α 是 GNMT 长度惩罚的指数：已完成假设的对数概率除以 ((5 + |Y|) / 6)^α。"
     ),
     "sweep.columns": "| 束宽 | α | BLEU | chrF |",
     "sweep.greedy": "—",
     "sweep.default_best": "应用和命令行使用的默认设置（束宽 {beam}，α {alpha}）在这里也是最好的。",
     "sweep.adopted": "最好的设置（束宽 {beam}，α {alpha}）显著胜过默认设置（束宽 {default_beam}，α {default_alpha}）（p = {p}）：它成为新的默认设置。",
+    "sweep.rule": "p < 0.05",
+    "sweep.rule_shared": "p < {threshold}：0.05 由最好的设置所出自的 {compared} 种设置分摊，即 Bonferroni 校正",
     "sweep.kept": "最好的设置（束宽 {beam}，α {alpha}）没有显著胜过默认设置（束宽 {default_beam}，α {default_alpha}）（p = {p}）：保留默认设置。",
     "sweep.no_lead": "网格里最好的设置（束宽 {beam}，α {alpha}）的 BLEU 不高于默认设置（束宽 {default_beam}，α {default_alpha}，单独解码）：保留默认设置。",
     "sweep.test_columns": "| 测试半集上 | 束宽 | α | BLEU | chrF |",

@@ -200,13 +200,15 @@ def _decoding_sweep(sweep: DecodingSweep | None, language: str) -> list[str]:
         verdict = p[key].format(beam=best.beam, alpha=alpha(best.alpha),
                                 p="" if tested_p is None else f"{tested_p:.3f}", default_beam=default.beam,
                                 default_alpha=alpha(default.alpha))
+    rule = p["sweep.rule"] if sweep.threshold is None else p["sweep.rule_shared"].format(
+        threshold=f"{sweep.threshold:.4f}", compared=sweep.compared)
     settings = {"chosen": sweep.chosen, "default": sweep.default, "best": sweep.best}
     tested = [p["sweep.test_row"].format(name=p[f"sweep.{name}"], beam=r.beam, alpha=alpha(r.alpha), bleu=r.bleu,
                                          chrf=r.chrf)
               for name, r in sweep.test.items() if name == "chosen" or settings[name] != sweep.chosen]
     return [
         p["sweep.header"], "",
-        p["sweep.what"].format(selection=sweep.selection_pairs, test=sweep.test_pairs), "",
+        p["sweep.what"].format(selection=sweep.selection_pairs, test=sweep.test_pairs, rule=rule), "",
         p["sweep.columns"], "|---|---|---|---|", *rows, "",
         verdict, "",
         p["sweep.test_columns"], "|---|---|---|---|---|", *tested, "",

@@ -3,8 +3,9 @@
 Decodes the selection half of the dev pairs (model/training/data.py split_dev) with every beam size and
 GNMT length-penalty α of a grid, exactly as the app decodes (Translator.translations: same search, same
 limits). The setting with the best BLEU there (chrF, then the smaller beam, break ties) replaces the default
-only where it beats it significantly: paired bootstrap resampling (sacrebleu, 1,000 samples) with p < 0.05;
-a few hundred sentences cannot tell half a BLEU point from chance. Only then is the test half decoded, with
+only where it beats it significantly: paired bootstrap resampling (sacrebleu, 1,000 samples) with p under 0.05
+shared among the settings the best was picked from (Bonferroni: the best of nine leads the default by chance far
+more often than one setting does); a few hundred sentences cannot tell half a BLEU point from chance. Only then is the test half decoded, with
 the chosen setting and with the others named (the default, the best), so its figures are estimates no
 choice was made by. Greedy search (beam 1) keeps a single hypothesis: α cannot change what it writes, so
 it is decoded once.
@@ -71,6 +72,11 @@ def p_value(baseline: list[str], other: list[str], references: list[str], langua
     return float(test()[1]["BLEU"][1].p_value)
 
 
+def threshold(compared: int) -> float:
+    """The p-value under which the best of `compared` settings replaces the default (Bonferroni)."""
+    return SIGNIFICANCE / max(1, compared)
+
+
 def sweep(translator: Translator, pairs, grid: list[tuple[int, float | None]], say=print) -> dict:
     """The grid scored on the selection half; the best setting, adopted where it beats the default significantly;
     the test half decoded with the chosen setting, the default and the best."""
@@ -91,7 +97,8 @@ def sweep(translator: Translator, pairs, grid: list[tuple[int, float | None]], s
     target = translator.config.target_language
     references = [reference for _, reference in in_direction(selection, translator.config.source_language)]
     p = p_value(outputs[default], outputs[top], references, target) if lead > 0 else None
-    chosen = top if p is not None and p < SIGNIFICANCE else default
+    compared = sum(setting != default for setting in grid)  # the settings the best was picked from
+    chosen = top if p is not None and p < threshold(compared) else default
     named = {"chosen": chosen, "default": default, "best": top}
     tested = {}
     for setting in dict.fromkeys(named.values()):  # each distinct setting once
@@ -99,10 +106,12 @@ def sweep(translator: Translator, pairs, grid: list[tuple[int, float | None]], s
     return {
         "method": ("Each setting decodes the selection half of dev (Translator.translations, as the app decodes). "
                    "The best BLEU (chrF, then the smaller beam, break ties) replaces the default only where paired "
-                   f"bootstrap resampling ({BOOTSTRAP_SAMPLES} samples) gives p < {SIGNIFICANCE}. The test half is "
-                   "decoded only afterwards, with the chosen, default and best settings."),
+                   f"bootstrap resampling ({BOOTSTRAP_SAMPLES} samples) gives p < {SIGNIFICANCE} divided by the "
+                   "settings compared (Bonferroni). The test half is decoded only afterwards, with the chosen, "
+                   "default and best settings."),
         "selection_pairs": len(selection), "test_pairs": len(test), "rows": rows,
         **{name: {"beam": beam, "alpha": alpha} for name, (beam, alpha) in named.items()}, "p_value": p,
+        "compared": compared, "threshold": threshold(compared),
         "test": {name: tested[setting] for name, setting in named.items()},
     }
 

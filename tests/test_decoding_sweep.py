@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from types import SimpleNamespace
 
 import pytest
 
@@ -67,6 +68,26 @@ def test_a_significant_lead_replaces_the_default_and_chance_does_not():
     one_in_six = [wrong(i) if i % 6 == 0 else r for i, r in enumerate(references)]  # 10 wrong
     a_little_better = [wrong(i) if i % 6 == 1 and i < 50 else r for i, r in enumerate(references)]  # 9 wrong
     assert decoding_sweep.p_value(one_in_six, a_little_better, references) > decoding_sweep.SIGNIFICANCE
+
+
+def test_the_best_of_many_settings_needs_a_smaller_p_than_the_best_of_one(monkeypatch):
+    """The best of nine settings leads the default by chance far more often than one setting does: the p-value a
+    lead must beat is 0.05 shared among the settings compared (Bonferroni). p = 0.023 (what zh-en's best, beam 8,
+    had over the default) adopts the best of one setting and not the best of nine."""
+    translator = SimpleNamespace(generation_config=GenerationConfig(),
+                                 config=SimpleNamespace(source_language="en", target_language="zh"))
+
+    def decode(_, pairs, beam, alpha):  # beam 8 with α 1.2 leads; every other setting scores as the default
+        return {"beam": beam, "alpha": alpha, "bleu": 30.0 + ((beam, alpha) == (8, 1.2)), "chrf": 50.0}, [f"{beam}"] * len(pairs)
+
+    monkeypatch.setattr(decoding_sweep, "decode", decode)
+    monkeypatch.setattr(decoding_sweep, "p_value", lambda *_: 0.023)
+    default = (decoding_sweep.DEFAULT_BEAM, GenerationConfig().gnmt_alpha)
+    many = decoding_sweep.sweep(translator, PAIRS, decoding_sweep.settings(), say=lambda line: None)
+    assert (many["compared"], many["threshold"]) == (9, pytest.approx(0.05 / 9))
+    assert many["best"] == {"beam": 8, "alpha": 1.2} and many["chosen"] == many["default"]
+    one = decoding_sweep.sweep(translator, PAIRS, [default, (8, 1.2)], say=lambda line: None)
+    assert (one["compared"], one["threshold"]) == (1, 0.05) and one["chosen"] == {"beam": 8, "alpha": 1.2}
 
 
 def test_the_command_writes_its_table_into_the_checkpoints_log(tmp_path, capsys):

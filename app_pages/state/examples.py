@@ -115,15 +115,15 @@ WHERE_IT_GOES_WRONG = (
           "The animal didn't cross the street because it was too wide."),
          ("那只动物没有过马路，因为它太累了。", "那只动物没有过马路，因为马路太宽了。")),
 )
-# For the Chinese → English model, the same question in Chinese: 它 is as open as "it" (the bird or the river).
-# checkpoints/zh-en writes "That bird was too tired, because it was too tired." and "That bird passed the river
-# because the river was too large." (chrF 48 and 43 against our references; it loses the negation both times). The
-# animal-and-street pair it translates nearly right ("That animals didn't cross the road because it's too tired.",
-# chrF 63): not a failure to show.
+# For the Chinese → English model, the same question in Chinese, in Winograd's schema: 它 is the trophy when it is
+# too big and the suitcase when it is too small. checkpoints/zh-en writes "The prize wasn't too big for the cup." and
+# "The prize wasn't too small for the cup." (chrF 20 and 23 against our references): the negation and the suitcase
+# lost. It writes the bird-and-river pair nearly right ("The bird was too tired to fly across the river.", chrF 60)
+# and the animal-and-street pair half right (chrF 61 and 34): not failures to show.
 WHERE_IT_GOES_WRONG_ZH = (
-    Pair(("那只鸟没有飞过河，因为它太累了。", "那只鸟没有飞过河，因为它太宽了。"),
-         ("The bird didn't fly across the river because it was too tired.",
-          "The bird didn't fly across the river because it was too wide.")),
+    Pair(("奖杯放不进手提箱，因为它太大了。", "奖杯放不进手提箱，因为它太小了。"),
+         ("The trophy doesn't fit into the suitcase because it is too big.",
+          "The trophy doesn't fit into the suitcase because it is too small.")),
 )
 # The sentences a model gets wrong by the language it reads.
 WRONG_BY_LANGUAGE: dict[str, tuple[Pair, ...]] = {"en": WHERE_IT_GOES_WRONG, "zh": WHERE_IT_GOES_WRONG_ZH}

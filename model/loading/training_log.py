@@ -226,6 +226,8 @@ class DecodingSweep(_Entry):
     default: Decoding = Decoding()
     best: Decoding = Decoding()
     p_value: float | None = None  # None: the best had no BLEU lead over the default, so nothing was tested
+    compared: int | None = None  # the settings the best was picked from; None: a sweep that tested at 0.05 alone
+    threshold: float | None = None  # the p-value under which the best replaced the default (0.05 / compared)
     test: Mapping[str, Decoding] = field(default_factory=dict)  # "chosen", "default", "best" → on the test half
     selection_pairs: int = 0
     test_pairs: int = 0
