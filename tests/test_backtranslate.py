@@ -179,6 +179,35 @@ def test_the_tag_marks_only_the_synthetic_source_and_is_one_token_once_trained(t
     assert english.tokens(english.encode(f"{TAG} I see."))[0] == f"▁{TAG}"
 
 
+
+def test_a_forward_mix_noises_and_tags_the_real_source_and_keeps_the_models_own_translation(tmp_path):
+    """Self-training for en → zh (He et al. 2020): the English pool's sentences, translated by en-zh, become its own
+    training pairs: the real English is the source, noised (seeded) and tagged, the Chinese translation the target
+    as written. The same seed writes the same file; record refuses the mix (the card describes back-translation)."""
+    synthetic = tmp_path / "en.beam.seed1.tsv"  # the English pool translated by en-zh
+    sentences = [f"Tom saw the {w} dog near the old red barn." for w in ("big", "small", "brown", "lazy")]
+    synthetic.write_text("".join(f"{s}\t汤姆看见了狗。\n" for s in sentences), encoding="utf-8")
+    synthetic.with_suffix(".json").write_text(json.dumps({"synthetic_language": "zh"}), encoding="utf-8")
+    real = tmp_path / "train.tsv"
+    real.write_text("Hello.\t你好。\n", encoding="utf-8")
+    counts = mix(real, synthetic, tmp_path / "forward.tsv", tag=True, seed=3, forward=True)
+    assert counts["forward"] == {"source": "en", "delete": 0.1, "blank": 0.1, "swap": 3}
+    pairs = read_pairs(tmp_path / "forward.tsv")
+    assert pairs[0] == ("Hello.", "你好。") and [zh for _, zh in pairs[1:]] == ["汤姆看见了狗。"] * 4
+    sources = [en for en, _ in pairs[1:]]
+    assert all(en.startswith(f"{TAG} ") for en in sources) and sources != [f"{TAG} {s}" for s in sentences]
+    for en, sentence in zip(sources, sentences):  # noise: words dropped, blanked or moved, never made up
+        assert set(en.split()[1:]) <= set(sentence.split()) | {Settings().filler}
+    mix(real, synthetic, tmp_path / "again.tsv", tag=True, seed=3, forward=True)
+    assert (tmp_path / "again.tsv").read_bytes() == (tmp_path / "forward.tsv").read_bytes()
+    untagged = mix(real, synthetic, tmp_path / "plain.tsv", tag=False, seed=3, forward=True)
+    assert untagged["tag"] is None and [en for en, _ in read_pairs(tmp_path / "plain.tsv")[1:]] == [
+        en.removeprefix(f"{TAG} ") for en in sources]
+    (tmp_path / "logs").mkdir()
+    pool, back, _, arms = data_step_logs(tmp_path / "logs")
+    with pytest.raises(ValueError, match="self-training"):
+        entry(pool, back, tmp_path / "forward.tsv", arms, "greedy")
+
 def data_step_logs(tmp_path):
     """The logs the data step writes (extract.json, translate's and mix's X.json beside X.tsv) and two arms files,
     made up, with this machine's paths in them as the real ones have."""

@@ -56,6 +56,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     m.add_argument("--real-copies", type=int, default=1)
     m.add_argument("--synthetic-limit", type=int)
     m.add_argument("--seed", type=int, default=1)
+    m.add_argument("--forward", action="store_true", help="self-training: the pool's real sentences as sources (noised), "
+                   "their translations as targets, for the model that translated them")
     r = sub.add_parser("record", help="what a checkpoint trained on back-translated pairs was trained on, into its log")
     r.add_argument("--into", type=Path, required=True, help="the checkpoint whose training_log.json receives it")
     r.add_argument("--pool", type=Path, default=WORK / "pool", help="the folder extract wrote")
@@ -131,7 +133,8 @@ def main(argv: list[str] | None = None) -> None:
         log = translate(args)
         report = {k: log[k] for k in ("done", "counts", "seconds", "sentences_per_second")}
     elif args.command == "mix":
-        report = mix(args.real, args.synthetic, args.out, args.tag, args.real_copies, args.synthetic_limit, args.seed)
+        report = mix(args.real, args.synthetic, args.out, args.tag, args.real_copies, args.synthetic_limit, args.seed,
+                     args.forward)
     else:
         if (log := read_training_log(args.into)) is None:
             raise SystemExit(f"error: {args.into} has no training_log.json: record into a trained checkpoint")

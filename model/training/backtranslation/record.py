@@ -92,6 +92,9 @@ def entry(pool: Path, synthetic: Path, mixed: Path, arms: Sequence[Path], this: 
     stay in the table; `replaced`: the arms file that scored this run against that checkpoint."""
     extract, made, mix = _read(pool / "extract.json"), _read(synthetic.with_suffix(".json")), \
         _read(mixed.with_suffix(".json"))
+    if "forward" in mix:
+        raise ValueError(f"{mixed.name} is a self-training mix (mix --forward): the card describes back-translated "
+                         "pairs only")
     language = made["real_language"]
     if earlier is not None:  # its arms stay in the table; its "this" is this checkpoint's predecessor
         earlier = {**earlier["scored"], "arms": [{**row, "this": False} for row in earlier["scored"]["arms"]]}
