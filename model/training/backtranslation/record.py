@@ -40,10 +40,10 @@ def _row(system: str, found: dict, this: str) -> dict:
 
 def _scored(files: Sequence[dict], this: str, earlier: dict | None = None) -> dict:
     """How the arms were scored (beam, each set's pairs) and every system the arms files (`files`, as read) scored,
-    once each (the reference, the model shipped before, is in every file), by its folder's name; `this`: the run
-    that became this checkpoint. `earlier`: a recorded "scored", whose rows come first; a run scored there and in
-    `files` must score the same. Files scored otherwise (another beam or other sets, or
-    against another reference than `earlier`) cannot share one table: refused."""
+    once each (the reference is in every file), by its folder's name; `this`: the run that became this checkpoint.
+    `earlier`: a recorded "scored", whose rows come first; a run scored there and in `files` must score the same.
+    Files scored otherwise (another beam or other sets, or against another reference than `earlier`'s) cannot
+    share one table: refused."""
     if len({json.dumps([f["beam"], f["sets"]], sort_keys=True) for f in files}) > 1:
         raise ValueError("the arms files were scored with different beams or sets: record them apart")
     rows = {row["run"]: dict(row) for row in (earlier or {}).get("arms", ())}
