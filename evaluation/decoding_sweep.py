@@ -5,9 +5,9 @@ GNMT length-penalty α of a grid, exactly as the app decodes (Translator.transla
 limits). The setting with the best BLEU there (chrF, then the smaller beam, break ties) replaces the default
 only where it beats it significantly: paired bootstrap resampling (sacrebleu, 1,000 samples) with p under 0.05
 shared among the settings the best was picked from (Bonferroni: the best of nine leads the default by chance far
-more often than one setting does); a few hundred sentences cannot tell half a BLEU point from chance. Only then is the test half decoded, with
-the chosen setting and with the others named (the default, the best), so its figures are estimates no
-choice was made by. Greedy search (beam 1) keeps a single hypothesis: α cannot change what it writes, so
+more often than one setting does); a few hundred sentences cannot tell half a BLEU point from chance. Only
+then is the test half decoded, with the chosen setting and with the others named (the default, the best), so
+its figures are estimates no choice was made by. Greedy search (beam 1) keeps a single hypothesis: α cannot change what it writes, so
 it is decoded once.
 
 `python -m evaluation.decoding_sweep --dev DEV.tsv` writes the table into the checkpoint's
